@@ -1,0 +1,36 @@
+/**
+ * Expected failures travel as values with a stable code (DESIGN.md §4.3). This is the one place that
+ * maps a code to an HTTP status; anything unexpected becomes a 500 that says nothing of internals.
+ */
+export type ErrorCode =
+  | 'bad_request'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'unprocessable'
+  | 'rate_limited'
+  | 'unavailable';
+
+const STATUS: Record<ErrorCode, number> = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  unprocessable: 422,
+  rate_limited: 429,
+  unavailable: 503,
+};
+
+export interface AppError {
+  code: ErrorCode;
+  message: string;
+  /** Extra fields sent with the error, e.g. the compliance checks of a blocked order. */
+  details?: Record<string, unknown>;
+}
+
+export const statusOf = (code: ErrorCode): number => STATUS[code];
+
+export const appError = (code: ErrorCode, message: string, details?: Record<string, unknown>): AppError =>
+  details ? { code, message, details } : { code, message };

@@ -1,0 +1,171 @@
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { z } from 'zod';
+import type { Auth } from '../routes';
+import { type AppError, statusOf } from './errors';
+import { logger } from './powertools';
+
+/** The caller, taken only from the claims the JWT authorizer verified; never from the body or path. */
+export interface AuthUser {
+  sub: string;
+  email?: string;
+  name?: string;
+  groups: string[];
+}
+
+export interface HttpResponse {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+type AnySchema = z.ZodType;
+type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
+
+export interface RouteSpec<A extends Auth, B, Q, P> {
+  auth: A;
+  body?: B;
+  query?: Q;
+  params?: P;
+}
+
+export interface HttpRequest<A extends Auth, B, Q, P> {
+  body: Infer<B>;
+  query: Infer<Q>;
+  params: Infer<P>;
+  user: A extends 'public' ? AuthUser | null : AuthUser;
+  headers: Record<string, string | undefined>;
+  requestId: string;
+}
+
+export interface RouteHandler {
+  auth: Auth;
+  run: (event: APIGatewayProxyEventV2WithJWTAuthorizer, user: AuthUser | null) => Promise<HttpResponse>;
+}
+
+export type Event = APIGatewayProxyEventV2WithJWTAuthorizer;
+export type LambdaResult = APIGatewayProxyStructuredResultV2;
+export type HttpLambda = ((event: Event, context?: Partial<Context>) => Promise<LambdaResult>) & {
+  routes: Record<string, RouteHandler>;
+};
+
+export const ok = (body: unknown, headers?: Record<string, string>): HttpResponse => ({ status: 200, body, headers });
+export const created = (body: unknown): HttpResponse => ({ status: 201, body });
+export const noContent = (): HttpResponse => ({ status: 204 });
+export const failure = (error: AppError): HttpResponse => ({
+  status: statusOf(error.code),
+  body: { error: error.message, code: error.code, ...error.details },
+});
+
+/** Declares one route: its input schemas and the function that serves it. */
+export function route<A extends Auth, B extends AnySchema | undefined = undefined, Q extends AnySchema | undefined = undefined, P extends AnySchema | undefined = undefined>(
+  spec: RouteSpec<A, B, Q, P>,
+  fn: (req: HttpRequest<A, B, Q, P>) => Promise<HttpResponse>,
+): RouteHandler {
+  return {
+    auth: spec.auth,
+    async run(event, user) {
+      const body = spec.body ? parseBody(event, spec.body as AnySchema) : { ok: true as const, value: undefined };
+      if (!body.ok) return body.response;
+      const query = parseWith(spec.query as AnySchema | undefined, event.queryStringParameters ?? {}, 'query');
+      if (!query.ok) return query.response;
+      const params = parseWith(spec.params as AnySchema | undefined, event.pathParameters ?? {}, 'path');
+      if (!params.ok) return params.response;
+      return fn({
+        body: body.value as Infer<B>,
+        query: query.value as Infer<Q>,
+        params: params.value as Infer<P>,
+        user: user as HttpRequest<A, B, Q, P>['user'],
+        headers: event.headers ?? {},
+        requestId: event.requestContext?.requestId ?? '',
+      });
+    },
+  };
+}
+
+/**
+ * One Lambda serves a group of routes and dispatches on API Gateway's `routeKey`. Auth is enforced
+ * here as well as by the gateway's JWT authorizer: a route marked `admin` needs the Cognito group.
+ */
+export function httpApi(routes: Record<string, RouteHandler>): HttpLambda {
+  const handler = async (event: Event, context?: Partial<Context>): Promise<LambdaResult> => {
+    if (context?.awsRequestId) logger.appendKeys({ requestId: context.awsRequestId });
+    const r = routes[event.routeKey];
+    if (!r) return toResult(event, { status: 404, body: { error: 'Not found' } });
+    try {
+      const user = userFromClaims(event.requestContext?.authorizer?.jwt?.claims);
+      if (r.auth !== 'public' && !user) return toResult(event, { status: 401, body: { error: 'Sign in to continue.' } });
+      if (r.auth === 'admin' && !user?.groups.includes('admin')) {
+        return toResult(event, { status: 403, body: { error: 'This page is for administrators only.' } });
+      }
+      return toResult(event, await r.run(event, user));
+    } catch (err) {
+      logger.error('Unhandled error', { routeKey: event.routeKey, error: err as Error });
+      return toResult(event, { status: 500, body: { error: 'Something went wrong on our side. Please try again.' } });
+    }
+  };
+  return Object.assign(handler, { routes });
+}
+
+/**
+ * API Gateway HTTP APIs hand JWT claims over as strings; list claims such as `cognito:groups`
+ * arrive as "[admin learners]". Accept that form and a real array.
+ */
+export function userFromClaims(claims: Record<string, unknown> | undefined): AuthUser | null {
+  if (!claims || typeof claims.sub !== 'string' || !claims.sub) return null;
+  const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
+  return {
+    sub: claims.sub,
+    email: str(claims.email),
+    name: str(claims.name),
+    groups: parseGroups(claims['cognito:groups']),
+  };
+}
+
+function parseGroups(raw: unknown): string[] {
+  if (Array.isArray(raw)) return raw.map(String);
+  if (typeof raw !== 'string' || !raw) return [];
+  const inner = raw.startsWith('[') && raw.endsWith(']') ? raw.slice(1, -1) : raw;
+  return inner.split(/[\s,]+/).filter(Boolean);
+}
+
+type Parsed = { ok: true; value: unknown } | { ok: false; response: HttpResponse };
+
+function parseBody(event: Event, schema: AnySchema): Parsed {
+  let json: unknown;
+  try {
+    const text = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    return { ok: false, response: { status: 400, body: { error: 'The request body must be valid JSON.', code: 'bad_request' } } };
+  }
+  return parseWith(schema, json, 'body');
+}
+
+function parseWith(schema: AnySchema | undefined, input: unknown, where: 'body' | 'query' | 'path'): Parsed {
+  if (!schema) return { ok: true, value: undefined };
+  const result = schema.safeParse(input);
+  if (result.success) return { ok: true, value: result.data };
+  const issues = result.error.issues.map((i) => ({ path: [where, ...i.path.map(String)].join('.'), message: i.message }));
+  return {
+    ok: false,
+    response: {
+      status: 400,
+      body: { error: issues.map((i) => `${i.path}: ${i.message}`).join('; '), code: 'bad_request', issues },
+    },
+  };
+}
+
+function toResult(event: Event, res: HttpResponse): LambdaResult {
+  const headers: Record<string, string> = { 'cache-control': 'no-store', ...res.headers };
+  const etag = headers.etag;
+  const ifNoneMatch = event.headers?.['if-none-match'];
+  if (etag && ifNoneMatch && ifNoneMatch.split(/\s*,\s*/).includes(etag) && res.status === 200) {
+    return { statusCode: 304, headers };
+  }
+  if (res.body === undefined) return { statusCode: res.status, headers };
+  return {
+    statusCode: res.status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+    body: JSON.stringify(res.body),
+  };
+}

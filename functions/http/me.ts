@@ -1,0 +1,14 @@
+import type { Clock } from '../../shared/ports/clock.port';
+import { loadMe, type ProfileRepository } from '../../shared/users/profile';
+import { dynamoProfileRepository } from '../adapters/dynamo/profile-repository';
+import { systemClock } from '../commons/clock';
+import { httpApi, ok, route } from '../commons/http';
+
+export const makeMeHandler = (deps: { profiles: ProfileRepository; clock: Clock }) =>
+  httpApi({
+    'GET /api/me': route({ auth: 'user' }, async ({ user }) =>
+      ok(await loadMe(deps, { userId: user.sub, email: user.email, name: user.name, groups: user.groups })),
+    ),
+  });
+
+export const handler = makeMeHandler({ profiles: dynamoProfileRepository(), clock: systemClock });

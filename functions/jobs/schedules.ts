@@ -1,0 +1,40 @@
+/**
+ * Scheduled jobs, defined once. EventBridge Scheduler (infra/stacks/ingest-stack.ts) and the local
+ * cron runner (local/scheduler.ts) both derive their expressions from these fields, so the weekday
+ * 18:00 New York fetch is the same in the cloud and on a laptop. A zone-aware schedule, not a UTC
+ * rule, so it does not drift by an hour with daylight saving.
+ */
+export interface ScheduleDefinition {
+  id: string;
+  description: string;
+  minute: number;
+  hour: number;
+  /** Days of the week as EventBridge names them. */
+  weekdays: readonly ('MON' | 'TUE' | 'WED' | 'THU' | 'FRI' | 'SAT' | 'SUN')[];
+  timeZone: string;
+  /** Module (relative to the repository root) and export that handle the job. */
+  handler: { file: string; export: string };
+}
+
+const CRON_DAY_NUMBERS = { SUN: 0, MON: 1, TUE: 2, WED: 3, THU: 4, FRI: 5, SAT: 6 } as const;
+
+/** `cron(0 18 ? * MON-FRI *)`: the EventBridge Scheduler form. */
+export function awsCronExpression(s: ScheduleDefinition): string {
+  return `cron(${s.minute} ${s.hour} ? * ${dayList(s.weekdays, (d) => d)} *)`;
+}
+
+/** `0 18 * * 1-5`: the five-field form croner reads. */
+export function localCronExpression(s: ScheduleDefinition): string {
+  return `${s.minute} ${s.hour} * * ${dayList(s.weekdays, (d) => String(CRON_DAY_NUMBERS[d]))}`;
+}
+
+/** Contiguous runs collapse to ranges (MON-FRI); anything else is a list. */
+function dayList(days: ScheduleDefinition['weekdays'], name: (d: ScheduleDefinition['weekdays'][number]) => string): string {
+  const sorted = [...days].sort((a, b) => CRON_DAY_NUMBERS[a] - CRON_DAY_NUMBERS[b]);
+  const nums = sorted.map((d) => CRON_DAY_NUMBERS[d]);
+  const contiguous = nums.every((n, i) => i === 0 || n === nums[i - 1]! + 1);
+  if (contiguous && sorted.length > 2) return `${name(sorted[0]!)}-${name(sorted[sorted.length - 1]!)}`;
+  return sorted.map(name).join(',');
+}
+
+export const schedules: readonly ScheduleDefinition[] = [];

@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import { eventRules, type EventRuleDefinition } from '../functions/events/rules';
+import { matchesPattern } from './event-pattern';
+import { lambdaContext, loadHandler } from './handlers';
+import { LOOPBACK } from './ports';
+import { SecretVault } from './secret-vault';
+import { PRE_TOKEN_FUNCTION } from './cognito';
+
+/**
+ * Local stand-ins for the AWS APIs that have no emulator on npm, spoken in their own wire protocol
+ * (JSON 1.1 with X-Amz-Target), so the adapters use the real SDK clients with only the endpoint changed:
+ * - Secrets Manager: CreateSecret, GetSecretValue, PutSecretValue, UpdateSecret, DescribeSecret, DeleteSecret;
+ * - EventBridge: PutEvents, matched against functions/events/rules.ts and delivered to the same consumers;
+ * - Lambda Invoke, for cognito-local's pre-token-generation trigger.
+ * GET /_local/events lists the events put so far, with their deliveries, for tests and debugging.
+ */
+export interface DeliveredEvent {
+  id: string;
+  source: string;
+  detailType: string;
+  detail: unknown;
+  time: string;
+  deliveries: { rule: string; status: 'pending' | 'ok' | 'failed'; error?: string }[];
+}
+
+export interface RunningAwsEndpoints {
+  endpoint: string;
+  events: DeliveredEvent[];
+  stop(): Promise<void>;
+}
+
+class ServiceError extends Error {
+  constructor(readonly type: string, message: string, readonly status = 400) {
+    super(message);
+  }
+}
+
+const MAX_EVENTS_KEPT = 1000;
+
+export async function startAwsEndpoints(opts: { port: number; secretsDir: string; rules?: readonly EventRuleDefinition[]; log?: (line: string) => void }): Promise<RunningAwsEndpoints> {
+  const vault = new SecretVault(opts.secretsDir);
+  const events: DeliveredEvent[] = [];
+  const rules = opts.rules ?? eventRules;
+  const log = opts.log ?? (() => undefined);
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      const reply = (status: number, body: unknown, contentType = 'application/x-amz-json-1.1') => {
+        res.writeHead(status, { 'content-type': contentType, 'x-amzn-requestid': randomUUID() });
+        res.end(JSON.stringify(body));
+      };
+      const run = async () => {
+        const url = new URL(req.url ?? '/', 'http://local');
+        if (req.method === 'GET' && url.pathname === '/_local/events') return reply(200, events, 'application/json');
+        const invoke = url.pathname.match(/^\/2015-03-31\/functions\/([^/]+)\/invocations$/);
+        if (invoke) return reply(200, await invokeLocalFunction(decodeURIComponent(invoke[1]!), JSON.parse(raw || '{}')), 'application/json');
+        const target = String(req.headers['x-amz-target'] ?? '');
+        const input = JSON.parse(raw || '{}') as Record<string, unknown>;
+        if (target.startsWith('secretsmanager.')) return reply(200, secretsAction(vault, target.slice('secretsmanager.'.length), input));
+        if (target === 'AWSEvents.PutEvents') return reply(200, putEvents(input));
+        throw new ServiceError('UnknownOperationException', `The local AWS endpoints do not implement ${target || req.url}`);
+      };
+      run().catch((err: unknown) => {
+        if (err instanceof ServiceError) return reply(err.status, { __type: err.type, message: err.message });
+        if (err instanceof SyntaxError) return reply(400, { __type: 'SerializationException', message: 'Malformed JSON body' });
+        reply(500, { __type: 'InternalFailure', message: (err as Error).message });
+      });
+    });
+  });
+
+  function putEvents(input: Record<string, unknown>) {
+    const entries = Array.isArray(input.Entries) ? (input.Entries as Record<string, unknown>[]) : [];
+    if (entries.length === 0 || entries.length > 10) throw new ServiceError('ValidationException', 'Entries must hold 1 to 10 events');
+    return {
+      FailedEntryCount: 0,
+      Entries: entries.map((entry) => {
+        const id = randomUUID();
+        const detail = typeof entry.Detail === 'string' ? JSON.parse(entry.Detail) : {};
+        const record: DeliveredEvent = {
+          id,
+          source: String(entry.Source ?? ''),
+          detailType: String(entry.DetailType ?? ''),
+          detail,
+          time: entry.Time ? new Date(Number(entry.Time) * 1000 || String(entry.Time)).toISOString() : new Date().toISOString(),
+          deliveries: [],
+        };
+        events.push(record);
+        if (events.length > MAX_EVENTS_KEPT) events.shift();
+        const envelope = {
+          version: '0', id, 'detail-type': record.detailType, source: record.source, account: '000000000000',
+          time: record.time, region: 'us-east-1', resources: (entry.Resources as string[]) ?? [], detail,
+        };
+        for (const rule of rules) {
+          if (!matchesPattern(rule.pattern, envelope)) continue;
+          const delivery = { rule: rule.id, status: 'pending' as DeliveredEvent['deliveries'][number]['status'], error: undefined as string | undefined };
+          record.deliveries.push(delivery);
+          // EventBridge invokes targets asynchronously: PutEvents answers before consumers run.
+          setImmediate(() => {
+            loadHandler(rule.consumer.file)
+              .then((fn) => fn(envelope, lambdaContext(rule.consumer.id, id)))
+              .then(() => { delivery.status = 'ok'; })
+              .catch((err: Error) => {
+                delivery.status = 'failed';
+                delivery.error = err.message;
+                log(`event ${record.detailType} -> ${rule.id} failed: ${err.message}`);
+              });
+          });
+        }
+        return { EventId: id };
+      }),
+    };
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, LOOPBACK, () => resolve());
+  });
+  return {
+    endpoint: `http://${LOOPBACK}:${opts.port}`,
+    events,
+    stop: () => new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); }),
+  };
+}
+
+function secretsAction(vault: SecretVault, action: string, input: Record<string, unknown>) {
+  const id = String(input.SecretId ?? '');
+  const existing = () => {
+    const s = vault.find(id);
+    if (!s) throw new ServiceError('ResourceNotFoundException', "Secrets Manager can't find the specified secret.");
+    return s;
+  };
+  const live = () => {
+    const s = existing();
+    if (s.deletedDate) throw new ServiceError('InvalidRequestException', "You can't perform this operation on the secret because it was marked for deletion.");
+    return s;
+  };
+  switch (action) {
+    case 'CreateSecret': {
+      const name = String(input.Name ?? '');
+      if (!/^[A-Za-z0-9/_+=.@-]{1,512}$/.test(name)) throw new ServiceError('ValidationException', 'Invalid name. Must be a valid name containing alphanumeric characters, or any of the following: -/_+=.@!');
+      if (typeof input.SecretString !== 'string') throw new ServiceError('InvalidParameterException', 'SecretString is required');
+      const found = vault.find(name);
+      if (found?.deletedDate) throw new ServiceError('InvalidRequestException', "You can't create this secret because a secret with this name is already scheduled for deletion.");
+      if (found) throw new ServiceError('ResourceExistsException', `The operation failed because the secret ${name} already exists.`);
+      const s = vault.create(name, input.SecretString, typeof input.Description === 'string' ? input.Description : undefined);
+      return { ARN: s.arn, Name: s.name, VersionId: s.versionId };
+    }
+    case 'GetSecretValue': {
+      const s = live();
+      return { ARN: s.arn, Name: s.name, VersionId: s.versionId, SecretString: vault.reveal(s), VersionStages: ['AWSCURRENT'], CreatedDate: s.lastChangedDate };
+    }
+    case 'PutSecretValue':
+    case 'UpdateSecret': {
+      const s = live();
+      if (typeof input.SecretString !== 'string') throw new ServiceError('InvalidParameterException', 'SecretString is required');
+      vault.put(s, input.SecretString);
+      return { ARN: s.arn, Name: s.name, VersionId: s.versionId };
+    }
+    case 'DescribeSecret': {
+      const s = existing();
+      return {
+        ARN: s.arn, Name: s.name, Description: s.description, CreatedDate: s.createdDate, LastChangedDate: s.lastChangedDate,
+        DeletedDate: s.deletedDate, VersionIdsToStages: { [s.versionId]: ['AWSCURRENT'] },
+      };
+    }
+    case 'DeleteSecret': {
+      const s = existing();
+      if (input.ForceDeleteWithoutRecovery === true) vault.remove(s);
+      else vault.markDeleted(s);
+      const window = Number(input.RecoveryWindowInDays ?? 30);
+      return { ARN: s.arn, Name: s.name, DeletionDate: Date.now() / 1000 + (input.ForceDeleteWithoutRecovery ? 0 : window * 86400) };
+    }
+    default:
+      throw new ServiceError('UnknownOperationException', `The local Secrets Manager does not implement ${action}`);
+  }
+}
+
+/**
+ * Local-only Lambda functions. Real Cognito puts standard attributes such as `name` in the ID token;
+ * cognito-local puts only email and custom attributes there, so this trigger adds the standard
+ * profile attributes back and the tokens look as they will in AWS.
+ */
+async function invokeLocalFunction(name: string, event: { request?: { userAttributes?: Record<string, string> }; response?: unknown }) {
+  if (name !== PRE_TOKEN_FUNCTION) throw new ServiceError('ResourceNotFoundException', `Function not found: ${name}`, 404);
+  const attrs = event.request?.userAttributes ?? {};
+  const claimsToAddOrOverride: Record<string, string> = {};
+  for (const key of ['name', 'given_name', 'family_name', 'preferred_username']) if (attrs[key]) claimsToAddOrOverride[key] = attrs[key];
+  return { ...event, response: { claimsOverrideDetails: { claimsToAddOrOverride } } };
+}
+

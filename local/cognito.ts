@@ -1,0 +1,259 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import {
+  AdminConfirmSignUpCommand,
+  AdminUpdateUserAttributesCommand,
+  CognitoIdentityProviderClient,
+  CreateGroupCommand,
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
+  DescribeUserPoolCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { freePort, LOOPBACK, waitForPort } from './ports';
+
+const require = createRequire(import.meta.url);
+
+/** The name the local pool's PreTokenGeneration trigger is registered under (served by local/aws-endpoints.ts). */
+export const PRE_TOKEN_FUNCTION = 'options-academy-local-pre-token';
+
+export interface LocalPool {
+  userPoolId: string;
+  userPoolClientId: string;
+  /** Where the browser and the SDK send Cognito calls: the refresh-rewriting proxy. */
+  endpoint: string;
+  issuer: string;
+  jwksUri: string;
+  region: string;
+}
+
+export interface RunningCognito {
+  pool: LocalPool;
+  stop(): Promise<void>;
+}
+
+/** Local only: cognito-local is keyed with a key pair published in its npm package. */
+const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
+
+export function localCognitoClient(endpoint: string): CognitoIdentityProviderClient {
+  return new CognitoIdentityProviderClient({ endpoint, region: 'us-east-1', credentials: LOCAL_CREDENTIALS });
+}
+
+/**
+ * cognito-local on an internal port, fronted by a small proxy on the public port that
+ * - turns Amplify's `GetTokensFromRefreshToken` (which cognito-local lacks) into `InitiateAuth`
+ *   with `REFRESH_TOKEN_AUTH`, so sessions survive a token refresh;
+ * - confirms a new account at once (local only: in AWS the learner verifies their email).
+ * The pool, its web client and the `admin` group are created on first start and kept in dataDir.
+ */
+export async function startCognito(opts: {
+  port: number;
+  dataDir: string;
+  logFile: string;
+  /** The local AWS endpoints server, which serves the pre-token-generation trigger. */
+  lambdaEndpoint: string;
+  /** Called with each verification or reset code cognito-local "emails". */
+  onMail?: (mail: { to: string; code: string }) => void;
+}): Promise<RunningCognito> {
+  mkdirSync(path.join(opts.dataDir, '.cognito'), { recursive: true });
+  const publicUrl = `http://${LOOPBACK}:${opts.port}`;
+  writeFileSync(
+    path.join(opts.dataDir, '.cognito', 'config.json'),
+    JSON.stringify(
+      {
+        TokenConfig: { IssuerDomain: publicUrl },
+        TriggerFunctions: { PreTokenGeneration: PRE_TOKEN_FUNCTION },
+        LambdaClient: { endpoint: opts.lambdaEndpoint, region: 'us-east-1', credentials: LOCAL_CREDENTIALS },
+      },
+      null,
+      2,
+    ),
+  );
+
+  const internalPort = await freePort();
+  const log = createWriteStream(opts.logFile, { flags: 'a' });
+  const child: ChildProcess = spawn(process.execPath, [require.resolve('cognito-local/lib/bin/start.js')], {
+    cwd: opts.dataDir,
+    env: { ...process.env, PORT: String(internalPort), HOST: LOOPBACK, NO_COLOR: '1', FORCE_COLOR: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  child.stderr?.pipe(log);
+  child.stdout?.on('data', (chunk: Buffer) => {
+    log.write(chunk);
+    if (opts.onMail) for (const mail of parseMail(chunk.toString('utf8'))) opts.onMail(mail);
+  });
+  await Promise.race([
+    waitForPort(internalPort, 30_000, 'cognito-local'),
+    exited.then((code) => { throw new Error(`cognito-local exited with code ${code}; see ${opts.logFile}.`); }),
+  ]);
+
+  const internalUrl = `http://${LOOPBACK}:${internalPort}`;
+  const admin = localCognitoClient(internalUrl);
+  const proxy = createRefreshProxy(internalUrl, admin, () => pool.userPoolId);
+  await new Promise<void>((resolve, reject) => {
+    proxy.once('error', reject);
+    proxy.listen(opts.port, LOOPBACK, () => resolve());
+  });
+
+  const ids = await ensurePool(admin, path.join(opts.dataDir, 'pool.json'));
+  const pool: LocalPool = {
+    ...ids,
+    endpoint: publicUrl,
+    issuer: `${publicUrl}/${ids.userPoolId}`,
+    jwksUri: `${publicUrl}/${ids.userPoolId}/.well-known/jwks.json`,
+    region: 'us-east-1',
+  };
+
+  return {
+    pool,
+    async stop() {
+      await new Promise<void>((resolve) => { proxy.close(() => resolve()); proxy.closeAllConnections(); });
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+        await exited;
+        clearTimeout(timer);
+      }
+      admin.destroy();
+      log.end();
+    },
+  };
+}
+
+async function ensurePool(client: CognitoIdentityProviderClient, file: string): Promise<{ userPoolId: string; userPoolClientId: string }> {
+  if (existsSync(file)) {
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as { userPoolId: string; userPoolClientId: string };
+    try {
+      await client.send(new DescribeUserPoolCommand({ UserPoolId: saved.userPoolId }));
+      return saved;
+    } catch {
+      // The pool file outlived the pool (data partly deleted): make a new one.
+    }
+  }
+  const created = await client.send(
+    new CreateUserPoolCommand({
+      PoolName: 'options-academy-local',
+      UsernameAttributes: ['email'],
+      AutoVerifiedAttributes: ['email'],
+      Policies: {
+        PasswordPolicy: { MinimumLength: 6, RequireLowercase: false, RequireUppercase: false, RequireNumbers: false, RequireSymbols: false },
+      },
+    }),
+  );
+  const userPoolId = created.UserPool!.Id!;
+  const appClient = await client.send(
+    new CreateUserPoolClientCommand({
+      UserPoolId: userPoolId,
+      ClientName: 'web',
+      GenerateSecret: false,
+      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      AccessTokenValidity: 60,
+      IdTokenValidity: 60,
+      RefreshTokenValidity: 30,
+      TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes', RefreshToken: 'days' },
+    }),
+  );
+  await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: 'admin', Description: 'Operators: admin and config pages' }));
+  const ids = { userPoolId, userPoolClientId: appClient.UserPoolClient!.ClientId! };
+  writeFileSync(file, JSON.stringify(ids, null, 2));
+  return ids;
+}
+
+const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
+
+function createRefreshProxy(internalUrl: string, admin: CognitoIdentityProviderClient, poolId: () => string): http.Server {
+  return http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const target = String(req.headers['x-amz-target'] ?? '');
+      const handle = async () => {
+        if (target === `${TARGET_PREFIX}GetTokensFromRefreshToken`) return refreshViaInitiateAuth(internalUrl, req, body);
+        const upstream = await forward(internalUrl, req, body);
+        if (target === `${TARGET_PREFIX}SignUp` && upstream.status === 200) return confirmAtOnce(admin, poolId(), body, upstream);
+        return upstream;
+      };
+      handle()
+        .then(({ status, headers, body: out }) => {
+          res.writeHead(status, headers);
+          res.end(out);
+        })
+        .catch((err: Error) => {
+          res.writeHead(502, { 'content-type': 'application/x-amz-json-1.1' });
+          res.end(JSON.stringify({ __type: 'InternalErrorException', message: `Local Cognito proxy: ${err.message}` }));
+        });
+    });
+  });
+}
+
+interface Upstream {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+async function forward(internalUrl: string, req: http.IncomingMessage, body: Buffer, override?: { target: string; body: string }): Promise<Upstream> {
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (v === undefined || ['host', 'content-length', 'connection'].includes(k)) continue;
+    headers.set(k, Array.isArray(v) ? v.join(', ') : v);
+  }
+  if (override) headers.set('x-amz-target', override.target);
+  const method = req.method ?? 'GET';
+  const response = await fetch(new URL(req.url ?? '/', internalUrl), {
+    method,
+    headers,
+    body: method === 'GET' || method === 'HEAD' ? undefined : override ? override.body : new Uint8Array(body),
+  });
+  const outHeaders: Record<string, string> = {};
+  response.headers.forEach((value, key) => {
+    if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(key)) outHeaders[key] = value;
+  });
+  return { status: response.status, headers: outHeaders, body: Buffer.from(await response.arrayBuffer()) };
+}
+
+async function refreshViaInitiateAuth(internalUrl: string, req: http.IncomingMessage, body: Buffer): Promise<Upstream> {
+  const input = JSON.parse(body.toString('utf8') || '{}') as { ClientId?: string; RefreshToken?: string; ClientMetadata?: unknown };
+  const upstream = await forward(internalUrl, req, body, {
+    target: `${TARGET_PREFIX}InitiateAuth`,
+    body: JSON.stringify({
+      AuthFlow: 'REFRESH_TOKEN_AUTH',
+      ClientId: input.ClientId,
+      AuthParameters: { REFRESH_TOKEN: input.RefreshToken },
+      ClientMetadata: input.ClientMetadata,
+    }),
+  });
+  if (upstream.status !== 200) return upstream;
+  const parsed = JSON.parse(upstream.body.toString('utf8')) as { AuthenticationResult?: Record<string, unknown> };
+  return { ...upstream, body: Buffer.from(JSON.stringify({ AuthenticationResult: parsed.AuthenticationResult })) };
+}
+
+async function confirmAtOnce(admin: CognitoIdentityProviderClient, userPoolId: string, requestBody: Buffer, upstream: Upstream): Promise<Upstream> {
+  const request = JSON.parse(requestBody.toString('utf8')) as { Username?: string; UserAttributes?: { Name: string; Value: string }[] };
+  const email = request.UserAttributes?.find((a) => a.Name === 'email')?.Value ?? request.Username ?? '';
+  const signUp = JSON.parse(upstream.body.toString('utf8')) as { UserConfirmed?: boolean; UserSub?: string; CodeDeliveryDetails?: unknown };
+  if (signUp.UserConfirmed || !signUp.UserSub) return upstream;
+  // cognito-local looks users up by username or sub alike.
+  await admin.send(new AdminConfirmSignUpCommand({ UserPoolId: userPoolId, Username: signUp.UserSub }));
+  await admin.send(
+    new AdminUpdateUserAttributesCommand({
+      UserPoolId: userPoolId,
+      Username: signUp.UserSub,
+      // cognito-local wants the email beside email_verified.
+      UserAttributes: [{ Name: 'email', Value: email }, { Name: 'email_verified', Value: 'true' }],
+    }),
+  );
+  return { ...upstream, body: Buffer.from(JSON.stringify({ UserConfirmed: true, UserSub: signUp.UserSub })) };
+}
+
+/** cognito-local "delivers" codes by printing a box with Destination and Code lines. */
+function parseMail(text: string): { to: string; code: string }[] {
+  const out: { to: string; code: string }[] = [];
+  const re = /Destination:\s*(\S+)[\s\S]*?Code:\s*(\S+)/g;
+  for (let m = re.exec(text); m; m = re.exec(text)) out.push({ to: m[1]!, code: m[2]! });
+  return out;
+}

@@ -1,0 +1,119 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, createWriteStream } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ResourceNotFoundException,
+  UpdateTimeToLiveCommand,
+  waitUntilTableExists,
+  type CreateTableCommandInput,
+} from '@aws-sdk/client-dynamodb';
+import {
+  GLOBAL_SECONDARY_INDEXES,
+  KEY_ATTRIBUTE_TYPE,
+  TABLE_KEYS,
+  TTL_ATTRIBUTE,
+} from '../functions/adapters/dynamo/table-definition';
+import { LOOPBACK, waitForPort } from './ports';
+
+const require = createRequire(import.meta.url);
+
+/** The DynamoDB Local jar ships inside amplify-dynamodb-simulator; it runs on the machine's Java. */
+function emulatorDir(): string {
+  return path.join(path.dirname(require.resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
+}
+
+export interface RunningDynamo {
+  endpoint: string;
+  stop(): Promise<void>;
+}
+
+export async function startDynamoLocal(opts: { port: number; dataDir: string; logFile: string }): Promise<RunningDynamo> {
+  mkdirSync(opts.dataDir, { recursive: true });
+  const dir = emulatorDir();
+  const log = createWriteStream(opts.logFile, { flags: 'a' });
+  let child: ChildProcess;
+  try {
+    child = spawn(
+      'java',
+      [
+        `-Djava.library.path=${path.join(dir, 'DynamoDBLocal_lib')}`,
+        '-Xmx512m',
+        '-jar', path.join(dir, 'DynamoDBLocal.jar'),
+        '-sharedDb',
+        '-dbPath', opts.dataDir,
+        '-port', String(opts.port),
+        '-disableTelemetry',
+      ],
+      { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+  } catch (err) {
+    throw new Error(`Could not start DynamoDB Local: ${(err as Error).message}. It needs Java 17 or newer on the PATH.`);
+  }
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const spawnError = new Promise<never>((_, reject) =>
+    child.once('error', (err) =>
+      reject(new Error(`Could not start DynamoDB Local (${err.message}). It needs Java 17 or newer on the PATH (Debian: apt-get install default-jre-headless).`)),
+    ),
+  );
+  await Promise.race([
+    waitForPort(opts.port, 30_000, 'DynamoDB Local'),
+    spawnError,
+    exited.then((code) => { throw new Error(`DynamoDB Local exited with code ${code}; see ${opts.logFile}.`); }),
+  ]);
+  return {
+    endpoint: `http://${LOOPBACK}:${opts.port}`,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+      log.end();
+    },
+  };
+}
+
+/** The same key schema, GSIs and TTL attribute the CDK table has (functions/adapters/dynamo/table-definition.ts). */
+export function createTableInput(tableName: string): CreateTableCommandInput {
+  const keyAttrs = new Set<string>([TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey]);
+  for (const g of GLOBAL_SECONDARY_INDEXES) { keyAttrs.add(g.partitionKey); keyAttrs.add(g.sortKey); }
+  return {
+    TableName: tableName,
+    BillingMode: 'PAY_PER_REQUEST',
+    AttributeDefinitions: [...keyAttrs].map((AttributeName) => ({ AttributeName, AttributeType: KEY_ATTRIBUTE_TYPE })),
+    KeySchema: [
+      { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
+      { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
+    ],
+    GlobalSecondaryIndexes: GLOBAL_SECONDARY_INDEXES.map((g) => ({
+      IndexName: g.indexName,
+      KeySchema: [
+        { AttributeName: g.partitionKey, KeyType: 'HASH' },
+        { AttributeName: g.sortKey, KeyType: 'RANGE' },
+      ],
+      Projection: { ProjectionType: 'ALL' },
+    })),
+  };
+}
+
+/** Creates the table on first start; later starts find it in .data/ and leave it alone. */
+export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<'created' | 'existing'> {
+  try {
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    return 'existing';
+  } catch (err) {
+    if (!(err instanceof ResourceNotFoundException)) throw err;
+  }
+  await client.send(new CreateTableCommand(createTableInput(tableName)));
+  await waitUntilTableExists({ client, maxWaitTime: 30 }, { TableName: tableName });
+  await client.send(
+    new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true } }),
+  );
+  return 'created';
+}

@@ -1,0 +1,272 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
+import { httpFunctions, routes, type RouteDefinition } from '../functions/routes';
+import { contentSecurityPolicy, STATIC_SECURITY_HEADERS } from '../infra/security-headers';
+import { lambdaContext, loadHandler, REPO_ROOT } from './handlers';
+import { claimsAsApiGatewayDoes } from './jwt-authorizer';
+import { LOOPBACK } from './ports';
+
+export type WebMode = { mode: 'dev' } | { mode: 'dist'; dir: string } | { mode: 'none' };
+
+export interface GatewayOptions {
+  port: number;
+  authorize: (authorization: string | undefined) => Promise<JwtPayload | null>;
+  web: WebMode;
+  /** Served at /config.json: what the SPA needs to reach Cognito (the same file CDK deploys to S3). */
+  runtimeConfig: Record<string, unknown>;
+  /** Origins the SPA may connect to besides itself (the Cognito endpoint). */
+  connectSources: string[];
+  log: (line: string) => void;
+}
+
+export interface RunningGateway {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** API Gateway's payload limit for HTTP APIs. */
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+interface CompiledRoute {
+  def: RouteDefinition;
+  method: string;
+  regex: RegExp;
+  names: string[];
+  file: string;
+}
+
+export function compileRoutes(defs: readonly RouteDefinition[] = routes): CompiledRoute[] {
+  return defs.map((def) => {
+    const [method, pattern] = def.routeKey.split(' ') as [string, string];
+    const names: string[] = [];
+    const source = pattern
+      .split('/')
+      .map((segment) => {
+        const param = /^\{(\w+)(\+)?\}$/.exec(segment);
+        if (!param) return segment.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+        names.push(param[1]!);
+        return param[2] ? '(.+)' : '([^/]+)';
+      })
+      .join('/');
+    const fn = httpFunctions.find((f) => f.id === def.fn);
+    if (!fn) throw new Error(`Route ${def.routeKey} names unknown function ${def.fn}`);
+    return { def, method, regex: new RegExp(`^${source}$`), names, file: fn.file };
+  });
+}
+
+/** Finds the route API Gateway would pick; static segments win over parameters, as there. */
+export function matchRoute(compiled: CompiledRoute[], method: string, pathname: string) {
+  const candidates = compiled
+    .filter((r) => r.method === method)
+    .map((r) => ({ r, m: r.regex.exec(pathname) }))
+    .filter((x): x is { r: CompiledRoute; m: RegExpExecArray } => !!x.m)
+    .sort((a, b) => a.r.names.length - b.r.names.length);
+  const hit = candidates[0];
+  if (!hit) return null;
+  const pathParameters: Record<string, string> = {};
+  hit.r.names.forEach((name, i) => { pathParameters[name] = decodeURIComponent(hit.m[i + 1]!); });
+  return { route: hit.r, pathParameters };
+}
+
+export async function startGateway(opts: GatewayOptions): Promise<RunningGateway> {
+  const compiled = compileRoutes();
+  const server = http.createServer();
+  let vite: import('vite').ViteDevServer | undefined;
+  if (opts.web.mode === 'dev') {
+    const { createServer } = await import('vite');
+    vite = await createServer({
+      configFile: path.join(REPO_ROOT, 'vite.config.ts'),
+      server: { middlewareMode: true, hmr: { server } },
+      appType: 'spa',
+      logLevel: 'warn',
+    });
+  }
+  const csp = contentSecurityPolicy(opts.connectSources);
+
+  server.on('request', (req, res) => {
+    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+    if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
+      handleApi(req, res, url).catch((err: Error) => {
+        opts.log(`gateway error: ${err.stack ?? err.message}`);
+        if (!res.headersSent) sendJson(res, 500, { message: 'Internal Server Error' });
+        else res.end();
+      });
+      return;
+    }
+    if (url.pathname === '/config.json') {
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      res.end(JSON.stringify(opts.runtimeConfig));
+      return;
+    }
+    serveWeb(req, res, url);
+  });
+
+  async function handleApi(req: http.IncomingMessage, res: http.ServerResponse, url: URL) {
+    const started = Date.now();
+    const method = (req.method ?? 'GET').toUpperCase();
+    const body = await readBody(req);
+    if (body === null) return sendJson(res, 413, { message: 'Request Entity Too Large' });
+    const hit = matchRoute(compiled, method, url.pathname);
+    if (!hit) return sendJson(res, 404, { message: 'Not Found' });
+
+    let claims: Record<string, string> | undefined;
+    if (hit.route.def.auth !== 'public') {
+      const payload = await opts.authorize(headerValue(req.headers.authorization));
+      if (!payload) return sendJson(res, 401, { message: 'Unauthorized' });
+      claims = claimsAsApiGatewayDoes(payload);
+    }
+    const requestId = randomUUID();
+    const event = toApiGatewayEvent(req, url, body, hit.route.def.routeKey, hit.pathParameters, claims, requestId);
+    const handler = await loadHandler<(e: unknown, c: unknown) => Promise<APIGatewayProxyStructuredResultV2 | string | object>>(hit.route.file);
+    const result = await handler(event, lambdaContext(hit.route.def.fn, requestId));
+    writeLambdaResult(res, result);
+    opts.log(`${method} ${url.pathname}${url.search} ${res.statusCode} ${Date.now() - started}ms`);
+  }
+
+  function serveWeb(req: http.IncomingMessage, res: http.ServerResponse, url: URL) {
+    if (opts.web.mode === 'dev' && vite) {
+      vite.middlewares(req, res, () => { res.statusCode = 404; res.end('Not found'); });
+      return;
+    }
+    if (opts.web.mode !== 'dist') {
+      res.writeHead(404, { 'content-type': 'text/plain' });
+      res.end('The web app is not served by this gateway (WEB_MODE=none).');
+      return;
+    }
+    const root = opts.web.dir;
+    const requested = path.normalize(path.join(root, decodeURIComponent(url.pathname)));
+    const isFile = requested.startsWith(root) && existsSync(requested) && statSync(requested).isFile();
+    // Client-side routes fall back to index.html, as CloudFront's error responses do in AWS.
+    const file = isFile ? requested : path.join(root, 'index.html');
+    const hashed = isFile && url.pathname.startsWith('/assets/');
+    res.writeHead(200, {
+      ...STATIC_SECURITY_HEADERS,
+      'content-security-policy': csp,
+      'content-type': contentType(file),
+      'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+    });
+    if (req.method === 'HEAD') return res.end();
+    createReadStream(file).pipe(res);
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, LOOPBACK, () => resolve());
+  });
+  return {
+    url: `http://localhost:${opts.port}`,
+    async stop() {
+      await vite?.close();
+      await new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); });
+    },
+  };
+}
+
+function headerValue(v: string | string[] | undefined): string | undefined {
+  return Array.isArray(v) ? v[0] : v;
+}
+
+function readBody(req: http.IncomingMessage): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY_BYTES) tooLarge = true;
+      else chunks.push(c);
+    });
+    req.on('end', () => resolve(tooLarge ? null : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/** The payload format version 2.0 event API Gateway HTTP APIs send to Lambda. */
+export function toApiGatewayEvent(
+  req: http.IncomingMessage,
+  url: URL,
+  body: Buffer,
+  routeKey: string,
+  pathParameters: Record<string, string>,
+  claims: Record<string, string> | undefined,
+  requestId: string,
+): APIGatewayProxyEventV2WithJWTAuthorizer {
+  const headers: Record<string, string> = {};
+  let cookies: string[] | undefined;
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (v === undefined) continue;
+    if (k === 'cookie') { cookies = String(v).split(/;\s*/).filter(Boolean); continue; }
+    headers[k] = Array.isArray(v) ? v.join(',') : v;
+  }
+  const query: Record<string, string> = {};
+  for (const [k, v] of url.searchParams) query[k] = k in query ? `${query[k]},${v}` : v;
+  const contentTypeHeader = headers['content-type'] ?? '';
+  const textual = !contentTypeHeader || /json|text|xml|x-www-form-urlencoded|javascript/.test(contentTypeHeader);
+  const now = new Date();
+  const event = {
+    version: '2.0',
+    routeKey,
+    rawPath: url.pathname,
+    rawQueryString: url.search.replace(/^\?/, ''),
+    cookies,
+    headers,
+    queryStringParameters: Object.keys(query).length ? query : undefined,
+    pathParameters: Object.keys(pathParameters).length ? pathParameters : undefined,
+    body: body.length ? (textual ? body.toString('utf8') : body.toString('base64')) : undefined,
+    isBase64Encoded: body.length > 0 && !textual,
+    stageVariables: undefined,
+    requestContext: {
+      accountId: '000000000000',
+      apiId: 'local',
+      domainName: headers.host ?? 'localhost',
+      domainPrefix: 'localhost',
+      http: {
+        method: (req.method ?? 'GET').toUpperCase(),
+        path: url.pathname,
+        protocol: `HTTP/${req.httpVersion}`,
+        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+        userAgent: headers['user-agent'] ?? '',
+      },
+      requestId,
+      routeKey,
+      stage: '$default',
+      time: now.toUTCString(),
+      timeEpoch: now.getTime(),
+      authorizer: claims ? { principalId: '', integrationLatency: 0, jwt: { claims, scopes: [] } } : undefined,
+    },
+  };
+  return event as unknown as APIGatewayProxyEventV2WithJWTAuthorizer;
+}
+
+/** Applies Lambda's answer the way API Gateway does, including its shorthand forms. */
+function writeLambdaResult(res: http.ServerResponse, result: APIGatewayProxyStructuredResultV2 | string | object) {
+  const structured = typeof result === 'object' && result !== null && 'statusCode' in result;
+  if (!structured) {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(typeof result === 'string' ? result : JSON.stringify(result));
+    return;
+  }
+  const r = result as APIGatewayProxyStructuredResultV2;
+  const headers: Record<string, string | string[]> = {};
+  for (const [k, v] of Object.entries(r.headers ?? {})) headers[k.toLowerCase()] = String(v);
+  if (r.cookies?.length) headers['set-cookie'] = r.cookies;
+  res.writeHead(r.statusCode ?? 200, headers);
+  res.end(r.body ? Buffer.from(r.body, r.isBase64Encoded ? 'base64' : 'utf8') : undefined);
+}
+
+function sendJson(res: http.ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon',
+  '.webmanifest': 'application/manifest+json', '.txt': 'text/plain; charset=utf-8', '.map': 'application/json',
+  '.woff2': 'font/woff2', '.jpg': 'image/jpeg', '.webp': 'image/webp',
+};
+const contentType = (file: string) => TYPES[path.extname(file)] ?? 'application/octet-stream';

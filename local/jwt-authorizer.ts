@@ -1,0 +1,55 @@
+import { JwtVerifier } from 'aws-jwt-verify';
+import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
+import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
+
+/**
+ * What API Gateway's Cognito JWT authorizer does, done locally: take the bearer token from the
+ * Authorization header, check issuer, audience (the ID token's `aud` or the access token's
+ * `client_id` must be the app client), expiry and the RS256 signature against the pool's JWKS.
+ * The local pool serves its JWKS over http, which the library's default fetcher refuses, hence the fetcher.
+ */
+export function createJwtAuthorizer(opts: { issuer: string; jwksUri: string; clientId: string }) {
+  const verifier = JwtVerifier.create(
+    {
+      issuer: opts.issuer,
+      jwksUri: opts.jwksUri,
+      audience: null,
+      customJwtCheck: ({ payload }) => {
+        if (payload.aud !== opts.clientId && payload.client_id !== opts.clientId) {
+          throw new Error('Token was not issued for this app client');
+        }
+      },
+    },
+    {
+      jwksCache: new SimpleJwksCache({
+        fetcher: {
+          async fetch(uri: string) {
+            const response = await fetch(uri);
+            if (!response.ok) throw new Error(`JWKS fetch failed with ${response.status}`);
+            return response.arrayBuffer();
+          },
+        },
+      }),
+    },
+  );
+  return async function authorize(authorization: string | undefined): Promise<JwtPayload | null> {
+    if (!authorization) return null;
+    const token = authorization.replace(/^Bearer\s+/i, '').trim();
+    if (!token) return null;
+    try {
+      return await verifier.verify(token);
+    } catch {
+      return null;
+    }
+  };
+}
+
+/** API Gateway hands claims to the Lambda as strings; list claims become "[a b]". */
+export function claimsAsApiGatewayDoes(payload: JwtPayload): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(payload)) {
+    if (value === undefined || value === null) continue;
+    out[key] = Array.isArray(value) ? `[${value.join(' ')}]` : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  }
+  return out;
+}

@@ -1,0 +1,132 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DEFAULT_TABLE_NAME } from '../functions/adapters/dynamo/table-definition';
+import { startAwsEndpoints, type RunningAwsEndpoints } from './aws-endpoints';
+import { startCognito, type LocalPool } from './cognito';
+import { ensureTable, startDynamoLocal } from './dynamodb';
+import { startGateway, type WebMode } from './gateway';
+import { createJwtAuthorizer } from './jwt-authorizer';
+import { assertPortFree } from './ports';
+import { startScheduler, type RunningScheduler } from './scheduler';
+import { startTtlSweeper } from './ttl-sweeper';
+
+export interface LocalStackOptions {
+  dataDir: string;
+  ports: { gateway: number; dynamodb: number; cognito: number; aws: number };
+  web: WebMode;
+  tableName?: string;
+  /** How often the TTL sweeper runs; DynamoDB's own TTL works within days, so a minute is generous. */
+  sweepIntervalMs?: number;
+  scheduler?: boolean;
+  log: (line: string) => void;
+}
+
+export interface LocalStack {
+  url: string;
+  pool: LocalPool;
+  endpoints: { dynamodb: string; aws: string; cognito: string };
+  tableName: string;
+  events: RunningAwsEndpoints['events'];
+  scheduler: RunningScheduler | undefined;
+  stop(): Promise<void>;
+}
+
+export const DEFAULT_PORTS = { gateway: 3000, dynamodb: 8000, cognito: 9229, aws: 4566 };
+export const PORT_ENV = { gateway: 'PORT', dynamodb: 'DYNAMODB_PORT', cognito: 'COGNITO_PORT', aws: 'AWS_LOCAL_PORT' } as const;
+const PORT_LABEL = { gateway: 'the web app and API', dynamodb: 'DynamoDB Local', cognito: 'local Cognito', aws: 'the local Secrets Manager and EventBridge endpoints' };
+
+/**
+ * Brings up every local stand-in on loopback and wires the handlers to them through the same
+ * environment variables Lambda would see, with only the AWS endpoints changed.
+ */
+export async function startLocalStack(opts: LocalStackOptions): Promise<LocalStack> {
+  const tableName = opts.tableName ?? DEFAULT_TABLE_NAME;
+  for (const key of Object.keys(opts.ports) as (keyof typeof opts.ports)[]) {
+    await assertPortFree(opts.ports[key], `${PORT_LABEL[key]} (${PORT_ENV[key]})`);
+  }
+  const logs = path.join(opts.dataDir, 'logs');
+  mkdirSync(logs, { recursive: true });
+
+  const stops: (() => Promise<void> | void)[] = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) {
+      try { await stop(); } catch (err) { opts.log(`while stopping: ${(err as Error).message}`); }
+    }
+    stops.length = 0;
+  };
+
+  try {
+    const aws = await startAwsEndpoints({ port: opts.ports.aws, secretsDir: path.join(opts.dataDir, 'secrets'), log: opts.log });
+    stops.push(aws.stop);
+    const [dynamo, cognito] = await Promise.all([
+      startDynamoLocal({ port: opts.ports.dynamodb, dataDir: path.join(opts.dataDir, 'dynamodb'), logFile: path.join(logs, 'dynamodb.log') }).then((d) => { stops.push(d.stop); return d; }),
+      startCognito({
+        port: opts.ports.cognito,
+        dataDir: path.join(opts.dataDir, 'cognito'),
+        logFile: path.join(logs, 'cognito.log'),
+        lambdaEndpoint: aws.endpoint,
+        onMail: ({ to, code }) => opts.log(`local mail to ${to}: your code is ${code}`),
+      }).then((c) => { stops.push(c.stop); return c; }),
+    ]);
+
+    Object.assign(process.env, {
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+      AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+      AWS_ENDPOINT_URL_SECRETS_MANAGER: aws.endpoint,
+      AWS_ENDPOINT_URL_EVENTBRIDGE: aws.endpoint,
+      TABLE_NAME: tableName,
+      EVENT_BUS_NAME: 'options-academy-local',
+      SECRET_PREFIX: 'options-academy/local',
+      STAGE: 'local',
+      POWERTOOLS_LOG_LEVEL: process.env.LOG_LEVEL ?? process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+      POWERTOOLS_METRICS_DISABLED: 'true',
+      POWERTOOLS_TRACE_ENABLED: 'false',
+    });
+
+    const raw = new DynamoDBClient({});
+    stops.push(() => raw.destroy());
+    const created = await ensureTable(raw, tableName);
+    opts.log(created === 'created' ? `created table ${tableName}` : `using table ${tableName} from ${path.join(opts.dataDir, 'dynamodb')}`);
+
+    const authorize = createJwtAuthorizer({ issuer: cognito.pool.issuer, jwksUri: cognito.pool.jwksUri, clientId: cognito.pool.userPoolClientId });
+    const gateway = await startGateway({
+      port: opts.ports.gateway,
+      authorize,
+      web: opts.web,
+      runtimeConfig: {
+        stage: 'local',
+        region: cognito.pool.region,
+        userPoolId: cognito.pool.userPoolId,
+        userPoolClientId: cognito.pool.userPoolClientId,
+        userPoolEndpoint: cognito.pool.endpoint,
+        authFlowType: 'USER_PASSWORD_AUTH',
+        emailVerification: false,
+      },
+      connectSources: [cognito.pool.endpoint],
+      log: opts.log,
+    });
+    stops.push(gateway.stop);
+
+    const sweeper = startTtlSweeper({ db: DynamoDBDocumentClient.from(raw), table: tableName, intervalMs: opts.sweepIntervalMs ?? 60_000, log: opts.log });
+    stops.push(sweeper.stop);
+    const scheduler = opts.scheduler === false ? undefined : startScheduler({ log: opts.log });
+    if (scheduler) stops.push(scheduler.stop);
+
+    return {
+      url: gateway.url,
+      pool: cognito.pool,
+      endpoints: { dynamodb: dynamo.endpoint, aws: aws.endpoint, cognito: cognito.pool.endpoint },
+      tableName,
+      events: aws.events,
+      scheduler,
+      stop: stopAll,
+    };
+  } catch (err) {
+    await stopAll();
+    throw err;
+  }
+}

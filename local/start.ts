@@ -1,0 +1,75 @@
+/**
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+ * `npm start`: the whole product on this machine, on loopback, with no AWS account.
+ * Environment: PORT (3000), DYNAMODB_PORT (8000), COGNITO_PORT (9229), AWS_LOCAL_PORT (4566),
+ * DATA_DIR (.data), WEB_MODE (dev: Vite with hot reload; dist: the built SPA from web/dist; none).
+ * READY_JSON=1 prints one machine-readable line when ready (the test harness reads it).
+ */
+import path from 'node:path';
+import { REPO_ROOT } from './handlers';
+import { PortBusyError } from './ports';
+import { DEFAULT_PORTS, PORT_ENV, startLocalStack } from './stack';
+import type { WebMode } from './gateway';
+
+const port = (key: keyof typeof DEFAULT_PORTS) => {
+  const raw = process.env[PORT_ENV[key]];
+  const value = raw ? Number(raw) : DEFAULT_PORTS[key];
+  if (!Number.isInteger(value) || value <= 0 || value > 65535) {
+    console.error(`${PORT_ENV[key]} must be a port number between 1 and 65535, got "${raw}".`);
+    process.exit(1);
+  }
+  return value;
+};
+
+const webModeName = process.env.WEB_MODE ?? 'dev';
+const web: WebMode =
+  webModeName === 'dist' ? { mode: 'dist', dir: path.join(REPO_ROOT, 'web', 'dist') } : webModeName === 'none' ? { mode: 'none' } : { mode: 'dev' };
+const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(REPO_ROOT, '.data'));
+const quiet = process.env.READY_JSON === '1';
+const log = (line: string) => console.log(`${new Date().toISOString().slice(11, 19)} ${line}`);
+
+try {
+  const started = Date.now();
+  if (!quiet) console.log('Starting Options Academy locally (DynamoDB Local, cognito-local, gateway)...');
+  const stack = await startLocalStack({
+    dataDir,
+    ports: { gateway: port('gateway'), dynamodb: port('dynamodb'), cognito: port('cognito'), aws: port('aws') },
+    web,
+    log,
+  });
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    if (!quiet) console.log(`\n${signal}: stopping...`);
+    await stack.stop();
+    if (!quiet) console.log('Stopped. Data is kept in', dataDir);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  if (quiet) {
+    console.log(`LOCAL_STACK_READY ${JSON.stringify({ url: stack.url, pool: stack.pool, endpoints: stack.endpoints, tableName: stack.tableName })}`);
+  } else {
+    console.log(
+      [
+        '',
+        `  Options Academy is running at ${stack.url}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+        '',
+        `  API        ${stack.url}/api/health`,
+        `  Cognito    ${stack.endpoints.cognito}  (pool ${stack.pool.userPoolId})`,
+        `  DynamoDB   ${stack.endpoints.dynamodb}  (table ${stack.tableName})`,
+        `  Data       ${dataDir}`,
+        `  Web        ${web.mode === 'dev' ? 'Vite dev server with hot reload' : web.mode === 'dist' ? 'built SPA from web/dist' : 'not served'}`,
+        '',
+        '  Press Ctrl-C to stop.',
+        '',
+      ].join('\n'),
+    );
+  }
+} catch (err) {
+  if (err instanceof PortBusyError) console.error(`\n${err.message}\n`);
+  else console.error('\nCould not start the local stack:', (err as Error).message, '\n');
+  process.exit(1);
+}

@@ -1,0 +1,50 @@
+import { type DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { batchWriteAll } from '../functions/adapters/dynamo/batch-write';
+import { TABLE_KEYS, TTL_ATTRIBUTE } from '../functions/adapters/dynamo/table-definition';
+
+/**
+ * DynamoDB Local accepts a TTL setting but never deletes anything; in AWS, DynamoDB removes items
+ * some time after `expiresAt` passes. This sweeper does that locally. A Scan is fine here: it runs
+ * in the background, never on a request path.
+ */
+export async function sweepExpired(db: DynamoDBDocumentClient, table: string, nowSeconds = Math.floor(Date.now() / 1000)): Promise<number> {
+  let deleted = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new ScanCommand({
+        TableName: table,
+        FilterExpression: '#ttl <= :now',
+        ProjectionExpression: '#pk, #sk',
+        ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE, '#pk': TABLE_KEYS.partitionKey, '#sk': TABLE_KEYS.sortKey },
+        ExpressionAttributeValues: { ':now': nowSeconds },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    const keys = page.Items ?? [];
+    await batchWriteAll(db, table, keys.map((Key) => ({ DeleteRequest: { Key } })));
+    deleted += keys.length;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return deleted;
+}
+
+export function startTtlSweeper(opts: { db: DynamoDBDocumentClient; table: string; intervalMs: number; log: (line: string) => void }) {
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const n = await sweepExpired(opts.db, opts.table);
+      if (n) opts.log(`ttl sweeper: deleted ${n} expired item${n === 1 ? '' : 's'}`);
+    } catch (err) {
+      opts.log(`ttl sweeper: ${(err as Error).message}`);
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void tick(), opts.intervalMs);
+  timer.unref();
+  void tick();
+  return { stop: () => clearInterval(timer), sweepNow: tick };
+}
