@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
+// The AWS SDK warns about Node 20 on every client; Lambda runs Node 22, and the warning buries test output.
+const env = { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
+
 /**
  * Three projects, run in this order by `npm test`:
  * - unit: pure code, handlers with injected fakes, adapters against aws-sdk-client-mock, web components in jsdom, CDK assertions.
@@ -14,6 +17,7 @@ export default defineConfig({
         plugins: [react()],
         test: {
           name: 'unit',
+          env,
           include: ['test/**/*.test.{ts,tsx}'],
           exclude: ['test/integration/**', 'test/e2e/**', 'node_modules/**'],
           environment: 'node',
@@ -25,6 +29,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
+          env,
           include: ['test/integration/**/*.test.ts'],
           globalSetup: ['test/integration/global-setup.ts'],
           testTimeout: 60_000,
@@ -35,6 +40,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          env,
           include: ['test/e2e/**/*.test.ts'],
           globalSetup: ['test/e2e/global-setup.ts'],
           testTimeout: 120_000,

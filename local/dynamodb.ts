@@ -2,10 +2,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, createWriteStream } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import type {
+  DynamoDBClient} from '@aws-sdk/client-dynamodb';
 import {
   CreateTableCommand,
   DescribeTableCommand,
-  DynamoDBClient,
   ResourceNotFoundException,
   UpdateTimeToLiveCommand,
   waitUntilTableExists,
@@ -51,7 +52,7 @@ export async function startDynamoLocal(opts: { port: number; dataDir: string; lo
       { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
     );
   } catch (err) {
-    throw new Error(`Could not start DynamoDB Local: ${(err as Error).message}. It needs Java 17 or newer on the PATH.`);
+    throw new Error(`Could not start DynamoDB Local: ${(err as Error).message}. It needs Java 17 or newer on the PATH.`, { cause: err });
   }
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);

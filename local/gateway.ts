@@ -4,6 +4,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
+import type { ViteDevServer } from 'vite';
 import { httpFunctions, routes, type RouteDefinition } from '../functions/routes';
 import { contentSecurityPolicy, STATIC_SECURITY_HEADERS } from '../infra/security-headers';
 import { lambdaContext, loadHandler, REPO_ROOT } from './handlers';
@@ -75,7 +76,7 @@ export function matchRoute(compiled: CompiledRoute[], method: string, pathname: 
 export async function startGateway(opts: GatewayOptions): Promise<RunningGateway> {
   const compiled = compileRoutes();
   const server = http.createServer();
-  let vite: import('vite').ViteDevServer | undefined;
+  let vite: ViteDevServer | undefined;
   if (opts.web.mode === 'dev') {
     const { createServer } = await import('vite');
     vite = await createServer({

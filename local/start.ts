@@ -3,6 +3,7 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
  * `npm start`: the whole product on this machine, on loopback, with no AWS account.
  * Environment: PORT (3000), DYNAMODB_PORT (8000), COGNITO_PORT (9229), AWS_LOCAL_PORT (4566),
  * DATA_DIR (.data), WEB_MODE (dev: Vite with hot reload; dist: the built SPA from web/dist; none).
+ * TTL_SWEEP_SECONDS (60): how often expired items are deleted, as DynamoDB's TTL would.
  * READY_JSON=1 prints one machine-readable line when ready (the test harness reads it).
  */
 import path from 'node:path';
@@ -36,6 +37,7 @@ try {
     ports: { gateway: port('gateway'), dynamodb: port('dynamodb'), cognito: port('cognito'), aws: port('aws') },
     web,
     log,
+    sweepIntervalMs: process.env.TTL_SWEEP_SECONDS ? Number(process.env.TTL_SWEEP_SECONDS) * 1000 : undefined,
   });
   let stopping = false;
   const shutdown = async (signal: string) => {

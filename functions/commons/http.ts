@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Auth } from '../routes';
 import { type AppError, statusOf } from './errors';
 import { logger } from './powertools';

@@ -11,6 +11,4 @@ export interface EventRuleDefinition {
   consumer: { id: string; file: string; access: { table?: 'read' | 'readwrite'; events?: 'put' } };
 }
 
-export const EVENT_SOURCE = 'options-academy';
-
 export const eventRules: readonly EventRuleDefinition[] = [];

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/**
+ * The domain events of DESIGN.md §6, as zod schemas. Producers validate before publishing and
+ * consumers validate what they receive, so a malformed event never reaches XP, streaks or the journal.
+ */
+const isoTime = z.iso.datetime({ offset: true });
+const userId = z.string().min(1);
+
+export const OrderFilledDetail = z.object({
+  userId,
+  orderId: z.string().min(1),
+  clientOrderId: z.string().min(1),
+  legs: z.array(z.object({ contract: z.string(), side: z.enum(['buy', 'sell']), quantity: z.number().int().positive(), price: z.number() })).min(1),
+  netAmount: z.number(),
+  filledAt: isoTime,
+});
+
+export const PositionClosedDetail = z.object({
+  userId,
+  contract: z.string().min(1),
+  quantity: z.number().int().positive(),
+  realizedPnl: z.number(),
+  closedAt: isoTime,
+});
+
+export const OptionExpiredDetail = z.object({
+  userId,
+  contract: z.string().min(1),
+  quantity: z.number().int(),
+  outcome: z.enum(['expired_worthless', 'exercised', 'assigned', 'cash_settled']),
+  at: isoTime,
+});
+
+export const LessonCompletedDetail = z.object({ userId, moduleId: z.string().min(1), at: isoTime });
+export const QuizPassedDetail = z.object({ userId, quizId: z.string().min(1), score: z.number().min(0).max(100), at: isoTime });
+export const JournalEntryAddedDetail = z.object({ userId, entryId: z.string().min(1), at: isoTime });
+export const ChainIngestedDetail = z.object({
+  runId: z.string().min(1),
+  source: z.enum(['live', 'demo']),
+  underlyings: z.array(z.string()),
+  contractsStored: z.number().int().nonnegative(),
+  failures: z.array(z.object({ underlying: z.string(), error: z.string() })),
+  startedAt: isoTime,
+  finishedAt: isoTime,
+});
+
+export const DomainEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('OrderFilled'), detail: OrderFilledDetail }),
+  z.object({ type: z.literal('PositionClosed'), detail: PositionClosedDetail }),
+  z.object({ type: z.literal('OptionExpired'), detail: OptionExpiredDetail }),
+  z.object({ type: z.literal('LessonCompleted'), detail: LessonCompletedDetail }),
+  z.object({ type: z.literal('QuizPassed'), detail: QuizPassedDetail }),
+  z.object({ type: z.literal('JournalEntryAdded'), detail: JournalEntryAddedDetail }),
+  z.object({ type: z.literal('ChainIngested'), detail: ChainIngestedDetail }),
+]);
+export type DomainEvent = z.infer<typeof DomainEvent>;
+export type DomainEventType = DomainEvent['type'];
+
+/** The EventBridge `source` of every event the product publishes. */
+export const EVENT_SOURCE = 'options-academy';

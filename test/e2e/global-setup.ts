@@ -1,0 +1,21 @@
+import { build } from 'vite';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { newDataDir, REPO_ROOT, spawnLocalStack, type StackInfo } from '../support/local-stack';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    e2eStack: StackInfo;
+  }
+}
+
+/** Builds the SPA as it is deployed and serves it from the local stack, as `WEB_MODE=dist npm start` does. */
+export default async function setup(project: TestProject) {
+  await build({ configFile: path.join(REPO_ROOT, 'vite.config.ts'), logLevel: 'warn' });
+  const stack = await spawnLocalStack({ dataDir: newDataDir('e2e'), webMode: 'dist' });
+  const { stop, output: _output, ...info } = stack;
+  project.provide('e2eStack', info);
+  return async () => {
+    await stop();
+  };
+}

@@ -1,0 +1,32 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { dynamoProfileRepository } from '../../../../functions/adapters/dynamo/profile-repository';
+
+const db = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1' }));
+const mock = mockClient(db);
+
+describe('dynamoProfileRepository', () => {
+  beforeEach(() => mock.reset());
+
+  it('upserts USER#<sub>/PROFILE in one UpdateItem, keeping the first creation time', async () => {
+    mock.on(UpdateCommand).resolves({ Attributes: { userId: 'u1', email: 'a@b.c', name: 'Ann', createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-11-20T00:00:00Z' } });
+    const profile = await dynamoProfileRepository(db, 'tbl').upsert({ userId: 'u1', email: 'a@b.c', name: 'Ann', at: '2026-11-20T00:00:00Z' });
+    expect(profile).toEqual({ userId: 'u1', email: 'a@b.c', name: 'Ann', createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-11-20T00:00:00Z' });
+    const input = mock.commandCalls(UpdateCommand)[0]!.args[0].input;
+    expect(input.TableName).toBe('tbl');
+    expect(input.Key).toEqual({ PK: 'USER#u1', SK: 'PROFILE' });
+    expect(input.UpdateExpression).toContain('createdAt = if_not_exists(createdAt, :at)');
+    expect(input.UpdateExpression).toContain('email = :email');
+  });
+
+  it('does not blank a stored email or name when the token lacks them (an access token)', async () => {
+    mock.on(UpdateCommand).resolves({ Attributes: { userId: 'u1', email: 'a@b.c', name: 'Ann', createdAt: 'x', updatedAt: 'y' } });
+    await dynamoProfileRepository(db, 'tbl').upsert({ userId: 'u1', email: '', name: '', at: 'y' });
+    const input = mock.commandCalls(UpdateCommand)[0]!.args[0].input;
+    expect(input.UpdateExpression).toContain('email = if_not_exists(email, :empty)');
+    expect(input.UpdateExpression).toContain('#name = if_not_exists(#name, :empty)');
+    expect(input.ExpressionAttributeValues).not.toHaveProperty(':email');
+  });
+});

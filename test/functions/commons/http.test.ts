@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { failure, httpApi, ok, route, userFromClaims, type Event } from '../../../functions/commons/http';
+import { appError } from '../../../functions/commons/errors';
+
+const claims = { sub: 'user-1', email: 'ada@example.com', name: 'Ada', 'cognito:groups': '[admin learners]' };
+
+function event(routeKey: string, opts: { body?: string; query?: Record<string, string>; params?: Record<string, string>; claims?: Record<string, string>; headers?: Record<string, string> } = {}): Event {
+  return {
+    version: '2.0',
+    routeKey,
+    rawPath: '/',
+    rawQueryString: '',
+    headers: opts.headers ?? {},
+    body: opts.body,
+    isBase64Encoded: false,
+    queryStringParameters: opts.query,
+    pathParameters: opts.params,
+    requestContext: { requestId: 'r1', authorizer: opts.claims ? { jwt: { claims: opts.claims, scopes: [] } } : undefined },
+  } as unknown as Event;
+}
+
+const api = httpApi({
+  'GET /api/public': route({ auth: 'public' }, async ({ user }) => ok({ signedIn: !!user })),
+  'POST /api/things/{id}': route(
+    {
+      auth: 'user',
+      params: z.object({ id: z.string().regex(/^\d+$/, 'must be a number') }),
+      query: z.object({ dryRun: z.enum(['true', 'false']).optional() }),
+      body: z.object({ quantity: z.number().int().positive() }),
+    },
+    async ({ params, body, user, query }) => ok({ id: params.id, quantity: body.quantity, by: user.sub, dryRun: query.dryRun }),
+  ),
+  'GET /api/admin-only': route({ auth: 'admin' }, async () => ok({ secret: true })),
+  'GET /api/boom': route({ auth: 'public' }, async () => { throw new Error('database password is hunter2'); }),
+  'GET /api/conflict': route({ auth: 'public' }, async () => failure(appError('unprocessable', 'Trading level 2 required. Current level: 1', { checks: [1] }))),
+  'GET /api/cached': route({ auth: 'public' }, async () => ok({ v: 1 }, { etag: '"v1"', 'cache-control': 'public, max-age=30' })),
+});
+
+const json = (r: { body?: string }) => JSON.parse(r.body ?? 'null');
+
+describe('httpApi', () => {
+  it('dispatches on the route key and serves a public route without a user', async () => {
+    const res = await api(event('GET /api/public'));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers?.['content-type']).toMatch(/application\/json/);
+    expect(res.headers?.['cache-control']).toBe('no-store');
+    expect(json(res)).toEqual({ signedIn: false });
+  });
+
+  it('passes validated params, query and body with the user taken from the claims', async () => {
+    const res = await api(event('POST /api/things/{id}', { params: { id: '42' }, query: { dryRun: 'true' }, body: '{"quantity":3}', claims }));
+    expect(res.statusCode).toBe(200);
+    expect(json(res)).toEqual({ id: '42', quantity: 3, by: 'user-1', dryRun: 'true' });
+  });
+
+  it('answers 400 with the field and reason when input is invalid', async () => {
+    const bad = await api(event('POST /api/things/{id}', { params: { id: 'abc' }, body: '{"quantity":3}', claims }));
+    expect(bad.statusCode).toBe(400);
+    expect(json(bad)).toMatchObject({ code: 'bad_request', error: 'path.id: must be a number' });
+
+    const zero = await api(event('POST /api/things/{id}', { params: { id: '1' }, body: '{"quantity":0}', claims }));
+    expect(zero.statusCode).toBe(400);
+    expect(json(zero).issues[0].path).toBe('body.quantity');
+  });
+
+  it('answers 400 for a body that is not JSON', async () => {
+    const res = await api(event('POST /api/things/{id}', { params: { id: '1' }, body: '{quantity:', claims }));
+    expect(res.statusCode).toBe(400);
+    expect(json(res).error).toBe('The request body must be valid JSON.');
+  });
+
+  it('refuses a signed-in route without claims and an admin route without the admin group', async () => {
+    expect((await api(event('POST /api/things/{id}', { params: { id: '1' }, body: '{"quantity":1}' }))).statusCode).toBe(401);
+    expect((await api(event('GET /api/admin-only', { claims: { sub: 'u2', 'cognito:groups': '[learners]' } }))).statusCode).toBe(403);
+    expect((await api(event('GET /api/admin-only', { claims }))).statusCode).toBe(200);
+  });
+
+  it('turns an unexpected throw into a 500 that reveals nothing', async () => {
+    const res = await api(event('GET /api/boom'));
+    expect(res.statusCode).toBe(500);
+    expect(res.body).not.toContain('hunter2');
+    expect(json(res).error).toBe('Something went wrong on our side. Please try again.');
+  });
+
+  it('maps an expected failure to its status with the exact message and details', async () => {
+    const res = await api(event('GET /api/conflict'));
+    expect(res.statusCode).toBe(422);
+    expect(json(res)).toEqual({ error: 'Trading level 2 required. Current level: 1', code: 'unprocessable', checks: [1] });
+  });
+
+  it('answers 304 when If-None-Match matches the ETag', async () => {
+    const first = await api(event('GET /api/cached'));
+    expect(first.headers?.etag).toBe('"v1"');
+    const again = await api(event('GET /api/cached', { headers: { 'if-none-match': '"v1"' } }));
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBeUndefined();
+  });
+
+  it('answers 404 for a route key it does not serve', async () => {
+    expect((await api(event('GET /api/unknown'))).statusCode).toBe(404);
+  });
+});
+
+describe('userFromClaims', () => {
+  it('reads the groups API Gateway flattens to "[a b]" and real arrays alike', () => {
+    expect(userFromClaims(claims)?.groups).toEqual(['admin', 'learners']);
+    expect(userFromClaims({ sub: 'x', 'cognito:groups': ['admin'] })?.groups).toEqual(['admin']);
+    expect(userFromClaims({ sub: 'x' })?.groups).toEqual([]);
+  });
+
+  it('has no user without a subject', () => {
+    expect(userFromClaims(undefined)).toBeNull();
+    expect(userFromClaims({ email: 'a@b.c' })).toBeNull();
+  });
+});

@@ -1,0 +1,34 @@
+import { Cron } from 'croner';
+import { describe, expect, it } from 'vitest';
+import { awsCronExpression, localCronExpression, type ScheduleDefinition } from '../../../functions/jobs/schedules';
+
+const weekdayEvening: ScheduleDefinition = {
+  id: 'ingest',
+  description: 'weekday fetch',
+  minute: 0,
+  hour: 18,
+  weekdays: ['MON', 'TUE', 'WED', 'THU', 'FRI'],
+  timeZone: 'America/New_York',
+  handler: { file: 'x.ts', export: 'handler' },
+};
+
+describe('schedule expressions from one definition', () => {
+  it('gives EventBridge Scheduler and croner the same weekday 18:00', () => {
+    expect(awsCronExpression(weekdayEvening)).toBe('cron(0 18 ? * MON-FRI *)');
+    expect(localCronExpression(weekdayEvening)).toBe('0 18 * * 1-5');
+  });
+
+  it('lists non-contiguous days', () => {
+    expect(localCronExpression({ ...weekdayEvening, weekdays: ['MON', 'WED', 'FRI'] })).toBe('0 18 * * 1,3,5');
+    expect(awsCronExpression({ ...weekdayEvening, weekdays: ['FRI', 'MON'] })).toBe('cron(0 18 ? * MON,FRI *)');
+  });
+
+  it('fires at 18:00 New York time across daylight saving, skipping weekends', () => {
+    const cron = new Cron(localCronExpression(weekdayEvening), { timezone: weekdayEvening.timeZone, paused: true });
+    // Friday 20 November 2026, 19:00 New York (EST, UTC-5): the next run is Monday 23:00 UTC.
+    expect(cron.nextRun(new Date('2026-11-21T00:00:00Z'))?.toISOString()).toBe('2026-11-23T23:00:00.000Z');
+    // In July (EDT, UTC-4) the same wall-clock time is 22:00 UTC.
+    expect(cron.nextRun(new Date('2026-07-15T12:00:00Z'))?.toISOString()).toBe('2026-07-15T22:00:00.000Z');
+    cron.stop();
+  });
+});

@@ -1,0 +1,26 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { httpFunctions, routes } from '../../functions/routes';
+import type { HttpLambda } from '../../functions/commons/http';
+import { REPO_ROOT } from '../support/local-stack';
+
+describe('the route catalog', () => {
+  it('names an existing handler file for every function', () => {
+    for (const fn of httpFunctions) expect(existsSync(path.join(REPO_ROOT, fn.file)), fn.file).toBe(true);
+  });
+
+  it('agrees with each handler on its routes and on who may call them', async () => {
+    for (const fn of httpFunctions) {
+      const mod = (await import(path.join(REPO_ROOT, fn.file))) as { handler: HttpLambda };
+      const served = Object.fromEntries(Object.entries(mod.handler.routes).map(([key, r]) => [key, r.auth]));
+      const catalogued = Object.fromEntries(routes.filter((r) => r.fn === fn.id).map((r) => [r.routeKey, r.auth]));
+      expect(served, fn.file).toEqual(catalogued);
+    }
+  });
+
+  it('has unique route keys', () => {
+    const keys = routes.map((r) => r.routeKey);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+});

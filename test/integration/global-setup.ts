@@ -1,0 +1,19 @@
+import type { TestProject } from 'vitest/node';
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+import { newDataDir, spawnLocalStack, type StackInfo } from '../support/local-stack';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    stack: StackInfo;
+  }
+}
+
+/** One local stack for the whole integration run, started the way `npm start` starts it. */
+export default async function setup(project: TestProject) {
+  const stack = await spawnLocalStack({ dataDir: newDataDir('integration'), env: { TTL_SWEEP_SECONDS: '1' } });
+  const { stop, output: _output, ...info } = stack;
+  project.provide('stack', info);
+  return async () => {
+    await stop();
+  };
+}

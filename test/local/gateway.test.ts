@@ -1,0 +1,58 @@
+import type { IncomingMessage } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { compileRoutes, matchRoute, toApiGatewayEvent } from '../../local/gateway';
+import { claimsAsApiGatewayDoes } from '../../local/jwt-authorizer';
+import type { RouteDefinition } from '../../functions/routes';
+
+const defs: RouteDefinition[] = [
+  { routeKey: 'GET /api/health', auth: 'public', fn: 'health' },
+  { routeKey: 'GET /api/me', auth: 'user', fn: 'me' },
+];
+
+describe('route matching', () => {
+  const compiled = compileRoutes([
+    ...defs,
+    { routeKey: 'GET /api/me/{section}', auth: 'user', fn: 'me' },
+    { routeKey: 'GET /api/files/{path+}', auth: 'user', fn: 'me' },
+  ]);
+
+  it('matches static routes and methods exactly', () => {
+    expect(matchRoute(compiled, 'GET', '/api/health')?.route.def.routeKey).toBe('GET /api/health');
+    expect(matchRoute(compiled, 'POST', '/api/health')).toBeNull();
+    expect(matchRoute(compiled, 'GET', '/api/healthz')).toBeNull();
+  });
+
+  it('extracts decoded path parameters, greedy ones across slashes', () => {
+    expect(matchRoute(compiled, 'GET', '/api/me/a%20b')?.pathParameters).toEqual({ section: 'a b' });
+    expect(matchRoute(compiled, 'GET', '/api/files/x/y/z')?.pathParameters).toEqual({ path: 'x/y/z' });
+  });
+
+  it('refuses a route that names an unknown function', () => {
+    expect(() => compileRoutes([{ routeKey: 'GET /api/x', auth: 'public', fn: 'ghost' }])).toThrow('unknown function ghost');
+  });
+});
+
+describe('the API Gateway v2 event', () => {
+  it('has the fields handlers rely on, with claims as API Gateway passes them', () => {
+    const req = {
+      method: 'GET',
+      httpVersion: '1.1',
+      headers: { host: 'localhost:3000', 'user-agent': 'ua', cookie: 'a=1; b=2', 'x-multi': ['1', '2'] },
+      socket: { remoteAddress: '127.0.0.1' },
+    } as unknown as IncomingMessage;
+    const claims = claimsAsApiGatewayDoes({ sub: 's', exp: 123, 'cognito:groups': ['admin', 'x'], email_verified: true } as never);
+    const event = toApiGatewayEvent(req, new URL('http://localhost/api/me?a=1&a=2&b=3'), Buffer.alloc(0), 'GET /api/me', {}, claims, 'req-1');
+    expect(event).toMatchObject({
+      version: '2.0',
+      routeKey: 'GET /api/me',
+      rawPath: '/api/me',
+      rawQueryString: 'a=1&a=2&b=3',
+      queryStringParameters: { a: '1,2', b: '3' },
+      cookies: ['a=1', 'b=2'],
+      isBase64Encoded: false,
+    });
+    expect(event.headers['x-multi']).toBe('1,2');
+    expect(event.requestContext.authorizer.jwt.claims).toEqual({ sub: 's', exp: '123', 'cognito:groups': '[admin x]', email_verified: 'true' });
+    expect(event.requestContext.http).toMatchObject({ method: 'GET', path: '/api/me', sourceIp: '127.0.0.1' });
+  });
+});

@@ -1,0 +1,74 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../../local/ports';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface StackInfo {
+  url: string;
+  pool: { userPoolId: string; userPoolClientId: string; endpoint: string; issuer: string; jwksUri: string; region: string };
+  endpoints: { dynamodb: string; aws: string; cognito: string };
+  tableName: string;
+  dataDir: string;
+}
+
+export interface SpawnedStack extends StackInfo {
+  stop(): Promise<void>;
+  output(): string;
+}
+
+export const newDataDir = (label: string) => mkdtempSync(path.join(tmpdir(), `oa-${label}-`));
+
+/**
+ * Starts the local stack exactly as `npm start` does (same entry point), on free ports and a data
+ * directory of the test's own, and resolves once it reports ready.
+ */
+export async function spawnLocalStack(opts: { dataDir: string; webMode?: 'dev' | 'dist' | 'none'; env?: Record<string, string> }): Promise<SpawnedStack> {
+  const [gateway, dynamodb, cognito, aws] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'node_modules/tsx/dist/cli.mjs'), path.join(REPO_ROOT, 'local/start.ts')], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      PORT: String(gateway),
+      DYNAMODB_PORT: String(dynamodb),
+      COGNITO_PORT: String(cognito),
+      AWS_LOCAL_PORT: String(aws),
+      DATA_DIR: opts.dataDir,
+      WEB_MODE: opts.webMode ?? 'none',
+      READY_JSON: '1',
+      ...opts.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (c: Buffer) => { out += c.toString(); });
+  child.stderr.on('data', (c: Buffer) => { out += c.toString(); });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const info = await new Promise<StackInfo>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`local stack did not start in 90 s:\n${out}`)), 90_000);
+    const onData = () => {
+      const line = out.split('\n').find((l) => l.startsWith('LOCAL_STACK_READY '));
+      if (!line) return;
+      clearTimeout(timer);
+      child.stdout.off('data', onData);
+      resolve({ ...JSON.parse(line.slice('LOCAL_STACK_READY '.length)), dataDir: opts.dataDir });
+    };
+    child.stdout.on('data', onData);
+    void exited.then((code) => { clearTimeout(timer); reject(new Error(`local stack exited with ${code}:\n${out}`)); });
+  });
+  return {
+    ...info,
+    output: () => out,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGINT');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}

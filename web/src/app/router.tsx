@@ -1,0 +1,31 @@
+import { createBrowserRouter } from 'react-router-dom';
+import { AdminPage } from '../features/admin/components/admin-page';
+import { AuthPage } from '../features/auth/components/auth-page';
+import { DashboardPage } from '../features/dashboard/components/dashboard-page';
+import { HomePage } from '../features/home/components/home-page';
+import { RequireAdmin, RequireAuth } from './guards';
+import { NotFoundPage } from './not-found-page';
+import { AppShell } from './shell/app-shell';
+
+export function createRouter() {
+  return createBrowserRouter([
+    { path: '/', element: <HomePage /> },
+    { path: '/login', element: <AuthPage initialMode="signIn" /> },
+    { path: '/signup', element: <AuthPage initialMode="signUp" /> },
+    {
+      path: '/app',
+      element: (
+        <RequireAuth>
+          <AppShell />
+        </RequireAuth>
+      ),
+      children: [
+        { index: true, element: <DashboardPage /> },
+        { path: 'dashboard', element: <DashboardPage /> },
+        { path: 'admin', element: <RequireAdmin><AdminPage area="admin" /></RequireAdmin> },
+        { path: 'config', element: <RequireAdmin><AdminPage area="config" /></RequireAdmin> },
+      ],
+    },
+    { path: '*', element: <NotFoundPage /> },
+  ]);
+}

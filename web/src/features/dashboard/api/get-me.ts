@@ -1,0 +1,9 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Me } from '../../../../../shared/users/profile';
+import { api } from '../../../lib/api-client';
+
+export const getMe = () => api.get<Me>('/api/me');
+
+export const meQueryOptions = () => queryOptions({ queryKey: ['me'], queryFn: getMe, staleTime: 60_000 });
+
+export const useMe = () => useQuery(meQueryOptions());
