@@ -1,0 +1,158 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Aws, Duration, Validations } from 'aws-cdk-lib';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import type * as events from 'aws-cdk-lib/aws-events';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { GLOBAL_SECONDARY_INDEXES } from '../../functions/adapters/dynamo/table-definition';
+import type { FunctionDefinition } from '../../functions/routes';
+import type { StageConfig } from '../config';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Node.js 22 as fixed in DESIGN.md §4.7; the same code runs locally on Node 20. */
+export const LAMBDA_RUNTIME = lambda.Runtime.NODEJS_22_X;
+export const POWERTOOLS_SERVICE_NAME = 'options-academy';
+export const METRICS_NAMESPACE = 'OptionsAcademy';
+
+/** Item-level actions only: no Scan (DESIGN.md §5: every access pattern is a Query or GetItem). */
+const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem', 'dynamodb:DescribeTable'];
+const TABLE_WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+const SECRET_ACTIONS = [
+  'secretsmanager:CreateSecret',
+  'secretsmanager:DescribeSecret',
+  'secretsmanager:GetSecretValue',
+  'secretsmanager:PutSecretValue',
+  'secretsmanager:UpdateSecret',
+  'secretsmanager:DeleteSecret',
+  'secretsmanager:TagResource',
+];
+
+export interface AppFunctionProps {
+  /** Module relative to the repository root, as in the definitions (functions/routes.ts). */
+  file: string;
+  /** Exported handler name. */
+  exportName?: string;
+  description: string;
+  config: StageConfig;
+  memoryMb?: number;
+  timeoutSeconds?: number;
+}
+
+/** What a function may be granted, by name, from the `access` field of its definition. */
+export interface AccessTargets {
+  table: dynamodb.ITableV2;
+  bus: events.IEventBus;
+  secretPrefix: string;
+}
+
+/**
+ * The one place for Lambda defaults (DESIGN.md §4.7): Node.js 22 on arm64, X-Ray tracing,
+ * an explicit log group with retention, esbuild bundling on the host (never Docker) and
+ * Powertools configured through the environment. Its role starts with nothing but its own
+ * log group and X-Ray; everything else comes from the grant helpers.
+ */
+export class AppFunction extends Construct {
+  readonly fn: NodejsFunction;
+  readonly role: iam.Role;
+  readonly logGroup: logs.LogGroup;
+
+  constructor(scope: Construct, id: string, props: AppFunctionProps) {
+    super(scope, id);
+    const { config } = props;
+
+    this.logGroup = new logs.LogGroup(this, 'LogGroup', {
+      retention: logs.RetentionDays.ONE_MONTH,
+      removalPolicy: config.removalPolicy,
+    });
+    // An own role instead of the default one with AWSLambdaBasicExecutionRole, whose log rights cover every log group.
+    this.role = new iam.Role(this, 'Role', {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: `${props.description} (${config.stage})`,
+    });
+    this.logGroup.grantWrite(this.role);
+
+    this.fn = new NodejsFunction(this, 'Function', {
+      entry: path.join(REPO_ROOT, props.file),
+      handler: props.exportName ?? 'handler',
+      projectRoot: REPO_ROOT,
+      depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
+      description: props.description,
+      runtime: LAMBDA_RUNTIME,
+      architecture: lambda.Architecture.ARM_64,
+      memorySize: props.memoryMb ?? 512,
+      timeout: Duration.seconds(props.timeoutSeconds ?? 10),
+      tracing: lambda.Tracing.ACTIVE,
+      role: this.role,
+      logGroup: this.logGroup,
+      environment: {
+        STAGE: config.stage,
+        APP_VERSION: config.version,
+        NODE_OPTIONS: '--enable-source-maps',
+        POWERTOOLS_SERVICE_NAME,
+        POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
+        POWERTOOLS_LOG_LEVEL: config.logLevel,
+      },
+      bundling: {
+        forceDockerBundling: false,
+        format: OutputFormat.ESM,
+        target: 'node22',
+        mainFields: ['module', 'main'],
+        // CommonJS dependencies (the X-Ray SDK under the Powertools tracer) call require() inside an ES module.
+        banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+        minify: true,
+        sourceMap: true,
+        sourcesContent: false,
+        // The runtime ships AWS SDK v3.
+        externalModules: ['@aws-sdk/*'],
+      },
+    });
+
+    Validations.of(this.role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason: 'X-Ray tracing (Tracing.ACTIVE) adds xray:PutTraceSegments and xray:PutTelemetryRecords, which support no resource-level permissions.',
+    });
+    Validations.of(this.fn).acknowledge({
+      id: 'AwsSolutions-L1',
+      reason: 'Node.js 22 is the runtime fixed by DESIGN.md §4.7 (supported LTS); a newer runtime is adopted deliberately, not whenever a CDK release learns about one.',
+    });
+  }
+
+  /** Item-level access to the table and its GSIs, named one by one rather than `index/*`. */
+  grantTable(table: dynamodb.ITableV2, mode: 'read' | 'readwrite'): void {
+    const resources = [table.tableArn, ...GLOBAL_SECONDARY_INDEXES.map((gsi) => `${table.tableArn}/index/${gsi.indexName}`)];
+    this.role.addToPrincipalPolicy(new iam.PolicyStatement({
+      actions: mode === 'read' ? TABLE_READ_ACTIONS : [...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS],
+      resources,
+    }));
+    this.fn.addEnvironment('TABLE_NAME', table.tableName);
+  }
+
+  /** Broker keys are created per user at runtime, so the grant is the stage's name prefix. */
+  grantSecrets(prefix: string): void {
+    // Pseudo parameters rather than the stack's env, so the ARN (and the acknowledgment below) reads the same with or without one.
+    const resource = `arn:${Aws.PARTITION}:secretsmanager:${Aws.REGION}:${Aws.ACCOUNT_ID}:secret:${prefix}/*`;
+    this.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: SECRET_ACTIONS, resources: [resource] }));
+    this.fn.addEnvironment('SECRET_PREFIX', prefix);
+    Validations.of(this.role).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:secretsmanager:<AWS::Region>:<AWS::AccountId>:secret:${prefix}/*]`,
+      reason: `One secret per user and broker environment is created at runtime under ${prefix}/; the grant is limited to that prefix.`,
+    });
+  }
+
+  grantPutEvents(bus: events.IEventBus): void {
+    bus.grantPutEventsTo(this.role);
+    this.fn.addEnvironment('EVENT_BUS_NAME', bus.eventBusName);
+  }
+
+  /** Applies the `access` field of a definition; nothing is granted that is not listed there. */
+  applyAccess(access: FunctionDefinition['access'], targets: AccessTargets): void {
+    if (access.table) this.grantTable(targets.table, access.table);
+    if (access.secrets) this.grantSecrets(targets.secretPrefix);
+    if (access.events) this.grantPutEvents(targets.bus);
+  }
+}

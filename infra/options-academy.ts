@@ -1,0 +1,78 @@
+import { CrossStackReferences, ReferenceStrength, Tags, type Environment } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import type { EventRuleDefinition } from '../functions/events/rules';
+import type { ScheduleDefinition } from '../functions/jobs/schedules';
+import type { FunctionDefinition, RouteDefinition } from '../functions/routes';
+import { PROJECT, stackName, stageConfig } from './config';
+import type { AppFunction } from './constructs/app-function';
+import { ApiStack } from './stacks/api-stack';
+import { AuthStack } from './stacks/auth-stack';
+import { DataStack } from './stacks/data-stack';
+import { EventsStack } from './stacks/events-stack';
+import { IngestStack } from './stacks/ingest-stack';
+import { ObservabilityStack } from './stacks/observability-stack';
+import { WebStack } from './stacks/web-stack';
+
+export interface OptionsAcademyProps {
+  stage: string;
+  /** The built SPA directory (web/dist). */
+  webAssetDir: string;
+  version?: string;
+  /** Only when CDK_DEFAULT_* are set: synth stays offline and environment-agnostic otherwise. */
+  env?: Environment;
+  /** The catalogues default to the ones in functions/; tests pass fixtures. */
+  httpFunctions?: readonly FunctionDefinition[];
+  routes?: readonly RouteDefinition[];
+  schedules?: readonly ScheduleDefinition[];
+  eventRules?: readonly EventRuleDefinition[];
+}
+
+export interface OptionsAcademyStacks {
+  data: DataStack;
+  auth: AuthStack;
+  events: EventsStack;
+  api: ApiStack;
+  ingest: IngestStack;
+  web: WebStack;
+  observability: ObservabilityStack;
+}
+
+/** Every stack of one stage, wired together. Used by infra/bin/app.ts and by the tests. */
+export function defineOptionsAcademy(scope: Construct, props: OptionsAcademyProps): OptionsAcademyStacks {
+  const config = stageConfig(props.stage, props.version);
+  // Exports and imports: CloudFormation itself stops a producer stack from being deleted under its consumers.
+  CrossStackReferences.of(scope).consume(ReferenceStrength.STRONG);
+  const base = { config, env: props.env };
+  const name = (part: string) => ({ stackName: stackName(config.stage, part), description: `Options Academy ${part.toLowerCase()} (${config.stage})` });
+
+  const data = new DataStack(scope, stackName(config.stage, 'Data'), { ...base, ...name('Data') });
+  const auth = new AuthStack(scope, stackName(config.stage, 'Auth'), { ...base, ...name('Auth') });
+  const events = new EventsStack(scope, stackName(config.stage, 'Events'), {
+    ...base, ...name('Events'), table: data.table, rules: props.eventRules,
+  });
+  const api = new ApiStack(scope, stackName(config.stage, 'Api'), {
+    ...base, ...name('Api'),
+    table: data.table, bus: events.bus, userPool: auth.userPool, userPoolClient: auth.userPoolClient,
+    httpFunctions: props.httpFunctions, routes: props.routes,
+  });
+  const ingest = new IngestStack(scope, stackName(config.stage, 'Ingest'), {
+    ...base, ...name('Ingest'), table: data.table, bus: events.bus, schedules: props.schedules,
+  });
+  const web = new WebStack(scope, stackName(config.stage, 'Web'), {
+    ...base, ...name('Web'),
+    webAssetDir: props.webAssetDir, apiDomainName: api.apiDomainName,
+    userPool: auth.userPool, userPoolClient: auth.userPoolClient,
+  });
+  const functions = new Map<string, AppFunction>([
+    ...api.functions,
+    ...events.consumers.map((c) => [c.node.id, c] as const),
+    ...ingest.jobs,
+  ]);
+  const observability = new ObservabilityStack(scope, stackName(config.stage, 'Observability'), {
+    ...base, ...name('Observability'), httpApi: api.httpApi, functions,
+  });
+
+  Tags.of(scope).add('project', PROJECT);
+  Tags.of(scope).add('stage', config.stage);
+  return { data, auth, events, api, ingest, web, observability };
+}

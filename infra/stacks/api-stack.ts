@@ -1,0 +1,129 @@
+import { CfnOutput, Fn, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import * as apigateway from 'aws-cdk-lib/aws-apigateway';
+import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type * as cognito from 'aws-cdk-lib/aws-cognito';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import type * as events from 'aws-cdk-lib/aws-events';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import { httpFunctions as defaultFunctions, routes as defaultRoutes, type FunctionDefinition, type RouteDefinition } from '../../functions/routes';
+import { resourceName, type StageConfig } from '../config';
+import { AppFunction } from '../constructs/app-function';
+
+export interface ApiStackProps extends StackProps {
+  config: StageConfig;
+  table: dynamodb.ITableV2;
+  bus: events.IEventBus;
+  userPool: cognito.IUserPool;
+  userPoolClient: cognito.IUserPoolClient;
+  /** Default to the catalogue in functions/routes.ts; tests may pass fixtures. */
+  httpFunctions?: readonly FunctionDefinition[];
+  routes?: readonly RouteDefinition[];
+  throttle?: { rateLimit: number; burstLimit: number };
+}
+
+/** `GET /api/chains/{symbol}` → `GetApiChainsSymbol`: a stable construct id per route. */
+export const routeConstructId = (routeKey: string): string =>
+  routeKey
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase())
+    .join('');
+
+/**
+ * The HTTP API: one Lambda per function definition and one route per route definition. Routes that
+ * are not public go through the Cognito JWT authorizer; the admin group is checked in the handler.
+ */
+export class ApiStack extends Stack {
+  readonly httpApi: apigwv2.HttpApi;
+  readonly stage: apigwv2.HttpStage;
+  readonly functions = new Map<string, AppFunction>();
+  /** `<apiId>.execute-api.<region>.amazonaws.com`: the CloudFront origin. */
+  readonly apiDomainName: string;
+
+  constructor(scope: Construct, id: string, props: ApiStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+    const functionDefs = props.httpFunctions ?? defaultFunctions;
+    const routeDefs = props.routes ?? defaultRoutes;
+
+    for (const def of functionDefs) {
+      const fn = new AppFunction(this, def.id, {
+        file: def.file,
+        description: def.description,
+        config,
+        memoryMb: def.memoryMb,
+        timeoutSeconds: def.timeoutSeconds,
+      });
+      fn.applyAccess(def.access, { table: props.table, bus: props.bus, secretPrefix: config.secretPrefix });
+      this.functions.set(def.id, fn);
+    }
+
+    this.httpApi = new apigwv2.HttpApi(this, 'HttpApi', {
+      apiName: resourceName(config),
+      description: `Options Academy API (${config.stage})`,
+      createDefaultStage: false,
+    });
+
+    const accessLogs = new logs.LogGroup(this, 'AccessLogs', {
+      retention: logs.RetentionDays.ONE_MONTH,
+      removalPolicy: config.removalPolicy,
+    });
+    this.stage = new apigwv2.HttpStage(this, 'DefaultStage', {
+      httpApi: this.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: props.throttle ?? { rateLimit: 100, burstLimit: 200 },
+      accessLogSettings: {
+        destination: new apigwv2.LogGroupLogDestination(accessLogs),
+        format: apigateway.AccessLogFormat.custom(JSON.stringify({
+          requestId: '$context.requestId',
+          ip: '$context.identity.sourceIp',
+          requestTime: '$context.requestTime',
+          routeKey: '$context.routeKey',
+          status: '$context.status',
+          protocol: '$context.protocol',
+          responseLength: '$context.responseLength',
+          responseLatency: '$context.responseLatency',
+          integrationLatency: '$context.integrationLatency',
+          integrationError: '$context.integrationErrorMessage',
+          authorizerError: '$context.authorizer.error',
+        })),
+      },
+    });
+
+    const authorizer = new HttpUserPoolAuthorizer('CognitoAuthorizer', props.userPool, {
+      userPoolClients: [props.userPoolClient],
+      identitySource: ['$request.header.Authorization'],
+    });
+
+    const integrations = new Map<string, HttpLambdaIntegration>();
+    for (const route of routeDefs) {
+      const fn = this.functions.get(route.fn);
+      if (!fn) throw new Error(`Route "${route.routeKey}" names function "${route.fn}", which is not in httpFunctions.`);
+      let integration = integrations.get(route.fn);
+      if (!integration) {
+        integration = new HttpLambdaIntegration(`${route.fn}Integration`, fn.fn);
+        integrations.set(route.fn, integration);
+      }
+      const [method, path] = route.routeKey.split(' ') as [apigwv2.HttpMethod, string];
+      const httpRoute = new apigwv2.HttpRoute(this, routeConstructId(route.routeKey), {
+        httpApi: this.httpApi,
+        routeKey: apigwv2.HttpRouteKey.with(path, method),
+        integration,
+        authorizer: route.auth === 'public' ? undefined : authorizer,
+      });
+      if (route.auth === 'public') {
+        Validations.of(httpRoute).acknowledge({
+          id: 'AwsSolutions-APIG4',
+          reason: `${route.routeKey} is public by design (functions/routes.ts marks it 'public'): anonymous learners read it.`,
+        });
+      }
+    }
+
+    this.apiDomainName = Fn.select(2, Fn.split('/', this.httpApi.apiEndpoint));
+    new CfnOutput(this, 'ApiEndpoint', { value: this.httpApi.apiEndpoint });
+  }
+}

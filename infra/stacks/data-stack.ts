@@ -1,0 +1,41 @@
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import type { Construct } from 'constructs';
+import { GLOBAL_SECONDARY_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/adapters/dynamo/table-definition';
+import { resourceName, type StageConfig } from '../config';
+
+export interface DataStackProps extends StackProps {
+  config: StageConfig;
+}
+
+const stringKey = (name: string): dynamodb.Attribute => ({ name, type: dynamodb.AttributeType.STRING });
+
+/** The single table (DESIGN.md §5), built from the same definition as the local DynamoDB table. */
+export class DataStack extends Stack {
+  readonly table: dynamodb.TableV2;
+
+  constructor(scope: Construct, id: string, props: DataStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+
+    this.table = new dynamodb.TableV2(this, 'Table', {
+      tableName: resourceName(config),
+      partitionKey: stringKey(TABLE_KEYS.partitionKey),
+      sortKey: stringKey(TABLE_KEYS.sortKey),
+      globalSecondaryIndexes: GLOBAL_SECONDARY_INDEXES.map((gsi) => ({
+        indexName: gsi.indexName,
+        partitionKey: stringKey(gsi.partitionKey),
+        sortKey: stringKey(gsi.sortKey),
+        projectionType: dynamodb.ProjectionType.ALL,
+      })),
+      timeToLiveAttribute: TTL_ATTRIBUTE,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      billing: dynamodb.Billing.onDemand(),
+      encryption: dynamodb.TableEncryptionV2.awsManagedKey(),
+      deletionProtection: config.isProd,
+      removalPolicy: config.removalPolicy,
+    });
+
+    new CfnOutput(this, 'TableName', { value: this.table.tableName });
+  }
+}

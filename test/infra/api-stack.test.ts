@@ -1,0 +1,100 @@
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { httpFunctions, routes } from '../../functions/routes';
+import type { OptionsAcademyStacks } from '../../infra/options-academy';
+import { buildTestApp, expectImportOf, importOf, logicalIdOf } from './helpers';
+
+type Resource = { Type: string; Properties: Record<string, unknown> };
+
+describe('ApiStack', () => {
+  let stacks: OptionsAcademyStacks;
+  let template: Template;
+  beforeAll(() => {
+    stacks = buildTestApp().stacks;
+    template = Template.fromStack(stacks.api);
+  });
+
+  it('verifies JWTs issued by the user pool for the SPA client', () => {
+    template.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 1);
+    template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      AuthorizerType: 'JWT',
+      IdentitySource: ['$request.header.Authorization'],
+      JwtConfiguration: {
+        Audience: [importOf(stacks.auth.userPoolClient)],
+        Issuer: {
+          'Fn::Join': ['', ['https://cognito-idp.', { Ref: 'AWS::Region' }, '.amazonaws.com/', importOf(stacks.auth.userPool)]],
+        },
+      },
+    });
+  });
+
+  it('has one route per catalogue entry, with the authorizer on every non-public one', () => {
+    const found = template.findResources('AWS::ApiGatewayV2::Route') as Record<string, Resource>;
+    expect(Object.values(found).map((r) => r.Properties.RouteKey).sort()).toEqual(routes.map((r) => r.routeKey).sort());
+    const authorizerId = { Ref: logicalIdOf(stacks.api.node.findChild('HttpApi').node.findChild('CognitoAuthorizer')) };
+    for (const route of routes) {
+      template.hasResourceProperties('AWS::ApiGatewayV2::Route', route.auth === 'public'
+        ? { RouteKey: route.routeKey, AuthorizationType: 'NONE', AuthorizerId: Match.absent() }
+        : { RouteKey: route.routeKey, AuthorizationType: 'JWT', AuthorizerId: authorizerId });
+    }
+    template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'GET /api/health', AuthorizationType: 'NONE' });
+  });
+
+  it('routes each entry to its own function, which only API Gateway may invoke, and only on that route', () => {
+    for (const route of routes) {
+      const fn = stacks.api.functions.get(route.fn)!;
+      template.hasResourceProperties('AWS::Lambda::Permission', {
+        Action: 'lambda:InvokeFunction',
+        Principal: 'apigateway.amazonaws.com',
+        FunctionName: { 'Fn::GetAtt': [logicalIdOf(fn.fn), 'Arn'] },
+        SourceArn: { 'Fn::Join': ['', Match.arrayWith([`/*/*${route.routeKey.split(' ')[1]}`])] },
+      });
+    }
+    template.resourceCountIs('AWS::Lambda::Function', httpFunctions.length);
+  });
+
+  it('logs every request and throttles the default stage', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: Match.anyValue(), ThrottlingBurstLimit: Match.anyValue() },
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('\\$context.requestId') },
+    });
+    template.hasResourceProperties('AWS::Logs::LogGroup', { RetentionInDays: 30 });
+  });
+
+  it('grants the health function nothing beyond its logs and X-Ray', () => {
+    const health = stacks.api.functions.get('health')!;
+    const policies = template.findResources('AWS::IAM::Policy', { Properties: { Roles: [{ Ref: logicalIdOf(health.role) }] } });
+    const actions = Object.values(policies).flatMap((p) => statementsOf(p).flatMap((s) => [s.Action].flat()));
+    expect(actions.sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents', 'xray:PutTelemetryRecords', 'xray:PutTraceSegments']);
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Description: 'Liveness of the API',
+      Environment: { Variables: Match.objectLike({ TABLE_NAME: Match.absent(), EVENT_BUS_NAME: Match.absent(), SECRET_PREFIX: Match.absent() }) },
+    });
+  });
+
+  it('grants the me function item-level table access on the table and its GSIs only, without Scan', () => {
+    const me = stacks.api.functions.get('me')!;
+    const policies = template.findResources('AWS::IAM::Policy', { Properties: { Roles: [{ Ref: logicalIdOf(me.role) }] } });
+    const dynamo = Object.values(policies).flatMap(statementsOf).filter((s) => [s.Action].flat().some((a) => a.startsWith('dynamodb:')));
+    expect(dynamo).toHaveLength(1);
+    const [statement] = dynamo;
+    expect(statement!.Action).not.toContain('dynamodb:Scan');
+    expect(statement!.Action).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem']));
+    expect(stacks.api.resolve(statement!.Resource)).toEqual([
+      expectImportOf(stacks.data.table),
+      { 'Fn::Join': ['', [expect.anything(), '/index/GSI1']] },
+      { 'Fn::Join': ['', [expect.anything(), '/index/GSI2']] },
+    ]);
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Description: 'The signed-in user and their profile',
+      Environment: { Variables: Match.objectLike({ TABLE_NAME: importOf(stacks.data.table) }) },
+    });
+  });
+});
+
+interface Statement { Action: string | string[]; Resource: unknown; Effect: string }
+function statementsOf(policy: unknown): Statement[] {
+  return (policy as { Properties: { PolicyDocument: { Statement: Statement[] } } }).Properties.PolicyDocument.Statement;
+}

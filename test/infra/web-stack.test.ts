@@ -1,0 +1,135 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { OptionsAcademyStacks } from '../../infra/options-academy';
+import { contentSecurityPolicy, STATIC_SECURITY_HEADERS } from '../../infra/security-headers';
+import { buildTestApp, importOf, logicalIdOf } from './helpers';
+
+const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+const REGION = 'eu-west-1';
+
+describe('WebStack', () => {
+  let stacks: OptionsAcademyStacks;
+  let template: Template;
+  let assemblyDir: string;
+  beforeAll(() => {
+    const built = buildTestApp({ env: { account: '123456789012', region: REGION } });
+    stacks = built.stacks;
+    assemblyDir = built.app.synth().directory;
+    template = Template.fromStack(stacks.web);
+  });
+
+  it('keeps the site bucket private, encrypted, TLS-only and logged', () => {
+    const bucket = logicalIdOf(stacks.web.siteBucket);
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+      BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+      LoggingConfiguration: { DestinationBucketName: Match.anyValue(), LogFilePrefix: 's3/site/' },
+      WebsiteConfiguration: Match.absent(),
+    });
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: bucket },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          // Only this distribution, through Origin Access Control, reads objects.
+          Match.objectLike({ Effect: 'Allow', Action: 's3:GetObject', Principal: { Service: 'cloudfront.amazonaws.com' }, Condition: { StringEquals: { 'AWS:SourceArn': Match.anyValue() } } }),
+        ]),
+      },
+    });
+    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+  });
+
+  it('sends the CSP from infra/security-headers.ts (Cognito allowed for connect-src) plus HSTS, nosniff, DENY and the referrer policy', () => {
+    template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+      ResponseHeadersPolicyConfig: {
+        SecurityHeadersConfig: {
+          ContentSecurityPolicy: { ContentSecurityPolicy: contentSecurityPolicy([`https://cognito-idp.${REGION}.amazonaws.com`]), Override: true },
+          StrictTransportSecurity: { AccessControlMaxAgeSec: Match.anyValue(), IncludeSubdomains: true, Override: true },
+          ContentTypeOptions: { Override: true },
+          FrameOptions: { FrameOption: 'DENY', Override: true },
+          ReferrerPolicy: { ReferrerPolicy: STATIC_SECURITY_HEADERS['referrer-policy'], Override: true },
+        },
+        CustomHeadersConfig: { Items: [{ Header: 'Permissions-Policy', Value: STATIC_SECURITY_HEADERS['permissions-policy'], Override: true }] },
+      },
+    });
+  });
+
+  it('serves the SPA from S3 with index.html as root and for client-side routes', () => {
+    const headers = { Ref: logicalIdOf(stacks.web.responseHeadersPolicy) };
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        DefaultRootObject: 'index.html',
+        DefaultCacheBehavior: Match.objectLike({
+          ViewerProtocolPolicy: 'redirect-to-https',
+          ResponseHeadersPolicyId: headers,
+          FunctionAssociations: [{ EventType: 'viewer-request', FunctionARN: Match.anyValue() }],
+        }),
+        // No distribution-wide error pages: they would turn the API's own 403/404 into index.html.
+        CustomErrorResponses: Match.absent(),
+      }),
+    });
+    const fn = Object.values(template.findResources('AWS::CloudFront::Function'))[0] as { Properties: { FunctionCode: string } };
+    const handler = new Function(`${fn.Properties.FunctionCode}; return handler;`)() as (e: { request: { uri: string } }) => { uri: string };
+    expect(handler({ request: { uri: '/learn/options-basics' } }).uri).toBe('/index.html');
+    expect(handler({ request: { uri: '/' } }).uri).toBe('/index.html');
+    expect(handler({ request: { uri: '/assets/index-abc123.js' } }).uri).toBe('/assets/index-abc123.js');
+    expect(handler({ request: { uri: '/config.json' } }).uri).toBe('/config.json');
+  });
+
+  it('sends /api/* to the HTTP API uncached with the viewer headers (Authorization included), and caches /api/market/* up to 60 s', () => {
+    const distribution = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0] as {
+      Properties: { DistributionConfig: { CacheBehaviors: Record<string, unknown>[]; Origins: Record<string, unknown>[] } };
+    };
+    const { CacheBehaviors: behaviors, Origins: origins } = distribution.Properties.DistributionConfig;
+    expect(behaviors.map((b) => b.PathPattern)).toEqual(['/api/market/*', '/api/*']);
+    expect(behaviors[1]).toMatchObject({
+      AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+      CachePolicyId: CACHING_DISABLED,
+      OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
+      ViewerProtocolPolicy: 'https-only',
+    });
+    expect(behaviors[0]).toMatchObject({ AllowedMethods: ['GET', 'HEAD', 'OPTIONS'], OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER });
+    template.hasResourceProperties('AWS::CloudFront::CachePolicy', {
+      CachePolicyConfig: Match.objectLike({
+        MinTTL: 0,
+        DefaultTTL: 0,
+        MaxTTL: 60,
+        ParametersInCacheKeyAndForwardedToOrigin: Match.objectLike({ QueryStringsConfig: { QueryStringBehavior: 'all' } }),
+      }),
+    });
+    const apiOrigin = origins.find((o) => o.Id === behaviors[1]!.TargetOriginId);
+    expect(apiOrigin).toMatchObject({
+      CustomOriginConfig: { OriginProtocolPolicy: 'https-only' },
+      DomainName: { 'Fn::Select': [2, { 'Fn::Split': ['/', expect.objectContaining({ 'Fn::ImportValue': expect.stringContaining('ApiEndpoint') })] }] },
+    });
+  });
+
+  it('deploys the build and a config.json with the real pool ids and SRP sign-in', () => {
+    template.hasResourceProperties('Custom::CDKBucketDeployment', {
+      Include: ['index.html', 'config.json'],
+      SystemMetadata: { 'cache-control': 'no-cache' },
+      SourceMarkers: Match.arrayWith([Match.objectLike({
+        '<<marker:0xbaba:0>>': importOf(stacks.auth.userPool),
+        '<<marker:0xbaba:1>>': importOf(stacks.auth.userPoolClient),
+      })]),
+    });
+    const configDir = readdirSync(assemblyDir).map((d) => path.join(assemblyDir, d)).find((d) => existsSync(path.join(d, 'config.json')));
+    const config = JSON.parse(readFileSync(path.join(configDir!, 'config.json'), 'utf8'));
+    expect(config).toEqual({
+      stage: 'dev',
+      region: REGION,
+      userPoolId: '<<marker:0xbaba:0>>',
+      userPoolClientId: '<<marker:0xbaba:1>>',
+      authFlowType: 'USER_SRP_AUTH',
+      emailVerification: true,
+    });
+    expect(config).not.toHaveProperty('userPoolEndpoint');
+  });
+
+  it('refuses to synthesize without a built SPA', () => {
+    expect(() => buildTestApp({ webAssetDir: '/nonexistent/web/dist' })).toThrow(/run npm run build:web first/);
+  });
+});
