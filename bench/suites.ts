@@ -1,7 +1,10 @@
+import { marketSuite } from './market';
+import { pricingSuite } from './pricing';
+
 export interface BenchSuite {
   name: string;
   title: string;
   run: () => Promise<void>;
 }
 
-export const suites: BenchSuite[] = [];
+export const suites: BenchSuite[] = [pricingSuite, marketSuite];

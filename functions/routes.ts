@@ -17,7 +17,8 @@ export interface FunctionDefinition {
   /** Least-privilege grants: only what the handler's adapters use. */
   access: {
     table?: 'read' | 'readwrite';
-    secrets?: 'readwrite';
+    /** 'read' for the market-data key; 'readwrite' for the broker keys learners save. */
+    secrets?: 'read' | 'readwrite';
     events?: 'put';
   };
   memoryMb?: number;
@@ -43,9 +44,41 @@ export const httpFunctions: readonly FunctionDefinition[] = [
     description: 'The signed-in user and their profile',
     access: { table: 'readwrite' },
   },
+  {
+    id: 'siteStats',
+    file: 'functions/http/site-stats.ts',
+    description: "The landing page's live statistics",
+    access: { table: 'read' },
+  },
+  {
+    id: 'market',
+    file: 'functions/http/market.ts',
+    description: 'Market status, tickers, expiries, chains and history (public), Sync Data (signed in)',
+    access: { table: 'read', events: 'put', secrets: 'read' },
+    memoryMb: 1024,
+  },
+  {
+    id: 'adminMarket',
+    file: 'functions/http/admin-market.ts',
+    description: 'Market-data statistics, cleanup and manual ingestion (admin)',
+    access: { table: 'readwrite', events: 'put', secrets: 'read' },
+    timeoutSeconds: 60,
+  },
 ];
 
 export const routes: readonly RouteDefinition[] = [
   { routeKey: 'GET /api/health', auth: 'public', fn: 'health' },
   { routeKey: 'GET /api/me', auth: 'user', fn: 'me' },
+  { routeKey: 'GET /api/stats', auth: 'public', fn: 'siteStats' },
+  { routeKey: 'GET /api/market/status', auth: 'public', fn: 'market' },
+  { routeKey: 'GET /api/market/tickers', auth: 'public', fn: 'market' },
+  { routeKey: 'GET /api/market/quotes', auth: 'public', fn: 'market' },
+  { routeKey: 'GET /api/market/{underlying}/expiries', auth: 'public', fn: 'market' },
+  { routeKey: 'GET /api/market/{underlying}/chain', auth: 'public', fn: 'market' },
+  { routeKey: 'GET /api/market/{underlying}/history', auth: 'public', fn: 'market' },
+  { routeKey: 'GET /api/market/contracts/{contract}/history', auth: 'public', fn: 'market' },
+  { routeKey: 'POST /api/market/sync', auth: 'user', fn: 'market' },
+  { routeKey: 'GET /api/admin/market/stats', auth: 'admin', fn: 'adminMarket' },
+  { routeKey: 'POST /api/admin/market/cleanup', auth: 'admin', fn: 'adminMarket' },
+  { routeKey: 'POST /api/admin/market/ingest', auth: 'admin', fn: 'adminMarket' },
 ];

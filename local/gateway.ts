@@ -22,6 +22,8 @@ export interface GatewayOptions {
   /** Origins the SPA may connect to besides itself (the Cognito endpoint). */
   connectSources: string[];
   log: (line: string) => void;
+  /** One line per API request (on by default; benches turn it off). */
+  logRequests?: boolean;
 }
 
 export interface RunningGateway {
@@ -125,7 +127,7 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
     const handler = await loadHandler<(e: unknown, c: unknown) => Promise<APIGatewayProxyStructuredResultV2 | string | object>>(hit.route.file);
     const result = await handler(event, lambdaContext(hit.route.def.fn, requestId));
     writeLambdaResult(res, result);
-    opts.log(`${method} ${url.pathname}${url.search} ${res.statusCode} ${Date.now() - started}ms`);
+    if (opts.logRequests !== false) opts.log(`${method} ${url.pathname}${url.search} ${res.statusCode} ${Date.now() - started}ms`);
   }
 
   function serveWeb(req: http.IncomingMessage, res: http.ServerResponse, url: URL) {

@@ -8,7 +8,8 @@ import { lambdaContext, loadHandler } from './handlers';
  */
 export interface RunningScheduler {
   next(id: string): Date | null;
-  runNow(id: string): Promise<unknown>;
+  /** Runs a job at once, with the scheduled input or the given one. */
+  runNow(id: string, input?: Record<string, unknown>): Promise<unknown>;
   stop(): void;
 }
 
@@ -18,13 +19,14 @@ export const scheduledEventInput = (s: ScheduleDefinition, at: Date) => ({ sourc
 export function startScheduler(opts: { log: (line: string) => void; schedules?: readonly ScheduleDefinition[] }): RunningScheduler {
   const defs = opts.schedules ?? allSchedules;
   const jobs = new Map<string, Cron>();
-  const run = async (s: ScheduleDefinition) => {
+  const run = async (s: ScheduleDefinition, input?: Record<string, unknown>) => {
     const started = Date.now();
     opts.log(`schedule ${s.id}: running`);
     try {
       const handler = await loadHandler(s.handler.file, s.handler.export);
-      const result = await handler(scheduledEventInput(s, new Date()), lambdaContext(s.id, `${s.id}-${started}`, 900_000));
-      opts.log(`schedule ${s.id}: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      const result = await handler(input ?? scheduledEventInput(s, new Date()), lambdaContext(s.id, `${s.id}-${started}`, (s.timeoutSeconds ?? 900) * 1000));
+      const skipped = result && typeof result === 'object' && 'skipped' in result ? ` (skipped: ${String((result as { skipped: unknown }).skipped)})` : '';
+      opts.log(`schedule ${s.id}: done in ${((Date.now() - started) / 1000).toFixed(1)} s${skipped}`);
       return result;
     } catch (err) {
       opts.log(`schedule ${s.id}: failed: ${(err as Error).message}`);
@@ -37,10 +39,10 @@ export function startScheduler(opts: { log: (line: string) => void; schedules?: 
   }
   return {
     next: (id) => jobs.get(id)?.nextRun() ?? null,
-    runNow: (id) => {
+    runNow: (id, input) => {
       const s = defs.find((d) => d.id === id);
       if (!s) return Promise.reject(new Error(`No schedule named ${id}`));
-      return run(s);
+      return run(s, input);
     },
     stop: () => { for (const job of jobs.values()) job.stop(); },
   };

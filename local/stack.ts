@@ -20,6 +20,9 @@ export interface LocalStackOptions {
   /** How often the TTL sweeper runs; DynamoDB's own TTL works within days, so a minute is generous. */
   sweepIntervalMs?: number;
   scheduler?: boolean;
+  /** Fill the market at start when the stored data is older than the latest session (default on). */
+  seedMarket?: boolean;
+  logRequests?: boolean;
   log: (line: string) => void;
 }
 
@@ -108,6 +111,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       },
       connectSources: [cognito.pool.endpoint],
       log: opts.log,
+      logRequests: opts.logRequests,
     });
     stops.push(gateway.stop);
 
@@ -115,6 +119,9 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     stops.push(sweeper.stop);
     const scheduler = opts.scheduler === false ? undefined : startScheduler({ log: opts.log });
     if (scheduler) stops.push(scheduler.stop);
+    // The chain answers from the simulated market at once; the stored snapshot follows within seconds.
+    const seeding = scheduler && opts.seedMarket !== false ? scheduler.runNow('ingest', { source: 'startup' }).catch(() => undefined) : Promise.resolve();
+    stops.push(() => seeding.then(() => undefined));
 
     return {
       url: gateway.url,

@@ -2,7 +2,9 @@
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
  * `npm start`: the whole product on this machine, on loopback, with no AWS account.
  * Environment: PORT (3000), DYNAMODB_PORT (8000), COGNITO_PORT (9229), AWS_LOCAL_PORT (4566),
- * DATA_DIR (.data), WEB_MODE (dev: Vite with hot reload; dist: the built SPA from web/dist; none).
+ * DATA_DIR (.data), WEB_MODE (dev: Vite with hot reload; dist: the built SPA from WEB_DIST_DIR, default web/dist; none).
+ * LOG_REQUESTS (1): 0 stops the one-line-per-request log.
+ * SEED_MARKET (1): 0 skips filling the market at start (the API then serves the simulated market directly).
  * TTL_SWEEP_SECONDS (60): how often expired items are deleted, as DynamoDB's TTL would.
  * READY_JSON=1 prints one machine-readable line when ready (the test harness reads it).
  */
@@ -24,7 +26,7 @@ const port = (key: keyof typeof DEFAULT_PORTS) => {
 
 const webModeName = process.env.WEB_MODE ?? 'dev';
 const web: WebMode =
-  webModeName === 'dist' ? { mode: 'dist', dir: path.join(REPO_ROOT, 'web', 'dist') } : webModeName === 'none' ? { mode: 'none' } : { mode: 'dev' };
+  webModeName === 'dist' ? { mode: 'dist', dir: path.resolve(process.env.WEB_DIST_DIR ?? path.join(REPO_ROOT, 'web', 'dist')) } : webModeName === 'none' ? { mode: 'none' } : { mode: 'dev' };
 const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(REPO_ROOT, '.data'));
 const quiet = process.env.READY_JSON === '1';
 const log = (line: string) => console.log(`${new Date().toISOString().slice(11, 19)} ${line}`);
@@ -37,6 +39,8 @@ try {
     ports: { gateway: port('gateway'), dynamodb: port('dynamodb'), cognito: port('cognito'), aws: port('aws') },
     web,
     log,
+    seedMarket: process.env.SEED_MARKET !== '0',
+    logRequests: process.env.LOG_REQUESTS !== '0',
     sweepIntervalMs: process.env.TTL_SWEEP_SECONDS ? Number(process.env.TTL_SWEEP_SECONDS) * 1000 : undefined,
   });
   let stopping = false;

@@ -15,6 +15,8 @@ export interface AuthUser {
 export interface HttpResponse {
   status: number;
   body?: unknown;
+  /** A body already serialised as JSON, for large cached answers (the chain) that should not be re-stringified. */
+  rawJson?: string;
   headers?: Record<string, string>;
 }
 
@@ -49,7 +51,9 @@ export type HttpLambda = ((event: Event, context?: Partial<Context>) => Promise<
 };
 
 export const ok = (body: unknown, headers?: Record<string, string>): HttpResponse => ({ status: 200, body, headers });
+export const okRaw = (rawJson: string, headers?: Record<string, string>): HttpResponse => ({ status: 200, rawJson, headers });
 export const created = (body: unknown): HttpResponse => ({ status: 201, body });
+export const accepted = (body: unknown): HttpResponse => ({ status: 202, body });
 export const noContent = (): HttpResponse => ({ status: 204 });
 export const failure = (error: AppError): HttpResponse => ({
   status: statusOf(error.code),
@@ -162,10 +166,10 @@ function toResult(event: Event, res: HttpResponse): LambdaResult {
   if (etag && ifNoneMatch && ifNoneMatch.split(/\s*,\s*/).includes(etag) && res.status === 200) {
     return { statusCode: 304, headers };
   }
-  if (res.body === undefined) return { statusCode: res.status, headers };
+  if (res.body === undefined && res.rawJson === undefined) return { statusCode: res.status, headers };
   return {
     statusCode: res.status,
     headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
-    body: JSON.stringify(res.body),
+    body: res.rawJson ?? JSON.stringify(res.body),
   };
 }

@@ -1,3 +1,7 @@
+import { EVENT_SOURCE } from '../../shared/events/domain-events';
+import { INGEST_SCHEDULE } from '../jobs/schedules';
+import type { FunctionDefinition } from '../routes';
+
 /**
  * Domain event routing, defined once: the CDK stack turns each rule into an EventBridge rule with a
  * Lambda target; the local PutEvents endpoint (local/aws-endpoints.ts) matches the same patterns
@@ -8,7 +12,14 @@ export interface EventRuleDefinition {
   description: string;
   /** An EventBridge event pattern (the subset of exact-match arrays and nested objects). */
   pattern: { source?: string[]; 'detail-type'?: string[]; detail?: Record<string, unknown> };
-  consumer: { id: string; file: string; access: { table?: 'read' | 'readwrite'; events?: 'put' } };
+  consumer: { id: string; file: string; access: FunctionDefinition['access']; memoryMb?: number; timeoutSeconds?: number };
 }
 
-export const eventRules: readonly EventRuleDefinition[] = [];
+export const eventRules: readonly EventRuleDefinition[] = [
+  {
+    id: 'ingestOnRequest',
+    description: "A manual ingestion run (admin) or a learner's Sync Data",
+    pattern: { source: [EVENT_SOURCE], 'detail-type': ['IngestRequested'] },
+    consumer: { id: 'ingestOnRequest', file: INGEST_SCHEDULE.handler.file, access: INGEST_SCHEDULE.access, memoryMb: INGEST_SCHEDULE.memoryMb, timeoutSeconds: INGEST_SCHEDULE.timeoutSeconds },
+  },
+];

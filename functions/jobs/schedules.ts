@@ -1,3 +1,5 @@
+import type { FunctionDefinition } from '../routes';
+
 /**
  * Scheduled jobs, defined once. EventBridge Scheduler (infra/stacks/ingest-stack.ts) and the local
  * cron runner (local/scheduler.ts) both derive their expressions from these fields, so the weekday
@@ -14,6 +16,10 @@ export interface ScheduleDefinition {
   timeZone: string;
   /** Module (relative to the repository root) and export that handle the job. */
   handler: { file: string; export: string };
+  /** Least-privilege grants, as for HTTP functions. */
+  access: FunctionDefinition['access'];
+  memoryMb?: number;
+  timeoutSeconds?: number;
 }
 
 const CRON_DAY_NUMBERS = { SUN: 0, MON: 1, TUE: 2, WED: 3, THU: 4, FRI: 5, SAT: 6 } as const;
@@ -37,4 +43,18 @@ function dayList(days: ScheduleDefinition['weekdays'], name: (d: ScheduleDefinit
   return sorted.map(name).join(',');
 }
 
-export const schedules: readonly ScheduleDefinition[] = [];
+/** The market-data fetch, weekdays at 18:00 New York, after the close (spec part 2 §9). */
+export const INGEST_SCHEDULE: ScheduleDefinition = {
+  id: 'ingest',
+  description: 'Market-data ingestion: chains, expiries, tickers and 14 days of history',
+  minute: 0,
+  hour: 18,
+  weekdays: ['MON', 'TUE', 'WED', 'THU', 'FRI'],
+  timeZone: 'America/New_York',
+  handler: { file: 'functions/jobs/ingest.ts', export: 'handler' },
+  access: { table: 'readwrite', events: 'put', secrets: 'read' },
+  memoryMb: 1024,
+  timeoutSeconds: 900,
+};
+
+export const schedules: readonly ScheduleDefinition[] = [INGEST_SCHEDULE];

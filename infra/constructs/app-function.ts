@@ -22,6 +22,7 @@ export const METRICS_NAMESPACE = 'OptionsAcademy';
 /** Item-level actions only: no Scan (DESIGN.md §5: every access pattern is a Query or GetItem). */
 const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem', 'dynamodb:DescribeTable'];
 const TABLE_WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+const SECRET_READ_ACTIONS = ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'];
 const SECRET_ACTIONS = [
   'secretsmanager:CreateSecret',
   'secretsmanager:DescribeSecret',
@@ -133,14 +134,14 @@ export class AppFunction extends Construct {
   }
 
   /** Broker keys are created per user at runtime, so the grant is the stage's name prefix. */
-  grantSecrets(prefix: string): void {
+  grantSecrets(prefix: string, mode: 'read' | 'readwrite' = 'readwrite'): void {
     // Pseudo parameters rather than the stack's env, so the ARN (and the acknowledgment below) reads the same with or without one.
     const resource = `arn:${Aws.PARTITION}:secretsmanager:${Aws.REGION}:${Aws.ACCOUNT_ID}:secret:${prefix}/*`;
-    this.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: SECRET_ACTIONS, resources: [resource] }));
+    this.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: mode === 'read' ? SECRET_READ_ACTIONS : SECRET_ACTIONS, resources: [resource] }));
     this.fn.addEnvironment('SECRET_PREFIX', prefix);
     Validations.of(this.role).acknowledge({
       id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:secretsmanager:<AWS::Region>:<AWS::AccountId>:secret:${prefix}/*]`,
-      reason: `One secret per user and broker environment is created at runtime under ${prefix}/; the grant is limited to that prefix.`,
+      reason: `Secrets live under ${prefix}/ (the market-data key, and one secret per user and broker environment created at runtime); the grant is limited to that prefix.`,
     });
   }
 
@@ -152,7 +153,7 @@ export class AppFunction extends Construct {
   /** Applies the `access` field of a definition; nothing is granted that is not listed there. */
   applyAccess(access: FunctionDefinition['access'], targets: AccessTargets): void {
     if (access.table) this.grantTable(targets.table, access.table);
-    if (access.secrets) this.grantSecrets(targets.secretPrefix);
+    if (access.secrets) this.grantSecrets(targets.secretPrefix, access.secrets);
     if (access.events) this.grantPutEvents(targets.bus);
   }
 }

@@ -40,7 +40,8 @@ export class EventsStack extends Stack {
         file: def.consumer.file,
         description: def.description,
         config,
-        timeoutSeconds: 30,
+        memoryMb: def.consumer.memoryMb,
+        timeoutSeconds: def.consumer.timeoutSeconds ?? 30,
       });
       consumer.applyAccess(def.consumer.access, { table: props.table, bus: this.bus, secretPrefix: config.secretPrefix });
       this.consumers.push(consumer);

@@ -45,6 +45,14 @@ export const ChainIngestedDetail = z.object({
   finishedAt: isoTime,
 });
 
+/** An operator or a learner's Sync Data asked for a run outside the schedule; the ingest job consumes it. */
+export const IngestRequestedDetail = z.object({
+  requestedBy: z.string().min(1),
+  reason: z.enum(['admin', 'sync']),
+  underlyings: z.array(z.string()).optional(),
+  at: isoTime,
+});
+
 export const DomainEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('OrderFilled'), detail: OrderFilledDetail }),
   z.object({ type: z.literal('PositionClosed'), detail: PositionClosedDetail }),
@@ -53,6 +61,7 @@ export const DomainEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('QuizPassed'), detail: QuizPassedDetail }),
   z.object({ type: z.literal('JournalEntryAdded'), detail: JournalEntryAddedDetail }),
   z.object({ type: z.literal('ChainIngested'), detail: ChainIngestedDetail }),
+  z.object({ type: z.literal('IngestRequested'), detail: IngestRequestedDetail }),
 ]);
 export type DomainEvent = z.infer<typeof DomainEvent>;
 export type DomainEventType = DomainEvent['type'];

@@ -11,8 +11,10 @@ declare module 'vitest' {
 
 /** Builds the SPA as it is deployed and serves it from the local stack, as `WEB_MODE=dist npm start` does. */
 export default async function setup(project: TestProject) {
-  await build({ configFile: path.join(REPO_ROOT, 'vite.config.ts'), logLevel: 'warn' });
-  const stack = await spawnLocalStack({ dataDir: newDataDir('e2e'), webMode: 'dist' });
+  // A build of its own, so a developer's web/dist (or a parallel run) is left alone.
+  const outDir = newDataDir('e2e-web');
+  await build({ configFile: path.join(REPO_ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  const stack = await spawnLocalStack({ dataDir: newDataDir('e2e'), webMode: 'dist', env: { WEB_DIST_DIR: outDir, LOG_REQUESTS: '0' } });
   const { stop, output: _output, ...info } = stack;
   project.provide('e2eStack', info);
   return async () => {

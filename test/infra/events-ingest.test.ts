@@ -77,11 +77,22 @@ describe('EventsStack and IngestStack', () => {
     expect(actions).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'events:PutEvents']));
   });
 
-  it('builds nothing from the empty catalogues but the bus and the schedule group', () => {
-    const empty = buildTestApp().stacks;
+  it('builds nothing from empty catalogues but the bus and the schedule group', () => {
+    const empty = buildTestApp({ schedules: [], eventRules: [] }).stacks;
     const emptyIngest = Template.fromStack(empty.ingest);
     emptyIngest.resourceCountIs('AWS::Scheduler::Schedule', 0);
     emptyIngest.resourceCountIs('AWS::Scheduler::ScheduleGroup', 1);
     Template.fromStack(empty.events).resourceCountIs('AWS::Events::Rule', 0);
+  });
+
+  it('builds the real catalogue: the weekday 18:00 New York ingest and the on-request rule', () => {
+    const real = buildTestApp().stacks;
+    Template.fromStack(real.ingest).hasResourceProperties('AWS::Scheduler::Schedule', {
+      ScheduleExpression: 'cron(0 18 ? * MON-FRI *)',
+      ScheduleExpressionTimezone: 'America/New_York',
+    });
+    Template.fromStack(real.events).hasResourceProperties('AWS::Events::Rule', {
+      EventPattern: { source: ['options-academy'], 'detail-type': ['IngestRequested'] },
+    });
   });
 });

@@ -11,6 +11,7 @@ const fixture: ScheduleDefinition = {
   weekdays: ['MON', 'TUE', 'WED', 'THU', 'FRI'],
   timeZone: 'America/New_York',
   handler: { file: 'test/fixtures/jobs/record-job.ts', export: 'handler' },
+  access: {},
 };
 
 describe('local scheduler', () => {

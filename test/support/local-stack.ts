@@ -72,3 +72,14 @@ export async function spawnLocalStack(opts: { dataDir: string; webMode?: 'dev' |
     },
   };
 }
+
+/** Polls until `read` returns a value that `done` accepts (for set-up hooks, where expect.poll is not allowed). */
+export async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs / 1000} s waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}

@@ -10,6 +10,7 @@ const weekdayEvening: ScheduleDefinition = {
   weekdays: ['MON', 'TUE', 'WED', 'THU', 'FRI'],
   timeZone: 'America/New_York',
   handler: { file: 'x.ts', export: 'handler' },
+  access: {},
 };
 
 describe('schedule expressions from one definition', () => {

@@ -1,0 +1,41 @@
+/** Latency statistics and a closed-loop HTTP load generator for the API benches. */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i]!;
+}
+
+export interface LoadResult {
+  requests: number;
+  failures: number;
+  p50: number;
+  p99: number;
+  max: number;
+  perSecond: number;
+}
+
+/**
+ * `concurrency` clients each send requests back to back until `total` have been sent; every
+ * latency is recorded. `request` returns true when the answer is what the bench expects.
+ */
+export async function closedLoop(concurrency: number, total: number, request: (i: number) => Promise<boolean>): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let next = 0;
+  let failures = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      for (let i = next++; i < total; i = next++) {
+        const t0 = performance.now();
+        const okay = await request(i).catch(() => false);
+        latencies.push(performance.now() - t0);
+        if (!okay) failures++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { requests: total, failures, p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: latencies.at(-1) ?? Number.NaN, perSecond: total / seconds };
+}
+
+export const ms = (x: number) => `${x.toFixed(1)} ms`;

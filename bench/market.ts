@@ -1,0 +1,52 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { dynamoMarketStore } from '../functions/adapters/dynamo/market-repository';
+import { runIngestion } from '../shared/market/ingest';
+import { simulatedProvider } from '../shared/market/simulated-market';
+import { TRACKED_UNDERLYINGS } from '../shared/market/underlyings';
+import { newDataDir, spawnLocalStack, waitFor } from '../test/support/local-stack';
+import type { BenchSuite } from './suites';
+import { closedLoop, ms } from './latency';
+
+/**
+ * Issue 4's targets, through the local gateway and DynamoDB Local:
+ * - the full SPY chain of the nearest weekly at 20 concurrent connections, p99 ≤ 50 ms;
+ * - a full ingestion of the 8 tracked underlyings from the simulated market, ≤ 60 s.
+ */
+export const marketSuite: BenchSuite = {
+  name: 'market',
+  title: 'chain API latency and ingestion throughput (local stack)',
+  async run() {
+    const stack = await spawnLocalStack({ dataDir: newDataDir('bench-market'), env: { LOG_REQUESTS: '0' } });
+    try {
+      await waitFor(async () => (await fetch(`${stack.url}/api/market/status`)).json() as Promise<{ lastSync: string | null }>, (s) => s.lastSync !== null, 120_000, 'the start-up ingestion');
+      const { expiries } = (await (await fetch(`${stack.url}/api/market/SPY/expiries?type=Weekly`)).json()) as { expiries: { expiration_date: string }[] };
+      const expiry = expiries[0]!.expiration_date;
+      const url = `${stack.url}/api/market/SPY/chain?expiry=${expiry}`;
+      const sample = (await (await fetch(url)).json()) as { contracts: unknown[] };
+      const get = async () => {
+        const res = await fetch(url);
+        await res.arrayBuffer();
+        return res.status === 200;
+      };
+      await closedLoop(20, 200, get); // warm-up: cold handler, JIT
+      const load = await closedLoop(20, 4000, get);
+      console.log(`SPY chain ${expiry}: ${sample.contracts.length} contracts, ${load.requests} requests at 20 concurrent, ${load.failures} failed`);
+      console.log(`  p50 ${ms(load.p50)}   p99 ${ms(load.p99)} (target ≤ 50 ms: ${load.p99 <= 50 ? 'met' : 'NOT met'})   max ${ms(load.max)}   ${load.perSecond.toFixed(0)} req/s`);
+
+      // A full ingestion run against the same DynamoDB Local, in this process.
+      const db = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: stack.endpoints.dynamodb, region: 'us-east-1', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } }));
+      const clock = { now: () => new Date() };
+      const started = performance.now();
+      const result = await runIngestion(
+        { provider: simulatedProvider(clock), store: dynamoMarketStore(db, stack.tableName), events: { publish: async () => undefined }, clock, sleep: async () => undefined, newId: () => `bench-${Date.now()}` },
+        { underlyings: TRACKED_UNDERLYINGS },
+      );
+      const seconds = (performance.now() - started) / 1000;
+      const chains = result.underlyings.reduce((s, u) => s + u.expiries, 0);
+      console.log(`ingestion of ${TRACKED_UNDERLYINGS.length} underlyings: ${result.contractsStored} contracts in ${chains} chains, ${seconds.toFixed(1)} s (target ≤ 60 s: ${seconds <= 60 ? 'met' : 'NOT met'}), ${(result.contractsStored / seconds).toFixed(0)} contracts/s, ${result.failures.length} failures`);
+    } finally {
+      await stack.stop();
+    }
+  },
+};

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { addDays, newYorkParts } from '../../shared/market/dates';
+import type { Clock } from '../../shared/ports/clock.port';
+import type { EventPublisher } from '../../shared/ports/event-publisher.port';
+import type { MarketStore } from '../../shared/ports/market-store.port';
+import { RETENTION_DAYS } from '../adapters/dynamo/market-repository';
+import { accepted, httpApi, ok, route } from '../commons/http';
+import { marketDeps } from '../commons/market-wiring';
+
+/** Operator tools for market data (Cognito group `admin`): statistics, retention cleanup, a manual run. */
+export function makeAdminMarketHandler(deps: { store: MarketStore; events: EventPublisher; clock: Clock }) {
+  return httpApi({
+    'GET /api/admin/market/stats': route({ auth: 'admin' }, async () => {
+      const [stats, status] = await Promise.all([deps.store.stats(), deps.store.getStatus()]);
+      return ok({ ...stats, retentionDays: RETENTION_DAYS, lastSync: status });
+    }),
+
+    'POST /api/admin/market/cleanup': route({ auth: 'admin' }, async () => {
+      const today = newYorkParts(deps.clock.now()).date;
+      const barsBefore = addDays(today, -RETENTION_DAYS);
+      const deleted = await deps.store.cleanup({ barsBefore, expiriesBefore: today });
+      return ok({ deleted, barsBefore, expiriesBefore: today });
+    }),
+
+    'POST /api/admin/market/ingest': route(
+      { auth: 'admin', body: z.object({ underlyings: z.array(z.string().regex(/^[A-Za-z][A-Za-z.]{0,9}$/, 'must be ticker symbols')).max(20).optional() }).optional() },
+      async ({ body, user }) => {
+        await deps.events.publish([
+          { type: 'IngestRequested', detail: { requestedBy: user.sub, reason: 'admin', underlyings: body?.underlyings?.map((u) => u.toUpperCase()), at: deps.clock.now().toISOString() } },
+        ]);
+        return accepted({ status: 'queued', message: 'Ingestion queued. Statistics update when it finishes.' });
+      },
+    ),
+  });
+}
+
+const wiring = marketDeps();
+export const handler = makeAdminMarketHandler(wiring);

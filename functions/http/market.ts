@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import type { ChainView, MarketReader } from '../../shared/market/market-reader';
+import { EXPIRY_TYPES } from '../../shared/market/expirations';
+import { isIsoDate, newYorkParts } from '../../shared/market/dates';
+import { hashString } from '../../shared/market/random';
+import type { Clock } from '../../shared/ports/clock.port';
+import type { EventPublisher } from '../../shared/ports/event-publisher.port';
+import type { MarketStore } from '../../shared/ports/market-store.port';
+import { appError } from '../commons/errors';
+import { accepted, failure, httpApi, ok, okRaw, route, type HttpResponse } from '../commons/http';
+import { marketDeps } from '../commons/market-wiring';
+
+export interface ProviderStatus {
+  configured: boolean;
+  provider: string;
+  /** Why demo data is in use, for the chain page's notice. */
+  reason?: string;
+}
+
+export interface MarketHandlerDeps {
+  reader: MarketReader;
+  store: MarketStore;
+  events: EventPublisher;
+  clock: Clock;
+  providerStatus: () => Promise<ProviderStatus>;
+}
+
+const Underlying = z.string().regex(/^[A-Za-z][A-Za-z.]{0,9}$/, 'must be a ticker symbol such as SPY');
+const IsoDate = z.string({ error: 'is required: a date in the form YYYY-MM-DD' }).refine(isIsoDate, 'must be a date in the form YYYY-MM-DD');
+const Days = z.coerce.number().int('must be a whole number of days').min(1, 'must be at least 1').max(30, 'history is kept for 30 days').default(14);
+
+/** Public reads are cached briefly at the edge (CloudFront) and in the browser; a new snapshot changes the ETag. */
+const PUBLIC_CACHE = 'public, max-age=15, stale-while-revalidate=30';
+/** How long a warm handler serves a chain without asking DynamoDB whether it changed. */
+const CHAIN_FRESH_MS = 10_000;
+/** A learner's Sync Data may queue a run at most this often per underlying. */
+const SYNC_INTERVAL_MS = 5 * 60_000;
+
+const etagOf = (text: string) => `"${hashString(text).toString(36)}-${text.length.toString(36)}"`;
+const notFound = (message: string) => failure(appError('not_found', message));
+
+export function makeMarketHandler(deps: MarketHandlerDeps) {
+  const chainCache = new Map<string, { fetchedAt: number; day: string; view: ChainView; body: string; etag: string }>();
+  const lastSyncRequest = new Map<string, number>();
+
+  const publicJson = (body: unknown): HttpResponse => {
+    const text = JSON.stringify(body);
+    return okRaw(text, { 'cache-control': PUBLIC_CACHE, etag: etagOf(text) });
+  };
+
+  return httpApi({
+    'GET /api/market/status': route({ auth: 'public' }, async () => {
+      const [provider, status] = await Promise.all([deps.providerStatus(), deps.store.getStatus().catch(() => null)]);
+      const source = provider.configured && status?.source === 'live' ? 'live' : 'demo';
+      return ok(
+        {
+          source,
+          provider: source === 'live' ? provider.provider : 'simulated',
+          configured: provider.configured,
+          lastSync: status?.lastSync ?? null,
+          session: status?.session ?? null,
+          reason: provider.configured ? undefined : provider.reason,
+        },
+        { 'cache-control': 'public, max-age=10' },
+      );
+    }),
+
+    'GET /api/market/tickers': route({ auth: 'public', query: z.object({ q: z.string().max(40, 'search at most 40 characters').optional() }) }, async ({ query }) =>
+      publicJson(await deps.reader.tickers(query.q)),
+    ),
+
+    'GET /api/market/quotes': route(
+      {
+        auth: 'public',
+        query: z.object({
+          tickers: z
+            .string({ error: 'is required: a comma-separated list such as SPY,QQQ' })
+            .regex(/^[A-Za-z.]{1,10}(,[A-Za-z.]{1,10}){0,19}$/, 'must be up to 20 comma-separated ticker symbols'),
+        }),
+      },
+      async ({ query }) => publicJson(await deps.reader.quotes(query.tickers.split(','))),
+    ),
+
+    'GET /api/market/{underlying}/expiries': route(
+      { auth: 'public', params: z.object({ underlying: Underlying }), query: z.object({ type: z.enum(EXPIRY_TYPES as [string, ...string[]], { message: `must be one of ${EXPIRY_TYPES.join(', ')}` }).optional() }) },
+      async ({ params, query }) => {
+        const result = await deps.reader.expiries(params.underlying, query.type as (typeof EXPIRY_TYPES)[number] | undefined);
+        return 'kind' in result ? notFound(result.message) : publicJson(result);
+      },
+    ),
+
+    'GET /api/market/{underlying}/chain': route(
+      { auth: 'public', params: z.object({ underlying: Underlying }), query: z.object({ expiry: IsoDate }) },
+      async ({ params, query }) => {
+        const key = `${params.underlying.toUpperCase()}|${query.expiry}`;
+        const now = deps.clock.now();
+        const day = newYorkParts(now).date;
+        const hit = chainCache.get(key);
+        if (hit && hit.day === day && now.getTime() - hit.fetchedAt < CHAIN_FRESH_MS) {
+          return okRaw(hit.body, { 'cache-control': PUBLIC_CACHE, etag: hit.etag });
+        }
+        const view = await deps.reader.chain(params.underlying, query.expiry, hit ? { version: hit.view.version, view: hit.view } : undefined);
+        if ('kind' in view) return notFound(view.message);
+        const reuse = hit && hit.view.version === view.version && hit.day === day;
+        const body = reuse ? hit.body : JSON.stringify(view);
+        const etag = reuse ? hit.etag : etagOf(`${view.version}|${day}|${key}`);
+        chainCache.set(key, { fetchedAt: now.getTime(), day, view, body, etag });
+        return okRaw(body, { 'cache-control': PUBLIC_CACHE, etag });
+      },
+    ),
+
+    'GET /api/market/{underlying}/history': route(
+      { auth: 'public', params: z.object({ underlying: Underlying }), query: z.object({ days: Days }) },
+      async ({ params, query }) => {
+        const result = await deps.reader.history(params.underlying, query.days);
+        return 'kind' in result ? notFound(result.message) : publicJson(result);
+      },
+    ),
+
+    'GET /api/market/contracts/{contract}/history': route(
+      {
+        auth: 'public',
+        params: z.object({ contract: z.string().regex(/^(O:)?[A-Za-z][A-Za-z0-9.]{0,5}\d{6}[CPcp]\d{8}$/, 'must be an OCC option symbol such as SPY261218C00600000') }),
+        query: z.object({ days: Days }),
+      },
+      async ({ params, query }) => {
+        const result = await deps.reader.contractHistory(params.contract, query.days);
+        return 'kind' in result ? notFound(result.message) : publicJson(result);
+      },
+    ),
+
+    'POST /api/market/sync': route({ auth: 'user', body: z.object({ underlying: Underlying }) }, async ({ body, user }) => {
+      const provider = await deps.providerStatus();
+      if (!provider.configured) {
+        return failure(appError('conflict', 'No market-data provider is configured, so there is nothing to sync: the chain shows demo data from the simulated market.'));
+      }
+      const ticker = body.underlying.toUpperCase();
+      const resolved = deps.reader.resolveUnderlying(ticker);
+      if ('kind' in resolved) return notFound(resolved.message);
+      const now = deps.clock.now().getTime();
+      const last = lastSyncRequest.get(resolved.ticker) ?? 0;
+      if (now - last < SYNC_INTERVAL_MS) {
+        return ok({ status: 'recent', message: `${resolved.ticker} was synced moments ago; the latest data is already on its way.` });
+      }
+      lastSyncRequest.set(resolved.ticker, now);
+      await deps.events.publish([{ type: 'IngestRequested', detail: { requestedBy: user.sub, reason: 'sync', underlyings: [resolved.ticker], at: new Date(now).toISOString() } }]);
+      return accepted({ status: 'queued', message: `Syncing ${resolved.ticker} from ${provider.provider}. The chain refreshes when it is done.` });
+    }),
+  });
+}
+
+export const handler = makeMarketHandler(marketDeps());

@@ -1,0 +1,11 @@
+import type { SiteStatsRepository } from '../../shared/community/site-stats';
+import { dynamoSiteStats } from '../adapters/dynamo/site-stats-repository';
+import { httpApi, ok, route } from '../commons/http';
+
+/** GET /api/stats: the landing page's live figures (learners, paper trades placed, strategies built). */
+export const makeSiteStatsHandler = (deps: { stats: SiteStatsRepository }) =>
+  httpApi({
+    'GET /api/stats': route({ auth: 'public' }, async () => ok(await deps.stats.read(), { 'cache-control': 'public, max-age=60' })),
+  });
+
+export const handler = makeSiteStatsHandler({ stats: dynamoSiteStats() });

@@ -1,0 +1,75 @@
+import type { EventBridgeEvent } from 'aws-lambda';
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
+import { IngestRequestedDetail } from '../../shared/events/domain-events';
+import { runIngestion, REAL_PROVIDER_HORIZON_MONTHS, type IngestDeps, type IngestResult } from '../../shared/market/ingest';
+import { currentSession } from '../../shared/market/simulated-market';
+import { TRACKED_UNDERLYINGS } from '../../shared/market/underlyings';
+import type { MarketDataProvider } from '../../shared/ports/market-data.port';
+import type { MarketStore } from '../../shared/ports/market-store.port';
+import { marketDeps } from '../commons/market-wiring';
+import { logger, metrics } from '../commons/powertools';
+
+/**
+ * The market-data ingestion job. Three ways in, one run:
+ * - the weekday 18:00 New York schedule (EventBridge Scheduler input `{ source: 'scheduler' }`);
+ * - an `IngestRequested` event (an operator's manual run, a learner's Sync Data for one underlying);
+ * - the local stack at start (`{ source: 'startup' }`), which runs only when the stored data is older than the latest session.
+ */
+type JobInput =
+  | { source: 'scheduler' | 'startup' | 'manual'; scheduleId?: string; underlyings?: string[] }
+  | EventBridgeEvent<'IngestRequested', unknown>;
+
+export interface IngestJobDeps {
+  provider: () => Promise<{ provider: MarketDataProvider; reason: string | null }>;
+  store: MarketStore;
+  run: (deps: Pick<IngestDeps, 'provider'>, underlyings: readonly string[], opts: { horizonMonths?: number; historyContracts?: number }) => Promise<IngestResult>;
+  now: () => Date;
+}
+
+export function makeIngestJob(deps: IngestJobDeps) {
+  return async (input: JobInput): Promise<IngestResult | { skipped: string }> => {
+    let underlyings: readonly string[] = TRACKED_UNDERLYINGS;
+    let historyContracts: number | undefined;
+    if ('detail-type' in input) {
+      const detail = IngestRequestedDetail.parse(input.detail);
+      if (detail.underlyings?.length) underlyings = detail.underlyings.filter((u) => TRACKED_UNDERLYINGS.includes(u));
+      // A learner's Sync Data refreshes the chain quickly; history waits for the scheduled run.
+      if (detail.reason === 'sync') historyContracts = 0;
+    } else {
+      if (input.underlyings?.length) underlyings = input.underlyings;
+      if (input.source === 'startup') {
+        const status = await deps.store.getStatus().catch(() => null);
+        const latest = currentSession(deps.now()).date;
+        if (status?.session && status.session >= latest) return { skipped: `market data for ${latest} is already stored` };
+      }
+    }
+    if (underlyings.length === 0) return { skipped: 'no tracked underlying requested' };
+
+    const { provider, reason } = await deps.provider();
+    if (reason) logger.info('Using the simulated market', { reason });
+    const result = await deps.run({ provider }, underlyings, {
+      // The real provider's quota rule: only expiries within 3 months on the schedule.
+      horizonMonths: provider.source === 'live' ? REAL_PROVIDER_HORIZON_MONTHS : undefined,
+      historyContracts,
+    });
+    metrics.addMetric('ContractsStored', MetricUnit.Count, result.contractsStored);
+    metrics.addMetric('IngestDuration', MetricUnit.Milliseconds, result.durationMs);
+    metrics.addMetric('IngestFailures', MetricUnit.Count, result.failures.length);
+    metrics.publishStoredMetrics();
+    for (const f of result.failures) logger.error('Underlying failed to ingest', f);
+    logger.info('Ingestion finished', { runId: result.runId, provider: result.provider, contracts: result.contractsStored, ms: result.durationMs });
+    return result;
+  };
+}
+
+const wiring = marketDeps();
+export const handler = makeIngestJob({
+  provider: wiring.provider,
+  store: wiring.store,
+  now: () => wiring.clock.now(),
+  run: (d, underlyings, opts) =>
+    runIngestion(
+      { ...d, store: wiring.store, events: wiring.events, clock: wiring.clock, newId: wiring.newId, sleep: (ms) => new Promise((r) => setTimeout(r, ms)), warn: (m) => logger.warn(m) },
+      { underlyings, ...opts },
+    ),
+});

@@ -1,0 +1,95 @@
+import { addDays, lastWeekday, nthWeekday, weekday, ymd } from './dates';
+
+/**
+ * The NYSE trading calendar: weekends and the exchange's regular holidays (NYSE Rule 7.2).
+ * A holiday on Saturday is observed the Friday before, except New Year's Day (the exchange stays
+ * open on 31 December); one on Sunday the Monday after. Juneteenth is a holiday from 2022.
+ * Unscheduled closures (days of mourning, weather) are not known in advance and not modelled.
+ */
+const holidayCache = new Map<number, Set<string>>();
+
+export function nyseHolidays(year: number): Set<string> {
+  const cached = holidayCache.get(year);
+  if (cached) return cached;
+  const observed = (date: string, allowFridayBefore = true): string | null => {
+    const dow = weekday(date);
+    if (dow === 6) return allowFridayBefore ? addDays(date, -1) : null;
+    if (dow === 0) return addDays(date, 1);
+    return date;
+  };
+  const days = [
+    observed(ymd(year, 1, 1), false), // on a Saturday it is not observed: the exchange opens on 31 December
+    nthWeekday(year, 1, 1, 3), // Martin Luther King Jr. Day
+    nthWeekday(year, 2, 1, 3), // Washington's Birthday
+    addDays(easterSunday(year), -2), // Good Friday
+    lastWeekday(year, 5, 1), // Memorial Day
+    year >= 2022 ? observed(ymd(year, 6, 19)) : null,
+    observed(ymd(year, 7, 4)),
+    nthWeekday(year, 9, 1, 1), // Labor Day
+    nthWeekday(year, 11, 4, 4), // Thanksgiving
+    observed(ymd(year, 12, 25)),
+  ].filter((d): d is string => d !== null);
+  const set = new Set(days);
+  holidayCache.set(year, set);
+  return set;
+}
+
+/** Easter Sunday, Gregorian calendar (the anonymous "Meeus/Jones/Butcher" algorithm). */
+export function easterSunday(year: number): string {
+  const a = year % 19;
+  const b = Math.floor(year / 100);
+  const c = year % 100;
+  const d = Math.floor(b / 4);
+  const e = b % 4;
+  const f = Math.floor((b + 8) / 25);
+  const g = Math.floor((b - f + 1) / 3);
+  const h = (19 * a + b - d - g + 15) % 30;
+  const i = Math.floor(c / 4);
+  const k = c % 4;
+  const l = (32 + 2 * e + 2 * i - h - k) % 7;
+  const m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const month = Math.floor((h + l - 7 * m + 114) / 31);
+  const day = ((h + l - 7 * m + 114) % 31) + 1;
+  return ymd(year, month, day);
+}
+
+export function isTradingDay(date: string): boolean {
+  const dow = weekday(date);
+  if (dow === 0 || dow === 6) return false;
+  return !nyseHolidays(Number(date.slice(0, 4))).has(date);
+}
+
+/** The trading day on or before a date. */
+export function tradingDayOnOrBefore(date: string): string {
+  let d = date;
+  while (!isTradingDay(d)) d = addDays(d, -1);
+  return d;
+}
+
+/** The trading day on or after a date. */
+export function tradingDayOnOrAfter(date: string): string {
+  let d = date;
+  while (!isTradingDay(d)) d = addDays(d, 1);
+  return d;
+}
+
+export const previousTradingDay = (date: string): string => tradingDayOnOrBefore(addDays(date, -1));
+export const nextTradingDay = (date: string): string => tradingDayOnOrAfter(addDays(date, 1));
+
+/** The n trading days ending on `end` (inclusive when it is a trading day), oldest first. */
+export function tradingDaysEnding(end: string, n: number): string[] {
+  const out: string[] = [];
+  let d = tradingDayOnOrBefore(end);
+  while (out.length < n) {
+    out.push(d);
+    d = previousTradingDay(d);
+  }
+  return out.reverse();
+}
+
+/** Trading days strictly after a and up to and including b. */
+export function tradingDaysBetween(a: string, b: string): number {
+  let n = 0;
+  for (let d = nextTradingDay(a); d <= b; d = nextTradingDay(d)) n++;
+  return n;
+}

@@ -1,0 +1,218 @@
+import type { Clock } from '../ports/clock.port';
+import type { DailyBar, MarketDataProvider } from '../ports/market-data.port';
+import type { MarketStore, StoredChain, StoredTicker } from '../ports/market-store.port';
+import { buildChain, summarizeExpiry, type ExpirySummary, type OptionContract } from './chain';
+import { addDays, daysBetween, newYorkInstant, newYorkParts, yearsBetween } from './dates';
+import { classifyExpiry, type ExpiryType } from './expirations';
+import { isExpired } from './expiry-status';
+import { parseOcc } from './occ';
+import { RISK_FREE_RATE, UNDERLYINGS, underlyingProfile } from './underlyings';
+
+/**
+ * The read side of market data (issue 4 §3): stored data first; an empty or failed read falls back
+ * to the simulated market and says so with `source: 'demo'`. Expiry types and days to expiry are
+ * computed at read time, relative to today in New York, so a snapshot stored yesterday is labelled
+ * correctly today; expired expiries are left out.
+ */
+export interface ChainView {
+  underlying: { ticker: string; price: number; asOf: string };
+  expiration_date: string;
+  expiry_type: ExpiryType;
+  days_to_expiry: number;
+  source: 'live' | 'demo';
+  provider: string;
+  version: string;
+  contracts: OptionContract[];
+}
+
+export type ReadFailure = { kind: 'unknown_underlying'; message: string } | { kind: 'not_listed'; message: string };
+
+export interface MarketReaderDeps {
+  store: MarketStore;
+  simulated: MarketDataProvider;
+  clock: Clock;
+  warn: (message: string, error?: unknown) => void;
+}
+
+export function marketReader(deps: MarketReaderDeps) {
+  const { store, simulated, clock } = deps;
+  const today = () => newYorkParts(clock.now()).date;
+
+  async function safely<T>(what: string, read: () => Promise<T>, empty: (value: T) => boolean): Promise<T | null> {
+    try {
+      const value = await read();
+      return empty(value) ? null : value;
+    } catch (err) {
+      deps.warn(`market store read failed (${what}); serving the simulated market`, err);
+      return null;
+    }
+  }
+
+  async function storedTickers(): Promise<StoredTicker[] | null> {
+    return safely('tickers', () => store.listTickers(), (v) => v.length === 0);
+  }
+
+  async function simulatedTickers(): Promise<StoredTicker[]> {
+    const snapshots = await Promise.all(
+      UNDERLYINGS.map(async (u) => {
+        const snap = await simulated.chainSnapshot(u.ticker);
+        const volume = snap.quotes.reduce((s, q) => s + (q.volume ?? 0), 0);
+        const oi = snap.quotes.reduce((s, q) => s + (q.openInterest ?? 0), 0);
+        return { ticker: u.ticker, name: u.name, sector: u.sector, current_price: snap.underlyingPrice ?? 0, avg_daily_volume: volume, avg_open_interest: oi, is_active: true, last_update: snap.asOf };
+      }),
+    );
+    return snapshots;
+  }
+
+  /**
+   * The canonical ticker when it is one the product serves, else a failure naming the known ones.
+   * Tracked underlyings are ingested and read from the store; the others come from the simulated
+   * market. Deciding this from the profiles costs no read.
+   */
+  function resolveUnderlying(raw: string): { ticker: string; stored: boolean } | ReadFailure {
+    const profile = underlyingProfile(raw);
+    if (profile) return { ticker: profile.ticker, stored: profile.tracked };
+    return { kind: 'unknown_underlying', message: `Unknown underlying: ${raw.toUpperCase()}. Options Academy has chains for ${UNDERLYINGS.map((u) => u.ticker).sort().join(', ')}.` };
+  }
+
+  // Small read-mostly items are kept for a while, as a warm Lambda keeps them (DESIGN.md §5).
+  const statusMemo = ttlMemo(30_000, () => safely('status', () => store.getStatus(), (s) => s === null), clock);
+  const tickersMemo = ttlMemo(60_000, storedTickers, clock);
+  const simulatedTickersMemo = ttlMemo(60_000, simulatedTickers, clock);
+
+  const reader = {
+    resolveUnderlying,
+
+    async tickers(query?: string): Promise<{ source: 'live' | 'demo'; tickers: StoredTicker[] }> {
+      const stored = await tickersMemo();
+      // Symbols the store does not hold (the extra mock-price names) come from the simulated market.
+      const simulatedList = await simulatedTickersMemo();
+      const list = stored ? [...stored, ...simulatedList.filter((s) => !stored.some((t) => t.ticker === s.ticker))] : simulatedList;
+      const q = query?.trim().toLowerCase();
+      const matches = list.filter((t) => t.is_active && (!q || t.ticker.toLowerCase().includes(q) || t.name.toLowerCase().includes(q)));
+      matches.sort((a, b) => a.ticker.localeCompare(b.ticker));
+      const status = await statusMemo();
+      return { source: stored && status?.source === 'live' ? 'live' : 'demo', tickers: matches };
+    },
+
+    async expiries(underlying: string, type?: ExpiryType): Promise<{ underlying: string; source: 'live' | 'demo'; expiries: ExpirySummary[] } | ReadFailure> {
+      const resolved = resolveUnderlying(underlying);
+      if ('kind' in resolved) return resolved;
+      const now = clock.now();
+      const day = today();
+      const stored = resolved.stored ? await safely('expiries', () => store.listExpiries(resolved.ticker), (v) => v.filter((e) => !isExpired(e.expiration_date, now)).length === 0) : null;
+      let source: 'live' | 'demo' = 'demo';
+      let summaries: ExpirySummary[];
+      if (stored) {
+        source = (await statusMemo())?.source ?? 'demo';
+        summaries = stored;
+      } else {
+        const snap = await simulated.chainSnapshot(resolved.ticker);
+        const byExpiry = new Map<string, typeof snap.quotes>();
+        for (const q of snap.quotes) byExpiry.set(q.expiration, [...(byExpiry.get(q.expiration) ?? []), q]);
+        summaries = [...byExpiry.entries()].map(([expiration, quotes]) =>
+          summarizeExpiry(buildChain(quotes, { underlying: resolved.ticker, expiration, underlyingPrice: snap.underlyingPrice ?? 0, T: 0, r: RISK_FREE_RATE, q: 0 }), resolved.ticker, expiration, day),
+        );
+      }
+      const fresh = summaries
+        .filter((e) => !isExpired(e.expiration_date, now))
+        .map((e) => ({ ...e, expiry_type: classifyExpiry(e.expiration_date, day), days_to_expiry: Math.max(0, daysBetween(day, e.expiration_date)) }))
+        .filter((e) => !type || e.expiry_type === type)
+        .sort((a, b) => a.expiration_date.localeCompare(b.expiration_date));
+      return { underlying: resolved.ticker, source, expiries: fresh };
+    },
+
+    /** One expiry's chain; when the stored version equals the cached one, the cached view is reused. */
+    async chain(underlying: string, expiration: string, cached?: { version: string; view: ChainView }): Promise<ChainView | ReadFailure> {
+      const resolved = resolveUnderlying(underlying);
+      if ('kind' in resolved) return resolved;
+      const now = clock.now();
+      if (isExpired(expiration, now)) {
+        return { kind: 'not_listed', message: `${resolved.ticker} options expiring ${expiration} have expired. Pick a later expiry.` };
+      }
+      const day = today();
+      const stored: StoredChain | null = resolved.stored ? await safely('chain', () => store.getChain(resolved.ticker, expiration), (v) => v === null) : null;
+      if (stored && cached && cached.version === stored.version) {
+        return { ...cached.view, expiry_type: classifyExpiry(expiration, day), days_to_expiry: Math.max(0, daysBetween(day, expiration)) };
+      }
+      let base: Omit<ChainView, 'expiry_type' | 'days_to_expiry'>;
+      if (stored) {
+        base = { underlying: { ticker: stored.underlying, price: stored.underlyingPrice, asOf: stored.asOf }, expiration_date: expiration, source: stored.source, provider: stored.provider, version: stored.version, contracts: stored.contracts };
+      } else {
+        const snap = await simulated.chainSnapshot(resolved.ticker, { expiration });
+        if (snap.quotes.length === 0) return { kind: 'not_listed', message: `No ${resolved.ticker} options expire on ${expiration}. Pick one of the listed expiries.` };
+        const S = snap.underlyingPrice ?? 0;
+        const T = yearsBetween(new Date(snap.asOf), newYorkInstant(expiration, 16));
+        base = {
+          underlying: { ticker: resolved.ticker, price: S, asOf: snap.asOf },
+          expiration_date: expiration,
+          source: 'demo',
+          provider: simulated.name,
+          version: `sim#${snap.asOf}`,
+          contracts: buildChain(snap.quotes, { underlying: resolved.ticker, expiration, underlyingPrice: S, T, r: RISK_FREE_RATE, q: underlyingProfile(resolved.ticker)?.dividendYield ?? 0 }),
+        };
+      }
+      return { ...base, expiry_type: classifyExpiry(expiration, day), days_to_expiry: Math.max(0, daysBetween(day, expiration)) };
+    },
+
+    /** Last price and the change from the previous session's close, for the ticker tapes. */
+    async quotes(symbols: readonly string[]): Promise<{ quotes: { ticker: string; name: string; price: number; change: number; changePercent: number; asOf: string }[] }> {
+      const { tickers: all } = await reader.tickers();
+      const out = [];
+      for (const raw of symbols) {
+        const t = all.find((x) => x.ticker === raw.toUpperCase());
+        if (!t) continue;
+        const history = await reader.history(t.ticker, 10);
+        const closes = 'kind' in history ? [] : history.bars.map((b) => b.close);
+        // The last bar is the current session when its close is the current price; the one before is then the previous close.
+        const last = closes.at(-1);
+        const previous = last !== undefined && Math.abs(last - t.current_price) < 1e-6 ? closes.at(-2) : last;
+        const prev = previous ?? t.current_price;
+        const change = t.current_price - prev;
+        out.push({ ticker: t.ticker, name: t.name, price: t.current_price, change: Math.round(change * 100) / 100, changePercent: Math.round((change / prev) * 10_000) / 100, asOf: t.last_update });
+      }
+      return { quotes: out };
+    },
+
+    async history(underlying: string, days: number): Promise<{ ticker: string; source: 'live' | 'demo'; bars: DailyBar[] } | ReadFailure> {
+      const resolved = resolveUnderlying(underlying);
+      if ('kind' in resolved) return resolved;
+      const from = addDays(today(), -days);
+      const stored = resolved.stored ? await safely('history', () => store.getBars('stock', resolved.ticker, from), (v) => v.length === 0) : null;
+      if (stored) return { ticker: resolved.ticker, source: (await statusMemo())?.source ?? 'demo', bars: stored };
+      return { ticker: resolved.ticker, source: 'demo', bars: await simulated.dailyBars(resolved.ticker, from, today()) };
+    },
+
+    async contractHistory(contract: string, days: number): Promise<{ contract: string; source: 'live' | 'demo'; bars: DailyBar[] } | ReadFailure> {
+      const parsed = parseOcc(contract);
+      if (!parsed) return { kind: 'not_listed', message: `${contract} is not an option symbol.` };
+      const resolved = resolveUnderlying(parsed.underlying);
+      if ('kind' in resolved) return resolved;
+      const symbol = contract.replace(/^O:/, '').toUpperCase();
+      const from = addDays(today(), -days);
+      const stored = resolved.stored ? await safely('contract history', () => store.getBars('option', symbol, from), (v) => v.length === 0) : null;
+      if (stored) return { contract: symbol, source: (await statusMemo())?.source ?? 'demo', bars: stored };
+      return { contract: symbol, source: 'demo', bars: await simulated.dailyBars(symbol, from, today()) };
+    },
+  };
+  return reader;
+}
+
+export type MarketReader = ReturnType<typeof marketReader>;
+
+/** Caches an async value for a time; concurrent callers share one read. */
+export function ttlMemo<T>(ttlMs: number, load: () => Promise<T>, clock: Clock): () => Promise<T> {
+  let value: Promise<T> | undefined;
+  let at = 0;
+  return () => {
+    const now = clock.now().getTime();
+    if (!value || now - at > ttlMs) {
+      at = now;
+      value = load().catch((err: unknown) => {
+        value = undefined;
+        throw err;
+      });
+    }
+    return value;
+  };
+}

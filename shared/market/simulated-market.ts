@@ -1,0 +1,261 @@
+import { chainGreeks, price as bsmPrice } from '../pricing';
+import type { Clock } from '../ports/clock.port';
+import type { ChainSnapshotResult, DailyBar, MarketDataProvider, ProviderContract, ProviderQuote } from '../ports/market-data.port';
+import { ProviderError } from '../ports/market-data.port';
+import { isTradingDay, nextTradingDay, previousTradingDay, tradingDayOnOrBefore } from './calendar';
+import { daysBetween, newYorkInstant, newYorkParts, yearsBetween } from './dates';
+import { classifyExpiry, listedExpirations } from './expirations';
+import { occSymbol, parseOcc } from './occ';
+import { seededRng } from './random';
+import { strikeGrid } from './strikes';
+import { REFERENCE_DATE, RISK_FREE_RATE, underlyingProfile, type UnderlyingProfile } from './underlyings';
+import { atmVol, surfaceVol } from './vol-surface';
+
+/**
+ * The simulated market: a believable, deterministic market for learners without a data-provider key.
+ * Every number is a pure function of (ticker, trading day, contract), seeded, so tests and screenshots
+ * are stable. Quotes are end-of-day: a session's data is as of its 16:00 New York close.
+ * - Underlyings follow a seeded geometric random walk through NYSE trading days from a reference close.
+ * - Option quotes are priced with the pricing core (Black-Scholes-Merton) from a volatility surface with
+ *   skew, smile and term structure; bid and ask straddle the model value on the exchange's tick, wider
+ *   away from the money and for far expiries; IV and Greeks are solved back from the quoted mid.
+ * - Open interest and volume concentrate near the money, on round strikes and in standard monthlies.
+ */
+
+const CLOSE_HOUR = 16;
+
+/** The latest completed session at an instant: today after the 16:00 close, else the trading day before. */
+export function currentSession(now: Date): { date: string; asOf: Date } {
+  const { date, minutes } = newYorkParts(now);
+  const session = isTradingDay(date) && minutes >= CLOSE_HOUR * 60 ? date : previousTradingDay(date);
+  return { date: session, asOf: newYorkInstant(session, CLOSE_HOUR) };
+}
+
+function requireProfile(ticker: string): UnderlyingProfile {
+  const p = underlyingProfile(ticker);
+  if (!p) throw new ProviderError(ticker, 404, 'not an underlying the simulated market lists');
+  return p;
+}
+
+/** A day-level multiplier on the whole surface: volatility itself moves from day to day. */
+export function dayVolLevel(ticker: string, date: string): number {
+  return Math.min(1.35, Math.max(0.8, 1 + 0.07 * seededRng(ticker, date, 'vol-level').normal()));
+}
+
+function dailyReturn(p: UnderlyingProfile, date: string): number {
+  const sigma = (p.atmVol * dayVolLevel(p.ticker, date)) / Math.sqrt(252);
+  const z = Math.max(-4, Math.min(4, seededRng(p.ticker, date, 'return').normal()));
+  return 0.07 / 252 - (sigma * sigma) / 2 + sigma * z;
+}
+
+const closes = new Map<string, Map<string, number>>();
+
+/** The close of a trading day (the trading day on or before the date). */
+export function closePrice(ticker: string, date: string): number {
+  const p = requireProfile(ticker);
+  const day = tradingDayOnOrBefore(date);
+  let memo = closes.get(p.ticker);
+  if (!memo) {
+    memo = new Map([[REFERENCE_DATE, p.referencePrice]]);
+    closes.set(p.ticker, memo);
+  }
+  const known = memo.get(day);
+  if (known !== undefined) return round2(known);
+  // Walk from the reference close towards the day, memoising every close on the way.
+  let d = REFERENCE_DATE;
+  let px = p.referencePrice;
+  if (day > REFERENCE_DATE) {
+    while (d < day) {
+      d = nextTradingDay(d);
+      px = memo.get(d) ?? px * Math.exp(dailyReturn(p, d));
+      memo.set(d, px);
+    }
+  } else {
+    while (d > day) {
+      px = memo.get(previousTradingDay(d)) ?? px / Math.exp(dailyReturn(p, d));
+      d = previousTradingDay(d);
+      memo.set(d, px);
+    }
+  }
+  return round2(px);
+}
+
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
+export function underlyingBar(ticker: string, date: string): DailyBar {
+  const p = requireProfile(ticker);
+  const day = tradingDayOnOrBefore(date);
+  const close = closePrice(ticker, day);
+  const prev = closePrice(ticker, previousTradingDay(day));
+  const rng = seededRng(p.ticker, day, 'bar');
+  const sigma = p.atmVol / Math.sqrt(252);
+  const open = round2(prev * Math.exp(0.3 * sigma * rng.normal()));
+  const high = round2(Math.max(open, close) * Math.exp(Math.abs(rng.normal()) * sigma * 0.4));
+  const low = round2(Math.min(open, close) * Math.exp(-Math.abs(rng.normal()) * sigma * 0.4));
+  return { date: day, open, high, low, close, volume: Math.round(p.shareVolume * Math.exp(0.25 * rng.normal())) };
+}
+
+interface QuoteContext {
+  profile: UnderlyingProfile;
+  session: string;
+  asOf: Date;
+  S: number;
+}
+
+/** The strikes listed for one expiry at a session. */
+function seriesStrikes(ctx: QuoteContext, expiration: string): number[] {
+  const T = yearsBetween(ctx.asOf, newYorkInstant(expiration, CLOSE_HOUR));
+  if (T <= 0) return [];
+  return strikeGrid(ctx.profile.style, ctx.S, daysBetween(ctx.session, expiration), atmVol(ctx.profile, T, dayVolLevel(ctx.profile.ticker, ctx.session)));
+}
+
+/** Quotes one expiry of an underlying at a session's close. */
+function quoteExpiry(ctx: QuoteContext, expiration: string): ProviderQuote[] {
+  const { profile: p, session, asOf, S } = ctx;
+  const T = yearsBetween(asOf, newYorkInstant(expiration, CLOSE_HOUR));
+  if (T <= 0) return [];
+  const r = RISK_FREE_RATE;
+  const q = p.dividendYield;
+  const dte = daysBetween(session, expiration);
+  const level = dayVolLevel(p.ticker, session);
+  const F = S * Math.exp((r - q) * T);
+  const strikes = seriesStrikes(ctx, expiration);
+  const n = strikes.length * 2;
+  const isCall = new Uint8Array(n);
+  const K = new Float64Array(n);
+  const sigma = new Float64Array(n);
+  strikes.forEach((k, i) => {
+    for (const j of [0, 1]) {
+      isCall[2 * i + j] = j === 0 ? 1 : 0;
+      K[2 * i + j] = k;
+      sigma[2 * i + j] = surfaceVol(p, k, F, T, level);
+    }
+  });
+  const model = chainGreeks({ S, r, q, isCall, K, T: new Float64Array(n).fill(T), sigma });
+
+  const kind = classifyExpiry(expiration, session);
+  const seriesWeight = { '0DTE': 0.35, Daily: 0.3, Weekly: 0.55, Monthly: 1, Quarterly: 0.7, LEAPS: 0.45 }[kind];
+  const step = strikes.length > 1 ? strikes[1]! - strikes[0]! : 1;
+  const tick = (mid: number) => (p.style === 'index-etf' || mid < 3 ? 0.01 : 0.05);
+  const quotes: ProviderQuote[] = [];
+
+  for (let i = 0; i < n; i++) {
+    const type = isCall[i] ? 'call' : 'put';
+    const k = K[i]!;
+    const mid = Math.max(0, model.price[i]!);
+    const x = Math.log(k / F) / (atmVol(p, T, level) * Math.sqrt(Math.max(T, 1 / 365)));
+    const rng = seededRng(p.ticker, expiration, k, type, session);
+
+    const t = tick(mid);
+    // Market makers quote time value, not intrinsic: the spread scales with the extrinsic part,
+    // widening away from the money and with time to expiry.
+    const intrinsic = Math.max(0, isCall[i] ? S - k : k - S);
+    const extrinsic = Math.max(0, mid - intrinsic);
+    const pct = (p.style === 'index-etf' ? 0.008 : 0.018) * (1 + 0.6 * Math.min(3.5, Math.abs(x)) + 0.8 * Math.sqrt(T));
+    const halfSpread = Math.max(t / 2, extrinsic * pct + intrinsic * (p.style === 'index-etf' ? 0.0015 : 0.003));
+    let bid = Math.max(0, Math.floor((mid - halfSpread) / t + 1e-9) * t);
+    let ask = Math.ceil((mid + halfSpread) / t - 1e-9) * t;
+    if (ask - bid < t - 1e-9) ask = bid + t;
+    if (mid < t / 2) { bid = 0; ask = t; }
+    bid = round2(bid);
+    ask = round2(ask);
+
+    const roundStrike = Math.abs(k / (step * 10) - Math.round(k / (step * 10))) < 1e-9 ? 1.6 : Math.abs(k / (step * 5) - Math.round(k / (step * 5))) < 1e-9 ? 1.25 : 1;
+    const putBias = type === 'put' ? (x < 0 ? 1.25 : 0.7) : x > 0 ? 1.1 : 0.75;
+    const concentration = Math.exp(-(x * x) / (2 * 1.1 * 1.1));
+    const oi = Math.round(p.oiScale * seriesWeight * concentration * roundStrike * putBias * Math.exp(0.35 * rng.normal()) * Math.min(1, 0.25 + dte / 30));
+    const turnover = (0.03 + 0.35 * Math.exp(-dte / 4)) * Math.exp(0.5 * rng.normal());
+    const volume = concentration < 0.02 && rng.uniform() < 0.6 ? 0 : Math.round(oi * turnover * (0.4 + concentration));
+
+    const tradedToday = volume > 0;
+    const everTraded = tradedToday || oi > 0;
+    const last = everTraded ? round2(Math.min(ask, Math.max(bid, Math.round((mid + (rng.uniform() - 0.5) * (ask - bid) * 0.8) / t) * t))) : undefined;
+    const tradeDay = tradedToday ? session : previousTradingDay(session);
+    const minute = 9 * 60 + 30 + rng.int(0, 389);
+    quotes.push({
+      ticker: occSymbol(p.ticker, expiration, type, k),
+      underlying: p.ticker,
+      expiration,
+      strike: k,
+      type,
+      bid,
+      ask,
+      last,
+      volume,
+      openInterest: oi,
+      lastTradeAt: everTraded ? newYorkInstant(tradeDay, Math.floor(minute / 60), minute % 60).toISOString() : undefined,
+    });
+  }
+  return quotes;
+}
+
+/** The model value of one contract at a session's close (for contract history). */
+function contractCloseValue(p: UnderlyingProfile, contract: ProviderContract, session: string): number | null {
+  const asOf = newYorkInstant(session, CLOSE_HOUR);
+  const T = yearsBetween(asOf, newYorkInstant(contract.expiration, CLOSE_HOUR));
+  const S = closePrice(p.ticker, session);
+  if (T <= 0) return Math.max(0, contract.type === 'call' ? S - contract.strike : contract.strike - S);
+  const level = dayVolLevel(p.ticker, session);
+  const F = S * Math.exp((RISK_FREE_RATE - p.dividendYield) * T);
+  const sigma = surfaceVol(p, contract.strike, F, T, level);
+  return bsmPrice({ type: contract.type, S, K: contract.strike, T, r: RISK_FREE_RATE, q: p.dividendYield, sigma });
+}
+
+export function simulatedProvider(clock: Clock): MarketDataProvider {
+  const context = (underlying: string): QuoteContext => {
+    const profile = requireProfile(underlying);
+    const { date, asOf } = currentSession(clock.now());
+    return { profile, session: date, asOf, S: closePrice(profile.ticker, date) };
+  };
+  // Expiries after the session: the session's own expired at its close.
+  const expirations = (ctx: QuoteContext) => listedExpirations(ctx.profile.style, ctx.session).filter((e) => e > ctx.session);
+
+  return {
+    name: 'simulated',
+    source: 'demo',
+    pacing: { betweenUnderlyingsMs: 0, betweenContractsMs: 0 },
+
+    async listContracts(underlying, opts) {
+      const ctx = context(underlying);
+      return expirations(ctx)
+        .filter((e) => !opts?.expirationLte || e <= opts.expirationLte)
+        .flatMap((expiration) =>
+          seriesStrikes(ctx, expiration).flatMap((strike) =>
+            (['call', 'put'] as const).map((type) => ({ ticker: occSymbol(ctx.profile.ticker, expiration, type, strike), underlying: ctx.profile.ticker, expiration, strike, type })),
+          ),
+        );
+    },
+
+    async chainSnapshot(underlying, opts) {
+      const ctx = context(underlying);
+      const list = opts?.expiration ? expirations(ctx).filter((e) => e === opts.expiration) : expirations(ctx);
+      return { underlyingPrice: ctx.S, asOf: ctx.asOf.toISOString(), quotes: list.flatMap((e) => quoteExpiry(ctx, e)) } satisfies ChainSnapshotResult;
+    },
+
+    async dailyBars(ticker, from, to) {
+      const contract = parseOcc(ticker);
+      const profile = requireProfile(contract ? contract.underlying : ticker);
+      const { date: session } = currentSession(clock.now());
+      const bars: DailyBar[] = [];
+      for (let d = isTradingDay(from) ? from : nextTradingDay(from); d <= to && d <= session; d = nextTradingDay(d)) {
+        if (!contract) { bars.push(underlyingBar(profile.ticker, d)); continue; }
+        if (d > contract.expiration) break;
+        const value = contractCloseValue(profile, { ...contract, ticker }, d);
+        if (value === null) continue;
+        const rng = seededRng(ticker, d, 'bar');
+        const close = round2(value);
+        const open = round2(close * Math.exp(0.05 * rng.normal()));
+        const high = round2(Math.max(open, close) * (1 + 0.04 * Math.abs(rng.normal())));
+        const low = round2(Math.min(open, close) * (1 - 0.04 * Math.abs(rng.normal())));
+        bars.push({ date: d, open, high, low, close, volume: Math.round(profile.oiScale * 0.1 * Math.exp(rng.normal())) });
+      }
+      return bars;
+    },
+
+    async previousClose(ticker) {
+      const profile = underlyingProfile(ticker);
+      if (!profile) return null;
+      return closePrice(profile.ticker, currentSession(clock.now()).date);
+    },
+  };
+}

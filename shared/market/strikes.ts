@@ -1,0 +1,28 @@
+import type { ListingStyle } from './underlyings';
+
+/**
+ * Strike grids after listing practice: index ETFs in $1 steps near term and $5 for long-dated
+ * series; stocks in steps that widen with the share price ($0.50 under $25 up to $10 above $500),
+ * one step coarser beyond 60 days. The grid spans three and a half standard deviations of the move
+ * to expiry, at least ±12% (index ETFs) or ±20% (stocks) and at most ±60% of the price.
+ */
+export function strikeIncrement(style: ListingStyle, price: number, daysToExpiry: number): number {
+  const far = daysToExpiry > 60;
+  if (style === 'index-etf') return far ? 5 : 1;
+  const ladder = [0.5, 1, 2.5, 5, 10, 25];
+  const i = price < 25 ? 0 : price < 50 ? 1 : price < 200 ? 2 : price < 500 ? 3 : 4;
+  return ladder[Math.min(ladder.length - 1, i + (far ? 1 : 0))]!;
+}
+
+export function strikeGrid(style: ListingStyle, price: number, daysToExpiry: number, atmVol: number): number[] {
+  const step = strikeIncrement(style, price, daysToExpiry);
+  const T = Math.max(daysToExpiry, 1) / 365;
+  const minWidth = style === 'index-etf' ? 0.12 : 0.2;
+  const halfWidth = price * Math.min(0.6, Math.max(minWidth, 3.5 * atmVol * Math.sqrt(T)));
+  const lo = Math.max(step, Math.ceil((price - halfWidth) / step) * step);
+  const hi = Math.floor((price + halfWidth) / step) * step;
+  const out: number[] = [];
+  // Integer stepping avoids drift from adding 0.5 or 2.5 many times.
+  for (let i = Math.round(lo / step); i <= Math.round(hi / step); i++) out.push(Math.round(i * step * 100) / 100);
+  return out;
+}

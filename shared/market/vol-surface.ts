@@ -1,0 +1,22 @@
+import type { UnderlyingProfile } from './underlyings';
+
+/**
+ * The simulated market's implied-volatility surface, a parametric smile in standardised
+ * log-moneyness x = ln(K/F) / (σ_atm √T):
+ *   σ(K, T) = σ_atm(T) · (1 + skew·x + smile·x²), x clamped to [−3.5, 3.5], σ floored at 5%.
+ * σ_atm(T) carries a mildly upward term structure (short-dated vol a little below 30-day vol),
+ * and a day-level level shift so the market's volatility moves from day to day.
+ * Skew is negative for indices (downside puts are dearer), smaller for single stocks.
+ */
+export function atmVol(profile: UnderlyingProfile, T: number, dayLevel = 1): number {
+  const t = Math.max(T, 1 / 365);
+  const term = 1 + 0.12 * (Math.sqrt(t) - Math.sqrt(30 / 365));
+  return profile.atmVol * dayLevel * Math.min(1.3, Math.max(0.75, term));
+}
+
+export function surfaceVol(profile: UnderlyingProfile, strike: number, forward: number, T: number, dayLevel = 1): number {
+  const t = Math.max(T, 1 / 365);
+  const atm = atmVol(profile, t, dayLevel);
+  const x = Math.min(3.5, Math.max(-3.5, Math.log(strike / forward) / (atm * Math.sqrt(t))));
+  return Math.max(0.05, atm * (1 + profile.skew * x + profile.smile * x * x));
+}

@@ -1,0 +1,17 @@
+/**
+ * Options math core: European pricing and Greeks (Black-Scholes-Merton, Black-76), implied volatility
+ * (Jäckel's "Let's Be Rational"), American pricing (Bjerksund-Stensland 2002, Barone-Adesi-Whaley, binomial)
+ * and chain-wide batch computation over typed arrays. Pure TypeScript, no dependencies.
+ *
+ * Units everywhere: T in years, r and q continuously compounded, σ annualised; theta per year, vega per 1.00 of
+ * σ, rho per 1.00 of r.
+ */
+export { price, greeks } from './bsm';
+export { black76 } from './black76';
+export { impliedVol } from './implied-vol';
+export { americanPrice } from './american/american-price';
+export { chainGreeks } from './chain';
+export type { ChainBatch, ChainOutput } from './chain';
+export type {
+  AmericanInput, AmericanMethod, Black76Input, Greeks, ImpliedVolInput, OptionInput, OptionType,
+} from './types';

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { makeIngestJob } from '../../../functions/jobs/ingest';
+import type { IngestResult } from '../../../shared/market/ingest';
+import { simulatedProvider } from '../../../shared/market/simulated-market';
+import { TRACKED_UNDERLYINGS } from '../../../shared/market/underlyings';
+import { memoryMarketStore } from '../../support/memory-market-store';
+
+const now = () => new Date('2026-11-23T15:00:00Z');
+function job(session: string | null) {
+  const store = memoryMarketStore();
+  if (session) void store.putStatus({ lastSync: 'x', session, source: 'demo', provider: 'simulated', contractsStored: 1, failures: [] });
+  const runs: { underlyings: readonly string[]; opts: { horizonMonths?: number; historyContracts?: number } }[] = [];
+  const handler = makeIngestJob({
+    provider: async () => ({ provider: simulatedProvider({ now }), reason: 'no key' }),
+    store,
+    now,
+    run: async (_d, underlyings, opts) => { runs.push({ underlyings, opts }); return { contractsStored: 0, durationMs: 1, failures: [] } as unknown as IngestResult; },
+  });
+  return { handler, runs };
+}
+
+describe('the ingest job', () => {
+  it('runs every tracked underlying on the schedule, with every expiry for the simulated market', async () => {
+    const { handler, runs } = job(null);
+    await handler({ source: 'scheduler', scheduleId: 'ingest' });
+    expect(runs).toEqual([{ underlyings: TRACKED_UNDERLYINGS, opts: { horizonMonths: undefined, historyContracts: undefined } }]);
+  });
+
+  it('skips the start-up run when the latest session is already stored', async () => {
+    const fresh = job('2026-11-20');
+    expect(await fresh.handler({ source: 'startup' })).toEqual({ skipped: 'market data for 2026-11-20 is already stored' });
+    const stale = job('2026-11-19');
+    await stale.handler({ source: 'startup' });
+    expect(stale.runs).toHaveLength(1);
+  });
+
+  it("runs a learner's Sync Data for one tracked underlying, chains only", async () => {
+    const { handler, runs } = job(null);
+    await handler({ 'detail-type': 'IngestRequested', source: 'options-academy', detail: { requestedBy: 'u', reason: 'sync', underlyings: ['QQQ', 'NOPE'], at: '2026-11-23T15:00:00Z' } } as never);
+    expect(runs).toEqual([{ underlyings: ['QQQ'], opts: { horizonMonths: undefined, historyContracts: 0 } }]);
+  });
+
+  it('refuses a malformed request event', async () => {
+    const { handler } = job(null);
+    await expect(handler({ 'detail-type': 'IngestRequested', detail: { reason: 'sync' } } as never)).rejects.toThrow();
+  });
+});

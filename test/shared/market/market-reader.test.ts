@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { runIngestion } from '../../../shared/market/ingest';
+import { marketReader } from '../../../shared/market/market-reader';
+import { simulatedProvider } from '../../../shared/market/simulated-market';
+import { fixedClock } from '../../../shared/ports/clock.port';
+import { memoryMarketStore } from '../../support/memory-market-store';
+
+const ingestClock = fixedClock('2026-11-20T23:00:00Z'); // Friday after the close
+const readClock = fixedClock('2026-11-23T15:00:00Z'); // Monday 10:00 New York
+
+async function seeded() {
+  const store = memoryMarketStore();
+  await runIngestion({ provider: simulatedProvider(ingestClock), store, events: { publish: async () => undefined }, clock: ingestClock, sleep: async () => undefined, newId: () => 'r1' }, { underlyings: ['SPY'], historyContracts: 0 });
+  return store;
+}
+
+describe('reading market data', () => {
+  it('serves stored data, relabelling expiry types and days for today', async () => {
+    const store = await seeded();
+    const reader = marketReader({ store, simulated: simulatedProvider(readClock), clock: readClock, warn: () => undefined });
+    const result = await reader.expiries('spy');
+    if ('kind' in result) throw new Error(result.message);
+    expect(result.expiries[0]).toMatchObject({ expiration_date: '2026-11-23', expiry_type: '0DTE', days_to_expiry: 0 });
+    const weekly = await reader.expiries('SPY', 'Weekly');
+    if ('kind' in weekly) throw new Error(weekly.message);
+    expect(weekly.expiries.every((e) => e.expiry_type === 'Weekly')).toBe(true);
+    const chain = await reader.chain('SPY', '2026-11-27');
+    if ('kind' in chain) throw new Error(chain.message);
+    expect(chain).toMatchObject({ version: '2026-11-20T21:00:00.000Z#r1', expiry_type: 'Weekly', days_to_expiry: 4, source: 'demo' });
+  });
+
+  it('leaves out expired expiries and says so for an expired chain', async () => {
+    const store = await seeded();
+    const afterClose = fixedClock('2026-11-23T21:30:00Z');
+    const reader = marketReader({ store, simulated: simulatedProvider(afterClose), clock: afterClose, warn: () => undefined });
+    const result = await reader.expiries('SPY');
+    if ('kind' in result) throw new Error(result.message);
+    expect(result.expiries.some((e) => e.expiration_date === '2026-11-23')).toBe(false);
+    expect(await reader.chain('SPY', '2026-11-23')).toEqual({ kind: 'not_listed', message: 'SPY options expiring 2026-11-23 have expired. Pick a later expiry.' });
+  });
+
+  it('falls back to the simulated market, marked demo, when the store is empty or failing', async () => {
+    const warnings: string[] = [];
+    const store = memoryMarketStore();
+    const reader = marketReader({ store, simulated: simulatedProvider(readClock), clock: readClock, warn: (m) => warnings.push(m) });
+    const empty = await reader.chain('QQQ', '2026-11-27');
+    if ('kind' in empty) throw new Error(empty.message);
+    expect(empty.source).toBe('demo');
+    expect(empty.contracts.length).toBeGreaterThan(50);
+
+    store.failReads = true;
+    const failing = await reader.expiries('SPY');
+    if ('kind' in failing) throw new Error(failing.message);
+    expect(failing.source).toBe('demo');
+    expect(failing.expiries.length).toBeGreaterThan(10);
+    expect(warnings.some((w) => w.includes('expiries'))).toBe(true);
+  });
+
+  it('names the known underlyings for an unknown one, and searches tickers by symbol or name', async () => {
+    const reader = marketReader({ store: memoryMarketStore(), simulated: simulatedProvider(readClock), clock: readClock, warn: () => undefined });
+    const unknown = await reader.chain('ZZZZ', '2026-11-27');
+    expect(unknown).toMatchObject({ kind: 'unknown_underlying' });
+    expect((unknown as { message: string }).message).toContain('SPY');
+    const byName = await reader.tickers('micro');
+    expect(byName.tickers.map((t) => t.ticker)).toEqual(['MSFT']);
+    const all = await reader.tickers();
+    expect(all.tickers.map((t) => t.ticker)).toEqual([...all.tickers.map((t) => t.ticker)].sort());
+  });
+});
