@@ -1,5 +1,5 @@
 import { EVENT_SOURCE } from '../../shared/events/domain-events';
-import { INGEST_SCHEDULE } from '../jobs/schedules';
+import { INGEST_SCHEDULE, SETTLE_SCHEDULE } from '../jobs/schedules';
 import type { FunctionDefinition } from '../routes';
 
 /**
@@ -21,5 +21,11 @@ export const eventRules: readonly EventRuleDefinition[] = [
     description: "A manual ingestion run (admin) or a learner's Sync Data",
     pattern: { source: [EVENT_SOURCE], 'detail-type': ['IngestRequested'] },
     consumer: { id: 'ingestOnRequest', file: INGEST_SCHEDULE.handler.file, access: INGEST_SCHEDULE.access, memoryMb: INGEST_SCHEDULE.memoryMb, timeoutSeconds: INGEST_SCHEDULE.timeoutSeconds },
+  },
+  {
+    id: 'recheckOnNewQuotes',
+    description: 'New quotes arrived: re-check resting limit orders and settle due expiries',
+    pattern: { source: [EVENT_SOURCE], 'detail-type': ['ChainIngested'] },
+    consumer: { id: 'recheckOnNewQuotes', file: SETTLE_SCHEDULE.handler.file, access: SETTLE_SCHEDULE.access, memoryMb: SETTLE_SCHEDULE.memoryMb, timeoutSeconds: SETTLE_SCHEDULE.timeoutSeconds },
   },
 ];

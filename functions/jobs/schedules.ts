@@ -57,4 +57,18 @@ export const INGEST_SCHEDULE: ScheduleDefinition = {
   timeoutSeconds: 900,
 };
 
-export const schedules: readonly ScheduleDefinition[] = [INGEST_SCHEDULE];
+/** After the ingest: expire unfilled day orders, settle the day's expiries, re-check resting limits. */
+export const SETTLE_SCHEDULE: ScheduleDefinition = {
+  id: 'settle',
+  description: 'Paper trading after the close: day orders, expirations and assignments, resting limits',
+  minute: 30,
+  hour: 18,
+  weekdays: ['MON', 'TUE', 'WED', 'THU', 'FRI'],
+  timeZone: 'America/New_York',
+  handler: { file: 'functions/jobs/settle.ts', export: 'handler' },
+  access: { table: 'readwrite', events: 'put', secrets: 'read' },
+  memoryMb: 1024,
+  timeoutSeconds: 900,
+};
+
+export const schedules: readonly ScheduleDefinition[] = [INGEST_SCHEDULE, SETTLE_SCHEDULE];

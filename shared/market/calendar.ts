@@ -93,3 +93,11 @@ export function tradingDaysBetween(a: string, b: string): number {
   for (let d = nextTradingDay(a); d <= b; d = nextTradingDay(d)) n++;
   return n;
 }
+
+/**
+ * The trading session an instant belongs to, for day orders and day trades: today while the market
+ * has not closed (16:00 New York) on a trading day, otherwise the next trading day.
+ */
+export function tradingSessionAt(nyDate: string, minutesAfterMidnight: number): string {
+  return isTradingDay(nyDate) && minutesAfterMidnight < 16 * 60 ? nyDate : nextTradingDay(nyDate);
+}

@@ -1,0 +1,216 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { BatchWriteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { addDays, dayNumber } from '../../../shared/market/dates';
+import type { Activity, Order, PaperAccount, Position } from '../../../shared/orders/types';
+import type { CommitResult, ComplianceLogEntry, DisclosureAck, TradingCommit, TradingRepository } from '../../../shared/ports/trading.port';
+import { documentClient, isExpired, tableName } from './client';
+import { userPk } from './profile-repository';
+import { incrementCounterUpdate } from './site-stats-repository';
+
+/**
+ * Paper trading in the single table, under USER#<sub>:
+ *   ACCOUNT#paper            the account (cash, settings, version)
+ *   POS#<symbol>             a position; options also in GSI1 under EXPIRY#<date> for the settlement job
+ *   ORDER#<ulid>             an order; open ones also in GSI1 under OPENORDERS
+ *   ORDERCID#<clientOrderId> the idempotency guard: one order per client order id
+ *   ACT#<ulid>               an activity line
+ *   COMPL#<date>#<ulid>      a compliance-log entry, expiresAt = +30 days
+ *   DISCL#<type>#<version>   a disclosure acknowledgement
+ * Every change is one TransactWriteItems conditional on the account's version.
+ */
+const ACCOUNT_SK = 'ACCOUNT#paper';
+const COMPLIANCE_RETENTION_DAYS = 30;
+type Item = Record<string, unknown>;
+
+const strip = <T>(item: Item | undefined): T | null => {
+  if (!item) return null;
+  const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, entity: _e, ...rest } = item;
+  return rest as T;
+};
+
+export function dynamoTradingRepository(db: DynamoDBDocumentClient = documentClient(), table = tableName(), now: () => number = Date.now): TradingRepository {
+  const pk = userPk;
+  const query = async (input: Omit<ConstructorParameters<typeof QueryCommand>[0], 'TableName'>, max = Infinity) => {
+    const items: Item[] = [];
+    let ExclusiveStartKey: Item | undefined;
+    do {
+      const page = await db.send(new QueryCommand({ TableName: table, ...input, ExclusiveStartKey }));
+      items.push(...(page.Items ?? []));
+      ExclusiveStartKey = page.LastEvaluatedKey;
+    } while (ExclusiveStartKey && items.length < max);
+    return items;
+  };
+
+  const orderItem = (userId: string, o: Order): Item => ({
+    PK: pk(userId),
+    SK: `ORDER#${o.orderId}`,
+    entity: 'order',
+    ...o,
+    ...(o.status === 'open' ? { GSI1PK: 'OPENORDERS', GSI1SK: `${o.createdAt}#${userId}#${o.orderId}` } : {}),
+  });
+  const positionItem = (userId: string, p: Position): Item => ({
+    PK: pk(userId),
+    SK: `POS#${p.symbol}`,
+    entity: 'position',
+    ...p,
+    ...(p.kind === 'option' && p.expiration ? { GSI1PK: `EXPIRY#${p.expiration}`, GSI1SK: `${userId}#${p.symbol}` } : {}),
+  });
+  const activityItem = (userId: string, a: Activity): Item => ({ PK: pk(userId), SK: `ACT#${a.id}`, entity: 'activity', ...a });
+
+  async function transact(items: NonNullable<TransactWriteCommandInput['TransactItems']>, guards: { duplicateAt: number[] }): Promise<CommitResult> {
+    try {
+      await db.send(new TransactWriteCommand({ TransactItems: items }));
+      return 'ok';
+    } catch (err) {
+      if (!(err instanceof TransactionCanceledException)) throw err;
+      const reasons = err.CancellationReasons ?? [];
+      const failedAt = reasons.map((r, i) => (r.Code === 'ConditionalCheckFailed' ? i : -1)).filter((i) => i >= 0);
+      if (failedAt.some((i) => guards.duplicateAt.includes(i))) return 'duplicate';
+      if (failedAt.length || reasons.some((r) => r.Code === 'TransactionConflict')) return 'conflict';
+      throw err;
+    }
+  }
+
+  return {
+    async getAccount(userId) {
+      const out = await db.send(new GetCommand({ TableName: table, Key: { PK: pk(userId), SK: ACCOUNT_SK }, ConsistentRead: true }));
+      return strip<PaperAccount>(out.Item);
+    },
+
+    async createAccount(account, activity) {
+      const result = await transact(
+        [
+          { Put: { TableName: table, Item: { PK: pk(account.userId), SK: ACCOUNT_SK, entity: 'account', ...account }, ConditionExpression: 'attribute_not_exists(PK)' } },
+          { Put: { TableName: table, Item: activityItem(account.userId, activity) } },
+        ],
+        { duplicateAt: [0] },
+      );
+      return result === 'ok';
+    },
+
+    async getPositions(userId) {
+      const items = await query({ KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)', ExpressionAttributeValues: { ':pk': pk(userId), ':p': 'POS#' }, ConsistentRead: true });
+      return items.map((i) => strip<Position>(i)!);
+    },
+
+    async getOrder(userId, orderId) {
+      const out = await db.send(new GetCommand({ TableName: table, Key: { PK: pk(userId), SK: `ORDER#${orderId}` }, ConsistentRead: true }));
+      return strip<Order>(out.Item);
+    },
+
+    async getOrderByClientId(userId, clientOrderId) {
+      const guard = await db.send(new GetCommand({ TableName: table, Key: { PK: pk(userId), SK: `ORDERCID#${clientOrderId}` }, ConsistentRead: true }));
+      if (!guard.Item) return null;
+      return this.getOrder(userId, String(guard.Item.orderId));
+    },
+
+    async listOrders(userId, opts) {
+      const items = await query(
+        {
+          KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
+          ExpressionAttributeValues: { ':pk': pk(userId), ':p': 'ORDER#', ...(opts?.status ? { ':s': opts.status } : {}) },
+          ...(opts?.status ? { FilterExpression: '#status = :s', ExpressionAttributeNames: { '#status': 'status' } } : {}),
+          ScanIndexForward: false,
+          ConsistentRead: true,
+        },
+        opts?.limit,
+      );
+      return items.slice(0, opts?.limit ?? items.length).map((i) => strip<Order>(i)!);
+    },
+
+    async listActivity(userId, limit) {
+      const out = await db.send(new QueryCommand({ TableName: table, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)', ExpressionAttributeValues: { ':pk': pk(userId), ':p': 'ACT#' }, ScanIndexForward: false, Limit: limit }));
+      return (out.Items ?? []).map((i) => strip<Activity>(i)!);
+    },
+
+    async commit(userId, change: TradingCommit) {
+      const items: NonNullable<TransactWriteCommandInput['TransactItems']> = [];
+      const duplicateAt: number[] = [];
+      items.push({
+        Put: {
+          TableName: table,
+          Item: { PK: pk(userId), SK: ACCOUNT_SK, entity: 'account', ...change.account.next },
+          ConditionExpression: 'version = :v',
+          ExpressionAttributeValues: { ':v': change.account.expectedVersion },
+        },
+      });
+      if (change.order) {
+        const o = change.order.next;
+        if (change.order.expected === 'new') {
+          duplicateAt.push(items.length);
+          items.push({ Put: { TableName: table, Item: { PK: pk(userId), SK: `ORDERCID#${o.clientOrderId}`, entity: 'client-order-id', orderId: o.orderId, createdAt: o.createdAt }, ConditionExpression: 'attribute_not_exists(PK)' } });
+          items.push({ Put: { TableName: table, Item: orderItem(userId, o), ConditionExpression: 'attribute_not_exists(PK)' } });
+        } else {
+          duplicateAt.push(items.length);
+          items.push({ Put: { TableName: table, Item: orderItem(userId, o), ConditionExpression: '#status = :expected', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':expected': change.order.expected } } });
+        }
+      }
+      for (const p of change.positions ?? []) {
+        const key = { PK: pk(userId), SK: `POS#${p.symbol}` };
+        if (!p.after) {
+          if (!p.before) continue;
+          items.push({ Delete: { TableName: table, Key: key, ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': p.before.version } } });
+        } else if (!p.before) {
+          items.push({ Put: { TableName: table, Item: positionItem(userId, { ...p.after, version: 1 }), ConditionExpression: 'attribute_not_exists(PK)' } });
+        } else {
+          items.push({ Put: { TableName: table, Item: positionItem(userId, { ...p.after, version: p.before.version + 1 }), ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': p.before.version } } });
+        }
+      }
+      for (const a of change.activity ?? []) items.push({ Put: { TableName: table, Item: activityItem(userId, a) } });
+      for (const [counter, by] of Object.entries(change.counters ?? {})) {
+        if (by) items.push({ Update: incrementCounterUpdate(table, counter as never, by) });
+      }
+      return transact(items, { duplicateAt });
+    },
+
+    async reset(userId, change) {
+      if (change.clear.length > 90) throw new Error('Too many positions to reset in one transaction');
+      return transact(
+        [
+          { Put: { TableName: table, Item: { PK: pk(userId), SK: ACCOUNT_SK, entity: 'account', ...change.next }, ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': change.expectedVersion } } },
+          ...change.clear.map((p) => ({ Delete: { TableName: table, Key: { PK: pk(userId), SK: `POS#${p.symbol}` } } })),
+          { Put: { TableName: table, Item: activityItem(userId, change.activity) } },
+        ],
+        { duplicateAt: [] },
+      );
+    },
+
+    async logCompliance(userId, entries: readonly ComplianceLogEntry[]) {
+      if (!entries.length) return;
+      const expiresAt = (dayNumber(addDays(entries[0]!.trade_date, COMPLIANCE_RETENTION_DAYS)) * 86_400) as number;
+      const requests = entries.map((e, i) => ({
+        PutRequest: { Item: { PK: pk(userId), SK: `COMPL#${e.trade_date}#${e.created_at}#${String(i).padStart(2, '0')}`, entity: 'compliance', ...e, expiresAt } },
+      }));
+      for (let i = 0; i < requests.length; i += 25) {
+        await db.send(new BatchWriteCommand({ RequestItems: { [table]: requests.slice(i, i + 25) } }));
+      }
+    },
+
+    async complianceLog(userId, fromDate) {
+      const items = await query({ KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to', ExpressionAttributeValues: { ':pk': pk(userId), ':from': `COMPL#${fromDate}`, ':to': 'COMPL#~' } });
+      return items.filter((i) => !isExpired(i, now())).map((i) => {
+        const { expiresAt: _x, ...rest } = strip<ComplianceLogEntry & { expiresAt?: number }>(i)!;
+        return rest;
+      });
+    },
+
+    async acknowledge(userId, ack: DisclosureAck) {
+      await db.send(new PutCommand({ TableName: table, Item: { PK: pk(userId), SK: `DISCL#${ack.disclosure_type}#${ack.disclosure_version}`, entity: 'disclosure', ...ack } }));
+    },
+
+    async disclosures(userId) {
+      const items = await query({ KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)', ExpressionAttributeValues: { ':pk': pk(userId), ':p': 'DISCL#' } });
+      return items.map((i) => strip<DisclosureAck>(i)!);
+    },
+
+    async usersWithOpenOrders() {
+      const items = await query({ IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': 'OPENORDERS' } });
+      return [...new Set(items.map((i) => String(i.PK).slice('USER#'.length)))];
+    },
+
+    async usersWithExpiringPositions(date) {
+      const items = await query({ IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': `EXPIRY#${date}` } });
+      return [...new Set(items.map((i) => String(i.PK).slice('USER#'.length)))];
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import type { MarketReader } from '../../../shared/market/market-reader';
+import { parseOcc } from '../../../shared/market/occ';
+import type { Quote } from '../../../shared/orders/types';
+import type { Clock } from '../../../shared/ports/clock.port';
+import type { QuoteSource } from '../../../shared/ports/trading.port';
+
+/**
+ * Quotes for paper trading from the latest chain the market API serves (stored snapshot, or the
+ * simulated market), so an order fills at the prices the learner saw. Chains are kept briefly per
+ * (underlying, expiry), as the chain route keeps them.
+ */
+const FRESH_MS = 10_000;
+
+export function marketQuoteSource(reader: MarketReader, clock: Clock): QuoteSource {
+  const chains = new Map<string, { at: number; quotes: Map<string, Quote> }>();
+
+  async function chainQuotes(underlying: string, expiration: string): Promise<Map<string, Quote>> {
+    const key = `${underlying}|${expiration}`;
+    const now = clock.now().getTime();
+    const hit = chains.get(key);
+    if (hit && now - hit.at < FRESH_MS) return hit.quotes;
+    const view = await reader.chain(underlying, expiration);
+    const quotes = new Map<string, Quote>();
+    if (!('kind' in view)) {
+      for (const c of view.contracts) {
+        quotes.set(c.contract_ticker, {
+          contract: c.contract_ticker,
+          bid: c.bid,
+          ask: c.ask,
+          last: c.last,
+          mark: c.mark,
+          asOf: view.underlying.asOf,
+          underlyingPrice: view.underlying.price,
+          delta: c.delta,
+          gamma: c.gamma,
+          theta: c.theta,
+          vega: c.vega,
+          rho: c.rho,
+          impliedVolatility: c.implied_volatility,
+        });
+      }
+    }
+    chains.set(key, { at: now, quotes });
+    return quotes;
+  }
+
+  return {
+    async quotes(contracts) {
+      const out = new Map<string, Quote>();
+      const groups = new Map<string, string[]>();
+      for (const c of contracts) {
+        const occ = parseOcc(c);
+        if (!occ) continue;
+        const key = `${occ.underlying}|${occ.expiration}`;
+        groups.set(key, [...(groups.get(key) ?? []), c.toUpperCase().replace(/^O:/, '')]);
+      }
+      await Promise.all(
+        [...groups.entries()].map(async ([key, list]) => {
+          const [u, e] = key.split('|') as [string, string];
+          const quotes = await chainQuotes(u, e);
+          for (const c of list) {
+            const q = quotes.get(c);
+            if (q) out.set(c, q);
+          }
+        }),
+      );
+      return out;
+    },
+
+    async underlyingPrices(underlyings) {
+      const { tickers } = await reader.tickers();
+      const out = new Map<string, number>();
+      for (const u of underlyings) {
+        const t = tickers.find((x) => x.ticker === u.toUpperCase());
+        if (t) out.set(u, t.current_price);
+      }
+      return out;
+    },
+
+    async closeOn(underlying, date) {
+      const history = await reader.history(underlying, 30);
+      if ('kind' in history) return undefined;
+      return history.bars.find((b) => b.date === date)?.close;
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import { tradingDaysEnding } from '../../shared/market/calendar';
+import { newYorkParts } from '../../shared/market/dates';
+import type { TradingService } from '../../shared/orders/trading-service';
+import type { Clock } from '../../shared/ports/clock.port';
+import type { TradingRepository } from '../../shared/ports/trading.port';
+import { dynamoTradingRepository } from '../adapters/dynamo/trading-repository';
+import { logger } from '../commons/powertools';
+import { tradingDeps } from '../commons/trading-wiring';
+
+/**
+ * After the close (weekdays 18:30 New York, once the 18:00 ingestion has stored the closing
+ * prices): expire day orders that did not fill, settle options that expired today (and any a
+ * missed run left over), and fill resting limits that the new quotes made marketable.
+ * Also consumed on `ChainIngested`, so resting limits are re-checked whenever new quotes arrive.
+ */
+export function makeSettleJob(deps: { service: Pick<TradingService, 'maintain'>; repo: Pick<TradingRepository, 'usersWithOpenOrders' | 'usersWithExpiringPositions'>; clock: Clock }) {
+  return async (): Promise<{ users: number; failures: number }> => {
+    const today = newYorkParts(deps.clock.now()).date;
+    const users = new Set(await deps.repo.usersWithOpenOrders());
+    for (const date of tradingDaysEnding(today, 5)) for (const u of await deps.repo.usersWithExpiringPositions(date)) users.add(u);
+    let failures = 0;
+    for (const userId of users) {
+      try {
+        await deps.service.maintain(userId);
+      } catch (err) {
+        failures++;
+        logger.error('Settlement failed for a user', { userId, error: err as Error });
+      }
+    }
+    logger.info('Settlement run finished', { users: users.size, failures });
+    return { users: users.size, failures };
+  };
+}
+
+const wiring = tradingDeps();
+export const handler = makeSettleJob({ service: wiring.service, repo: dynamoTradingRepository(), clock: wiring.clock });

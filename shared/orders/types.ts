@@ -1,0 +1,153 @@
+import type { ContractType } from '../ports/market-data.port';
+
+/** Paper trading (issue 6; spec part 3 §3–§9). Money in US dollars; option prices per share; 100 shares a contract. */
+export const CONTRACT_MULTIPLIER = 100;
+
+export type Side = 'buy' | 'sell';
+export type OrderType = 'market' | 'limit';
+export type OrderStatus = 'open' | 'filled' | 'canceled' | 'expired';
+/** How a marketable order fills: at the far side (buy at ask, sell at bid), at the mid, or the mid plus a share of the half-spread. */
+export type FillModel = 'bid-ask' | 'mid' | 'mid-plus';
+export type OptionsLevel = 0 | 1 | 2 | 3;
+export const STARTING_CAPITALS = [10_000, 25_000, 100_000] as const;
+export type StartingCapital = (typeof STARTING_CAPITALS)[number];
+export const DEFAULT_STARTING_CAPITAL: StartingCapital = 100_000;
+
+export interface OrderLegInput {
+  /** OCC symbol. */
+  contract: string;
+  side: Side;
+  quantity: number;
+}
+
+export interface OrderRequest {
+  clientOrderId: string;
+  type: OrderType;
+  /**
+   * Per unit, in dollars per share. Single leg: the most to pay (buy) or least to take (sell).
+   * Several legs: the net price of one unit of the ratio, positive for a net debit, negative for a net credit.
+   */
+  limitPrice?: number;
+  timeInForce: string;
+  legs: OrderLegInput[];
+  /** The strategy the builder placed, e.g. 'Iron Condor' (for the journal and the statistics). */
+  strategy?: string;
+}
+
+/** The quote a fill used, recorded with the fill. */
+export interface Quote {
+  contract: string;
+  bid: number | null;
+  ask: number | null;
+  last: number | null;
+  mark: number | null;
+  asOf: string;
+  underlyingPrice: number;
+  delta?: number | null;
+  gamma?: number | null;
+  theta?: number | null;
+  vega?: number | null;
+  rho?: number | null;
+  impliedVolatility?: number | null;
+}
+
+export interface AccountSettings {
+  optionsLevel: OptionsLevel;
+  fillModel: FillModel;
+  /** For 'mid-plus': the share of the half-spread paid beyond the mid, 0–1. */
+  midShare: number;
+  /** Dollars per contract, 0 allowed. */
+  commissionPerContract: number;
+}
+
+export const DEFAULT_SETTINGS: AccountSettings = { optionsLevel: 2, fillModel: 'bid-ask', midShare: 0.25, commissionPerContract: 0.65 };
+
+export interface PaperAccount {
+  userId: string;
+  startingCapital: number;
+  cash: number;
+  /** Realised P&L of the current run, commissions included. */
+  realizedPnl: number;
+  /** Buying power held by resting limit orders. */
+  heldForOrders: number;
+  /** 1 for the first run; a reset starts the next one and keeps the old one as history. */
+  run: number;
+  createdAt: string;
+  settings: AccountSettings;
+  /** New York dates of day trades, one entry per day trade, pruned to the last two weeks. */
+  dayTrades: string[];
+  /** Equity when the current New York trading day was first seen, for day P&L. */
+  sessionStart: { date: string; equity: number } | null;
+  /** Optimistic-concurrency counter: every change is conditional on it. */
+  version: number;
+}
+
+export interface Position {
+  /** OCC symbol, or the ticker for shares. */
+  symbol: string;
+  kind: 'option' | 'stock';
+  underlying: string;
+  optionType?: ContractType;
+  strike?: number;
+  expiration?: string;
+  /** Signed: positive long, negative short. Contracts for options, shares for stock. */
+  quantity: number;
+  /** Average price per share (per contract share for options). */
+  avgPrice: number;
+  openedAt: string;
+  /** New York date of the latest opening fill, for day-trade counting. */
+  openedDate: string;
+  version: number;
+}
+
+export interface Fill {
+  contract: string;
+  side: Side;
+  quantity: number;
+  price: number;
+  commission: number;
+  effect: 'open' | 'close' | 'close-and-open';
+  realizedPnl: number;
+  quote: Quote;
+}
+
+export interface Order {
+  orderId: string;
+  clientOrderId: string;
+  type: OrderType;
+  limitPrice: number | null;
+  timeInForce: 'day';
+  legs: OrderLegInput[];
+  strategy: string | null;
+  status: OrderStatus;
+  createdAt: string;
+  /** New York trading date the order was placed on; a day order expires at that day's close. */
+  session: string;
+  filledAt: string | null;
+  canceledAt: string | null;
+  expiredAt: string | null;
+  fills: Fill[];
+  /** Net price per unit (positive debit, negative credit), when filled. */
+  netPrice: number | null;
+  /** Cash paid (positive) or received (negative), commissions included, when filled. */
+  totalCost: number | null;
+  commission: number;
+  /** Buying power this order holds while it rests. */
+  held: number;
+  underlyings: string[];
+  run: number;
+  /** Why an open order ended, when not by a fill. */
+  reason: string | null;
+}
+
+/** A line of the portfolio's activity list. */
+export interface Activity {
+  id: string;
+  at: string;
+  kind: 'fill' | 'expired_worthless' | 'exercised' | 'assigned' | 'cash_settled' | 'auto_closed' | 'order_canceled' | 'order_expired' | 'account_reset' | 'account_opened';
+  text: string;
+  symbol?: string;
+  cashDelta: number;
+  realizedPnl: number;
+  orderId?: string;
+}

@@ -1,0 +1,63 @@
+import type { ComplianceCheck } from '../compliance/checks';
+import type { SiteCounter } from '../community/site-stats';
+import type { PositionChange } from '../orders/engine';
+import type { Activity, Order, OrderStatus, PaperAccount, Position, Quote } from '../orders/types';
+
+/** Where paper trading keeps its state. Every change is one conditional transaction (DESIGN.md §5). */
+export interface TradingCommit {
+  /** The account as read (its version is the condition) and as it should become. */
+  account: { expectedVersion: number; next: PaperAccount };
+  /** A new order guarded by its client order id, or an existing one moving from an expected status. */
+  order?: { next: Order; expected: OrderStatus | 'new' };
+  positions?: readonly PositionChange[];
+  activity?: readonly Activity[];
+  counters?: Partial<Record<SiteCounter, number>>;
+}
+
+export type CommitResult = 'ok' | 'conflict' | 'duplicate';
+
+export interface ComplianceLogEntry {
+  compliance_type: string;
+  check_result: 'passed' | 'warning' | 'failed';
+  details: Record<string, unknown>;
+  action_taken: 'approved' | 'blocked';
+  trade_date: string;
+  created_at: string;
+}
+
+export interface DisclosureAck {
+  disclosure_type: string;
+  disclosure_version: string;
+  acknowledged_at: string;
+}
+
+export interface TradingRepository {
+  getAccount(userId: string): Promise<PaperAccount | null>;
+  /** Creates the account; false when one exists already. */
+  createAccount(account: PaperAccount, activity: Activity): Promise<boolean>;
+  getPositions(userId: string): Promise<Position[]>;
+  getOrder(userId: string, orderId: string): Promise<Order | null>;
+  getOrderByClientId(userId: string, clientOrderId: string): Promise<Order | null>;
+  listOrders(userId: string, opts?: { status?: OrderStatus; limit?: number }): Promise<Order[]>;
+  listActivity(userId: string, limit: number): Promise<Activity[]>;
+  commit(userId: string, change: TradingCommit): Promise<CommitResult>;
+  /** Starts a new run: the old positions leave the book, orders and activity stay as history. */
+  reset(userId: string, change: { expectedVersion: number; next: PaperAccount; clear: readonly Position[]; activity: Activity }): Promise<CommitResult>;
+  logCompliance(userId: string, entries: readonly ComplianceLogEntry[]): Promise<void>;
+  complianceLog(userId: string, fromDate: string): Promise<ComplianceLogEntry[]>;
+  acknowledge(userId: string, ack: DisclosureAck): Promise<void>;
+  disclosures(userId: string): Promise<DisclosureAck[]>;
+  /** Users with open orders, and users holding options expiring on a date (for the scheduled jobs). */
+  usersWithOpenOrders(): Promise<string[]>;
+  usersWithExpiringPositions(date: string): Promise<string[]>;
+}
+
+/** Quotes for orders and marks, from the latest stored chain (or the simulated market). */
+export interface QuoteSource {
+  quotes(contracts: readonly string[]): Promise<Map<string, Quote>>;
+  underlyingPrices(underlyings: readonly string[]): Promise<Map<string, number>>;
+  /** The underlying's close on a New York date, for settling an expiry. */
+  closeOn(underlying: string, date: string): Promise<number | undefined>;
+}
+
+export type { ComplianceCheck };

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { makeCommunityHandler } from '../../../functions/http/community';
+import type { Event } from '../../../functions/commons/http';
+import type { Clock } from '../../../shared/ports/clock.port';
+import { memoryNotify, memoryTestimonials } from '../../shared/community/memory-community';
+
+const LEARNER = { sub: 'learner-1', email: 'priya@example.com', name: 'Priya Patel' };
+const OPERATOR = { sub: 'op-1', email: 'op@example.com', 'cognito:groups': '[admin]' };
+
+const ev = (routeKey: string, opts: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown; claims?: Record<string, string> } = {}) =>
+  ({
+    routeKey,
+    headers: {},
+    pathParameters: opts.params,
+    queryStringParameters: opts.query,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    requestContext: { requestId: 'r', authorizer: opts.claims ? { jwt: { claims: opts.claims } } : undefined },
+  }) as unknown as Event;
+
+function setup() {
+  let now = new Date('2026-11-20T10:00:00.000Z');
+  const clock: Clock = { now: () => now };
+  const testimonials = memoryTestimonials();
+  const notify = memoryNotify();
+  const handler = makeCommunityHandler({ testimonials, notify, clock });
+  const call = async (...args: Parameters<typeof ev>) => {
+    const res = await handler(ev(...args));
+    return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : undefined, headers: res.headers ?? {} };
+  };
+  return { call, testimonials, notify, tick: () => { now = new Date(now.getTime() + 60_000); } };
+}
+
+const story = { quote: 'Paper trading the iron condor taught me what theta really means.', name: 'Priya', role: 'Nurse', consent: true };
+
+describe('learner stories over HTTP', () => {
+  it('shares, lists only after approval, and withdraws', async () => {
+    const t = setup();
+    const shared = await t.call('PUT /api/community/testimonial', { body: story, claims: LEARNER });
+    expect(shared.status).toBe(200);
+    expect(shared.body.testimonial).toMatchObject({ userId: 'learner-1', status: 'pending', quote: story.quote });
+
+    expect((await t.call('GET /api/community/testimonials')).body).toEqual({ testimonials: [] });
+    const queue = await t.call('GET /api/admin/testimonials', { query: { status: 'pending' }, claims: OPERATOR });
+    expect(queue.body.testimonials).toHaveLength(1);
+
+    const approved = await t.call('POST /api/admin/testimonials/{userId}/approve', { params: { userId: 'learner-1' }, body: { updatedAt: shared.body.testimonial.updatedAt }, claims: OPERATOR });
+    expect(approved.status).toBe(200);
+    const pub = await t.call('GET /api/community/testimonials');
+    expect(pub.body.testimonials).toEqual([{ name: 'Priya', role: 'Nurse', quote: story.quote, sharedAt: shared.body.testimonial.updatedAt }]);
+    expect(pub.headers['cache-control']).toBe('public, max-age=60');
+    expect(JSON.stringify(pub.body)).not.toContain('learner-1');
+
+    expect((await t.call('DELETE /api/community/testimonial', { claims: LEARNER })).status).toBe(204);
+    expect((await t.call('GET /api/community/testimonials')).body.testimonials).toEqual([]);
+    expect((await t.call('GET /api/community/testimonial', { claims: LEARNER })).body).toEqual({ testimonial: null });
+  });
+
+  it('takes the author from the token, never from the body', async () => {
+    const t = setup();
+    await t.call('PUT /api/community/testimonial', { body: { ...story, userId: 'someone-else' }, claims: LEARNER });
+    expect([...t.testimonials.items.keys()]).toEqual(['learner-1']);
+  });
+
+  it('refuses a story without consent with a clear message, and signed-out callers', async () => {
+    const t = setup();
+    const res = await t.call('PUT /api/community/testimonial', { body: { ...story, consent: false }, claims: LEARNER });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toContain('Tick the box to agree that your story is shown on the public landing page.');
+    expect((await t.call('PUT /api/community/testimonial', { body: story })).status).toBe(401);
+    expect(t.testimonials.items.size).toBe(0);
+  });
+
+  it('keeps moderation for the admin group and reports a story edited since review', async () => {
+    const t = setup();
+    const first = (await t.call('PUT /api/community/testimonial', { body: story, claims: LEARNER })).body.testimonial;
+    expect((await t.call('GET /api/admin/testimonials', { claims: LEARNER })).status).toBe(403);
+    expect((await t.call('POST /api/admin/testimonials/{userId}/approve', { params: { userId: 'learner-1' }, body: { updatedAt: first.updatedAt }, claims: LEARNER })).status).toBe(403);
+
+    t.tick();
+    await t.call('PUT /api/community/testimonial', { body: { ...story, quote: 'Changed after the operator opened the queue.' }, claims: LEARNER });
+    const stale = await t.call('POST /api/admin/testimonials/{userId}/approve', { params: { userId: 'learner-1' }, body: { updatedAt: first.updatedAt }, claims: OPERATOR });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error).toBe('The learner changed this story after you loaded it. Reload the list and review the new text.');
+    const missing = await t.call('POST /api/admin/testimonials/{userId}/reject', { params: { userId: 'nobody' }, body: { updatedAt: first.updatedAt }, claims: OPERATOR });
+    expect(missing.status).toBe(404);
+    expect((await t.call('GET /api/admin/testimonials', { query: { status: 'published' }, claims: OPERATOR })).status).toBe(400);
+  });
+});
+
+describe('the notify-me list over HTTP', () => {
+  it('stores a consented address once, normalised', async () => {
+    const t = setup();
+    expect((await t.call('POST /api/community/notify', { body: { email: ' Ada@Example.com ', consent: true } })).status).toBe(202);
+    expect((await t.call('POST /api/community/notify', { body: { email: 'ada@example.com', consent: true } })).body).toEqual({ subscribed: true });
+    expect([...t.notify.items.values()].map((e) => e.email)).toEqual(['ada@example.com']);
+  });
+
+  it('stores nothing without consent or with a bad address', async () => {
+    const t = setup();
+    expect((await t.call('POST /api/community/notify', { body: { email: 'ada@example.com', consent: false } })).status).toBe(400);
+    expect((await t.call('POST /api/community/notify', { body: { email: 'ada@example.com' } })).status).toBe(400);
+    const bad = await t.call('POST /api/community/notify', { body: { email: 'ada', consent: true } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toContain('Please enter a valid email address.');
+    expect(t.notify.items.size).toBe(0);
+  });
+});

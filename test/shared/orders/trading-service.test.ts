@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import type { DomainEvent } from '../../../shared/events/domain-events';
+import { tradingService } from '../../../shared/orders/trading-service';
+import type { Quote } from '../../../shared/orders/types';
+import type { QuoteSource } from '../../../shared/ports/trading.port';
+import { memoryTradingRepo } from '../../support/memory-trading-repo';
+import { call, put, quote } from '../../support/trading-fixtures';
+
+function harness(start = '2026-11-23T15:00:00Z') {
+  let now = new Date(start);
+  const quotes = new Map<string, Quote>([
+    [call(100), quote(call(100), 2.0, 2.2)],
+    [call(105), quote(call(105), 0.8, 0.9)],
+    [put(95), quote(put(95), 1.1, 1.2)],
+    [call(100, '2026-11-27'), quote(call(100, '2026-11-27'), 1.0, 1.1)],
+  ]);
+  let price = 100;
+  const closes = new Map<string, number>();
+  const source: QuoteSource = {
+    quotes: async (cs) => new Map(cs.filter((c) => quotes.has(c)).map((c) => [c, quotes.get(c)!])),
+    underlyingPrices: async (us) => new Map(us.map((u) => [u, price])),
+    closeOn: async (u, d) => closes.get(`${u}|${d}`),
+  };
+  const repo = memoryTradingRepo();
+  const events: DomainEvent[] = [];
+  let id = 0;
+  const service = tradingService({ repo, quotes: source, events: { publish: async (e) => { events.push(...e); } }, clock: { now: () => now }, newId: () => `01J${String(++id).padStart(23, '0')}` });
+  return {
+    service, repo, events, quotes, closes,
+    setPrice: (p: number) => { price = p; },
+    setNow: (iso: string) => { now = new Date(iso); },
+  };
+}
+const buy = (contract: string, quantity = 1, extra = {}) => ({ clientOrderId: `c-${Math.random()}`, type: 'market' as const, timeInForce: 'day', legs: [{ contract, side: 'buy' as const, quantity }], ...extra });
+
+describe('the paper account', () => {
+  it('opens once with a chosen starting capital', async () => {
+    const h = harness();
+    const opened = await h.service.openAccount('u1', 25_000);
+    expect(opened.ok && opened.value.account).toMatchObject({ cash: 25_000, equity: 25_000, buyingPower: 25_000, startingCapital: 25_000, optionsLevelName: 'Standard' });
+    expect(await h.service.openAccount('u1', 10_000)).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    expect(await h.service.openAccount('u2', 50_000)).toMatchObject({ ok: false, error: { code: 'bad_request', message: 'Starting capital must be one of $10,000.00, $25,000.00, $100,000.00.' } });
+    expect(await h.service.placeOrder('u3', buy(call(100)))).toMatchObject({ ok: false, error: { code: 'conflict', message: 'Open your paper account first: choose a starting capital.' } });
+  });
+
+  it('places one order for a repeated client order id', async () => {
+    const h = harness();
+    await h.service.openAccount('u1', 100_000);
+    const request = buy(call(100), 2, { clientOrderId: 'same' });
+    const [a, b] = await Promise.all([h.service.placeOrder('u1', request), h.service.placeOrder('u1', request)]);
+    expect(a.ok && b.ok).toBe(true);
+    if (a.ok && b.ok) expect(a.value.order.orderId).toBe(b.value.order.orderId);
+    expect((await h.repo.listOrders('u1')).length).toBe(1);
+    expect((await h.repo.getPositions('u1'))[0]).toMatchObject({ quantity: 2 });
+  });
+
+  it('never lets two racing orders spend the same buying power', async () => {
+    const h = harness();
+    await h.service.openAccount('u1', 10_000);
+    // Each order costs about 6,600: one fits, two do not.
+    const results = await Promise.all([h.service.placeOrder('u1', buy(call(100), 30)), h.service.placeOrder('u1', buy(call(100), 30))]);
+    expect(results.filter((r) => r.ok).length).toBe(1);
+    const refused = results.find((r) => !r.ok)!;
+    expect(!refused.ok && refused.error.message).toMatch(/^Insufficient buying power\. Required: \$6,6\d\d\.\d\d, Available: \$3,3\d\d\.\d\d$/);
+  });
+
+  it('books fills with realized P&L, publishes OrderFilled and PositionClosed, and counts the trades', async () => {
+    const h = harness();
+    await h.service.openAccount('u1', 100_000);
+    await h.service.placeOrder('u1', buy(call(100), 2));
+    h.quotes.set(call(100), quote(call(100), 2.5, 2.7));
+    const closed = await h.service.closePosition('u1', call(100), {});
+    expect(closed.ok).toBe(true);
+    const p = await h.service.portfolio('u1');
+    expect(p.ok && p.value.account).toMatchObject({ realizedPnl: 57.4, cash: 100_057.4, equity: 100_057.4 }); // (2.50 − 2.20) × 200 − 2.60 commission
+    expect(h.events.map((e) => e.type)).toEqual(['OrderFilled', 'OrderFilled', 'PositionClosed']);
+    expect(h.repo.counters).toEqual({ paperTrades: 2 });
+  });
+
+  it('fills a resting limit when new quotes make it marketable, and expires an unfilled day order after its session', async () => {
+    const h = harness();
+    await h.service.openAccount('u1', 100_000);
+    const limit = await h.service.placeOrder('u1', buy(call(100), 1, { type: 'limit', limitPrice: 1.9 }));
+    expect(limit.ok && limit.value.order).toMatchObject({ status: 'open', held: 190.65 });
+    expect((await h.service.portfolio('u1')).ok && (await h.service.portfolio('u1') as { value: { account: { buyingPower: number } } }).value.account.buyingPower).toBe(99_809.35);
+    h.quotes.set(call(100), quote(call(100), 1.8, 1.85));
+    const orders = await h.service.listOrders('u1');
+    expect(orders[0]).toMatchObject({ status: 'filled', netPrice: 1.85, held: 0 });
+
+    const rest = await h.service.placeOrder('u1', buy(call(105), 1, { type: 'limit', limitPrice: 0.5 }));
+    expect(rest.ok && rest.value.order.session).toBe('2026-11-23');
+    h.setNow('2026-11-23T20:30:00Z'); // 15:30: still open
+    expect((await h.service.listOrders('u1', 'open')).length).toBe(1);
+    h.setNow('2026-11-23T21:30:00Z'); // after the close
+    const after = await h.service.listOrders('u1');
+    expect(after.find((o) => o.strategy === null && o.legs[0]!.contract === call(105))).toMatchObject({ status: 'expired', reason: 'A day order that did not fill expires at the close.' });
+    const pf = await h.service.portfolio('u1');
+    expect(pf.ok && pf.value.account.heldForOrders).toBe(0);
+  });
+
+  it('cancels an open order and releases its hold', async () => {
+    const h = harness();
+    await h.service.openAccount('u1', 100_000);
+    const placed = await h.service.placeOrder('u1', buy(call(105), 1, { type: 'limit', limitPrice: 0.5 }));
+    if (!placed.ok) throw new Error(placed.error.message);
+    const canceled = await h.service.cancelOrder('u1', placed.value.order.orderId);
+    expect(canceled.ok && canceled.value).toMatchObject({ status: 'canceled', canceledAt: expect.any(String) });
+    expect(await h.service.cancelOrder('u1', placed.value.order.orderId)).toMatchObject({ ok: false, error: { message: 'This order is canceled; only open orders can be canceled.' } });
+  });
+
+  it('settles an expired option at the expiry close and tells the journal', async () => {
+    const h = harness();
+    await h.service.openAccount('u1', 100_000);
+    await h.service.placeOrder('u1', buy(call(100, '2026-11-27'), 1));
+    h.closes.set('XYZ|2026-11-27', 103);
+    h.setNow('2026-11-27T22:00:00Z');
+    const pf = await h.service.portfolio('u1');
+    if (!pf.ok) throw new Error(pf.error.message);
+    expect(pf.value.positions).toEqual([expect.objectContaining({ symbol: 'XYZ', kind: 'stock', quantity: 100, avgPrice: 103 })]);
+    expect(pf.value.activity[0]!.text).toMatch(/^Exercised at expiry: 1 contract of XYZ 2026-11-27 100 call; bought 100 XYZ at \$100\.00\.$/);
+    expect(h.events.at(-1)).toMatchObject({ type: 'OptionExpired', detail: { outcome: 'exercised', contract: call(100, '2026-11-27') } });
+    // Settling twice changes nothing.
+    await h.service.portfolio('u1');
+    expect((await h.repo.getPositions('u1')).length).toBe(1);
+  });
+
+  it('exercises a long call on request when it is in the money and cash allows', async () => {
+    const h = harness();
+    await h.service.openAccount('u1', 100_000);
+    await h.service.placeOrder('u1', buy(call(100), 1));
+    h.setPrice(99);
+    expect(await h.service.exercise('u1', call(100))).toMatchObject({ ok: false, error: { code: 'unprocessable' } });
+    h.setPrice(106);
+    const done = await h.service.exercise('u1', call(100));
+    expect(done.ok && done.value.activity.text).toMatch(/^Exercised early/);
+    expect((await h.repo.getPositions('u1')).map((p) => [p.symbol, p.quantity])).toEqual([['XYZ', 100]]);
+  });
+
+  it('resets to a new run, keeping the old orders as history', async () => {
+    const h = harness();
+    await h.service.openAccount('u1', 100_000);
+    await h.service.placeOrder('u1', buy(call(100), 1));
+    const reset = await h.service.resetAccount('u1', 10_000);
+    expect(reset.ok && reset.value.account).toMatchObject({ run: 2, cash: 10_000, equity: 10_000, realizedPnl: 0 });
+    expect(reset.ok && reset.value.positions).toEqual([]);
+    const orders = await h.repo.listOrders('u1');
+    expect(orders).toEqual([expect.objectContaining({ run: 1, status: 'filled' })]);
+  });
+
+  it('summarises the compliance log', async () => {
+    const h = harness();
+    await h.service.openAccount('u1', 100_000);
+    await h.service.updateSettings('u1', { optionsLevel: 1 });
+    await h.service.placeOrder('u1', buy(call(100)));
+    await new Promise((r) => setTimeout(r, 0));
+    const summary = await h.service.complianceSummary('u1', 30);
+    expect(summary.failed).toBe(1);
+    expect(summary.totalChecks).toBe(summary.passed + summary.failed + summary.warnings);
+    expect(summary.recentChecks.find((c) => c.check_result === 'failed')).toMatchObject({ compliance_type: 'trading_level', action_taken: 'blocked', details: { message: 'Trading level 2 required. Current level: 1' } });
+  });
+});
