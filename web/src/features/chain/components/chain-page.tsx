@@ -1,4 +1,280 @@
-/** The options chain viewer (issue 5). Rendered at /optionschain (public) and inside the app shell. */
+import { useMemo, useState, type ReactNode } from 'react';
+import { Spinner } from '../../../components/ui/spinner';
+import { usePageMeta } from '../../../lib/page-meta';
+import { useChain } from '../api/get-chain';
+import { useExpiries } from '../api/get-expiries';
+import { useMarketStatus } from '../api/get-market-status';
+import { useTickers } from '../api/get-tickers';
+import { useChainParams } from '../hooks/use-chain-params';
+import { useMarketSync } from '../hooks/use-market-sync';
+import { PHONE_QUERY, useMediaQuery } from '../hooks/use-media-query';
+import { useStoredState } from '../hooks/use-stored-state';
+import { defaultStrikeWindow, filterRows, maxVolume, sortRows, toRows, type SortKey, type SortOrder } from '../lib/chain-rows';
+import { filterByTab, resolveExpiry, type ExpiryTab } from '../lib/expiries';
+import { formatAge, formatAsOf, formatDaysToExpiry, formatExpiryDate, type Greek } from '../lib/format';
+import { GREEKS } from '../lib/columns';
+import { MARKETS } from '../lib/markets';
+import { ChainControls, type ControlValues } from './chain-controls';
+import { ChainTable } from './chain-table';
+import { DataSourceBar } from './data-source-bar';
+import { DemoNotice } from './demo-notice';
+import { ExpiryFilter } from './expiry-filter';
+import { IndiaComingSoon } from './india-coming-soon';
+import { MarketSwitch } from './market-switch';
+import { PublicHeader } from './public-header';
+import { TickerSelector } from './ticker-selector';
+import { UnderlyingBanner } from './underlying-banner';
+
+const DEFAULT_CONTROLS = { minVolume: '0', sortKey: 'strike' as SortKey, order: 'asc' as SortOrder };
+const GREEKS_KEY = 'options-academy.chain.greeks';
+const NOTICE_KEY = 'options-academy.chain.demo-notice-dismissed';
+
+const isGreekList = (v: unknown): v is Greek[] => Array.isArray(v) && v.every((g) => (GREEKS as readonly unknown[]).includes(g));
+const isTrue = (v: unknown): v is boolean => v === true;
+
+/** A typed number, or null for an empty or unreadable field. */
+const parseNumber = (text: string): number | null => {
+  if (text.trim() === '') return null;
+  const n = Number(text);
+  return Number.isFinite(n) ? n : null;
+};
+
+/** The options chain viewer (spec part 2 §2, §4, §9). Rendered at /optionschain (public) and inside the app shell. */
 export default function ChainPage({ inShell }: { inShell: boolean }) {
-  return <section data-in-shell={inShell}>Options chain</section>;
+  usePageMeta({
+    title: 'Live Options Chain',
+    description: 'Free options chains with bid, ask, volume, open interest, implied volatility and Greeks for SPY, QQQ, AAPL and more, with expiry filters. No sign-in needed.',
+    path: inShell ? '/app/optionschain' : '/optionschain',
+    noindex: inShell,
+  });
+  const { market, ticker, expiry: requestedExpiry, selectMarket, selectTicker, selectExpiry } = useChainParams();
+  const us = market === 'US';
+  const currency = MARKETS[market].currency;
+  const isPhone = useMediaQuery(PHONE_QUERY);
+
+  const status = useMarketStatus();
+  const tickers = useTickers(us);
+  const expiries = useExpiries(ticker, us);
+  const expiryList = useMemo(() => expiries.data?.expiries ?? [], [expiries.data]);
+  const expiry = us && expiries.data ? resolveExpiry(expiryList, requestedExpiry) : null;
+  const chain = useChain(ticker, expiry);
+  const sync = useMarketSync();
+
+  const [tabState, setTabState] = useState<{ ticker: string; tab: ExpiryTab }>({ ticker, tab: 'All' });
+  const tab = tabState.ticker === ticker ? tabState.tab : 'All';
+  const [controls, setControls] = useState(DEFAULT_CONTROLS);
+  const [rangeState, setRangeState] = useState<{ key: string; from: string; to: string } | null>(null);
+  const [phoneSide, setPhoneSide] = useState<'call' | 'put'>('call');
+  const [greekList, setGreekList] = useStoredState<Greek[]>('local', GREEKS_KEY, ['delta'], isGreekList);
+  const greeks = useMemo(() => new Set(greekList), [greekList]);
+  const [noticeDismissed, setNoticeDismissed] = useStoredState('session', NOTICE_KEY, false, isTrue);
+
+  const view = us ? chain.data : undefined;
+  const rows = useMemo(() => (view ? toRows(view.contracts) : []), [view]);
+  // The strike range defaults anew for each ticker and expiry (spec part 2 §4).
+  const chainKey = view ? `${view.underlying.ticker}|${view.expiration_date}` : '';
+  const defaults = useMemo(() => (view ? defaultStrikeWindow(rows.map((r) => r.strike), view.underlying.price) : null), [view, rows]);
+  const range = rangeState && rangeState.key === chainKey ? rangeState : { key: chainKey, from: defaults ? String(defaults.from) : '', to: defaults ? String(defaults.to) : '' };
+  const side = isPhone ? phoneSide : 'both';
+  const minVolume = Math.max(0, parseNumber(controls.minVolume) ?? 0);
+  const from = parseNumber(range.from);
+  const to = parseNumber(range.to);
+  const visible = useMemo(
+    () => sortRows(filterRows(rows, { minVolume, from, to }, side), controls.sortKey, controls.order, side),
+    [rows, minVolume, from, to, side, controls.sortKey, controls.order],
+  );
+
+  const tickerInfo = tickers.data?.tickers.find((t) => t.ticker === ticker);
+  const marketStatus = status.data;
+  const dataSource = view?.source ?? expiries.data?.source;
+  const live = us && marketStatus?.source === 'live' && dataSource !== 'demo';
+  const demoInUse = us && !live && (!!marketStatus || status.isError);
+  const canSync = us && marketStatus?.configured === true;
+  const syncHint = !us
+    ? 'Zerodha is not configured, so there is nothing to sync.'
+    : marketStatus && !marketStatus.configured
+      ? 'Sync needs a market-data provider, and none is configured.'
+      : null;
+  const demoReason =
+    marketStatus && !marketStatus.configured
+      ? (marketStatus.reason ?? 'No market-data provider is configured.')
+      : marketStatus?.configured
+        ? 'The data provider could not supply this chain, so the simulated market fills in.'
+        : '';
+
+  const onTab = (next: ExpiryTab) => {
+    setTabState({ ticker, tab: next });
+    const inTab = filterByTab(expiryList, next);
+    const first = inTab[0];
+    if (first && !inTab.some((e) => e.expiration_date === expiry)) selectExpiry(first.expiration_date);
+  };
+  const values: ControlValues = { ...controls, from: range.from, to: range.to };
+  const onControls = (patch: Partial<ControlValues>) => {
+    const { from: f, to: t, ...rest } = patch;
+    if (f !== undefined || t !== undefined) setRangeState({ key: chainKey, from: f ?? range.from, to: t ?? range.to });
+    if (Object.keys(rest).length) setControls((c) => ({ ...c, ...rest }));
+  };
+  const onReset = () => {
+    setControls(DEFAULT_CONTROLS);
+    setRangeState(null);
+  };
+  const toggleGreek = (g: Greek) => setGreekList(GREEKS.filter((x) => (x === g ? !greeks.has(x) : greeks.has(x))));
+
+  const content = (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900">Live Options Chain</h1>
+          <p className="mt-1 hidden max-w-2xl text-sm text-slate-700 sm:block">
+            Every strike&apos;s bid, ask, volume, open interest, implied volatility and Greeks. Click a bid to sell or an ask to buy, with virtual money.
+          </p>
+        </div>
+        <MarketSwitch market={market} onChange={selectMarket} />
+      </div>
+
+      <DataSourceBar
+        live={live}
+        canSync={canSync}
+        syncHint={syncHint}
+        syncing={sync.syncing}
+        onSync={() => void sync.sync(ticker)}
+        lastSync={us ? (marketStatus?.lastSync ?? null) : null}
+        notice={sync.notice}
+        onDismissNotice={sync.dismissNotice}
+      />
+
+      {demoInUse && !noticeDismissed && <DemoNotice reason={demoReason} onDismiss={() => setNoticeDismissed(true)} />}
+
+      {!us ? (
+        <IndiaComingSoon />
+      ) : (
+        <>
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-stretch">
+            <TickerSelector
+              tickers={tickers.data?.tickers}
+              loading={tickers.isPending}
+              error={tickers.isError ? tickers.error.message : null}
+              selected={ticker}
+              currency={currency}
+              onSelect={selectTicker}
+            />
+            <UnderlyingBanner
+              ticker={ticker}
+              name={tickerInfo?.name ?? null}
+              sector={tickerInfo?.sector ?? null}
+              price={view?.underlying.price ?? tickerInfo?.current_price ?? null}
+              asOf={view?.underlying.asOf ?? tickerInfo?.last_update ?? null}
+              currency={currency}
+            />
+          </div>
+
+          {expiries.isPending ? (
+            <Spinner label="Loading expiries..." />
+          ) : expiries.isError ? (
+            <Failure message={expiries.error.message} onRetry={() => void expiries.refetch()} />
+          ) : (
+            <ExpiryFilter expiries={expiryList} tab={tab} onTab={onTab} selected={expiry} onSelect={selectExpiry} />
+          )}
+
+          {expiries.isSuccess && expiryList.length > 0 && (
+            <>
+              <ChainControls values={values} onChange={onControls} greeks={greeks} onToggleGreek={toggleGreek} onReset={onReset} compact={isPhone} />
+              <section aria-labelledby="chain-heading" className="space-y-2">
+                <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
+                  <div>
+                    <h2 id="chain-heading" className="text-lg font-bold text-slate-900">
+                      {ticker} {expiry ? formatExpiryDate(expiry) : ''}
+                    </h2>
+                    {view && (
+                      <p className="text-sm text-slate-700">
+                        {view.expiry_type} · {formatDaysToExpiry(view.days_to_expiry)} to expiry · showing {visible.length} of {rows.length} strikes
+                      </p>
+                    )}
+                  </div>
+                  {view && (
+                    <p className="text-sm text-slate-700" data-testid="quotes-as-of">
+                      Quotes as of <time dateTime={view.underlying.asOf}>{formatAsOf(view.underlying.asOf)}</time> ({formatAge(view.underlying.asOf, new Date())})
+                    </p>
+                  )}
+                </div>
+                <div className="flex flex-wrap items-center justify-between gap-3">
+                  {isPhone && <SideToggle side={phoneSide} onChange={setPhoneSide} />}
+                  <Legend />
+                </div>
+                {chain.isPending ? (
+                  <Spinner label="Loading the chain..." />
+                ) : chain.isError ? (
+                  <Failure message={chain.error.message} onRetry={() => void chain.refetch()} />
+                ) : visible.length === 0 ? (
+                  <div className="rounded-xl bg-white px-4 py-8 text-center text-sm text-slate-700 ring-1 ring-slate-200">
+                    <p>No strikes match these filters.</p>
+                    <button type="button" onClick={onReset} className="mt-2 font-semibold text-brand-800 hover:underline">Reset filters</button>
+                  </div>
+                ) : view ? (
+                  <div className={chain.isPlaceholderData ? 'opacity-60 transition-opacity' : ''} aria-busy={chain.isPlaceholderData}>
+                    <ChainTable rows={visible} price={view.underlying.price} currency={currency} greeks={greeks} side={side} maxVolume={maxVolume(visible, side)} />
+                  </div>
+                ) : null}
+              </section>
+            </>
+          )}
+        </>
+      )}
+    </div>
+  );
+
+  if (inShell) return content;
+  return (
+    <div className="min-h-screen">
+      <PublicHeader />
+      <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 focus:outline-none">{content}</main>
+    </div>
+  );
+}
+
+function SideToggle({ side, onChange }: { side: 'call' | 'put'; onChange: (side: 'call' | 'put') => void }) {
+  return (
+    <div role="group" aria-label="Side of the chain" className="inline-flex rounded-lg bg-slate-100 p-1 ring-1 ring-inset ring-slate-200">
+      {(['call', 'put'] as const).map((s) => (
+        <button
+          key={s}
+          type="button"
+          aria-pressed={side === s}
+          onClick={() => onChange(s)}
+          className={`rounded-md px-4 py-1.5 text-sm font-semibold ${side === s ? (s === 'call' ? 'bg-brand-700 text-white shadow-sm' : 'bg-red-700 text-white shadow-sm') : 'text-slate-700'}`}
+        >
+          {s === 'call' ? 'Calls' : 'Puts'}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function Legend() {
+  return (
+    <ul aria-label="Legend" className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700">
+      <LegendItem swatch="bg-sky-100 ring-1 ring-sky-200">In the money</LegendItem>
+      <LegendItem swatch="bg-amber-200">At the money (strike within 2% of the price)</LegendItem>
+    </ul>
+  );
+}
+
+function LegendItem({ swatch, children }: { swatch: string; children: ReactNode }) {
+  return (
+    <li className="flex items-center gap-1.5">
+      <span aria-hidden className={`inline-block h-3 w-3 rounded-sm ${swatch}`} />
+      {children}
+    </li>
+  );
+}
+
+function Failure({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-red-50 px-4 py-3 text-sm text-red-900 ring-1 ring-red-200">
+      <p>{message}</p>
+      <button type="button" onClick={onRetry} className="rounded-lg bg-white px-3 py-1.5 font-semibold text-red-900 ring-1 ring-inset ring-red-300 hover:bg-red-100">
+        Try again
+      </button>
+    </div>
+  );
 }

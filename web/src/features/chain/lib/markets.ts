@@ -1,0 +1,27 @@
+import type { Currency } from './format';
+
+export type Market = 'US' | 'INDIA';
+
+export interface MarketInfo {
+  label: string;
+  /** Selected when the learner switches to this market (spec part 2 §4). */
+  defaultTicker: string;
+  currency: Currency;
+}
+
+export const MARKETS: Record<Market, MarketInfo> = {
+  US: { label: 'US Markets', defaultTicker: 'SPY', currency: 'USD' },
+  INDIA: { label: 'Indian Markets', defaultTicker: 'NIFTY', currency: 'INR' },
+};
+
+/** The URL's `market` value; the US is the default and is left out of the URL. */
+export const marketFromParam = (value: string | null): Market => (value?.toLowerCase() === 'india' ? 'INDIA' : 'US');
+export const marketParam = (market: Market): string | null => (market === 'INDIA' ? 'india' : null);
+
+/** The coming-soon banner of Indian mode (spec part 2 §2). */
+export const INDIA_COMING_SOON = {
+  features: ['NIFTY, BANKNIFTY and FINNIFTY options', '20+ NSE/BSE stock options', 'Real-time data', 'Indian Greeks calculator'],
+  launch: 'Q1 2026',
+  comingSoonPath: '/coming-soon',
+  nseOptionChainUrl: 'https://www.nseindia.com/option-chain',
+} as const;
