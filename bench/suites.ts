@@ -1,4 +1,5 @@
 import { marketSuite } from './market';
+import { ordersSuite } from './orders';
 import { pricingSuite } from './pricing';
 
 export interface BenchSuite {
@@ -7,4 +8,4 @@ export interface BenchSuite {
   run: () => Promise<void>;
 }
 
-export const suites: BenchSuite[] = [pricingSuite, marketSuite];
+export const suites: BenchSuite[] = [pricingSuite, marketSuite, ordersSuite];

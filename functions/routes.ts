@@ -52,6 +52,12 @@ export const httpFunctions: readonly FunctionDefinition[] = [
     memoryMb: 1024,
   },
   {
+    id: 'drafts',
+    file: 'functions/http/drafts.ts',
+    description: "The strategy builder's drafts",
+    access: { table: 'readwrite' },
+  },
+  {
     id: 'siteStats',
     file: 'functions/http/site-stats.ts',
     description: "The landing page's live statistics",
@@ -83,6 +89,10 @@ export const routes: readonly RouteDefinition[] = [
   { routeKey: 'GET /api/health', auth: 'public', fn: 'health' },
   { routeKey: 'GET /api/me', auth: 'user', fn: 'me' },
   { routeKey: 'GET /api/stats', auth: 'public', fn: 'siteStats' },
+  { routeKey: 'GET /api/drafts', auth: 'user', fn: 'drafts' },
+  { routeKey: 'POST /api/drafts', auth: 'user', fn: 'drafts' },
+  { routeKey: 'PUT /api/drafts/{id}', auth: 'user', fn: 'drafts' },
+  { routeKey: 'DELETE /api/drafts/{id}', auth: 'user', fn: 'drafts' },
   { routeKey: 'GET /api/accounts', auth: 'user', fn: 'trading' },
   { routeKey: 'POST /api/account', auth: 'user', fn: 'trading' },
   { routeKey: 'POST /api/account/reset', auth: 'user', fn: 'trading' },

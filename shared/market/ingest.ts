@@ -107,13 +107,15 @@ export async function runIngestion(deps: IngestDeps, opts: IngestOptions): Promi
       await store.putExpiries(underlying, summaries);
 
       const all = chains.flatMap((c) => c.contracts);
+      // Volume and open interest over the nearest eight expiries, as the simulated tickers count them.
+      const near = chains.slice(0, 8).flatMap((c) => c.contracts);
       tickers.push({
         ticker: underlying,
         name: profile?.name ?? underlying,
         sector: profile?.sector ?? '',
         current_price: S,
-        avg_daily_volume: all.reduce((s, c) => s + (c.volume ?? 0), 0),
-        avg_open_interest: all.reduce((s, c) => s + (c.open_interest ?? 0), 0),
+        avg_daily_volume: near.reduce((s, c) => s + (c.volume ?? 0), 0),
+        avg_open_interest: near.reduce((s, c) => s + (c.open_interest ?? 0), 0),
         is_active: true,
         last_update: snapshot.asOf,
       });

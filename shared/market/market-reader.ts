@@ -6,6 +6,7 @@ import { addDays, daysBetween, newYorkInstant, newYorkParts, yearsBetween } from
 import { classifyExpiry, type ExpiryType } from './expirations';
 import { isExpired } from './expiry-status';
 import { parseOcc } from './occ';
+import { currentSession } from './simulated-market';
 import { RISK_FREE_RATE, UNDERLYINGS, underlyingProfile } from './underlyings';
 
 /**
@@ -52,16 +53,25 @@ export function marketReader(deps: MarketReaderDeps) {
     return safely('tickers', () => store.listTickers(), (v) => v.length === 0);
   }
 
+  /** Tickers from the simulated market; volume and open interest over the nearest eight expiries keep it quick. */
   async function simulatedTickers(): Promise<StoredTicker[]> {
-    const snapshots = await Promise.all(
+    return Promise.all(
       UNDERLYINGS.map(async (u) => {
-        const snap = await simulated.chainSnapshot(u.ticker);
-        const volume = snap.quotes.reduce((s, q) => s + (q.volume ?? 0), 0);
-        const oi = snap.quotes.reduce((s, q) => s + (q.openInterest ?? 0), 0);
-        return { ticker: u.ticker, name: u.name, sector: u.sector, current_price: snap.underlyingPrice ?? 0, avg_daily_volume: volume, avg_open_interest: oi, is_active: true, last_update: snap.asOf };
+        const expiries = [...new Set((await simulated.listContracts(u.ticker)).map((c) => c.expiration))].slice(0, 8);
+        const snaps = await Promise.all(expiries.map((expiration) => simulated.chainSnapshot(u.ticker, { expiration })));
+        const quotes = snaps.flatMap((s) => s.quotes);
+        return {
+          ticker: u.ticker,
+          name: u.name,
+          sector: u.sector,
+          current_price: snaps[0]?.underlyingPrice ?? 0,
+          avg_daily_volume: quotes.reduce((s, q) => s + (q.volume ?? 0), 0),
+          avg_open_interest: quotes.reduce((s, q) => s + (q.openInterest ?? 0), 0),
+          is_active: true,
+          last_update: snaps[0]?.asOf ?? clock.now().toISOString(),
+        };
       }),
     );
-    return snapshots;
   }
 
   /**
@@ -78,7 +88,13 @@ export function marketReader(deps: MarketReaderDeps) {
   // Small read-mostly items are kept for a while, as a warm Lambda keeps them (DESIGN.md §5).
   const statusMemo = ttlMemo(30_000, () => safely('status', () => store.getStatus(), (s) => s === null), clock);
   const tickersMemo = ttlMemo(60_000, storedTickers, clock);
-  const simulatedTickersMemo = ttlMemo(60_000, simulatedTickers, clock);
+  // The simulated market changes once a session: keep its tickers until the session moves on.
+  let simulatedCache: { session: string; value: Promise<StoredTicker[]> } | null = null;
+  const simulatedTickersMemo = () => {
+    const session = currentSession(clock.now()).date;
+    if (!simulatedCache || simulatedCache.session !== session) simulatedCache = { session, value: simulatedTickers() };
+    return simulatedCache.value;
+  };
 
   const reader = {
     resolveUnderlying,

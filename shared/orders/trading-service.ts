@@ -50,13 +50,20 @@ export function tradingService(deps: TradingDeps) {
   const settlementOf = deps.settlementOf ?? (() => 'physical' as const);
   const warn = deps.warn ?? (() => undefined);
 
-  async function loadState(account: PaperAccount, extraContracts: readonly string[] = []): Promise<TradingState & { positionQuotes: Map<string, Quote> }> {
-    const positions = await repo.getPositions(account.userId);
+  async function loadState(account: PaperAccount, extraContracts: readonly string[] = [], knownPositions?: Position[]): Promise<TradingState & { positionQuotes: Map<string, Quote> }> {
+    const positions = knownPositions ?? (await repo.getPositions(account.userId));
     const optionSymbols = positions.filter((p) => p.kind === 'option').map((p) => p.symbol);
     const contracts = [...new Set([...extraContracts.map((c) => c.toUpperCase()), ...optionSymbols])];
     const quotes = await deps.quotes.quotes(contracts);
     const underlyings = [...new Set([...positions.map((p) => p.underlying), ...contracts.map((c) => parseOcc(c)?.underlying).filter((u): u is string => !!u)])];
-    const underlyingPrices = await deps.quotes.underlyingPrices(underlyings);
+    // A chain quote carries its underlying's price; ask the quote source only for the rest (shares).
+    const underlyingPrices = new Map<string, number>();
+    for (const q of quotes.values()) {
+      const u = parseOcc(q.contract)?.underlying;
+      if (u && !underlyingPrices.has(u)) underlyingPrices.set(u, q.underlyingPrice);
+    }
+    const missing = underlyings.filter((u) => !underlyingPrices.has(u));
+    if (missing.length) for (const [u, p] of await deps.quotes.underlyingPrices(missing)) underlyingPrices.set(u, p);
     const marks = new Map<string, number>();
     for (const p of positions) {
       const mark = p.kind === 'option' ? quotes.get(p.symbol)?.mark : underlyingPrices.get(p.symbol);
@@ -118,15 +125,17 @@ export function tradingService(deps: TradingDeps) {
   /** Decides and books an order; `existing` is a resting order being re-checked. */
   async function decideAndCommit(userId: string, request: OrderRequest, existing?: Order): Promise<Result<{ order: Order; checks: ComplianceCheck[] }>> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      if (!existing) {
-        const replay = await repo.getOrderByClientId(userId, request.clientOrderId);
-        if (replay) return { ok: true, value: { order: replay, checks: [] } };
-      }
-      const account = await repo.getAccount(userId);
+      // The three reads are independent: issue them together.
+      const [replay, account, positions] = await Promise.all([
+        existing ? Promise.resolve(null) : repo.getOrderByClientId(userId, request.clientOrderId),
+        repo.getAccount(userId),
+        repo.getPositions(userId),
+      ]);
+      if (replay) return { ok: true, value: { order: replay, checks: [] } };
       if (!account) return failure('conflict', NO_ACCOUNT);
       // A resting order's own hold is not counted against itself.
       const basis = existing ? { ...account, heldForOrders: Math.max(0, account.heldForOrders - existing.held) } : account;
-      const state = await loadState(basis, request.legs.map((l) => l.contract));
+      const state = await loadState(basis, request.legs.map((l) => l.contract), positions);
       const evaluation = evaluateOrder(state, request);
       if (!existing) logChecks(userId, evaluation.checks);
       if (evaluation.invalid) return failure('bad_request', evaluation.checks.map((c) => c.message).join(' '), { checks: evaluation.checks });

@@ -11,6 +11,7 @@ export interface TradingCommit {
   order?: { next: Order; expected: OrderStatus | 'new' };
   positions?: readonly PositionChange[];
   activity?: readonly Activity[];
+  /** Site statistics to add to once the change is written (best effort, outside the transaction). */
   counters?: Partial<Record<SiteCounter, number>>;
 }
 

@@ -1,5 +1,5 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { addDays, dayNumber } from '../../../shared/market/dates';
 import type { Activity, Order, PaperAccount, Position } from '../../../shared/orders/types';
 import type { CommitResult, ComplianceLogEntry, DisclosureAck, TradingCommit, TradingRepository } from '../../../shared/ports/trading.port';
@@ -157,10 +157,17 @@ export function dynamoTradingRepository(db: DynamoDBDocumentClient = documentCli
         }
       }
       for (const a of change.activity ?? []) items.push({ Put: { TableName: table, Item: activityItem(userId, a) } });
-      for (const [counter, by] of Object.entries(change.counters ?? {})) {
-        if (by) items.push({ Update: incrementCounterUpdate(table, counter as never, by) });
+      const result = await transact(items, { duplicateAt });
+      // The site-wide counters are one hot item every learner's trade touches: kept out of the
+      // transaction so learners never conflict with each other; a lost increment only skews a statistic.
+      if (result === 'ok') {
+        await Promise.all(
+          Object.entries(change.counters ?? {})
+            .filter(([, by]) => by)
+            .map(([counter, by]) => db.send(new UpdateCommand(incrementCounterUpdate(table, counter as never, by!))).catch(() => undefined)),
+        );
       }
-      return transact(items, { duplicateAt });
+      return result;
     },
 
     async reset(userId, change) {

@@ -1,0 +1,42 @@
+/**
+ * Strategy drafts: the builder's "Add to Drafts" (spec part 3 §2 shows the button without behaviour;
+ * issue 7 asks for the obvious one): a learner saves the legs they are building, per user, and
+ * reopens them later. Quotes are not saved as truth: a reopened draft is re-priced from the chain.
+ */
+export interface DraftLeg {
+  action: 'buy' | 'sell';
+  optionType: 'call' | 'put';
+  strike: number;
+  premium: number;
+  quantity: number;
+  expiration: string;
+  underlying: string;
+  contractTicker?: string;
+}
+
+export interface Draft {
+  draftId: string;
+  name: string;
+  underlying: string;
+  strategy: string | null;
+  multiplier: number;
+  legs: DraftLeg[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const MAX_DRAFTS = 50;
+export const MAX_DRAFT_LEGS = 8;
+
+export interface DraftRepository {
+  list(userId: string): Promise<Draft[]>;
+  get(userId: string, draftId: string): Promise<Draft | null>;
+  count(userId: string): Promise<number>;
+  put(userId: string, draft: Draft): Promise<void>;
+  delete(userId: string, draftId: string): Promise<boolean>;
+}
+
+/** "SPY Iron Condor" or "SPY custom strategy", for a draft saved without a name. */
+export function defaultDraftName(underlying: string, strategy: string | null): string {
+  return `${underlying} ${strategy ?? 'custom strategy'}`;
+}
