@@ -3,16 +3,19 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router-dom';
 import { AuthProvider } from '../features/auth/hooks/auth-context';
 import { createQueryClient } from '../lib/query-client';
+import { AppErrorBoundary } from './errors/app-error-boundary';
 import { createRouter } from './router';
 
 export function App({ configured }: { configured: boolean }) {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(createRouter);
   return (
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider configured={configured}>
-        <RouterProvider router={router} />
-      </AuthProvider>
-    </QueryClientProvider>
+    <AppErrorBoundary>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider configured={configured}>
+          <RouterProvider router={router} />
+        </AuthProvider>
+      </QueryClientProvider>
+    </AppErrorBoundary>
   );
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { Spinner } from '../components/ui/spinner';
 import { useAuth } from '../features/auth/hooks/auth-context';
+import { hasSeenLanding, optionsChainTarget } from './first-visit';
 
 /** /app routes need a signed-in learner; others go to /login and come back afterwards. */
 export function RequireAuth({ children }: { children: ReactNode }) {
@@ -12,7 +13,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** /app/admin and /app/config need the Cognito group `admin` (the API checks the same group). */
+/** /app/admin, /app/config and the moderation page need the Cognito group `admin` (the API checks the same group). */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const { state } = useAuth();
   if (state.status !== 'signedIn') return null;
@@ -25,5 +26,18 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
       </section>
     );
   }
+  return <>{children}</>;
+}
+
+/**
+ * /optionschain needs no login. A signed-in learner who has seen the landing page gets the chain
+ * inside the app instead (spec part 1 §4); a signed-out visitor stays on the public page.
+ */
+export function PublicChainRoute({ children }: { children: ReactNode }) {
+  const { state } = useAuth();
+  const { search } = useLocation();
+  if (state.status === 'loading') return <Spinner />;
+  const target = optionsChainTarget(search, hasSeenLanding(), state.status === 'signedIn');
+  if (target) return <Navigate to={target} replace />;
   return <>{children}</>;
 }

@@ -1,39 +1,85 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import { createBrowserRouter } from 'react-router-dom';
-import { Spinner } from '../components/ui/spinner';
-import { AdminPage } from '../features/admin/components/admin-page';
-import { AuthPage } from '../features/auth/components/auth-page';
-import { DashboardPage } from '../features/dashboard/components/dashboard-page';
-import { HomePage } from '../features/home/components/home-page';
-import { RequireAdmin, RequireAuth } from './guards';
+import type { RouteObject } from 'react-router-dom';
+import { createBrowserRouter, Navigate } from 'react-router-dom';
+import { PLANNED_PAGES } from '../features/placeholders/planned-pages';
+import { RouteErrorScreen } from './errors/route-error-screen';
+import { PublicChainRoute, RequireAdmin, RequireAuth } from './guards';
 import { NotFoundPage } from './not-found-page';
+import {
+  AdminPage,
+  AuthPage,
+  ChainPage,
+  CommunityRoute,
+  ComingSoonPage,
+  ConstructionPage,
+  DashboardPage,
+  DisclaimerPage,
+  FreeForeverPage,
+  LandingRoute,
+  ModerationPage,
+  PlannedPageView,
+  PrivacyPage,
+  SubscriptionSuccessPage,
+  TermsPage,
+} from './pages';
+import { PublicLayout } from './public-layout';
+import { RootLayout } from './root-layout';
 import { AppShell } from './shell/app-shell';
 
-const ChainPage = lazy(() => import('../features/chain/components/chain-page'));
-const page = (node: ReactNode) => <Suspense fallback={<Spinner />}>{node}</Suspense>;
+/** The shell's child routes (spec part 1 §2, part 3 §2); later issues swap planned pages for real ones. */
+export const appChildren: RouteObject[] = [
+  { index: true, element: <DashboardPage /> },
+  { path: 'dashboard', element: <DashboardPage /> },
+  { path: 'optionschain', element: <ChainPage inShell /> },
+  { path: 'option-chain', element: <ChainPage inShell /> },
+  { path: 'admin', element: <RequireAdmin><AdminPage area="admin" /></RequireAdmin> },
+  { path: 'config', element: <RequireAdmin><AdminPage area="config" /></RequireAdmin> },
+  { path: 'admin/testimonials', element: <RequireAdmin><ModerationPage /></RequireAdmin> },
+  { path: 'community', element: <CommunityRoute /> },
+  { path: 'subscription', element: <FreeForeverPage inShell /> },
+  { path: 'construction', element: <ConstructionPage /> },
+  ...PLANNED_PAGES.map((p) => ({ path: p.path, element: <PlannedPageView path={p.path} /> })),
+  // Spec part 3 §2: any unknown /app path goes to the landing page.
+  { path: '*', element: <Navigate to="/" replace /> },
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorScreen />,
+    children: [
+      { path: '/', element: <LandingRoute /> },
+      { path: '/login', element: <AuthPage initialMode="signIn" /> },
+      { path: '/signup', element: <AuthPage initialMode="signUp" /> },
+      { path: '/optionschain', element: <PublicChainRoute><ChainPage inShell={false} /></PublicChainRoute> },
+      { path: '/agent', element: <Navigate to="/app/agent" replace /> },
+      {
+        element: <PublicLayout />,
+        children: [
+          { path: '/coming-soon', element: <ComingSoonPage /> },
+          { path: '/subscription', element: <FreeForeverPage inShell={false} /> },
+          { path: '/success', element: <SubscriptionSuccessPage /> },
+          { path: '/privacy', element: <PrivacyPage /> },
+          { path: '/PrivacyPolicy', element: <PrivacyPage /> },
+          { path: '/terms', element: <TermsPage /> },
+          { path: '/TermsAndConditions', element: <TermsPage /> },
+          { path: '/DisclaimerDetailed', element: <DisclaimerPage /> },
+        ],
+      },
+      {
+        path: '/app',
+        element: (
+          <RequireAuth>
+            <AppShell />
+          </RequireAuth>
+        ),
+        // A page that fails inside the shell replaces only the page, not the navigation.
+        children: [{ errorElement: <RouteErrorScreen inShell />, children: appChildren }],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
 
 export function createRouter() {
-  return createBrowserRouter([
-    { path: '/', element: <HomePage /> },
-    { path: '/login', element: <AuthPage initialMode="signIn" /> },
-    { path: '/signup', element: <AuthPage initialMode="signUp" /> },
-    { path: '/optionschain', element: page(<ChainPage inShell={false} />) },
-    {
-      path: '/app',
-      element: (
-        <RequireAuth>
-          <AppShell />
-        </RequireAuth>
-      ),
-      children: [
-        { index: true, element: <DashboardPage /> },
-        { path: 'dashboard', element: <DashboardPage /> },
-        { path: 'optionschain', element: page(<ChainPage inShell />) },
-        { path: 'option-chain', element: page(<ChainPage inShell />) },
-        { path: 'admin', element: <RequireAdmin><AdminPage area="admin" /></RequireAdmin> },
-        { path: 'config', element: <RequireAdmin><AdminPage area="config" /></RequireAdmin> },
-      ],
-    },
-    { path: '*', element: <NotFoundPage /> },
-  ]);
+  return createBrowserRouter(routes);
 }

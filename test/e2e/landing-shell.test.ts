@@ -1,0 +1,293 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { AdminAddUserToGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { cognitoClient, signUpAndSignIn } from '../support/cognito';
+import { DESKTOP, launchBrowser, PHONE, watchErrors } from './browser';
+
+const stack = inject('e2eStack');
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const LANDING_SEEN = 'options-academy.landing-seen';
+let browser: Browser;
+
+beforeAll(async () => { browser = await launchBrowser(); });
+afterAll(async () => { await browser?.close(); });
+
+/** A browser profile that has already seen the landing page, so deep links open directly. */
+async function returningVisitor(viewport = DESKTOP): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport });
+  await context.addInitScript((key) => { if (!localStorage.getItem(key)) localStorage.setItem(key, '2026-01-01T00:00:00.000Z'); }, LANDING_SEEN);
+  return context;
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto(`${stack.url}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(`${stack.url}/app`);
+}
+
+/**
+ * axe-core in the page; only serious and critical findings fail a test. The site's CSP forbids
+ * inline scripts (addScriptTag is refused), so axe is evaluated through the DevTools protocol.
+ */
+async function seriousViolations(page: Page) {
+  await page.evaluate(AXE_SOURCE);
+  const result = await page.evaluate(async () => (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run());
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
+}
+
+const path = (page: Page) => new URL(page.url()).pathname;
+
+describe('the first visit', () => {
+  it('lands on / from /app/trading, then returns to the trading page', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const learner = await signUpAndSignIn(stack, { name: 'Katherine Johnson' });
+
+    // The very first deep link (the sign-in page) goes through the landing page too, and on by itself.
+    await page.goto(`${stack.url}/login`);
+    await page.getByRole('heading', { name: 'Learn options trading without risking real money' }).waitFor();
+    expect(path(page)).toBe('/');
+    await page.waitForURL(`${stack.url}/login`);
+    await page.getByLabel('Email').fill(learner.email);
+    await page.getByLabel('Password', { exact: true }).fill(learner.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(`${stack.url}/app`);
+
+    // A browser that has never seen the landing page opens /app/trading.
+    await page.evaluate((key) => localStorage.removeItem(key), LANDING_SEEN);
+    await page.goto(`${stack.url}/app/trading`);
+    await page.getByRole('heading', { name: 'Learn options trading without risking real money' }).waitFor();
+    expect(path(page)).toBe('/');
+    expect(await page.getByRole('status').textContent()).toContain('You were on your way to Trading');
+    await page.getByRole('button', { name: 'Continue to Trading' }).click();
+    await page.waitForURL(`${stack.url}/app/trading`);
+    await page.getByRole('heading', { level: 1, name: 'Trading' }).waitFor();
+    expect(await page.evaluate((key) => localStorage.getItem(key), LANDING_SEEN)).not.toBeNull();
+
+    // Seen now: the next deep link opens directly.
+    await page.goto(`${stack.url}/coming-soon`);
+    await page.getByRole('heading', { name: 'Live options trading for Indian markets' }).waitFor();
+    expect(path(page)).toBe('/coming-soon');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the app shell', () => {
+  it('remembers the acknowledged risk disclaimer across reloads', async () => {
+    const context = await returningVisitor();
+    const page = await context.newPage();
+    const learner = await signUpAndSignIn(stack, { name: 'Dorothy Vaughan' });
+    await signIn(page, learner.email, learner.password);
+    // Not on the dashboard, where sign-in lands.
+    expect(await page.getByRole('dialog', { name: 'Risk Disclaimer' }).count()).toBe(0);
+
+    await page.goto(`${stack.url}/app/portfolio`);
+    const dialog = page.getByRole('dialog', { name: 'Risk Disclaimer' });
+    await dialog.waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'I Understand' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Portfolio' }).waitFor();
+    await page.goto(`${stack.url}/app/trading`);
+    await page.getByRole('heading', { level: 1, name: 'Trading' }).waitFor();
+    expect(await page.getByRole('dialog', { name: 'Risk Disclaimer' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('opens only Main at first, opens the current page group by itself, and works from the keyboard', async () => {
+    const context = await returningVisitor();
+    await context.addInitScript(() => localStorage.setItem('options-academy.risk-disclaimer-acknowledged', 'x'));
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const learner = await signUpAndSignIn(stack, { name: 'Mary Jackson' });
+    await signIn(page, learner.email, learner.password);
+    const nav = page.getByRole('navigation', { name: 'App' });
+    const group = (name: string) => nav.getByRole('button', { name, exact: true });
+
+    expect(await group('Main').getAttribute('aria-expanded')).toBe('true');
+    for (const g of ['Trading', 'Analysis', 'Education', 'Gamification', 'Community', 'Account', 'System']) {
+      expect(await group(g).getAttribute('aria-expanded'), g).toBe('false');
+    }
+    expect(await nav.getByRole('link', { name: 'Screener' }).isVisible()).toBe(false);
+
+    // Keyboard: Tab reaches the group buttons, Enter opens one, its links follow in the tab order.
+    await group('Analysis').focus();
+    await page.keyboard.press('Enter');
+    expect(await group('Analysis').getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Analytics');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${stack.url}/app/screener`);
+    await page.getByRole('heading', { level: 1, name: 'Screener' }).waitFor();
+    expect(await page.getByTestId('page-name').textContent()).toBe('Screener');
+
+    // Arriving on a page of a closed group opens it.
+    await page.goto(`${stack.url}/app/gamification/achievements`);
+    await page.getByRole('heading', { level: 1, name: 'Achievements' }).waitFor();
+    expect(await group('Gamification').getAttribute('aria-expanded')).toBe('true');
+    expect(await nav.getByRole('link', { name: 'Achievements' }).getAttribute('aria-current')).toBe('page');
+
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto(`${stack.url}/app`);
+    await page.getByRole('heading', { name: 'Welcome, Mary Jackson' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('is a slide-over on a phone', async () => {
+    const context = await returningVisitor(PHONE);
+    const page = await context.newPage();
+    const learner = await signUpAndSignIn(stack, { name: 'Annie Easley' });
+    await signIn(page, learner.email, learner.password);
+    expect(await page.getByRole('navigation', { name: 'App' }).isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    const panel = page.getByRole('dialog', { name: 'Navigation' });
+    await panel.getByRole('button', { name: 'Community' }).click();
+    await panel.getByRole('link', { name: 'Community' }).click();
+    await page.waitForURL(`${stack.url}/app/community`);
+    await panel.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { level: 1, name: 'Community' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('signs out from the user menu to /login', async () => {
+    const context = await returningVisitor();
+    const page = await context.newPage();
+    const learner = await signUpAndSignIn(stack, { email: `no.name.${Date.now()}@example.com` });
+    await signIn(page, learner.email, learner.password);
+    const local = learner.email.split('@')[0]!;
+    await page.getByRole('button', { name: local }).click();
+    const menu = page.getByRole('menu');
+    expect(await menu.textContent()).toContain(learner.email);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Sign Out');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${stack.url}/login`);
+    await context.close();
+  });
+});
+
+describe('the public pages', () => {
+  it('draws the landing page from the product API under the strict CSP, with no serious accessibility findings', async () => {
+    const context = await returningVisitor();
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const csp: string[] = [];
+    page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) csp.push(m.text()); });
+    await page.goto(`${stack.url}/`);
+    await page.getByRole('heading', { name: 'Learn options trading without risking real money' }).waitFor();
+    await page.getByRole('region', { name: 'Indices' }).getByText('S&P 500 (SPY)').first().waitFor();
+    await page.getByRole('region', { name: 'Stocks' }).getByText('NVDA').first().waitFor();
+    await page.getByText('Demo data').waitFor();
+    await expect.poll(() => page.getByTestId('stat-learners').textContent()).toMatch(/^\d[\d,]*$/);
+    expect(await page.getByText('No learner stories yet.').count() + await page.locator('#stories blockquote').count()).toBeGreaterThan(0);
+    expect(await page.title()).toBe('Options Academy');
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${stack.url}/`);
+    expect(await page.locator('meta[property="og:description"]').getAttribute('content')).toContain('virtual money');
+    expect(await page.getByRole('link', { name: 'Start 6-Month Free Trial' }).getAttribute('href')).toBe('/signup');
+    expect(await page.getByText('Read the risk disclaimer').count()).toBe(0);
+
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(csp).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the sign-in page with the risk banner and no serious accessibility findings', async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const context = await returningVisitor(viewport);
+      const page = await context.newPage();
+      await page.goto(`${stack.url}/login`);
+      await page.getByLabel('Email').waitFor();
+      await page.getByRole('link', { name: 'Read the risk disclaimer' }).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('publishes a learner story only after an operator approves it', async () => {
+    const learnerContext = await returningVisitor();
+    const page = await learnerContext.newPage();
+    const learner = await signUpAndSignIn(stack, { name: 'Christine Darden' });
+    await signIn(page, learner.email, learner.password);
+    await page.goto(`${stack.url}/app/community`);
+    const quote = `Sonic booms aside, the payoff graphs taught me more than any book (${Date.now()}).`;
+    await page.getByLabel('Your story').fill(quote);
+    await page.getByLabel('Role (optional)').fill('Engineer');
+    await page.getByRole('button', { name: 'Share my story' }).click();
+    await page.getByText('Tick the box to agree that your story is shown on the public landing page.').waitFor();
+    await page.getByLabel('Show this on the public landing page').check();
+    await page.getByRole('button', { name: 'Share my story' }).click();
+    await page.getByTestId('story-status').getByText('Waiting for review').waitFor();
+    await learnerContext.close();
+
+    const operator = await signUpAndSignIn(stack, { name: 'Operator' });
+    await cognitoClient(stack).send(new AdminAddUserToGroupCommand({ UserPoolId: stack.pool.userPoolId, Username: operator.email, GroupName: 'admin' }));
+    const opContext = await returningVisitor();
+    const op = await opContext.newPage();
+    await signIn(op, operator.email, operator.password);
+    await op.goto(`${stack.url}/app/admin/testimonials`);
+    const card = op.getByRole('listitem').filter({ hasText: quote });
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await card.waitFor({ state: 'detached' });
+    await opContext.close();
+
+    const visitorContext = await returningVisitor();
+    const visitor = await visitorContext.newPage();
+    await visitor.goto(`${stack.url}/`);
+    await visitor.locator('#stories').getByText(quote, { exact: false }).waitFor();
+    expect(await visitor.locator('#stories').textContent()).toContain('Christine');
+    await visitorContext.close();
+  });
+
+  it('shows the coming-soon page and its notify-me thank-you', async () => {
+    const context = await returningVisitor(PHONE);
+    const page = await context.newPage();
+    await page.goto(`${stack.url}/coming-soon`);
+    await page.getByLabel('Email address').fill(`notify-${Date.now()}@example.com`);
+    await page.getByLabel(/Email me once when live trading for Indian markets launches/).check();
+    await page.getByRole('button', { name: 'Notify me' }).click();
+    await page.getByRole('status').getByText('We will email you once').waitFor();
+    await page.getByRole('button', { name: 'Notify me' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it("retries a page whose code fails to download, reloads once, then offers 'Update Available'", async () => {
+    const context = await returningVisitor();
+    const page = await context.newPage();
+    let blocked = 0;
+    await page.route(/\/assets\/coming-soon-page-[^/]*\.js$/, (route) => {
+      blocked++;
+      return route.abort('failed');
+    });
+    await page.goto(`${stack.url}/`);
+    await page.getByRole('heading', { name: 'Learn options trading without risking real money' }).waitFor();
+    await page.locator('a[href="/coming-soon"]').first().click();
+    await page.getByRole('heading', { name: 'Update Available' }).waitFor({ timeout: 60_000 });
+    expect(blocked).toBeGreaterThan(0);
+    // It got here through the one reload the session flag allows.
+    expect(await page.evaluate(() => sessionStorage.getItem('options-academy.chunk-reload'))).toBe('1');
+    expect(await page.getByRole('button', { name: 'Clear Cache & Reload' }).isVisible()).toBe(true);
+
+    await page.unroute(/\/assets\/coming-soon-page-[^/]*\.js$/);
+    await page.getByRole('button', { name: 'Reload Page' }).click();
+    await page.getByRole('heading', { name: 'Live options trading for Indian markets' }).waitFor();
+    expect(await page.evaluate(() => sessionStorage.getItem('options-academy.chunk-reload'))).toBeNull();
+    await context.close();
+  });
+});

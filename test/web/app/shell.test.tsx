@@ -1,0 +1,186 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AuthState } from '../../../web/src/features/auth/hooks/auth-context';
+
+const auth = vi.hoisted(() => ({ state: { status: 'signedOut', user: null } as AuthState, signOut: vi.fn() }));
+vi.mock('../../../web/src/features/auth/hooks/auth-context', () => ({
+  useAuth: () => ({ state: auth.state, refresh: vi.fn(), signOut: auth.signOut }),
+}));
+
+import { AppShell } from '../../../web/src/app/shell/app-shell';
+import { RISK_ACK_KEY } from '../../../web/src/app/shell/use-risk-acknowledgement';
+
+const signedIn = (user: Partial<{ name: string; email: string; groups: string[] }> = {}): AuthState => ({
+  status: 'signedIn',
+  user: { id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com', groups: [], ...user },
+});
+
+function renderShell(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/app', element: <AppShell />, children: [{ path: '*', element: <p>page body</p> }, { index: true, element: <p>page body</p> }] },
+      { path: '/login', element: <p>login page</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+const desktopNav = () => screen.getAllByRole('navigation', { name: 'App' })[0]!;
+const groupButton = (name: string) => within(desktopNav()).getByRole('button', { name });
+
+describe('the app shell', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    localStorage.setItem(RISK_ACK_KEY, 'x');
+    auth.state = signedIn();
+    auth.signOut.mockReset().mockResolvedValue(undefined);
+  });
+  afterEach(cleanup);
+
+  it('opens only Main at first, with the eight groups listed', () => {
+    renderShell('/app');
+    const groups = ['Main', 'Trading', 'Analysis', 'Education', 'Gamification', 'Community', 'Account', 'System'];
+    for (const g of groups) expect(groupButton(g).getAttribute('aria-expanded')).toBe(g === 'Main' ? 'true' : 'false');
+    expect(within(desktopNav()).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
+    expect(within(desktopNav()).queryByRole('link', { name: 'Screener' })).toBeNull();
+  });
+
+  it('opens the group of the current page by itself, and keeps it open as the learner moves on', async () => {
+    const router = renderShell('/app/screener');
+    expect(groupButton('Analysis').getAttribute('aria-expanded')).toBe('true');
+    expect(groupButton('Main').getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByTestId('page-name').textContent).toBe('Screener');
+
+    await router.navigate('/app/journal');
+    expect(await within(desktopNav()).findByRole('link', { name: 'Journal' })).toBeTruthy();
+    expect(groupButton('Education').getAttribute('aria-expanded')).toBe('true');
+    expect(groupButton('Analysis').getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByTestId('page-name').textContent).toBe('Journal');
+  });
+
+  it('collapses and expands a group from the keyboard', async () => {
+    renderShell('/app');
+    const trading = groupButton('Trading');
+    trading.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(trading.getAttribute('aria-expanded')).toBe('true');
+    expect(within(desktopNav()).getByRole('link', { name: 'Options Chain' }).getAttribute('href')).toBe('/app/optionschain');
+    await userEvent.keyboard(' ');
+    expect(trading.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('lists the System group for everyone, the moderation page for operators only', async () => {
+    renderShell('/app');
+    await userEvent.click(groupButton('System'));
+    const nav = desktopNav();
+    for (const item of ['Admin', 'Config', 'Data Manager', 'Bulk Data Upload', 'Agent API']) expect(within(nav).getByRole('link', { name: item })).toBeTruthy();
+    expect(within(nav).queryByRole('link', { name: 'Learner Stories' })).toBeNull();
+    cleanup();
+    auth.state = signedIn({ groups: ['admin'] });
+    renderShell('/app/admin/testimonials');
+    expect(within(desktopNav()).getByRole('link', { name: 'Learner Stories' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('names the page in the top bar, Dashboard by default', () => {
+    renderShell('/app/broker-connections');
+    expect(screen.getByTestId('page-name').textContent).toBe('Broker Connections');
+    expect(groupButton('Account').getAttribute('aria-expanded')).toBe('true');
+    cleanup();
+    renderShell('/app/dashboard');
+    expect(screen.getByTestId('page-name').textContent).toBe('Dashboard');
+  });
+
+  it.each([
+    [{ name: 'Grace Hopper', email: 'grace@example.com' }, 'Grace Hopper'],
+    [{ name: '  ', email: 'grace.h@example.com' }, 'grace.h'],
+    [{ name: '', email: '' }, 'User'],
+  ])('shows the user menu with the name fallbacks (%o → %s), the email, and links', async (user, expected) => {
+    auth.state = signedIn(user);
+    renderShell('/app');
+    await userEvent.click(screen.getByRole('button', { name: expected }));
+    const menu = screen.getByRole('menu');
+    expect(menu.textContent).toContain(expected);
+    if (user.email) expect(menu.textContent).toContain(user.email);
+    expect(within(menu).getByRole('menuitem', { name: 'My Profile' }).getAttribute('href')).toBe('/app/profile');
+    expect(within(menu).getByRole('menuitem', { name: 'Settings' }).getAttribute('href')).toBe('/app/settings');
+  });
+
+  it('moves through the user menu with arrows and closes it with Escape', async () => {
+    renderShell('/app');
+    const button = screen.getByRole('button', { name: 'Ada Lovelace' });
+    button.focus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(document.activeElement?.textContent).toBe('My Profile');
+    await userEvent.keyboard('{ArrowDown}');
+    expect(document.activeElement?.textContent).toBe('Settings');
+    await userEvent.keyboard('{ArrowUp}{ArrowUp}');
+    expect(document.activeElement?.textContent).toBe('Sign Out');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('signs out to /login', async () => {
+    const router = renderShell('/app');
+    await userEvent.click(screen.getByRole('button', { name: 'Ada Lovelace' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Sign Out' }));
+    expect(auth.signOut).toHaveBeenCalledOnce();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('shows the free-forever banner and the learning-focus note under the top bar', () => {
+    renderShell('/app');
+    expect(screen.getByText(/All features are free forever/)).toBeTruthy();
+    expect(screen.getByText(/Learning focus:/)).toBeTruthy();
+  });
+
+  it('opens the navigation as a slide-over that Escape closes, returning focus to its button', async () => {
+    renderShell('/app');
+    const open = screen.getByRole('button', { name: 'Open navigation' });
+    await userEvent.click(open);
+    const dialog = screen.getByRole('dialog', { name: 'Navigation' });
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Close navigation' }));
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Navigation' })).toBeNull();
+    expect(document.activeElement).toBe(open);
+  });
+
+  it('closes the slide-over when a link is followed', async () => {
+    const router = renderShell('/app');
+    await userEvent.click(screen.getByRole('button', { name: 'Open navigation' }));
+    const dialog = screen.getByRole('dialog', { name: 'Navigation' });
+    await userEvent.click(within(dialog).getByRole('link', { name: 'Orders' }));
+    expect(router.state.location.pathname).toBe('/app/orders');
+    expect(screen.queryByRole('dialog', { name: 'Navigation' })).toBeNull();
+  });
+});
+
+describe('the risk disclaimer modal', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    auth.state = signedIn();
+  });
+  afterEach(cleanup);
+
+  it('appears the first time a trading page opens, and stays dismissed once acknowledged', async () => {
+    renderShell('/app/trading');
+    const dialog = screen.getByRole('dialog', { name: 'Risk Disclaimer' });
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'I Understand' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'I Understand' }));
+    expect(screen.queryByRole('dialog', { name: 'Risk Disclaimer' })).toBeNull();
+    expect(localStorage.getItem(RISK_ACK_KEY)).not.toBeNull();
+    cleanup();
+    renderShell('/app/portfolio');
+    expect(screen.queryByRole('dialog', { name: 'Risk Disclaimer' })).toBeNull();
+  });
+
+  it('does not appear on the dashboard', () => {
+    renderShell('/app');
+    expect(screen.queryByRole('dialog', { name: 'Risk Disclaimer' })).toBeNull();
+  });
+});

@@ -1,0 +1,112 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, stubApi } from '../../app/api-stub';
+
+vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: async () => ({}) }));
+
+import { LandingPage } from '../../../../web/src/features/landing/components/landing-page';
+import type { Visitor } from '../../../../web/src/features/landing/lib/cta';
+
+function renderLanding(visitor: Visitor = { status: 'signedOut' }) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([{ path: '/', element: <LandingPage visitor={visitor} /> }], { initialEntries: ['/'] });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+const QUOTES = {
+  quotes: [
+    { ticker: 'SPY', name: 'SPDR', price: 598.12, change: -2.5, changePercent: -0.42, asOf: '2026-11-20T21:00:00.000Z' },
+    { ticker: 'QQQ', name: 'Invesco', price: 521, change: 3.1, changePercent: 0.6, asOf: '2026-11-20T21:00:00.000Z' },
+  ],
+};
+
+describe('the landing page', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('offers Sign In and Start Free Trial to a visitor, and the trial as the main call to action', async () => {
+    stubApi();
+    renderLanding();
+    const header = screen.getByRole('banner');
+    expect(within(header).getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/login');
+    expect(within(header).getByRole('link', { name: 'Start Free Trial' }).getAttribute('href')).toBe('/signup');
+    expect(screen.getByRole('link', { name: 'Start 6-Month Free Trial' }).getAttribute('href')).toBe('/signup');
+    expect(screen.getByRole('link', { name: 'Start Your Free Trial' }).getAttribute('href')).toBe('/signup');
+    expect(screen.queryByText(/^Welcome,/)).toBeNull();
+  });
+
+  it('welcomes a signed-in learner by name and sends every call to action to the app', async () => {
+    stubApi();
+    renderLanding({ status: 'signedIn', name: '', email: 'katherine.j@example.com' });
+    expect(screen.getAllByText('Welcome, katherine.j').length).toBeGreaterThan(0);
+    const goToApp = screen.getAllByRole('link', { name: 'Go to App' });
+    expect(goToApp.length).toBe(3);
+    for (const link of goToApp) expect(link.getAttribute('href')).toBe('/app');
+    expect(screen.queryByRole('link', { name: 'Sign In' })).toBeNull();
+  });
+
+  it('shows the live statistics, formatted, and dashes while they load', async () => {
+    let release: ((r: Response) => void) | undefined;
+    stubApi({ 'GET /api/stats': () => new Promise<Response>((resolve) => { release = resolve; }) });
+    renderLanding();
+    await vi.waitFor(() => expect(release).toBeDefined());
+    expect(screen.getByTestId('stat-learners').textContent).toBe('—');
+    release!(json({ learners: 1234, paperTrades: 56789, strategiesBuilt: 0 }));
+    expect(await screen.findByText('1,234')).toBeTruthy();
+    expect(screen.getByTestId('stat-paperTrades').textContent).toBe('56,789');
+    expect(screen.getByTestId('stat-strategiesBuilt').textContent).toBe('0');
+    expect(document.body.textContent).not.toMatch(/10,000\+|1M\+|4\.9\/5/);
+  });
+
+  it('says so quietly when the statistics are unavailable', async () => {
+    stubApi({ 'GET /api/stats': () => json({ error: 'down' }, 503) });
+    renderLanding();
+    expect(await screen.findByText('The live figures are unavailable right now.')).toBeTruthy();
+    expect(screen.getByTestId('stat-learners').textContent).toBe('—');
+  });
+
+  it('shows an empty state until learners share stories, then their words', async () => {
+    stubApi();
+    renderLanding();
+    expect(await screen.findByText('No learner stories yet.')).toBeTruthy();
+    cleanup();
+    stubApi({ 'GET /api/community/testimonials': { testimonials: [{ name: 'Priya', role: 'Nurse', quote: 'The journal taught me patience.', sharedAt: '2026-11-20T10:00:00Z' }] } });
+    renderLanding();
+    expect(await screen.findByText(/The journal taught me patience\./)).toBeTruthy();
+    expect(screen.getByText('Nurse')).toBeTruthy();
+    expect(screen.queryByText('No learner stories yet.')).toBeNull();
+  });
+
+  it('draws the ticker tapes from the quotes API, labels ETFs as the indices they stand for, and marks demo data', async () => {
+    const { calls } = stubApi({ 'GET /api/market/quotes': QUOTES });
+    renderLanding();
+    const indices = await screen.findByRole('region', { name: 'Indices' });
+    expect((await within(indices).findAllByText('S&P 500 (SPY)')).length).toBeGreaterThan(0);
+    expect(within(indices).getAllByText('NASDAQ-100 (QQQ)').length).toBeGreaterThan(0);
+    expect(indices.textContent).toContain('598.12');
+    expect(indices.textContent).toContain('−2.50 (−0.42%)');
+    expect(calls.map((c) => c.path)).toContain('/api/market/quotes?tickers=SPY%2CQQQ%2CDIA%2CIWM');
+    expect(calls.map((c) => c.path)).toContain('/api/market/quotes?tickers=AAPL%2CMSFT%2CTSLA%2CNVDA%2CAMZN%2CQQQ%2CSPY');
+    expect(await screen.findByText('Demo data')).toBeTruthy();
+    expect(screen.getByText(/Index ETFs stand in for the indices/)).toBeTruthy();
+  });
+
+  it('links the template library, prediction markets, the public chain, Indian markets and the legal pages', () => {
+    stubApi();
+    renderLanding();
+    const hrefs = screen.getAllByRole('link').map((a) => a.getAttribute('href'));
+    for (const href of ['/app/strategy-templates', '/app/prediction-markets', '/optionschain', '/coming-soon', '/privacy', '/terms', 'mailto:support@optionsacademy.example']) {
+      expect(hrefs).toContain(href);
+    }
+  });
+});

@@ -1,0 +1,9 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PublicTestimonial } from '../../../../../shared/community/testimonials';
+import { api } from '../../../lib/api-client';
+
+export const getTestimonials = () => api.get<{ testimonials: PublicTestimonial[] }>('/api/community/testimonials');
+
+export const testimonialsQueryOptions = () => queryOptions({ queryKey: ['landing', 'testimonials'], queryFn: getTestimonials, staleTime: 60_000 });
+
+export const useTestimonials = () => useQuery(testimonialsQueryOptions());

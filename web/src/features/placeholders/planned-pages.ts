@@ -1,0 +1,60 @@
+/**
+ * Pages of the route map that later issues build. Until then each shows an honest "not available
+ * yet" panel saying what it will do. When a page is built, its route gets the real page and its
+ * entry here is removed (README.md, "Pages not built yet", lists the same).
+ */
+export interface PlannedPage {
+  /** Path under /app. */
+  path: string;
+  title: string;
+  /** One sentence from the spec: what the page will do. */
+  summary: string;
+  /** The area of work (issue) that builds it. */
+  area: PlannedArea;
+}
+
+export type PlannedArea =
+  | 'Paper trading'
+  | 'Strategy builder and templates'
+  | 'Prediction markets'
+  | 'Market analysis'
+  | 'Learning and journal'
+  | 'Gamification'
+  | 'Brokerage connection'
+  | 'Account'
+  | 'Operator tools';
+
+export const PLANNED_PAGES: readonly PlannedPage[] = [
+  { path: 'portfolio', title: 'Portfolio', area: 'Paper trading', summary: 'Your paper positions and virtual balance: each open option position with its value, profit and loss and Greeks, and closing or exercising it.' },
+  { path: 'orders', title: 'Orders', area: 'Paper trading', summary: 'Your single and multi-leg paper orders with their status, and cancelling the ones still open.' },
+  { path: 'trade', title: 'Paper Trade', area: 'Paper trading', summary: 'The trade ticket the chain opens from a bid or ask: review the contract, quantity and total cost, pass the pre-trade compliance checks, and place the order with virtual money.' },
+  { path: 'trading', title: 'Trading', area: 'Strategy builder and templates', summary: 'The strategy builder: choose an underlying, add legs from its options chain or a ready-made template, read max profit, max loss, breakevens and probability of profit from the payoff graph, and trade it on paper.' },
+  { path: 'templates', title: 'Strategy Templates', area: 'Strategy builder and templates', summary: 'The library of about 50 ready-made strategies, bullish, bearish, neutral and volatility, each with its legs, complexity and guidance, ready to load into the builder.' },
+  { path: 'strategy-templates', title: 'Strategy Templates', area: 'Strategy builder and templates', summary: 'The library of about 50 ready-made strategies, bullish, bearish, neutral and volatility, each with its legs, complexity and guidance, ready to load into the builder.' },
+  { path: 'prediction-markets', title: 'Prediction Markets', area: 'Prediction markets', summary: 'Prediction markets in demo mode: practise trading yes/no contracts on future events with virtual money.' },
+  { path: 'analytics', title: 'Analytics', area: 'Market analysis', summary: 'Analytics of your paper trading: performance, win rate, risk taken and how your strategies fared over time.' },
+  { path: 'screener', title: 'Screener', area: 'Market analysis', summary: 'An options screener that filters contracts across underlyings by implied volatility, volume, open interest, Greeks and expiry.' },
+  { path: 'sentiment', title: 'Sentiment', area: 'Market analysis', summary: 'Sentiment analysis for the underlyings the academy covers, refreshed every 15 minutes.' },
+  { path: 'sentiment-heatmap', title: 'Sentiment Heatmap', area: 'Market analysis', summary: 'A heatmap of sentiment across sectors and underlyings, to see at a glance where the market leans.' },
+  { path: 'events', title: 'Events', area: 'Market analysis', summary: 'Event-driven pricing: how earnings and other scheduled events move implied volatility and option prices.' },
+  { path: 'regime', title: 'Market Regime', area: 'Market analysis', summary: 'Market-regime analysis: whether the market is trending, ranging or volatile, and which strategies suit each regime.' },
+  { path: 'arbitrage', title: 'Arbitrage', area: 'Market analysis', summary: 'Arbitrage views that check pricing relationships such as put-call parity across the chain, with explanations.' },
+  { path: 'learning', title: 'Learning', area: 'Learning and journal', summary: 'More than 50 learning modules with quizzes (pass mark 80) and practical exercises, with your progress, levels and 100 XP per module.' },
+  { path: 'strategies', title: 'Strategies', area: 'Learning and journal', summary: 'A guide to options strategies: how each one works, when to use it, its risk and reward, and position-sizing guidelines.' },
+  { path: 'journal', title: 'Journal', area: 'Learning and journal', summary: 'Your trading journal: record the reasoning, outcome and lesson of each trade, with 25 XP per entry and milestones at 1, 10 and 50 entries.' },
+  { path: 'gamification/profile', title: 'Gamification Profile', area: 'Gamification', summary: 'Your level, XP, rank, streaks, Options Coins and leaderboard positions.' },
+  { path: 'gamification/achievements', title: 'Achievements', area: 'Gamification', summary: 'Thirty achievements in eight categories, from first steps to risk management, with your progress toward each.' },
+  { path: 'gamification/challenges', title: 'Challenges', area: 'Gamification', summary: 'Daily, weekly and monthly challenges with XP and coin rewards to claim once completed.' },
+  { path: 'gamification/demo', title: 'Gamification Demo', area: 'Gamification', summary: 'A demonstration of XP toasts, level-ups, achievements and rewards.' },
+  { path: 'demo', title: 'Demo', area: 'Gamification', summary: 'A demonstration of XP toasts, level-ups, achievements and rewards.' },
+  { path: 'profile', title: 'Profile', area: 'Account', summary: 'Your profile: name, options trading level, learning progress and achievements in one place.' },
+  { path: 'settings', title: 'Settings', area: 'Account', summary: 'Your settings: account details, and notification, sound and animation preferences.' },
+  { path: 'brokers', title: 'Broker Connections', area: 'Brokerage connection', summary: 'Connect a brokerage account, paper or live, through the 4-step setup wizard; keys are kept encrypted in AWS Secrets Manager and never shown again.' },
+  { path: 'broker-connections', title: 'Broker Connections', area: 'Brokerage connection', summary: 'Connect a brokerage account, paper or live, through the 4-step setup wizard; keys are kept encrypted in AWS Secrets Manager and never shown again.' },
+  { path: 'data-manager', title: 'Data Manager', area: 'Operator tools', summary: 'Operator view of the stored market data: counts and freshness, cleanup of history older than 30 days, and a manual sync.' },
+  { path: 'data', title: 'Data', area: 'Operator tools', summary: 'Operator view of the stored market data: counts and freshness, cleanup of history older than 30 days, and a manual sync.' },
+  { path: 'bulk-upload', title: 'Bulk Data Upload', area: 'Operator tools', summary: 'Upload market data in bulk for operators, checked before it is stored.' },
+  { path: 'agent', title: 'Agent API', area: 'Operator tools', summary: 'The Agent API: programmatic access for automated agents to read market data and place paper trades.' },
+];
+
+export const plannedPage = (path: string): PlannedPage | undefined => PLANNED_PAGES.find((p) => p.path === path);
