@@ -18,3 +18,22 @@ export function watchErrors(page: Page): string[] {
   page.on('pageerror', (e) => errors.push(e.message));
   return errors;
 }
+
+/** A returning learner's browser: the landing page already seen and the risk disclaimer acknowledged. */
+export async function returningLearner(browser: Browser, viewport = DESKTOP) {
+  const context = await browser.newContext({ viewport });
+  await context.addInitScript(() => {
+    if (!localStorage.getItem('options-academy.landing-seen')) localStorage.setItem('options-academy.landing-seen', '2026-01-01T00:00:00.000Z');
+    if (!localStorage.getItem('options-academy.risk-disclaimer-acknowledged')) localStorage.setItem('options-academy.risk-disclaimer-acknowledged', '2026-01-01T00:00:00.000Z');
+  });
+  return context;
+}
+
+/** Signs in through the sign-in page and waits for the app. */
+export async function signInThroughPage(page: Page, baseUrl: string, email: string, password: string) {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(`${baseUrl}/app`);
+}

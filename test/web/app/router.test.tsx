@@ -8,6 +8,8 @@ import type { AuthState } from '../../../web/src/features/auth/hooks/auth-contex
 import { stubApi } from './api-stub';
 
 const auth = vi.hoisted(() => ({ state: { status: 'signedOut', user: null } as AuthState, signOut: vi.fn() }));
+// The account selector and mode banner read the trading API; they have tests of their own.
+vi.mock('../../../web/src/app/shell/slots', () => ({ AccountSelectorSlot: () => null, ModeBannerSlot: () => null }));
 vi.mock('../../../web/src/features/auth/hooks/auth-context', () => ({
   useAuth: () => ({ state: auth.state, refresh: vi.fn(), signOut: auth.signOut }),
 }));

@@ -18,6 +18,9 @@ export const TermsPage = lazyPage(() => import('../features/legal/components/ter
 export const DisclaimerPage = lazyPage(() => import('../features/legal/components/disclaimer-page').then((m) => ({ default: m.DisclaimerPage })));
 export const PlannedPageView = lazyPage(() => import('../features/placeholders/components/planned-page').then((m) => ({ default: m.PlannedPageView })));
 export const ConstructionPage = lazyPage(() => import('../features/placeholders/components/construction-page').then((m) => ({ default: m.ConstructionPage })));
+export const PortfolioPage = lazyPage(() => import('../features/trading/components/portfolio-page'));
+export const OrdersPage = lazyPage(() => import('../features/trading/components/orders-page'));
+export const TradeTicketPage = lazyPage(() => import('../features/trading/components/trade-ticket-page'));
 export const ModerationPage = lazyPage(() => import('../features/community/components/moderation-page').then((m) => ({ default: m.ModerationPage })));
 const LazyLandingPage = lazyPage(() => import('../features/landing/components/landing-page').then((m) => ({ default: m.LandingPage })));
 const LazyCommunityPage = lazyPage(() => import('../features/community/components/community-page').then((m) => ({ default: m.CommunityPage })));

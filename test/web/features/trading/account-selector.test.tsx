@@ -42,7 +42,7 @@ describe('the account selector and the mode banner', () => {
     accounts.current = { ...accounts.current, accounts: [], needsSetup: true };
     renderUi();
     expect(screen.queryByRole('status')).toBeNull();
-    await userEvent.click(screen.getByRole('button', { name: /Open paper account/ }));
+    await userEvent.click(screen.getByRole('button', { name: /No account yet/ }));
     expect(screen.getByRole('menuitem', { name: /Open your paper account/ }).getAttribute('href')).toBe('/app/portfolio');
   });
 });

@@ -1,13 +1,11 @@
-/**
- * Places the paper-trading issue fills: the account selector in the top bar (accounts with balance,
- * LIVE badge, Connected indicator, 'Add Broker Connection' to /app/broker-connections) and the
- * PAPER / LIVE TRADING MODE banner under it (spec part 1 §2). Until then they render nothing,
- * rather than a selector with invented accounts.
- */
+import { AccountSelector } from '../../features/trading/components/account-selector';
+import { ModeBanner } from '../../features/trading/components/mode-banner';
+
+/** The account selector in the top bar and the PAPER / LIVE TRADING MODE banner under it (spec part 1 §2). */
 export function AccountSelectorSlot() {
-  return null;
+  return <AccountSelector />;
 }
 
 export function ModeBannerSlot() {
-  return null;
+  return <ModeBanner />;
 }

@@ -25,9 +25,6 @@ export type PlannedArea =
   | 'Operator tools';
 
 export const PLANNED_PAGES: readonly PlannedPage[] = [
-  { path: 'portfolio', title: 'Portfolio', area: 'Paper trading', summary: 'Your paper positions and virtual balance: each open option position with its value, profit and loss and Greeks, and closing or exercising it.' },
-  { path: 'orders', title: 'Orders', area: 'Paper trading', summary: 'Your single and multi-leg paper orders with their status, and cancelling the ones still open.' },
-  { path: 'trade', title: 'Paper Trade', area: 'Paper trading', summary: 'The trade ticket the chain opens from a bid or ask: review the contract, quantity and total cost, pass the pre-trade compliance checks, and place the order with virtual money.' },
   { path: 'trading', title: 'Trading', area: 'Strategy builder and templates', summary: 'The strategy builder: choose an underlying, add legs from its options chain or a ready-made template, read max profit, max loss, breakevens and probability of profit from the payoff graph, and trade it on paper.' },
   { path: 'templates', title: 'Strategy Templates', area: 'Strategy builder and templates', summary: 'The library of about 50 ready-made strategies, bullish, bearish, neutral and volatility, each with its legs, complexity and guidance, ready to load into the builder.' },
   { path: 'strategy-templates', title: 'Strategy Templates', area: 'Strategy builder and templates', summary: 'The library of about 50 ready-made strategies, bullish, bearish, neutral and volatility, each with its legs, complexity and guidance, ready to load into the builder.' },

@@ -27,7 +27,7 @@ export function AccountSelector() {
     };
   }, [open]);
 
-  const label = selected ? selected.name : needsSetup ? 'Open paper account' : 'Accounts';
+  const label = selected ? selected.name : needsSetup ? 'No account yet' : 'Accounts';
   return (
     <div className="relative" ref={ref}>
       <button

@@ -73,7 +73,7 @@ export default function PortfolioPage() {
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="greeks-h" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
           <h2 id="greeks-h" className="text-lg font-semibold">Portfolio Greeks</h2>
-          <p className="mt-1 text-sm text-slate-600">Sums over positions, in dollars per share-equivalent: delta as shares, theta per day, vega per 1 vol point.</p>
+          <p className="mt-1 text-sm text-slate-600">Sums over positions × 100 shares a contract: delta in shares; gamma in shares per $1; theta, vega and rho in dollars per day, per vol point and per rate point.</p>
           <dl className="mt-3 grid grid-cols-5 gap-2 text-center">
             {(['delta', 'gamma', 'theta', 'vega', 'rho'] as const).map((k) => (
               <div key={k} className="rounded-lg bg-slate-50 p-2">
@@ -160,8 +160,32 @@ function Summary({ account }: { account: Portfolio['account'] }) {
 }
 
 function PositionsTable({ positions, onClose, onExercise, busy }: { positions: PortfolioPosition[]; onClose: (p: PortfolioPosition) => void; onExercise: (p: PortfolioPosition) => void; busy: boolean }) {
+  const canExercise = (p: PortfolioPosition) => p.kind === 'option' && p.quantity > 0 && (p.intrinsicValue ?? 0) >= 0.01;
+  const actions = (p: PortfolioPosition) => (
+    <div className="flex justify-end gap-2">
+      <button type="button" disabled={busy} onClick={() => onClose(p)} className="rounded-lg px-3 py-1.5 text-xs font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-50">Close</button>
+      {canExercise(p) && <button type="button" disabled={busy} onClick={() => onExercise(p)} className="rounded-lg px-3 py-1.5 text-xs font-semibold text-brand-900 ring-1 ring-brand-600 hover:bg-brand-50 disabled:opacity-50">Exercise</button>}
+    </div>
+  );
+  const name = (p: PortfolioPosition) => (p.kind === 'option' ? contractLabel(p.symbol) : `${p.symbol} shares`);
+  const sideBadge = (p: PortfolioPosition) => <span className={`ml-2 rounded px-1.5 py-0.5 text-xs font-bold ${p.side === 'long' ? 'bg-emerald-100 text-emerald-900' : 'bg-red-100 text-red-900'}`}>{p.side}</span>;
   return (
-    <div className="overflow-x-auto">
+    <>
+    {/* Phones: one card per position. */}
+    <ul className="divide-y divide-slate-100 sm:hidden">
+      {positions.map((p) => (
+        <li key={p.symbol} className="px-4 py-3" data-testid="position-card">
+          <p className="font-semibold text-slate-900">{name(p)}{sideBadge(p)}</p>
+          <dl className="mt-2 grid grid-cols-3 gap-2 text-sm">
+            <div><dt className="text-xs text-slate-600">Qty</dt><dd className="tabular-nums">{signedQuantity(p.quantity)}</dd></div>
+            <div><dt className="text-xs text-slate-600">Avg / Mark</dt><dd className="tabular-nums">{formatUsd(p.avgPrice)} / {p.mark === null ? '-' : formatUsd(p.mark)}</dd></div>
+            <div><dt className="text-xs text-slate-600">Unrealized</dt><dd className={`font-semibold tabular-nums ${pnlClass(p.unrealizedPnl)}`}>{formatPnl(p.unrealizedPnl)}</dd></div>
+          </dl>
+          <div className="mt-2">{actions(p)}</div>
+        </li>
+      ))}
+    </ul>
+    <div className="hidden overflow-x-auto sm:block">
       <table className="w-full min-w-[760px] text-sm">
         <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-600">
           <tr>
@@ -178,12 +202,11 @@ function PositionsTable({ positions, onClose, onExercise, busy }: { positions: P
         </thead>
         <tbody className="divide-y divide-slate-100">
           {positions.map((p) => {
-            const canExercise = p.kind === 'option' && p.quantity > 0 && (p.intrinsicValue ?? 0) >= 0.01;
             return (
               <tr key={p.symbol} data-testid="position-row">
                 <th scope="row" className="px-4 py-2 text-left font-semibold text-slate-900">
-                  {p.kind === 'option' ? contractLabel(p.symbol) : `${p.symbol} shares`}
-                  <span className={`ml-2 rounded px-1.5 py-0.5 text-xs font-bold ${p.side === 'long' ? 'bg-emerald-100 text-emerald-900' : 'bg-red-100 text-red-900'}`}>{p.side}</span>
+                  {name(p)}
+                  {sideBadge(p)}
                 </th>
                 <td className="px-3 py-2 text-right tabular-nums">{signedQuantity(p.quantity)}</td>
                 <td className="px-3 py-2 text-right tabular-nums">{formatUsd(p.avgPrice)}</td>
@@ -192,17 +215,13 @@ function PositionsTable({ positions, onClose, onExercise, busy }: { positions: P
                 <td className={`px-3 py-2 text-right font-semibold tabular-nums ${pnlClass(p.unrealizedPnl)}`}>{formatPnl(p.unrealizedPnl)}</td>
                 <td className="px-3 py-2 text-right tabular-nums">{p.greeks.delta === null ? '-' : p.greeks.delta.toFixed(2)}</td>
                 <td className="px-3 py-2 text-right tabular-nums">{p.greeks.theta === null ? '-' : p.greeks.theta.toFixed(2)}</td>
-                <td className="px-4 py-2 text-right">
-                  <div className="flex justify-end gap-2">
-                    <button type="button" disabled={busy} onClick={() => onClose(p)} className="rounded-lg px-3 py-1.5 text-xs font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-50">Close</button>
-                    {canExercise && <button type="button" disabled={busy} onClick={() => onExercise(p)} className="rounded-lg px-3 py-1.5 text-xs font-semibold text-brand-900 ring-1 ring-brand-600 hover:bg-brand-50 disabled:opacity-50">Exercise</button>}
-                  </div>
-                </td>
+                <td className="px-4 py-2 text-right">{actions(p)}</td>
               </tr>
             );
           })}
         </tbody>
       </table>
     </div>
+    </>
   );
 }

@@ -55,15 +55,13 @@ function Ticket({ contract, initialSide }: { contract: string; initialSide: 'buy
   const settings = portfolio.data?.account.settings;
   const qty = Number(quantity);
   const validQty = Number.isInteger(qty) && qty > 0;
-  const limitPrice = Number(limit);
-  const estimate = q && settings ? (type === 'limit' && limit ? limitPrice : estimateFill(side, q.bid, q.ask, settings)) : null;
+  // Until the learner types a limit, it starts at the price they clicked (the ask to buy, the bid to sell).
+  const limitText = limit !== '' ? limit : String((side === 'buy' ? q?.ask : q?.bid) ?? q?.mark ?? '');
+  const limitPrice = Number(limitText);
+  const estimate = q && settings ? (type === 'limit' && limitPrice > 0 ? limitPrice : estimateFill(side, q.bid, q.ask, settings)) : null;
   const commission = validQty ? qty * (settings?.commissionPerContract ?? COMMISSION_FALLBACK) : 0;
   const total = estimate !== null && validQty ? (side === 'buy' ? 1 : -1) * estimate * qty * 100 + commission : null;
   const position = portfolio.data?.positions.find((p) => p.symbol === contract);
-
-  useEffect(() => {
-    if (q && !limit) setLimit(String((side === 'buy' ? q.ask : q.bid) ?? q.mark ?? ''));
-  }, [q, side, limit]);
 
   const request = useMemo(
     () => ({ type, timeInForce: 'day', legs: [{ contract, side, quantity: qty }], ...(type === 'limit' ? { limitPrice } : {}) }),
@@ -71,11 +69,9 @@ function Ticket({ contract, initialSide }: { contract: string; initialSide: 'buy
   );
 
   // The same checks the order will meet, run as the learner edits (the server has the last word).
+  const checkable = !!portfolio.data && validQty && (type === 'market' || limitPrice > 0);
   useEffect(() => {
-    if (!portfolio.data || !validQty || (type === 'limit' && !(limitPrice > 0))) {
-      setChecks([]);
-      return;
-    }
+    if (!checkable) return;
     let live = true;
     const t = setTimeout(() => {
       preTrade({ clientOrderId: 'preview', ...request })
@@ -83,7 +79,7 @@ function Ticket({ contract, initialSide }: { contract: string; initialSide: 'buy
         .catch((e: unknown) => { if (live) setChecks(e instanceof ApiError && Array.isArray((e.body as { checks?: unknown }).checks) ? ((e.body as { checks: ComplianceCheck[] }).checks) : []); });
     }, 300);
     return () => { live = false; clearTimeout(t); };
-  }, [request, portfolio.data, validQty, type, limitPrice]);
+  }, [request, checkable]);
 
   if (quote.isPending || portfolio.isPending) return <Spinner />;
   if (quote.isError) return <ErrorPanel message={quote.error.message} />;
@@ -109,7 +105,8 @@ function Ticket({ contract, initialSide }: { contract: string; initialSide: 'buy
   }
 
   const trade: TradeDetails = { action: side === 'buy' ? 'BUY' : 'SELL', quantity: validQty ? qty : 0, symbol: contractLabel(contract), orderType: type === 'market' ? 'Market (day)' : `Limit ${formatUsd(limitPrice)} (day)`, price: estimate ?? 0, totalCost: total ?? 0, currency: 'USD' };
-  const blocked = checks.some((c) => c.severity === 'error');
+  const shownChecks = checkable ? checks : [];
+  const blocked = shownChecks.some((c) => c.severity === 'error');
 
   return (
     <div className="mx-auto grid max-w-5xl gap-6 lg:grid-cols-[1fr_1.1fr]">
@@ -179,7 +176,7 @@ function Ticket({ contract, initialSide }: { contract: string; initialSide: 'buy
             {type === 'limit' && (
               <div>
                 <label htmlFor={ids.limit} className="mb-1 block text-sm font-medium text-slate-800">Limit price per share ({side === 'buy' ? 'the most you pay' : 'the least you accept'})</label>
-                <input id={ids.limit} type="number" inputMode="decimal" min={0.01} step={0.01} value={limit} onChange={(e) => setLimit(e.target.value)} className="w-full rounded-lg border border-slate-300 px-3 py-2" />
+                <input id={ids.limit} type="number" inputMode="decimal" min={0.01} step={0.01} value={limitText} onChange={(e) => setLimit(e.target.value)} className="w-full rounded-lg border border-slate-300 px-3 py-2" />
                 <p className="mt-1 text-xs text-slate-600">A limit that cannot fill now rests until the quotes reach it or the market closes (day order).</p>
               </div>
             )}
@@ -191,7 +188,7 @@ function Ticket({ contract, initialSide }: { contract: string; initialSide: 'buy
               <Row label="Buying power" value={formatUsd(portfolio.data.account.buyingPower)} />
             </dl>
             {settings && <p className="text-xs text-slate-600">Fill model: {FILL_MODEL_LABELS[settings.fillModel]}. Change it in the portfolio&apos;s account settings.</p>}
-            <ChecksList checks={checks} />
+            <ChecksList checks={shownChecks} />
             <button type="submit" disabled={!validQty || blocked || (type === 'limit' && !(limitPrice > 0))} className="w-full rounded-lg bg-brand-700 px-4 py-3 text-sm font-bold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-600">
               Review order
             </button>
