@@ -124,6 +124,11 @@ describe('signing up, in and out in Chromium', () => {
     await page.waitForURL(`${stack.url}/app`);
     await page.goto(`${stack.url}/app/config`);
     await page.getByRole('heading', { name: 'Configuration' }).waitFor();
+    expect(await page.getByTestId('provider-state').textContent()).toContain('No provider is configured');
+    await page.goto(`${stack.url}/app/admin`);
+    await page.getByTestId('stats-row').first().waitFor();
+    expect(await page.getByTestId('stats-row').count()).toBe(4);
+    expect(await page.getByTestId('admin-source').textContent()).toBe('Demo (simulated market)');
     await page.close();
   });
 });
