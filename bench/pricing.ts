@@ -1,8 +1,14 @@
 /**
  * Benchmark of shared/pricing against the npm packages black-scholes, greeks and implied-volatility, side by
- * side in one run. Prints ns/op (best of several batches, each batch one pass over a realistic chain), the
- * ratio peer/ours, the issue's targets, and the implied-volatility accuracy over the test grid.
- * Timings are printed, never asserted.
+ * side in one run. Prints ns/op (best of several batches after warm-up, each batch one pass over a realistic
+ * chain), the ratio peer/ours, the issue's targets with a met column, the load average before and after, and the
+ * implied-volatility accuracy over the test grid. Timings are printed, never asserted.
+ *
+ * Every row uses the same 2,000 contracts. The chain's own order is expiry, then type, then strike (all calls of
+ * an expiry, then all its puts); rows marked "strike order" use the same contracts sorted by strike with each call
+ * next to its put, as shared/market builds chains; "shuffled" rows use them in a random (fixed-seed) order, which
+ * defeats the branch predictor and greeks()'s one-entry memo of the expiry's discount factors; "calls only" rows
+ * use the 1,000 calls, so that chainGreeks finds no call/put pairs to price together.
  */
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
@@ -58,6 +64,18 @@ function makeChain(q: number): OptionInput[] {
 }
 
 let sink = 0;
+
+/** A fixed-seed Fisher-Yates shuffle (a 32-bit LCG), so every run times the same order. */
+function shuffle<T>(items: readonly T[]): T[] {
+  const out = items.slice();
+  let seed = 12345;
+  for (let i = out.length - 1; i > 0; i--) {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    const j = seed % (i + 1);
+    [out[i], out[j]] = [out[j] as T, out[i] as T];
+  }
+  return out;
+}
 
 /**
  * Best ns/op over `batches` timed calls of `pass` (after `warmup` untimed ones); each pass runs its own loop
@@ -144,8 +162,16 @@ function impliedVolAccuracy(): { maxError: number; checked: number; skipped: num
 }
 
 async function run(): Promise<void> {
+  const loadBefore = loadavg();
   const chain = makeChain(Q);
   const n = chain.length;
+  const shuffled = shuffle(chain);
+  // shared/market's layout: by strike within each expiry, call then put.
+  const strikeOrder = chain.map((_, i) => i).sort((a, b) => {
+    const x = chain[a] as OptionInput;
+    const y = chain[b] as OptionInput;
+    return x.T - y.T || x.K - y.K || (x.type === y.type ? 0 : x.type === 'call' ? -1 : 1);
+  });
   const quotes: ImpliedVolInput[] = chain.map((c) => ({
     type: c.type, S: c.S, K: c.K, T: c.T, r: c.r, q: c.q, price: price(c),
   }));
@@ -188,13 +214,12 @@ async function run(): Promise<void> {
     unit: 'ns',
   });
   rows.push({
-    operation: 'price + 5 Greeks: price() + greeks()',
+    operation: 'price + 5 Greeks: greeks(), chain order',
     ours: measure(() => {
       let s = 0;
       for (let i = 0; i < n; i++) {
-        const c = chain[i] as OptionInput;
-        const g = greeks(c);
-        s += price(c) + g.delta + g.gamma + g.theta + g.vega + g.rho;
+        const g = greeks(chain[i] as OptionInput);
+        s += g.price + g.delta + g.gamma + g.theta + g.vega + g.rho;
       }
       return s;
     }, n, 150),
@@ -213,8 +238,45 @@ async function run(): Promise<void> {
     target: 100,
   });
   rows.push({
-    operation: 'price + 5 Greeks: chainGreeks(sigma), per contract',
+    operation: 'price + 5 Greeks: greeks(), shuffled',
+    ours: measure(() => {
+      let s = 0;
+      for (let i = 0; i < n; i++) {
+        const g = greeks(shuffled[i] as OptionInput);
+        s += g.price + g.delta + g.gamma + g.theta + g.vega + g.rho;
+      }
+      return s;
+    }, n, 150),
+    unit: 'ns',
+    target: 100,
+  });
+  rows.push({
+    operation: 'price + 5 Greeks: chainGreeks(sigma)/contract, chain order',
     ours: measure(() => chainGreeks({ S, r: R, q: Q, isCall, K, T, sigma: sigmas }, out).price[0] as number, n, 150),
+    unit: 'ns',
+    target: 100,
+  });
+  const pairedBatch = {
+    S, r: R, q: Q, isCall: Uint8Array.from(strikeOrder, (i) => isCall[i] as number),
+    K: Float64Array.from(strikeOrder, (i) => K[i] as number), T: Float64Array.from(strikeOrder, (i) => T[i] as number),
+    sigma: Float64Array.from(strikeOrder, (i) => sigmas[i] as number),
+  };
+  rows.push({
+    operation: 'price + 5 Greeks: chainGreeks(sigma)/contract, strike order',
+    ours: measure(() => chainGreeks(pairedBatch, out).price[0] as number, n, 150),
+    unit: 'ns',
+    target: 100,
+  });
+  // The 1,000 calls alone: no call/put pairs to share work, every contract priced on its own.
+  const callsOnly = chain.map((c, i) => i).filter((i) => isCall[i] === 1);
+  const callsBatch = {
+    S, r: R, q: Q, isCall: Uint8Array.from(callsOnly, () => 1),
+    K: Float64Array.from(callsOnly, (i) => K[i] as number), T: Float64Array.from(callsOnly, (i) => T[i] as number),
+    sigma: Float64Array.from(callsOnly, (i) => sigmas[i] as number),
+  };
+  rows.push({
+    operation: 'price + 5 Greeks: chainGreeks(sigma)/contract, calls only',
+    ours: measure(() => chainGreeks(callsBatch, out).price[0] as number, callsOnly.length, 150),
     unit: 'ns',
     target: 100,
   });
@@ -245,7 +307,7 @@ async function run(): Promise<void> {
       let s = 0;
       for (let i = 0; i < n; i++) s += americanPrice(dividendChain[i] as OptionInput);
       return s;
-    }, n, 15),
+    }, n, 40),
     unit: 'ns',
     target: 1000,
   });
@@ -312,7 +374,8 @@ async function run(): Promise<void> {
   console.log(
     'Method: best of N timed passes over the chain after warm-up; peers timed on fewer passes, and the IV and ' +
     'chain peers on every 10th contract (scaled to 2,000). Chain q = 0 because the peers take no dividend yield. ' +
-    `Load average at end: ${loadavg().map((l) => l.toFixed(2)).join(' ')} (2 vCPUs, shared with other work).`,
+    `Load average (1, 5, 15 min) at start: ${loadBefore.map((l) => l.toFixed(2)).join(' ')}, at end: ` +
+    `${loadavg().map((l) => l.toFixed(2)).join(' ')} (2 vCPUs, shared with other work).`,
   );
   if (sink === 42) console.log('');
 }

@@ -4,9 +4,12 @@
  * premium (solve IV, then Greeks at that IV) or a volatility (price and Greeks at that vol).
  *
  * Same formulas and units as bsm.ts and implied-vol.ts (σ annualised, T in years, r and q continuous; theta
- * per year, vega per 1.00 of σ, rho per 1.00 of r). The loop allocates nothing when output arrays are passed in.
+ * per year, vega per 1.00 of σ, rho per 1.00 of r). The input arrays are checked once, up front; √T and the
+ * discount factors are computed once per run of equal T; in model mode a call and a put with the same strike,
+ * expiry and vol are priced together (see modelChain). Nothing is allocated per contract, and nothing at all
+ * when output arrays are passed in (beyond a scratch array reused across calls).
  */
-import { bsmAllDiscounted, DELTA, GAMMA, PRICE, RHO, THETA, VEGA } from './bsm';
+import { bsmIntoArrays, bsmPairIntoArrays, setExpiry } from './bsm';
 import { impliedVolDiscounted } from './implied-vol';
 import { checkFinite, checkPositive } from './validate';
 
@@ -67,8 +70,6 @@ function checkLength(name: string, array: ArrayLike<number>, n: number): void {
   if (array.length !== n) throw new RangeError(`${name} must have length ${n} (as K), got ${array.length}`);
 }
 
-const scratch = new Float64Array(6);
-
 /**
  * Implied volatility and Greeks (market mode) or price and Greeks (model mode) for every contract of a chain.
  * Pass `out` (any subset of the output arrays, each of length >= n) to reuse buffers; missing ones are
@@ -103,8 +104,22 @@ export function chainGreeks(batch: ChainBatch, out?: Partial<ChainOutput>): Chai
 
   const result = {} as ChainOutput;
   for (const name of OUTPUT_FIELDS) result[name] = outputArray(out, name, n);
-  const { iv, price: modelPrice, delta, gamma, theta, vega, rho } = result;
+  if (sigma !== undefined) modelChain(S, r, q, isCall, K, T, sigma, result, n);
+  else marketChain(S, r, q, isCall, K, T, price as Float64Array, result, n);
+  return result;
+}
 
+// The loops below are separate functions, each with a single pricing call site: V8 compiles a long loop on the
+// fly (on-stack replacement) with the feedback it has seen so far, and a call site the loop had not reached by
+// then (say, the single-contract path of a chain that so far held only call/put pairs) makes that compiled loop
+// bail out at it on every later call.
+
+/** Market mode: IV from each mid, then the price and Greeks at that IV (NaN throughout where there is none). */
+function marketChain(
+  S: number, r: number, q: number, isCall: Uint8Array, K: Float64Array, T: Float64Array, mids: Float64Array,
+  out: ChainOutput, n: number,
+): void {
+  const { iv } = out;
   // Chains come grouped by expiry: recompute √T and the discount factors only when T changes.
   let lastT = NaN, sqrtT = NaN, dq = NaN, dr = NaN;
   for (let i = 0; i < n; i++) {
@@ -116,27 +131,122 @@ export function chainGreeks(batch: ChainBatch, out?: Partial<ChainOutput>): Chai
       sqrtT = Math.sqrt(t);
       dq = q === 0 ? 1 : Math.exp(-q * t);
       dr = r === 0 ? 1 : Math.exp(-r * t);
+      setExpiry(S, t, sqrtT, dq, dr, r, q);
     }
-    const vol = sigma !== undefined
-      ? (sigma[i] as number)
-      : impliedVolDiscounted(call, S, k, t, sqrtT, dq, dr, r, q, (price as Float64Array)[i] as number);
+    const vol = impliedVolDiscounted(call, S, k, t, sqrtT, dq, dr, r, q, mids[i] as number);
     iv[i] = vol;
-    if (vol !== vol) {
-      modelPrice[i] = NaN;
-      delta[i] = NaN;
-      gamma[i] = NaN;
-      theta[i] = NaN;
-      vega[i] = NaN;
-      rho[i] = NaN;
-      continue;
+    if (vol === vol) {
+      bsmIntoArrays(call, K, iv, i, out);
+    } else {
+      out.price[i] = NaN;
+      out.delta[i] = NaN;
+      out.gamma[i] = NaN;
+      out.theta[i] = NaN;
+      out.vega[i] = NaN;
+      out.rho[i] = NaN;
     }
-    bsmAllDiscounted(call, S, k, t, sqrtT, dq, dr, r, q, vol, scratch);
-    modelPrice[i] = scratch[PRICE] as number;
-    delta[i] = scratch[DELTA] as number;
-    gamma[i] = scratch[GAMMA] as number;
-    theta[i] = scratch[THETA] as number;
-    vega[i] = scratch[VEGA] as number;
-    rho[i] = scratch[RHO] as number;
   }
-  return result;
+}
+
+let partnerScratch = new Int32Array(0);
+
+/**
+ * Model mode. A call and a put on the same strike, expiry and vol share every intermediate (d1, d2, the Gaussian,
+ * gamma, vega, and Φ(-d) = 1 - Φ(d)), so they are priced together for little more than the cost of one. Chains
+ * come in one of two layouts: sorted by strike with each call next to its put, or all calls of an expiry followed
+ * by all its puts in the same strike order (or puts first). At the start of each expiry the first contract of the
+ * other type gives the offset between partners (1, or the size of the call block); each contract tries its partner
+ * at that offset, then next to it. Everything else (no partner, or a different vol) is priced alone.
+ */
+function modelChain(
+  S: number, r: number, q: number, isCall: Uint8Array, K: Float64Array, T: Float64Array, sigma: Float64Array,
+  out: ChainOutput, n: number,
+): void {
+  out.iv.set(sigma.subarray(0, n));
+  // partner[i]: the put of call i or the call of put i, once paired; -1 when priced alone; -2 not yet seen.
+  if (partnerScratch.length < n) partnerScratch = new Int32Array(n);
+  const partner = partnerScratch;
+  partner.fill(-2, 0, n);
+  let singles = 0;
+  let offset = 0;
+  let lastT = NaN;
+  for (let i = 0; i < n; i++) {
+    if (partner[i] !== -2) continue;
+    const t = T[i] as number;
+    if (t !== lastT) {
+      lastT = t;
+      offset = offsetOfOtherType(isCall, T, i, n);
+    }
+    let j = -1;
+    if (offset > 0) {
+      j = i + offset;
+      if (!isPartner(isCall, K, T, sigma, partner, i, j, n)) {
+        j = i + 1;
+        if (!isPartner(isCall, K, T, sigma, partner, i, j, n)) j = -1;
+      }
+    }
+    partner[i] = j;
+    if (j >= 0) partner[j] = i;
+    else singles++;
+  }
+  if (singles < n) pricePairs(S, r, q, isCall, K, T, sigma, partner, out, n);
+  if (singles > 0) priceSingles(S, r, q, isCall, K, T, sigma, partner, out, n);
+}
+
+/**
+ * Distance from contract i (the first of its expiry) to the first later contract of the other type with the same
+ * expiry, or 0 if the expiry has none. Scans one expiry group once, so the pairing stays O(n).
+ */
+function offsetOfOtherType(isCall: Uint8Array, T: Float64Array, i: number, n: number): number {
+  const t = T[i];
+  const flag = isCall[i];
+  for (let j = i + 1; j < n && T[j] === t; j++) {
+    if (isCall[j] !== flag) return j - i;
+  }
+  return 0;
+}
+
+/** Whether j is a not yet paired contract of the other type with i's strike, expiry and vol. */
+function isPartner(
+  isCall: Uint8Array, K: Float64Array, T: Float64Array, sigma: Float64Array, partner: Int32Array, i: number,
+  j: number, n: number,
+): boolean {
+  return j < n && partner[j] === -2 && isCall[j] !== isCall[i] && K[j] === K[i] && T[j] === T[i] &&
+    sigma[j] === sigma[i];
+}
+
+/** Prices every call/put pair (partner[i] > i), in chain order. */
+function pricePairs(
+  S: number, r: number, q: number, isCall: Uint8Array, K: Float64Array, T: Float64Array, sigma: Float64Array,
+  partner: Int32Array, out: ChainOutput, n: number,
+): void {
+  let lastT = NaN;
+  for (let i = 0; i < n; i++) {
+    const j = partner[i] as number;
+    if (j < i) continue;
+    const t = T[i] as number;
+    if (t !== lastT) {
+      lastT = t;
+      setExpiry(S, t, Math.sqrt(t), q === 0 ? 1 : Math.exp(-q * t), r === 0 ? 1 : Math.exp(-r * t), r, q);
+    }
+    if (isCall[i] === 1) bsmPairIntoArrays(K, sigma, i, j, out);
+    else bsmPairIntoArrays(K, sigma, j, i, out);
+  }
+}
+
+/** Prices every contract without a partner (partner[i] = -1), in chain order. */
+function priceSingles(
+  S: number, r: number, q: number, isCall: Uint8Array, K: Float64Array, T: Float64Array, sigma: Float64Array,
+  partner: Int32Array, out: ChainOutput, n: number,
+): void {
+  let lastT = NaN;
+  for (let i = 0; i < n; i++) {
+    if (partner[i] !== -1) continue;
+    const t = T[i] as number;
+    if (t !== lastT) {
+      lastT = t;
+      setExpiry(S, t, Math.sqrt(t), q === 0 ? 1 : Math.exp(-q * t), r === 0 ? 1 : Math.exp(-r * t), r, q);
+    }
+    bsmIntoArrays(isCall[i] === 1, K, sigma, i, out);
+  }
 }

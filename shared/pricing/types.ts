@@ -28,6 +28,8 @@ export interface OptionInput {
  * Sensitivities of the option value, in raw (undisplayed) units:
  * theta per year of calendar time (dV/dt = -dV/dT), vega per 1.00 of volatility, rho per 1.00 of rate.
  * The display layer converts to per day (/365) and per 1% (/100).
+ * `greeks()` also returns the option's price, computed from the same intermediates, so price plus all five
+ * Greeks is one call.
  */
 export interface Greeks {
   delta: number;
@@ -35,6 +37,8 @@ export interface Greeks {
   theta: number;
   vega: number;
   rho: number;
+  /** The option value (equal to `price()` of the same input). */
+  price: number;
 }
 
 /** A European option on a forward or futures price F (Black 1976); the premium is discounted at r. */

@@ -49,6 +49,19 @@ export function isValidCommon(type: OptionType, S: number, K: number, T: number,
     isFiniteNumber(r) && isFiniteNumber(q);
 }
 
+/**
+ * Fast check of a whole option input: isValidCommon plus sigma >= 0, written as one flat expression: nested calls
+ * would each count again against the inlining budget of the pricing function that inlines it.
+ */
+export function isValidOption(
+  type: OptionType, S: number, K: number, T: number, r: number, q: number, sigma: number,
+): boolean {
+  return (type === 'call' || type === 'put') &&
+    typeof S === 'number' && S > 0 && S < Infinity && typeof K === 'number' && K > 0 && K < Infinity &&
+    typeof T === 'number' && T >= 0 && T < Infinity && typeof r === 'number' && r - r === 0 &&
+    typeof q === 'number' && q - q === 0 && typeof sigma === 'number' && sigma >= 0 && sigma < Infinity;
+}
+
 /** Cold path: throws the RangeError for the first invalid shared field, in declaration order. */
 export function throwForCommon(type: OptionType, S: number, K: number, T: number, r: number, q: number): void {
   checkType(type);

@@ -106,6 +106,20 @@ describe('BSM identities', () => {
     }
   });
 
+  it('greeks() also returns the price, equal to price() to the last bit (degenerate inputs included)', () => {
+    const degenerate: OptionInput[] = [
+      { type: 'call', S: 110, K: 100, T: 0, r: 0.05, q: 0, sigma: 0.2 },
+      { type: 'put', S: 100, K: 100, T: 2, r: 0.05, q: 0.01, sigma: 0 },
+      { type: 'call', S: 100, K: 120, T: 1, r: 0.03, q: 0.01, sigma: 31 },
+      { type: 'put', S: 1e-300, K: 100, T: 1, r: 0.05, q: 0, sigma: 0.2 },
+    ];
+    for (const input of [...GRID, ...degenerate]) {
+      const g = greeks(input);
+      expect(g.price, JSON.stringify(input)).toBe(price(input));
+      expect(Object.keys(g).sort()).toEqual(['delta', 'gamma', 'price', 'rho', 'theta', 'vega']);
+    }
+  });
+
   it('all five Greeks agree with central finite differences of the price', () => {
     const fd = (input: OptionInput, field: 'S' | 'T' | 'sigma' | 'r', h: number): number =>
       (price({ ...input, [field]: input[field] + h }) - price({ ...input, [field]: input[field] - h })) / (2 * h);
@@ -132,7 +146,8 @@ describe('BSM degenerate inputs', () => {
     expect(price({ ...base, type: 'call', S: 90 })).toBe(0);
     expect(price({ ...base, type: 'put', S: 90 })).toBe(10);
     expect(price({ ...base, type: 'put', S: 110 })).toBe(0);
-    expect(greeks({ ...base, type: 'call', S: 110 })).toEqual({ delta: 1, gamma: 0, theta: 0, vega: 0, rho: 0 });
+    expect(greeks({ ...base, type: 'call', S: 110 }))
+      .toEqual({ delta: 1, gamma: 0, theta: 0, vega: 0, rho: 0, price: 10 });
     expect(greeks({ ...base, type: 'call', S: 90 }).delta).toBe(0);
     expect(greeks({ ...base, type: 'put', S: 90 }).delta).toBe(-1);
     expect(greeks({ ...base, type: 'put', S: 110 }).delta).toBe(0);

@@ -70,6 +70,54 @@ describe('chainGreeks', () => {
     expect(Math.abs((market.iv[atm] as number) - (chain.sigma[atm] as number))).toBeLessThan(1e-12);
   });
 
+  it('model mode prices a call and a put on the same strike, expiry and vol together, in any common layout', () => {
+    // The same 54 contracts in four orders: by strike with call then put (as shared/market builds chains), put
+    // then call, the chain's own (all calls of an expiry, then all puts), and puts first; plus a copy in which
+    // every other put has a different vol (no partner) and a calls-only chain (no pairs at all).
+    const chain = makeChain();
+    const n = chain.K.length;
+    const indices = Array.from({ length: n }, (_, i) => i);
+    const byStrike = (callFirst: boolean) => indices.slice().sort((a, b) =>
+      (chain.T[a] as number) - (chain.T[b] as number) || (chain.K[a] as number) - (chain.K[b] as number) ||
+      (callFirst ? 1 : -1) * ((chain.isCall[b] as number) - (chain.isCall[a] as number)));
+    const putsFirst = indices.slice().sort((a, b) =>
+      (chain.T[a] as number) - (chain.T[b] as number) || (chain.isCall[a] as number) - (chain.isCall[b] as number) ||
+      (chain.K[a] as number) - (chain.K[b] as number));
+    const pick = (order: number[], vol = (i: number): number => chain.sigma[i] as number) => ({
+      isCall: Uint8Array.from(order, (i) => chain.isCall[i] as number),
+      K: Float64Array.from(order, (i) => chain.K[i] as number),
+      T: Float64Array.from(order, (i) => chain.T[i] as number),
+      sigma: Float64Array.from(order, vol),
+    });
+    const layouts = [
+      pick(byStrike(true)), pick(byStrike(false)), pick(indices), pick(putsFirst),
+      pick(byStrike(true), (i) => (chain.sigma[i] as number) + (chain.isCall[i] === 0 && i % 4 === 1 ? 0.05 : 0)),
+      pick(indices.filter((i) => chain.isCall[i] === 1)),
+    ];
+    for (const [l, layout] of layouts.entries()) {
+      const out = chainGreeks({ S, r, q, ...layout });
+      for (let i = 0; i < layout.K.length; i++) {
+        const input = { type: typeOf(layout.isCall[i]), S, K: layout.K[i] as number, T: layout.T[i] as number, r, q,
+          sigma: layout.sigma[i] as number };
+        const g = greeks(input);
+        expect(out.iv[i]).toBe(input.sigma);
+        for (const name of ['price', 'delta', 'gamma', 'theta', 'vega', 'rho'] as const) {
+          const scale = SAME_KERNEL * Math.max(S, Math.abs(g[name]));
+          expect(Math.abs((out[name][i] as number) - g[name]), `layout ${l} ${name}[${i}]`).toBeLessThanOrEqual(scale);
+        }
+      }
+    }
+    // Contracts priced alone run greeks()'s arithmetic exactly.
+    const alone = layouts[5] as ReturnType<typeof pick>;
+    const out = chainGreeks({ S, r, q, ...alone });
+    for (let i = 0; i < alone.K.length; i++) {
+      const g = greeks({ type: 'call', S, K: alone.K[i] as number, T: alone.T[i] as number, r, q,
+        sigma: alone.sigma[i] as number });
+      expect([out.price[i], out.delta[i], out.gamma[i], out.theta[i], out.vega[i], out.rho[i]])
+        .toEqual([g.price, g.delta, g.gamma, g.theta, g.vega, g.rho]);
+    }
+  });
+
   it('market mode: quotes outside no-arbitrage bounds, NaN mids and T = 0 give NaN for that contract only', () => {
     const isCall = Uint8Array.from([1, 1, 0, 1, 0]);
     const K = Float64Array.from([100, 100, 100, 100, 100]);
