@@ -97,7 +97,7 @@ describe('the app shell', () => {
     await dialog.waitFor({ state: 'detached' });
 
     await page.reload();
-    await page.getByRole('heading', { level: 1, name: 'Portfolio' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Open your paper account' }).waitFor();
     await page.goto(`${stack.url}/app/trading`);
     await page.getByRole('heading', { level: 1, name: 'Trading' }).waitFor();
     expect(await page.getByRole('dialog', { name: 'Risk Disclaimer' }).count()).toBe(0);
