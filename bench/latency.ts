@@ -39,3 +39,26 @@ export async function closedLoop(concurrency: number, total: number, request: (i
 }
 
 export const ms = (x: number) => `${x.toFixed(1)} ms`;
+
+/**
+ * `users` clients each send `perUser` requests one after another with a think time between them,
+ * as people do; every latency is recorded (the think time is not).
+ */
+export async function pacedUsers(users: number, perUser: number, request: (user: number, n: number) => Promise<boolean>, thinkMs: () => number): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let failures = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: users }, async (_, u) => {
+      for (let n = 0; n < perUser; n++) {
+        const t0 = performance.now();
+        const okay = await request(u, n).catch(() => false);
+        latencies.push(performance.now() - t0);
+        if (!okay) failures++;
+        await new Promise((r) => setTimeout(r, thinkMs()));
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return { requests: latencies.length, failures, p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: latencies.at(-1) ?? Number.NaN, perSecond: latencies.length / ((performance.now() - started) / 1000) };
+}

@@ -125,18 +125,23 @@ export function tradingService(deps: TradingDeps) {
   /** Decides and books an order; `existing` is a resting order being re-checked. */
   async function decideAndCommit(userId: string, request: OrderRequest, existing?: Order): Promise<Result<{ order: Order; checks: ComplianceCheck[] }>> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      // The three reads are independent: issue them together.
-      const [replay, account, positions] = await Promise.all([
-        existing ? Promise.resolve(null) : repo.getOrderByClientId(userId, request.clientOrderId),
-        repo.getAccount(userId),
-        repo.getPositions(userId),
-      ]);
-      if (replay) return { ok: true, value: { order: replay, checks: [] } };
-      if (!account) return failure('conflict', NO_ACCOUNT);
+      // A retried request must return the first order even when the account has moved on since, so
+      // any answer other than a fresh fill first looks for it; on the happy path the transaction's
+      // client-order-id guard does that job without a read.
+      const replayed = async () => (existing ? null : repo.getOrderByClientId(userId, request.clientOrderId));
+      const [account, positions] = await Promise.all([repo.getAccount(userId), repo.getPositions(userId)]);
+      if (!account) {
+        const replay = await replayed();
+        return replay ? { ok: true, value: { order: replay, checks: [] } } : failure('conflict', NO_ACCOUNT);
+      }
       // A resting order's own hold is not counted against itself.
       const basis = existing ? { ...account, heldForOrders: Math.max(0, account.heldForOrders - existing.held) } : account;
       const state = await loadState(basis, request.legs.map((l) => l.contract), positions);
       const evaluation = evaluateOrder(state, request);
+      if (!evaluation.canProceed) {
+        const replay = await replayed();
+        if (replay) return { ok: true, value: { order: replay, checks: [] } };
+      }
       if (!existing) logChecks(userId, evaluation.checks);
       if (evaluation.invalid) return failure('bad_request', evaluation.checks.map((c) => c.message).join(' '), { checks: evaluation.checks });
       if (!evaluation.canProceed || !evaluation.decision) {
@@ -207,8 +212,12 @@ export function tradingService(deps: TradingDeps) {
         await publish(events);
         return { ok: true, value: { order, checks: evaluation.checks } };
       }
-      if (result === 'duplicate' && existing) return { ok: true, value: { order: (await repo.getOrder(userId, existing.orderId)) ?? existing, checks: [] } };
-      // 'conflict' (the account moved) or 'duplicate' (the same client order id won a race): decide again.
+      if (result === 'duplicate') {
+        if (existing) return { ok: true, value: { order: (await repo.getOrder(userId, existing.orderId)) ?? existing, checks: [] } };
+        const replay = await replayed();
+        if (replay) return { ok: true, value: { order: replay, checks: [] } };
+      }
+      // 'conflict' (the account moved): decide again from fresh state.
     }
     return failure('conflict', 'Your account changed while the order was being placed. Please try again.');
   }
