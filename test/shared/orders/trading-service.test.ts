@@ -54,6 +54,17 @@ describe('the paper account', () => {
     expect((await h.repo.getPositions('u1'))[0]).toMatchObject({ quantity: 2 });
   });
 
+  it('returns the first order for a retry even when the account could no longer afford it', async () => {
+    const h = harness();
+    await h.service.openAccount('u1', 10_000);
+    const request = buy(call(100), 40, { clientOrderId: 'big' }); // about 8,800 of 10,000
+    const first = await h.service.placeOrder('u1', request);
+    const retry = await h.service.placeOrder('u1', request);
+    expect(first.ok && retry.ok).toBe(true);
+    if (first.ok && retry.ok) expect(retry.value.order.orderId).toBe(first.value.order.orderId);
+    expect((await h.repo.getPositions('u1'))[0]!.quantity).toBe(40);
+  });
+
   it('never lets two racing orders spend the same buying power', async () => {
     const h = harness();
     await h.service.openAccount('u1', 10_000);
