@@ -21,6 +21,8 @@ export const ConstructionPage = lazyPage(() => import('../features/placeholders/
 export const PortfolioPage = lazyPage(() => import('../features/trading/components/portfolio-page'));
 export const OrdersPage = lazyPage(() => import('../features/trading/components/orders-page'));
 export const TradeTicketPage = lazyPage(() => import('../features/trading/components/trade-ticket-page'));
+export const TradingPage = lazyPage(() => import('../features/strategy/components/trading-page'));
+export const TemplateLibraryPage = lazyPage(() => import('../features/strategy/components/template-library-page'));
 export const ModerationPage = lazyPage(() => import('../features/community/components/moderation-page').then((m) => ({ default: m.ModerationPage })));
 const LazyLandingPage = lazyPage(() => import('../features/landing/components/landing-page').then((m) => ({ default: m.LandingPage })));
 const LazyCommunityPage = lazyPage(() => import('../features/community/components/community-page').then((m) => ({ default: m.CommunityPage })));

@@ -25,9 +25,6 @@ export type PlannedArea =
   | 'Operator tools';
 
 export const PLANNED_PAGES: readonly PlannedPage[] = [
-  { path: 'trading', title: 'Trading', area: 'Strategy builder and templates', summary: 'The strategy builder: choose an underlying, add legs from its options chain or a ready-made template, read max profit, max loss, breakevens and probability of profit from the payoff graph, and trade it on paper.' },
-  { path: 'templates', title: 'Strategy Templates', area: 'Strategy builder and templates', summary: 'The library of about 50 ready-made strategies, bullish, bearish, neutral and volatility, each with its legs, complexity and guidance, ready to load into the builder.' },
-  { path: 'strategy-templates', title: 'Strategy Templates', area: 'Strategy builder and templates', summary: 'The library of about 50 ready-made strategies, bullish, bearish, neutral and volatility, each with its legs, complexity and guidance, ready to load into the builder.' },
   { path: 'prediction-markets', title: 'Prediction Markets', area: 'Prediction markets', summary: 'Prediction markets in demo mode: practise trading yes/no contracts on future events with virtual money.' },
   { path: 'analytics', title: 'Analytics', area: 'Market analysis', summary: 'Analytics of your paper trading: performance, win rate, risk taken and how your strategies fared over time.' },
   { path: 'screener', title: 'Screener', area: 'Market analysis', summary: 'An options screener that filters contracts across underlyings by implied volatility, volume, open interest, Greeks and expiry.' },
@@ -37,7 +34,6 @@ export const PLANNED_PAGES: readonly PlannedPage[] = [
   { path: 'regime', title: 'Market Regime', area: 'Market analysis', summary: 'Market-regime analysis: whether the market is trending, ranging or volatile, and which strategies suit each regime.' },
   { path: 'arbitrage', title: 'Arbitrage', area: 'Market analysis', summary: 'Arbitrage views that check pricing relationships such as put-call parity across the chain, with explanations.' },
   { path: 'learning', title: 'Learning', area: 'Learning and journal', summary: 'More than 50 learning modules with quizzes (pass mark 80) and practical exercises, with your progress, levels and 100 XP per module.' },
-  { path: 'strategies', title: 'Strategies', area: 'Learning and journal', summary: 'A guide to options strategies: how each one works, when to use it, its risk and reward, and position-sizing guidelines.' },
   { path: 'journal', title: 'Journal', area: 'Learning and journal', summary: 'Your trading journal: record the reasoning, outcome and lesson of each trade, with 25 XP per entry and milestones at 1, 10 and 50 entries.' },
   { path: 'gamification/profile', title: 'Gamification Profile', area: 'Gamification', summary: 'Your level, XP, rank, streaks, Options Coins and leaderboard positions.' },
   { path: 'gamification/achievements', title: 'Achievements', area: 'Gamification', summary: 'Thirty achievements in eight categories, from first steps to risk management, with your progress toward each.' },

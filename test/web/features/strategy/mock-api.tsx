@@ -1,0 +1,87 @@
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Mock } from 'vitest';
+
+/**
+ * Stand-ins for the strategy feature's api modules: the same hooks over TanStack Query, calling mocked fetchers.
+ * Each test file creates the fetchers with vi.hoisted and passes them to these factories from vi.mock.
+ */
+export interface MockApi {
+  getTickers: Mock;
+  getExpiries: Mock;
+  getChain: Mock;
+  getPortfolio: Mock;
+  openAccount: Mock;
+  preTrade: Mock;
+  placeOrder: Mock;
+  getDrafts: Mock;
+  createDraft: Mock;
+  updateDraft: Mock;
+  deleteDraft: Mock;
+}
+
+export const tickersModule = (api: MockApi) => ({
+  getTickers: api.getTickers,
+  useTickers: () => useQuery({ queryKey: ['market', 'tickers'], queryFn: () => api.getTickers() }),
+});
+
+export const expiriesModule = (api: MockApi) => ({
+  getExpiries: api.getExpiries,
+  useExpiries: (u: string) => useQuery({ queryKey: ['market', 'expiries', u], queryFn: () => api.getExpiries(u), enabled: !!u }),
+});
+
+export const chainModule = (api: MockApi) => ({
+  getChain: api.getChain,
+  useChains: (u: string, expiries: readonly string[]) => {
+    const results = useQueries({ queries: expiries.map((e) => ({ queryKey: ['market', 'chain', u, e], queryFn: () => api.getChain(u, e), enabled: !!u })) });
+    const byExpiry = new Map();
+    const pending = new Set<string>();
+    let error: string | null = null;
+    results.forEach((r, i) => {
+      if (r.data) byExpiry.set(expiries[i]!, r.data);
+      else if (r.isError) error ??= (r.error as Error).message;
+      else pending.add(expiries[i]!);
+    });
+    return { byExpiry, pending, error };
+  },
+});
+
+export const portfolioModule = (api: MockApi) => ({
+  getPortfolio: api.getPortfolio,
+  usePortfolio: () => useQuery({ queryKey: ['portfolio'], queryFn: () => api.getPortfolio() }),
+  useOpenAccount: () => {
+    const client = useQueryClient();
+    return useMutation({ mutationFn: (c: number) => api.openAccount(c), onSuccess: (p) => client.setQueryData(['portfolio'], p) });
+  },
+});
+
+export const ordersModule = (api: MockApi) => ({
+  preTrade: api.preTrade,
+  placeOrder: api.placeOrder,
+  usePlaceOrder: () => {
+    const client = useQueryClient();
+    return useMutation({ mutationFn: (o: unknown) => api.placeOrder(o), onSuccess: () => client.invalidateQueries({ queryKey: ['portfolio'] }) });
+  },
+});
+
+export const draftsModule = (api: MockApi) => {
+  const useDraftMutation = (fn: (args: never) => Promise<unknown>) => {
+    const client = useQueryClient();
+    return useMutation({ mutationFn: fn, onSuccess: () => client.invalidateQueries({ queryKey: ['drafts'] }) });
+  };
+  return {
+    getDrafts: api.getDrafts,
+    useDrafts: () => useQuery({ queryKey: ['drafts'], queryFn: () => api.getDrafts() }),
+    useCreateDraft: () => useDraftMutation((body) => api.createDraft(body)),
+    useUpdateDraft: () => useDraftMutation(({ id, body }: { id: string; body: unknown }) => api.updateDraft(id, body)),
+    useDeleteDraft: () => useDraftMutation((id: string) => api.deleteDraft(id)),
+  };
+};
+
+/** jsdom has no ResizeObserver; the chart only needs it to exist. */
+export function stubResizeObserver() {
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+}

@@ -1,0 +1,39 @@
+import type { FundsAndMargins } from '../../../../../shared/strategy';
+import { money } from '../lib/format';
+
+/** Funds & Margins (spec part 3 §2): what the trade costs and what the paper account sets aside for it. */
+export function FundsPanel({ funds, buyingPower }: { funds: FundsAndMargins; buyingPower: number | null }) {
+  const after = buyingPower === null ? null : buyingPower - funds.required;
+  const rows: [string, string, string][] = [
+    ['Standalone Funds', funds.netDebit >= 0 ? money(funds.netDebit) : `${money(-funds.netDebit)} credit`, 'Premium paid for the position (a credit is received).'],
+    ['Standalone Margin', money(funds.margin), 'Buying power set aside for the sold legs: the spread width, or the strike for a cash-secured put.'],
+    ['Buying power needed', money(Math.max(0, funds.required)), 'Funds plus margin: what the paper account checks before it accepts the order.'],
+  ];
+  return (
+    <section aria-labelledby="funds-h" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+      <h2 id="funds-h" className="text-lg font-bold text-slate-900">Funds &amp; Margins</h2>
+      <dl className="mt-3 divide-y divide-slate-100 text-sm">
+        {rows.map(([k, v, hint]) => (
+          <div key={k} className="flex items-start justify-between gap-4 py-2">
+            <dt>
+              <span className="font-medium text-slate-900">{k}</span>
+              <span className="block text-xs text-slate-600">{hint}</span>
+            </dt>
+            <dd className="shrink-0 font-semibold tabular-nums text-slate-900" data-testid={`funds-${k.toLowerCase().replaceAll(' ', '-')}`}>{v}</dd>
+          </div>
+        ))}
+        {buyingPower !== null && after !== null && (
+          <div className="flex items-start justify-between gap-4 py-2">
+            <dt className="font-medium text-slate-900">Buying power after the trade</dt>
+            <dd className={`shrink-0 font-semibold tabular-nums ${after < 0 ? 'text-red-700' : 'text-slate-900'}`}>{money(after)}</dd>
+          </div>
+        )}
+      </dl>
+      {!funds.allowed && funds.message && (
+        <p className="mt-3 rounded-lg bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200">
+          {funds.message} {funds.nakedCalls} call{funds.nakedCalls === 1 ? ' is' : 's are'} sold without shares or a longer call to cover {funds.nakedCalls === 1 ? 'it' : 'them'}.
+        </p>
+      )}
+    </section>
+  );
+}

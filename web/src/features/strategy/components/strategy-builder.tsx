@@ -1,0 +1,238 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { defaultDraftName } from '../../../../../shared/drafts/drafts';
+import type { OrderRequest } from '../../../../../shared/orders/types';
+import { fundsAndMargins } from '../../../../../shared/strategy';
+import { TradeConfirmationDialog } from '../../../components/trading/trade-confirmation-dialog';
+import { ApiError } from '../../../lib/api-client';
+import type { DraftBody } from '../api/drafts';
+import { preTrade, usePlaceOrder } from '../api/orders';
+import type { StrategyBuilder as Builder } from '../hooks/use-strategy-builder';
+import { gridOf, MAX_LEGS, MULTIPLIERS, NO_LEGS_HINT, type Multiplier } from '../lib/legs';
+import { blockingText, buildOrder, estimateTrade, NO_LEGS, successMessage, tradeAllProblem, type TradeEstimate } from '../lib/trade';
+import type { ComplianceCheck, Draft, Portfolio } from '../lib/types';
+import { AnalyticsPanel } from './analytics-panel';
+import { ChecksList } from './checks-list';
+import { ComplexityBadge } from './complexity-badge';
+import { DraftsPanel } from './drafts-panel';
+import { FundsPanel } from './funds-panel';
+import { LegRow } from './leg-row';
+import { ReadyMadePanel } from './ready-made-panel';
+import { SaveDraftDialog } from './save-draft-dialog';
+
+interface Props {
+  builder: Builder;
+  underlying: string;
+  portfolio: Portfolio | null | undefined;
+}
+
+interface Confirming {
+  order: OrderRequest;
+  estimate: TradeEstimate;
+  preCheck: { canProceed: boolean; checks: ComplianceCheck[] } | null;
+}
+
+const button = 'rounded-lg px-3.5 py-2 text-sm font-semibold disabled:cursor-not-allowed';
+
+/** The strategy builder (spec part 3 §2, §4, §5): legs and actions on the left, analysis on the right. */
+export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
+  const b = builder;
+  const multiplierId = useId();
+  const place = usePlaceOrder();
+  const [alert, setAlert] = useState<string | null>(null);
+  const [success, setSuccess] = useState<{ text: string; orders: boolean } | null>(null);
+  const [confirming, setConfirming] = useState<Confirming | null>(null);
+  const [orderError, setOrderError] = useState<string | null>(null);
+  const [blockedChecks, setBlockedChecks] = useState<ComplianceCheck[]>([]);
+  const [saving, setSaving] = useState<DraftBody | null>(null);
+
+  const sharesHeld = (portfolio?.positions ?? []).filter((p) => p.kind === 'stock' && p.underlying === underlying).reduce((s, p) => s + p.quantity, 0);
+  const funds = b.strategyLegs.length && !b.loadingPrices ? fundsAndMargins(b.strategyLegs, { multiplier: b.multiplier, sharesHeld }) : null;
+  const template = b.template;
+  const messages = b.validation;
+
+  const resetMessages = () => {
+    setAlert(null);
+    setSuccess(null);
+    setBlockedChecks([]);
+  };
+  /** Every edit clears the last outcome, so an old alert never describes new legs. */
+  const edit = <A extends unknown[]>(fn: (...args: A) => void) => (...args: A) => {
+    resetMessages();
+    fn(...args);
+  };
+
+  const tradeAll = () => {
+    resetMessages();
+    const problem = tradeAllProblem({ quoted: b.quoted, legs: b.strategyLegs, multiplier: b.multiplier, strategyName: b.strategyName, validation: b.validation, portfolio, sharesHeld });
+    if (problem) return setAlert(problem);
+    const order = buildOrder(b.quoted, b.multiplier, b.strategyName, crypto.randomUUID());
+    setOrderError(null);
+    setConfirming({ order, estimate: estimateTrade(b.quoted, b.multiplier, portfolio!.account.settings), preCheck: null });
+    preTrade(order)
+      .then((r) => setConfirming((c) => (c && c.order.clientOrderId === order.clientOrderId ? { ...c, preCheck: r } : c)))
+      .catch(() => undefined);
+  };
+
+  const confirm = () => {
+    if (!confirming) return;
+    const { order } = confirming;
+    setOrderError(null);
+    place.mutate(order, {
+      onSuccess: () => {
+        setConfirming(null);
+        b.clear();
+        setSuccess({ text: successMessage(order.legs.length, b.multiplier), orders: true });
+      },
+      onError: (e) => {
+        const checks = e instanceof ApiError ? (e.body as { checks?: ComplianceCheck[] } | null)?.checks : undefined;
+        setOrderError(blockingText(e.message, checks));
+        if (checks) setBlockedChecks(checks);
+      },
+    });
+  };
+
+  const addToDrafts = () => {
+    resetMessages();
+    if (b.quoted.length === 0) return setAlert(NO_LEGS);
+    if (b.loadingPrices) return setAlert('Prices are still loading. Try again in a moment.');
+    setSaving({
+      underlying,
+      strategy: b.strategyName,
+      multiplier: b.multiplier,
+      legs: b.quoted.map((q) => ({
+        action: q.leg.action,
+        optionType: q.leg.optionType,
+        strike: q.strike,
+        premium: q.premium ?? 0,
+        quantity: q.leg.lots,
+        expiration: q.leg.expiration,
+        underlying,
+        ...(q.contract ? { contractTicker: q.contract.contract_ticker } : {}),
+      })),
+    });
+  };
+
+  const preCheckError = confirming?.preCheck && !confirming.preCheck.canProceed
+    ? blockingText(confirming.preCheck.checks.find((c) => c.severity === 'error')?.message ?? 'This order would be blocked.', confirming.preCheck.checks)
+    : null;
+
+  return (
+    // Phones read legs, then the analysis, then the ready-made list and drafts; wide screens put the analysis beside them.
+    <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1.05fr)_minmax(0,1fr)] xl:grid-rows-[auto_1fr]">
+      <div className="min-w-0 xl:col-start-1 xl:row-start-1">
+        <section aria-labelledby="legs-h" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 id="legs-h" className="text-lg font-bold text-slate-900">
+              {b.strategyName} <span className="text-sm font-normal text-slate-600">on {underlying}</span>
+            </h2>
+            {template && <ComplexityBadge complexity={template.complexity} />}
+          </div>
+          {template && <p className="mt-1 text-sm text-slate-700">{template.description}</p>}
+          {template?.requiresShares && (
+            <p className="mt-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-200">
+              This strategy also needs {template.requiresShares} shares of {underlying} per lot, which the builder does not buy. {sharesHeld > 0 ? `Your paper account holds ${sharesHeld}.` : 'Your paper account holds none.'}
+            </p>
+          )}
+
+          {b.placing && <p role="status" className="mt-3 text-sm text-slate-700">Placing {template?.name} on the {underlying} chain...</p>}
+          {b.placementError && <p role="alert" className="mt-3 rounded-lg bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200">{b.placementError}</p>}
+
+          {b.quoted.length === 0 && !b.placing ? (
+            <p className="mt-3 rounded-xl border-2 border-dashed border-slate-200 p-4 text-sm text-slate-700">{NO_LEGS_HINT}</p>
+          ) : (
+            <ol className="mt-3 space-y-2" aria-label="Legs">
+              {b.quoted.map((q, i) => (
+                <LegRow
+                  key={q.leg.id}
+                  index={i}
+                  quoted={q}
+                  grid={gridOf(b.chains.byExpiry.get(q.leg.expiration), q.leg.optionType)}
+                  expiries={b.expiryOptions(q.leg)}
+                  today={b.today}
+                  onChange={edit((patch) => b.updateLeg(q.leg.id, patch))}
+                  onRemove={edit(() => b.removeLeg(q.leg.id))}
+                />
+              ))}
+            </ol>
+          )}
+
+          {messages && (messages.errors.length > 0 || messages.warnings.length > 0) && (
+            <div aria-live="polite" className="mt-3 space-y-1.5" data-testid="leg-messages">
+              <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">Checks for a {b.strategyName}</p>
+              <ul className="space-y-1.5">
+                {messages.errors.map((m) => <li key={m} className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900 ring-1 ring-red-200"><span className="sr-only">Error: </span>{m}</li>)}
+                {messages.warnings.map((m) => <li key={m} className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950 ring-1 ring-amber-200"><span className="sr-only">Warning: </span>{m}</li>)}
+              </ul>
+            </div>
+          )}
+          {!messages && b.quoted.length > 0 && !b.loadingPrices && (
+            <p className="mt-3 text-xs text-slate-600">
+              {b.strategyName === 'Custom' ? 'A custom strategy has no template rules to check; the analysis still applies.' : `The validator has no leg rules for a ${b.strategyName}; compare the legs with its instructions in the template library.`}
+            </p>
+          )}
+
+          <div className="mt-4 flex flex-wrap items-end gap-2">
+            <label htmlFor={multiplierId} className="block text-xs text-slate-600">
+              Multiplier
+              <select id={multiplierId} value={b.multiplier} onChange={(e) => { resetMessages(); b.setMultiplier(Number(e.target.value) as Multiplier); }} className="mt-0.5 block rounded-lg bg-white px-2 py-2 text-sm ring-1 ring-inset ring-slate-300">
+                {MULTIPLIERS.map((m) => <option key={m} value={m}>{`${m}×`}</option>)}
+              </select>
+            </label>
+            <button type="button" onClick={edit(b.addLeg)} disabled={b.quoted.length >= MAX_LEGS || b.soonest.length === 0} className={`${button} text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 disabled:text-slate-400`}>Add Leg</button>
+            <button type="button" onClick={edit(b.clear)} className={`${button} text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50`}>Clear New Trades</button>
+            <button type="button" onClick={addToDrafts} className={`${button} text-brand-800 ring-1 ring-brand-600 hover:bg-brand-50`}>Add to Drafts</button>
+            <button type="button" onClick={tradeAll} className={`${button} bg-brand-700 text-white hover:bg-brand-800`}>Trade All</button>
+          </div>
+          <p className="mt-2 text-xs text-slate-600">Each leg is sent as lots × multiplier contracts, in one market order for the day, with virtual money.</p>
+
+          {alert && <p role="alert" className="mt-3 rounded-lg bg-red-50 p-3 text-sm font-medium text-red-900 ring-1 ring-red-200">{alert}</p>}
+          {success && (
+            <p role="status" className="mt-3 rounded-lg bg-emerald-50 p-3 text-sm font-medium text-emerald-950 ring-1 ring-emerald-200">
+              {success.text}{success.orders && <> <Link to="/app/orders" className="font-semibold underline">View orders</Link></>}
+            </p>
+          )}
+          {blockedChecks.length > 0 && !confirming && <div className="mt-3"><ChecksList checks={blockedChecks} label="Why the order was refused" /></div>}
+        </section>
+      </div>
+
+      <div className="min-w-0 space-y-6 xl:col-start-2 xl:row-span-2 xl:row-start-1">
+        <AnalyticsPanel legs={b.strategyLegs} spot={b.spot} today={b.today} multiplier={b.multiplier} frontChain={b.frontChain} loading={b.loadingPrices || b.placing} />
+        {funds && <FundsPanel funds={funds} buyingPower={portfolio?.account.buyingPower ?? null} />}
+      </div>
+
+      <div className="min-w-0 space-y-6 xl:col-start-1 xl:row-start-2">
+        {!template && <ReadyMadePanel onChoose={edit(b.chooseTemplate)} />}
+        <DraftsPanel onOpen={(d: Draft) => { resetMessages(); b.openDraft(d); }} />
+      </div>
+
+      {confirming && portfolio && (
+        <TradeConfirmationDialog
+          trade={{
+            action: confirming.estimate.netPerUnit >= 0 ? 'BUY' : 'SELL',
+            quantity: b.multiplier,
+            symbol: `${underlying} ${b.strategyName}`,
+            orderType: 'Market (day), one order for all legs',
+            price: confirming.estimate.netPerUnit,
+            totalCost: confirming.estimate.total,
+            currency: 'USD',
+            legs: confirming.estimate.legs,
+          }}
+          account={{ name: portfolio.account.name, mode: 'paper' }}
+          loading={place.isPending}
+          error={orderError ?? preCheckError}
+          onConfirm={confirm}
+          onCancel={() => setConfirming(null)}
+        />
+      )}
+      {saving && (
+        <SaveDraftDialog
+          body={saving}
+          defaultName={defaultDraftName(underlying, b.strategyName === 'Custom' ? null : b.strategyName)}
+          onClose={() => setSaving(null)}
+          onSaved={(name) => { setSaving(null); setSuccess({ text: `Saved to drafts as “${name}”.`, orders: false }); }}
+        />
+      )}
+    </div>
+  );
+}

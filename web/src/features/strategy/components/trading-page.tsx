@@ -1,0 +1,114 @@
+import { Link } from 'react-router-dom';
+import { Spinner } from '../../../components/ui/spinner';
+import { usePageMeta } from '../../../lib/page-meta';
+import { useTickers } from '../api/get-tickers';
+import { usePortfolio } from '../api/portfolio';
+import { useBuilderParams } from '../hooks/use-builder-params';
+import { useStrategyBuilder } from '../hooks/use-strategy-builder';
+import { AccountStrip } from './account-strip';
+import { DraftsPanel } from './drafts-panel';
+import { StrategyBuilder } from './strategy-builder';
+import { UnderlyingSelect } from './underlying-select';
+
+/** /app/trading (spec part 3 §2): the educational banner, the underlying selector, then the strategy builder. */
+export default function TradingPage() {
+  usePageMeta({
+    title: 'Trading',
+    description: 'Build an options strategy leg by leg or from a ready-made template, study its payoff, P&L and Greeks, and trade it on paper with virtual money.',
+    path: '/app/trading',
+    noindex: true,
+  });
+  const params = useBuilderParams();
+  const builder = useStrategyBuilder(params);
+  const tickers = useTickers();
+  const portfolio = usePortfolio();
+  const { underlying, template, templateId } = params;
+
+  return (
+    <div className="space-y-6">
+      <header>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Trading</h1>
+        <p className="mt-1 max-w-3xl text-sm text-slate-700">Build a strategy from the options chain, see what it can make or lose before you trade, then place it as one paper order.</p>
+      </header>
+
+      <aside aria-label="Educational use only" className="rounded-xl bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-amber-200">
+        <p><span className="font-bold">Educational use only.</span> Trades here are simulated with virtual money in your paper account. Nothing on this page is investment advice, and the figures are estimates from end-of-day quotes.</p>
+      </aside>
+
+      {templateId && !template && (
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200">
+          There is no ready-made strategy called “{templateId}”. <Link to="/app/templates" className="font-semibold underline">Browse the strategy templates</Link>
+        </p>
+      )}
+
+      <UnderlyingSelect
+        tickers={tickers.data?.tickers ?? []}
+        loading={tickers.isPending}
+        error={tickers.isError ? tickers.error.message : null}
+        value={underlying}
+        price={builder.spot}
+        asOf={builder.asOf}
+        onChange={builder.chooseUnderlying}
+      />
+
+      {!underlying ? (
+        <>
+          <GetStarted templateName={template?.name ?? null} />
+          <DraftsPanel onOpen={builder.openDraft} />
+        </>
+      ) : (
+        <>
+          <AccountStrip portfolio={portfolio.data} loading={portfolio.isPending} error={portfolio.isError ? portfolio.error.message : null} />
+          {builder.chainSource === 'demo' && <p className="text-xs text-slate-600">Demo data: prices come from the simulated market.</p>}
+          {builder.expiries.isPending ? (
+            <Spinner label={`Loading the ${underlying} options chain...`} />
+          ) : builder.expiries.isError ? (
+            <Failure message={builder.expiries.error.message} onRetry={() => void builder.expiries.refetch()} />
+          ) : builder.soonest.length === 0 ? (
+            <p className="rounded-xl bg-white p-6 text-slate-700 ring-1 ring-slate-200">No expirations are listed for {underlying} right now.</p>
+          ) : (
+            <>
+              {builder.chains.error && <Failure message={builder.chains.error} />}
+              <StrategyBuilder key={underlying} builder={builder} underlying={underlying} portfolio={portfolio.data} />
+            </>
+          )}
+        </>
+      )}
+
+      <section aria-labelledby="alpaca-h" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+        <h2 id="alpaca-h" className="font-bold text-slate-900">Live Trading with Alpaca</h2>
+        <p className="mt-1 text-sm text-slate-700">
+          Live trading through an Alpaca account is not connected in this build: there is no credentials form or setup wizard yet, and no order here reaches a broker. Everything on this page trades your paper account.
+        </p>
+      </section>
+    </div>
+  );
+}
+
+function GetStarted({ templateName }: { templateName: string | null }) {
+  return (
+    <section aria-labelledby="get-started-h" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <h2 id="get-started-h" className="text-lg font-bold text-slate-900">Get Started</h2>
+      {templateName ? (
+        <p className="mt-1 text-slate-700">Choose a stock or ETF above to place the <span className="font-semibold">{templateName}</span> on its options chain.</p>
+      ) : (
+        <p className="mt-1 text-slate-700">Choose a stock or ETF above to load its options chain and open the strategy builder.</p>
+      )}
+      <ol className="mt-4 grid gap-3 text-sm text-slate-800 sm:grid-cols-3">
+        <li className="rounded-xl bg-slate-50 p-3"><span className="font-semibold">1. Pick an underlying.</span> Its chain loads with the current price.</li>
+        <li className="rounded-xl bg-slate-50 p-3"><span className="font-semibold">2. Build the legs.</span> Start from a ready-made strategy or add legs one by one.</li>
+        <li className="rounded-xl bg-slate-50 p-3"><span className="font-semibold">3. Study, then trade.</span> Read the payoff, P&amp;L table and Greeks, then Trade All on paper.</li>
+      </ol>
+      <p className="mt-4 text-sm"><Link to="/app/templates" className="font-semibold text-brand-800 underline">Browse all strategy templates</Link></p>
+    </section>
+  );
+}
+
+function Failure({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  return (
+    <div role="alert" className="rounded-xl bg-red-50 p-4 text-sm text-red-900 ring-1 ring-red-200">
+      <p>{message}</p>
+      {onRetry && <button type="button" onClick={onRetry} className="mt-2 font-semibold underline">Try again</button>}
+    </div>
+  );
+}

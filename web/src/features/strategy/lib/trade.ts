@@ -1,0 +1,107 @@
+import { parseOcc } from '../../../../../shared/market/occ';
+import type { AccountSettings, OrderRequest } from '../../../../../shared/orders/types';
+import { fundsAndMargins, type StrategyLeg, type ValidationResult } from '../../../../../shared/strategy';
+import { MAX_ORDER_LEGS, type QuotedLeg } from './legs';
+import type { ComplianceCheck, Portfolio } from './types';
+
+/** Spec part 3 §5 and §8, word for word. */
+export const NO_LEGS = 'Please add at least one leg to the strategy';
+export const INSUFFICIENT_BUYING_POWER = 'Insufficient buying power for this strategy';
+export const successMessage = (legs: number, contracts: number) => `Strategy placed successfully! ${legs} legs × ${contracts} contracts`;
+
+export interface TradeAllInput {
+  quoted: readonly QuotedLeg[];
+  legs: readonly StrategyLeg[];
+  multiplier: number;
+  strategyName: string;
+  validation: ValidationResult | null;
+  portfolio: Portfolio | null | undefined;
+  sharesHeld: number;
+}
+
+/**
+ * Why Trade All cannot go on to the confirmation, in the order a learner would fix them; null when it can.
+ * Buying power: the spec compares |net debit| × multiplier with it; the funds the paper account really sets aside
+ * (net debit plus the short legs' requirement, fundsAndMargins().required) are used when they are larger.
+ */
+export function tradeAllProblem(input: TradeAllInput): string | null {
+  const { quoted, legs, multiplier, portfolio } = input;
+  if (quoted.length === 0) return NO_LEGS;
+  if (quoted.length > MAX_ORDER_LEGS) {
+    return `This strategy has ${quoted.length} legs, and a paper order takes at most ${MAX_ORDER_LEGS}. Strategies like this need to be placed as two orders, which this build cannot do yet: study it here and keep it in your drafts.`;
+  }
+  if (quoted.some((q) => q.status === 'loading')) return 'Prices are still loading. Try again in a moment.';
+  const missing = quoted.findIndex((q) => q.status !== 'listed' || q.premium === null);
+  if (missing >= 0) return `Leg ${missing + 1} is not listed in the current chain. Pick another strike or expiry for it, or remove it.`;
+  if (input.validation && !input.validation.valid) return `The legs do not form a valid ${input.strategyName} yet: ${input.validation.errors.join('; ')}.`;
+  if (portfolio === undefined) return 'Your paper account is still loading. Try again in a moment.';
+  if (portfolio === null) return 'Open your paper account first: trades here use virtual money from it.';
+  const funds = fundsAndMargins(legs, { multiplier, sharesHeld: input.sharesHeld });
+  if (!funds.allowed && funds.message) return funds.message;
+  const specFigure = Math.abs(funds.netDebit);
+  if (Math.max(specFigure, funds.required) > portfolio.account.buyingPower) return INSUFFICIENT_BUYING_POWER;
+  return null;
+}
+
+/** One multi-leg market day order: quantities are lots × multiplier. */
+export function buildOrder(quoted: readonly QuotedLeg[], multiplier: number, strategy: string, clientOrderId: string): OrderRequest {
+  return {
+    clientOrderId,
+    type: 'market',
+    timeInForce: 'day',
+    legs: quoted.map((q) => ({ contract: q.contract!.contract_ticker, side: q.leg.action, quantity: q.leg.lots * multiplier })),
+    strategy,
+  };
+}
+
+/** The price a market order would fill at under the account's fill model (as the server's shared/orders/fills decides). */
+export function estimateFill(side: 'buy' | 'sell', bid: number | null, ask: number | null, settings: Pick<AccountSettings, 'fillModel' | 'midShare'>): number | null {
+  if (settings.fillModel === 'bid-ask') return side === 'buy' ? ask : bid;
+  if (bid === null || ask === null) return null;
+  const mid = (bid + ask) / 2;
+  const half = (ask - bid) / 2;
+  const share = settings.fillModel === 'mid' ? 0 : settings.midShare;
+  return Math.round((side === 'buy' ? mid + share * half : mid - share * half) * 100) / 100;
+}
+
+const monthDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: '2-digit', timeZone: 'UTC' });
+
+/** "SPY Dec 18, 26 600 Call": an OCC symbol as a learner reads it. */
+export function contractLabel(symbol: string): string {
+  const o = parseOcc(symbol);
+  if (!o) return symbol;
+  const date = monthDay.format(new Date(`${o.expiration}T00:00:00Z`));
+  return `${o.underlying} ${date} ${Number.isInteger(o.strike) ? String(o.strike) : o.strike.toFixed(2)} ${o.type === 'call' ? 'Call' : 'Put'}`;
+}
+
+export interface TradeEstimate {
+  legs: { action: 'BUY' | 'SELL'; quantity: number; symbol: string; price: number | null }[];
+  /** Net per unit of the strategy, per share: positive debit, negative credit. */
+  netPerUnit: number;
+  commission: number;
+  /** Money leaving the account, commission included; negative for a net credit. */
+  total: number;
+}
+
+/** What the confirmation shows: each leg at its estimated fill, the net and the total with commission. */
+export function estimateTrade(quoted: readonly QuotedLeg[], multiplier: number, settings: AccountSettings): TradeEstimate {
+  let net = 0;
+  let contracts = 0;
+  const legs = quoted.map((q) => {
+    const c = q.contract!;
+    const fill = estimateFill(q.leg.action, c.bid, c.ask, settings) ?? q.premium;
+    const qty = q.leg.lots * multiplier;
+    contracts += qty;
+    net += (q.leg.action === 'buy' ? 1 : -1) * (fill ?? 0) * q.leg.lots;
+    return { action: q.leg.action === 'buy' ? ('BUY' as const) : ('SELL' as const), quantity: qty, symbol: contractLabel(c.contract_ticker), price: fill };
+  });
+  const commission = contracts * settings.commissionPerContract;
+  return { legs, netPerUnit: Math.round(net * 100) / 100, commission, total: net * 100 * multiplier + commission };
+}
+
+/** A blocked order's checks that block, as one line for the confirmation dialog. */
+export function blockingText(message: string, checks: readonly ComplianceCheck[] | undefined): string {
+  const blocking = (checks ?? []).filter((c) => c.severity === 'error').map((c) => c.message);
+  const all = [message, ...blocking.filter((m) => m !== message)];
+  return all.join(' · ');
+}
