@@ -8,7 +8,7 @@ import type { AccountSettings, OrderLegInput, Quote, Side } from './types';
  * - 'mid-plus': the midpoint plus a share of the half-spread against the trader.
  * Null when the quote lacks the side needed.
  */
-export function fillPrice(quote: Quote, side: Side, settings: Pick<AccountSettings, 'fillModel' | 'midShare'>): number | null {
+export function fillPrice(quote: Pick<Quote, 'bid' | 'ask'>, side: Side, settings: Pick<AccountSettings, 'fillModel' | 'midShare'>): number | null {
   const { bid, ask } = quote;
   if (settings.fillModel === 'bid-ask') return side === 'buy' ? ask : bid;
   if (bid === null || ask === null) return null;

@@ -39,6 +39,12 @@ describe('the trade confirmation dialog (spec part 1 §2)', () => {
     expect(confirm.disabled).toBe(false);
   });
 
+  it('keeps confirm disabled when a pre-trade check already refused the order', () => {
+    render(<TradeConfirmationDialog trade={trade} account={{ name: 'Paper Trading', mode: 'paper' }} loading={false} blocked error="Trading level 3 required. Current level: 2" onConfirm={() => undefined} onCancel={() => undefined} />);
+    expect((screen.getByRole('button', { name: 'Place Paper Trade' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('alert').textContent).toBe('Trading level 3 required. Current level: 2');
+  });
+
   it('closes with Escape and Cancel when not loading', async () => {
     const onCancel = vi.fn();
     render(<TradeConfirmationDialog trade={trade} account={{ name: 'Paper Trading', mode: 'paper' }} loading={false} onConfirm={() => undefined} onCancel={onCancel} />);

@@ -29,7 +29,16 @@ export interface ConfirmAccount {
  * Confirm reads 'Place Paper Trade' or 'PLACE LIVE TRADE', and 'Processing...' while loading;
  * nothing can be dismissed while loading.
  */
-export function TradeConfirmationDialog({ trade, account, loading, error, onConfirm, onCancel }: { trade: TradeDetails; account: ConfirmAccount; loading: boolean; error?: string | null; onConfirm: () => void; onCancel: () => void }) {
+export function TradeConfirmationDialog({ trade, account, loading, error, blocked = false, onConfirm, onCancel }: {
+  trade: TradeDetails;
+  account: ConfirmAccount;
+  loading: boolean;
+  error?: string | null;
+  /** A pre-trade check already refused the order: confirming would only be refused again. */
+  blocked?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
   const live = account.mode !== 'paper';
   const [acknowledged, setAcknowledged] = useState(false);
   const ackId = useId();
@@ -53,7 +62,7 @@ export function TradeConfirmationDialog({ trade, account, loading, error, onConf
           <button
             type="button"
             onClick={onConfirm}
-            disabled={loading || (live && !acknowledged)}
+            disabled={loading || blocked || (live && !acknowledged)}
             className={`rounded-lg px-4 py-2.5 text-sm font-semibold text-white disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-600 ${live ? 'bg-red-700 hover:bg-red-800' : 'bg-brand-700 hover:bg-brand-800'}`}
           >
             {loading ? 'Processing...' : live ? 'PLACE LIVE TRADE' : 'Place Paper Trade'}

@@ -12,7 +12,7 @@ import { gridOf, MAX_LEGS, MULTIPLIERS, NO_LEGS_HINT, type Multiplier } from '..
 import { blockingText, buildOrder, estimateTrade, NO_LEGS, successMessage, tradeAllProblem, type TradeEstimate } from '../lib/trade';
 import type { ComplianceCheck, Draft, Portfolio } from '../lib/types';
 import { AnalyticsPanel } from './analytics-panel';
-import { ChecksList } from './checks-list';
+import { ChecksList } from '../../../components/trading/checks-list';
 import { ComplexityBadge } from './complexity-badge';
 import { DraftsPanel } from './drafts-panel';
 import { FundsPanel } from './funds-panel';
@@ -221,6 +221,7 @@ export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
           account={{ name: portfolio.account.name, mode: 'paper' }}
           loading={place.isPending}
           error={orderError ?? preCheckError}
+          blocked={!!preCheckError}
           onConfirm={confirm}
           onCancel={() => setConfirming(null)}
         />

@@ -1,4 +1,5 @@
-import { parseOcc } from '../../../../../shared/market/occ';
+import { fillPrice } from '../../../../../shared/orders/fills';
+import { contractLabel } from '../../../components/trading/contract-label';
 import type { AccountSettings, OrderRequest } from '../../../../../shared/orders/types';
 import { fundsAndMargins, type StrategyLeg, type ValidationResult } from '../../../../../shared/strategy';
 import { MAX_ORDER_LEGS, type QuotedLeg } from './legs';
@@ -54,26 +55,6 @@ export function buildOrder(quoted: readonly QuotedLeg[], multiplier: number, str
   };
 }
 
-/** The price a market order would fill at under the account's fill model (as the server's shared/orders/fills decides). */
-export function estimateFill(side: 'buy' | 'sell', bid: number | null, ask: number | null, settings: Pick<AccountSettings, 'fillModel' | 'midShare'>): number | null {
-  if (settings.fillModel === 'bid-ask') return side === 'buy' ? ask : bid;
-  if (bid === null || ask === null) return null;
-  const mid = (bid + ask) / 2;
-  const half = (ask - bid) / 2;
-  const share = settings.fillModel === 'mid' ? 0 : settings.midShare;
-  return Math.round((side === 'buy' ? mid + share * half : mid - share * half) * 100) / 100;
-}
-
-const monthDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: '2-digit', timeZone: 'UTC' });
-
-/** "SPY Dec 18, 26 600 Call": an OCC symbol as a learner reads it. */
-export function contractLabel(symbol: string): string {
-  const o = parseOcc(symbol);
-  if (!o) return symbol;
-  const date = monthDay.format(new Date(`${o.expiration}T00:00:00Z`));
-  return `${o.underlying} ${date} ${Number.isInteger(o.strike) ? String(o.strike) : o.strike.toFixed(2)} ${o.type === 'call' ? 'Call' : 'Put'}`;
-}
-
 export interface TradeEstimate {
   legs: { action: 'BUY' | 'SELL'; quantity: number; symbol: string; price: number | null }[];
   /** Net per unit of the strategy, per share: positive debit, negative credit. */
@@ -89,7 +70,7 @@ export function estimateTrade(quoted: readonly QuotedLeg[], multiplier: number, 
   let contracts = 0;
   const legs = quoted.map((q) => {
     const c = q.contract!;
-    const fill = estimateFill(q.leg.action, c.bid, c.ask, settings) ?? q.premium;
+    const fill = fillPrice(c, q.leg.action, settings) ?? q.premium;
     const qty = q.leg.lots * multiplier;
     contracts += qty;
     net += (q.leg.action === 'buy' ? 1 : -1) * (fill ?? 0) * q.leg.lots;

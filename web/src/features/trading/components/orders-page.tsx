@@ -4,7 +4,7 @@ import { formatUsd } from '../../../components/trading/money';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useCancelOrder, useOrders, type OrderFilter } from '../api/orders';
-import { contractLabel } from '../lib/contract';
+import { contractLabel } from '../../../components/trading/contract-label';
 import type { Order } from '../lib/types';
 
 const TABS: { id: OrderFilter; label: string }[] = [

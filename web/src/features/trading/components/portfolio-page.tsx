@@ -6,7 +6,8 @@ import { TradeConfirmationDialog } from '../../../components/trading/trade-confi
 import { Spinner } from '../../../components/ui/spinner';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useClosePosition, useExercise, usePortfolio } from '../api/portfolio';
-import { contractLabel, signedQuantity } from '../lib/contract';
+import { contractLabel } from '../../../components/trading/contract-label';
+import { signedQuantity } from '../lib/contract';
 import type { Portfolio, PortfolioPosition } from '../lib/types';
 import { AccountSetup } from './account-setup';
 import { TradingSettings } from './trading-settings';

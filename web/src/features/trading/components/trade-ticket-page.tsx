@@ -9,11 +9,12 @@ import { usePageMeta } from '../../../lib/page-meta';
 import { useContractQuote } from '../api/contract-quote';
 import { preTrade, usePlaceOrder } from '../api/orders';
 import { usePortfolio } from '../api/portfolio';
-import { contractLabel } from '../lib/contract';
-import { estimateFill, FILL_MODEL_LABELS } from '../lib/estimate';
+import { contractLabel } from '../../../components/trading/contract-label';
+import { fillPrice } from '../../../../../shared/orders/fills';
+import { FILL_MODEL_LABELS } from '../lib/estimate';
 import type { ComplianceCheck, Order } from '../lib/types';
 import { AccountSetup } from './account-setup';
-import { ChecksList } from './checks-list';
+import { ChecksList } from '../../../components/trading/checks-list';
 
 const COMMISSION_FALLBACK = 0.65;
 
@@ -58,7 +59,7 @@ function Ticket({ contract, initialSide }: { contract: string; initialSide: 'buy
   // Until the learner types a limit, it starts at the price they clicked (the ask to buy, the bid to sell).
   const limitText = limit !== '' ? limit : String((side === 'buy' ? q?.ask : q?.bid) ?? q?.mark ?? '');
   const limitPrice = Number(limitText);
-  const estimate = q && settings ? (type === 'limit' && limitPrice > 0 ? limitPrice : estimateFill(side, q.bid, q.ask, settings)) : null;
+  const estimate = q && settings ? (type === 'limit' && limitPrice > 0 ? limitPrice : fillPrice(q, side, settings)) : null;
   const commission = validQty ? qty * (settings?.commissionPerContract ?? COMMISSION_FALLBACK) : 0;
   const total = estimate !== null && validQty ? (side === 'buy' ? 1 : -1) * estimate * qty * 100 + commission : null;
   const position = portfolio.data?.positions.find((p) => p.symbol === contract);

@@ -1,4 +1,4 @@
-import type { ComplianceCheck } from '../lib/types';
+import type { ComplianceCheck } from '../../../../shared/compliance/checks';
 
 const STYLE = {
   error: { icon: '✕', cls: 'bg-red-50 text-red-900 ring-red-200', label: 'Blocks the order' },
@@ -7,10 +7,10 @@ const STYLE = {
 } as const;
 
 /** The pre-trade compliance checks, in the words the rules use (spec part 3 §8). */
-export function ChecksList({ checks }: { checks: readonly ComplianceCheck[] }) {
+export function ChecksList({ checks, label = 'Compliance checks' }: { checks: readonly ComplianceCheck[]; label?: string }) {
   if (!checks.length) return null;
   return (
-    <ul className="space-y-1.5" aria-label="Compliance checks">
+    <ul className="space-y-1.5" aria-label={label}>
       {checks.map((c, i) => {
         const s = STYLE[c.severity];
         return (
