@@ -120,8 +120,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     const scheduler = opts.scheduler === false ? undefined : startScheduler({ log: opts.log });
     if (scheduler) stops.push(scheduler.stop);
     // The chain answers from the simulated market at once; the stored snapshot follows within seconds.
-    const seeding = scheduler && opts.seedMarket !== false ? scheduler.runNow('ingest', { source: 'startup' }).catch(() => undefined) : Promise.resolve();
-    stops.push(() => seeding.then(() => undefined));
+    // Stopping does not wait for it: an interrupted run leaves the status untouched and runs again next start.
+    if (scheduler && opts.seedMarket !== false) void scheduler.runNow('ingest', { source: 'startup' }).catch(() => undefined);
 
     return {
       url: gateway.url,

@@ -6,7 +6,8 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
  * LOG_REQUESTS (1): 0 stops the one-line-per-request log.
  * SEED_MARKET (1): 0 skips filling the market at start (the API then serves the simulated market directly).
  * TTL_SWEEP_SECONDS (60): how often expired items are deleted, as DynamoDB's TTL would.
- * READY_JSON=1 prints one machine-readable line when ready (the test harness reads it).
+ * READY_JSON=1 prints one machine-readable line when ready (the test harness reads it);
+ * EXIT_WITH_PID=<pid> stops the stack when that process (a test runner) goes away.
  */
 import path from 'node:path';
 import { REPO_ROOT } from './handlers';
@@ -54,6 +55,17 @@ try {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // Under a test runner: if the runner dies without stopping us, do not outlive it with Java and Node children.
+  const watched = Number(process.env.EXIT_WITH_PID);
+  if (Number.isInteger(watched) && watched > 0) {
+    setInterval(() => {
+      try {
+        process.kill(watched, 0);
+      } catch {
+        void shutdown(`process ${watched} exited`);
+      }
+    }, 1000).unref();
+  }
 
   if (quiet) {
     console.log(`LOCAL_STACK_READY ${JSON.stringify({ url: stack.url, pool: stack.pool, endpoints: stack.endpoints, tableName: stack.tableName })}`);

@@ -5,7 +5,7 @@ import { newDataDir, spawnLocalStack } from '../support/local-stack';
 describe('restarting the local stack', () => {
   it('keeps users, the pool and profiles under the data directory', async () => {
     const dataDir = newDataDir('restart');
-    const first = await spawnLocalStack({ dataDir });
+    const first = await spawnLocalStack({ dataDir, env: { SEED_MARKET: '0' } });
     let user;
     let profile;
     try {
@@ -16,7 +16,7 @@ describe('restarting the local stack', () => {
       await first.stop();
     }
 
-    const second = await spawnLocalStack({ dataDir });
+    const second = await spawnLocalStack({ dataDir, env: { SEED_MARKET: '0' } });
     try {
       expect(second.pool.userPoolId).toBe(first.pool.userPoolId);
       expect(second.pool.userPoolClientId).toBe(first.pool.userPoolClientId);
@@ -32,7 +32,7 @@ describe('restarting the local stack', () => {
   });
 
   it('says which port is busy instead of failing obscurely', async () => {
-    const running = await spawnLocalStack({ dataDir: newDataDir('busy-a') });
+    const running = await spawnLocalStack({ dataDir: newDataDir('busy-a'), env: { SEED_MARKET: '0' } });
     try {
       const port = new URL(running.url).port;
       const clash = spawnLocalStack({ dataDir: newDataDir('busy-b'), env: { PORT: port } });

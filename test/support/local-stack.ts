@@ -39,9 +39,12 @@ export async function spawnLocalStack(opts: { dataDir: string; webMode?: 'dev' |
       DATA_DIR: opts.dataDir,
       WEB_MODE: opts.webMode ?? 'none',
       READY_JSON: '1',
+      EXIT_WITH_PID: String(process.pid),
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so a stop can take DynamoDB Local and cognito-local down with it.
+    detached: true,
   });
   let out = '';
   child.stdout.on('data', (c: Buffer) => { out += c.toString(); });
@@ -66,7 +69,13 @@ export async function spawnLocalStack(opts: { dataDir: string; webMode?: 'dev' |
     async stop() {
       if (child.exitCode !== null) return;
       child.kill('SIGINT');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      const timer = setTimeout(() => {
+        try {
+          process.kill(-child.pid!, 'SIGKILL');
+        } catch {
+          // Already gone.
+        }
+      }, 15_000);
       await exited;
       clearTimeout(timer);
     },
