@@ -20,6 +20,8 @@ export interface LocalStackOptions {
   /** How often the TTL sweeper runs; DynamoDB's own TTL works within days, so a minute is generous. */
   sweepIntervalMs?: number;
   scheduler?: boolean;
+  /** Keep DynamoDB Local's data in memory only (benches: no disk writes, nothing kept). */
+  dynamoInMemory?: boolean;
   /** Fill the market at start when the stored data is older than the latest session (default on). */
   seedMarket?: boolean;
   logRequests?: boolean;
@@ -64,7 +66,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     const aws = await startAwsEndpoints({ port: opts.ports.aws, secretsDir: path.join(opts.dataDir, 'secrets'), log: opts.log });
     stops.push(aws.stop);
     const [dynamo, cognito] = await Promise.all([
-      startDynamoLocal({ port: opts.ports.dynamodb, dataDir: path.join(opts.dataDir, 'dynamodb'), logFile: path.join(logs, 'dynamodb.log') }).then((d) => { stops.push(d.stop); return d; }),
+      startDynamoLocal({ port: opts.ports.dynamodb, dataDir: path.join(opts.dataDir, 'dynamodb'), logFile: path.join(logs, 'dynamodb.log'), inMemory: opts.dynamoInMemory }).then((d) => { stops.push(d.stop); return d; }),
       startCognito({
         port: opts.ports.cognito,
         dataDir: path.join(opts.dataDir, 'cognito'),

@@ -3,6 +3,7 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
  * `npm start`: the whole product on this machine, on loopback, with no AWS account.
  * Environment: PORT (3000), DYNAMODB_PORT (8000), COGNITO_PORT (9229), AWS_LOCAL_PORT (4566),
  * DATA_DIR (.data), WEB_MODE (dev: Vite with hot reload; dist: the built SPA from WEB_DIST_DIR, default web/dist; none).
+ * DYNAMODB_IN_MEMORY (0): 1 keeps DynamoDB Local's data in memory only (the benches use it); nothing survives a restart.
  * LOG_REQUESTS (1): 0 stops the one-line-per-request log.
  * SEED_MARKET (1): 0 skips filling the market at start (the API then serves the simulated market directly).
  * TTL_SWEEP_SECONDS (60): how often expired items are deleted, as DynamoDB's TTL would.
@@ -41,6 +42,7 @@ try {
     web,
     log,
     seedMarket: process.env.SEED_MARKET !== '0',
+    dynamoInMemory: process.env.DYNAMODB_IN_MEMORY === '1',
     logRequests: process.env.LOG_REQUESTS !== '0',
     sweepIntervalMs: process.env.TTL_SWEEP_SECONDS ? Number(process.env.TTL_SWEEP_SECONDS) * 1000 : undefined,
   });

@@ -7,10 +7,18 @@ import { TABLE_KEYS, TTL_ATTRIBUTE } from '../functions/adapters/dynamo/table-de
  * some time after `expiresAt` passes. This sweeper does that locally. A Scan is fine here: it runs
  * in the background, never on a request path.
  */
-export async function sweepExpired(db: DynamoDBDocumentClient, table: string, nowSeconds = Math.floor(Date.now() / 1000)): Promise<number> {
+export async function sweepExpired(
+  db: DynamoDBDocumentClient,
+  table: string,
+  nowSeconds = Math.floor(Date.now() / 1000),
+  pace: { pageSize: number; pauseMs: number } = { pageSize: 100, pauseMs: 0 },
+): Promise<number> {
   let deleted = 0;
   let startKey: Record<string, unknown> | undefined;
   do {
+    // Small pages with a pause between them: a whole-table scan in one go would hold DynamoDB Local
+    // (one process, chain items of tens of kilobytes) long enough to stall the learners' requests.
+    if (startKey && pace.pauseMs) await new Promise((r) => setTimeout(r, pace.pauseMs));
     const page = await db.send(
       new ScanCommand({
         TableName: table,
@@ -19,6 +27,7 @@ export async function sweepExpired(db: DynamoDBDocumentClient, table: string, no
         ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE, '#pk': TABLE_KEYS.partitionKey, '#sk': TABLE_KEYS.sortKey },
         ExpressionAttributeValues: { ':now': nowSeconds },
         ExclusiveStartKey: startKey,
+        Limit: pace.pageSize,
       }),
     );
     const keys = page.Items ?? [];
@@ -35,7 +44,7 @@ export function startTtlSweeper(opts: { db: DynamoDBDocumentClient; table: strin
     if (running) return;
     running = true;
     try {
-      const n = await sweepExpired(opts.db, opts.table);
+      const n = await sweepExpired(opts.db, opts.table, undefined, { pageSize: 50, pauseMs: 100 });
       if (n) opts.log(`ttl sweeper: deleted ${n} expired item${n === 1 ? '' : 's'}`);
     } catch (err) {
       opts.log(`ttl sweeper: ${(err as Error).message}`);

@@ -78,10 +78,10 @@ export function tradingService(deps: TradingDeps) {
     return account.sessionStart?.date === today ? account : { ...account, sessionStart: { date: today, equity: equityNow } };
   }
 
-  function logChecks(userId: string, checks: readonly ComplianceCheck[]): void {
+  function complianceEntries(checks: readonly ComplianceCheck[]): ComplianceLogEntry[] {
     const now = clock.now();
     const action = allowed(checks) ? 'approved' : 'blocked';
-    const entries: ComplianceLogEntry[] = checks.map((c) => ({
+    return checks.map((c) => ({
       compliance_type: c.type,
       check_result: c.severity === 'error' ? 'failed' : c.severity === 'warning' ? 'warning' : 'passed',
       details: { message: c.message, ...c.details },
@@ -89,8 +89,12 @@ export function tradingService(deps: TradingDeps) {
       trade_date: newYorkParts(now).date,
       created_at: now.toISOString(),
     }));
+  }
+
+  /** Writes the checks of an order that is not booked (blocked, invalid, a dry run); a booked one carries them in its transaction. */
+  function logChecks(userId: string, checks: readonly ComplianceCheck[]): void {
     // Spec part 3 §7: compliance-log failures are only logged.
-    repo.logCompliance(userId, entries).catch((err: unknown) => warn('compliance log write failed', err));
+    repo.logCompliance(userId, complianceEntries(checks)).catch((err: unknown) => warn('compliance log write failed', err));
   }
 
   async function publish(events: DomainEvent[]): Promise<void> {
@@ -142,7 +146,7 @@ export function tradingService(deps: TradingDeps) {
         const replay = await replayed();
         if (replay) return { ok: true, value: { order: replay, checks: [] } };
       }
-      if (!existing) logChecks(userId, evaluation.checks);
+      if (!existing && (evaluation.invalid || !evaluation.canProceed || !evaluation.decision)) logChecks(userId, evaluation.checks);
       if (evaluation.invalid) return failure('bad_request', evaluation.checks.map((c) => c.message).join(' '), { checks: evaluation.checks });
       if (!evaluation.canProceed || !evaluation.decision) {
         const blocking = evaluation.checks.find((c) => c.severity === 'error');
@@ -198,6 +202,7 @@ export function tradingService(deps: TradingDeps) {
           positions: decision.changes,
           activity: [fillActivity(order, decision, at)],
           counters: { paperTrades: 1, ...(order.legs.length > 1 || order.strategy ? { strategiesBuilt: 1 } : {}) },
+          ...(existing ? {} : { compliance: complianceEntries(evaluation.checks) }),
         };
         events = fillEvents(userId, order, decision, at);
       } else {
@@ -205,6 +210,7 @@ export function tradingService(deps: TradingDeps) {
         commit = {
           account: { expectedVersion: account.version, next: { ...withSession(account, equityBefore), heldForOrders: cents(account.heldForOrders + decision.hold), version: account.version + 1 } },
           order: { next: order, expected: 'new' },
+          compliance: complianceEntries(evaluation.checks),
         };
       }
       const result = await repo.commit(userId, commit);

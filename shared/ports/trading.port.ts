@@ -11,7 +11,9 @@ export interface TradingCommit {
   order?: { next: Order; expected: OrderStatus | 'new' };
   positions?: readonly PositionChange[];
   activity?: readonly Activity[];
-  /** Site statistics to add to once the change is written (best effort, outside the transaction). */
+  /** The compliance checks of the order, logged in the same transaction. */
+  compliance?: readonly ComplianceLogEntry[];
+  /** Site statistics to add to, in the same transaction (the learner's shard of the counters). */
   counters?: Partial<Record<SiteCounter, number>>;
 }
 

@@ -44,6 +44,7 @@ describe('paper trading through the gateway', () => {
 
   it('buys a call at the ask, shows it in the portfolio, closes it at the bid with realized P&L', async () => {
     const { call } = await learner(100000);
+    const statsBefore = await (await fetch(`${stack.url}/api/stats`)).json();
     const placed = await call('POST', '/api/orders', marketBuy(atmCall.contract_ticker, 2));
     expect(placed.status).toBe(201);
     expect(placed.body.order).toMatchObject({ status: 'filled', netPrice: atmCall.ask });
@@ -60,6 +61,9 @@ describe('paper trading through the gateway', () => {
     expect(after.positions).toEqual([]);
     expect(after.account.realizedPnl).toBeCloseTo((atmCall.bid - atmCall.ask) * 200 - 2.6, 2);
     expect(after.activity.map((a: { kind: string }) => a.kind)).toEqual(['fill', 'fill', 'account_opened']);
+    // Both trades counted for the landing page, in their own transactions.
+    const statsAfter = await (await fetch(`${stack.url}/api/stats`)).json();
+    expect(statsAfter.paperTrades - statsBefore.paperTrades).toBe(2);
   });
 
   it('places one order for a retried client order id, even when the retries race', async () => {

@@ -59,6 +59,7 @@ export function memoryTradingRepo() {
       }
       activity.set(u, [...(activity.get(u) ?? []), ...(change.activity ?? [])]);
       for (const [k, v] of Object.entries(change.counters ?? {})) counters[k] = (counters[k] ?? 0) + (v ?? 0);
+      if (change.compliance?.length) compliance.set(u, [...(compliance.get(u) ?? []), ...change.compliance]);
       repo.commits++;
       return 'ok';
     },

@@ -30,7 +30,7 @@ export function dynamoProfileRepository(db: DynamoDBDocumentClient = documentCli
       );
       const a = out.Attributes ?? {};
       // A profile created by this call is a new learner for the landing page's statistics.
-      if (a.createdAt === at) await db.send(new UpdateCommand(incrementCounterUpdate(table, 'learners')));
+      if (a.createdAt === at) await db.send(new UpdateCommand(incrementCounterUpdate(table, userId, 'learners')));
       return {
         userId: String(a.userId),
         email: String(a.email ?? ''),

@@ -1,14 +1,21 @@
-import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, type DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SiteCounter, SiteStats, SiteStatsRepository } from '../../../shared/community/site-stats';
+import { hashString } from '../../../shared/market/random';
 import { documentClient, tableName } from './client';
 
-/** One small item, STATS/GLOBAL, with atomic counters. Order writes add to it inside their own transaction. */
-export const SITE_STATS_KEY = { PK: 'STATS', SK: 'GLOBAL' } as const;
+/**
+ * The site counters, sharded: STATS/SHARD#0 … SHARD#9, a learner always adding to the same shard.
+ * Every paper trade adds to a counter inside its own order transaction; with one shared item,
+ * learners trading at the same moment would conflict with each other. Reading sums the shards.
+ */
+export const STATS_SHARDS = 10;
+
+export const statsShardKey = (userId: string) => ({ PK: 'STATS', SK: `SHARD#${hashString(userId) % STATS_SHARDS}` });
 
 /** The Update that adds to a counter, for use alone or inside a TransactWriteItems. */
-export const incrementCounterUpdate = (table: string, counter: SiteCounter, by = 1) => ({
+export const incrementCounterUpdate = (table: string, userId: string, counter: SiteCounter, by = 1) => ({
   TableName: table,
-  Key: SITE_STATS_KEY,
+  Key: statsShardKey(userId),
   UpdateExpression: 'ADD #c :by',
   ExpressionAttributeNames: { '#c': counter },
   ExpressionAttributeValues: { ':by': by },
@@ -17,11 +24,15 @@ export const incrementCounterUpdate = (table: string, counter: SiteCounter, by =
 export function dynamoSiteStats(db: DynamoDBDocumentClient = documentClient(), table = tableName()): SiteStatsRepository {
   return {
     async read(): Promise<SiteStats> {
-      const item = (await db.send(new GetCommand({ TableName: table, Key: SITE_STATS_KEY }))).Item ?? {};
-      return { learners: Number(item.learners ?? 0), paperTrades: Number(item.paperTrades ?? 0), strategiesBuilt: Number(item.strategiesBuilt ?? 0) };
+      const keys = Array.from({ length: STATS_SHARDS }, (_, i) => ({ PK: 'STATS', SK: `SHARD#${i}` }));
+      const out = await db.send(new BatchGetCommand({ RequestItems: { [table]: { Keys: keys } } }));
+      const items = out.Responses?.[table] ?? [];
+      const sum = (k: SiteCounter) => items.reduce((s, i) => s + Number(i[k] ?? 0), 0);
+      return { learners: sum('learners'), paperTrades: sum('paperTrades'), strategiesBuilt: sum('strategiesBuilt') };
     },
     async increment(counter, by = 1) {
-      await db.send(new UpdateCommand(incrementCounterUpdate(table, counter, by)));
+      // Not tied to a learner: spread over the shards.
+      await db.send(new UpdateCommand(incrementCounterUpdate(table, String(Math.random()), counter, by)));
     },
   };
 }

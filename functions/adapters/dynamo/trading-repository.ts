@@ -1,11 +1,11 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { addDays, dayNumber } from '../../../shared/market/dates';
 import type { Activity, Order, PaperAccount, Position } from '../../../shared/orders/types';
 import type { CommitResult, ComplianceLogEntry, DisclosureAck, TradingCommit, TradingRepository } from '../../../shared/ports/trading.port';
 import { documentClient, isExpired, tableName } from './client';
 import { userPk } from './profile-repository';
-import { incrementCounterUpdate } from './site-stats-repository';
+import { statsShardKey } from './site-stats-repository';
 
 /**
  * Paper trading in the single table, under USER#<sub>:
@@ -14,7 +14,7 @@ import { incrementCounterUpdate } from './site-stats-repository';
  *   ORDER#<ulid>             an order; open ones also in GSI1 under OPENORDERS
  *   ORDERCID#<clientOrderId> the idempotency guard: one order per client order id
  *   ACT#<ulid>               an activity line
- *   COMPL#<date>#<ulid>      a compliance-log entry, expiresAt = +30 days
+ *   COMPL#<date>#<time>#<id> the compliance checks of one evaluated order, expiresAt = +30 days
  *   DISCL#<type>#<version>   a disclosure acknowledgement
  * Every change is one TransactWriteItems conditional on the account's version.
  */
@@ -56,6 +56,16 @@ export function dynamoTradingRepository(db: DynamoDBDocumentClient = documentCli
     ...(p.kind === 'option' && p.expiration ? { GSI1PK: `EXPIRY#${p.expiration}`, GSI1SK: `${userId}#${p.symbol}` } : {}),
   });
   const activityItem = (userId: string, a: Activity): Item => ({ PK: pk(userId), SK: `ACT#${a.id}`, entity: 'activity', ...a });
+  const complianceItem = (userId: string, entries: readonly ComplianceLogEntry[]): Item => {
+    const first = entries[0]!;
+    return {
+      PK: pk(userId),
+      SK: `COMPL#${first.trade_date}#${first.created_at}#${Math.random().toString(36).slice(2, 8)}`,
+      entity: 'compliance',
+      entries,
+      expiresAt: dayNumber(addDays(first.trade_date, COMPLIANCE_RETENTION_DAYS)) * 86_400,
+    };
+  };
 
   async function transact(items: NonNullable<TransactWriteCommandInput['TransactItems']>, guards: { duplicateAt: number[] }): Promise<CommitResult> {
     try {
@@ -157,17 +167,21 @@ export function dynamoTradingRepository(db: DynamoDBDocumentClient = documentCli
         }
       }
       for (const a of change.activity ?? []) items.push({ Put: { TableName: table, Item: activityItem(userId, a) } });
-      const result = await transact(items, { duplicateAt });
-      // The site-wide counters are one hot item every learner's trade touches: kept out of the
-      // transaction so learners never conflict with each other; a lost increment only skews a statistic.
-      if (result === 'ok') {
-        await Promise.all(
-          Object.entries(change.counters ?? {})
-            .filter(([, by]) => by)
-            .map(([counter, by]) => db.send(new UpdateCommand(incrementCounterUpdate(table, counter as never, by!))).catch(() => undefined)),
-        );
+      if (change.compliance?.length) items.push({ Put: { TableName: table, Item: complianceItem(userId, change.compliance) } });
+      // The learner's own shard of the site counters, counted in the same transaction as the trade.
+      const counters = Object.entries(change.counters ?? {}).filter(([, by]) => by);
+      if (counters.length) {
+        items.push({
+          Update: {
+            TableName: table,
+            Key: statsShardKey(userId),
+            UpdateExpression: `ADD ${counters.map((_, i) => `#c${i} :v${i}`).join(', ')}`,
+            ExpressionAttributeNames: Object.fromEntries(counters.map(([c], i) => [`#c${i}`, c])),
+            ExpressionAttributeValues: Object.fromEntries(counters.map(([, by], i) => [`:v${i}`, by])),
+          },
+        });
       }
-      return result;
+      return transact(items, { duplicateAt });
     },
 
     async reset(userId, change) {
@@ -182,23 +196,15 @@ export function dynamoTradingRepository(db: DynamoDBDocumentClient = documentCli
       );
     },
 
+    // One item per evaluated order, holding each of its checks: a single write on the order path
+    // instead of one per check (the summary still counts checks).
     async logCompliance(userId, entries: readonly ComplianceLogEntry[]) {
-      if (!entries.length) return;
-      const expiresAt = (dayNumber(addDays(entries[0]!.trade_date, COMPLIANCE_RETENTION_DAYS)) * 86_400) as number;
-      const requests = entries.map((e, i) => ({
-        PutRequest: { Item: { PK: pk(userId), SK: `COMPL#${e.trade_date}#${e.created_at}#${String(i).padStart(2, '0')}`, entity: 'compliance', ...e, expiresAt } },
-      }));
-      for (let i = 0; i < requests.length; i += 25) {
-        await db.send(new BatchWriteCommand({ RequestItems: { [table]: requests.slice(i, i + 25) } }));
-      }
+      if (entries.length) await db.send(new PutCommand({ TableName: table, Item: complianceItem(userId, entries) }));
     },
 
     async complianceLog(userId, fromDate) {
       const items = await query({ KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to', ExpressionAttributeValues: { ':pk': pk(userId), ':from': `COMPL#${fromDate}`, ':to': 'COMPL#~' } });
-      return items.filter((i) => !isExpired(i, now())).map((i) => {
-        const { expiresAt: _x, ...rest } = strip<ComplianceLogEntry & { expiresAt?: number }>(i)!;
-        return rest;
-      });
+      return items.filter((i) => !isExpired(i, now())).flatMap((i) => (i.entries as ComplianceLogEntry[] | undefined) ?? []);
     },
 
     async acknowledge(userId, ack: DisclosureAck) {

@@ -12,13 +12,9 @@ import type { QuoteSource } from '../../../shared/ports/trading.port';
 const FRESH_MS = 10_000;
 
 export function marketQuoteSource(reader: MarketReader, clock: Clock): QuoteSource {
-  const chains = new Map<string, { at: number; quotes: Map<string, Quote> }>();
+  const chains = new Map<string, { at: number; quotes: Promise<Map<string, Quote>>; refreshing: boolean }>();
 
-  async function chainQuotes(underlying: string, expiration: string): Promise<Map<string, Quote>> {
-    const key = `${underlying}|${expiration}`;
-    const now = clock.now().getTime();
-    const hit = chains.get(key);
-    if (hit && now - hit.at < FRESH_MS) return hit.quotes;
+  async function load(underlying: string, expiration: string): Promise<Map<string, Quote>> {
     const view = await reader.chain(underlying, expiration);
     const quotes = new Map<string, Quote>();
     if (!('kind' in view)) {
@@ -40,8 +36,30 @@ export function marketQuoteSource(reader: MarketReader, clock: Clock): QuoteSour
         });
       }
     }
-    chains.set(key, { at: now, quotes });
     return quotes;
+  }
+
+  /**
+   * A chain older than FRESH_MS is still served while one request reloads it in the background:
+   * quotes change when a snapshot is ingested, so an order never waits on that reload.
+   */
+  function chainQuotes(underlying: string, expiration: string): Promise<Map<string, Quote>> {
+    const key = `${underlying}|${expiration}`;
+    const now = clock.now().getTime();
+    const hit = chains.get(key);
+    if (!hit) {
+      const entry = { at: now, quotes: load(underlying, expiration), refreshing: false };
+      entry.quotes.catch(() => chains.delete(key));
+      chains.set(key, entry);
+      return entry.quotes;
+    }
+    if (now - hit.at >= FRESH_MS && !hit.refreshing) {
+      hit.refreshing = true;
+      load(underlying, expiration)
+        .then((quotes) => chains.set(key, { at: clock.now().getTime(), quotes: Promise.resolve(quotes), refreshing: false }))
+        .catch(() => { hit.refreshing = false; });
+    }
+    return hit.quotes;
   }
 
   return {

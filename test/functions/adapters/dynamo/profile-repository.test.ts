@@ -34,6 +34,6 @@ describe('dynamoProfileRepository', () => {
     mock.on(UpdateCommand).resolves({ Attributes: { userId: 'u2', email: 'b@c.d', name: '', createdAt: '2026-11-20T00:00:00Z', updatedAt: '2026-11-20T00:00:00Z' } });
     await dynamoProfileRepository(db, 'tbl').upsert({ userId: 'u2', email: 'b@c.d', name: '', at: '2026-11-20T00:00:00Z' });
     const calls = mock.commandCalls(UpdateCommand).map((c) => c.args[0].input);
-    expect(calls[1]).toMatchObject({ Key: { PK: 'STATS', SK: 'GLOBAL' }, UpdateExpression: 'ADD #c :by', ExpressionAttributeNames: { '#c': 'learners' } });
+    expect(calls[1]).toMatchObject({ Key: { PK: 'STATS', SK: expect.stringMatching(/^SHARD#\d$/) }, UpdateExpression: 'ADD #c :by', ExpressionAttributeNames: { '#c': 'learners' } });
   });
 });
