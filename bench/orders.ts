@@ -54,7 +54,7 @@ async function runOnce(inMemory: boolean) {
       // Ten learners trading at a human pace: each places an order, thinks for 0.5–1.5 s, places the next.
       // Warm-up (the JIT in Node and in DynamoDB Local's JVM), each learner's orders one after another.
       await pacedUsers(users.length, 80, (u, n) => place(u + n * users.length), () => 0);
-      const paced = await pacedUsers(users.length, 30, (u, n) => place(u + n * users.length), () => 500 + Math.random() * 1000);
+      const paced = await pacedUsers(users.length, 60, (u, n) => place(u + n * users.length), () => 500 + Math.random() * 1000);
       console.log(`10 learners, ${paced.requests} market orders with 0.5–1.5 s between a learner's orders, ${paced.failures} failed`);
       console.log(`  p50 ${ms(paced.p50)}   p99 ${ms(paced.p99)} (target ≤ 100 ms: ${paced.p99 <= 100 ? 'met' : 'NOT met'})   max ${ms(paced.max)}`);
       // And with no pause at all: what DynamoDB Local sustains on this machine.

@@ -133,7 +133,7 @@ export function tradingService(deps: TradingDeps) {
       // any answer other than a fresh fill first looks for it; on the happy path the transaction's
       // client-order-id guard does that job without a read.
       const replayed = async () => (existing ? null : repo.getOrderByClientId(userId, request.clientOrderId));
-      const [account, positions] = await Promise.all([repo.getAccount(userId), repo.getPositions(userId)]);
+      const { account, positions } = await repo.getAccountAndPositions(userId);
       if (!account) {
         const replay = await replayed();
         return replay ? { ok: true, value: { order: replay, checks: [] } } : failure('conflict', NO_ACCOUNT);

@@ -39,6 +39,8 @@ export interface TradingRepository {
   /** Creates the account; false when one exists already. */
   createAccount(account: PaperAccount, activity: Activity): Promise<boolean>;
   getPositions(userId: string): Promise<Position[]>;
+  /** The account and its positions in one consistent read (what every order needs). */
+  getAccountAndPositions(userId: string): Promise<{ account: PaperAccount | null; positions: Position[] }>;
   getOrder(userId: string, orderId: string): Promise<Order | null>;
   getOrderByClientId(userId: string, clientOrderId: string): Promise<Order | null>;
   listOrders(userId: string, opts?: { status?: OrderStatus; limit?: number }): Promise<Order[]>;

@@ -27,6 +27,7 @@ export function memoryTradingRepo() {
       return true;
     },
     async getPositions(u) { return [...bucket(positions, u).values()].map(clone); },
+    async getAccountAndPositions(u) { return { account: await repo.getAccount(u), positions: await repo.getPositions(u) }; },
     async getOrder(u, id) { const o = bucket(orders, u).get(id); return o ? clone(o) : null; },
     async getOrderByClientId(u, cid) { const id = clientIds.get(`${u}|${cid}`); return id ? repo.getOrder(u, id) : null; },
     async listOrders(u, opts) {

@@ -9,8 +9,9 @@ import { statsShardKey } from './site-stats-repository';
 
 /**
  * Paper trading in the single table, under USER#<sub>:
- *   ACCOUNT#paper            the account (cash, settings, version)
- *   POS#<symbol>             a position; options also in GSI1 under EXPIRY#<date> for the settlement job
+ *   PAPER#ACCOUNT            the account (cash, settings, version)
+ *   PAPER#POS#<symbol>       a position; options also in GSI1 under EXPIRY#<date> for the settlement job
+ *   (the account and its positions sort together, so an order reads them with one Query)
  *   ORDER#<ulid>             an order; open ones also in GSI1 under OPENORDERS
  *   ORDERCID#<clientOrderId> the idempotency guard: one order per client order id
  *   ACT#<ulid>               an activity line
@@ -18,7 +19,8 @@ import { statsShardKey } from './site-stats-repository';
  *   DISCL#<type>#<version>   a disclosure acknowledgement
  * Every change is one TransactWriteItems conditional on the account's version.
  */
-const ACCOUNT_SK = 'ACCOUNT#paper';
+const ACCOUNT_SK = 'PAPER#ACCOUNT';
+const POSITION_PREFIX = 'PAPER#POS#';
 const COMPLIANCE_RETENTION_DAYS = 30;
 type Item = Record<string, unknown>;
 
@@ -50,7 +52,7 @@ export function dynamoTradingRepository(db: DynamoDBDocumentClient = documentCli
   });
   const positionItem = (userId: string, p: Position): Item => ({
     PK: pk(userId),
-    SK: `POS#${p.symbol}`,
+    SK: `${POSITION_PREFIX}${p.symbol}`,
     entity: 'position',
     ...p,
     ...(p.kind === 'option' && p.expiration ? { GSI1PK: `EXPIRY#${p.expiration}`, GSI1SK: `${userId}#${p.symbol}` } : {}),
@@ -99,8 +101,14 @@ export function dynamoTradingRepository(db: DynamoDBDocumentClient = documentCli
     },
 
     async getPositions(userId) {
-      const items = await query({ KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)', ExpressionAttributeValues: { ':pk': pk(userId), ':p': 'POS#' }, ConsistentRead: true });
+      const items = await query({ KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)', ExpressionAttributeValues: { ':pk': pk(userId), ':p': POSITION_PREFIX }, ConsistentRead: true });
       return items.map((i) => strip<Position>(i)!);
+    },
+
+    async getAccountAndPositions(userId) {
+      const items = await query({ KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)', ExpressionAttributeValues: { ':pk': pk(userId), ':p': 'PAPER#' }, ConsistentRead: true });
+      const account = items.find((i) => i.SK === ACCOUNT_SK);
+      return { account: strip<PaperAccount>(account), positions: items.filter((i) => String(i.SK).startsWith(POSITION_PREFIX)).map((i) => strip<Position>(i)!) };
     },
 
     async getOrder(userId, orderId) {
@@ -156,7 +164,7 @@ export function dynamoTradingRepository(db: DynamoDBDocumentClient = documentCli
         }
       }
       for (const p of change.positions ?? []) {
-        const key = { PK: pk(userId), SK: `POS#${p.symbol}` };
+        const key = { PK: pk(userId), SK: `${POSITION_PREFIX}${p.symbol}` };
         if (!p.after) {
           if (!p.before) continue;
           items.push({ Delete: { TableName: table, Key: key, ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': p.before.version } } });
@@ -189,7 +197,7 @@ export function dynamoTradingRepository(db: DynamoDBDocumentClient = documentCli
       return transact(
         [
           { Put: { TableName: table, Item: { PK: pk(userId), SK: ACCOUNT_SK, entity: 'account', ...change.next }, ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': change.expectedVersion } } },
-          ...change.clear.map((p) => ({ Delete: { TableName: table, Key: { PK: pk(userId), SK: `POS#${p.symbol}` } } })),
+          ...change.clear.map((p) => ({ Delete: { TableName: table, Key: { PK: pk(userId), SK: `${POSITION_PREFIX}${p.symbol}` } } })),
           { Put: { TableName: table, Item: activityItem(userId, change.activity) } },
         ],
         { duplicateAt: [] },
