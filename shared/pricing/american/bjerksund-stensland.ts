@@ -249,17 +249,22 @@ export function bjerksundStenslandCall(S: number, K: number, T: number, r: numbe
   const negligible = NEGLIGIBLE * scale;
   const inverseTolerance = 1 / (QUADRATURE_TOLERANCE * scale);
   // α·S^β = (I - K)(S/I)^β, with (S/I)^β <= 1 below the trigger, so nothing overflows.
-  const alpha1 = (i1 - K) * Math.exp(beta * lnSI1);
-  const alpha2 = (i2 - K) * Math.exp(beta * lnSI2);
+  const alpha1 = (i1 - K) * fastExp(beta * lnSI1);
+  const alpha2 = (i2 - K) * fastExp(beta * lnSI2);
   const inverseVT1 = 1 / vT1;
   const inverseVT = 1 / vT;
   const reflected = lnSI1 - 2 * lnSI2; // 2 ln I₂ - ln S - ln I₁: ln(S/I₁) reflected in the barrier I₂
+  // The growth factors e^{λt₁} and e^{λ(T - t₁)} of λ(γ) = -r + γb + ½γ(γ - 1)σ²: λ(β) = 0 exactly (β is the
+  // positive root of ½σ²β(β - 1) + bβ - r = 0), λ(1) = b - r, λ(0) = -r; their products discount the European.
+  const carryFirst = fastExp((b - r) * t1);
+  const carrySecond = fastExp((b - r) * (T - t1));
+  const discountFirst = fastExp(-r * t1);
+  const discountSecond = fastExp(-r * (T - t1));
 
   // Pass 1: per γ, the coefficients (with the sign of terms(γ) in C) and the Φ arguments a₁, a₂ of φ(γ, I₂)
   // and -e₁..-e₄, at ARGS[6g..6g+5]; then d₁, d₂ of the European value at ARGS[18], ARGS[19].
   for (let g = 0; g < 3; g++) {
     const gamma = g === 0 ? beta : g === 1 ? 1 : 0;
-    const lambda = -r + gamma * b + 0.5 * gamma * (gamma - 1) * v2;
     const kappa = (2 * b) / v2 + 2 * gamma - 1;
     const mu = b + (gamma - 0.5) * v2;
     const drift1 = mu * t1;
@@ -270,20 +275,21 @@ export function bjerksundStenslandCall(S: number, K: number, T: number, r: numbe
     ARGS[base + 3] = -(reflected + drift1) * inverseVT1;
     ARGS[base + 4] = -(lnSI1 - drift1) * inverseVT1;
     ARGS[base + 5] = -(reflected - drift1) * inverseVT1;
-    GAMMA_POWER2[g] = Math.exp(-kappa * lnSI2); // (I₂/S)^κ
-    GAMMA_POWER1[g] = Math.exp(-kappa * lnSI1); // (I₁/S)^κ
+    GAMMA_POWER2[g] = fastExp(-kappa * lnSI2); // (I₂/S)^κ
+    GAMMA_POWER1[g] = fastExp(-kappa * lnSI1); // (I₁/S)^κ
     GAMMA_DRIFT_T[g] = mu * T;
-    const growth = (g === 1 ? -1 : 1) * Math.exp(lambda * t1); // e^{λt₁}
+    const growth = g === 0 ? 1 : g === 1 ? -carryFirst : discountFirst; // e^{λt₁}, with terms(1)'s minus sign
     GAMMA_PHI_SCALE[g] = growth * (g === 0 ? alpha2 : g === 1 ? S : K);
     GAMMA_OUTER[g] = growth * (g === 0 ? alpha1 : g === 1 ? S : K);
-    GAMMA_PSI_SCALE[g] = Math.exp(lambda * (T - t1)); // e^{λ(T - t₁)} rescales ψ to t₁
+    GAMMA_PSI_SCALE[g] = g === 0 ? 1 : g === 1 ? carrySecond : discountSecond; // e^{λ(T - t₁)} rescales ψ to t₁
   }
   const d1 = (lnSK + (b + 0.5 * v2) * T) * inverseVT;
   ARGS[18] = d1;
   ARGS[19] = d1 - vT;
   // Pass 2: the 20 Φ; the European floor; the φ terms.
   fillNormCdfs(20);
-  const european = S * Math.exp((b - r) * T) * (PHIS[18] as number) - K * Math.exp(-r * T) * (PHIS[19] as number);
+  const european =
+    S * carryFirst * carrySecond * (PHIS[18] as number) - K * discountFirst * discountSecond * (PHIS[19] as number);
   const floor = Math.max(S - K, european);
   let value = alpha2;
   // Pass 3: the bivariate terms of ψ(γ, I₁) (subtracted) and ψ(γ, K) (added), where
