@@ -11,11 +11,15 @@ function within(actual: number, expected: number, tolerance: number, label: stri
 }
 
 describe('Black-76', () => {
-  it('Haug, Complete Guide 2nd ed. (2007), §1.1.4 Black-76: put F=19, K=19, T=0.75, r=10%, σ=28% → 1.7011', () => {
+  // Haug's value as reproduced (from the 1st ed., "Option pricing formulas", McGraw-Hill 1998, pp. 2-8) in QuantLib
+  // test-suite/europeanoption.cpp testValues; a 2nd-ed. section number could not be confirmed.
+  it('Haug, Complete Guide 1st ed., pp. 2-8 (QuantLib europeanoption.cpp), Black-76: put F=19, K=19, T=0.75, r=10%, σ=28% → 1.7011', () => {
     within(black76({ type: 'put', F: 19, K: 19, T: 0.75, r: 0.1, sigma: 0.28 }), 1.7011, PUBLISHED_4DP, 'put');
   });
 
-  it('Hull, OFOD 9th ed., ch. 18 Black’s model (crude-oil futures put, F=K=20, r=9%, σ=25%, T=4m) → 1.12', () => {
+  // Hull's example as quoted in vollib/py_vollib, py_vollib/ref_python/black (7th ed. Example 16.6, d₁ = 0.07216,
+  // put 1.1166). Its chapter and example number in the 9th ed. could not be confirmed.
+  it('Hull, OFOD, “Futures options and Black’s model” (7th ed. Example 16.6): crude-oil futures put F=K=20, r=9%, σ=25%, T=4m → 1.12', () => {
     within(black76({ type: 'put', F: 20, K: 20, T: 4 / 12, r: 0.09, sigma: 0.25 }), 1.12, PUBLISHED_2DP, 'put');
   });
 

@@ -27,7 +27,9 @@ function attainableSigmaAccuracy(input: OptionInput): number {
 }
 
 describe('implied volatility (Let’s Be Rational)', () => {
-  it('Hull, OFOD 9th ed., §15.11: call 1.875 with S=21, K=20, r=10%, T=0.25 → σ = 0.235', () => {
+  // Hull's implied-volatility example in the Black-Scholes-Merton chapter; its section number in the 9th ed. could not
+  // be confirmed. The exact implied volatility is 0.234513.
+  it('Hull, OFOD, BSM chapter implied-volatility example: call 1.875 with S=21, K=20, r=10%, T=0.25 → σ = 0.235', () => {
     const sigma = impliedVol({ type: 'call', S: 21, K: 20, T: 0.25, r: 0.1, q: 0, price: 1.875 });
     expect(Math.abs(sigma - 0.235)).toBeLessThanOrEqual(PUBLISHED_3DP);
   });
