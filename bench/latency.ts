@@ -42,7 +42,9 @@ export const ms = (x: number) => `${x.toFixed(1)} ms`;
 
 /**
  * `users` clients each send `perUser` requests one after another with a think time between them,
- * as people do; every latency is recorded (the think time is not).
+ * as people do; every latency is recorded (the think time is not). Each client also thinks once
+ * before its first request, so the clients arrive at independent moments as people do, not all in
+ * the same millisecond (which would measure a synchronised burst of `users` requests instead).
  */
 export async function pacedUsers(users: number, perUser: number, request: (user: number, n: number) => Promise<boolean>, thinkMs: () => number): Promise<LoadResult> {
   const latencies: number[] = [];
@@ -50,6 +52,7 @@ export async function pacedUsers(users: number, perUser: number, request: (user:
   const started = performance.now();
   await Promise.all(
     Array.from({ length: users }, async (_, u) => {
+      await new Promise((r) => setTimeout(r, thinkMs()));
       for (let n = 0; n < perUser; n++) {
         const t0 = performance.now();
         const okay = await request(u, n).catch(() => false);
