@@ -8,7 +8,7 @@ export const TopBar = forwardRef<HTMLButtonElement, { pageName: string; onOpenNa
   menuButton,
 ) {
   return (
-    <header className="sticky top-0 z-20 flex h-14 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur">
+    <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b border-slate-200 bg-white/95 px-4 backdrop-blur">
       <button
         ref={menuButton}
         type="button"
@@ -22,7 +22,7 @@ export const TopBar = forwardRef<HTMLButtonElement, { pageName: string; onOpenNa
           <path d="M4 6h16M4 12h16M4 18h16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
       </button>
-      <p className="min-w-0 flex-1 truncate text-lg font-semibold text-slate-900" data-testid="page-name">
+      <p className="min-w-0 flex-1 truncate text-base font-semibold text-slate-900 sm:text-lg" data-testid="page-name">
         {pageName}
       </p>
       <AccountSelectorSlot />

@@ -28,6 +28,8 @@ export function AccountSelector() {
   }, [open]);
 
   const label = selected ? selected.name : needsSetup ? 'No account yet' : 'Accounts';
+  // A phone's top bar also has to fit the page name, so the selector says less there; the menu names each account in full.
+  const shortLabel = selected ? (selected.mode === 'paper' ? 'Paper' : selected.name) : needsSetup ? 'No account' : 'Accounts';
   return (
     <div className="relative" ref={ref}>
       <button
@@ -36,10 +38,11 @@ export function AccountSelector() {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}
-        className="flex max-w-[11rem] items-center gap-2 rounded-lg px-2.5 py-1.5 text-sm ring-1 ring-slate-300 hover:bg-slate-50 sm:max-w-none"
+        className="flex max-w-[9.5rem] items-center gap-2 rounded-lg px-2.5 py-1.5 text-sm ring-1 ring-slate-300 hover:bg-slate-50 sm:max-w-none"
       >
         <span className={`h-2 w-2 shrink-0 rounded-full ${selected && selected.mode !== 'paper' ? 'bg-red-600' : 'bg-brand-600'}`} aria-hidden />
-        <span className="truncate font-semibold text-slate-900">{label}</span>
+        <span className="truncate font-semibold text-slate-900 sm:hidden">{shortLabel}</span>
+        <span className="hidden truncate font-semibold text-slate-900 sm:inline">{label}</span>
         {selected && <span className="hidden tabular-nums text-slate-700 sm:inline">{formatBalance(selected.balance, selected.currency)}</span>}
         <span aria-hidden className="text-slate-500">▾</span>
       </button>
