@@ -3,16 +3,10 @@
  * issue 7 asks for the obvious one): a learner saves the legs they are building, per user, and
  * reopens them later. Quotes are not saved as truth: a reopened draft is re-priced from the chain.
  */
-export interface DraftLeg {
-  action: 'buy' | 'sell';
-  optionType: 'call' | 'put';
-  strike: number;
-  premium: number;
-  quantity: number;
-  expiration: string;
-  underlying: string;
-  contractTicker?: string;
-}
+import type { StrategyLeg } from '../strategy/types';
+
+/** A leg as a draft keeps it: what the builder needs to rebuild it, without the chain's live fields. */
+export type DraftLeg = Pick<StrategyLeg, 'action' | 'optionType' | 'strike' | 'premium' | 'quantity' | 'expiration' | 'underlying' | 'contractTicker'>;
 
 export interface Draft {
   draftId: string;

@@ -1,19 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MarketDataStats, SyncStatus } from '../../../../../shared/ports/market-store.port';
 import { api } from '../../../lib/api-client';
+import { getMarketStatus } from '../../chain/api/get-market-status';
 
-export interface MarketStatus {
-  source: 'live' | 'demo';
-  provider: string;
-  configured: boolean;
-  lastSync: string | null;
-  session: string | null;
-  reason?: string;
-}
+export type { MarketStatus } from '../../chain/api/get-market-status';
 export type AdminStats = MarketDataStats & { retentionDays: number; lastSync: SyncStatus | null };
 
-export const getMarketStatus = () => api.get<MarketStatus>('/api/market/status');
-export const marketStatusOptions = () => queryOptions({ queryKey: ['admin', 'market-status'], queryFn: getMarketStatus, staleTime: 5_000 });
+/** The admin page polls more often than the chain page, so it keeps its own cache entry. */
+export const marketStatusOptions = () => queryOptions({ queryKey: ['admin', 'market-status'], queryFn: () => getMarketStatus(), staleTime: 5_000 });
 export const useMarketStatus = () => useQuery(marketStatusOptions());
 
 export const getAdminStats = () => api.get<AdminStats>('/api/admin/market/stats');
