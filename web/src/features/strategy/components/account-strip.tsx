@@ -3,8 +3,8 @@ import { Link } from 'react-router-dom';
 import { useOpenAccount } from '../api/portfolio';
 import { money } from '../lib/format';
 import type { Portfolio } from '../lib/types';
+import { DEFAULT_STARTING_CAPITAL, STARTING_CAPITALS } from '../../../../../shared/orders/types';
 
-const CAPITALS = [10_000, 25_000, 100_000];
 
 /** Account balance and buying power beside the builder (spec part 3 §2), or the offer to open the paper account. */
 export function AccountStrip({ portfolio, loading, error }: { portfolio: Portfolio | null | undefined; loading: boolean; error: string | null }) {
@@ -34,7 +34,7 @@ export function AccountStrip({ portfolio, loading, error }: { portfolio: Portfol
 }
 
 function OpenAccount() {
-  const [capital, setCapital] = useState(100_000);
+  const [capital, setCapital] = useState<number>(DEFAULT_STARTING_CAPITAL);
   const open = useOpenAccount();
   const name = useId();
   return (
@@ -49,7 +49,7 @@ function OpenAccount() {
         <legend className="font-semibold text-slate-900">Open your paper account to trade</legend>
         <p className="mt-1 text-sm text-slate-700">You can build and study strategies without one. Trading them uses virtual money from a paper account; choose what to start with.</p>
         <div className="mt-3 flex flex-wrap gap-2">
-          {CAPITALS.map((c) => (
+          {STARTING_CAPITALS.map((c) => (
             <label key={c} className={`flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm ring-1 ${capital === c ? 'bg-brand-50 ring-brand-600' : 'ring-slate-300 hover:bg-slate-50'}`}>
               <input type="radio" name={name} checked={capital === c} onChange={() => setCapital(c)} className="accent-brand-700" />
               <span className="font-semibold tabular-nums">{money(c).replace('.00', '')}</span>

@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
 import { formatBalance } from '../../../components/trading/money';
 import { useAccountMutation } from '../api/accounts';
+import { DEFAULT_STARTING_CAPITAL, STARTING_CAPITALS } from '../../../../../shared/orders/types';
 
-const CAPITALS = [10_000, 25_000, 100_000];
 
 /** First use: the learner picks the virtual money to start with ($100,000 unless they choose otherwise). */
 export function AccountSetup({ mode = 'open', onDone }: { mode?: 'open' | 'reset'; onDone?: () => void }) {
-  const [capital, setCapital] = useState(100_000);
+  const [capital, setCapital] = useState<number>(DEFAULT_STARTING_CAPITAL);
   const mutation = useAccountMutation(mode);
   const name = useId();
   return (
@@ -25,7 +25,7 @@ export function AccountSetup({ mode = 'open', onDone }: { mode?: 'open' | 'reset
             : 'Open positions leave the book and open orders are canceled. Your orders and activity stay as the history of this run.'}
         </p>
         <div className="mt-3 grid gap-2 sm:grid-cols-3">
-          {CAPITALS.map((c) => (
+          {STARTING_CAPITALS.map((c) => (
             <label key={c} className={`flex cursor-pointer items-center gap-2 rounded-lg p-3 text-sm ring-1 ${capital === c ? 'bg-brand-50 ring-brand-600' : 'ring-slate-300 hover:bg-slate-50'}`}>
               <input type="radio" name={name} value={c} checked={capital === c} onChange={() => setCapital(c)} className="accent-brand-700" />
               <span className="font-semibold tabular-nums">{formatBalance(c)}</span>
