@@ -2,7 +2,7 @@
  * Bivariate standard normal distribution M(h, k; ρ) = P(X <= h, Y <= k), corr(X, Y) = ρ.
  *
  * Algorithm of A. Genz, "Numerical computation of rectangular bivariate and trivariate normal and t
- * probabilities", Statistics and Computing 14 (2004) 251-260 (his BVND routine, as used by Haug (2007) §13.2.2):
+ * probabilities", Statistics and Computing 14 (2004) 251-260 (his BVND routine, as used by Haug (2007)):
  * for |ρ| < 0.925
  *
  *   M(h, k; ρ) = Φ(h)Φ(k) + 1/(2π) ∫₀^{asin ρ} exp(-(h² + k² - 2hk sin θ) / (2 cos²θ)) dθ

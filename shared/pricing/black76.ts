@@ -7,7 +7,7 @@
  * Units: F, K in currency; T in years; r continuously compounded (discounts the premium); σ annualised.
  * It is BSM with the forward as underlying and cost of carry zero, i.e. S = F and q = r.
  * References: F. Black, "The pricing of commodity contracts", J. Financial Economics 3 (1976) 167-179;
- * Hull, "Options, Futures, and Other Derivatives", 9th ed., ch. 18; Haug (2007) §1.1.4.
+ * Hull, "Options, Futures, and Other Derivatives", 9th ed., the chapter on futures options; Haug (2007), Black-76.
  */
 import { bsmPrice, checkOptionFields } from './bsm';
 import type { Black76Input } from './types';

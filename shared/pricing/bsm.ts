@@ -11,7 +11,7 @@
  * Units: S, K in currency; T in years; r, q continuously compounded; σ annualised.
  * References: F. Black & M. Scholes (1973), R. C. Merton (1973); J. C. Hull, "Options, Futures, and Other
  * Derivatives", 9th ed., ch. 15 and 17 (formulas), ch. 19 (Greeks); E. G. Haug, "The Complete Guide to Option
- * Pricing Formulas", 2nd ed. (2007), §1.1 and §2.1.
+ * Pricing Formulas", 2nd ed. (2007), chapters 1 (Black-Scholes-Merton) and 2 (the Greeks).
  *
  * Degenerate inputs: T = 0 gives intrinsic value, delta 1/0/-1 by moneyness (±1/2 exactly at the money) and zero
  * for the other Greeks; σ√T = 0 with T > 0 gives the discounted intrinsic value of the forward,

@@ -12,7 +12,7 @@
  *
  * Units: S, K in currency; T in years; r, q continuously compounded (b = r - q); σ annualised.
  * References: G. Barone-Adesi & R. E. Whaley, "Efficient analytic approximation of American option values",
- * J. Finance 42 (1987) 301-320; E. G. Haug, "The Complete Guide to Option Pricing Formulas", 2nd ed. (2007), §3.1.
+ * J. Finance 42 (1987) 301-320; E. G. Haug, "The Complete Guide to Option Pricing Formulas", 2nd ed. (2007), the chapter on American options.
  */
 import { bsmPrice } from '../bsm';
 import { normCdf, normPdf } from '../normal-distribution';

@@ -28,8 +28,8 @@
  *
  * Units: S, K in currency; T in years; r, q continuously compounded; σ annualised.
  * References: P. Bjerksund & G. Stensland, "Closed form valuation of American options", working paper, NHH
- * (2002); E. G. Haug, "The Complete Guide to Option Pricing Formulas", 2nd ed. (2007), §3.3 (the formulas) and
- * §13.2.2 (Genz's bivariate normal).
+ * (2002); E. G. Haug, "The Complete Guide to Option Pricing Formulas", 2nd ed. (2007), the chapter on American options
+ * (the formulas) and its bivariate normal routine (after Genz).
  */
 import { bsmPrice } from '../bsm';
 import { FixedCorrelationQuadrature } from '../bivariate-normal';

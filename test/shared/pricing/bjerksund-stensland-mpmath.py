@@ -1,7 +1,7 @@
 """
 40-digit reference values for Bjerksund-Stensland 2002, as used in american.test.ts (not run by the tests).
 
-Haug (2007) §3.1.3 written out in mpmath, with the bivariate normal as the exact one-dimensional integral
+Haug (2007) (the chapter on American options) written out in mpmath, with the bivariate normal as the exact one-dimensional integral
 M(h, k; rho) = int_{-inf}^{h} phi(x) Phi((k - rho x)/sqrt(1 - rho^2)) dx, and the same floor as the TypeScript
 (max of the formula, the European value and immediate exercise; the European value alone when b >= r).
 

@@ -1,5 +1,5 @@
 /**
- * Test helper: an independent reference for Bjerksund-Stensland 2002. Haug's formulas (2007, §3.1.3: the φ and
+ * Test helper: an independent reference for Bjerksund-Stensland 2002. Haug's formulas (2007, chapter on American options: the φ and
  * ψ functions, 24 bivariate normals written out) transcribed directly, with Genz's general bivariate normal
  * (its 20-point rule at this correlation, accurate to ~1e-16 at the (h, k) the model produces), the
  * full-accuracy Φ and Math.exp/Math.log; no shared Φ values, no skipped terms, no fixed-correlation tables.
