@@ -43,10 +43,14 @@ export function checkOrderRules(order: { type: string; limitPrice?: number; time
   return checks;
 }
 
-/** Order cost against the larger of buying power and options buying power. */
+/**
+ * Order cost against the larger of buying power and options buying power. An order that frees buying power
+ * (required <= 0, such as selling to close) always passes, even when the account's buying power is negative:
+ * blocking it would keep a learner from raising the cash they lack.
+ */
 export function checkBuyingPower(required: number, buyingPower: number, optionsBuyingPower = buyingPower): ComplianceCheck {
   const available = Math.max(buyingPower, optionsBuyingPower);
-  return required > available + 1e-9
+  return required > 0 && required > available + 1e-9
     ? fail('buying_power', `Insufficient buying power. Required: ${formatUsd(required)}, Available: ${formatUsd(available)}`, { required, available })
     : pass('buying_power', `Sufficient buying power available: ${formatUsd(available)}`, { required, available });
 }
@@ -61,12 +65,16 @@ export function checkNakedCalls(naked: readonly { symbol: string; quantity: numb
   return naked.length ? fail('naked_short', MESSAGES.nakedCall, { naked }) : null;
 }
 
-/** Margin: the total absolute position value divided by the multiplier must be covered by equity. */
-export function checkMargin(totalAbsolutePositionValue: number, equity: number, multiplier = 1): ComplianceCheck {
+/**
+ * Margin: the total absolute position value divided by the multiplier must be covered by equity. An order that
+ * does not add to the position value (reducesExposure) is not blocked by a shortfall it did not cause: the same
+ * message comes as a warning, so closing positions stays possible.
+ */
+export function checkMargin(totalAbsolutePositionValue: number, equity: number, multiplier = 1, reducesExposure = false): ComplianceCheck {
   const required = totalAbsolutePositionValue / multiplier;
-  return equity + 1e-9 < required
-    ? fail('margin', `Insufficient margin. Required: ${formatUsd(required)}, Available: ${formatUsd(equity)}`, { required, available: equity })
-    : pass('margin', MESSAGES.marginMet, { required, available: equity });
+  if (!(equity + 1e-9 < required)) return pass('margin', MESSAGES.marginMet, { required, available: equity });
+  const shortfall = fail('margin', `Insufficient margin. Required: ${formatUsd(required)}, Available: ${formatUsd(equity)}`, { required, available: equity });
+  return reducesExposure ? { ...shortfall, severity: 'warning' } : shortfall;
 }
 
 export interface PdtStatus {

@@ -128,8 +128,10 @@ export function evaluateOrder(state: TradingState, order: OrderRequest): Evaluat
   const naked = checkNakedCalls(newlyNaked);
   if (naked) checks.push(naked);
 
-  // Level: closing needs any enabled level; one opening leg is a buy (2) or a covered call / cash-secured put (1); several opening legs are a spread or combination (3).
-  const requiredLevel = openingLegs === 0 ? 1 : openingLegs >= 2 ? 3 : openingBuys === 1 ? 2 : 1;
+  // Level: closing only needs none (a learner who lowers the level, or whose level is 0, can still get out of a
+  // position); one opening leg is a buy (2) or a covered call / cash-secured put (1); several opening legs are a
+  // spread or combination (3).
+  const requiredLevel = openingLegs === 0 ? 0 : openingLegs >= 2 ? 3 : openingBuys === 1 ? 2 : 1;
   checks.push(checkTradingLevel(requiredLevel, account.settings.optionsLevel));
 
   let decision: Decision;
@@ -164,7 +166,7 @@ export function evaluateOrder(state: TradingState, order: OrderRequest): Evaluat
   for (const [i, leg] of legs.entries()) if (quotes[i]!.mark !== null) afterMarks.set(leg.contract, quotes[i]!.mark!);
   const afterValuation = valuation({ cash: cashAfter, heldForOrders: account.heldForOrders }, after, afterMarks, state.underlyingPrices);
   checks.push(...checkPdt(pdtStatus(count, afterValuation.equity)));
-  checks.push(checkMargin(afterValuation.grossPositionValue, afterValuation.equity));
+  checks.push(checkMargin(afterValuation.grossPositionValue, afterValuation.equity, 1, afterValuation.grossPositionValue <= before.grossPositionValue + 1e-9));
 
   return { checks, canProceed: canProceed(checks), invalid: false, decision };
 }

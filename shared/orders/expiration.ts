@@ -102,8 +102,12 @@ export function settleOption(
 }
 
 /**
- * Settles every option of an account expiring on a date, longs first so their shares can meet
- * assignments on the shorts, threading cash and the share positions through.
+ * Settles every option of an account expiring on a date, threading cash and the share positions
+ * through. Assignments come first (they are not optional), then exercises, each checked against
+ * what the assignments left: so an in-the-money spread nets out as at a broker (a bull put spread
+ * buys shares at the short strike and its long put sells them at the long strike; a call debit
+ * spread's long call covers the shares its short call delivered), rather than a long leg being
+ * closed for want of shares or cash that its own short leg was about to provide.
  */
 export function settleExpiries(
   positions: readonly Position[],
@@ -112,7 +116,7 @@ export function settleExpiries(
   ctx: { cash: number; at: string; date: string; settlementOf: (underlying: string) => Settlement },
 ): { results: (SettlementResult & { symbol: string })[]; unpriced: string[] } {
   const stocks = new Map(positions.filter((p) => p.kind === 'stock').map((p) => [p.symbol, p] as [string, Position | null]));
-  const due = positions.filter((p) => p.kind === 'option' && expiring(p)).sort((a, b) => Math.sign(b.quantity) - Math.sign(a.quantity));
+  const due = positions.filter((p) => p.kind === 'option' && expiring(p)).sort((a, b) => Math.sign(a.quantity) - Math.sign(b.quantity));
   let cash = ctx.cash;
   const results: (SettlementResult & { symbol: string })[] = [];
   const unpriced: string[] = [];

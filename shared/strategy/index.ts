@@ -17,6 +17,8 @@ export type {
   PositionGreeks, ProbabilityOfProfit, StrategySummary,
 } from './analytics';
 export { fundsAndMargins, legsToPositions } from './funds';
+export { GUIDELINE_TEXTS, POSITION_SIZE_RANGE, PROFIT_TARGET_RANGE, tradeGuidelines } from './guidelines';
+export type { TradeGuidelines } from './guidelines';
 export type { FundsAndMargins, FundsOptions } from './funds';
 export { placeTemplate } from './placement';
 export type { PlacementChain, PlacementError, PlacementErrorCode, PlacementOptions, PlacementResult } from './placement';

@@ -20,6 +20,11 @@ describe('buying power', () => {
     expect(checkBuyingPower(1234.5, 1000)).toMatchObject({ passed: false, severity: 'error', message: 'Insufficient buying power. Required: $1,234.50, Available: $1,000.00' });
     expect(checkBuyingPower(1234.5, 1000, 2000)).toMatchObject({ passed: true, severity: 'info', message: 'Sufficient buying power available: $2,000.00' });
   });
+
+  it('never blocks an order that frees buying power, even when the account has none left', () => {
+    expect(checkBuyingPower(-250, -1_000)).toMatchObject({ passed: true, severity: 'info' });
+    expect(checkBuyingPower(10, -1_000)).toMatchObject({ passed: false, severity: 'error', message: 'Insufficient buying power. Required: $10.00, Available: -$1,000.00' });
+  });
 });
 
 describe('trading level (spec part 3 §6)', () => {
@@ -54,5 +59,10 @@ describe('margin', () => {
     expect(checkMargin(5000, 10_000)).toMatchObject({ passed: true, message: 'Margin requirements met' });
     expect(checkMargin(12_000, 10_000)).toMatchObject({ passed: false, message: 'Insufficient margin. Required: $12,000.00, Available: $10,000.00' });
     expect(checkMargin(12_000, 10_000, 2).passed).toBe(true);
+  });
+
+  it('only warns about a shortfall when the order does not add to the position value', () => {
+    expect(checkMargin(12_000, 10_000, 1, true)).toMatchObject({ passed: false, severity: 'warning', message: 'Insufficient margin. Required: $12,000.00, Available: $10,000.00' });
+    expect(canProceed([checkMargin(12_000, 10_000, 1, true)])).toBe(true);
   });
 });

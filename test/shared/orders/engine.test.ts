@@ -40,6 +40,21 @@ describe('deciding an order', () => {
     expect(messages(covered)).toContain('Trading level 1 approved for this strategy');
   });
 
+  it('lets a learner close a position at any level, even 0', () => {
+    const e = evaluateOrder(state({ level: 0, positions: [optionPosition(call(100), 2, 1.5)] }), order([{ contract: call(100), side: 'sell', quantity: 2 }]));
+    expect(e.canProceed).toBe(true);
+    expect(messages(e)).toContain('Trading level 0 approved for this strategy');
+    expect(evaluateOrder(state({ level: 0 }), order([{ contract: call(100), side: 'buy', quantity: 1 }])).canProceed).toBe(false);
+  });
+
+  it('lets a learner sell to close when the account has no buying power left', () => {
+    // Cash overdrawn (say, after an assignment): the sale raises cash, so neither buying power nor margin blocks it.
+    const e = evaluateOrder(state({ cash: -5_000, positions: [optionPosition(call(100), 2, 1.5)] }), order([{ contract: call(100), side: 'sell', quantity: 2 }]));
+    expect(e.canProceed).toBe(true);
+    expect(e.decision).toMatchObject({ kind: 'fill', cashDelta: 398.7 });
+    expect(evaluateOrder(state({ cash: -5_000 }), order([{ contract: call(100), side: 'buy', quantity: 1 }])).canProceed).toBe(false);
+  });
+
   it('needs level 3 for a spread placed as one order', () => {
     const legs = [{ contract: call(100), side: 'buy' as const, quantity: 1 }, { contract: call(105), side: 'sell' as const, quantity: 1 }];
     expect(messages(evaluateOrder(state({ level: 2 }), order(legs)))).toContain('Trading level 3 required. Current level: 2');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { settleExpiries, settleOption } from '../../../shared/orders/expiration';
-import { call, optionPosition, put, stockPosition } from '../../support/trading-fixtures';
+import { EXPIRY, call, optionPosition, put, stockPosition } from '../../support/trading-fixtures';
 
 const ctx = { settlement: 'physical' as const, stock: null, cash: 100_000, at: '2026-12-18T21:00:00Z', date: '2026-12-18' };
 
@@ -42,14 +42,31 @@ describe('expiration at 16:00 New York', () => {
     expect(settleOption(optionPosition(put(100), 1, 2), 95, ctx)).toMatchObject({ outcome: 'auto_closed', cashDelta: 500 });
   });
 
-  it('settles longs before shorts, so an exercised call delivers the shares an assigned call needs', () => {
+  it('settles assignments before exercises, so a call spread nets out: the long call covers the shares the short call delivered', () => {
     const { results } = settleExpiries(
-      [optionPosition(call(110), -1, 1), optionPosition(call(100), 1, 4)],
+      [optionPosition(call(100), 1, 4), optionPosition(call(110), -1, 1)],
       () => true,
       () => 115,
-      { cash: 50_000, at: ctx.at, date: ctx.date, settlementOf: () => 'physical' },
+      { cash: 5_000, at: ctx.at, date: ctx.date, settlementOf: () => 'physical' },
     );
-    expect(results.map((r) => r.outcome)).toEqual(['exercised', 'assigned']);
+    expect(results.map((r) => r.outcome)).toEqual(['assigned', 'exercised']);
     expect(results[1]!.changes.find((c) => c.symbol === 'XYZ')!.after).toBeNull();
+    // Sold 100 at 110, bought 100 at 100: the spread's full width, $1,000, even in a $5,000 account.
+    expect(results.reduce((s, r) => s + r.cashDelta, 0)).toBe(1_000);
+  });
+
+  it('nets an in-the-money bull put spread in a small account: no shares left, cash down by the width', () => {
+    // Short 600 put, long 595 put, SPY closes at 590, $10,000 account.
+    const { results } = settleExpiries(
+      [optionPosition(put(595, EXPIRY, 'SPY'), 1, 1), optionPosition(put(600, EXPIRY, 'SPY'), -1, 3)],
+      () => true,
+      () => 590,
+      { cash: 10_000, at: ctx.at, date: ctx.date, settlementOf: () => 'physical' },
+    );
+    expect(results.map((r) => r.outcome)).toEqual(['assigned', 'exercised']);
+    expect(results.reduce((s, r) => s + r.cashDelta, 0)).toBe(-500);
+    expect(results[1]!.changes.find((c) => c.symbol === 'SPY')!.after).toBeNull();
+    // Premium: +3 − 1 = +2 a share; at expiry the spread pays out its width of 5: −3 a share in all.
+    expect(results.reduce((s, r) => s + r.realizedPnl, 0)).toBe(-300);
   });
 });
