@@ -1,7 +1,7 @@
 import { canProceed as allowed, pdtStatus, PDT_WINDOW_TRADING_DAYS, type ComplianceCheck } from '../compliance/checks';
 import { levelName, TRADING_LEVELS } from '../compliance/levels';
 import type { DomainEvent } from '../events/domain-events';
-import { tradingDaysEnding, tradingSessionAt } from '../market/calendar';
+import { tradingDayOnOrBefore, tradingDaysEnding, tradingSessionAt } from '../market/calendar';
 import { addDays, newYorkParts } from '../market/dates';
 import { isExpired } from '../market/expiry-status';
 import { parseOcc } from '../market/occ';
@@ -43,6 +43,11 @@ const sessionOf = (now: Date) => {
   const ny = newYorkParts(now);
   return tradingSessionAt(ny.date, ny.minutes);
 };
+/**
+ * The session Day P&L covers: today in New York when it is a trading day (all of it, also after the close, so
+ * the evening's closing marks count towards it), else the last trading day.
+ */
+const dayPnlSessionOf = (now: Date) => tradingDayOnOrBefore(newYorkParts(now).date);
 const NO_ACCOUNT = 'Open your paper account first: choose a starting capital.';
 
 export function tradingService(deps: TradingDeps) {
@@ -72,10 +77,39 @@ export function tradingService(deps: TradingDeps) {
     return { account, positions, quotes, marks, underlyingPrices, now: clock.now(), positionQuotes: quotes };
   }
 
-  /** The first change of a New York day records the equity it started with, for day P&L. */
-  function withSession(account: PaperAccount, equityNow: number): PaperAccount {
-    const today = sessionOf(clock.now());
-    return account.sessionStart?.date === today ? account : { ...account, sessionStart: { date: today, equity: equityNow } };
+  /**
+   * Day P&L's baseline: the equity at the close before the current session (dayPnlSessionOf), that is the
+   * positions held then at that close's marks. Recorded on the account by the session's first change (an order,
+   * an exercise, a settlement: withSessionStart), so later changes do not disturb it; until then the positions
+   * are the ones held at that close, valued at its marks: the current marks where the quotes are from that close
+   * (during the session, with end-of-day data), else each contract's daily bar and each stock's close on that
+   * date (after the evening ingestion has moved the marks to the session's own close). A position without a
+   * close on record counts at its current mark, so its move is left out rather than guessed.
+   */
+  async function openingEquity(account: PaperAccount, positions: readonly Position[], marks: ReadonlyMap<string, number>, quotes: ReadonlyMap<string, Quote>): Promise<number> {
+    const session = dayPnlSessionOf(clock.now());
+    if (account.sessionStart?.date === session) return account.sessionStart.equity;
+    const previous = tradingDayOnOrBefore(addDays(session, -1));
+    const closeMarks = new Map(marks);
+    await Promise.all(
+      positions.map(async (p) => {
+        if (p.kind === 'option') {
+          const q = quotes.get(p.symbol);
+          if (q && newYorkParts(new Date(q.asOf)).date === previous) return;
+        }
+        const close = p.kind === 'option' ? await deps.quotes.contractCloseOn(p.symbol, previous) : await deps.quotes.closeOn(p.symbol, previous);
+        if (close !== undefined) closeMarks.set(p.symbol, close);
+      }),
+    );
+    return valuation(account, positions, closeMarks, new Map()).equity;
+  }
+
+  /** The account with this session's Day P&L baseline recorded, before a change to its cash or positions. */
+  async function withSessionStart(account: PaperAccount, positions: readonly Position[], known?: { marks: ReadonlyMap<string, number>; quotes: ReadonlyMap<string, Quote> }): Promise<PaperAccount> {
+    const session = dayPnlSessionOf(clock.now());
+    if (account.sessionStart?.date === session) return account;
+    const state = known ?? (await loadState(account, [], [...positions]));
+    return { ...account, sessionStart: { date: session, equity: await openingEquity(account, positions, state.marks, state.quotes) } };
   }
 
   function complianceEntries(checks: readonly ComplianceCheck[]): ComplianceLogEntry[] {
@@ -158,7 +192,7 @@ export function tradingService(deps: TradingDeps) {
       const now = clock.now();
       const at = now.toISOString();
       const today = sessionOf(now);
-      const equityBefore = valuation(account, state.positions, state.marks, state.underlyingPrices).equity;
+      const started = await withSessionStart(account, state.positions, state);
       const base: Order = existing ?? {
         orderId: deps.newId(),
         clientOrderId: request.clientOrderId,
@@ -189,7 +223,7 @@ export function tradingService(deps: TradingDeps) {
       if (decision.kind === 'fill') {
         order = { ...base, status: 'filled', filledAt: at, fills: decision.fills, netPrice: decision.netPrice, totalCost: decision.totalCost, commission: decision.commission, held: 0 };
         const next: PaperAccount = {
-          ...withSession(account, equityBefore),
+          ...started,
           cash: cents(account.cash + decision.cashDelta),
           realizedPnl: cents(account.realizedPnl + decision.realizedPnl),
           heldForOrders: cents(Math.max(0, account.heldForOrders - (existing?.held ?? 0))),
@@ -208,7 +242,7 @@ export function tradingService(deps: TradingDeps) {
       } else {
         order = { ...base, held: decision.hold };
         commit = {
-          account: { expectedVersion: account.version, next: { ...withSession(account, equityBefore), heldForOrders: cents(account.heldForOrders + decision.hold), version: account.version + 1 } },
+          account: { expectedVersion: account.version, next: { ...started, heldForOrders: cents(account.heldForOrders + decision.hold), version: account.version + 1 } },
           order: { next: order, expected: 'new' },
           compliance: complianceEntries(evaluation.checks),
         };
@@ -285,8 +319,9 @@ export function tradingService(deps: TradingDeps) {
       if (!results.length) return;
       const cashDelta = results.reduce((s, r) => s + r.cashDelta, 0);
       const realized = results.reduce((s, r) => s + r.realizedPnl, 0);
+      const started = await withSessionStart(account, positions);
       const result = await repo.commit(userId, {
-        account: { expectedVersion: account.version, next: { ...account, cash: cents(account.cash + cashDelta), realizedPnl: cents(account.realizedPnl + realized), version: account.version + 1 } },
+        account: { expectedVersion: account.version, next: { ...started, cash: cents(account.cash + cashDelta), realizedPnl: cents(account.realizedPnl + realized), version: account.version + 1 } },
         positions: collapse(results.flatMap((r) => r.changes)),
         activity: results.map((r) => ({ ...r.activity, id: deps.newId(), at })),
       });
@@ -337,7 +372,7 @@ export function tradingService(deps: TradingDeps) {
       };
     });
     const sum = (k: 'delta' | 'gamma' | 'theta' | 'vega' | 'rho') => cents(positions.reduce((s, p) => s + (p.greeks[k] ?? 0), 0) * 100) / 100;
-    const sessionEquity = account.sessionStart?.date === today ? account.sessionStart.equity : v.equity;
+    const sessionEquity = await openingEquity(account, state.positions, state.marks, state.quotes);
     return {
       account: {
         name: 'Paper Trading',
@@ -484,8 +519,9 @@ export function tradingService(deps: TradingDeps) {
         const at = now.toISOString();
         const r = settleOption(p, price, { settlement: settlementOf(p.underlying), stock, cash: account.cash, at, date: sessionOf(now), early: true, quantity: n });
         const activity = { ...r.activity, id: deps.newId(), at };
+        const started = await withSessionStart(account, positions);
         const result = await repo.commit(userId, {
-          account: { expectedVersion: account.version, next: { ...account, cash: cents(account.cash + r.cashDelta), realizedPnl: cents(account.realizedPnl + r.realizedPnl), version: account.version + 1 } },
+          account: { expectedVersion: account.version, next: { ...started, cash: cents(account.cash + r.cashDelta), realizedPnl: cents(account.realizedPnl + r.realizedPnl), version: account.version + 1 } },
           positions: r.changes,
           activity: [activity],
         });
@@ -519,14 +555,15 @@ export function tradingService(deps: TradingDeps) {
       if (!account) return failure('conflict', NO_ACCOUNT);
       const price = (await deps.quotes.underlyingPrices([p.symbol])).get(p.symbol);
       if (price === undefined) return failure('unprocessable', `No price for ${p.symbol} right now.`);
-      const current = (await repo.getPositions(userId)).find((x) => x.symbol === p.symbol) ?? null;
+      const positions = await repo.getPositions(userId);
+      const current = positions.find((x) => x.symbol === p.symbol) ?? null;
       if (!current) return failure('not_found', `You hold no ${p.symbol} shares.`);
       const now = clock.now();
       const side = current.quantity > 0 ? 'sell' : 'buy';
       const outcome = applyFill(current, { symbol: p.symbol, side, quantity, price, at: now.toISOString(), date: sessionOf(now), kind: 'stock' });
       const cashDelta = cents((side === 'sell' ? 1 : -1) * price * quantity);
       const result = await repo.commit(userId, {
-        account: { expectedVersion: account.version, next: { ...account, cash: cents(account.cash + cashDelta), realizedPnl: cents(account.realizedPnl + outcome.realizedPnl), version: account.version + 1 } },
+        account: { expectedVersion: account.version, next: { ...(await withSessionStart(account, positions)), cash: cents(account.cash + cashDelta), realizedPnl: cents(account.realizedPnl + outcome.realizedPnl), version: account.version + 1 } },
         positions: [{ symbol: p.symbol, before: current, after: outcome.position }],
         activity: [{ id: deps.newId(), at: now.toISOString(), kind: 'fill', symbol: p.symbol, cashDelta, realizedPnl: outcome.realizedPnl, text: `${side === 'sell' ? 'Sold' : 'Bought'} ${quantity} ${p.symbol} shares at ${formatUsd(price)}.` }],
       });

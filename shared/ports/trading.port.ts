@@ -63,6 +63,8 @@ export interface QuoteSource {
   underlyingPrices(underlyings: readonly string[]): Promise<Map<string, number>>;
   /** The underlying's close on a New York date, for settling an expiry. */
   closeOn(underlying: string, date: string): Promise<number | undefined>;
+  /** An option contract's close on a New York date (its daily bar), for Day P&L's baseline. */
+  contractCloseOn(contract: string, date: string): Promise<number | undefined>;
 }
 
 export type { ComplianceCheck };

@@ -10,9 +10,11 @@ import type { QuoteSource } from '../../../shared/ports/trading.port';
  * (underlying, expiry), as the chain route keeps them.
  */
 const FRESH_MS = 10_000;
+const PAST_CLOSES_KEPT = 5_000;
 
 export function marketQuoteSource(reader: MarketReader, clock: Clock): QuoteSource {
   const chains = new Map<string, { at: number; quotes: Promise<Map<string, Quote>>; refreshing: boolean }>();
+  const pastCloses = new Map<string, number>();
 
   async function load(underlying: string, expiration: string): Promise<Map<string, Quote>> {
     const view = await reader.chain(underlying, expiration);
@@ -99,6 +101,20 @@ export function marketQuoteSource(reader: MarketReader, clock: Clock): QuoteSour
       const history = await reader.history(underlying, 30);
       if ('kind' in history) return undefined;
       return history.bars.find((b) => b.date === date)?.close;
+    },
+
+    // A past day's close never changes, so found ones are kept (a bounded map: the oldest go first).
+    async contractCloseOn(contract, date) {
+      const key = `${contract}|${date}`;
+      if (pastCloses.has(key)) return pastCloses.get(key);
+      const history = await reader.contractHistory(contract, 30);
+      if ('kind' in history) return undefined;
+      const close = history.bars.find((b) => b.date === date)?.close;
+      if (close !== undefined) {
+        if (pastCloses.size >= PAST_CLOSES_KEPT) pastCloses.delete(pastCloses.keys().next().value!);
+        pastCloses.set(key, close);
+      }
+      return close;
     },
   };
 }

@@ -16,17 +16,19 @@ function harness(start = '2026-11-23T15:00:00Z') {
   ]);
   let price = 100;
   const closes = new Map<string, number>();
+  const contractCloses = new Map<string, number>();
   const source: QuoteSource = {
     quotes: async (cs) => new Map(cs.filter((c) => quotes.has(c)).map((c) => [c, quotes.get(c)!])),
     underlyingPrices: async (us) => new Map(us.map((u) => [u, price])),
     closeOn: async (u, d) => closes.get(`${u}|${d}`),
+    contractCloseOn: async (c, d) => contractCloses.get(`${c}|${d}`),
   };
   const repo = memoryTradingRepo();
   const events: DomainEvent[] = [];
   let id = 0;
   const service = tradingService({ repo, quotes: source, events: { publish: async (e) => { events.push(...e); } }, clock: { now: () => now }, newId: () => `01J${String(++id).padStart(23, '0')}` });
   return {
-    service, repo, events, quotes, closes,
+    service, repo, events, quotes, closes, contractCloses,
     setPrice: (p: number) => { price = p; },
     setNow: (iso: string) => { now = new Date(iso); },
   };
@@ -168,5 +170,53 @@ describe('the paper account', () => {
     expect(summary.failed).toBe(1);
     expect(summary.totalChecks).toBe(summary.passed + summary.failed + summary.warnings);
     expect(summary.recentChecks.find((c) => c.check_result === 'failed')).toMatchObject({ compliance_type: 'trading_level', action_taken: 'blocked', details: { message: 'Trading level 2 required. Current level: 1' } });
+  });
+});
+
+describe('day P&L', () => {
+  const dayPnl = async (h: ReturnType<typeof harness>) => {
+    const r = await h.service.portfolio('u1');
+    if (!r.ok) throw new Error(r.error.message);
+    return r.value.account.dayPnl;
+  };
+  /** The chain as the evening ingestion leaves it: marks from that day's close. */
+  const closeQuote = (contract: string, bid: number, ask: number, date: string) => ({ ...quote(contract, bid, ask), asOf: `${date}T21:00:00.000Z` });
+
+  it("counts a day's trades at once and the day's mark change once the evening's closing quotes arrive", async () => {
+    const h = harness('2026-11-23T15:00:00Z'); // Monday 10:00 New York; the quotes are Friday's close
+    await h.service.openAccount('u1', 100_000);
+    expect(await dayPnl(h)).toBe(0);
+    await h.service.placeOrder('u1', buy(call(100))); // at the ask 2.20, marked at the mid 2.10, $0.65 commission
+    expect(await dayPnl(h)).toBe(-10.65);
+    h.quotes.set(call(100), closeQuote(call(100), 2.9, 3.1, '2026-11-23'));
+    h.setNow('2026-11-23T23:30:00Z'); // 18:30, after the ingestion: Monday's close
+    expect(await dayPnl(h)).toBe(79.35);
+  });
+
+  it("measures a day without trades from the previous close's daily bar", async () => {
+    const h = harness('2026-11-23T15:00:00Z');
+    await h.service.openAccount('u1', 100_000);
+    await h.service.placeOrder('u1', buy(call(100)));
+    h.quotes.set(call(100), closeQuote(call(100), 2.9, 3.1, '2026-11-23'));
+    h.setNow('2026-11-24T15:00:00Z'); // Tuesday 10:00: the marks are still Monday's close
+    expect(await dayPnl(h)).toBe(0);
+    h.quotes.set(call(100), closeQuote(call(100), 3.4, 3.6, '2026-11-24'));
+    h.setNow('2026-11-24T23:30:00Z'); // Tuesday evening: Tuesday's close 3.50 against Monday's bar
+    h.contractCloses.set(`${call(100)}|2026-11-23`, 3.0);
+    expect(await dayPnl(h)).toBe(50);
+    // On Saturday the day shown is Friday's, measured from Wednesday's close (Thanksgiving closes Thursday).
+    h.setNow('2026-11-28T17:00:00Z');
+    h.contractCloses.set(`${call(100)}|2026-11-25`, 3.2);
+    h.quotes.set(call(100), closeQuote(call(100), 3.4, 3.6, '2026-11-27'));
+    expect(await dayPnl(h)).toBe(30);
+  });
+
+  it('leaves a position out rather than guessing when its previous close is not on record', async () => {
+    const h = harness('2026-11-23T15:00:00Z');
+    await h.service.openAccount('u1', 100_000);
+    await h.service.placeOrder('u1', buy(call(100)));
+    h.quotes.set(call(100), closeQuote(call(100), 3.4, 3.6, '2026-11-24'));
+    h.setNow('2026-11-24T23:30:00Z');
+    expect(await dayPnl(h)).toBe(0);
   });
 });
