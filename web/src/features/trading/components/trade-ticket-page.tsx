@@ -181,7 +181,12 @@ function Ticket({ contract, initialSide }: { contract: string; initialSide: 'buy
                 <p className="mt-1 text-xs text-slate-600">A limit that cannot fill now rests until the quotes reach it or the market closes (day order).</p>
               </div>
             )}
-            {!validQty && <p role="alert" className="text-sm text-red-800">Options orders must have whole number quantities</p>}
+            {!validQty && (
+              <div role="alert" className="space-y-0.5 text-sm text-red-800">
+                {!Number.isInteger(qty) && <p>Options orders must have whole number quantities</p>}
+                {!(qty > 0) && <p>Order quantity must be greater than zero</p>}
+              </div>
+            )}
             <dl className="space-y-1 rounded-lg bg-slate-50 p-3 text-sm">
               <Row label={type === 'market' ? 'Estimated fill' : 'Limit'} value={estimate === null ? '-' : `${formatUsd(estimate)} a share`} />
               <Row label="Commission" value={formatUsd(commission)} />

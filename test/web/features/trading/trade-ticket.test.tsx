@@ -1,0 +1,61 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+const CONTRACT = 'SPY261218C00600000';
+vi.mock('../../../../web/src/features/trading/api/contract-quote', () => ({
+  useContractQuote: () => ({
+    data: {
+      quote: { contract_ticker: CONTRACT, contract_type: 'call', strike_price: 600, expiration_date: '2026-12-18', bid: 2.0, ask: 2.2, mark: 2.1, last: 2.1, implied_volatility: 0.18, delta: 0.4, gamma: 0.01, theta: -0.1, vega: 0.5, rho: 0.1, volume: 100, open_interest: 1000 },
+      underlying: { ticker: 'SPY', price: 598.5, asOf: '2026-11-20T21:00:00.000Z' },
+      source: 'demo',
+      expiryType: 'Monthly',
+      daysToExpiry: 26,
+    },
+    isPending: false,
+    isError: false,
+  }),
+}));
+vi.mock('../../../../web/src/features/trading/api/portfolio', () => ({
+  usePortfolio: () => ({ data: { account: { name: 'Paper Trading', settings: { fillModel: 'cross', midShare: 0.5, commissionPerContract: 0.65, optionsLevel: 2 }, buyingPower: 100_000, cash: 100_000, equity: 100_000 }, positions: [] }, isPending: false, isError: false }),
+}));
+vi.mock('../../../../web/src/features/trading/api/orders', () => ({
+  preTrade: vi.fn(async () => ({ canProceed: true, checks: [] })),
+  usePlaceOrder: () => ({ mutate: vi.fn(), isPending: false }),
+}));
+
+import TradeTicketPage from '../../../../web/src/features/trading/components/trade-ticket-page';
+
+const renderTicket = () =>
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter initialEntries={[`/app/trade?contract=${CONTRACT}&side=buy`]}>
+        <TradeTicketPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+
+describe('the trade ticket quantity', () => {
+  afterEach(cleanup);
+
+  it("gives the spec's message for each way a quantity can be wrong, and keeps the order from being reviewed", async () => {
+    renderTicket();
+    const quantity = screen.getByLabelText('Contracts');
+    const review = screen.getByRole('button', { name: 'Review order' });
+
+    await userEvent.clear(quantity);
+    expect(screen.getByRole('alert').textContent).toBe('Order quantity must be greater than zero');
+    expect((review as HTMLButtonElement).disabled).toBe(true);
+
+    await userEvent.type(quantity, '1.5');
+    expect(screen.getByRole('alert').textContent).toBe('Options orders must have whole number quantities');
+
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '3');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect((review as HTMLButtonElement).disabled).toBe(false);
+  });
+});
