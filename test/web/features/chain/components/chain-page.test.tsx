@@ -430,6 +430,8 @@ describe('ChainPage: markets', () => {
       expect(within(banner).getByText(item)).toBeTruthy();
     }
     expect(banner.textContent).toContain('Expected launch: Q1 2026');
+    // Q1 2026 has passed without a launch: the banner says so rather than showing a past date as the future.
+    expect(banner.textContent).toContain('Q1 2026 (delayed). The new date will be announced on the coming-soon page.');
     expect(within(banner).getByRole('link', { name: 'See what is coming' }).getAttribute('href')).toBe('/coming-soon');
     const nse = within(banner).getByRole('link', { name: /NSE option chain/ });
     expect(nse.getAttribute('href')).toBe('https://www.nseindia.com/option-chain');

@@ -1,16 +1,20 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
+import { launchEstimateText } from '../../coming-soon/lib/launch';
 import { INDIA_COMING_SOON } from '../lib/markets';
 
 /** Indian mode shows only this banner in this build (spec part 2 §2). */
 export function IndiaComingSoon() {
   const headingId = useId();
+  // The spec's estimate, marked as delayed once its quarter has passed (as on the coming-soon page).
+  const estimate = launchEstimateText(new Date());
   return (
     <section aria-labelledby={headingId} className="rounded-2xl bg-gradient-to-br from-orange-50 via-white to-brand-50 p-6 ring-1 ring-slate-200 sm:p-8">
       <p className="inline-block rounded-full bg-orange-100 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-orange-900">Coming soon</p>
       <h2 id={headingId} className="mt-3 text-2xl font-bold text-slate-900">Indian market options are on their way</h2>
       <p className="mt-2 max-w-2xl text-slate-700">
-        Options chains for the NSE and BSE are being built. Expected launch: <strong className="text-slate-900">{INDIA_COMING_SOON.launch}</strong>.
+        Options chains for the NSE and BSE are being built. Expected launch: <strong className="text-slate-900">{estimate.short}</strong>.
+        {estimate.overdue && <> The new date will be announced on the coming-soon page.</>}
       </p>
       <h3 className="mt-5 text-sm font-semibold text-slate-900">What you will get</h3>
       <ul className="mt-2 grid gap-2 sm:grid-cols-2">

@@ -21,7 +21,6 @@ export const marketParam = (market: Market): string | null => (market === 'INDIA
 /** The coming-soon banner of Indian mode (spec part 2 §2). */
 export const INDIA_COMING_SOON = {
   features: ['NIFTY, BANKNIFTY and FINNIFTY options', '20+ NSE/BSE stock options', 'Real-time data', 'Indian Greeks calculator'],
-  launch: 'Q1 2026',
   comingSoonPath: '/coming-soon',
   nseOptionChainUrl: 'https://www.nseindia.com/option-chain',
 } as const;
