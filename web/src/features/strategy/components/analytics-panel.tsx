@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { atmImpliedVol, pnlTable, positionGreeks, strategySummary, type StrategyLeg } from '../../../../../shared/strategy';
 import type { ChainView } from '../lib/types';
 import { GreeksView } from './greeks-view';
+import { GuidelinesView } from './guidelines-view';
 import { PayoffChart } from './payoff-chart';
 import { PnlTableView } from './pnl-table-view';
 import { StrategyChart } from './strategy-chart';
@@ -25,10 +26,12 @@ interface Props {
   multiplier: number;
   frontChain: ChainView | null;
   loading: boolean;
+  /** The paper account's equity, for the guidelines in dollars; null without an account. */
+  equity?: number | null;
 }
 
 /** The builder's right column (spec part 3 §2): the summary tiles and the four analysis tabs. */
-export function AnalyticsPanel({ legs, spot, today, multiplier, frontChain, loading }: Props) {
+export function AnalyticsPanel({ legs, spot, today, multiplier, frontChain, loading, equity = null }: Props) {
   const [tab, setTab] = useState<Tab>('payoff');
   const firstExpiry = legs.map((l) => l.expiration).sort()[0];
   const iv = useMemo(() => (frontChain && spot !== null ? atmImpliedVol(frontChain.contracts, spot, firstExpiry) : null), [frontChain, spot, firstExpiry]);
@@ -55,6 +58,7 @@ export function AnalyticsPanel({ legs, spot, today, multiplier, frontChain, load
             {tab === 'greeks' && <GreeksView greeks={figures.greeks} />}
             {tab === 'chart' && <StrategyChart legs={legs} spot={spot} />}
           </TabPanel>
+          <GuidelinesView summary={figures.summary} equity={equity} />
         </div>
       )}
     </section>

@@ -197,7 +197,7 @@ export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
       </div>
 
       <div className="min-w-0 space-y-6 xl:col-start-2 xl:row-span-2 xl:row-start-1">
-        <AnalyticsPanel legs={b.strategyLegs} spot={b.spot} today={b.today} multiplier={b.multiplier} frontChain={b.frontChain} loading={b.loadingPrices || b.placing} />
+        <AnalyticsPanel legs={b.strategyLegs} spot={b.spot} today={b.today} multiplier={b.multiplier} frontChain={b.frontChain} loading={b.loadingPrices || b.placing} equity={portfolio?.account.equity ?? null} />
         {funds && <FundsPanel funds={funds} buyingPower={portfolio?.account.buyingPower ?? null} />}
       </div>
 

@@ -9,7 +9,10 @@ export function SummaryTiles({ summary }: { summary: StrategySummary }) {
   const { debitCredit } = summary;
   const tiles: { label: string; value: string; tone?: string; tip?: string; testId: string }[] = [
     { label: 'Max Profit', value: money(summary.maxProfit), tone: 'text-emerald-800', testId: 'max-profit' },
-    { label: 'Max Loss', value: summary.maxLoss === -Infinity ? 'Unlimited' : money(Math.abs(summary.maxLoss)), tone: 'text-red-700', testId: 'max-loss' },
+    // A position that cannot lose at expiry (say, quotes that leave a free lock-in) has no max loss to show.
+    summary.maxLoss >= 0
+      ? { label: 'Max Loss', value: 'None', testId: 'max-loss' }
+      : { label: 'Max Loss', value: summary.maxLoss === -Infinity ? 'Unlimited' : money(-summary.maxLoss), tone: 'text-red-700', testId: 'max-loss' },
     { label: 'Reward/Risk', value: ratio(summary.rewardRisk), testId: 'reward-risk' },
     { label: 'POP', value: summary.pop === null ? 'n/a' : percent(summary.pop), tip: summary.popMethod, testId: 'pop' },
     { label: 'Breakeven', value: summary.breakevens.length ? summary.breakevens.map(strike).join(', ') : 'None', testId: 'breakeven' },
