@@ -125,7 +125,7 @@ export function tradingService(deps: TradingDeps) {
     }));
   }
 
-  /** Writes the checks of an order that is not booked (blocked, invalid, a dry run); a booked one carries them in its transaction. */
+  /** Writes the checks of an order that is not booked (blocked or invalid); a booked one carries them in its transaction. */
   function logChecks(userId: string, checks: readonly ComplianceCheck[]): void {
     // Spec part 3 §7: compliance-log failures are only logged.
     repo.logCompliance(userId, complianceEntries(checks)).catch((err: unknown) => warn('compliance log write failed', err));
@@ -460,7 +460,8 @@ export function tradingService(deps: TradingDeps) {
       const account = await repo.getAccount(userId);
       if (!account) return failure('conflict', NO_ACCOUNT);
       const evaluation = evaluateOrder(await loadState(account, request.legs.map((l) => l.contract)), request);
-      logChecks(userId, evaluation.checks);
+      // A dry run is not logged: the trade ticket re-checks after every edit, and the log records what was done with
+      // orders (action_taken approved or blocked), not every preview of one.
       return { ok: true, value: { canProceed: evaluation.canProceed, checks: evaluation.checks } };
     },
 

@@ -1,4 +1,7 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { addDays, newYorkInstant } from '../../shared/market/dates';
 import { signUpAndSignIn } from '../support/cognito';
 import { waitFor } from '../support/local-stack';
 
@@ -124,16 +127,27 @@ describe('paper trading through the gateway', () => {
     expect((await call('GET', '/api/orders?status=bogus')).status).toBe(400);
   });
 
-  it('runs the pre-trade checks without placing, and summarises the compliance log', async () => {
-    const { call } = await learner(100000);
+  it('runs the pre-trade checks without placing or logging, and summarises the compliance log of placed orders', async () => {
+    const { user, call } = await learner(100000);
     const dry = await call('POST', '/api/compliance/pretrade', marketBuy(atmCall.contract_ticker, 1));
     expect(dry.body.canProceed).toBe(true);
     expect(dry.body.checks.map((c: { type: string }) => c.type)).toEqual(expect.arrayContaining(['trading_level', 'buying_power', 'pdt', 'margin']));
     expect((await call('GET', '/api/orders')).body.orders).toHaveLength(0);
-    await expect.poll(async () => (await call('GET', '/api/compliance/summary?days=7')).body.totalChecks, { timeout: 5000 }).toBeGreaterThan(0);
+    expect((await call('GET', '/api/compliance/summary?days=7')).body.totalChecks).toBe(0);
+    expect((await call('POST', '/api/orders', marketBuy(atmCall.contract_ticker, 1))).status).toBe(201);
     const summary = (await call('GET', '/api/compliance/summary')).body;
+    expect(summary.totalChecks).toBe(dry.body.checks.length);
     expect(summary.recentChecks.length).toBeLessThanOrEqual(10);
+    expect(summary.recentChecks.every((c: { action_taken: string }) => c.action_taken === 'approved')).toBe(true);
     expect(summary.totalChecks).toBe(summary.passed + summary.failed + summary.warnings);
+    // The entry stays (TTL) for as long as a 30-day summary can include its trade date: to the end of New York's
+    // day trade_date + 30.
+    const db = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: stack.endpoints.dynamodb, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
+    const { Items = [] } = await db.send(new QueryCommand({ TableName: stack.tableName, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :c)', ExpressionAttributeValues: { ':pk': `USER#${user.sub}`, ':c': 'COMPL#' } }));
+    expect(Items).toHaveLength(1);
+    const tradeDate = summary.recentChecks[0].trade_date as string;
+    const lastDayInWindowEnds = newYorkInstant(addDays(tradeDate, 31), 0).getTime() / 1000;
+    expect(Items[0]!.expiresAt).toBeGreaterThanOrEqual(lastDayInWindowEnds);
   });
 
   it('records disclosure acknowledgements', async () => {

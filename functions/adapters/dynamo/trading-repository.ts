@@ -15,7 +15,7 @@ import { statsShardKey } from './site-stats-repository';
  *   ORDER#<ulid>             an order; open ones also in GSI1 under OPENORDERS
  *   ORDERCID#<clientOrderId> the idempotency guard: one order per client order id
  *   ACT#<ulid>               an activity line
- *   COMPL#<date>#<time>#<id> the compliance checks of one evaluated order, expiresAt = +30 days
+ *   COMPL#<date>#<time>#<id> the compliance checks of one placed order, expiring once out of the 30-day summary
  *   DISCL#<type>#<version>   a disclosure acknowledgement
  * Every change is one TransactWriteItems conditional on the account's version.
  */
@@ -65,7 +65,9 @@ export function dynamoTradingRepository(db: DynamoDBDocumentClient = documentCli
       SK: `COMPL#${first.trade_date}#${first.created_at}#${Math.random().toString(36).slice(2, 8)}`,
       entity: 'compliance',
       entries,
-      expiresAt: dayNumber(addDays(first.trade_date, COMPLIANCE_RETENTION_DAYS)) * 86_400,
+      // The summary reads trade dates back to (New York today - 30 days); a New York day ends by 05:00 UTC of the
+      // next, so an entry must outlive the end of day trade_date + 30 in New York: expire at 00:00 UTC two days later.
+      expiresAt: dayNumber(addDays(first.trade_date, COMPLIANCE_RETENTION_DAYS + 2)) * 86_400,
     };
   };
 

@@ -160,6 +160,19 @@ describe('the paper account', () => {
     expect(orders).toEqual([expect.objectContaining({ run: 1, status: 'filled' })]);
   });
 
+  it('does not log a pre-trade dry run, only what is done with orders', async () => {
+    const h = harness();
+    await h.service.openAccount('u1', 100_000);
+    const dry = await h.service.preTrade('u1', buy(call(100)));
+    expect(dry.ok && dry.value.canProceed).toBe(true);
+    await new Promise((r) => setTimeout(r, 0));
+    expect((await h.service.complianceSummary('u1', 30)).totalChecks).toBe(0);
+    await h.service.placeOrder('u1', buy(call(100)));
+    const summary = await h.service.complianceSummary('u1', 30);
+    expect(summary.totalChecks).toBe(dry.ok ? dry.value.checks.length : -1);
+    expect(summary.recentChecks.every((c) => c.action_taken === 'approved')).toBe(true);
+  });
+
   it('summarises the compliance log', async () => {
     const h = harness();
     await h.service.openAccount('u1', 100_000);
