@@ -8,6 +8,7 @@ import { usePageMeta } from '../../../lib/page-meta';
 import { useClosePosition, useExercise, usePortfolio } from '../api/portfolio';
 import { contractLabel } from '../../../components/trading/contract-label';
 import { signedQuantity } from '../lib/contract';
+import { closeEstimate } from '../lib/estimate';
 import type { Portfolio, PortfolioPosition } from '../lib/types';
 import { AccountSetup } from './account-setup';
 import { TradingSettings } from './trading-settings';
@@ -43,6 +44,7 @@ export default function PortfolioPage() {
     );
   }
   const { account, positions, greeks, activity } = portfolio.data;
+  const closingEstimate = closing ? closeEstimate(closing, account.settings) : null;
   const message = exercise.data?.activity.text ?? (exercise.error?.message || close.error?.message || null);
 
   return (
@@ -108,15 +110,15 @@ export default function PortfolioPage() {
         <div className="mt-3 max-w-xl"><TradingSettings key={JSON.stringify(account.settings)} settings={account.settings} /></div>
       </section>
 
-      {closing && (
+      {closing && closingEstimate && (
         <TradeConfirmationDialog
           trade={{
             action: closing.quantity > 0 ? 'SELL' : 'BUY',
             quantity: Math.abs(closing.quantity),
             symbol: closing.kind === 'option' ? contractLabel(closing.symbol) : `${closing.symbol} shares`,
-            orderType: 'Market (day): closes the position',
-            price: (closing.quantity > 0 ? closing.bid : closing.ask) ?? closing.mark ?? 0,
-            totalCost: (closing.quantity > 0 ? -1 : 1) * ((closing.quantity > 0 ? closing.bid : closing.ask) ?? closing.mark ?? 0) * Math.abs(closing.quantity) * (closing.kind === 'option' ? 100 : 1),
+            orderType: closingEstimate.commission > 0 ? `Market (day): closes the position; includes ${formatUsd(closingEstimate.commission)} commission` : 'Market (day): closes the position',
+            price: closingEstimate.price,
+            totalCost: closingEstimate.totalCost,
             currency: 'USD',
           }}
           account={{ name: account.name, mode: 'paper' }}

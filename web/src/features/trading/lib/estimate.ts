@@ -1,7 +1,31 @@
-import type { AccountSettings } from '../lib/types';
+import { cents } from '../../../../../shared/orders/money';
+import { fillPrice } from '../../../../../shared/orders/fills';
+import { CONTRACT_MULTIPLIER } from '../../../../../shared/orders/types';
+import type { AccountSettings, PortfolioPosition } from '../lib/types';
 
 export const FILL_MODEL_LABELS: Record<AccountSettings['fillModel'], string> = {
   'bid-ask': 'At the market: buys at the ask, sells at the bid',
   mid: 'At the mid-price between bid and ask',
   'mid-plus': 'At the mid-price plus a share of the half-spread',
 };
+
+/**
+ * What closing a whole position is expected to cost (totalCost > 0) or bring in (< 0), filled as the server fills
+ * it: an option by a market order at the account's fill model plus the commission per contract; shares at the
+ * underlying's price, without commission. The mark stands in where the quote lacks the side needed.
+ */
+export function closeEstimate(
+  position: Pick<PortfolioPosition, 'kind' | 'quantity' | 'bid' | 'ask' | 'mark'>,
+  settings: Pick<AccountSettings, 'fillModel' | 'midShare' | 'commissionPerContract'>,
+): { price: number; commission: number; totalCost: number } {
+  const quantity = Math.abs(position.quantity);
+  const side = position.quantity > 0 ? 'sell' : 'buy';
+  const sign = side === 'buy' ? 1 : -1;
+  if (position.kind === 'stock') {
+    const price = position.mark ?? 0;
+    return { price, commission: 0, totalCost: cents(sign * price * quantity) };
+  }
+  const price = fillPrice({ bid: position.bid, ask: position.ask }, side, settings) ?? position.mark ?? 0;
+  const commission = cents(quantity * settings.commissionPerContract);
+  return { price, commission, totalCost: cents(sign * price * quantity * CONTRACT_MULTIPLIER + commission) };
+}
