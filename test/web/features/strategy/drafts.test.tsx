@@ -64,7 +64,7 @@ describe('drafts', () => {
     await userEvent.type(name, 'My first spread');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save draft' }));
 
-    const strikes = [1, 2].map((n) => Number(screen.getByLabelText(`Leg ${n} strike`).textContent!.replace('$', '')));
+    const strikes = [1, 2].map((n) => Number(screen.getByLabelText<HTMLInputElement>(`Leg ${n} strike`).value.replace('$', '')));
     expect(api.createDraft).toHaveBeenCalledWith({
       name: 'My first spread',
       underlying: 'SPY',
@@ -106,7 +106,7 @@ describe('drafts', () => {
 
     // Stepping the flagged leg puts it back on the grid.
     await userEvent.click(screen.getByRole('button', { name: 'Higher strike for leg 2' }));
-    expect(screen.getByLabelText('Leg 2 strike').textContent).toBe('$95');
+    expect(screen.getByLabelText<HTMLInputElement>('Leg 2 strike').value).toBe('$95');
     expect(within(legRows()[1]!).queryByTestId('leg-unlisted')).toBeNull();
   });
 

@@ -47,7 +47,7 @@ function renderPage(path = '/app/trading?underlying=SPY') {
 
 const search = (router: ReturnType<typeof renderPage>) => new URLSearchParams(router.state.location.search);
 const legRows = () => screen.queryAllByTestId('leg-row');
-const strikeOf = (n: number) => Number(screen.getByLabelText(`Leg ${n} strike`).textContent!.replace(/[$,]/g, ''));
+const strikeOf = (n: number) => Number(screen.getByLabelText<HTMLInputElement>(`Leg ${n} strike`).value.replace(/[$,]/g, ''));
 const priceOf = (n: number) => screen.getByLabelText(`Leg ${n} price`).textContent;
 const usd = (x: number) => `$${x.toFixed(2)}`;
 const readyMade = () => screen.queryByRole('region', { name: 'Ready-made' });
@@ -224,6 +224,44 @@ describe('the builder states', () => {
     for (let i = 0; i < 10; i++) if (!(down as HTMLButtonElement).disabled) await userEvent.click(down);
     expect(strikeOf(1)).toBe(80);
     expect((down as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('adds legs up to 8 and then says why Add Leg is off', async () => {
+    renderPage();
+    const add = await screen.findByRole('button', { name: 'Add Leg' });
+    for (let i = 0; i < 8; i++) await userEvent.click(add);
+    expect(screen.getAllByTestId('leg-row')).toHaveLength(8);
+    expect((add as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('max-legs').textContent).toBe('A strategy holds at most 8 legs: remove one to add another.');
+    await userEvent.click(screen.getByRole('button', { name: 'Remove leg 8' }));
+    expect((add as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.queryByTestId('max-legs')).toBeNull();
+  });
+
+  it('takes a typed strike on Enter or leaving the field, at the nearest strike that trades; Escape and bad input undo', async () => {
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Leg' }));
+    await waitFor(() => expect(strikeOf(1)).toBe(100));
+    const expiry = (screen.getByLabelText('Leg 1 expiry') as HTMLSelectElement).value;
+    const field = screen.getByLabelText<HTMLInputElement>('Leg 1 strike');
+    await userEvent.clear(field);
+    await userEvent.type(field, '107.5{Enter}');
+    expect(field.value).toBe('$107.5');
+    expect(priceOf(1)).toBe(usd(markOf('call', 107.5, expiry)));
+    // 104 never trades: the nearest strike that does is 103 (105 is as near; the lower one wins).
+    await userEvent.clear(field);
+    await userEvent.type(field, '104');
+    await userEvent.tab();
+    expect(strikeOf(1)).toBe(103);
+    await userEvent.clear(field);
+    await userEvent.type(field, '$1,000{Enter}');
+    expect(strikeOf(1)).toBe(120);
+    await userEvent.clear(field);
+    await userEvent.type(field, 'abc{Enter}');
+    expect(strikeOf(1)).toBe(120);
+    await userEvent.clear(field);
+    await userEvent.type(field, '90{Escape}');
+    expect(strikeOf(1)).toBe(120);
   });
 
   it('offers the 6 soonest expirations, plus a template leg’s own expiry; changing type or expiry re-prices the leg', async () => {

@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { OptionContract } from '../../../../../shared/market/chain';
 import { daysBetween } from '../../../../../shared/market/dates';
-import { parseLots, stepStrike, type BuilderLeg, type QuotedLeg } from '../lib/legs';
+import { parseLots, stepStrike, typedStrike, type BuilderLeg, type QuotedLeg } from '../lib/legs';
 import { money, shortDay, strike } from '../lib/format';
 
 interface Props {
@@ -17,11 +17,24 @@ interface Props {
 
 const control = 'rounded-lg bg-white px-1.5 py-2 text-sm ring-1 ring-inset ring-slate-300 focus:outline-none focus:ring-2 focus:ring-brand-600';
 
-/** One leg (spec part 3 §2): buy/sell badge, CE/PE, expiry, strike stepper, lots and the read-only price. */
+/** One leg (spec part 3 §2): buy/sell badge, CE/PE, expiry, strike field with steppers, lots and the read-only price. */
 export function LegRow({ index, quoted, grid, expiries, today, onChange, onRemove }: Props) {
   const { leg, status } = quoted;
   const n = index + 1;
   const [lotsText, setLotsText] = useState<string | null>(null);
+  const [strikeText, setStrikeText] = useState<string | null>(null);
+  const strikeCancelled = useRef(false);
+  /** A typed strike takes effect on Enter or on leaving the field, at the nearest strike that trades; Escape undoes it. */
+  const commitStrike = () => {
+    const text = strikeText;
+    setStrikeText(null);
+    if (text === null || strikeCancelled.current) {
+      strikeCancelled.current = false;
+      return;
+    }
+    const next = typedStrike(grid, text);
+    if (next !== null && next !== quoted.strike) onChange({ strike: next });
+  };
   const down = stepStrike(grid, quoted.strike, -1);
   const up = stepStrike(grid, quoted.strike, 1);
   const buy = leg.action === 'buy';
@@ -61,7 +74,27 @@ export function LegRow({ index, quoted, grid, expiries, today, onChange, onRemov
           <span aria-hidden>Strike</span>
           <div className="mt-0.5 flex items-center rounded-lg bg-white ring-1 ring-inset ring-slate-300">
             <button type="button" aria-label={`Lower strike for leg ${n}`} disabled={down === null} onClick={() => down !== null && onChange({ strike: down })} className="h-9 w-9 rounded-l-lg text-base font-bold text-slate-800 hover:bg-slate-100 disabled:text-slate-300">−</button>
-            <output aria-label={`Leg ${n} strike`} className="min-w-[4.5rem] px-1 text-center text-sm font-semibold tabular-nums text-slate-900">{strike(quoted.strike)}</output>
+            <input
+              aria-label={`Leg ${n} strike`}
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              value={strikeText ?? strike(quoted.strike)}
+              onFocus={(e) => {
+                setStrikeText(String(quoted.strike));
+                e.currentTarget.select();
+              }}
+              onChange={(e) => setStrikeText(e.target.value)}
+              onBlur={commitStrike}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') e.currentTarget.blur();
+                if (e.key === 'Escape') {
+                  strikeCancelled.current = true;
+                  e.currentTarget.blur();
+                }
+              }}
+              className="h-9 w-[4.5rem] bg-transparent px-1 text-center text-sm font-semibold tabular-nums text-slate-900 focus:outline-none focus:ring-2 focus:ring-inset focus:ring-brand-600"
+            />
             <button type="button" aria-label={`Higher strike for leg ${n}`} disabled={up === null} onClick={() => up !== null && onChange({ strike: up })} className="h-9 w-9 rounded-r-lg text-base font-bold text-slate-800 hover:bg-slate-100 disabled:text-slate-300">+</button>
           </div>
         </div>

@@ -185,6 +185,7 @@ export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
             <button type="button" onClick={tradeAll} className={`${button} bg-brand-700 text-white hover:bg-brand-800`}>Trade All</button>
           </div>
           <p className="mt-2 text-xs text-slate-600">Each leg is sent as lots × multiplier contracts, in one market order for the day, with virtual money.</p>
+          {b.quoted.length >= MAX_LEGS && <p className="mt-1 text-xs text-slate-600" data-testid="max-legs">A strategy holds at most {MAX_LEGS} legs: remove one to add another.</p>}
 
           {alert && <p role="alert" className="mt-3 rounded-lg bg-red-50 p-3 text-sm font-medium text-red-900 ring-1 ring-red-200">{alert}</p>}
           {success && (

@@ -70,6 +70,19 @@ export function stepStrike(grid: readonly OptionContract[], K: number, direction
   return next ?? null;
 }
 
+/**
+ * A strike typed into a leg's strike field ("605", "$1,005.5"), moved to the nearest strike a learner can step to
+ * (open interest or volume), or to the nearest listed one where none is traded; null if the text is not a
+ * positive number or the grid is empty.
+ */
+export function typedStrike(grid: readonly OptionContract[], text: string): number | null {
+  const cleaned = text.replace(/[$,\s]/g, '');
+  const K = cleaned === '' ? NaN : Number(cleaned);
+  if (!(K > 0 && K < Infinity)) return null;
+  const traded = grid.filter(isTraded);
+  return nearestContract(traded.length ? traded : grid, K)?.strike_price ?? null;
+}
+
 /** The leg's contract in the loaded chains; `listed` is the expirations listed now (an expired one is not). */
 export function quoteLeg(leg: BuilderLeg, chains: ReadonlyMap<string, ChainView>, listed?: ReadonlySet<string>): QuotedLeg {
   if (listed && !listed.has(leg.expiration)) return { leg, status: 'unlisted', strike: leg.strike, contract: null, premium: leg.savedPremium ?? null };
