@@ -24,6 +24,7 @@ export function LegRow({ index, quoted, grid, expiries, today, onChange, onRemov
   const [lotsText, setLotsText] = useState<string | null>(null);
   const [strikeText, setStrikeText] = useState<string | null>(null);
   const strikeCancelled = useRef(false);
+  const strikeJustFocused = useRef(false);
   /** A typed strike takes effect on Enter or on leaving the field, at the nearest strike that trades; Escape undoes it. */
   const commitStrike = () => {
     const text = strikeText;
@@ -81,8 +82,13 @@ export function LegRow({ index, quoted, grid, expiries, today, onChange, onRemov
               autoComplete="off"
               value={strikeText ?? strike(quoted.strike)}
               onFocus={(e) => {
-                setStrikeText(String(quoted.strike));
+                // Selected, so typing replaces the strike; the mouse-up of the click that focused must not undo it.
+                strikeJustFocused.current = true;
                 e.currentTarget.select();
+              }}
+              onMouseUp={(e) => {
+                if (strikeJustFocused.current) e.preventDefault();
+                strikeJustFocused.current = false;
               }}
               onChange={(e) => setStrikeText(e.target.value)}
               onBlur={commitStrike}
