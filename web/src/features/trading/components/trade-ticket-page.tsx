@@ -11,7 +11,7 @@ import { preTrade, usePlaceOrder } from '../api/orders';
 import { usePortfolio } from '../api/portfolio';
 import { contractLabel } from '../../../components/trading/contract-label';
 import { fillPrice } from '../../../../../shared/orders/fills';
-import { FILL_MODEL_LABELS } from '../lib/estimate';
+import { FILL_MODEL_LABELS, optionOrderCost } from '../lib/estimate';
 import type { ComplianceCheck, Order } from '../lib/types';
 import { AccountSetup } from './account-setup';
 import { ChecksList } from '../../../components/trading/checks-list';
@@ -60,8 +60,9 @@ function Ticket({ contract, initialSide }: { contract: string; initialSide: 'buy
   const limitText = limit !== '' ? limit : String((side === 'buy' ? q?.ask : q?.bid) ?? q?.mark ?? '');
   const limitPrice = Number(limitText);
   const estimate = q && settings ? (type === 'limit' && limitPrice > 0 ? limitPrice : fillPrice(q, side, settings)) : null;
-  const commission = validQty ? qty * (settings?.commissionPerContract ?? COMMISSION_FALLBACK) : 0;
-  const total = estimate !== null && validQty ? (side === 'buy' ? 1 : -1) * estimate * qty * 100 + commission : null;
+  const cost = validQty ? optionOrderCost(side, estimate ?? 0, qty, settings?.commissionPerContract ?? COMMISSION_FALLBACK) : null;
+  const commission = cost?.commission ?? 0;
+  const total = estimate !== null && cost ? cost.totalCost : null;
   const position = portfolio.data?.positions.find((p) => p.symbol === contract);
 
   const request = useMemo(

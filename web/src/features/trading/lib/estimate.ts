@@ -20,12 +20,16 @@ export function closeEstimate(
 ): { price: number; commission: number; totalCost: number } {
   const quantity = Math.abs(position.quantity);
   const side = position.quantity > 0 ? 'sell' : 'buy';
-  const sign = side === 'buy' ? 1 : -1;
   if (position.kind === 'stock') {
     const price = position.mark ?? 0;
-    return { price, commission: 0, totalCost: cents(sign * price * quantity) };
+    return { price, commission: 0, totalCost: cents((side === 'buy' ? 1 : -1) * price * quantity) };
   }
   const price = fillPrice({ bid: position.bid, ask: position.ask }, side, settings) ?? position.mark ?? 0;
-  const commission = cents(quantity * settings.commissionPerContract);
-  return { price, commission, totalCost: cents(sign * price * quantity * CONTRACT_MULTIPLIER + commission) };
+  return { price, ...optionOrderCost(side, price, quantity, settings.commissionPerContract) };
+}
+
+/** An option order's commission and what it costs (> 0) or brings in (< 0), commission included. */
+export function optionOrderCost(side: 'buy' | 'sell', price: number, quantity: number, commissionPerContract: number): { commission: number; totalCost: number } {
+  const commission = cents(quantity * commissionPerContract);
+  return { commission, totalCost: cents((side === 'buy' ? 1 : -1) * price * quantity * CONTRACT_MULTIPLIER + commission) };
 }
