@@ -5,8 +5,28 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 const nodeBuiltins = [
-  'fs', 'fs/promises', 'path', 'http', 'https', 'net', 'child_process', 'crypto', 'os', 'url', 'stream', 'zlib',
-  'worker_threads', 'dgram', 'dns', 'tls', 'process', 'events', 'util', 'buffer', 'readline', 'timers',
+  'fs',
+  'fs/promises',
+  'path',
+  'http',
+  'https',
+  'net',
+  'child_process',
+  'crypto',
+  'os',
+  'url',
+  'stream',
+  'zlib',
+  'worker_threads',
+  'dgram',
+  'dns',
+  'tls',
+  'process',
+  'events',
+  'util',
+  'buffer',
+  'readline',
+  'timers',
 ];
 
 export default tseslint.config(
@@ -24,15 +44,24 @@ export default tseslint.config(
     // shared/ is the pure domain: no AWS, Lambda, React or I/O, and it depends on nothing else in the repo.
     files: ['shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: nodeBuiltins.map((name) => ({ name, message: 'shared/ is pure: no I/O imports (inject a port instead).' })),
-        patterns: [
-          { group: ['node:*'], message: 'shared/ is pure: no Node.js built-ins.' },
-          { group: ['@aws-sdk/*', 'aws-sdk', 'aws-lambda', '@aws-lambda-powertools/*', 'aws-cdk-lib', 'aws-cdk-lib/*', 'constructs'], message: 'shared/ is pure: no AWS imports (use a port in shared/ports).' },
-          { group: ['react', 'react-dom', 'react-dom/*', 'react-router-dom', '@tanstack/*', 'aws-amplify', 'aws-amplify/*', 'recharts'], message: 'shared/ is pure: no React or browser libraries.' },
-          { group: ['**/functions/**', '**/web/**', '**/infra/**', '**/local/**'], message: 'shared/ depends on nothing else in the repository.' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: nodeBuiltins.map((name) => ({ name, message: 'shared/ is pure: no I/O imports (inject a port instead).' })),
+          patterns: [
+            { group: ['node:*'], message: 'shared/ is pure: no Node.js built-ins.' },
+            {
+              group: ['@aws-sdk/*', 'aws-sdk', 'aws-lambda', '@aws-lambda-powertools/*', 'aws-cdk-lib', 'aws-cdk-lib/*', 'constructs'],
+              message: 'shared/ is pure: no AWS imports (use a port in shared/ports).',
+            },
+            {
+              group: ['react', 'react-dom', 'react-dom/*', 'react-router-dom', '@tanstack/*', 'aws-amplify', 'aws-amplify/*', 'recharts'],
+              message: 'shared/ is pure: no React or browser libraries.',
+            },
+            { group: ['**/functions/**', '**/web/**', '**/infra/**', '**/local/**'], message: 'shared/ depends on nothing else in the repository.' },
+          ],
+        },
+      ],
     },
   },
   {
@@ -41,23 +70,35 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['**/functions/**', '**/infra/**', '**/local/**'], message: 'web/ must not import server code; share through shared/.' },
-          { group: ['@aws-sdk/*', 'aws-cdk-lib', 'aws-cdk-lib/*', '@aws-lambda-powertools/*'], message: 'web/ talks to the API, never to AWS services directly.' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/functions/**', '**/infra/**', '**/local/**'], message: 'web/ must not import server code; share through shared/.' },
+            {
+              group: ['@aws-sdk/*', 'aws-cdk-lib', 'aws-cdk-lib/*', '@aws-lambda-powertools/*'],
+              message: 'web/ talks to the API, never to AWS services directly.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['functions/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['**/web/**', 'react', 'react-dom', 'aws-amplify', 'aws-amplify/*'], message: 'functions/ must not import web code; share through shared/.' },
-          { group: ['**/infra/**', '**/local/**', 'aws-cdk-lib', 'aws-cdk-lib/*'], message: 'functions/ must not depend on deployment or local-stack code.' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/web/**', 'react', 'react-dom', 'aws-amplify', 'aws-amplify/*'],
+              message: 'functions/ must not import web code; share through shared/.',
+            },
+            { group: ['**/infra/**', '**/local/**', 'aws-cdk-lib', 'aws-cdk-lib/*'], message: 'functions/ must not depend on deployment or local-stack code.' },
+          ],
+        },
+      ],
     },
   },
 );

@@ -35,7 +35,14 @@ export async function closedLoop(concurrency: number, total: number, request: (i
   );
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { requests: total, failures, p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: latencies.at(-1) ?? Number.NaN, perSecond: total / seconds };
+  return {
+    requests: total,
+    failures,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    max: latencies.at(-1) ?? Number.NaN,
+    perSecond: total / seconds,
+  };
 }
 
 export const ms = (x: number) => `${x.toFixed(1)} ms`;
@@ -46,7 +53,12 @@ export const ms = (x: number) => `${x.toFixed(1)} ms`;
  * before its first request, so the clients arrive at independent moments as people do, not all in
  * the same millisecond (which would measure a synchronised burst of `users` requests instead).
  */
-export async function pacedUsers(users: number, perUser: number, request: (user: number, n: number) => Promise<boolean>, thinkMs: () => number): Promise<LoadResult> {
+export async function pacedUsers(
+  users: number,
+  perUser: number,
+  request: (user: number, n: number) => Promise<boolean>,
+  thinkMs: () => number,
+): Promise<LoadResult> {
   const latencies: number[] = [];
   let failures = 0;
   const started = performance.now();
@@ -63,5 +75,12 @@ export async function pacedUsers(users: number, perUser: number, request: (user:
     }),
   );
   latencies.sort((a, b) => a - b);
-  return { requests: latencies.length, failures, p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: latencies.at(-1) ?? Number.NaN, perSecond: latencies.length / ((performance.now() - started) / 1000) };
+  return {
+    requests: latencies.length,
+    failures,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    max: latencies.at(-1) ?? Number.NaN,
+    perSecond: latencies.length / ((performance.now() - started) / 1000),
+  };
 }

@@ -19,7 +19,12 @@ export const marketSuite: BenchSuite = {
   async run() {
     const stack = await spawnLocalStack({ dataDir: newDataDir('bench-market'), env: { LOG_REQUESTS: '0' } });
     try {
-      await waitFor(async () => (await fetch(`${stack.url}/api/market/status`)).json() as Promise<{ lastSync: string | null }>, (s) => s.lastSync !== null, 120_000, 'the start-up ingestion');
+      await waitFor(
+        async () => (await fetch(`${stack.url}/api/market/status`)).json() as Promise<{ lastSync: string | null }>,
+        (s) => s.lastSync !== null,
+        120_000,
+        'the start-up ingestion',
+      );
       const { expiries } = (await (await fetch(`${stack.url}/api/market/SPY/expiries?type=Weekly`)).json()) as { expiries: { expiration_date: string }[] };
       const expiry = expiries[0]!.expiration_date;
       const url = `${stack.url}/api/market/SPY/chain?expiry=${expiry}`;
@@ -32,19 +37,32 @@ export const marketSuite: BenchSuite = {
       await closedLoop(20, 200, get); // warm-up: cold handler, JIT
       const load = await closedLoop(20, 4000, get);
       console.log(`SPY chain ${expiry}: ${sample.contracts.length} contracts, ${load.requests} requests at 20 concurrent, ${load.failures} failed`);
-      console.log(`  p50 ${ms(load.p50)}   p99 ${ms(load.p99)} (target ≤ 50 ms: ${load.p99 <= 50 ? 'met' : 'NOT met'})   max ${ms(load.max)}   ${load.perSecond.toFixed(0)} req/s`);
+      console.log(
+        `  p50 ${ms(load.p50)}   p99 ${ms(load.p99)} (target ≤ 50 ms: ${load.p99 <= 50 ? 'met' : 'NOT met'})   max ${ms(load.max)}   ${load.perSecond.toFixed(0)} req/s`,
+      );
 
       // A full ingestion run against the same DynamoDB Local, in this process.
-      const db = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: stack.endpoints.dynamodb, region: 'us-east-1', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } }));
+      const db = DynamoDBDocumentClient.from(
+        new DynamoDBClient({ endpoint: stack.endpoints.dynamodb, region: 'us-east-1', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } }),
+      );
       const clock = { now: () => new Date() };
       const started = performance.now();
       const result = await runIngestion(
-        { provider: simulatedProvider(clock), store: dynamoMarketStore(db, stack.tableName), events: { publish: async () => undefined }, clock, sleep: async () => undefined, newId: () => `bench-${Date.now()}` },
+        {
+          provider: simulatedProvider(clock),
+          store: dynamoMarketStore(db, stack.tableName),
+          events: { publish: async () => undefined },
+          clock,
+          sleep: async () => undefined,
+          newId: () => `bench-${Date.now()}`,
+        },
         { underlyings: TRACKED_UNDERLYINGS },
       );
       const seconds = (performance.now() - started) / 1000;
       const chains = result.underlyings.reduce((s, u) => s + u.expiries, 0);
-      console.log(`ingestion of ${TRACKED_UNDERLYINGS.length} underlyings: ${result.contractsStored} contracts in ${chains} chains, ${seconds.toFixed(1)} s (target ≤ 60 s: ${seconds <= 60 ? 'met' : 'NOT met'}), ${(result.contractsStored / seconds).toFixed(0)} contracts/s, ${result.failures.length} failures`);
+      console.log(
+        `ingestion of ${TRACKED_UNDERLYINGS.length} underlyings: ${result.contractsStored} contracts in ${chains} chains, ${seconds.toFixed(1)} s (target ≤ 60 s: ${seconds <= 60 ? 'met' : 'NOT met'}), ${(result.contractsStored / seconds).toFixed(0)} contracts/s, ${result.failures.length} failures`,
+      );
     } finally {
       await stack.stop();
     }

@@ -25,43 +25,68 @@ export const ordersSuite: BenchSuite = {
 };
 
 async function runOnce(inMemory: boolean) {
-    const stack = await spawnLocalStack({ dataDir: newDataDir('bench-orders'), env: { LOG_REQUESTS: '0', DYNAMODB_IN_MEMORY: inMemory ? '1' : '0' } });
-    try {
-      await waitFor(async () => (await fetch(`${stack.url}/api/market/status`)).json() as Promise<{ lastSync: string | null }>, (s) => s.lastSync !== null, 120_000, 'market data');
-      const { expiries } = (await (await fetch(`${stack.url}/api/market/SPY/expiries?type=Monthly`)).json()) as { expiries: { expiration_date: string }[] };
-      const chain = (await (await fetch(`${stack.url}/api/market/SPY/chain?expiry=${expiries[0]!.expiration_date}`)).json()) as { underlying: { price: number }; contracts: { contract_ticker: string; contract_type: string; strike_price: number; bid: number }[] };
-      const contract = chain.contracts.filter((c) => c.contract_type === 'call' && c.bid > 0).reduce((b, c) => (Math.abs(c.strike_price - chain.underlying.price) < Math.abs(b.strike_price - chain.underlying.price) ? c : b)).contract_ticker;
+  const stack = await spawnLocalStack({ dataDir: newDataDir('bench-orders'), env: { LOG_REQUESTS: '0', DYNAMODB_IN_MEMORY: inMemory ? '1' : '0' } });
+  try {
+    await waitFor(
+      async () => (await fetch(`${stack.url}/api/market/status`)).json() as Promise<{ lastSync: string | null }>,
+      (s) => s.lastSync !== null,
+      120_000,
+      'market data',
+    );
+    const { expiries } = (await (await fetch(`${stack.url}/api/market/SPY/expiries?type=Monthly`)).json()) as { expiries: { expiration_date: string }[] };
+    const chain = (await (await fetch(`${stack.url}/api/market/SPY/chain?expiry=${expiries[0]!.expiration_date}`)).json()) as {
+      underlying: { price: number };
+      contracts: { contract_ticker: string; contract_type: string; strike_price: number; bid: number }[];
+    };
+    const contract = chain.contracts
+      .filter((c) => c.contract_type === 'call' && c.bid > 0)
+      .reduce((b, c) => (Math.abs(c.strike_price - chain.underlying.price) < Math.abs(b.strike_price - chain.underlying.price) ? c : b)).contract_ticker;
 
-      const users = await Promise.all(
-        Array.from({ length: 10 }, async () => {
-          const u = await signUpAndSignIn(stack);
-          const headers = { authorization: `Bearer ${u.idToken}`, 'content-type': 'application/json' };
-          await fetch(`${stack.url}/api/account`, { method: 'POST', headers, body: JSON.stringify({ startingCapital: 100000 }) });
-          return { headers, n: 0 };
-        }),
-      );
-      const place = async (i: number) => {
-        const user = users[i % users.length]!;
-        const side = user.n++ % 2 === 0 ? 'buy' : 'sell';
-        const res = await fetch(`${stack.url}/api/orders`, {
-          method: 'POST',
-          headers: user.headers,
-          body: JSON.stringify({ clientOrderId: `bench-${i}`, type: 'market', timeInForce: 'day', legs: [{ contract, side, quantity: 1 }] }),
-        });
-        await res.arrayBuffer();
-        return res.status === 201;
-      };
-      // Ten learners trading at a human pace: each places an order, thinks for 0.5–1.5 s, places the next.
-      // Warm-up (the JIT in Node and in DynamoDB Local's JVM), each learner's orders one after another.
-      await pacedUsers(users.length, 80, (u, n) => place(u + n * users.length), () => 0);
-      const paced = await pacedUsers(users.length, 60, (u, n) => place(u + n * users.length), () => 500 + Math.random() * 1000);
-      console.log(`10 learners, ${paced.requests} market orders with 0.5–1.5 s between a learner's orders, ${paced.failures} failed`);
-      console.log(`  p50 ${ms(paced.p50)}   p99 ${ms(paced.p99)} (target ≤ 100 ms: ${paced.p99 <= 100 ? 'met' : 'NOT met'})   max ${ms(paced.max)}`);
-      // And with no pause at all: what DynamoDB Local sustains on this machine.
-      const burst = await pacedUsers(users.length, 40, (u, n) => place(u + n * users.length), () => 0);
-      console.log(`10 clients sending orders back to back (saturation), ${burst.requests} orders, ${burst.failures} failed`);
-      console.log(`  p50 ${ms(burst.p50)}   p99 ${ms(burst.p99)}   ${burst.perSecond.toFixed(0)} orders/s`);
-    } finally {
-      await stack.stop();
-    }
+    const users = await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        const u = await signUpAndSignIn(stack);
+        const headers = { authorization: `Bearer ${u.idToken}`, 'content-type': 'application/json' };
+        await fetch(`${stack.url}/api/account`, { method: 'POST', headers, body: JSON.stringify({ startingCapital: 100000 }) });
+        return { headers, n: 0 };
+      }),
+    );
+    const place = async (i: number) => {
+      const user = users[i % users.length]!;
+      const side = user.n++ % 2 === 0 ? 'buy' : 'sell';
+      const res = await fetch(`${stack.url}/api/orders`, {
+        method: 'POST',
+        headers: user.headers,
+        body: JSON.stringify({ clientOrderId: `bench-${i}`, type: 'market', timeInForce: 'day', legs: [{ contract, side, quantity: 1 }] }),
+      });
+      await res.arrayBuffer();
+      return res.status === 201;
+    };
+    // Ten learners trading at a human pace: each places an order, thinks for 0.5–1.5 s, places the next.
+    // Warm-up (the JIT in Node and in DynamoDB Local's JVM), each learner's orders one after another.
+    await pacedUsers(
+      users.length,
+      80,
+      (u, n) => place(u + n * users.length),
+      () => 0,
+    );
+    const paced = await pacedUsers(
+      users.length,
+      60,
+      (u, n) => place(u + n * users.length),
+      () => 500 + Math.random() * 1000,
+    );
+    console.log(`10 learners, ${paced.requests} market orders with 0.5–1.5 s between a learner's orders, ${paced.failures} failed`);
+    console.log(`  p50 ${ms(paced.p50)}   p99 ${ms(paced.p99)} (target ≤ 100 ms: ${paced.p99 <= 100 ? 'met' : 'NOT met'})   max ${ms(paced.max)}`);
+    // And with no pause at all: what DynamoDB Local sustains on this machine.
+    const burst = await pacedUsers(
+      users.length,
+      40,
+      (u, n) => place(u + n * users.length),
+      () => 0,
+    );
+    console.log(`10 clients sending orders back to back (saturation), ${burst.requests} orders, ${burst.failures} failed`);
+    console.log(`  p50 ${ms(burst.p50)}   p99 ${ms(burst.p99)}   ${burst.perSecond.toFixed(0)} orders/s`);
+  } finally {
+    await stack.stop();
+  }
 }

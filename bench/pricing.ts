@@ -140,7 +140,12 @@ function impliedVolAccuracy(): { maxError: number; checked: number; skipped: num
   let maxError = 0;
   let checked = 0;
   let skipped = 0;
-  for (const [r, q] of [[0.03, 0.01], [0, 0], [-0.005, 0.04], [0.08, 0]] as const) {
+  for (const [r, q] of [
+    [0.03, 0.01],
+    [0, 0],
+    [-0.005, 0.04],
+    [0.08, 0],
+  ] as const) {
     for (const type of ['call', 'put'] as const) {
       for (const m of [0.25, 0.4, 0.6, 0.8, 0.9, 0.97, 1, 1.03, 1.1, 1.25, 1.6, 2.5, 4]) {
         for (const T of [1 / 365, 7 / 365, 30 / 365, 0.25, 0.5, 1, 2, 5]) {
@@ -167,19 +172,34 @@ async function run(): Promise<void> {
   const n = chain.length;
   const shuffled = shuffle(chain);
   // shared/market's layout: by strike within each expiry, call then put.
-  const strikeOrder = chain.map((_, i) => i).sort((a, b) => {
-    const x = chain[a] as OptionInput;
-    const y = chain[b] as OptionInput;
-    return x.T - y.T || x.K - y.K || (x.type === y.type ? 0 : x.type === 'call' ? -1 : 1);
-  });
+  const strikeOrder = chain
+    .map((_, i) => i)
+    .sort((a, b) => {
+      const x = chain[a] as OptionInput;
+      const y = chain[b] as OptionInput;
+      return x.T - y.T || x.K - y.K || (x.type === y.type ? 0 : x.type === 'call' ? -1 : 1);
+    });
   const quotes: ImpliedVolInput[] = chain.map((c) => ({
-    type: c.type, S: c.S, K: c.K, T: c.T, r: c.r, q: c.q, price: price(c),
+    type: c.type,
+    S: c.S,
+    K: c.K,
+    T: c.T,
+    r: c.r,
+    q: c.q,
+    price: price(c),
   }));
   // Early exercise only matters with dividends (an American call on a non-dividend stock is European), so the
   // American rows use the same chain with q = 2%.
   const dividendChain = makeChain(0.02);
   const bawChain: AmericanInput[] = dividendChain.map((c) => ({
-    type: c.type, S: c.S, K: c.K, T: c.T, r: c.r, q: c.q, sigma: c.sigma, method: 'baw',
+    type: c.type,
+    S: c.S,
+    K: c.K,
+    T: c.T,
+    r: c.r,
+    q: c.q,
+    sigma: c.sigma,
+    method: 'baw',
   }));
   const isCall = Uint8Array.from(chain, (c) => (c.type === 'call' ? 1 : 0));
   const K = Float64Array.from(chain, (c) => c.K);
@@ -187,8 +207,13 @@ async function run(): Promise<void> {
   const sigmas = Float64Array.from(chain, (c) => c.sigma);
   const mids = Float64Array.from(quotes, (c) => c.price);
   const out: ChainOutput = {
-    iv: new Float64Array(n), price: new Float64Array(n), delta: new Float64Array(n), gamma: new Float64Array(n),
-    theta: new Float64Array(n), vega: new Float64Array(n), rho: new Float64Array(n),
+    iv: new Float64Array(n),
+    price: new Float64Array(n),
+    delta: new Float64Array(n),
+    gamma: new Float64Array(n),
+    theta: new Float64Array(n),
+    vega: new Float64Array(n),
+    rho: new Float64Array(n),
   };
   // The implied-volatility package needs ~2 ms per solve: time it on every 10th contract only.
   const peerQuotes = quotes.filter((_, i) => i % 10 === 0);
@@ -198,55 +223,80 @@ async function run(): Promise<void> {
   const rows: Row[] = [];
   rows.push({
     operation: 'BSM price',
-    ours: measure(() => {
-      let s = 0;
-      for (let i = 0; i < n; i++) s += price(chain[i] as OptionInput);
-      return s;
-    }, n, 200),
-    peer: measure(() => {
-      let s = 0;
-      for (let i = 0; i < n; i++) {
-        const c = chain[i] as OptionInput;
-        s += peerBlackScholes.blackScholes(c.S, c.K, c.T, c.sigma, c.r, c.type);
-      }
-      return s;
-    }, n, 3, 1),
+    ours: measure(
+      () => {
+        let s = 0;
+        for (let i = 0; i < n; i++) s += price(chain[i] as OptionInput);
+        return s;
+      },
+      n,
+      200,
+    ),
+    peer: measure(
+      () => {
+        let s = 0;
+        for (let i = 0; i < n; i++) {
+          const c = chain[i] as OptionInput;
+          s += peerBlackScholes.blackScholes(c.S, c.K, c.T, c.sigma, c.r, c.type);
+        }
+        return s;
+      },
+      n,
+      3,
+      1,
+    ),
     unit: 'ns',
   });
   rows.push({
     operation: 'price + 5 Greeks: greeks(), chain order',
-    ours: measure(() => {
-      let s = 0;
-      for (let i = 0; i < n; i++) {
-        const g = greeks(chain[i] as OptionInput);
-        s += g.price + g.delta + g.gamma + g.theta + g.vega + g.rho;
-      }
-      return s;
-    }, n, 150),
-    peer: measure(() => {
-      let s = 0;
-      for (let i = 0; i < n; i++) {
-        const c = chain[i] as OptionInput;
-        s += peerBlackScholes.blackScholes(c.S, c.K, c.T, c.sigma, c.r, c.type) +
-          peerGreeks.getDelta(c.S, c.K, c.T, c.sigma, c.r, c.type) + peerGreeks.getGamma(c.S, c.K, c.T, c.sigma, c.r) +
-          peerGreeks.getTheta(c.S, c.K, c.T, c.sigma, c.r, c.type) + peerGreeks.getVega(c.S, c.K, c.T, c.sigma, c.r) +
-          peerGreeks.getRho(c.S, c.K, c.T, c.sigma, c.r, c.type);
-      }
-      return s;
-    }, n, 2, 1),
+    ours: measure(
+      () => {
+        let s = 0;
+        for (let i = 0; i < n; i++) {
+          const g = greeks(chain[i] as OptionInput);
+          s += g.price + g.delta + g.gamma + g.theta + g.vega + g.rho;
+        }
+        return s;
+      },
+      n,
+      150,
+    ),
+    peer: measure(
+      () => {
+        let s = 0;
+        for (let i = 0; i < n; i++) {
+          const c = chain[i] as OptionInput;
+          s +=
+            peerBlackScholes.blackScholes(c.S, c.K, c.T, c.sigma, c.r, c.type) +
+            peerGreeks.getDelta(c.S, c.K, c.T, c.sigma, c.r, c.type) +
+            peerGreeks.getGamma(c.S, c.K, c.T, c.sigma, c.r) +
+            peerGreeks.getTheta(c.S, c.K, c.T, c.sigma, c.r, c.type) +
+            peerGreeks.getVega(c.S, c.K, c.T, c.sigma, c.r) +
+            peerGreeks.getRho(c.S, c.K, c.T, c.sigma, c.r, c.type);
+        }
+        return s;
+      },
+      n,
+      2,
+      1,
+    ),
     unit: 'ns',
     target: 100,
   });
   rows.push({
     operation: 'price + 5 Greeks: greeks(), shuffled',
-    ours: measure(() => {
-      let s = 0;
-      for (let i = 0; i < n; i++) {
-        const g = greeks(shuffled[i] as OptionInput);
-        s += g.price + g.delta + g.gamma + g.theta + g.vega + g.rho;
-      }
-      return s;
-    }, n, 150),
+    ours: measure(
+      () => {
+        let s = 0;
+        for (let i = 0; i < n; i++) {
+          const g = greeks(shuffled[i] as OptionInput);
+          s += g.price + g.delta + g.gamma + g.theta + g.vega + g.rho;
+        }
+        return s;
+      },
+      n,
+      150,
+    ),
     unit: 'ns',
     target: 100,
   });
@@ -257,8 +307,12 @@ async function run(): Promise<void> {
     target: 100,
   });
   const pairedBatch = {
-    S, r: R, q: Q, isCall: Uint8Array.from(strikeOrder, (i) => isCall[i] as number),
-    K: Float64Array.from(strikeOrder, (i) => K[i] as number), T: Float64Array.from(strikeOrder, (i) => T[i] as number),
+    S,
+    r: R,
+    q: Q,
+    isCall: Uint8Array.from(strikeOrder, (i) => isCall[i] as number),
+    K: Float64Array.from(strikeOrder, (i) => K[i] as number),
+    T: Float64Array.from(strikeOrder, (i) => T[i] as number),
     sigma: Float64Array.from(strikeOrder, (i) => sigmas[i] as number),
   };
   rows.push({
@@ -270,8 +324,12 @@ async function run(): Promise<void> {
   // The 1,000 calls alone: no call/put pairs to share work, every contract priced on its own.
   const callsOnly = chain.map((c, i) => i).filter((i) => isCall[i] === 1);
   const callsBatch = {
-    S, r: R, q: Q, isCall: Uint8Array.from(callsOnly, () => 1),
-    K: Float64Array.from(callsOnly, (i) => K[i] as number), T: Float64Array.from(callsOnly, (i) => T[i] as number),
+    S,
+    r: R,
+    q: Q,
+    isCall: Uint8Array.from(callsOnly, () => 1),
+    K: Float64Array.from(callsOnly, (i) => K[i] as number),
+    T: Float64Array.from(callsOnly, (i) => T[i] as number),
     sigma: Float64Array.from(callsOnly, (i) => sigmas[i] as number),
   };
   rows.push({
@@ -282,59 +340,83 @@ async function run(): Promise<void> {
   });
   rows.push({
     operation: 'implied vol',
-    ours: measure(() => {
-      let s = 0;
-      for (let i = 0; i < n; i++) {
-        const v = impliedVol(quotes[i] as ImpliedVolInput);
-        if (v === v) s += v;
-      }
-      return s;
-    }, n, 60),
-    peer: measure(() => {
-      let s = 0;
-      for (let i = 0; i < m; i++) {
-        const c = peerQuotes[i] as ImpliedVolInput;
-        s += peerImpliedVol.getImpliedVolatility(c.price, c.S, c.K, c.T, c.r, c.type);
-      }
-      return s;
-    }, m, 1, 0),
+    ours: measure(
+      () => {
+        let s = 0;
+        for (let i = 0; i < n; i++) {
+          const v = impliedVol(quotes[i] as ImpliedVolInput);
+          if (v === v) s += v;
+        }
+        return s;
+      },
+      n,
+      60,
+    ),
+    peer: measure(
+      () => {
+        let s = 0;
+        for (let i = 0; i < m; i++) {
+          const c = peerQuotes[i] as ImpliedVolInput;
+          s += peerImpliedVol.getImpliedVolatility(c.price, c.S, c.K, c.T, c.r, c.type);
+        }
+        return s;
+      },
+      m,
+      1,
+      0,
+    ),
     unit: 'ns',
     target: 1000,
   });
   rows.push({
     operation: 'American, Bjerksund-Stensland 2002 (q = 2%)',
-    ours: measure(() => {
-      let s = 0;
-      for (let i = 0; i < n; i++) s += americanPrice(dividendChain[i] as OptionInput);
-      return s;
-    }, n, 40),
+    ours: measure(
+      () => {
+        let s = 0;
+        for (let i = 0; i < n; i++) s += americanPrice(dividendChain[i] as OptionInput);
+        return s;
+      },
+      n,
+      40,
+    ),
     unit: 'ns',
     target: 1000,
   });
   rows.push({
     operation: 'American, Barone-Adesi-Whaley (q = 2%)',
-    ours: measure(() => {
-      let s = 0;
-      for (let i = 0; i < n; i++) s += americanPrice(bawChain[i] as AmericanInput);
-      return s;
-    }, n, 30),
+    ours: measure(
+      () => {
+        let s = 0;
+        for (let i = 0; i < n; i++) s += americanPrice(bawChain[i] as AmericanInput);
+        return s;
+      },
+      n,
+      30,
+    ),
     unit: 'ns',
   });
-  const marketChain = measure(
-    () => chainGreeks({ S, r: R, q: Q, isCall, K, T, price: mids }, out).iv[0] as number, 1, 60,
-  );
+  const marketChain = measure(() => chainGreeks({ S, r: R, q: Q, isCall, K, T, price: mids }, out).iv[0] as number, 1, 60);
   // The peer chain: implied-volatility, then greeks at that vol, per contract; timed on every 10th contract.
-  const peerPerContract = measure(() => {
-    let s = 0;
-    for (let i = 0; i < m; i++) {
-      const c = peerQuotes[i] as ImpliedVolInput;
-      const v = peerImpliedVol.getImpliedVolatility(c.price, c.S, c.K, c.T, c.r, c.type);
-      s += v + peerGreeks.getDelta(c.S, c.K, c.T, v, c.r, c.type) + peerGreeks.getGamma(c.S, c.K, c.T, v, c.r) +
-        peerGreeks.getTheta(c.S, c.K, c.T, v, c.r, c.type) + peerGreeks.getVega(c.S, c.K, c.T, v, c.r) +
-        peerGreeks.getRho(c.S, c.K, c.T, v, c.r, c.type);
-    }
-    return s;
-  }, m, 1, 0);
+  const peerPerContract = measure(
+    () => {
+      let s = 0;
+      for (let i = 0; i < m; i++) {
+        const c = peerQuotes[i] as ImpliedVolInput;
+        const v = peerImpliedVol.getImpliedVolatility(c.price, c.S, c.K, c.T, c.r, c.type);
+        s +=
+          v +
+          peerGreeks.getDelta(c.S, c.K, c.T, v, c.r, c.type) +
+          peerGreeks.getGamma(c.S, c.K, c.T, v, c.r) +
+          peerGreeks.getTheta(c.S, c.K, c.T, v, c.r, c.type) +
+          peerGreeks.getVega(c.S, c.K, c.T, v, c.r) +
+          peerGreeks.getRho(c.S, c.K, c.T, v, c.r, c.type);
+      }
+      return s;
+    },
+    m,
+    1,
+    0,
+  );
   rows.push({
     operation: 'chainGreeks, 2,000 contracts (IV + 5 Greeks)',
     ours: marketChain / 1e6,
@@ -363,19 +445,21 @@ async function run(): Promise<void> {
   console.log('');
   console.log(
     `IV accuracy: max |σ_solved - σ_true| = ${accuracy.maxError.toExponential(2)} ` +
-    `over ${accuracy.checked} grid points ` +
-    `(calls/puts, K/S 0.25-4, 1 day-5 years, σ 5%-300%, four (r, q) pairs); ${accuracy.skipped} points skipped ` +
-    'where vega is vanishingly small (the double-precision premium cannot pin σ to 1e-11).',
+      `over ${accuracy.checked} grid points ` +
+      `(calls/puts, K/S 0.25-4, 1 day-5 years, σ 5%-300%, four (r, q) pairs); ${accuracy.skipped} points skipped ` +
+      'where vega is vanishingly small (the double-precision premium cannot pin σ to 1e-11).',
   );
   console.log(
     `IV accuracy on the bench chain: ours ${chainError.toExponential(2)} (${chainChecked} of ${n} quotes); ` +
-    `implied-volatility package ${peerError.toExponential(2)} (every 10th quote).`,
+      `implied-volatility package ${peerError.toExponential(2)} (every 10th quote).`,
   );
   console.log(
     'Method: best of N timed passes over the chain after warm-up; peers timed on fewer passes, and the IV and ' +
-    'chain peers on every 10th contract (scaled to 2,000). Chain q = 0 because the peers take no dividend yield. ' +
-    `Load average (1, 5, 15 min) at start: ${loadBefore.map((l) => l.toFixed(2)).join(' ')}, at end: ` +
-    `${loadavg().map((l) => l.toFixed(2)).join(' ')} (2 vCPUs, shared with other work).`,
+      'chain peers on every 10th contract (scaled to 2,000). Chain q = 0 because the peers take no dividend yield. ' +
+      `Load average (1, 5, 15 min) at start: ${loadBefore.map((l) => l.toFixed(2)).join(' ')}, at end: ` +
+      `${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} (2 vCPUs, shared with other work).`,
   );
   if (sink === 42) console.log('');
 }

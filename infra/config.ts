@@ -32,10 +32,12 @@ export function stageConfig(stage: string, version = 'dev'): StageConfig {
 
 /** `OptionsAcademy-Dev-Data`. */
 export function stackName(stage: string, part: string): string {
-  const pascal = stage.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+  const pascal = stage
+    .split('-')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join('');
   return `${PROJECT_PASCAL}-${pascal}-${part}`;
 }
 
 /** Physical names carry the stage so that several stages share one account. */
-export const resourceName = (config: StageConfig, suffix?: string): string =>
-  suffix ? `${PROJECT}-${config.stage}-${suffix}` : `${PROJECT}-${config.stage}`;
+export const resourceName = (config: StageConfig, suffix?: string): string => (suffix ? `${PROJECT}-${config.stage}-${suffix}` : `${PROJECT}-${config.stage}`);

@@ -48,28 +48,42 @@ export function defineOptionsAcademy(scope: Construct, props: OptionsAcademyProp
   const data = new DataStack(scope, stackName(config.stage, 'Data'), { ...base, ...name('Data') });
   const auth = new AuthStack(scope, stackName(config.stage, 'Auth'), { ...base, ...name('Auth') });
   const events = new EventsStack(scope, stackName(config.stage, 'Events'), {
-    ...base, ...name('Events'), table: data.table, rules: props.eventRules,
+    ...base,
+    ...name('Events'),
+    table: data.table,
+    rules: props.eventRules,
   });
   const api = new ApiStack(scope, stackName(config.stage, 'Api'), {
-    ...base, ...name('Api'),
-    table: data.table, bus: events.bus, userPool: auth.userPool, userPoolClient: auth.userPoolClient,
-    httpFunctions: props.httpFunctions, routes: props.routes,
+    ...base,
+    ...name('Api'),
+    table: data.table,
+    bus: events.bus,
+    userPool: auth.userPool,
+    userPoolClient: auth.userPoolClient,
+    httpFunctions: props.httpFunctions,
+    routes: props.routes,
   });
   const ingest = new IngestStack(scope, stackName(config.stage, 'Ingest'), {
-    ...base, ...name('Ingest'), table: data.table, bus: events.bus, schedules: props.schedules,
+    ...base,
+    ...name('Ingest'),
+    table: data.table,
+    bus: events.bus,
+    schedules: props.schedules,
   });
   const web = new WebStack(scope, stackName(config.stage, 'Web'), {
-    ...base, ...name('Web'),
-    webAssetDir: props.webAssetDir, apiDomainName: api.apiDomainName,
-    userPool: auth.userPool, userPoolClient: auth.userPoolClient,
+    ...base,
+    ...name('Web'),
+    webAssetDir: props.webAssetDir,
+    apiDomainName: api.apiDomainName,
+    userPool: auth.userPool,
+    userPoolClient: auth.userPoolClient,
   });
-  const functions = new Map<string, AppFunction>([
-    ...api.functions,
-    ...events.consumers.map((c) => [c.node.id, c] as const),
-    ...ingest.jobs,
-  ]);
+  const functions = new Map<string, AppFunction>([...api.functions, ...events.consumers.map((c) => [c.node.id, c] as const), ...ingest.jobs]);
   const observability = new ObservabilityStack(scope, stackName(config.stage, 'Observability'), {
-    ...base, ...name('Observability'), httpApi: api.httpApi, functions,
+    ...base,
+    ...name('Observability'),
+    httpApi: api.httpApi,
+    functions,
   });
 
   Tags.of(scope).add('project', PROJECT);

@@ -31,14 +31,23 @@ export interface RunningAwsEndpoints {
 }
 
 class ServiceError extends Error {
-  constructor(readonly type: string, message: string, readonly status = 400) {
+  constructor(
+    readonly type: string,
+    message: string,
+    readonly status = 400,
+  ) {
     super(message);
   }
 }
 
 const MAX_EVENTS_KEPT = 1000;
 
-export async function startAwsEndpoints(opts: { port: number; secretsDir: string; rules?: readonly EventRuleDefinition[]; log?: (line: string) => void }): Promise<RunningAwsEndpoints> {
+export async function startAwsEndpoints(opts: {
+  port: number;
+  secretsDir: string;
+  rules?: readonly EventRuleDefinition[];
+  log?: (line: string) => void;
+}): Promise<RunningAwsEndpoints> {
   const vault = new SecretVault(opts.secretsDir);
   const events: DeliveredEvent[] = [];
   const rules = opts.rules ?? eventRules;
@@ -91,8 +100,15 @@ export async function startAwsEndpoints(opts: { port: number; secretsDir: string
         events.push(record);
         if (events.length > MAX_EVENTS_KEPT) events.shift();
         const envelope = {
-          version: '0', id, 'detail-type': record.detailType, source: record.source, account: '000000000000',
-          time: record.time, region: 'us-east-1', resources: (entry.Resources as string[]) ?? [], detail,
+          version: '0',
+          id,
+          'detail-type': record.detailType,
+          source: record.source,
+          account: '000000000000',
+          time: record.time,
+          region: 'us-east-1',
+          resources: (entry.Resources as string[]) ?? [],
+          detail,
         };
         for (const rule of rules) {
           if (!matchesPattern(rule.pattern, envelope)) continue;
@@ -102,7 +118,9 @@ export async function startAwsEndpoints(opts: { port: number; secretsDir: string
           setImmediate(() => {
             loadHandler(rule.consumer.file)
               .then((fn) => fn(envelope, lambdaContext(rule.consumer.id, id)))
-              .then(() => { delivery.status = 'ok'; })
+              .then(() => {
+                delivery.status = 'ok';
+              })
               .catch((err: Error) => {
                 delivery.status = 'failed';
                 delivery.error = err.message;
@@ -122,7 +140,11 @@ export async function startAwsEndpoints(opts: { port: number; secretsDir: string
   return {
     endpoint: `http://${LOOPBACK}:${opts.port}`,
     events,
-    stop: () => new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 
@@ -141,10 +163,15 @@ function secretsAction(vault: SecretVault, action: string, input: Record<string,
   switch (action) {
     case 'CreateSecret': {
       const name = String(input.Name ?? '');
-      if (!/^[A-Za-z0-9/_+=.@-]{1,512}$/.test(name)) throw new ServiceError('ValidationException', 'Invalid name. Must be a valid name containing alphanumeric characters, or any of the following: -/_+=.@!');
+      if (!/^[A-Za-z0-9/_+=.@-]{1,512}$/.test(name))
+        throw new ServiceError(
+          'ValidationException',
+          'Invalid name. Must be a valid name containing alphanumeric characters, or any of the following: -/_+=.@!',
+        );
       if (typeof input.SecretString !== 'string') throw new ServiceError('InvalidParameterException', 'SecretString is required');
       const found = vault.find(name);
-      if (found?.deletedDate) throw new ServiceError('InvalidRequestException', "You can't create this secret because a secret with this name is already scheduled for deletion.");
+      if (found?.deletedDate)
+        throw new ServiceError('InvalidRequestException', "You can't create this secret because a secret with this name is already scheduled for deletion.");
       if (found) throw new ServiceError('ResourceExistsException', `The operation failed because the secret ${name} already exists.`);
       const s = vault.create(name, input.SecretString, typeof input.Description === 'string' ? input.Description : undefined);
       return { ARN: s.arn, Name: s.name, VersionId: s.versionId };
@@ -163,8 +190,13 @@ function secretsAction(vault: SecretVault, action: string, input: Record<string,
     case 'DescribeSecret': {
       const s = existing();
       return {
-        ARN: s.arn, Name: s.name, Description: s.description, CreatedDate: s.createdDate, LastChangedDate: s.lastChangedDate,
-        DeletedDate: s.deletedDate, VersionIdsToStages: { [s.versionId]: ['AWSCURRENT'] },
+        ARN: s.arn,
+        Name: s.name,
+        Description: s.description,
+        CreatedDate: s.createdDate,
+        LastChangedDate: s.lastChangedDate,
+        DeletedDate: s.deletedDate,
+        VersionIdsToStages: { [s.versionId]: ['AWSCURRENT'] },
       };
     }
     case 'DeleteSecret': {
@@ -191,4 +223,3 @@ async function invokeLocalFunction(name: string, event: { request?: { userAttrib
   for (const key of ['name', 'given_name', 'family_name', 'preferred_username']) if (attrs[key]) claimsToAddOrOverride[key] = attrs[key];
   return { ...event, response: { claimsOverrideDetails: { claimsToAddOrOverride } } };
 }
-

@@ -87,7 +87,9 @@ export async function startCognito(opts: {
   });
   await Promise.race([
     waitForPort(internalPort, 30_000, 'cognito-local'),
-    exited.then((code) => { throw new Error(`cognito-local exited with code ${code}; see ${opts.logFile}.`); }),
+    exited.then((code) => {
+      throw new Error(`cognito-local exited with code ${code}; see ${opts.logFile}.`);
+    }),
   ]);
 
   const internalUrl = `http://${LOOPBACK}:${internalPort}`;
@@ -110,7 +112,10 @@ export async function startCognito(opts: {
   return {
     pool,
     async stop() {
-      await new Promise<void>((resolve) => { proxy.close(() => resolve()); proxy.closeAllConnections(); });
+      await new Promise<void>((resolve) => {
+        proxy.close(() => resolve());
+        proxy.closeAllConnections();
+      });
       if (child.exitCode === null) {
         child.kill('SIGTERM');
         const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
@@ -244,7 +249,10 @@ async function confirmAtOnce(admin: CognitoIdentityProviderClient, userPoolId: s
       UserPoolId: userPoolId,
       Username: signUp.UserSub,
       // cognito-local wants the email beside email_verified.
-      UserAttributes: [{ Name: 'email', Value: email }, { Name: 'email_verified', Value: 'true' }],
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'email_verified', Value: 'true' },
+      ],
     }),
   );
   return { ...upstream, body: Buffer.from(JSON.stringify({ UserConfirmed: true, UserSub: signUp.UserSub })) };

@@ -2,8 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, createWriteStream } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type {
-  DynamoDBClient} from '@aws-sdk/client-dynamodb';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
   CreateTableCommand,
   DescribeTableCommand,
@@ -12,12 +11,7 @@ import {
   waitUntilTableExists,
   type CreateTableCommandInput,
 } from '@aws-sdk/client-dynamodb';
-import {
-  GLOBAL_SECONDARY_INDEXES,
-  KEY_ATTRIBUTE_TYPE,
-  TABLE_KEYS,
-  TTL_ATTRIBUTE,
-} from '../functions/adapters/dynamo/table-definition';
+import { GLOBAL_SECONDARY_INDEXES, KEY_ATTRIBUTE_TYPE, TABLE_KEYS, TTL_ATTRIBUTE } from '../functions/adapters/dynamo/table-definition';
 import { LOOPBACK, waitForPort } from './ports';
 
 const require = createRequire(import.meta.url);
@@ -45,10 +39,12 @@ export async function startDynamoLocal(opts: { port: number; dataDir: string; lo
         '-Xmx512m',
         // A small heap on a small machine: the serial collector pauses less than G1 here (measured: transaction p99 29 ms against 39 ms).
         '-XX:+UseSerialGC',
-        '-jar', path.join(dir, 'DynamoDBLocal.jar'),
+        '-jar',
+        path.join(dir, 'DynamoDBLocal.jar'),
         '-sharedDb',
         ...(opts.inMemory ? ['-inMemory'] : ['-dbPath', opts.dataDir]),
-        '-port', String(opts.port),
+        '-port',
+        String(opts.port),
         '-disableTelemetry',
       ],
       { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
@@ -61,13 +57,17 @@ export async function startDynamoLocal(opts: { port: number; dataDir: string; lo
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const spawnError = new Promise<never>((_, reject) =>
     child.once('error', (err) =>
-      reject(new Error(`Could not start DynamoDB Local (${err.message}). It needs Java 17 or newer on the PATH (Debian: apt-get install default-jre-headless).`)),
+      reject(
+        new Error(`Could not start DynamoDB Local (${err.message}). It needs Java 17 or newer on the PATH (Debian: apt-get install default-jre-headless).`),
+      ),
     ),
   );
   await Promise.race([
     waitForPort(opts.port, 30_000, 'DynamoDB Local'),
     spawnError,
-    exited.then((code) => { throw new Error(`DynamoDB Local exited with code ${code}; see ${opts.logFile}.`); }),
+    exited.then((code) => {
+      throw new Error(`DynamoDB Local exited with code ${code}; see ${opts.logFile}.`);
+    }),
   ]);
   return {
     endpoint: `http://${LOOPBACK}:${opts.port}`,
@@ -85,7 +85,10 @@ export async function startDynamoLocal(opts: { port: number; dataDir: string; lo
 /** The same key schema, GSIs and TTL attribute the CDK table has (functions/adapters/dynamo/table-definition.ts). */
 export function createTableInput(tableName: string): CreateTableCommandInput {
   const keyAttrs = new Set<string>([TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey]);
-  for (const g of GLOBAL_SECONDARY_INDEXES) { keyAttrs.add(g.partitionKey); keyAttrs.add(g.sortKey); }
+  for (const g of GLOBAL_SECONDARY_INDEXES) {
+    keyAttrs.add(g.partitionKey);
+    keyAttrs.add(g.sortKey);
+  }
   return {
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST',
@@ -115,8 +118,6 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
   }
   await client.send(new CreateTableCommand(createTableInput(tableName)));
   await waitUntilTableExists({ client, maxWaitTime: 30 }, { TableName: tableName });
-  await client.send(
-    new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true } }),
-  );
+  await client.send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true } }));
   return 'created';
 }

@@ -71,7 +71,9 @@ export function matchRoute(compiled: CompiledRoute[], method: string, pathname: 
   const hit = candidates[0];
   if (!hit) return null;
   const pathParameters: Record<string, string> = {};
-  hit.r.names.forEach((name, i) => { pathParameters[name] = decodeURIComponent(hit.m[i + 1]!); });
+  hit.r.names.forEach((name, i) => {
+    pathParameters[name] = decodeURIComponent(hit.m[i + 1]!);
+  });
   return { route: hit.r, pathParameters };
 }
 
@@ -132,7 +134,10 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
 
   function serveWeb(req: http.IncomingMessage, res: http.ServerResponse, url: URL) {
     if (opts.web.mode === 'dev' && vite) {
-      vite.middlewares(req, res, () => { res.statusCode = 404; res.end('Not found'); });
+      vite.middlewares(req, res, () => {
+        res.statusCode = 404;
+        res.end('Not found');
+      });
       return;
     }
     if (opts.web.mode !== 'dist') {
@@ -164,7 +169,10 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
     url: `http://localhost:${opts.port}`,
     async stop() {
       await vite?.close();
-      await new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); });
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
     },
   };
 }
@@ -202,7 +210,10 @@ export function toApiGatewayEvent(
   let cookies: string[] | undefined;
   for (const [k, v] of Object.entries(req.headers)) {
     if (v === undefined) continue;
-    if (k === 'cookie') { cookies = String(v).split(/;\s*/).filter(Boolean); continue; }
+    if (k === 'cookie') {
+      cookies = String(v).split(/;\s*/).filter(Boolean);
+      continue;
+    }
     headers[k] = Array.isArray(v) ? v.join(',') : v;
   }
   const query: Record<string, string> = {};
@@ -267,9 +278,18 @@ function sendJson(res: http.ServerResponse, status: number, body: unknown) {
 }
 
 const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon',
-  '.webmanifest': 'application/manifest+json', '.txt': 'text/plain; charset=utf-8', '.map': 'application/json',
-  '.woff2': 'font/woff2', '.jpg': 'image/jpeg', '.webp': 'image/webp',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.webmanifest': 'application/manifest+json',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json',
+  '.woff2': 'font/woff2',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
 };
 const contentType = (file: string) => TYPES[path.extname(file)] ?? 'application/octet-stream';

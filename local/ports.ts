@@ -38,7 +38,10 @@ export async function waitForPort(port: number, timeoutMs: number, what: string)
   for (;;) {
     const open = await new Promise<boolean>((resolve) => {
       const socket = net.connect({ port, host: LOOPBACK });
-      socket.once('connect', () => { socket.destroy(); resolve(true); });
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
       socket.once('error', () => resolve(false));
     });
     if (open) return;

@@ -35,7 +35,12 @@ export function startScheduler(opts: { log: (line: string) => void; schedules?: 
   };
   for (const s of defs) {
     // protect: a run still going when the next one is due is not started twice, as with a Lambda that has reserved concurrency 1.
-    jobs.set(s.id, new Cron(localCronExpression(s), { timezone: s.timeZone, protect: true, name: s.id }, async () => { await run(s).catch(() => undefined); }));
+    jobs.set(
+      s.id,
+      new Cron(localCronExpression(s), { timezone: s.timeZone, protect: true, name: s.id }, async () => {
+        await run(s).catch(() => undefined);
+      }),
+    );
   }
   return {
     next: (id) => jobs.get(id)?.nextRun() ?? null,
@@ -44,6 +49,8 @@ export function startScheduler(opts: { log: (line: string) => void; schedules?: 
       if (!s) return Promise.reject(new Error(`No schedule named ${id}`));
       return run(s, input);
     },
-    stop: () => { for (const job of jobs.values()) job.stop(); },
+    stop: () => {
+      for (const job of jobs.values()) job.stop();
+    },
   };
 }

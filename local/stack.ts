@@ -40,7 +40,12 @@ export interface LocalStack {
 
 export const DEFAULT_PORTS = { gateway: 3000, dynamodb: 8000, cognito: 9229, aws: 4566 };
 export const PORT_ENV = { gateway: 'PORT', dynamodb: 'DYNAMODB_PORT', cognito: 'COGNITO_PORT', aws: 'AWS_LOCAL_PORT' } as const;
-const PORT_LABEL = { gateway: 'the web app and API', dynamodb: 'DynamoDB Local', cognito: 'local Cognito', aws: 'the local Secrets Manager and EventBridge endpoints' };
+const PORT_LABEL = {
+  gateway: 'the web app and API',
+  dynamodb: 'DynamoDB Local',
+  cognito: 'local Cognito',
+  aws: 'the local Secrets Manager and EventBridge endpoints',
+};
 
 /**
  * Brings up every local stand-in on loopback and wires the handlers to them through the same
@@ -57,7 +62,11 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   const stops: (() => Promise<void> | void)[] = [];
   const stopAll = async () => {
     for (const stop of stops.reverse()) {
-      try { await stop(); } catch (err) { opts.log(`while stopping: ${(err as Error).message}`); }
+      try {
+        await stop();
+      } catch (err) {
+        opts.log(`while stopping: ${(err as Error).message}`);
+      }
     }
     stops.length = 0;
   };
@@ -66,14 +75,25 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     const aws = await startAwsEndpoints({ port: opts.ports.aws, secretsDir: path.join(opts.dataDir, 'secrets'), log: opts.log });
     stops.push(aws.stop);
     const [dynamo, cognito] = await Promise.all([
-      startDynamoLocal({ port: opts.ports.dynamodb, dataDir: path.join(opts.dataDir, 'dynamodb'), logFile: path.join(logs, 'dynamodb.log'), inMemory: opts.dynamoInMemory }).then((d) => { stops.push(d.stop); return d; }),
+      startDynamoLocal({
+        port: opts.ports.dynamodb,
+        dataDir: path.join(opts.dataDir, 'dynamodb'),
+        logFile: path.join(logs, 'dynamodb.log'),
+        inMemory: opts.dynamoInMemory,
+      }).then((d) => {
+        stops.push(d.stop);
+        return d;
+      }),
       startCognito({
         port: opts.ports.cognito,
         dataDir: path.join(opts.dataDir, 'cognito'),
         logFile: path.join(logs, 'cognito.log'),
         lambdaEndpoint: aws.endpoint,
         onMail: ({ to, code }) => opts.log(`local mail to ${to}: your code is ${code}`),
-      }).then((c) => { stops.push(c.stop); return c; }),
+      }).then((c) => {
+        stops.push(c.stop);
+        return c;
+      }),
     ]);
 
     Object.assign(process.env, {

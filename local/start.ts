@@ -28,7 +28,11 @@ const port = (key: keyof typeof DEFAULT_PORTS) => {
 
 const webModeName = process.env.WEB_MODE ?? 'dev';
 const web: WebMode =
-  webModeName === 'dist' ? { mode: 'dist', dir: path.resolve(process.env.WEB_DIST_DIR ?? path.join(REPO_ROOT, 'web', 'dist')) } : webModeName === 'none' ? { mode: 'none' } : { mode: 'dev' };
+  webModeName === 'dist'
+    ? { mode: 'dist', dir: path.resolve(process.env.WEB_DIST_DIR ?? path.join(REPO_ROOT, 'web', 'dist')) }
+    : webModeName === 'none'
+      ? { mode: 'none' }
+      : { mode: 'dev' };
 const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(REPO_ROOT, '.data'));
 const quiet = process.env.READY_JSON === '1';
 const log = (line: string) => console.log(`${new Date().toISOString().slice(11, 19)} ${line}`);

@@ -31,7 +31,11 @@ export async function sweepExpired(
       }),
     );
     const keys = page.Items ?? [];
-    await batchWriteAll(db, table, keys.map((Key) => ({ DeleteRequest: { Key } })));
+    await batchWriteAll(
+      db,
+      table,
+      keys.map((Key) => ({ DeleteRequest: { Key } })),
+    );
     deleted += keys.length;
     startKey = page.LastEvaluatedKey;
   } while (startKey);

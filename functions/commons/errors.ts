@@ -2,15 +2,7 @@
  * Expected failures travel as values with a stable code (DESIGN.md §4.3). This is the one place that
  * maps a code to an HTTP status; anything unexpected becomes a 500 that says nothing of internals.
  */
-export type ErrorCode =
-  | 'bad_request'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'unprocessable'
-  | 'rate_limited'
-  | 'unavailable';
+export type ErrorCode = 'bad_request' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'unprocessable' | 'rate_limited' | 'unavailable';
 
 const STATUS: Record<ErrorCode, number> = {
   bad_request: 400,

@@ -61,10 +61,12 @@ export const failure = (error: AppError): HttpResponse => ({
 });
 
 /** Declares one route: its input schemas and the function that serves it. */
-export function route<A extends Auth, B extends AnySchema | undefined = undefined, Q extends AnySchema | undefined = undefined, P extends AnySchema | undefined = undefined>(
-  spec: RouteSpec<A, B, Q, P>,
-  fn: (req: HttpRequest<A, B, Q, P>) => Promise<HttpResponse>,
-): RouteHandler {
+export function route<
+  A extends Auth,
+  B extends AnySchema | undefined = undefined,
+  Q extends AnySchema | undefined = undefined,
+  P extends AnySchema | undefined = undefined,
+>(spec: RouteSpec<A, B, Q, P>, fn: (req: HttpRequest<A, B, Q, P>) => Promise<HttpResponse>): RouteHandler {
   return {
     auth: spec.auth,
     async run(event, user) {

@@ -20,12 +20,24 @@ export const eventRules: readonly EventRuleDefinition[] = [
     id: 'ingestOnRequest',
     description: "A manual ingestion run (admin) or a learner's Sync Data",
     pattern: { source: [EVENT_SOURCE], 'detail-type': ['IngestRequested'] },
-    consumer: { id: 'ingestOnRequest', file: INGEST_SCHEDULE.handler.file, access: INGEST_SCHEDULE.access, memoryMb: INGEST_SCHEDULE.memoryMb, timeoutSeconds: INGEST_SCHEDULE.timeoutSeconds },
+    consumer: {
+      id: 'ingestOnRequest',
+      file: INGEST_SCHEDULE.handler.file,
+      access: INGEST_SCHEDULE.access,
+      memoryMb: INGEST_SCHEDULE.memoryMb,
+      timeoutSeconds: INGEST_SCHEDULE.timeoutSeconds,
+    },
   },
   {
     id: 'recheckOnNewQuotes',
     description: 'New quotes arrived: re-check resting limit orders and settle due expiries',
     pattern: { source: [EVENT_SOURCE], 'detail-type': ['ChainIngested'] },
-    consumer: { id: 'recheckOnNewQuotes', file: SETTLE_SCHEDULE.handler.file, access: SETTLE_SCHEDULE.access, memoryMb: SETTLE_SCHEDULE.memoryMb, timeoutSeconds: SETTLE_SCHEDULE.timeoutSeconds },
+    consumer: {
+      id: 'recheckOnNewQuotes',
+      file: SETTLE_SCHEDULE.handler.file,
+      access: SETTLE_SCHEDULE.access,
+      memoryMb: SETTLE_SCHEDULE.memoryMb,
+      timeoutSeconds: SETTLE_SCHEDULE.timeoutSeconds,
+    },
   },
 ];

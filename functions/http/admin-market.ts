@@ -23,10 +23,23 @@ export function makeAdminMarketHandler(deps: { store: MarketStore; events: Event
     }),
 
     'POST /api/admin/market/ingest': route(
-      { auth: 'admin', body: z.object({ underlyings: z.array(z.string().regex(/^[A-Za-z][A-Za-z.]{0,9}$/, 'must be ticker symbols')).max(20).optional() }).optional() },
+      {
+        auth: 'admin',
+        body: z
+          .object({
+            underlyings: z
+              .array(z.string().regex(/^[A-Za-z][A-Za-z.]{0,9}$/, 'must be ticker symbols'))
+              .max(20)
+              .optional(),
+          })
+          .optional(),
+      },
       async ({ body, user }) => {
         await deps.events.publish([
-          { type: 'IngestRequested', detail: { requestedBy: user.sub, reason: 'admin', underlyings: body?.underlyings?.map((u) => u.toUpperCase()), at: deps.clock.now().toISOString() } },
+          {
+            type: 'IngestRequested',
+            detail: { requestedBy: user.sub, reason: 'admin', underlyings: body?.underlyings?.map((u) => u.toUpperCase()), at: deps.clock.now().toISOString() },
+          },
         ]);
         return accepted({ status: 'queued', message: 'Ingestion queued. Statistics update when it finishes.' });
       },

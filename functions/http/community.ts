@@ -55,7 +55,10 @@ export function makeCommunityHandler(deps: CommunityDeps) {
     }),
 
     'GET /api/admin/testimonials': route(
-      { auth: 'admin', query: z.object({ status: z.enum(TESTIMONIAL_STATUSES, { error: `must be one of ${TESTIMONIAL_STATUSES.join(', ')}` }).default('pending') }) },
+      {
+        auth: 'admin',
+        query: z.object({ status: z.enum(TESTIMONIAL_STATUSES, { error: `must be one of ${TESTIMONIAL_STATUSES.join(', ')}` }).default('pending') }),
+      },
       async ({ query }) => ok({ status: query.status, testimonials: await deps.testimonials.listByStatus(query.status, MODERATION_LIST_LIMIT) }),
     ),
 

@@ -23,7 +23,9 @@ const DraftBody = z.object({
   name: z.string().trim().max(80, 'at most 80 characters').optional(),
   underlying: Ticker,
   strategy: z.string().max(60).nullable().optional(),
-  multiplier: z.union([1, 2, 3, 4, 5, 10].map((m) => z.literal(m)) as unknown as [z.ZodLiteral<1>, z.ZodLiteral<2>], { error: 'must be 1, 2, 3, 4, 5 or 10' }).default(1),
+  multiplier: z
+    .union([1, 2, 3, 4, 5, 10].map((m) => z.literal(m)) as unknown as [z.ZodLiteral<1>, z.ZodLiteral<2>], { error: 'must be 1, 2, 3, 4, 5 or 10' })
+    .default(1),
   legs: z.array(Leg).min(1, 'a draft needs at least one leg').max(MAX_DRAFT_LEGS, `a draft holds at most ${MAX_DRAFT_LEGS} legs`),
 });
 const Id = z.object({ id: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'must be a draft id') });
@@ -39,7 +41,16 @@ export function makeDraftsHandler(deps: { drafts: DraftRepository; clock: Clock;
         return failure(appError('conflict', `You have ${MAX_DRAFTS} drafts, the most kept. Delete one to save another.`));
       }
       const at = deps.clock.now().toISOString();
-      const draft: Draft = { draftId: deps.newId(), name: body.name || defaultDraftName(body.underlying, body.strategy ?? null), underlying: body.underlying, strategy: body.strategy ?? null, multiplier: body.multiplier, legs: body.legs, createdAt: at, updatedAt: at };
+      const draft: Draft = {
+        draftId: deps.newId(),
+        name: body.name || defaultDraftName(body.underlying, body.strategy ?? null),
+        underlying: body.underlying,
+        strategy: body.strategy ?? null,
+        multiplier: body.multiplier,
+        legs: body.legs,
+        createdAt: at,
+        updatedAt: at,
+      };
       await deps.drafts.put(user.sub, draft);
       return created({ draft });
     }),
@@ -47,12 +58,22 @@ export function makeDraftsHandler(deps: { drafts: DraftRepository; clock: Clock;
     'PUT /api/drafts/{id}': route({ auth: 'user', params: Id, body: DraftBody }, async ({ user, params, body }) => {
       const existing = await deps.drafts.get(user.sub, params.id);
       if (!existing) return notFound();
-      const draft: Draft = { ...existing, name: body.name || existing.name, underlying: body.underlying, strategy: body.strategy ?? null, multiplier: body.multiplier, legs: body.legs, updatedAt: deps.clock.now().toISOString() };
+      const draft: Draft = {
+        ...existing,
+        name: body.name || existing.name,
+        underlying: body.underlying,
+        strategy: body.strategy ?? null,
+        multiplier: body.multiplier,
+        legs: body.legs,
+        updatedAt: deps.clock.now().toISOString(),
+      };
       await deps.drafts.put(user.sub, draft);
       return ok({ draft });
     }),
 
-    'DELETE /api/drafts/{id}': route({ auth: 'user', params: Id }, async ({ user, params }) => ((await deps.drafts.delete(user.sub, params.id)) ? noContent() : notFound())),
+    'DELETE /api/drafts/{id}': route({ auth: 'user', params: Id }, async ({ user, params }) =>
+      (await deps.drafts.delete(user.sub, params.id)) ? noContent() : notFound(),
+    ),
   });
 }
 

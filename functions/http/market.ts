@@ -65,8 +65,9 @@ export function makeMarketHandler(deps: MarketHandlerDeps) {
       );
     }),
 
-    'GET /api/market/tickers': route({ auth: 'public', query: z.object({ q: z.string().max(40, 'search at most 40 characters').optional() }) }, async ({ query }) =>
-      publicJson(await deps.reader.tickers(query.q)),
+    'GET /api/market/tickers': route(
+      { auth: 'public', query: z.object({ q: z.string().max(40, 'search at most 40 characters').optional() }) },
+      async ({ query }) => publicJson(await deps.reader.tickers(query.q)),
     ),
 
     'GET /api/market/quotes': route(
@@ -82,7 +83,11 @@ export function makeMarketHandler(deps: MarketHandlerDeps) {
     ),
 
     'GET /api/market/{underlying}/expiries': route(
-      { auth: 'public', params: z.object({ underlying: Underlying }), query: z.object({ type: z.enum(EXPIRY_TYPES as [string, ...string[]], { message: `must be one of ${EXPIRY_TYPES.join(', ')}` }).optional() }) },
+      {
+        auth: 'public',
+        params: z.object({ underlying: Underlying }),
+        query: z.object({ type: z.enum(EXPIRY_TYPES as [string, ...string[]], { message: `must be one of ${EXPIRY_TYPES.join(', ')}` }).optional() }),
+      },
       async ({ params, query }) => {
         const result = await deps.reader.expiries(params.underlying, query.type as (typeof EXPIRY_TYPES)[number] | undefined);
         return 'kind' in result ? notFound(result.message) : publicJson(result);
@@ -120,7 +125,9 @@ export function makeMarketHandler(deps: MarketHandlerDeps) {
     'GET /api/market/contracts/{contract}/history': route(
       {
         auth: 'public',
-        params: z.object({ contract: z.string().regex(/^(O:)?[A-Za-z][A-Za-z0-9.]{0,5}\d{6}[CPcp]\d{8}$/, 'must be an OCC option symbol such as SPY261218C00600000') }),
+        params: z.object({
+          contract: z.string().regex(/^(O:)?[A-Za-z][A-Za-z0-9.]{0,5}\d{6}[CPcp]\d{8}$/, 'must be an OCC option symbol such as SPY261218C00600000'),
+        }),
         query: z.object({ days: Days }),
       },
       async ({ params, query }) => {
@@ -132,7 +139,9 @@ export function makeMarketHandler(deps: MarketHandlerDeps) {
     'POST /api/market/sync': route({ auth: 'user', body: z.object({ underlying: Underlying }) }, async ({ body, user }) => {
       const provider = await deps.providerStatus();
       if (!provider.configured) {
-        return failure(appError('conflict', 'No market-data provider is configured, so there is nothing to sync: the chain shows demo data from the simulated market.'));
+        return failure(
+          appError('conflict', 'No market-data provider is configured, so there is nothing to sync: the chain shows demo data from the simulated market.'),
+        );
       }
       const ticker = body.underlying.toUpperCase();
       const resolved = deps.reader.resolveUnderlying(ticker);
@@ -143,7 +152,9 @@ export function makeMarketHandler(deps: MarketHandlerDeps) {
         return ok({ status: 'recent', message: `${resolved.ticker} was synced moments ago; the latest data is already on its way.` });
       }
       lastSyncRequest.set(resolved.ticker, now);
-      await deps.events.publish([{ type: 'IngestRequested', detail: { requestedBy: user.sub, reason: 'sync', underlyings: [resolved.ticker], at: new Date(now).toISOString() } }]);
+      await deps.events.publish([
+        { type: 'IngestRequested', detail: { requestedBy: user.sub, reason: 'sync', underlyings: [resolved.ticker], at: new Date(now).toISOString() } },
+      ]);
       return accepted({ status: 'queued', message: `Syncing ${resolved.ticker} from ${provider.provider}. The chain refreshes when it is done.` });
     }),
   });

@@ -15,14 +15,16 @@ import { logger, metrics } from '../commons/powertools';
  * - an `IngestRequested` event (an operator's manual run, a learner's Sync Data for one underlying);
  * - the local stack at start (`{ source: 'startup' }`), which runs only when the stored data is older than the latest session.
  */
-type JobInput =
-  | { source: 'scheduler' | 'startup' | 'manual'; scheduleId?: string; underlyings?: string[] }
-  | EventBridgeEvent<'IngestRequested', unknown>;
+type JobInput = { source: 'scheduler' | 'startup' | 'manual'; scheduleId?: string; underlyings?: string[] } | EventBridgeEvent<'IngestRequested', unknown>;
 
 export interface IngestJobDeps {
   provider: () => Promise<{ provider: MarketDataProvider; reason: string | null }>;
   store: MarketStore;
-  run: (deps: Pick<IngestDeps, 'provider'>, underlyings: readonly string[], opts: { horizonMonths?: number; historyContracts?: number }) => Promise<IngestResult>;
+  run: (
+    deps: Pick<IngestDeps, 'provider'>,
+    underlyings: readonly string[],
+    opts: { horizonMonths?: number; historyContracts?: number },
+  ) => Promise<IngestResult>;
   now: () => Date;
 }
 
@@ -69,7 +71,15 @@ export const handler = makeIngestJob({
   now: () => wiring.clock.now(),
   run: (d, underlyings, opts) =>
     runIngestion(
-      { ...d, store: wiring.store, events: wiring.events, clock: wiring.clock, newId: wiring.newId, sleep: (ms) => new Promise((r) => setTimeout(r, ms)), warn: (m) => logger.warn(m) },
+      {
+        ...d,
+        store: wiring.store,
+        events: wiring.events,
+        clock: wiring.clock,
+        newId: wiring.newId,
+        sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+        warn: (m) => logger.warn(m),
+      },
       { underlyings, ...opts },
     ),
 });

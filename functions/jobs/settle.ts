@@ -13,7 +13,11 @@ import { tradingDeps } from '../commons/trading-wiring';
  * missed run left over), and fill resting limits that the new quotes made marketable.
  * Also consumed on `ChainIngested`, so resting limits are re-checked whenever new quotes arrive.
  */
-export function makeSettleJob(deps: { service: Pick<TradingService, 'maintain'>; repo: Pick<TradingRepository, 'usersWithOpenOrders' | 'usersWithExpiringPositions'>; clock: Clock }) {
+export function makeSettleJob(deps: {
+  service: Pick<TradingService, 'maintain'>;
+  repo: Pick<TradingRepository, 'usersWithOpenOrders' | 'usersWithExpiringPositions'>;
+  clock: Clock;
+}) {
   return async (): Promise<{ users: number; failures: number }> => {
     const today = newYorkParts(deps.clock.now()).date;
     const users = new Set(await deps.repo.usersWithOpenOrders());

@@ -119,17 +119,20 @@ export class AppFunction extends Construct {
     });
     Validations.of(this.fn).acknowledge({
       id: 'AwsSolutions-L1',
-      reason: 'Node.js 22 is the runtime fixed by DESIGN.md §4.7 (supported LTS); a newer runtime is adopted deliberately, not whenever a CDK release learns about one.',
+      reason:
+        'Node.js 22 is the runtime fixed by DESIGN.md §4.7 (supported LTS); a newer runtime is adopted deliberately, not whenever a CDK release learns about one.',
     });
   }
 
   /** Item-level access to the table and its GSIs, named one by one rather than `index/*`. */
   grantTable(table: dynamodb.ITableV2, mode: 'read' | 'readwrite'): void {
     const resources = [table.tableArn, ...GLOBAL_SECONDARY_INDEXES.map((gsi) => `${table.tableArn}/index/${gsi.indexName}`)];
-    this.role.addToPrincipalPolicy(new iam.PolicyStatement({
-      actions: mode === 'read' ? TABLE_READ_ACTIONS : [...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS],
-      resources,
-    }));
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: mode === 'read' ? TABLE_READ_ACTIONS : [...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS],
+        resources,
+      }),
+    );
     this.fn.addEnvironment('TABLE_NAME', table.tableName);
   }
 

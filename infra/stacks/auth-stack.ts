@@ -80,11 +80,13 @@ export class AuthStack extends Stack {
       },
       {
         id: 'AwsSolutions-COG2',
-        reason: 'An education and paper-trading product: sign-in is email and password as the spec describes; the SPA has no MFA enrolment flow, so requiring MFA would lock learners out.',
+        reason:
+          'An education and paper-trading product: sign-in is email and password as the spec describes; the SPA has no MFA enrolment flow, so requiring MFA would lock learners out.',
       },
       {
         id: 'AwsSolutions-COG3',
-        reason: 'Threat protection (advanced security) needs the Cognito Plus feature plan, billed per active user; the Essentials plan is chosen for now, with the API stage throttled instead.',
+        reason:
+          'Threat protection (advanced security) needs the Cognito Plus feature plan, billed per active user; the Essentials plan is chosen for now, with the API stage throttled instead.',
       },
       {
         id: 'AwsSolutions-COG8',

@@ -63,23 +63,26 @@ export class IngestStack extends Stack {
       });
       Validations.of(invokeRole).acknowledge({
         id: `AwsSolutions-IAM5[Resource::<${this.getLogicalId(job.fn.node.defaultChild as lambda.CfnFunction)}.Arn>:*]`,
-        reason: 'Lambda grantInvoke also names the function\'s qualified ARNs (function:*) so that versions and aliases can be invoked; it is still this one function.',
+        reason:
+          "Lambda grantInvoke also names the function's qualified ARNs (function:*) so that versions and aliases can be invoked; it is still this one function.",
       });
 
-      this.schedules.push(new scheduler.Schedule(this, `${def.id}Schedule`, {
-        scheduleName: resourceName(config, def.id),
-        description: def.description,
-        scheduleGroup: this.group,
-        schedule: scheduler.ScheduleExpression.expression(awsCronExpression(def), TimeZone.of(def.timeZone)),
-        timeWindow: scheduler.TimeWindow.off(),
-        target: new LambdaInvoke(job.fn, {
-          input: scheduler.ScheduleTargetInput.fromObject({ source: 'scheduler', scheduleId: def.id }),
-          retryAttempts: 3,
-          maxEventAge: Duration.hours(2),
-          deadLetterQueue: dlq,
-          role: invokeRole,
+      this.schedules.push(
+        new scheduler.Schedule(this, `${def.id}Schedule`, {
+          scheduleName: resourceName(config, def.id),
+          description: def.description,
+          scheduleGroup: this.group,
+          schedule: scheduler.ScheduleExpression.expression(awsCronExpression(def), TimeZone.of(def.timeZone)),
+          timeWindow: scheduler.TimeWindow.off(),
+          target: new LambdaInvoke(job.fn, {
+            input: scheduler.ScheduleTargetInput.fromObject({ source: 'scheduler', scheduleId: def.id }),
+            retryAttempts: 3,
+            maxEventAge: Duration.hours(2),
+            deadLetterQueue: dlq,
+            role: invokeRole,
+          }),
         }),
-      }));
+      );
     }
   }
 }

@@ -144,14 +144,16 @@ export class WebStack extends Stack {
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: this.responseHeadersPolicy,
         compress: true,
-        functionAssociations: [{
-          eventType: cloudfront.FunctionEventType.VIEWER_REQUEST,
-          function: new cloudfront.Function(this, 'SpaRouting', {
-            runtime: cloudfront.FunctionRuntime.JS_2_0,
-            comment: 'Serve index.html for client-side routes',
-            code: cloudfront.FunctionCode.fromInline(SPA_ROUTING_CODE),
-          }),
-        }],
+        functionAssociations: [
+          {
+            eventType: cloudfront.FunctionEventType.VIEWER_REQUEST,
+            function: new cloudfront.Function(this, 'SpaRouting', {
+              runtime: cloudfront.FunctionRuntime.JS_2_0,
+              comment: 'Serve index.html for client-side routes',
+              code: cloudfront.FunctionCode.fromInline(SPA_ROUTING_CODE),
+            }),
+          },
+        ],
       },
       additionalBehaviors: {
         // Listed before /api/* so that it wins: CloudFront takes the first matching path pattern.
@@ -184,11 +186,13 @@ export class WebStack extends Stack {
       },
       {
         id: 'AwsSolutions-CFR2',
-        reason: 'No WAF web ACL yet: the API behind /api is throttled at the stage and every non-public route needs a Cognito JWT; a web ACL is a per-request cost to add when traffic warrants it.',
+        reason:
+          'No WAF web ACL yet: the API behind /api is throttled at the stage and every non-public route needs a Cognito JWT; a web ACL is a per-request cost to add when traffic warrants it.',
       },
       {
         id: 'AwsSolutions-CFR4',
-        reason: 'The distribution uses the default *.cloudfront.net certificate, for which CloudFront fixes the minimum TLS policy; a custom domain with a TLSv1.2_2021 policy comes with the production domain name.',
+        reason:
+          'The distribution uses the default *.cloudfront.net certificate, for which CloudFront fixes the minimum TLS policy; a custom domain with a TLSv1.2_2021 policy comes with the production domain name.',
       },
     );
 
@@ -250,18 +254,25 @@ export class WebStack extends Stack {
     const account = Token.isUnresolved(this.account) ? '<AWS::AccountId>' : this.account;
     const region = Token.isUnresolved(this.region) ? '<AWS::Region>' : this.region;
     const assetBucket = `arn:<AWS::Partition>:s3:::cdk-${qualifier}-assets-${account}-${region}`;
-    const grantReason = 'BucketDeployment\'s own grants: read of the CDK asset bucket (the zipped build) and write/prune of the site bucket only; the wildcards are the object keys and the S3 action groups CDK grants for copy and prune.';
+    const grantReason =
+      "BucketDeployment's own grants: read of the CDK asset bucket (the zipped build) and write/prune of the site bucket only; the wildcards are the object keys and the S3 action groups CDK grants for copy and prune.";
     Validations.of(role).acknowledge(
       ...[
-        'Action::s3:GetObject*', 'Action::s3:GetBucket*', 'Action::s3:List*', 'Action::s3:DeleteObject*', 'Action::s3:Abort*',
-        `Resource::${assetBucket}/*`, `Resource::${siteBucketArn}/*`,
+        'Action::s3:GetObject*',
+        'Action::s3:GetBucket*',
+        'Action::s3:List*',
+        'Action::s3:DeleteObject*',
+        'Action::s3:Abort*',
+        `Resource::${assetBucket}/*`,
+        `Resource::${siteBucketArn}/*`,
       ].map((finding) => ({ id: `AwsSolutions-IAM5[${finding}]`, reason: grantReason })),
     );
     const handler = this.node.children.find((c) => c.node.id.startsWith('Custom::CDKBucketDeployment'));
     if (handler) {
       Validations.of(handler).acknowledge({
         id: 'AwsSolutions-L1',
-        reason: 'The BucketDeployment handler\'s runtime is chosen by aws-cdk-lib (it ships the AWS CLI layer for it) and is not configurable; it runs only during deployments.',
+        reason:
+          "The BucketDeployment handler's runtime is chosen by aws-cdk-lib (it ships the AWS CLI layer for it) and is not configurable; it runs only during deployments.",
       });
     }
   }

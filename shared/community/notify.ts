@@ -8,8 +8,7 @@ import type { Clock } from '../ports/clock.port';
  */
 export const NOTIFY_LIST_INDIA = 'INDIA';
 
-export const NOTIFY_CONSENT_TEXT =
-  'Email me once when live trading for Indian markets launches. Options Academy keeps this address for that one message only.';
+export const NOTIFY_CONSENT_TEXT = 'Email me once when live trading for Indian markets launches. Options Academy keeps this address for that one message only.';
 
 export const NOTIFY_MESSAGES = {
   emailRequired: 'Please enter your email address',

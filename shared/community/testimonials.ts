@@ -52,7 +52,11 @@ export interface TestimonialRepository {
    * Sets the status only if the story still has the `updatedAt` the operator reviewed.
    * 'missing' when it was withdrawn, 'changed' when the learner edited it since.
    */
-  setStatus(userId: string, expectedUpdatedAt: string, change: { status: TestimonialStatus; moderatedAt: string; moderatedBy: string }): Promise<'ok' | 'missing' | 'changed'>;
+  setStatus(
+    userId: string,
+    expectedUpdatedAt: string,
+    change: { status: TestimonialStatus; moderatedAt: string; moderatedBy: string },
+  ): Promise<'ok' | 'missing' | 'changed'>;
 }
 
 /** Collapses runs of whitespace so a quote cannot be padded with blank lines. */
@@ -83,9 +87,7 @@ export type ShareTestimonialInput = z.infer<typeof ShareTestimonialBody>;
 
 export type ModerationDecision = 'approve' | 'reject';
 
-export type ModerationResult =
-  | { ok: true; testimonial: Testimonial }
-  | { ok: false; code: 'not_found' | 'conflict'; message: string };
+export type ModerationResult = { ok: true; testimonial: Testimonial } | { ok: false; code: 'not_found' | 'conflict'; message: string };
 
 export const MESSAGES = {
   notFound: 'This story was withdrawn by the learner, or it does not exist.',
@@ -93,7 +95,11 @@ export const MESSAGES = {
 } as const;
 
 /** Saves the learner's story; a new or edited story always waits for an operator again. */
-export async function shareTestimonial(deps: { testimonials: TestimonialRepository; clock: Clock }, userId: string, input: ShareTestimonialInput): Promise<Testimonial> {
+export async function shareTestimonial(
+  deps: { testimonials: TestimonialRepository; clock: Clock },
+  userId: string,
+  input: ShareTestimonialInput,
+): Promise<Testimonial> {
   const now = deps.clock.now().toISOString();
   const previous = await deps.testimonials.get(userId);
   const testimonial: Testimonial = {

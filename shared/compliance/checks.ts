@@ -20,8 +20,20 @@ export const PDT_WARNING_AT = 3;
 export const PDT_MIN_EQUITY = 25_000;
 export const PDT_WINDOW_TRADING_DAYS = 5;
 
-const pass = (type: CheckType, message: string, details?: Record<string, unknown>): ComplianceCheck => ({ passed: true, type, severity: 'info', message, ...(details ? { details } : {}) });
-const fail = (type: CheckType, message: string, details?: Record<string, unknown>): ComplianceCheck => ({ passed: false, type, severity: 'error', message, ...(details ? { details } : {}) });
+const pass = (type: CheckType, message: string, details?: Record<string, unknown>): ComplianceCheck => ({
+  passed: true,
+  type,
+  severity: 'info',
+  message,
+  ...(details ? { details } : {}),
+});
+const fail = (type: CheckType, message: string, details?: Record<string, unknown>): ComplianceCheck => ({
+  passed: false,
+  type,
+  severity: 'error',
+  message,
+  ...(details ? { details } : {}),
+});
 
 export const MESSAGES = {
   wholeQuantity: 'Options orders must have whole number quantities',
@@ -38,7 +50,8 @@ export function checkOrderRules(order: { type: string; limitPrice?: number; time
   const checks: ComplianceCheck[] = [];
   if (order.legs.some((l) => !Number.isInteger(l.quantity))) checks.push(fail('order_validation', MESSAGES.wholeQuantity));
   if (order.legs.some((l) => !(l.quantity > 0))) checks.push(fail('order_validation', MESSAGES.positiveQuantity));
-  if (order.type === 'limit' && (order.limitPrice === undefined || !Number.isFinite(order.limitPrice))) checks.push(fail('order_validation', MESSAGES.limitRequired));
+  if (order.type === 'limit' && (order.limitPrice === undefined || !Number.isFinite(order.limitPrice)))
+    checks.push(fail('order_validation', MESSAGES.limitRequired));
   if (order.timeInForce !== 'day') checks.push(fail('order_validation', MESSAGES.dayOnly));
   return checks;
 }

@@ -1,9 +1,18 @@
 /** Options trading levels (spec part 3 §3, §6), with a plain explanation for learners. */
 export const TRADING_LEVELS = [
   { level: 0, name: 'Disabled', allows: 'No options trading. You can still read chains and learn.' },
-  { level: 1, name: 'Basic', allows: 'Covered calls (selling calls against 100 shares per contract you own) and cash-secured puts (selling puts with cash set aside to buy the shares).' },
+  {
+    level: 1,
+    name: 'Basic',
+    allows: 'Covered calls (selling calls against 100 shares per contract you own) and cash-secured puts (selling puts with cash set aside to buy the shares).',
+  },
   { level: 2, name: 'Standard', allows: 'Everything in Basic, plus buying calls and puts: the most you can lose is the premium you pay.' },
-  { level: 3, name: 'Advanced', allows: 'Everything in Standard, plus spreads (vertical, calendar, diagonal), iron condors, butterflies, straddles and strangles, placed as one multi-leg order.' },
+  {
+    level: 3,
+    name: 'Advanced',
+    allows:
+      'Everything in Standard, plus spreads (vertical, calendar, diagonal), iron condors, butterflies, straddles and strangles, placed as one multi-leg order.',
+  },
 ] as const;
 
 export const levelName = (level: number): string => TRADING_LEVELS.find((l) => l.level === level)?.name ?? 'Unknown';

@@ -87,8 +87,18 @@ export function buildChain(quotes: readonly ProviderQuote[], inputs: ChainInputs
   // IV: the provider's where given, else solved from the mark.
   const iv = Float64Array.from(sorted, (qt) => qt.impliedVolatility ?? Number.NaN);
   if (live && sorted.some((qt) => qt.impliedVolatility === undefined)) {
-    const solved = chainGreeks({ S, r: inputs.r, q: inputs.q, isCall, K, T, price: Float64Array.from(sorted, (qt, i) => (qt.impliedVolatility === undefined ? marks[i] ?? Number.NaN : 0)) });
-    sorted.forEach((qt, i) => { if (qt.impliedVolatility === undefined) iv[i] = solved.iv[i]!; });
+    const solved = chainGreeks({
+      S,
+      r: inputs.r,
+      q: inputs.q,
+      isCall,
+      K,
+      T,
+      price: Float64Array.from(sorted, (qt, i) => (qt.impliedVolatility === undefined ? (marks[i] ?? Number.NaN) : 0)),
+    });
+    sorted.forEach((qt, i) => {
+      if (qt.impliedVolatility === undefined) iv[i] = solved.iv[i]!;
+    });
   }
   // Greeks at that IV; the provider's own Greeks win where it gives them.
   const model = live ? chainGreeks({ S, r: inputs.r, q: inputs.q, isCall, K, T, sigma: iv.map((v) => (Number.isFinite(v) ? v : 0)) }) : null;
@@ -128,10 +138,18 @@ export function buildChain(quotes: readonly ProviderQuote[], inputs: ChainInputs
 
 /** Totals for the expiry cards. Days and type are relative to `today` (New York date). */
 export function summarizeExpiry(contracts: readonly OptionContract[], underlying: string, expiration: string, today: string): ExpirySummary {
-  let cv = 0, pv = 0, coi = 0, poi = 0;
+  let cv = 0,
+    pv = 0,
+    coi = 0,
+    poi = 0;
   for (const c of contracts) {
-    if (c.contract_type === 'call') { cv += c.volume ?? 0; coi += c.open_interest ?? 0; }
-    else { pv += c.volume ?? 0; poi += c.open_interest ?? 0; }
+    if (c.contract_type === 'call') {
+      cv += c.volume ?? 0;
+      coi += c.open_interest ?? 0;
+    } else {
+      pv += c.volume ?? 0;
+      poi += c.open_interest ?? 0;
+    }
   }
   return {
     expiration_date: expiration,

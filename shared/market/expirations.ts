@@ -65,7 +65,10 @@ export function listedExpirations(style: ListingStyle, today: string): string[] 
   for (let i = 0, q = Math.ceil(month / 3) * 3, y = year; i < plan.quarters; i++) {
     out.add(quarterEndExpiry(y, q as 3 | 6 | 9 | 12));
     q += 3;
-    if (q > 12) { q = 3; y++; }
+    if (q > 12) {
+      q = 3;
+      y++;
+    }
   }
   for (const y of [year + 1, year + 2]) out.add(monthlyExpiry(y, 1));
 

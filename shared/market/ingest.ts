@@ -99,7 +99,14 @@ export async function runIngestion(deps: IngestDeps, opts: IngestOptions): Promi
         source: provider.source,
         provider: provider.name,
         version,
-        contracts: buildChain(quotes, { underlying, expiration, underlyingPrice: S, T: yearsBetween(asOf, newYorkInstant(expiration, 16)), r: RISK_FREE_RATE, q }),
+        contracts: buildChain(quotes, {
+          underlying,
+          expiration,
+          underlyingPrice: S,
+          T: yearsBetween(asOf, newYorkInstant(expiration, 16)),
+          r: RISK_FREE_RATE,
+          q,
+        }),
       }));
       chains.sort((a, b) => a.expiration.localeCompare(b.expiration));
       await store.putChains(chains);
@@ -166,7 +173,15 @@ export async function runIngestion(deps: IngestDeps, opts: IngestOptions): Promi
   await deps.events.publish([
     {
       type: 'ChainIngested',
-      detail: { runId, source: provider.source, underlyings: [...opts.underlyings], contractsStored, failures, startedAt: outcome.startedAt, finishedAt: outcome.finishedAt },
+      detail: {
+        runId,
+        source: provider.source,
+        underlyings: [...opts.underlyings],
+        contractsStored,
+        failures,
+        startedAt: outcome.startedAt,
+        finishedAt: outcome.finishedAt,
+      },
     },
   ]);
   return outcome;

@@ -50,7 +50,11 @@ export function marketReader(deps: MarketReaderDeps) {
   }
 
   async function storedTickers(): Promise<StoredTicker[] | null> {
-    return safely('tickers', () => store.listTickers(), (v) => v.length === 0);
+    return safely(
+      'tickers',
+      () => store.listTickers(),
+      (v) => v.length === 0,
+    );
   }
 
   /** Tickers from the simulated market; volume and open interest over the nearest eight expiries keep it quick. */
@@ -82,11 +86,25 @@ export function marketReader(deps: MarketReaderDeps) {
   function resolveUnderlying(raw: string): { ticker: string; stored: boolean } | ReadFailure {
     const profile = underlyingProfile(raw);
     if (profile) return { ticker: profile.ticker, stored: profile.tracked };
-    return { kind: 'unknown_underlying', message: `Unknown underlying: ${raw.toUpperCase()}. Options Academy has chains for ${UNDERLYINGS.map((u) => u.ticker).sort().join(', ')}.` };
+    return {
+      kind: 'unknown_underlying',
+      message: `Unknown underlying: ${raw.toUpperCase()}. Options Academy has chains for ${UNDERLYINGS.map((u) => u.ticker)
+        .sort()
+        .join(', ')}.`,
+    };
   }
 
   // Small read-mostly items are kept for a while, as a warm Lambda keeps them (DESIGN.md §5).
-  const statusMemo = ttlMemo(30_000, () => safely('status', () => store.getStatus(), (s) => s === null), clock);
+  const statusMemo = ttlMemo(
+    30_000,
+    () =>
+      safely(
+        'status',
+        () => store.getStatus(),
+        (s) => s === null,
+      ),
+    clock,
+  );
   const tickersMemo = ttlMemo(60_000, storedTickers, clock);
   // The simulated market changes once a session: keep its tickers until the session moves on.
   let simulatedCache: { session: string; value: Promise<StoredTicker[]> } | null = null;
@@ -116,7 +134,13 @@ export function marketReader(deps: MarketReaderDeps) {
       if ('kind' in resolved) return resolved;
       const now = clock.now();
       const day = today();
-      const stored = resolved.stored ? await safely('expiries', () => store.listExpiries(resolved.ticker), (v) => v.filter((e) => !isExpired(e.expiration_date, now)).length === 0) : null;
+      const stored = resolved.stored
+        ? await safely(
+            'expiries',
+            () => store.listExpiries(resolved.ticker),
+            (v) => v.filter((e) => !isExpired(e.expiration_date, now)).length === 0,
+          )
+        : null;
       let source: 'live' | 'demo' = 'demo';
       let summaries: ExpirySummary[];
       if (stored) {
@@ -127,7 +151,12 @@ export function marketReader(deps: MarketReaderDeps) {
         const byExpiry = new Map<string, typeof snap.quotes>();
         for (const q of snap.quotes) byExpiry.set(q.expiration, [...(byExpiry.get(q.expiration) ?? []), q]);
         summaries = [...byExpiry.entries()].map(([expiration, quotes]) =>
-          summarizeExpiry(buildChain(quotes, { underlying: resolved.ticker, expiration, underlyingPrice: snap.underlyingPrice ?? 0, T: 0, r: RISK_FREE_RATE, q: 0 }), resolved.ticker, expiration, day),
+          summarizeExpiry(
+            buildChain(quotes, { underlying: resolved.ticker, expiration, underlyingPrice: snap.underlyingPrice ?? 0, T: 0, r: RISK_FREE_RATE, q: 0 }),
+            resolved.ticker,
+            expiration,
+            day,
+          ),
         );
       }
       const fresh = summaries
@@ -147,16 +176,30 @@ export function marketReader(deps: MarketReaderDeps) {
         return { kind: 'not_listed', message: `${resolved.ticker} options expiring ${expiration} have expired. Pick a later expiry.` };
       }
       const day = today();
-      const stored: StoredChain | null = resolved.stored ? await safely('chain', () => store.getChain(resolved.ticker, expiration), (v) => v === null) : null;
+      const stored: StoredChain | null = resolved.stored
+        ? await safely(
+            'chain',
+            () => store.getChain(resolved.ticker, expiration),
+            (v) => v === null,
+          )
+        : null;
       if (stored && cached && cached.version === stored.version) {
         return { ...cached.view, expiry_type: classifyExpiry(expiration, day), days_to_expiry: Math.max(0, daysBetween(day, expiration)) };
       }
       let base: Omit<ChainView, 'expiry_type' | 'days_to_expiry'>;
       if (stored) {
-        base = { underlying: { ticker: stored.underlying, price: stored.underlyingPrice, asOf: stored.asOf }, expiration_date: expiration, source: stored.source, provider: stored.provider, version: stored.version, contracts: stored.contracts };
+        base = {
+          underlying: { ticker: stored.underlying, price: stored.underlyingPrice, asOf: stored.asOf },
+          expiration_date: expiration,
+          source: stored.source,
+          provider: stored.provider,
+          version: stored.version,
+          contracts: stored.contracts,
+        };
       } else {
         const snap = await simulated.chainSnapshot(resolved.ticker, { expiration });
-        if (snap.quotes.length === 0) return { kind: 'not_listed', message: `No ${resolved.ticker} options expire on ${expiration}. Pick one of the listed expiries.` };
+        if (snap.quotes.length === 0)
+          return { kind: 'not_listed', message: `No ${resolved.ticker} options expire on ${expiration}. Pick one of the listed expiries.` };
         const S = snap.underlyingPrice ?? 0;
         const T = yearsBetween(new Date(snap.asOf), newYorkInstant(expiration, 16));
         base = {
@@ -165,14 +208,23 @@ export function marketReader(deps: MarketReaderDeps) {
           source: 'demo',
           provider: simulated.name,
           version: `sim#${snap.asOf}`,
-          contracts: buildChain(snap.quotes, { underlying: resolved.ticker, expiration, underlyingPrice: S, T, r: RISK_FREE_RATE, q: underlyingProfile(resolved.ticker)?.dividendYield ?? 0 }),
+          contracts: buildChain(snap.quotes, {
+            underlying: resolved.ticker,
+            expiration,
+            underlyingPrice: S,
+            T,
+            r: RISK_FREE_RATE,
+            q: underlyingProfile(resolved.ticker)?.dividendYield ?? 0,
+          }),
         };
       }
       return { ...base, expiry_type: classifyExpiry(expiration, day), days_to_expiry: Math.max(0, daysBetween(day, expiration)) };
     },
 
     /** Last price and the change from the previous session's close, for the ticker tapes. */
-    async quotes(symbols: readonly string[]): Promise<{ quotes: { ticker: string; name: string; price: number; change: number; changePercent: number; asOf: string }[] }> {
+    async quotes(
+      symbols: readonly string[],
+    ): Promise<{ quotes: { ticker: string; name: string; price: number; change: number; changePercent: number; asOf: string }[] }> {
       const { tickers: all } = await reader.tickers();
       const out = [];
       for (const raw of symbols) {
@@ -185,7 +237,14 @@ export function marketReader(deps: MarketReaderDeps) {
         const previous = last !== undefined && Math.abs(last - t.current_price) < 1e-6 ? closes.at(-2) : last;
         const prev = previous ?? t.current_price;
         const change = t.current_price - prev;
-        out.push({ ticker: t.ticker, name: t.name, price: t.current_price, change: Math.round(change * 100) / 100, changePercent: Math.round((change / prev) * 10_000) / 100, asOf: t.last_update });
+        out.push({
+          ticker: t.ticker,
+          name: t.name,
+          price: t.current_price,
+          change: Math.round(change * 100) / 100,
+          changePercent: Math.round((change / prev) * 10_000) / 100,
+          asOf: t.last_update,
+        });
       }
       return { quotes: out };
     },
@@ -194,7 +253,13 @@ export function marketReader(deps: MarketReaderDeps) {
       const resolved = resolveUnderlying(underlying);
       if ('kind' in resolved) return resolved;
       const from = addDays(today(), -days);
-      const stored = resolved.stored ? await safely('history', () => store.getBars('stock', resolved.ticker, from), (v) => v.length === 0) : null;
+      const stored = resolved.stored
+        ? await safely(
+            'history',
+            () => store.getBars('stock', resolved.ticker, from),
+            (v) => v.length === 0,
+          )
+        : null;
       if (stored) return { ticker: resolved.ticker, source: (await statusMemo())?.source ?? 'demo', bars: stored };
       return { ticker: resolved.ticker, source: 'demo', bars: await simulated.dailyBars(resolved.ticker, from, today()) };
     },
@@ -206,7 +271,13 @@ export function marketReader(deps: MarketReaderDeps) {
       if ('kind' in resolved) return resolved;
       const symbol = contract.replace(/^O:/, '').toUpperCase();
       const from = addDays(today(), -days);
-      const stored = resolved.stored ? await safely('contract history', () => store.getBars('option', symbol, from), (v) => v.length === 0) : null;
+      const stored = resolved.stored
+        ? await safely(
+            'contract history',
+            () => store.getBars('option', symbol, from),
+            (v) => v.length === 0,
+          )
+        : null;
       if (stored) return { contract: symbol, source: (await statusMemo())?.source ?? 'demo', bars: stored };
       return { contract: symbol, source: 'demo', bars: await simulated.dailyBars(symbol, from, today()) };
     },

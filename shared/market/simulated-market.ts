@@ -156,11 +156,15 @@ function quoteExpiry(ctx: QuoteContext, expiration: string): ProviderQuote[] {
     let bid = Math.max(0, Math.floor((mid - halfSpread) / t + 1e-9) * t);
     let ask = Math.ceil((mid + halfSpread) / t - 1e-9) * t;
     if (ask - bid < t - 1e-9) ask = bid + t;
-    if (mid < t / 2) { bid = 0; ask = t; }
+    if (mid < t / 2) {
+      bid = 0;
+      ask = t;
+    }
     bid = round2(bid);
     ask = round2(ask);
 
-    const roundStrike = Math.abs(k / (step * 10) - Math.round(k / (step * 10))) < 1e-9 ? 1.6 : Math.abs(k / (step * 5) - Math.round(k / (step * 5))) < 1e-9 ? 1.25 : 1;
+    const roundStrike =
+      Math.abs(k / (step * 10) - Math.round(k / (step * 10))) < 1e-9 ? 1.6 : Math.abs(k / (step * 5) - Math.round(k / (step * 5))) < 1e-9 ? 1.25 : 1;
     const putBias = type === 'put' ? (x < 0 ? 1.25 : 0.7) : x > 0 ? 1.1 : 0.75;
     const concentration = Math.exp(-(x * x) / (2 * 1.1 * 1.1));
     const oi = Math.round(p.oiScale * seriesWeight * concentration * roundStrike * putBias * Math.exp(0.35 * rng.normal()) * Math.min(1, 0.25 + dte / 30));
@@ -221,7 +225,13 @@ export function simulatedProvider(clock: Clock): MarketDataProvider {
         .filter((e) => !opts?.expirationLte || e <= opts.expirationLte)
         .flatMap((expiration) =>
           seriesStrikes(ctx, expiration).flatMap((strike) =>
-            (['call', 'put'] as const).map((type) => ({ ticker: occSymbol(ctx.profile.ticker, expiration, type, strike), underlying: ctx.profile.ticker, expiration, strike, type })),
+            (['call', 'put'] as const).map((type) => ({
+              ticker: occSymbol(ctx.profile.ticker, expiration, type, strike),
+              underlying: ctx.profile.ticker,
+              expiration,
+              strike,
+              type,
+            })),
           ),
         );
     },
@@ -238,7 +248,10 @@ export function simulatedProvider(clock: Clock): MarketDataProvider {
       const { date: session } = currentSession(clock.now());
       const bars: DailyBar[] = [];
       for (let d = isTradingDay(from) ? from : nextTradingDay(from); d <= to && d <= session; d = nextTradingDay(d)) {
-        if (!contract) { bars.push(underlyingBar(profile.ticker, d)); continue; }
+        if (!contract) {
+          bars.push(underlyingBar(profile.ticker, d));
+          continue;
+        }
         if (d > contract.expiration) break;
         const value = contractCloseValue(profile, { ...contract, ticker }, d);
         if (value === null) continue;

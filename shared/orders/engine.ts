@@ -1,4 +1,15 @@
-import { canProceed, checkBuyingPower, checkMargin, checkNakedCalls, checkOrderRules, checkPdt, checkTradingLevel, pdtStatus, PDT_WINDOW_TRADING_DAYS, type ComplianceCheck } from '../compliance/checks';
+import {
+  canProceed,
+  checkBuyingPower,
+  checkMargin,
+  checkNakedCalls,
+  checkOrderRules,
+  checkPdt,
+  checkTradingLevel,
+  pdtStatus,
+  PDT_WINDOW_TRADING_DAYS,
+  type ComplianceCheck,
+} from '../compliance/checks';
 import { tradingDaysEnding, tradingSessionAt } from '../market/calendar';
 import { newYorkParts } from '../market/dates';
 import { isExpired } from '../market/expiry-status';
@@ -85,7 +96,12 @@ export function evaluateOrder(state: TradingState, order: OrderRequest): Evaluat
   if (order.type === 'market') {
     if (missing >= 0) {
       const leg = legs[missing]!;
-      return { checks: [fail(`There is no ${leg.side === 'buy' ? 'ask' : 'bid'} for ${leg.contract} right now, so a market order cannot fill. Use a limit order.`)], canProceed: false, invalid: false, decision: null };
+      return {
+        checks: [fail(`There is no ${leg.side === 'buy' ? 'ask' : 'bid'} for ${leg.contract} right now, so a market order cannot fill. Use a limit order.`)],
+        canProceed: false,
+        invalid: false,
+        decision: null,
+      };
     }
     marketable = true;
   } else {
@@ -103,7 +119,7 @@ export function evaluateOrder(state: TradingState, order: OrderRequest): Evaluat
   const commissionPer = account.settings.commissionPerContract;
   legs.forEach((leg, i) => {
     const before = bySymbol.get(leg.contract) ?? null;
-    const price = marketable ? prices[i]! : quotes[i]!.mark ?? 0;
+    const price = marketable ? prices[i]! : (quotes[i]!.mark ?? 0);
     const outcome = applyFill(before, { symbol: leg.contract, side: leg.side, quantity: leg.quantity, price, at, date: today });
     if (outcome.effect !== 'close') {
       openingLegs++;
@@ -112,7 +128,16 @@ export function evaluateOrder(state: TradingState, order: OrderRequest): Evaluat
     if (outcome.closedQuantity > 0 && before?.openedDate === today) dayTrade = true;
     const commission = cents(leg.quantity * commissionPer);
     realized += outcome.realizedPnl;
-    fills.push({ contract: leg.contract, side: leg.side, quantity: leg.quantity, price, commission, effect: outcome.effect, realizedPnl: outcome.realizedPnl, quote: quotes[i]! });
+    fills.push({
+      contract: leg.contract,
+      side: leg.side,
+      quantity: leg.quantity,
+      price,
+      commission,
+      effect: outcome.effect,
+      realizedPnl: outcome.realizedPnl,
+      quote: quotes[i]!,
+    });
     changes.push({ symbol: leg.contract, before, after: outcome.position });
     bySymbol.set(leg.contract, outcome.position ?? { ...(before as Position), quantity: 0 });
   });

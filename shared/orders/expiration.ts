@@ -53,7 +53,13 @@ export function settleOption(
       changes: [optionChange],
       cashDelta: 0,
       realizedPnl,
-      activity: { kind: 'expired_worthless', symbol: p.symbol, cashDelta: 0, realizedPnl, text: `${plural(contracts, 'contract')} of ${label(p)} expired worthless (${sign > 0 ? 'premium lost' : 'premium kept'}: ${formatUsd(Math.abs(realizedPnl))}).` },
+      activity: {
+        kind: 'expired_worthless',
+        symbol: p.symbol,
+        cashDelta: 0,
+        realizedPnl,
+        text: `${plural(contracts, 'contract')} of ${label(p)} expired worthless (${sign > 0 ? 'premium lost' : 'premium kept'}: ${formatUsd(Math.abs(realizedPnl))}).`,
+      },
     };
   }
 
@@ -65,7 +71,13 @@ export function settleOption(
       changes: [optionChange],
       cashDelta,
       realizedPnl,
-      activity: { kind: outcome, symbol: p.symbol, cashDelta, realizedPnl, text: `${plural(contracts, 'contract')} of ${label(p)} ${why} for ${formatUsd(Math.abs(cashDelta))} (intrinsic value ${formatUsd(intrinsic)} a share).` },
+      activity: {
+        kind: outcome,
+        symbol: p.symbol,
+        cashDelta,
+        realizedPnl,
+        text: `${plural(contracts, 'contract')} of ${label(p)} ${why} for ${formatUsd(Math.abs(cashDelta))} (intrinsic value ${formatUsd(intrinsic)} a share).`,
+      },
     };
   };
   if (ctx.settlement === 'cash') return closeAtIntrinsic('cash_settled', 'settled in cash');
@@ -83,7 +95,16 @@ export function settleOption(
 
   // The shares change hands at the strike: booked as the option closing at its intrinsic value
   // and the shares trading at the market price, which nets to the strike in cash.
-  const stockFill = applyFill(ctx.stock, { symbol: stockSymbol, side: receivesShares ? 'buy' : 'sell', quantity: shares, price: underlyingPrice, at: ctx.at, date: ctx.date, kind: 'stock', underlying: stockSymbol });
+  const stockFill = applyFill(ctx.stock, {
+    symbol: stockSymbol,
+    side: receivesShares ? 'buy' : 'sell',
+    quantity: shares,
+    price: underlyingPrice,
+    at: ctx.at,
+    date: ctx.date,
+    kind: 'stock',
+    underlying: stockSymbol,
+  });
   const cashDelta = cents(receivesShares ? -strikeCash : strikeCash);
   const realizedPnl = cents(optionRealized(intrinsic) + stockFill.realizedPnl);
   const outcome: SettlementOutcome = sign > 0 ? 'exercised' : 'assigned';

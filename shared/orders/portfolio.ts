@@ -29,7 +29,12 @@ export interface Valuation {
 }
 
 /** Equity = cash + positions at their marks; buying power = cash − what short options reserve − what resting orders hold. */
-export function valuation(account: Pick<PaperAccount, 'cash' | 'heldForOrders'>, positions: readonly Position[], marks: Marks, underlyingPrices: ReadonlyMap<string, number>): Valuation {
+export function valuation(
+  account: Pick<PaperAccount, 'cash' | 'heldForOrders'>,
+  positions: readonly Position[],
+  marks: Marks,
+  underlyingPrices: ReadonlyMap<string, number>,
+): Valuation {
   const positionsValue = positions.reduce((s, p) => s + marketValue(p, marks), 0);
   const gross = positions.reduce((s, p) => s + Math.abs(marketValue(p, marks)), 0);
   const req = requirement(positions, underlyingPrices).total;

@@ -13,7 +13,17 @@ import { settleExpiries, settleOption, intrinsicOf, type Settlement } from './ex
 import { cents, formatUsd } from './money';
 import { marketValue, positionMultiplier, unrealizedPnl, valuation } from './portfolio';
 import { applyFill } from './positions';
-import { DEFAULT_SETTINGS, STARTING_CAPITALS, type AccountSettings, type Activity, type Order, type OrderRequest, type PaperAccount, type Position, type Quote } from './types';
+import {
+  DEFAULT_SETTINGS,
+  STARTING_CAPITALS,
+  type AccountSettings,
+  type Activity,
+  type Order,
+  type OrderRequest,
+  type PaperAccount,
+  type Position,
+  type Quote,
+} from './types';
 
 /**
  * The paper-trading use cases (issue 6). Each reads the account, decides with the pure engine and
@@ -23,7 +33,10 @@ import { DEFAULT_SETTINGS, STARTING_CAPITALS, type AccountSettings, type Activit
  */
 export type Failure = { code: 'bad_request' | 'not_found' | 'conflict' | 'unprocessable'; message: string; details?: Record<string, unknown> };
 export type Result<T> = { ok: true; value: T } | { ok: false; error: Failure };
-const failure = (code: Failure['code'], message: string, details?: Record<string, unknown>): { ok: false; error: Failure } => ({ ok: false, error: { code, message, ...(details ? { details } : {}) } });
+const failure = (code: Failure['code'], message: string, details?: Record<string, unknown>): { ok: false; error: Failure } => ({
+  ok: false,
+  error: { code, message, ...(details ? { details } : {}) },
+});
 
 export interface TradingDeps {
   repo: TradingRepository;
@@ -55,7 +68,11 @@ export function tradingService(deps: TradingDeps) {
   const settlementOf = deps.settlementOf ?? (() => 'physical' as const);
   const warn = deps.warn ?? (() => undefined);
 
-  async function loadState(account: PaperAccount, extraContracts: readonly string[] = [], knownPositions?: Position[]): Promise<TradingState & { positionQuotes: Map<string, Quote> }> {
+  async function loadState(
+    account: PaperAccount,
+    extraContracts: readonly string[] = [],
+    knownPositions?: Position[],
+  ): Promise<TradingState & { positionQuotes: Map<string, Quote> }> {
     const positions = knownPositions ?? (await repo.getPositions(account.userId));
     const optionSymbols = positions.filter((p) => p.kind === 'option').map((p) => p.symbol);
     const contracts = [...new Set([...extraContracts.map((c) => c.toUpperCase()), ...optionSymbols])];
@@ -86,7 +103,12 @@ export function tradingService(deps: TradingDeps) {
    * date (after the evening ingestion has moved the marks to the session's own close). A position without a
    * close on record counts at its current mark, so its move is left out rather than guessed.
    */
-  async function openingEquity(account: PaperAccount, positions: readonly Position[], marks: ReadonlyMap<string, number>, quotes: ReadonlyMap<string, Quote>): Promise<number> {
+  async function openingEquity(
+    account: PaperAccount,
+    positions: readonly Position[],
+    marks: ReadonlyMap<string, number>,
+    quotes: ReadonlyMap<string, Quote>,
+  ): Promise<number> {
     const session = dayPnlSessionOf(clock.now());
     if (account.sessionStart?.date === session) return account.sessionStart.equity;
     const previous = tradingDayOnOrBefore(addDays(session, -1));
@@ -105,7 +127,11 @@ export function tradingService(deps: TradingDeps) {
   }
 
   /** The account with this session's Day P&L baseline recorded, before a change to its cash or positions. */
-  async function withSessionStart(account: PaperAccount, positions: readonly Position[], known?: { marks: ReadonlyMap<string, number>; quotes: ReadonlyMap<string, Quote> }): Promise<PaperAccount> {
+  async function withSessionStart(
+    account: PaperAccount,
+    positions: readonly Position[],
+    known?: { marks: ReadonlyMap<string, number>; quotes: ReadonlyMap<string, Quote> },
+  ): Promise<PaperAccount> {
     const session = dayPnlSessionOf(clock.now());
     if (account.sessionStart?.date === session) return account;
     const state = known ?? (await loadState(account, [], [...positions]));
@@ -144,17 +170,38 @@ export function tradingService(deps: TradingDeps) {
   function fillActivity(order: Order, decision: Extract<Decision, { kind: 'fill' }>, at: string): Activity {
     const parts = decision.fills.map((f) => `${f.side === 'buy' ? 'Bought' : 'Sold'} ${f.quantity} ${describe(f.contract)} at ${formatUsd(f.price)}`);
     const money = decision.totalCost >= 0 ? `paid ${formatUsd(decision.totalCost)}` : `received ${formatUsd(-decision.totalCost)}`;
-    return { id: deps.newId(), at, kind: 'fill', orderId: order.orderId, cashDelta: decision.cashDelta, realizedPnl: decision.realizedPnl, text: `${order.strategy ? `${order.strategy}: ` : ''}${parts.join('; ')} (${money}, commission ${formatUsd(decision.commission)}).` };
+    return {
+      id: deps.newId(),
+      at,
+      kind: 'fill',
+      orderId: order.orderId,
+      cashDelta: decision.cashDelta,
+      realizedPnl: decision.realizedPnl,
+      text: `${order.strategy ? `${order.strategy}: ` : ''}${parts.join('; ')} (${money}, commission ${formatUsd(decision.commission)}).`,
+    };
   }
 
   function fillEvents(userId: string, order: Order, decision: Extract<Decision, { kind: 'fill' }>, at: string): DomainEvent[] {
     const events: DomainEvent[] = [
-      { type: 'OrderFilled', detail: { userId, orderId: order.orderId, clientOrderId: order.clientOrderId, legs: decision.fills.map((f) => ({ contract: f.contract, side: f.side, quantity: f.quantity, price: f.price })), netAmount: decision.totalCost, filledAt: at } },
+      {
+        type: 'OrderFilled',
+        detail: {
+          userId,
+          orderId: order.orderId,
+          clientOrderId: order.clientOrderId,
+          legs: decision.fills.map((f) => ({ contract: f.contract, side: f.side, quantity: f.quantity, price: f.price })),
+          netAmount: decision.totalCost,
+          filledAt: at,
+        },
+      },
     ];
     for (const c of decision.changes) {
       if (c.before && !c.after) {
         const fill = decision.fills.find((f) => f.contract === c.symbol);
-        events.push({ type: 'PositionClosed', detail: { userId, contract: c.symbol, quantity: Math.abs(c.before.quantity), realizedPnl: fill?.realizedPnl ?? 0, closedAt: at } });
+        events.push({
+          type: 'PositionClosed',
+          detail: { userId, contract: c.symbol, quantity: Math.abs(c.before.quantity), realizedPnl: fill?.realizedPnl ?? 0, closedAt: at },
+        });
       }
     }
     return events;
@@ -174,7 +221,11 @@ export function tradingService(deps: TradingDeps) {
       }
       // A resting order's own hold is not counted against itself.
       const basis = existing ? { ...account, heldForOrders: Math.max(0, account.heldForOrders - existing.held) } : account;
-      const state = await loadState(basis, request.legs.map((l) => l.contract), positions);
+      const state = await loadState(
+        basis,
+        request.legs.map((l) => l.contract),
+        positions,
+      );
       const evaluation = evaluateOrder(state, request);
       if (!evaluation.canProceed) {
         const replay = await replayed();
@@ -221,7 +272,16 @@ export function tradingService(deps: TradingDeps) {
       let events: DomainEvent[] = [];
       let order: Order;
       if (decision.kind === 'fill') {
-        order = { ...base, status: 'filled', filledAt: at, fills: decision.fills, netPrice: decision.netPrice, totalCost: decision.totalCost, commission: decision.commission, held: 0 };
+        order = {
+          ...base,
+          status: 'filled',
+          filledAt: at,
+          fills: decision.fills,
+          netPrice: decision.netPrice,
+          totalCost: decision.totalCost,
+          commission: decision.commission,
+          held: 0,
+        };
         const next: PaperAccount = {
           ...started,
           cash: cents(account.cash + decision.cashDelta),
@@ -242,7 +302,10 @@ export function tradingService(deps: TradingDeps) {
       } else {
         order = { ...base, held: decision.hold };
         commit = {
-          account: { expectedVersion: account.version, next: { ...started, heldForOrders: cents(account.heldForOrders + decision.hold), version: account.version + 1 } },
+          account: {
+            expectedVersion: account.version,
+            next: { ...started, heldForOrders: cents(account.heldForOrders + decision.hold), version: account.version + 1 },
+          },
           order: { next: order, expected: 'new' },
           compliance: complianceEntries(evaluation.checks),
         };
@@ -271,7 +334,18 @@ export function tradingService(deps: TradingDeps) {
         await endOpenOrder(userId, order, 'expired', 'A day order that did not fill expires at the close.');
         continue;
       }
-      const result = await decideAndCommit(userId, { clientOrderId: order.clientOrderId, type: 'limit', limitPrice: order.limitPrice ?? undefined, timeInForce: 'day', legs: order.legs, strategy: order.strategy ?? undefined }, order);
+      const result = await decideAndCommit(
+        userId,
+        {
+          clientOrderId: order.clientOrderId,
+          type: 'limit',
+          limitPrice: order.limitPrice ?? undefined,
+          timeInForce: 'day',
+          legs: order.legs,
+          strategy: order.strategy ?? undefined,
+        },
+        order,
+      );
       if (!result.ok) warn(`open order ${order.orderId} could not be re-checked: ${result.error.message}`);
     }
     await settleDue(userId);
@@ -284,9 +358,22 @@ export function tradingService(deps: TradingDeps) {
       const at = clock.now().toISOString();
       const next: Order = { ...order, status, held: 0, reason, ...(status === 'canceled' ? { canceledAt: at } : { expiredAt: at }) };
       const result = await repo.commit(userId, {
-        account: { expectedVersion: account.version, next: { ...account, heldForOrders: cents(Math.max(0, account.heldForOrders - order.held)), version: account.version + 1 } },
+        account: {
+          expectedVersion: account.version,
+          next: { ...account, heldForOrders: cents(Math.max(0, account.heldForOrders - order.held)), version: account.version + 1 },
+        },
         order: { next, expected: 'open' },
-        activity: [{ id: deps.newId(), at, kind: status === 'canceled' ? 'order_canceled' : 'order_expired', orderId: order.orderId, cashDelta: 0, realizedPnl: 0, text: `${status === 'canceled' ? 'Canceled' : 'Expired'}: ${describeOrder(order)}.` }],
+        activity: [
+          {
+            id: deps.newId(),
+            at,
+            kind: status === 'canceled' ? 'order_canceled' : 'order_expired',
+            orderId: order.orderId,
+            cashDelta: 0,
+            realizedPnl: 0,
+            text: `${status === 'canceled' ? 'Canceled' : 'Expired'}: ${describeOrder(order)}.`,
+          },
+        ],
       });
       if (result === 'ok') return { ok: true, value: next };
       if (result === 'duplicate') return failure('conflict', 'This order is no longer open.');
@@ -311,22 +398,41 @@ export function tradingService(deps: TradingDeps) {
       }
       const at = now.toISOString();
       const date = sessionOf(now);
-      const { results, unpriced } = settleExpiries(positions, (p) => due.includes(p), (u) => {
-        const p = due.find((x) => x.underlying === u);
-        return p ? closes.get(`${u}|${p.expiration}`) : undefined;
-      }, { cash: account.cash, at, date, settlementOf });
+      const { results, unpriced } = settleExpiries(
+        positions,
+        (p) => due.includes(p),
+        (u) => {
+          const p = due.find((x) => x.underlying === u);
+          return p ? closes.get(`${u}|${p.expiration}`) : undefined;
+        },
+        { cash: account.cash, at, date, settlementOf },
+      );
       if (unpriced.length) warn(`no settlement price yet for ${unpriced.join(', ')}`);
       if (!results.length) return;
       const cashDelta = results.reduce((s, r) => s + r.cashDelta, 0);
       const realized = results.reduce((s, r) => s + r.realizedPnl, 0);
       const started = await withSessionStart(account, positions);
       const result = await repo.commit(userId, {
-        account: { expectedVersion: account.version, next: { ...started, cash: cents(account.cash + cashDelta), realizedPnl: cents(account.realizedPnl + realized), version: account.version + 1 } },
+        account: {
+          expectedVersion: account.version,
+          next: { ...started, cash: cents(account.cash + cashDelta), realizedPnl: cents(account.realizedPnl + realized), version: account.version + 1 },
+        },
         positions: collapse(results.flatMap((r) => r.changes)),
         activity: results.map((r) => ({ ...r.activity, id: deps.newId(), at })),
       });
       if (result === 'ok') {
-        await publish(results.map((r) => ({ type: 'OptionExpired', detail: { userId, contract: r.symbol, quantity: Math.abs(r.changes[0]!.before!.quantity), outcome: r.outcome === 'auto_closed' ? 'cash_settled' : r.outcome, at } })));
+        await publish(
+          results.map((r) => ({
+            type: 'OptionExpired',
+            detail: {
+              userId,
+              contract: r.symbol,
+              quantity: Math.abs(r.changes[0]!.before!.quantity),
+              outcome: r.outcome === 'auto_closed' ? 'cash_settled' : r.outcome,
+              at,
+            },
+          })),
+        );
         return;
       }
     }
@@ -364,10 +470,14 @@ export function tradingService(deps: TradingDeps) {
         unrealizedPnl: cents(unrealizedPnl(p, state.marks)),
         openedAt: p.openedAt,
         underlyingPrice: state.underlyingPrices.get(p.underlying) ?? null,
-        intrinsicValue: p.kind === 'option' && state.underlyingPrices.has(p.underlying) ? cents(Math.max(0, intrinsicOf(p, state.underlyingPrices.get(p.underlying)!))) : null,
-        greeks: p.kind === 'stock'
-          ? { delta: p.quantity, gamma: 0, theta: 0, vega: 0, rho: 0 }
-          : { delta: greek(q?.delta), gamma: greek(q?.gamma), theta: greek(q?.theta), vega: greek(q?.vega), rho: greek(q?.rho) },
+        intrinsicValue:
+          p.kind === 'option' && state.underlyingPrices.has(p.underlying)
+            ? cents(Math.max(0, intrinsicOf(p, state.underlyingPrices.get(p.underlying)!)))
+            : null,
+        greeks:
+          p.kind === 'stock'
+            ? { delta: p.quantity, gamma: 0, theta: 0, vega: 0, rho: 0 }
+            : { delta: greek(q?.delta), gamma: greek(q?.gamma), theta: greek(q?.theta), vega: greek(q?.vega), rho: greek(q?.rho) },
         quoteAsOf: q?.asOf ?? null,
       };
     });
@@ -408,8 +518,27 @@ export function tradingService(deps: TradingDeps) {
         return failure('bad_request', `Starting capital must be one of ${STARTING_CAPITALS.map((c) => formatUsd(c)).join(', ')}.`);
       }
       const at = clock.now().toISOString();
-      const account: PaperAccount = { userId, startingCapital, cash: startingCapital, realizedPnl: 0, heldForOrders: 0, run: 1, createdAt: at, settings: DEFAULT_SETTINGS, dayTrades: [], sessionStart: null, version: 1 };
-      const created = await repo.createAccount(account, { id: deps.newId(), at, kind: 'account_opened', cashDelta: startingCapital, realizedPnl: 0, text: `Paper account opened with ${formatUsd(startingCapital)} of virtual money.` });
+      const account: PaperAccount = {
+        userId,
+        startingCapital,
+        cash: startingCapital,
+        realizedPnl: 0,
+        heldForOrders: 0,
+        run: 1,
+        createdAt: at,
+        settings: DEFAULT_SETTINGS,
+        dayTrades: [],
+        sessionStart: null,
+        version: 1,
+      };
+      const created = await repo.createAccount(account, {
+        id: deps.newId(),
+        at,
+        kind: 'account_opened',
+        cashDelta: startingCapital,
+        realizedPnl: 0,
+        text: `Paper account opened with ${formatUsd(startingCapital)} of virtual money.`,
+      });
       if (!created) return failure('conflict', 'Your paper account is already open. Reset it to start again with new capital.');
       return { ok: true, value: (await portfolioView(userId))! };
     },
@@ -425,12 +554,29 @@ export function tradingService(deps: TradingDeps) {
         const fresh = (await repo.getAccount(userId))!;
         const positions = await repo.getPositions(userId);
         const at = clock.now().toISOString();
-        const next: PaperAccount = { ...fresh, startingCapital, cash: startingCapital, realizedPnl: 0, heldForOrders: 0, run: fresh.run + 1, dayTrades: [], sessionStart: null, version: fresh.version + 1 };
+        const next: PaperAccount = {
+          ...fresh,
+          startingCapital,
+          cash: startingCapital,
+          realizedPnl: 0,
+          heldForOrders: 0,
+          run: fresh.run + 1,
+          dayTrades: [],
+          sessionStart: null,
+          version: fresh.version + 1,
+        };
         const result = await repo.reset(userId, {
           expectedVersion: fresh.version,
           next,
           clear: positions,
-          activity: { id: deps.newId(), at, kind: 'account_reset', cashDelta: 0, realizedPnl: 0, text: `Account reset: run ${fresh.run} ended with ${positions.length} open position${positions.length === 1 ? '' : 's'}; run ${next.run} starts with ${formatUsd(startingCapital)}.` },
+          activity: {
+            id: deps.newId(),
+            at,
+            kind: 'account_reset',
+            cashDelta: 0,
+            realizedPnl: 0,
+            text: `Account reset: run ${fresh.run} ended with ${positions.length} open position${positions.length === 1 ? '' : 's'}; run ${next.run} starts with ${formatUsd(startingCapital)}.`,
+          },
         });
         if (result === 'ok') return { ok: true, value: (await portfolioView(userId))! };
       }
@@ -442,7 +588,9 @@ export function tradingService(deps: TradingDeps) {
         const account = await repo.getAccount(userId);
         if (!account) return failure('conflict', NO_ACCOUNT);
         const settings = { ...account.settings, ...patch };
-        const result = await repo.commit(userId, { account: { expectedVersion: account.version, next: { ...account, settings, version: account.version + 1 } } });
+        const result = await repo.commit(userId, {
+          account: { expectedVersion: account.version, next: { ...account, settings, version: account.version + 1 } },
+        });
         if (result === 'ok') return { ok: true, value: settings };
       }
       return failure('conflict', 'Your account changed while the settings were saved. Please try again.');
@@ -459,7 +607,13 @@ export function tradingService(deps: TradingDeps) {
     async preTrade(userId: string, request: OrderRequest): Promise<Result<{ canProceed: boolean; checks: ComplianceCheck[] }>> {
       const account = await repo.getAccount(userId);
       if (!account) return failure('conflict', NO_ACCOUNT);
-      const evaluation = evaluateOrder(await loadState(account, request.legs.map((l) => l.contract)), request);
+      const evaluation = evaluateOrder(
+        await loadState(
+          account,
+          request.legs.map((l) => l.contract),
+        ),
+        request,
+      );
       // A dry run is not logged: the trade ticket re-checks after every edit, and the log records what was done with
       // orders (action_taken approved or blocked), not every preview of one.
       return { ok: true, value: { canProceed: evaluation.canProceed, checks: evaluation.checks } };
@@ -477,12 +631,17 @@ export function tradingService(deps: TradingDeps) {
       return endOpenOrder(userId, order, 'canceled', 'Canceled by you.');
     },
 
-    async closePosition(userId: string, symbol: string, opts: { quantity?: number; clientOrderId?: string }): Promise<Result<{ order: Order | null; checks: ComplianceCheck[] }>> {
+    async closePosition(
+      userId: string,
+      symbol: string,
+      opts: { quantity?: number; clientOrderId?: string },
+    ): Promise<Result<{ order: Order | null; checks: ComplianceCheck[] }>> {
       const positions = await repo.getPositions(userId);
       const p = positions.find((x) => x.symbol === symbol.toUpperCase());
       if (!p) return failure('not_found', `You hold no ${symbol.toUpperCase()} position.`);
       const quantity = opts.quantity ?? Math.abs(p.quantity);
-      if (!Number.isInteger(quantity) || quantity <= 0 || quantity > Math.abs(p.quantity)) return failure('bad_request', `Quantity must be a whole number from 1 to ${Math.abs(p.quantity)}.`);
+      if (!Number.isInteger(quantity) || quantity <= 0 || quantity > Math.abs(p.quantity))
+        return failure('bad_request', `Quantity must be a whole number from 1 to ${Math.abs(p.quantity)}.`);
       if (p.kind === 'stock') return closeShares(userId, p, quantity);
       return decideAndCommit(userId, {
         clientOrderId: opts.clientOrderId ?? `close-${p.symbol}-${p.version}-${quantity}`,
@@ -506,28 +665,55 @@ export function tradingService(deps: TradingDeps) {
         if (isExpired(p.expiration!, now)) return failure('unprocessable', 'This option has expired; it is settled automatically.');
         const price = (await deps.quotes.underlyingPrices([p.underlying])).get(p.underlying);
         if (price === undefined) return failure('unprocessable', `No price for ${p.underlying} right now, so the option cannot be exercised.`);
-        if (intrinsicOf(p, price) < 0.01) return failure('unprocessable', `${describe(p.symbol)} is out of the money: exercising it would cost more than the shares are worth. Sell it instead.`);
+        if (intrinsicOf(p, price) < 0.01)
+          return failure(
+            'unprocessable',
+            `${describe(p.symbol)} is out of the money: exercising it would cost more than the shares are worth. Sell it instead.`,
+          );
         const stock = positions.find((x) => x.kind === 'stock' && x.symbol === p.underlying) ?? null;
         const shares = n * 100;
         if (settlementOf(p.underlying) === 'physical') {
           if (p.optionType === 'call' && account.cash < p.strike! * shares) {
-            return failure('unprocessable', `Exercising buys ${shares} ${p.underlying} shares for ${formatUsd(p.strike! * shares)}, and you have ${formatUsd(account.cash)} in cash. Sell the option instead, or exercise fewer contracts.`);
+            return failure(
+              'unprocessable',
+              `Exercising buys ${shares} ${p.underlying} shares for ${formatUsd(p.strike! * shares)}, and you have ${formatUsd(account.cash)} in cash. Sell the option instead, or exercise fewer contracts.`,
+            );
           }
           if (p.optionType === 'put' && (stock?.quantity ?? 0) < shares) {
-            return failure('unprocessable', `Exercising a put delivers ${shares} ${p.underlying} shares, and you hold ${Math.max(0, stock?.quantity ?? 0)}. Sell the option instead.`);
+            return failure(
+              'unprocessable',
+              `Exercising a put delivers ${shares} ${p.underlying} shares, and you hold ${Math.max(0, stock?.quantity ?? 0)}. Sell the option instead.`,
+            );
           }
         }
         const at = now.toISOString();
-        const r = settleOption(p, price, { settlement: settlementOf(p.underlying), stock, cash: account.cash, at, date: sessionOf(now), early: true, quantity: n });
+        const r = settleOption(p, price, {
+          settlement: settlementOf(p.underlying),
+          stock,
+          cash: account.cash,
+          at,
+          date: sessionOf(now),
+          early: true,
+          quantity: n,
+        });
         const activity = { ...r.activity, id: deps.newId(), at };
         const started = await withSessionStart(account, positions);
         const result = await repo.commit(userId, {
-          account: { expectedVersion: account.version, next: { ...started, cash: cents(account.cash + r.cashDelta), realizedPnl: cents(account.realizedPnl + r.realizedPnl), version: account.version + 1 } },
+          account: {
+            expectedVersion: account.version,
+            next: {
+              ...started,
+              cash: cents(account.cash + r.cashDelta),
+              realizedPnl: cents(account.realizedPnl + r.realizedPnl),
+              version: account.version + 1,
+            },
+          },
           positions: r.changes,
           activity: [activity],
         });
         if (result === 'ok') {
-          if (!r.changes[0]!.after) await publish([{ type: 'PositionClosed', detail: { userId, contract: p.symbol, quantity: n, realizedPnl: r.realizedPnl, closedAt: at } }]);
+          if (!r.changes[0]!.after)
+            await publish([{ type: 'PositionClosed', detail: { userId, contract: p.symbol, quantity: n, realizedPnl: r.realizedPnl, closedAt: at } }]);
           return { ok: true, value: { activity } };
         }
       }
@@ -564,9 +750,27 @@ export function tradingService(deps: TradingDeps) {
       const outcome = applyFill(current, { symbol: p.symbol, side, quantity, price, at: now.toISOString(), date: sessionOf(now), kind: 'stock' });
       const cashDelta = cents((side === 'sell' ? 1 : -1) * price * quantity);
       const result = await repo.commit(userId, {
-        account: { expectedVersion: account.version, next: { ...(await withSessionStart(account, positions)), cash: cents(account.cash + cashDelta), realizedPnl: cents(account.realizedPnl + outcome.realizedPnl), version: account.version + 1 } },
+        account: {
+          expectedVersion: account.version,
+          next: {
+            ...(await withSessionStart(account, positions)),
+            cash: cents(account.cash + cashDelta),
+            realizedPnl: cents(account.realizedPnl + outcome.realizedPnl),
+            version: account.version + 1,
+          },
+        },
         positions: [{ symbol: p.symbol, before: current, after: outcome.position }],
-        activity: [{ id: deps.newId(), at: now.toISOString(), kind: 'fill', symbol: p.symbol, cashDelta, realizedPnl: outcome.realizedPnl, text: `${side === 'sell' ? 'Sold' : 'Bought'} ${quantity} ${p.symbol} shares at ${formatUsd(price)}.` }],
+        activity: [
+          {
+            id: deps.newId(),
+            at: now.toISOString(),
+            kind: 'fill',
+            symbol: p.symbol,
+            cashDelta,
+            realizedPnl: outcome.realizedPnl,
+            text: `${side === 'sell' ? 'Sold' : 'Bought'} ${quantity} ${p.symbol} shares at ${formatUsd(price)}.`,
+          },
+        ],
       });
       if (result === 'ok') return { ok: true, value: { order: null, checks: [] } };
     }

@@ -144,7 +144,17 @@ export interface Order {
 export interface Activity {
   id: string;
   at: string;
-  kind: 'fill' | 'expired_worthless' | 'exercised' | 'assigned' | 'cash_settled' | 'auto_closed' | 'order_canceled' | 'order_expired' | 'account_reset' | 'account_opened';
+  kind:
+    | 'fill'
+    | 'expired_worthless'
+    | 'exercised'
+    | 'assigned'
+    | 'cash_settled'
+    | 'auto_closed'
+    | 'order_canceled'
+    | 'order_expired'
+    | 'account_reset'
+    | 'account_opened';
   text: string;
   symbol?: string;
   cashDelta: number;

@@ -70,7 +70,11 @@ export interface MarketDataProvider {
 
 /** A provider answered with a non-OK status: the message names the underlying and the status. */
 export class ProviderError extends Error {
-  constructor(readonly underlying: string, readonly status: number, detail?: string) {
+  constructor(
+    readonly underlying: string,
+    readonly status: number,
+    detail?: string,
+  ) {
     super(`Market-data provider failed for ${underlying}: HTTP ${status}${detail ? ` (${detail})` : ''}`);
     this.name = 'ProviderError';
   }

@@ -31,23 +31,24 @@ import { checkNonNegative, isValidOption, throwForCommon } from './validate';
 // latency of the whole chain S/K → log → d1 → exp → Φ, waits for nothing else.
 
 /** Slots of the scratch array filled by bsmAll. */
-export const PRICE = 0, DELTA = 1, GAMMA = 2, THETA = 3, VEGA = 4, RHO = 5;
+export const PRICE = 0,
+  DELTA = 1,
+  GAMMA = 2,
+  THETA = 3,
+  VEGA = 4,
+  RHO = 5;
 
 /**
  * Cold path of the input check: throws the RangeError naming the first invalid field. Callers test
  * isValidOption first (one inlined predicate) and come here only when it fails.
  */
-export function throwForOption(
-  type: OptionType, S: number, K: number, T: number, r: number, q: number, sigma: number,
-): void {
+export function throwForOption(type: OptionType, S: number, K: number, T: number, r: number, q: number, sigma: number): void {
   throwForCommon(type, S, K, T, r, q);
   checkNonNegative('sigma', sigma);
 }
 
 /** Validates the fields of an option input (RangeError naming the field). */
-export function checkOptionFields(
-  type: OptionType, S: number, K: number, T: number, r: number, q: number, sigma: number,
-): void {
+export function checkOptionFields(type: OptionType, S: number, K: number, T: number, r: number, q: number, sigma: number): void {
   if (!isValidOption(type, S, K, T, r, q, sigma)) throwForOption(type, S, K, T, r, q, sigma);
 }
 
@@ -60,9 +61,7 @@ function isUsual(v: number, x: number): boolean {
 }
 
 /** Unvalidated BSM price; the building block for the other modules. */
-export function bsmPrice(
-  isCall: boolean, S: number, K: number, T: number, r: number, q: number, sigma: number,
-): number {
+export function bsmPrice(isCall: boolean, S: number, K: number, T: number, r: number, q: number, sigma: number): number {
   const sqrtT = Math.sqrt(T);
   const v = sigma * sqrtT;
   const x = Math.log(S / K) + (r - q) * T;
@@ -88,9 +87,7 @@ export function bsmPrice(
  * Unvalidated price and all five Greeks, sharing d1, d2, the discount factors and one Gaussian exponential.
  * Writes [price, delta, gamma, theta, vega, rho] into out so hot loops allocate nothing.
  */
-export function bsmAll(
-  isCall: boolean, S: number, K: number, T: number, r: number, q: number, sigma: number, out: Float64Array,
-): void {
+export function bsmAll(isCall: boolean, S: number, K: number, T: number, r: number, q: number, sigma: number, out: Float64Array): void {
   const dq = q === 0 ? 1 : Math.exp(-q * T);
   const dr = r === 0 ? 1 : Math.exp(-r * T);
   bsmAllDiscounted(isCall, S, K, T, Math.sqrt(T), dq, dr, r, q, sigma, out);
@@ -101,8 +98,17 @@ export function bsmAll(
  * expiry rather than once per contract.
  */
 export function bsmAllDiscounted(
-  isCall: boolean, S: number, K: number, T: number, sqrtT: number, dq: number, dr: number, r: number, q: number,
-  sigma: number, out: Float64Array,
+  isCall: boolean,
+  S: number,
+  K: number,
+  T: number,
+  sqrtT: number,
+  dq: number,
+  dr: number,
+  r: number,
+  q: number,
+  sigma: number,
+  out: Float64Array,
 ): void {
   const sDq = S * dq;
   const kDr = K * dr;
@@ -164,11 +170,14 @@ export function setExpiry(S: number, T: number, sqrtT: number, dq: number, dr: n
  * that V8 compiles it as its own unit instead of inlining it into the chain loop, whose inlining budget would then
  * not cover the two Φ inside: they would become real calls.)
  */
-export function bsmIntoArrays(
-  isCall: boolean, strikes: Float64Array, vols: Float64Array, i: number, out: GreekArrays,
-): void {
-  const S = EXPIRY[0] as number, T = EXPIRY[1] as number, sqrtT = EXPIRY[2] as number;
-  const dq = EXPIRY[3] as number, dr = EXPIRY[4] as number, r = EXPIRY[5] as number, q = EXPIRY[6] as number;
+export function bsmIntoArrays(isCall: boolean, strikes: Float64Array, vols: Float64Array, i: number, out: GreekArrays): void {
+  const S = EXPIRY[0] as number,
+    T = EXPIRY[1] as number,
+    sqrtT = EXPIRY[2] as number;
+  const dq = EXPIRY[3] as number,
+    dr = EXPIRY[4] as number,
+    r = EXPIRY[5] as number,
+    q = EXPIRY[6] as number;
   const K = strikes[i] as number;
   const sigma = vols[i] as number;
   const sDq = S * dq;
@@ -202,11 +211,14 @@ export function bsmIntoArrays(
  * (setExpiry), at once. They share d1, d2, the Gaussian, gamma and vega, and Φ(-d) = 1 - Φ(d): each Φ pair comes
  * from one rational function by taking the smaller tail Φ(-|d|) and its complement, so both stay fully accurate.
  */
-export function bsmPairIntoArrays(
-  strikes: Float64Array, vols: Float64Array, c: number, p: number, out: GreekArrays,
-): void {
-  const S = EXPIRY[0] as number, T = EXPIRY[1] as number, sqrtT = EXPIRY[2] as number;
-  const dq = EXPIRY[3] as number, dr = EXPIRY[4] as number, r = EXPIRY[5] as number, q = EXPIRY[6] as number;
+export function bsmPairIntoArrays(strikes: Float64Array, vols: Float64Array, c: number, p: number, out: GreekArrays): void {
+  const S = EXPIRY[0] as number,
+    T = EXPIRY[1] as number,
+    sqrtT = EXPIRY[2] as number;
+  const dq = EXPIRY[3] as number,
+    dr = EXPIRY[4] as number,
+    r = EXPIRY[5] as number,
+    q = EXPIRY[6] as number;
   const K = strikes[c] as number;
   const sigma = vols[c] as number;
   const sDq = S * dq;
@@ -264,8 +276,20 @@ const scratch = new Float64Array(6);
 
 /** T = 0, σ√T = 0, σ√T >= 30 or |ln(F/K)| >= 700: the limits, or the formulas with both Gaussians computed. */
 function unusualInputs(
-  isCall: boolean, S: number, K: number, T: number, sqrtT: number, dq: number, r: number, q: number, sigma: number,
-  sDq: number, kDr: number, v: number, x: number, out: Float64Array,
+  isCall: boolean,
+  S: number,
+  K: number,
+  T: number,
+  sqrtT: number,
+  dq: number,
+  r: number,
+  q: number,
+  sigma: number,
+  sDq: number,
+  kDr: number,
+  v: number,
+  x: number,
+  out: Float64Array,
 ): void {
   if (T === 0) {
     expired(isCall, S, K, out);
@@ -301,10 +325,7 @@ function expired(isCall: boolean, S: number, K: number, out: Float64Array): void
 }
 
 /** σ√T = 0: the option is worth its discounted forward intrinsic value; Greeks are the σ → 0⁺ limits. */
-function degenerateVolatility(
-  isCall: boolean, T: number, r: number, q: number, sDq: number, kDr: number, dq: number, sqrtT: number,
-  out: Float64Array,
-): void {
+function degenerateVolatility(isCall: boolean, T: number, r: number, q: number, sDq: number, kDr: number, dq: number, sqrtT: number, out: Float64Array): void {
   const forwardIntrinsic = isCall ? sDq - kDr : kDr - sDq;
   // Weight of the exercised branch: 1 in the money, 0 out of it, 1/2 exactly at the forward.
   const w = forwardIntrinsic > 0 ? 1 : forwardIntrinsic < 0 ? 0 : 0.5;
@@ -376,9 +397,7 @@ export function greeks(input: OptionInput): Greeks {
   };
 }
 
-function greeksFromScratch(
-  isCall: boolean, S: number, K: number, T: number, r: number, q: number, sigma: number,
-): Greeks {
+function greeksFromScratch(isCall: boolean, S: number, K: number, T: number, r: number, q: number, sigma: number): Greeks {
   bsmAll(isCall, S, K, T, r, q, sigma, scratch);
   return {
     delta: scratch[DELTA] as number,

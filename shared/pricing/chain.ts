@@ -116,12 +116,22 @@ export function chainGreeks(batch: ChainBatch, out?: Partial<ChainOutput>): Chai
 
 /** Market mode: IV from each mid, then the price and Greeks at that IV (NaN throughout where there is none). */
 function marketChain(
-  S: number, r: number, q: number, isCall: Uint8Array, K: Float64Array, T: Float64Array, mids: Float64Array,
-  out: ChainOutput, n: number,
+  S: number,
+  r: number,
+  q: number,
+  isCall: Uint8Array,
+  K: Float64Array,
+  T: Float64Array,
+  mids: Float64Array,
+  out: ChainOutput,
+  n: number,
 ): void {
   const { iv } = out;
   // Chains come grouped by expiry: recompute √T and the discount factors only when T changes.
-  let lastT = NaN, sqrtT = NaN, dq = NaN, dr = NaN;
+  let lastT = NaN,
+    sqrtT = NaN,
+    dq = NaN,
+    dr = NaN;
   for (let i = 0; i < n; i++) {
     const call = isCall[i] === 1;
     const k = K[i] as number;
@@ -159,8 +169,15 @@ let partnerScratch = new Int32Array(0);
  * at that offset, then next to it. Everything else (no partner, or a different vol) is priced alone.
  */
 function modelChain(
-  S: number, r: number, q: number, isCall: Uint8Array, K: Float64Array, T: Float64Array, sigma: Float64Array,
-  out: ChainOutput, n: number,
+  S: number,
+  r: number,
+  q: number,
+  isCall: Uint8Array,
+  K: Float64Array,
+  T: Float64Array,
+  sigma: Float64Array,
+  out: ChainOutput,
+  n: number,
 ): void {
   out.iv.set(sigma.subarray(0, n));
   // partner[i]: the put of call i or the call of put i, once paired; -1 when priced alone; -2 not yet seen.
@@ -207,18 +224,22 @@ function offsetOfOtherType(isCall: Uint8Array, T: Float64Array, i: number, n: nu
 }
 
 /** Whether j is a not yet paired contract of the other type with i's strike, expiry and vol. */
-function isPartner(
-  isCall: Uint8Array, K: Float64Array, T: Float64Array, sigma: Float64Array, partner: Int32Array, i: number,
-  j: number, n: number,
-): boolean {
-  return j < n && partner[j] === -2 && isCall[j] !== isCall[i] && K[j] === K[i] && T[j] === T[i] &&
-    sigma[j] === sigma[i];
+function isPartner(isCall: Uint8Array, K: Float64Array, T: Float64Array, sigma: Float64Array, partner: Int32Array, i: number, j: number, n: number): boolean {
+  return j < n && partner[j] === -2 && isCall[j] !== isCall[i] && K[j] === K[i] && T[j] === T[i] && sigma[j] === sigma[i];
 }
 
 /** Prices every call/put pair (partner[i] > i), in chain order. */
 function pricePairs(
-  S: number, r: number, q: number, isCall: Uint8Array, K: Float64Array, T: Float64Array, sigma: Float64Array,
-  partner: Int32Array, out: ChainOutput, n: number,
+  S: number,
+  r: number,
+  q: number,
+  isCall: Uint8Array,
+  K: Float64Array,
+  T: Float64Array,
+  sigma: Float64Array,
+  partner: Int32Array,
+  out: ChainOutput,
+  n: number,
 ): void {
   let lastT = NaN;
   for (let i = 0; i < n; i++) {
@@ -236,8 +257,16 @@ function pricePairs(
 
 /** Prices every contract without a partner (partner[i] = -1), in chain order. */
 function priceSingles(
-  S: number, r: number, q: number, isCall: Uint8Array, K: Float64Array, T: Float64Array, sigma: Float64Array,
-  partner: Int32Array, out: ChainOutput, n: number,
+  S: number,
+  r: number,
+  q: number,
+  isCall: Uint8Array,
+  K: Float64Array,
+  T: Float64Array,
+  sigma: Float64Array,
+  partner: Int32Array,
+  out: ChainOutput,
+  n: number,
 ): void {
   let lastT = NaN;
   for (let i = 0; i < n; i++) {

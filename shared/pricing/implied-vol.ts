@@ -26,7 +26,8 @@
 import { normalisedBlackCall, normalisedIntrinsic, normalisedVega } from './normalised-black';
 import { inverseNormCdf, normCdf, normPdf } from './normal-distribution';
 import {
-  convexControlParameterToFitSecondDerivativeAtLeftSide, convexControlParameterToFitSecondDerivativeAtRightSide,
+  convexControlParameterToFitSecondDerivativeAtLeftSide,
+  convexControlParameterToFitSecondDerivativeAtRightSide,
   rationalCubicInterpolation,
 } from './rational-cubic';
 import type { ImpliedVolInput } from './types';
@@ -49,7 +50,9 @@ function householderFactor(newton: number, halley: number, hh3: number): number 
 }
 
 // f_lower and its first two derivatives with respect to β, at s.
-let fLower = 0, fLowerPrime = 0, fLowerSecond = 0;
+let fLower = 0,
+  fLowerPrime = 0,
+  fLowerSecond = 0;
 function computeFLowerMap(x: number, s: number): void {
   const ax = Math.abs(x);
   const z = (SQRT_ONE_OVER_THREE * ax) / s;
@@ -57,10 +60,7 @@ function computeFLowerMap(x: number, s: number): void {
   const s2 = s * s;
   const Phi = normCdf(-z);
   const phi = normPdf(z);
-  fLowerSecond =
-    ((PI_OVER_SIX * y) / (s2 * s)) * Phi *
-    (8 * SQRT_THREE * s * ax + ((3 * s2 * (s2 - 8) - 8 * x * x) * Phi) / phi) *
-    Math.exp(2 * y + 0.25 * s2);
+  fLowerSecond = ((PI_OVER_SIX * y) / (s2 * s)) * Phi * (8 * SQRT_THREE * s * ax + ((3 * s2 * (s2 - 8) - 8 * x * x) * Phi) / phi) * Math.exp(2 * y + 0.25 * s2);
   const Phi2 = Phi * Phi;
   fLowerPrime = TWO_PI * y * Phi2 * Math.exp(y + 0.125 * s * s);
   fLower = TWO_PI_OVER_SQRT_TWENTY_SEVEN * ax * (Phi2 * Phi);
@@ -70,7 +70,9 @@ function inverseFLowerMap(x: number, f: number): number {
   return Math.abs(x / (SQRT_THREE * inverseNormCdf(Math.cbrt(f / (TWO_PI_OVER_SQRT_TWENTY_SEVEN * Math.abs(x))))));
 }
 
-let fUpper = 0, fUpperPrime = 0, fUpperSecond = 0;
+let fUpper = 0,
+  fUpperPrime = 0,
+  fUpperSecond = 0;
 function computeFUpperMap(x: number, s: number): void {
   fUpper = normCdf(-0.5 * s);
   const w = (x / s) * (x / s);
@@ -115,9 +117,7 @@ export function normalisedImpliedVolatility(beta: number, x: number, theta: numb
     if (beta < bL) {
       // Lowest branch: interpolate f_lower between (0, 0) and (b_l, f_lower(s_l)), then invert in closed form.
       computeFLowerMap(x, sL);
-      const rLL = convexControlParameterToFitSecondDerivativeAtRightSide(
-        0, bL, 0, fLower, 1, fLowerPrime, fLowerSecond, true,
-      );
+      const rLL = convexControlParameterToFitSecondDerivativeAtRightSide(0, bL, 0, fLower, 1, fLowerPrime, fLowerSecond, true);
       f = rationalCubicInterpolation(beta, 0, bL, 0, fLower, 1, fLowerPrime, rLL);
       if (!(f > 0)) {
         // Round-off for extreme |x|: quadratic through f(0) = 0, f(b_l) and f'(0) = 1 instead.
@@ -148,7 +148,7 @@ export function normalisedImpliedVolatility(beta: number, x: number, theta: numb
           const bpob = bp / b;
           const h = x / s;
           const bHalley = (h * h) / s - s / 4;
-          const newton = (((lnBeta - lnB) * lnB) / lnBeta) / bpob;
+          const newton = ((lnBeta - lnB) * lnB) / lnBeta / bpob;
           const halley = bHalley - bpob * (1 + 2 / lnB);
           const bHh3 = bHalley * bHalley - 3 * (h / s) * (h / s) - 0.25;
           const hh3 = bHh3 + 2 * bpob * bpob * (1 + (3 / lnB) * (1 + 1 / lnB)) - 3 * bHalley * bpob * (1 + 2 / lnB);
@@ -177,9 +177,7 @@ export function normalisedImpliedVolatility(beta: number, x: number, theta: numb
       // Highest branch: interpolate f_upper between (b_h, f_upper(s_h)) and (b_max, 0), invert in closed form.
       computeFUpperMap(x, sH);
       if (fUpperSecond > -SQRT_DBL_MAX && fUpperSecond < SQRT_DBL_MAX) {
-        const rHH = convexControlParameterToFitSecondDerivativeAtLeftSide(
-          bH, bMax, fUpper, 0, fUpperPrime, -0.5, fUpperSecond, true,
-        );
+        const rHH = convexControlParameterToFitSecondDerivativeAtLeftSide(bH, bMax, fUpper, 0, fUpperPrime, -0.5, fUpperSecond, true);
         f = rationalCubicInterpolation(beta, bH, bMax, fUpper, 0, fUpperPrime, -0.5, rHH);
       }
       if (f <= 0) {
@@ -211,7 +209,7 @@ export function normalisedImpliedVolatility(beta: number, x: number, theta: numb
             const bMaxMinusB = bMax - b;
             const g = Math.log((bMax - beta) / bMaxMinusB);
             const gp = bp / bMaxMinusB;
-            const bHalley = (x / s) * (x / s) / s - s / 4;
+            const bHalley = ((x / s) * (x / s)) / s - s / 4;
             const bHh3 = bHalley * bHalley - 3 * (x / (s * s)) * (x / (s * s)) - 0.25;
             const newton = -g / gp;
             const halley = bHalley + gp;
@@ -240,7 +238,7 @@ export function normalisedImpliedVolatility(beta: number, x: number, theta: numb
     if (b > beta && s < sRight) sRight = s;
     else if (b < beta && s > sLeft) sLeft = s;
     const newton = (beta - b) / bp;
-    const halley = (x / s) * (x / s) / s - s / 4;
+    const halley = ((x / s) * (x / s)) / s - s / 4;
     const hh3 = halley * halley - 3 * (x / (s * s)) * (x / (s * s)) - 0.25;
     ds = Math.max(-0.5 * s, newton * householderFactor(newton, halley, hh3));
     s += ds;
@@ -251,9 +249,7 @@ export function normalisedImpliedVolatility(beta: number, x: number, theta: numb
 /**
  * Unvalidated implied volatility from a discounted premium; NaN outside the no-arbitrage bounds or at T = 0.
  */
-export function impliedVolUnchecked(
-  isCall: boolean, S: number, K: number, T: number, r: number, q: number, premium: number,
-): number {
+export function impliedVolUnchecked(isCall: boolean, S: number, K: number, T: number, r: number, q: number, premium: number): number {
   const dq = q === 0 ? 1 : Math.exp(-q * T);
   const dr = r === 0 ? 1 : Math.exp(-r * T);
   return impliedVolDiscounted(isCall, S, K, T, Math.sqrt(T), dq, dr, r, q, premium);
@@ -263,7 +259,15 @@ export function impliedVolUnchecked(
  * impliedVolUnchecked with √T, e^{-qT} and e^{-rT} supplied (a chain computes them once per expiry).
  */
 export function impliedVolDiscounted(
-  isCall: boolean, S: number, K: number, T: number, sqrtT: number, dq: number, dr: number, r: number, q: number,
+  isCall: boolean,
+  S: number,
+  K: number,
+  T: number,
+  sqrtT: number,
+  dq: number,
+  dr: number,
+  r: number,
+  q: number,
   premium: number,
 ): number {
   if (!(T > 0) || !(premium >= 0)) return NaN;

@@ -12,6 +12,4 @@ export { impliedVol } from './implied-vol';
 export { americanPrice } from './american/american-price';
 export { chainGreeks } from './chain';
 export type { ChainBatch, ChainOutput } from './chain';
-export type {
-  AmericanInput, AmericanMethod, Black76Input, Greeks, ImpliedVolInput, OptionInput, OptionType,
-} from './types';
+export type { AmericanInput, AmericanMethod, Black76Input, Greeks, ImpliedVolInput, OptionInput, OptionType } from './types';

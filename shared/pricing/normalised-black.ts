@@ -75,13 +75,28 @@ function smallTExpansionOfNormalisedBlackCall(h: number, t: number): number {
   const w = t * t;
   const h2 = h * h;
   const expansion =
-    2 * t * (a + w * ((-1 + 3 * a + a * h2) / 6 + w * ((-7 + 15 * a + h2 * (-1 + 10 * a + a * h2)) / 120 +
-    w * ((-57 + 105 * a + h2 * (-18 + 105 * a + h2 * (-1 + 21 * a + a * h2))) / 5040 +
-    w * ((-561 + 945 * a + h2 * (-285 + 1260 * a + h2 * (-33 + 378 * a + h2 * (-1 + 36 * a + a * h2)))) / 362880 +
-    w * ((-6555 + 10395 * a + h2 * (-4680 + 17325 * a + h2 * (-840 + 6930 * a + h2 * (-52 + 990 * a +
-    h2 * (-1 + 55 * a + a * h2))))) / 39916800 +
-    ((-89055 + 135135 * a + h2 * (-82845 + 270270 * a + h2 * (-20370 + 135135 * a + h2 * (-1926 + 25740 * a +
-    h2 * (-75 + 2145 * a + h2 * (-1 + 78 * a + a * h2)))))) * w) / 6227020800))))));
+    2 *
+    t *
+    (a +
+      w *
+        ((-1 + 3 * a + a * h2) / 6 +
+          w *
+            ((-7 + 15 * a + h2 * (-1 + 10 * a + a * h2)) / 120 +
+              w *
+                ((-57 + 105 * a + h2 * (-18 + 105 * a + h2 * (-1 + 21 * a + a * h2))) / 5040 +
+                  w *
+                    ((-561 + 945 * a + h2 * (-285 + 1260 * a + h2 * (-33 + 378 * a + h2 * (-1 + 36 * a + a * h2)))) / 362880 +
+                      w *
+                        ((-6555 + 10395 * a + h2 * (-4680 + 17325 * a + h2 * (-840 + 6930 * a + h2 * (-52 + 990 * a + h2 * (-1 + 55 * a + a * h2))))) /
+                          39916800 +
+                          ((-89055 +
+                            135135 * a +
+                            h2 *
+                              (-82845 +
+                                270270 * a +
+                                h2 * (-20370 + 135135 * a + h2 * (-1926 + 25740 * a + h2 * (-75 + 2145 * a + h2 * (-1 + 78 * a + a * h2)))))) *
+                            w) /
+                            6227020800))))));
   const b = ONE_OVER_SQRT_TWO_PI * Math.exp(-0.5 * (h * h + t * t)) * expansion;
   return Math.abs(Math.max(b, 0));
 }
@@ -97,9 +112,7 @@ function normalisedBlackCallUsingNormCdf(x: number, s: number): number {
 
 /** Region 4: b = ½·e^{-(h²+t²)/2}·[erfcx(-(h+t)/√2) - erfcx(-(h-t)/√2)], one exponential instead of four. */
 function normalisedBlackCallUsingErfcx(h: number, t: number): number {
-  const b =
-    0.5 * Math.exp(-0.5 * (h * h + t * t)) *
-    (erfcx(-ONE_OVER_SQRT_TWO * (h + t)) - erfcx(-ONE_OVER_SQRT_TWO * (h - t)));
+  const b = 0.5 * Math.exp(-0.5 * (h * h + t * t)) * (erfcx(-ONE_OVER_SQRT_TWO * (h + t)) - erfcx(-ONE_OVER_SQRT_TWO * (h - t)));
   return Math.abs(Math.max(b, 0));
 }
 
@@ -109,8 +122,7 @@ export function normalisedIntrinsic(x: number, theta: number): number {
   const x2 = x * x;
   // 98 ≈ (92897280)^(1/4): the series' last coefficient makes it exact to an ulp below this threshold.
   if (x2 < 98 * FOURTH_ROOT_DBL_EPSILON) {
-    const v = (theta < 0 ? -1 : 1) * x *
-      (1 + x2 * (1 / 24 + x2 * (1 / 1920 + x2 * (1 / 322560 + (1 / 92897280) * x2))));
+    const v = (theta < 0 ? -1 : 1) * x * (1 + x2 * (1 / 24 + x2 * (1 / 1920 + x2 * (1 / 322560 + (1 / 92897280) * x2))));
     return Math.abs(Math.max(v, 0));
   }
   const bMax = Math.exp(0.5 * x);
@@ -122,10 +134,7 @@ export function normalisedBlackCall(x: number, s: number): number {
   if (x > 0) return normalisedIntrinsic(x, 1) + normalisedBlackCall(-x, s);
   if (s <= 0) return normalisedIntrinsic(x, 1);
   // Region tests avoid dividing by s: h < η and t < τ + |h| - |η|.
-  if (
-    x < s * ASYMPTOTIC_EXPANSION_ACCURACY_THRESHOLD &&
-    0.5 * s * s + x < s * (SMALL_T_EXPANSION_THRESHOLD + ASYMPTOTIC_EXPANSION_ACCURACY_THRESHOLD)
-  ) {
+  if (x < s * ASYMPTOTIC_EXPANSION_ACCURACY_THRESHOLD && 0.5 * s * s + x < s * (SMALL_T_EXPANSION_THRESHOLD + ASYMPTOTIC_EXPANSION_ACCURACY_THRESHOLD)) {
     return asymptoticExpansionOfNormalisedBlackCall(x / s, 0.5 * s);
   }
   if (0.5 * s < SMALL_T_EXPANSION_THRESHOLD) return smallTExpansionOfNormalisedBlackCall(x / s, 0.5 * s);

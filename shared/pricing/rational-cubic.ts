@@ -20,9 +20,7 @@ function isZero(x: number): boolean {
   return Math.abs(x) < DBL_MIN;
 }
 
-export function rationalCubicInterpolation(
-  x: number, xL: number, xR: number, yL: number, yR: number, dL: number, dR: number, r: number,
-): number {
+export function rationalCubicInterpolation(x: number, xL: number, xR: number, yL: number, yR: number, dL: number, dR: number, r: number): number {
   const h = xR - xL;
   if (Math.abs(h) <= 0) return 0.5 * (yL + yR);
   const t = (x - xL) / h;
@@ -31,16 +29,19 @@ export function rationalCubicInterpolation(
     const omt = 1 - t;
     const t2 = t * t;
     const omt2 = omt * omt;
-    return (
-      (yR * t2 * t + (r * yR - h * dR) * t2 * omt + (r * yL + h * dL) * t * omt2 + yL * omt2 * omt) /
-      (1 + (r - 3) * t * omt)
-    );
+    return (yR * t2 * t + (r * yR - h * dR) * t2 * omt + (r * yL + h * dL) * t * omt2 + yL * omt2 * omt) / (1 + (r - 3) * t * omt);
   }
   return yR * t + yL * (1 - t);
 }
 
 function controlParameterToFitSecondDerivativeAtLeftSide(
-  xL: number, xR: number, yL: number, yR: number, dL: number, dR: number, secondDerivativeL: number,
+  xL: number,
+  xR: number,
+  yL: number,
+  yR: number,
+  dL: number,
+  dR: number,
+  secondDerivativeL: number,
 ): number {
   const h = xR - xL;
   const numerator = 0.5 * h * secondDerivativeL + (dR - dL);
@@ -51,7 +52,13 @@ function controlParameterToFitSecondDerivativeAtLeftSide(
 }
 
 function controlParameterToFitSecondDerivativeAtRightSide(
-  xL: number, xR: number, yL: number, yR: number, dL: number, dR: number, secondDerivativeR: number,
+  xL: number,
+  xR: number,
+  yL: number,
+  yR: number,
+  dL: number,
+  dR: number,
+  secondDerivativeR: number,
 ): number {
   const h = xR - xL;
   const numerator = 0.5 * h * secondDerivativeR + (dR - dL);
@@ -73,11 +80,13 @@ function minimumControlParameter(dL: number, dR: number, s: number, preferShapeP
   let r1 = -Number.MAX_VALUE;
   let r2 = r1;
   if (monotonic) {
-    if (!isZero(s)) r1 = (dR + dL) / s; // (3.8)
+    if (!isZero(s))
+      r1 = (dR + dL) / s; // (3.8)
     else if (preferShapePreservation) r1 = MAXIMUM_CONTROL;
   }
   if (convex || concave) {
-    if (!(isZero(smdL) || isZero(dRms))) r2 = Math.max(Math.abs(dRmdL / dRms), Math.abs(dRmdL / smdL)); // (3.18)
+    if (!(isZero(smdL) || isZero(dRms)))
+      r2 = Math.max(Math.abs(dRmdL / dRms), Math.abs(dRmdL / smdL)); // (3.18)
     else if (preferShapePreservation) r2 = MAXIMUM_CONTROL;
   } else if (monotonic && preferShapePreservation) {
     r2 = MAXIMUM_CONTROL;
@@ -86,7 +95,13 @@ function minimumControlParameter(dL: number, dR: number, s: number, preferShapeP
 }
 
 export function convexControlParameterToFitSecondDerivativeAtLeftSide(
-  xL: number, xR: number, yL: number, yR: number, dL: number, dR: number, secondDerivativeL: number,
+  xL: number,
+  xR: number,
+  yL: number,
+  yR: number,
+  dL: number,
+  dR: number,
+  secondDerivativeL: number,
   preferShapePreservation: boolean,
 ): number {
   const r = controlParameterToFitSecondDerivativeAtLeftSide(xL, xR, yL, yR, dL, dR, secondDerivativeL);
@@ -95,7 +110,13 @@ export function convexControlParameterToFitSecondDerivativeAtLeftSide(
 }
 
 export function convexControlParameterToFitSecondDerivativeAtRightSide(
-  xL: number, xR: number, yL: number, yR: number, dL: number, dR: number, secondDerivativeR: number,
+  xL: number,
+  xR: number,
+  yL: number,
+  yR: number,
+  dL: number,
+  dR: number,
+  secondDerivativeR: number,
   preferShapePreservation: boolean,
 ): number {
   const r = controlParameterToFitSecondDerivativeAtRightSide(xL, xR, yL, yR, dL, dR, secondDerivativeR);

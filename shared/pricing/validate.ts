@@ -45,21 +45,33 @@ export function checkType(value: OptionType): boolean {
 
 /** Fast check of the fields every option input shares: type, S > 0, K > 0, T >= 0, finite r and q. */
 export function isValidCommon(type: OptionType, S: number, K: number, T: number, r: number, q: number): boolean {
-  return (type === 'call' || type === 'put') && isPositive(S) && isPositive(K) && isNonNegative(T) &&
-    isFiniteNumber(r) && isFiniteNumber(q);
+  return (type === 'call' || type === 'put') && isPositive(S) && isPositive(K) && isNonNegative(T) && isFiniteNumber(r) && isFiniteNumber(q);
 }
 
 /**
  * Fast check of a whole option input: isValidCommon plus sigma >= 0, written as one flat expression: nested calls
  * would each count again against the inlining budget of the pricing function that inlines it.
  */
-export function isValidOption(
-  type: OptionType, S: number, K: number, T: number, r: number, q: number, sigma: number,
-): boolean {
-  return (type === 'call' || type === 'put') &&
-    typeof S === 'number' && S > 0 && S < Infinity && typeof K === 'number' && K > 0 && K < Infinity &&
-    typeof T === 'number' && T >= 0 && T < Infinity && typeof r === 'number' && r - r === 0 &&
-    typeof q === 'number' && q - q === 0 && typeof sigma === 'number' && sigma >= 0 && sigma < Infinity;
+export function isValidOption(type: OptionType, S: number, K: number, T: number, r: number, q: number, sigma: number): boolean {
+  return (
+    (type === 'call' || type === 'put') &&
+    typeof S === 'number' &&
+    S > 0 &&
+    S < Infinity &&
+    typeof K === 'number' &&
+    K > 0 &&
+    K < Infinity &&
+    typeof T === 'number' &&
+    T >= 0 &&
+    T < Infinity &&
+    typeof r === 'number' &&
+    r - r === 0 &&
+    typeof q === 'number' &&
+    q - q === 0 &&
+    typeof sigma === 'number' &&
+    sigma >= 0 &&
+    sigma < Infinity
+  );
 }
 
 /** Cold path: throws the RangeError for the first invalid shared field, in declaration order. */

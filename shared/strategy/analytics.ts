@@ -112,7 +112,8 @@ export function probabilityOfProfit(legs: readonly StrategyLeg[], options: PopOp
   const bounds = [0, ...breakevens, Infinity];
   let p = 0;
   for (let i = 0; i + 1 < bounds.length; i++) {
-    const lo = bounds[i]!, hi = bounds[i + 1]!;
+    const lo = bounds[i]!,
+      hi = bounds[i + 1]!;
     const probe = Number.isFinite(hi) ? (lo + hi) / 2 : Math.max(lo * 1.5, lo + 1);
     if (f(probe) > 0) p += above(lo) - above(hi);
   }
@@ -255,12 +256,19 @@ export function netDebitCredit(legs: readonly StrategyLeg[], multiplier = 1): Ne
  * against it; negative: it has sold time value, which decays in its favour.
  */
 export function timeValue(legs: readonly StrategyLeg[], spot: number, multiplier = 1): number {
-  return clean(legs.reduce((s, leg) => s + legSign(leg) * (leg.premium - intrinsic(leg.optionType, spot, leg.strike)) * leg.quantity * CONTRACT_MULTIPLIER * multiplier, 0));
+  return clean(
+    legs.reduce(
+      (s, leg) => s + legSign(leg) * (leg.premium - intrinsic(leg.optionType, spot, leg.strike)) * leg.quantity * CONTRACT_MULTIPLIER * multiplier,
+      0,
+    ),
+  );
 }
 
 /** The at-the-money IV of a chain: the mean IV of the contracts at the listed strike nearest the spot. */
 export function atmImpliedVol(contracts: readonly OptionContract[], spot: number, expiration?: string): number | null {
-  const quoted = contracts.filter((c) => c.implied_volatility !== null && Number.isFinite(c.implied_volatility) && (expiration === undefined || c.expiration_date === expiration));
+  const quoted = contracts.filter(
+    (c) => c.implied_volatility !== null && Number.isFinite(c.implied_volatility) && (expiration === undefined || c.expiration_date === expiration),
+  );
   if (quoted.length === 0) return null;
   const nearest = quoted.reduce((best, c) => (Math.abs(c.strike_price - spot) < Math.abs(best - spot) ? c.strike_price : best), quoted[0]!.strike_price);
   const ivs = quoted.filter((c) => c.strike_price === nearest).map((c) => c.implied_volatility!);

@@ -9,12 +9,31 @@ export type { ExpiryOptions } from './payoff';
 export { KNOWN_STRATEGIES, OUR_TEXTS, SPEC_TEXTS, STRATEGY_REQUIREMENTS, knownStrategy, validateStrategy } from './validate';
 export type { ExpirationRule, KnownStrategy, OptionTypeRule, StrategyRequirement, ValidationResult } from './validate';
 export {
-  POP_METHOD, atmImpliedVol, expectedMove, netDebitCredit, payoffCurve, pnlTable, positionGreeks, probabilityOfProfit,
-  rewardRisk, strategySummary, tableDates, timeValue,
+  POP_METHOD,
+  atmImpliedVol,
+  expectedMove,
+  netDebitCredit,
+  payoffCurve,
+  pnlTable,
+  positionGreeks,
+  probabilityOfProfit,
+  rewardRisk,
+  strategySummary,
+  tableDates,
+  timeValue,
 } from './analytics';
 export type {
-  ExpectedMove, MarketOptions, NetDebitCredit, PayoffCurveOptions, PayoffPoint, PnlTable, PnlTableOptions, PopOptions,
-  PositionGreeks, ProbabilityOfProfit, StrategySummary,
+  ExpectedMove,
+  MarketOptions,
+  NetDebitCredit,
+  PayoffCurveOptions,
+  PayoffPoint,
+  PnlTable,
+  PnlTableOptions,
+  PopOptions,
+  PositionGreeks,
+  ProbabilityOfProfit,
+  StrategySummary,
 } from './analytics';
 export { fundsAndMargins, legsToPositions } from './funds';
 export { GUIDELINE_TEXTS, POSITION_SIZE_RANGE, PROFIT_TARGET_RANGE, tradeGuidelines } from './guidelines';

@@ -78,14 +78,17 @@ function exactAnalysis(legs: readonly StrategyLeg[], f: (S: number) => number, p
   const tol = 1e-9 * Math.max(1, ...vs.map(Math.abs));
   const roots: number[] = [];
   for (let j = 0; j < xs.length; j++) {
-    const x = xs[j]!, v = vs[j]!;
+    const x = xs[j]!,
+      v = vs[j]!;
     if (j > 0 && Math.abs(v) <= tol) roots.push(x);
     if (j + 1 < xs.length) {
-      const x2 = xs[j + 1]!, v2 = vs[j + 1]!;
+      const x2 = xs[j + 1]!,
+        v2 = vs[j + 1]!;
       if ((v > tol && v2 < -tol) || (v < -tol && v2 > tol)) roots.push(x + ((x2 - x) * v) / (v - v2));
     }
   }
-  const lastX = xs[xs.length - 1]!, lastV = vs[vs.length - 1]!;
+  const lastX = xs[xs.length - 1]!,
+    lastV = vs[vs.length - 1]!;
   if ((lastV > tol && slope < 0) || (lastV < -tol && slope > 0)) roots.push(lastX - lastV / slope);
   return {
     maxProfit: slope > 0 ? Infinity : clean(Math.max(...vs)),
@@ -126,14 +129,19 @@ function numericAnalysis(legs: readonly StrategyLeg[], f: (S: number) => number,
   const tol = 1e-9 * Math.max(1, ...vs.map(Math.abs));
   const roots: number[] = [];
   for (let j = 1; j < xs.length; j++) {
-    const a = vs[j - 1]!, b = vs[j]!;
+    const a = vs[j - 1]!,
+      b = vs[j]!;
     if (Math.abs(b) <= tol) roots.push(xs[j]!);
     else if ((a > tol && b < -tol) || (a < -tol && b > tol)) roots.push(bisect(f, xs[j - 1]!, xs[j]!));
   }
   const lastV = vs[vs.length - 1]!;
   if (!flatTail && ((lastV > tol && slope < 0) || (lastV < -tol && slope > 0))) {
-    let lo = hi, up = hi * 2;
-    for (let i = 0; i < 60 && Math.sign(f(up)) === Math.sign(lastV); i++) { lo = up; up *= 2; }
+    let lo = hi,
+      up = hi * 2;
+    for (let i = 0; i < 60 && Math.sign(f(up)) === Math.sign(lastV); i++) {
+      lo = up;
+      up *= 2;
+    }
     roots.push(bisect(f, lo, up));
   }
   return { maxProfit, maxLoss, breakevens: sortedUnique(roots), netPremium: premium };
@@ -146,7 +154,10 @@ function bisect(f: (x: number) => number, a: number, b: number): number {
     const m = (a + b) / 2;
     const fm = f(m);
     if (fm === 0) return m;
-    if (Math.sign(fm) === Math.sign(fa)) { a = m; fa = fm; } else b = m;
+    if (Math.sign(fm) === Math.sign(fa)) {
+      a = m;
+      fa = fm;
+    } else b = m;
   }
   return (a + b) / 2;
 }
@@ -154,11 +165,24 @@ function bisect(f: (x: number) => number, a: number, b: number): number {
 /** Golden-section search for the maximum (sign 1) or minimum (sign −1) of f on [a, b]. */
 function goldenSection(f: (x: number) => number, a: number, b: number, sign: 1 | -1): number {
   const g = (Math.sqrt(5) - 1) / 2;
-  let c = b - g * (b - a), d = a + g * (b - a);
-  let fc = sign * f(c), fd = sign * f(d);
+  let c = b - g * (b - a),
+    d = a + g * (b - a);
+  let fc = sign * f(c),
+    fd = sign * f(d);
   for (let i = 0; i < 80 && b - a > 1e-9 * Math.max(1, Math.abs(a)); i++) {
-    if (fc > fd) { b = d; d = c; fd = fc; c = b - g * (b - a); fc = sign * f(c); }
-    else { a = c; c = d; fc = fd; d = a + g * (b - a); fd = sign * f(d); }
+    if (fc > fd) {
+      b = d;
+      d = c;
+      fd = fc;
+      c = b - g * (b - a);
+      fc = sign * f(c);
+    } else {
+      a = c;
+      c = d;
+      fc = fd;
+      d = a + g * (b - a);
+      fd = sign * f(d);
+    }
   }
   return (a + b) / 2;
 }

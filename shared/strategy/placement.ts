@@ -19,9 +19,7 @@ export interface PlacementError {
   message: string;
 }
 
-export type PlacementResult =
-  | { ok: true; legs: StrategyLeg[]; expirations: { front?: string; back?: string } }
-  | { ok: false; error: PlacementError };
+export type PlacementResult = { ok: true; legs: StrategyLeg[]; expirations: { front?: string; back?: string } } | { ok: false; error: PlacementError };
 
 export interface PlacementOptions {
   /** YYYY-MM-DD, the quote date. */
@@ -57,7 +55,9 @@ const fail = (code: PlacementErrorCode, message: string): PlacementResult => ({ 
 /** Index of the listed strike nearest K (the lower one on a tie). */
 function nearestIndex(grid: Grid, K: number): number {
   let best = 0;
-  grid.contracts.forEach((c, i) => { if (Math.abs(c.strike_price - K) < Math.abs(grid.contracts[best]!.strike_price - K) - 1e-9) best = i; });
+  grid.contracts.forEach((c, i) => {
+    if (Math.abs(c.strike_price - K) < Math.abs(grid.contracts[best]!.strike_price - K) - 1e-9) best = i;
+  });
   return best;
 }
 
@@ -82,7 +82,13 @@ export function placeTemplate(template: Pick<StrategyTemplate, 'legs'>, chain: P
   const needsBack = template.legs.some((l) => l.expiration === '60d');
   const front = needsFront ? nearestExpiry(future, today, TARGET_DAYS['30d']) : undefined;
   if (future.length === 0 || (needsFront && !front)) return fail('no-expiration', `No expiration after ${today} is listed`);
-  const back = needsBack ? nearestExpiry(future.filter((e) => !front || e > front), today, TARGET_DAYS['60d']) : undefined;
+  const back = needsBack
+    ? nearestExpiry(
+        future.filter((e) => !front || e > front),
+        today,
+        TARGET_DAYS['60d'],
+      )
+    : undefined;
   if (needsBack && !back) return fail('no-later-expiration', `No expiration later than ${front} is listed for the back leg`);
 
   const grids: Grid[] = [];
@@ -90,7 +96,8 @@ export function placeTemplate(template: Pick<StrategyTemplate, 'legs'>, chain: P
     const expiration = (leg.expiration === '30d' ? front : back)!;
     const byStrike = new Map<number, OptionContract>();
     for (const c of chain.contracts) {
-      if (c.expiration_date === expiration && c.contract_type === leg.optionType && priceOf(c) !== null && !byStrike.has(c.strike_price)) byStrike.set(c.strike_price, c);
+      if (c.expiration_date === expiration && c.contract_type === leg.optionType && priceOf(c) !== null && !byStrike.has(c.strike_price))
+        byStrike.set(c.strike_price, c);
     }
     if (byStrike.size === 0) return fail('no-contracts', `No ${leg.optionType}s with a price are listed for ${expiration}`);
     grids.push({ expiration, type: leg.optionType, contracts: [...byStrike.values()].sort((a, b) => a.strike_price - b.strike_price) });
@@ -119,12 +126,16 @@ export function placeTemplate(template: Pick<StrategyTemplate, 'legs'>, chain: P
       if ('at' in intent) {
         idx = nearestIndex(grid, chain.spot) + (intent.steps ?? 0);
       } else if ('delta' in intent) {
-        let best = -1, bestGap = Infinity;
+        let best = -1,
+          bestGap = Infinity;
         grid.contracts.forEach((c, j) => {
           const d = absDelta(grid, c);
           if (d === null) return;
           const gap = Math.abs(d - intent.delta);
-          if (gap < bestGap - 1e-12 || (Math.abs(gap - bestGap) <= 1e-12 && Math.abs(c.strike_price - chain.spot) < Math.abs(strikes[best]! - chain.spot))) { best = j; bestGap = gap; }
+          if (gap < bestGap - 1e-12 || (Math.abs(gap - bestGap) <= 1e-12 && Math.abs(c.strike_price - chain.spot) < Math.abs(strikes[best]! - chain.spot))) {
+            best = j;
+            bestGap = gap;
+          }
         });
         if (best < 0) return fail('no-delta', `No ${grid.type} on ${grid.expiration} has a delta to match`);
         idx = best;
@@ -138,7 +149,9 @@ export function placeTemplate(template: Pick<StrategyTemplate, 'legs'>, chain: P
         const base = placed[intent.leg]!;
         const distance = intent.plus ? placed[intent.plus.to]! - placed[intent.plus.from]! : 0;
         const target = base + distance;
-        const side = grid.contracts.map((c, j) => ({ k: c.strike_price, j })).filter(({ k }) => (distance > 0 ? k > base + 1e-9 : distance < 0 ? k < base - 1e-9 : true));
+        const side = grid.contracts
+          .map((c, j) => ({ k: c.strike_price, j }))
+          .filter(({ k }) => (distance > 0 ? k > base + 1e-9 : distance < 0 ? k < base - 1e-9 : true));
         if (side.length === 0) return offGrid(i);
         idx = side.reduce((b, x) => (Math.abs(x.k - target) < Math.abs(b.k - target) - 1e-9 ? x : b), side[0]!).j + (intent.steps ?? 0);
       }

@@ -117,9 +117,9 @@ export const STRATEGY_REQUIREMENTS = {
   'Bear Put Spread': two('put'),
   'Bear Call Spread': two('call'),
   'Bull Put Spread': two('put'),
-  'Straddle': two('call+put'),
+  Straddle: two('call+put'),
   'Long Straddle': two('call+put'),
-  'Strangle': two('call+put'),
+  Strangle: two('call+put'),
   'Long Strangle': two('call+put'),
   'Iron Condor': four,
   'Bear Condor': four,
@@ -130,8 +130,8 @@ export const STRATEGY_REQUIREMENTS = {
   'Short Synthetic Future': two('call+put'),
   'Call Ratio Spread': two('call'),
   'Put Ratio Spread': two('put'),
-  'Strip': two('call+put'),
-  'Strap': two('call+put'),
+  Strip: two('call+put'),
+  Strap: two('call+put'),
   'Long Iron Butterfly': four,
   'Long Iron Condor': four,
   'Long Call': single('call'),
@@ -181,7 +181,14 @@ function countRule(ctx: Ctx, message?: string): boolean {
   const { minLegs, maxLegs } = ctx.req;
   const n = ctx.legs.length;
   if (n >= minLegs && n <= maxLegs) return true;
-  ctx.errors.push(message ?? (minLegs === maxLegs ? OUR_TEXTS.exactLegs(ctx.name, minLegs) : maxLegs === Infinity ? OUR_TEXTS.atLeastLegs(ctx.name, minLegs) : OUR_TEXTS.legRange(ctx.name, minLegs, maxLegs)));
+  ctx.errors.push(
+    message ??
+      (minLegs === maxLegs
+        ? OUR_TEXTS.exactLegs(ctx.name, minLegs)
+        : maxLegs === Infinity
+          ? OUR_TEXTS.atLeastLegs(ctx.name, minLegs)
+          : OUR_TEXTS.legRange(ctx.name, minLegs, maxLegs)),
+  );
   return false;
 }
 
@@ -200,7 +207,8 @@ function underlyingRule(ctx: Ctx): void {
 
 /** Same expiration where the table says so; the calendar's 'different' rule is the calendar's own. */
 function expirationRule(ctx: Ctx): void {
-  if (ctx.req.expirations === 'same' && !allSame(ctx.legs, (l) => l.expiration)) ctx.errors.push(ctx.legs.length === 2 ? SPEC_TEXTS.sameExpiration : OUR_TEXTS.allSameExpiration);
+  if (ctx.req.expirations === 'same' && !allSame(ctx.legs, (l) => l.expiration))
+    ctx.errors.push(ctx.legs.length === 2 ? SPEC_TEXTS.sameExpiration : OUR_TEXTS.allSameExpiration);
 }
 
 function quantityRule(ctx: Ctx): void {
@@ -213,7 +221,13 @@ function liquidityWarnings(ctx: Ctx): void {
 }
 
 /** The four vertical spreads: one buy and one sell of one type, ordered strikes, equal quantities. */
-function vertical(ctx: Ctx, strikesOk: (buy: StrategyLeg, sell: StrategyLeg) => boolean, strikeMessage: string, kind: 'debit' | 'credit', countMessage?: string): void {
+function vertical(
+  ctx: Ctx,
+  strikesOk: (buy: StrategyLeg, sell: StrategyLeg) => boolean,
+  strikeMessage: string,
+  kind: 'debit' | 'credit',
+  countMessage?: string,
+): void {
   if (!countRule(ctx, countMessage)) return;
   const buy = ctx.legs.find(isBuy);
   const sell = ctx.legs.find(isSell);
@@ -337,7 +351,8 @@ function ratioSpread(ctx: Ctx, type: OptionType): void {
   typeRule(ctx);
   underlyingRule(ctx);
   expirationRule(ctx);
-  const buy = buys[0], sell = sells[0];
+  const buy = buys[0],
+    sell = sells[0];
   if (oneEach && buy && sell) {
     if (sell.quantity <= buy.quantity) ctx.errors.push(SPEC_TEXTS.ratioSellMore);
     const typesOk = ctx.legs.every((l) => l.optionType === type);
@@ -363,7 +378,8 @@ function stripOrStrap(ctx: Ctx, kind: 'strip' | 'strap'): void {
 function singleLeg(ctx: Ctx, action: 'buy' | 'sell', warning?: string): void {
   if (!countRule(ctx, SPEC_TEXTS.singleLeg)) return;
   const leg = ctx.legs[0]!;
-  if (leg.action !== action || leg.optionType !== ctx.req.optionTypes) ctx.errors.push(OUR_TEXTS.singleLegKind(ctx.name, action, ctx.req.optionTypes as OptionType));
+  if (leg.action !== action || leg.optionType !== ctx.req.optionTypes)
+    ctx.errors.push(OUR_TEXTS.singleLegKind(ctx.name, action, ctx.req.optionTypes as OptionType));
   if (warning) ctx.warnings.push(warning);
 }
 
@@ -385,9 +401,9 @@ const RULES: Record<KnownStrategy, (ctx: Ctx) => void> = {
   'Bear Put Spread': (c) => vertical(c, (b, s) => b.strike > s.strike, SPEC_TEXTS.buyPutHigher, 'debit'),
   'Bear Call Spread': (c) => vertical(c, (b, s) => s.strike < b.strike, SPEC_TEXTS.sellCallLower, 'credit'),
   'Bull Put Spread': (c) => vertical(c, (b, s) => s.strike > b.strike, OUR_TEXTS.sellPutHigher, 'credit'),
-  'Straddle': straddle,
+  Straddle: straddle,
   'Long Straddle': straddle,
-  'Strangle': strangle,
+  Strangle: strangle,
   'Long Strangle': strangle,
   'Iron Condor': ironCondor,
   'Bear Condor': ironCondor,
@@ -398,8 +414,8 @@ const RULES: Record<KnownStrategy, (ctx: Ctx) => void> = {
   'Short Synthetic Future': (c) => putBoughtCallSold(c, true, OUR_TEXTS.syntheticRisk),
   'Call Ratio Spread': (c) => ratioSpread(c, 'call'),
   'Put Ratio Spread': (c) => ratioSpread(c, 'put'),
-  'Strip': (c) => stripOrStrap(c, 'strip'),
-  'Strap': (c) => stripOrStrap(c, 'strap'),
+  Strip: (c) => stripOrStrap(c, 'strip'),
+  Strap: (c) => stripOrStrap(c, 'strap'),
   'Long Iron Butterfly': longIron,
   'Long Iron Condor': longIron,
   'Long Call': (c) => singleLeg(c, 'buy'),

@@ -7,8 +7,12 @@ import { DESKTOP, launchBrowser, PHONE, watchErrors } from './browser';
 const stack = inject('e2eStack');
 let browser: Browser;
 
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 const email = () => `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
 

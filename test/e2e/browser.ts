@@ -5,7 +5,15 @@ import { chromiumPath } from './ensure-chromium';
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath(),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -24,7 +32,8 @@ export async function returningLearner(browser: Browser, viewport = DESKTOP) {
   const context = await browser.newContext({ viewport });
   await context.addInitScript(() => {
     if (!localStorage.getItem('options-academy.landing-seen')) localStorage.setItem('options-academy.landing-seen', '2026-01-01T00:00:00.000Z');
-    if (!localStorage.getItem('options-academy.risk-disclaimer-acknowledged')) localStorage.setItem('options-academy.risk-disclaimer-acknowledged', '2026-01-01T00:00:00.000Z');
+    if (!localStorage.getItem('options-academy.risk-disclaimer-acknowledged'))
+      localStorage.setItem('options-academy.risk-disclaimer-acknowledged', '2026-01-01T00:00:00.000Z');
   });
   return context;
 }

@@ -8,8 +8,12 @@ const stack = inject('e2eStack');
 let browser: Browser;
 
 // bypassCSP: the site's Content-Security-Policy (script-src 'self') would block the axe-core script the test injects.
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 /** A returning visitor: the landing page has been seen, so /optionschain opens directly. */
 async function openChain(page: Page, search = '') {
@@ -22,7 +26,9 @@ async function openChain(page: Page, search = '') {
 async function axeViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: path.join(REPO_ROOT, 'node_modules/axe-core/axe.min.js') });
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }
+    ).axe;
     return (await axe.run(document)).violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)) }));
   });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.targets.join(' ')}`);
@@ -127,7 +133,10 @@ describe('the options chain in Chromium, signed out', () => {
     expect(new URL(page.url()).searchParams.get('ticker')).toBe('SPY');
 
     // Buying at the ask needs an account: a signed-out visitor is sent to sign in.
-    await page.getByRole('link', { name: /^Buy SPY .* call at the ask/ }).first().click();
+    await page
+      .getByRole('link', { name: /^Buy SPY .* call at the ask/ })
+      .first()
+      .click();
     await page.waitForURL(`${stack.url}/login`);
     expect(errors).toEqual([]);
     await page.close();

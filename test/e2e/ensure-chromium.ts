@@ -18,7 +18,7 @@ function main() {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
   if (!process.env.CHROMIUM_PATH && isRoot && hasApt) {
-    console.log('Chromium is missing: installing Debian\'s chromium package with apt-get...');
+    console.log("Chromium is missing: installing Debian's chromium package with apt-get...");
     execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
     execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
     if (existsSync(DEFAULT_CHROMIUM)) return;

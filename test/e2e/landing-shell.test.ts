@@ -11,13 +11,19 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 const LANDING_SEEN = 'options-academy.landing-seen';
 let browser: Browser;
 
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 /** A browser profile that has already seen the landing page, so deep links open directly. */
 async function returningVisitor(viewport = DESKTOP): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport });
-  await context.addInitScript((key) => { if (!localStorage.getItem(key)) localStorage.setItem(key, '2026-01-01T00:00:00.000Z'); }, LANDING_SEEN);
+  await context.addInitScript((key) => {
+    if (!localStorage.getItem(key)) localStorage.setItem(key, '2026-01-01T00:00:00.000Z');
+  }, LANDING_SEEN);
   return context;
 }
 
@@ -35,10 +41,18 @@ async function signIn(page: Page, email: string, password: string) {
  */
 async function seriousViolations(page: Page) {
   await page.evaluate(AXE_SOURCE);
-  const result = await page.evaluate(async () => (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run());
+  const result = await page.evaluate(async () =>
+    (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run(),
+  );
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 5)
+          .join(', ')}`,
+    );
 }
 
 const path = (page: Page) => new URL(page.url()).pathname;
@@ -187,14 +201,16 @@ describe('the public pages', () => {
     const page = await context.newPage();
     const errors = watchErrors(page);
     const csp: string[] = [];
-    page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) csp.push(m.text()); });
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) csp.push(m.text());
+    });
     await page.goto(`${stack.url}/`);
     await page.getByRole('heading', { name: 'Learn options trading without risking real money' }).waitFor();
     await page.getByRole('region', { name: 'Indices' }).getByText('S&P 500 (SPY)').first().waitFor();
     await page.getByRole('region', { name: 'Stocks' }).getByText('NVDA').first().waitFor();
     await page.getByText('Demo data').waitFor();
     await expect.poll(() => page.getByTestId('stat-learners').textContent()).toMatch(/^\d[\d,]*$/);
-    expect(await page.getByText('No learner stories yet.').count() + await page.locator('#stories blockquote').count()).toBeGreaterThan(0);
+    expect((await page.getByText('No learner stories yet.').count()) + (await page.locator('#stories blockquote').count())).toBeGreaterThan(0);
     expect(await page.title()).toBe('Options Academy');
     expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${stack.url}/`);
     expect(await page.locator('meta[property="og:description"]').getAttribute('content')).toContain('virtual money');

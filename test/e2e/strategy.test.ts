@@ -12,17 +12,32 @@ let browser: Browser;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  await waitFor(async () => (await fetch(`${stack.url}/api/market/status`)).json(), (s: { lastSync: string | null }) => s.lastSync !== null, 60_000, 'market data');
+  await waitFor(
+    async () => (await fetch(`${stack.url}/api/market/status`)).json(),
+    (s: { lastSync: string | null }) => s.lastSync !== null,
+    60_000,
+    'market data',
+  );
 });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 
 /** Serious and critical axe-core findings; evaluated through the DevTools protocol, which the page's CSP does not govern. */
 async function seriousViolations(page: Page) {
   await page.evaluate(AXE_SOURCE);
-  const result = await page.evaluate(async () => (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run());
+  const result = await page.evaluate(async () =>
+    (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run(),
+  );
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 5)
+          .join(', ')}`,
+    );
 }
 
 /** A learner with a $100,000 paper account at options level 3 (spreads and condors allowed). */

@@ -9,9 +9,16 @@ let browser: Browser;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  await waitFor(async () => (await fetch(`${stack.url}/api/market/status`)).json(), (s: { lastSync: string | null }) => s.lastSync !== null, 60_000, 'market data');
+  await waitFor(
+    async () => (await fetch(`${stack.url}/api/market/status`)).json(),
+    (s: { lastSync: string | null }) => s.lastSync !== null,
+    60_000,
+    'market data',
+  );
 });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 
 const money = (text: string | null) => Number((text ?? '').replace(/[^0-9.−-]/g, '').replace('−', '-'));
 

@@ -30,12 +30,19 @@ describe('ApiStack', () => {
 
   it('has one route per catalogue entry, with the authorizer on every non-public one', () => {
     const found = template.findResources('AWS::ApiGatewayV2::Route') as Record<string, Resource>;
-    expect(Object.values(found).map((r) => r.Properties.RouteKey).sort()).toEqual(routes.map((r) => r.routeKey).sort());
+    expect(
+      Object.values(found)
+        .map((r) => r.Properties.RouteKey)
+        .sort(),
+    ).toEqual(routes.map((r) => r.routeKey).sort());
     const authorizerId = { Ref: logicalIdOf(stacks.api.node.findChild('HttpApi').node.findChild('CognitoAuthorizer')) };
     for (const route of routes) {
-      template.hasResourceProperties('AWS::ApiGatewayV2::Route', route.auth === 'public'
-        ? { RouteKey: route.routeKey, AuthorizationType: 'NONE', AuthorizerId: Match.absent() }
-        : { RouteKey: route.routeKey, AuthorizationType: 'JWT', AuthorizerId: authorizerId });
+      template.hasResourceProperties(
+        'AWS::ApiGatewayV2::Route',
+        route.auth === 'public'
+          ? { RouteKey: route.routeKey, AuthorizationType: 'NONE', AuthorizerId: Match.absent() }
+          : { RouteKey: route.routeKey, AuthorizationType: 'JWT', AuthorizerId: authorizerId },
+      );
     }
     template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'GET /api/health', AuthorizationType: 'NONE' });
   });
@@ -77,7 +84,9 @@ describe('ApiStack', () => {
   it('grants the me function item-level table access on the table and its GSIs only, without Scan', () => {
     const me = stacks.api.functions.get('me')!;
     const policies = template.findResources('AWS::IAM::Policy', { Properties: { Roles: [{ Ref: logicalIdOf(me.role) }] } });
-    const dynamo = Object.values(policies).flatMap(statementsOf).filter((s) => [s.Action].flat().some((a) => a.startsWith('dynamodb:')));
+    const dynamo = Object.values(policies)
+      .flatMap(statementsOf)
+      .filter((s) => [s.Action].flat().some((a) => a.startsWith('dynamodb:')));
     expect(dynamo).toHaveLength(1);
     const [statement] = dynamo;
     expect(statement!.Action).not.toContain('dynamodb:Scan');
@@ -94,7 +103,11 @@ describe('ApiStack', () => {
   });
 });
 
-interface Statement { Action: string | string[]; Resource: unknown; Effect: string }
+interface Statement {
+  Action: string | string[];
+  Resource: unknown;
+  Effect: string;
+}
 function statementsOf(policy: unknown): Statement[] {
   return (policy as { Properties: { PolicyDocument: { Statement: Statement[] } } }).Properties.PolicyDocument.Statement;
 }

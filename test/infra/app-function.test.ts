@@ -6,7 +6,10 @@ import type { OptionsAcademyStacks } from '../../infra/options-academy';
 import { brokerFixture, brokerRoute, ingestScheduleFixture, orderFilledRuleFixture } from './fixtures/definitions';
 import { buildTestApp, expectImportOf, importOf, logicalIdOf } from './helpers';
 
-interface Statement { Action: string | string[]; Resource: unknown }
+interface Statement {
+  Action: string | string[];
+  Resource: unknown;
+}
 
 describe('AppFunction (Lambda defaults and grant helpers)', () => {
   let stacks: OptionsAcademyStacks;
@@ -23,8 +26,9 @@ describe('AppFunction (Lambda defaults and grant helpers)', () => {
 
   const templateOf = (fn: AppFunction) => Template.fromStack(Stack.of(fn));
   const statementsOf = (fn: AppFunction): Statement[] =>
-    Object.values(templateOf(fn).findResources('AWS::IAM::Policy', { Properties: { Roles: [{ Ref: logicalIdOf(fn.role) }] } }))
-      .flatMap((p) => (p as { Properties: { PolicyDocument: { Statement: Statement[] } } }).Properties.PolicyDocument.Statement);
+    Object.values(templateOf(fn).findResources('AWS::IAM::Policy', { Properties: { Roles: [{ Ref: logicalIdOf(fn.role) }] } })).flatMap(
+      (p) => (p as { Properties: { PolicyDocument: { Statement: Statement[] } } }).Properties.PolicyDocument.Statement,
+    );
 
   it('covers the HTTP functions, the event consumers and the scheduled jobs', () => {
     expect(all.map((f) => f.node.id).sort()).toEqual(['broker', 'ingest', 'xpOnOrderFilled']);
@@ -76,7 +80,13 @@ describe('AppFunction (Lambda defaults and grant helpers)', () => {
     const broker = stacks.api.functions.get('broker')!;
     const dynamo = statementsOf(broker).filter((s) => [s.Action].flat().some((a) => a.startsWith('dynamodb:')));
     expect(dynamo).toHaveLength(1);
-    expect([dynamo[0]!.Action].flat().sort()).toEqual(['dynamodb:BatchGetItem', 'dynamodb:ConditionCheckItem', 'dynamodb:DescribeTable', 'dynamodb:GetItem', 'dynamodb:Query']);
+    expect([dynamo[0]!.Action].flat().sort()).toEqual([
+      'dynamodb:BatchGetItem',
+      'dynamodb:ConditionCheckItem',
+      'dynamodb:DescribeTable',
+      'dynamodb:GetItem',
+      'dynamodb:Query',
+    ]);
   });
 
   it('grantSecrets scopes Secrets Manager to the stage prefix and tells the handler the prefix', () => {
@@ -84,7 +94,10 @@ describe('AppFunction (Lambda defaults and grant helpers)', () => {
     const secrets = statementsOf(broker).filter((s) => [s.Action].flat().some((a) => a.startsWith('secretsmanager:')));
     expect(secrets).toHaveLength(1);
     expect(secrets[0]!.Resource).toEqual({
-      'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':secretsmanager:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, ':secret:options-academy/dev/*']],
+      'Fn::Join': [
+        '',
+        ['arn:', { Ref: 'AWS::Partition' }, ':secretsmanager:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, ':secret:options-academy/dev/*'],
+      ],
     });
     templateOf(broker).hasResourceProperties('AWS::Lambda::Function', {
       Environment: { Variables: Match.objectLike({ SECRET_PREFIX: 'options-academy/dev' }) },
@@ -102,7 +115,11 @@ describe('AppFunction (Lambda defaults and grant helpers)', () => {
 
   it('grants nothing that the definition does not list', () => {
     const consumer = stacks.events.consumers[0]!;
-    const services = new Set(statementsOf(consumer).flatMap((s) => [s.Action].flat()).map((a) => a.split(':')[0]));
+    const services = new Set(
+      statementsOf(consumer)
+        .flatMap((s) => [s.Action].flat())
+        .map((a) => a.split(':')[0]),
+    );
     expect([...services].sort()).toEqual(['dynamodb', 'logs', 'xray']);
   });
 });

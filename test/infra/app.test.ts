@@ -26,7 +26,14 @@ describe('the app', () => {
 
   it('tags everything with the project and the stage', () => {
     Template.fromStack(stacks.data).hasResourceProperties('AWS::DynamoDB::GlobalTable', {
-      Replicas: [Match.objectLike({ Tags: Match.arrayWith([{ Key: 'project', Value: 'options-academy' }, { Key: 'stage', Value: 'staging' }]) })],
+      Replicas: [
+        Match.objectLike({
+          Tags: Match.arrayWith([
+            { Key: 'project', Value: 'options-academy' },
+            { Key: 'stage', Value: 'staging' },
+          ]),
+        }),
+      ],
     });
     Template.fromStack(stacks.api).hasResourceProperties('AWS::Lambda::Function', {
       Tags: Match.arrayWith([{ Key: 'stage', Value: 'staging' }]),
@@ -35,7 +42,9 @@ describe('the app', () => {
 
   it('draws a dashboard of API 4xx/5xx, Lambda errors and durations, and the Powertools EMF metrics', () => {
     const template = Template.fromStack(stacks.observability);
-    const dashboard = Object.values(template.findResources('AWS::CloudWatch::Dashboard'))[0] as { Properties: { DashboardName: string; DashboardBody: unknown } };
+    const dashboard = Object.values(template.findResources('AWS::CloudWatch::Dashboard'))[0] as {
+      Properties: { DashboardName: string; DashboardBody: unknown };
+    };
     expect(dashboard.Properties.DashboardName).toBe('options-academy-staging');
     const body = JSON.stringify(stacks.observability.resolve(dashboard.Properties.DashboardBody));
     for (const text of ['4xx', '5xx', 'Errors', 'Duration', 'OptionsAcademy', 'SEARCH(']) expect(body).toContain(text);

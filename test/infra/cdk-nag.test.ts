@@ -73,7 +73,9 @@ describe('the whole app under cdk-nag AwsSolutions', () => {
       .map((d) => path.join(assemblyDir, d, 'index.mjs'))
       .filter((f) => existsSync(f));
     // One bundle per distinct entry module (the fixtures share one).
-    const entries = new Set([...httpFunctions, brokerFixture].map((f) => f.file).concat(ingestScheduleFixture.handler.file, orderFilledRuleFixture.consumer.file));
+    const entries = new Set(
+      [...httpFunctions, brokerFixture].map((f) => f.file).concat(ingestScheduleFixture.handler.file, orderFilledRuleFixture.consumer.file),
+    );
     expect(bundles).toHaveLength(entries.size);
     for (const bundle of bundles) {
       const code = readFileSync(bundle, 'utf8');
@@ -84,7 +86,12 @@ describe('the whole app under cdk-nag AwsSolutions', () => {
   });
 });
 
-interface Ack { id: string; reason: string; path: string; scope: 'app' | 'stack' | 'resource' }
+interface Ack {
+  id: string;
+  reason: string;
+  path: string;
+  scope: 'app' | 'stack' | 'resource';
+}
 
 function acknowledgments(root: IConstruct): Ack[] {
   const out: Ack[] = [];

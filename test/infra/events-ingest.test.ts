@@ -25,11 +25,13 @@ describe('EventsStack and IngestStack', () => {
     events.hasResourceProperties('AWS::Events::Rule', {
       EventBusName: { Ref: logicalIdOf(stacks.events.bus) },
       EventPattern: orderFilledRuleFixture.pattern,
-      Targets: [Match.objectLike({
-        Arn: { 'Fn::GetAtt': [logicalIdOf(consumer.fn), 'Arn'] },
-        DeadLetterConfig: { Arn: Match.anyValue() },
-        RetryPolicy: Match.objectLike({ MaximumRetryAttempts: Match.anyValue() }),
-      })],
+      Targets: [
+        Match.objectLike({
+          Arn: { 'Fn::GetAtt': [logicalIdOf(consumer.fn), 'Arn'] },
+          DeadLetterConfig: { Arn: Match.anyValue() },
+          RetryPolicy: Match.objectLike({ MaximumRetryAttempts: Match.anyValue() }),
+        }),
+      ],
     });
   });
 
@@ -61,10 +63,7 @@ describe('EventsStack and IngestStack', () => {
     });
     // The scheduler's role may invoke the job and write to its dead-letter queue, nothing else.
     ingest.hasResourceProperties('AWS::IAM::Policy', {
-      PolicyDocument: { Statement: [
-        Match.objectLike({ Action: 'lambda:InvokeFunction' }),
-        Match.objectLike({ Action: 'sqs:SendMessage' }),
-      ] },
+      PolicyDocument: { Statement: [Match.objectLike({ Action: 'lambda:InvokeFunction' }), Match.objectLike({ Action: 'sqs:SendMessage' })] },
     });
   });
 

@@ -35,7 +35,12 @@ describe('WebStack', () => {
         Statement: Match.arrayWith([
           Match.objectLike({ Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
           // Only this distribution, through Origin Access Control, reads objects.
-          Match.objectLike({ Effect: 'Allow', Action: 's3:GetObject', Principal: { Service: 'cloudfront.amazonaws.com' }, Condition: { StringEquals: { 'AWS:SourceArn': Match.anyValue() } } }),
+          Match.objectLike({
+            Effect: 'Allow',
+            Action: 's3:GetObject',
+            Principal: { Service: 'cloudfront.amazonaws.com' },
+            Condition: { StringEquals: { 'AWS:SourceArn': Match.anyValue() } },
+          }),
         ]),
       },
     });
@@ -111,12 +116,16 @@ describe('WebStack', () => {
     template.hasResourceProperties('Custom::CDKBucketDeployment', {
       Include: ['index.html', 'config.json'],
       SystemMetadata: { 'cache-control': 'no-cache' },
-      SourceMarkers: Match.arrayWith([Match.objectLike({
-        '<<marker:0xbaba:0>>': importOf(stacks.auth.userPool),
-        '<<marker:0xbaba:1>>': importOf(stacks.auth.userPoolClient),
-      })]),
+      SourceMarkers: Match.arrayWith([
+        Match.objectLike({
+          '<<marker:0xbaba:0>>': importOf(stacks.auth.userPool),
+          '<<marker:0xbaba:1>>': importOf(stacks.auth.userPoolClient),
+        }),
+      ]),
     });
-    const configDir = readdirSync(assemblyDir).map((d) => path.join(assemblyDir, d)).find((d) => existsSync(path.join(d, 'config.json')));
+    const configDir = readdirSync(assemblyDir)
+      .map((d) => path.join(assemblyDir, d))
+      .find((d) => existsSync(path.join(d, 'config.json')));
     const config = JSON.parse(readFileSync(path.join(configDir!, 'config.json'), 'utf8'));
     expect(config).toEqual({
       stage: 'dev',

@@ -17,7 +17,9 @@ const call = async (method: string, path: string, opts: { token?: string; body?:
 };
 
 const table = () =>
-  DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: stack.endpoints.dynamodb, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
+  DynamoDBDocumentClient.from(
+    new DynamoDBClient({ endpoint: stack.endpoints.dynamodb, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+  );
 
 async function operator() {
   const user = await signUpAndSignIn(stack, { name: 'Operator' });
@@ -29,7 +31,10 @@ describe('learner stories through the local gateway', () => {
   it('goes public only after an operator approves it, and leaves when withdrawn', async () => {
     const learner = await signUpAndSignIn(stack, { name: 'Grace Hopper' });
     const quote = `Practising covered calls with virtual money first was the right call (${Date.now()}).`;
-    const shared = await call('PUT', '/api/community/testimonial', { token: learner.idToken, body: { quote, name: 'Grace', role: 'Retired engineer', consent: true } });
+    const shared = await call('PUT', '/api/community/testimonial', {
+      token: learner.idToken,
+      body: { quote, name: 'Grace', role: 'Retired engineer', consent: true },
+    });
     expect(shared.status).toBe(200);
     expect(shared.body.testimonial.status).toBe('pending');
     expect((await call('GET', '/api/community/testimonial', { token: learner.idToken })).body.testimonial.quote).toBe(quote);
@@ -53,7 +58,10 @@ describe('learner stories through the local gateway', () => {
   it('refuses to share without a sign-in or without consent', async () => {
     expect((await call('PUT', '/api/community/testimonial', { body: { quote: 'Long enough quote here.', name: 'X', consent: true } })).status).toBe(401);
     const learner = await signUpAndSignIn(stack);
-    const refused = await call('PUT', '/api/community/testimonial', { token: learner.idToken, body: { quote: 'Long enough quote here.', name: 'X', consent: false } });
+    const refused = await call('PUT', '/api/community/testimonial', {
+      token: learner.idToken,
+      body: { quote: 'Long enough quote here.', name: 'X', consent: false },
+    });
     expect(refused.status).toBe(400);
     expect((await call('GET', '/api/community/testimonial', { token: learner.idToken })).body).toEqual({ testimonial: null });
   });

@@ -2,12 +2,24 @@ import { describe, expect, inject, it } from 'vitest';
 import { signUpAndSignIn } from '../support/cognito';
 
 const stack = inject('stack');
-const leg = (action: 'buy' | 'sell', strike: number) => ({ action, optionType: 'call', strike, premium: 2.5, quantity: 1, expiration: '2027-01-15', underlying: 'SPY' });
+const leg = (action: 'buy' | 'sell', strike: number) => ({
+  action,
+  optionType: 'call',
+  strike,
+  premium: 2.5,
+  quantity: 1,
+  expiration: '2027-01-15',
+  underlying: 'SPY',
+});
 
 async function client() {
   const user = await signUpAndSignIn(stack);
   return async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${stack.url}${path}`, { method, headers: { authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(`${stack.url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     return { status: res.status, body: res.status === 204 ? null : await res.json() };
   };
 }
@@ -15,7 +27,12 @@ async function client() {
 describe('strategy drafts', () => {
   it('are saved per learner, listed newest first, updated and deleted', async () => {
     const call = await client();
-    const first = await call('POST', '/api/drafts', { underlying: 'SPY', strategy: 'Bull Call Spread', multiplier: 2, legs: [leg('buy', 600), leg('sell', 610)] });
+    const first = await call('POST', '/api/drafts', {
+      underlying: 'SPY',
+      strategy: 'Bull Call Spread',
+      multiplier: 2,
+      legs: [leg('buy', 600), leg('sell', 610)],
+    });
     expect(first.status).toBe(201);
     expect(first.body.draft).toMatchObject({ name: 'SPY Bull Call Spread', multiplier: 2, strategy: 'Bull Call Spread' });
     const second = await call('POST', '/api/drafts', { name: 'My idea', underlying: 'SPY', legs: [leg('buy', 590)] });

@@ -35,7 +35,9 @@ describe('local EventBridge PutEvents endpoint', () => {
     const events = new EventBridgeClient({ endpoint: stack.endpoints.aws, region: 'us-east-1', credentials });
     const marker = `m-${Date.now()}`;
     const out = await events.send(
-      new PutEventsCommand({ Entries: [{ Source: 'options-academy', DetailType: 'OrderFilled', Detail: JSON.stringify({ marker }), EventBusName: 'options-academy-local' }] }),
+      new PutEventsCommand({
+        Entries: [{ Source: 'options-academy', DetailType: 'OrderFilled', Detail: JSON.stringify({ marker }), EventBusName: 'options-academy-local' }],
+      }),
     );
     expect(out.FailedEntryCount).toBe(0);
     const recorded = (await (await fetch(`${stack.endpoints.aws}/_local/events`)).json()) as { detailType: string; detail: { marker?: string } }[];
@@ -51,7 +53,12 @@ describe('DynamoDB Local with the TTL sweeper', () => {
     const pk = `TEST#${Date.now()}`;
     await db.send(new PutCommand({ TableName: stack.tableName, Item: { PK: pk, SK: 'expired', expiresAt: now - 10 } }));
     await db.send(new PutCommand({ TableName: stack.tableName, Item: { PK: pk, SK: 'alive', expiresAt: now + 3600 } }));
-    await expect.poll(async () => (await db.send(new GetCommand({ TableName: stack.tableName, Key: { PK: pk, SK: 'expired' } }))).Item, { timeout: 15_000, interval: 500 }).toBeUndefined();
+    await expect
+      .poll(async () => (await db.send(new GetCommand({ TableName: stack.tableName, Key: { PK: pk, SK: 'expired' } }))).Item, {
+        timeout: 15_000,
+        interval: 500,
+      })
+      .toBeUndefined();
     expect((await db.send(new GetCommand({ TableName: stack.tableName, Key: { PK: pk, SK: 'alive' } }))).Item).toBeDefined();
   });
 });

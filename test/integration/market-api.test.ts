@@ -9,13 +9,37 @@ const stack = inject('stack');
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${stack.url}${path}`, { headers });
 const json = async (path: string) => (await get(path)).json();
 const CONTRACT_FIELDS = [
-  'contract_ticker', 'underlying_ticker', 'contract_type', 'strike_price', 'expiration_date', 'bid', 'ask', 'last', 'mark', 'volume', 'open_interest',
-  'implied_volatility', 'delta', 'gamma', 'theta', 'vega', 'rho', 'intrinsic_value', 'time_value', 'bid_ask_spread', 'last_trade_timestamp',
+  'contract_ticker',
+  'underlying_ticker',
+  'contract_type',
+  'strike_price',
+  'expiration_date',
+  'bid',
+  'ask',
+  'last',
+  'mark',
+  'volume',
+  'open_interest',
+  'implied_volatility',
+  'delta',
+  'gamma',
+  'theta',
+  'vega',
+  'rho',
+  'intrinsic_value',
+  'time_value',
+  'bid_ask_spread',
+  'last_trade_timestamp',
 ];
 
 beforeAll(async () => {
   // The stack fills the market at start; wait for that first run to be stored.
-  await waitFor(() => json('/api/market/status'), (s) => s.lastSync !== null, 60_000, 'the first market ingestion');
+  await waitFor(
+    () => json('/api/market/status'),
+    (s) => s.lastSync !== null,
+    60_000,
+    'the first market ingestion',
+  );
 });
 
 describe('the market API', () => {
@@ -41,7 +65,9 @@ describe('the market API', () => {
     expect(source).toBe('demo');
     const dates = expiries.map((e: { expiration_date: string }) => e.expiration_date);
     expect(dates).toEqual([...dates].sort());
-    expect([...new Set(expiries.map((e: { expiry_type: string }) => e.expiry_type))]).toEqual(expect.arrayContaining(['Daily', 'Weekly', 'Monthly', 'Quarterly', 'LEAPS']));
+    expect([...new Set(expiries.map((e: { expiry_type: string }) => e.expiry_type))]).toEqual(
+      expect.arrayContaining(['Daily', 'Weekly', 'Monthly', 'Quarterly', 'LEAPS']),
+    );
     const monthly = await json('/api/market/SPY/expiries?type=Monthly');
     expect(monthly.expiries.length).toBeGreaterThan(5);
     expect(monthly.expiries.every((e: { expiry_type: string }) => e.expiry_type === 'Monthly')).toBe(true);
@@ -79,8 +105,12 @@ describe('the market API', () => {
   });
 
   it('stores history with expiresAt 30 days after its date, so DynamoDB TTL enforces retention', async () => {
-    const db = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: stack.endpoints.dynamodb, region: 'us-east-1', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } }));
-    const out = await db.send(new QueryCommand({ TableName: stack.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': 'HIST#SPY' } }));
+    const db = DynamoDBDocumentClient.from(
+      new DynamoDBClient({ endpoint: stack.endpoints.dynamodb, region: 'us-east-1', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } }),
+    );
+    const out = await db.send(
+      new QueryCommand({ TableName: stack.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': 'HIST#SPY' } }),
+    );
     expect(out.Items!.length).toBeGreaterThan(5);
     for (const item of out.Items!) expect(item.expiresAt).toBe(Date.parse(`${item.SK}T00:00:00Z`) / 1000 + 30 * 86400);
   });
@@ -108,7 +138,11 @@ describe('the market API', () => {
   it('refuses Sync Data when no provider is configured, and without sign-in', async () => {
     expect((await fetch(`${stack.url}/api/market/sync`, { method: 'POST', body: '{"underlying":"SPY"}' })).status).toBe(401);
     const user = await signUpAndSignIn(stack);
-    const res = await fetch(`${stack.url}/api/market/sync`, { method: 'POST', headers: { authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json' }, body: '{"underlying":"SPY"}' });
+    const res = await fetch(`${stack.url}/api/market/sync`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json' },
+      body: '{"underlying":"SPY"}',
+    });
     expect(res.status).toBe(409);
     expect((await res.json()).error).toContain('No market-data provider is configured');
   });
@@ -138,7 +172,11 @@ describe('the admin market operations', () => {
     expect((await cleanup.json()).deleted).toEqual({ bars: expect.any(Number), chains: expect.any(Number), expiries: expect.any(Number) });
 
     const before = (await json('/api/market/status')).lastSync;
-    const run = await fetch(`${stack.url}/api/admin/market/ingest`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{"underlyings":["SPY"]}' });
+    const run = await fetch(`${stack.url}/api/admin/market/ingest`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: '{"underlyings":["SPY"]}',
+    });
     expect(run.status).toBe(202);
     await expect.poll(async () => (await json('/api/market/status')).lastSync, { timeout: 30_000, interval: 500 }).not.toBe(before);
   });

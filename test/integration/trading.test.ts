@@ -7,7 +7,13 @@ import { waitFor } from '../support/local-stack';
 
 const stack = inject('stack');
 
-interface Contract { contract_ticker: string; contract_type: string; strike_price: number; bid: number; ask: number }
+interface Contract {
+  contract_ticker: string;
+  contract_type: string;
+  strike_price: number;
+  bid: number;
+  ask: number;
+}
 let atmCall: Contract;
 let otmCall: Contract;
 
@@ -21,10 +27,20 @@ async function learner(startingCapital?: number) {
   if (startingCapital) expect((await call('POST', '/api/account', { startingCapital })).status).toBe(201);
   return { user, call };
 }
-const marketBuy = (contract: string, quantity: number, clientOrderId = `c-${Date.now()}-${Math.random()}`) => ({ clientOrderId, type: 'market', timeInForce: 'day', legs: [{ contract, side: 'buy', quantity }] });
+const marketBuy = (contract: string, quantity: number, clientOrderId = `c-${Date.now()}-${Math.random()}`) => ({
+  clientOrderId,
+  type: 'market',
+  timeInForce: 'day',
+  legs: [{ contract, side: 'buy', quantity }],
+});
 
 beforeAll(async () => {
-  await waitFor(async () => (await fetch(`${stack.url}/api/market/status`)).json(), (s) => s.lastSync !== null, 60_000, 'market data');
+  await waitFor(
+    async () => (await fetch(`${stack.url}/api/market/status`)).json(),
+    (s) => s.lastSync !== null,
+    60_000,
+    'market data',
+  );
   const { expiries } = await (await fetch(`${stack.url}/api/market/SPY/expiries?type=Monthly`)).json();
   const chain = await (await fetch(`${stack.url}/api/market/SPY/chain?expiry=${expiries[0].expiration_date}`)).json();
   const calls: Contract[] = chain.contracts.filter((c: Contract) => c.contract_type === 'call' && c.bid > 0);
@@ -42,7 +58,13 @@ describe('paper trading through the gateway', () => {
     const opened = await call('POST', '/api/account', { startingCapital: 25000 });
     expect(opened.status).toBe(201);
     expect(opened.body.account).toMatchObject({ cash: 25000, buyingPower: 25000, equity: 25000 });
-    expect((await call('GET', '/api/accounts')).body.accounts[0]).toMatchObject({ id: 'paper', name: 'Paper Trading', mode: 'paper', balance: 25000, currency: 'USD' });
+    expect((await call('GET', '/api/accounts')).body.accounts[0]).toMatchObject({
+      id: 'paper',
+      name: 'Paper Trading',
+      mode: 'paper',
+      balance: 25000,
+      currency: 'USD',
+    });
   });
 
   it('buys a call at the ask, shows it in the portfolio, closes it at the bid with realized P&L', async () => {
@@ -82,7 +104,10 @@ describe('paper trading through the gateway', () => {
   it('lets only one of two concurrent orders spend the same buying power', async () => {
     const { call } = await learner(10000);
     const quantity = Math.floor(6000 / (atmCall.ask * 100));
-    const [a, b] = await Promise.all([call('POST', '/api/orders', marketBuy(atmCall.contract_ticker, quantity)), call('POST', '/api/orders', marketBuy(atmCall.contract_ticker, quantity))]);
+    const [a, b] = await Promise.all([
+      call('POST', '/api/orders', marketBuy(atmCall.contract_ticker, quantity)),
+      call('POST', '/api/orders', marketBuy(atmCall.contract_ticker, quantity)),
+    ]);
     expect([a.status, b.status].sort()).toEqual([201, 422]);
     const refused = a.status === 422 ? a : b;
     expect(refused.body.error).toMatch(/^Insufficient buying power\. Required: \$[\d,.]+, Available: \$[\d,.]+$/);
@@ -96,12 +121,29 @@ describe('paper trading through the gateway', () => {
     const { call } = await learner(100000);
     const fractional = await call('POST', '/api/orders', { ...marketBuy(atmCall.contract_ticker, 1.5), timeInForce: 'gtc' });
     expect(fractional.status).toBe(400);
-    expect(fractional.body.checks.map((c: { message: string }) => c.message)).toEqual(['Options orders must have whole number quantities', 'Options orders must use day time_in_force']);
-    expect((await call('POST', '/api/orders', { clientOrderId: 'x', type: 'limit', timeInForce: 'day', legs: [{ contract: atmCall.contract_ticker, side: 'buy', quantity: 1 }] })).body.error).toBe('Limit price required for limit orders');
+    expect(fractional.body.checks.map((c: { message: string }) => c.message)).toEqual([
+      'Options orders must have whole number quantities',
+      'Options orders must use day time_in_force',
+    ]);
+    expect(
+      (
+        await call('POST', '/api/orders', {
+          clientOrderId: 'x',
+          type: 'limit',
+          timeInForce: 'day',
+          legs: [{ contract: atmCall.contract_ticker, side: 'buy', quantity: 1 }],
+        })
+      ).body.error,
+    ).toBe('Limit price required for limit orders');
     expect((await call('POST', '/api/orders', { clientOrderId: 'y', type: 'market', timeInForce: 'day', legs: [] })).status).toBe(400);
     expect((await call('POST', '/api/orders', '{not json')).status).toBe(400);
 
-    const naked = await call('POST', '/api/orders', { clientOrderId: 'n', type: 'market', timeInForce: 'day', legs: [{ contract: otmCall.contract_ticker, side: 'sell', quantity: 1 }] });
+    const naked = await call('POST', '/api/orders', {
+      clientOrderId: 'n',
+      type: 'market',
+      timeInForce: 'day',
+      legs: [{ contract: otmCall.contract_ticker, side: 'sell', quantity: 1 }],
+    });
     expect(naked.status).toBe(422);
     expect(naked.body.error).toContain('Naked short calls are not allowed at any trading level');
     expect(naked.body.checks.length).toBeGreaterThan(3);
@@ -115,7 +157,13 @@ describe('paper trading through the gateway', () => {
 
   it('rests a limit below the market, holds its buying power, and cancels it', async () => {
     const { call } = await learner(100000);
-    const placed = await call('POST', '/api/orders', { clientOrderId: 'lim', type: 'limit', limitPrice: 0.01, timeInForce: 'day', legs: [{ contract: atmCall.contract_ticker, side: 'buy', quantity: 1 }] });
+    const placed = await call('POST', '/api/orders', {
+      clientOrderId: 'lim',
+      type: 'limit',
+      limitPrice: 0.01,
+      timeInForce: 'day',
+      legs: [{ contract: atmCall.contract_ticker, side: 'buy', quantity: 1 }],
+    });
     expect(placed.body.order).toMatchObject({ status: 'open', held: 1.65 });
     expect((await call('GET', '/api/portfolio')).body.account.heldForOrders).toBe(1.65);
     const open = await call('GET', '/api/orders?status=open');
@@ -142,8 +190,16 @@ describe('paper trading through the gateway', () => {
     expect(summary.totalChecks).toBe(summary.passed + summary.failed + summary.warnings);
     // The entry stays (TTL) for as long as a 30-day summary can include its trade date: to the end of New York's
     // day trade_date + 30.
-    const db = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: stack.endpoints.dynamodb, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
-    const { Items = [] } = await db.send(new QueryCommand({ TableName: stack.tableName, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :c)', ExpressionAttributeValues: { ':pk': `USER#${user.sub}`, ':c': 'COMPL#' } }));
+    const db = DynamoDBDocumentClient.from(
+      new DynamoDBClient({ endpoint: stack.endpoints.dynamodb, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+    );
+    const { Items = [] } = await db.send(
+      new QueryCommand({
+        TableName: stack.tableName,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :c)',
+        ExpressionAttributeValues: { ':pk': `USER#${user.sub}`, ':c': 'COMPL#' },
+      }),
+    );
     expect(Items).toHaveLength(1);
     const tradeDate = summary.recentChecks[0].trade_date as string;
     const lastDayInWindowEnds = newYorkInstant(addDays(tradeDate, 31), 0).getTime() / 1000;

@@ -20,7 +20,13 @@ describe('local scheduler', () => {
     const scheduler = startScheduler({ log: (l) => log.push(l), schedules: [fixture] });
     try {
       const next = scheduler.next('fixture')!;
-      const parts = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(next);
+      const parts = new Intl.DateTimeFormat('en-US', {
+        timeZone: 'America/New_York',
+        weekday: 'short',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }).formatToParts(next);
       const part = (t: string) => parts.find((p) => p.type === t)?.value;
       expect(`${part('hour')}:${part('minute')}`).toBe('18:00');
       expect(['Mon', 'Tue', 'Wed', 'Thu', 'Fri']).toContain(part('weekday'));

@@ -1,10 +1,5 @@
 import { createSign, generateKeyPairSync, type KeyObject } from 'node:crypto';
-import {
-  CognitoIdentityProviderClient,
-  GetTokensFromRefreshTokenCommand,
-  InitiateAuthCommand,
-  SignUpCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
+import { CognitoIdentityProviderClient, GetTokensFromRefreshTokenCommand, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { StackInfo } from './local-stack';
 
 export const cognitoClient = (stack: StackInfo) =>

@@ -131,26 +131,49 @@ function snapshotOf(c: FakeContract, price: number, i: number) {
   return {
     break_even_price: c.contract_type === 'call' ? c.strike_price + mid : c.strike_price - mid,
     day: {
-      change: 0.1, change_percent: 1.2, close: mid, high: mid + 0.2, last_updated: FAKE_QUOTE_TIME_NS,
-      low: mid - 0.2, open: mid - 0.1, previous_close: mid - 0.1, volume: (i * 37) % 1000, vwap: mid,
+      change: 0.1,
+      change_percent: 1.2,
+      close: mid,
+      high: mid + 0.2,
+      last_updated: FAKE_QUOTE_TIME_NS,
+      low: mid - 0.2,
+      open: mid - 0.1,
+      previous_close: mid - 0.1,
+      volume: (i * 37) % 1000,
+      vwap: mid,
     },
     details: {
-      contract_type: c.contract_type, exercise_style: c.exercise_style, expiration_date: c.expiration_date,
-      shares_per_contract: 100, strike_price: c.strike_price, ticker: c.ticker,
+      contract_type: c.contract_type,
+      exercise_style: c.exercise_style,
+      expiration_date: c.expiration_date,
+      shares_per_contract: 100,
+      strike_price: c.strike_price,
+      ticker: c.ticker,
     },
     greeks: {
       delta: c.contract_type === 'call' ? callDelta : callDelta - 1,
-      gamma: 0.02, theta: -0.05, vega: 0.1,
+      gamma: 0.02,
+      theta: -0.05,
+      vega: 0.1,
     },
     implied_volatility: 0.2 + (i % 10) / 100,
     last_quote: {
-      ask: mid + 0.05, ask_size: 10, bid: mid - 0.05, bid_size: 12, last_updated: FAKE_QUOTE_TIME_NS,
-      midpoint: mid, timeframe: 'REAL-TIME',
+      ask: mid + 0.05,
+      ask_size: 10,
+      bid: mid - 0.05,
+      bid_size: 12,
+      last_updated: FAKE_QUOTE_TIME_NS,
+      midpoint: mid,
+      timeframe: 'REAL-TIME',
     },
     last_trade: { conditions: [209], exchange: 316, price: mid, sip_timestamp: FAKE_TRADE_TIME_NS, size: 1, timeframe: 'REAL-TIME' },
     open_interest: 100 + i,
     underlying_asset: {
-      change_to_break_even: 0.5, last_updated: FAKE_QUOTE_TIME_NS, price, ticker: c.underlying_ticker, timeframe: 'REAL-TIME',
+      change_to_break_even: 0.5,
+      last_updated: FAKE_QUOTE_TIME_NS,
+      price,
+      ticker: c.underlying_ticker,
+      timeframe: 'REAL-TIME',
     },
   };
 }
@@ -253,9 +276,7 @@ export async function startFakePolygonServer(options: FakePolygonServerOptions =
       limit: clampLimit(query.limit, 1000),
       offset: 0,
     };
-    const pool: unknown[] = cursor.u
-      ? (contractOverrides.get(cursor.u) ?? generated.get(cursor.u) ?? [])
-      : [...generated.values()].flat();
+    const pool: unknown[] = cursor.u ? (contractOverrides.get(cursor.u) ?? generated.get(cursor.u) ?? []) : [...generated.values()].flat();
     const filtered = pool.filter((c) => {
       const exp = (c as { expiration_date?: unknown }).expiration_date;
       if (typeof exp !== 'string') return true;
@@ -313,7 +334,10 @@ export async function startFakePolygonServer(options: FakePolygonServerOptions =
   function previousClose(ticker: string) {
     const known = prices[ticker] ?? (generated.get(parseOcc(ticker)?.underlying ?? '')?.some((c) => c.ticker === ticker) ? 3.25 : undefined);
     const close = prevOverrides.has(ticker) ? prevOverrides.get(ticker) : known;
-    const results = close === undefined || close === null ? [] : [{ T: ticker, v: 1_000_000, vw: close, o: close - 1, c: close, h: close + 1, l: close - 2, t: nyMidnight('2026-01-02') + 16 * 3_600_000, n: 1000 }];
+    const results =
+      close === undefined || close === null
+        ? []
+        : [{ T: ticker, v: 1_000_000, vw: close, o: close - 1, c: close, h: close + 1, l: close - 2, t: nyMidnight('2026-01-02') + 16 * 3_600_000, n: 1000 }];
     return { ticker, queryCount: results.length, resultsCount: results.length, adjusted: true, results, status: 'OK', request_id: requestId() };
   }
 

@@ -47,8 +47,12 @@ export async function spawnLocalStack(opts: { dataDir: string; webMode?: 'dev' |
     detached: true,
   });
   let out = '';
-  child.stdout.on('data', (c: Buffer) => { out += c.toString(); });
-  child.stderr.on('data', (c: Buffer) => { out += c.toString(); });
+  child.stdout.on('data', (c: Buffer) => {
+    out += c.toString();
+  });
+  child.stderr.on('data', (c: Buffer) => {
+    out += c.toString();
+  });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
   const info = await new Promise<StackInfo>((resolve, reject) => {
@@ -61,7 +65,10 @@ export async function spawnLocalStack(opts: { dataDir: string; webMode?: 'dev' |
       resolve({ ...JSON.parse(line.slice('LOCAL_STACK_READY '.length)), dataDir: opts.dataDir });
     };
     child.stdout.on('data', onData);
-    void exited.then((code) => { clearTimeout(timer); reject(new Error(`local stack exited with ${code}:\n${out}`)); });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`local stack exited with ${code}:\n${out}`));
+    });
   });
   return {
     ...info,

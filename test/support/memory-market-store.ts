@@ -13,18 +13,46 @@ export function memoryMarketStore() {
     chains,
     bars,
     failReads: false,
-    async putChains(list) { for (const c of list) chains.set(`${c.underlying}|${c.expiration}`, c); },
-    async getChain(u, e) { if (store.failReads) throw new Error('store down'); return chains.get(`${u}|${e}`) ?? null; },
-    async putExpiries(u, list) { expiries.set(u, [...list]); },
-    async listExpiries(u) { if (store.failReads) throw new Error('store down'); return expiries.get(u) ?? []; },
-    async putTickers(list) { for (const t of list) tickers.set(t.ticker, t); },
-    async listTickers() { if (store.failReads) throw new Error('store down'); return [...tickers.values()]; },
-    async putBars(kind: BarKind, t, list) { bars.set(`${kind}|${t}`, [...list]); },
-    async getBars(kind: BarKind, t, from) { return (bars.get(`${kind}|${t}`) ?? []).filter((b) => b.date >= from); },
-    async putStatus(s) { status = s; },
-    async getStatus() { if (store.failReads) throw new Error('store down'); return status; },
-    async stats() { return { kinds: [] }; },
-    async cleanup() { return { bars: 0, chains: 0, expiries: 0 }; },
+    async putChains(list) {
+      for (const c of list) chains.set(`${c.underlying}|${c.expiration}`, c);
+    },
+    async getChain(u, e) {
+      if (store.failReads) throw new Error('store down');
+      return chains.get(`${u}|${e}`) ?? null;
+    },
+    async putExpiries(u, list) {
+      expiries.set(u, [...list]);
+    },
+    async listExpiries(u) {
+      if (store.failReads) throw new Error('store down');
+      return expiries.get(u) ?? [];
+    },
+    async putTickers(list) {
+      for (const t of list) tickers.set(t.ticker, t);
+    },
+    async listTickers() {
+      if (store.failReads) throw new Error('store down');
+      return [...tickers.values()];
+    },
+    async putBars(kind: BarKind, t, list) {
+      bars.set(`${kind}|${t}`, [...list]);
+    },
+    async getBars(kind: BarKind, t, from) {
+      return (bars.get(`${kind}|${t}`) ?? []).filter((b) => b.date >= from);
+    },
+    async putStatus(s) {
+      status = s;
+    },
+    async getStatus() {
+      if (store.failReads) throw new Error('store down');
+      return status;
+    },
+    async stats() {
+      return { kinds: [] };
+    },
+    async cleanup() {
+      return { bars: 0, chains: 0, expiries: 0 };
+    },
   };
   return store;
 }

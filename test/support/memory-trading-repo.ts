@@ -19,21 +19,40 @@ export function memoryTradingRepo() {
   const repo: TradingRepository & { counters: typeof counters; commits: number } = {
     counters,
     commits: 0,
-    async getAccount(u) { const a = accounts.get(u); return a ? clone(a) : null; },
+    async getAccount(u) {
+      const a = accounts.get(u);
+      return a ? clone(a) : null;
+    },
     async createAccount(a, act) {
       if (accounts.has(a.userId)) return false;
       accounts.set(a.userId, clone(a));
       activity.set(a.userId, [...(activity.get(a.userId) ?? []), act]);
       return true;
     },
-    async getPositions(u) { return [...bucket(positions, u).values()].map(clone); },
-    async getAccountAndPositions(u) { return { account: await repo.getAccount(u), positions: await repo.getPositions(u) }; },
-    async getOrder(u, id) { const o = bucket(orders, u).get(id); return o ? clone(o) : null; },
-    async getOrderByClientId(u, cid) { const id = clientIds.get(`${u}|${cid}`); return id ? repo.getOrder(u, id) : null; },
-    async listOrders(u, opts) {
-      return [...bucket(orders, u).values()].filter((o) => !opts?.status || o.status === opts.status).sort((a, b) => b.orderId.localeCompare(a.orderId)).slice(0, opts?.limit).map(clone);
+    async getPositions(u) {
+      return [...bucket(positions, u).values()].map(clone);
     },
-    async listActivity(u, limit) { return [...(activity.get(u) ?? [])].reverse().slice(0, limit); },
+    async getAccountAndPositions(u) {
+      return { account: await repo.getAccount(u), positions: await repo.getPositions(u) };
+    },
+    async getOrder(u, id) {
+      const o = bucket(orders, u).get(id);
+      return o ? clone(o) : null;
+    },
+    async getOrderByClientId(u, cid) {
+      const id = clientIds.get(`${u}|${cid}`);
+      return id ? repo.getOrder(u, id) : null;
+    },
+    async listOrders(u, opts) {
+      return [...bucket(orders, u).values()]
+        .filter((o) => !opts?.status || o.status === opts.status)
+        .sort((a, b) => b.orderId.localeCompare(a.orderId))
+        .slice(0, opts?.limit)
+        .map(clone);
+    },
+    async listActivity(u, limit) {
+      return [...(activity.get(u) ?? [])].reverse().slice(0, limit);
+    },
     async commit(u, change): Promise<CommitResult> {
       const account = accounts.get(u);
       if (!account || account.version !== change.account.expectedVersion) return 'conflict';
@@ -72,12 +91,24 @@ export function memoryTradingRepo() {
       activity.set(u, [...(activity.get(u) ?? []), change.activity]);
       return 'ok';
     },
-    async logCompliance(u, entries) { compliance.set(u, [...(compliance.get(u) ?? []), ...entries]); },
-    async complianceLog(u, from) { return (compliance.get(u) ?? []).filter((e) => e.trade_date >= from); },
-    async acknowledge(_u: string, _a: DisclosureAck) { /* not needed by the service tests */ },
-    async disclosures() { return []; },
-    async usersWithOpenOrders() { return [...orders.entries()].filter(([, m]) => [...m.values()].some((o) => o.status === 'open')).map(([u]) => u); },
-    async usersWithExpiringPositions(date) { return [...positions.entries()].filter(([, m]) => [...m.values()].some((p) => p.expiration === date)).map(([u]) => u); },
+    async logCompliance(u, entries) {
+      compliance.set(u, [...(compliance.get(u) ?? []), ...entries]);
+    },
+    async complianceLog(u, from) {
+      return (compliance.get(u) ?? []).filter((e) => e.trade_date >= from);
+    },
+    async acknowledge(_u: string, _a: DisclosureAck) {
+      /* not needed by the service tests */
+    },
+    async disclosures() {
+      return [];
+    },
+    async usersWithOpenOrders() {
+      return [...orders.entries()].filter(([, m]) => [...m.values()].some((o) => o.status === 'open')).map(([u]) => u);
+    },
+    async usersWithExpiringPositions(date) {
+      return [...positions.entries()].filter(([, m]) => [...m.values()].some((p) => p.expiration === date)).map(([u]) => u);
+    },
   };
   return repo;
 }

@@ -11,16 +11,54 @@ export const put = (strike: number, expiration = EXPIRY, underlying = 'XYZ') => 
 
 export function quote(contract: string, bid: number | null, ask: number | null, underlyingPrice = 100): Quote {
   const mark = bid !== null && ask !== null ? (bid + ask) / 2 : null;
-  return { contract, bid, ask, last: mark, mark, asOf: '2026-11-20T21:00:00.000Z', underlyingPrice, delta: 0.5, gamma: 0.02, theta: -0.05, vega: 0.1, rho: 0.03 };
+  return {
+    contract,
+    bid,
+    ask,
+    last: mark,
+    mark,
+    asOf: '2026-11-20T21:00:00.000Z',
+    underlyingPrice,
+    delta: 0.5,
+    gamma: 0.02,
+    theta: -0.05,
+    vega: 0.1,
+    rho: 0.03,
+  };
 }
 
 export function account(overrides: Partial<PaperAccount> = {}): PaperAccount {
-  return { userId: 'u1', startingCapital: 100_000, cash: 100_000, realizedPnl: 0, heldForOrders: 0, run: 1, createdAt: '2026-11-01T00:00:00Z', settings: { ...DEFAULT_SETTINGS }, dayTrades: [], sessionStart: null, version: 1, ...overrides };
+  return {
+    userId: 'u1',
+    startingCapital: 100_000,
+    cash: 100_000,
+    realizedPnl: 0,
+    heldForOrders: 0,
+    run: 1,
+    createdAt: '2026-11-01T00:00:00Z',
+    settings: { ...DEFAULT_SETTINGS },
+    dayTrades: [],
+    sessionStart: null,
+    version: 1,
+    ...overrides,
+  };
 }
 
 export function optionPosition(symbol: string, quantity: number, avgPrice: number, openedDate = '2026-11-20'): Position {
   const [, und, yy, mm, dd, cp, k] = /^([A-Z]+)(\d\d)(\d\d)(\d\d)([CP])(\d{8})$/.exec(symbol)!;
-  return { symbol, kind: 'option', underlying: und!, optionType: cp === 'C' ? 'call' : 'put', strike: Number(k) / 1000, expiration: `20${yy}-${mm}-${dd}`, quantity, avgPrice, openedAt: `${openedDate}T15:00:00Z`, openedDate, version: 1 };
+  return {
+    symbol,
+    kind: 'option',
+    underlying: und!,
+    optionType: cp === 'C' ? 'call' : 'put',
+    strike: Number(k) / 1000,
+    expiration: `20${yy}-${mm}-${dd}`,
+    quantity,
+    avgPrice,
+    openedAt: `${openedDate}T15:00:00Z`,
+    openedDate,
+    version: 1,
+  };
 }
 
 export function stockPosition(symbol: string, quantity: number, avgPrice: number): Position {

@@ -75,7 +75,13 @@ export function dynamoTestimonialRepository(db: DynamoDBDocumentClient = documen
             UpdateExpression: 'SET #status = :status, GSI1PK = :gsi, moderatedAt = :at, moderatedBy = :by',
             ConditionExpression: 'attribute_exists(PK) AND updatedAt = :seen',
             ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':status': change.status, ':gsi': testimonialGsiPk(change.status), ':at': change.moderatedAt, ':by': change.moderatedBy, ':seen': expectedUpdatedAt },
+            ExpressionAttributeValues: {
+              ':status': change.status,
+              ':gsi': testimonialGsiPk(change.status),
+              ':at': change.moderatedAt,
+              ':by': change.moderatedBy,
+              ':seen': expectedUpdatedAt,
+            },
           }),
         );
         return 'ok';

@@ -11,7 +11,15 @@ export function dynamoDraftRepository(db: DynamoDBDocumentClient = documentClien
     return draft as unknown as Draft;
   };
   const query = (userId: string, select?: 'COUNT') =>
-    db.send(new QueryCommand({ TableName: table, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)', ExpressionAttributeValues: { ':pk': userPk(userId), ':p': 'DRAFT#' }, ScanIndexForward: false, ...(select ? { Select: select } : {}) }));
+    db.send(
+      new QueryCommand({
+        TableName: table,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
+        ExpressionAttributeValues: { ':pk': userPk(userId), ':p': 'DRAFT#' },
+        ScanIndexForward: false,
+        ...(select ? { Select: select } : {}),
+      }),
+    );
   return {
     async list(userId) {
       return ((await query(userId)).Items ?? []).map(strip);

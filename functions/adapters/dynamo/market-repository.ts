@@ -86,7 +86,14 @@ export function dynamoMarketStore(db: DynamoDBDocumentClient = documentClient(),
         table,
         summaries.map((s) => ({
           PutRequest: {
-            Item: { PK: `EXP#${underlying}`, SK: s.expiration_date, GSI1PK: KIND.expiry, GSI1SK: `${s.expiration_date}#${underlying}`, ...s, expiresAt: epochOf(addDays(s.expiration_date, RETENTION_DAYS)) },
+            Item: {
+              PK: `EXP#${underlying}`,
+              SK: s.expiration_date,
+              GSI1PK: KIND.expiry,
+              GSI1SK: `${s.expiration_date}#${underlying}`,
+              ...s,
+              expiresAt: epochOf(addDays(s.expiration_date, RETENTION_DAYS)),
+            },
           },
         })),
       );
@@ -98,7 +105,11 @@ export function dynamoMarketStore(db: DynamoDBDocumentClient = documentClient(),
     },
 
     async putTickers(tickers) {
-      await batchWriteAll(db, table, tickers.map((t) => ({ PutRequest: { Item: { PK: 'TICKERS', SK: t.ticker, ...t } } })));
+      await batchWriteAll(
+        db,
+        table,
+        tickers.map((t) => ({ PutRequest: { Item: { PK: 'TICKERS', SK: t.ticker, ...t } } })),
+      );
     },
 
     async listTickers() {
@@ -112,7 +123,15 @@ export function dynamoMarketStore(db: DynamoDBDocumentClient = documentClient(),
         table,
         bars.map((b) => ({
           PutRequest: {
-            Item: { PK: `${BAR_PK[kind]}${ticker}`, SK: b.date, GSI1PK: KIND[kind], GSI1SK: `${b.date}#${ticker}`, ticker, ...b, expiresAt: epochOf(addDays(b.date, RETENTION_DAYS)) },
+            Item: {
+              PK: `${BAR_PK[kind]}${ticker}`,
+              SK: b.date,
+              GSI1PK: KIND[kind],
+              GSI1SK: `${b.date}#${ticker}`,
+              ticker,
+              ...b,
+              expiresAt: epochOf(addDays(b.date, RETENTION_DAYS)),
+            },
           },
         })),
       );
@@ -123,7 +142,17 @@ export function dynamoMarketStore(db: DynamoDBDocumentClient = documentClient(),
         KeyConditionExpression: 'PK = :pk AND SK >= :from',
         ExpressionAttributeValues: { ':pk': `${BAR_PK[kind]}${ticker}`, ':from': fromDate },
       });
-      return items.map((i) => ({ date: String(i.date), open: Number(i.open), high: Number(i.high), low: Number(i.low), close: Number(i.close), volume: Number(i.volume) }) satisfies DailyBar);
+      return items.map(
+        (i) =>
+          ({
+            date: String(i.date),
+            open: Number(i.open),
+            high: Number(i.high),
+            low: Number(i.low),
+            close: Number(i.close),
+            volume: Number(i.volume),
+          }) satisfies DailyBar,
+      );
     },
 
     async putStatus(status) {
@@ -143,12 +172,30 @@ export function dynamoMarketStore(db: DynamoDBDocumentClient = documentClient(),
         let count = 0;
         let ExclusiveStartKey: Record<string, unknown> | undefined;
         do {
-          const page = await db.send(new QueryCommand({ TableName: table, IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': pk }, Select: 'COUNT', ExclusiveStartKey }));
+          const page = await db.send(
+            new QueryCommand({
+              TableName: table,
+              IndexName: 'GSI1',
+              KeyConditionExpression: 'GSI1PK = :pk',
+              ExpressionAttributeValues: { ':pk': pk },
+              Select: 'COUNT',
+              ExclusiveStartKey,
+            }),
+          );
           count += page.Count ?? 0;
           ExclusiveStartKey = page.LastEvaluatedKey;
         } while (ExclusiveStartKey);
         const edge = async (forward: boolean) => {
-          const page = await db.send(new QueryCommand({ TableName: table, IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': pk }, ScanIndexForward: forward, Limit: 1 }));
+          const page = await db.send(
+            new QueryCommand({
+              TableName: table,
+              IndexName: 'GSI1',
+              KeyConditionExpression: 'GSI1PK = :pk',
+              ExpressionAttributeValues: { ':pk': pk },
+              ScanIndexForward: forward,
+              Limit: 1,
+            }),
+          );
           const sk = page.Items?.[0]?.GSI1SK;
           return typeof sk === 'string' ? sk.slice(0, 10) : null;
         };
@@ -175,7 +222,11 @@ export function dynamoMarketStore(db: DynamoDBDocumentClient = documentClient(),
           keys.push(...(page.Items ?? []));
           ExclusiveStartKey = page.LastEvaluatedKey;
         } while (ExclusiveStartKey);
-        await batchWriteAll(db, table, keys.map((Key) => ({ DeleteRequest: { Key } })));
+        await batchWriteAll(
+          db,
+          table,
+          keys.map((Key) => ({ DeleteRequest: { Key } })),
+        );
         return keys.length;
       };
       return {

@@ -20,7 +20,9 @@ export function dynamoProfileRepository(db: DynamoDBDocumentClient = documentCli
           ].join(', '),
           ExpressionAttributeNames: { '#type': 'type', '#name': 'name' },
           ExpressionAttributeValues: {
-            ':type': 'profile', ':id': userId, ':at': at,
+            ':type': 'profile',
+            ':id': userId,
+            ':at': at,
             ...(email && name ? {} : { ':empty': '' }),
             ...(email ? { ':email': email } : {}),
             ...(name ? { ':name': name } : {}),

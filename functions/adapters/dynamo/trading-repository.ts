@@ -94,7 +94,13 @@ export function dynamoTradingRepository(db: DynamoDBDocumentClient = documentCli
     async createAccount(account, activity) {
       const result = await transact(
         [
-          { Put: { TableName: table, Item: { PK: pk(account.userId), SK: ACCOUNT_SK, entity: 'account', ...account }, ConditionExpression: 'attribute_not_exists(PK)' } },
+          {
+            Put: {
+              TableName: table,
+              Item: { PK: pk(account.userId), SK: ACCOUNT_SK, entity: 'account', ...account },
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
           { Put: { TableName: table, Item: activityItem(account.userId, activity) } },
         ],
         { duplicateAt: [0] },
@@ -103,14 +109,25 @@ export function dynamoTradingRepository(db: DynamoDBDocumentClient = documentCli
     },
 
     async getPositions(userId) {
-      const items = await query({ KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)', ExpressionAttributeValues: { ':pk': pk(userId), ':p': POSITION_PREFIX }, ConsistentRead: true });
+      const items = await query({
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
+        ExpressionAttributeValues: { ':pk': pk(userId), ':p': POSITION_PREFIX },
+        ConsistentRead: true,
+      });
       return items.map((i) => strip<Position>(i)!);
     },
 
     async getAccountAndPositions(userId) {
-      const items = await query({ KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)', ExpressionAttributeValues: { ':pk': pk(userId), ':p': 'PAPER#' }, ConsistentRead: true });
+      const items = await query({
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
+        ExpressionAttributeValues: { ':pk': pk(userId), ':p': 'PAPER#' },
+        ConsistentRead: true,
+      });
       const account = items.find((i) => i.SK === ACCOUNT_SK);
-      return { account: strip<PaperAccount>(account), positions: items.filter((i) => String(i.SK).startsWith(POSITION_PREFIX)).map((i) => strip<Position>(i)!) };
+      return {
+        account: strip<PaperAccount>(account),
+        positions: items.filter((i) => String(i.SK).startsWith(POSITION_PREFIX)).map((i) => strip<Position>(i)!),
+      };
     },
 
     async getOrder(userId, orderId) {
@@ -139,7 +156,15 @@ export function dynamoTradingRepository(db: DynamoDBDocumentClient = documentCli
     },
 
     async listActivity(userId, limit) {
-      const out = await db.send(new QueryCommand({ TableName: table, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)', ExpressionAttributeValues: { ':pk': pk(userId), ':p': 'ACT#' }, ScanIndexForward: false, Limit: limit }));
+      const out = await db.send(
+        new QueryCommand({
+          TableName: table,
+          KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
+          ExpressionAttributeValues: { ':pk': pk(userId), ':p': 'ACT#' },
+          ScanIndexForward: false,
+          Limit: limit,
+        }),
+      );
       return (out.Items ?? []).map((i) => strip<Activity>(i)!);
     },
 
@@ -158,11 +183,25 @@ export function dynamoTradingRepository(db: DynamoDBDocumentClient = documentCli
         const o = change.order.next;
         if (change.order.expected === 'new') {
           duplicateAt.push(items.length);
-          items.push({ Put: { TableName: table, Item: { PK: pk(userId), SK: `ORDERCID#${o.clientOrderId}`, entity: 'client-order-id', orderId: o.orderId, createdAt: o.createdAt }, ConditionExpression: 'attribute_not_exists(PK)' } });
+          items.push({
+            Put: {
+              TableName: table,
+              Item: { PK: pk(userId), SK: `ORDERCID#${o.clientOrderId}`, entity: 'client-order-id', orderId: o.orderId, createdAt: o.createdAt },
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          });
           items.push({ Put: { TableName: table, Item: orderItem(userId, o), ConditionExpression: 'attribute_not_exists(PK)' } });
         } else {
           duplicateAt.push(items.length);
-          items.push({ Put: { TableName: table, Item: orderItem(userId, o), ConditionExpression: '#status = :expected', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':expected': change.order.expected } } });
+          items.push({
+            Put: {
+              TableName: table,
+              Item: orderItem(userId, o),
+              ConditionExpression: '#status = :expected',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: { ':expected': change.order.expected },
+            },
+          });
         }
       }
       for (const p of change.positions ?? []) {
@@ -173,7 +212,14 @@ export function dynamoTradingRepository(db: DynamoDBDocumentClient = documentCli
         } else if (!p.before) {
           items.push({ Put: { TableName: table, Item: positionItem(userId, { ...p.after, version: 1 }), ConditionExpression: 'attribute_not_exists(PK)' } });
         } else {
-          items.push({ Put: { TableName: table, Item: positionItem(userId, { ...p.after, version: p.before.version + 1 }), ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': p.before.version } } });
+          items.push({
+            Put: {
+              TableName: table,
+              Item: positionItem(userId, { ...p.after, version: p.before.version + 1 }),
+              ConditionExpression: 'version = :v',
+              ExpressionAttributeValues: { ':v': p.before.version },
+            },
+          });
         }
       }
       for (const a of change.activity ?? []) items.push({ Put: { TableName: table, Item: activityItem(userId, a) } });
@@ -198,7 +244,14 @@ export function dynamoTradingRepository(db: DynamoDBDocumentClient = documentCli
       if (change.clear.length > 90) throw new Error('Too many positions to reset in one transaction');
       return transact(
         [
-          { Put: { TableName: table, Item: { PK: pk(userId), SK: ACCOUNT_SK, entity: 'account', ...change.next }, ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': change.expectedVersion } } },
+          {
+            Put: {
+              TableName: table,
+              Item: { PK: pk(userId), SK: ACCOUNT_SK, entity: 'account', ...change.next },
+              ConditionExpression: 'version = :v',
+              ExpressionAttributeValues: { ':v': change.expectedVersion },
+            },
+          },
           ...change.clear.map((p) => ({ Delete: { TableName: table, Key: { PK: pk(userId), SK: `${POSITION_PREFIX}${p.symbol}` } } })),
           { Put: { TableName: table, Item: activityItem(userId, change.activity) } },
         ],
@@ -213,16 +266,27 @@ export function dynamoTradingRepository(db: DynamoDBDocumentClient = documentCli
     },
 
     async complianceLog(userId, fromDate) {
-      const items = await query({ KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to', ExpressionAttributeValues: { ':pk': pk(userId), ':from': `COMPL#${fromDate}`, ':to': 'COMPL#~' } });
+      const items = await query({
+        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': pk(userId), ':from': `COMPL#${fromDate}`, ':to': 'COMPL#~' },
+      });
       return items.filter((i) => !isExpired(i, now())).flatMap((i) => (i.entries as ComplianceLogEntry[] | undefined) ?? []);
     },
 
     async acknowledge(userId, ack: DisclosureAck) {
-      await db.send(new PutCommand({ TableName: table, Item: { PK: pk(userId), SK: `DISCL#${ack.disclosure_type}#${ack.disclosure_version}`, entity: 'disclosure', ...ack } }));
+      await db.send(
+        new PutCommand({
+          TableName: table,
+          Item: { PK: pk(userId), SK: `DISCL#${ack.disclosure_type}#${ack.disclosure_version}`, entity: 'disclosure', ...ack },
+        }),
+      );
     },
 
     async disclosures(userId) {
-      const items = await query({ KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)', ExpressionAttributeValues: { ':pk': pk(userId), ':p': 'DISCL#' } });
+      const items = await query({
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
+        ExpressionAttributeValues: { ':pk': pk(userId), ':p': 'DISCL#' },
+      });
       return items.map((i) => strip<DisclosureAck>(i)!);
     },
 

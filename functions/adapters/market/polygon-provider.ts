@@ -40,7 +40,11 @@ export interface PolygonProviderOptions {
  * ProviderError, but the message names the underlying the same way so the fallback to demo data reads alike.
  */
 export class ProviderRequestError extends Error {
-  constructor(readonly underlying: string, readonly reason: 'timeout' | 'network' | 'malformed', detail: string) {
+  constructor(
+    readonly underlying: string,
+    readonly reason: 'timeout' | 'network' | 'malformed',
+    detail: string,
+  ) {
     super(`Market-data provider failed for ${underlying}: ${detail}`);
     this.name = 'ProviderRequestError';
   }
@@ -49,8 +53,7 @@ export class ProviderRequestError extends Error {
 /** Polygon names option contracts "O:" + OCC symbol; ours are bare OCC symbols. */
 export const fromPolygonTicker = (ticker: string): string => (ticker.startsWith('O:') ? ticker.slice(2) : ticker);
 
-export const toPolygonTicker = (ticker: string): string =>
-  !ticker.startsWith('O:') && parseOcc(ticker) ? `O:${ticker}` : ticker;
+export const toPolygonTicker = (ticker: string): string => (!ticker.startsWith('O:') && parseOcc(ticker) ? `O:${ticker}` : ticker);
 
 /** Masks `apiKey=...` in URLs and any literal occurrence of the key. */
 export function redactApiKey(text: string, apiKey?: string): string {
@@ -80,7 +83,10 @@ function toIso(epoch: number | undefined): string | undefined {
 }
 
 // Unknown numbers arrive absent or null; both become undefined, never 0.
-const num = z.number().nullish().transform((v) => v ?? undefined);
+const num = z
+  .number()
+  .nullish()
+  .transform((v) => v ?? undefined);
 
 const contractSchema = z.object({
   ticker: z.string().min(1),
@@ -111,8 +117,7 @@ const barSchema = z.object({ t: z.number(), o: z.number(), h: z.number(), l: z.n
 
 const prevSchema = z.object({ results: z.array(z.object({ c: num })).nullish() });
 
-const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ results: z.array(item).nullish(), next_url: z.string().nullish() });
+const pageOf = <T extends z.ZodType>(item: T) => z.object({ results: z.array(item).nullish(), next_url: z.string().nullish() });
 
 const isContractType = (t: string): t is ContractType => t === 'call' || t === 'put';
 
@@ -303,9 +308,7 @@ export function createPolygonProvider(options: PolygonProviderOptions): MarketDa
       const path = `/v2/aggs/ticker/${pathSegment(toPolygonTicker(ticker))}/range/1/day/${pathSegment(from)}/${pathSegment(to)}`;
       const first = endpoint(path, { adjusted: 'true', sort: 'asc', limit: '50000' });
       const rows = await collect(first, underlyingOf(ticker), barSchema, POLYGON_SAFETY_MAX_RECORDS);
-      return [...rows]
-        .sort((a, b) => a.t - b.t)
-        .map((b) => ({ date: newYorkDate(b.t), open: b.o, high: b.h, low: b.l, close: b.c, volume: b.v }));
+      return [...rows].sort((a, b) => a.t - b.t).map((b) => ({ date: newYorkDate(b.t), open: b.o, high: b.h, low: b.l, close: b.c, volume: b.v }));
     },
 
     async previousClose(ticker) {

@@ -12,9 +12,7 @@ export const PLACEHOLDER_API_KEYS: readonly string[] = Object.freeze(['your_poly
 /** MARKET_REALTIME values that turn live data off (spec §4: real-time disabled means mock data). */
 export const REALTIME_OFF_VALUES: readonly string[] = Object.freeze(['false', '0', 'off']);
 
-export type ProviderConfig =
-  | { configured: true; provider: 'polygon'; apiKey: string; baseUrl: string }
-  | { configured: false; reason: string };
+export type ProviderConfig = { configured: true; provider: 'polygon'; apiKey: string; baseUrl: string } | { configured: false; reason: string };
 
 export type ProviderEnv = Readonly<Record<string, string | undefined>>;
 

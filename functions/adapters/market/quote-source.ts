@@ -59,7 +59,9 @@ export function marketQuoteSource(reader: MarketReader, clock: Clock): QuoteSour
       hit.refreshing = true;
       load(underlying, expiration)
         .then((quotes) => chains.set(key, { at: clock.now().getTime(), quotes: Promise.resolve(quotes), refreshing: false }))
-        .catch(() => { hit.refreshing = false; });
+        .catch(() => {
+          hit.refreshing = false;
+        });
     }
     return hit.quotes;
   }

@@ -75,9 +75,7 @@ function criticalPutPrice(K: number, T: number, r: number, b: number, sigma: num
 }
 
 /** Barone-Adesi-Whaley American price (unvalidated; T > 0, σ > 0). */
-export function baroneAdesiWhaley(
-  isCall: boolean, S: number, K: number, T: number, r: number, q: number, sigma: number,
-): number {
+export function baroneAdesiWhaley(isCall: boolean, S: number, K: number, T: number, r: number, q: number, sigma: number): number {
   const b = r - q;
   const european = bsmPrice(isCall, S, K, T, r, q, sigma);
   const v2 = sigma * sigma;

@@ -27,8 +27,16 @@ function peizerPratt(z: number, n: number): number {
  * Memory O(n), time O(n²).
  */
 export function binomialPrice(
-  isCall: boolean, S: number, K: number, T: number, r: number, q: number, sigma: number,
-  steps: number, lattice: Lattice, american = true,
+  isCall: boolean,
+  S: number,
+  K: number,
+  T: number,
+  r: number,
+  q: number,
+  sigma: number,
+  steps: number,
+  lattice: Lattice,
+  american = true,
 ): number {
   let n = Math.max(1, Math.ceil(steps));
   if (lattice === 'leisen-reimer' && n % 2 === 0) n += 1;

@@ -62,27 +62,90 @@ for (let i = 0, offset = 0; i < RULE_SIZES.length; i++) {
  * QUADRATURE_TOLERANCE·max(S, K).
  */
 const RULE_ERROR_LOG10 = Float64Array.of(
-  -13.9, -14.7, -14.8, -14.7,
-  -13.5, -14.7, -14.8, -14.7,
-  -13.2, -14.7, -14.8, -14.6,
-  -12.8, -14.7, -14.8, -14.6,
-  -12.5, -14.6, -14.8, -14.5,
-  -12.1, -14.5, -14.7, -14.5,
-  -11.6, -14.5, -14.7, -14.5,
-  -10.8, -14.6, -14.6, -14.5,
-  -10.1, -14.2, -14.7, -14.5,
-  -8.8, -12.8, -14.5, -14.4,
-  -7.7, -11.6, -14.5, -14.4,
-  -6.1, -9.5, -13.2, -14.3,
-  -5.1, -8.0, -11.4, -14.3,
-  -3.9, -6.2, -8.8, -11.8,
-  -3.2, -5.0, -7.3, -9.8,
-  -2.4, -3.8, -5.4, -7.3,
-  -2.0, -3.1, -4.4, -5.8,
-  -1.6, -2.4, -3.3, -4.4,
-  -1.4, -2.0, -2.7, -3.5,
-  -1.3, -1.6, -2.1, -2.7,
-  -1.2, -1.5, -1.8, -2.3,
+  -13.9,
+  -14.7,
+  -14.8,
+  -14.7,
+  -13.5,
+  -14.7,
+  -14.8,
+  -14.7,
+  -13.2,
+  -14.7,
+  -14.8,
+  -14.6,
+  -12.8,
+  -14.7,
+  -14.8,
+  -14.6,
+  -12.5,
+  -14.6,
+  -14.8,
+  -14.5,
+  -12.1,
+  -14.5,
+  -14.7,
+  -14.5,
+  -11.6,
+  -14.5,
+  -14.7,
+  -14.5,
+  -10.8,
+  -14.6,
+  -14.6,
+  -14.5,
+  -10.1,
+  -14.2,
+  -14.7,
+  -14.5,
+  -8.8,
+  -12.8,
+  -14.5,
+  -14.4,
+  -7.7,
+  -11.6,
+  -14.5,
+  -14.4,
+  -6.1,
+  -9.5,
+  -13.2,
+  -14.3,
+  -5.1,
+  -8.0,
+  -11.4,
+  -14.3,
+  -3.9,
+  -6.2,
+  -8.8,
+  -11.8,
+  -3.2,
+  -5.0,
+  -7.3,
+  -9.8,
+  -2.4,
+  -3.8,
+  -5.4,
+  -7.3,
+  -2.0,
+  -3.1,
+  -4.4,
+  -5.8,
+  -1.6,
+  -2.4,
+  -3.3,
+  -4.4,
+  -1.4,
+  -2.0,
+  -2.7,
+  -3.5,
+  -1.3,
+  -1.6,
+  -2.1,
+  -2.7,
+  -1.2,
+  -1.5,
+  -1.8,
+  -2.3,
 );
 /** x <= RULE_THRESHOLD[4·band + i] means rule i is accurate enough, x = |coefficient|·bound(J)/tolerance. */
 const RULE_THRESHOLD = RULE_ERROR_LOG10.map((log10Error) => 10 ** -(log10Error + 0.2));
@@ -288,8 +351,7 @@ export function bjerksundStenslandCall(S: number, K: number, T: number, r: numbe
   ARGS[19] = d1 - vT;
   // Pass 2: the 20 Φ; the European floor; the φ terms.
   fillNormCdfs(20);
-  const european =
-    S * carryFirst * carrySecond * (PHIS[18] as number) - K * discountFirst * discountSecond * (PHIS[19] as number);
+  const european = S * carryFirst * carrySecond * (PHIS[18] as number) - K * discountFirst * discountSecond * (PHIS[19] as number);
   const floor = Math.max(S - K, european);
   let value = alpha2;
   // Pass 3: the bivariate terms of ψ(γ, I₁) (subtracted) and ψ(γ, K) (added), where
@@ -368,9 +430,7 @@ export function bjerksundStenslandCall(S: number, K: number, T: number, r: numbe
 /**
  * Bjerksund-Stensland 2002 American price (unvalidated; T > 0, σ > 0). Puts by the put-call transformation.
  */
-export function bjerksundStensland(
-  isCall: boolean, S: number, K: number, T: number, r: number, q: number, sigma: number,
-): number {
+export function bjerksundStensland(isCall: boolean, S: number, K: number, T: number, r: number, q: number, sigma: number): number {
   const b = r - q;
   return isCall ? bjerksundStenslandCall(S, K, T, r, b, sigma) : bjerksundStenslandCall(K, S, T, r - b, -b, sigma);
 }

@@ -240,7 +240,7 @@ export const BEARISH_TEMPLATES: StrategyTemplate[] = [
     legs: [sell('put', delta(0.4)), buy('put', sameAs(0), 1, '60d')],
     maxRisk: 'Net debit paid',
     maxProfit: 'Limited: greatest with the stock at the strike at the near expiry, set by what the later put is still worth',
-    breakevens: ['Two prices around the strike at the near expiry, set by the later put\'s remaining value'],
+    breakevens: ["Two prices around the strike at the near expiry, set by the later put's remaining value"],
     bestMarketConditions: ['The stock easing down to the strike by the near expiry', 'Implied volatility rising'],
     worstMarketConditions: ['A big move either way', 'Implied volatility falling'],
     timeDecay: 'positive',
@@ -248,7 +248,7 @@ export const BEARISH_TEMPLATES: StrategyTemplate[] = [
     instructions: [
       'Sell one put about 40 delta (slightly below the price) about 30 days out, and buy the same strike about 60 days out.',
       'The bought put must expire after the sold one.',
-      'Close both legs around the near expiry; the profit depends on the later put\'s value then, so figures are estimates.',
+      "Close both legs around the near expiry; the profit depends on the later put's value then, so figures are estimates.",
     ],
     example: {
       underlying: 'XYZ',
@@ -342,7 +342,7 @@ export const BEARISH_TEMPLATES: StrategyTemplate[] = [
     legs: [sell('put', delta(0.3)), buy('put', delta(0.7), 1, '60d')],
     maxRisk: 'Net debit paid (if the stock rallies far)',
     maxProfit: 'Limited: about the difference between the strikes - net debit, reached when the stock falls to the sold strike or below',
-    breakevens: ['One price near the current price at the near expiry, set by the long put\'s remaining value'],
+    breakevens: ["One price near the current price at the near expiry, set by the long put's remaining value"],
     bestMarketConditions: ['A steady fall to the sold strike'],
     worstMarketConditions: ['A strong rally'],
     timeDecay: 'positive',

@@ -2,14 +2,16 @@ import type { Action, OptionType } from '../types';
 import type { ExampleLeg, StrikeIntent, TemplateExpiration, TemplateLeg } from './types';
 
 /** Shorthands that keep the template tables readable. */
-const leg = (action: Action) => (optionType: OptionType, place: StrikeIntent, quantity = 1, expiration: TemplateExpiration = '30d'): TemplateLeg => ({
-  action,
-  optionType,
-  strike: 0,
-  expiration,
-  quantity,
-  place,
-});
+const leg =
+  (action: Action) =>
+  (optionType: OptionType, place: StrikeIntent, quantity = 1, expiration: TemplateExpiration = '30d'): TemplateLeg => ({
+    action,
+    optionType,
+    strike: 0,
+    expiration,
+    quantity,
+    place,
+  });
 export const buy = leg('buy');
 export const sell = leg('sell');
 
@@ -24,13 +26,15 @@ export const sameAs = (legIndex: number, plus?: { from: number; to: number }, st
   ...(steps ? { steps } : {}),
 });
 
-const exampleLeg = (action: Action) => (optionType: OptionType, strike: number, premium: number, quantity = 1, more: { expiration?: TemplateExpiration; iv?: number } = {}): ExampleLeg => ({
-  action,
-  optionType,
-  strike,
-  premium,
-  quantity,
-  ...more,
-});
+const exampleLeg =
+  (action: Action) =>
+  (optionType: OptionType, strike: number, premium: number, quantity = 1, more: { expiration?: TemplateExpiration; iv?: number } = {}): ExampleLeg => ({
+    action,
+    optionType,
+    strike,
+    premium,
+    quantity,
+    ...more,
+  });
 export const bought = exampleLeg('buy');
 export const sold = exampleLeg('sell');

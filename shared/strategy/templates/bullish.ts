@@ -376,7 +376,7 @@ export const BULLISH_TEMPLATES: StrategyTemplate[] = [
     legs: [sell('call', delta(0.4)), buy('call', sameAs(0), 1, '60d')],
     maxRisk: 'Net debit paid',
     maxProfit: 'Limited: greatest with the stock at the strike at the near expiry, set by what the later call is still worth',
-    breakevens: ['Two prices around the strike at the near expiry, set by the later call\'s remaining value'],
+    breakevens: ["Two prices around the strike at the near expiry, set by the later call's remaining value"],
     bestMarketConditions: ['The stock rising slowly to the strike by the near expiry', 'Implied volatility rising'],
     worstMarketConditions: ['A big move either way', 'Implied volatility falling'],
     timeDecay: 'positive',
@@ -384,7 +384,7 @@ export const BULLISH_TEMPLATES: StrategyTemplate[] = [
     instructions: [
       'Sell one call about 40 delta (slightly above the price) about 30 days out, and buy the same strike about 60 days out.',
       'The bought call must expire after the sold one; it covers the sold call, so no extra margin is needed.',
-      'Close both legs around the near expiry; the profit depends on the later call\'s value then, so figures are estimates.',
+      "Close both legs around the near expiry; the profit depends on the later call's value then, so figures are estimates.",
     ],
     example: {
       underlying: 'XYZ',
@@ -409,7 +409,7 @@ export const BULLISH_TEMPLATES: StrategyTemplate[] = [
     legs: [sell('call', delta(0.3)), buy('call', delta(0.7), 1, '60d')],
     maxRisk: 'Net debit paid (if the stock collapses)',
     maxProfit: 'Limited: greatest near the sold strike at the near expiry',
-    breakevens: ['One price below the sold strike at the near expiry, set by the long call\'s remaining value'],
+    breakevens: ["One price below the sold strike at the near expiry, set by the long call's remaining value"],
     bestMarketConditions: ['A steady rise up to the sold strike'],
     worstMarketConditions: ['A sharp fall in the stock'],
     timeDecay: 'positive',

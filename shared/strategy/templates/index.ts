@@ -24,5 +24,7 @@ export const templateById = (id: string): StrategyTemplate | undefined => STRATE
  */
 export function searchTemplates(query: string, type?: StrategyCategory): StrategyTemplate[] {
   const q = query.trim().toLowerCase();
-  return STRATEGY_TEMPLATES.filter((t) => (type === undefined || t.type === type) && (q === '' || t.name.toLowerCase().includes(q) || t.description.toLowerCase().includes(q)));
+  return STRATEGY_TEMPLATES.filter(
+    (t) => (type === undefined || t.type === type) && (q === '' || t.name.toLowerCase().includes(q) || t.description.toLowerCase().includes(q)),
+  );
 }

@@ -5,7 +5,16 @@ import { appError } from '../../../functions/commons/errors';
 
 const claims = { sub: 'user-1', email: 'ada@example.com', name: 'Ada', 'cognito:groups': '[admin learners]' };
 
-function event(routeKey: string, opts: { body?: string; query?: Record<string, string>; params?: Record<string, string>; claims?: Record<string, string>; headers?: Record<string, string> } = {}): Event {
+function event(
+  routeKey: string,
+  opts: {
+    body?: string;
+    query?: Record<string, string>;
+    params?: Record<string, string>;
+    claims?: Record<string, string>;
+    headers?: Record<string, string>;
+  } = {},
+): Event {
   return {
     version: '2.0',
     routeKey,
@@ -32,7 +41,9 @@ const api = httpApi({
     async ({ params, body, user, query }) => ok({ id: params.id, quantity: body.quantity, by: user.sub, dryRun: query.dryRun }),
   ),
   'GET /api/admin-only': route({ auth: 'admin' }, async () => ok({ secret: true })),
-  'GET /api/boom': route({ auth: 'public' }, async () => { throw new Error('database password is hunter2'); }),
+  'GET /api/boom': route({ auth: 'public' }, async () => {
+    throw new Error('database password is hunter2');
+  }),
   'GET /api/conflict': route({ auth: 'public' }, async () => failure(appError('unprocessable', 'Trading level 2 required. Current level: 1', { checks: [1] }))),
   'GET /api/cached': route({ auth: 'public' }, async () => ok({ v: 1 }, { etag: '"v1"', 'cache-control': 'public, max-age=30' })),
 });

@@ -7,7 +7,10 @@ import { memoryNotify, memoryTestimonials } from '../../shared/community/memory-
 const LEARNER = { sub: 'learner-1', email: 'priya@example.com', name: 'Priya Patel' };
 const OPERATOR = { sub: 'op-1', email: 'op@example.com', 'cognito:groups': '[admin]' };
 
-const ev = (routeKey: string, opts: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown; claims?: Record<string, string> } = {}) =>
+const ev = (
+  routeKey: string,
+  opts: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown; claims?: Record<string, string> } = {},
+) =>
   ({
     routeKey,
     headers: {},
@@ -27,7 +30,14 @@ function setup() {
     const res = await handler(ev(...args));
     return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : undefined, headers: res.headers ?? {} };
   };
-  return { call, testimonials, notify, tick: () => { now = new Date(now.getTime() + 60_000); } };
+  return {
+    call,
+    testimonials,
+    notify,
+    tick: () => {
+      now = new Date(now.getTime() + 60_000);
+    },
+  };
 }
 
 const story = { quote: 'Paper trading the iron condor taught me what theta really means.', name: 'Priya', role: 'Nurse', consent: true };
@@ -43,7 +53,11 @@ describe('learner stories over HTTP', () => {
     const queue = await t.call('GET /api/admin/testimonials', { query: { status: 'pending' }, claims: OPERATOR });
     expect(queue.body.testimonials).toHaveLength(1);
 
-    const approved = await t.call('POST /api/admin/testimonials/{userId}/approve', { params: { userId: 'learner-1' }, body: { updatedAt: shared.body.testimonial.updatedAt }, claims: OPERATOR });
+    const approved = await t.call('POST /api/admin/testimonials/{userId}/approve', {
+      params: { userId: 'learner-1' },
+      body: { updatedAt: shared.body.testimonial.updatedAt },
+      claims: OPERATOR,
+    });
     expect(approved.status).toBe(200);
     const pub = await t.call('GET /api/community/testimonials');
     expect(pub.body.testimonials).toEqual([{ name: 'Priya', role: 'Nurse', quote: story.quote, sharedAt: shared.body.testimonial.updatedAt }]);
@@ -74,14 +88,30 @@ describe('learner stories over HTTP', () => {
     const t = setup();
     const first = (await t.call('PUT /api/community/testimonial', { body: story, claims: LEARNER })).body.testimonial;
     expect((await t.call('GET /api/admin/testimonials', { claims: LEARNER })).status).toBe(403);
-    expect((await t.call('POST /api/admin/testimonials/{userId}/approve', { params: { userId: 'learner-1' }, body: { updatedAt: first.updatedAt }, claims: LEARNER })).status).toBe(403);
+    expect(
+      (
+        await t.call('POST /api/admin/testimonials/{userId}/approve', {
+          params: { userId: 'learner-1' },
+          body: { updatedAt: first.updatedAt },
+          claims: LEARNER,
+        })
+      ).status,
+    ).toBe(403);
 
     t.tick();
     await t.call('PUT /api/community/testimonial', { body: { ...story, quote: 'Changed after the operator opened the queue.' }, claims: LEARNER });
-    const stale = await t.call('POST /api/admin/testimonials/{userId}/approve', { params: { userId: 'learner-1' }, body: { updatedAt: first.updatedAt }, claims: OPERATOR });
+    const stale = await t.call('POST /api/admin/testimonials/{userId}/approve', {
+      params: { userId: 'learner-1' },
+      body: { updatedAt: first.updatedAt },
+      claims: OPERATOR,
+    });
     expect(stale.status).toBe(409);
     expect(stale.body.error).toBe('The learner changed this story after you loaded it. Reload the list and review the new text.');
-    const missing = await t.call('POST /api/admin/testimonials/{userId}/reject', { params: { userId: 'nobody' }, body: { updatedAt: first.updatedAt }, claims: OPERATOR });
+    const missing = await t.call('POST /api/admin/testimonials/{userId}/reject', {
+      params: { userId: 'nobody' },
+      body: { updatedAt: first.updatedAt },
+      claims: OPERATOR,
+    });
     expect(missing.status).toBe(404);
     expect((await t.call('GET /api/admin/testimonials', { query: { status: 'published' }, claims: OPERATOR })).status).toBe(400);
   });

@@ -8,26 +8,68 @@ import type { Clock } from '../../../shared/ports/clock.port';
 import type { DomainEvent } from '../../../shared/events/domain-events';
 import { memoryMarketStore } from '../../support/memory-market-store';
 
-const ev = (routeKey: string, opts: { params?: Record<string, string>; query?: Record<string, string>; headers?: Record<string, string>; body?: string; claims?: Record<string, string> } = {}) =>
-  ({ routeKey, headers: opts.headers ?? {}, pathParameters: opts.params, queryStringParameters: opts.query, body: opts.body, requestContext: { requestId: 'r', authorizer: opts.claims ? { jwt: { claims: opts.claims } } : undefined } }) as unknown as Event;
+const ev = (
+  routeKey: string,
+  opts: {
+    params?: Record<string, string>;
+    query?: Record<string, string>;
+    headers?: Record<string, string>;
+    body?: string;
+    claims?: Record<string, string>;
+  } = {},
+) =>
+  ({
+    routeKey,
+    headers: opts.headers ?? {},
+    pathParameters: opts.params,
+    queryStringParameters: opts.query,
+    body: opts.body,
+    requestContext: { requestId: 'r', authorizer: opts.claims ? { jwt: { claims: opts.claims } } : undefined },
+  }) as unknown as Event;
 
 async function setup(configured = false) {
   let now = new Date('2026-11-23T15:00:00Z');
   const clock: Clock = { now: () => now };
   const store = memoryMarketStore();
-  await runIngestion({ provider: simulatedProvider({ now: () => new Date('2026-11-20T23:00:00Z') }), store, events: { publish: async () => undefined }, clock: { now: () => new Date('2026-11-20T23:00:00Z') }, sleep: async () => undefined, newId: () => 'v1' }, { underlyings: ['SPY'], historyContracts: 0 });
+  await runIngestion(
+    {
+      provider: simulatedProvider({ now: () => new Date('2026-11-20T23:00:00Z') }),
+      store,
+      events: { publish: async () => undefined },
+      clock: { now: () => new Date('2026-11-20T23:00:00Z') },
+      sleep: async () => undefined,
+      newId: () => 'v1',
+    },
+    { underlyings: ['SPY'], historyContracts: 0 },
+  );
   let chainReads = 0;
   const getChain = store.getChain.bind(store);
-  store.getChain = async (u, e) => { chainReads++; return getChain(u, e); };
+  store.getChain = async (u, e) => {
+    chainReads++;
+    return getChain(u, e);
+  };
   const published: DomainEvent[] = [];
   const handler = makeMarketHandler({
     reader: marketReader({ store, simulated: simulatedProvider(clock), clock, warn: () => undefined }),
     store,
-    events: { publish: async (e) => { published.push(...e); } },
+    events: {
+      publish: async (e) => {
+        published.push(...e);
+      },
+    },
     clock,
-    providerStatus: async () => (configured ? { configured: true, provider: 'polygon' } : { configured: false, provider: 'simulated', reason: 'No POLYGON_API_KEY is set.' }),
+    providerStatus: async () =>
+      configured ? { configured: true, provider: 'polygon' } : { configured: false, provider: 'simulated', reason: 'No POLYGON_API_KEY is set.' },
   });
-  return { handler, store, published, reads: () => chainReads, advance: (ms: number) => { now = new Date(now.getTime() + ms); } };
+  return {
+    handler,
+    store,
+    published,
+    reads: () => chainReads,
+    advance: (ms: number) => {
+      now = new Date(now.getTime() + ms);
+    },
+  };
 }
 
 describe('the chain route', () => {
@@ -51,7 +93,13 @@ describe('the chain route', () => {
   it('answers 304 to a matching If-None-Match', async () => {
     const t = await setup();
     const first = await t.handler(ev('GET /api/market/{underlying}/chain', { params: { underlying: 'SPY' }, query: { expiry: '2026-11-27' } }));
-    const again = await t.handler(ev('GET /api/market/{underlying}/chain', { params: { underlying: 'spy' }, query: { expiry: '2026-11-27' }, headers: { 'if-none-match': String(first.headers!.etag) } }));
+    const again = await t.handler(
+      ev('GET /api/market/{underlying}/chain', {
+        params: { underlying: 'spy' },
+        query: { expiry: '2026-11-27' },
+        headers: { 'if-none-match': String(first.headers!.etag) },
+      }),
+    );
     expect(again.statusCode).toBe(304);
   });
 });
@@ -62,7 +110,9 @@ describe('Sync Data', () => {
     const sync = ev('POST /api/market/sync', { body: '{"underlying":"spy"}', claims: { sub: 'learner-1' } });
     const first = await t.handler(sync);
     expect(first.statusCode).toBe(202);
-    expect(t.published).toEqual([{ type: 'IngestRequested', detail: expect.objectContaining({ requestedBy: 'learner-1', reason: 'sync', underlyings: ['SPY'] }) }]);
+    expect(t.published).toEqual([
+      { type: 'IngestRequested', detail: expect.objectContaining({ requestedBy: 'learner-1', reason: 'sync', underlyings: ['SPY'] }) },
+    ]);
     const again = await t.handler(sync);
     expect(again.statusCode).toBe(200);
     expect(t.published).toHaveLength(1);

@@ -28,7 +28,13 @@ describe('GET /api/me', () => {
     expect(res.statusCode).toBe(200);
     expect(JSON.parse(res.body!)).toEqual({
       user: { id: 'u-1', email: 'grace@example.com', name: 'Grace Hopper', displayName: 'Grace Hopper', groups: ['admin'], isAdmin: true },
-      profile: { userId: 'u-1', email: 'grace@example.com', name: 'Grace Hopper', createdAt: '2026-11-20T15:00:00.000Z', updatedAt: '2026-11-20T15:00:00.000Z' },
+      profile: {
+        userId: 'u-1',
+        email: 'grace@example.com',
+        name: 'Grace Hopper',
+        createdAt: '2026-11-20T15:00:00.000Z',
+        updatedAt: '2026-11-20T15:00:00.000Z',
+      },
     });
     expect(profiles.items.size).toBe(1);
   });

@@ -14,7 +14,10 @@ function job(session: string | null) {
     provider: async () => ({ provider: simulatedProvider({ now }), reason: 'no key' }),
     store,
     now,
-    run: async (_d, underlyings, opts) => { runs.push({ underlyings, opts }); return { contractsStored: 0, durationMs: 1, failures: [] } as unknown as IngestResult; },
+    run: async (_d, underlyings, opts) => {
+      runs.push({ underlyings, opts });
+      return { contractsStored: 0, durationMs: 1, failures: [] } as unknown as IngestResult;
+    },
   });
   return { handler, runs };
 }
@@ -36,7 +39,11 @@ describe('the ingest job', () => {
 
   it("runs a learner's Sync Data for one tracked underlying, chains only", async () => {
     const { handler, runs } = job(null);
-    await handler({ 'detail-type': 'IngestRequested', source: 'options-academy', detail: { requestedBy: 'u', reason: 'sync', underlyings: ['QQQ', 'NOPE'], at: '2026-11-23T15:00:00Z' } } as never);
+    await handler({
+      'detail-type': 'IngestRequested',
+      source: 'options-academy',
+      detail: { requestedBy: 'u', reason: 'sync', underlyings: ['QQQ', 'NOPE'], at: '2026-11-23T15:00:00Z' },
+    } as never);
     expect(runs).toEqual([{ underlyings: ['QQQ'], opts: { horizonMonths: undefined, historyContracts: 0 } }]);
   });
 

@@ -6,7 +6,9 @@ import { memoryNotify } from './memory-community';
 describe('the notify-me list', () => {
   it('normalises the address and requires consent', () => {
     expect(NotifyBody.parse({ email: '  Ada@Example.COM ', consent: true })).toEqual({ email: 'ada@example.com', consent: true });
-    expect(NotifyBody.safeParse({ email: 'ada@example.com', consent: false }).error?.issues[0]?.message).toBe('Tick the consent box so we may keep your address.');
+    expect(NotifyBody.safeParse({ email: 'ada@example.com', consent: false }).error?.issues[0]?.message).toBe(
+      'Tick the consent box so we may keep your address.',
+    );
     expect(NotifyBody.safeParse({ email: 'not-an-address', consent: true }).error?.issues[0]?.message).toBe('Please enter a valid email address.');
     expect(NotifyBody.safeParse({ email: `${'a'.repeat(250)}@example.com`, consent: true }).success).toBe(false);
   });
@@ -16,7 +18,13 @@ describe('the notify-me list', () => {
     await subscribeToLaunch({ notify, clock: fixedClock('2026-11-20T10:00:00.000Z') }, { email: 'ada@example.com', consent: true });
     await subscribeToLaunch({ notify, clock: fixedClock('2026-11-21T10:00:00.000Z') }, { email: 'ada@example.com', consent: true });
     expect([...notify.items.values()]).toEqual([
-      { list: 'INDIA', email: 'ada@example.com', consentText: NOTIFY_CONSENT_TEXT, consentedAt: '2026-11-20T10:00:00.000Z', updatedAt: '2026-11-21T10:00:00.000Z' },
+      {
+        list: 'INDIA',
+        email: 'ada@example.com',
+        consentText: NOTIFY_CONSENT_TEXT,
+        consentedAt: '2026-11-20T10:00:00.000Z',
+        updatedAt: '2026-11-21T10:00:00.000Z',
+      },
     ]);
   });
 });

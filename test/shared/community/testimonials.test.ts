@@ -1,12 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import type { Clock } from '../../../shared/ports/clock.port';
-import { moderateTestimonial, publicTestimonials, ShareTestimonialBody, shareTestimonial, TESTIMONIAL_CONSENT_TEXT } from '../../../shared/community/testimonials';
+import {
+  moderateTestimonial,
+  publicTestimonials,
+  ShareTestimonialBody,
+  shareTestimonial,
+  TESTIMONIAL_CONSENT_TEXT,
+} from '../../../shared/community/testimonials';
 import { memoryTestimonials } from './memory-community';
 
 const clockAt = (iso: string) => {
   let now = new Date(iso);
   const clock: Clock = { now: () => now };
-  return { clock, set: (next: string) => { now = new Date(next); } };
+  return {
+    clock,
+    set: (next: string) => {
+      now = new Date(next);
+    },
+  };
 };
 
 const story = { quote: 'The payoff charts finally made spreads click for me.', name: 'Priya', role: 'Nurse', consent: true as const };
@@ -49,7 +60,10 @@ describe('learner stories', () => {
     const first = await shareTestimonial({ testimonials, clock: t.clock }, 'u1', story);
     await moderateTestimonial({ testimonials, clock: t.clock }, 'admin-1', 'u1', 'approve', first.updatedAt);
     t.set('2026-11-21T10:00:00.000Z');
-    const edited = await shareTestimonial({ testimonials, clock: t.clock }, 'u1', { ...story, quote: 'Edited: the journal taught me more than any trade did.' });
+    const edited = await shareTestimonial({ testimonials, clock: t.clock }, 'u1', {
+      ...story,
+      quote: 'Edited: the journal taught me more than any trade did.',
+    });
     expect(edited).toMatchObject({ status: 'pending', createdAt: '2026-11-20T10:00:00.000Z', updatedAt: '2026-11-21T10:00:00.000Z' });
     expect(await publicTestimonials({ testimonials })).toEqual([]);
   });
@@ -65,7 +79,10 @@ describe('learner stories', () => {
       code: 'conflict',
       message: 'The learner changed this story after you loaded it. Reload the list and review the new text.',
     });
-    expect(await moderateTestimonial({ testimonials, clock: t.clock }, 'a', 'nobody', 'reject', first.updatedAt)).toMatchObject({ ok: false, code: 'not_found' });
+    expect(await moderateTestimonial({ testimonials, clock: t.clock }, 'a', 'nobody', 'reject', first.updatedAt)).toMatchObject({
+      ok: false,
+      code: 'not_found',
+    });
   });
 
   it('lists at most six approved stories, newest first', async () => {

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { canProceed, checkBuyingPower, checkMargin, checkOrderRules, checkPdt, checkTradingLevel, pdtStatus } from '../../../shared/compliance/checks';
 import { TRADING_LEVELS } from '../../../shared/compliance/levels';
 
-const order = (o: Partial<{ type: string; limitPrice: number; timeInForce: string; legs: { quantity: number }[] }> = {}) => ({ type: 'market', timeInForce: 'day', legs: [{ quantity: 1 }], ...o });
+const order = (o: Partial<{ type: string; limitPrice: number; timeInForce: string; legs: { quantity: number }[] }> = {}) => ({
+  type: 'market',
+  timeInForce: 'day',
+  legs: [{ quantity: 1 }],
+  ...o,
+});
 
 describe('order rules (spec part 3 §5)', () => {
   it('uses the spec messages word for word', () => {
@@ -17,13 +22,21 @@ describe('order rules (spec part 3 §5)', () => {
 
 describe('buying power', () => {
   it('compares the cost with the larger of buying power and options buying power', () => {
-    expect(checkBuyingPower(1234.5, 1000)).toMatchObject({ passed: false, severity: 'error', message: 'Insufficient buying power. Required: $1,234.50, Available: $1,000.00' });
+    expect(checkBuyingPower(1234.5, 1000)).toMatchObject({
+      passed: false,
+      severity: 'error',
+      message: 'Insufficient buying power. Required: $1,234.50, Available: $1,000.00',
+    });
     expect(checkBuyingPower(1234.5, 1000, 2000)).toMatchObject({ passed: true, severity: 'info', message: 'Sufficient buying power available: $2,000.00' });
   });
 
   it('never blocks an order that frees buying power, even when the account has none left', () => {
     expect(checkBuyingPower(-250, -1_000)).toMatchObject({ passed: true, severity: 'info' });
-    expect(checkBuyingPower(10, -1_000)).toMatchObject({ passed: false, severity: 'error', message: 'Insufficient buying power. Required: $10.00, Available: -$1,000.00' });
+    expect(checkBuyingPower(10, -1_000)).toMatchObject({
+      passed: false,
+      severity: 'error',
+      message: 'Insufficient buying power. Required: $10.00, Available: -$1,000.00',
+    });
   });
 });
 
@@ -62,7 +75,11 @@ describe('margin', () => {
   });
 
   it('only warns about a shortfall when the order does not add to the position value', () => {
-    expect(checkMargin(12_000, 10_000, 1, true)).toMatchObject({ passed: false, severity: 'warning', message: 'Insufficient margin. Required: $12,000.00, Available: $10,000.00' });
+    expect(checkMargin(12_000, 10_000, 1, true)).toMatchObject({
+      passed: false,
+      severity: 'warning',
+      message: 'Insufficient margin. Required: $12,000.00, Available: $10,000.00',
+    });
     expect(canProceed([checkMargin(12_000, 10_000, 1, true)])).toBe(true);
   });
 });

@@ -3,7 +3,12 @@ import { buildChain, markOf, summarizeExpiry } from '../../../shared/market/chai
 import type { ProviderQuote } from '../../../shared/ports/market-data.port';
 
 const base = { underlying: 'XYZ', expiration: '2026-12-18' } as const;
-const quote = (q: Partial<ProviderQuote> & { strike: number; type: 'call' | 'put' }): ProviderQuote => ({ ticker: `${q.type}${q.strike}`, underlying: 'XYZ', expiration: '2026-12-18', ...q });
+const quote = (q: Partial<ProviderQuote> & { strike: number; type: 'call' | 'put' }): ProviderQuote => ({
+  ticker: `${q.type}${q.strike}`,
+  underlying: 'XYZ',
+  expiration: '2026-12-18',
+  ...q,
+});
 
 describe('the served chain', () => {
   it('marks at the midpoint when bid and ask exist, else at the last price (spec part 2 §3)', () => {
@@ -13,14 +18,23 @@ describe('the served chain', () => {
   });
 
   it('computes intrinsic and time value by the spec rules, with dashes (null) for unknowns', () => {
-    const [call, put] = buildChain([quote({ strike: 95, type: 'call', bid: 6, ask: 6.4, last: 6.3 }), quote({ strike: 95, type: 'put', last: undefined })], { ...base, underlyingPrice: 100, T: 0.1, r: 0.04, q: 0 });
+    const [call, put] = buildChain([quote({ strike: 95, type: 'call', bid: 6, ask: 6.4, last: 6.3 }), quote({ strike: 95, type: 'put', last: undefined })], {
+      ...base,
+      underlyingPrice: 100,
+      T: 0.1,
+      r: 0.04,
+      q: 0,
+    });
     expect(call).toMatchObject({ intrinsic_value: 5, time_value: 1.3, bid_ask_spread: 0.4, mark: 6.2 });
     expect(put).toMatchObject({ intrinsic_value: 0, time_value: null, bid: null, ask: null, mark: null, implied_volatility: null, delta: null, volume: null });
   });
 
-  it('solves IV and Greeks from the mark where the provider gives none, and keeps the provider\'s where it does', () => {
+  it("solves IV and Greeks from the mark where the provider gives none, and keeps the provider's where it does", () => {
     const [solved, given] = buildChain(
-      [quote({ strike: 100, type: 'call', bid: 2.4, ask: 2.6 }), quote({ strike: 100, type: 'put', bid: 2, ask: 2.2, impliedVolatility: 0.31, delta: -0.45, gamma: 0.05, theta: -0.04, vega: 0.11 })],
+      [
+        quote({ strike: 100, type: 'call', bid: 2.4, ask: 2.6 }),
+        quote({ strike: 100, type: 'put', bid: 2, ask: 2.2, impliedVolatility: 0.31, delta: -0.45, gamma: 0.05, theta: -0.04, vega: 0.11 }),
+      ],
       { ...base, underlyingPrice: 100, T: 30 / 365, r: 0.04, q: 0 },
     );
     expect(solved!.implied_volatility!).toBeGreaterThan(0.15);
@@ -32,10 +46,19 @@ describe('the served chain', () => {
   });
 
   it('sums volume and open interest per side for the expiry card', () => {
-    const chain = buildChain([quote({ strike: 100, type: 'call', volume: 10, openInterest: 100 }), quote({ strike: 100, type: 'put', volume: 4, openInterest: 50 })], { ...base, underlyingPrice: 100, T: 0.1, r: 0, q: 0 });
+    const chain = buildChain(
+      [quote({ strike: 100, type: 'call', volume: 10, openInterest: 100 }), quote({ strike: 100, type: 'put', volume: 4, openInterest: 50 })],
+      { ...base, underlyingPrice: 100, T: 0.1, r: 0, q: 0 },
+    );
     expect(summarizeExpiry(chain, 'XYZ', '2026-12-18', '2026-11-23')).toEqual({
-      expiration_date: '2026-12-18', underlying_ticker: 'XYZ', expiry_type: 'Monthly', days_to_expiry: 25,
-      total_call_volume: 10, total_put_volume: 4, total_call_open_interest: 100, total_put_open_interest: 50,
+      expiration_date: '2026-12-18',
+      underlying_ticker: 'XYZ',
+      expiry_type: 'Monthly',
+      days_to_expiry: 25,
+      total_call_volume: 10,
+      total_put_volume: 4,
+      total_call_open_interest: 100,
+      total_put_open_interest: 50,
     });
   });
 });

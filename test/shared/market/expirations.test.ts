@@ -54,6 +54,17 @@ describe('expiry types', () => {
 
   it("falls back on the spec's day thresholds (0, 3, 7, 45, 120) when the calendar cannot decide", () => {
     expect(classifyExpiry('2026-11-28', '2026-11-23')).toBe('Weekly'); // a Saturday, 5 days out
-    expect([0, 1, 3, 4, 7, 8, 45, 46, 120, 121].map(expiryTypeFromDays)).toEqual(['0DTE', 'Daily', 'Daily', 'Weekly', 'Weekly', 'Monthly', 'Monthly', 'Quarterly', 'Quarterly', 'LEAPS']);
+    expect([0, 1, 3, 4, 7, 8, 45, 46, 120, 121].map(expiryTypeFromDays)).toEqual([
+      '0DTE',
+      'Daily',
+      'Daily',
+      'Weekly',
+      'Weekly',
+      'Monthly',
+      'Monthly',
+      'Quarterly',
+      'Quarterly',
+      'LEAPS',
+    ]);
   });
 });

@@ -18,9 +18,15 @@ function harness(provider: MarketDataProvider) {
   const deps = {
     provider,
     store,
-    events: { publish: async (e: readonly DomainEvent[]) => { events.push(...e); } },
+    events: {
+      publish: async (e: readonly DomainEvent[]) => {
+        events.push(...e);
+      },
+    },
     clock,
-    sleep: async (ms: number) => { sleeps.push(ms); },
+    sleep: async (ms: number) => {
+      sleeps.push(ms);
+    },
     newId: () => `run-${++id}`,
     warn: (m: string) => warnings.push(m),
   };
@@ -39,8 +45,10 @@ describe('an ingestion run', () => {
     expect(h.store.chains.get('SPY|2028-01-21')?.contracts.length).toBeGreaterThan(0); // LEAPS kept from the simulated market
     expect((await h.store.listExpiries('SPY')).length).toBe(spy.expiries);
     expect((await h.store.listTickers()).map((t) => t.ticker).sort()).toEqual(['AAPL', 'SPY']);
-    expect((await h.store.getStatus())).toMatchObject({ source: 'demo', provider: 'simulated', session: '2026-11-23', contractsStored: result.contractsStored });
-    expect(h.events).toEqual([{ type: 'ChainIngested', detail: expect.objectContaining({ source: 'demo', underlyings: ['SPY', 'AAPL'], contractsStored: result.contractsStored }) }]);
+    expect(await h.store.getStatus()).toMatchObject({ source: 'demo', provider: 'simulated', session: '2026-11-23', contractsStored: result.contractsStored });
+    expect(h.events).toEqual([
+      { type: 'ChainIngested', detail: expect.objectContaining({ source: 'demo', underlyings: ['SPY', 'AAPL'], contractsStored: result.contractsStored }) },
+    ]);
   });
 
   it('keeps 14 days of history for the underlying and up to 20 active contracts expiring within 60 days', async () => {
@@ -56,7 +64,13 @@ describe('an ingestion run', () => {
 
   it('isolates a failing underlying and goes on with the others', async () => {
     const sim = simulatedProvider(clock);
-    const flaky: MarketDataProvider = { ...sim, chainSnapshot: async (u, o) => { if (u === 'TSLA') throw new ProviderError('TSLA', 503); return sim.chainSnapshot(u, o); } };
+    const flaky: MarketDataProvider = {
+      ...sim,
+      chainSnapshot: async (u, o) => {
+        if (u === 'TSLA') throw new ProviderError('TSLA', 503);
+        return sim.chainSnapshot(u, o);
+      },
+    };
     const h = harness(flaky);
     const result = await runIngestion(h.deps, { underlyings: ['TSLA', 'MSFT'] });
     expect(result.failures).toEqual([{ underlying: 'TSLA', error: 'Market-data provider failed for TSLA: HTTP 503' }]);
@@ -66,7 +80,13 @@ describe('an ingestion run', () => {
 
   it('warns and skips a failed contract history instead of failing the underlying', async () => {
     const sim = simulatedProvider(clock);
-    const h = harness({ ...sim, dailyBars: async (t, f, to) => { if (t.length > 6) throw new Error('quota'); return sim.dailyBars(t, f, to); } });
+    const h = harness({
+      ...sim,
+      dailyBars: async (t, f, to) => {
+        if (t.length > 6) throw new Error('quota');
+        return sim.dailyBars(t, f, to);
+      },
+    });
     const result = await runIngestion(h.deps, { underlyings: ['QQQ'] });
     expect(result.failures).toEqual([]);
     expect(result.underlyings[0]!.historyContracts).toBe(0);
@@ -81,7 +101,10 @@ describe('an ingestion run', () => {
       name: 'polygon',
       source: 'live',
       pacing: { betweenUnderlyingsMs: 1000, betweenContractsMs: 500 },
-      listContracts: async (u, o) => { asked.push(o?.expirationLte); return sim.listContracts(u, o); },
+      listContracts: async (u, o) => {
+        asked.push(o?.expirationLte);
+        return sim.listContracts(u, o);
+      },
     };
     const h = harness(live);
     await runIngestion(h.deps, { underlyings: ['SPY', 'QQQ'], horizonMonths: 3 });

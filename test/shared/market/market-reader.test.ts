@@ -10,7 +10,17 @@ const readClock = fixedClock('2026-11-23T15:00:00Z'); // Monday 10:00 New York
 
 async function seeded() {
   const store = memoryMarketStore();
-  await runIngestion({ provider: simulatedProvider(ingestClock), store, events: { publish: async () => undefined }, clock: ingestClock, sleep: async () => undefined, newId: () => 'r1' }, { underlyings: ['SPY'], historyContracts: 0 });
+  await runIngestion(
+    {
+      provider: simulatedProvider(ingestClock),
+      store,
+      events: { publish: async () => undefined },
+      clock: ingestClock,
+      sleep: async () => undefined,
+      newId: () => 'r1',
+    },
+    { underlyings: ['SPY'], historyContracts: 0 },
+  );
   return store;
 }
 
@@ -36,7 +46,10 @@ describe('reading market data', () => {
     const result = await reader.expiries('SPY');
     if ('kind' in result) throw new Error(result.message);
     expect(result.expiries.some((e) => e.expiration_date === '2026-11-23')).toBe(false);
-    expect(await reader.chain('SPY', '2026-11-23')).toEqual({ kind: 'not_listed', message: 'SPY options expiring 2026-11-23 have expired. Pick a later expiry.' });
+    expect(await reader.chain('SPY', '2026-11-23')).toEqual({
+      kind: 'not_listed',
+      message: 'SPY options expiring 2026-11-23 have expired. Pick a later expiry.',
+    });
   });
 
   it('falls back to the simulated market, marked demo, when the store is empty or failing', async () => {

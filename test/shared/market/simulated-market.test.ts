@@ -12,7 +12,18 @@ const market = simulatedProvider(clock);
 async function chainOf(ticker: string, expiration: string) {
   const snap = await market.chainSnapshot(ticker, { expiration });
   const T = yearsBetween(new Date(snap.asOf), newYorkInstant(expiration, 16));
-  return { snap, T, chain: buildChain(snap.quotes, { underlying: ticker, expiration, underlyingPrice: snap.underlyingPrice!, T, r: RISK_FREE_RATE, q: underlyingProfile(ticker)!.dividendYield }) };
+  return {
+    snap,
+    T,
+    chain: buildChain(snap.quotes, {
+      underlying: ticker,
+      expiration,
+      underlyingPrice: snap.underlyingPrice!,
+      T,
+      r: RISK_FREE_RATE,
+      q: underlyingProfile(ticker)!.dividendYield,
+    }),
+  };
 }
 
 describe('the simulated market', () => {
@@ -48,7 +59,15 @@ describe('the simulated market', () => {
       expect(Math.abs(c.bid! * 100 - Math.round(c.bid! * 100))).toBeLessThan(1e-6);
       if (c.implied_volatility === null || (c.bid ?? 0) < 0.05) continue;
       // The model price at the quoted IV reproduces the mark: IV is solved from bid and ask, not made up.
-      const model = bsmPrice({ type: c.contract_type, S, K: c.strike_price, T, r: RISK_FREE_RATE, q: underlyingProfile('SPY')!.dividendYield, sigma: c.implied_volatility });
+      const model = bsmPrice({
+        type: c.contract_type,
+        S,
+        K: c.strike_price,
+        T,
+        r: RISK_FREE_RATE,
+        q: underlyingProfile('SPY')!.dividendYield,
+        sigma: c.implied_volatility,
+      });
       expect(Math.abs(model - c.mark!)).toBeLessThan(0.01);
       expect(c.contract_type === 'call' ? c.delta! > 0 && c.delta! < 1 : c.delta! < 0 && c.delta! > -1).toBe(true);
       // Time decay costs the holder, except deep in-the-money European puts, which can gain with time at r > 0.
@@ -61,7 +80,8 @@ describe('the simulated market', () => {
   it('has put skew: downside puts carry a higher IV than upside calls at the same distance', async () => {
     const { snap, chain } = await chainOf('SPY', '2026-12-18');
     const S = snap.underlyingPrice!;
-    const near = (type: 'call' | 'put', k: number) => chain.filter((c) => c.contract_type === type).reduce((best, c) => (Math.abs(c.strike_price - k) < Math.abs(best.strike_price - k) ? c : best));
+    const near = (type: 'call' | 'put', k: number) =>
+      chain.filter((c) => c.contract_type === type).reduce((best, c) => (Math.abs(c.strike_price - k) < Math.abs(best.strike_price - k) ? c : best));
     expect(near('put', S * 0.93).implied_volatility!).toBeGreaterThan(near('call', S * 1.07).implied_volatility!);
   });
 
@@ -87,7 +107,19 @@ describe('the simulated market', () => {
 
   it('gives 14 days of daily history for underlyings and contracts', async () => {
     const bars = await market.dailyBars('SPY', '2026-11-06', '2026-11-23');
-    expect(bars.map((b) => b.date)).toEqual(['2026-11-06', '2026-11-09', '2026-11-10', '2026-11-11', '2026-11-12', '2026-11-13', '2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20']);
+    expect(bars.map((b) => b.date)).toEqual([
+      '2026-11-06',
+      '2026-11-09',
+      '2026-11-10',
+      '2026-11-11',
+      '2026-11-12',
+      '2026-11-13',
+      '2026-11-16',
+      '2026-11-17',
+      '2026-11-18',
+      '2026-11-19',
+      '2026-11-20',
+    ]);
     for (const b of bars) expect(b.low <= Math.min(b.open, b.close) && b.high >= Math.max(b.open, b.close)).toBe(true);
     const option = await market.dailyBars('SPY261218C00600000', '2026-11-06', '2026-11-23');
     expect(option).toHaveLength(11);

@@ -4,14 +4,24 @@ import type { OrderRequest, Position, Quote } from '../../../shared/orders/types
 import { account, call, NOW, optionPosition, put, quote, stockPosition } from '../../support/trading-fixtures';
 
 function state(opts: { cash?: number; level?: 0 | 1 | 2 | 3; positions?: Position[]; quotes?: Quote[]; dayTrades?: string[]; now?: Date } = {}): TradingState {
-  const quotes = new Map((opts.quotes ?? [quote(call(100), 2.0, 2.2), quote(call(105), 0.8, 0.9), quote(put(95), 1.1, 1.2), quote(put(90), 0.4, 0.5), quote(call(110), 0.3, 0.35)]).map((q) => [q.contract, q]));
+  const quotes = new Map(
+    (
+      opts.quotes ?? [quote(call(100), 2.0, 2.2), quote(call(105), 0.8, 0.9), quote(put(95), 1.1, 1.2), quote(put(90), 0.4, 0.5), quote(call(110), 0.3, 0.35)]
+    ).map((q) => [q.contract, q]),
+  );
   const positions = opts.positions ?? [];
-  const marks = new Map(positions.map((p) => [p.symbol, p.kind === 'stock' ? 100 : quotes.get(p.symbol)?.mark ?? p.avgPrice]));
+  const marks = new Map(positions.map((p) => [p.symbol, p.kind === 'stock' ? 100 : (quotes.get(p.symbol)?.mark ?? p.avgPrice)]));
   const a = account({ cash: opts.cash ?? 100_000, dayTrades: opts.dayTrades ?? [] });
   a.settings.optionsLevel = opts.level ?? 2;
   return { account: a, positions, quotes, marks, underlyingPrices: new Map([['XYZ', 100]]), now: opts.now ?? NOW };
 }
-const order = (legs: OrderRequest['legs'], extra: Partial<OrderRequest> = {}): OrderRequest => ({ clientOrderId: 'c', type: 'market', timeInForce: 'day', legs, ...extra });
+const order = (legs: OrderRequest['legs'], extra: Partial<OrderRequest> = {}): OrderRequest => ({
+  clientOrderId: 'c',
+  type: 'market',
+  timeInForce: 'day',
+  legs,
+  ...extra,
+});
 const messages = (e: ReturnType<typeof evaluateOrder>) => e.checks.map((c) => c.message);
 
 describe('deciding an order', () => {
@@ -49,14 +59,20 @@ describe('deciding an order', () => {
 
   it('lets a learner sell to close when the account has no buying power left', () => {
     // Cash overdrawn (say, after an assignment): the sale raises cash, so neither buying power nor margin blocks it.
-    const e = evaluateOrder(state({ cash: -5_000, positions: [optionPosition(call(100), 2, 1.5)] }), order([{ contract: call(100), side: 'sell', quantity: 2 }]));
+    const e = evaluateOrder(
+      state({ cash: -5_000, positions: [optionPosition(call(100), 2, 1.5)] }),
+      order([{ contract: call(100), side: 'sell', quantity: 2 }]),
+    );
     expect(e.canProceed).toBe(true);
     expect(e.decision).toMatchObject({ kind: 'fill', cashDelta: 398.7 });
     expect(evaluateOrder(state({ cash: -5_000 }), order([{ contract: call(100), side: 'buy', quantity: 1 }])).canProceed).toBe(false);
   });
 
   it('needs level 3 for a spread placed as one order', () => {
-    const legs = [{ contract: call(100), side: 'buy' as const, quantity: 1 }, { contract: call(105), side: 'sell' as const, quantity: 1 }];
+    const legs = [
+      { contract: call(100), side: 'buy' as const, quantity: 1 },
+      { contract: call(105), side: 'sell' as const, quantity: 1 },
+    ];
     expect(messages(evaluateOrder(state({ level: 2 }), order(legs)))).toContain('Trading level 3 required. Current level: 2');
     const ok = evaluateOrder(state({ level: 3 }), order(legs));
     expect(ok.decision).toMatchObject({ kind: 'fill', netPrice: 1.4 });
@@ -66,7 +82,9 @@ describe('deciding an order', () => {
     for (const level of [1, 2, 3] as const) {
       const e = evaluateOrder(state({ level }), order([{ contract: call(110), side: 'sell', quantity: 1 }]));
       expect(e.canProceed).toBe(false);
-      expect(e.checks.find((c) => c.type === 'naked_short')?.message).toBe('Naked short calls are not allowed at any trading level. Sell a call against 100 shares per contract, or as part of a spread.');
+      expect(e.checks.find((c) => c.type === 'naked_short')?.message).toBe(
+        'Naked short calls are not allowed at any trading level. Sell a call against 100 shares per contract, or as part of a spread.',
+      );
     }
   });
 
@@ -93,10 +111,14 @@ describe('deciding an order', () => {
     const close = order([{ contract: call(100), side: 'sell', quantity: 1 }]);
     const third = evaluateOrder(state({ cash: 50_000, positions: [openedToday], dayTrades: ['2026-11-19', '2026-11-20'] }), close);
     expect(third.decision).toMatchObject({ kind: 'fill', dayTrade: true });
-    expect(messages(third)).toEqual(expect.arrayContaining(['One more will trigger Pattern Day Trader rules', 'Day trade count: 3 (limit: 3 for non-PDT accounts)']));
+    expect(messages(third)).toEqual(
+      expect.arrayContaining(['One more will trigger Pattern Day Trader rules', 'Day trade count: 3 (limit: 3 for non-PDT accounts)']),
+    );
     const fourth = evaluateOrder(state({ cash: 10_000, positions: [openedToday], dayTrades: ['2026-11-18', '2026-11-19', '2026-11-20'] }), close);
     expect(fourth.canProceed).toBe(false);
-    expect(fourth.checks.find((c) => c.severity === 'error')!.message).toMatch(/^Pattern Day Trader account requires minimum \$25,000 equity\. Current equity: \$10,/);
+    expect(fourth.checks.find((c) => c.severity === 'error')!.message).toMatch(
+      /^Pattern Day Trader account requires minimum \$25,000 equity\. Current equity: \$10,/,
+    );
     // Day trades older than five trading days no longer count.
     const old = evaluateOrder(state({ cash: 10_000, positions: [openedToday], dayTrades: ['2026-11-09', '2026-11-10', '2026-11-11'] }), close);
     expect(old.canProceed).toBe(true);
@@ -106,7 +128,9 @@ describe('deciding an order', () => {
     const e = evaluateOrder(state(), order([{ contract: call(100), side: 'buy', quantity: 1.5 }], { timeInForce: 'gtc' }));
     expect(e.invalid).toBe(true);
     expect(messages(e)).toEqual(['Options orders must have whole number quantities', 'Options orders must use day time_in_force']);
-    expect(evaluateOrder(state(), order([{ contract: call(101), side: 'buy', quantity: 1 }])).checks[0]!.message).toBe(`There is no quote for ${call(101)}: it is not a listed contract.`);
+    expect(evaluateOrder(state(), order([{ contract: call(101), side: 'buy', quantity: 1 }])).checks[0]!.message).toBe(
+      `There is no quote for ${call(101)}: it is not a listed contract.`,
+    );
     expect(evaluateOrder(state(), order([{ contract: call(100, '2026-11-20'), side: 'buy', quantity: 1 }])).checks[0]!.message).toMatch(/has expired/);
   });
 });

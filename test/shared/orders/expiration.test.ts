@@ -34,11 +34,19 @@ describe('expiration at 16:00 New York', () => {
   });
 
   it('settles index options in cash for their intrinsic value', () => {
-    expect(settleOption(optionPosition(call(100), 1, 2), 103.5, { ...ctx, settlement: 'cash' })).toMatchObject({ outcome: 'cash_settled', cashDelta: 350, realizedPnl: 150 });
+    expect(settleOption(optionPosition(call(100), 1, 2), 103.5, { ...ctx, settlement: 'cash' })).toMatchObject({
+      outcome: 'cash_settled',
+      cashDelta: 350,
+      realizedPnl: 150,
+    });
   });
 
   it('closes a long option at intrinsic value when the cash account cannot exercise it', () => {
-    expect(settleOption(optionPosition(call(100), 1, 2), 105, { ...ctx, cash: 1_000 })).toMatchObject({ outcome: 'auto_closed', cashDelta: 500, realizedPnl: 300 });
+    expect(settleOption(optionPosition(call(100), 1, 2), 105, { ...ctx, cash: 1_000 })).toMatchObject({
+      outcome: 'auto_closed',
+      cashDelta: 500,
+      realizedPnl: 300,
+    });
     expect(settleOption(optionPosition(put(100), 1, 2), 95, ctx)).toMatchObject({ outcome: 'auto_closed', cashDelta: 500 });
   });
 

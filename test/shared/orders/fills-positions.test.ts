@@ -24,11 +24,22 @@ describe('the fill model', () => {
 });
 
 describe('multi-leg pricing', () => {
-  const spread = [{ contract: call(100), side: 'buy' as const, quantity: 10 }, { contract: call(105), side: 'sell' as const, quantity: 10 }];
+  const spread = [
+    { contract: call(100), side: 'buy' as const, quantity: 10 },
+    { contract: call(105), side: 'sell' as const, quantity: 10 },
+  ];
   it('prices one unit of the ratio, positive for a debit and negative for a credit', () => {
     expect(orderUnits(spread)).toBe(10);
     expect(netUnitPrice(spread, [3.1, 1.2])).toBe(1.9);
-    expect(netUnitPrice([{ contract: put(95), side: 'buy', quantity: 1 }, { contract: put(100), side: 'sell', quantity: 2 }], [1, 2.5])).toBe(-4);
+    expect(
+      netUnitPrice(
+        [
+          { contract: put(95), side: 'buy', quantity: 1 },
+          { contract: put(100), side: 'sell', quantity: 2 },
+        ],
+        [1, 2.5],
+      ),
+    ).toBe(-4);
   });
 
   it('fills a limit when the net is no worse than the limit, single-leg sells taking a positive limit', () => {
@@ -53,9 +64,12 @@ describe('booking a fill', () => {
     expect(all).toMatchObject({ effect: 'close', realizedPnl: -450, position: null });
   });
 
-  it('realises a short position\'s P&L the other way round, and flips through zero', () => {
+  it("realises a short position's P&L the other way round, and flips through zero", () => {
     const short = optionPosition(put(95), -2, 1.5);
-    expect(applyFill(short, { symbol: put(95), side: 'buy', quantity: 2, price: 0.5, at, date: '2026-11-23' })).toMatchObject({ realizedPnl: 200, position: null });
+    expect(applyFill(short, { symbol: put(95), side: 'buy', quantity: 2, price: 0.5, at, date: '2026-11-23' })).toMatchObject({
+      realizedPnl: 200,
+      position: null,
+    });
     const flipped = applyFill(short, { symbol: put(95), side: 'buy', quantity: 3, price: 1.0, at, date: '2026-11-23' });
     expect(flipped).toMatchObject({ effect: 'close-and-open', realizedPnl: 100, position: { quantity: 1, avgPrice: 1.0 } });
   });

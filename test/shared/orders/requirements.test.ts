@@ -24,7 +24,9 @@ describe('what short options reserve in a cash-style account', () => {
 
   it('lets a later-expiring long call cover a short call (a calendar), not an earlier one', () => {
     expect(requirement([optionPosition(call(100, '2026-12-18'), -1, 2), optionPosition(call(100, '2027-01-15'), 1, 4)]).nakedCalls).toEqual([]);
-    expect(requirement([optionPosition(call(100, '2027-01-15'), -1, 2), optionPosition(call(100, '2026-12-18'), 1, 4)]).nakedCalls).toEqual([{ symbol: call(100, '2027-01-15'), quantity: 1 }]);
+    expect(requirement([optionPosition(call(100, '2027-01-15'), -1, 2), optionPosition(call(100, '2026-12-18'), 1, 4)]).nakedCalls).toEqual([
+      { symbol: call(100, '2027-01-15'), quantity: 1 },
+    ]);
   });
 
   it('finds naked short calls, shares covering only whole contracts', () => {

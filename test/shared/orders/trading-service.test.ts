@@ -26,23 +26,60 @@ function harness(start = '2026-11-23T15:00:00Z') {
   const repo = memoryTradingRepo();
   const events: DomainEvent[] = [];
   let id = 0;
-  const service = tradingService({ repo, quotes: source, events: { publish: async (e) => { events.push(...e); } }, clock: { now: () => now }, newId: () => `01J${String(++id).padStart(23, '0')}` });
+  const service = tradingService({
+    repo,
+    quotes: source,
+    events: {
+      publish: async (e) => {
+        events.push(...e);
+      },
+    },
+    clock: { now: () => now },
+    newId: () => `01J${String(++id).padStart(23, '0')}`,
+  });
   return {
-    service, repo, events, quotes, closes, contractCloses,
-    setPrice: (p: number) => { price = p; },
-    setNow: (iso: string) => { now = new Date(iso); },
+    service,
+    repo,
+    events,
+    quotes,
+    closes,
+    contractCloses,
+    setPrice: (p: number) => {
+      price = p;
+    },
+    setNow: (iso: string) => {
+      now = new Date(iso);
+    },
   };
 }
-const buy = (contract: string, quantity = 1, extra = {}) => ({ clientOrderId: `c-${Math.random()}`, type: 'market' as const, timeInForce: 'day', legs: [{ contract, side: 'buy' as const, quantity }], ...extra });
+const buy = (contract: string, quantity = 1, extra = {}) => ({
+  clientOrderId: `c-${Math.random()}`,
+  type: 'market' as const,
+  timeInForce: 'day',
+  legs: [{ contract, side: 'buy' as const, quantity }],
+  ...extra,
+});
 
 describe('the paper account', () => {
   it('opens once with a chosen starting capital', async () => {
     const h = harness();
     const opened = await h.service.openAccount('u1', 25_000);
-    expect(opened.ok && opened.value.account).toMatchObject({ cash: 25_000, equity: 25_000, buyingPower: 25_000, startingCapital: 25_000, optionsLevelName: 'Standard' });
+    expect(opened.ok && opened.value.account).toMatchObject({
+      cash: 25_000,
+      equity: 25_000,
+      buyingPower: 25_000,
+      startingCapital: 25_000,
+      optionsLevelName: 'Standard',
+    });
     expect(await h.service.openAccount('u1', 10_000)).toMatchObject({ ok: false, error: { code: 'conflict' } });
-    expect(await h.service.openAccount('u2', 50_000)).toMatchObject({ ok: false, error: { code: 'bad_request', message: 'Starting capital must be one of $10,000.00, $25,000.00, $100,000.00.' } });
-    expect(await h.service.placeOrder('u3', buy(call(100)))).toMatchObject({ ok: false, error: { code: 'conflict', message: 'Open your paper account first: choose a starting capital.' } });
+    expect(await h.service.openAccount('u2', 50_000)).toMatchObject({
+      ok: false,
+      error: { code: 'bad_request', message: 'Starting capital must be one of $10,000.00, $25,000.00, $100,000.00.' },
+    });
+    expect(await h.service.placeOrder('u3', buy(call(100)))).toMatchObject({
+      ok: false,
+      error: { code: 'conflict', message: 'Open your paper account first: choose a starting capital.' },
+    });
   });
 
   it('places one order for a repeated client order id', async () => {
@@ -95,7 +132,9 @@ describe('the paper account', () => {
     await h.service.openAccount('u1', 100_000);
     const limit = await h.service.placeOrder('u1', buy(call(100), 1, { type: 'limit', limitPrice: 1.9 }));
     expect(limit.ok && limit.value.order).toMatchObject({ status: 'open', held: 190.65 });
-    expect((await h.service.portfolio('u1')).ok && (await h.service.portfolio('u1') as { value: { account: { buyingPower: number } } }).value.account.buyingPower).toBe(99_809.35);
+    expect(
+      (await h.service.portfolio('u1')).ok && ((await h.service.portfolio('u1')) as { value: { account: { buyingPower: number } } }).value.account.buyingPower,
+    ).toBe(99_809.35);
     h.quotes.set(call(100), quote(call(100), 1.8, 1.85));
     const orders = await h.service.listOrders('u1');
     expect(orders[0]).toMatchObject({ status: 'filled', netPrice: 1.85, held: 0 });
@@ -106,7 +145,10 @@ describe('the paper account', () => {
     expect((await h.service.listOrders('u1', 'open')).length).toBe(1);
     h.setNow('2026-11-23T21:30:00Z'); // after the close
     const after = await h.service.listOrders('u1');
-    expect(after.find((o) => o.strategy === null && o.legs[0]!.contract === call(105))).toMatchObject({ status: 'expired', reason: 'A day order that did not fill expires at the close.' });
+    expect(after.find((o) => o.strategy === null && o.legs[0]!.contract === call(105))).toMatchObject({
+      status: 'expired',
+      reason: 'A day order that did not fill expires at the close.',
+    });
     const pf = await h.service.portfolio('u1');
     expect(pf.ok && pf.value.account.heldForOrders).toBe(0);
   });
@@ -118,7 +160,10 @@ describe('the paper account', () => {
     if (!placed.ok) throw new Error(placed.error.message);
     const canceled = await h.service.cancelOrder('u1', placed.value.order.orderId);
     expect(canceled.ok && canceled.value).toMatchObject({ status: 'canceled', canceledAt: expect.any(String) });
-    expect(await h.service.cancelOrder('u1', placed.value.order.orderId)).toMatchObject({ ok: false, error: { message: 'This order is canceled; only open orders can be canceled.' } });
+    expect(await h.service.cancelOrder('u1', placed.value.order.orderId)).toMatchObject({
+      ok: false,
+      error: { message: 'This order is canceled; only open orders can be canceled.' },
+    });
   });
 
   it('settles an expired option at the expiry close and tells the journal', async () => {
@@ -182,7 +227,11 @@ describe('the paper account', () => {
     const summary = await h.service.complianceSummary('u1', 30);
     expect(summary.failed).toBe(1);
     expect(summary.totalChecks).toBe(summary.passed + summary.failed + summary.warnings);
-    expect(summary.recentChecks.find((c) => c.check_result === 'failed')).toMatchObject({ compliance_type: 'trading_level', action_taken: 'blocked', details: { message: 'Trading level 2 required. Current level: 1' } });
+    expect(summary.recentChecks.find((c) => c.check_result === 'failed')).toMatchObject({
+      compliance_type: 'trading_level',
+      action_taken: 'blocked',
+      details: { message: 'Trading level 2 required. Current level: 1' },
+    });
   });
 });
 

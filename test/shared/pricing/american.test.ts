@@ -32,18 +32,42 @@ describe('American options: published values', () => {
   // those in QuantLib test-suite/americanoption.cpp, testBaroneAdesiWhaleyValues. Where the 2007 2nd edition prints
   // this table was not confirmed.
   const bawTable: readonly (readonly [OptionType, number, number, number, number])[] = [
-    ['call', 90, 0.1, 0.15, 0.0206], ['call', 100, 0.1, 0.15, 1.8771], ['call', 110, 0.1, 0.15, 10.0089],
-    ['call', 90, 0.1, 0.25, 0.3159], ['call', 100, 0.1, 0.25, 3.1280], ['call', 110, 0.1, 0.25, 10.3919],
-    ['call', 90, 0.1, 0.35, 0.9495], ['call', 100, 0.1, 0.35, 4.3777], ['call', 110, 0.1, 0.35, 11.1679],
-    ['call', 90, 0.5, 0.15, 0.8208], ['call', 100, 0.5, 0.15, 4.0842], ['call', 110, 0.5, 0.15, 10.8087],
-    ['call', 90, 0.5, 0.25, 2.7437], ['call', 100, 0.5, 0.25, 6.8015], ['call', 110, 0.5, 0.25, 13.0170],
-    ['call', 90, 0.5, 0.35, 5.0063], ['call', 100, 0.5, 0.35, 9.5106], ['call', 110, 0.5, 0.35, 15.5689],
-    ['put', 90, 0.1, 0.15, 10.0000], ['put', 100, 0.1, 0.15, 1.8770], ['put', 110, 0.1, 0.15, 0.0410],
-    ['put', 90, 0.1, 0.25, 10.2533], ['put', 100, 0.1, 0.25, 3.1277], ['put', 110, 0.1, 0.25, 0.4562],
-    ['put', 90, 0.1, 0.35, 10.8787], ['put', 100, 0.1, 0.35, 4.3777], ['put', 110, 0.1, 0.35, 1.2402],
-    ['put', 90, 0.5, 0.15, 10.5595], ['put', 100, 0.5, 0.15, 4.0842], ['put', 110, 0.5, 0.15, 1.0822],
-    ['put', 90, 0.5, 0.25, 12.4419], ['put', 100, 0.5, 0.25, 6.8014], ['put', 110, 0.5, 0.25, 3.3226],
-    ['put', 90, 0.5, 0.35, 14.6945], ['put', 100, 0.5, 0.35, 9.5104], ['put', 110, 0.5, 0.35, 5.8823],
+    ['call', 90, 0.1, 0.15, 0.0206],
+    ['call', 100, 0.1, 0.15, 1.8771],
+    ['call', 110, 0.1, 0.15, 10.0089],
+    ['call', 90, 0.1, 0.25, 0.3159],
+    ['call', 100, 0.1, 0.25, 3.128],
+    ['call', 110, 0.1, 0.25, 10.3919],
+    ['call', 90, 0.1, 0.35, 0.9495],
+    ['call', 100, 0.1, 0.35, 4.3777],
+    ['call', 110, 0.1, 0.35, 11.1679],
+    ['call', 90, 0.5, 0.15, 0.8208],
+    ['call', 100, 0.5, 0.15, 4.0842],
+    ['call', 110, 0.5, 0.15, 10.8087],
+    ['call', 90, 0.5, 0.25, 2.7437],
+    ['call', 100, 0.5, 0.25, 6.8015],
+    ['call', 110, 0.5, 0.25, 13.017],
+    ['call', 90, 0.5, 0.35, 5.0063],
+    ['call', 100, 0.5, 0.35, 9.5106],
+    ['call', 110, 0.5, 0.35, 15.5689],
+    ['put', 90, 0.1, 0.15, 10.0],
+    ['put', 100, 0.1, 0.15, 1.877],
+    ['put', 110, 0.1, 0.15, 0.041],
+    ['put', 90, 0.1, 0.25, 10.2533],
+    ['put', 100, 0.1, 0.25, 3.1277],
+    ['put', 110, 0.1, 0.25, 0.4562],
+    ['put', 90, 0.1, 0.35, 10.8787],
+    ['put', 100, 0.1, 0.35, 4.3777],
+    ['put', 110, 0.1, 0.35, 1.2402],
+    ['put', 90, 0.5, 0.15, 10.5595],
+    ['put', 100, 0.5, 0.15, 4.0842],
+    ['put', 110, 0.5, 0.15, 1.0822],
+    ['put', 90, 0.5, 0.25, 12.4419],
+    ['put', 100, 0.5, 0.25, 6.8014],
+    ['put', 110, 0.5, 0.25, 3.3226],
+    ['put', 90, 0.5, 0.35, 14.6945],
+    ['put', 100, 0.5, 0.35, 9.5104],
+    ['put', 110, 0.5, 0.35, 5.8823],
   ];
 
   it('Haug’s Barone-Adesi-Whaley table (S=90/100/110, K=100, T=0.1/0.5, r=10%, b=0, σ=15/25/35%)', () => {
@@ -59,8 +83,12 @@ describe('American options: published values', () => {
     // the 4 dp shown with test/shared/pricing/bjerksund-stensland-mpmath.py (0.80988, 6.76612, 15.51372, 10.54001,
     // 5.83736). Puts follow from the put-call transformation P(S=90, K=100) = C(S=100, K=90, r=r-b, b=-b).
     const cases: readonly (readonly [OptionType, number, number, number])[] = [
-      ['call', 90, 0.15, 0.8099], ['call', 100, 0.25, 6.7661], ['call', 110, 0.35, 15.5137],
-      ['put', 90, 0.15, 10.54], ['put', 100, 0.25, 6.7661], ['put', 110, 0.35, 5.8374],
+      ['call', 90, 0.15, 0.8099],
+      ['call', 100, 0.25, 6.7661],
+      ['call', 110, 0.35, 15.5137],
+      ['put', 90, 0.15, 10.54],
+      ['put', 100, 0.25, 6.7661],
+      ['put', 110, 0.35, 5.8374],
     ];
     for (const [type, S, sigma, expected] of cases) {
       const value = americanPrice({ type, S, K: 100, T: 0.5, r: 0.1, q: 0.1, sigma });
@@ -72,8 +100,7 @@ describe('American options: published values', () => {
   // numbers could not be confirmed against a source; every value below was recomputed with an independent CRR tree
   // (4.48846, European 4.31902, BSM 4.07598; 4.26343, 4.27202, 4.27806, 4.28302).
   it('Hull, OFOD, “Basic numerical procedures” worked example: CRR tree for an American put S=K=50, r=10%, σ=40%, T=5m', () => {
-    const tree = (steps: number, american = true): number =>
-      binomialPrice(false, 50, 50, 5 / 12, 0.1, 0, 0.4, steps, 'crr', american);
+    const tree = (steps: number, american = true): number => binomialPrice(false, 50, 50, 5 / 12, 0.1, 0, 0.4, steps, 'crr', american);
     within(tree(5), 4.49, PUBLISHED_2DP, '5 steps');
     within(tree(5, false), 4.32, PUBLISHED_2DP, '5-step European (control variate)');
     within(price({ type: 'put', S: 50, K: 50, T: 5 / 12, r: 0.1, q: 0, sigma: 0.4 }), 4.08, PUBLISHED_2DP, 'BSM');
@@ -90,7 +117,12 @@ for (const type of ['call', 'put'] as const) {
   for (const S of [80, 100, 120]) {
     for (const T of [0.1, 0.5, 2]) {
       for (const sigma of [0.15, 0.3, 0.6]) {
-        for (const [r, q] of [[0.05, 0], [0.05, 0.03], [0.02, 0.06], [0.08, 0.08]] as const) {
+        for (const [r, q] of [
+          [0.05, 0],
+          [0.05, 0.03],
+          [0.02, 0.06],
+          [0.08, 0.08],
+        ] as const) {
           GRID.push({ type, S, K: 100, T, r, q, sigma });
         }
       }
@@ -99,8 +131,7 @@ for (const type of ['call', 'put'] as const) {
 }
 
 describe('American options: cross-checks against a 2001-step Leisen-Reimer tree', () => {
-  const trees = GRID.map((g) =>
-    binomialPrice(g.type === 'call', g.S, g.K, g.T, g.r, g.q, g.sigma, 2001, 'leisen-reimer'));
+  const trees = GRID.map((g) => binomialPrice(g.type === 'call', g.S, g.K, g.T, g.r, g.q, g.sigma, 2001, 'leisen-reimer'));
 
   it('Bjerksund-Stensland 2002 is close to the tree and, being a lower bound, never above it', () => {
     GRID.forEach((input, i) => {
@@ -206,10 +237,7 @@ describe('Bjerksund-Stensland 2002: accuracy of the fast implementation', () => 
             for (const r of [0, 0.02, 0.05, 0.1]) {
               for (const q of [0, 0.02, 0.05, 0.1]) {
                 const S = 100 * m;
-                const error = Math.abs(
-                  bjerksundStensland(isCall, S, 100, T, r, q, sigma) -
-                  referenceBjerksundStensland(isCall, S, 100, T, r, q, sigma),
-                );
+                const error = Math.abs(bjerksundStensland(isCall, S, 100, T, r, q, sigma) - referenceBjerksundStensland(isCall, S, 100, T, r, q, sigma));
                 if (!(error <= worst)) {
                   worst = error;
                   where = JSON.stringify({ isCall, S, T, r, q, sigma });
@@ -269,7 +297,11 @@ describe('American options: degenerate inputs and validation', () => {
 
   it('stays finite and bounded at extreme parameters', () => {
     for (const sigma of [0.005, 3]) {
-      for (const [r, q] of [[0, 0.04], [0.1, 0], [-0.01, 0.02]] as const) {
+      for (const [r, q] of [
+        [0, 0.04],
+        [0.1, 0],
+        [-0.01, 0.02],
+      ] as const) {
         for (const type of ['call', 'put'] as const) {
           for (const S of [10, 100, 1000]) {
             const input = { type, S, K: 100, T: 5, r, q, sigma };
@@ -299,8 +331,7 @@ describe('American options: degenerate inputs and validation', () => {
     expect(() => americanPrice({ ...valid, sigma: -1 })).toThrow(RangeError);
     const unknown = { ...valid, method: 'monte-carlo' } as unknown as AmericanInput;
     expect(() => americanPrice(unknown)).toThrow(`method must be 'bjerksund-stensland', 'baw' or 'binomial'`);
-    expect(() => americanPrice({ ...valid, method: 'binomial', steps: 0 }))
-      .toThrow('steps must be a number from 1 to 100000');
+    expect(() => americanPrice({ ...valid, method: 'binomial', steps: 0 })).toThrow('steps must be a number from 1 to 100000');
     expect(() => americanPrice({ ...valid, method: 'binomial', steps: 1e9 })).toThrow(RangeError);
     expect(() => americanPrice({ ...valid, method: 'binomial', steps: NaN })).toThrow(RangeError);
   });

@@ -14,13 +14,10 @@ function phi(S: number, T: number, gamma: number, H: number, I: number, r: numbe
   const lambda = -r + gamma * b + 0.5 * gamma * (gamma - 1) * v * v;
   const d = -(Math.log(S / H) + (b + (gamma - 0.5) * v * v) * T) / (v * Math.sqrt(T));
   const kappa = (2 * b) / (v * v) + (2 * gamma - 1);
-  return Math.exp(lambda * T) * S ** gamma *
-    (normCdf(d) - (I / S) ** kappa * normCdf(d - (2 * Math.log(I / S)) / (v * Math.sqrt(T))));
+  return Math.exp(lambda * T) * S ** gamma * (normCdf(d) - (I / S) ** kappa * normCdf(d - (2 * Math.log(I / S)) / (v * Math.sqrt(T))));
 }
 
-function psi(
-  S: number, T2: number, gamma: number, H: number, I2: number, I1: number, t1: number, r: number, b: number, v: number,
-): number {
+function psi(S: number, T2: number, gamma: number, H: number, I2: number, I1: number, t1: number, r: number, b: number, v: number): number {
   const m = b + (gamma - 0.5) * v * v;
   const e1 = (Math.log(S / I1) + m * t1) / (v * Math.sqrt(t1));
   const e2 = (Math.log((I2 * I2) / (S * I1)) + m * t1) / (v * Math.sqrt(t1));
@@ -33,9 +30,14 @@ function psi(
   const rho = Math.sqrt(t1 / T2);
   const lambda = -r + gamma * b + 0.5 * gamma * (gamma - 1) * v * v;
   const kappa = (2 * b) / (v * v) + (2 * gamma - 1);
-  return Math.exp(lambda * T2) * S ** gamma * (
-    bivariateNormalCdf(-e1, -f1, rho) - (I2 / S) ** kappa * bivariateNormalCdf(-e2, -f2, rho) -
-    (I1 / S) ** kappa * bivariateNormalCdf(-e3, -f3, -rho) + (I1 / I2) ** kappa * bivariateNormalCdf(-e4, -f4, -rho));
+  return (
+    Math.exp(lambda * T2) *
+    S ** gamma *
+    (bivariateNormalCdf(-e1, -f1, rho) -
+      (I2 / S) ** kappa * bivariateNormalCdf(-e2, -f2, rho) -
+      (I1 / S) ** kappa * bivariateNormalCdf(-e3, -f3, -rho) +
+      (I1 / I2) ** kappa * bivariateNormalCdf(-e4, -f4, -rho))
+  );
 }
 
 function call(S: number, K: number, T: number, r: number, b: number, v: number): number {
@@ -53,18 +55,23 @@ function call(S: number, K: number, T: number, r: number, b: number, v: number):
   if (S >= I2) return floor;
   const alpha1 = (I1 - K) * I1 ** -beta;
   const alpha2 = (I2 - K) * I2 ** -beta;
-  const value = alpha2 * S ** beta - alpha2 * phi(S, t1, beta, I2, I2, r, b, v) +
-    phi(S, t1, 1, I2, I2, r, b, v) - phi(S, t1, 1, I1, I2, r, b, v) -
-    K * phi(S, t1, 0, I2, I2, r, b, v) + K * phi(S, t1, 0, I1, I2, r, b, v) +
-    alpha1 * phi(S, t1, beta, I1, I2, r, b, v) - alpha1 * psi(S, T, beta, I1, I2, I1, t1, r, b, v) +
-    psi(S, T, 1, I1, I2, I1, t1, r, b, v) - psi(S, T, 1, K, I2, I1, t1, r, b, v) -
-    K * psi(S, T, 0, I1, I2, I1, t1, r, b, v) + K * psi(S, T, 0, K, I2, I1, t1, r, b, v);
+  const value =
+    alpha2 * S ** beta -
+    alpha2 * phi(S, t1, beta, I2, I2, r, b, v) +
+    phi(S, t1, 1, I2, I2, r, b, v) -
+    phi(S, t1, 1, I1, I2, r, b, v) -
+    K * phi(S, t1, 0, I2, I2, r, b, v) +
+    K * phi(S, t1, 0, I1, I2, r, b, v) +
+    alpha1 * phi(S, t1, beta, I1, I2, r, b, v) -
+    alpha1 * psi(S, T, beta, I1, I2, I1, t1, r, b, v) +
+    psi(S, T, 1, I1, I2, I1, t1, r, b, v) -
+    psi(S, T, 1, K, I2, I1, t1, r, b, v) -
+    K * psi(S, T, 0, I1, I2, I1, t1, r, b, v) +
+    K * psi(S, T, 0, K, I2, I1, t1, r, b, v);
   return Number.isFinite(value) ? Math.max(value, floor) : floor;
 }
 
-export function referenceBjerksundStensland(
-  isCall: boolean, S: number, K: number, T: number, r: number, q: number, v: number,
-): number {
+export function referenceBjerksundStensland(isCall: boolean, S: number, K: number, T: number, r: number, q: number, v: number): number {
   const b = r - q;
   return isCall ? call(S, K, T, r, b, v) : call(K, S, T, r - b, -b, v);
 }

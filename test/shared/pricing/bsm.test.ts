@@ -93,7 +93,11 @@ const GRID: OptionInput[] = [];
 for (const S of [40, 80, 100, 125, 250]) {
   for (const T of [1 / 365, 0.1, 1, 5]) {
     for (const sigma of [0.05, 0.3, 1.2]) {
-      for (const [r, q] of [[0.05, 0], [0.03, 0.07], [-0.01, 0.02]] as const) {
+      for (const [r, q] of [
+        [0.05, 0],
+        [0.03, 0.07],
+        [-0.01, 0.02],
+      ] as const) {
         GRID.push({ type: 'call', S, K: 100, T, r, q, sigma }, { type: 'put', S, K: 100, T, r, q, sigma });
       }
     }
@@ -157,8 +161,7 @@ describe('BSM degenerate inputs', () => {
     expect(price({ ...base, type: 'call', S: 90 })).toBe(0);
     expect(price({ ...base, type: 'put', S: 90 })).toBe(10);
     expect(price({ ...base, type: 'put', S: 110 })).toBe(0);
-    expect(greeks({ ...base, type: 'call', S: 110 }))
-      .toEqual({ delta: 1, gamma: 0, theta: 0, vega: 0, rho: 0, price: 10 });
+    expect(greeks({ ...base, type: 'call', S: 110 })).toEqual({ delta: 1, gamma: 0, theta: 0, vega: 0, rho: 0, price: 10 });
     expect(greeks({ ...base, type: 'call', S: 90 }).delta).toBe(0);
     expect(greeks({ ...base, type: 'put', S: 90 }).delta).toBe(-1);
     expect(greeks({ ...base, type: 'put', S: 110 }).delta).toBe(0);

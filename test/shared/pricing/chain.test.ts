@@ -5,7 +5,9 @@ import type { ChainBatch, ChainOutput, OptionType } from '../../../shared/pricin
 /** The batch runs the same kernels as the single-option API, so results must agree to the last bits. */
 const SAME_KERNEL = 1e-12;
 
-const S = 100, r = 0.03, q = 0.01;
+const S = 100,
+  r = 0.03,
+  q = 0.01;
 
 /** A small chain: 3 expiries × 9 strikes × call/put, priced off a smile. */
 function makeChain(): { isCall: Uint8Array; K: Float64Array; T: Float64Array; sigma: Float64Array } {
@@ -13,7 +15,10 @@ function makeChain(): { isCall: Uint8Array; K: Float64Array; T: Float64Array; si
   const expiries = [7 / 365, 0.25, 2];
   const n = strikes.length * expiries.length * 2;
   const chain = {
-    isCall: new Uint8Array(n), K: new Float64Array(n), T: new Float64Array(n), sigma: new Float64Array(n),
+    isCall: new Uint8Array(n),
+    K: new Float64Array(n),
+    T: new Float64Array(n),
+    sigma: new Float64Array(n),
   };
   let i = 0;
   for (const T of expiries) {
@@ -39,8 +44,7 @@ describe('chainGreeks', () => {
     const chain = makeChain();
     const out = chainGreeks({ S, r, q, ...chain });
     for (let i = 0; i < chain.K.length; i++) {
-      const input = { type: typeOf(chain.isCall[i]), S, K: chain.K[i] as number, T: chain.T[i] as number, r, q,
-        sigma: chain.sigma[i] as number };
+      const input = { type: typeOf(chain.isCall[i]), S, K: chain.K[i] as number, T: chain.T[i] as number, r, q, sigma: chain.sigma[i] as number };
       const g = greeks(input);
       const p = price(input);
       expect(out.iv[i]).toBe(chain.sigma[i]);
@@ -77,12 +81,23 @@ describe('chainGreeks', () => {
     const chain = makeChain();
     const n = chain.K.length;
     const indices = Array.from({ length: n }, (_, i) => i);
-    const byStrike = (callFirst: boolean) => indices.slice().sort((a, b) =>
-      (chain.T[a] as number) - (chain.T[b] as number) || (chain.K[a] as number) - (chain.K[b] as number) ||
-      (callFirst ? 1 : -1) * ((chain.isCall[b] as number) - (chain.isCall[a] as number)));
-    const putsFirst = indices.slice().sort((a, b) =>
-      (chain.T[a] as number) - (chain.T[b] as number) || (chain.isCall[a] as number) - (chain.isCall[b] as number) ||
-      (chain.K[a] as number) - (chain.K[b] as number));
+    const byStrike = (callFirst: boolean) =>
+      indices
+        .slice()
+        .sort(
+          (a, b) =>
+            (chain.T[a] as number) - (chain.T[b] as number) ||
+            (chain.K[a] as number) - (chain.K[b] as number) ||
+            (callFirst ? 1 : -1) * ((chain.isCall[b] as number) - (chain.isCall[a] as number)),
+        );
+    const putsFirst = indices
+      .slice()
+      .sort(
+        (a, b) =>
+          (chain.T[a] as number) - (chain.T[b] as number) ||
+          (chain.isCall[a] as number) - (chain.isCall[b] as number) ||
+          (chain.K[a] as number) - (chain.K[b] as number),
+      );
     const pick = (order: number[], vol = (i: number): number => chain.sigma[i] as number) => ({
       isCall: Uint8Array.from(order, (i) => chain.isCall[i] as number),
       K: Float64Array.from(order, (i) => chain.K[i] as number),
@@ -90,15 +105,17 @@ describe('chainGreeks', () => {
       sigma: Float64Array.from(order, vol),
     });
     const layouts = [
-      pick(byStrike(true)), pick(byStrike(false)), pick(indices), pick(putsFirst),
+      pick(byStrike(true)),
+      pick(byStrike(false)),
+      pick(indices),
+      pick(putsFirst),
       pick(byStrike(true), (i) => (chain.sigma[i] as number) + (chain.isCall[i] === 0 && i % 4 === 1 ? 0.05 : 0)),
       pick(indices.filter((i) => chain.isCall[i] === 1)),
     ];
     for (const [l, layout] of layouts.entries()) {
       const out = chainGreeks({ S, r, q, ...layout });
       for (let i = 0; i < layout.K.length; i++) {
-        const input = { type: typeOf(layout.isCall[i]), S, K: layout.K[i] as number, T: layout.T[i] as number, r, q,
-          sigma: layout.sigma[i] as number };
+        const input = { type: typeOf(layout.isCall[i]), S, K: layout.K[i] as number, T: layout.T[i] as number, r, q, sigma: layout.sigma[i] as number };
         const g = greeks(input);
         expect(out.iv[i]).toBe(input.sigma);
         for (const name of ['price', 'delta', 'gamma', 'theta', 'vega', 'rho'] as const) {
@@ -111,10 +128,8 @@ describe('chainGreeks', () => {
     const alone = layouts[5] as ReturnType<typeof pick>;
     const out = chainGreeks({ S, r, q, ...alone });
     for (let i = 0; i < alone.K.length; i++) {
-      const g = greeks({ type: 'call', S, K: alone.K[i] as number, T: alone.T[i] as number, r, q,
-        sigma: alone.sigma[i] as number });
-      expect([out.price[i], out.delta[i], out.gamma[i], out.theta[i], out.vega[i], out.rho[i]])
-        .toEqual([g.price, g.delta, g.gamma, g.theta, g.vega, g.rho]);
+      const g = greeks({ type: 'call', S, K: alone.K[i] as number, T: alone.T[i] as number, r, q, sigma: alone.sigma[i] as number });
+      expect([out.price[i], out.delta[i], out.gamma[i], out.theta[i], out.vega[i], out.rho[i]]).toEqual([g.price, g.delta, g.gamma, g.theta, g.vega, g.rho]);
     }
   });
 
@@ -137,8 +152,13 @@ describe('chainGreeks', () => {
     const chain = makeChain();
     const n = chain.K.length;
     const buffers: ChainOutput = {
-      iv: new Float64Array(n + 5), price: new Float64Array(n), delta: new Float64Array(n), gamma: new Float64Array(n),
-      theta: new Float64Array(n), vega: new Float64Array(n), rho: new Float64Array(n),
+      iv: new Float64Array(n + 5),
+      price: new Float64Array(n),
+      delta: new Float64Array(n),
+      gamma: new Float64Array(n),
+      theta: new Float64Array(n),
+      vega: new Float64Array(n),
+      rho: new Float64Array(n),
     };
     const out = chainGreeks({ S, r, q, ...chain }, buffers);
     for (const name of Object.keys(buffers) as (keyof ChainOutput)[]) expect(out[name]).toBe(buffers[name]);
@@ -149,7 +169,12 @@ describe('chainGreeks', () => {
 
   it('handles T = 0 in model mode with intrinsic values', () => {
     const out = chainGreeks({
-      S, r, q, isCall: Uint8Array.from([1, 0]), K: Float64Array.from([90, 90]), T: Float64Array.from([0, 0]),
+      S,
+      r,
+      q,
+      isCall: Uint8Array.from([1, 0]),
+      K: Float64Array.from([90, 90]),
+      T: Float64Array.from([0, 0]),
       sigma: Float64Array.from([0.2, 0.2]),
     });
     expect(Array.from(out.price)).toEqual([10, 0]);
@@ -161,8 +186,9 @@ describe('chainGreeks', () => {
     const base: ChainBatch = { S, r, q, ...chain };
     expect(() => chainGreeks({ ...base, S: -1 })).toThrow('S must be a positive finite number, got -1');
     expect(() => chainGreeks({ ...base, r: NaN })).toThrow('r must be a finite number, got NaN');
-    expect(() => chainGreeks({ ...base, price: new Float64Array(chain.K.length) }))
-      .toThrow('exactly one of price (market mode) or sigma (model mode) must be given');
+    expect(() => chainGreeks({ ...base, price: new Float64Array(chain.K.length) })).toThrow(
+      'exactly one of price (market mode) or sigma (model mode) must be given',
+    );
     const { sigma: _sigma, ...withoutSigma } = base;
     expect(() => chainGreeks(withoutSigma)).toThrow(RangeError);
     expect(() => chainGreeks({ ...base, T: new Float64Array(3) })).toThrow('T must have length');

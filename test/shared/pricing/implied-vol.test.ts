@@ -41,7 +41,12 @@ describe('implied volatility (Let’s Be Rational)', () => {
     const moneyness = [0.25, 0.4, 0.6, 0.8, 0.9, 0.97, 1, 1.03, 1.1, 1.25, 1.6, 2.5, 4];
     const maturities = [1 / 365, 7 / 365, 30 / 365, 0.25, 0.5, 1, 2, 5];
     const vols = [0.05, 0.1, 0.2, 0.35, 0.5, 0.8, 1.2, 2, 3];
-    for (const [r, q] of [[0.03, 0.01], [0, 0], [-0.005, 0.04], [0.08, 0]] as const) {
+    for (const [r, q] of [
+      [0.03, 0.01],
+      [0, 0],
+      [-0.005, 0.04],
+      [0.08, 0],
+    ] as const) {
       for (const type of ['call', 'put'] as const) {
         for (const m of moneyness) {
           for (const T of maturities) {

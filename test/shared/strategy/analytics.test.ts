@@ -3,8 +3,20 @@ import { price } from '../../../shared/pricing';
 import { normCdf } from '../../../shared/pricing/normal-distribution';
 import type { OptionContract } from '../../../shared/market/chain';
 import {
-  POP_METHOD, analyzeAtExpiry, atmImpliedVol, expectedMove, fundsAndMargins, netDebitCredit, payoffCurve, pnlTable, positionGreeks,
-  probabilityOfProfit, rewardRisk, strategySummary, tableDates, timeValue,
+  POP_METHOD,
+  analyzeAtExpiry,
+  atmImpliedVol,
+  expectedMove,
+  fundsAndMargins,
+  netDebitCredit,
+  payoffCurve,
+  pnlTable,
+  positionGreeks,
+  probabilityOfProfit,
+  rewardRisk,
+  strategySummary,
+  tableDates,
+  timeValue,
 } from '../../../shared/strategy';
 import { EXPIRY, buyCall, buyPut, sellCall, sellPut } from './support/legs';
 
@@ -60,7 +72,10 @@ describe('probabilityOfProfit (lognormal, risk-neutral drift, at the breakevens)
 
   it('is 1 for a position that cannot lose, 0 for one that cannot win, and explains itself in one sentence', () => {
     const opts = { spot: 100, iv: 0.25, T: T30 };
-    expect(probabilityOfProfit([buyCall(100, 0.0)], { ...opts }).probability).toBeCloseTo(normCdf((Math.log(1) + (0.04 - 0.03125) * T30) / (0.25 * Math.sqrt(T30))), 10);
+    expect(probabilityOfProfit([buyCall(100, 0.0)], { ...opts }).probability).toBeCloseTo(
+      normCdf((Math.log(1) + (0.04 - 0.03125) * T30) / (0.25 * Math.sqrt(T30))),
+      10,
+    );
     expect(probabilityOfProfit([buyCall(100, 0), sellCall(105, 0.5)], opts).probability).toBe(1);
     expect(probabilityOfProfit([buyCall(100, 6), sellCall(105, 1)], opts).probability).toBe(0);
     expect(POP_METHOD.split('. ')).toHaveLength(1);
@@ -150,14 +165,23 @@ describe('summary tiles', () => {
   });
 
   it('ATM implied volatility of a chain: mean IV at the listed strike nearest the spot', () => {
-    const c = (strike: number, type: 'call' | 'put', iv: number | null) => ({ strike_price: strike, contract_type: type, implied_volatility: iv, expiration_date: EXPIRY }) as OptionContract;
+    const c = (strike: number, type: 'call' | 'put', iv: number | null) =>
+      ({ strike_price: strike, contract_type: type, implied_volatility: iv, expiration_date: EXPIRY }) as OptionContract;
     expect(atmImpliedVol([c(95, 'call', 0.3), c(100, 'call', 0.24), c(100, 'put', 0.26), c(105, 'put', 0.2)], 101)).toBeCloseTo(0.25, 12);
     expect(atmImpliedVol([c(100, 'call', null)], 100)).toBeNull();
   });
 
   it('strategySummary brings the tiles together, with the lognormal POP', () => {
     const s = strategySummary(bullCall, { spot: 100, asOf: ASOF, iv: 0.25 });
-    expect(s).toMatchObject({ maxProfit: 320, maxLoss: -180, breakevens: [101.8], netPremium: -180, debitCredit: { kind: 'debit', amount: 180 }, timeValue: 180, popMethod: POP_METHOD });
+    expect(s).toMatchObject({
+      maxProfit: 320,
+      maxLoss: -180,
+      breakevens: [101.8],
+      netPremium: -180,
+      debitCredit: { kind: 'debit', amount: 180 },
+      timeValue: 180,
+      popMethod: POP_METHOD,
+    });
     expect(s.rewardRisk).toBeCloseTo(320 / 180, 12);
     const d2 = (Math.log(100 / 101.8) + (0.04 - 0.03125) * T30) / (0.25 * Math.sqrt(T30));
     expect(s.pop).toBeCloseTo(normCdf(d2), 12);
@@ -187,10 +211,17 @@ describe('fundsAndMargins (paper account, cash-style: net debit + what requireme
     const naked = fundsAndMargins([sellCall(105, 1.2)], { multiplier: 2 });
     expect(naked).toMatchObject({ nakedCalls: 2, allowed: false });
     expect(naked.message).toMatch(/Naked short calls are not allowed/);
-    expect(fundsAndMargins([sellCall(105, 1.2)], { sharesHeld: 100 })).toEqual({ netDebit: -120, margin: 0, required: -120, nakedCalls: 0, allowed: true, message: null });
+    expect(fundsAndMargins([sellCall(105, 1.2)], { sharesHeld: 100 })).toEqual({
+      netDebit: -120,
+      margin: 0,
+      required: -120,
+      nakedCalls: 0,
+      allowed: true,
+      message: null,
+    });
   });
 
-  it('a calendar\'s later long call covers the sold call; a ratio spread\'s extra sold call does not', () => {
+  it("a calendar's later long call covers the sold call; a ratio spread's extra sold call does not", () => {
     expect(fundsAndMargins([sellCall(100, 2), buyCall(100, 3.2, 1, { expiration: '2027-01-15' })])).toMatchObject({ margin: 0, required: 120, allowed: true });
     expect(fundsAndMargins([buyCall(100, 3), sellCall(105, 1.2, 2)])).toMatchObject({ nakedCalls: 1, allowed: false });
   });

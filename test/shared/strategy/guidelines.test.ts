@@ -29,8 +29,15 @@ describe('trade management guidelines (spec part 3 §9)', () => {
   });
 
   it('flags an unlimited loss as beyond any position size, and needs an account to size against', () => {
-    expect(tradeGuidelines({ maxProfit: 200, maxLoss: -Infinity, debitCredit: credit(200) }, 25_000).positionSize).toMatchObject({ atRisk: null, share: null, tooLarge: true });
+    expect(tradeGuidelines({ maxProfit: 200, maxLoss: -Infinity, debitCredit: credit(200) }, 25_000).positionSize).toMatchObject({
+      atRisk: null,
+      share: null,
+      tooLarge: true,
+    });
     expect(tradeGuidelines({ maxProfit: 200, maxLoss: -100, debitCredit: credit(200) }, null).positionSize).toBeNull();
-    expect(tradeGuidelines({ maxProfit: 0, maxLoss: -100, debitCredit: { kind: 'even', amount: 0, netPremium: 0 } }, 25_000)).toMatchObject({ profitTarget: null, stop: null });
+    expect(tradeGuidelines({ maxProfit: 0, maxLoss: -100, debitCredit: { kind: 'even', amount: 0, netPremium: 0 } }, 25_000)).toMatchObject({
+      profitTarget: null,
+      stop: null,
+    });
   });
 });

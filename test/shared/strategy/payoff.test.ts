@@ -39,7 +39,12 @@ describe('analyzeAtExpiry: one expiry, exact', () => {
   });
 
   it('long strangle', () => {
-    expect(analyzeAtExpiry([buyCall(105, 1.2), buyPut(95, 1.05)])).toEqual({ maxProfit: Infinity, maxLoss: -225, breakevens: [92.75, 107.25], netPremium: -225 });
+    expect(analyzeAtExpiry([buyCall(105, 1.2), buyPut(95, 1.05)])).toEqual({
+      maxProfit: Infinity,
+      maxLoss: -225,
+      breakevens: [92.75, 107.25],
+      netPremium: -225,
+    });
   });
 
   it('iron condor: credit kept between the sold strikes, wider wing − credit at risk', () => {
@@ -55,7 +60,12 @@ describe('analyzeAtExpiry: one expiry, exact', () => {
   });
 
   it('call ratio spread (1×2): unlimited risk above, peak at the sold strike', () => {
-    expect(analyzeAtExpiry([buyCall(100, 3), sellCall(105, 1.2, 2)])).toEqual({ maxProfit: 440, maxLoss: -Infinity, breakevens: [100.6, 109.4], netPremium: -60 });
+    expect(analyzeAtExpiry([buyCall(100, 3), sellCall(105, 1.2, 2)])).toEqual({
+      maxProfit: 440,
+      maxLoss: -Infinity,
+      breakevens: [100.6, 109.4],
+      netPremium: -60,
+    });
   });
 
   it('put ratio spread (1×2): large but limited risk, the stock stopping at zero', () => {
@@ -64,7 +74,12 @@ describe('analyzeAtExpiry: one expiry, exact', () => {
   });
 
   it('call back spread (sell 1, buy 2): unlimited profit, worst at the bought strike', () => {
-    expect(analyzeAtExpiry([sellCall(100, 3), buyCall(105, 1.2, 2)])).toEqual({ maxProfit: Infinity, maxLoss: -440, breakevens: [100.6, 109.4], netPremium: 60 });
+    expect(analyzeAtExpiry([sellCall(100, 3), buyCall(105, 1.2, 2)])).toEqual({
+      maxProfit: Infinity,
+      maxLoss: -440,
+      breakevens: [100.6, 109.4],
+      netPremium: 60,
+    });
   });
 
   it('put ratio back spread: profit capped at S = 0 by 2 × 95 − 100 + 0.60', () => {
@@ -81,14 +96,29 @@ describe('analyzeAtExpiry: one expiry, exact', () => {
   });
 
   it('strip (1 call, 2 puts) and strap (2 calls, 1 put)', () => {
-    expect(analyzeAtExpiry([buyCall(100, 3), buyPut(100, 2.7, 2)])).toEqual({ maxProfit: Infinity, maxLoss: -840, breakevens: [95.8, 108.4], netPremium: -840 });
-    expect(analyzeAtExpiry([buyCall(100, 3, 2), buyPut(100, 2.7)])).toEqual({ maxProfit: Infinity, maxLoss: -870, breakevens: [91.3, 104.35], netPremium: -870 });
+    expect(analyzeAtExpiry([buyCall(100, 3), buyPut(100, 2.7, 2)])).toEqual({
+      maxProfit: Infinity,
+      maxLoss: -840,
+      breakevens: [95.8, 108.4],
+      netPremium: -840,
+    });
+    expect(analyzeAtExpiry([buyCall(100, 3, 2), buyPut(100, 2.7)])).toEqual({
+      maxProfit: Infinity,
+      maxLoss: -870,
+      breakevens: [91.3, 104.35],
+      netPremium: -870,
+    });
   });
 
   it('quantities are the ratio of one lot; the multiplier scales every dollar figure', () => {
     const two = analyzeAtExpiry([buyCall(100, 3, 2), buyPut(100, 2.7, 2)]);
     expect(two).toEqual({ maxProfit: Infinity, maxLoss: -1140, breakevens: [94.3, 105.7], netPremium: -1140 });
-    expect(analyzeAtExpiry([buyCall(100, 3), sellCall(105, 1.2)], { multiplier: 3 })).toEqual({ maxProfit: 960, maxLoss: -540, breakevens: [101.8], netPremium: -540 });
+    expect(analyzeAtExpiry([buyCall(100, 3), sellCall(105, 1.2)], { multiplier: 3 })).toEqual({
+      maxProfit: 960,
+      maxLoss: -540,
+      breakevens: [101.8],
+      netPremium: -540,
+    });
   });
 
   it('netPremium is credit-positive and free of binary fuzz', () => {

@@ -54,8 +54,15 @@ describe('placement by intent on the real strike grid', () => {
   it('steps count listed strikes, skipping the gaps in a grid', () => {
     const chain = ODD_CHAINS['a $100 stock with gaps in its grid']();
     // Listed near the money: 94, 95, 96, 97.5, 100, 102.5, 104, 105, 107, 110 (93, 98, 99, 101, 103, 106 are missing).
-    const custom = (steps: number) => ({ legs: [{ action: 'buy', optionType: 'call', strike: 0, expiration: '30d', quantity: 1, place: { at: 'atm', steps } }] }) as Pick<StrategyTemplate, 'legs'>;
-    const at = (steps: number) => { const r = placeTemplate(custom(steps), chain, { today: TODAY }); return r.ok ? r.legs[0]!.strike : r.error.code; };
+    const custom = (steps: number) =>
+      ({ legs: [{ action: 'buy', optionType: 'call', strike: 0, expiration: '30d', quantity: 1, place: { at: 'atm', steps } }] }) as Pick<
+        StrategyTemplate,
+        'legs'
+      >;
+    const at = (steps: number) => {
+      const r = placeTemplate(custom(steps), chain, { today: TODAY });
+      return r.ok ? r.legs[0]!.strike : r.error.code;
+    };
     expect([at(0), at(1), at(2), at(3), at(-1), at(-3)]).toEqual([100, 102.5, 104, 105, 97.5, 95]);
     expect(strikesOf('jade-lizard', chain).slice(1)).toEqual([105, 107]); // the bought call is the next listed strike above the sold one (106 is missing)
   });
@@ -70,7 +77,10 @@ describe('placement by intent on the real strike grid', () => {
 
   it('calendars share one strike on two expiries, the later strictly after the front', () => {
     const r = placeTemplate(template('calendar-spread'), ODD_CHAINS['a $338 stock with $5 strikes'](), { today: TODAY });
-    expect(r.ok && r.legs.map((l) => [l.strike, l.expiration])).toEqual([[340, FRONT], [340, BACK]]);
+    expect(r.ok && r.legs.map((l) => [l.strike, l.expiration])).toEqual([
+      [340, FRONT],
+      [340, BACK],
+    ]);
     expect(r.ok && r.expirations).toEqual({ front: FRONT, back: BACK });
   });
 
@@ -92,7 +102,10 @@ describe('placement failures are values with a code and a message', () => {
   const place = (t: Pick<StrategyTemplate, 'legs'>, c: typeof chain) => placeTemplate(t, c, { today: TODAY });
 
   it('no expiry after today', () => {
-    expect(place(template('long-call'), { ...chain, expirations: [TODAY] })).toEqual({ ok: false, error: { code: 'no-expiration', message: `No expiration after ${TODAY} is listed` } });
+    expect(place(template('long-call'), { ...chain, expirations: [TODAY] })).toEqual({
+      ok: false,
+      error: { code: 'no-expiration', message: `No expiration after ${TODAY} is listed` },
+    });
   });
 
   it('no later expiry for the back leg of a calendar', () => {
@@ -106,7 +119,10 @@ describe('placement failures are values with a code and a message', () => {
   });
 
   it('not enough strikes for the steps asked', () => {
-    const far = { legs: [{ action: 'buy', optionType: 'call', strike: 0, expiration: '30d', quantity: 1, place: { at: 'atm', steps: 500 } }] } as Pick<StrategyTemplate, 'legs'>;
+    const far = { legs: [{ action: 'buy', optionType: 'call', strike: 0, expiration: '30d', quantity: 1, place: { at: 'atm', steps: 500 } }] } as Pick<
+      StrategyTemplate,
+      'legs'
+    >;
     expect(place(far, chain)).toEqual({ ok: false, error: { code: 'off-grid', message: `Not enough call strikes on ${FRONT} to place leg 1` } });
   });
 
@@ -116,12 +132,17 @@ describe('placement failures are values with a code and a message', () => {
   });
 
   it('legs that refer to each other in a circle, or to no leg', () => {
-    const circle = { legs: [
-      { action: 'buy', optionType: 'call', strike: 0, expiration: '30d', quantity: 1, place: { leg: 1 } },
-      { action: 'sell', optionType: 'call', strike: 0, expiration: '30d', quantity: 1, place: { leg: 0 } },
-    ] } as Pick<StrategyTemplate, 'legs'>;
+    const circle = {
+      legs: [
+        { action: 'buy', optionType: 'call', strike: 0, expiration: '30d', quantity: 1, place: { leg: 1 } },
+        { action: 'sell', optionType: 'call', strike: 0, expiration: '30d', quantity: 1, place: { leg: 0 } },
+      ],
+    } as Pick<StrategyTemplate, 'legs'>;
     expect(place(circle, chain)).toMatchObject({ ok: false, error: { code: 'bad-template' } });
-    const dangling = { legs: [{ action: 'buy', optionType: 'call', strike: 0, expiration: '30d', quantity: 1, place: { leg: 3 } }] } as Pick<StrategyTemplate, 'legs'>;
+    const dangling = { legs: [{ action: 'buy', optionType: 'call', strike: 0, expiration: '30d', quantity: 1, place: { leg: 3 } }] } as Pick<
+      StrategyTemplate,
+      'legs'
+    >;
     expect(place(dangling, chain)).toMatchObject({ ok: false, error: { code: 'bad-template' } });
   });
 });
@@ -131,7 +152,11 @@ describe('expiry choice', () => {
     const chain = ODD_CHAINS['a $25 stock with $0.50 strikes']();
     const r = placeTemplate(template('long-call'), { ...chain, expirations: [addDays(TODAY, 25), addDays(TODAY, 35)] }, { today: TODAY });
     expect(r.ok && r.legs[0]!.expiration).toBe(addDays(TODAY, 25));
-    const cal = placeTemplate(template('calendar-spread'), { ...chain, expirations: [addDays(TODAY, 46), addDays(TODAY, 74), addDays(TODAY, 95)] }, { today: TODAY });
+    const cal = placeTemplate(
+      template('calendar-spread'),
+      { ...chain, expirations: [addDays(TODAY, 46), addDays(TODAY, 74), addDays(TODAY, 95)] },
+      { today: TODAY },
+    );
     expect(cal.ok && cal.expirations).toEqual({ front: addDays(TODAY, 46), back: addDays(TODAY, 74) });
   });
 });

@@ -2,8 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { addDays } from '../../../shared/market/dates';
 import { greeks } from '../../../shared/pricing';
 import {
-  STRATEGY_TEMPLATES, TEMPLATE_CATEGORIES, analyzeAtExpiry, knownStrategy, placeTemplate, positionGreeks, searchTemplates, templateById, validateStrategy,
-  type StrategyLeg, type StrategyTemplate,
+  STRATEGY_TEMPLATES,
+  TEMPLATE_CATEGORIES,
+  analyzeAtExpiry,
+  knownStrategy,
+  placeTemplate,
+  positionGreeks,
+  searchTemplates,
+  templateById,
+  validateStrategy,
+  type StrategyLeg,
+  type StrategyTemplate,
 } from '../../../shared/strategy';
 import { ODD_CHAINS, TODAY } from './support/chains';
 
@@ -12,14 +21,32 @@ const count = (f: (t: StrategyTemplate) => boolean) => STRATEGY_TEMPLATES.filter
 /** The example's legs as builder legs: '30d' / '60d' from TODAY, on XYZ (no dividend). */
 function exampleLegs(t: StrategyTemplate): StrategyLeg[] {
   return t.example.legs.map((l) => ({
-    action: l.action, optionType: l.optionType, strike: l.strike, premium: l.premium, quantity: l.quantity,
-    expiration: addDays(TODAY, l.expiration === '60d' ? 60 : 30), underlying: t.example.underlying, iv: l.iv ?? null,
+    action: l.action,
+    optionType: l.optionType,
+    strike: l.strike,
+    premium: l.premium,
+    quantity: l.quantity,
+    expiration: addDays(TODAY, l.expiration === '60d' ? 60 : 30),
+    underlying: t.example.underlying,
+    iv: l.iv ?? null,
   }));
 }
 
 /** Shares bought at the spot, written as a zero-strike call bought at the spot (same payoff, S − spot per share). */
 const sharesAsLeg = (t: StrategyTemplate): StrategyLeg[] =>
-  t.example.shares ? [{ action: 'buy', optionType: 'call', strike: 1e-9, premium: t.example.spot, quantity: t.example.shares / 100, expiration: addDays(TODAY, 30), underlying: t.example.underlying }] : [];
+  t.example.shares
+    ? [
+        {
+          action: 'buy',
+          optionType: 'call',
+          strike: 1e-9,
+          premium: t.example.spot,
+          quantity: t.example.shares / 100,
+          expiration: addDays(TODAY, 30),
+          underlying: t.example.underlying,
+        },
+      ]
+    : [];
 
 describe('the template library', () => {
   it('has about 50 templates: 15 bullish, 12 bearish, 16 neutral, 10 volatility', () => {
@@ -39,13 +66,43 @@ describe('the template library', () => {
 
   it('covers every family the spec names', () => {
     const ids = [
-      'long-call', 'cash-secured-put', 'long-put', 'sell-call', // buy and sell call and put
-      'bull-call-spread', 'bull-put-spread', 'bear-put-spread', 'bear-call-spread', // verticals
-      'call-ratio-spread', 'put-ratio-spread', 'call-ratio-back-spread', 'put-ratio-back-spread', // ratio and back spreads
-      'calendar-spread', 'long-calendar-calls', 'long-calendar-puts', 'bull-call-diagonal', 'bear-put-diagonal', // calendars, diagonals
-      'iron-condor', 'bear-condor', 'bull-condor', 'long-call-condor', 'butterfly-spread', 'bear-butterfly', 'long-iron-butterfly', // condors, butterflies
-      'batman', 'double-plateau', 'jade-lizard', 'reverse-jade-lizard', 'long-synthetic-future', 'short-synthetic-future',
-      'long-straddle', 'short-straddle', 'long-strangle', 'short-strangle', 'strip', 'strap', 'risk-reversal',
+      'long-call',
+      'cash-secured-put',
+      'long-put',
+      'sell-call', // buy and sell call and put
+      'bull-call-spread',
+      'bull-put-spread',
+      'bear-put-spread',
+      'bear-call-spread', // verticals
+      'call-ratio-spread',
+      'put-ratio-spread',
+      'call-ratio-back-spread',
+      'put-ratio-back-spread', // ratio and back spreads
+      'calendar-spread',
+      'long-calendar-calls',
+      'long-calendar-puts',
+      'bull-call-diagonal',
+      'bear-put-diagonal', // calendars, diagonals
+      'iron-condor',
+      'bear-condor',
+      'bull-condor',
+      'long-call-condor',
+      'butterfly-spread',
+      'bear-butterfly',
+      'long-iron-butterfly', // condors, butterflies
+      'batman',
+      'double-plateau',
+      'jade-lizard',
+      'reverse-jade-lizard',
+      'long-synthetic-future',
+      'short-synthetic-future',
+      'long-straddle',
+      'short-straddle',
+      'long-strangle',
+      'short-strangle',
+      'strip',
+      'strap',
+      'risk-reversal',
     ];
     for (const id of ids) expect(templateById(id), id).toBeDefined();
   });
@@ -56,15 +113,26 @@ describe('the template library', () => {
     for (const t of STRATEGY_TEMPLATES) expect(t.id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
   });
 
-  it('uses the validator\'s names where it knows the strategy', () => {
+  it("uses the validator's names where it knows the strategy", () => {
     const known = STRATEGY_TEMPLATES.filter((t) => knownStrategy(t.name)).map((t) => t.name);
     expect(known).toHaveLength(25);
-    expect(known).toEqual(expect.arrayContaining(['Bull Call Spread', 'Bear Put Spread', 'Iron Condor', 'Long Iron Butterfly', 'Put Ratio Back Spread', 'Long Calendar with Puts', 'Strip', 'Strap']));
+    expect(known).toEqual(
+      expect.arrayContaining([
+        'Bull Call Spread',
+        'Bear Put Spread',
+        'Iron Condor',
+        'Long Iron Butterfly',
+        'Put Ratio Back Spread',
+        'Long Calendar with Puts',
+        'Strip',
+        'Strap',
+      ]),
+    );
   });
 });
 
 describe.each(STRATEGY_TEMPLATES.map((t) => [t.id, t] as const))('template %s', (_id, t) => {
-  it('has every field of the spec\'s strategy template', () => {
+  it("has every field of the spec's strategy template", () => {
     for (const text of [t.name, t.description, t.maxRisk, t.maxProfit, t.example.walkthrough]) expect(text.length).toBeGreaterThan(3);
     expect(['bullish', 'bearish', 'neutral', 'volatility']).toContain(t.type);
     expect(['beginner', 'intermediate', 'advanced']).toContain(t.complexity);
@@ -100,7 +168,8 @@ describe.each(STRATEGY_TEMPLATES.map((t) => [t.id, t] as const))('template %s', 
     expect(legs.map((l) => [l.action, l.optionType, l.quantity])).toEqual(t.legs.map((l) => [l.action, l.optionType, l.quantity]));
     expect(analyzeAtExpiry(legs).netPremium).toBeCloseTo(t.example.netPremium, 6);
     const a = analyzeAtExpiry([...legs, ...sharesAsLeg(t)]);
-    const close = (x: number, y: number, tolerance: number) => (Number.isFinite(y) ? expect(Math.abs(x - y)).toBeLessThanOrEqual(tolerance) : expect(x).toBe(y));
+    const close = (x: number, y: number, tolerance: number) =>
+      Number.isFinite(y) ? expect(Math.abs(x - y)).toBeLessThanOrEqual(tolerance) : expect(x).toBe(y);
     const tol = t.example.approximate ? 0.6 : 1e-5;
     close(a.maxProfit, t.example.maxProfit, tol);
     close(a.maxLoss, t.example.maxLoss, tol);
@@ -118,9 +187,18 @@ describe.each(STRATEGY_TEMPLATES.map((t) => [t.id, t] as const))('template %s', 
     const placed = placeTemplate(t, chain, { today: TODAY });
     if (!placed.ok) throw new Error(placed.error.message);
     const g = positionGreeks(placed.legs, { spot: chain.spot, asOf: TODAY });
-    let grossTheta = 0, grossVega = 0;
+    let grossTheta = 0,
+      grossVega = 0;
     for (const l of placed.legs) {
-      const x = greeks({ type: l.optionType, S: chain.spot, K: l.strike, T: (Date.parse(l.expiration) - Date.parse(TODAY)) / 864e5 / 365, r: 0.04, q: 0, sigma: l.iv! });
+      const x = greeks({
+        type: l.optionType,
+        S: chain.spot,
+        K: l.strike,
+        T: (Date.parse(l.expiration) - Date.parse(TODAY)) / 864e5 / 365,
+        r: 0.04,
+        q: 0,
+        sigma: l.iv!,
+      });
       grossTheta += Math.abs(x.theta / 365) * 100 * l.quantity;
       grossVega += (Math.abs(x.vega) / 100) * 100 * l.quantity;
     }
@@ -142,7 +220,8 @@ describe('templates the validator knows', () => {
 
 describe('templates that need shares (the legs are options only)', () => {
   const withShares = STRATEGY_TEMPLATES.filter((t) => t.requiresShares !== undefined);
-  it('are the covered call, the protective put and the collar', () => expect(withShares.map((t) => t.id)).toEqual(['covered-call', 'protective-put', 'collar']));
+  it('are the covered call, the protective put and the collar', () =>
+    expect(withShares.map((t) => t.id)).toEqual(['covered-call', 'protective-put', 'collar']));
   it.each(withShares.map((t) => [t.id, t] as const))('%s says in its instructions that it needs 100 shares', (_id, t) => {
     expect(t.requiresShares).toBe(100);
     expect(t.instructions.join(' ')).toMatch(/100 shares/);
@@ -153,7 +232,15 @@ describe('templates that need shares (the legs are options only)', () => {
 describe('searchTemplates (the Ready-made panel)', () => {
   it('matches name or description, case-insensitively, within a tab', () => {
     expect(searchTemplates('CONDOR').map((t) => t.id)).toEqual([
-      'bull-condor', 'bear-condor', 'iron-condor', 'long-iron-butterfly', 'long-call-condor', 'double-plateau', 'double-diagonal', 'reverse-iron-condor', 'short-call-condor',
+      'bull-condor',
+      'bear-condor',
+      'iron-condor',
+      'long-iron-butterfly',
+      'long-call-condor',
+      'double-plateau',
+      'double-diagonal',
+      'reverse-iron-condor',
+      'short-call-condor',
     ]);
     expect(searchTemplates('condor', 'volatility').map((t) => t.id)).toEqual(['reverse-iron-condor', 'short-call-condor']);
     expect(searchTemplates('', 'bearish')).toHaveLength(12);

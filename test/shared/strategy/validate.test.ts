@@ -18,7 +18,10 @@ describe('validateStrategy: the general cases', () => {
 
   it('returns the expiry figures of a well-formed position', () => {
     expect(validateStrategy('Bull Call Spread', [buyCall(100, 3), sellCall(105, 1.2)])).toEqual({
-      valid: true, errors: [], warnings: [], figures: { maxProfit: 320, maxLoss: -180, breakevens: [101.8], netPremium: -180 },
+      valid: true,
+      errors: [],
+      warnings: [],
+      figures: { maxProfit: 320, maxLoss: -180, breakevens: [101.8], netPremium: -180 },
     });
   });
 
@@ -41,12 +44,21 @@ describe('Bull Call Spread (every rule with the spec text)', () => {
   const good = [buyCall(100, 3), sellCall(105, 1.2)];
   it('accepts a correct spread', () => expect(validateStrategy('Bull Call Spread', good).valid).toBe(true));
   it('needs exactly 2 legs', () => expect(errors('Bull Call Spread', [buyCall(100, 3)])).toEqual(['Bull Call Spread requires exactly 2 legs']));
-  it('needs one buy and one sell', () => expect(errors('Bull Call Spread', [buyCall(100, 3), buyCall(105, 1.2)])).toEqual(['Must have one buy leg and one sell leg']));
+  it('needs one buy and one sell', () =>
+    expect(errors('Bull Call Spread', [buyCall(100, 3), buyCall(105, 1.2)])).toEqual(['Must have one buy leg and one sell leg']));
   it('needs two calls', () => expect(errors('Bull Call Spread', [buyCall(100, 3), sellPut(105, 1.2)])).toEqual(['Both legs must be call options']));
-  it('needs one underlying', () => expect(errors('Bull Call Spread', [buyCall(100, 3), sellCall(105, 1.2, 1, { underlying: 'ABC' })])).toEqual(['Both legs must have the same underlying asset']));
-  it('needs one expiration', () => expect(errors('Bull Call Spread', [buyCall(100, 3), sellCall(105, 1.2, 1, { expiration: LATER })])).toEqual(['Both legs must have the same expiration date']));
-  it('needs the bought strike below the sold strike', () => expect(errors('Bull Call Spread', [buyCall(105, 1.2), sellCall(100, 3)])).toEqual(['Buy call strike must be lower than sell call strike']));
-  it('needs equal quantities', () => expect(errors('Bull Call Spread', [buyCall(100, 3), sellCall(105, 1.2, 2)])).toEqual(['Both legs must have the same quantity']));
+  it('needs one underlying', () =>
+    expect(errors('Bull Call Spread', [buyCall(100, 3), sellCall(105, 1.2, 1, { underlying: 'ABC' })])).toEqual([
+      'Both legs must have the same underlying asset',
+    ]));
+  it('needs one expiration', () =>
+    expect(errors('Bull Call Spread', [buyCall(100, 3), sellCall(105, 1.2, 1, { expiration: LATER })])).toEqual([
+      'Both legs must have the same expiration date',
+    ]));
+  it('needs the bought strike below the sold strike', () =>
+    expect(errors('Bull Call Spread', [buyCall(105, 1.2), sellCall(100, 3)])).toEqual(['Buy call strike must be lower than sell call strike']));
+  it('needs equal quantities', () =>
+    expect(errors('Bull Call Spread', [buyCall(100, 3), sellCall(105, 1.2, 2)])).toEqual(['Both legs must have the same quantity']));
   it('refuses the same contract twice (by ticker or by its terms)', () => {
     const t = { contractTicker: 'XYZ261218C00100000' };
     expect(errors('Bull Call Spread', [buyCall(100, 3, 1, t), sellCall(100, 3, 1, t)])).toContain('Cannot use the same contract for both legs');
@@ -54,10 +66,16 @@ describe('Bull Call Spread (every rule with the spec text)', () => {
   });
   it('warns of low liquidity when open interest and volume are both 0 (not when unknown)', () => {
     const dead = { openInterest: 0, volume: 0 };
-    expect(warnings('Bull Call Spread', [buyCall(100, 3, 1, dead), sellCall(105, 1.2, 1, dead)])).toEqual(['Buy leg has low liquidity', 'Sell leg has low liquidity']);
-    expect(warnings('Bull Call Spread', [buyCall(100, 3, 1, { openInterest: 0, volume: 3 }), sellCall(105, 1.2, 1, { openInterest: null, volume: null })])).toEqual([]);
+    expect(warnings('Bull Call Spread', [buyCall(100, 3, 1, dead), sellCall(105, 1.2, 1, dead)])).toEqual([
+      'Buy leg has low liquidity',
+      'Sell leg has low liquidity',
+    ]);
+    expect(
+      warnings('Bull Call Spread', [buyCall(100, 3, 1, { openInterest: 0, volume: 3 }), sellCall(105, 1.2, 1, { openInterest: null, volume: null })]),
+    ).toEqual([]);
   });
-  it('warns when the debit is at least the width', () => expect(warnings('Bull Call Spread', [buyCall(100, 6), sellCall(105, 1)])).toEqual(['This spread has no profit potential at current prices']));
+  it('warns when the debit is at least the width', () =>
+    expect(warnings('Bull Call Spread', [buyCall(100, 6), sellCall(105, 1)])).toEqual(['This spread has no profit potential at current prices']));
 });
 
 describe('Bear Put Spread, Bear Call Spread and Bull Put Spread', () => {
@@ -154,10 +172,15 @@ describe('Risk Reversal and Short Synthetic Future', () => {
     expect(errors('Risk Reversal', [buyPut(95, 1.05)])).toEqual(['Risk Reversal requires exactly 2 legs']);
   });
   it('Short Synthetic Future: also one strike, warned of unlimited upside risk', () => {
-    expect(validateStrategy('Short Synthetic Future', [buyPut(100, 2.7), sellCall(100, 3)])).toMatchObject({ valid: true, warnings: [OUR_TEXTS.syntheticRisk] });
+    expect(validateStrategy('Short Synthetic Future', [buyPut(100, 2.7), sellCall(100, 3)])).toMatchObject({
+      valid: true,
+      warnings: [OUR_TEXTS.syntheticRisk],
+    });
     expect(errors('Short Synthetic Future', [buyPut(100, 2.7), sellCall(105, 1.2)])).toEqual([OUR_TEXTS.syntheticStrike]);
     expect(errors('Short Synthetic Future', [buyCall(100, 3), sellPut(100, 2.7)])).toEqual([OUR_TEXTS.putBoughtCallSold]);
-    expect(errors('Short Synthetic Future', [buyPut(100, 2.7), sellCall(100, 3, 1, { underlying: 'ABC' })])).toEqual(['Both legs must have the same underlying asset']);
+    expect(errors('Short Synthetic Future', [buyPut(100, 2.7), sellCall(100, 3, 1, { underlying: 'ABC' })])).toEqual([
+      'Both legs must have the same underlying asset',
+    ]);
   });
 });
 
@@ -172,7 +195,9 @@ describe('Call Ratio Spread / Put Ratio Spread', () => {
   it('Put Ratio Spread: bought strike higher, warned of significant risk', () => {
     expect(validateStrategy('Put Ratio Spread', [buyPut(100, 2.7), sellPut(95, 1.05, 2)])).toMatchObject({ valid: true, warnings: [OUR_TEXTS.putRatioRisk] });
     expect(errors('Put Ratio Spread', [buyPut(95, 1.05), sellPut(100, 2.7, 2)])).toEqual(['Buy put strike must be higher than sell put strike']);
-    expect(errors('Put Ratio Spread', [buyPut(100, 2.7, 2), sellPut(95, 1.05, 2)])).toEqual(['Sell leg must have more contracts than buy leg for ratio spread']);
+    expect(errors('Put Ratio Spread', [buyPut(100, 2.7, 2), sellPut(95, 1.05, 2)])).toEqual([
+      'Sell leg must have more contracts than buy leg for ratio spread',
+    ]);
     expect(errors('Put Ratio Spread', [buyPut(100, 2.7), sellPut(95, 1.05, 2), sellPut(90, 0.35)])).toEqual(['Put Ratio Spread requires exactly 2 legs']);
   });
 });
@@ -214,7 +239,7 @@ describe('single-leg strategies', () => {
     expect(errors(name, [right, right])).toEqual(['Single-leg strategy requires exactly 1 contract']);
     expect(errors(name, [wrong])).toEqual([OUR_TEXTS.singleLegKind(name, right.action, right.optionType)]);
   });
-  it('warns of the naked call and of the covered call\'s shares', () => {
+  it("warns of the naked call and of the covered call's shares", () => {
     expect(warnings('Sell Call', [sellCall(105, 1.2)])).toEqual([OUR_TEXTS.nakedCallRisk]);
     expect(warnings('Covered Call', [sellCall(105, 1.2)])).toEqual([OUR_TEXTS.coveredCallShares]);
     expect(OUR_TEXTS.singleLegKind('Long Call', 'buy', 'call')).toBe('Long Call must buy a call option');

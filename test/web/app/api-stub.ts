@@ -9,7 +9,10 @@ export const DEFAULT_API: Record<string, Stub> = {
   'GET /api/community/testimonials': { testimonials: [] },
   'GET /api/market/status': { source: 'demo', provider: 'simulated', configured: false, lastSync: null },
   'GET /api/market/quotes': { quotes: [] },
-  'GET /api/me': { user: { id: 'u1', email: 'ada@example.com', name: 'Ada Lovelace', displayName: 'Ada Lovelace', groups: [], isAdmin: false }, profile: { userId: 'u1', email: 'ada@example.com', name: 'Ada Lovelace', createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z' } },
+  'GET /api/me': {
+    user: { id: 'u1', email: 'ada@example.com', name: 'Ada Lovelace', displayName: 'Ada Lovelace', groups: [], isAdmin: false },
+    profile: { userId: 'u1', email: 'ada@example.com', name: 'Ada Lovelace', createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z' },
+  },
 };
 
 /** Replaces fetch with canned answers keyed 'METHOD /path'; records every call. */

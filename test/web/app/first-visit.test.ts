@@ -27,7 +27,15 @@ describe('the first-visit redirect rules', () => {
   });
 
   it('treats a browser without storage as a returning visitor rather than looping', () => {
-    const broken = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('denied'); }, removeItem: () => undefined };
+    const broken = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('denied');
+      },
+      removeItem: () => undefined,
+    };
     expect(hasSeenLanding(broken)).toBe(true);
   });
 

@@ -42,7 +42,13 @@ describe('loading a page with the retry policy', () => {
     expect(load).toHaveBeenCalledTimes(3);
     expect(env.store.get(CHUNK_RELOAD_FLAG)).toBe('1');
     // Nothing renders while the browser reloads: the promise stays pending.
-    const settled = await Promise.race([pending.then(() => 'settled', () => 'settled'), new Promise((r) => setTimeout(() => r('pending'), 20))]);
+    const settled = await Promise.race([
+      pending.then(
+        () => 'settled',
+        () => 'settled',
+      ),
+      new Promise((r) => setTimeout(() => r('pending'), 20)),
+    ]);
     expect(settled).toBe('pending');
   });
 

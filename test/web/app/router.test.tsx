@@ -20,7 +20,11 @@ vi.mock('../../../web/src/features/chain/components/chain-page', () => ({
 }));
 vi.mock('../../../web/src/features/dashboard/components/dashboard-page', () => ({ DashboardPage: () => <h1>Dashboard page</h1> }));
 vi.mock('../../../web/src/features/auth/components/auth-page', () => ({
-  AuthPage: ({ initialMode }: { initialMode: string }) => <main><h1>{initialMode === 'signUp' ? 'Sign-up page' : 'Sign-in page'}</h1></main>,
+  AuthPage: ({ initialMode }: { initialMode: string }) => (
+    <main>
+      <h1>{initialMode === 'signUp' ? 'Sign-up page' : 'Sign-in page'}</h1>
+    </main>
+  ),
 }));
 
 import { LANDING_SEEN_KEY } from '../../../web/src/app/first-visit';

@@ -23,7 +23,14 @@ const signedIn = (user: Partial<{ name: string; email: string; groups: string[] 
 function renderShell(path: string) {
   const router = createMemoryRouter(
     [
-      { path: '/app', element: <AppShell />, children: [{ path: '*', element: <p>page body</p> }, { index: true, element: <p>page body</p> }] },
+      {
+        path: '/app',
+        element: <AppShell />,
+        children: [
+          { path: '*', element: <p>page body</p> },
+          { index: true, element: <p>page body</p> },
+        ],
+      },
       { path: '/login', element: <p>login page</p> },
     ],
     { initialEntries: [path] },

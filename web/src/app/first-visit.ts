@@ -43,7 +43,8 @@ export function safeOrigin(raw: string | null): string | null {
   return raw;
 }
 
-export const rememberOrigin = (origin: string, session: Store = sessionStorage): void => safely(() => session.setItem(FIRST_VISIT_ORIGIN_KEY, origin), undefined);
+export const rememberOrigin = (origin: string, session: Store = sessionStorage): void =>
+  safely(() => session.setItem(FIRST_VISIT_ORIGIN_KEY, origin), undefined);
 
 export const readOrigin = (session: Store = sessionStorage): string | null => safely(() => safeOrigin(session.getItem(FIRST_VISIT_ORIGIN_KEY)), null);
 

@@ -22,7 +22,9 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
       <section className="mx-auto max-w-xl rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
         <h1 className="text-xl font-bold">Administrators only</h1>
         <p className="mt-2 text-slate-700">This page is for operators of Options Academy. Your account is not in the admin group.</p>
-        <Link to="/app" className="mt-4 inline-block font-semibold text-brand-800 hover:underline">Back to the dashboard</Link>
+        <Link to="/app" className="mt-4 inline-block font-semibold text-brand-800 hover:underline">
+          Back to the dashboard
+        </Link>
       </section>
     );
   }

@@ -15,8 +15,12 @@ export function NotFoundPage() {
       <h1 className="mt-2 text-3xl font-bold text-slate-900">Page not found</h1>
       <p className="mt-2 max-w-md text-slate-700">The page you asked for does not exist or has moved. Check the address, or start again from one of these:</p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
-        <Link to="/" className={buttonClass()}>Back to home</Link>
-        <Link to="/optionschain" className={buttonClass('secondary')}>Open the options chain</Link>
+        <Link to="/" className={buttonClass()}>
+          Back to home
+        </Link>
+        <Link to="/optionschain" className={buttonClass('secondary')}>
+          Open the options chain
+        </Link>
       </div>
     </main>
   );

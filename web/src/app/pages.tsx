@@ -12,7 +12,9 @@ export const DashboardPage = lazyPage(() => import('../features/dashboard/compon
 export const AdminPage = lazyPage(() => import('../features/admin/components/admin-page').then((m) => ({ default: m.AdminPage })));
 export const ComingSoonPage = lazyPage(() => import('../features/coming-soon/components/coming-soon-page').then((m) => ({ default: m.ComingSoonPage })));
 export const FreeForeverPage = lazyPage(() => import('../features/free-forever/components/free-forever-page').then((m) => ({ default: m.FreeForeverPage })));
-export const SubscriptionSuccessPage = lazyPage(() => import('../features/subscription/components/subscription-success-page').then((m) => ({ default: m.SubscriptionSuccessPage })));
+export const SubscriptionSuccessPage = lazyPage(() =>
+  import('../features/subscription/components/subscription-success-page').then((m) => ({ default: m.SubscriptionSuccessPage })),
+);
 export const PrivacyPage = lazyPage(() => import('../features/legal/components/privacy-page').then((m) => ({ default: m.PrivacyPage })));
 export const TermsPage = lazyPage(() => import('../features/legal/components/terms-page').then((m) => ({ default: m.TermsPage })));
 export const DisclaimerPage = lazyPage(() => import('../features/legal/components/disclaimer-page').then((m) => ({ default: m.DisclaimerPage })));

@@ -51,11 +51,21 @@ export function SiteFooter() {
     <footer className="border-t border-slate-200 bg-white">
       <div className="mx-auto max-w-6xl space-y-4 px-4 py-8">
         <nav aria-label="Legal and support" className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
-          <Link to="/" className="text-slate-700 hover:text-slate-900 hover:underline">Home</Link>
-          <Link to="/privacy" className="text-slate-700 hover:text-slate-900 hover:underline">Privacy Policy</Link>
-          <Link to="/terms" className="text-slate-700 hover:text-slate-900 hover:underline">Terms and Conditions</Link>
-          <Link to="/DisclaimerDetailed" className="text-slate-700 hover:text-slate-900 hover:underline">Risk Disclaimer</Link>
-          <a href={`mailto:${SUPPORT_EMAIL}`} className="text-slate-700 hover:text-slate-900 hover:underline">Support: {SUPPORT_EMAIL}</a>
+          <Link to="/" className="text-slate-700 hover:text-slate-900 hover:underline">
+            Home
+          </Link>
+          <Link to="/privacy" className="text-slate-700 hover:text-slate-900 hover:underline">
+            Privacy Policy
+          </Link>
+          <Link to="/terms" className="text-slate-700 hover:text-slate-900 hover:underline">
+            Terms and Conditions
+          </Link>
+          <Link to="/DisclaimerDetailed" className="text-slate-700 hover:text-slate-900 hover:underline">
+            Risk Disclaimer
+          </Link>
+          <a href={`mailto:${SUPPORT_EMAIL}`} className="text-slate-700 hover:text-slate-900 hover:underline">
+            Support: {SUPPORT_EMAIL}
+          </a>
         </nav>
         <DisclaimerFooter />
         <p className="text-xs text-slate-600">© {new Date().getFullYear()} Options Academy. For education only.</p>

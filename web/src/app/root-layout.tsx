@@ -86,8 +86,8 @@ function FirstVisitNotice() {
     <section aria-label="Continue to your page" className="border-b border-brand-100 bg-brand-50 px-4 py-3">
       <div className="mx-auto flex max-w-6xl flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p role="status" className="text-sm text-brand-900">
-          <span className="font-semibold">Welcome to Options Academy.</span> You were on your way to <span className="font-semibold">{name}</span>; we will take you
-          there in a moment.
+          <span className="font-semibold">Welcome to Options Academy.</span> You were on your way to <span className="font-semibold">{name}</span>; we will take
+          you there in a moment.
         </p>
         <div className="flex shrink-0 gap-2">
           <Button onClick={() => navigate(origin, { replace: true })}>Continue to {name}</Button>

@@ -43,9 +43,30 @@ export const appChildren: RouteObject[] = [
   { path: 'strategy-templates', element: <TemplateLibraryPage route="strategy-templates" /> },
   { path: 'strategies', element: <TemplateLibraryPage route="strategies" /> },
   { path: 'option-chain', element: <ChainPage inShell /> },
-  { path: 'admin', element: <RequireAdmin><AdminPage area="admin" /></RequireAdmin> },
-  { path: 'config', element: <RequireAdmin><AdminPage area="config" /></RequireAdmin> },
-  { path: 'admin/testimonials', element: <RequireAdmin><ModerationPage /></RequireAdmin> },
+  {
+    path: 'admin',
+    element: (
+      <RequireAdmin>
+        <AdminPage area="admin" />
+      </RequireAdmin>
+    ),
+  },
+  {
+    path: 'config',
+    element: (
+      <RequireAdmin>
+        <AdminPage area="config" />
+      </RequireAdmin>
+    ),
+  },
+  {
+    path: 'admin/testimonials',
+    element: (
+      <RequireAdmin>
+        <ModerationPage />
+      </RequireAdmin>
+    ),
+  },
   { path: 'community', element: <CommunityRoute /> },
   { path: 'subscription', element: <FreeForeverPage inShell /> },
   { path: 'construction', element: <ConstructionPage /> },
@@ -62,7 +83,14 @@ export const routes: RouteObject[] = [
       { path: '/', element: <LandingRoute /> },
       { path: '/login', element: <AuthPage initialMode="signIn" /> },
       { path: '/signup', element: <AuthPage initialMode="signUp" /> },
-      { path: '/optionschain', element: <PublicChainRoute><ChainPage inShell={false} /></PublicChainRoute> },
+      {
+        path: '/optionschain',
+        element: (
+          <PublicChainRoute>
+            <ChainPage inShell={false} />
+          </PublicChainRoute>
+        ),
+      },
       { path: '/agent', element: <Navigate to="/app/agent" replace /> },
       {
         element: <PublicLayout />,

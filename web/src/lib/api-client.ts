@@ -2,7 +2,11 @@ import { fetchAuthSession } from 'aws-amplify/auth';
 
 /** An API answer other than 2xx, with the message the server chose for the learner. */
 export class ApiError extends Error {
-  constructor(readonly status: number, message: string, readonly body: unknown) {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: unknown,
+  ) {
     super(message);
     this.name = 'ApiError';
   }

@@ -22,7 +22,11 @@ describe('batchWriteAll', () => {
 
   it('retries unprocessed items until they are written', async () => {
     const first = puts(3);
-    mock.on(BatchWriteCommand).resolvesOnce({ UnprocessedItems: { t: first.slice(1) } }).resolvesOnce({ UnprocessedItems: { t: first.slice(2) } }).resolves({});
+    mock
+      .on(BatchWriteCommand)
+      .resolvesOnce({ UnprocessedItems: { t: first.slice(1) } })
+      .resolvesOnce({ UnprocessedItems: { t: first.slice(2) } })
+      .resolves({});
     const result = await batchWriteAll(db, 't', first, noSleep);
     const sizes = mock.commandCalls(BatchWriteCommand).map((c) => c.args[0].input.RequestItems!.t!.length);
     expect(sizes).toEqual([3, 2, 1]);

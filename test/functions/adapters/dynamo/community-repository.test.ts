@@ -9,8 +9,14 @@ const db = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1' 
 const mock = mockClient(db);
 
 const story: Testimonial = {
-  userId: 'u1', quote: 'Spreads finally make sense.', name: 'Ann', role: '', status: 'pending',
-  consentText: 'Show this on the public landing page', createdAt: '2026-11-20T10:00:00.000Z', updatedAt: '2026-11-20T10:00:00.000Z',
+  userId: 'u1',
+  quote: 'Spreads finally make sense.',
+  name: 'Ann',
+  role: '',
+  status: 'pending',
+  consentText: 'Show this on the public landing page',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-20T10:00:00.000Z',
 };
 
 describe('dynamoTestimonialRepository', () => {
@@ -29,13 +35,21 @@ describe('dynamoTestimonialRepository', () => {
     expect(list).toEqual([{ ...story, status: 'approved' }]);
     expect(mock.commandCalls(QueryCommand)).toHaveLength(1);
     expect(mock.commandCalls(QueryCommand)[0]!.args[0].input).toMatchObject({
-      IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': 'TESTIMONIAL#approved' }, ScanIndexForward: false, Limit: 6,
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': 'TESTIMONIAL#approved' },
+      ScanIndexForward: false,
+      Limit: 6,
     });
   });
 
   it('moves the GSI entry on moderation, only for the version reviewed', async () => {
     mock.on(UpdateCommand).resolves({});
-    const outcome = await dynamoTestimonialRepository(db, 'tbl').setStatus('u1', story.updatedAt, { status: 'approved', moderatedAt: 'later', moderatedBy: 'op' });
+    const outcome = await dynamoTestimonialRepository(db, 'tbl').setStatus('u1', story.updatedAt, {
+      status: 'approved',
+      moderatedAt: 'later',
+      moderatedBy: 'op',
+    });
     expect(outcome).toBe('ok');
     const input = mock.commandCalls(UpdateCommand)[0]!.args[0].input;
     expect(input.ConditionExpression).toBe('attribute_exists(PK) AND updatedAt = :seen');

@@ -9,7 +9,16 @@ import type { StoredChain } from '../../../../shared/ports/market-store.port';
 const db = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1' }));
 const mock = mockClient(db);
 const now = Date.parse('2026-11-23T15:00:00Z');
-const chain: StoredChain = { underlying: 'SPY', expiration: '2026-11-27', underlyingPrice: 600, asOf: '2026-11-20T21:00:00.000Z', source: 'demo', provider: 'simulated', version: 'v1', contracts: [{ contract_ticker: 'SPY261127C00600000' } as never] };
+const chain: StoredChain = {
+  underlying: 'SPY',
+  expiration: '2026-11-27',
+  underlyingPrice: 600,
+  asOf: '2026-11-20T21:00:00.000Z',
+  source: 'demo',
+  provider: 'simulated',
+  version: 'v1',
+  contracts: [{ contract_ticker: 'SPY261127C00600000' } as never],
+};
 
 describe('dynamoMarketStore', () => {
   beforeEach(() => mock.reset());
@@ -28,9 +37,16 @@ describe('dynamoMarketStore', () => {
 
   it('gives bars an expiresAt 30 days after their date', async () => {
     mock.on(BatchWriteCommand).resolves({});
-    await dynamoMarketStore(db, 't', () => now).putBars('option', 'SPY261127C00600000', [{ date: '2026-11-20', open: 1, high: 2, low: 0.5, close: 1.5, volume: 10 }]);
+    await dynamoMarketStore(db, 't', () => now).putBars('option', 'SPY261127C00600000', [
+      { date: '2026-11-20', open: 1, high: 2, low: 0.5, close: 1.5, volume: 10 },
+    ]);
     const item = mock.commandCalls(BatchWriteCommand)[0]!.args[0].input.RequestItems!.t![0]!.PutRequest!.Item!;
-    expect(item).toMatchObject({ PK: 'OHIST#SPY261127C00600000', SK: '2026-11-20', expiresAt: Date.parse('2026-12-20T00:00:00Z') / 1000, GSI1PK: 'KIND#option-bar' });
+    expect(item).toMatchObject({
+      PK: 'OHIST#SPY261127C00600000',
+      SK: '2026-11-20',
+      expiresAt: Date.parse('2026-12-20T00:00:00Z') / 1000,
+      GSI1PK: 'KIND#option-bar',
+    });
   });
 
   it('treats an item past its expiresAt as gone, as DynamoDB will once TTL catches up', async () => {

@@ -11,7 +11,9 @@ describe('dynamoProfileRepository', () => {
   beforeEach(() => mock.reset());
 
   it('upserts USER#<sub>/PROFILE in one UpdateItem, keeping the first creation time', async () => {
-    mock.on(UpdateCommand).resolves({ Attributes: { userId: 'u1', email: 'a@b.c', name: 'Ann', createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-11-20T00:00:00Z' } });
+    mock
+      .on(UpdateCommand)
+      .resolves({ Attributes: { userId: 'u1', email: 'a@b.c', name: 'Ann', createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-11-20T00:00:00Z' } });
     const profile = await dynamoProfileRepository(db, 'tbl').upsert({ userId: 'u1', email: 'a@b.c', name: 'Ann', at: '2026-11-20T00:00:00Z' });
     expect(profile).toEqual({ userId: 'u1', email: 'a@b.c', name: 'Ann', createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-11-20T00:00:00Z' });
     const input = mock.commandCalls(UpdateCommand)[0]!.args[0].input;
@@ -31,9 +33,15 @@ describe('dynamoProfileRepository', () => {
   });
 
   it('counts a new learner once, when this call created the profile', async () => {
-    mock.on(UpdateCommand).resolves({ Attributes: { userId: 'u2', email: 'b@c.d', name: '', createdAt: '2026-11-20T00:00:00Z', updatedAt: '2026-11-20T00:00:00Z' } });
+    mock
+      .on(UpdateCommand)
+      .resolves({ Attributes: { userId: 'u2', email: 'b@c.d', name: '', createdAt: '2026-11-20T00:00:00Z', updatedAt: '2026-11-20T00:00:00Z' } });
     await dynamoProfileRepository(db, 'tbl').upsert({ userId: 'u2', email: 'b@c.d', name: '', at: '2026-11-20T00:00:00Z' });
     const calls = mock.commandCalls(UpdateCommand).map((c) => c.args[0].input);
-    expect(calls[1]).toMatchObject({ Key: { PK: 'STATS', SK: expect.stringMatching(/^SHARD#\d$/) }, UpdateExpression: 'ADD #c :by', ExpressionAttributeNames: { '#c': 'learners' } });
+    expect(calls[1]).toMatchObject({
+      Key: { PK: 'STATS', SK: expect.stringMatching(/^SHARD#\d$/) },
+      UpdateExpression: 'ADD #c :by',
+      ExpressionAttributeNames: { '#c': 'learners' },
+    });
   });
 });

@@ -16,11 +16,18 @@ describe('eventBridgePublisher', () => {
     await eventBridgePublisher(client, 'bus').publish(Array.from({ length: 12 }, (_, i) => lesson(i)));
     const calls = mock.commandCalls(PutEventsCommand);
     expect(calls.map((c) => c.args[0].input.Entries!.length)).toEqual([10, 2]);
-    expect(calls[0]!.args[0].input.Entries![0]).toEqual({ EventBusName: 'bus', Source: 'options-academy', DetailType: 'LessonCompleted', Detail: JSON.stringify(lesson(0).detail) });
+    expect(calls[0]!.args[0].input.Entries![0]).toEqual({
+      EventBusName: 'bus',
+      Source: 'options-academy',
+      DetailType: 'LessonCompleted',
+      Detail: JSON.stringify(lesson(0).detail),
+    });
   });
 
   it('refuses a malformed event before it reaches the bus', async () => {
-    await expect(eventBridgePublisher(client, 'bus').publish([{ type: 'QuizPassed', detail: { userId: 'u', quizId: 'q', score: 140, at: 'now' } } as DomainEvent])).rejects.toThrow();
+    await expect(
+      eventBridgePublisher(client, 'bus').publish([{ type: 'QuizPassed', detail: { userId: 'u', quizId: 'q', score: 140, at: 'now' } } as DomainEvent]),
+    ).rejects.toThrow();
     expect(mock.commandCalls(PutEventsCommand)).toHaveLength(0);
   });
 

@@ -9,8 +9,12 @@ import { memoryMarketStore } from '../../../support/memory-market-store';
 describe('ingesting from a Polygon-compatible provider', () => {
   let server: FakePolygonServer;
   const clock = fixedClock('2026-01-02T23:00:00Z');
-  beforeAll(async () => { server = await startFakePolygonServer({ contracts: { SPY: 1200, QQQ: 400 }, prices: { SPY: 600, QQQ: 520 } }); });
-  afterAll(async () => { await server.close(); });
+  beforeAll(async () => {
+    server = await startFakePolygonServer({ contracts: { SPY: 1200, QQQ: 400 }, prices: { SPY: 600, QQQ: 520 } });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
 
   const run = async (underlyings: string[]) => {
     const store = memoryMarketStore();
@@ -22,7 +26,7 @@ describe('ingesting from a Polygon-compatible provider', () => {
     return { store, result };
   };
 
-  it('stores live chains with the provider\'s IV and Greeks, only within the 3-month horizon', async () => {
+  it("stores live chains with the provider's IV and Greeks, only within the 3-month horizon", async () => {
     server.reset();
     const { store, result } = await run(['SPY']);
     expect(result.failures).toEqual([]);

@@ -190,7 +190,14 @@ describe('chainSnapshot', () => {
   it('maps every field, keeps zeros as zeros and leaves missing numbers undefined', async () => {
     server.setSnapshot('SPY', [
       {
-        details: { contract_type: 'call', exercise_style: 'american', expiration_date: '2026-12-18', shares_per_contract: 100, strike_price: 600, ticker: 'O:SPY261218C00600000' },
+        details: {
+          contract_type: 'call',
+          exercise_style: 'american',
+          expiration_date: '2026-12-18',
+          shares_per_contract: 100,
+          strike_price: 600,
+          ticker: 'O:SPY261218C00600000',
+        },
         last_quote: { bid: 41.2, ask: 41.6, last_updated: 1_767_387_599_123_000_000 },
         last_trade: { price: 41.4, sip_timestamp: 1_767_386_700_000_000_000, size: 2 },
         day: { volume: 1234, close: 41.3 },
@@ -220,9 +227,22 @@ describe('chainSnapshot', () => {
     expect(snap.underlyingPrice).toBe(598.5);
     expect(snap.asOf).toBe('2026-01-02T20:59:59.123Z');
     expect(snap.quotes[0]).toEqual({
-      ticker: 'SPY261218C00600000', underlying: 'SPY', expiration: '2026-12-18', strike: 600, type: 'call',
-      bid: 41.2, ask: 41.6, last: 41.4, volume: 1234, openInterest: 5678, impliedVolatility: 0.1834,
-      delta: 0.55, gamma: 0.0042, theta: -0.081, vega: 1.92, lastTradeAt: '2026-01-02T20:45:00.000Z',
+      ticker: 'SPY261218C00600000',
+      underlying: 'SPY',
+      expiration: '2026-12-18',
+      strike: 600,
+      type: 'call',
+      bid: 41.2,
+      ask: 41.6,
+      last: 41.4,
+      volume: 1234,
+      openInterest: 5678,
+      impliedVolatility: 0.1834,
+      delta: 0.55,
+      gamma: 0.0042,
+      theta: -0.081,
+      vega: 1.92,
+      lastTradeAt: '2026-01-02T20:45:00.000Z',
     });
     const [, zeros, bare] = snap.quotes;
     expect(zeros).toMatchObject({ bid: 0, ask: 0.05, volume: 0, openInterest: 0, last: 0.03 });

@@ -48,8 +48,16 @@ export function makeChain(spec: ChainSpec): PlacementChain & { contracts: Option
         const mid = price({ type, S: spec.spot, K, T, r: R, q, sigma: iv });
         const half = Math.max(0.01, mid * 0.02);
         quotes.push({
-          ticker: occSymbol(spec.ticker, expiration, type, K), underlying: spec.ticker, expiration, strike: K, type,
-          bid: Math.max(0, mid - half), ask: mid + half, volume: spec.volume ?? 50, openInterest: spec.openInterest ?? 500, impliedVolatility: iv,
+          ticker: occSymbol(spec.ticker, expiration, type, K),
+          underlying: spec.ticker,
+          expiration,
+          strike: K,
+          type,
+          bid: Math.max(0, mid - half),
+          ask: mid + half,
+          volume: spec.volume ?? 50,
+          openInterest: spec.openInterest ?? 500,
+          impliedVolatility: iv,
         });
       }
     }
@@ -64,5 +72,10 @@ export const ODD_CHAINS = {
   'a $25 stock with $0.50 strikes': () => makeChain({ ticker: 'SMOL', spot: 25, strikes: grid(12.5, 40, 0.5), atmVol: 0.45 }),
   'a $338 stock with $5 strikes': () => makeChain({ ticker: 'TSLX', spot: 338, strikes: grid(170, 510, 5), atmVol: 0.55, skew: -0.05 }),
   'a $100 stock with gaps in its grid': () =>
-    makeChain({ ticker: 'GAPS', spot: 100, strikes: [60, 65, 70, 75, 80, 85, 88, 90, 91, 92, 94, 95, 96, 97.5, 100, 102.5, 104, 105, 107, 110, 115, 120, 130, 140], atmVol: 0.3 }),
+    makeChain({
+      ticker: 'GAPS',
+      spot: 100,
+      strikes: [60, 65, 70, 75, 80, 85, 88, 90, 91, 92, 94, 95, 96, 97.5, 100, 102.5, 104, 105, 107, 110, 115, 120, 130, 140],
+      atmVol: 0.3,
+    }),
 } as const;

@@ -3,7 +3,14 @@ import type { StrategyLeg } from '../../../../shared/strategy';
 export const EXPIRY = '2026-12-18';
 
 /** A leg on XYZ (no dividend) expiring EXPIRY unless told otherwise. */
-export function leg(action: 'buy' | 'sell', optionType: 'call' | 'put', strike: number, premium: number, quantity = 1, more: Partial<StrategyLeg> = {}): StrategyLeg {
+export function leg(
+  action: 'buy' | 'sell',
+  optionType: 'call' | 'put',
+  strike: number,
+  premium: number,
+  quantity = 1,
+  more: Partial<StrategyLeg> = {},
+): StrategyLeg {
   return { action, optionType, strike, premium, quantity, expiration: EXPIRY, underlying: 'XYZ', ...more };
 }
 export const buyCall = (K: number, p: number, n = 1, more: Partial<StrategyLeg> = {}) => leg('buy', 'call', K, p, n, more);

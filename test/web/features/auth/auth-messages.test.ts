@@ -3,7 +3,14 @@ import { describeAuthError, MESSAGES, validateForm, type FormValues } from '../.
 import { redirectTarget } from '../../../../web/src/features/auth/lib/redirect';
 
 const named = (name: string, message = '') => Object.assign(new Error(message), { name });
-const form = (v: Partial<FormValues>): FormValues => ({ fullName: 'Ada', email: 'ada@example.com', password: 'secret1', confirmPassword: 'secret1', acceptTerms: true, ...v });
+const form = (v: Partial<FormValues>): FormValues => ({
+  fullName: 'Ada',
+  email: 'ada@example.com',
+  password: 'secret1',
+  confirmPassword: 'secret1',
+  acceptTerms: true,
+  ...v,
+});
 
 describe('sign-in error messages (spec part 1 §8)', () => {
   it('maps bad credentials from Cognito and from cognito-local to the same message, with tips', () => {
@@ -14,20 +21,34 @@ describe('sign-in error messages (spec part 1 §8)', () => {
   });
 
   it('covers unconfirmed email, throttling, outage, network, other and non-errors', () => {
-    expect(describeAuthError('signIn', named('UserNotConfirmedException')).message).toBe('Please check your email and click the confirmation link before signing in.');
-    expect(describeAuthError('signIn', named('TooManyRequestsException')).message).toBe('Too many sign-in attempts. Please wait a few minutes before trying again.');
+    expect(describeAuthError('signIn', named('UserNotConfirmedException')).message).toBe(
+      'Please check your email and click the confirmation link before signing in.',
+    );
+    expect(describeAuthError('signIn', named('TooManyRequestsException')).message).toBe(
+      'Too many sign-in attempts. Please wait a few minutes before trying again.',
+    );
     expect(describeAuthError('signIn', named('NotAuthorizedException', 'Password attempts exceeded')).message).toBe(MESSAGES.tooManyRequests);
-    expect(describeAuthError('signIn', named('InternalErrorException')).message).toBe('Our authentication service is temporarily unavailable. Please try again in a few minutes.');
-    expect(describeAuthError('signIn', new TypeError('Failed to fetch')).message).toBe('Unable to connect to the authentication service. Please check your internet connection and try again.');
+    expect(describeAuthError('signIn', named('InternalErrorException')).message).toBe(
+      'Our authentication service is temporarily unavailable. Please try again in a few minutes.',
+    );
+    expect(describeAuthError('signIn', new TypeError('Failed to fetch')).message).toBe(
+      'Unable to connect to the authentication service. Please check your internet connection and try again.',
+    );
     expect(describeAuthError('signIn', named('SomethingNew')).message).toBe('Unable to sign in. Please check your email and password and try again.');
-    expect(describeAuthError('signIn', 'a string was thrown').message).toBe('An unexpected error occurred. Please try again or contact support if the problem persists.');
+    expect(describeAuthError('signIn', 'a string was thrown').message).toBe(
+      'An unexpected error occurred. Please try again or contact support if the problem persists.',
+    );
   });
 });
 
 describe('sign-up and reset error messages', () => {
   it('uses the spec texts', () => {
-    expect(describeAuthError('signUp', named('UsernameExistsException')).message).toBe('An account with this email already exists. Please try signing in instead, or use a different email address.');
-    expect(describeAuthError('signUp', named('InvalidParameterException', 'Invalid email address format.')).message).toBe('Please enter a valid email address.');
+    expect(describeAuthError('signUp', named('UsernameExistsException')).message).toBe(
+      'An account with this email already exists. Please try signing in instead, or use a different email address.',
+    );
+    expect(describeAuthError('signUp', named('InvalidParameterException', 'Invalid email address format.')).message).toBe(
+      'Please enter a valid email address.',
+    );
     expect(describeAuthError('signUp', named('InvalidPasswordException')).message).toBe('Password must be at least 6 characters long.');
     expect(describeAuthError('signUp', named('Weird')).message).toBe('Unable to create account. Please check your information and try again.');
     expect(describeAuthError('signUp', named('InternalErrorException')).message).toBe(MESSAGES.unavailable);

@@ -12,7 +12,14 @@ const authApi = vi.hoisted(() => ({
 }));
 vi.mock('../../../../web/src/features/auth/api/auth-api', () => authApi);
 vi.mock('../../../../web/src/lib/runtime-config', () => ({
-  runtimeConfig: () => ({ stage: 'test', region: 'us-east-1', userPoolId: 'p', userPoolClientId: 'c', authFlowType: 'USER_PASSWORD_AUTH', emailVerification: true }),
+  runtimeConfig: () => ({
+    stage: 'test',
+    region: 'us-east-1',
+    userPoolId: 'p',
+    userPoolClientId: 'c',
+    authFlowType: 'USER_PASSWORD_AUTH',
+    emailVerification: true,
+  }),
 }));
 vi.mock('../../../../web/src/features/auth/hooks/auth-context', () => ({
   useAuth: () => ({ state: { status: 'signedOut', user: null }, refresh: vi.fn(), signOut: vi.fn() }),
@@ -77,7 +84,9 @@ describe('AuthPage', () => {
     await userEvent.type(screen.getByLabelText('Confirm password'), 'secret1');
     await userEvent.click(screen.getByRole('checkbox'));
     await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
-    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Welcome! Your account has been created successfully. Check your email to verify your account.'));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toContain('Welcome! Your account has been created successfully. Check your email to verify your account.'),
+    );
     expect(authApi.signUpWithEmail).toHaveBeenCalledWith('Ada Lovelace', 'ada@example.com', 'secret1');
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/login');

@@ -32,7 +32,15 @@ export function contract(type: 'call' | 'put', strike: number, patch: Partial<Op
 }
 
 /** A chain of `count` strikes `step` apart starting at `first`, with deltas falling across strikes like a real chain. */
-export function chainOf(opts: { price: number; first: number; step: number; count: number; expiry?: string; underlying?: string; patch?: (type: 'call' | 'put', strike: number) => Partial<OptionContract> }): ChainView {
+export function chainOf(opts: {
+  price: number;
+  first: number;
+  step: number;
+  count: number;
+  expiry?: string;
+  underlying?: string;
+  patch?: (type: 'call' | 'put', strike: number) => Partial<OptionContract>;
+}): ChainView {
   const { price, first, step, count, expiry = '2026-11-27', underlying = 'SPY' } = opts;
   const contracts: OptionContract[] = [];
   for (let i = 0; i < count; i++) {
@@ -78,9 +86,36 @@ export const EXPIRIES: ExpirySummary[] = [
 ];
 
 export const TICKERS: StoredTicker[] = [
-  { ticker: 'AAPL', name: 'Apple Inc.', sector: 'Technology', current_price: 206.83, avg_daily_volume: 62_720, avg_open_interest: 1_556_841, is_active: true, last_update: '2026-11-20T21:00:00.000Z' },
-  { ticker: 'QQQ', name: 'Invesco QQQ Trust', sector: 'Index ETF', current_price: 498.1, avg_daily_volume: 950, avg_open_interest: 12_000, is_active: true, last_update: '2026-11-20T21:00:00.000Z' },
-  { ticker: 'SPY', name: 'SPDR S&P 500 ETF Trust', sector: 'Index ETF', current_price: 576.67, avg_daily_volume: 3_400_000, avg_open_interest: 21_000_000, is_active: true, last_update: '2026-11-20T21:00:00.000Z' },
+  {
+    ticker: 'AAPL',
+    name: 'Apple Inc.',
+    sector: 'Technology',
+    current_price: 206.83,
+    avg_daily_volume: 62_720,
+    avg_open_interest: 1_556_841,
+    is_active: true,
+    last_update: '2026-11-20T21:00:00.000Z',
+  },
+  {
+    ticker: 'QQQ',
+    name: 'Invesco QQQ Trust',
+    sector: 'Index ETF',
+    current_price: 498.1,
+    avg_daily_volume: 950,
+    avg_open_interest: 12_000,
+    is_active: true,
+    last_update: '2026-11-20T21:00:00.000Z',
+  },
+  {
+    ticker: 'SPY',
+    name: 'SPDR S&P 500 ETF Trust',
+    sector: 'Index ETF',
+    current_price: 576.67,
+    avg_daily_volume: 3_400_000,
+    avg_open_interest: 21_000_000,
+    is_active: true,
+    last_update: '2026-11-20T21:00:00.000Z',
+  },
 ];
 
 export const DEMO_STATUS: MarketStatus = {

@@ -88,7 +88,9 @@ describe('the coming-soon page', () => {
     await userEvent.click(screen.getByLabelText(NOTIFY_CONSENT_TEXT));
     await userEvent.click(submit());
     expect((await screen.findByRole('status')).textContent).toContain('We will email you once');
-    expect(calls.filter((c) => c.method === 'POST')).toEqual([{ method: 'POST', path: '/api/community/notify', body: { email: 'Ada@Example.com', consent: true } }]);
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([
+      { method: 'POST', path: '/api/community/notify', body: { email: 'Ada@Example.com', consent: true } },
+    ]);
   });
 
   it('keeps the form and says so when the address cannot be saved', async () => {

@@ -14,12 +14,23 @@ function renderPage() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <RouterProvider router={createMemoryRouter([{ path: '/app/community', element: <CommunityPage suggestedName="Ada" /> }], { initialEntries: ['/app/community'] })} />
+      <RouterProvider
+        router={createMemoryRouter([{ path: '/app/community', element: <CommunityPage suggestedName="Ada" /> }], { initialEntries: ['/app/community'] })}
+      />
     </QueryClientProvider>,
   );
 }
 
-const STORY = { userId: 'u1', quote: 'Paper trading spreads first saved me from real mistakes.', name: 'Ada', role: '', status: 'pending', consentText: 'Show this on the public landing page', createdAt: '2026-11-20T10:00:00Z', updatedAt: '2026-11-20T10:00:00Z' };
+const STORY = {
+  userId: 'u1',
+  quote: 'Paper trading spreads first saved me from real mistakes.',
+  name: 'Ada',
+  role: '',
+  status: 'pending',
+  consentText: 'Show this on the public landing page',
+  createdAt: '2026-11-20T10:00:00Z',
+  updatedAt: '2026-11-20T10:00:00Z',
+};
 
 describe('sharing a learner story', () => {
   afterEach(() => {

@@ -57,7 +57,12 @@ describe('the landing page', () => {
 
   it('shows the live statistics, formatted, and dashes while they load', async () => {
     let release: ((r: Response) => void) | undefined;
-    stubApi({ 'GET /api/stats': () => new Promise<Response>((resolve) => { release = resolve; }) });
+    stubApi({
+      'GET /api/stats': () =>
+        new Promise<Response>((resolve) => {
+          release = resolve;
+        }),
+    });
     renderLanding();
     await vi.waitFor(() => expect(release).toBeDefined());
     expect(screen.getByTestId('stat-learners').textContent).toBe('—');
@@ -80,7 +85,11 @@ describe('the landing page', () => {
     renderLanding();
     expect(await screen.findByText('No learner stories yet.')).toBeTruthy();
     cleanup();
-    stubApi({ 'GET /api/community/testimonials': { testimonials: [{ name: 'Priya', role: 'Nurse', quote: 'The journal taught me patience.', sharedAt: '2026-11-20T10:00:00Z' }] } });
+    stubApi({
+      'GET /api/community/testimonials': {
+        testimonials: [{ name: 'Priya', role: 'Nurse', quote: 'The journal taught me patience.', sharedAt: '2026-11-20T10:00:00Z' }],
+      },
+    });
     renderLanding();
     expect(await screen.findByText(/The journal taught me patience\./)).toBeTruthy();
     expect(screen.getByText('Nurse')).toBeTruthy();
@@ -105,7 +114,15 @@ describe('the landing page', () => {
     stubApi();
     renderLanding();
     const hrefs = screen.getAllByRole('link').map((a) => a.getAttribute('href'));
-    for (const href of ['/app/strategy-templates', '/app/prediction-markets', '/optionschain', '/coming-soon', '/privacy', '/terms', 'mailto:support@optionsacademy.example']) {
+    for (const href of [
+      '/app/strategy-templates',
+      '/app/prediction-markets',
+      '/optionschain',
+      '/coming-soon',
+      '/privacy',
+      '/terms',
+      'mailto:support@optionsacademy.example',
+    ]) {
       expect(hrefs).toContain(href);
     }
   });

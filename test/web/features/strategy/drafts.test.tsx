@@ -8,8 +8,17 @@ import { chainFor, draft, EXPIRIES, markOf, portfolioWith, TICKERS } from './fix
 import { stubResizeObserver } from './mock-api';
 
 const api = vi.hoisted(() => ({
-  getTickers: vi.fn(), getExpiries: vi.fn(), getChain: vi.fn(), getPortfolio: vi.fn(), openAccount: vi.fn(), preTrade: vi.fn(),
-  placeOrder: vi.fn(), getDrafts: vi.fn(), createDraft: vi.fn(), updateDraft: vi.fn(), deleteDraft: vi.fn(),
+  getTickers: vi.fn(),
+  getExpiries: vi.fn(),
+  getChain: vi.fn(),
+  getPortfolio: vi.fn(),
+  openAccount: vi.fn(),
+  preTrade: vi.fn(),
+  placeOrder: vi.fn(),
+  getDrafts: vi.fn(),
+  createDraft: vi.fn(),
+  updateDraft: vi.fn(),
+  deleteDraft: vi.fn(),
 }));
 vi.mock('../../../../web/src/features/strategy/api/get-tickers', async () => (await import('./mock-api')).tickersModule(api));
 vi.mock('../../../../web/src/features/strategy/api/get-expiries', async () => (await import('./mock-api')).expiriesModule(api));
@@ -71,8 +80,26 @@ describe('drafts', () => {
       strategy: 'Bull Call Spread',
       multiplier: 1,
       legs: [
-        { action: 'buy', optionType: 'call', strike: strikes[0], premium: markOf('call', strikes[0]!, '2026-12-18'), quantity: 1, expiration: '2026-12-18', underlying: 'SPY', contractTicker: expect.stringMatching(/^SPY261218C/) },
-        { action: 'sell', optionType: 'call', strike: strikes[1], premium: markOf('call', strikes[1]!, '2026-12-18'), quantity: 1, expiration: '2026-12-18', underlying: 'SPY', contractTicker: expect.stringMatching(/^SPY261218C/) },
+        {
+          action: 'buy',
+          optionType: 'call',
+          strike: strikes[0],
+          premium: markOf('call', strikes[0]!, '2026-12-18'),
+          quantity: 1,
+          expiration: '2026-12-18',
+          underlying: 'SPY',
+          contractTicker: expect.stringMatching(/^SPY261218C/),
+        },
+        {
+          action: 'sell',
+          optionType: 'call',
+          strike: strikes[1],
+          premium: markOf('call', strikes[1]!, '2026-12-18'),
+          quantity: 1,
+          expiration: '2026-12-18',
+          underlying: 'SPY',
+          contractTicker: expect.stringMatching(/^SPY261218C/),
+        },
       ],
     });
     expect(await screen.findByText('Saved to drafts as “My first spread”.')).toBeTruthy();
@@ -122,7 +149,13 @@ describe('drafts', () => {
     await userEvent.clear(input);
     await userEvent.type(input, 'Hedge for December');
     await userEvent.click(within(panel).getByRole('button', { name: 'Save name' }));
-    expect(api.updateDraft).toHaveBeenCalledWith(saved.draftId, { name: 'Hedge for December', underlying: 'SPY', strategy: 'Bear Put Spread', multiplier: 2, legs: saved.legs });
+    expect(api.updateDraft).toHaveBeenCalledWith(saved.draftId, {
+      name: 'Hedge for December',
+      underlying: 'SPY',
+      strategy: 'Bear Put Spread',
+      multiplier: 2,
+      legs: saved.legs,
+    });
 
     await userEvent.click(within(panel).getByRole('button', { name: 'Delete SPY put spread' }));
     expect(api.deleteDraft).not.toHaveBeenCalled();

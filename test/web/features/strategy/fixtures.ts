@@ -85,8 +85,26 @@ export const EXPIRIES: ExpirySummary[] = EXPIRATIONS.map((e) => ({
 }));
 
 export const TICKERS: StoredTicker[] = [
-  { ticker: 'QQQ', name: 'Invesco QQQ Trust', sector: 'Index ETF', current_price: 480.5, avg_daily_volume: 1e6, avg_open_interest: 1e6, is_active: true, last_update: '2026-11-20T21:00:00.000Z' },
-  { ticker: 'SPY', name: 'SPDR S&P 500 ETF Trust', sector: 'Index ETF', current_price: 100, avg_daily_volume: 1e6, avg_open_interest: 1e6, is_active: true, last_update: '2026-11-20T21:00:00.000Z' },
+  {
+    ticker: 'QQQ',
+    name: 'Invesco QQQ Trust',
+    sector: 'Index ETF',
+    current_price: 480.5,
+    avg_daily_volume: 1e6,
+    avg_open_interest: 1e6,
+    is_active: true,
+    last_update: '2026-11-20T21:00:00.000Z',
+  },
+  {
+    ticker: 'SPY',
+    name: 'SPDR S&P 500 ETF Trust',
+    sector: 'Index ETF',
+    current_price: 100,
+    avg_daily_volume: 1e6,
+    avg_open_interest: 1e6,
+    is_active: true,
+    last_update: '2026-11-20T21:00:00.000Z',
+  },
 ];
 
 export function portfolioWith(buyingPower: number, optionsLevel: 0 | 1 | 2 | 3 = 3): Portfolio {

@@ -6,7 +6,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import TemplateLibraryPage from '../../../../web/src/features/strategy/components/template-library-page';
 
 const renderPage = (route: 'templates' | 'strategy-templates' | 'strategies' = 'templates') =>
-  render(<MemoryRouter><TemplateLibraryPage route={route} /></MemoryRouter>);
+  render(
+    <MemoryRouter>
+      <TemplateLibraryPage route={route} />
+    </MemoryRouter>,
+  );
 
 const cards = () => screen.queryAllByTestId('template-card');
 const countOf = (tab: HTMLElement) => Number(/(\d+)$/.exec(tab.textContent ?? '')![1]);

@@ -9,8 +9,17 @@ import { chainFor, EXPIRIES, markOf, portfolioWith, TICKERS } from './fixtures';
 import { stubResizeObserver } from './mock-api';
 
 const api = vi.hoisted(() => ({
-  getTickers: vi.fn(), getExpiries: vi.fn(), getChain: vi.fn(), getPortfolio: vi.fn(), openAccount: vi.fn(), preTrade: vi.fn(),
-  placeOrder: vi.fn(), getDrafts: vi.fn(), createDraft: vi.fn(), updateDraft: vi.fn(), deleteDraft: vi.fn(),
+  getTickers: vi.fn(),
+  getExpiries: vi.fn(),
+  getChain: vi.fn(),
+  getPortfolio: vi.fn(),
+  openAccount: vi.fn(),
+  preTrade: vi.fn(),
+  placeOrder: vi.fn(),
+  getDrafts: vi.fn(),
+  createDraft: vi.fn(),
+  updateDraft: vi.fn(),
+  deleteDraft: vi.fn(),
 }));
 vi.mock('../../../../web/src/features/strategy/api/get-tickers', async () => (await import('./mock-api')).tickersModule(api));
 vi.mock('../../../../web/src/features/strategy/api/get-expiries', async () => (await import('./mock-api')).expiriesModule(api));
@@ -84,7 +93,13 @@ describe('the trading page', () => {
     expect(screen.getByRole('heading', { name: 'Get Started' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Live Trading with Alpaca' }).parentElement!.textContent).toContain('not connected in this build');
     const select = screen.getByLabelText('Underlying') as HTMLSelectElement;
-    await waitFor(() => expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a stock or ETF...', 'QQQ · $480.50', 'SPY · $100.00']));
+    await waitFor(() =>
+      expect(
+        within(select)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Choose a stock or ETF...', 'QQQ · $480.50', 'SPY · $100.00']),
+    );
 
     await userEvent.selectOptions(select, 'SPY');
     expect(search(router).get('underlying')).toBe('SPY');
@@ -127,10 +142,16 @@ describe('the ready-made panel', () => {
   it('searches names and descriptions within the tab, and says when nothing matches', async () => {
     renderPage();
     const panel = await screen.findByRole('region', { name: 'Ready-made' });
-    expect(within(panel).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Bullish', 'Bearish', 'Neutral', 'Others']);
+    expect(
+      within(panel)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['Bullish', 'Bearish', 'Neutral', 'Others']);
     await userEvent.type(within(panel).getByLabelText('Search strategies'), 'condor');
     await userEvent.click(within(panel).getByRole('tab', { name: 'Neutral' }));
-    const names = within(panel).getAllByRole('button').map((b) => b.textContent);
+    const names = within(panel)
+      .getAllByRole('button')
+      .map((b) => b.textContent);
     expect(names.some((n) => n?.startsWith('Iron Condor'))).toBe(true);
     expect(names.every((n) => /condor/i.test(n ?? ''))).toBe(true);
     expect(within(panel).getByRole('button', { name: /^Iron Condor/ }).textContent).toContain('intermediate');
@@ -359,7 +380,9 @@ describe('Trade All', () => {
       { passed: true, type: 'buying_power', severity: 'info', message: 'Sufficient buying power available: $100,000.00' },
       { passed: false, type: 'trading_level', severity: 'error', message: 'Trading level 3 required. Current level: 2' },
     ];
-    api.placeOrder.mockRejectedValue(new ApiError(422, 'Trading level 3 required. Current level: 2', { error: 'Trading level 3 required. Current level: 2', checks }));
+    api.placeOrder.mockRejectedValue(
+      new ApiError(422, 'Trading level 3 required. Current level: 2', { error: 'Trading level 3 required. Current level: 2', checks }),
+    );
     renderPage();
     await chooseTemplate('Neutral', 'Iron Condor');
     await screen.findByTestId('buying-power');
@@ -373,7 +396,9 @@ describe('Trade All', () => {
   });
 
   it('sends a fresh client order id for each confirmation', async () => {
-    api.placeOrder.mockRejectedValueOnce(new ApiError(0, 'Unable to reach Options Academy.', null)).mockResolvedValueOnce({ order: { orderId: '01J', status: 'filled' }, checks: [] });
+    api.placeOrder
+      .mockRejectedValueOnce(new ApiError(0, 'Unable to reach Options Academy.', null))
+      .mockResolvedValueOnce({ order: { orderId: '01J', status: 'filled' }, checks: [] });
     renderPage();
     await chooseTemplate('Bullish', 'Bull Call Spread');
     await screen.findByTestId('buying-power');

@@ -12,10 +12,36 @@ vi.mock('../../../../web/src/features/trading/api/accounts', () => ({
 import { AccountSelector } from '../../../../web/src/features/trading/components/account-selector';
 import { ModeBanner } from '../../../../web/src/features/trading/components/mode-banner';
 
-const paper = { id: 'paper', name: 'Paper Trading', displayName: 'Paper Trading', description: 'Virtual money: practise safely', mode: 'paper', broker: null, balance: 98765.4, currency: 'USD', isConnected: true };
-const live = { id: 'zerodha', name: 'Zerodha Live', displayName: 'Zerodha', description: 'NSE options', mode: 'live', broker: 'Zerodha', balance: 250000, currency: 'INR', isConnected: true };
+const paper = {
+  id: 'paper',
+  name: 'Paper Trading',
+  displayName: 'Paper Trading',
+  description: 'Virtual money: practise safely',
+  mode: 'paper',
+  broker: null,
+  balance: 98765.4,
+  currency: 'USD',
+  isConnected: true,
+};
+const live = {
+  id: 'zerodha',
+  name: 'Zerodha Live',
+  displayName: 'Zerodha',
+  description: 'NSE options',
+  mode: 'live',
+  broker: 'Zerodha',
+  balance: 250000,
+  currency: 'INR',
+  isConnected: true,
+};
 
-const renderUi = () => render(<MemoryRouter><AccountSelector /><ModeBanner /></MemoryRouter>);
+const renderUi = () =>
+  render(
+    <MemoryRouter>
+      <AccountSelector />
+      <ModeBanner />
+    </MemoryRouter>,
+  );
 
 describe('the account selector and the mode banner', () => {
   beforeEach(() => localStorage.clear());

@@ -21,11 +21,19 @@ describe('closeEstimate: what the close-position dialog shows', () => {
   });
 
   it('uses the mark where the quote lacks the side needed', () => {
-    expect(closeEstimate({ kind: 'option', bid: null, ask: 0.05, mark: 0.03, quantity: 1 }, settings)).toEqual({ price: 0.03, commission: 0.65, totalCost: -2.35 });
+    expect(closeEstimate({ kind: 'option', bid: null, ask: 0.05, mark: 0.03, quantity: 1 }, settings)).toEqual({
+      price: 0.03,
+      commission: 0.65,
+      totalCost: -2.35,
+    });
   });
 
   it('closes shares at the underlying price without commission', () => {
-    expect(closeEstimate({ kind: 'stock', bid: null, ask: null, mark: 601.25, quantity: 100 }, settings)).toEqual({ price: 601.25, commission: 0, totalCost: -60125 });
+    expect(closeEstimate({ kind: 'stock', bid: null, ask: null, mark: 601.25, quantity: 100 }, settings)).toEqual({
+      price: 601.25,
+      commission: 0,
+      totalCost: -60125,
+    });
     expect(closeEstimate({ kind: 'stock', bid: null, ask: null, mark: 601.25, quantity: -100 }, settings).totalCost).toBe(60125);
   });
 });

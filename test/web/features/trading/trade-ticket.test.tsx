@@ -9,7 +9,24 @@ const CONTRACT = 'SPY261218C00600000';
 vi.mock('../../../../web/src/features/trading/api/contract-quote', () => ({
   useContractQuote: () => ({
     data: {
-      quote: { contract_ticker: CONTRACT, contract_type: 'call', strike_price: 600, expiration_date: '2026-12-18', bid: 2.0, ask: 2.2, mark: 2.1, last: 2.1, implied_volatility: 0.18, delta: 0.4, gamma: 0.01, theta: -0.1, vega: 0.5, rho: 0.1, volume: 100, open_interest: 1000 },
+      quote: {
+        contract_ticker: CONTRACT,
+        contract_type: 'call',
+        strike_price: 600,
+        expiration_date: '2026-12-18',
+        bid: 2.0,
+        ask: 2.2,
+        mark: 2.1,
+        last: 2.1,
+        implied_volatility: 0.18,
+        delta: 0.4,
+        gamma: 0.01,
+        theta: -0.1,
+        vega: 0.5,
+        rho: 0.1,
+        volume: 100,
+        open_interest: 1000,
+      },
       underlying: { ticker: 'SPY', price: 598.5, asOf: '2026-11-20T21:00:00.000Z' },
       source: 'demo',
       expiryType: 'Monthly',
@@ -20,7 +37,20 @@ vi.mock('../../../../web/src/features/trading/api/contract-quote', () => ({
   }),
 }));
 vi.mock('../../../../web/src/features/trading/api/portfolio', () => ({
-  usePortfolio: () => ({ data: { account: { name: 'Paper Trading', settings: { fillModel: 'cross', midShare: 0.5, commissionPerContract: 0.65, optionsLevel: 2 }, buyingPower: 100_000, cash: 100_000, equity: 100_000 }, positions: [] }, isPending: false, isError: false }),
+  usePortfolio: () => ({
+    data: {
+      account: {
+        name: 'Paper Trading',
+        settings: { fillModel: 'cross', midShare: 0.5, commissionPerContract: 0.65, optionsLevel: 2 },
+        buyingPower: 100_000,
+        cash: 100_000,
+        equity: 100_000,
+      },
+      positions: [],
+    },
+    isPending: false,
+    isError: false,
+  }),
 }));
 vi.mock('../../../../web/src/features/trading/api/orders', () => ({
   preTrade: vi.fn(async () => ({ canProceed: true, checks: [] })),

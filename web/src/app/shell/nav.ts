@@ -131,8 +131,17 @@ export function pageNameOf(pathname: string): string {
  * opens, so the warning comes where the risk is (and never over sign-in).
  */
 const TRADING_PATHS = [
-  '/app/portfolio', '/app/orders', '/app/trading', '/app/trade', '/app/optionschain', '/app/option-chain',
-  '/app/templates', '/app/strategy-templates', '/app/prediction-markets', '/app/brokers', '/app/broker-connections',
+  '/app/portfolio',
+  '/app/orders',
+  '/app/trading',
+  '/app/trade',
+  '/app/optionschain',
+  '/app/option-chain',
+  '/app/templates',
+  '/app/strategy-templates',
+  '/app/prediction-markets',
+  '/app/brokers',
+  '/app/broker-connections',
 ];
 
 export const isTradingPath = (pathname: string): boolean => TRADING_PATHS.includes(trimSlash(pathname).toLowerCase());

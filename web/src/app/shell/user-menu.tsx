@@ -100,13 +100,28 @@ export function UserMenu() {
             <p className="truncate font-semibold text-slate-900">{name}</p>
             <p className="truncate text-sm text-slate-600">{state.user.email}</p>
           </div>
-          <Link role="menuitem" to="/app/profile" onClick={() => setOpen(false)} className="mt-1 block rounded-lg px-3 py-2 text-sm text-slate-800 hover:bg-slate-100 focus:bg-slate-100">
+          <Link
+            role="menuitem"
+            to="/app/profile"
+            onClick={() => setOpen(false)}
+            className="mt-1 block rounded-lg px-3 py-2 text-sm text-slate-800 hover:bg-slate-100 focus:bg-slate-100"
+          >
             My Profile
           </Link>
-          <Link role="menuitem" to="/app/settings" onClick={() => setOpen(false)} className="block rounded-lg px-3 py-2 text-sm text-slate-800 hover:bg-slate-100 focus:bg-slate-100">
+          <Link
+            role="menuitem"
+            to="/app/settings"
+            onClick={() => setOpen(false)}
+            className="block rounded-lg px-3 py-2 text-sm text-slate-800 hover:bg-slate-100 focus:bg-slate-100"
+          >
             Settings
           </Link>
-          <button role="menuitem" type="button" onClick={() => void onSignOut()} className="block w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-red-800 hover:bg-red-50 focus:bg-red-50">
+          <button
+            role="menuitem"
+            type="button"
+            onClick={() => void onSignOut()}
+            className="block w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-red-800 hover:bg-red-50 focus:bg-red-50"
+          >
             Sign Out
           </button>
         </div>

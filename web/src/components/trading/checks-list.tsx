@@ -15,8 +15,13 @@ export function ChecksList({ checks, label = 'Compliance checks' }: { checks: re
         const s = STYLE[c.severity];
         return (
           <li key={`${c.type}-${i}`} className={`flex items-start gap-2 rounded-lg px-3 py-2 text-sm ring-1 ${s.cls}`}>
-            <span aria-hidden className="font-bold">{s.icon}</span>
-            <span><span className="sr-only">{s.label}: </span>{c.message}</span>
+            <span aria-hidden className="font-bold">
+              {s.icon}
+            </span>
+            <span>
+              <span className="sr-only">{s.label}: </span>
+              {c.message}
+            </span>
           </li>
         );
       })}

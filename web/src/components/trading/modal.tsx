@@ -4,7 +4,21 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
  * A modal dialog: focus moves in when it opens and back when it closes, Escape and the backdrop
  * close it unless `locked` (while an action is in flight), and Tab stays inside.
  */
-export function Modal({ title, onClose, locked = false, children, footer, wide = false }: { title: string; onClose: () => void; locked?: boolean; children: ReactNode; footer?: ReactNode; wide?: boolean }) {
+export function Modal({
+  title,
+  onClose,
+  locked = false,
+  children,
+  footer,
+  wide = false,
+}: {
+  title: string;
+  onClose: () => void;
+  locked?: boolean;
+  children: ReactNode;
+  footer?: ReactNode;
+  wide?: boolean;
+}) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
 
@@ -22,20 +36,47 @@ export function Modal({ title, onClose, locked = false, children, footer, wide =
       const focusable = [...panel.current.querySelectorAll<HTMLElement>('input, select, textarea, button:not([disabled]), [href]')];
       if (!focusable.length) return;
       const [head, tail] = [focusable[0]!, focusable[focusable.length - 1]!];
-      if (e.shiftKey && document.activeElement === head) { e.preventDefault(); tail.focus(); }
-      else if (!e.shiftKey && document.activeElement === tail) { e.preventDefault(); head.focus(); }
+      if (e.shiftKey && document.activeElement === head) {
+        e.preventDefault();
+        tail.focus();
+      } else if (!e.shiftKey && document.activeElement === tail) {
+        e.preventDefault();
+        head.focus();
+      }
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [locked, onClose]);
 
   return (
-    <div className="fixed inset-0 z-50 flex items-end justify-center bg-slate-900/50 p-0 sm:items-center sm:p-4" onMouseDown={(e) => { if (e.target === e.currentTarget && !locked) onClose(); }}>
-      <div ref={panel} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} className={`max-h-[92vh] w-full overflow-y-auto rounded-t-2xl bg-white shadow-xl sm:rounded-2xl ${wide ? 'sm:max-w-2xl' : 'sm:max-w-lg'}`}>
+    <div
+      className="fixed inset-0 z-50 flex items-end justify-center bg-slate-900/50 p-0 sm:items-center sm:p-4"
+      onMouseDown={(e) => {
+        if (e.target === e.currentTarget && !locked) onClose();
+      }}
+    >
+      <div
+        ref={panel}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        className={`max-h-[92vh] w-full overflow-y-auto rounded-t-2xl bg-white shadow-xl sm:rounded-2xl ${wide ? 'sm:max-w-2xl' : 'sm:max-w-lg'}`}
+      >
         <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4">
-          <h2 id={titleId} className="text-lg font-bold text-slate-900">{title}</h2>
-          <button type="button" onClick={onClose} disabled={locked} aria-label="Close" className="rounded-lg p-1 text-slate-600 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50">
-            <span aria-hidden className="text-xl leading-none">×</span>
+          <h2 id={titleId} className="text-lg font-bold text-slate-900">
+            {title}
+          </h2>
+          <button
+            type="button"
+            onClick={onClose}
+            disabled={locked}
+            aria-label="Close"
+            className="rounded-lg p-1 text-slate-600 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50"
+          >
+            <span aria-hidden className="text-xl leading-none">
+              ×
+            </span>
           </button>
         </div>
         <div className="px-5 py-4">{children}</div>

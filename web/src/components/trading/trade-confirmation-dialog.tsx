@@ -29,7 +29,15 @@ export interface ConfirmAccount {
  * Confirm reads 'Place Paper Trade' or 'PLACE LIVE TRADE', and 'Processing...' while loading;
  * nothing can be dismissed while loading.
  */
-export function TradeConfirmationDialog({ trade, account, loading, error, blocked = false, onConfirm, onCancel }: {
+export function TradeConfirmationDialog({
+  trade,
+  account,
+  loading,
+  error,
+  blocked = false,
+  onConfirm,
+  onCancel,
+}: {
   trade: TradeDetails;
   account: ConfirmAccount;
   loading: boolean;
@@ -47,7 +55,10 @@ export function TradeConfirmationDialog({ trade, account, loading, error, blocke
     ['Action', trade.action],
     ['Quantity', `${trade.quantity} × ${trade.symbol}`],
     ['Order type', trade.orderType],
-    ['Price', trade.legs && trade.legs.length > 1 ? `${money(Math.abs(trade.price))} ${trade.price >= 0 ? 'net debit' : 'net credit'} per unit` : money(trade.price)],
+    [
+      'Price',
+      trade.legs && trade.legs.length > 1 ? `${money(Math.abs(trade.price))} ${trade.price >= 0 ? 'net debit' : 'net credit'} per unit` : money(trade.price),
+    ],
     [trade.totalCost >= 0 ? 'Total cost' : 'Total credit', money(Math.abs(trade.totalCost))],
     ['Account', `${account.name} (${live ? 'REAL MONEY' : 'Virtual'})`],
   ];
@@ -58,7 +69,14 @@ export function TradeConfirmationDialog({ trade, account, loading, error, blocke
       locked={loading}
       footer={
         <>
-          <button type="button" onClick={onCancel} disabled={loading} className="rounded-lg px-4 py-2.5 text-sm font-semibold text-slate-800 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 disabled:cursor-not-allowed disabled:text-slate-500">Cancel</button>
+          <button
+            type="button"
+            onClick={onCancel}
+            disabled={loading}
+            className="rounded-lg px-4 py-2.5 text-sm font-semibold text-slate-800 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 disabled:cursor-not-allowed disabled:text-slate-500"
+          >
+            Cancel
+          </button>
           <button
             type="button"
             onClick={onConfirm}
@@ -82,7 +100,10 @@ export function TradeConfirmationDialog({ trade, account, loading, error, blocke
         <ul className="mt-3 space-y-1 rounded-lg bg-slate-50 p-3 text-sm" aria-label="Legs">
           {trade.legs.map((l) => (
             <li key={l.symbol} className="flex justify-between gap-3">
-              <span><span className={l.action === 'BUY' ? 'font-semibold text-emerald-800' : 'font-semibold text-red-700'}>{l.action}</span> {l.quantity} × {l.symbol}</span>
+              <span>
+                <span className={l.action === 'BUY' ? 'font-semibold text-emerald-800' : 'font-semibold text-red-700'}>{l.action}</span> {l.quantity} ×{' '}
+                {l.symbol}
+              </span>
               <span className="tabular-nums">{l.price === null ? '-' : money(l.price)}</span>
             </li>
           ))}
@@ -90,17 +111,36 @@ export function TradeConfirmationDialog({ trade, account, loading, error, blocke
       )}
       {live ? (
         <div className="mt-4 space-y-3">
-          <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-semibold text-red-900 ring-1 ring-red-200">REAL MONEY: this order goes to your broker and uses real funds.</p>
-          <p className="text-sm text-slate-700">Options can lose value quickly and may expire worthless. You can lose the whole amount you pay, and more when you sell options.</p>
+          <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-semibold text-red-900 ring-1 ring-red-200">
+            REAL MONEY: this order goes to your broker and uses real funds.
+          </p>
+          <p className="text-sm text-slate-700">
+            Options can lose value quickly and may expire worthless. You can lose the whole amount you pay, and more when you sell options.
+          </p>
           <div className="flex items-start gap-3">
-            <input id={ackId} type="checkbox" checked={acknowledged} onChange={(e) => setAcknowledged(e.target.checked)} disabled={loading} className="mt-1 h-4 w-4 accent-red-700" />
-            <label htmlFor={ackId} className="text-sm text-slate-800">I understand this is a live trade with real money and accept the risk.</label>
+            <input
+              id={ackId}
+              type="checkbox"
+              checked={acknowledged}
+              onChange={(e) => setAcknowledged(e.target.checked)}
+              disabled={loading}
+              className="mt-1 h-4 w-4 accent-red-700"
+            />
+            <label htmlFor={ackId} className="text-sm text-slate-800">
+              I understand this is a live trade with real money and accept the risk.
+            </label>
           </div>
         </div>
       ) : (
-        <p className="mt-4 rounded-lg bg-brand-50 p-3 text-sm text-brand-900 ring-1 ring-brand-100">Paper trade with virtual money: practise safely, no real money is at risk.</p>
+        <p className="mt-4 rounded-lg bg-brand-50 p-3 text-sm text-brand-900 ring-1 ring-brand-100">
+          Paper trade with virtual money: practise safely, no real money is at risk.
+        </p>
       )}
-      {error && <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200">{error}</p>}
+      {error && (
+        <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200">
+          {error}
+        </p>
+      )}
     </Modal>
   );
 }

@@ -23,8 +23,8 @@ export function DisclaimerBanner() {
 export function DisclaimerFooter({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
   return (
     <p className={`text-xs leading-relaxed ${tone === 'dark' ? 'text-slate-300' : 'text-slate-600'}`}>
-      <span className="font-semibold">Risk disclaimer.</span> {RISK_DISCLAIMER_SUMMARY} Past performance, simulated or real, does not guarantee future
-      results. Consult a licensed financial professional before trading with real money.{' '}
+      <span className="font-semibold">Risk disclaimer.</span> {RISK_DISCLAIMER_SUMMARY} Past performance, simulated or real, does not guarantee future results.
+      Consult a licensed financial professional before trading with real money.{' '}
       <Link to="/DisclaimerDetailed" className={`underline underline-offset-2 ${tone === 'dark' ? 'text-white' : 'text-slate-800'}`}>
         Full disclaimer
       </Link>

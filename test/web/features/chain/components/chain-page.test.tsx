@@ -17,7 +17,10 @@ vi.mock('../../../../../web/src/features/chain/api/get-market-status', async () 
 });
 vi.mock('../../../../../web/src/features/chain/api/get-tickers', async () => {
   const { useQuery } = await import('@tanstack/react-query');
-  return { getTickers: api.getTickers, useTickers: (enabled = true) => useQuery({ queryKey: ['market', 'tickers'], queryFn: () => api.getTickers(), enabled }) };
+  return {
+    getTickers: api.getTickers,
+    useTickers: (enabled = true) => useQuery({ queryKey: ['market', 'tickers'], queryFn: () => api.getTickers(), enabled }),
+  };
 });
 vi.mock('../../../../../web/src/features/chain/api/get-expiries', async () => {
   const { useQuery } = await import('@tanstack/react-query');
@@ -66,9 +69,18 @@ function renderPage(path = '/optionschain', inShell = false) {
 
 const table = () => screen.getByRole('table');
 /** The strikes down the table, as the learner reads them. */
-const shownStrikes = () => within(table()).getAllByRole('rowheader').map((h) => Number(/^[$₹]([\d,.]+)/.exec(h.textContent ?? '')?.[1]?.replaceAll(',', '')));
-const rowOf = (strike: number) => within(table()).getByRole('rowheader', { name: new RegExp(`^\\$${strike}\\b`) }).closest('tr')!;
-const cellTexts = (strike: number) => within(rowOf(strike)).getAllByRole('cell').map((c) => c.textContent);
+const shownStrikes = () =>
+  within(table())
+    .getAllByRole('rowheader')
+    .map((h) => Number(/^[$₹]([\d,.]+)/.exec(h.textContent ?? '')?.[1]?.replaceAll(',', '')));
+const rowOf = (strike: number) =>
+  within(table())
+    .getByRole('rowheader', { name: new RegExp(`^\\$${strike}\\b`) })
+    .closest('tr')!;
+const cellTexts = (strike: number) =>
+  within(rowOf(strike))
+    .getAllByRole('cell')
+    .map((c) => c.textContent);
 
 beforeEach(() => {
   Object.values(api).forEach((f) => f.mockReset());
@@ -161,7 +173,10 @@ describe('ChainPage: the expiry filter', () => {
     api.getExpiries.mockResolvedValue({
       underlying: 'SPY',
       source: 'demo',
-      expiries: [{ ...EXPIRIES[0]!, expiration_date: '2026-11-20', expiry_type: '0DTE', days_to_expiry: 0 }, { ...EXPIRIES[1]!, expiration_date: '2026-11-21', days_to_expiry: 1 }],
+      expiries: [
+        { ...EXPIRIES[0]!, expiration_date: '2026-11-20', expiry_type: '0DTE', days_to_expiry: 0 },
+        { ...EXPIRIES[1]!, expiration_date: '2026-11-21', days_to_expiry: 1 },
+      ],
     });
     renderPage();
     await screen.findByRole('table');
@@ -186,15 +201,38 @@ describe('ChainPage: the table', () => {
     await screen.findByRole('table');
     // Calls outside in, strike, puts mirrored: Bid Ask Last Volume OI IV Delta | Delta IV OI Volume Last Ask Bid.
     expect(cellTexts(550)).toEqual(['$7.30', '$7.45', '-', '1.8K', '2.3M', '14.9%', '0.534', '-0.466', '-', '-', '950', '$4.72', '$4.80', '-']);
-    const headers = within(table()).getAllByRole('columnheader').map((h) => h.querySelector('button')?.textContent ?? h.textContent);
-    expect(headers).toEqual(['Calls', 'Strike', 'Puts', 'Bid', 'Ask', 'Last', 'Volume', 'OI', 'IV', 'Delta', 'Delta', 'IV', 'OI', 'Volume', 'Last', 'Ask', 'Bid']);
+    const headers = within(table())
+      .getAllByRole('columnheader')
+      .map((h) => h.querySelector('button')?.textContent ?? h.textContent);
+    expect(headers).toEqual([
+      'Calls',
+      'Strike',
+      'Puts',
+      'Bid',
+      'Ask',
+      'Last',
+      'Volume',
+      'OI',
+      'IV',
+      'Delta',
+      'Delta',
+      'IV',
+      'OI',
+      'Volume',
+      'Last',
+      'Ask',
+      'Bid',
+    ]);
   });
 
   it('highlights every strike within 2% of the price and shades in-the-money sides', async () => {
     renderPage();
     await screen.findByRole('table');
     // 2% of 552.30 is 11.05: strikes 545, 550, 555, 560 qualify; 540 and 565 do not.
-    const atm = within(table()).getAllByRole('rowheader').filter((h) => h.textContent?.includes('at the money')).map((h) => h.textContent?.slice(0, 4));
+    const atm = within(table())
+      .getAllByRole('rowheader')
+      .filter((h) => h.textContent?.includes('at the money'))
+      .map((h) => h.textContent?.slice(0, 4));
     expect(atm).toEqual(['$545', '$550', '$555', '$560']);
     expect(rowOf(550).querySelector('th')?.textContent).toContain('call in the money');
     expect(rowOf(550).querySelector('th')?.textContent).not.toContain('put in the money');
@@ -231,7 +269,10 @@ describe('ChainPage: the table', () => {
   it('shows and hides the Greek columns', async () => {
     renderPage();
     await screen.findByRole('table');
-    const headers = () => within(table()).getAllByRole('columnheader').map((h) => h.querySelector('button')?.textContent ?? h.textContent);
+    const headers = () =>
+      within(table())
+        .getAllByRole('columnheader')
+        .map((h) => h.querySelector('button')?.textContent ?? h.textContent);
     expect(headers().filter((h) => h === 'Gamma')).toHaveLength(0);
     await userEvent.click(screen.getByRole('checkbox', { name: 'Gamma' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Vega' }));
@@ -250,7 +291,15 @@ describe('ChainPage: the table', () => {
 
 describe('ChainPage: controls', () => {
   it('hides strikes where both sides trade less than Min Volume, and never goes below 0', async () => {
-    api.getChain.mockResolvedValue(chainOf({ price: 552.3, first: 400, step: 5, count: 61, patch: (type, strike) => ({ volume: strike === 550 && type === 'put' ? 1500 : strike === 560 ? 1200 : 40 }) }));
+    api.getChain.mockResolvedValue(
+      chainOf({
+        price: 552.3,
+        first: 400,
+        step: 5,
+        count: 61,
+        patch: (type, strike) => ({ volume: strike === 550 && type === 'put' ? 1500 : strike === 560 ? 1200 : 40 }),
+      }),
+    );
     renderPage();
     await screen.findByRole('table');
     const min = screen.getByLabelText('Min Volume') as HTMLInputElement;
@@ -266,7 +315,9 @@ describe('ChainPage: controls', () => {
   });
 
   it('sorts by delta by absolute value and by volume by the larger side, either order', async () => {
-    api.getChain.mockResolvedValue(chainOf({ price: 552.3, first: 400, step: 5, count: 61, patch: (type, strike) => ({ volume: type === 'put' ? 1000 - strike : strike - 400 }) }));
+    api.getChain.mockResolvedValue(
+      chainOf({ price: 552.3, first: 400, step: 5, count: 61, patch: (type, strike) => ({ volume: type === 'put' ? 1000 - strike : strike - 400 }) }),
+    );
     renderPage();
     await screen.findByRole('table');
     await userEvent.selectOptions(screen.getByLabelText('Sort By'), 'Delta');
@@ -325,7 +376,11 @@ describe('ChainPage: ticker selector', () => {
     ]);
     const search = screen.getByRole('combobox', { name: 'Search tickers' });
     await userEvent.type(search, 'apple');
-    expect(within(screen.getByRole('listbox', { name: 'Tickers' })).getAllByRole('option').map((o) => o.textContent?.slice(0, 4))).toEqual(['AAPL']);
+    expect(
+      within(screen.getByRole('listbox', { name: 'Tickers' }))
+        .getAllByRole('option')
+        .map((o) => o.textContent?.slice(0, 4)),
+    ).toEqual(['AAPL']);
     await userEvent.clear(search);
     await userEvent.type(search, 'nothing like it');
     expect(screen.getByText('No tickers found')).toBeTruthy();
@@ -458,7 +513,10 @@ describe('ChainPage: phone and long chains', () => {
     });
     renderPage();
     await screen.findByRole('table');
-    const headers = () => within(table()).getAllByRole('columnheader').map((h) => h.querySelector('button')?.textContent ?? h.textContent);
+    const headers = () =>
+      within(table())
+        .getAllByRole('columnheader')
+        .map((h) => h.querySelector('button')?.textContent ?? h.textContent);
     expect(headers()).toEqual(['Strike', 'Calls', 'Bid', 'Ask', 'Last', 'Volume', 'OI', 'IV', 'Delta']);
     expect(within(rowOf(550)).getByRole('link', { name: /call at the bid/ })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Puts' }));

@@ -75,7 +75,12 @@ describe('at and in the money', () => {
 });
 
 describe('filtering rows', () => {
-  const rows = [row(90, { volume: 50 }, { volume: 500 }), row(95, { volume: 20 }, { volume: 30 }), row(100, { volume: null }, { volume: 0 }), row(105, { volume: 800 }, null)];
+  const rows = [
+    row(90, { volume: 50 }, { volume: 500 }),
+    row(95, { volume: 20 }, { volume: 30 }),
+    row(100, { volume: null }, { volume: 0 }),
+    row(105, { volume: 800 }, null),
+  ];
 
   it('hides a row only when both the call and the put trade less than Min Volume', () => {
     expect(strikes(filterRows(rows, { minVolume: 100, from: null, to: null }))).toEqual([90, 105]);
@@ -101,7 +106,11 @@ describe('filtering rows', () => {
 describe('sorting rows (spec part 2 §2)', () => {
   const rows = [
     row(90, { volume: 10, open_interest: 900, implied_volatility: 0.3, delta: 0.9 }, { volume: 700, open_interest: 5, implied_volatility: 0.35, delta: -0.1 }),
-    row(100, { volume: 400, open_interest: 100, implied_volatility: 0.2, delta: 0.5 }, { volume: 300, open_interest: 2000, implied_volatility: 0.22, delta: -0.5 }),
+    row(
+      100,
+      { volume: 400, open_interest: 100, implied_volatility: 0.2, delta: 0.5 },
+      { volume: 300, open_interest: 2000, implied_volatility: 0.22, delta: -0.5 },
+    ),
     row(110, { volume: 50, open_interest: 50, implied_volatility: 0.25, delta: 0.1 }, { volume: 20, open_interest: 60, implied_volatility: 0.4, delta: -0.9 }),
   ];
 

@@ -25,7 +25,8 @@ export function useRunIngestion() {
 export function useCleanup() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<{ deleted: { bars: number; chains: number; expiries: number }; barsBefore: string; expiriesBefore: string }>('/api/admin/market/cleanup'),
+    mutationFn: () =>
+      api.post<{ deleted: { bars: number; chains: number; expiries: number }; barsBefore: string; expiriesBefore: string }>('/api/admin/market/cleanup'),
     onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
   });
 }

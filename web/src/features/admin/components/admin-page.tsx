@@ -3,7 +3,12 @@ import { Spinner } from '../../../components/ui/spinner';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useAdminStats, useCleanup, useMarketStatus, useRunIngestion } from '../api/market-admin';
 
-const KIND_LABELS: Record<string, string> = { chain: 'Chain snapshots', expiry: 'Expiry summaries', stock: 'Underlying daily bars', option: 'Option daily bars' };
+const KIND_LABELS: Record<string, string> = {
+  chain: 'Chain snapshots',
+  expiry: 'Expiry summaries',
+  stock: 'Underlying daily bars',
+  option: 'Option daily bars',
+};
 const when = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : 'never');
 
 /** Operator tools (Cognito group admin): market-data statistics, retention cleanup, a manual ingestion run; /app/config shows how data is sourced. */
@@ -39,55 +44,116 @@ function MarketOperations() {
         <p className="text-slate-700">Market data: what is stored, when it was fetched, and the operations an operator runs.</p>
       </header>
       <section aria-labelledby="sync-h" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-        <h2 id="sync-h" className="text-lg font-semibold">Last ingestion</h2>
+        <h2 id="sync-h" className="text-lg font-semibold">
+          Last ingestion
+        </h2>
         {status.isPending || stats.isPending ? (
           <Spinner />
         ) : (
           <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-4">
-            <div><dt className="text-slate-600">Source</dt><dd className="font-semibold" data-testid="admin-source">{status.data?.source === 'live' ? `Live (${status.data.provider})` : 'Demo (simulated market)'}</dd></div>
-            <div><dt className="text-slate-600">Finished</dt><dd className="font-semibold">{when(lastSync)}</dd></div>
-            <div><dt className="text-slate-600">Session stored</dt><dd className="font-semibold">{status.data?.session ?? '—'}</dd></div>
-            <div><dt className="text-slate-600">Contracts stored</dt><dd className="font-semibold tabular-nums">{stats.data?.lastSync?.contractsStored.toLocaleString('en-US') ?? '—'}</dd></div>
+            <div>
+              <dt className="text-slate-600">Source</dt>
+              <dd className="font-semibold" data-testid="admin-source">
+                {status.data?.source === 'live' ? `Live (${status.data.provider})` : 'Demo (simulated market)'}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-slate-600">Finished</dt>
+              <dd className="font-semibold">{when(lastSync)}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-600">Session stored</dt>
+              <dd className="font-semibold">{status.data?.session ?? '—'}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-600">Contracts stored</dt>
+              <dd className="font-semibold tabular-nums">{stats.data?.lastSync?.contractsStored.toLocaleString('en-US') ?? '—'}</dd>
+            </div>
           </dl>
         )}
         {!!stats.data?.lastSync?.failures.length && (
           <ul className="mt-3 space-y-1 text-sm text-red-900">
-            {stats.data.lastSync.failures.map((f) => <li key={f.underlying}><strong>{f.underlying}</strong>: {f.error}</li>)}
+            {stats.data.lastSync.failures.map((f) => (
+              <li key={f.underlying}>
+                <strong>{f.underlying}</strong>: {f.error}
+              </li>
+            ))}
           </ul>
         )}
         <div className="mt-4 flex flex-wrap items-center gap-3">
-          <button type="button" disabled={ingest.isPending || running} onClick={() => { setBaseline(lastSync); ingest.mutate(); }} className="rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800 disabled:bg-slate-300 disabled:text-slate-600">
+          <button
+            type="button"
+            disabled={ingest.isPending || running}
+            onClick={() => {
+              setBaseline(lastSync);
+              ingest.mutate();
+            }}
+            className="rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800 disabled:bg-slate-300 disabled:text-slate-600"
+          >
             {running || ingest.isPending ? 'Ingesting...' : 'Run ingestion now'}
           </button>
-          {ingest.isError && <span role="alert" className="text-sm text-red-800">{ingest.error.message}</span>}
-          {running && <span role="status" className="text-sm text-slate-700">{ingest.data?.message}</span>}
+          {ingest.isError && (
+            <span role="alert" className="text-sm text-red-800">
+              {ingest.error.message}
+            </span>
+          )}
+          {running && (
+            <span role="status" className="text-sm text-slate-700">
+              {ingest.data?.message}
+            </span>
+          )}
         </div>
       </section>
 
       <section aria-labelledby="stats-h" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <h2 id="stats-h" className="text-lg font-semibold">Stored data</h2>
-          <button type="button" disabled={cleanup.isPending} onClick={() => cleanup.mutate()} className="rounded-lg px-3 py-2 text-sm font-semibold text-red-800 ring-1 ring-red-200 hover:bg-red-50 disabled:opacity-50">
+          <h2 id="stats-h" className="text-lg font-semibold">
+            Stored data
+          </h2>
+          <button
+            type="button"
+            disabled={cleanup.isPending}
+            onClick={() => cleanup.mutate()}
+            className="rounded-lg px-3 py-2 text-sm font-semibold text-red-800 ring-1 ring-red-200 hover:bg-red-50 disabled:opacity-50"
+          >
             {cleanup.isPending ? 'Cleaning up...' : `Delete history older than ${stats.data?.retentionDays ?? 30} days`}
           </button>
         </div>
         {cleanup.data && (
           <p role="status" className="mt-2 text-sm text-slate-800">
-            Deleted {cleanup.data.deleted.bars} bars dated before {cleanup.data.barsBefore}, {cleanup.data.deleted.chains} chains and {cleanup.data.deleted.expiries} expiry summaries of expiries before {cleanup.data.expiriesBefore}.
+            Deleted {cleanup.data.deleted.bars} bars dated before {cleanup.data.barsBefore}, {cleanup.data.deleted.chains} chains and{' '}
+            {cleanup.data.deleted.expiries} expiry summaries of expiries before {cleanup.data.expiriesBefore}.
           </p>
         )}
         {stats.isError ? (
-          <p role="alert" className="mt-3 text-sm text-red-800">{stats.error.message}</p>
+          <p role="alert" className="mt-3 text-sm text-red-800">
+            {stats.error.message}
+          </p>
         ) : (
           <div className="mt-3 overflow-x-auto">
             <table className="w-full min-w-[480px] text-sm">
               <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-600">
-                <tr><th scope="col" className="px-3 py-2">Kind</th><th scope="col" className="px-3 py-2 text-right">Rows</th><th scope="col" className="px-3 py-2">Oldest</th><th scope="col" className="px-3 py-2">Newest</th></tr>
+                <tr>
+                  <th scope="col" className="px-3 py-2">
+                    Kind
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right">
+                    Rows
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Oldest
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Newest
+                  </th>
+                </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
                 {stats.data?.kinds.map((k) => (
                   <tr key={k.kind} data-testid="stats-row">
-                    <th scope="row" className="px-3 py-2 text-left font-medium">{KIND_LABELS[k.kind] ?? k.kind}</th>
+                    <th scope="row" className="px-3 py-2 text-left font-medium">
+                      {KIND_LABELS[k.kind] ?? k.kind}
+                    </th>
                     <td className="px-3 py-2 text-right tabular-nums">{k.count.toLocaleString('en-US')}</td>
                     <td className="px-3 py-2">{k.oldest ?? '—'}</td>
                     <td className="px-3 py-2">{k.newest ?? '—'}</td>
@@ -97,7 +163,10 @@ function MarketOperations() {
             </table>
           </div>
         )}
-        <p className="mt-3 text-xs text-slate-600">History expires {stats.data?.retentionDays ?? 30} days after its date through DynamoDB TTL; cleanup removes it at once, along with chains of expiries that have passed.</p>
+        <p className="mt-3 text-xs text-slate-600">
+          History expires {stats.data?.retentionDays ?? 30} days after its date through DynamoDB TTL; cleanup removes it at once, along with chains of expiries
+          that have passed.
+        </p>
       </section>
     </div>
   );
@@ -112,23 +181,44 @@ function Configuration() {
         <p className="text-slate-700">Where market data comes from and when the scheduled jobs run.</p>
       </header>
       <section aria-labelledby="provider-h" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-        <h2 id="provider-h" className="text-lg font-semibold">Market-data provider</h2>
-        {status.isPending ? <Spinner /> : (
+        <h2 id="provider-h" className="text-lg font-semibold">
+          Market-data provider
+        </h2>
+        {status.isPending ? (
+          <Spinner />
+        ) : (
           <p className="mt-2 text-sm text-slate-800" data-testid="provider-state">
-            {status.data?.configured ? 'A Polygon-compatible provider is configured: learners see live data.' : `No provider is configured: learners see the simulated market (demo data).${status.data?.reason ? ` ${status.data.reason}` : ''}`}
+            {status.data?.configured
+              ? 'A Polygon-compatible provider is configured: learners see live data.'
+              : `No provider is configured: learners see the simulated market (demo data).${status.data?.reason ? ` ${status.data.reason}` : ''}`}
           </p>
         )}
         <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-slate-700">
-          <li>Locally: start with <code className="rounded bg-slate-100 px-1">POLYGON_API_KEY=… npm start</code>; <code className="rounded bg-slate-100 px-1">POLYGON_BASE_URL</code> points at another compatible vendor.</li>
-          <li>In AWS: store the key in the secret <code className="rounded bg-slate-100 px-1">options-academy/&lt;stage&gt;/market-data</code>, as the raw key or <code className="rounded bg-slate-100 px-1">{'{"apiKey":"…"}'}</code>. It is read again within five minutes.</li>
-          <li><code className="rounded bg-slate-100 px-1">MARKET_REALTIME=false</code> turns the provider off; placeholder keys count as not configured.</li>
+          <li>
+            Locally: start with <code className="rounded bg-slate-100 px-1">POLYGON_API_KEY=… npm start</code>;{' '}
+            <code className="rounded bg-slate-100 px-1">POLYGON_BASE_URL</code> points at another compatible vendor.
+          </li>
+          <li>
+            In AWS: store the key in the secret <code className="rounded bg-slate-100 px-1">options-academy/&lt;stage&gt;/market-data</code>, as the raw key or{' '}
+            <code className="rounded bg-slate-100 px-1">{'{"apiKey":"…"}'}</code>. It is read again within five minutes.
+          </li>
+          <li>
+            <code className="rounded bg-slate-100 px-1">MARKET_REALTIME=false</code> turns the provider off; placeholder keys count as not configured.
+          </li>
         </ul>
       </section>
       <section aria-labelledby="jobs-h" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-        <h2 id="jobs-h" className="text-lg font-semibold">Scheduled jobs (America/New_York)</h2>
+        <h2 id="jobs-h" className="text-lg font-semibold">
+          Scheduled jobs (America/New_York)
+        </h2>
         <ul className="mt-2 space-y-1 text-sm text-slate-800">
-          <li><strong>Weekdays 18:00</strong>: market-data ingestion (chains, expiries, tickers, 14 days of history).</li>
-          <li><strong>Weekdays 18:30</strong>: paper trading after the close (day orders expire, options expiring that day are settled, resting limits re-checked).</li>
+          <li>
+            <strong>Weekdays 18:00</strong>: market-data ingestion (chains, expiries, tickers, 14 days of history).
+          </li>
+          <li>
+            <strong>Weekdays 18:30</strong>: paper trading after the close (day orders expire, options expiring that day are settled, resting limits
+            re-checked).
+          </li>
           <li>Retention: history 30 days (DynamoDB TTL), compliance log 30 days.</li>
         </ul>
       </section>

@@ -6,7 +6,15 @@ import { runtimeConfig } from '../../../lib/runtime-config';
 import { usePageMeta } from '../../../lib/page-meta';
 import { requestPasswordReset, setNewPassword, signInWithEmail, signUpWithEmail } from '../api/auth-api';
 import { useAuth } from '../hooks/auth-context';
-import { describeAuthError, INVALID_CREDENTIAL_TIPS, MESSAGES, MIN_PASSWORD_LENGTH, validateForm, type AuthFailure, type FormValues } from '../lib/auth-messages';
+import {
+  describeAuthError,
+  INVALID_CREDENTIAL_TIPS,
+  MESSAGES,
+  MIN_PASSWORD_LENGTH,
+  validateForm,
+  type AuthFailure,
+  type FormValues,
+} from '../lib/auth-messages';
 import { redirectTarget } from '../lib/redirect';
 
 export type AuthMode = 'signIn' | 'signUp' | 'reset' | 'confirmReset';
@@ -36,7 +44,11 @@ export function AuthPage({ initialMode }: { initialMode: 'signIn' | 'signUp' }) 
 
   usePageMeta(
     initialMode === 'signUp'
-      ? { title: 'Create your free account', description: 'Sign up for Options Academy: learn options trading with virtual money, strategy templates and guided lessons.', path: '/signup' }
+      ? {
+          title: 'Create your free account',
+          description: 'Sign up for Options Academy: learn options trading with virtual money, strategy templates and guided lessons.',
+          path: '/signup',
+        }
       : { title: 'Sign in', description: 'Sign in to Options Academy to continue learning options trading with virtual money.', path: '/login' },
   );
 
@@ -149,7 +161,9 @@ export function AuthPage({ initialMode }: { initialMode: 'signIn' | 'signUp' }) 
   return (
     <div className="flex min-h-screen flex-col bg-gradient-to-br from-slate-50 via-white to-brand-50 lg:flex-row">
       <aside className="bg-brand-900 px-6 py-8 text-white lg:flex lg:w-[42%] lg:flex-col lg:justify-between lg:px-12 lg:py-12">
-        <Link to="/" className="text-xl font-bold tracking-tight">Options Academy</Link>
+        <Link to="/" className="text-xl font-bold tracking-tight">
+          Options Academy
+        </Link>
         <div className="mt-6 hidden lg:block">
           <p className="text-3xl font-semibold leading-tight">Learn options the safe way: with virtual money, real market mechanics and clear explanations.</p>
           <ul className="mt-8 space-y-3 text-brand-50">
@@ -163,14 +177,18 @@ export function AuthPage({ initialMode }: { initialMode: 'signIn' | 'signUp' }) 
 
       <main className="flex flex-1 items-start justify-center px-4 py-8 sm:items-center sm:px-6">
         <div className="w-full max-w-md">
-          <Link to="/" className="text-sm font-medium text-brand-800 hover:underline">&larr; Back to home</Link>
+          <Link to="/" className="text-sm font-medium text-brand-800 hover:underline">
+            &larr; Back to home
+          </Link>
           <div className="mt-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
             <h1 className="text-2xl font-bold text-slate-900">{TITLES[mode].heading}</h1>
             <p className="mt-1 text-sm text-slate-600">{TITLES[mode].sub}</p>
 
             {success.length > 0 && (
               <div role="status" className="mt-5 rounded-lg bg-brand-50 p-4 text-sm text-brand-900 ring-1 ring-brand-100">
-                {success.map((line) => <p key={line}>{line}</p>)}
+                {success.map((line) => (
+                  <p key={line}>{line}</p>
+                ))}
               </div>
             )}
             {error && (
@@ -179,7 +197,9 @@ export function AuthPage({ initialMode }: { initialMode: 'signIn' | 'signUp' }) 
                 <p className="mt-1">{error.message}</p>
                 {error.showTips && (
                   <ul className="mt-2 list-disc space-y-1 pl-5 text-red-800">
-                    {INVALID_CREDENTIAL_TIPS.map((tip) => <li key={tip}>{tip}</li>)}
+                    {INVALID_CREDENTIAL_TIPS.map((tip) => (
+                      <li key={tip}>{tip}</li>
+                    ))}
                   </ul>
                 )}
               </div>
@@ -188,58 +208,126 @@ export function AuthPage({ initialMode }: { initialMode: 'signIn' | 'signUp' }) 
             <form className="mt-6 space-y-4" onSubmit={onSubmit} noValidate={false}>
               {mode === 'signUp' && (
                 <Field id={ids.name} label="Full name">
-                  <input id={ids.name} type="text" required autoComplete="name" value={values.fullName} onChange={(e) => set('fullName', e.target.value)} className={INPUT} />
+                  <input
+                    id={ids.name}
+                    type="text"
+                    required
+                    autoComplete="name"
+                    value={values.fullName}
+                    onChange={(e) => set('fullName', e.target.value)}
+                    className={INPUT}
+                  />
                 </Field>
               )}
               <Field id={ids.email} label="Email">
-                <input id={ids.email} type="email" required autoComplete="email" value={values.email} onChange={(e) => set('email', e.target.value)} className={INPUT} />
+                <input
+                  id={ids.email}
+                  type="email"
+                  required
+                  autoComplete="email"
+                  value={values.email}
+                  onChange={(e) => set('email', e.target.value)}
+                  className={INPUT}
+                />
               </Field>
               {mode === 'confirmReset' && (
                 <Field id={ids.code} label="Code from the email">
-                  <input id={ids.code} type="text" inputMode="numeric" required autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} className={INPUT} />
+                  <input
+                    id={ids.code}
+                    type="text"
+                    inputMode="numeric"
+                    required
+                    autoComplete="one-time-code"
+                    value={code}
+                    onChange={(e) => setCode(e.target.value)}
+                    className={INPUT}
+                  />
                 </Field>
               )}
               {mode !== 'reset' &&
-                passwordField(ids.password, mode === 'confirmReset' ? 'New password' : 'Password', values.password, (v) => set('password', v), mode === 'signIn' ? 'current-password' : 'new-password', true)}
+                passwordField(
+                  ids.password,
+                  mode === 'confirmReset' ? 'New password' : 'Password',
+                  values.password,
+                  (v) => set('password', v),
+                  mode === 'signIn' ? 'current-password' : 'new-password',
+                  true,
+                )}
               {(mode === 'signUp' || mode === 'confirmReset') &&
                 passwordField(ids.confirm, 'Confirm password', values.confirmPassword, (v) => set('confirmPassword', v), 'new-password', false)}
               {mode === 'signUp' && (
                 <div className="flex items-start gap-3">
-                  <input id={ids.terms} type="checkbox" checked={values.acceptTerms} onChange={(e) => set('acceptTerms', e.target.checked)} className="mt-1 h-4 w-4 rounded border-slate-400 accent-brand-700" />
+                  <input
+                    id={ids.terms}
+                    type="checkbox"
+                    checked={values.acceptTerms}
+                    onChange={(e) => set('acceptTerms', e.target.checked)}
+                    className="mt-1 h-4 w-4 rounded border-slate-400 accent-brand-700"
+                  />
                   <label htmlFor={ids.terms} className="text-sm text-slate-700">
                     I agree to the{' '}
-                    <Link to="/terms" target="_blank" className="font-medium text-brand-800 underline">Terms and Conditions</Link> and the{' '}
-                    <Link to="/privacy" target="_blank" className="font-medium text-brand-800 underline">Privacy Policy</Link>.
+                    <Link to="/terms" target="_blank" className="font-medium text-brand-800 underline">
+                      Terms and Conditions
+                    </Link>{' '}
+                    and the{' '}
+                    <Link to="/privacy" target="_blank" className="font-medium text-brand-800 underline">
+                      Privacy Policy
+                    </Link>
+                    .
                   </label>
                 </div>
               )}
 
               {mode === 'signIn' && (
                 <div className="text-right">
-                  <button type="button" onClick={() => switchMode('reset')} className="text-sm font-medium text-brand-800 hover:underline">Forgot your password?</button>
+                  <button type="button" onClick={() => switchMode('reset')} className="text-sm font-medium text-brand-800 hover:underline">
+                    Forgot your password?
+                  </button>
                 </div>
               )}
 
-              <Button type="submit" className="w-full" disabled={busy || (mode === 'signUp' && !values.acceptTerms)}>{submitLabel}</Button>
+              <Button type="submit" className="w-full" disabled={busy || (mode === 'signUp' && !values.acceptTerms)}>
+                {submitLabel}
+              </Button>
             </form>
 
             <div className="mt-6 space-y-2 text-center text-sm text-slate-700">
               {mode === 'signIn' && (
-                <p>New to Options Academy? <button type="button" onClick={() => switchMode('signUp')} className="font-semibold text-brand-800 hover:underline">Sign up</button></p>
+                <p>
+                  New to Options Academy?{' '}
+                  <button type="button" onClick={() => switchMode('signUp')} className="font-semibold text-brand-800 hover:underline">
+                    Sign up
+                  </button>
+                </p>
               )}
               {mode === 'signUp' && (
-                <p>Already have an account? <button type="button" onClick={() => switchMode('signIn')} className="font-semibold text-brand-800 hover:underline">Sign in</button></p>
+                <p>
+                  Already have an account?{' '}
+                  <button type="button" onClick={() => switchMode('signIn')} className="font-semibold text-brand-800 hover:underline">
+                    Sign in
+                  </button>
+                </p>
               )}
               {(mode === 'reset' || mode === 'confirmReset') && (
-                <p><button type="button" onClick={() => switchMode('signIn')} className="font-semibold text-brand-800 hover:underline">Back to sign in</button></p>
+                <p>
+                  <button type="button" onClick={() => switchMode('signIn')} className="font-semibold text-brand-800 hover:underline">
+                    Back to sign in
+                  </button>
+                </p>
               )}
               {(mode === 'signIn' || mode === 'reset') && (
-                <p>Have a reset code? <button type="button" onClick={() => switchMode('confirmReset')} className="font-semibold text-brand-800 hover:underline">Set a new password</button></p>
+                <p>
+                  Have a reset code?{' '}
+                  <button type="button" onClick={() => switchMode('confirmReset')} className="font-semibold text-brand-800 hover:underline">
+                    Set a new password
+                  </button>
+                </p>
               )}
             </div>
 
             <p className="mt-6 rounded-lg bg-amber-50 p-3 text-xs text-amber-950 ring-1 ring-amber-200">
-              <strong>Risk note:</strong> options trading carries substantial risk and is not suitable for every investor. Options Academy is for education only, uses virtual money and gives no investment advice.
+              <strong>Risk note:</strong> options trading carries substantial risk and is not suitable for every investor. Options Academy is for education
+              only, uses virtual money and gives no investment advice.
             </p>
           </div>
         </div>
@@ -248,12 +336,15 @@ export function AuthPage({ initialMode }: { initialMode: 'signIn' | 'signUp' }) 
   );
 }
 
-const INPUT = 'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30';
+const INPUT =
+  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30';
 
 function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
   return (
     <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">{label}</label>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
+        {label}
+      </label>
       {children}
     </div>
   );

@@ -46,7 +46,13 @@ export interface AuthFailure {
   showTips: boolean;
 }
 
-const UNAVAILABLE = new Set(['InternalErrorException', 'ResourceNotFoundException', 'ServiceUnavailable', 'ServiceUnavailableException', 'InternalServerError']);
+const UNAVAILABLE = new Set([
+  'InternalErrorException',
+  'ResourceNotFoundException',
+  'ServiceUnavailable',
+  'ServiceUnavailableException',
+  'InternalServerError',
+]);
 const TOO_MANY = new Set(['TooManyRequestsException', 'LimitExceededException', 'TooManyFailedAttemptsException']);
 const NETWORK = new Set(['NetworkError', 'TypeError']);
 

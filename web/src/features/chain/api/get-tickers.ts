@@ -10,7 +10,6 @@ export interface TickersResponse {
 /** Every liquid ticker; the list is short, so the selector searches it in the browser as the learner types. */
 export const getTickers = (signal?: AbortSignal) => api.get<TickersResponse>('/api/market/tickers', undefined, signal);
 
-export const tickersQueryOptions = () =>
-  queryOptions({ queryKey: ['market', 'tickers'], queryFn: ({ signal }) => getTickers(signal), staleTime: 60_000 });
+export const tickersQueryOptions = () => queryOptions({ queryKey: ['market', 'tickers'], queryFn: ({ signal }) => getTickers(signal), staleTime: 60_000 });
 
 export const useTickers = (enabled = true) => useQuery({ ...tickersQueryOptions(), enabled });

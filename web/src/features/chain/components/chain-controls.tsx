@@ -22,7 +22,8 @@ interface Props {
   compact: boolean;
 }
 
-const inputClass = 'w-full rounded-lg bg-white px-3 py-2 text-sm tabular-nums ring-1 ring-inset ring-slate-300 focus:outline-none focus:ring-2 focus:ring-brand-600';
+const inputClass =
+  'w-full rounded-lg bg-white px-3 py-2 text-sm tabular-nums ring-1 ring-inset ring-slate-300 focus:outline-none focus:ring-2 focus:ring-brand-600';
 
 /** Min Volume, Sort By, Order, Strike Range (spec part 2 §2) and the Greek columns. */
 export function ChainControls({ values, onChange, greeks, onToggleGreek, onReset, compact }: Props) {
@@ -48,7 +49,9 @@ export function ChainControls({ values, onChange, greeks, onToggleGreek, onReset
       <Field id={`${id}-sort`} label="Sort By" className="lg:w-40">
         <select id={`${id}-sort`} value={values.sortKey} onChange={(e) => onChange({ sortKey: e.target.value as SortKey })} className={inputClass}>
           {SORT_KEYS.map((s) => (
-            <option key={s.key} value={s.key}>{s.label}</option>
+            <option key={s.key} value={s.key}>
+              {s.label}
+            </option>
           ))}
         </select>
       </Field>
@@ -61,11 +64,37 @@ export function ChainControls({ values, onChange, greeks, onToggleGreek, onReset
       <fieldset className="col-span-2 sm:col-span-3 lg:col-span-1">
         <legend className="mb-1 text-xs font-semibold text-slate-700">Strike Range</legend>
         <div className="flex items-center gap-2">
-          <label htmlFor={`${id}-from`} className="sr-only">Strike range from</label>
-          <input id={`${id}-from`} type="number" inputMode="decimal" step={5} min={0} placeholder="From" value={values.from} onChange={(e) => onChange({ from: e.target.value })} className={`${inputClass} lg:w-28`} />
-          <span aria-hidden className="text-slate-500">to</span>
-          <label htmlFor={`${id}-to`} className="sr-only">Strike range to</label>
-          <input id={`${id}-to`} type="number" inputMode="decimal" step={5} min={0} placeholder="To" value={values.to} onChange={(e) => onChange({ to: e.target.value })} className={`${inputClass} lg:w-28`} />
+          <label htmlFor={`${id}-from`} className="sr-only">
+            Strike range from
+          </label>
+          <input
+            id={`${id}-from`}
+            type="number"
+            inputMode="decimal"
+            step={5}
+            min={0}
+            placeholder="From"
+            value={values.from}
+            onChange={(e) => onChange({ from: e.target.value })}
+            className={`${inputClass} lg:w-28`}
+          />
+          <span aria-hidden className="text-slate-500">
+            to
+          </span>
+          <label htmlFor={`${id}-to`} className="sr-only">
+            Strike range to
+          </label>
+          <input
+            id={`${id}-to`}
+            type="number"
+            inputMode="decimal"
+            step={5}
+            min={0}
+            placeholder="To"
+            value={values.to}
+            onChange={(e) => onChange({ to: e.target.value })}
+            className={`${inputClass} lg:w-28`}
+          />
         </div>
       </fieldset>
       <fieldset className="col-span-2 sm:col-span-2 lg:col-span-1">
@@ -92,7 +121,9 @@ export function ChainControls({ values, onChange, greeks, onToggleGreek, onReset
     <details className="group rounded-xl bg-white ring-1 ring-slate-200">
       <summary className="flex cursor-pointer list-none items-center justify-between px-4 py-3 text-sm font-semibold text-slate-900">
         Filters, sorting and Greeks
-        <span aria-hidden className="text-slate-500 transition-transform group-open:rotate-180">▾</span>
+        <span aria-hidden className="text-slate-500 transition-transform group-open:rotate-180">
+          ▾
+        </span>
       </summary>
       <div className="border-t border-slate-100 p-3">{body}</div>
     </details>
@@ -102,7 +133,9 @@ export function ChainControls({ values, onChange, greeks, onToggleGreek, onReset
 function Field({ id, label, className = '', children }: { id: string; label: string; className?: string; children: ReactNode }) {
   return (
     <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-xs font-semibold text-slate-700">{label}</label>
+      <label htmlFor={id} className="mb-1 block text-xs font-semibold text-slate-700">
+        {label}
+      </label>
       {children}
     </div>
   );

@@ -43,7 +43,8 @@ const parseNumber = (text: string): number | null => {
 export default function ChainPage({ inShell }: { inShell: boolean }) {
   usePageMeta({
     title: 'Live Options Chain',
-    description: 'Free options chains with bid, ask, volume, open interest, implied volatility and Greeks for SPY, QQQ, AAPL and more, with expiry filters. No sign-in needed.',
+    description:
+      'Free options chains with bid, ask, volume, open interest, implied volatility and Greeks for SPY, QQQ, AAPL and more, with expiry filters. No sign-in needed.',
     path: inShell ? '/app/optionschain' : '/optionschain',
     noindex: inShell,
   });
@@ -73,8 +74,20 @@ export default function ChainPage({ inShell }: { inShell: boolean }) {
   const rows = useMemo(() => (view ? toRows(view.contracts) : []), [view]);
   // The strike range defaults anew for each ticker and expiry (spec part 2 §4).
   const chainKey = view ? `${view.underlying.ticker}|${view.expiration_date}` : '';
-  const defaults = useMemo(() => (view ? defaultStrikeWindow(rows.map((r) => r.strike), view.underlying.price) : null), [view, rows]);
-  const range = rangeState && rangeState.key === chainKey ? rangeState : { key: chainKey, from: defaults ? String(defaults.from) : '', to: defaults ? String(defaults.to) : '' };
+  const defaults = useMemo(
+    () =>
+      view
+        ? defaultStrikeWindow(
+            rows.map((r) => r.strike),
+            view.underlying.price,
+          )
+        : null,
+    [view, rows],
+  );
+  const range =
+    rangeState && rangeState.key === chainKey
+      ? rangeState
+      : { key: chainKey, from: defaults ? String(defaults.from) : '', to: defaults ? String(defaults.to) : '' };
   const side = isPhone ? phoneSide : 'both';
   const minVolume = Math.max(0, parseNumber(controls.minVolume) ?? 0);
   const from = parseNumber(range.from);
@@ -193,7 +206,8 @@ export default function ChainPage({ inShell }: { inShell: boolean }) {
                   </div>
                   {view && (
                     <p className="text-sm text-slate-700" data-testid="quotes-as-of">
-                      Quotes as of <time dateTime={view.underlying.asOf}>{formatAsOf(view.underlying.asOf)}</time> ({formatAge(view.underlying.asOf, new Date())})
+                      Quotes as of <time dateTime={view.underlying.asOf}>{formatAsOf(view.underlying.asOf)}</time> (
+                      {formatAge(view.underlying.asOf, new Date())})
                     </p>
                   )}
                 </div>
@@ -208,11 +222,20 @@ export default function ChainPage({ inShell }: { inShell: boolean }) {
                 ) : visible.length === 0 ? (
                   <div className="rounded-xl bg-white px-4 py-8 text-center text-sm text-slate-700 ring-1 ring-slate-200">
                     <p>No strikes match these filters.</p>
-                    <button type="button" onClick={onReset} className="mt-2 font-semibold text-brand-800 hover:underline">Reset filters</button>
+                    <button type="button" onClick={onReset} className="mt-2 font-semibold text-brand-800 hover:underline">
+                      Reset filters
+                    </button>
                   </div>
                 ) : view ? (
                   <div className={chain.isPlaceholderData ? 'opacity-60 transition-opacity' : ''} aria-busy={chain.isPlaceholderData}>
-                    <ChainTable rows={visible} price={view.underlying.price} currency={currency} greeks={greeks} side={side} maxVolume={maxVolume(visible, side)} />
+                    <ChainTable
+                      rows={visible}
+                      price={view.underlying.price}
+                      currency={currency}
+                      greeks={greeks}
+                      side={side}
+                      maxVolume={maxVolume(visible, side)}
+                    />
                   </div>
                 ) : null}
               </section>
@@ -227,7 +250,9 @@ export default function ChainPage({ inShell }: { inShell: boolean }) {
   return (
     <div className="min-h-screen">
       <PublicHeader />
-      <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 focus:outline-none">{content}</main>
+      <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 focus:outline-none">
+        {content}
+      </main>
     </div>
   );
 }
@@ -272,7 +297,11 @@ function Failure({ message, onRetry }: { message: string; onRetry: () => void })
   return (
     <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-red-50 px-4 py-3 text-sm text-red-900 ring-1 ring-red-200">
       <p>{message}</p>
-      <button type="button" onClick={onRetry} className="rounded-lg bg-white px-3 py-1.5 font-semibold text-red-900 ring-1 ring-inset ring-red-300 hover:bg-red-100">
+      <button
+        type="button"
+        onClick={onRetry}
+        className="rounded-lg bg-white px-3 py-1.5 font-semibold text-red-900 ring-1 ring-inset ring-red-300 hover:bg-red-100"
+      >
         Try again
       </button>
     </div>

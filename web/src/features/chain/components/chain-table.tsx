@@ -32,7 +32,13 @@ export function ChainTable({ rows, price, currency, greeks, side, maxVolume }: P
   const windowed = rows.length > VIRTUALIZE_FROM;
   // The React Compiler cannot memoise around useVirtualizer's changing functions; nothing here relies on memoisation.
   // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12, enabled: windowed });
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+    enabled: windowed,
+  });
   const items = windowed ? virtualizer.getVirtualItems() : null;
   const padTop = items?.[0]?.start ?? 0;
   const padBottom = items ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
@@ -56,26 +62,47 @@ export function ChainTable({ rows, price, currency, greeks, side, maxVolume }: P
         <thead className="sticky top-0 z-10">
           <tr aria-rowindex={1}>
             {side !== 'both' && (
-              <ColumnHeader label="Strike" help={STRIKE_HELP(currency)} rowSpan={2} className="sticky left-0 z-20 border-r border-slate-200 bg-slate-200 px-3 py-2 text-left text-xs text-slate-900" />
+              <ColumnHeader
+                label="Strike"
+                help={STRIKE_HELP(currency)}
+                rowSpan={2}
+                className="sticky left-0 z-20 border-r border-slate-200 bg-slate-200 px-3 py-2 text-left text-xs text-slate-900"
+              />
             )}
             {side !== 'put' && (
-              <th scope="colgroup" colSpan={columns.length} className="bg-brand-50 px-2 py-1.5 text-left text-xs font-bold uppercase tracking-wide text-brand-900">
+              <th
+                scope="colgroup"
+                colSpan={columns.length}
+                className="bg-brand-50 px-2 py-1.5 text-left text-xs font-bold uppercase tracking-wide text-brand-900"
+              >
                 Calls
               </th>
             )}
             {side === 'both' ? (
-              <ColumnHeader label="Strike" help={STRIKE_HELP(currency)} rowSpan={2} className="border-x border-slate-200 bg-slate-200 px-3 py-2 text-center text-xs text-slate-900" />
+              <ColumnHeader
+                label="Strike"
+                help={STRIKE_HELP(currency)}
+                rowSpan={2}
+                className="border-x border-slate-200 bg-slate-200 px-3 py-2 text-center text-xs text-slate-900"
+              />
             ) : null}
             {side !== 'call' && (
-              <th scope="colgroup" colSpan={columns.length} className={`bg-red-50 px-2 py-1.5 text-xs font-bold uppercase tracking-wide text-red-900 ${side === 'both' ? 'text-right' : 'text-left'}`}>
+              <th
+                scope="colgroup"
+                colSpan={columns.length}
+                className={`bg-red-50 px-2 py-1.5 text-xs font-bold uppercase tracking-wide text-red-900 ${side === 'both' ? 'text-right' : 'text-left'}`}
+              >
                 Puts
               </th>
             )}
           </tr>
           <tr aria-rowindex={2}>
-            {side === 'both' && callCols.map((c) => <ColumnHeader key={`call-${c.id}`} label={c.label} help={c.help(currency)} className={`${headerCell} text-right`} />)}
-            {side === 'both' && putCols.map((c) => <ColumnHeader key={`put-${c.id}`} label={c.label} help={c.help(currency)} className={`${headerCell} text-right`} />)}
-            {side !== 'both' && columns.map((c) => <ColumnHeader key={`${side}-${c.id}`} label={c.label} help={c.help(currency)} className={`${headerCell} text-right`} />)}
+            {side === 'both' &&
+              callCols.map((c) => <ColumnHeader key={`call-${c.id}`} label={c.label} help={c.help(currency)} className={`${headerCell} text-right`} />)}
+            {side === 'both' &&
+              putCols.map((c) => <ColumnHeader key={`put-${c.id}`} label={c.label} help={c.help(currency)} className={`${headerCell} text-right`} />)}
+            {side !== 'both' &&
+              columns.map((c) => <ColumnHeader key={`${side}-${c.id}`} label={c.label} help={c.help(currency)} className={`${headerCell} text-right`} />)}
           </tr>
         </thead>
         <tbody>
@@ -108,7 +135,15 @@ export function ChainTable({ rows, price, currency, greeks, side, maxVolume }: P
                 </td>
               ));
             return (
-              <tr key={row.strike} ref={windowed ? virtualizer.measureElement : undefined} data-index={index} aria-rowindex={index + 3} data-strike={row.strike} data-atm={atm || undefined} className={atm ? 'font-medium' : ''}>
+              <tr
+                key={row.strike}
+                ref={windowed ? virtualizer.measureElement : undefined}
+                data-index={index}
+                aria-rowindex={index + 3}
+                data-strike={row.strike}
+                data-atm={atm || undefined}
+                className={atm ? 'font-medium' : ''}
+              >
                 {side === 'both' ? (
                   <>
                     {sideCells(row.call, callItm, callCols, 'call')}
@@ -143,14 +178,26 @@ function renderCell(c: OptionContract | null, col: ColumnDef['id'], currency: Cu
   if (!c) return '-';
   switch (col) {
     case 'bid':
-      return c.bid === null ? '-' : (
-        <Link to={tradeHref(c.contract_ticker, 'sell')} aria-label={`Sell ${describe(c, currency)} at the bid, ${formatMoney(c.bid, currency)}`} className="rounded px-1 py-0.5 font-medium text-red-800 hover:bg-red-50 hover:underline">
+      return c.bid === null ? (
+        '-'
+      ) : (
+        <Link
+          to={tradeHref(c.contract_ticker, 'sell')}
+          aria-label={`Sell ${describe(c, currency)} at the bid, ${formatMoney(c.bid, currency)}`}
+          className="rounded px-1 py-0.5 font-medium text-red-800 hover:bg-red-50 hover:underline"
+        >
           {formatMoney(c.bid, currency)}
         </Link>
       );
     case 'ask':
-      return c.ask === null ? '-' : (
-        <Link to={tradeHref(c.contract_ticker, 'buy')} aria-label={`Buy ${describe(c, currency)} at the ask, ${formatMoney(c.ask, currency)}`} className="rounded px-1 py-0.5 font-medium text-brand-800 hover:bg-brand-50 hover:underline">
+      return c.ask === null ? (
+        '-'
+      ) : (
+        <Link
+          to={tradeHref(c.contract_ticker, 'buy')}
+          aria-label={`Buy ${describe(c, currency)} at the ask, ${formatMoney(c.ask, currency)}`}
+          className="rounded px-1 py-0.5 font-medium text-brand-800 hover:bg-brand-50 hover:underline"
+        >
           {formatMoney(c.ask, currency)}
         </Link>
       );

@@ -40,11 +40,19 @@ export function DataSourceBar({ live, canSync, syncHint, syncing, onSync, lastSy
         </span>
         <Button variant="secondary" className="px-3 py-1.5" onClick={onSync} disabled={syncing || !canSync} aria-describedby={syncHint ? hintId : undefined}>
           <svg aria-hidden viewBox="0 0 20 20" className={`h-4 w-4 ${syncing ? 'animate-spin' : ''}`} fill="none" stroke="currentColor" strokeWidth="1.8">
-            <path d="M16.5 10a6.5 6.5 0 0 1-11.3 4.4M3.5 10a6.5 6.5 0 0 1 11.3-4.4M15 2.5v3.2h-3.2M5 17.5v-3.2h3.2" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="M16.5 10a6.5 6.5 0 0 1-11.3 4.4M3.5 10a6.5 6.5 0 0 1 11.3-4.4M15 2.5v3.2h-3.2M5 17.5v-3.2h3.2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
           {syncing ? 'Syncing...' : 'Sync Data'}
         </Button>
-        {syncHint && <span id={hintId} className="text-xs text-slate-600">{syncHint}</span>}
+        {syncHint && (
+          <span id={hintId} className="text-xs text-slate-600">
+            {syncHint}
+          </span>
+        )}
         {lastSync && <span className="text-xs text-slate-600">Last sync {formatAsOf(lastSync)}</span>}
       </div>
       <div role="status" aria-live="polite">
@@ -55,7 +63,9 @@ export function DataSourceBar({ live, canSync, syncHint, syncing, onSync, lastSy
               {notice.kind === 'signIn' && (
                 <>
                   {' '}
-                  <Link to="/login" state={{ from: location }} className="font-semibold underline">Sign in</Link>
+                  <Link to="/login" state={{ from: location }} className="font-semibold underline">
+                    Sign in
+                  </Link>
                 </>
               )}
             </p>

@@ -41,7 +41,15 @@ export function ExpiryFilter({ expiries, tab, onTab, selected, onSelect }: Props
   const onTabKey = (e: KeyboardEvent<HTMLButtonElement>) => {
     const i = EXPIRY_TABS.indexOf(tab);
     const next =
-      e.key === 'ArrowRight' ? EXPIRY_TABS[(i + 1) % EXPIRY_TABS.length] : e.key === 'ArrowLeft' ? EXPIRY_TABS[(i - 1 + EXPIRY_TABS.length) % EXPIRY_TABS.length] : e.key === 'Home' ? EXPIRY_TABS[0] : e.key === 'End' ? EXPIRY_TABS.at(-1) : undefined;
+      e.key === 'ArrowRight'
+        ? EXPIRY_TABS[(i + 1) % EXPIRY_TABS.length]
+        : e.key === 'ArrowLeft'
+          ? EXPIRY_TABS[(i - 1 + EXPIRY_TABS.length) % EXPIRY_TABS.length]
+          : e.key === 'Home'
+            ? EXPIRY_TABS[0]
+            : e.key === 'End'
+              ? EXPIRY_TABS.at(-1)
+              : undefined;
     if (!next) return;
     e.preventDefault();
     onTab(next);
@@ -55,7 +63,9 @@ export function ExpiryFilter({ expiries, tab, onTab, selected, onSelect }: Props
 
   return (
     <section aria-labelledby={`${id}-heading`} className="space-y-3">
-      <h2 id={`${id}-heading`} className="sr-only">Expiration dates</h2>
+      <h2 id={`${id}-heading`} className="sr-only">
+        Expiration dates
+      </h2>
       <div role="tablist" aria-label="Expiry type" className="flex gap-1 overflow-x-auto border-b border-slate-200">
         {EXPIRY_TABS.map((t) => (
           <button
@@ -71,7 +81,9 @@ export function ExpiryFilter({ expiries, tab, onTab, selected, onSelect }: Props
             className={`-mb-px flex shrink-0 items-center gap-1.5 border-b-2 px-3 py-2 text-sm font-semibold ${t === tab ? 'border-brand-700 text-brand-900' : 'border-transparent text-slate-700 hover:text-slate-900'}`}
           >
             {t}
-            <span className={`rounded-full px-1.5 text-xs tabular-nums ${t === tab ? 'bg-brand-100 text-brand-900' : 'bg-slate-100 text-slate-700'}`}>{counts[t]}</span>
+            <span className={`rounded-full px-1.5 text-xs tabular-nums ${t === tab ? 'bg-brand-100 text-brand-900' : 'bg-slate-100 text-slate-700'}`}>
+              {counts[t]}
+            </span>
           </button>
         ))}
       </div>
@@ -80,7 +92,12 @@ export function ExpiryFilter({ expiries, tab, onTab, selected, onSelect }: Props
           <p className="rounded-xl bg-white px-4 py-6 text-center text-sm text-slate-700 ring-1 ring-slate-200">No expiries available for this filter.</p>
         ) : (
           <div className="flex items-stretch gap-2">
-            <button type="button" onClick={() => scrollBy(-1)} aria-label="Scroll expiries left" className="hidden shrink-0 rounded-lg px-1.5 text-slate-600 ring-1 ring-inset ring-slate-200 hover:bg-white md:block">
+            <button
+              type="button"
+              onClick={() => scrollBy(-1)}
+              aria-label="Scroll expiries left"
+              className="hidden shrink-0 rounded-lg px-1.5 text-slate-600 ring-1 ring-inset ring-slate-200 hover:bg-white md:block"
+            >
               <span aria-hidden>‹</span>
             </button>
             <ul ref={stripRef} aria-label="Expiries" className="flex min-w-0 flex-1 snap-x gap-2 overflow-x-auto pb-1">
@@ -90,7 +107,12 @@ export function ExpiryFilter({ expiries, tab, onTab, selected, onSelect }: Props
                 </li>
               ))}
             </ul>
-            <button type="button" onClick={() => scrollBy(1)} aria-label="Scroll expiries right" className="hidden shrink-0 rounded-lg px-1.5 text-slate-600 ring-1 ring-inset ring-slate-200 hover:bg-white md:block">
+            <button
+              type="button"
+              onClick={() => scrollBy(1)}
+              aria-label="Scroll expiries right"
+              className="hidden shrink-0 rounded-lg px-1.5 text-slate-600 ring-1 ring-inset ring-slate-200 hover:bg-white md:block"
+            >
               <span aria-hidden>›</span>
             </button>
           </div>

@@ -11,7 +11,9 @@ export function IndiaComingSoon() {
   return (
     <section aria-labelledby={headingId} className="rounded-2xl bg-gradient-to-br from-orange-50 via-white to-brand-50 p-6 ring-1 ring-slate-200 sm:p-8">
       <p className="inline-block rounded-full bg-orange-100 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-orange-900">Coming soon</p>
-      <h2 id={headingId} className="mt-3 text-2xl font-bold text-slate-900">Indian market options are on their way</h2>
+      <h2 id={headingId} className="mt-3 text-2xl font-bold text-slate-900">
+        Indian market options are on their way
+      </h2>
       <p className="mt-2 max-w-2xl text-slate-700">
         Options chains for the NSE and BSE are being built. Expected launch: <strong className="text-slate-900">{estimate.short}</strong>.
         {estimate.overdue && <> The new date will be announced on the coming-soon page.</>}
@@ -21,7 +23,11 @@ export function IndiaComingSoon() {
         {INDIA_COMING_SOON.features.map((f) => (
           <li key={f} className="flex items-center gap-2 text-slate-800">
             <svg aria-hidden viewBox="0 0 20 20" className="h-5 w-5 shrink-0 text-brand-700" fill="currentColor">
-              <path fillRule="evenodd" d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z" clipRule="evenodd" />
+              <path
+                fillRule="evenodd"
+                d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z"
+                clipRule="evenodd"
+              />
             </svg>
             {f}
           </li>

@@ -90,7 +90,11 @@ export function TickerSelector({ tickers, loading, error, selected, currency, on
           </span>
         </span>
         <svg aria-hidden viewBox="0 0 20 20" className="h-5 w-5 shrink-0 text-slate-500" fill="currentColor">
-          <path fillRule="evenodd" d="M5.2 7.2a.75.75 0 0 1 1.06 0L10 10.94l3.74-3.74a.75.75 0 1 1 1.06 1.06l-4.27 4.27a.75.75 0 0 1-1.06 0L5.2 8.26a.75.75 0 0 1 0-1.06Z" clipRule="evenodd" />
+          <path
+            fillRule="evenodd"
+            d="M5.2 7.2a.75.75 0 0 1 1.06 0L10 10.94l3.74-3.74a.75.75 0 1 1 1.06 1.06l-4.27 4.27a.75.75 0 0 1-1.06 0L5.2 8.26a.75.75 0 0 1 0-1.06Z"
+            clipRule="evenodd"
+          />
         </svg>
       </button>
       {open && (
@@ -101,8 +105,11 @@ export function TickerSelector({ tickers, loading, error, selected, currency, on
           onBlur={(e) => {
             if (!rootRef.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
           }}
-          className="absolute left-0 z-30 mt-2 w-[22rem] max-w-[calc(100vw-2rem)] rounded-xl bg-white p-2 shadow-lg ring-1 ring-slate-200">
-          <label htmlFor={inputId} className="sr-only">Search tickers</label>
+          className="absolute left-0 z-30 mt-2 w-[22rem] max-w-[calc(100vw-2rem)] rounded-xl bg-white p-2 shadow-lg ring-1 ring-slate-200"
+        >
+          <label htmlFor={inputId} className="sr-only">
+            Search tickers
+          </label>
           <input
             id={inputId}
             role="combobox"
@@ -123,11 +130,17 @@ export function TickerSelector({ tickers, loading, error, selected, currency, on
             className="w-full rounded-lg px-3 py-2 text-sm ring-1 ring-inset ring-slate-300 placeholder:text-slate-500 focus:outline-none focus:ring-2 focus:ring-brand-600"
           />
           {loading ? (
-            <p role="status" className="px-3 py-4 text-sm text-slate-600">Loading tickers...</p>
+            <p role="status" className="px-3 py-4 text-sm text-slate-600">
+              Loading tickers...
+            </p>
           ) : error ? (
-            <p role="alert" className="px-3 py-4 text-sm text-red-800">{error}</p>
+            <p role="alert" className="px-3 py-4 text-sm text-red-800">
+              {error}
+            </p>
           ) : matches.length === 0 ? (
-            <p role="status" className="px-3 py-4 text-sm text-slate-600">No tickers found</p>
+            <p role="status" className="px-3 py-4 text-sm text-slate-600">
+              No tickers found
+            </p>
           ) : null}
           <ul id={listId} role="listbox" aria-label="Tickers" className="mt-1 max-h-80 overflow-y-auto">
             {!loading &&

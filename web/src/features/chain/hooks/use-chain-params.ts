@@ -34,10 +34,7 @@ export function useChainParams() {
   );
 
   /** Spec part 2 §4: India selects NIFTY, the US selects SPY. */
-  const selectMarket = useCallback(
-    (next: Market) => update({ market: marketParam(next), ticker: MARKETS[next].defaultTicker, expiry: null }, false),
-    [update],
-  );
+  const selectMarket = useCallback((next: Market) => update({ market: marketParam(next), ticker: MARKETS[next].defaultTicker, expiry: null }, false), [update]);
   const selectTicker = useCallback((next: string) => update({ ticker: next.toUpperCase(), expiry: null }, false), [update]);
   const selectExpiry = useCallback((next: string) => update({ expiry: next }, true), [update]);
 

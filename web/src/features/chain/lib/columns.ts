@@ -22,7 +22,11 @@ export const BASE_COLUMNS: readonly ColumnDef[] = [
 ];
 
 export const GREEK_COLUMNS: readonly ColumnDef[] = [
-  { id: 'delta', label: 'Delta', help: (c) => `How much the option price moves when the stock moves ${currencySymbol(c)}1, between 0 and 1 for calls and 0 and -1 for puts.` },
+  {
+    id: 'delta',
+    label: 'Delta',
+    help: (c) => `How much the option price moves when the stock moves ${currencySymbol(c)}1, between 0 and 1 for calls and 0 and -1 for puts.`,
+  },
   { id: 'gamma', label: 'Gamma', help: (c) => `How much delta itself changes when the stock moves ${currencySymbol(c)}1.` },
   { id: 'theta', label: 'Theta', help: () => 'How much value the option loses each calendar day as expiry comes closer, all else unchanged.' },
   { id: 'vega', label: 'Vega', help: () => 'How much the option price changes when implied volatility moves by one percentage point.' },

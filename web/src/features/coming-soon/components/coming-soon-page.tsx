@@ -17,7 +17,8 @@ const PLANNED = [
 export function ComingSoonPage() {
   usePageMeta({
     title: 'Indian markets: coming soon',
-    description: 'Live options trading on Indian markets is coming to Options Academy: index and stock options, Indian Greeks and paper trading. Get notified at launch.',
+    description:
+      'Live options trading on Indian markets is coming to Options Academy: index and stock options, Indian Greeks and paper trading. Get notified at launch.',
     path: '/coming-soon',
   });
   const [now] = useState(() => new Date());
@@ -29,16 +30,24 @@ export function ComingSoonPage() {
   ];
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
-      <Link to="/" className="text-sm font-medium text-brand-800 hover:underline">&larr; Back to home</Link>
+      <Link to="/" className="text-sm font-medium text-brand-800 hover:underline">
+        &larr; Back to home
+      </Link>
       <section aria-labelledby="soon-title" className="mt-4 rounded-2xl bg-slate-900 p-6 text-white sm:p-10">
         <p className="inline-flex rounded-full bg-white/15 px-3 py-1 text-xs font-semibold">Coming soon</p>
-        <h1 id="soon-title" className="mt-4 text-3xl font-bold tracking-tight sm:text-4xl">Live options trading for Indian markets</h1>
-        <p className="mt-3 max-w-2xl text-slate-200">{estimate.sentence} Until then, everything in the academy works on US markets, and the exchange&apos;s own site shows Indian option chains.</p>
+        <h1 id="soon-title" className="mt-4 text-3xl font-bold tracking-tight sm:text-4xl">
+          Live options trading for Indian markets
+        </h1>
+        <p className="mt-3 max-w-2xl text-slate-200">
+          {estimate.sentence} Until then, everything in the academy works on US markets, and the exchange&apos;s own site shows Indian option chains.
+        </p>
       </section>
 
       <div className="mt-8 grid gap-8 lg:grid-cols-3">
         <section aria-labelledby="planned-title" className="lg:col-span-2">
-          <h2 id="planned-title" className="text-xl font-bold text-slate-900">What is planned</h2>
+          <h2 id="planned-title" className="text-xl font-bold text-slate-900">
+            What is planned
+          </h2>
           <ul className="mt-4 grid gap-4 sm:grid-cols-2">
             {PLANNED.map((f) => (
               <li key={f.title} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
@@ -49,14 +58,23 @@ export function ComingSoonPage() {
           </ul>
         </section>
         <section aria-labelledby="now-title">
-          <h2 id="now-title" className="text-xl font-bold text-slate-900">Available now</h2>
+          <h2 id="now-title" className="text-xl font-bold text-slate-900">
+            Available now
+          </h2>
           <ul className="mt-4 space-y-3 text-sm">
             <li className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-              <Link to="/optionschain" className="font-semibold text-brand-800 hover:underline">US options chain with Greeks</Link>
+              <Link to="/optionschain" className="font-semibold text-brand-800 hover:underline">
+                US options chain with Greeks
+              </Link>
               <p className="mt-1 text-slate-700">No login required.</p>
             </li>
             <li className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-              <a href="https://www.nseindia.com/option-chain" target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-800 hover:underline">
+              <a
+                href="https://www.nseindia.com/option-chain"
+                target="_blank"
+                rel="noopener noreferrer"
+                className="font-semibold text-brand-800 hover:underline"
+              >
                 NSE option chain<span className="sr-only"> (opens the National Stock Exchange of India site in a new tab)</span>
               </a>
               <p className="mt-1 text-slate-700">The exchange&apos;s own view of Indian option chains.</p>
@@ -66,7 +84,9 @@ export function ComingSoonPage() {
       </div>
 
       <section aria-labelledby="timeline-title" className="mt-10">
-        <h2 id="timeline-title" className="text-xl font-bold text-slate-900">Timeline</h2>
+        <h2 id="timeline-title" className="text-xl font-bold text-slate-900">
+          Timeline
+        </h2>
         <ol className="mt-4 grid gap-4 sm:grid-cols-3">
           {timeline.map((t, i) => (
             <li key={t.phase} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
@@ -80,7 +100,9 @@ export function ComingSoonPage() {
       </section>
 
       <section aria-labelledby="notify-title" className="mt-10 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
-        <h2 id="notify-title" className="text-xl font-bold text-slate-900">Get notified at launch</h2>
+        <h2 id="notify-title" className="text-xl font-bold text-slate-900">
+          Get notified at launch
+        </h2>
         <p className="mt-1 text-sm text-slate-700">One email when Indian-market live trading opens. Nothing else, and only if you tick the box.</p>
         <div className="mt-4 max-w-xl">
           <NotifyForm />

@@ -61,7 +61,9 @@ export function NotifyForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-3">
       <div>
-        <label htmlFor={ids.email} className="block text-sm font-medium text-slate-800">Email address</label>
+        <label htmlFor={ids.email} className="block text-sm font-medium text-slate-800">
+          Email address
+        </label>
         <div className="mt-1 flex flex-col gap-2 sm:flex-row">
           <input
             id={ids.email}
@@ -81,11 +83,21 @@ export function NotifyForm() {
         </div>
       </div>
       <div className="flex items-start gap-3">
-        <input id={ids.consent} type="checkbox" checked={consent} onChange={(e) => setConsent(e.target.checked)} className="mt-1 h-4 w-4 rounded border-slate-400 accent-brand-700" />
-        <label htmlFor={ids.consent} className="text-sm text-slate-700">{NOTIFY_CONSENT_TEXT}</label>
+        <input
+          id={ids.consent}
+          type="checkbox"
+          checked={consent}
+          onChange={(e) => setConsent(e.target.checked)}
+          className="mt-1 h-4 w-4 rounded border-slate-400 accent-brand-700"
+        />
+        <label htmlFor={ids.consent} className="text-sm text-slate-700">
+          {NOTIFY_CONSENT_TEXT}
+        </label>
       </div>
       {error && (
-        <p id={ids.error} role="alert" className="text-sm font-medium text-red-800">{error}</p>
+        <p id={ids.error} role="alert" className="text-sm font-medium text-red-800">
+          {error}
+        </p>
       )}
     </form>
   );

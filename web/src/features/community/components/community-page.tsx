@@ -13,8 +13,12 @@ export function CommunityPage({ suggestedName }: { suggestedName: string }) {
       <ShareStoryPanel suggestedName={suggestedName} />
       <section aria-labelledby="community-next" className="rounded-2xl border border-dashed border-slate-300 bg-white p-6">
         <p className="inline-flex rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold text-amber-950">Not available yet</p>
-        <h2 id="community-next" className="mt-2 text-lg font-semibold text-slate-900">Strategy sharing</h2>
-        <p className="mt-1 text-sm text-slate-700">Sharing strategies and journal insights with other learners, and discussing them, is planned as part of the community work.</p>
+        <h2 id="community-next" className="mt-2 text-lg font-semibold text-slate-900">
+          Strategy sharing
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">
+          Sharing strategies and journal insights with other learners, and discussing them, is planned as part of the community work.
+        </p>
       </section>
     </div>
   );

@@ -11,14 +11,21 @@ const when = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'med
 
 /** /app/admin/testimonials: operators read each learner story before it can appear on the landing page. */
 export function ModerationPage() {
-  usePageMeta({ title: 'Learner stories', description: 'Review learner stories before they appear on the landing page.', path: '/app/admin/testimonials', noindex: true });
+  usePageMeta({
+    title: 'Learner stories',
+    description: 'Review learner stories before they appear on the landing page.',
+    path: '/app/admin/testimonials',
+    noindex: true,
+  });
   const [status, setStatus] = useState<TestimonialStatus>('pending');
   const stories = useStoriesForModeration(status);
   return (
     <div className="space-y-6">
       <header>
         <h1 className="text-2xl font-bold text-slate-900">Learner stories</h1>
-        <p className="mt-1 text-slate-700">Approve only stories that are genuine, respectful and promise no returns. The landing page shows the six newest published.</p>
+        <p className="mt-1 text-slate-700">
+          Approve only stories that are genuine, respectful and promise no returns. The landing page shows the six newest published.
+        </p>
       </header>
       <div role="group" aria-label="Show stories" className="flex flex-wrap gap-2">
         {TESTIMONIAL_STATUSES.map((s) => (
@@ -34,7 +41,11 @@ export function ModerationPage() {
         ))}
       </div>
       {stories.isPending && <Spinner />}
-      {stories.isError && <p role="alert" className="text-red-800">{stories.error.message}</p>}
+      {stories.isError && (
+        <p role="alert" className="text-red-800">
+          {stories.error.message}
+        </p>
+      )}
       {stories.isSuccess && stories.data.testimonials.length === 0 && <p className="text-slate-700">No stories here.</p>}
       {stories.isSuccess && stories.data.testimonials.length > 0 && (
         <ul className="space-y-4">
@@ -65,10 +76,16 @@ function StoryCard({ story }: { story: Testimonial }) {
         <span className="font-semibold">{story.name}</span>
         {story.role && <>, {story.role}</>} · written {when(story.updatedAt)}
       </p>
-      {error && <p role="alert" className="mt-2 text-sm font-medium text-red-800">{error}</p>}
+      {error && (
+        <p role="alert" className="mt-2 text-sm font-medium text-red-800">
+          {error}
+        </p>
+      )}
       <div className="mt-4 flex gap-3">
         {story.status !== 'approved' && (
-          <Button onClick={() => void act('approve')} disabled={decide.isPending}>Approve</Button>
+          <Button onClick={() => void act('approve')} disabled={decide.isPending}>
+            Approve
+          </Button>
         )}
         {story.status !== 'rejected' && (
           <Button variant="secondary" onClick={() => void act('reject')} disabled={decide.isPending}>

@@ -13,9 +13,17 @@ import {
 import { useMyStory, useSaveMyStory, useWithdrawMyStory } from '../api/my-story';
 
 const STATUS_TEXT: Record<Testimonial['status'], { label: string; text: string; style: string }> = {
-  pending: { label: 'Waiting for review', text: 'An operator reads every story before it is shown. Editing it sends it back for review.', style: 'bg-amber-100 text-amber-950' },
+  pending: {
+    label: 'Waiting for review',
+    text: 'An operator reads every story before it is shown. Editing it sends it back for review.',
+    style: 'bg-amber-100 text-amber-950',
+  },
   approved: { label: 'Published', text: 'Your story is on the public landing page.', style: 'bg-brand-100 text-brand-900' },
-  rejected: { label: 'Not published', text: 'An operator decided not to show this story. You can edit it and submit it again.', style: 'bg-slate-200 text-slate-800' },
+  rejected: {
+    label: 'Not published',
+    text: 'An operator decided not to show this story. You can edit it and submit it again.',
+    style: 'bg-slate-200 text-slate-800',
+  },
 };
 
 /** Share one short story for the landing page, with explicit consent; see its status; withdraw it. */
@@ -23,15 +31,23 @@ export function ShareStoryPanel({ suggestedName }: { suggestedName: string }) {
   const story = useMyStory();
   return (
     <section aria-labelledby="share-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-      <h2 id="share-title" className="text-lg font-semibold text-slate-900">Share your experience</h2>
+      <h2 id="share-title" className="text-lg font-semibold text-slate-900">
+        Share your experience
+      </h2>
       <p className="mt-1 text-sm text-slate-700">
-        A sentence or two about learning here, shown on the <Link to="/#stories" className="font-medium text-brand-800 underline">landing page</Link> with the name you choose, once an operator has read it.
+        A sentence or two about learning here, shown on the{' '}
+        <Link to="/#stories" className="font-medium text-brand-800 underline">
+          landing page
+        </Link>{' '}
+        with the name you choose, once an operator has read it.
       </p>
       {story.isPending && <Spinner />}
       {story.isError && (
         <p role="alert" className="mt-4 text-sm text-red-800">
           {story.error.message}{' '}
-          <button type="button" className="font-semibold underline" onClick={() => void story.refetch()}>Try again</button>
+          <button type="button" className="font-semibold underline" onClick={() => void story.refetch()}>
+            Try again
+          </button>
         </p>
       )}
       {story.isSuccess && <StoryForm key={story.data.testimonial?.updatedAt ?? 'new'} current={story.data.testimonial} suggestedName={suggestedName} />}
@@ -95,7 +111,9 @@ function StoryForm({ current, suggestedName }: { current: Testimonial | null; su
       )}
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <div>
-          <label htmlFor={ids.quote} className="block text-sm font-medium text-slate-800">Your story</label>
+          <label htmlFor={ids.quote} className="block text-sm font-medium text-slate-800">
+            Your story
+          </label>
           <textarea
             id={ids.quote}
             rows={3}
@@ -105,27 +123,61 @@ function StoryForm({ current, suggestedName }: { current: Testimonial | null; su
             aria-describedby={ids.count}
             className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
           />
-          <p id={ids.count} className="mt-1 text-xs text-slate-600">{quote.length} of {TESTIMONIAL_MAX_QUOTE} characters</p>
+          <p id={ids.count} className="mt-1 text-xs text-slate-600">
+            {quote.length} of {TESTIMONIAL_MAX_QUOTE} characters
+          </p>
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
-            <label htmlFor={ids.name} className="block text-sm font-medium text-slate-800">Name to show</label>
-            <input id={ids.name} type="text" maxLength={TESTIMONIAL_MAX_NAME} value={name} onChange={(e) => setName(e.target.value)} autoComplete="given-name"
-              className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30" />
+            <label htmlFor={ids.name} className="block text-sm font-medium text-slate-800">
+              Name to show
+            </label>
+            <input
+              id={ids.name}
+              type="text"
+              maxLength={TESTIMONIAL_MAX_NAME}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              autoComplete="given-name"
+              className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
+            />
           </div>
           <div>
-            <label htmlFor={ids.role} className="block text-sm font-medium text-slate-800">Role (optional)</label>
-            <input id={ids.role} type="text" maxLength={TESTIMONIAL_MAX_ROLE} value={role} onChange={(e) => setRole(e.target.value)} placeholder="e.g. Teacher, learning since spring"
-              className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30" />
+            <label htmlFor={ids.role} className="block text-sm font-medium text-slate-800">
+              Role (optional)
+            </label>
+            <input
+              id={ids.role}
+              type="text"
+              maxLength={TESTIMONIAL_MAX_ROLE}
+              value={role}
+              onChange={(e) => setRole(e.target.value)}
+              placeholder="e.g. Teacher, learning since spring"
+              className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
+            />
           </div>
         </div>
         <div className="flex items-start gap-3">
-          <input id={ids.consent} type="checkbox" checked={consent} onChange={(e) => setConsent(e.target.checked)} className="mt-1 h-4 w-4 rounded border-slate-400 accent-brand-700" />
-          <label htmlFor={ids.consent} className="text-sm text-slate-700">{TESTIMONIAL_CONSENT_TEXT}</label>
+          <input
+            id={ids.consent}
+            type="checkbox"
+            checked={consent}
+            onChange={(e) => setConsent(e.target.checked)}
+            className="mt-1 h-4 w-4 rounded border-slate-400 accent-brand-700"
+          />
+          <label htmlFor={ids.consent} className="text-sm text-slate-700">
+            {TESTIMONIAL_CONSENT_TEXT}
+          </label>
         </div>
-        {error && <p role="alert" className="text-sm font-medium text-red-800">{error}</p>}
+        {error && (
+          <p role="alert" className="text-sm font-medium text-red-800">
+            {error}
+          </p>
+        )}
         <div className="flex flex-wrap gap-3">
-          <Button type="submit" disabled={save.isPending}>{save.isPending ? 'Saving...' : current ? 'Update my story' : 'Share my story'}</Button>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : current ? 'Update my story' : 'Share my story'}
+          </Button>
           {current && (
             <Button variant="secondary" onClick={() => void onWithdraw()} disabled={withdraw.isPending}>
               {withdraw.isPending ? 'Withdrawing...' : 'Withdraw my story'}

@@ -2,8 +2,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useMe } from '../api/get-me';
 
-const memberSince = (iso: string) =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date(iso));
+const memberSince = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date(iso));
 
 export function DashboardPage() {
   usePageMeta({ title: 'Dashboard', description: 'Your Options Academy dashboard.', path: '/app', noindex: true });
@@ -15,7 +14,9 @@ export function DashboardPage() {
       <div role="alert" className="rounded-xl bg-red-50 p-6 text-red-900 ring-1 ring-red-200">
         <h1 className="font-semibold">We could not load your profile</h1>
         <p className="mt-1 text-sm">{me.error.message}</p>
-        <button type="button" onClick={() => void me.refetch()} className="mt-3 text-sm font-semibold underline">Try again</button>
+        <button type="button" onClick={() => void me.refetch()} className="mt-3 text-sm font-semibold underline">
+          Try again
+        </button>
       </div>
     );
   }
@@ -27,11 +28,15 @@ export function DashboardPage() {
         <p className="mt-1 text-slate-700">Your learning space for options trading with virtual money.</p>
       </section>
       <section aria-labelledby="account-heading" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-        <h2 id="account-heading" className="text-lg font-semibold">Your account</h2>
+        <h2 id="account-heading" className="text-lg font-semibold">
+          Your account
+        </h2>
         <dl className="mt-4 grid gap-4 sm:grid-cols-3">
           <div>
             <dt className="text-sm text-slate-600">Email</dt>
-            <dd className="font-medium break-all" data-testid="me-email">{user.email || '—'}</dd>
+            <dd className="font-medium break-all" data-testid="me-email">
+              {user.email || '—'}
+            </dd>
           </div>
           <div>
             <dt className="text-sm text-slate-600">Member since</dt>

@@ -42,12 +42,19 @@ function PayoffIllustration() {
         <polygon points="152,100 200,62 305,62 305,100" fill="#bbf7d0" />
         <polyline points="20,130 120,130 200,62 305,62" fill="none" stroke="#047857" strokeWidth="3" strokeLinejoin="round" />
         <line x1="160" y1="15" x2="160" y2="165" stroke="#64748b" strokeDasharray="4 4" />
-        <text x="24" y="148" fontSize="11" fill="#475569">max loss</text>
-        <text x="222" y="54" fontSize="11" fill="#475569">max profit</text>
-        <text x="164" y="26" fontSize="11" fill="#475569">price today</text>
+        <text x="24" y="148" fontSize="11" fill="#475569">
+          max loss
+        </text>
+        <text x="222" y="54" fontSize="11" fill="#475569">
+          max profit
+        </text>
+        <text x="164" y="26" fontSize="11" fill="#475569">
+          price today
+        </text>
       </svg>
       <figcaption className="mt-3 text-sm text-slate-700">
-        <span className="font-semibold text-slate-900">Bull call spread at expiry.</span> Every strategy shows its maximum profit, maximum loss and breakeven before you place it.
+        <span className="font-semibold text-slate-900">Bull call spread at expiry.</span> Every strategy shows its maximum profit, maximum loss and breakeven
+        before you place it.
       </figcaption>
     </figure>
   );

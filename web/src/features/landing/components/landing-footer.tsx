@@ -12,7 +12,9 @@ export function ClosingCta({ visitor }: { visitor: Visitor }) {
     <section aria-labelledby="closing-title" className="bg-brand-50">
       <div className="mx-auto flex max-w-6xl flex-col items-start gap-5 px-4 py-14 md:flex-row md:items-center md:justify-between">
         <div>
-          <h2 id="closing-title" className="text-2xl font-bold text-slate-900">Ready to practise?</h2>
+          <h2 id="closing-title" className="text-2xl font-bold text-slate-900">
+            Ready to practise?
+          </h2>
           <p className="mt-1 text-slate-700">Open the chain, pick a template, and place your first paper trade in minutes.</p>
         </div>
         <Link to={cta.to} className={buttonClass('primary', 'lg')} data-testid="closing-cta">
@@ -40,18 +42,46 @@ export function LandingFooter() {
         <nav aria-label="Product">
           <h2 className="text-sm font-semibold text-white">Product</h2>
           <ul className="mt-3 space-y-2 text-sm">
-            <li><Link to="/optionschain" className="hover:text-white hover:underline">Options chain</Link></li>
-            <li><Link to="/app/strategy-templates" className="hover:text-white hover:underline">Strategy templates</Link></li>
-            <li><Link to="/coming-soon" className="hover:text-white hover:underline">Indian markets</Link></li>
-            <li><Link to="/subscription" className="hover:text-white hover:underline">Free forever</Link></li>
+            <li>
+              <Link to="/optionschain" className="hover:text-white hover:underline">
+                Options chain
+              </Link>
+            </li>
+            <li>
+              <Link to="/app/strategy-templates" className="hover:text-white hover:underline">
+                Strategy templates
+              </Link>
+            </li>
+            <li>
+              <Link to="/coming-soon" className="hover:text-white hover:underline">
+                Indian markets
+              </Link>
+            </li>
+            <li>
+              <Link to="/subscription" className="hover:text-white hover:underline">
+                Free forever
+              </Link>
+            </li>
           </ul>
         </nav>
         <nav aria-label="Legal">
           <h2 className="text-sm font-semibold text-white">Legal</h2>
           <ul className="mt-3 space-y-2 text-sm">
-            <li><Link to="/privacy" className="hover:text-white hover:underline">Privacy Policy</Link></li>
-            <li><Link to="/terms" className="hover:text-white hover:underline">Terms and Conditions</Link></li>
-            <li><Link to="/DisclaimerDetailed" className="hover:text-white hover:underline">Risk Disclaimer</Link></li>
+            <li>
+              <Link to="/privacy" className="hover:text-white hover:underline">
+                Privacy Policy
+              </Link>
+            </li>
+            <li>
+              <Link to="/terms" className="hover:text-white hover:underline">
+                Terms and Conditions
+              </Link>
+            </li>
+            <li>
+              <Link to="/DisclaimerDetailed" className="hover:text-white hover:underline">
+                Risk Disclaimer
+              </Link>
+            </li>
           </ul>
         </nav>
       </div>

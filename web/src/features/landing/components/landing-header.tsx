@@ -13,10 +13,18 @@ export function LandingHeader({ visitor }: { visitor: Visitor }) {
           <Logo compact />
         </Link>
         <nav aria-label="Site" className="hidden items-center gap-6 text-sm font-medium text-slate-700 md:flex">
-          <a href="#features" className="hover:text-slate-900">Features</a>
-          <a href="#templates" className="hover:text-slate-900">Templates</a>
-          <Link to="/optionschain" className="hover:text-slate-900">Options Chain</Link>
-          <a href="#stories" className="hover:text-slate-900">Learner stories</a>
+          <a href="#features" className="hover:text-slate-900">
+            Features
+          </a>
+          <a href="#templates" className="hover:text-slate-900">
+            Templates
+          </a>
+          <Link to="/optionschain" className="hover:text-slate-900">
+            Options Chain
+          </Link>
+          <a href="#stories" className="hover:text-slate-900">
+            Learner stories
+          </a>
         </nav>
         <div className="flex min-w-0 items-center gap-3 text-sm">
           {visitor.status === 'signedIn' ? (
@@ -24,19 +32,23 @@ export function LandingHeader({ visitor }: { visitor: Visitor }) {
               <p className="hidden min-w-0 truncate text-slate-700 sm:block" data-testid="welcome-line">
                 {welcome}
               </p>
-              <Link to="/app" className={buttonClass()}>Go to App</Link>
+              <Link to="/app" className={buttonClass()}>
+                Go to App
+              </Link>
             </>
           ) : (
             <>
-              <Link to="/login" className="whitespace-nowrap font-semibold text-slate-800 hover:underline">Sign In</Link>
-              <Link to="/signup" className={`${buttonClass()} whitespace-nowrap`}>Start Free Trial</Link>
+              <Link to="/login" className="whitespace-nowrap font-semibold text-slate-800 hover:underline">
+                Sign In
+              </Link>
+              <Link to="/signup" className={`${buttonClass()} whitespace-nowrap`}>
+                Start Free Trial
+              </Link>
             </>
           )}
         </div>
       </div>
-      {welcome && (
-        <p className="border-t border-slate-100 px-4 py-1.5 text-center text-sm text-slate-700 sm:hidden">{welcome}</p>
-      )}
+      {welcome && <p className="border-t border-slate-100 px-4 py-1.5 text-center text-sm text-slate-700 sm:hidden">{welcome}</p>}
     </header>
   );
 }

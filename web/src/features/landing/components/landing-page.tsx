@@ -13,7 +13,8 @@ import { TestimonialsSection } from './testimonials-section';
 export function LandingPage({ visitor }: { visitor: Visitor }) {
   usePageMeta({
     title: 'Options Academy',
-    description: 'Learn options trading with virtual money: options chains with Greeks, about 50 strategy templates, paper trading under real pre-trade rules, and lessons. Free forever.',
+    description:
+      'Learn options trading with virtual money: options chains with Greeks, about 50 strategy templates, paper trading under real pre-trade rules, and lessons. Free forever.',
     path: '/',
   });
   return (

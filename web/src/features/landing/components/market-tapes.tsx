@@ -15,9 +15,7 @@ export function MarketTapes() {
       <TickerTape title="Indices" entries={INDEX_TAPE} speedSeconds={40} />
       <TickerTape title="Stocks" entries={STOCK_TAPE} speedSeconds={55} />
       <p className="bg-slate-900 px-4 pb-2 pt-1 text-xs text-slate-300">
-        {demo && (
-          <span className="mr-2 inline-flex rounded bg-amber-300 px-1.5 py-0.5 font-semibold text-slate-900">Demo data</span>
-        )}
+        {demo && <span className="mr-2 inline-flex rounded bg-amber-300 px-1.5 py-0.5 font-semibold text-slate-900">Demo data</span>}
         End-of-day prices from Options Academy&apos;s own market data{asOf ? `, as of ${formatAsOf(asOf)}` : ''}. Index ETFs stand in for the indices.
         {demo && ' These are simulated prices, not real quotes.'}
       </p>

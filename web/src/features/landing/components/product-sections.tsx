@@ -14,8 +14,18 @@ function StatusBadge({ status, children }: { status: Status; children: string })
 }
 
 const BROKERS: { name: string; detail: string; status: Status; label: string }[] = [
-  { name: 'Paper trading', detail: 'Virtual money, real market mechanics and pre-trade checks. Where everyone starts.', status: 'available', label: 'Available now' },
-  { name: 'US brokerage (Alpaca)', detail: 'Connect your own Alpaca account, paper or live, with keys stored encrypted.', status: 'announced', label: 'Announced' },
+  {
+    name: 'Paper trading',
+    detail: 'Virtual money, real market mechanics and pre-trade checks. Where everyone starts.',
+    status: 'available',
+    label: 'Available now',
+  },
+  {
+    name: 'US brokerage (Alpaca)',
+    detail: 'Connect your own Alpaca account, paper or live, with keys stored encrypted.',
+    status: 'announced',
+    label: 'Announced',
+  },
   { name: 'International broker', detail: 'Live options trading through an international brokerage account.', status: 'announced', label: 'Announced' },
   { name: 'Crypto broker', detail: 'Crypto options through a crypto exchange account.', status: 'testing', label: 'In testing' },
   { name: 'Indian brokers (three)', detail: 'NIFTY, BANKNIFTY and stock options through Indian brokers.', status: 'testing', label: 'In testing' },
@@ -26,9 +36,12 @@ export function BrokerSection() {
   return (
     <section aria-labelledby="brokers-title" className="mx-auto max-w-6xl px-4 py-16">
       <div className="max-w-2xl">
-        <h2 id="brokers-title" className="text-3xl font-bold tracking-tight text-slate-900">From paper to live, when you are ready</h2>
+        <h2 id="brokers-title" className="text-3xl font-bold tracking-tight text-slate-900">
+          From paper to live, when you are ready
+        </h2>
         <p className="mt-3 text-slate-700">
-          Practise first. Live trading through your own brokerage account is optional, needs an explicit acknowledgement of the risk, and Options Academy never holds your money.
+          Practise first. Live trading through your own brokerage account is optional, needs an explicit acknowledgement of the risk, and Options Academy never
+          holds your money.
         </p>
       </div>
       <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -62,9 +75,12 @@ export function PredictionMarketsSection() {
       <div className="mx-auto grid max-w-6xl items-center gap-8 px-4 py-16 md:grid-cols-2">
         <div>
           <p className="inline-flex rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold text-amber-950">Demo mode</p>
-          <h2 id="prediction-title" className="mt-3 text-3xl font-bold tracking-tight text-slate-900">Prediction markets</h2>
+          <h2 id="prediction-title" className="mt-3 text-3xl font-bold tracking-tight text-slate-900">
+            Prediction markets
+          </h2>
           <p className="mt-3 text-slate-700">
-            Trade yes/no contracts on future events and see how probabilities turn into prices. Prediction markets run in demo mode with virtual money; live prediction trading is announced.
+            Trade yes/no contracts on future events and see how probabilities turn into prices. Prediction markets run in demo mode with virtual money; live
+            prediction trading is announced.
           </p>
           <Link to="/app/prediction-markets" className="mt-5 inline-block font-semibold text-brand-800 hover:underline">
             Try prediction markets (demo)
@@ -101,10 +117,14 @@ export function TemplatesSection() {
     <section id="templates" aria-labelledby="templates-title" className="mx-auto max-w-6xl scroll-mt-4 px-4 py-16">
       <div className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
         <div className="max-w-2xl">
-          <h2 id="templates-title" className="text-3xl font-bold tracking-tight text-slate-900">About 50 strategy templates</h2>
+          <h2 id="templates-title" className="text-3xl font-bold tracking-tight text-slate-900">
+            About 50 strategy templates
+          </h2>
           <p className="mt-3 text-slate-700">Start from a ready-made strategy, see its payoff, risk and breakevens, then adjust the legs in the builder.</p>
         </div>
-        <Link to="/app/strategy-templates" className="font-semibold text-brand-800 hover:underline">Open the template library</Link>
+        <Link to="/app/strategy-templates" className="font-semibold text-brand-800 hover:underline">
+          Open the template library
+        </Link>
       </div>
       <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {TEMPLATE_FAMILIES.map((f) => (
@@ -134,7 +154,9 @@ export function FeatureGrid() {
   return (
     <section id="features" aria-labelledby="features-title" className="scroll-mt-4 bg-white">
       <div className="mx-auto max-w-6xl px-4 py-16">
-        <h2 id="features-title" className="text-3xl font-bold tracking-tight text-slate-900">Everything you need to learn options</h2>
+        <h2 id="features-title" className="text-3xl font-bold tracking-tight text-slate-900">
+          Everything you need to learn options
+        </h2>
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {FEATURES.map((f) => (
             <li key={f.title}>

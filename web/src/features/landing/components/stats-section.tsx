@@ -13,7 +13,9 @@ export function StatsSection() {
   return (
     <section aria-labelledby="stats-title" className="bg-brand-900 text-white">
       <div className="mx-auto max-w-6xl px-4 py-14">
-        <h2 id="stats-title" className="text-2xl font-bold">Options Academy in numbers</h2>
+        <h2 id="stats-title" className="text-2xl font-bold">
+          Options Academy in numbers
+        </h2>
         <p className="mt-1 text-sm text-brand-100">Counted live from the platform, not estimated.</p>
         <dl className="mt-8 grid gap-6 sm:grid-cols-3">
           {FIGURES.map((f) => (

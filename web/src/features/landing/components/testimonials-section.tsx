@@ -13,11 +13,15 @@ export function TestimonialsSection({ visitor }: { visitor: Visitor }) {
     <section id="stories" aria-labelledby="stories-title" className="mx-auto max-w-6xl scroll-mt-4 px-4 py-16">
       <div className="flex flex-col gap-3 md:flex-row md:items-end md:justify-between">
         <div className="max-w-2xl">
-          <h2 id="stories-title" className="text-3xl font-bold tracking-tight text-slate-900">Learner stories</h2>
+          <h2 id="stories-title" className="text-3xl font-bold tracking-tight text-slate-900">
+            Learner stories
+          </h2>
           <p className="mt-3 text-slate-700">In their own words, shared by learners who chose to.</p>
         </div>
         {visitor.status === 'signedIn' && (
-          <Link to="/app/community" className="font-semibold text-brand-800 hover:underline">Share your experience</Link>
+          <Link to="/app/community" className="font-semibold text-brand-800 hover:underline">
+            Share your experience
+          </Link>
         )}
       </div>
       {stories.isPending && <p className="mt-8 text-slate-600">Loading stories…</p>}

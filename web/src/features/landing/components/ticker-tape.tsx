@@ -35,7 +35,13 @@ export function TickerTape({ title, entries, speedSeconds }: { title: string; en
           >
             <ul className="flex shrink-0">
               {half.map((item, i) => (
-                <TapeItem key={`a-${item.ticker}-${i}`} label={item.label} quote={item.quote} hidden={i >= items.length} className={i >= items.length ? 'motion-reduce:hidden' : ''} />
+                <TapeItem
+                  key={`a-${item.ticker}-${i}`}
+                  label={item.label}
+                  quote={item.quote}
+                  hidden={i >= items.length}
+                  className={i >= items.length ? 'motion-reduce:hidden' : ''}
+                />
               ))}
             </ul>
             <ul aria-hidden className="flex shrink-0 motion-reduce:hidden">

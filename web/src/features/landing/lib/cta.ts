@@ -17,5 +17,4 @@ export const closingCta = (visitor: Visitor): Cta =>
   visitor.status === 'signedIn' ? { label: 'Go to App', to: '/app' } : { label: 'Start Your Free Trial', to: '/signup' };
 
 /** The header's welcome line: full name, else the email before the at-sign, else 'User'; null unless signed in. */
-export const welcomeLine = (visitor: Visitor): string | null =>
-  visitor.status === 'signedIn' ? `Welcome, ${displayName(visitor.name, visitor.email)}` : null;
+export const welcomeLine = (visitor: Visitor): string | null => (visitor.status === 'signedIn' ? `Welcome, ${displayName(visitor.name, visitor.email)}` : null);

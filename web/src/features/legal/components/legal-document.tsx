@@ -16,10 +16,22 @@ export const SupportLink = () => (
 );
 
 /** A legal page: title, effective date, a table of contents and numbered sections. */
-export function LegalDocument({ title, effective, intro, sections }: { title: string; effective: string; intro: ReactNode; sections: readonly LegalSection[] }) {
+export function LegalDocument({
+  title,
+  effective,
+  intro,
+  sections,
+}: {
+  title: string;
+  effective: string;
+  intro: ReactNode;
+  sections: readonly LegalSection[];
+}) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
-      <Link to="/" className="text-sm font-medium text-brand-800 hover:underline">&larr; Back to home</Link>
+      <Link to="/" className="text-sm font-medium text-brand-800 hover:underline">
+        &larr; Back to home
+      </Link>
       <header className="mt-4">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">{title}</h1>
         <p className="mt-2 text-sm text-slate-600">Effective {effective}</p>
@@ -30,7 +42,9 @@ export function LegalDocument({ title, effective, intro, sections }: { title: st
         <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm">
           {sections.map((s) => (
             <li key={s.id}>
-              <a href={`#${s.id}`} className="text-brand-800 hover:underline">{s.title}</a>
+              <a href={`#${s.id}`} className="text-brand-800 hover:underline">
+                {s.title}
+              </a>
             </li>
           ))}
         </ol>

@@ -19,17 +19,35 @@ export function PlannedPageView({ path }: { path: string }) {
           <p className="mt-3 text-slate-700">
             <span className="font-semibold text-slate-900">What this page will do:</span> {page.summary}
           </p>
-          <p className="mt-2 text-sm text-slate-600">It is being built as part of the {page.area.toLowerCase()} work; until then nothing here is simulated or made up.</p>
+          <p className="mt-2 text-sm text-slate-600">
+            It is being built as part of the {page.area.toLowerCase()} work; until then nothing here is simulated or made up.
+          </p>
         </>
       )}
       {path === 'trade' && <RequestedTrade />}
       <div className="mt-6 border-t border-slate-100 pt-4">
         <h2 className="text-sm font-semibold text-slate-900">What you can use today</h2>
         <ul className="mt-2 flex flex-wrap gap-x-5 gap-y-2 text-sm">
-          <li><Link to="/app/optionschain" className="font-medium text-brand-800 hover:underline">Options chain with Greeks</Link></li>
-          <li><Link to="/app" className="font-medium text-brand-800 hover:underline">Dashboard</Link></li>
-          <li><Link to="/app/community" className="font-medium text-brand-800 hover:underline">Share your experience</Link></li>
-          <li><Link to="/app/construction" className="font-medium text-brand-800 hover:underline">Everything still under construction</Link></li>
+          <li>
+            <Link to="/app/optionschain" className="font-medium text-brand-800 hover:underline">
+              Options chain with Greeks
+            </Link>
+          </li>
+          <li>
+            <Link to="/app" className="font-medium text-brand-800 hover:underline">
+              Dashboard
+            </Link>
+          </li>
+          <li>
+            <Link to="/app/community" className="font-medium text-brand-800 hover:underline">
+              Share your experience
+            </Link>
+          </li>
+          <li>
+            <Link to="/app/construction" className="font-medium text-brand-800 hover:underline">
+              Everything still under construction
+            </Link>
+          </li>
         </ul>
       </div>
     </section>

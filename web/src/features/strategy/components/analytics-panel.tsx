@@ -43,10 +43,18 @@ export function AnalyticsPanel({ legs, spot, today, multiplier, frontChain, load
 
   return (
     <section aria-labelledby="analysis-h" className="@container rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-      <h2 id="analysis-h" className="text-lg font-bold text-slate-900">Analysis</h2>
+      <h2 id="analysis-h" className="text-lg font-bold text-slate-900">
+        Analysis
+      </h2>
       {!figures || spot === null ? (
         <div className="mt-3 rounded-xl border-2 border-dashed border-slate-200 p-8 text-center">
-          {loading ? <p role="status" className="text-slate-700">Loading prices...</p> : <p className="font-medium text-slate-700">{EMPTY_STATE}</p>}
+          {loading ? (
+            <p role="status" className="text-slate-700">
+              Loading prices...
+            </p>
+          ) : (
+            <p className="font-medium text-slate-700">{EMPTY_STATE}</p>
+          )}
         </div>
       ) : (
         <div className="mt-3 space-y-4">

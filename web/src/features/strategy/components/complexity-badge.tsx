@@ -8,5 +8,9 @@ const STYLE: Record<Complexity, string> = {
 
 /** Spec part 3 §2: beginner, intermediate or advanced. */
 export function ComplexityBadge({ complexity }: { complexity: Complexity }) {
-  return <span className={`inline-block shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold capitalize ring-1 ring-inset ${STYLE[complexity]}`}>{complexity}</span>;
+  return (
+    <span className={`inline-block shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold capitalize ring-1 ring-inset ${STYLE[complexity]}`}>
+      {complexity}
+    </span>
+  );
 }

@@ -5,13 +5,19 @@ import { money } from '../lib/format';
 export function FundsPanel({ funds, buyingPower }: { funds: FundsAndMargins; buyingPower: number | null }) {
   const after = buyingPower === null ? null : buyingPower - funds.required;
   const rows: [string, string, string][] = [
-    ['Standalone Funds', funds.netDebit >= 0 ? money(funds.netDebit) : `${money(-funds.netDebit)} credit`, 'Premium paid for the position (a credit is received).'],
+    [
+      'Standalone Funds',
+      funds.netDebit >= 0 ? money(funds.netDebit) : `${money(-funds.netDebit)} credit`,
+      'Premium paid for the position (a credit is received).',
+    ],
     ['Standalone Margin', money(funds.margin), 'Buying power set aside for the sold legs: the spread width, or the strike for a cash-secured put.'],
     ['Buying power needed', money(Math.max(0, funds.required)), 'Funds plus margin: what the paper account checks before it accepts the order.'],
   ];
   return (
     <section aria-labelledby="funds-h" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-      <h2 id="funds-h" className="text-lg font-bold text-slate-900">Funds &amp; Margins</h2>
+      <h2 id="funds-h" className="text-lg font-bold text-slate-900">
+        Funds &amp; Margins
+      </h2>
       <dl className="mt-3 divide-y divide-slate-100 text-sm">
         {rows.map(([k, v, hint]) => (
           <div key={k} className="flex items-start justify-between gap-4 py-2">
@@ -19,7 +25,9 @@ export function FundsPanel({ funds, buyingPower }: { funds: FundsAndMargins; buy
               <span className="font-medium text-slate-900">{k}</span>
               <span className="block text-xs text-slate-600">{hint}</span>
             </dt>
-            <dd className="shrink-0 font-semibold tabular-nums text-slate-900" data-testid={`funds-${k.toLowerCase().replaceAll(' ', '-')}`}>{v}</dd>
+            <dd className="shrink-0 font-semibold tabular-nums text-slate-900" data-testid={`funds-${k.toLowerCase().replaceAll(' ', '-')}`}>
+              {v}
+            </dd>
           </div>
         ))}
         {buyingPower !== null && after !== null && (
@@ -31,7 +39,8 @@ export function FundsPanel({ funds, buyingPower }: { funds: FundsAndMargins; buy
       </dl>
       {!funds.allowed && funds.message && (
         <p className="mt-3 rounded-lg bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200">
-          {funds.message} {funds.nakedCalls} call{funds.nakedCalls === 1 ? ' is' : 's are'} sold without shares or a longer call to cover {funds.nakedCalls === 1 ? 'it' : 'them'}.
+          {funds.message} {funds.nakedCalls} call{funds.nakedCalls === 1 ? ' is' : 's are'} sold without shares or a longer call to cover{' '}
+          {funds.nakedCalls === 1 ? 'it' : 'them'}.
         </p>
       )}
     </section>

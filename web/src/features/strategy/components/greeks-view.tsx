@@ -12,7 +12,9 @@ const ROWS: { key: keyof PositionGreeks; label: string; unit: string; explain: s
 export function GreeksView({ greeks }: { greeks: PositionGreeks }) {
   return (
     <div className="space-y-2">
-      <p className="text-sm text-slate-700">For the whole position: each leg&apos;s Greek × lots × multiplier × 100 shares, bought legs added and sold legs subtracted.</p>
+      <p className="text-sm text-slate-700">
+        For the whole position: each leg&apos;s Greek × lots × multiplier × 100 shares, bought legs added and sold legs subtracted.
+      </p>
       <dl className="grid gap-2 sm:grid-cols-2">
         {ROWS.map((r) => (
           <div key={r.key} className="rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200">
@@ -20,7 +22,9 @@ export function GreeksView({ greeks }: { greeks: PositionGreeks }) {
               <span className="font-semibold text-slate-900">{r.label}</span>
               <span className="text-xs text-slate-600">{r.unit}</span>
             </dt>
-            <dd className="mt-0.5 text-lg font-bold tabular-nums text-slate-900" data-testid={`greek-${r.key}`}>{greeks[r.key].toFixed(2)}</dd>
+            <dd className="mt-0.5 text-lg font-bold tabular-nums text-slate-900" data-testid={`greek-${r.key}`}>
+              {greeks[r.key].toFixed(2)}
+            </dd>
             <dd className="text-xs text-slate-600">{r.explain}</dd>
           </div>
         ))}

@@ -33,7 +33,9 @@ export function GuidelinesView({ summary, equity }: { summary: StrategySummary; 
   ];
   return (
     <section aria-labelledby={headingId} className="rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200">
-      <h3 id={headingId} className="text-sm font-semibold text-slate-900">Trade management guidelines</h3>
+      <h3 id={headingId} className="text-sm font-semibold text-slate-900">
+        Trade management guidelines
+      </h3>
       <ul className="mt-2 space-y-2 text-sm">
         {rows.map((r) => (
           <li key={r.key} data-testid={`guideline-${r.key}`}>

@@ -13,7 +13,9 @@ export function InfoTip({ label, text }: { label: string; text: string }) {
         aria-expanded={open}
         onClick={() => setOpen((o) => !o)}
         onBlur={() => setOpen(false)}
-        onKeyDown={(e) => { if (e.key === 'Escape') setOpen(false); }}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') setOpen(false);
+        }}
         className="inline-flex h-5 w-5 items-center justify-center rounded-full text-xs font-bold text-slate-600 ring-1 ring-slate-300 hover:bg-slate-100"
       >
         i

@@ -53,20 +53,35 @@ export function LegRow({ index, quoted, grid, expiries, today, onChange, onRemov
         </button>
         <label className="block w-16 shrink-0 text-xs text-slate-600">
           Type
-          <select aria-label={`Leg ${n} type`} value={leg.optionType} onChange={(e) => onChange({ optionType: e.target.value === 'put' ? 'put' : 'call' })} className={`mt-0.5 block w-full ${control}`}>
+          <select
+            aria-label={`Leg ${n} type`}
+            value={leg.optionType}
+            onChange={(e) => onChange({ optionType: e.target.value === 'put' ? 'put' : 'call' })}
+            className={`mt-0.5 block w-full ${control}`}
+          >
             <option value="call">CE</option>
             <option value="put">PE</option>
           </select>
         </label>
         <label className="block min-w-0 flex-1 text-xs text-slate-600">
           Expiry
-          <select aria-label={`Leg ${n} expiry`} value={leg.expiration} onChange={(e) => onChange({ expiration: e.target.value })} className={`mt-0.5 block w-full ${control}`}>
+          <select
+            aria-label={`Leg ${n} expiry`}
+            value={leg.expiration}
+            onChange={(e) => onChange({ expiration: e.target.value })}
+            className={`mt-0.5 block w-full ${control}`}
+          >
             {expiries.map((e) => (
               <option key={e} value={e}>{`${shortDay(e)} (${Math.max(0, daysBetween(today, e))}d)`}</option>
             ))}
           </select>
         </label>
-        <button type="button" onClick={onRemove} aria-label={`Remove leg ${n}`} className="h-9 w-9 shrink-0 rounded-lg text-lg text-slate-600 hover:bg-red-50 hover:text-red-800">
+        <button
+          type="button"
+          onClick={onRemove}
+          aria-label={`Remove leg ${n}`}
+          className="h-9 w-9 shrink-0 rounded-lg text-lg text-slate-600 hover:bg-red-50 hover:text-red-800"
+        >
           <span aria-hidden>×</span>
         </button>
       </div>
@@ -74,7 +89,15 @@ export function LegRow({ index, quoted, grid, expiries, today, onChange, onRemov
         <div className="shrink-0 text-xs text-slate-600">
           <span aria-hidden>Strike</span>
           <div className="mt-0.5 flex items-center rounded-lg bg-white ring-1 ring-inset ring-slate-300">
-            <button type="button" aria-label={`Lower strike for leg ${n}`} disabled={down === null} onClick={() => down !== null && onChange({ strike: down })} className="h-9 w-9 rounded-l-lg text-base font-bold text-slate-800 hover:bg-slate-100 disabled:text-slate-300">−</button>
+            <button
+              type="button"
+              aria-label={`Lower strike for leg ${n}`}
+              disabled={down === null}
+              onClick={() => down !== null && onChange({ strike: down })}
+              className="h-9 w-9 rounded-l-lg text-base font-bold text-slate-800 hover:bg-slate-100 disabled:text-slate-300"
+            >
+              −
+            </button>
             <input
               aria-label={`Leg ${n} strike`}
               type="text"
@@ -101,7 +124,15 @@ export function LegRow({ index, quoted, grid, expiries, today, onChange, onRemov
               }}
               className="h-9 w-[4.5rem] bg-transparent px-1 text-center text-sm font-semibold tabular-nums text-slate-900 focus:outline-none focus:ring-2 focus:ring-inset focus:ring-brand-600"
             />
-            <button type="button" aria-label={`Higher strike for leg ${n}`} disabled={up === null} onClick={() => up !== null && onChange({ strike: up })} className="h-9 w-9 rounded-r-lg text-base font-bold text-slate-800 hover:bg-slate-100 disabled:text-slate-300">+</button>
+            <button
+              type="button"
+              aria-label={`Higher strike for leg ${n}`}
+              disabled={up === null}
+              onClick={() => up !== null && onChange({ strike: up })}
+              className="h-9 w-9 rounded-r-lg text-base font-bold text-slate-800 hover:bg-slate-100 disabled:text-slate-300"
+            >
+              +
+            </button>
           </div>
         </div>
         <label className="block w-16 shrink-0 text-xs text-slate-600">
@@ -124,14 +155,18 @@ export function LegRow({ index, quoted, grid, expiries, today, onChange, onRemov
         </label>
         <div className="min-w-0 flex-1 text-xs text-slate-600">
           <span aria-hidden>Price</span>
-          <output aria-label={`Leg ${n} price`} className="mt-0.5 block h-9 rounded-lg bg-slate-50 px-2 py-2 text-right text-sm font-semibold tabular-nums text-slate-900">
+          <output
+            aria-label={`Leg ${n} price`}
+            className="mt-0.5 block h-9 rounded-lg bg-slate-50 px-2 py-2 text-right text-sm font-semibold tabular-nums text-slate-900"
+          >
             {status === 'loading' ? '...' : quoted.premium === null ? '-' : money(quoted.premium)}
           </output>
         </div>
       </div>
       {status === 'unlisted' && (
         <p className="mt-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900 ring-1 ring-red-200" data-testid="leg-unlisted">
-          This contract ({strike(leg.strike)} {leg.optionType === 'call' ? 'CE' : 'PE'}, {shortDay(leg.expiration)}) is no longer listed{leg.savedPremium !== undefined ? `; it was saved at ${money(leg.savedPremium)}` : ''}. Choose another expiry or strike, or remove the leg.
+          This contract ({strike(leg.strike)} {leg.optionType === 'call' ? 'CE' : 'PE'}, {shortDay(leg.expiration)}) is no longer listed
+          {leg.savedPremium !== undefined ? `; it was saved at ${money(leg.savedPremium)}` : ''}. Choose another expiry or strike, or remove the leg.
         </p>
       )}
     </li>

@@ -17,13 +17,18 @@ export function PnlTableView({ table, spot, today }: { table: PnlTable; spot: nu
   const last = table.dates.length - 1;
   return (
     <div className="space-y-2">
-      <p className="text-sm text-slate-700">P&amp;L of the whole position at each price (rows) on each date (columns), valued with each contract&apos;s implied volatility, in whole dollars; the last column is expiry.</p>
+      <p className="text-sm text-slate-700">
+        P&amp;L of the whole position at each price (rows) on each date (columns), valued with each contract&apos;s implied volatility, in whole dollars; the
+        last column is expiry.
+      </p>
       <div className="overflow-x-auto rounded-xl ring-1 ring-slate-200">
         <table className="w-full border-collapse text-right text-sm tabular-nums" data-testid="pnl-table">
           <caption className="sr-only">Profit and loss by underlying price and date</caption>
           <thead className="bg-slate-100 text-xs text-slate-700">
             <tr>
-              <th scope="col" className="sticky left-0 bg-slate-100 px-3 py-2 text-left font-semibold">Price</th>
+              <th scope="col" className="sticky left-0 bg-slate-100 px-3 py-2 text-left font-semibold">
+                Price
+              </th>
               {table.dates.map((d, i) => (
                 <th key={d} scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">
                   {i === 0 && d === today ? 'Today' : shortDay(d)}
@@ -39,7 +44,9 @@ export function PnlTableView({ table, spot, today }: { table: PnlTable; spot: nu
                   {money(p)} <span className="font-normal text-slate-600">({change(p / spot - 1)})</span>
                 </th>
                 {table.pnl[r]!.map((x, c) => (
-                  <td key={table.dates[c]} className={`whitespace-nowrap px-3 py-1.5 ${cellClass(x, scale)}`}>{signedDollars(x)}</td>
+                  <td key={table.dates[c]} className={`whitespace-nowrap px-3 py-1.5 ${cellClass(x, scale)}`}>
+                    {signedDollars(x)}
+                  </td>
                 ))}
               </tr>
             ))}

@@ -13,9 +13,13 @@ export function ReadyMadePanel({ onChoose }: { onChoose: (id: string) => void })
   const results = searchTemplates(query, tab);
   return (
     <section aria-labelledby="ready-made-h" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-      <h2 id="ready-made-h" className="text-lg font-bold text-slate-900">Ready-made</h2>
+      <h2 id="ready-made-h" className="text-lg font-bold text-slate-900">
+        Ready-made
+      </h2>
       <p className="mt-1 text-sm text-slate-700">Pick a strategy to place its legs on the chain, then adjust them.</p>
-      <label htmlFor={searchId} className="sr-only">Search strategies</label>
+      <label htmlFor={searchId} className="sr-only">
+        Search strategies
+      </label>
       <input
         id={searchId}
         type="search"
@@ -25,7 +29,14 @@ export function ReadyMadePanel({ onChoose }: { onChoose: (id: string) => void })
         className="mt-3 w-full rounded-lg px-3 py-2 text-sm ring-1 ring-inset ring-slate-300 placeholder:text-slate-500 focus:outline-none focus:ring-2 focus:ring-brand-600"
       />
       <div className="mt-3">
-        <Tabs label="Strategy outlook" items={TEMPLATE_CATEGORIES.map((c) => ({ id: c.type, label: c.label }))} selected={tab} onSelect={setTab} idPrefix="ready-made" size="sm" />
+        <Tabs
+          label="Strategy outlook"
+          items={TEMPLATE_CATEGORIES.map((c) => ({ id: c.type, label: c.label }))}
+          selected={tab}
+          onSelect={setTab}
+          idPrefix="ready-made"
+          size="sm"
+        />
       </div>
       <TabPanel idPrefix="ready-made" id={tab} className="mt-3 max-h-96 overflow-y-auto">
         {results.length === 0 ? (

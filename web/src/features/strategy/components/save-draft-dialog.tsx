@@ -3,7 +3,17 @@ import { Modal } from '../../../components/trading/modal';
 import { useCreateDraft, type DraftBody } from '../api/drafts';
 
 /** "Add to Drafts": asks for a name (a sensible default is filled in) and saves the legs for this learner. */
-export function SaveDraftDialog({ body, defaultName, onClose, onSaved }: { body: DraftBody; defaultName: string; onClose: () => void; onSaved: (name: string) => void }) {
+export function SaveDraftDialog({
+  body,
+  defaultName,
+  onClose,
+  onSaved,
+}: {
+  body: DraftBody;
+  defaultName: string;
+  onClose: () => void;
+  onSaved: (name: string) => void;
+}) {
   const [name, setName] = useState(defaultName);
   const create = useCreateDraft();
   const inputId = useId();
@@ -15,8 +25,22 @@ export function SaveDraftDialog({ body, defaultName, onClose, onSaved }: { body:
       locked={create.isPending}
       footer={
         <>
-          <button type="button" onClick={onClose} disabled={create.isPending} className="rounded-lg px-4 py-2.5 text-sm font-semibold text-slate-800 ring-1 ring-inset ring-slate-300 hover:bg-slate-50">Cancel</button>
-          <button type="submit" form={formId} disabled={create.isPending} className="rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800 disabled:bg-slate-300">{create.isPending ? 'Saving...' : 'Save draft'}</button>
+          <button
+            type="button"
+            onClick={onClose}
+            disabled={create.isPending}
+            className="rounded-lg px-4 py-2.5 text-sm font-semibold text-slate-800 ring-1 ring-inset ring-slate-300 hover:bg-slate-50"
+          >
+            Cancel
+          </button>
+          <button
+            type="submit"
+            form={formId}
+            disabled={create.isPending}
+            className="rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800 disabled:bg-slate-300"
+          >
+            {create.isPending ? 'Saving...' : 'Save draft'}
+          </button>
         </>
       }
     >
@@ -28,10 +52,25 @@ export function SaveDraftDialog({ body, defaultName, onClose, onSaved }: { body:
           create.mutate({ ...body, name: chosen }, { onSuccess: (r) => onSaved(r.draft.name) });
         }}
       >
-        <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">Draft name</label>
-        <input id={inputId} value={name} maxLength={80} onChange={(e) => setName(e.target.value)} className="mt-1 w-full rounded-lg px-3 py-2 ring-1 ring-inset ring-slate-300 focus:outline-none focus:ring-2 focus:ring-brand-600" />
-        <p className="mt-2 text-sm text-slate-700">The legs, strikes, expiries, lots and multiplier are saved with today&apos;s prices for reference. A reopened draft is priced again from that day&apos;s chain.</p>
-        {create.isError && <p role="alert" className="mt-3 rounded-lg bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200">{create.error.message}</p>}
+        <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
+          Draft name
+        </label>
+        <input
+          id={inputId}
+          value={name}
+          maxLength={80}
+          onChange={(e) => setName(e.target.value)}
+          className="mt-1 w-full rounded-lg px-3 py-2 ring-1 ring-inset ring-slate-300 focus:outline-none focus:ring-2 focus:ring-brand-600"
+        />
+        <p className="mt-2 text-sm text-slate-700">
+          The legs, strikes, expiries, lots and multiplier are saved with today&apos;s prices for reference. A reopened draft is priced again from that
+          day&apos;s chain.
+        </p>
+        {create.isError && (
+          <p role="alert" className="mt-3 rounded-lg bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200">
+            {create.error.message}
+          </p>
+        )}
       </form>
     </Modal>
   );

@@ -57,14 +57,24 @@ export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
     setBlockedChecks([]);
   };
   /** Every edit clears the last outcome, so an old alert never describes new legs. */
-  const edit = <A extends unknown[]>(fn: (...args: A) => void) => (...args: A) => {
-    resetMessages();
-    fn(...args);
-  };
+  const edit =
+    <A extends unknown[]>(fn: (...args: A) => void) =>
+    (...args: A) => {
+      resetMessages();
+      fn(...args);
+    };
 
   const tradeAll = () => {
     resetMessages();
-    const problem = tradeAllProblem({ quoted: b.quoted, legs: b.strategyLegs, multiplier: b.multiplier, strategyName: b.strategyName, validation: b.validation, portfolio, sharesHeld });
+    const problem = tradeAllProblem({
+      quoted: b.quoted,
+      legs: b.strategyLegs,
+      multiplier: b.multiplier,
+      strategyName: b.strategyName,
+      validation: b.validation,
+      portfolio,
+      sharesHeld,
+    });
     if (problem) return setAlert(problem);
     const order = buildOrder(b.quoted, b.multiplier, b.strategyName, crypto.randomUUID());
     setOrderError(null);
@@ -113,9 +123,10 @@ export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
     });
   };
 
-  const preCheckError = confirming?.preCheck && !confirming.preCheck.canProceed
-    ? blockingText(confirming.preCheck.checks.find((c) => c.severity === 'error')?.message ?? 'This order would be blocked.', confirming.preCheck.checks)
-    : null;
+  const preCheckError =
+    confirming?.preCheck && !confirming.preCheck.canProceed
+      ? blockingText(confirming.preCheck.checks.find((c) => c.severity === 'error')?.message ?? 'This order would be blocked.', confirming.preCheck.checks)
+      : null;
 
   return (
     // Phones read legs, then the analysis, then the ready-made list and drafts; wide screens put the analysis beside them.
@@ -131,12 +142,21 @@ export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
           {template && <p className="mt-1 text-sm text-slate-700">{template.description}</p>}
           {template?.requiresShares && (
             <p className="mt-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-200">
-              This strategy also needs {template.requiresShares} shares of {underlying} per lot, which the builder does not buy. {sharesHeld > 0 ? `Your paper account holds ${sharesHeld}.` : 'Your paper account holds none.'}
+              This strategy also needs {template.requiresShares} shares of {underlying} per lot, which the builder does not buy.{' '}
+              {sharesHeld > 0 ? `Your paper account holds ${sharesHeld}.` : 'Your paper account holds none.'}
             </p>
           )}
 
-          {b.placing && <p role="status" className="mt-3 text-sm text-slate-700">Placing {template?.name} on the {underlying} chain...</p>}
-          {b.placementError && <p role="alert" className="mt-3 rounded-lg bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200">{b.placementError}</p>}
+          {b.placing && (
+            <p role="status" className="mt-3 text-sm text-slate-700">
+              Placing {template?.name} on the {underlying} chain...
+            </p>
+          )}
+          {b.placementError && (
+            <p role="alert" className="mt-3 rounded-lg bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200">
+              {b.placementError}
+            </p>
+          )}
 
           {b.quoted.length === 0 && !b.placing ? (
             <p className="mt-3 rounded-xl border-2 border-dashed border-slate-200 p-4 text-sm text-slate-700">{NO_LEGS_HINT}</p>
@@ -161,50 +181,118 @@ export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
             <div aria-live="polite" className="mt-3 space-y-1.5" data-testid="leg-messages">
               <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">Checks for a {b.strategyName}</p>
               <ul className="space-y-1.5">
-                {messages.errors.map((m) => <li key={m} className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900 ring-1 ring-red-200"><span className="sr-only">Error: </span>{m}</li>)}
-                {messages.warnings.map((m) => <li key={m} className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950 ring-1 ring-amber-200"><span className="sr-only">Warning: </span>{m}</li>)}
+                {messages.errors.map((m) => (
+                  <li key={m} className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900 ring-1 ring-red-200">
+                    <span className="sr-only">Error: </span>
+                    {m}
+                  </li>
+                ))}
+                {messages.warnings.map((m) => (
+                  <li key={m} className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950 ring-1 ring-amber-200">
+                    <span className="sr-only">Warning: </span>
+                    {m}
+                  </li>
+                ))}
               </ul>
             </div>
           )}
           {!messages && b.quoted.length > 0 && !b.loadingPrices && (
             <p className="mt-3 text-xs text-slate-600">
-              {b.strategyName === 'Custom' ? 'A custom strategy has no template rules to check; the analysis still applies.' : `The validator has no leg rules for a ${b.strategyName}; compare the legs with its instructions in the template library.`}
+              {b.strategyName === 'Custom'
+                ? 'A custom strategy has no template rules to check; the analysis still applies.'
+                : `The validator has no leg rules for a ${b.strategyName}; compare the legs with its instructions in the template library.`}
             </p>
           )}
 
           <div className="mt-4 flex flex-wrap items-end gap-2">
             <label htmlFor={multiplierId} className="block text-xs text-slate-600">
               Multiplier
-              <select id={multiplierId} value={b.multiplier} onChange={(e) => { resetMessages(); b.setMultiplier(Number(e.target.value) as Multiplier); }} className="mt-0.5 block rounded-lg bg-white px-2 py-2 text-sm ring-1 ring-inset ring-slate-300">
-                {MULTIPLIERS.map((m) => <option key={m} value={m}>{`${m}×`}</option>)}
+              <select
+                id={multiplierId}
+                value={b.multiplier}
+                onChange={(e) => {
+                  resetMessages();
+                  b.setMultiplier(Number(e.target.value) as Multiplier);
+                }}
+                className="mt-0.5 block rounded-lg bg-white px-2 py-2 text-sm ring-1 ring-inset ring-slate-300"
+              >
+                {MULTIPLIERS.map((m) => (
+                  <option key={m} value={m}>{`${m}×`}</option>
+                ))}
               </select>
             </label>
-            <button type="button" onClick={edit(b.addLeg)} disabled={b.quoted.length >= MAX_LEGS || b.soonest.length === 0} className={`${button} text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 disabled:text-slate-400`}>Add Leg</button>
-            <button type="button" onClick={edit(b.clear)} className={`${button} text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50`}>Clear New Trades</button>
-            <button type="button" onClick={addToDrafts} className={`${button} text-brand-800 ring-1 ring-brand-600 hover:bg-brand-50`}>Add to Drafts</button>
-            <button type="button" onClick={tradeAll} className={`${button} bg-brand-700 text-white hover:bg-brand-800`}>Trade All</button>
+            <button
+              type="button"
+              onClick={edit(b.addLeg)}
+              disabled={b.quoted.length >= MAX_LEGS || b.soonest.length === 0}
+              className={`${button} text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 disabled:text-slate-400`}
+            >
+              Add Leg
+            </button>
+            <button type="button" onClick={edit(b.clear)} className={`${button} text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50`}>
+              Clear New Trades
+            </button>
+            <button type="button" onClick={addToDrafts} className={`${button} text-brand-800 ring-1 ring-brand-600 hover:bg-brand-50`}>
+              Add to Drafts
+            </button>
+            <button type="button" onClick={tradeAll} className={`${button} bg-brand-700 text-white hover:bg-brand-800`}>
+              Trade All
+            </button>
           </div>
           <p className="mt-2 text-xs text-slate-600">Each leg is sent as lots × multiplier contracts, in one market order for the day, with virtual money.</p>
-          {b.quoted.length >= MAX_LEGS && <p className="mt-1 text-xs text-slate-600" data-testid="max-legs">A strategy holds at most {MAX_LEGS} legs: remove one to add another.</p>}
-
-          {alert && <p role="alert" className="mt-3 rounded-lg bg-red-50 p-3 text-sm font-medium text-red-900 ring-1 ring-red-200">{alert}</p>}
-          {success && (
-            <p role="status" className="mt-3 rounded-lg bg-emerald-50 p-3 text-sm font-medium text-emerald-950 ring-1 ring-emerald-200">
-              {success.text}{success.orders && <> <Link to="/app/orders" className="font-semibold underline">View orders</Link></>}
+          {b.quoted.length >= MAX_LEGS && (
+            <p className="mt-1 text-xs text-slate-600" data-testid="max-legs">
+              A strategy holds at most {MAX_LEGS} legs: remove one to add another.
             </p>
           )}
-          {blockedChecks.length > 0 && !confirming && <div className="mt-3"><ChecksList checks={blockedChecks} label="Why the order was refused" /></div>}
+
+          {alert && (
+            <p role="alert" className="mt-3 rounded-lg bg-red-50 p-3 text-sm font-medium text-red-900 ring-1 ring-red-200">
+              {alert}
+            </p>
+          )}
+          {success && (
+            <p role="status" className="mt-3 rounded-lg bg-emerald-50 p-3 text-sm font-medium text-emerald-950 ring-1 ring-emerald-200">
+              {success.text}
+              {success.orders && (
+                <>
+                  {' '}
+                  <Link to="/app/orders" className="font-semibold underline">
+                    View orders
+                  </Link>
+                </>
+              )}
+            </p>
+          )}
+          {blockedChecks.length > 0 && !confirming && (
+            <div className="mt-3">
+              <ChecksList checks={blockedChecks} label="Why the order was refused" />
+            </div>
+          )}
         </section>
       </div>
 
       <div className="min-w-0 space-y-6 xl:col-start-2 xl:row-span-2 xl:row-start-1">
-        <AnalyticsPanel legs={b.strategyLegs} spot={b.spot} today={b.today} multiplier={b.multiplier} frontChain={b.frontChain} loading={b.loadingPrices || b.placing} equity={portfolio?.account.equity ?? null} />
+        <AnalyticsPanel
+          legs={b.strategyLegs}
+          spot={b.spot}
+          today={b.today}
+          multiplier={b.multiplier}
+          frontChain={b.frontChain}
+          loading={b.loadingPrices || b.placing}
+          equity={portfolio?.account.equity ?? null}
+        />
         {funds && <FundsPanel funds={funds} buyingPower={portfolio?.account.buyingPower ?? null} />}
       </div>
 
       <div className="min-w-0 space-y-6 xl:col-start-1 xl:row-start-2">
         {!template && <ReadyMadePanel onChoose={edit(b.chooseTemplate)} />}
-        <DraftsPanel onOpen={(d: Draft) => { resetMessages(); b.openDraft(d); }} />
+        <DraftsPanel
+          onOpen={(d: Draft) => {
+            resetMessages();
+            b.openDraft(d);
+          }}
+        />
       </div>
 
       {confirming && portfolio && (
@@ -232,7 +320,10 @@ export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
           body={saving}
           defaultName={defaultDraftName(underlying, b.strategyName === 'Custom' ? null : b.strategyName)}
           onClose={() => setSaving(null)}
-          onSaved={(name) => { setSaving(null); setSuccess({ text: `Saved to drafts as “${name}”.`, orders: false }); }}
+          onSaved={(name) => {
+            setSaving(null);
+            setSuccess({ text: `Saved to drafts as “${name}”.`, orders: false });
+          }}
         />
       )}
     </div>

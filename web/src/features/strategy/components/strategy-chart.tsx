@@ -23,21 +23,35 @@ export function StrategyChart({ legs, spot }: { legs: readonly StrategyLeg[]; sp
   const levels = Math.max(1, ...placed.map((p) => p.level + 1));
   const half = 28 + levels * 34;
   const ticks = [...new Set(legs.map((l) => l.strike))].sort((a, b) => a - b);
-  const describe = (l: StrategyLeg) => `${l.action === 'buy' ? 'Buy' : 'Sell'} ${l.quantity} ${l.optionType === 'call' ? 'call' : 'put'}${l.quantity === 1 ? '' : 's'} at ${strike(l.strike)}, ${shortDay(l.expiration)}`;
+  const describe = (l: StrategyLeg) =>
+    `${l.action === 'buy' ? 'Buy' : 'Sell'} ${l.quantity} ${l.optionType === 'call' ? 'call' : 'put'}${l.quantity === 1 ? '' : 's'} at ${strike(l.strike)}, ${shortDay(l.expiration)}`;
 
   return (
     <div className="space-y-3">
       <p className="text-sm text-slate-700">Each leg at its strike: bought legs above the line, sold legs below. The amber line is the current price.</p>
       <div className="overflow-x-auto">
-        <div className="relative min-w-[20rem] rounded-xl bg-slate-50 ring-1 ring-slate-200" style={{ height: half * 2 + 28 }} role="img" aria-label={`Strike axis: current price ${money(spot)}; ${legs.map(describe).join('; ')}`} data-testid="strategy-chart">
+        <div
+          className="relative min-w-[20rem] rounded-xl bg-slate-50 ring-1 ring-slate-200"
+          style={{ height: half * 2 + 28 }}
+          role="img"
+          aria-label={`Strike axis: current price ${money(spot)}; ${legs.map(describe).join('; ')}`}
+          data-testid="strategy-chart"
+        >
           <span className="absolute left-2 top-1 text-xs font-semibold text-emerald-800">Bought</span>
           <span className="absolute bottom-7 left-2 text-xs font-semibold text-red-700">Sold</span>
           <div className="absolute left-0 right-0 border-t-2 border-slate-400" style={{ top: half }} />
           {ticks.map((k) => (
-            <span key={k} className="absolute -translate-x-1/2 text-xs tabular-nums text-slate-700" style={{ left: `${at(k)}%`, top: half * 2 + 6 }}>{strike(k)}</span>
+            <span key={k} className="absolute -translate-x-1/2 text-xs tabular-nums text-slate-700" style={{ left: `${at(k)}%`, top: half * 2 + 6 }}>
+              {strike(k)}
+            </span>
           ))}
           <div className="absolute w-0.5 bg-amber-700" style={{ left: `${at(spot)}%`, top: 0, height: half * 2 }} />
-          <span className="absolute -translate-x-1/2 rounded bg-amber-700 px-1.5 text-xs font-semibold text-white" style={{ left: `${at(spot)}%`, top: half - 9 }}>{money(spot)}</span>
+          <span
+            className="absolute -translate-x-1/2 rounded bg-amber-700 px-1.5 text-xs font-semibold text-white"
+            style={{ left: `${at(spot)}%`, top: half - 9 }}
+          >
+            {money(spot)}
+          </span>
           {placed.map(({ leg, level }, i) => {
             const buy = leg.action === 'buy';
             const offset = 30 + level * 34;

@@ -27,15 +27,21 @@ export function SummaryTiles({ summary }: { summary: StrategySummary }) {
               {t.label}
               {t.tip && <InfoTip label="How POP is calculated" text={t.tip} />}
             </dt>
-            <dd className={`mt-0.5 break-words text-base font-bold tabular-nums ${t.tone ?? 'text-slate-900'}`} data-testid={`summary-${t.testId}`}>{t.value}</dd>
+            <dd className={`mt-0.5 break-words text-base font-bold tabular-nums ${t.tone ?? 'text-slate-900'}`} data-testid={`summary-${t.testId}`}>
+              {t.value}
+            </dd>
           </div>
         ))}
       </dl>
       <p className="text-sm text-slate-700" data-testid="net-premium">
         {debitCredit.kind === 'debit' ? (
-          <>Net debit <span className="font-semibold tabular-nums">{money(debitCredit.amount)}</span>: you pay this to open the position.</>
+          <>
+            Net debit <span className="font-semibold tabular-nums">{money(debitCredit.amount)}</span>: you pay this to open the position.
+          </>
         ) : debitCredit.kind === 'credit' ? (
-          <>Net credit <span className="font-semibold tabular-nums">{money(debitCredit.amount)}</span>: you receive this when the position opens.</>
+          <>
+            Net credit <span className="font-semibold tabular-nums">{money(debitCredit.amount)}</span>: you receive this when the position opens.
+          </>
         ) : (
           <>No net premium: the legs cost what they bring in.</>
         )}

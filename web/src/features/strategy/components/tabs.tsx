@@ -10,24 +10,59 @@ export const panelId = (prefix: string, id: string) => `${prefix}-panel-${id}`;
 
 /** An ARIA tab list: arrow keys, Home and End move between tabs; the caller renders the panel. */
 /** `grid`: two by two in a narrow container (the caller marks it `@container`), one row when it is wide. */
-export function Tabs<T extends string>({ label, items, selected, onSelect, idPrefix, size = 'md', layout = 'wrap' }: { label: string; items: readonly TabItem<T>[]; selected: T; onSelect: (id: T) => void; idPrefix: string; size?: 'sm' | 'md'; layout?: 'wrap' | 'grid' }) {
+export function Tabs<T extends string>({
+  label,
+  items,
+  selected,
+  onSelect,
+  idPrefix,
+  size = 'md',
+  layout = 'wrap',
+}: {
+  label: string;
+  items: readonly TabItem<T>[];
+  selected: T;
+  onSelect: (id: T) => void;
+  idPrefix: string;
+  size?: 'sm' | 'md';
+  layout?: 'wrap' | 'grid';
+}) {
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const onKey = (e: KeyboardEvent<HTMLButtonElement>, i: number) => {
     const last = items.length - 1;
-    const next = e.key === 'ArrowRight' ? (i === last ? 0 : i + 1) : e.key === 'ArrowLeft' ? (i === 0 ? last : i - 1) : e.key === 'Home' ? 0 : e.key === 'End' ? last : null;
+    const next =
+      e.key === 'ArrowRight'
+        ? i === last
+          ? 0
+          : i + 1
+        : e.key === 'ArrowLeft'
+          ? i === 0
+            ? last
+            : i - 1
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? last
+              : null;
     if (next === null) return;
     e.preventDefault();
     onSelect(items[next]!.id);
     refs.current[next]?.focus();
   };
   return (
-    <div role="tablist" aria-label={label} className={`gap-1 rounded-xl bg-slate-100 p-1 ${layout === 'grid' ? 'grid grid-cols-2 @lg:grid-cols-4' : 'flex flex-wrap'}`}>
+    <div
+      role="tablist"
+      aria-label={label}
+      className={`gap-1 rounded-xl bg-slate-100 p-1 ${layout === 'grid' ? 'grid grid-cols-2 @lg:grid-cols-4' : 'flex flex-wrap'}`}
+    >
       {items.map((t, i) => {
         const active = t.id === selected;
         return (
           <button
             key={t.id}
-            ref={(el) => { refs.current[i] = el; }}
+            ref={(el) => {
+              refs.current[i] = el;
+            }}
             type="button"
             role="tab"
             id={tabId(idPrefix, t.id)}

@@ -13,41 +13,74 @@ export function TemplateCard({ template: t }: { template: StrategyTemplate }) {
   return (
     <article aria-labelledby={`tpl-${t.id}`} className="flex flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="template-card">
       <div className="flex items-start justify-between gap-3">
-        <h3 id={`tpl-${t.id}`} className="text-lg font-bold text-slate-900">{t.name}</h3>
+        <h3 id={`tpl-${t.id}`} className="text-lg font-bold text-slate-900">
+          {t.name}
+        </h3>
         <ComplexityBadge complexity={t.complexity} />
       </div>
       <p className="mt-1 text-sm text-slate-700">{t.description}</p>
       <p className="mt-2 text-xs text-slate-600">Legs: {t.legs.map(legText).join(', ')}</p>
       <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-2">
-        <div><dt className="text-xs font-semibold text-slate-600">Max risk</dt><dd className="text-slate-900">{t.maxRisk}</dd></div>
-        <div><dt className="text-xs font-semibold text-slate-600">Max profit</dt><dd className="text-slate-900">{t.maxProfit}</dd></div>
-        <div><dt className="text-xs font-semibold text-slate-600">Breakeven{t.breakevens.length === 1 ? '' : 's'}</dt><dd className="text-slate-900">{t.breakevens.join('; ') || 'None'}</dd></div>
+        <div>
+          <dt className="text-xs font-semibold text-slate-600">Max risk</dt>
+          <dd className="text-slate-900">{t.maxRisk}</dd>
+        </div>
+        <div>
+          <dt className="text-xs font-semibold text-slate-600">Max profit</dt>
+          <dd className="text-slate-900">{t.maxProfit}</dd>
+        </div>
+        <div>
+          <dt className="text-xs font-semibold text-slate-600">Breakeven{t.breakevens.length === 1 ? '' : 's'}</dt>
+          <dd className="text-slate-900">{t.breakevens.join('; ') || 'None'}</dd>
+        </div>
         <div>
           <dt className="text-xs font-semibold text-slate-600">Time and volatility</dt>
-          <dd className="text-slate-900">Time decay {IMPACT[t.timeDecay]}; rising volatility {IMPACT[t.volatilityImpact]}</dd>
+          <dd className="text-slate-900">
+            Time decay {IMPACT[t.timeDecay]}; rising volatility {IMPACT[t.volatilityImpact]}
+          </dd>
         </div>
-        <div><dt className="text-xs font-semibold text-slate-600">Works best</dt><dd className="text-slate-900">{t.bestMarketConditions.join('; ')}</dd></div>
-        <div><dt className="text-xs font-semibold text-slate-600">Worst case</dt><dd className="text-slate-900">{t.worstMarketConditions.join('; ')}</dd></div>
+        <div>
+          <dt className="text-xs font-semibold text-slate-600">Works best</dt>
+          <dd className="text-slate-900">{t.bestMarketConditions.join('; ')}</dd>
+        </div>
+        <div>
+          <dt className="text-xs font-semibold text-slate-600">Worst case</dt>
+          <dd className="text-slate-900">{t.worstMarketConditions.join('; ')}</dd>
+        </div>
       </dl>
       <details className="mt-3 rounded-xl bg-slate-50 p-3 text-sm">
         <summary className="cursor-pointer font-semibold text-slate-900">How to place it, with a worked example</summary>
         <ol className="mt-2 list-decimal space-y-1 pl-5 text-slate-800">
-          {t.instructions.map((i) => <li key={i}>{i}</li>)}
+          {t.instructions.map((i) => (
+            <li key={i}>{i}</li>
+          ))}
         </ol>
-        <p className="mt-3 font-semibold text-slate-900">Example: {ex.underlying} at {money(ex.spot)}</p>
+        <p className="mt-3 font-semibold text-slate-900">
+          Example: {ex.underlying} at {money(ex.spot)}
+        </p>
         <ul className="mt-1 space-y-0.5 text-slate-800">
           {ex.legs.map((l, i) => (
-            <li key={i}>{l.action === 'buy' ? 'Buy' : 'Sell'} {l.quantity} {strike(l.strike)} {l.optionType}{l.quantity === 1 ? '' : 's'} at {money(l.premium)}{l.expiration === '60d' ? ' (later expiry)' : ''}</li>
+            <li key={i}>
+              {l.action === 'buy' ? 'Buy' : 'Sell'} {l.quantity} {strike(l.strike)} {l.optionType}
+              {l.quantity === 1 ? '' : 's'} at {money(l.premium)}
+              {l.expiration === '60d' ? ' (later expiry)' : ''}
+            </li>
           ))}
         </ul>
         <p className="mt-2 text-slate-800">{ex.walkthrough}</p>
         <p className="mt-2 text-xs text-slate-600">
-          {ex.netPremium < 0 ? `Net debit ${money(-ex.netPremium)}` : `Net credit ${money(ex.netPremium)}`} · max profit {money(ex.maxProfit)} · max loss {ex.maxLoss === -Infinity ? 'Unlimited' : money(-ex.maxLoss)}
-          {ex.breakevens.length ? ` · breakeven ${ex.breakevens.map((b) => money(b)).join(', ')}` : ''}{ex.approximate ? ' (approximate: the later leg is valued with a model)' : ''}
+          {ex.netPremium < 0 ? `Net debit ${money(-ex.netPremium)}` : `Net credit ${money(ex.netPremium)}`} · max profit {money(ex.maxProfit)} · max loss{' '}
+          {ex.maxLoss === -Infinity ? 'Unlimited' : money(-ex.maxLoss)}
+          {ex.breakevens.length ? ` · breakeven ${ex.breakevens.map((b) => money(b)).join(', ')}` : ''}
+          {ex.approximate ? ' (approximate: the later leg is valued with a model)' : ''}
         </p>
       </details>
       <div className="mt-4 flex-1" />
-      <Link to={`/app/trading?template=${t.id}`} className="self-start rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800" aria-label={`Open ${t.name} in builder`}>
+      <Link
+        to={`/app/trading?template=${t.id}`}
+        className="self-start rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+        aria-label={`Open ${t.name} in builder`}
+      >
         Open in builder
       </Link>
     </article>

@@ -31,11 +31,14 @@ export default function TemplateLibraryPage({ route = 'templates' }: { route?: k
       <header>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">{page.title}</h1>
         <p className="mt-1 max-w-3xl text-sm text-slate-700">
-          {STRATEGY_TEMPLATES.length} ready-made strategies with what each risks and can make, when it works, and a worked example. Open one in the builder to place it on a real options chain.
+          {STRATEGY_TEMPLATES.length} ready-made strategies with what each risks and can make, when it works, and a worked example. Open one in the builder to
+          place it on a real options chain.
         </p>
       </header>
       <div className="max-w-xl">
-        <label htmlFor={searchId} className="block text-sm font-semibold text-slate-900">Search strategies</label>
+        <label htmlFor={searchId} className="block text-sm font-semibold text-slate-900">
+          Search strategies
+        </label>
         <input
           id={searchId}
           type="search"
@@ -47,7 +50,14 @@ export default function TemplateLibraryPage({ route = 'templates' }: { route?: k
       </div>
       <Tabs
         label="Strategy outlook"
-        items={TEMPLATE_CATEGORIES.map((c) => ({ id: c.type, label: <>{c.label} <span className="ml-1 rounded-full bg-slate-200 px-1.5 text-xs tabular-nums text-slate-800">{counts[c.type]}</span></> }))}
+        items={TEMPLATE_CATEGORIES.map((c) => ({
+          id: c.type,
+          label: (
+            <>
+              {c.label} <span className="ml-1 rounded-full bg-slate-200 px-1.5 text-xs tabular-nums text-slate-800">{counts[c.type]}</span>
+            </>
+          ),
+        }))}
         selected={tab}
         onSelect={setTab}
         idPrefix="library"
@@ -57,7 +67,9 @@ export default function TemplateLibraryPage({ route = 'templates' }: { route?: k
           <p className="rounded-2xl bg-white p-8 text-center text-slate-700 ring-1 ring-slate-200">{NO_STRATEGIES}</p>
         ) : (
           <div className="grid gap-4 lg:grid-cols-2 2xl:grid-cols-3">
-            {results.map((t) => <TemplateCard key={t.id} template={t} />)}
+            {results.map((t) => (
+              <TemplateCard key={t.id} template={t} />
+            ))}
           </div>
         )}
       </TabPanel>

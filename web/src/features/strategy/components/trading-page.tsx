@@ -14,7 +14,8 @@ import { UnderlyingSelect } from './underlying-select';
 export default function TradingPage() {
   usePageMeta({
     title: 'Trading',
-    description: 'Build an options strategy leg by leg or from a ready-made template, study its payoff, P&L and Greeks, and trade it on paper with virtual money.',
+    description:
+      'Build an options strategy leg by leg or from a ready-made template, study its payoff, P&L and Greeks, and trade it on paper with virtual money.',
     path: '/app/trading',
     noindex: true,
   });
@@ -28,16 +29,24 @@ export default function TradingPage() {
     <div className="space-y-6">
       <header>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">Trading</h1>
-        <p className="mt-1 max-w-3xl text-sm text-slate-700">Build a strategy from the options chain, see what it can make or lose before you trade, then place it as one paper order.</p>
+        <p className="mt-1 max-w-3xl text-sm text-slate-700">
+          Build a strategy from the options chain, see what it can make or lose before you trade, then place it as one paper order.
+        </p>
       </header>
 
       <aside aria-label="Educational use only" className="rounded-xl bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-amber-200">
-        <p><span className="font-bold">Educational use only.</span> Trades here are simulated with virtual money in your paper account. Nothing on this page is investment advice, and the figures are estimates from end-of-day quotes.</p>
+        <p>
+          <span className="font-bold">Educational use only.</span> Trades here are simulated with virtual money in your paper account. Nothing on this page is
+          investment advice, and the figures are estimates from end-of-day quotes.
+        </p>
       </aside>
 
       {templateId && !template && (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200">
-          There is no ready-made strategy called “{templateId}”. <Link to="/app/templates" className="font-semibold underline">Browse the strategy templates</Link>
+          There is no ready-made strategy called “{templateId}”.{' '}
+          <Link to="/app/templates" className="font-semibold underline">
+            Browse the strategy templates
+          </Link>
         </p>
       )}
 
@@ -76,9 +85,12 @@ export default function TradingPage() {
       )}
 
       <section aria-labelledby="alpaca-h" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-        <h2 id="alpaca-h" className="font-bold text-slate-900">Live Trading with Alpaca</h2>
+        <h2 id="alpaca-h" className="font-bold text-slate-900">
+          Live Trading with Alpaca
+        </h2>
         <p className="mt-1 text-sm text-slate-700">
-          Live trading through an Alpaca account is not connected in this build: there is no credentials form or setup wizard yet, and no order here reaches a broker. Everything on this page trades your paper account.
+          Live trading through an Alpaca account is not connected in this build: there is no credentials form or setup wizard yet, and no order here reaches a
+          broker. Everything on this page trades your paper account.
         </p>
       </section>
     </div>
@@ -88,18 +100,32 @@ export default function TradingPage() {
 function GetStarted({ templateName }: { templateName: string | null }) {
   return (
     <section aria-labelledby="get-started-h" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-      <h2 id="get-started-h" className="text-lg font-bold text-slate-900">Get Started</h2>
+      <h2 id="get-started-h" className="text-lg font-bold text-slate-900">
+        Get Started
+      </h2>
       {templateName ? (
-        <p className="mt-1 text-slate-700">Choose a stock or ETF above to place the <span className="font-semibold">{templateName}</span> on its options chain.</p>
+        <p className="mt-1 text-slate-700">
+          Choose a stock or ETF above to place the <span className="font-semibold">{templateName}</span> on its options chain.
+        </p>
       ) : (
         <p className="mt-1 text-slate-700">Choose a stock or ETF above to load its options chain and open the strategy builder.</p>
       )}
       <ol className="mt-4 grid gap-3 text-sm text-slate-800 sm:grid-cols-3">
-        <li className="rounded-xl bg-slate-50 p-3"><span className="font-semibold">1. Pick an underlying.</span> Its chain loads with the current price.</li>
-        <li className="rounded-xl bg-slate-50 p-3"><span className="font-semibold">2. Build the legs.</span> Start from a ready-made strategy or add legs one by one.</li>
-        <li className="rounded-xl bg-slate-50 p-3"><span className="font-semibold">3. Study, then trade.</span> Read the payoff, P&amp;L table and Greeks, then Trade All on paper.</li>
+        <li className="rounded-xl bg-slate-50 p-3">
+          <span className="font-semibold">1. Pick an underlying.</span> Its chain loads with the current price.
+        </li>
+        <li className="rounded-xl bg-slate-50 p-3">
+          <span className="font-semibold">2. Build the legs.</span> Start from a ready-made strategy or add legs one by one.
+        </li>
+        <li className="rounded-xl bg-slate-50 p-3">
+          <span className="font-semibold">3. Study, then trade.</span> Read the payoff, P&amp;L table and Greeks, then Trade All on paper.
+        </li>
       </ol>
-      <p className="mt-4 text-sm"><Link to="/app/templates" className="font-semibold text-brand-800 underline">Browse all strategy templates</Link></p>
+      <p className="mt-4 text-sm">
+        <Link to="/app/templates" className="font-semibold text-brand-800 underline">
+          Browse all strategy templates
+        </Link>
+      </p>
     </section>
   );
 }
@@ -108,7 +134,11 @@ function Failure({ message, onRetry }: { message: string; onRetry?: () => void }
   return (
     <div role="alert" className="rounded-xl bg-red-50 p-4 text-sm text-red-900 ring-1 ring-red-200">
       <p>{message}</p>
-      {onRetry && <button type="button" onClick={onRetry} className="mt-2 font-semibold underline">Try again</button>}
+      {onRetry && (
+        <button type="button" onClick={onRetry} className="mt-2 font-semibold underline">
+          Try again
+        </button>
+      )}
     </div>
   );
 }

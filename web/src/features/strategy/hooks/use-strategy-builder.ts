@@ -1,9 +1,28 @@
 import { useCallback, useMemo, useState } from 'react';
 import { newYorkParts } from '../../../../../shared/market/dates';
-import { knownStrategy, STRATEGY_TEMPLATES, validateStrategy, type StrategyLeg, type StrategyTemplate, type ValidationResult } from '../../../../../shared/strategy';
+import {
+  knownStrategy,
+  STRATEGY_TEMPLATES,
+  validateStrategy,
+  type StrategyLeg,
+  type StrategyTemplate,
+  type ValidationResult,
+} from '../../../../../shared/strategy';
 import { useChains } from '../api/get-chain';
 import { useExpiries } from '../api/get-expiries';
-import { defaultExpiry, expiryChoices, gridOf, newLegId, quoteLeg, settledLegs, soonestExpiries, toStrategyLegs, type BuilderLeg, type Multiplier, type QuotedLeg } from '../lib/legs';
+import {
+  defaultExpiry,
+  expiryChoices,
+  gridOf,
+  newLegId,
+  quoteLeg,
+  settledLegs,
+  soonestExpiries,
+  toStrategyLegs,
+  type BuilderLeg,
+  type Multiplier,
+  type QuotedLeg,
+} from '../lib/legs';
 import { placeOnChains, templateExpiries } from '../lib/placement';
 import type { ChainView, Draft } from '../lib/types';
 import type { BuilderParams } from './use-builder-params';
@@ -73,11 +92,23 @@ export function useStrategyBuilder({ underlying, template, setParams }: BuilderP
 
   const templateChainsReady = forTemplate.length > 0 && forTemplate.every((e) => chains.byExpiry.has(e));
   const placement = useMemo(
-    () => (template && !editedLegs && templateChainsReady ? placeOnChains(template, expirations, forTemplate.map((e) => chains.byExpiry.get(e)!), today, key) : null),
+    () =>
+      template && !editedLegs && templateChainsReady
+        ? placeOnChains(
+            template,
+            expirations,
+            forTemplate.map((e) => chains.byExpiry.get(e)!),
+            today,
+            key,
+          )
+        : null,
     [template, editedLegs, templateChainsReady, expirations, forTemplate, chains.byExpiry, today, key],
   );
   const legs = useMemo(() => editedLegs ?? (placement?.ok ? placement.legs : []), [editedLegs, placement]);
-  const quoted = useMemo(() => legs.map((l) => quoteLeg(l, chains.byExpiry, expiries.data ? listed : undefined)), [legs, chains.byExpiry, expiries.data, listed]);
+  const quoted = useMemo(
+    () => legs.map((l) => quoteLeg(l, chains.byExpiry, expiries.data ? listed : undefined)),
+    [legs, chains.byExpiry, expiries.data, listed],
+  );
   const strategyLegs = useMemo(() => toStrategyLegs(quoted, underlying), [quoted, underlying]);
   const loadingPrices = quoted.some((q) => q.status === 'loading');
 
@@ -86,9 +117,15 @@ export function useStrategyBuilder({ underlying, template, setParams }: BuilderP
   const frontChain = (firstExpiry && chains.byExpiry.get(firstExpiry)) || anyChain;
   const strategyName = template?.name ?? (editedLegs ? edited?.name : null) ?? 'Custom';
   const known = knownStrategy(strategyName);
-  const validation = useMemo(() => (known && legs.length > 0 && !loadingPrices ? validateStrategy(known, strategyLegs) : null), [known, legs.length, loadingPrices, strategyLegs]);
+  const validation = useMemo(
+    () => (known && legs.length > 0 && !loadingPrices ? validateStrategy(known, strategyLegs) : null),
+    [known, legs.length, loadingPrices, strategyLegs],
+  );
 
-  const commit = useCallback((next: BuilderLeg[]) => setEdited({ key, legs: next, name: editedLegs ? (edited?.name ?? null) : null }), [key, editedLegs, edited]);
+  const commit = useCallback(
+    (next: BuilderLeg[]) => setEdited({ key, legs: next, name: editedLegs ? (edited?.name ?? null) : null }),
+    [key, editedLegs, edited],
+  );
   const base = () => settledLegs(quoted);
 
   return {
@@ -120,7 +157,8 @@ export function useStrategyBuilder({ underlying, template, setParams }: BuilderP
       const K = last?.strike ?? chain?.underlying.price ?? gridOf(chain ?? undefined, 'call')[0]?.strike_price ?? 0;
       commit([...base(), { id: newLegId(), action: 'buy', optionType: 'call', expiration, strike: K, lots: 1, snap: true }]);
     },
-    updateLeg: (id, patch) => commit(base().map((l) => (l.id === id ? { ...l, ...patch, ...(patch.expiration || patch.optionType ? { snap: true } : {}) } : l))),
+    updateLeg: (id, patch) =>
+      commit(base().map((l) => (l.id === id ? { ...l, ...patch, ...(patch.expiration || patch.optionType ? { snap: true } : {}) } : l))),
     removeLeg: (id) => commit(base().filter((l) => l.id !== id)),
     clear: () => {
       setEdited(null);
@@ -137,7 +175,16 @@ export function useStrategyBuilder({ underlying, template, setParams }: BuilderP
     },
     openDraft: (draft) => {
       const match = STRATEGY_TEMPLATES.find((t) => t.name === draft.strategy);
-      const legsOf: BuilderLeg[] = draft.legs.map((l) => ({ id: newLegId(), action: l.action, optionType: l.optionType, expiration: l.expiration, strike: l.strike, lots: l.quantity, snap: false, savedPremium: l.premium }));
+      const legsOf: BuilderLeg[] = draft.legs.map((l) => ({
+        id: newLegId(),
+        action: l.action,
+        optionType: l.optionType,
+        expiration: l.expiration,
+        strike: l.strike,
+        lots: l.quantity,
+        snap: false,
+        savedPremium: l.premium,
+      }));
       setEdited({ key: `${draft.underlying}|${match?.id ?? ''}`, legs: legsOf, name: match ? null : draft.strategy });
       setMultiplier(([1, 2, 3, 4, 5, 10] as const).find((m) => m === draft.multiplier) ?? 1);
       setParams({ underlying: draft.underlying, template: match?.id ?? null });

@@ -129,7 +129,12 @@ export function toStrategyLegs(quoted: readonly QuotedLeg[], underlying: string)
             expiration: q.leg.expiration,
             underlying,
             ...(q.contract
-              ? { contractTicker: q.contract.contract_ticker, openInterest: q.contract.open_interest, volume: q.contract.volume, iv: q.contract.implied_volatility }
+              ? {
+                  contractTicker: q.contract.contract_ticker,
+                  openInterest: q.contract.open_interest,
+                  volume: q.contract.volume,
+                  iv: q.contract.implied_volatility,
+                }
               : {}),
           },
         ],

@@ -14,20 +14,40 @@ function nearest(candidates: readonly string[], today: string, days: number): st
 export function templateExpiries(template: Pick<StrategyTemplate, 'legs'>, expirations: readonly string[], today: string): string[] {
   const future = [...expirations].filter((e) => e > today).sort();
   const front = template.legs.some((l) => l.expiration === '30d') ? nearest(future, today, 30) : undefined;
-  const back = template.legs.some((l) => l.expiration === '60d') ? nearest(future.filter((e) => !front || e > front), today, 60) : undefined;
+  const back = template.legs.some((l) => l.expiration === '60d')
+    ? nearest(
+        future.filter((e) => !front || e > front),
+        today,
+        60,
+      )
+    : undefined;
   return [front, back].filter((e): e is string => e !== undefined);
 }
 
 export type Placement = { ok: true; legs: BuilderLeg[] } | { ok: false; message: string };
 
 /** The template's legs on the real strike grid of the loaded chains (shared/strategy placeTemplate). */
-export function placeOnChains(template: StrategyTemplate, expirations: readonly string[], chains: readonly ChainView[], today: string, idPrefix: string): Placement {
+export function placeOnChains(
+  template: StrategyTemplate,
+  expirations: readonly string[],
+  chains: readonly ChainView[],
+  today: string,
+  idPrefix: string,
+): Placement {
   const spot = chains[0]?.underlying.price;
   if (spot === undefined) return { ok: false, message: 'The options chain has not loaded yet.' };
   const result = placeTemplate(template, { spot, expirations, contracts: chains.flatMap((c) => c.contracts) }, { today });
   if (!result.ok) return { ok: false, message: `${template.name} cannot be placed on this chain: ${result.error.message}.` };
   return {
     ok: true,
-    legs: result.legs.map((l, i) => ({ id: `${idPrefix}-${i}`, action: l.action, optionType: l.optionType, expiration: l.expiration, strike: l.strike, lots: l.quantity, snap: true })),
+    legs: result.legs.map((l, i) => ({
+      id: `${idPrefix}-${i}`,
+      action: l.action,
+      optionType: l.optionType,
+      expiration: l.expiration,
+      strike: l.strike,
+      lots: l.quantity,
+      snap: true,
+    })),
   };
 }

@@ -25,13 +25,19 @@ export function SubscriptionSuccessPage() {
       <section aria-labelledby="success-title" className="mx-auto max-w-2xl rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-10">
         {processing ? (
           <>
-            <h1 id="success-title" className="sr-only">Processing your subscription</h1>
+            <h1 id="success-title" className="sr-only">
+              Processing your subscription
+            </h1>
             <Spinner label="Processing your subscription..." />
           </>
         ) : (
           <>
-            <p aria-hidden className="flex h-12 w-12 items-center justify-center rounded-full bg-brand-100 text-2xl text-brand-800">✓</p>
-            <h1 id="success-title" className="mt-4 text-3xl font-bold text-slate-900">Welcome aboard!</h1>
+            <p aria-hidden className="flex h-12 w-12 items-center justify-center rounded-full bg-brand-100 text-2xl text-brand-800">
+              ✓
+            </p>
+            <h1 id="success-title" className="mt-4 text-3xl font-bold text-slate-900">
+              Welcome aboard!
+            </h1>
             <p className="mt-3 text-lg text-slate-700" data-testid="plan-line">
               Your <span className="font-semibold text-slate-900">{plan.name}</span> ({plan.price}) is active.
             </p>
@@ -44,26 +50,47 @@ export function SubscriptionSuccessPage() {
               No payment was taken: every feature of Options Academy is currently free, whichever plan you picked.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
-              <Link to="/app" className={buttonClass()}>Go to the app</Link>
-              <Link to="/app/settings" className={buttonClass('secondary')}>Account settings</Link>
-              <Link to="/" className={buttonClass('ghost')}>Back to home</Link>
+              <Link to="/app" className={buttonClass()}>
+                Go to the app
+              </Link>
+              <Link to="/app/settings" className={buttonClass('secondary')}>
+                Account settings
+              </Link>
+              <Link to="/" className={buttonClass('ghost')}>
+                Back to home
+              </Link>
             </div>
             <p className="mt-6 text-sm text-slate-700">
-              Questions? Write to <a href={`mailto:${SUPPORT_EMAIL}`} className="font-medium text-brand-800 underline">{SUPPORT_EMAIL}</a>.
+              Questions? Write to{' '}
+              <a href={`mailto:${SUPPORT_EMAIL}`} className="font-medium text-brand-800 underline">
+                {SUPPORT_EMAIL}
+              </a>
+              .
             </p>
             <h2 className="mt-10 text-base font-semibold text-slate-900">Plans</h2>
             <table className="mt-2 w-full text-left text-sm">
               <caption className="sr-only">Plan names and prices</caption>
               <thead>
                 <tr className="border-b border-slate-200 text-slate-600">
-                  <th scope="col" className="py-2 font-medium">Plan</th>
-                  <th scope="col" className="py-2 font-medium">Price</th>
+                  <th scope="col" className="py-2 font-medium">
+                    Plan
+                  </th>
+                  <th scope="col" className="py-2 font-medium">
+                    Price
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {Object.values(PLANS).map((p) => (
-                  <tr key={p.id} className={`border-b border-slate-100 ${p.id === plan.id ? 'font-semibold text-slate-900' : 'text-slate-700'}`} aria-current={p.id === plan.id ? 'true' : undefined}>
-                    <td className="py-2">{p.name}{p.id === plan.id && <span className="sr-only"> (your plan)</span>}</td>
+                  <tr
+                    key={p.id}
+                    className={`border-b border-slate-100 ${p.id === plan.id ? 'font-semibold text-slate-900' : 'text-slate-700'}`}
+                    aria-current={p.id === plan.id ? 'true' : undefined}
+                  >
+                    <td className="py-2">
+                      {p.name}
+                      {p.id === plan.id && <span className="sr-only"> (your plan)</span>}
+                    </td>
                     <td className="py-2">{p.price}</td>
                   </tr>
                 ))}

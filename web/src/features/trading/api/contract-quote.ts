@@ -13,5 +13,6 @@ export async function getContractQuote(contract: string) {
   return { quote, underlying: chain.underlying, source: chain.source, expiryType: chain.expiry_type, daysToExpiry: chain.days_to_expiry };
 }
 
-export const contractQuoteOptions = (contract: string) => queryOptions({ queryKey: ['contract-quote', contract], queryFn: () => getContractQuote(contract), staleTime: 15_000, enabled: !!contract });
+export const contractQuoteOptions = (contract: string) =>
+  queryOptions({ queryKey: ['contract-quote', contract], queryFn: () => getContractQuote(contract), staleTime: 15_000, enabled: !!contract });
 export const useContractQuote = (contract: string) => useQuery(contractQuoteOptions(contract));

@@ -23,7 +23,8 @@ function useInvalidateTrading() {
 export function useClosePosition() {
   const invalidate = useInvalidateTrading();
   return useMutation({
-    mutationFn: ({ symbol, quantity }: { symbol: string; quantity?: number }) => api.post(`/api/positions/${encodeURIComponent(symbol)}/close`, quantity ? { quantity } : {}),
+    mutationFn: ({ symbol, quantity }: { symbol: string; quantity?: number }) =>
+      api.post(`/api/positions/${encodeURIComponent(symbol)}/close`, quantity ? { quantity } : {}),
     onSuccess: invalidate,
   });
 }
@@ -31,7 +32,8 @@ export function useClosePosition() {
 export function useExercise() {
   const invalidate = useInvalidateTrading();
   return useMutation({
-    mutationFn: ({ symbol, quantity }: { symbol: string; quantity?: number }) => api.post<{ activity: { text: string } }>(`/api/positions/${encodeURIComponent(symbol)}/exercise`, quantity ? { quantity } : {}),
+    mutationFn: ({ symbol, quantity }: { symbol: string; quantity?: number }) =>
+      api.post<{ activity: { text: string } }>(`/api/positions/${encodeURIComponent(symbol)}/exercise`, quantity ? { quantity } : {}),
     onSuccess: invalidate,
   });
 }

@@ -44,12 +44,19 @@ export function AccountSelector() {
         <span className="truncate font-semibold text-slate-900 sm:hidden">{shortLabel}</span>
         <span className="hidden truncate font-semibold text-slate-900 sm:inline">{label}</span>
         {selected && <span className="hidden tabular-nums text-slate-700 sm:inline">{formatBalance(selected.balance, selected.currency)}</span>}
-        <span aria-hidden className="text-slate-500">▾</span>
+        <span aria-hidden className="text-slate-500">
+          ▾
+        </span>
       </button>
       {open && (
         <div id={menuId} role="menu" aria-label="Accounts" className="absolute right-0 z-40 mt-2 w-72 rounded-xl bg-white p-2 shadow-lg ring-1 ring-slate-200">
           {accounts.length === 0 && (
-            <Link role="menuitem" to="/app/portfolio" onClick={() => setOpen(false)} className="block rounded-lg px-3 py-2 text-sm text-slate-800 hover:bg-slate-100">
+            <Link
+              role="menuitem"
+              to="/app/portfolio"
+              onClick={() => setOpen(false)}
+              className="block rounded-lg px-3 py-2 text-sm text-slate-800 hover:bg-slate-100"
+            >
               Open your paper account: choose a starting capital
             </Link>
           )}
@@ -61,7 +68,10 @@ export function AccountSelector() {
                 type="button"
                 role="menuitemradio"
                 aria-checked={current}
-                onClick={() => { select(a.id); setOpen(false); }}
+                onClick={() => {
+                  select(a.id);
+                  setOpen(false);
+                }}
                 className={`block w-full rounded-lg px-3 py-2 text-left hover:bg-slate-100 ${current ? 'bg-brand-50 ring-1 ring-brand-100' : ''}`}
               >
                 <span className="flex items-center justify-between gap-2">
@@ -78,7 +88,12 @@ export function AccountSelector() {
             );
           })}
           <div className="my-1 border-t border-slate-100" />
-          <Link role="menuitem" to="/app/broker-connections" onClick={() => setOpen(false)} className="block rounded-lg px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-slate-100">
+          <Link
+            role="menuitem"
+            to="/app/broker-connections"
+            onClick={() => setOpen(false)}
+            className="block rounded-lg px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-slate-100"
+          >
             + Add Broker Connection
           </Link>
         </div>

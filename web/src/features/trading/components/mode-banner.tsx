@@ -11,7 +11,10 @@ export function ModeBanner() {
   if (!selected) return null;
   if (selected.mode === 'paper') {
     return (
-      <div role="status" className="flex flex-wrap items-center justify-center gap-x-3 gap-y-1 bg-sky-50 px-4 py-1.5 text-center text-sm text-sky-950 ring-1 ring-sky-200">
+      <div
+        role="status"
+        className="flex flex-wrap items-center justify-center gap-x-3 gap-y-1 bg-sky-50 px-4 py-1.5 text-center text-sm text-sky-950 ring-1 ring-sky-200"
+      >
         <strong className="tracking-wide">PAPER TRADING MODE</strong>
         <span className="tabular-nums">Virtual balance: {formatBalance(selected.balance, selected.currency)}</span>
         <span>Practice safely - No real money at risk</span>

@@ -31,21 +31,36 @@ export default function OrdersPage() {
     <div className="space-y-4">
       <header className="flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900">Orders</h1>
-        <Link to="/app/portfolio" className="text-sm font-semibold text-brand-800 hover:underline">Portfolio →</Link>
+        <Link to="/app/portfolio" className="text-sm font-semibold text-brand-800 hover:underline">
+          Portfolio →
+        </Link>
       </header>
       <div role="tablist" aria-label="Order status" className="flex flex-wrap gap-2">
         {TABS.map((t) => (
-          <button key={t.id} type="button" role="tab" aria-selected={tab === t.id} onClick={() => setTab(t.id)} className={`rounded-full px-3 py-1.5 text-sm font-semibold ring-1 ${tab === t.id ? 'bg-brand-700 text-white ring-brand-700' : 'bg-white text-slate-800 ring-slate-300 hover:bg-slate-50'}`}>
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            aria-selected={tab === t.id}
+            onClick={() => setTab(t.id)}
+            className={`rounded-full px-3 py-1.5 text-sm font-semibold ring-1 ${tab === t.id ? 'bg-brand-700 text-white ring-brand-700' : 'bg-white text-slate-800 ring-slate-300 hover:bg-slate-50'}`}
+          >
             {t.label}
           </button>
         ))}
       </div>
-      {cancel.isError && <p role="alert" className="text-sm text-red-800">{cancel.error.message}</p>}
+      {cancel.isError && (
+        <p role="alert" className="text-sm text-red-800">
+          {cancel.error.message}
+        </p>
+      )}
       <section role="tabpanel" className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
         {orders.isPending ? (
           <Spinner />
         ) : orders.isError ? (
-          <p role="alert" className="p-5 text-red-800">{orders.error.message}</p>
+          <p role="alert" className="p-5 text-red-800">
+            {orders.error.message}
+          </p>
         ) : orders.data.orders.length === 0 ? (
           <p className="p-5 text-slate-700">No {tab === 'all' ? '' : `${tab} `}orders yet.</p>
         ) : (
@@ -58,7 +73,11 @@ export default function OrdersPage() {
                     {o.legs.map((l) => `${l.side === 'buy' ? 'Buy' : 'Sell'} ${l.quantity} ${contractLabel(l.contract)}`).join(' · ')}
                   </p>
                   <p className="mt-0.5 text-xs text-slate-600">
-                    {new Date(o.createdAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })} · {o.type === 'market' ? 'Market' : `Limit ${formatUsd(Math.abs(o.limitPrice ?? 0))}${o.legs.length > 1 ? ((o.limitPrice ?? 0) >= 0 ? ' debit' : ' credit') : ''}`} · day
+                    {new Date(o.createdAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })} ·{' '}
+                    {o.type === 'market'
+                      ? 'Market'
+                      : `Limit ${formatUsd(Math.abs(o.limitPrice ?? 0))}${o.legs.length > 1 ? ((o.limitPrice ?? 0) >= 0 ? ' debit' : ' credit') : ''}`}{' '}
+                    · day
                     {o.run > 0 && ` · run ${o.run}`}
                     {o.reason && ` · ${o.reason}`}
                   </p>
@@ -66,12 +85,20 @@ export default function OrdersPage() {
                 <div className="flex items-center gap-3">
                   {o.status === 'filled' && o.totalCost !== null && (
                     <span className="text-sm tabular-nums text-slate-800">
-                      {o.legs.length > 1 ? `net ${formatUsd(Math.abs(o.netPrice ?? 0))} ${(o.netPrice ?? 0) >= 0 ? 'debit' : 'credit'}` : `at ${formatUsd(o.fills[0]?.price ?? 0)}`} · {o.totalCost >= 0 ? 'paid' : 'received'} {formatUsd(Math.abs(o.totalCost))}
+                      {o.legs.length > 1
+                        ? `net ${formatUsd(Math.abs(o.netPrice ?? 0))} ${(o.netPrice ?? 0) >= 0 ? 'debit' : 'credit'}`
+                        : `at ${formatUsd(o.fills[0]?.price ?? 0)}`}{' '}
+                      · {o.totalCost >= 0 ? 'paid' : 'received'} {formatUsd(Math.abs(o.totalCost))}
                     </span>
                   )}
                   <span className={`rounded-full px-2.5 py-0.5 text-xs font-bold ${STATUS_STYLE[o.status]}`}>{o.status}</span>
                   {o.status === 'open' && (
-                    <button type="button" disabled={cancel.isPending} onClick={() => cancel.mutate(o.orderId)} className="rounded-lg px-3 py-1.5 text-xs font-semibold text-red-800 ring-1 ring-red-200 hover:bg-red-50 disabled:opacity-50">
+                    <button
+                      type="button"
+                      disabled={cancel.isPending}
+                      onClick={() => cancel.mutate(o.orderId)}
+                      className="rounded-lg px-3 py-1.5 text-xs font-semibold text-red-800 ring-1 ring-red-200 hover:bg-red-50 disabled:opacity-50"
+                    >
                       Cancel
                     </button>
                   )}

@@ -30,7 +30,9 @@ export default function PortfolioPage() {
       <div role="alert" className="rounded-xl bg-red-50 p-6 text-red-900 ring-1 ring-red-200">
         <h1 className="font-semibold">We could not load your portfolio</h1>
         <p className="mt-1 text-sm">{portfolio.error.message}</p>
-        <button type="button" onClick={() => void portfolio.refetch()} className="mt-3 text-sm font-semibold underline">Try again</button>
+        <button type="button" onClick={() => void portfolio.refetch()} className="mt-3 text-sm font-semibold underline">
+          Try again
+        </button>
       </div>
     );
   }
@@ -39,7 +41,9 @@ export default function PortfolioPage() {
       <section className="mx-auto max-w-2xl rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <h1 className="text-2xl font-bold text-slate-900">Open your paper account</h1>
         <p className="mt-2 text-slate-700">Practise options trading with virtual money, under the same pre-trade rules a broker applies.</p>
-        <div className="mt-5"><AccountSetup /></div>
+        <div className="mt-5">
+          <AccountSetup />
+        </div>
       </section>
     );
   }
@@ -52,42 +56,75 @@ export default function PortfolioPage() {
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold text-slate-900">Portfolio</h1>
-          <p className="text-sm text-slate-700">Paper Trading · run {account.run} · started with {formatUsd(account.startingCapital)} · options level {account.settings.optionsLevel} ({account.optionsLevelName})</p>
+          <p className="text-sm text-slate-700">
+            Paper Trading · run {account.run} · started with {formatUsd(account.startingCapital)} · options level {account.settings.optionsLevel} (
+            {account.optionsLevelName})
+          </p>
         </div>
         <div className="flex gap-2">
-          <Link to="/app/optionschain" className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">Trade from the chain</Link>
-          <Link to="/app/orders" className="rounded-lg px-4 py-2 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50">Orders</Link>
+          <Link to="/app/optionschain" className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+            Trade from the chain
+          </Link>
+          <Link to="/app/orders" className="rounded-lg px-4 py-2 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50">
+            Orders
+          </Link>
         </div>
       </header>
 
       <Summary account={account} />
 
-      {message && <p role="status" className="rounded-lg bg-slate-50 p-3 text-sm text-slate-800 ring-1 ring-slate-200">{message}</p>}
+      {message && (
+        <p role="status" className="rounded-lg bg-slate-50 p-3 text-sm text-slate-800 ring-1 ring-slate-200">
+          {message}
+        </p>
+      )}
 
       <section aria-labelledby="positions-h" className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-        <h2 id="positions-h" className="border-b border-slate-100 px-5 py-3 text-lg font-semibold">Positions</h2>
+        <h2 id="positions-h" className="border-b border-slate-100 px-5 py-3 text-lg font-semibold">
+          Positions
+        </h2>
         {positions.length === 0 ? (
-          <p className="px-5 py-6 text-slate-700">No open positions. <Link to="/app/optionschain" className="font-semibold text-brand-800 underline">Open the options chain</Link> and click an ask to buy or a bid to sell.</p>
+          <p className="px-5 py-6 text-slate-700">
+            No open positions.{' '}
+            <Link to="/app/optionschain" className="font-semibold text-brand-800 underline">
+              Open the options chain
+            </Link>{' '}
+            and click an ask to buy or a bid to sell.
+          </p>
         ) : (
-          <PositionsTable positions={positions} onClose={setClosing} onExercise={(p) => exercise.mutate({ symbol: p.symbol })} busy={exercise.isPending || close.isPending} />
+          <PositionsTable
+            positions={positions}
+            onClose={setClosing}
+            onExercise={(p) => exercise.mutate({ symbol: p.symbol })}
+            busy={exercise.isPending || close.isPending}
+          />
         )}
       </section>
 
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="greeks-h" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-          <h2 id="greeks-h" className="text-lg font-semibold">Portfolio Greeks</h2>
-          <p className="mt-1 text-sm text-slate-600">Sums over positions × 100 shares a contract: delta in shares; gamma in shares per $1; theta, vega and rho in dollars per day, per vol point and per rate point.</p>
+          <h2 id="greeks-h" className="text-lg font-semibold">
+            Portfolio Greeks
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            Sums over positions × 100 shares a contract: delta in shares; gamma in shares per $1; theta, vega and rho in dollars per day, per vol point and per
+            rate point.
+          </p>
           <dl className="mt-3 grid grid-cols-5 gap-2 text-center">
             {(['delta', 'gamma', 'theta', 'vega', 'rho'] as const).map((k) => (
               <div key={k} className="rounded-lg bg-slate-50 p-2">
                 <dt className="text-xs capitalize text-slate-600">{k}</dt>
-                <dd className="font-semibold tabular-nums text-slate-900" data-testid={`greek-${k}`}>{greeks[k].toFixed(2)}</dd>
+                <dd className="font-semibold tabular-nums text-slate-900" data-testid={`greek-${k}`}>
+                  {greeks[k].toFixed(2)}
+                </dd>
               </div>
             ))}
           </dl>
         </section>
         <section aria-labelledby="activity-h" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-          <h2 id="activity-h" className="text-lg font-semibold">Activity</h2>
+          <h2 id="activity-h" className="text-lg font-semibold">
+            Activity
+          </h2>
           <ol className="mt-3 max-h-80 space-y-2 overflow-y-auto text-sm">
             {activity.map((a) => (
               <li key={a.id} className="rounded-lg bg-slate-50 px-3 py-2">
@@ -104,10 +141,20 @@ export default function PortfolioPage() {
 
       <section aria-labelledby="settings-h" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <h2 id="settings-h" className="text-lg font-semibold">Account settings</h2>
-          <button type="button" onClick={() => setResetOpen(true)} className="rounded-lg px-3 py-2 text-sm font-semibold text-red-800 ring-1 ring-red-200 hover:bg-red-50">Reset account…</button>
+          <h2 id="settings-h" className="text-lg font-semibold">
+            Account settings
+          </h2>
+          <button
+            type="button"
+            onClick={() => setResetOpen(true)}
+            className="rounded-lg px-3 py-2 text-sm font-semibold text-red-800 ring-1 ring-red-200 hover:bg-red-50"
+          >
+            Reset account…
+          </button>
         </div>
-        <div className="mt-3 max-w-xl"><TradingSettings key={JSON.stringify(account.settings)} settings={account.settings} /></div>
+        <div className="mt-3 max-w-xl">
+          <TradingSettings key={JSON.stringify(account.settings)} settings={account.settings} />
+        </div>
       </section>
 
       {closing && closingEstimate && (
@@ -116,7 +163,10 @@ export default function PortfolioPage() {
             action: closing.quantity > 0 ? 'SELL' : 'BUY',
             quantity: Math.abs(closing.quantity),
             symbol: closing.kind === 'option' ? contractLabel(closing.symbol) : `${closing.symbol} shares`,
-            orderType: closingEstimate.commission > 0 ? `Market (day): closes the position; includes ${formatUsd(closingEstimate.commission)} commission` : 'Market (day): closes the position',
+            orderType:
+              closingEstimate.commission > 0
+                ? `Market (day): closes the position; includes ${formatUsd(closingEstimate.commission)} commission`
+                : 'Market (day): closes the position',
             price: closingEstimate.price,
             totalCost: closingEstimate.totalCost,
             currency: 'USD',
@@ -124,7 +174,10 @@ export default function PortfolioPage() {
           account={{ name: account.name, mode: 'paper' }}
           loading={close.isPending}
           error={close.error?.message}
-          onCancel={() => { setClosing(null); close.reset(); }}
+          onCancel={() => {
+            setClosing(null);
+            close.reset();
+          }}
           onConfirm={() => close.mutate({ symbol: closing.symbol }, { onSuccess: () => setClosing(null) })}
         />
       )}
@@ -155,76 +208,143 @@ function Summary({ account }: { account: Portfolio['account'] }) {
       {tiles.map(([label, value, cls]) => (
         <div key={label} className="rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200">
           <p className="text-xs text-slate-600">{label}</p>
-          <p className={`mt-1 text-lg font-bold tabular-nums ${cls ?? 'text-slate-900'}`} data-testid={`summary-${label.toLowerCase().replace(/[^a-z]+/g, '-')}`}>{value}</p>
+          <p
+            className={`mt-1 text-lg font-bold tabular-nums ${cls ?? 'text-slate-900'}`}
+            data-testid={`summary-${label.toLowerCase().replace(/[^a-z]+/g, '-')}`}
+          >
+            {value}
+          </p>
         </div>
       ))}
     </section>
   );
 }
 
-function PositionsTable({ positions, onClose, onExercise, busy }: { positions: PortfolioPosition[]; onClose: (p: PortfolioPosition) => void; onExercise: (p: PortfolioPosition) => void; busy: boolean }) {
+function PositionsTable({
+  positions,
+  onClose,
+  onExercise,
+  busy,
+}: {
+  positions: PortfolioPosition[];
+  onClose: (p: PortfolioPosition) => void;
+  onExercise: (p: PortfolioPosition) => void;
+  busy: boolean;
+}) {
   const canExercise = (p: PortfolioPosition) => p.kind === 'option' && p.quantity > 0 && (p.intrinsicValue ?? 0) >= 0.01;
   const actions = (p: PortfolioPosition) => (
     <div className="flex justify-end gap-2">
-      <button type="button" disabled={busy} onClick={() => onClose(p)} className="rounded-lg px-3 py-1.5 text-xs font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-50">Close</button>
-      {canExercise(p) && <button type="button" disabled={busy} onClick={() => onExercise(p)} className="rounded-lg px-3 py-1.5 text-xs font-semibold text-brand-900 ring-1 ring-brand-600 hover:bg-brand-50 disabled:opacity-50">Exercise</button>}
+      <button
+        type="button"
+        disabled={busy}
+        onClick={() => onClose(p)}
+        className="rounded-lg px-3 py-1.5 text-xs font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-50"
+      >
+        Close
+      </button>
+      {canExercise(p) && (
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => onExercise(p)}
+          className="rounded-lg px-3 py-1.5 text-xs font-semibold text-brand-900 ring-1 ring-brand-600 hover:bg-brand-50 disabled:opacity-50"
+        >
+          Exercise
+        </button>
+      )}
     </div>
   );
   const name = (p: PortfolioPosition) => (p.kind === 'option' ? contractLabel(p.symbol) : `${p.symbol} shares`);
-  const sideBadge = (p: PortfolioPosition) => <span className={`ml-2 rounded px-1.5 py-0.5 text-xs font-bold ${p.side === 'long' ? 'bg-emerald-100 text-emerald-900' : 'bg-red-100 text-red-900'}`}>{p.side}</span>;
+  const sideBadge = (p: PortfolioPosition) => (
+    <span className={`ml-2 rounded px-1.5 py-0.5 text-xs font-bold ${p.side === 'long' ? 'bg-emerald-100 text-emerald-900' : 'bg-red-100 text-red-900'}`}>
+      {p.side}
+    </span>
+  );
   return (
     <>
-    {/* Phones: one card per position. */}
-    <ul className="divide-y divide-slate-100 sm:hidden">
-      {positions.map((p) => (
-        <li key={p.symbol} className="px-4 py-3" data-testid="position-card">
-          <p className="font-semibold text-slate-900">{name(p)}{sideBadge(p)}</p>
-          <dl className="mt-2 grid grid-cols-3 gap-2 text-sm">
-            <div><dt className="text-xs text-slate-600">Qty</dt><dd className="tabular-nums">{signedQuantity(p.quantity)}</dd></div>
-            <div><dt className="text-xs text-slate-600">Avg / Mark</dt><dd className="tabular-nums">{formatUsd(p.avgPrice)} / {p.mark === null ? '-' : formatUsd(p.mark)}</dd></div>
-            <div><dt className="text-xs text-slate-600">Unrealized</dt><dd className={`font-semibold tabular-nums ${pnlClass(p.unrealizedPnl)}`}>{formatPnl(p.unrealizedPnl)}</dd></div>
-          </dl>
-          <div className="mt-2">{actions(p)}</div>
-        </li>
-      ))}
-    </ul>
-    <div className="hidden overflow-x-auto sm:block">
-      <table className="w-full min-w-[760px] text-sm">
-        <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-600">
-          <tr>
-            <th scope="col" className="px-4 py-2">Position</th>
-            <th scope="col" className="px-3 py-2 text-right">Qty</th>
-            <th scope="col" className="px-3 py-2 text-right">Avg price</th>
-            <th scope="col" className="px-3 py-2 text-right">Mark</th>
-            <th scope="col" className="px-3 py-2 text-right">Market value</th>
-            <th scope="col" className="px-3 py-2 text-right">Unrealized P&amp;L</th>
-            <th scope="col" className="px-3 py-2 text-right">Delta</th>
-            <th scope="col" className="px-3 py-2 text-right">Theta/day</th>
-            <th scope="col" className="px-4 py-2 text-right">Actions</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {positions.map((p) => {
-            return (
-              <tr key={p.symbol} data-testid="position-row">
-                <th scope="row" className="px-4 py-2 text-left font-semibold text-slate-900">
-                  {name(p)}
-                  {sideBadge(p)}
-                </th>
-                <td className="px-3 py-2 text-right tabular-nums">{signedQuantity(p.quantity)}</td>
-                <td className="px-3 py-2 text-right tabular-nums">{formatUsd(p.avgPrice)}</td>
-                <td className="px-3 py-2 text-right tabular-nums">{p.mark === null ? '-' : formatUsd(p.mark)}</td>
-                <td className="px-3 py-2 text-right tabular-nums">{formatUsd(p.marketValue)}</td>
-                <td className={`px-3 py-2 text-right font-semibold tabular-nums ${pnlClass(p.unrealizedPnl)}`}>{formatPnl(p.unrealizedPnl)}</td>
-                <td className="px-3 py-2 text-right tabular-nums">{p.greeks.delta === null ? '-' : p.greeks.delta.toFixed(2)}</td>
-                <td className="px-3 py-2 text-right tabular-nums">{p.greeks.theta === null ? '-' : p.greeks.theta.toFixed(2)}</td>
-                <td className="px-4 py-2 text-right">{actions(p)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+      {/* Phones: one card per position. */}
+      <ul className="divide-y divide-slate-100 sm:hidden">
+        {positions.map((p) => (
+          <li key={p.symbol} className="px-4 py-3" data-testid="position-card">
+            <p className="font-semibold text-slate-900">
+              {name(p)}
+              {sideBadge(p)}
+            </p>
+            <dl className="mt-2 grid grid-cols-3 gap-2 text-sm">
+              <div>
+                <dt className="text-xs text-slate-600">Qty</dt>
+                <dd className="tabular-nums">{signedQuantity(p.quantity)}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-slate-600">Avg / Mark</dt>
+                <dd className="tabular-nums">
+                  {formatUsd(p.avgPrice)} / {p.mark === null ? '-' : formatUsd(p.mark)}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-xs text-slate-600">Unrealized</dt>
+                <dd className={`font-semibold tabular-nums ${pnlClass(p.unrealizedPnl)}`}>{formatPnl(p.unrealizedPnl)}</dd>
+              </div>
+            </dl>
+            <div className="mt-2">{actions(p)}</div>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto sm:block">
+        <table className="w-full min-w-[760px] text-sm">
+          <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-600">
+            <tr>
+              <th scope="col" className="px-4 py-2">
+                Position
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                Qty
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                Avg price
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                Mark
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                Market value
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                Unrealized P&amp;L
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                Delta
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                Theta/day
+              </th>
+              <th scope="col" className="px-4 py-2 text-right">
+                Actions
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {positions.map((p) => {
+              return (
+                <tr key={p.symbol} data-testid="position-row">
+                  <th scope="row" className="px-4 py-2 text-left font-semibold text-slate-900">
+                    {name(p)}
+                    {sideBadge(p)}
+                  </th>
+                  <td className="px-3 py-2 text-right tabular-nums">{signedQuantity(p.quantity)}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{formatUsd(p.avgPrice)}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{p.mark === null ? '-' : formatUsd(p.mark)}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{formatUsd(p.marketValue)}</td>
+                  <td className={`px-3 py-2 text-right font-semibold tabular-nums ${pnlClass(p.unrealizedPnl)}`}>{formatPnl(p.unrealizedPnl)}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{p.greeks.delta === null ? '-' : p.greeks.delta.toFixed(2)}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{p.greeks.theta === null ? '-' : p.greeks.theta.toFixed(2)}</td>
+                  <td className="px-4 py-2 text-right">{actions(p)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
     </>
   );
 }

@@ -23,14 +23,21 @@ export default function TradeTicketPage() {
   const [params] = useSearchParams();
   const contract = (params.get('contract') ?? '').toUpperCase();
   const occ = parseOcc(contract);
-  usePageMeta({ title: occ ? `Trade ${contractLabel(contract)}` : 'Trade ticket', description: 'Place a paper trade on an option with virtual money.', path: '/app/trade', noindex: true });
+  usePageMeta({
+    title: occ ? `Trade ${contractLabel(contract)}` : 'Trade ticket',
+    description: 'Place a paper trade on an option with virtual money.',
+    path: '/app/trade',
+    noindex: true,
+  });
 
   if (!occ) {
     return (
       <section className="mx-auto max-w-xl rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <h1 className="text-xl font-bold">Trade ticket</h1>
         <p className="mt-2 text-slate-700">Pick a contract first: open the options chain and click a bid (to sell) or an ask (to buy).</p>
-        <Link to="/app/optionschain" className="mt-4 inline-block font-semibold text-brand-800 underline">Open the options chain</Link>
+        <Link to="/app/optionschain" className="mt-4 inline-block font-semibold text-brand-800 underline">
+          Open the options chain
+        </Link>
       </section>
     );
   }
@@ -77,10 +84,18 @@ function Ticket({ contract, initialSide }: { contract: string; initialSide: 'buy
     let live = true;
     const t = setTimeout(() => {
       preTrade({ clientOrderId: 'preview', ...request })
-        .then((r) => { if (live) setChecks(r.checks); })
-        .catch((e: unknown) => { if (live) setChecks(e instanceof ApiError && Array.isArray((e.body as { checks?: unknown }).checks) ? ((e.body as { checks: ComplianceCheck[] }).checks) : []); });
+        .then((r) => {
+          if (live) setChecks(r.checks);
+        })
+        .catch((e: unknown) => {
+          if (live)
+            setChecks(e instanceof ApiError && Array.isArray((e.body as { checks?: unknown }).checks) ? (e.body as { checks: ComplianceCheck[] }).checks : []);
+        });
     }, 300);
-    return () => { live = false; clearTimeout(t); };
+    return () => {
+      live = false;
+      clearTimeout(t);
+    };
   }, [request, checkable]);
 
   if (quote.isPending || portfolio.isPending) return <Spinner />;
@@ -98,23 +113,41 @@ function Ticket({ contract, initialSide }: { contract: string; initialSide: 'buy
             : `Your limit order rests until the price reaches ${formatUsd(limitPrice)} or the market closes. ${formatUsd(done.held)} of buying power is held for it.`}
         </p>
         <div className="mt-4 flex flex-wrap gap-3">
-          <Link to="/app/portfolio" className="rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800">View portfolio</Link>
-          <Link to="/app/orders" className="rounded-lg px-4 py-2.5 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50">View orders</Link>
-          <Link to={chainLink} className="rounded-lg px-4 py-2.5 text-sm font-semibold text-brand-800 hover:underline">Back to the chain</Link>
+          <Link to="/app/portfolio" className="rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800">
+            View portfolio
+          </Link>
+          <Link to="/app/orders" className="rounded-lg px-4 py-2.5 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50">
+            View orders
+          </Link>
+          <Link to={chainLink} className="rounded-lg px-4 py-2.5 text-sm font-semibold text-brand-800 hover:underline">
+            Back to the chain
+          </Link>
         </div>
       </section>
     );
   }
 
-  const trade: TradeDetails = { action: side === 'buy' ? 'BUY' : 'SELL', quantity: validQty ? qty : 0, symbol: contractLabel(contract), orderType: type === 'market' ? 'Market (day)' : `Limit ${formatUsd(limitPrice)} (day)`, price: estimate ?? 0, totalCost: total ?? 0, currency: 'USD' };
+  const trade: TradeDetails = {
+    action: side === 'buy' ? 'BUY' : 'SELL',
+    quantity: validQty ? qty : 0,
+    symbol: contractLabel(contract),
+    orderType: type === 'market' ? 'Market (day)' : `Limit ${formatUsd(limitPrice)} (day)`,
+    price: estimate ?? 0,
+    totalCost: total ?? 0,
+    currency: 'USD',
+  };
   const shownChecks = checkable ? checks : [];
   const blocked = shownChecks.some((c) => c.severity === 'error');
 
   return (
     <div className="mx-auto grid max-w-5xl gap-6 lg:grid-cols-[1fr_1.1fr]">
       <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-labelledby="quote-h">
-        <Link to={chainLink} className="text-sm font-semibold text-brand-800 hover:underline">← Back to the {occ.underlying} chain</Link>
-        <h1 id="quote-h" className="mt-2 text-2xl font-bold text-slate-900">{contractLabel(contract)}</h1>
+        <Link to={chainLink} className="text-sm font-semibold text-brand-800 hover:underline">
+          ← Back to the {occ.underlying} chain
+        </Link>
+        <h1 id="quote-h" className="mt-2 text-2xl font-bold text-slate-900">
+          {contractLabel(contract)}
+        </h1>
         <p className="text-sm text-slate-600">{contract}</p>
         {q && quote.data && (
           <>
@@ -137,15 +170,20 @@ function Ticket({ contract, initialSide }: { contract: string; initialSide: 'buy
         )}
         {position && (
           <p className="mt-4 rounded-lg bg-slate-50 p-3 text-sm text-slate-800">
-            You hold {position.quantity > 0 ? `${position.quantity} long` : `${-position.quantity} short`} at an average {formatUsd(position.avgPrice)}. {position.quantity > 0 ? 'Selling' : 'Buying'} closes it.
+            You hold {position.quantity > 0 ? `${position.quantity} long` : `${-position.quantity} short`} at an average {formatUsd(position.avgPrice)}.{' '}
+            {position.quantity > 0 ? 'Selling' : 'Buying'} closes it.
           </p>
         )}
       </section>
 
       <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-labelledby="order-h">
-        <h2 id="order-h" className="text-lg font-bold text-slate-900">Paper order</h2>
+        <h2 id="order-h" className="text-lg font-bold text-slate-900">
+          Paper order
+        </h2>
         {!portfolio.data ? (
-          <div className="mt-3"><AccountSetup onDone={() => void portfolio.refetch()} /></div>
+          <div className="mt-3">
+            <AccountSetup onDone={() => void portfolio.refetch()} />
+          </div>
         ) : (
           <form
             className="mt-3 space-y-4"
@@ -157,28 +195,64 @@ function Ticket({ contract, initialSide }: { contract: string; initialSide: 'buy
           >
             <div role="radiogroup" aria-label="Side" className="grid grid-cols-2 gap-2">
               {(['buy', 'sell'] as const).map((s) => (
-                <button key={s} type="button" role="radio" aria-checked={side === s} onClick={() => { setSide(s); setLimit(''); }} className={`rounded-lg px-3 py-2.5 text-sm font-bold ring-1 ${side === s ? (s === 'buy' ? 'bg-emerald-700 text-white ring-emerald-700' : 'bg-red-700 text-white ring-red-700') : 'bg-white text-slate-800 ring-slate-300 hover:bg-slate-50'}`}>
+                <button
+                  key={s}
+                  type="button"
+                  role="radio"
+                  aria-checked={side === s}
+                  onClick={() => {
+                    setSide(s);
+                    setLimit('');
+                  }}
+                  className={`rounded-lg px-3 py-2.5 text-sm font-bold ring-1 ${side === s ? (s === 'buy' ? 'bg-emerald-700 text-white ring-emerald-700' : 'bg-red-700 text-white ring-red-700') : 'bg-white text-slate-800 ring-slate-300 hover:bg-slate-50'}`}
+                >
                   {s === 'buy' ? 'Buy' : 'Sell'}
                 </button>
               ))}
             </div>
             <div className="grid grid-cols-2 gap-3">
               <div>
-                <label htmlFor={ids.qty} className="mb-1 block text-sm font-medium text-slate-800">Contracts</label>
-                <input id={ids.qty} type="number" inputMode="numeric" min={1} step={1} value={quantity} onChange={(e) => setQuantity(e.target.value)} className="w-full rounded-lg border border-slate-300 px-3 py-2" />
+                <label htmlFor={ids.qty} className="mb-1 block text-sm font-medium text-slate-800">
+                  Contracts
+                </label>
+                <input
+                  id={ids.qty}
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  step={1}
+                  value={quantity}
+                  onChange={(e) => setQuantity(e.target.value)}
+                  className="w-full rounded-lg border border-slate-300 px-3 py-2"
+                />
               </div>
               <fieldset>
                 <legend className="mb-1 block text-sm font-medium text-slate-800">Order type</legend>
                 <div className="flex gap-3 pt-2 text-sm">
-                  <label className="flex items-center gap-1.5"><input type="radio" name="order-type" checked={type === 'market'} onChange={() => setType('market')} className="accent-brand-700" /> Market</label>
-                  <label className="flex items-center gap-1.5"><input type="radio" name="order-type" checked={type === 'limit'} onChange={() => setType('limit')} className="accent-brand-700" /> Limit</label>
+                  <label className="flex items-center gap-1.5">
+                    <input type="radio" name="order-type" checked={type === 'market'} onChange={() => setType('market')} className="accent-brand-700" /> Market
+                  </label>
+                  <label className="flex items-center gap-1.5">
+                    <input type="radio" name="order-type" checked={type === 'limit'} onChange={() => setType('limit')} className="accent-brand-700" /> Limit
+                  </label>
                 </div>
               </fieldset>
             </div>
             {type === 'limit' && (
               <div>
-                <label htmlFor={ids.limit} className="mb-1 block text-sm font-medium text-slate-800">Limit price per share ({side === 'buy' ? 'the most you pay' : 'the least you accept'})</label>
-                <input id={ids.limit} type="number" inputMode="decimal" min={0.01} step={0.01} value={limitText} onChange={(e) => setLimit(e.target.value)} className="w-full rounded-lg border border-slate-300 px-3 py-2" />
+                <label htmlFor={ids.limit} className="mb-1 block text-sm font-medium text-slate-800">
+                  Limit price per share ({side === 'buy' ? 'the most you pay' : 'the least you accept'})
+                </label>
+                <input
+                  id={ids.limit}
+                  type="number"
+                  inputMode="decimal"
+                  min={0.01}
+                  step={0.01}
+                  value={limitText}
+                  onChange={(e) => setLimit(e.target.value)}
+                  className="w-full rounded-lg border border-slate-300 px-3 py-2"
+                />
                 <p className="mt-1 text-xs text-slate-600">A limit that cannot fill now rests until the quotes reach it or the market closes (day order).</p>
               </div>
             )}
@@ -191,12 +265,22 @@ function Ticket({ contract, initialSide }: { contract: string; initialSide: 'buy
             <dl className="space-y-1 rounded-lg bg-slate-50 p-3 text-sm">
               <Row label={type === 'market' ? 'Estimated fill' : 'Limit'} value={estimate === null ? '-' : `${formatUsd(estimate)} a share`} />
               <Row label="Commission" value={formatUsd(commission)} />
-              <Row label={total !== null && total < 0 ? 'Estimated credit' : 'Estimated cost'} value={total === null ? '-' : formatUsd(Math.abs(total))} strong />
+              <Row
+                label={total !== null && total < 0 ? 'Estimated credit' : 'Estimated cost'}
+                value={total === null ? '-' : formatUsd(Math.abs(total))}
+                strong
+              />
               <Row label="Buying power" value={formatUsd(portfolio.data.account.buyingPower)} />
             </dl>
-            {settings && <p className="text-xs text-slate-600">Fill model: {FILL_MODEL_LABELS[settings.fillModel]}. Change it in the portfolio&apos;s account settings.</p>}
+            {settings && (
+              <p className="text-xs text-slate-600">Fill model: {FILL_MODEL_LABELS[settings.fillModel]}. Change it in the portfolio&apos;s account settings.</p>
+            )}
             <ChecksList checks={shownChecks} />
-            <button type="submit" disabled={!validQty || blocked || (type === 'limit' && !(limitPrice > 0))} className="w-full rounded-lg bg-brand-700 px-4 py-3 text-sm font-bold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-600">
+            <button
+              type="submit"
+              disabled={!validQty || blocked || (type === 'limit' && !(limitPrice > 0))}
+              className="w-full rounded-lg bg-brand-700 px-4 py-3 text-sm font-bold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-600"
+            >
               Review order
             </button>
           </form>
@@ -214,7 +298,10 @@ function Ticket({ contract, initialSide }: { contract: string; initialSide: 'buy
             place.mutate(
               { clientOrderId: reviewing.clientOrderId, ...request },
               {
-                onSuccess: (r) => { setReviewing(null); setDone(r.order); },
+                onSuccess: (r) => {
+                  setReviewing(null);
+                  setDone(r.order);
+                },
                 onError: (e) => {
                   setError(e.message);
                   const body = e instanceof ApiError ? (e.body as { checks?: ComplianceCheck[] }) : null;
@@ -252,7 +339,9 @@ function ErrorPanel({ message }: { message: string }) {
     <div role="alert" className="mx-auto max-w-xl rounded-xl bg-red-50 p-6 text-red-900 ring-1 ring-red-200">
       <h1 className="font-semibold">This contract cannot be traded right now</h1>
       <p className="mt-1 text-sm">{message}</p>
-      <Link to="/app/optionschain" className="mt-3 inline-block text-sm font-semibold underline">Open the options chain</Link>
+      <Link to="/app/optionschain" className="mt-3 inline-block text-sm font-semibold underline">
+        Open the options chain
+      </Link>
     </div>
   );
 }

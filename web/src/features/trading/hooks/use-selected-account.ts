@@ -14,7 +14,13 @@ function read(): string {
 }
 
 /** The account the learner trades with (remembered in this browser); the paper account by default. */
-export function useSelectedAccount(enabled = true): { accounts: AccountSummary[]; selected: AccountSummary | null; select: (id: string) => void; needsSetup: boolean; isPending: boolean } {
+export function useSelectedAccount(enabled = true): {
+  accounts: AccountSummary[];
+  selected: AccountSummary | null;
+  select: (id: string) => void;
+  needsSetup: boolean;
+  isPending: boolean;
+} {
   const id = useSyncExternalStore(
     (notify) => {
       listeners.add(notify);

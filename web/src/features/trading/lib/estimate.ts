@@ -29,7 +29,12 @@ export function closeEstimate(
 }
 
 /** An option order's commission and what it costs (> 0) or brings in (< 0), commission included. */
-export function optionOrderCost(side: 'buy' | 'sell', price: number, quantity: number, commissionPerContract: number): { commission: number; totalCost: number } {
+export function optionOrderCost(
+  side: 'buy' | 'sell',
+  price: number,
+  quantity: number,
+  commissionPerContract: number,
+): { commission: number; totalCost: number } {
   const commission = cents(quantity * commissionPerContract);
   return { commission, totalCost: cents((side === 'buy' ? 1 : -1) * price * quantity * CONTRACT_MULTIPLIER + commission) };
 }
