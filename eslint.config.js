@@ -58,7 +58,7 @@ export default tseslint.config(
               group: ['react', 'react-dom', 'react-dom/*', 'react-router-dom', '@tanstack/*', 'aws-amplify', 'aws-amplify/*', 'recharts'],
               message: 'shared/ is pure: no React or browser libraries.',
             },
-            { group: ['**/functions/**', '**/web/**', '**/infra/**', '**/local/**'], message: 'shared/ depends on nothing else in the repository.' },
+            { group: ['**/functions/**', '**/web/**', '**/infra/**', '**/local/**', '@web/*'], message: 'shared/ depends on nothing else in the repository.' },
           ],
         },
       ],

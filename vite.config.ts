@@ -1,11 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { aliases } from './aliases';
 
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
   plugins: [react(), tailwindcss()],
+  resolve: { alias: aliases },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

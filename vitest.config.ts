@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { aliases } from './aliases';
 
 // The AWS SDK warns about Node 20 on every client; Lambda runs Node 22, and the warning buries test output.
 const env = { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
@@ -11,10 +12,12 @@ const env = { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
  * - e2e: the built SPA behind the local stack, driven in Debian's Chromium by playwright-core.
  */
 export default defineConfig({
+  resolve: { alias: aliases },
   test: {
     projects: [
       {
         plugins: [react()],
+        extends: true,
         test: {
           name: 'unit',
           env,
@@ -27,6 +30,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'integration',
           env,
@@ -38,6 +42,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'e2e',
           env,

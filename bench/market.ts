@@ -1,9 +1,9 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { dynamoMarketStore } from '../functions/adapters/dynamo/market-repository';
-import { runIngestion } from '../shared/market/ingest';
-import { simulatedProvider } from '../shared/market/simulated-market';
-import { TRACKED_UNDERLYINGS } from '../shared/market/underlyings';
+import { runIngestion } from '@shared/market/ingest';
+import { simulatedProvider } from '@shared/market/simulated-market';
+import { TRACKED_UNDERLYINGS } from '@shared/market/underlyings';
 import { newDataDir, spawnLocalStack, waitFor } from '../test/support/local-stack';
 import type { BenchSuite } from './suites';
 import { closedLoop, ms } from './latency';

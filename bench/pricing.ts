@@ -12,9 +12,9 @@
  */
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
-import { americanPrice, chainGreeks, greeks, impliedVol, price } from '../shared/pricing';
-import type { AmericanInput, ChainOutput, ImpliedVolInput, OptionInput } from '../shared/pricing';
-import { normCdf } from '../shared/pricing/normal-distribution';
+import { americanPrice, chainGreeks, greeks, impliedVol, price } from '@shared/pricing';
+import type { AmericanInput, ChainOutput, ImpliedVolInput, OptionInput } from '@shared/pricing';
+import { normCdf } from '@shared/pricing/normal-distribution';
 import type { BenchSuite } from './suites';
 
 type CallPut = 'call' | 'put';

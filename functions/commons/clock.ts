@@ -1,3 +1,3 @@
-import type { Clock } from '../../shared/ports/clock.port';
+import type { Clock } from '@shared/ports/clock.port';
 
 export const systemClock: Clock = { now: () => new Date() };

@@ -1,6 +1,6 @@
 import { ulid } from 'ulid';
-import { marketReader, ttlMemo } from '../../shared/market/market-reader';
-import { simulatedProvider } from '../../shared/market/simulated-market';
+import { marketReader, ttlMemo } from '@shared/market/market-reader';
+import { simulatedProvider } from '@shared/market/simulated-market';
 import { dynamoMarketStore } from '../adapters/dynamo/market-repository';
 import { eventBridgePublisher } from '../adapters/events/event-bus';
 import { resolveProviderConfig, selectProvider } from '../adapters/market/provider-config';

@@ -1,4 +1,4 @@
-import { EVENT_SOURCE } from '../../shared/events/domain-events';
+import { EVENT_SOURCE } from '@shared/events/domain-events';
 import { INGEST_SCHEDULE, SETTLE_SCHEDULE } from '../jobs/schedules';
 import type { FunctionDefinition } from '../routes';
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { addDays, newYorkParts } from '../../shared/market/dates';
-import type { Clock } from '../../shared/ports/clock.port';
-import type { EventPublisher } from '../../shared/ports/event-publisher.port';
-import type { MarketStore } from '../../shared/ports/market-store.port';
+import { addDays, newYorkParts } from '@shared/market/dates';
+import type { Clock } from '@shared/ports/clock.port';
+import type { EventPublisher } from '@shared/ports/event-publisher.port';
+import type { MarketStore } from '@shared/ports/market-store.port';
 import { RETENTION_DAYS } from '../adapters/dynamo/market-repository';
 import { accepted, httpApi, ok, route } from '../commons/http';
 import { marketDeps } from '../commons/market-wiring';

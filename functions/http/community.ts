@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NotifyBody, subscribeToLaunch, type NotifyRepository } from '../../shared/community/notify';
+import { NotifyBody, subscribeToLaunch, type NotifyRepository } from '@shared/community/notify';
 import {
   MODERATION_LIST_LIMIT,
   moderateTestimonial,
@@ -8,8 +8,8 @@ import {
   shareTestimonial,
   TESTIMONIAL_STATUSES,
   type TestimonialRepository,
-} from '../../shared/community/testimonials';
-import type { Clock } from '../../shared/ports/clock.port';
+} from '@shared/community/testimonials';
+import type { Clock } from '@shared/ports/clock.port';
 import { dynamoNotifyRepository, dynamoTestimonialRepository } from '../adapters/dynamo/community-repository';
 import { systemClock } from '../commons/clock';
 import { appError } from '../commons/errors';

@@ -1,8 +1,8 @@
 import { ulid } from 'ulid';
 import { z } from 'zod';
-import { defaultDraftName, MAX_DRAFT_LEGS, MAX_DRAFTS, type Draft, type DraftRepository } from '../../shared/drafts/drafts';
-import { isIsoDate } from '../../shared/market/dates';
-import type { Clock } from '../../shared/ports/clock.port';
+import { defaultDraftName, MAX_DRAFT_LEGS, MAX_DRAFTS, type Draft, type DraftRepository } from '@shared/drafts/drafts';
+import { isIsoDate } from '@shared/market/dates';
+import type { Clock } from '@shared/ports/clock.port';
 import { dynamoDraftRepository } from '../adapters/dynamo/drafts-repository';
 import { systemClock } from '../commons/clock';
 import { appError } from '../commons/errors';

@@ -1,4 +1,4 @@
-import type { Clock } from '../../shared/ports/clock.port';
+import type { Clock } from '@shared/ports/clock.port';
 import { systemClock } from '../commons/clock';
 import { httpApi, ok, route } from '../commons/http';
 

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { ChainView, MarketReader } from '../../shared/market/market-reader';
-import { EXPIRY_TYPES } from '../../shared/market/expirations';
-import { isIsoDate, newYorkParts } from '../../shared/market/dates';
-import { hashString } from '../../shared/market/random';
-import type { Clock } from '../../shared/ports/clock.port';
-import type { EventPublisher } from '../../shared/ports/event-publisher.port';
-import type { MarketStore } from '../../shared/ports/market-store.port';
+import type { ChainView, MarketReader } from '@shared/market/market-reader';
+import { EXPIRY_TYPES } from '@shared/market/expirations';
+import { isIsoDate, newYorkParts } from '@shared/market/dates';
+import { hashString } from '@shared/market/random';
+import type { Clock } from '@shared/ports/clock.port';
+import type { EventPublisher } from '@shared/ports/event-publisher.port';
+import type { MarketStore } from '@shared/ports/market-store.port';
 import { appError } from '../commons/errors';
 import { accepted, failure, httpApi, ok, okRaw, route, type HttpResponse } from '../commons/http';
 import { marketDeps } from '../commons/market-wiring';

@@ -1,5 +1,5 @@
-import type { Clock } from '../../shared/ports/clock.port';
-import { loadMe, type ProfileRepository } from '../../shared/users/profile';
+import type { Clock } from '@shared/ports/clock.port';
+import { loadMe, type ProfileRepository } from '@shared/users/profile';
 import { dynamoProfileRepository } from '../adapters/dynamo/profile-repository';
 import { systemClock } from '../commons/clock';
 import { httpApi, ok, route } from '../commons/http';

@@ -1,4 +1,4 @@
-import type { SiteStatsRepository } from '../../shared/community/site-stats';
+import type { SiteStatsRepository } from '@shared/community/site-stats';
 import { dynamoSiteStats } from '../adapters/dynamo/site-stats-repository';
 import { httpApi, ok, route } from '../commons/http';
 

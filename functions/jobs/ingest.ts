@@ -1,11 +1,11 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
-import { IngestRequestedDetail } from '../../shared/events/domain-events';
-import { runIngestion, REAL_PROVIDER_HORIZON_MONTHS, type IngestDeps, type IngestResult } from '../../shared/market/ingest';
-import { currentSession } from '../../shared/market/simulated-market';
-import { TRACKED_UNDERLYINGS } from '../../shared/market/underlyings';
-import type { MarketDataProvider } from '../../shared/ports/market-data.port';
-import type { MarketStore } from '../../shared/ports/market-store.port';
+import { IngestRequestedDetail } from '@shared/events/domain-events';
+import { runIngestion, REAL_PROVIDER_HORIZON_MONTHS, type IngestDeps, type IngestResult } from '@shared/market/ingest';
+import { currentSession } from '@shared/market/simulated-market';
+import { TRACKED_UNDERLYINGS } from '@shared/market/underlyings';
+import type { MarketDataProvider } from '@shared/ports/market-data.port';
+import type { MarketStore } from '@shared/ports/market-store.port';
 import { marketDeps } from '../commons/market-wiring';
 import { logger, metrics } from '../commons/powertools';
 

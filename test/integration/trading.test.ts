@@ -1,7 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { addDays, newYorkInstant } from '../../shared/market/dates';
+import { addDays, newYorkInstant } from '@shared/market/dates';
 import { signUpAndSignIn } from '../support/cognito';
 import { waitFor } from '../support/local-stack';
 

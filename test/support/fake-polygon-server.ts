@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { TZDate } from '@date-fns/tz';
-import { occSymbol, parseOcc } from '../../shared/market/occ';
+import { occSymbol, parseOcc } from '@shared/market/occ';
 
 /**
  * A local stand-in for Polygon's REST API (the endpoints the market adapter calls), answering in the

@@ -1,7 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { NotifyRepository } from '../../../shared/community/notify';
-import { TESTIMONIAL_STATUSES, type Testimonial, type TestimonialRepository, type TestimonialStatus } from '../../../shared/community/testimonials';
+import type { NotifyRepository } from '@shared/community/notify';
+import { TESTIMONIAL_STATUSES, type Testimonial, type TestimonialRepository, type TestimonialStatus } from '@shared/community/testimonials';
 import { documentClient, tableName } from './client';
 import { userPk } from './profile-repository';
 

@@ -1,5 +1,5 @@
 import { type DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { ProfileRepository, UserProfile } from '../../../shared/users/profile';
+import type { ProfileRepository, UserProfile } from '@shared/users/profile';
 import { documentClient, tableName } from './client';
 import { incrementCounterUpdate } from './site-stats-repository';
 

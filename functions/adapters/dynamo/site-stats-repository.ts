@@ -1,6 +1,6 @@
 import { BatchGetCommand, type DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { SiteCounter, SiteStats, SiteStatsRepository } from '../../../shared/community/site-stats';
-import { hashString } from '../../../shared/market/random';
+import type { SiteCounter, SiteStats, SiteStatsRepository } from '@shared/community/site-stats';
+import { hashString } from '@shared/market/random';
 import { documentClient, tableName } from './client';
 
 /**

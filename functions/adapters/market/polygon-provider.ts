@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { z } from 'zod';
-import { parseOcc } from '../../../shared/market/occ';
-import type { Clock } from '../../../shared/ports/clock.port';
+import { parseOcc } from '@shared/market/occ';
+import type { Clock } from '@shared/ports/clock.port';
 import {
   ProviderError,
   type ChainSnapshotResult,
@@ -10,7 +10,7 @@ import {
   type MarketDataProvider,
   type ProviderContract,
   type ProviderQuote,
-} from '../../../shared/ports/market-data.port';
+} from '@shared/ports/market-data.port';
 
 export const POLYGON_DEFAULT_BASE_URL = 'https://api.polygon.io';
 /** Spec §7/§9: the contract listing stops paging once more than this many records are collected. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { MarketDataProvider } from '../../../shared/ports/market-data.port';
-import type { SecretStore } from '../../../shared/ports/secret-store.port';
+import type { MarketDataProvider } from '@shared/ports/market-data.port';
+import type { SecretStore } from '@shared/ports/secret-store.port';
 import { createPolygonProvider, POLYGON_DEFAULT_BASE_URL, type PolygonProviderOptions } from './polygon-provider';
 
 /**

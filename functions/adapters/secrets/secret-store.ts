@@ -7,7 +7,7 @@ import {
   ResourceNotFoundException,
   SecretsManagerClient,
 } from '@aws-sdk/client-secrets-manager';
-import type { SecretStore } from '../../../shared/ports/secret-store.port';
+import type { SecretStore } from '@shared/ports/secret-store.port';
 
 /**
  * Secrets Manager behind the SecretStore port. In AWS the regional endpoint; locally the same client

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeCommunityHandler } from '../../../functions/http/community';
 import type { Event } from '../../../functions/commons/http';
-import type { Clock } from '../../../shared/ports/clock.port';
+import type { Clock } from '@shared/ports/clock.port';
 import { memoryNotify, memoryTestimonials } from '../../shared/community/memory-community';
 
 const LEARNER = { sub: 'learner-1', email: 'priya@example.com', name: 'Priya Patel' };

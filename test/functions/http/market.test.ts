@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { makeMarketHandler } from '../../../functions/http/market';
 import type { Event } from '../../../functions/commons/http';
-import { runIngestion } from '../../../shared/market/ingest';
-import { marketReader } from '../../../shared/market/market-reader';
-import { simulatedProvider } from '../../../shared/market/simulated-market';
-import type { Clock } from '../../../shared/ports/clock.port';
-import type { DomainEvent } from '../../../shared/events/domain-events';
+import { runIngestion } from '@shared/market/ingest';
+import { marketReader } from '@shared/market/market-reader';
+import { simulatedProvider } from '@shared/market/simulated-market';
+import type { Clock } from '@shared/ports/clock.port';
+import type { DomainEvent } from '@shared/events/domain-events';
 import { memoryMarketStore } from '../../support/memory-market-store';
 
 const ev = (

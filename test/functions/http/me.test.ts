@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeMeHandler } from '../../../functions/http/me';
-import { fixedClock } from '../../../shared/ports/clock.port';
-import type { ProfileRepository, UserProfile } from '../../../shared/users/profile';
+import { fixedClock } from '@shared/ports/clock.port';
+import type { ProfileRepository, UserProfile } from '@shared/users/profile';
 import type { Event } from '../../../functions/commons/http';
 
 function memoryProfiles(): ProfileRepository & { items: Map<string, UserProfile> } {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { makeIngestJob } from '../../../functions/jobs/ingest';
-import type { IngestResult } from '../../../shared/market/ingest';
-import { simulatedProvider } from '../../../shared/market/simulated-market';
-import { TRACKED_UNDERLYINGS } from '../../../shared/market/underlyings';
+import type { IngestResult } from '@shared/market/ingest';
+import { simulatedProvider } from '@shared/market/simulated-market';
+import { TRACKED_UNDERLYINGS } from '@shared/market/underlyings';
 import { memoryMarketStore } from '../../support/memory-market-store';
 
 const now = () => new Date('2026-11-23T15:00:00Z');

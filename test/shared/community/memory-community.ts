@@ -1,5 +1,5 @@
-import type { NotifyRepository, NotifySubscription } from '../../../shared/community/notify';
-import type { Testimonial, TestimonialRepository } from '../../../shared/community/testimonials';
+import type { NotifyRepository, NotifySubscription } from '@shared/community/notify';
+import type { Testimonial, TestimonialRepository } from '@shared/community/testimonials';
 
 /** In-memory stand-ins with the DynamoDB adapters' semantics (newest first, conditional moderation). */
 export function memoryTestimonials(): TestimonialRepository & { items: Map<string, Testimonial> } {

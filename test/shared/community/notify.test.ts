@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fixedClock } from '../../../shared/ports/clock.port';
-import { NOTIFY_CONSENT_TEXT, NotifyBody, subscribeToLaunch } from '../../../shared/community/notify';
+import { fixedClock } from '@shared/ports/clock.port';
+import { NOTIFY_CONSENT_TEXT, NotifyBody, subscribeToLaunch } from '@shared/community/notify';
 import { memoryNotify } from './memory-community';
 
 describe('the notify-me list', () => {

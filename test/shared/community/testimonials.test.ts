@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Clock } from '../../../shared/ports/clock.port';
-import {
-  moderateTestimonial,
-  publicTestimonials,
-  ShareTestimonialBody,
-  shareTestimonial,
-  TESTIMONIAL_CONSENT_TEXT,
-} from '../../../shared/community/testimonials';
+import type { Clock } from '@shared/ports/clock.port';
+import { moderateTestimonial, publicTestimonials, ShareTestimonialBody, shareTestimonial, TESTIMONIAL_CONSENT_TEXT } from '@shared/community/testimonials';
 import { memoryTestimonials } from './memory-community';
 
 const clockAt = (iso: string) => {

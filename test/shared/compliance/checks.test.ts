@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canProceed, checkBuyingPower, checkMargin, checkOrderRules, checkPdt, checkTradingLevel, pdtStatus } from '../../../shared/compliance/checks';
-import { TRADING_LEVELS } from '../../../shared/compliance/levels';
+import { canProceed, checkBuyingPower, checkMargin, checkOrderRules, checkPdt, checkTradingLevel, pdtStatus } from '@shared/compliance/checks';
+import { TRADING_LEVELS } from '@shared/compliance/levels';
 
 const order = (o: Partial<{ type: string; limitPrice: number; timeInForce: string; legs: { quantity: number }[] }> = {}) => ({
   type: 'market',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { easterSunday, isTradingDay, nextTradingDay, nyseHolidays, previousTradingDay, tradingDaysEnding } from '../../../shared/market/calendar';
+import { easterSunday, isTradingDay, nextTradingDay, nyseHolidays, previousTradingDay, tradingDaysEnding } from '@shared/market/calendar';
 
 describe('NYSE calendar', () => {
   // Source: NYSE "Holidays & Trading Hours" published schedule for 2026 and 2027.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { classifyExpiry, expiryTypeFromDays, isMonthlyExpiry, listedExpirations, monthlyExpiry, quarterEndExpiry } from '../../../shared/market/expirations';
-import { isTradingDay } from '../../../shared/market/calendar';
-import { weekday } from '../../../shared/market/dates';
+import { classifyExpiry, expiryTypeFromDays, isMonthlyExpiry, listedExpirations, monthlyExpiry, quarterEndExpiry } from '@shared/market/expirations';
+import { isTradingDay } from '@shared/market/calendar';
+import { weekday } from '@shared/market/dates';
 
 describe('listing calendar', () => {
   it('puts a monthly on the third Friday, or the Thursday before when that Friday is a holiday', () => {

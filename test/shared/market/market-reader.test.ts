@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { runIngestion } from '../../../shared/market/ingest';
-import { marketReader } from '../../../shared/market/market-reader';
-import { simulatedProvider } from '../../../shared/market/simulated-market';
-import { fixedClock } from '../../../shared/ports/clock.port';
+import { runIngestion } from '@shared/market/ingest';
+import { marketReader } from '@shared/market/market-reader';
+import { simulatedProvider } from '@shared/market/simulated-market';
+import { fixedClock } from '@shared/ports/clock.port';
 import { memoryMarketStore } from '../../support/memory-market-store';
 
 const ingestClock = fixedClock('2026-11-20T23:00:00Z'); // Friday after the close

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { price as bsmPrice } from '../../../shared/pricing';
-import { buildChain } from '../../../shared/market/chain';
-import { newYorkInstant, yearsBetween } from '../../../shared/market/dates';
-import { closePrice, currentSession, simulatedProvider } from '../../../shared/market/simulated-market';
-import { RISK_FREE_RATE, underlyingProfile } from '../../../shared/market/underlyings';
-import { fixedClock } from '../../../shared/ports/clock.port';
+import { price as bsmPrice } from '@shared/pricing';
+import { buildChain } from '@shared/market/chain';
+import { newYorkInstant, yearsBetween } from '@shared/market/dates';
+import { closePrice, currentSession, simulatedProvider } from '@shared/market/simulated-market';
+import { RISK_FREE_RATE, underlyingProfile } from '@shared/market/underlyings';
+import { fixedClock } from '@shared/ports/clock.port';
 
 const clock = fixedClock('2026-11-23T20:00:00Z'); // Monday 15:00 New York: the latest session is Friday 20 November
 const market = simulatedProvider(clock);

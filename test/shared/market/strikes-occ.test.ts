@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { occSymbol, parseOcc } from '../../../shared/market/occ';
-import { strikeGrid, strikeIncrement } from '../../../shared/market/strikes';
+import { occSymbol, parseOcc } from '@shared/market/occ';
+import { strikeGrid, strikeIncrement } from '@shared/market/strikes';
 
 describe('strike grids', () => {
   it('uses increments by listing style, price level and horizon', () => {

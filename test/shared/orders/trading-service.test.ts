@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { DomainEvent } from '../../../shared/events/domain-events';
-import { tradingService } from '../../../shared/orders/trading-service';
-import type { Quote } from '../../../shared/orders/types';
-import type { QuoteSource } from '../../../shared/ports/trading.port';
+import type { DomainEvent } from '@shared/events/domain-events';
+import { tradingService } from '@shared/orders/trading-service';
+import type { Quote } from '@shared/orders/types';
+import type { QuoteSource } from '@shared/ports/trading.port';
 import { memoryTradingRepo } from '../../support/memory-trading-repo';
 import { call, put, quote } from '../../support/trading-fixtures';
 

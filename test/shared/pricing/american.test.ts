@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { americanPrice, price } from '../../../shared/pricing';
-import type { AmericanInput, OptionInput, OptionType } from '../../../shared/pricing';
-import { binomialPrice } from '../../../shared/pricing/american/binomial';
-import { bjerksundStensland, modelBivariateNormal } from '../../../shared/pricing/american/bjerksund-stensland';
-import { bivariateNormalCdf } from '../../../shared/pricing/bivariate-normal';
+import { americanPrice, price } from '@shared/pricing';
+import type { AmericanInput, OptionInput, OptionType } from '@shared/pricing';
+import { binomialPrice } from '@shared/pricing/american/binomial';
+import { bjerksundStensland, modelBivariateNormal } from '@shared/pricing/american/bjerksund-stensland';
+import { bivariateNormalCdf } from '@shared/pricing/bivariate-normal';
 import { referenceBjerksundStensland } from './bjerksund-stensland-reference';
 
 const PUBLISHED_2DP = 0.005;

@@ -6,9 +6,9 @@
  * It agrees with a 40-digit mpmath evaluation of the same formulas to 4e-14 on the cases checked in
  * american.test.ts. Slow (about 20 µs a price); for tests only.
  */
-import { bivariateNormalCdf } from '../../../shared/pricing/bivariate-normal';
-import { normCdf } from '../../../shared/pricing/normal-distribution';
-import { price } from '../../../shared/pricing';
+import { bivariateNormalCdf } from '@shared/pricing/bivariate-normal';
+import { normCdf } from '@shared/pricing/normal-distribution';
+import { price } from '@shared/pricing';
 
 function phi(S: number, T: number, gamma: number, H: number, I: number, r: number, b: number, v: number): number {
   const lambda = -r + gamma * b + 0.5 * gamma * (gamma - 1) * v * v;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { black76, price } from '../../../shared/pricing';
-import type { Black76Input } from '../../../shared/pricing';
+import { black76, price } from '@shared/pricing';
+import type { Black76Input } from '@shared/pricing';
 
 const PUBLISHED_2DP = 0.005;
 const PUBLISHED_4DP = 0.00005;

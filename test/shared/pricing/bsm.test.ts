@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { greeks, price } from '../../../shared/pricing';
-import type { Greeks, OptionInput } from '../../../shared/pricing';
+import { greeks, price } from '@shared/pricing';
+import type { Greeks, OptionInput } from '@shared/pricing';
 
 /** Half a unit in the last printed place of a published value. */
 const PUBLISHED_2DP = 0.005;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chainGreeks, greeks, impliedVol, price } from '../../../shared/pricing';
-import type { ChainBatch, ChainOutput, OptionType } from '../../../shared/pricing';
+import { chainGreeks, greeks, impliedVol, price } from '@shared/pricing';
+import type { ChainBatch, ChainOutput, OptionType } from '@shared/pricing';
 
 /** The batch runs the same kernels as the single-option API, so results must agree to the last bits. */
 const SAME_KERNEL = 1e-12;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { greeks, impliedVol, price } from '../../../shared/pricing';
-import type { ImpliedVolInput, OptionInput } from '../../../shared/pricing';
-import { normCdf } from '../../../shared/pricing/normal-distribution';
-import { normalisedBlackCall } from '../../../shared/pricing/normalised-black';
+import { greeks, impliedVol, price } from '@shared/pricing';
+import type { ImpliedVolInput, OptionInput } from '@shared/pricing';
+import { normCdf } from '@shared/pricing/normal-distribution';
+import { normalisedBlackCall } from '@shared/pricing/normalised-black';
 
 /** The accuracy requirement for σ wherever vega is not vanishingly small. */
 const IV_ACCURACY = 1e-10;

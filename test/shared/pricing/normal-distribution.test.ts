@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { bivariateNormalCdf, FixedCorrelationQuadrature } from '../../../shared/pricing/bivariate-normal';
-import { fastExp, fastExpUnchecked } from '../../../shared/pricing/fast-math';
-import { erfc, erfcx, inverseNormCdf, normCdf, normCdfFromGauss, normPdf, normTailFromGauss } from '../../../shared/pricing/normal-distribution';
+import { bivariateNormalCdf, FixedCorrelationQuadrature } from '@shared/pricing/bivariate-normal';
+import { fastExp, fastExpUnchecked } from '@shared/pricing/fast-math';
+import { erfc, erfcx, inverseNormCdf, normCdf, normCdfFromGauss, normPdf, normTailFromGauss } from '@shared/pricing/normal-distribution';
 
 /** Double precision with a few ulps of slack. */
 const FULL_RELATIVE = 1e-14;

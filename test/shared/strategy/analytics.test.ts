@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { price } from '../../../shared/pricing';
-import { normCdf } from '../../../shared/pricing/normal-distribution';
-import type { OptionContract } from '../../../shared/market/chain';
+import { price } from '@shared/pricing';
+import { normCdf } from '@shared/pricing/normal-distribution';
+import type { OptionContract } from '@shared/market/chain';
 import {
   POP_METHOD,
   analyzeAtExpiry,
@@ -17,7 +17,7 @@ import {
   strategySummary,
   tableDates,
   timeValue,
-} from '../../../shared/strategy';
+} from '@shared/strategy';
 import { EXPIRY, buyCall, buyPut, sellCall, sellPut } from './support/legs';
 
 const ASOF = '2026-11-18'; // 30 days before EXPIRY

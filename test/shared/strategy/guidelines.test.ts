@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GUIDELINE_TEXTS, tradeGuidelines } from '../../../shared/strategy';
+import { GUIDELINE_TEXTS, tradeGuidelines } from '@shared/strategy';
 
 const debit = (amount: number) => ({ kind: 'debit' as const, amount, netPremium: -amount });
 const credit = (amount: number) => ({ kind: 'credit' as const, amount, netPremium: amount });

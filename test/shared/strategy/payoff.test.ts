@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeAtExpiry, expiryPnl, netPremium } from '../../../shared/strategy';
+import { analyzeAtExpiry, expiryPnl, netPremium } from '@shared/strategy';
 import { buyCall, buyPut, sellCall, sellPut } from './support/legs';
 
 /** Expiry figures per lot, each worked by hand from the payoff Σ ±quantity × 100 × (intrinsic − premium). */

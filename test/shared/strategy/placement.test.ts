@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { OptionContract } from '../../../shared/market/chain';
-import { addDays } from '../../../shared/market/dates';
-import { STRATEGY_TEMPLATES, knownStrategy, placeTemplate, templateById, validateStrategy, type StrategyTemplate } from '../../../shared/strategy';
+import type { OptionContract } from '@shared/market/chain';
+import { addDays } from '@shared/market/dates';
+import { STRATEGY_TEMPLATES, knownStrategy, placeTemplate, templateById, validateStrategy, type StrategyTemplate } from '@shared/strategy';
 import { ODD_CHAINS, TODAY, grid, makeChain } from './support/chains';
 
 const FRONT = addDays(TODAY, 32); // the listed expiry nearest 30 days

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays } from '../../../shared/market/dates';
-import { greeks } from '../../../shared/pricing';
+import { addDays } from '@shared/market/dates';
+import { greeks } from '@shared/pricing';
 import {
   STRATEGY_TEMPLATES,
   TEMPLATE_CATEGORIES,
@@ -13,7 +13,7 @@ import {
   validateStrategy,
   type StrategyLeg,
   type StrategyTemplate,
-} from '../../../shared/strategy';
+} from '@shared/strategy';
 import { ODD_CHAINS, TODAY } from './support/chains';
 
 const count = (f: (t: StrategyTemplate) => boolean) => STRATEGY_TEMPLATES.filter(f).length;

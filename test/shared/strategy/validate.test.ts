@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KNOWN_STRATEGIES, OUR_TEXTS, SPEC_TEXTS, STRATEGY_REQUIREMENTS, validateStrategy, type StrategyLeg } from '../../../shared/strategy';
+import { KNOWN_STRATEGIES, OUR_TEXTS, SPEC_TEXTS, STRATEGY_REQUIREMENTS, validateStrategy, type StrategyLeg } from '@shared/strategy';
 import { buyCall, buyPut, leg, sellCall, sellPut } from './support/legs';
 
 const errors = (name: string, legs: StrategyLeg[]) => validateStrategy(name, legs).errors;

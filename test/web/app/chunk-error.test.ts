@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isChunkLoadError } from '../../../web/src/app/errors/chunk-error';
+import { isChunkLoadError } from '@web/app/errors/chunk-error';
 
 describe('isChunkLoadError', () => {
   it('recognises a failed page download by name or by message', () => {

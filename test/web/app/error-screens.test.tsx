@@ -3,8 +3,8 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppErrorBoundary } from '../../../web/src/app/errors/app-error-boundary';
-import { RouteErrorScreen } from '../../../web/src/app/errors/route-error-screen';
+import { AppErrorBoundary } from '@web/app/errors/app-error-boundary';
+import { RouteErrorScreen } from '@web/app/errors/route-error-screen';
 
 function Throws({ error }: { error: Error }): never {
   throw error;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstVisitOrigin, hasSeenLanding, LANDING_SEEN_KEY, markLandingSeen, optionsChainTarget, safeOrigin } from '../../../web/src/app/first-visit';
+import { firstVisitOrigin, hasSeenLanding, LANDING_SEEN_KEY, markLandingSeen, optionsChainTarget, safeOrigin } from '@web/app/first-visit';
 
 const memory = () => {
   const m = new Map<string, string>();

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { CHUNK_RELOAD_FLAG, loadWithRetry, type RetryEnvironment } from '../../../web/src/app/lazy-page';
+import { CHUNK_RELOAD_FLAG, loadWithRetry, type RetryEnvironment } from '@web/app/lazy-page';
 
 function environment(flag: string | null = null) {
   const store = new Map<string, string>(flag ? [[CHUNK_RELOAD_FLAG, flag]] : []);

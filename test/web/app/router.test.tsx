@@ -4,22 +4,22 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthState } from '../../../web/src/features/auth/hooks/auth-context';
+import type { AuthState } from '@web/features/auth/hooks/auth-context';
 import { stubApi } from './api-stub';
 
 const auth = vi.hoisted(() => ({ state: { status: 'signedOut', user: null } as AuthState, signOut: vi.fn() }));
 // The account selector and mode banner read the trading API; they have tests of their own.
-vi.mock('../../../web/src/app/shell/slots', () => ({ AccountSelectorSlot: () => null, ModeBannerSlot: () => null }));
-vi.mock('../../../web/src/features/auth/hooks/auth-context', () => ({
+vi.mock('@web/app/shell/slots', () => ({ AccountSelectorSlot: () => null, ModeBannerSlot: () => null }));
+vi.mock('@web/features/auth/hooks/auth-context', () => ({
   useAuth: () => ({ state: auth.state, refresh: vi.fn(), signOut: auth.signOut }),
 }));
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: async () => ({}) }));
 // Pages other engineers own are stood in for; this suite is about routing.
-vi.mock('../../../web/src/features/chain/components/chain-page', () => ({
+vi.mock('@web/features/chain/components/chain-page', () => ({
   default: ({ inShell }: { inShell: boolean }) => <h1>{inShell ? 'Chain in the app' : 'Public chain'}</h1>,
 }));
-vi.mock('../../../web/src/features/dashboard/components/dashboard-page', () => ({ DashboardPage: () => <h1>Dashboard page</h1> }));
-vi.mock('../../../web/src/features/auth/components/auth-page', () => ({
+vi.mock('@web/features/dashboard/components/dashboard-page', () => ({ DashboardPage: () => <h1>Dashboard page</h1> }));
+vi.mock('@web/features/auth/components/auth-page', () => ({
   AuthPage: ({ initialMode }: { initialMode: string }) => (
     <main>
       <h1>{initialMode === 'signUp' ? 'Sign-up page' : 'Sign-in page'}</h1>
@@ -27,9 +27,9 @@ vi.mock('../../../web/src/features/auth/components/auth-page', () => ({
   ),
 }));
 
-import { LANDING_SEEN_KEY } from '../../../web/src/app/first-visit';
-import { routes } from '../../../web/src/app/router';
-import { PLANNED_PAGES } from '../../../web/src/features/placeholders/planned-pages';
+import { LANDING_SEEN_KEY } from '@web/app/first-visit';
+import { routes } from '@web/app/router';
+import { PLANNED_PAGES } from '@web/features/placeholders/planned-pages';
 
 const LEARNER: AuthState = { status: 'signedIn', user: { id: 'u1', email: 'ada@example.com', name: 'Ada Lovelace', groups: [] } };
 

@@ -3,17 +3,17 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthState } from '../../../web/src/features/auth/hooks/auth-context';
+import type { AuthState } from '@web/features/auth/hooks/auth-context';
 
 const auth = vi.hoisted(() => ({ state: { status: 'signedOut', user: null } as AuthState, signOut: vi.fn() }));
 // The account selector and mode banner read the trading API; they have tests of their own.
-vi.mock('../../../web/src/app/shell/slots', () => ({ AccountSelectorSlot: () => null, ModeBannerSlot: () => null }));
-vi.mock('../../../web/src/features/auth/hooks/auth-context', () => ({
+vi.mock('@web/app/shell/slots', () => ({ AccountSelectorSlot: () => null, ModeBannerSlot: () => null }));
+vi.mock('@web/features/auth/hooks/auth-context', () => ({
   useAuth: () => ({ state: auth.state, refresh: vi.fn(), signOut: auth.signOut }),
 }));
 
-import { AppShell } from '../../../web/src/app/shell/app-shell';
-import { RISK_ACK_KEY } from '../../../web/src/app/shell/use-risk-acknowledgement';
+import { AppShell } from '@web/app/shell/app-shell';
+import { RISK_ACK_KEY } from '@web/app/shell/use-risk-acknowledgement';
 
 const signedIn = (user: Partial<{ name: string; email: string; groups: string[] }> = {}): AuthState => ({
   status: 'signedIn',

@@ -2,8 +2,8 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatBalance, formatPnl } from '../../../web/src/components/trading/money';
-import { TradeConfirmationDialog, type TradeDetails } from '../../../web/src/components/trading/trade-confirmation-dialog';
+import { formatBalance, formatPnl } from '@web/components/trading/money';
+import { TradeConfirmationDialog, type TradeDetails } from '@web/components/trading/trade-confirmation-dialog';
 
 const trade: TradeDetails = {
   action: 'BUY',

@@ -1,4 +1,4 @@
-import { displayName } from '../../../shared/users/profile';
+import { displayName } from '@shared/users/profile';
 import { useAuth } from '../features/auth/hooks/auth-context';
 import { lazyPage } from './lazy-page';
 

@@ -3,7 +3,7 @@ import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCom
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { dynamoNotifyRepository, dynamoTestimonialRepository } from '../../../../functions/adapters/dynamo/community-repository';
-import type { Testimonial } from '../../../../shared/community/testimonials';
+import type { Testimonial } from '@shared/community/testimonials';
 
 const db = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1' }));
 const mock = mockClient(db);

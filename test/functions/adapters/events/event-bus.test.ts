@@ -2,7 +2,7 @@ import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { eventBridgePublisher } from '../../../../functions/adapters/events/event-bus';
-import type { DomainEvent } from '../../../../shared/events/domain-events';
+import type { DomainEvent } from '@shared/events/domain-events';
 
 const client = new EventBridgeClient({ region: 'us-east-1' });
 const mock = mockClient(client);

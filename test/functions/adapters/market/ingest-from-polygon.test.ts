@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPolygonProvider } from '../../../../functions/adapters/market/polygon-provider';
-import { runIngestion } from '../../../../shared/market/ingest';
-import { fixedClock } from '../../../../shared/ports/clock.port';
+import { runIngestion } from '@shared/market/ingest';
+import { fixedClock } from '@shared/ports/clock.port';
 import { FAKE_POLYGON_API_KEY, startFakePolygonServer, type FakePolygonServer } from '../../../support/fake-polygon-server';
 import { memoryMarketStore } from '../../../support/memory-market-store';
 

@@ -6,8 +6,8 @@ import {
   selectProvider,
   type ProviderConfig,
 } from '../../../../functions/adapters/market/provider-config';
-import type { MarketDataProvider } from '../../../../shared/ports/market-data.port';
-import type { SecretStore } from '../../../../shared/ports/secret-store.port';
+import type { MarketDataProvider } from '@shared/ports/market-data.port';
+import type { SecretStore } from '@shared/ports/secret-store.port';
 import { startFakePolygonServer, type FakePolygonServer } from '../../../support/fake-polygon-server';
 
 const REAL_KEY = 'pk_live_4f8a2c1e9b7d6a5f3e2d1c0b';

@@ -1,9 +1,9 @@
-import { price } from '../../../../shared/pricing';
-import { buildChain, type OptionContract } from '../../../../shared/market/chain';
-import { addDays } from '../../../../shared/market/dates';
-import { occSymbol } from '../../../../shared/market/occ';
-import type { ProviderQuote } from '../../../../shared/ports/market-data.port';
-import type { PlacementChain } from '../../../../shared/strategy';
+import { price } from '@shared/pricing';
+import { buildChain, type OptionContract } from '@shared/market/chain';
+import { addDays } from '@shared/market/dates';
+import { occSymbol } from '@shared/market/occ';
+import type { ProviderQuote } from '@shared/ports/market-data.port';
+import type { PlacementChain } from '@shared/strategy';
 
 export const TODAY = '2026-11-02';
 /** Listed expiries, in days from TODAY: nearest 30 is +32, nearest 60 after it is +60. */

@@ -1,4 +1,4 @@
-import type { StrategyLeg } from '../../../../shared/strategy';
+import type { StrategyLeg } from '@shared/strategy';
 
 export const EXPIRY = '2026-12-18';
 

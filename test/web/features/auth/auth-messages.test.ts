@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeAuthError, MESSAGES, validateForm, type FormValues } from '../../../../web/src/features/auth/lib/auth-messages';
-import { redirectTarget } from '../../../../web/src/features/auth/lib/redirect';
+import { describeAuthError, MESSAGES, validateForm, type FormValues } from '@web/features/auth/lib/auth-messages';
+import { redirectTarget } from '@web/features/auth/lib/redirect';
 
 const named = (name: string, message = '') => Object.assign(new Error(message), { name });
 const form = (v: Partial<FormValues>): FormValues => ({

@@ -10,8 +10,8 @@ const authApi = vi.hoisted(() => ({
   requestPasswordReset: vi.fn(),
   setNewPassword: vi.fn(),
 }));
-vi.mock('../../../../web/src/features/auth/api/auth-api', () => authApi);
-vi.mock('../../../../web/src/lib/runtime-config', () => ({
+vi.mock('@web/features/auth/api/auth-api', () => authApi);
+vi.mock('@web/lib/runtime-config', () => ({
   runtimeConfig: () => ({
     stage: 'test',
     region: 'us-east-1',
@@ -21,11 +21,11 @@ vi.mock('../../../../web/src/lib/runtime-config', () => ({
     emailVerification: true,
   }),
 }));
-vi.mock('../../../../web/src/features/auth/hooks/auth-context', () => ({
+vi.mock('@web/features/auth/hooks/auth-context', () => ({
   useAuth: () => ({ state: { status: 'signedOut', user: null }, refresh: vi.fn(), signOut: vi.fn() }),
 }));
 
-import { AuthPage } from '../../../../web/src/features/auth/components/auth-page';
+import { AuthPage } from '@web/features/auth/components/auth-page';
 
 function renderAt(path: '/login' | '/signup') {
   const router = createMemoryRouter(

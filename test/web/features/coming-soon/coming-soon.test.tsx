@@ -8,9 +8,9 @@ import { json, stubApi } from '../../app/api-stub';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: async () => ({}) }));
 
-import { ComingSoonPage } from '../../../../web/src/features/coming-soon/components/coming-soon-page';
-import { launchEstimateText } from '../../../../web/src/features/coming-soon/lib/launch';
-import { NOTIFY_CONSENT_TEXT } from '../../../../shared/community/notify';
+import { ComingSoonPage } from '@web/features/coming-soon/components/coming-soon-page';
+import { launchEstimateText } from '@web/features/coming-soon/lib/launch';
+import { NOTIFY_CONSENT_TEXT } from '@shared/community/notify';
 
 function renderPage() {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });

@@ -8,7 +8,7 @@ import { json, stubApi } from '../../app/api-stub';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: async () => ({}) }));
 
-import { CommunityPage } from '../../../../web/src/features/community/components/community-page';
+import { CommunityPage } from '@web/features/community/components/community-page';
 
 function renderPage() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closingCta, heroCta, welcomeLine, type Visitor } from '../../../../web/src/features/landing/lib/cta';
+import { closingCta, heroCta, welcomeLine, type Visitor } from '@web/features/landing/lib/cta';
 
 const signedIn = (name: string, email: string): Visitor => ({ status: 'signedIn', name, email });
 

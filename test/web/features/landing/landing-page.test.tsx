@@ -7,8 +7,8 @@ import { json, stubApi } from '../../app/api-stub';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: async () => ({}) }));
 
-import { LandingPage } from '../../../../web/src/features/landing/components/landing-page';
-import type { Visitor } from '../../../../web/src/features/landing/lib/cta';
+import { LandingPage } from '@web/features/landing/components/landing-page';
+import type { Visitor } from '@web/features/landing/lib/cta';
 
 function renderLanding(visitor: Visitor = { status: 'signedOut' }) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

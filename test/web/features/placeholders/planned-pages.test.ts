@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PLANNED_PAGES } from '../../../../web/src/features/placeholders/planned-pages';
+import { PLANNED_PAGES } from '@web/features/placeholders/planned-pages';
 import { REPO_ROOT } from '../../../support/local-stack';
 
 describe('the list of pages not built yet', () => {

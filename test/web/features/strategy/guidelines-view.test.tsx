@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StrategySummary } from '../../../../shared/strategy';
-import { GuidelinesView } from '../../../../web/src/features/strategy/components/guidelines-view';
-import { SummaryTiles } from '../../../../web/src/features/strategy/components/summary-tiles';
+import type { StrategySummary } from '@shared/strategy';
+import { GuidelinesView } from '@web/features/strategy/components/guidelines-view';
+import { SummaryTiles } from '@web/features/strategy/components/summary-tiles';
 
 const summary = (overrides: Partial<StrategySummary>): StrategySummary => ({
   maxProfit: 150,

@@ -3,7 +3,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import TemplateLibraryPage from '../../../../web/src/features/strategy/components/template-library-page';
+import TemplateLibraryPage from '@web/features/strategy/components/template-library-page';
 
 const renderPage = (route: 'templates' | 'strategy-templates' | 'strategies' = 'templates') =>
   render(

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../../web/src/lib/api-client';
+import { ApiError } from '@web/lib/api-client';
 import { chainFor, EXPIRIES, markOf, portfolioWith, TICKERS } from './fixtures';
 import { stubResizeObserver } from './mock-api';
 
@@ -21,14 +21,14 @@ const api = vi.hoisted(() => ({
   updateDraft: vi.fn(),
   deleteDraft: vi.fn(),
 }));
-vi.mock('../../../../web/src/features/strategy/api/get-tickers', async () => (await import('./mock-api')).tickersModule(api));
-vi.mock('../../../../web/src/features/strategy/api/get-expiries', async () => (await import('./mock-api')).expiriesModule(api));
-vi.mock('../../../../web/src/features/strategy/api/get-chain', async () => (await import('./mock-api')).chainModule(api));
-vi.mock('../../../../web/src/features/strategy/api/portfolio', async () => (await import('./mock-api')).portfolioModule(api));
-vi.mock('../../../../web/src/features/strategy/api/orders', async () => (await import('./mock-api')).ordersModule(api));
-vi.mock('../../../../web/src/features/strategy/api/drafts', async () => (await import('./mock-api')).draftsModule(api));
+vi.mock('@web/features/strategy/api/get-tickers', async () => (await import('./mock-api')).tickersModule(api));
+vi.mock('@web/features/strategy/api/get-expiries', async () => (await import('./mock-api')).expiriesModule(api));
+vi.mock('@web/features/strategy/api/get-chain', async () => (await import('./mock-api')).chainModule(api));
+vi.mock('@web/features/strategy/api/portfolio', async () => (await import('./mock-api')).portfolioModule(api));
+vi.mock('@web/features/strategy/api/orders', async () => (await import('./mock-api')).ordersModule(api));
+vi.mock('@web/features/strategy/api/drafts', async () => (await import('./mock-api')).draftsModule(api));
 
-import TradingPage from '../../../../web/src/features/strategy/components/trading-page';
+import TradingPage from '@web/features/strategy/components/trading-page';
 
 const FRONT = '2026-12-18';
 

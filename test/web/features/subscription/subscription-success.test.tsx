@@ -2,8 +2,8 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SubscriptionSuccessPage } from '../../../../web/src/features/subscription/components/subscription-success-page';
-import { couponFor, planFor } from '../../../../web/src/features/subscription/lib/plans';
+import { SubscriptionSuccessPage } from '@web/features/subscription/components/subscription-success-page';
+import { couponFor, planFor } from '@web/features/subscription/lib/plans';
 
 describe('planFor', () => {
   it('names the four plans with their prices', () => {

@@ -5,12 +5,12 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const accounts = vi.hoisted(() => ({ current: { accounts: [] as unknown[], needsSetup: false, startingCapitals: [10000, 25000, 100000] } }));
-vi.mock('../../../../web/src/features/trading/api/accounts', () => ({
+vi.mock('@web/features/trading/api/accounts', () => ({
   useAccounts: () => ({ data: accounts.current, isPending: false }),
 }));
 
-import { AccountSelector } from '../../../../web/src/features/trading/components/account-selector';
-import { ModeBanner } from '../../../../web/src/features/trading/components/mode-banner';
+import { AccountSelector } from '@web/features/trading/components/account-selector';
+import { ModeBanner } from '@web/features/trading/components/mode-banner';
 
 const paper = {
   id: 'paper',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closeEstimate } from '../../../../web/src/features/trading/lib/estimate';
+import { closeEstimate } from '@web/features/trading/lib/estimate';
 
 const settings = { fillModel: 'bid-ask', midShare: 0.25, commissionPerContract: 0.65 } as const;
 const option = { kind: 'option', bid: 2.1, ask: 2.3, mark: 2.2 } as const;

@@ -6,7 +6,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const CONTRACT = 'SPY261218C00600000';
-vi.mock('../../../../web/src/features/trading/api/contract-quote', () => ({
+vi.mock('@web/features/trading/api/contract-quote', () => ({
   useContractQuote: () => ({
     data: {
       quote: {
@@ -36,7 +36,7 @@ vi.mock('../../../../web/src/features/trading/api/contract-quote', () => ({
     isError: false,
   }),
 }));
-vi.mock('../../../../web/src/features/trading/api/portfolio', () => ({
+vi.mock('@web/features/trading/api/portfolio', () => ({
   usePortfolio: () => ({
     data: {
       account: {
@@ -52,12 +52,12 @@ vi.mock('../../../../web/src/features/trading/api/portfolio', () => ({
     isError: false,
   }),
 }));
-vi.mock('../../../../web/src/features/trading/api/orders', () => ({
+vi.mock('@web/features/trading/api/orders', () => ({
   preTrade: vi.fn(async () => ({ canProceed: true, checks: [] })),
   usePlaceOrder: () => ({ mutate: vi.fn(), isPending: false }),
 }));
 
-import TradeTicketPage from '../../../../web/src/features/trading/components/trade-ticket-page';
+import TradeTicketPage from '@web/features/trading/components/trade-ticket-page';
 
 const renderTicket = () =>
   render(

@@ -1,4 +1,4 @@
-import { Button } from '../../components/ui/button';
+import { Button } from '@web/components/ui/button';
 import { clearCacheAndReload, describeError } from './chunk-error';
 
 /** The generic panel (spec part 1 §2): 'Something went wrong', expandable details, 'Reload Page'. */

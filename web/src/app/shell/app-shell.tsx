@@ -1,9 +1,9 @@
 import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { FreeForeverBanner } from '../../components/ui/free-forever-banner';
-import { RiskDisclaimerModal } from '../../components/ui/risk-disclaimer';
-import { Spinner } from '../../components/ui/spinner';
-import { useAuth } from '../../features/auth/hooks/auth-context';
+import { FreeForeverBanner } from '@web/components/ui/free-forever-banner';
+import { RiskDisclaimerModal } from '@web/components/ui/risk-disclaimer';
+import { Spinner } from '@web/components/ui/spinner';
+import { useAuth } from '@web/features/auth/hooks/auth-context';
 import { LearningFocusNote } from './learning-focus-note';
 import { isTradingPath, pageNameOf } from './nav';
 import { Sidebar } from './sidebar';

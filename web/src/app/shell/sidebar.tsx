@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { Logo } from '../../components/ui/logo';
+import { Logo } from '@web/components/ui/logo';
 import { itemMatches, NAV_GROUPS } from './nav';
 
 interface SidebarProps {

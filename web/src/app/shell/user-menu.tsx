@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useAuth } from '../../features/auth/hooks/auth-context';
-import { displayName } from '../../../../shared/users/profile';
+import { useAuth } from '@web/features/auth/hooks/auth-context';
+import { displayName } from '@shared/users/profile';
 
 /**
  * The top bar's user menu (spec part 1 §2): the name (full name, else the email before the at-sign,

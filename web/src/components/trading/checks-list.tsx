@@ -1,4 +1,4 @@
-import type { ComplianceCheck } from '../../../../shared/compliance/checks';
+import type { ComplianceCheck } from '@shared/compliance/checks';
 
 const STYLE = {
   error: { icon: '✕', cls: 'bg-red-50 text-red-900 ring-red-200', label: 'Blocks the order' },

@@ -1,4 +1,4 @@
-import { parseOcc } from '../../../../shared/market/occ';
+import { parseOcc } from '@shared/market/occ';
 
 const monthDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: '2-digit', timeZone: 'UTC' });
 

@@ -4,42 +4,42 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../../../web/src/lib/api-client';
+import { ApiError } from '@web/lib/api-client';
 import { chainOf, contract, DEMO_STATUS, EXPIRIES, LIVE_STATUS, TICKERS } from '../fixtures';
 
 const api = vi.hoisted(() => ({ getMarketStatus: vi.fn(), getTickers: vi.fn(), getExpiries: vi.fn(), getChain: vi.fn(), syncMarket: vi.fn() }));
 
 // The page's fetchers are replaced; the hooks keep the real query keys and options.
-vi.mock('../../../../../web/src/features/chain/api/get-market-status', async () => {
+vi.mock('@web/features/chain/api/get-market-status', async () => {
   const { queryOptions, useQuery } = await import('@tanstack/react-query');
   const marketStatusQueryOptions = () => queryOptions({ queryKey: ['market', 'status'], queryFn: () => api.getMarketStatus() });
   return { getMarketStatus: api.getMarketStatus, marketStatusQueryOptions, useMarketStatus: () => useQuery(marketStatusQueryOptions()) };
 });
-vi.mock('../../../../../web/src/features/chain/api/get-tickers', async () => {
+vi.mock('@web/features/chain/api/get-tickers', async () => {
   const { useQuery } = await import('@tanstack/react-query');
   return {
     getTickers: api.getTickers,
     useTickers: (enabled = true) => useQuery({ queryKey: ['market', 'tickers'], queryFn: () => api.getTickers(), enabled }),
   };
 });
-vi.mock('../../../../../web/src/features/chain/api/get-expiries', async () => {
+vi.mock('@web/features/chain/api/get-expiries', async () => {
   const { useQuery } = await import('@tanstack/react-query');
   return {
     getExpiries: api.getExpiries,
     useExpiries: (u: string, enabled = true) => useQuery({ queryKey: ['market', 'expiries', u], queryFn: () => api.getExpiries(u), enabled: enabled && !!u }),
   };
 });
-vi.mock('../../../../../web/src/features/chain/api/get-chain', async () => {
+vi.mock('@web/features/chain/api/get-chain', async () => {
   const { useQuery } = await import('@tanstack/react-query');
   return {
     getChain: api.getChain,
     useChain: (u: string, e: string | null) => useQuery({ queryKey: ['market', 'chain', u, e], queryFn: () => api.getChain(u, e), enabled: !!u && !!e }),
   };
 });
-vi.mock('../../../../../web/src/features/chain/api/sync-market', () => ({ syncMarket: api.syncMarket }));
-vi.mock('../../../../../web/src/features/chain/hooks/use-signed-in', () => ({ useSignedIn: () => false }));
+vi.mock('@web/features/chain/api/sync-market', () => ({ syncMarket: api.syncMarket }));
+vi.mock('@web/features/chain/hooks/use-signed-in', () => ({ useSignedIn: () => false }));
 
-import ChainPage from '../../../../../web/src/features/chain/components/chain-page';
+import ChainPage from '@web/features/chain/components/chain-page';
 
 /** SPY at 552.30 with strikes 400..700 every 5: the default window is 480..630. */
 const CHAIN = chainOf({ price: 552.3, first: 400, step: 5, count: 61 });

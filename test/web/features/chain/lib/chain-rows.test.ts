@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  defaultStrikeWindow,
-  filterRows,
-  isAtTheMoney,
-  isInTheMoney,
-  maxVolume,
-  sortRows,
-  toRows,
-  type ChainRow,
-} from '../../../../../web/src/features/chain/lib/chain-rows';
+import { defaultStrikeWindow, filterRows, isAtTheMoney, isInTheMoney, maxVolume, sortRows, toRows, type ChainRow } from '@web/features/chain/lib/chain-rows';
 import { contract } from '../fixtures';
 
 const row = (strike: number, call: Parameters<typeof contract>[2] | null, put: Parameters<typeof contract>[2] | null): ChainRow => ({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { callPutRatio, callVolumeShare, countByTab, defaultExpiry, filterByTab, resolveExpiry } from '../../../../../web/src/features/chain/lib/expiries';
-import { matchTickers } from '../../../../../web/src/features/chain/lib/tickers';
-import { tradeHref } from '../../../../../web/src/features/chain/lib/trade-link';
+import { callPutRatio, callVolumeShare, countByTab, defaultExpiry, filterByTab, resolveExpiry } from '@web/features/chain/lib/expiries';
+import { matchTickers } from '@web/features/chain/lib/tickers';
+import { tradeHref } from '@web/features/chain/lib/trade-link';
 import { EXPIRIES, expiry, TICKERS } from '../fixtures';
 
 describe('the expiry filter (spec part 2 §2, §4)', () => {

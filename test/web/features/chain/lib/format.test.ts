@@ -9,7 +9,7 @@ import {
   formatIv,
   formatMoney,
   formatStrike,
-} from '../../../../../web/src/features/chain/lib/format';
+} from '@web/features/chain/lib/format';
 
 describe('chain formatting (spec part 2 §2, §9)', () => {
   it('abbreviates volume and open interest with K from 1,000 and M from 1,000,000', () => {

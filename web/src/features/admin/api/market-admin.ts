@@ -1,9 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MarketDataStats, SyncStatus } from '../../../../../shared/ports/market-store.port';
-import { api } from '../../../lib/api-client';
-import { getMarketStatus } from '../../chain/api/get-market-status';
+import type { MarketDataStats, SyncStatus } from '@shared/ports/market-store.port';
+import { api } from '@web/lib/api-client';
+import { getMarketStatus } from '@web/features/chain/api/get-market-status';
 
-export type { MarketStatus } from '../../chain/api/get-market-status';
+export type { MarketStatus } from '@web/features/chain/api/get-market-status';
 export type AdminStats = MarketDataStats & { retentionDays: number; lastSync: SyncStatus | null };
 
 /** The admin page polls more often than the chain page, so it keeps its own cache entry. */

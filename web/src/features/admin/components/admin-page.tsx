@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Spinner } from '../../../components/ui/spinner';
-import { usePageMeta } from '../../../lib/page-meta';
+import { Spinner } from '@web/components/ui/spinner';
+import { usePageMeta } from '@web/lib/page-meta';
 import { useAdminStats, useCleanup, useMarketStatus, useRunIngestion } from '../api/market-admin';
 
 const KIND_LABELS: Record<string, string> = {

@@ -1,5 +1,5 @@
 import { confirmResetPassword, resetPassword, signIn, signOut, signUp } from 'aws-amplify/auth';
-import { runtimeConfig } from '../../../lib/runtime-config';
+import { runtimeConfig } from '@web/lib/runtime-config';
 
 /** Thin wrappers over Amplify so the page speaks in the product's terms. */
 export async function signInWithEmail(email: string, password: string): Promise<{ done: boolean; nextStep: string }> {

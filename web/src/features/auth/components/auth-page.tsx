@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { runtimeConfig } from '../../../lib/runtime-config';
-import { usePageMeta } from '../../../lib/page-meta';
+import { Button } from '@web/components/ui/button';
+import { Spinner } from '@web/components/ui/spinner';
+import { runtimeConfig } from '@web/lib/runtime-config';
+import { usePageMeta } from '@web/lib/page-meta';
 import { requestPasswordReset, setNewPassword, signInWithEmail, signUpWithEmail } from '../api/auth-api';
 import { useAuth } from '../hooks/auth-context';
 import {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ChainView } from '../../../../../shared/market/market-reader';
-import { api } from '../../../lib/api-client';
+import type { ChainView } from '@shared/market/market-reader';
+import { api } from '@web/lib/api-client';
 
 export const getChain = (underlying: string, expiry: string, signal?: AbortSignal) =>
   api.get<ChainView>(`/api/market/${encodeURIComponent(underlying)}/chain`, { expiry }, signal);

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ExpirySummary } from '../../../../../shared/market/chain';
-import { api } from '../../../lib/api-client';
+import type { ExpirySummary } from '@shared/market/chain';
+import { api } from '@web/lib/api-client';
 
 export interface ExpiriesResponse {
   underlying: string;

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@web/lib/api-client';
 
 /** GET /api/market/status: where the chain's data comes from and when it was last synced. */
 export interface MarketStatus {

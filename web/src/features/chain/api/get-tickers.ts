@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { StoredTicker } from '../../../../../shared/ports/market-store.port';
-import { api } from '../../../lib/api-client';
+import type { StoredTicker } from '@shared/ports/market-store.port';
+import { api } from '@web/lib/api-client';
 
 export interface TickersResponse {
   source: 'live' | 'demo';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@web/lib/api-client';
 
 /** POST /api/market/sync answers 202 `queued`, or 200 `recent` when a sync of that ticker ran moments ago. */
 export interface SyncResponse {

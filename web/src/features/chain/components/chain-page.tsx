@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Spinner } from '../../../components/ui/spinner';
-import { usePageMeta } from '../../../lib/page-meta';
+import { Spinner } from '@web/components/ui/spinner';
+import { usePageMeta } from '@web/lib/page-meta';
 import { useChain } from '../api/get-chain';
 import { useExpiries } from '../api/get-expiries';
 import { useMarketStatus } from '../api/get-market-status';

@@ -1,7 +1,7 @@
 import { useRef, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { OptionContract } from '../../../../../shared/market/chain';
+import type { OptionContract } from '@shared/market/chain';
 import { isAtTheMoney, isInTheMoney, type ChainRow } from '../lib/chain-rows';
 import { STRIKE_HELP, visibleColumns, type ColumnDef } from '../lib/columns';
 import { formatCompact, formatExpiryShort, formatGreek, formatIv, formatMoney, formatStrike, type Currency, type Greek } from '../lib/format';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@web/components/ui/button';
 import type { SyncNotice } from '../hooks/use-market-sync';
 import { formatAsOf } from '../lib/format';
 

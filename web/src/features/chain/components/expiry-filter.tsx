@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
-import type { ExpirySummary } from '../../../../../shared/market/chain';
+import type { ExpirySummary } from '@shared/market/chain';
 import { callVolumeShare, countByTab, EXPIRY_TABS, filterByTab, type ExpiryTab } from '../lib/expiries';
 import { formatCompact, formatDaysToExpiry, formatExpiryDate } from '../lib/format';
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '@web/lib/api-client';
 import { getMarketStatus, marketStatusQueryOptions } from '../api/get-market-status';
 import { syncMarket } from '../api/sync-market';
 

@@ -1,4 +1,4 @@
-import type { OptionContract } from '../../../../../shared/market/chain';
+import type { OptionContract } from '@shared/market/chain';
 
 /** One strike of the chain: the call on the left, the put on the right (either may be missing). */
 export interface ChainRow {

@@ -1,5 +1,5 @@
-import type { ExpirySummary } from '../../../../../shared/market/chain';
-import type { ExpiryType } from '../../../../../shared/market/expirations';
+import type { ExpirySummary } from '@shared/market/chain';
+import type { ExpiryType } from '@shared/market/expirations';
 
 /** The expiry filter's tabs, in the spec's order (spec part 2 §2). */
 export type ExpiryTab = 'All' | ExpiryType;

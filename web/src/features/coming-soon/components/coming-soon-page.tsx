@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { usePageMeta } from '../../../lib/page-meta';
+import { usePageMeta } from '@web/lib/page-meta';
 import { launchEstimateText } from '../lib/launch';
 import { NotifyForm } from './notify-form';
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button';
-import { NOTIFY_CONSENT_TEXT, NOTIFY_MESSAGES, NotifyBody } from '../../../../../shared/community/notify';
+import { Button } from '@web/components/ui/button';
+import { NOTIFY_CONSENT_TEXT, NOTIFY_MESSAGES, NotifyBody } from '@shared/community/notify';
 import { useNotifySignup } from '../api/notify';
 import { THANK_YOU_MS } from '../lib/launch';
 

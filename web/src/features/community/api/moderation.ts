@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Testimonial, TestimonialStatus } from '../../../../../shared/community/testimonials';
-import { api } from '../../../lib/api-client';
+import type { Testimonial, TestimonialStatus } from '@shared/community/testimonials';
+import { api } from '@web/lib/api-client';
 
 export const getStoriesForModeration = (status: TestimonialStatus) =>
   api.get<{ status: TestimonialStatus; testimonials: Testimonial[] }>('/api/admin/testimonials', { status });

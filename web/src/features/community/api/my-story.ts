@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Testimonial } from '../../../../../shared/community/testimonials';
-import { api } from '../../../lib/api-client';
+import type { Testimonial } from '@shared/community/testimonials';
+import { api } from '@web/lib/api-client';
 
 export interface StoryDraft {
   quote: string;

@@ -1,4 +1,4 @@
-import { usePageMeta } from '../../../lib/page-meta';
+import { usePageMeta } from '@web/lib/page-meta';
 import { ShareStoryPanel } from './share-story-panel';
 
 /** /app/community: sharing a learner story works now; strategy sharing and discussion come later. */

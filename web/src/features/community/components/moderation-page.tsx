@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { usePageMeta } from '../../../lib/page-meta';
-import { TESTIMONIAL_STATUSES, type Testimonial, type TestimonialStatus } from '../../../../../shared/community/testimonials';
+import { Button } from '@web/components/ui/button';
+import { Spinner } from '@web/components/ui/spinner';
+import { usePageMeta } from '@web/lib/page-meta';
+import { TESTIMONIAL_STATUSES, type Testimonial, type TestimonialStatus } from '@shared/community/testimonials';
 import { useDecideStory, useStoriesForModeration } from '../api/moderation';
 
 const TAB_LABEL: Record<TestimonialStatus, string> = { pending: 'Waiting for review', approved: 'Published', rejected: 'Not published' };

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
+import { Button } from '@web/components/ui/button';
+import { Spinner } from '@web/components/ui/spinner';
 import {
   ShareTestimonialBody,
   TESTIMONIAL_CONSENT_TEXT,
@@ -9,7 +9,7 @@ import {
   TESTIMONIAL_MAX_NAME,
   TESTIMONIAL_MAX_ROLE,
   type Testimonial,
-} from '../../../../../shared/community/testimonials';
+} from '@shared/community/testimonials';
 import { useMyStory, useSaveMyStory, useWithdrawMyStory } from '../api/my-story';
 
 const STATUS_TEXT: Record<Testimonial['status'], { label: string; text: string; style: string }> = {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Me } from '../../../../../shared/users/profile';
-import { api } from '../../../lib/api-client';
+import type { Me } from '@shared/users/profile';
+import { api } from '@web/lib/api-client';
 
 export const getMe = () => api.get<Me>('/api/me');
 

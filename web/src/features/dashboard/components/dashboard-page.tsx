@@ -1,5 +1,5 @@
-import { Spinner } from '../../../components/ui/spinner';
-import { usePageMeta } from '../../../lib/page-meta';
+import { Spinner } from '@web/components/ui/spinner';
+import { usePageMeta } from '@web/lib/page-meta';
 import { useMe } from '../api/get-me';
 
 const memberSince = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date(iso));

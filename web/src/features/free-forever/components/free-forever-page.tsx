@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { buttonClass } from '../../../components/ui/button';
-import { usePageMeta } from '../../../lib/page-meta';
+import { buttonClass } from '@web/components/ui/button';
+import { usePageMeta } from '@web/lib/page-meta';
 
 const INCLUDED = [
   'Options chains with Greeks for every underlying the academy covers',

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SiteStats } from '../../../../../shared/community/site-stats';
-import { api } from '../../../lib/api-client';
+import type { SiteStats } from '@shared/community/site-stats';
+import { api } from '@web/lib/api-client';
 
 export const getSiteStats = () => api.get<SiteStats>('/api/stats');
 

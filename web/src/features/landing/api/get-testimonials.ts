@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PublicTestimonial } from '../../../../../shared/community/testimonials';
-import { api } from '../../../lib/api-client';
+import type { PublicTestimonial } from '@shared/community/testimonials';
+import { api } from '@web/lib/api-client';
 
 export const getTestimonials = () => api.get<{ testimonials: PublicTestimonial[] }>('/api/community/testimonials');
 

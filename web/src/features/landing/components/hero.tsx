@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { buttonClass } from '../../../components/ui/button';
+import { buttonClass } from '@web/components/ui/button';
 import { heroCta, type Visitor } from '../lib/cta';
 
 export function Hero({ visitor }: { visitor: Visitor }) {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
-import { buttonClass } from '../../../components/ui/button';
-import { Logo } from '../../../components/ui/logo';
-import { DisclaimerFooter } from '../../../components/ui/risk-disclaimer';
+import { buttonClass } from '@web/components/ui/button';
+import { Logo } from '@web/components/ui/logo';
+import { DisclaimerFooter } from '@web/components/ui/risk-disclaimer';
 import { closingCta, type Visitor } from '../lib/cta';
 
 const SUPPORT_EMAIL = 'support@optionsacademy.example';

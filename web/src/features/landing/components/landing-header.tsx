@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { buttonClass } from '../../../components/ui/button';
-import { Logo } from '../../../components/ui/logo';
+import { buttonClass } from '@web/components/ui/button';
+import { Logo } from '@web/components/ui/logo';
 import { welcomeLine, type Visitor } from '../lib/cta';
 
 /** Spec part 1 §2: signed in, a welcome line and 'Go to App'; signed out, 'Sign In' and 'Start Free Trial'. */

@@ -1,5 +1,5 @@
-import { FreeForeverBanner } from '../../../components/ui/free-forever-banner';
-import { usePageMeta } from '../../../lib/page-meta';
+import { FreeForeverBanner } from '@web/components/ui/free-forever-banner';
+import { usePageMeta } from '@web/lib/page-meta';
 import type { Visitor } from '../lib/cta';
 import { Hero } from './hero';
 import { ClosingCta, LandingFooter } from './landing-footer';

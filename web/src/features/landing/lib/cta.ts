@@ -1,4 +1,4 @@
-import { displayName } from '../../../../../shared/users/profile';
+import { displayName } from '@shared/users/profile';
 
 /** Who is looking at the landing page; the app passes it in from the auth state. */
 export type Visitor = { status: 'loading' | 'signedOut' } | { status: 'signedIn'; name: string; email: string };

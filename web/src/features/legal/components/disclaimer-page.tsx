@@ -1,4 +1,4 @@
-import { usePageMeta } from '../../../lib/page-meta';
+import { usePageMeta } from '@web/lib/page-meta';
 import { LegalDocument, SupportLink, type LegalSection } from './legal-document';
 
 const SECTIONS: readonly LegalSection[] = [

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { usePageMeta } from '../../../lib/page-meta';
+import { usePageMeta } from '@web/lib/page-meta';
 import { LegalDocument, SupportLink, type LegalSection } from './legal-document';
 
 const SECTIONS: readonly LegalSection[] = [

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { usePageMeta } from '../../../lib/page-meta';
+import { usePageMeta } from '@web/lib/page-meta';
 import { PLANNED_PAGES, type PlannedArea } from '../planned-pages';
 
 /** /app/construction: every page of the route map that is not built yet, grouped by the work that builds it. */

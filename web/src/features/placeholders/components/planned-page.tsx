@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { usePageMeta } from '../../../lib/page-meta';
-import { parseOcc } from '../../../../../shared/market/occ';
+import { usePageMeta } from '@web/lib/page-meta';
+import { parseOcc } from '@shared/market/occ';
 import { plannedPage } from '../planned-pages';
 
 /** The honest stand-in for a page a later issue builds: what it will do, and what works today. */

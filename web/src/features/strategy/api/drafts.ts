@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DraftLeg } from '../../../../../shared/drafts/drafts';
-import { api } from '../../../lib/api-client';
+import type { DraftLeg } from '@shared/drafts/drafts';
+import { api } from '@web/lib/api-client';
 import type { Draft } from '../lib/types';
 
 /** The body of POST /api/drafts and PUT /api/drafts/{id}. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQueries, type UseQueryResult } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { api } from '../../../lib/api-client';
+import { api } from '@web/lib/api-client';
 import type { ChainView } from '../lib/types';
 
 export const getChain = (underlying: string, expiry: string, signal?: AbortSignal) =>

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@web/lib/api-client';
 import type { ExpiriesResponse } from '../lib/types';
 
 export const getExpiries = (underlying: string, signal?: AbortSignal) =>

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@web/lib/api-client';
 import type { TickersResponse } from '../lib/types';
 
 /** The liquid tickers the underlying selector offers, with their last price. */

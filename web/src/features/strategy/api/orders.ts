@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OrderRequest } from '../../../../../shared/orders/types';
-import { api } from '../../../lib/api-client';
+import type { OrderRequest } from '@shared/orders/types';
+import { api } from '@web/lib/api-client';
 import type { ComplianceCheck, Order, PreTradeAnswer } from '../lib/types';
 
 /** The checks the order will meet, without placing it. */

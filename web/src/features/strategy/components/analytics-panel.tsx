@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { atmImpliedVol, pnlTable, positionGreeks, strategySummary, type StrategyLeg } from '../../../../../shared/strategy';
+import { atmImpliedVol, pnlTable, positionGreeks, strategySummary, type StrategyLeg } from '@shared/strategy';
 import type { ChainView } from '../lib/types';
 import { GreeksView } from './greeks-view';
 import { GuidelinesView } from './guidelines-view';

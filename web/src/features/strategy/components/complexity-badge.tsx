@@ -1,4 +1,4 @@
-import type { Complexity } from '../../../../../shared/strategy';
+import type { Complexity } from '@shared/strategy';
 
 const STYLE: Record<Complexity, string> = {
   beginner: 'bg-emerald-50 text-emerald-900 ring-emerald-200',

@@ -1,4 +1,4 @@
-import type { FundsAndMargins } from '../../../../../shared/strategy';
+import type { FundsAndMargins } from '@shared/strategy';
 import { money } from '../lib/format';
 
 /** Funds & Margins (spec part 3 §2): what the trade costs and what the paper account sets aside for it. */

@@ -1,4 +1,4 @@
-import type { PositionGreeks } from '../../../../../shared/strategy';
+import type { PositionGreeks } from '@shared/strategy';
 
 const ROWS: { key: keyof PositionGreeks; label: string; unit: string; explain: string }[] = [
   { key: 'delta', label: 'Delta', unit: 'shares', explain: 'Dollars gained for each $1 the stock rises (like holding this many shares).' },

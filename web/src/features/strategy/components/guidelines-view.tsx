@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { GUIDELINE_TEXTS, tradeGuidelines, type StrategySummary } from '../../../../../shared/strategy';
+import { GUIDELINE_TEXTS, tradeGuidelines, type StrategySummary } from '@shared/strategy';
 import { money, percent } from '../lib/format';
 
 /**

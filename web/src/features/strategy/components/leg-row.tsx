@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
-import type { OptionContract } from '../../../../../shared/market/chain';
-import { daysBetween } from '../../../../../shared/market/dates';
+import type { OptionContract } from '@shared/market/chain';
+import { daysBetween } from '@shared/market/dates';
 import { parseLots, stepStrike, typedStrike, type BuilderLeg, type QuotedLeg } from '../lib/legs';
 import { money, shortDay, strike } from '../lib/format';
 

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { CartesianGrid, ComposedChart, Line, ReferenceArea, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
-import { addDays, daysBetween } from '../../../../../shared/market/dates';
-import { expectedMove, payoffCurve, type StrategyLeg } from '../../../../../shared/strategy';
+import { addDays, daysBetween } from '@shared/market/dates';
+import { expectedMove, payoffCurve, type StrategyLeg } from '@shared/strategy';
 import { money, moneyShort, shortDay, signedMoney, strike } from '../lib/format';
 
 const COLORS = { expiry: '#0f172a', target: '#2563eb', spot: '#b45309', strike: '#94a3b8', band1: '#bae6fd', band2: '#e0f2fe', zero: '#64748b' };

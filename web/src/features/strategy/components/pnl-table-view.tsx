@@ -1,4 +1,4 @@
-import type { PnlTable } from '../../../../../shared/strategy';
+import type { PnlTable } from '@shared/strategy';
 import { money, shortDay, signedDollars } from '../lib/format';
 
 const change = (x: number) => `${x > 0.0005 ? '+' : x < -0.0005 ? '−' : ''}${Math.abs(x * 100).toFixed(0)}%`;

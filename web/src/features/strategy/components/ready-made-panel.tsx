@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { searchTemplates, TEMPLATE_CATEGORIES, type StrategyCategory } from '../../../../../shared/strategy';
+import { searchTemplates, TEMPLATE_CATEGORIES, type StrategyCategory } from '@shared/strategy';
 import { ComplexityBadge } from './complexity-badge';
 import { TabPanel, Tabs } from './tabs';
 

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Modal } from '../../../components/trading/modal';
+import { Modal } from '@web/components/trading/modal';
 import { useCreateDraft, type DraftBody } from '../api/drafts';
 
 /** "Add to Drafts": asks for a name (a sensible default is filled in) and saves the legs for this learner. */

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { defaultDraftName } from '../../../../../shared/drafts/drafts';
-import type { OrderRequest } from '../../../../../shared/orders/types';
-import { fundsAndMargins } from '../../../../../shared/strategy';
-import { TradeConfirmationDialog } from '../../../components/trading/trade-confirmation-dialog';
-import { ApiError } from '../../../lib/api-client';
+import { defaultDraftName } from '@shared/drafts/drafts';
+import type { OrderRequest } from '@shared/orders/types';
+import { fundsAndMargins } from '@shared/strategy';
+import { TradeConfirmationDialog } from '@web/components/trading/trade-confirmation-dialog';
+import { ApiError } from '@web/lib/api-client';
 import type { DraftBody } from '../api/drafts';
 import { preTrade, usePlaceOrder } from '../api/orders';
 import type { StrategyBuilder as Builder } from '../hooks/use-strategy-builder';
@@ -12,7 +12,7 @@ import { gridOf, MAX_LEGS, MULTIPLIERS, NO_LEGS_HINT, type Multiplier } from '..
 import { blockingText, buildOrder, estimateTrade, NO_LEGS, successMessage, tradeAllProblem, type TradeEstimate } from '../lib/trade';
 import type { ComplianceCheck, Draft, Portfolio } from '../lib/types';
 import { AnalyticsPanel } from './analytics-panel';
-import { ChecksList } from '../../../components/trading/checks-list';
+import { ChecksList } from '@web/components/trading/checks-list';
 import { ComplexityBadge } from './complexity-badge';
 import { DraftsPanel } from './drafts-panel';
 import { FundsPanel } from './funds-panel';

@@ -1,4 +1,4 @@
-import type { StrategyLeg } from '../../../../../shared/strategy';
+import type { StrategyLeg } from '@shared/strategy';
 import { money, shortDay, strike } from '../lib/format';
 
 /**

@@ -1,4 +1,4 @@
-import type { StrategySummary } from '../../../../../shared/strategy';
+import type { StrategySummary } from '@shared/strategy';
 import { money, percent, strike } from '../lib/format';
 import { InfoTip } from './info-tip';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { Impact, StrategyTemplate } from '../../../../../shared/strategy';
+import type { Impact, StrategyTemplate } from '@shared/strategy';
 import { money, strike } from '../lib/format';
 import { ComplexityBadge } from './complexity-badge';
 

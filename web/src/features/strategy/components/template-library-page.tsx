@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { searchTemplates, STRATEGY_TEMPLATES, TEMPLATE_CATEGORIES, type StrategyCategory } from '../../../../../shared/strategy';
-import { usePageMeta } from '../../../lib/page-meta';
+import { searchTemplates, STRATEGY_TEMPLATES, TEMPLATE_CATEGORIES, type StrategyCategory } from '@shared/strategy';
+import { usePageMeta } from '@web/lib/page-meta';
 import { NO_STRATEGIES } from './ready-made-panel';
 import { TabPanel, Tabs } from './tabs';
 import { TemplateCard } from './template-card';

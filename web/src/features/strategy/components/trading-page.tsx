@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { Spinner } from '../../../components/ui/spinner';
-import { usePageMeta } from '../../../lib/page-meta';
+import { Spinner } from '@web/components/ui/spinner';
+import { usePageMeta } from '@web/lib/page-meta';
 import { useTickers } from '../api/get-tickers';
 import { usePortfolio } from '../api/portfolio';
 import { useBuilderParams } from '../hooks/use-builder-params';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { templateById, type StrategyTemplate } from '../../../../../shared/strategy';
+import { templateById, type StrategyTemplate } from '@shared/strategy';
 
 export interface BuilderParams {
   underlying: string;

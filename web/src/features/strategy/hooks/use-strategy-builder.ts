@@ -1,13 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
-import { newYorkParts } from '../../../../../shared/market/dates';
-import {
-  knownStrategy,
-  STRATEGY_TEMPLATES,
-  validateStrategy,
-  type StrategyLeg,
-  type StrategyTemplate,
-  type ValidationResult,
-} from '../../../../../shared/strategy';
+import { newYorkParts } from '@shared/market/dates';
+import { knownStrategy, STRATEGY_TEMPLATES, validateStrategy, type StrategyLeg, type StrategyTemplate, type ValidationResult } from '@shared/strategy';
 import { useChains } from '../api/get-chain';
 import { useExpiries } from '../api/get-expiries';
 import {

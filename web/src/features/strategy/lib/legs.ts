@@ -1,6 +1,6 @@
-import type { OptionContract } from '../../../../../shared/market/chain';
-import { daysBetween } from '../../../../../shared/market/dates';
-import type { Action, OptionType, StrategyLeg } from '../../../../../shared/strategy';
+import type { OptionContract } from '@shared/market/chain';
+import { daysBetween } from '@shared/market/dates';
+import type { Action, OptionType, StrategyLeg } from '@shared/strategy';
 import type { ChainView } from './types';
 
 /** Spec part 3 §9: the expiry selector offers the 6 soonest distinct expirations. */

@@ -1,5 +1,5 @@
-import { daysBetween } from '../../../../../shared/market/dates';
-import { placeTemplate, type StrategyTemplate } from '../../../../../shared/strategy';
+import { daysBetween } from '@shared/market/dates';
+import { placeTemplate, type StrategyTemplate } from '@shared/strategy';
 import type { BuilderLeg } from './legs';
 import type { ChainView } from './types';
 

@@ -1,7 +1,7 @@
-import { fillPrice } from '../../../../../shared/orders/fills';
-import { contractLabel } from '../../../components/trading/contract-label';
-import type { AccountSettings, OrderRequest } from '../../../../../shared/orders/types';
-import { fundsAndMargins, type StrategyLeg, type ValidationResult } from '../../../../../shared/strategy';
+import { fillPrice } from '@shared/orders/fills';
+import { contractLabel } from '@web/components/trading/contract-label';
+import type { AccountSettings, OrderRequest } from '@shared/orders/types';
+import { fundsAndMargins, type StrategyLeg, type ValidationResult } from '@shared/strategy';
 import { MAX_ORDER_LEGS, type QuotedLeg } from './legs';
 import type { ComplianceCheck, Portfolio } from './types';
 

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { buttonClass } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { usePageMeta } from '../../../lib/page-meta';
+import { buttonClass } from '@web/components/ui/button';
+import { Spinner } from '@web/components/ui/spinner';
+import { usePageMeta } from '@web/lib/page-meta';
 import { couponFor, planFor, PLANS, PROCESSING_MS } from '../lib/plans';
 
 const SUPPORT_EMAIL = 'support@optionsacademy.example';

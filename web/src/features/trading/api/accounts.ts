@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@web/lib/api-client';
 import type { AccountsAnswer, Portfolio } from '../lib/types';
 
 export const getAccounts = () => api.get<AccountsAnswer>('/api/accounts');

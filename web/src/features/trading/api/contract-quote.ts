@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ChainView } from '../../../../../shared/market/market-reader';
-import { parseOcc } from '../../../../../shared/market/occ';
-import { api } from '../../../lib/api-client';
+import type { ChainView } from '@shared/market/market-reader';
+import { parseOcc } from '@shared/market/occ';
+import { api } from '@web/lib/api-client';
 
 /** One contract's quote, read from its chain (the same data the chain page and the order fill use). */
 export async function getContractQuote(contract: string) {

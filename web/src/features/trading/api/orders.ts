@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OrderRequest } from '../../../../../shared/orders/types';
-import { api } from '../../../lib/api-client';
+import type { OrderRequest } from '@shared/orders/types';
+import { api } from '@web/lib/api-client';
 import type { ComplianceCheck, Order } from '../lib/types';
 
 export type OrderFilter = 'open' | 'filled' | 'canceled' | 'expired' | 'all';

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '../../../lib/api-client';
+import { api, ApiError } from '@web/lib/api-client';
 import type { AccountSettings, Portfolio } from '../lib/types';
 
 /** null when the learner has not opened a paper account yet (the API answers 404). */

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatBalance } from '../../../components/trading/money';
+import { formatBalance } from '@web/components/trading/money';
 import { useSelectedAccount } from '../hooks/use-selected-account';
 
 /**

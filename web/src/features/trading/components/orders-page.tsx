@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatUsd } from '../../../components/trading/money';
-import { Spinner } from '../../../components/ui/spinner';
-import { usePageMeta } from '../../../lib/page-meta';
+import { formatUsd } from '@web/components/trading/money';
+import { Spinner } from '@web/components/ui/spinner';
+import { usePageMeta } from '@web/lib/page-meta';
 import { useCancelOrder, useOrders, type OrderFilter } from '../api/orders';
-import { contractLabel } from '../../../components/trading/contract-label';
+import { contractLabel } from '@web/components/trading/contract-label';
 import type { Order } from '../lib/types';
 
 const TABS: { id: OrderFilter; label: string }[] = [

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatPnl, formatUsd, pnlClass } from '../../../components/trading/money';
-import { Modal } from '../../../components/trading/modal';
-import { TradeConfirmationDialog } from '../../../components/trading/trade-confirmation-dialog';
-import { Spinner } from '../../../components/ui/spinner';
-import { usePageMeta } from '../../../lib/page-meta';
+import { formatPnl, formatUsd, pnlClass } from '@web/components/trading/money';
+import { Modal } from '@web/components/trading/modal';
+import { TradeConfirmationDialog } from '@web/components/trading/trade-confirmation-dialog';
+import { Spinner } from '@web/components/ui/spinner';
+import { usePageMeta } from '@web/lib/page-meta';
 import { useClosePosition, useExercise, usePortfolio } from '../api/portfolio';
-import { contractLabel } from '../../../components/trading/contract-label';
+import { contractLabel } from '@web/components/trading/contract-label';
 import { signedQuantity } from '../lib/contract';
 import { closeEstimate } from '../lib/estimate';
 import type { Portfolio, PortfolioPosition } from '../lib/types';

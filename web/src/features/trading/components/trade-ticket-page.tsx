@@ -1,20 +1,20 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { parseOcc } from '../../../../../shared/market/occ';
-import { formatUsd } from '../../../components/trading/money';
-import { TradeConfirmationDialog, type TradeDetails } from '../../../components/trading/trade-confirmation-dialog';
-import { Spinner } from '../../../components/ui/spinner';
-import { ApiError } from '../../../lib/api-client';
-import { usePageMeta } from '../../../lib/page-meta';
+import { parseOcc } from '@shared/market/occ';
+import { formatUsd } from '@web/components/trading/money';
+import { TradeConfirmationDialog, type TradeDetails } from '@web/components/trading/trade-confirmation-dialog';
+import { Spinner } from '@web/components/ui/spinner';
+import { ApiError } from '@web/lib/api-client';
+import { usePageMeta } from '@web/lib/page-meta';
 import { useContractQuote } from '../api/contract-quote';
 import { preTrade, usePlaceOrder } from '../api/orders';
 import { usePortfolio } from '../api/portfolio';
-import { contractLabel } from '../../../components/trading/contract-label';
-import { fillPrice } from '../../../../../shared/orders/fills';
+import { contractLabel } from '@web/components/trading/contract-label';
+import { fillPrice } from '@shared/orders/fills';
 import { FILL_MODEL_LABELS, optionOrderCost } from '../lib/estimate';
 import type { ComplianceCheck, Order } from '../lib/types';
 import { AccountSetup } from './account-setup';
-import { ChecksList } from '../../../components/trading/checks-list';
+import { ChecksList } from '@web/components/trading/checks-list';
 
 const COMMISSION_FALLBACK = 0.65;
 

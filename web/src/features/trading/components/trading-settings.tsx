@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { TRADING_LEVELS, NAKED_SELLING_NOTE } from '../../../../../shared/compliance/levels';
+import { TRADING_LEVELS, NAKED_SELLING_NOTE } from '@shared/compliance/levels';
 import { useUpdateSettings } from '../api/portfolio';
 import { FILL_MODEL_LABELS } from '../lib/estimate';
 import type { AccountSettings } from '../lib/types';
