@@ -4,9 +4,9 @@
  * gateway (local/gateway.ts) matches requests against the same list and calls the same handlers.
  * This module holds data only (no handler imports), so CDK synth and the gateway stay light.
  */
-export type Auth = 'public' | 'user' | 'admin';
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type RouteKey = `${Method} /api${string}`;
+import type { Auth, RouteKey } from '@shared/api/contract';
+
+export type { Auth, Method, RouteKey } from '@shared/api/contract';
 
 export interface FunctionDefinition {
   /** Logical id; also the CloudFormation construct id. */

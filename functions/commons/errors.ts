@@ -1,8 +1,11 @@
+import type { ErrorCode, Failure } from '@shared/result';
+
 /**
- * Expected failures travel as values with a stable code (DESIGN.md §4.3). This is the one place that
- * maps a code to an HTTP status; anything unexpected becomes a 500 that says nothing of internals.
+ * Expected failures travel as values with a stable code (shared/result.ts). This is the one place that maps a code
+ * to an HTTP status; anything unexpected becomes a 500 that says nothing of internals.
  */
-export type ErrorCode = 'bad_request' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'unprocessable' | 'rate_limited' | 'unavailable';
+export type { ErrorCode };
+export type AppError = Failure;
 
 const STATUS: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -14,13 +17,6 @@ const STATUS: Record<ErrorCode, number> = {
   rate_limited: 429,
   unavailable: 503,
 };
-
-export interface AppError {
-  code: ErrorCode;
-  message: string;
-  /** Extra fields sent with the error, e.g. the compliance checks of a blocked order. */
-  details?: Record<string, unknown>;
-}
 
 export const statusOf = (code: ErrorCode): number => STATUS[code];
 

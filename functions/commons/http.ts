@@ -41,6 +41,8 @@ export interface HttpRequest<A extends Auth, B, Q, P> {
 
 export interface RouteHandler {
   auth: Auth;
+  /** The schemas the route validates with (for a contract route, the contract itself: see shared/api/contract.ts). */
+  spec: RouteSpec<Auth, unknown, unknown, unknown>;
   run: (event: APIGatewayProxyEventV2WithJWTAuthorizer, user: AuthUser | null) => Promise<HttpResponse>;
 }
 
@@ -69,6 +71,7 @@ export function route<
 >(spec: RouteSpec<A, B, Q, P>, fn: (req: HttpRequest<A, B, Q, P>) => Promise<HttpResponse>): RouteHandler {
   return {
     auth: spec.auth,
+    spec,
     async run(event, user) {
       const body = spec.body ? parseBody(event, spec.body as AnySchema) : { ok: true as const, value: undefined };
       if (!body.ok) return body.response;

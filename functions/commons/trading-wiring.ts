@@ -1,5 +1,5 @@
 import { ulid } from 'ulid';
-import { tradingService } from '@shared/orders/trading-service';
+import { tradingService } from '@shared/paper/trading-service';
 import { dynamoTradingRepository } from '../adapters/dynamo/trading-repository';
 import { marketQuoteSource } from '../adapters/market/quote-source';
 import { marketDeps } from './market-wiring';

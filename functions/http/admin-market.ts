@@ -1,8 +1,9 @@
+import { ulid } from 'ulid';
 import { z } from 'zod';
 import { addDays, newYorkParts } from '@shared/market/dates';
 import type { Clock } from '@shared/ports/clock.port';
-import type { EventPublisher } from '@shared/ports/event-publisher.port';
-import type { MarketStore } from '@shared/ports/market-store.port';
+import type { EventPublisher } from '@shared/ports/events.port';
+import type { MarketStore } from '@shared/market/market-store.port';
 import { RETENTION_DAYS } from '../adapters/dynamo/market-repository';
 import { accepted, httpApi, ok, route } from '../commons/http';
 import { marketDeps } from '../commons/market-wiring';
@@ -38,7 +39,13 @@ export function makeAdminMarketHandler(deps: { store: MarketStore; events: Event
         await deps.events.publish([
           {
             type: 'IngestRequested',
-            detail: { requestedBy: user.sub, reason: 'admin', underlyings: body?.underlyings?.map((u) => u.toUpperCase()), at: deps.clock.now().toISOString() },
+            detail: {
+              eventId: ulid(),
+              requestedBy: user.sub,
+              reason: 'admin',
+              underlyings: body?.underlyings?.map((u) => u.toUpperCase()),
+              at: deps.clock.now().toISOString(),
+            },
           },
         ]);
         return accepted({ status: 'queued', message: 'Ingestion queued. Statistics update when it finishes.' });

@@ -1,11 +1,12 @@
+import { ulid } from 'ulid';
 import { z } from 'zod';
 import type { ChainView, MarketReader } from '@shared/market/market-reader';
 import { EXPIRY_TYPES } from '@shared/market/expirations';
 import { isIsoDate, newYorkParts } from '@shared/market/dates';
 import { hashString } from '@shared/market/random';
 import type { Clock } from '@shared/ports/clock.port';
-import type { EventPublisher } from '@shared/ports/event-publisher.port';
-import type { MarketStore } from '@shared/ports/market-store.port';
+import type { EventPublisher } from '@shared/ports/events.port';
+import type { MarketStore } from '@shared/market/market-store.port';
 import { appError } from '../commons/errors';
 import { accepted, failure, httpApi, ok, okRaw, route, type HttpResponse } from '../commons/http';
 import { marketDeps } from '../commons/market-wiring';
@@ -153,7 +154,10 @@ export function makeMarketHandler(deps: MarketHandlerDeps) {
       }
       lastSyncRequest.set(resolved.ticker, now);
       await deps.events.publish([
-        { type: 'IngestRequested', detail: { requestedBy: user.sub, reason: 'sync', underlyings: [resolved.ticker], at: new Date(now).toISOString() } },
+        {
+          type: 'IngestRequested',
+          detail: { eventId: ulid(), requestedBy: user.sub, reason: 'sync', underlyings: [resolved.ticker], at: new Date(now).toISOString() },
+        },
       ]);
       return accepted({ status: 'queued', message: `Syncing ${resolved.ticker} from ${provider.provider}. The chain refreshes when it is done.` });
     }),

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { DISCLOSURES } from '@shared/compliance/disclosures';
-import type { TradingService, Result } from '@shared/orders/trading-service';
-import { STARTING_CAPITALS } from '@shared/orders/types';
-import type { TradingRepository } from '@shared/ports/trading.port';
+import type { TradingService, Result } from '@shared/paper/trading-service';
+import { STARTING_CAPITALS } from '@shared/paper/types';
+import type { TradingRepository } from '@shared/paper/paper.port';
 import type { Clock } from '@shared/ports/clock.port';
 import { appError } from '../commons/errors';
 import { created, failure, httpApi, ok, route, type HttpResponse } from '../commons/http';

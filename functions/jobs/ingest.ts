@@ -4,8 +4,8 @@ import { IngestRequestedDetail } from '@shared/events/domain-events';
 import { runIngestion, REAL_PROVIDER_HORIZON_MONTHS, type IngestDeps, type IngestResult } from '@shared/market/ingest';
 import { currentSession } from '@shared/market/simulated-market';
 import { TRACKED_UNDERLYINGS } from '@shared/market/underlyings';
-import type { MarketDataProvider } from '@shared/ports/market-data.port';
-import type { MarketStore } from '@shared/ports/market-store.port';
+import type { MarketDataProvider } from '@shared/market/market-data.port';
+import type { MarketStore } from '@shared/market/market-store.port';
 import { marketDeps } from '../commons/market-wiring';
 import { logger, metrics } from '../commons/powertools';
 

@@ -1,8 +1,8 @@
 import { tradingDaysEnding } from '@shared/market/calendar';
 import { newYorkParts } from '@shared/market/dates';
-import type { TradingService } from '@shared/orders/trading-service';
+import type { TradingService } from '@shared/paper/trading-service';
 import type { Clock } from '@shared/ports/clock.port';
-import type { TradingRepository } from '@shared/ports/trading.port';
+import type { TradingRepository } from '@shared/paper/paper.port';
 import { dynamoTradingRepository } from '../adapters/dynamo/trading-repository';
 import { logger } from '../commons/powertools';
 import { tradingDeps } from '../commons/trading-wiring';

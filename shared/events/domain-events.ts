@@ -1,13 +1,20 @@
 import { z } from 'zod';
 
 /**
- * The domain events of DESIGN.md §6, as zod schemas. Producers validate before publishing and
- * consumers validate what they receive, so a malformed event never reaches XP, streaks or the journal.
+ * The domain events (docs/architecture.md, "Events"), as zod schemas. Every event carries an `eventId`, a ulid made
+ * when the change it reports is committed; it leaves through the outbox (an item written in that change's own
+ * transaction), so a bus outage delays an event and never loses one, and consumers are idempotent by this id.
+ * Producers validate before writing and consumers validate what they receive, so a malformed event never reaches
+ * XP, streaks or the journal.
  */
 const isoTime = z.iso.datetime({ offset: true });
 const userId = z.string().min(1);
+/** A ulid: 26 characters of Crockford base 32, sortable by the time it was made. */
+export const EventId = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'must be a ulid');
+const eventId = EventId;
 
 export const OrderFilledDetail = z.object({
+  eventId,
   userId,
   orderId: z.string().min(1),
   clientOrderId: z.string().min(1),
@@ -17,6 +24,7 @@ export const OrderFilledDetail = z.object({
 });
 
 export const PositionClosedDetail = z.object({
+  eventId,
   userId,
   contract: z.string().min(1),
   quantity: z.number().int().positive(),
@@ -25,6 +33,7 @@ export const PositionClosedDetail = z.object({
 });
 
 export const OptionExpiredDetail = z.object({
+  eventId,
   userId,
   contract: z.string().min(1),
   quantity: z.number().int(),
@@ -32,10 +41,11 @@ export const OptionExpiredDetail = z.object({
   at: isoTime,
 });
 
-export const LessonCompletedDetail = z.object({ userId, moduleId: z.string().min(1), at: isoTime });
-export const QuizPassedDetail = z.object({ userId, quizId: z.string().min(1), score: z.number().min(0).max(100), at: isoTime });
-export const JournalEntryAddedDetail = z.object({ userId, entryId: z.string().min(1), at: isoTime });
+export const LessonCompletedDetail = z.object({ eventId, userId, moduleId: z.string().min(1), at: isoTime });
+export const QuizPassedDetail = z.object({ eventId, userId, quizId: z.string().min(1), score: z.number().min(0).max(100), at: isoTime });
+export const JournalEntryAddedDetail = z.object({ eventId, userId, entryId: z.string().min(1), at: isoTime });
 export const ChainIngestedDetail = z.object({
+  eventId,
   runId: z.string().min(1),
   source: z.enum(['live', 'demo']),
   underlyings: z.array(z.string()),
@@ -47,6 +57,7 @@ export const ChainIngestedDetail = z.object({
 
 /** An operator or a learner's Sync Data asked for a run outside the schedule; the ingest job consumes it. */
 export const IngestRequestedDetail = z.object({
+  eventId,
   requestedBy: z.string().min(1),
   reason: z.enum(['admin', 'sync']),
   underlyings: z.array(z.string()).optional(),
@@ -65,6 +76,13 @@ export const DomainEvent = z.discriminatedUnion('type', [
 ]);
 export type DomainEvent = z.infer<typeof DomainEvent>;
 export type DomainEventType = DomainEvent['type'];
+export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
+export type DetailOf<T extends DomainEventType> = EventOf<T>['detail'];
+
+/** An event of a type with its detail, stamped with a new event id (ids.newId(): a ulid made at commit time). */
+export function domainEvent<T extends DomainEventType>(type: T, detail: Omit<DetailOf<T>, 'eventId'>, eventId: string): EventOf<T> {
+  return { type, detail: { ...detail, eventId } } as unknown as EventOf<T>;
+}
 
 /** The EventBridge `source` of every event the product publishes. */
 export const EVENT_SOURCE = 'options-academy';

@@ -1,5 +1,5 @@
 import { chainGreeks } from '../pricing';
-import type { ContractType, ProviderQuote } from '../ports/market-data.port';
+import type { ContractType, ProviderQuote } from './market-data.port';
 import { classifyExpiry, type ExpiryType } from './expirations';
 import { daysBetween } from './dates';
 

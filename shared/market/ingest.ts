@@ -1,7 +1,7 @@
 import type { Clock } from '../ports/clock.port';
-import type { EventPublisher } from '../ports/event-publisher.port';
-import type { MarketDataProvider, ProviderQuote } from '../ports/market-data.port';
-import type { MarketStore, StoredChain, StoredTicker } from '../ports/market-store.port';
+import type { EventPublisher } from '../ports/events.port';
+import type { MarketDataProvider, ProviderQuote } from './market-data.port';
+import type { MarketStore, StoredChain, StoredTicker } from './market-store.port';
 import { buildChain, summarizeExpiry } from './chain';
 import { addDays, addMonths, daysBetween, newYorkInstant, newYorkParts, yearsBetween } from './dates';
 import { isExpired } from './expiry-status';
@@ -174,6 +174,7 @@ export async function runIngestion(deps: IngestDeps, opts: IngestOptions): Promi
     {
       type: 'ChainIngested',
       detail: {
+        eventId: deps.newId(),
         runId,
         source: provider.source,
         underlyings: [...opts.underlyings],

@@ -1,6 +1,6 @@
 import type { Clock } from '../ports/clock.port';
-import type { DailyBar, MarketDataProvider } from '../ports/market-data.port';
-import type { MarketStore, StoredChain, StoredTicker } from '../ports/market-store.port';
+import type { DailyBar, MarketDataProvider } from './market-data.port';
+import type { MarketStore, StoredChain, StoredTicker } from './market-store.port';
 import { buildChain, summarizeExpiry, type ExpirySummary, type OptionContract } from './chain';
 import { addDays, daysBetween, newYorkInstant, newYorkParts, yearsBetween } from './dates';
 import { classifyExpiry, type ExpiryType } from './expirations';

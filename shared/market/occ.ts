@@ -1,4 +1,4 @@
-import type { ContractType } from '../ports/market-data.port';
+import type { ContractType } from './market-data.port';
 
 /**
  * OCC option symbols: root, expiry YYMMDD, C or P, strike × 1000 in 8 digits, e.g. SPY261218C00600000.

@@ -1,7 +1,7 @@
 import { chainGreeks, price as bsmPrice } from '../pricing';
 import type { Clock } from '../ports/clock.port';
-import type { ChainSnapshotResult, DailyBar, MarketDataProvider, ProviderContract, ProviderQuote } from '../ports/market-data.port';
-import { ProviderError } from '../ports/market-data.port';
+import type { ChainSnapshotResult, DailyBar, MarketDataProvider, ProviderContract, ProviderQuote } from './market-data.port';
+import { ProviderError } from './market-data.port';
 import { isTradingDay, nextTradingDay, previousTradingDay, tradingDayOnOrBefore } from './calendar';
 import { daysBetween, newYorkInstant, newYorkParts, yearsBetween } from './dates';
 import { classifyExpiry, listedExpirations } from './expirations';

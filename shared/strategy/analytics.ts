@@ -2,7 +2,7 @@ import { greeks } from '../pricing';
 import { normCdf } from '../pricing/normal-distribution';
 import type { OptionContract } from '../market/chain';
 import { addDays, daysBetween } from '../market/dates';
-import { CONTRACT_MULTIPLIER } from '../orders/types';
+import { CONTRACT_MULTIPLIER } from '../paper/types';
 import { analyzeAtExpiry, expiryPnl, netPremium } from './payoff';
 import type { ExpiryAnalysis, StrategyLeg } from './types';
 import { clean, firstExpiration, intrinsic, legSign, pnlOnDate, pricedLegs, ratesFor, resolveIv, yearsBetweenDates } from './valuation';

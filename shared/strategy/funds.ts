@@ -1,7 +1,7 @@
 import { MESSAGES } from '../compliance/checks';
 import { occSymbol } from '../market/occ';
-import { requirement } from '../orders/requirements';
-import type { Position } from '../orders/types';
+import { requirement } from '../paper/buying-power';
+import type { Position } from '../paper/types';
 import { netPremium } from './payoff';
 import type { StrategyLeg } from './types';
 import { legSign } from './valuation';
@@ -9,7 +9,7 @@ import { legSign } from './valuation';
 export interface FundsAndMargins {
   /** Premium paid (positive) or received (negative) for the position, dollars: the "Standalone Funds". */
   netDebit: number;
-  /** Buying power the paper account sets aside for the short legs (shared/orders/requirements): the "Standalone Margin". */
+  /** Buying power the paper account sets aside for the short legs (shared/paper/buying-power): the "Standalone Margin". */
   margin: number;
   /**
    * netDebit + margin: the buying power the trade uses in the paper account, the figure its pre-trade check

@@ -1,4 +1,4 @@
-import { CONTRACT_MULTIPLIER } from '../orders/types';
+import { CONTRACT_MULTIPLIER } from '../paper/types';
 import type { ExpiryAnalysis, Rates, StrategyLeg } from './types';
 import { clean, firstExpiration, intrinsic, legSign, pnlOnDate, pricedLegs, ratesFor, yearsBetweenDates } from './valuation';
 

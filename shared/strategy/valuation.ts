@@ -1,7 +1,7 @@
 import { impliedVol, price } from '../pricing';
 import { daysBetween } from '../market/dates';
 import { RISK_FREE_RATE, underlyingProfile } from '../market/underlyings';
-import { CONTRACT_MULTIPLIER } from '../orders/types';
+import { CONTRACT_MULTIPLIER } from '../paper/types';
 import type { OptionType, Rates, StrategyLeg } from './types';
 
 /**

@@ -1,6 +1,6 @@
 import type { ExpirySummary } from '@shared/market/chain';
-import type { DailyBar } from '@shared/ports/market-data.port';
-import type { BarKind, MarketStore, StoredChain, StoredTicker, SyncStatus } from '@shared/ports/market-store.port';
+import type { DailyBar } from '@shared/market/market-data.port';
+import type { BarKind, MarketStore, StoredChain, StoredTicker, SyncStatus } from '@shared/market/market-store.port';
 
 /** An in-memory MarketStore for unit tests of the domain code (the DynamoDB one is tested against DynamoDB Local). */
 export function memoryMarketStore() {

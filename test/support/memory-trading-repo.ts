@@ -1,5 +1,5 @@
-import type { Activity, Order, PaperAccount, Position } from '@shared/orders/types';
-import type { CommitResult, ComplianceLogEntry, DisclosureAck, TradingRepository } from '@shared/ports/trading.port';
+import type { Activity, Order, PaperAccount, Position } from '@shared/paper/types';
+import type { CommitResult, ComplianceLogEntry, DisclosureAck, TradingRepository } from '@shared/paper/paper.port';
 
 /**
  * An in-memory TradingRepository with the same conditional semantics as the DynamoDB one

@@ -1,6 +1,6 @@
 import { occSymbol } from '@shared/market/occ';
-import type { Quote } from '@shared/orders/types';
-import { DEFAULT_SETTINGS, type PaperAccount, type Position } from '@shared/orders/types';
+import type { Quote } from '@shared/paper/types';
+import { DEFAULT_SETTINGS, type PaperAccount, type Position } from '@shared/paper/types';
 
 export const NOW = new Date('2026-11-23T15:00:00Z'); // Monday 10:00 New York
 export const SESSION = '2026-11-23';

@@ -2,8 +2,8 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { ExpirySummary, OptionContract } from '@shared/market/chain';
 import { addDays, dayNumber } from '@shared/market/dates';
-import type { DailyBar } from '@shared/ports/market-data.port';
-import type { BarKind, MarketDataStats, MarketStore, StoredChain, StoredTicker, SyncStatus } from '@shared/ports/market-store.port';
+import type { DailyBar } from '@shared/market/market-data.port';
+import type { BarKind, MarketDataStats, MarketStore, StoredChain, StoredTicker, SyncStatus } from '@shared/market/market-store.port';
 import { batchWriteAll } from './batch-write';
 import { documentClient, isExpired, tableName } from './client';
 

@@ -1,8 +1,8 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { addDays, dayNumber } from '@shared/market/dates';
-import type { Activity, Order, PaperAccount, Position } from '@shared/orders/types';
-import type { CommitResult, ComplianceLogEntry, DisclosureAck, TradingCommit, TradingRepository } from '@shared/ports/trading.port';
+import type { Activity, Order, PaperAccount, Position } from '@shared/paper/types';
+import type { CommitResult, ComplianceLogEntry, DisclosureAck, TradingCommit, TradingRepository } from '@shared/paper/paper.port';
 import { documentClient, isExpired, tableName } from './client';
 import { userPk } from './profile-repository';
 import { statsShardKey } from './site-stats-repository';

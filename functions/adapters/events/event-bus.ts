@@ -1,6 +1,6 @@
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { DomainEvent, EVENT_SOURCE } from '@shared/events/domain-events';
-import type { EventPublisher } from '@shared/ports/event-publisher.port';
+import type { EventPublisher } from '@shared/ports/events.port';
 
 const MAX_ENTRIES_PER_CALL = 10;
 

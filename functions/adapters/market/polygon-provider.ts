@@ -10,7 +10,7 @@ import {
   type MarketDataProvider,
   type ProviderContract,
   type ProviderQuote,
-} from '@shared/ports/market-data.port';
+} from '@shared/market/market-data.port';
 
 export const POLYGON_DEFAULT_BASE_URL = 'https://api.polygon.io';
 /** Spec §7/§9: the contract listing stops paging once more than this many records are collected. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { MarketDataProvider } from '@shared/ports/market-data.port';
+import type { MarketDataProvider } from '@shared/market/market-data.port';
 import type { SecretStore } from '@shared/ports/secret-store.port';
 import { createPolygonProvider, POLYGON_DEFAULT_BASE_URL, type PolygonProviderOptions } from './polygon-provider';
 

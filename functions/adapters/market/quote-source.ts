@@ -1,8 +1,8 @@
 import type { MarketReader } from '@shared/market/market-reader';
 import { parseOcc } from '@shared/market/occ';
-import type { Quote } from '@shared/orders/types';
+import type { Quote } from '@shared/paper/types';
 import type { Clock } from '@shared/ports/clock.port';
-import type { QuoteSource } from '@shared/ports/trading.port';
+import type { QuoteSource } from '@shared/paper/paper.port';
 
 /**
  * Quotes for paper trading from the latest chain the market API serves (stored snapshot, or the

@@ -42,7 +42,7 @@ describe('the ingest job', () => {
     await handler({
       'detail-type': 'IngestRequested',
       source: 'options-academy',
-      detail: { requestedBy: 'u', reason: 'sync', underlyings: ['QQQ', 'NOPE'], at: '2026-11-23T15:00:00Z' },
+      detail: { eventId: '01JAAAAAAAAAAAAAAAAAAAAAAA', requestedBy: 'u', reason: 'sync', underlyings: ['QQQ', 'NOPE'], at: '2026-11-23T15:00:00Z' },
     } as never);
     expect(runs).toEqual([{ underlyings: ['QQQ'], opts: { horizonMonths: undefined, historyContracts: 0 } }]);
   });

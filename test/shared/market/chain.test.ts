@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildChain, markOf, summarizeExpiry } from '@shared/market/chain';
-import type { ProviderQuote } from '@shared/ports/market-data.port';
+import type { ProviderQuote } from '@shared/market/market-data.port';
 
 const base = { underlying: 'XYZ', expiration: '2026-12-18' } as const;
 const quote = (q: Partial<ProviderQuote> & { strike: number; type: 'call' | 'put' }): ProviderQuote => ({

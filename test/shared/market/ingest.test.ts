@@ -4,8 +4,8 @@ import { runIngestion } from '@shared/market/ingest';
 import { parseOcc } from '@shared/market/occ';
 import { simulatedProvider } from '@shared/market/simulated-market';
 import { fixedClock } from '@shared/ports/clock.port';
-import type { MarketDataProvider } from '@shared/ports/market-data.port';
-import { ProviderError } from '@shared/ports/market-data.port';
+import type { MarketDataProvider } from '@shared/market/market-data.port';
+import { ProviderError } from '@shared/market/market-data.port';
 import { memoryMarketStore } from '../../support/memory-market-store';
 
 const clock = fixedClock('2026-11-23T23:00:00Z'); // Monday 18:00 New York

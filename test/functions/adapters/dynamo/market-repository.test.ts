@@ -4,7 +4,7 @@ import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand } from '@aws-sdk/
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { dynamoMarketStore } from '../../../../functions/adapters/dynamo/market-repository';
-import type { StoredChain } from '@shared/ports/market-store.port';
+import type { StoredChain } from '@shared/market/market-store.port';
 
 const db = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1' }));
 const mock = mockClient(db);

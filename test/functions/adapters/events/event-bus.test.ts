@@ -6,7 +6,10 @@ import type { DomainEvent } from '@shared/events/domain-events';
 
 const client = new EventBridgeClient({ region: 'us-east-1' });
 const mock = mockClient(client);
-const lesson = (i: number): DomainEvent => ({ type: 'LessonCompleted', detail: { userId: 'u', moduleId: `m${i}`, at: '2026-11-20T10:00:00Z' } });
+const lesson = (i: number): DomainEvent => ({
+  type: 'LessonCompleted',
+  detail: { eventId: `01JAAAAAAAAAAAAAAAAAAAAA${String(i).padStart(2, '0')}`, userId: 'u', moduleId: `m${i}`, at: '2026-11-20T10:00:00Z' },
+});
 
 describe('eventBridgePublisher', () => {
   beforeEach(() => mock.reset());

@@ -9,7 +9,7 @@ import {
   toPolygonTicker,
 } from '../../../../functions/adapters/market/polygon-provider';
 import { fixedClock } from '@shared/ports/clock.port';
-import { ProviderError, type MarketDataProvider } from '@shared/ports/market-data.port';
+import { ProviderError, type MarketDataProvider } from '@shared/market/market-data.port';
 import { startFakePolygonServer, type FakePolygonServer } from '../../../support/fake-polygon-server';
 
 const CLOCK = fixedClock('2026-01-05T15:00:00.000Z');

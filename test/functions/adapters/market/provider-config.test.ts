@@ -6,7 +6,7 @@ import {
   selectProvider,
   type ProviderConfig,
 } from '../../../../functions/adapters/market/provider-config';
-import type { MarketDataProvider } from '@shared/ports/market-data.port';
+import type { MarketDataProvider } from '@shared/market/market-data.port';
 import type { SecretStore } from '@shared/ports/secret-store.port';
 import { startFakePolygonServer, type FakePolygonServer } from '../../../support/fake-polygon-server';
 

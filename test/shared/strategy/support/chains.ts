@@ -2,7 +2,7 @@ import { price } from '@shared/pricing';
 import { buildChain, type OptionContract } from '@shared/market/chain';
 import { addDays } from '@shared/market/dates';
 import { occSymbol } from '@shared/market/occ';
-import type { ProviderQuote } from '@shared/ports/market-data.port';
+import type { ProviderQuote } from '@shared/market/market-data.port';
 import type { PlacementChain } from '@shared/strategy';
 
 export const TODAY = '2026-11-02';

@@ -1,6 +1,6 @@
 import type { ExpirySummary, OptionContract } from '@shared/market/chain';
 import type { ChainView } from '@shared/market/market-reader';
-import type { StoredTicker } from '@shared/ports/market-store.port';
+import type { StoredTicker } from '@shared/market/market-store.port';
 import type { MarketStatus } from '@web/features/chain/api/get-market-status';
 
 export function contract(type: 'call' | 'put', strike: number, patch: Partial<OptionContract> = {}, expiry = '2026-11-27', underlying = 'SPY'): OptionContract {

@@ -3,7 +3,7 @@ import { daysBetween } from '@shared/market/dates';
 import type { ChainView } from '@shared/market/market-reader';
 import { occSymbol } from '@shared/market/occ';
 import { greeks, price } from '@shared/pricing';
-import type { StoredTicker } from '@shared/ports/market-store.port';
+import type { StoredTicker } from '@shared/market/market-store.port';
 import type { Draft, Portfolio } from '@web/features/strategy/lib/types';
 
 /** Quotes are as of Friday 20 November 2026 (New York); the tests pin the clock there. */

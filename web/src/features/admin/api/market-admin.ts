@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MarketDataStats, SyncStatus } from '@shared/ports/market-store.port';
+import type { MarketDataStats, SyncStatus } from '@shared/market/market-store.port';
 import { api } from '@web/lib/api-client';
 import { getMarketStatus } from '@web/features/chain/api/get-market-status';
 

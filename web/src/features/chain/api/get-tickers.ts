@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { StoredTicker } from '@shared/ports/market-store.port';
+import type { StoredTicker } from '@shared/market/market-store.port';
 import { api } from '@web/lib/api-client';
 
 export interface TickersResponse {

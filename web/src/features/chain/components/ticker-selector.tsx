@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { StoredTicker } from '@shared/ports/market-store.port';
+import type { StoredTicker } from '@shared/market/market-store.port';
 import { formatCompact, formatMoney, type Currency } from '../lib/format';
 import { matchTickers } from '../lib/tickers';
 

@@ -1,4 +1,4 @@
-import type { StoredTicker } from '@shared/ports/market-store.port';
+import type { StoredTicker } from '@shared/market/market-store.port';
 
 /** The ticker selector's search: the text anywhere in the ticker or the name, ignoring case. */
 export function matchTickers(tickers: readonly StoredTicker[], query: string): StoredTicker[] {

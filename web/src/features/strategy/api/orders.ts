@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OrderRequest } from '@shared/orders/types';
+import type { OrderRequest } from '@shared/paper/types';
 import { api } from '@web/lib/api-client';
 import type { ComplianceCheck, Order, PreTradeAnswer } from '../lib/types';
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useOpenAccount } from '../api/portfolio';
 import { money } from '../lib/format';
 import type { Portfolio } from '../lib/types';
-import { DEFAULT_STARTING_CAPITAL, STARTING_CAPITALS } from '@shared/orders/types';
+import { DEFAULT_STARTING_CAPITAL, STARTING_CAPITALS } from '@shared/paper/types';
 
 /** Account balance and buying power beside the builder (spec part 3 §2), or the offer to open the paper account. */
 export function AccountStrip({ portfolio, loading, error }: { portfolio: Portfolio | null | undefined; loading: boolean; error: string | null }) {

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { defaultDraftName } from '@shared/drafts/drafts';
-import type { OrderRequest } from '@shared/orders/types';
+import type { OrderRequest } from '@shared/paper/types';
 import { fundsAndMargins } from '@shared/strategy';
 import { TradeConfirmationDialog } from '@web/components/trading/trade-confirmation-dialog';
 import { ApiError } from '@web/lib/api-client';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { StoredTicker } from '@shared/ports/market-store.port';
+import type { StoredTicker } from '@shared/market/market-store.port';
 import { money } from '../lib/format';
 
 export const UNDERLYING_PROMPT = 'Choose a stock or ETF...';

@@ -1,6 +1,6 @@
-import { fillPrice } from '@shared/orders/fills';
+import { fillPrice } from '@shared/paper/fills';
 import { contractLabel } from '@web/components/trading/contract-label';
-import type { AccountSettings, OrderRequest } from '@shared/orders/types';
+import type { AccountSettings, OrderRequest } from '@shared/paper/types';
 import { fundsAndMargins, type StrategyLeg, type ValidationResult } from '@shared/strategy';
 import { MAX_ORDER_LEGS, type QuotedLeg } from './legs';
 import type { ComplianceCheck, Portfolio } from './types';

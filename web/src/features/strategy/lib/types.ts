@@ -2,8 +2,8 @@ import type { ComplianceCheck } from '@shared/compliance/checks';
 import type { Draft } from '@shared/drafts/drafts';
 import type { ExpirySummary } from '@shared/market/chain';
 import type { ChainView } from '@shared/market/market-reader';
-import type { AccountSettings, Order } from '@shared/orders/types';
-import type { StoredTicker } from '@shared/ports/market-store.port';
+import type { AccountSettings, Order } from '@shared/paper/types';
+import type { StoredTicker } from '@shared/market/market-store.port';
 
 /** The answers of the APIs the builder reads, as far as it reads them. */
 export interface TickersResponse {

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { formatBalance } from '@web/components/trading/money';
 import { useAccountMutation } from '../api/accounts';
-import { DEFAULT_STARTING_CAPITAL, STARTING_CAPITALS } from '@shared/orders/types';
+import { DEFAULT_STARTING_CAPITAL, STARTING_CAPITALS } from '@shared/paper/types';
 
 /** First use: the learner picks the virtual money to start with ($100,000 unless they choose otherwise). */
 export function AccountSetup({ mode = 'open', onDone }: { mode?: 'open' | 'reset'; onDone?: () => void }) {

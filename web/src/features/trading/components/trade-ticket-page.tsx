@@ -10,7 +10,7 @@ import { useContractQuote } from '../api/contract-quote';
 import { preTrade, usePlaceOrder } from '../api/orders';
 import { usePortfolio } from '../api/portfolio';
 import { contractLabel } from '@web/components/trading/contract-label';
-import { fillPrice } from '@shared/orders/fills';
+import { fillPrice } from '@shared/paper/fills';
 import { FILL_MODEL_LABELS, optionOrderCost } from '../lib/estimate';
 import type { ComplianceCheck, Order } from '../lib/types';
 import { AccountSetup } from './account-setup';

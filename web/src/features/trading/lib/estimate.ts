@@ -1,6 +1,6 @@
-import { cents } from '@shared/orders/money';
-import { fillPrice } from '@shared/orders/fills';
-import { CONTRACT_MULTIPLIER } from '@shared/orders/types';
+import { cents } from '@shared/paper/money';
+import { fillPrice } from '@shared/paper/fills';
+import { CONTRACT_MULTIPLIER } from '@shared/paper/types';
 import type { AccountSettings, PortfolioPosition } from '../lib/types';
 
 export const FILL_MODEL_LABELS: Record<AccountSettings['fillModel'], string> = {

@@ -1,5 +1,5 @@
 import type { ComplianceCheck } from '@shared/compliance/checks';
-import type { AccountSettings, Activity, Order } from '@shared/orders/types';
+import type { AccountSettings, Activity, Order } from '@shared/paper/types';
 
 /** The answers of the paper-trading API (functions/http/trading.ts), as the pages read them. */
 export interface AccountSummary {

@@ -6,8 +6,8 @@ import { addDays, newYorkParts } from '../market/dates';
 import { isExpired } from '../market/expiry-status';
 import { parseOcc } from '../market/occ';
 import type { Clock } from '../ports/clock.port';
-import type { EventPublisher } from '../ports/event-publisher.port';
-import type { ComplianceLogEntry, QuoteSource, TradingCommit, TradingRepository } from '../ports/trading.port';
+import type { EventPublisher } from '../ports/events.port';
+import type { ComplianceLogEntry, QuoteSource, TradingCommit, TradingRepository } from './paper.port';
 import { evaluateOrder, type Decision, type PositionChange, type TradingState } from './engine';
 import { settleExpiries, settleOption, intrinsicOf, type Settlement } from './expiration';
 import { cents, formatUsd } from './money';
@@ -186,6 +186,7 @@ export function tradingService(deps: TradingDeps) {
       {
         type: 'OrderFilled',
         detail: {
+          eventId: deps.newId(),
           userId,
           orderId: order.orderId,
           clientOrderId: order.clientOrderId,
@@ -200,7 +201,14 @@ export function tradingService(deps: TradingDeps) {
         const fill = decision.fills.find((f) => f.contract === c.symbol);
         events.push({
           type: 'PositionClosed',
-          detail: { userId, contract: c.symbol, quantity: Math.abs(c.before.quantity), realizedPnl: fill?.realizedPnl ?? 0, closedAt: at },
+          detail: {
+            eventId: deps.newId(),
+            userId,
+            contract: c.symbol,
+            quantity: Math.abs(c.before.quantity),
+            realizedPnl: fill?.realizedPnl ?? 0,
+            closedAt: at,
+          },
         });
       }
     }
@@ -425,6 +433,7 @@ export function tradingService(deps: TradingDeps) {
           results.map((r) => ({
             type: 'OptionExpired',
             detail: {
+              eventId: deps.newId(),
               userId,
               contract: r.symbol,
               quantity: Math.abs(r.changes[0]!.before!.quantity),
@@ -713,7 +722,9 @@ export function tradingService(deps: TradingDeps) {
         });
         if (result === 'ok') {
           if (!r.changes[0]!.after)
-            await publish([{ type: 'PositionClosed', detail: { userId, contract: p.symbol, quantity: n, realizedPnl: r.realizedPnl, closedAt: at } }]);
+            await publish([
+              { type: 'PositionClosed', detail: { eventId: deps.newId(), userId, contract: p.symbol, quantity: n, realizedPnl: r.realizedPnl, closedAt: at } },
+            ]);
           return { ok: true, value: { activity } };
         }
       }

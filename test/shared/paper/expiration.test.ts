@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { settleExpiries, settleOption } from '@shared/orders/expiration';
+import { settleExpiries, settleOption } from '@shared/paper/expiration';
 import { EXPIRY, call, optionPosition, put, stockPosition } from '../../support/trading-fixtures';
 
 const ctx = { settlement: 'physical' as const, stock: null, cash: 100_000, at: '2026-12-18T21:00:00Z', date: '2026-12-18' };

@@ -1,5 +1,5 @@
 import { cents } from './money';
-import { requirement } from './requirements';
+import { requirement } from './buying-power';
 import { CONTRACT_MULTIPLIER, type PaperAccount, type Position } from './types';
 
 /** Marks: options at the chain's mark (the mid), shares at the underlying price. */

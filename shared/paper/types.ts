@@ -1,4 +1,4 @@
-import type { ContractType } from '../ports/market-data.port';
+import type { ContractType } from '../market/market-data.port';
 
 /** Paper trading (issue 6; spec part 3 §3–§9). Money in US dollars; option prices per share; 100 shares a contract. */
 export const CONTRACT_MULTIPLIER = 100;

@@ -1,7 +1,7 @@
 import type { ComplianceCheck } from '../compliance/checks';
 import type { SiteCounter } from '../community/site-stats';
-import type { PositionChange } from '../orders/engine';
-import type { Activity, Order, OrderStatus, PaperAccount, Position, Quote } from '../orders/types';
+import type { PositionChange } from './engine';
+import type { Activity, Order, OrderStatus, PaperAccount, Position, Quote } from './types';
 
 /** Where paper trading keeps its state. Every change is one conditional transaction (DESIGN.md §5). */
 export interface TradingCommit {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@shared/events/domain-events';
-import { tradingService } from '@shared/orders/trading-service';
-import type { Quote } from '@shared/orders/types';
-import type { QuoteSource } from '@shared/ports/trading.port';
+import { tradingService } from '@shared/paper/trading-service';
+import type { Quote } from '@shared/paper/types';
+import type { QuoteSource } from '@shared/paper/paper.port';
 import { memoryTradingRepo } from '../../support/memory-trading-repo';
 import { call, put, quote } from '../../support/trading-fixtures';
 

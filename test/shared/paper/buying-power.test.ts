@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { requirement } from '@shared/orders/requirements';
+import { requirement } from '@shared/paper/buying-power';
 import { call, optionPosition, put, stockPosition } from '../../support/trading-fixtures';
 
 describe('what short options reserve in a cash-style account', () => {

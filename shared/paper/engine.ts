@@ -18,7 +18,7 @@ import { fillPrice, isMarketable, netUnitPrice, orderUnits, signedLimit } from '
 import { cents } from './money';
 import { valuation, type Marks } from './portfolio';
 import { applyFill } from './positions';
-import { requirement } from './requirements';
+import { requirement } from './buying-power';
 import { CONTRACT_MULTIPLIER, type Fill, type OrderRequest, type PaperAccount, type Position, type Quote } from './types';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fillPrice, isMarketable, netUnitPrice, orderUnits, signedLimit } from '@shared/orders/fills';
-import { applyFill } from '@shared/orders/positions';
+import { fillPrice, isMarketable, netUnitPrice, orderUnits, signedLimit } from '@shared/paper/fills';
+import { applyFill } from '@shared/paper/positions';
 import { call, optionPosition, put, quote } from '../../support/trading-fixtures';
 
 const q = quote(call(100), 2.0, 2.2);

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/**
+ * The HTTP API's contract, area by area (`shared/<area>/<area>.api.ts`): for each route its auth, the zod schemas of
+ * its path parameters, query and body, and of its answer. The handlers validate with these very schemas
+ * (functions/commons/http.ts `route()`), the web's fetchers take their types from them, and GET /api/openapi.json is
+ * generated from them, so the three cannot drift.
+ */
+export type Auth = 'public' | 'user' | 'admin';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type RouteKey = `${Method} /api${string}`;
+
+export interface RouteContract {
+  auth: Auth;
+  /** One line for the API document. */
+  summary: string;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The answer on success. */
+  response?: z.ZodType;
+  /** The success status; 200 unless given. */
+  status?: 200 | 201 | 202 | 204;
+}
+
+export type ApiContract = Partial<Record<RouteKey, RouteContract>>;
+
+/** Declares an area's routes; keeps each route's own schema types for `route()` and the web fetchers. */
+export const defineApi = <C extends { [K in keyof C]: K extends RouteKey ? RouteContract : never }>(contract: C): C => contract;
+
+/** The answer's type of a route, for typed fetchers. */
+export type ResponseOf<C extends RouteContract> = C['response'] extends z.ZodType ? z.infer<C['response']> : void;
+/** The body's type of a route, as the client sends it. */
+export type BodyOf<C extends RouteContract> = C['body'] extends z.ZodType ? z.input<C['body']> : void;
+
+/** The error answer every route may give: the message for the learner, a stable code, and optional details. */
+export const ErrorBody = z
+  .object({
+    error: z.string(),
+    code: z.string().optional(),
+    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  })
+  .loose();

@@ -1,0 +1,349 @@
+import { z } from 'zod';
+import { defineApi } from '../api/contract';
+import { STARTING_CAPITALS } from './types';
+
+/**
+ * The paper account's HTTP API (spec part 3 §3–§9): request schemas the handler validates with, answer schemas the
+ * web reads and the API document shows. Shape only: the business rules (whole quantities, day orders, limit prices)
+ * answer from the use cases with the spec's words.
+ */
+const Contract = z.string().regex(/^(O:)?[A-Za-z][A-Za-z0-9.]{0,5}\d{6}[CPcp]\d{8}$/, 'must be an OCC option symbol such as SPY261218C00600000');
+const Symbol = z.string().regex(/^[A-Za-z][A-Za-z0-9.:]{0,24}$/, 'must be an option symbol or a ticker');
+const Ulid = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'must be an order id');
+const Capital = z.union(STARTING_CAPITALS.map((c) => z.literal(c)) as unknown as [z.ZodLiteral<10000>, z.ZodLiteral<25000>, z.ZodLiteral<100000>], {
+  error: 'must be 10000, 25000 or 100000',
+});
+const Money = z.number();
+const IsoTime = z.string();
+
+export const OrderBody = z.object({
+  clientOrderId: z
+    .string()
+    .min(1, 'is required')
+    .max(64, 'at most 64 characters')
+    .regex(/^[A-Za-z0-9._:-]+$/, 'letters, digits and . _ : - only'),
+  type: z.enum(['market', 'limit'], { error: "must be 'market' or 'limit'" }),
+  limitPrice: z.number().finite().min(-100_000).max(100_000).optional(),
+  timeInForce: z.string().min(1).max(10),
+  legs: z
+    .array(
+      z.object({
+        contract: Contract,
+        side: z.enum(['buy', 'sell'], { error: "must be 'buy' or 'sell'" }),
+        quantity: z.number().finite().max(10_000, 'at most 10,000 contracts'),
+      }),
+    )
+    .min(1, 'an order needs at least one leg')
+    .max(4, 'an order has at most 4 legs'),
+  strategy: z.string().max(60).optional(),
+  /** Which account trades: the paper account unless a broker account is named (issue 15's order venue). */
+  accountId: z.string().max(40).optional(),
+});
+export type OrderBody = z.infer<typeof OrderBody>;
+
+export const SettingsBody = z
+  .object({
+    optionsLevel: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], { error: 'Trading level must be between 0 and 3' }).optional(),
+    fillModel: z.enum(['bid-ask', 'mid', 'mid-plus'], { error: "must be 'bid-ask', 'mid' or 'mid-plus'" }).optional(),
+    midShare: z.number().min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1').optional(),
+    commissionPerContract: z.number().min(0, 'cannot be negative').max(10, 'at most $10 a contract').optional(),
+  })
+  .refine((b) => Object.keys(b).length > 0, 'name at least one setting to change');
+
+export const ComplianceCheckSchema = z.object({
+  passed: z.boolean(),
+  type: z.enum(['order_validation', 'buying_power', 'trading_level', 'naked_short', 'pdt', 'margin']),
+  severity: z.enum(['info', 'warning', 'error']),
+  message: z.string(),
+  details: z.record(z.string(), z.unknown()).optional(),
+});
+
+export const SettingsSchema = z.object({
+  optionsLevel: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
+  fillModel: z.enum(['bid-ask', 'mid', 'mid-plus']),
+  midShare: z.number(),
+  commissionPerContract: z.number(),
+});
+
+const QuoteSchema = z.object({
+  contract: z.string(),
+  bid: z.number().nullable(),
+  ask: z.number().nullable(),
+  last: z.number().nullable(),
+  mark: z.number().nullable(),
+  asOf: IsoTime,
+  underlyingPrice: z.number(),
+  delta: z.number().nullable().optional(),
+  gamma: z.number().nullable().optional(),
+  theta: z.number().nullable().optional(),
+  vega: z.number().nullable().optional(),
+  rho: z.number().nullable().optional(),
+  impliedVolatility: z.number().nullable().optional(),
+});
+
+export const OrderSchema = z.object({
+  orderId: z.string(),
+  clientOrderId: z.string(),
+  type: z.enum(['market', 'limit']),
+  limitPrice: z.number().nullable(),
+  timeInForce: z.literal('day'),
+  legs: z.array(z.object({ contract: z.string(), side: z.enum(['buy', 'sell']), quantity: z.number() })),
+  strategy: z.string().nullable(),
+  status: z.enum(['open', 'filled', 'canceled', 'expired']),
+  createdAt: IsoTime,
+  session: z.string(),
+  filledAt: IsoTime.nullable(),
+  canceledAt: IsoTime.nullable(),
+  expiredAt: IsoTime.nullable(),
+  fills: z.array(
+    z.object({
+      contract: z.string(),
+      side: z.enum(['buy', 'sell']),
+      quantity: z.number(),
+      price: z.number(),
+      commission: z.number(),
+      effect: z.enum(['open', 'close', 'close-and-open']),
+      realizedPnl: z.number(),
+      quote: QuoteSchema,
+    }),
+  ),
+  netPrice: z.number().nullable(),
+  totalCost: z.number().nullable(),
+  commission: z.number(),
+  held: z.number(),
+  underlyings: z.array(z.string()),
+  run: z.number(),
+  reason: z.string().nullable(),
+});
+
+export const ActivitySchema = z.object({
+  id: z.string(),
+  at: IsoTime,
+  kind: z.enum([
+    'fill',
+    'expired_worthless',
+    'exercised',
+    'assigned',
+    'cash_settled',
+    'auto_closed',
+    'order_canceled',
+    'order_expired',
+    'account_reset',
+    'account_opened',
+  ]),
+  text: z.string(),
+  symbol: z.string().optional(),
+  cashDelta: z.number(),
+  realizedPnl: z.number(),
+  orderId: z.string().optional(),
+});
+
+const Greeks = z.object({
+  delta: z.number().nullable(),
+  gamma: z.number().nullable(),
+  theta: z.number().nullable(),
+  vega: z.number().nullable(),
+  rho: z.number().nullable(),
+});
+
+export const PortfolioPositionSchema = z.object({
+  symbol: z.string(),
+  kind: z.enum(['option', 'stock']),
+  underlying: z.string(),
+  optionType: z.enum(['call', 'put']).nullable(),
+  strike: z.number().nullable(),
+  expiration: z.string().nullable(),
+  quantity: z.number(),
+  side: z.enum(['long', 'short']),
+  avgPrice: z.number(),
+  mark: z.number().nullable(),
+  bid: z.number().nullable(),
+  ask: z.number().nullable(),
+  marketValue: Money,
+  costBasis: Money,
+  unrealizedPnl: Money,
+  openedAt: IsoTime,
+  underlyingPrice: z.number().nullable(),
+  intrinsicValue: z.number().nullable(),
+  greeks: Greeks,
+  quoteAsOf: IsoTime.nullable(),
+});
+
+export const PdtSchema = z.object({
+  isPatternDayTrader: z.boolean(),
+  dayTradeCount: z.number(),
+  dayTradesRemaining: z.number(),
+  equityRequirement: z.number(),
+  currentEquity: z.number(),
+  meetsRequirement: z.boolean(),
+  warning: z.string().optional(),
+});
+
+export const PortfolioSchema = z.object({
+  account: z.object({
+    name: z.string(),
+    mode: z.literal('paper'),
+    currency: z.literal('USD'),
+    startingCapital: Money,
+    run: z.number(),
+    createdAt: IsoTime,
+    cash: Money,
+    buyingPower: Money,
+    optionsBuyingPower: Money,
+    equity: Money,
+    positionsValue: Money,
+    reservedForShortOptions: Money,
+    heldForOrders: Money,
+    realizedPnl: Money,
+    unrealizedPnl: Money,
+    totalPnl: Money,
+    dayPnl: Money,
+    settings: SettingsSchema,
+    optionsLevelName: z.string(),
+    pdt: PdtSchema,
+  }),
+  positions: z.array(PortfolioPositionSchema),
+  greeks: z.object({ delta: z.number(), gamma: z.number(), theta: z.number(), vega: z.number(), rho: z.number() }),
+  activity: z.array(ActivitySchema),
+  /** Work the settle job has not done yet (an expired option to settle, a day order to expire), shown as pending. */
+  pending: z.array(z.object({ kind: z.enum(['settlement', 'order_expiry', 'limit_recheck']), text: z.string() })),
+});
+export type PortfolioView = z.infer<typeof PortfolioSchema>;
+export type PortfolioPositionView = z.infer<typeof PortfolioPositionSchema>;
+
+export const AccountSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  displayName: z.string(),
+  description: z.string(),
+  mode: z.enum(['paper', 'live']),
+  broker: z.string().nullable(),
+  balance: Money,
+  currency: z.string(),
+  isConnected: z.boolean(),
+});
+export type AccountSummary = z.infer<typeof AccountSummarySchema>;
+
+export const AccountsSchema = z.object({
+  accounts: z.array(AccountSummarySchema),
+  needsSetup: z.boolean(),
+  startingCapitals: z.array(z.number()),
+});
+export type AccountsView = z.infer<typeof AccountsSchema>;
+
+const ComplianceLogEntrySchema = z.object({
+  compliance_type: z.string(),
+  check_result: z.enum(['passed', 'warning', 'failed']),
+  details: z.record(z.string(), z.unknown()),
+  action_taken: z.enum(['approved', 'blocked']),
+  trade_date: z.string(),
+  created_at: IsoTime,
+});
+
+export const ComplianceSummarySchema = z.object({
+  totalChecks: z.number(),
+  passed: z.number(),
+  failed: z.number(),
+  warnings: z.number(),
+  recentChecks: z.array(ComplianceLogEntrySchema),
+});
+
+const DisclosureType = z.enum(['options_risk', 'pdt_rules', 'margin_trading'], { error: 'must be options_risk, pdt_rules or margin_trading' });
+const AckSchema = z.object({ disclosure_type: z.string(), disclosure_version: z.string(), acknowledged_at: IsoTime });
+
+const PlacedOrder = z.object({ order: OrderSchema, checks: z.array(ComplianceCheckSchema) });
+const ClosedPosition = z.object({ order: OrderSchema.nullable(), checks: z.array(ComplianceCheckSchema) });
+
+export const paperApi = defineApi({
+  'GET /api/accounts': {
+    auth: 'user',
+    summary: "The learner's trading accounts: the paper account, and broker accounts once linked",
+    response: AccountsSchema,
+  },
+  'POST /api/account': {
+    auth: 'user',
+    summary: 'Open the paper account with a starting capital',
+    body: z.object({ startingCapital: Capital }),
+    response: PortfolioSchema,
+    status: 201,
+  },
+  'POST /api/account/reset': {
+    auth: 'user',
+    summary: 'Start a new run of the paper account: positions leave the book, open orders are canceled',
+    body: z.object({ startingCapital: Capital }),
+    response: PortfolioSchema,
+  },
+  'PUT /api/account/settings': {
+    auth: 'user',
+    summary: 'Trading level, fill model and commission of the paper account',
+    body: SettingsBody,
+    response: z.object({ settings: SettingsSchema }),
+  },
+  'GET /api/portfolio': { auth: 'user', summary: 'Balances, positions with marks and Greeks, recent activity', response: PortfolioSchema },
+  'POST /api/orders': {
+    auth: 'user',
+    summary: 'Place an order (one to four legs, market or limit, day); a retry with the same clientOrderId returns the first order',
+    body: OrderBody,
+    response: PlacedOrder,
+    status: 201,
+  },
+  'GET /api/orders': {
+    auth: 'user',
+    summary: 'Orders, newest first (at most 200)',
+    query: z.object({
+      status: z.enum(['open', 'filled', 'canceled', 'expired'], { error: 'must be open, filled, canceled or expired' }).optional(),
+    }),
+    response: z.object({ orders: z.array(OrderSchema) }),
+  },
+  'DELETE /api/orders/{id}': {
+    auth: 'user',
+    summary: 'Cancel an open order',
+    params: z.object({ id: Ulid }),
+    response: z.object({ order: OrderSchema }),
+  },
+  'POST /api/positions/{contract}/close': {
+    auth: 'user',
+    summary: 'Close all or part of a position at the market',
+    params: z.object({ contract: Symbol }),
+    body: z.object({ quantity: z.number().optional(), clientOrderId: z.string().max(64).optional() }).optional(),
+    response: ClosedPosition,
+    status: 201,
+  },
+  'POST /api/positions/{contract}/exercise': {
+    auth: 'user',
+    summary: 'Exercise a long option before expiry',
+    params: z.object({ contract: Contract }),
+    body: z.object({ quantity: z.number().optional() }).optional(),
+    response: z.object({ activity: ActivitySchema }),
+  },
+  'POST /api/compliance/pretrade': {
+    auth: 'user',
+    summary: 'The pre-trade checks an order would meet, without placing it',
+    body: OrderBody,
+    response: z.object({ canProceed: z.boolean(), checks: z.array(ComplianceCheckSchema) }),
+  },
+  'GET /api/compliance/summary': {
+    auth: 'user',
+    summary: 'Counts of the compliance checks of the last days, and the latest ten',
+    query: z.object({
+      days: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(30, 'the log keeps 30 days').default(30),
+    }),
+    response: ComplianceSummarySchema,
+  },
+  'GET /api/compliance/disclosures': {
+    auth: 'user',
+    summary: 'The risk disclosures and when the learner acknowledged each',
+    response: z.object({
+      disclosures: z.array(
+        z.object({ type: z.string(), version: z.string(), title: z.string(), required: z.boolean(), body: z.string(), acknowledgedAt: IsoTime.nullable() }),
+      ),
+    }),
+  },
+  'POST /api/compliance/disclosures': {
+    auth: 'user',
+    summary: 'Acknowledge a disclosure',
+    body: z.object({ type: DisclosureType, version: z.literal('1.0', { error: "must be '1.0'" }) }),
+    response: AckSchema,
+    status: 201,
+  },
+});
