@@ -1,20 +1,24 @@
 import { ulid } from 'ulid';
-import { tradingService } from '@shared/paper/trading-service';
-import { dynamoTradingRepository } from '../adapters/dynamo/trading-repository';
+import { paperAccount } from '@shared/paper/paper-account';
+import { paperVenue } from '@shared/paper/paper-venue';
+import type { PaperDeps } from '@shared/paper/use-cases/deps';
+import { dynamoPaperAccountRepository } from '../adapters/dynamo/paper-account-repository';
 import { marketQuoteSource } from '../adapters/market/quote-source';
 import { marketDeps } from './market-wiring';
 import { logger } from './powertools';
 
-/** The composition root of paper trading: the DynamoDB repository, quotes from the market API's chains, EventBridge. */
+/**
+ * The composition root of trading: one paper-account repository (DynamoDB), quotes from the market API's chains, the
+ * system clock and ulids; the order venues the learner can trade through (the paper account; a broker next).
+ */
 export function tradingDeps() {
   const market = marketDeps();
-  const service = tradingService({
-    repo: dynamoTradingRepository(),
+  const deps: PaperDeps = {
+    repo: dynamoPaperAccountRepository(),
     quotes: marketQuoteSource(market.reader, market.clock),
-    events: market.events,
     clock: market.clock,
-    newId: () => ulid(),
+    ids: { newId: () => ulid() },
     warn: (message, error) => logger.warn(message, { error: error as Error }),
-  });
-  return { service, clock: market.clock };
+  };
+  return { paper: paperAccount(deps), venues: [paperVenue(deps)], repo: deps.repo, clock: deps.clock };
 }

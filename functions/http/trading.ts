@@ -1,139 +1,61 @@
-import { z } from 'zod';
 import { DISCLOSURES } from '@shared/compliance/disclosures';
-import type { TradingService, Result } from '@shared/paper/trading-service';
-import { STARTING_CAPITALS } from '@shared/paper/types';
-import type { TradingRepository } from '@shared/paper/paper.port';
+import { paperApi } from '@shared/paper/paper.api';
+import type { PaperAccountService } from '@shared/paper/paper-account';
+import type { PaperAccountRepository } from '@shared/paper/paper.port';
 import type { Clock } from '@shared/ports/clock.port';
-import { appError } from '../commons/errors';
+import type { Result } from '@shared/result';
+import { listAccounts } from '@shared/trading/list-accounts';
+import type { OrderVenue } from '@shared/trading/order-venue.port';
+import { placeOrder } from '@shared/trading/place-order';
 import { created, failure, httpApi, ok, route, type HttpResponse } from '../commons/http';
 import { tradingDeps } from '../commons/trading-wiring';
-import { dynamoTradingRepository } from '../adapters/dynamo/trading-repository';
 
-const Contract = z.string().regex(/^(O:)?[A-Za-z][A-Za-z0-9.]{0,5}\d{6}[CPcp]\d{8}$/, 'must be an OCC option symbol such as SPY261218C00600000');
-const Symbol = z.string().regex(/^[A-Za-z][A-Za-z0-9.:]{0,24}$/, 'must be an option symbol or a ticker');
-const Capital = z.union(STARTING_CAPITALS.map((c) => z.literal(c)) as unknown as [z.ZodLiteral<10000>, z.ZodLiteral<25000>, z.ZodLiteral<100000>], {
-  error: 'must be 10000, 25000 or 100000',
-});
+const respond = <T>(result: Result<T>, onOk: (value: T) => HttpResponse): HttpResponse => (result.ok ? onOk(result.value) : failure(result.error));
 
-/** Shape only; the business rules (whole quantities, day orders, limit prices) answer with the spec's words. */
-export const OrderBody = z.object({
-  clientOrderId: z
-    .string()
-    .min(1, 'is required')
-    .max(64, 'at most 64 characters')
-    .regex(/^[A-Za-z0-9._:-]+$/, 'letters, digits and . _ : - only'),
-  type: z.enum(['market', 'limit'], { error: "must be 'market' or 'limit'" }),
-  limitPrice: z.number().finite().min(-100_000).max(100_000).optional(),
-  timeInForce: z.string().min(1).max(10),
-  legs: z
-    .array(
-      z.object({
-        contract: Contract,
-        side: z.enum(['buy', 'sell'], { error: "must be 'buy' or 'sell'" }),
-        quantity: z.number().finite().max(10_000, 'at most 10,000 contracts'),
-      }),
-    )
-    .min(1, 'an order needs at least one leg')
-    .max(4, 'an order has at most 4 legs'),
-  strategy: z.string().max(60).optional(),
-});
-
-const respond = <T>(result: Result<T>, onOk: (value: T) => HttpResponse): HttpResponse =>
-  result.ok ? onOk(result.value) : failure(appError(result.error.code, result.error.message, result.error.details));
-
-export function makeTradingHandler(deps: { service: TradingService; repo: TradingRepository; clock: Clock }) {
-  const { service } = deps;
+/** The paper account's routes (shared/paper/paper.api.ts): each parses its input and calls one use case. */
+export function makeTradingHandler(deps: { paper: PaperAccountService; venues: readonly OrderVenue[]; repo: PaperAccountRepository; clock: Clock }) {
+  const { paper } = deps;
+  const api = paperApi;
   return httpApi({
-    'GET /api/accounts': route({ auth: 'user' }, async ({ user }) => {
-      const portfolio = await service.portfolio(user.sub);
-      const accounts = portfolio.ok
-        ? [
-            {
-              id: 'paper',
-              name: 'Paper Trading',
-              displayName: 'Paper Trading',
-              description: 'Virtual money: practise safely',
-              mode: 'paper',
-              broker: null,
-              balance: portfolio.value.account.equity,
-              currency: 'USD',
-              isConnected: true,
-            },
-          ]
-        : [];
-      return ok({ accounts, needsSetup: !portfolio.ok, startingCapitals: STARTING_CAPITALS });
-    }),
+    'GET /api/accounts': route(api['GET /api/accounts'], async ({ user }) => ok(await listAccounts(deps.venues, user.sub))),
 
-    'POST /api/account': route({ auth: 'user', body: z.object({ startingCapital: Capital }) }, async ({ user, body }) =>
-      respond(await service.openAccount(user.sub, body.startingCapital), (v) => created(v)),
+    'POST /api/account': route(api['POST /api/account'], async ({ user, body }) => respond(await paper.openAccount(user.sub, body.startingCapital), created)),
+
+    'POST /api/account/reset': route(api['POST /api/account/reset'], async ({ user, body }) =>
+      respond(await paper.resetAccount(user.sub, body.startingCapital), (v) => ok(v)),
     ),
 
-    'POST /api/account/reset': route({ auth: 'user', body: z.object({ startingCapital: Capital }) }, async ({ user, body }) =>
-      respond(await service.resetAccount(user.sub, body.startingCapital), (v) => ok(v)),
+    'PUT /api/account/settings': route(api['PUT /api/account/settings'], async ({ user, body }) =>
+      respond(await paper.updateSettings(user.sub, body), (settings) => ok({ settings })),
     ),
 
-    'PUT /api/account/settings': route(
-      {
-        auth: 'user',
-        body: z
-          .object({
-            optionsLevel: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], { error: 'Trading level must be between 0 and 3' }).optional(),
-            fillModel: z.enum(['bid-ask', 'mid', 'mid-plus'], { error: "must be 'bid-ask', 'mid' or 'mid-plus'" }).optional(),
-            midShare: z.number().min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1').optional(),
-            commissionPerContract: z.number().min(0, 'cannot be negative').max(10, 'at most $10 a contract').optional(),
-          })
-          .refine((b) => Object.keys(b).length > 0, 'name at least one setting to change'),
-      },
-      async ({ user, body }) => respond(await service.updateSettings(user.sub, body), (settings) => ok({ settings })),
+    'GET /api/portfolio': route(api['GET /api/portfolio'], async ({ user }) => respond(await paper.portfolio(user.sub), (v) => ok(v))),
+
+    'POST /api/orders': route(api['POST /api/orders'], async ({ user, body }) => respond(await placeOrder(deps.venues, user.sub, body), created)),
+
+    'GET /api/orders': route(api['GET /api/orders'], async ({ user, query }) => ok({ orders: await paper.listOrders(user.sub, query.status) })),
+
+    'DELETE /api/orders/{id}': route(api['DELETE /api/orders/{id}'], async ({ user, params }) =>
+      respond(await paper.cancelOrder(user.sub, params.id), (order) => ok({ order })),
     ),
 
-    'GET /api/portfolio': route({ auth: 'user' }, async ({ user }) => respond(await service.portfolio(user.sub), (v) => ok(v))),
-
-    'POST /api/orders': route({ auth: 'user', body: OrderBody }, async ({ user, body }) =>
-      respond(await service.placeOrder(user.sub, body), (v) => created(v)),
+    'POST /api/positions/{contract}/close': route(api['POST /api/positions/{contract}/close'], async ({ user, params, body }) =>
+      respond(await paper.closePosition(user.sub, params.contract, { quantity: body?.quantity, clientOrderId: body?.clientOrderId }), created),
     ),
 
-    'GET /api/orders': route(
-      {
-        auth: 'user',
-        query: z.object({ status: z.enum(['open', 'filled', 'canceled', 'expired'], { error: 'must be open, filled, canceled or expired' }).optional() }),
-      },
-      async ({ user, query }) => ok({ orders: await service.listOrders(user.sub, query.status) }),
+    'POST /api/positions/{contract}/exercise': route(api['POST /api/positions/{contract}/exercise'], async ({ user, params, body }) =>
+      respond(await paper.exercise(user.sub, params.contract, body?.quantity), (v) => ok(v)),
     ),
 
-    'DELETE /api/orders/{id}': route(
-      { auth: 'user', params: z.object({ id: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'must be an order id') }) },
-      async ({ user, params }) => respond(await service.cancelOrder(user.sub, params.id), (order) => ok({ order })),
+    'POST /api/compliance/pretrade': route(api['POST /api/compliance/pretrade'], async ({ user, body }) =>
+      respond(await paper.preTrade(user.sub, body), (v) => ok(v)),
     ),
 
-    'POST /api/positions/{contract}/close': route(
-      {
-        auth: 'user',
-        params: z.object({ contract: Symbol }),
-        body: z.object({ quantity: z.number().optional(), clientOrderId: z.string().max(64).optional() }).optional(),
-      },
-      async ({ user, params, body }) =>
-        respond(await service.closePosition(user.sub, params.contract, { quantity: body?.quantity, clientOrderId: body?.clientOrderId }), (v) => created(v)),
+    'GET /api/compliance/summary': route(api['GET /api/compliance/summary'], async ({ user, query }) =>
+      ok(await paper.complianceSummary(user.sub, query.days)),
     ),
 
-    'POST /api/positions/{contract}/exercise': route(
-      { auth: 'user', params: z.object({ contract: Contract }), body: z.object({ quantity: z.number().optional() }).optional() },
-      async ({ user, params, body }) => respond(await service.exercise(user.sub, params.contract, body?.quantity), (v) => ok(v)),
-    ),
-
-    'POST /api/compliance/pretrade': route({ auth: 'user', body: OrderBody }, async ({ user, body }) =>
-      respond(await service.preTrade(user.sub, body), (v) => ok(v)),
-    ),
-
-    'GET /api/compliance/summary': route(
-      {
-        auth: 'user',
-        query: z.object({ days: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(30, 'the log keeps 30 days').default(30) }),
-      },
-      async ({ user, query }) => ok(await service.complianceSummary(user.sub, query.days)),
-    ),
-
-    'GET /api/compliance/disclosures': route({ auth: 'user' }, async ({ user }) => {
+    'GET /api/compliance/disclosures': route(api['GET /api/compliance/disclosures'], async ({ user }) => {
       const acks = await deps.repo.disclosures(user.sub);
       return ok({
         disclosures: DISCLOSURES.map((d) => ({
@@ -143,22 +65,12 @@ export function makeTradingHandler(deps: { service: TradingService; repo: Tradin
       });
     }),
 
-    'POST /api/compliance/disclosures': route(
-      {
-        auth: 'user',
-        body: z.object({
-          type: z.enum(['options_risk', 'pdt_rules', 'margin_trading'], { error: 'must be options_risk, pdt_rules or margin_trading' }),
-          version: z.literal('1.0', { error: "must be '1.0'" }),
-        }),
-      },
-      async ({ user, body }) => {
-        const ack = { disclosure_type: body.type, disclosure_version: body.version, acknowledged_at: deps.clock.now().toISOString() };
-        await deps.repo.acknowledge(user.sub, ack);
-        return created(ack);
-      },
-    ),
+    'POST /api/compliance/disclosures': route(api['POST /api/compliance/disclosures'], async ({ user, body }) => {
+      const ack = { disclosure_type: body.type, disclosure_version: body.version, acknowledged_at: deps.clock.now().toISOString() };
+      await deps.repo.acknowledge(user.sub, ack);
+      return created(ack);
+    }),
   });
 }
 
-const wiring = tradingDeps();
-export const handler = makeTradingHandler({ service: wiring.service, repo: dynamoTradingRepository(), clock: wiring.clock });
+export const handler = makeTradingHandler(tradingDeps());

@@ -1,9 +1,7 @@
 import { tradingDaysEnding } from '@shared/market/calendar';
 import { newYorkParts } from '@shared/market/dates';
-import type { TradingService } from '@shared/paper/trading-service';
 import type { Clock } from '@shared/ports/clock.port';
-import type { TradingRepository } from '@shared/paper/paper.port';
-import { dynamoTradingRepository } from '../adapters/dynamo/trading-repository';
+import type { PaperAccountRepository } from '@shared/paper/paper.port';
 import { logger } from '../commons/powertools';
 import { tradingDeps } from '../commons/trading-wiring';
 
@@ -14,8 +12,9 @@ import { tradingDeps } from '../commons/trading-wiring';
  * Also consumed on `ChainIngested`, so resting limits are re-checked whenever new quotes arrive.
  */
 export function makeSettleJob(deps: {
-  service: Pick<TradingService, 'maintain'>;
-  repo: Pick<TradingRepository, 'usersWithOpenOrders' | 'usersWithExpiringPositions'>;
+  /** One account's due work (shared/paper/use-cases/maintain.ts). */
+  maintain: (userId: string) => Promise<void>;
+  repo: Pick<PaperAccountRepository, 'usersWithOpenOrders' | 'usersWithExpiringPositions'>;
   clock: Clock;
 }) {
   return async (): Promise<{ users: number; failures: number }> => {
@@ -25,7 +24,7 @@ export function makeSettleJob(deps: {
     let failures = 0;
     for (const userId of users) {
       try {
-        await deps.service.maintain(userId);
+        await deps.maintain(userId);
       } catch (err) {
         failures++;
         logger.error('Settlement failed for a user', { userId, error: err as Error });
@@ -37,4 +36,4 @@ export function makeSettleJob(deps: {
 }
 
 const wiring = tradingDeps();
-export const handler = makeSettleJob({ service: wiring.service, repo: dynamoTradingRepository(), clock: wiring.clock });
+export const handler = makeSettleJob({ maintain: wiring.paper.maintain, repo: wiring.repo, clock: wiring.clock });

@@ -13,11 +13,37 @@ const userId = z.string().min(1);
 export const EventId = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'must be a ulid');
 const eventId = EventId;
 
+const orderLeg = z.object({ contract: z.string(), side: z.enum(['buy', 'sell']), quantity: z.number().int().positive() });
+
+/** An order was booked: it filled at once or rests as a limit (followed by OrderFilled or OrderEnded). */
+export const OrderPlacedDetail = z.object({
+  eventId,
+  userId,
+  orderId: z.string().min(1),
+  clientOrderId: z.string().min(1),
+  type: z.enum(['market', 'limit']),
+  legs: z.array(orderLeg).min(1),
+  strategy: z.string().nullable(),
+  status: z.enum(['open', 'filled']),
+  placedAt: isoTime,
+});
+
+/** A resting order ended without a fill: canceled by the learner or a reset, or expired at its session's close. */
+export const OrderEndedDetail = z.object({
+  eventId,
+  userId,
+  orderId: z.string().min(1),
+  status: z.enum(['canceled', 'expired']),
+  reason: z.string(),
+  at: isoTime,
+});
+
 export const OrderFilledDetail = z.object({
   eventId,
   userId,
   orderId: z.string().min(1),
   clientOrderId: z.string().min(1),
+  strategy: z.string().nullable().optional(),
   legs: z.array(z.object({ contract: z.string(), side: z.enum(['buy', 'sell']), quantity: z.number().int().positive(), price: z.number() })).min(1),
   netAmount: z.number(),
   filledAt: isoTime,
@@ -40,6 +66,20 @@ export const OptionExpiredDetail = z.object({
   outcome: z.enum(['expired_worthless', 'exercised', 'assigned', 'cash_settled']),
   at: isoTime,
 });
+
+/** A long option exercised before expiry at the learner's request. */
+export const OptionExercisedDetail = z.object({
+  eventId,
+  userId,
+  contract: z.string().min(1),
+  quantity: z.number().int().positive(),
+  realizedPnl: z.number(),
+  at: isoTime,
+});
+
+/** The paper account was opened, or reset to start a new run with new capital. */
+export const AccountOpenedDetail = z.object({ eventId, userId, startingCapital: z.number().positive(), run: z.number().int().positive(), at: isoTime });
+export const AccountResetDetail = AccountOpenedDetail.extend({ previousRun: z.number().int().positive(), positionsCleared: z.number().int().nonnegative() });
 
 export const LessonCompletedDetail = z.object({ eventId, userId, moduleId: z.string().min(1), at: isoTime });
 export const QuizPassedDetail = z.object({ eventId, userId, quizId: z.string().min(1), score: z.number().min(0).max(100), at: isoTime });
@@ -65,9 +105,14 @@ export const IngestRequestedDetail = z.object({
 });
 
 export const DomainEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('OrderPlaced'), detail: OrderPlacedDetail }),
+  z.object({ type: z.literal('OrderEnded'), detail: OrderEndedDetail }),
   z.object({ type: z.literal('OrderFilled'), detail: OrderFilledDetail }),
   z.object({ type: z.literal('PositionClosed'), detail: PositionClosedDetail }),
   z.object({ type: z.literal('OptionExpired'), detail: OptionExpiredDetail }),
+  z.object({ type: z.literal('OptionExercised'), detail: OptionExercisedDetail }),
+  z.object({ type: z.literal('AccountOpened'), detail: AccountOpenedDetail }),
+  z.object({ type: z.literal('AccountReset'), detail: AccountResetDetail }),
   z.object({ type: z.literal('LessonCompleted'), detail: LessonCompletedDetail }),
   z.object({ type: z.literal('QuizPassed'), detail: QuizPassedDetail }),
   z.object({ type: z.literal('JournalEntryAdded'), detail: JournalEntryAddedDetail }),

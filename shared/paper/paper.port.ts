@@ -1,10 +1,15 @@
 import type { ComplianceCheck } from '../compliance/checks';
 import type { SiteCounter } from '../community/site-stats';
+import type { DomainEvent } from '../events/domain-events';
 import type { PositionChange } from './engine';
 import type { Activity, Order, OrderStatus, PaperAccount, Position, Quote } from './types';
 
-/** Where paper trading keeps its state. Every change is one conditional transaction (DESIGN.md §5). */
-export interface TradingCommit {
+/**
+ * Where the paper account keeps its state. Every change is one conditional transaction (docs/architecture.md, "Data
+ * model"), and the domain events that report it are written in that same transaction (the outbox), so an event
+ * exists exactly when its change does.
+ */
+export interface AccountChange {
   /** The account as read (its version is the condition) and as it should become. */
   account: { expectedVersion: number; next: PaperAccount };
   /** A new order guarded by its client order id, or an existing one moving from an expected status. */
@@ -15,6 +20,16 @@ export interface TradingCommit {
   compliance?: readonly ComplianceLogEntry[];
   /** Site statistics to add to, in the same transaction (the learner's shard of the counters). */
   counters?: Partial<Record<SiteCounter, number>>;
+  /** The events reporting this change, written as outbox items in the same transaction. */
+  events?: readonly DomainEvent[];
+}
+
+export interface AccountReset {
+  expectedVersion: number;
+  next: PaperAccount;
+  clear: readonly Position[];
+  activity: Activity;
+  events: readonly DomainEvent[];
 }
 
 export type CommitResult = 'ok' | 'conflict' | 'duplicate';
@@ -34,10 +49,10 @@ export interface DisclosureAck {
   acknowledged_at: string;
 }
 
-export interface TradingRepository {
+export interface PaperAccountRepository {
   getAccount(userId: string): Promise<PaperAccount | null>;
   /** Creates the account; false when one exists already. */
-  createAccount(account: PaperAccount, activity: Activity): Promise<boolean>;
+  createAccount(account: PaperAccount, activity: Activity, events: readonly DomainEvent[]): Promise<boolean>;
   getPositions(userId: string): Promise<Position[]>;
   /** The account and its positions in one consistent read (what every order needs). */
   getAccountAndPositions(userId: string): Promise<{ account: PaperAccount | null; positions: Position[] }>;
@@ -45,9 +60,9 @@ export interface TradingRepository {
   getOrderByClientId(userId: string, clientOrderId: string): Promise<Order | null>;
   listOrders(userId: string, opts?: { status?: OrderStatus; limit?: number }): Promise<Order[]>;
   listActivity(userId: string, limit: number): Promise<Activity[]>;
-  commit(userId: string, change: TradingCommit): Promise<CommitResult>;
+  commit(userId: string, change: AccountChange): Promise<CommitResult>;
   /** Starts a new run: the old positions leave the book, orders and activity stay as history. */
-  reset(userId: string, change: { expectedVersion: number; next: PaperAccount; clear: readonly Position[]; activity: Activity }): Promise<CommitResult>;
+  reset(userId: string, change: AccountReset): Promise<CommitResult>;
   logCompliance(userId: string, entries: readonly ComplianceLogEntry[]): Promise<void>;
   complianceLog(userId: string, fromDate: string): Promise<ComplianceLogEntry[]>;
   acknowledge(userId: string, ack: DisclosureAck): Promise<void>;

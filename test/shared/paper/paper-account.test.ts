@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@shared/events/domain-events';
-import { tradingService } from '@shared/paper/trading-service';
+import { paperAccount } from '@shared/paper/paper-account';
 import type { Quote } from '@shared/paper/types';
 import type { QuoteSource } from '@shared/paper/paper.port';
-import { memoryTradingRepo } from '../../support/memory-trading-repo';
+import { memoryPaperAccountRepo } from '../../support/memory-paper-account-repo';
 import { call, put, quote } from '../../support/trading-fixtures';
 
 function harness(start = '2026-11-23T15:00:00Z') {
@@ -23,19 +23,14 @@ function harness(start = '2026-11-23T15:00:00Z') {
     closeOn: async (u, d) => closes.get(`${u}|${d}`),
     contractCloseOn: async (c, d) => contractCloses.get(`${c}|${d}`),
   };
-  const repo = memoryTradingRepo();
-  const events: DomainEvent[] = [];
+  const repo = memoryPaperAccountRepo();
+  const events: DomainEvent[] = repo.events;
   let id = 0;
-  const service = tradingService({
+  const service = paperAccount({
     repo,
     quotes: source,
-    events: {
-      publish: async (e) => {
-        events.push(...e);
-      },
-    },
     clock: { now: () => now },
-    newId: () => `01J${String(++id).padStart(23, '0')}`,
+    ids: { newId: () => `01J${String(++id).padStart(23, '0')}` },
   });
   return {
     service,
@@ -114,7 +109,7 @@ describe('the paper account', () => {
     expect(!refused.ok && refused.error.message).toMatch(/^Insufficient buying power\. Required: \$6,6\d\d\.\d\d, Available: \$3,3\d\d\.\d\d$/);
   });
 
-  it('books fills with realized P&L, publishes OrderFilled and PositionClosed, and counts the trades', async () => {
+  it('books fills with realized P&L, writes their events with them (OrderPlaced, OrderFilled, PositionClosed), and counts the trades', async () => {
     const h = harness();
     await h.service.openAccount('u1', 100_000);
     await h.service.placeOrder('u1', buy(call(100), 2));
@@ -123,11 +118,13 @@ describe('the paper account', () => {
     expect(closed.ok).toBe(true);
     const p = await h.service.portfolio('u1');
     expect(p.ok && p.value.account).toMatchObject({ realizedPnl: 57.4, cash: 100_057.4, equity: 100_057.4 }); // (2.50 − 2.20) × 200 − 2.60 commission
-    expect(h.events.map((e) => e.type)).toEqual(['OrderFilled', 'OrderFilled', 'PositionClosed']);
+    expect(h.events.map((e) => e.type)).toEqual(['AccountOpened', 'OrderPlaced', 'OrderFilled', 'OrderPlaced', 'OrderFilled', 'PositionClosed']);
+    expect(new Set(h.events.map((e) => e.detail.eventId)).size).toBe(6);
+    expect(h.events.at(-1)).toMatchObject({ type: 'PositionClosed', detail: { userId: 'u1', contract: call(100), quantity: 2, realizedPnl: 60 } }); // the closing fill's P&L before commissions
     expect(h.repo.counters).toEqual({ paperTrades: 2 });
   });
 
-  it('fills a resting limit when new quotes make it marketable, and expires an unfilled day order after its session', async () => {
+  it('the settle job fills a resting limit when new quotes make it marketable, and expires an unfilled day order after its session', async () => {
     const h = harness();
     await h.service.openAccount('u1', 100_000);
     const limit = await h.service.placeOrder('u1', buy(call(100), 1, { type: 'limit', limitPrice: 1.9 }));
@@ -136,6 +133,9 @@ describe('the paper account', () => {
       (await h.service.portfolio('u1')).ok && ((await h.service.portfolio('u1')) as { value: { account: { buyingPower: number } } }).value.account.buyingPower,
     ).toBe(99_809.35);
     h.quotes.set(call(100), quote(call(100), 1.8, 1.85));
+    // A read changes nothing; the settle job (on new quotes) fills it.
+    expect((await h.service.listOrders('u1'))[0]).toMatchObject({ status: 'open' });
+    await h.service.maintain('u1');
     const orders = await h.service.listOrders('u1');
     expect(orders[0]).toMatchObject({ status: 'filled', netPrice: 1.85, held: 0 });
 
@@ -144,6 +144,12 @@ describe('the paper account', () => {
     h.setNow('2026-11-23T20:30:00Z'); // 15:30: still open
     expect((await h.service.listOrders('u1', 'open')).length).toBe(1);
     h.setNow('2026-11-23T21:30:00Z'); // after the close
+    const due = await h.service.portfolio('u1');
+    expect(due.ok && due.value.pending).toEqual([
+      { kind: 'order_expiry', text: expect.stringMatching(/^buy 1 XYZ .* 105 call, limit at \$0\.50: a day order that did not fill expires at the close/) },
+    ]);
+    expect((await h.service.listOrders('u1', 'open')).length).toBe(1);
+    await h.service.maintain('u1');
     const after = await h.service.listOrders('u1');
     expect(after.find((o) => o.strategy === null && o.legs[0]!.contract === call(105))).toMatchObject({
       status: 'expired',
@@ -172,13 +178,18 @@ describe('the paper account', () => {
     await h.service.placeOrder('u1', buy(call(100, '2026-11-27'), 1));
     h.closes.set('XYZ|2026-11-27', 103);
     h.setNow('2026-11-27T22:00:00Z');
+    const before = await h.service.portfolio('u1');
+    expect(before.ok && before.value.pending).toEqual([{ kind: 'settlement', text: expect.stringMatching(/^XYZ 2026-11-27 100 call has expired/) }]);
+    expect((await h.repo.getPositions('u1')).map((p) => p.symbol)).toEqual([call(100, '2026-11-27')]);
+    await h.service.maintain('u1');
     const pf = await h.service.portfolio('u1');
     if (!pf.ok) throw new Error(pf.error.message);
+    expect(pf.value.pending).toEqual([]);
     expect(pf.value.positions).toEqual([expect.objectContaining({ symbol: 'XYZ', kind: 'stock', quantity: 100, avgPrice: 103 })]);
     expect(pf.value.activity[0]!.text).toMatch(/^Exercised at expiry: 1 contract of XYZ 2026-11-27 100 call; bought 100 XYZ at \$100\.00\.$/);
     expect(h.events.at(-1)).toMatchObject({ type: 'OptionExpired', detail: { outcome: 'exercised', contract: call(100, '2026-11-27') } });
     // Settling twice changes nothing.
-    await h.service.portfolio('u1');
+    await h.service.maintain('u1');
     expect((await h.repo.getPositions('u1')).length).toBe(1);
   });
 

@@ -2,8 +2,9 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { addDays, dayNumber } from '@shared/market/dates';
 import type { Activity, Order, PaperAccount, Position } from '@shared/paper/types';
-import type { CommitResult, ComplianceLogEntry, DisclosureAck, TradingCommit, TradingRepository } from '@shared/paper/paper.port';
+import type { AccountChange, CommitResult, ComplianceLogEntry, DisclosureAck, PaperAccountRepository } from '@shared/paper/paper.port';
 import { documentClient, isExpired, tableName } from './client';
+import { outboxPut } from './outbox';
 import { userPk } from './profile-repository';
 import { statsShardKey } from './site-stats-repository';
 
@@ -17,7 +18,8 @@ import { statsShardKey } from './site-stats-repository';
  *   ACT#<ulid>               an activity line
  *   COMPL#<date>#<time>#<id> the compliance checks of one placed order, expiring once out of the 30-day summary
  *   DISCL#<type>#<version>   a disclosure acknowledgement
- * Every change is one TransactWriteItems conditional on the account's version.
+ * Every change is one TransactWriteItems conditional on the account's version, with the outbox items of the events
+ * that report it (functions/adapters/dynamo/outbox.ts).
  */
 const ACCOUNT_SK = 'PAPER#ACCOUNT';
 const POSITION_PREFIX = 'PAPER#POS#';
@@ -30,7 +32,11 @@ const strip = <T>(item: Item | undefined): T | null => {
   return rest as T;
 };
 
-export function dynamoTradingRepository(db: DynamoDBDocumentClient = documentClient(), table = tableName(), now: () => number = Date.now): TradingRepository {
+export function dynamoPaperAccountRepository(
+  db: DynamoDBDocumentClient = documentClient(),
+  table = tableName(),
+  now: () => number = Date.now,
+): PaperAccountRepository {
   const pk = userPk;
   const query = async (input: Omit<ConstructorParameters<typeof QueryCommand>[0], 'TableName'>, max = Infinity) => {
     const items: Item[] = [];
@@ -91,7 +97,7 @@ export function dynamoTradingRepository(db: DynamoDBDocumentClient = documentCli
       return strip<PaperAccount>(out.Item);
     },
 
-    async createAccount(account, activity) {
+    async createAccount(account, activity, events) {
       const result = await transact(
         [
           {
@@ -102,6 +108,7 @@ export function dynamoTradingRepository(db: DynamoDBDocumentClient = documentCli
             },
           },
           { Put: { TableName: table, Item: activityItem(account.userId, activity) } },
+          ...events.map((e) => outboxPut(table, e, new Date(now()))),
         ],
         { duplicateAt: [0] },
       );
@@ -168,7 +175,7 @@ export function dynamoTradingRepository(db: DynamoDBDocumentClient = documentCli
       return (out.Items ?? []).map((i) => strip<Activity>(i)!);
     },
 
-    async commit(userId, change: TradingCommit) {
+    async commit(userId, change: AccountChange) {
       const items: NonNullable<TransactWriteCommandInput['TransactItems']> = [];
       const duplicateAt: number[] = [];
       items.push({
@@ -237,6 +244,7 @@ export function dynamoTradingRepository(db: DynamoDBDocumentClient = documentCli
           },
         });
       }
+      for (const e of change.events ?? []) items.push(outboxPut(table, e, new Date(now())));
       return transact(items, { duplicateAt });
     },
 
@@ -254,6 +262,7 @@ export function dynamoTradingRepository(db: DynamoDBDocumentClient = documentCli
           },
           ...change.clear.map((p) => ({ Delete: { TableName: table, Key: { PK: pk(userId), SK: `${POSITION_PREFIX}${p.symbol}` } } })),
           { Put: { TableName: table, Item: activityItem(userId, change.activity) } },
+          ...change.events.map((e) => outboxPut(table, e, new Date(now()))),
         ],
         { duplicateAt: [] },
       );

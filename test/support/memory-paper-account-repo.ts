@@ -1,11 +1,12 @@
+import type { DomainEvent } from '@shared/events/domain-events';
 import type { Activity, Order, PaperAccount, Position } from '@shared/paper/types';
-import type { CommitResult, ComplianceLogEntry, DisclosureAck, TradingRepository } from '@shared/paper/paper.port';
+import type { CommitResult, ComplianceLogEntry, DisclosureAck, PaperAccountRepository } from '@shared/paper/paper.port';
 
 /**
- * An in-memory TradingRepository with the same conditional semantics as the DynamoDB one
- * (version checks, the client-order-id guard, expected order status), for unit tests of the service.
+ * An in-memory PaperAccountRepository with the same conditional semantics as the DynamoDB one (version checks, the
+ * client-order-id guard, expected order status, events written only with their change), for unit tests of the use cases.
  */
-export function memoryTradingRepo() {
+export function memoryPaperAccountRepo() {
   const accounts = new Map<string, PaperAccount>();
   const positions = new Map<string, Map<string, Position>>();
   const orders = new Map<string, Map<string, Order>>();
@@ -13,19 +14,23 @@ export function memoryTradingRepo() {
   const activity = new Map<string, Activity[]>();
   const compliance = new Map<string, ComplianceLogEntry[]>();
   const counters: Record<string, number> = {};
+  /** The outbox: every event committed, in order. */
+  const events: DomainEvent[] = [];
   const clone = <T>(x: T): T => structuredClone(x);
   const bucket = <T>(m: Map<string, Map<string, T>>, u: string) => m.get(u) ?? m.set(u, new Map()).get(u)!;
 
-  const repo: TradingRepository & { counters: typeof counters; commits: number } = {
+  const repo: PaperAccountRepository & { counters: typeof counters; commits: number; events: DomainEvent[] } = {
     counters,
+    events,
     commits: 0,
     async getAccount(u) {
       const a = accounts.get(u);
       return a ? clone(a) : null;
     },
-    async createAccount(a, act) {
+    async createAccount(a, act, evs) {
       if (accounts.has(a.userId)) return false;
       accounts.set(a.userId, clone(a));
+      events.push(...clone(evs));
       activity.set(a.userId, [...(activity.get(a.userId) ?? []), act]);
       return true;
     },
@@ -80,6 +85,7 @@ export function memoryTradingRepo() {
       activity.set(u, [...(activity.get(u) ?? []), ...(change.activity ?? [])]);
       for (const [k, v] of Object.entries(change.counters ?? {})) counters[k] = (counters[k] ?? 0) + (v ?? 0);
       if (change.compliance?.length) compliance.set(u, [...(compliance.get(u) ?? []), ...change.compliance]);
+      events.push(...clone(change.events ?? []));
       repo.commits++;
       return 'ok';
     },
@@ -89,6 +95,7 @@ export function memoryTradingRepo() {
       accounts.set(u, clone(change.next));
       for (const p of change.clear) bucket(positions, u).delete(p.symbol);
       activity.set(u, [...(activity.get(u) ?? []), change.activity]);
+      events.push(...clone(change.events));
       return 'ok';
     },
     async logCompliance(u, entries) {

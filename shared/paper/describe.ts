@@ -1,0 +1,19 @@
+import { parseOcc } from '../market/occ';
+import { formatUsd } from './money';
+import type { Order } from './types';
+
+/** "SPY 2026-11-27 600 call" for an OCC symbol. */
+export function describe(symbol: string): string {
+  const o = parseOcc(symbol);
+  return o ? `${o.underlying} ${o.expiration} ${o.strike} ${o.type}` : symbol;
+}
+
+/** "Iron Condor (buy 1 …, sell 1 …), limit at $1.20 credit": an order in the activity list's words. */
+export function describeOrder(order: Pick<Order, 'legs' | 'type' | 'limitPrice' | 'strategy'>): string {
+  const legs = order.legs.map((l) => `${l.side} ${l.quantity} ${describe(l.contract)}`).join(', ');
+  const limit =
+    order.limitPrice !== null
+      ? ` at ${formatUsd(Math.abs(order.limitPrice))}${order.legs.length > 1 ? (order.limitPrice >= 0 ? ' debit' : ' credit') : ''}`
+      : '';
+  return `${order.strategy ? `${order.strategy} (${legs})` : legs}, ${order.type}${limit}`;
+}

@@ -1,0 +1,45 @@
+import { TRADING_LEVELS } from '../compliance/levels';
+import { ok } from '../result';
+import { noAccountToRead } from './paper.errors';
+import { complianceSummary } from './read-model/compliance-summary';
+import { portfolioView } from './read-model/portfolio-view';
+import { cancelOrder } from './use-cases/cancel-order';
+import { closePosition } from './use-cases/close-position';
+import type { PaperDeps } from './use-cases/deps';
+import { exercise } from './use-cases/exercise';
+import { maintainAccount } from './use-cases/maintain';
+import { openAccount } from './use-cases/open-account';
+import { placeOrder } from './use-cases/place-order';
+import { preTrade } from './use-cases/pre-trade';
+import { resetAccount } from './use-cases/reset-account';
+import { updateSettings } from './use-cases/update-settings';
+import type { AccountSettings, Order, OrderRequest } from './types';
+
+/**
+ * The paper account's use cases (one file each under use-cases/ and read-model/) bound to one set of ports: what
+ * the trading handler, the settle job and the tests call. Writes are use cases; reads (portfolio, orders, compliance
+ * summary) change nothing.
+ */
+export function paperAccount(deps: PaperDeps) {
+  return {
+    openAccount: (userId: string, startingCapital: number) => openAccount(deps, userId, startingCapital),
+    resetAccount: (userId: string, startingCapital: number) => resetAccount(deps, userId, startingCapital),
+    updateSettings: (userId: string, patch: Partial<AccountSettings>) => updateSettings(deps, userId, patch),
+    placeOrder: (userId: string, request: OrderRequest) => placeOrder(deps, userId, request),
+    preTrade: (userId: string, request: OrderRequest) => preTrade(deps, userId, request),
+    cancelOrder: (userId: string, orderId: string) => cancelOrder(deps, userId, orderId),
+    closePosition: (userId: string, symbol: string, opts: { quantity?: number; clientOrderId?: string }) => closePosition(deps, userId, symbol, opts),
+    exercise: (userId: string, symbol: string, quantity?: number) => exercise(deps, userId, symbol, quantity),
+    /** The settle job's work for one account. */
+    maintain: (userId: string) => maintainAccount(deps, userId),
+    async portfolio(userId: string) {
+      const view = await portfolioView(deps, userId);
+      return view ? ok(view) : noAccountToRead();
+    },
+    listOrders: (userId: string, status?: Order['status']) => deps.repo.listOrders(userId, { status, limit: 200 }),
+    complianceSummary: (userId: string, days: number) => complianceSummary(deps, userId, days),
+    levels: TRADING_LEVELS,
+  };
+}
+
+export type PaperAccountService = ReturnType<typeof paperAccount>;

@@ -1,0 +1,30 @@
+import type { OrderVenue } from '../trading/order-venue.port';
+import { PAPER_ACCOUNT_ID } from '../trading/order-venue.port';
+import { portfolioView } from './read-model/portfolio-view';
+import { cancelOrder } from './use-cases/cancel-order';
+import type { PaperDeps } from './use-cases/deps';
+import { placeOrder } from './use-cases/place-order';
+
+/** The paper account as an order venue: virtual money, the product's own fills and compliance rules. */
+export function paperVenue(deps: PaperDeps): OrderVenue {
+  return {
+    accountId: PAPER_ACCOUNT_ID,
+    async summary(userId) {
+      const view = await portfolioView(deps, userId);
+      if (!view) return null;
+      return {
+        id: PAPER_ACCOUNT_ID,
+        name: 'Paper Trading',
+        displayName: 'Paper Trading',
+        description: 'Virtual money: practise safely',
+        mode: 'paper',
+        broker: null,
+        balance: view.account.equity,
+        currency: 'USD',
+        isConnected: true,
+      };
+    },
+    placeOrder: (userId, request) => placeOrder(deps, userId, request),
+    cancelOrder: (userId, orderId) => cancelOrder(deps, userId, orderId),
+  };
+}

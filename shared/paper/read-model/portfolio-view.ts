@@ -1,0 +1,93 @@
+import { pdtStatus, PDT_WINDOW_TRADING_DAYS } from '../../compliance/checks';
+import { levelName } from '../../compliance/levels';
+import { tradingDaysEnding } from '../../market/calendar';
+import { intrinsicOf } from '../expiration';
+import { cents } from '../money';
+import type { PortfolioView } from '../paper.api';
+import { marketValue, positionMultiplier, unrealizedPnl, valuation } from '../portfolio';
+import { sessionOf } from '../session';
+import type { PaperDeps } from '../use-cases/deps';
+import { loadState, openingEquity } from '../use-cases/market-state';
+import { pendingWork } from './pending-work';
+
+/**
+ * The portfolio as the learner reads it: balances, positions at their marks with position Greeks, Day P&L, the PDT
+ * status, recent activity, and work the settle job has yet to do. A read: it changes nothing.
+ */
+export async function portfolioView(deps: Pick<PaperDeps, 'repo' | 'quotes' | 'clock'>, userId: string): Promise<PortfolioView | null> {
+  const { repo, clock } = deps;
+  const account = await repo.getAccount(userId);
+  if (!account) return null;
+  const [state, openOrders, activity] = await Promise.all([
+    loadState(deps, account),
+    repo.listOrders(userId, { status: 'open' }),
+    repo.listActivity(userId, 50),
+  ]);
+  const now = clock.now();
+  const v = valuation(account, state.positions, state.marks, state.underlyingPrices);
+  const window = new Set(tradingDaysEnding(sessionOf(now), PDT_WINDOW_TRADING_DAYS));
+  const dayTradeCount = account.dayTrades.filter((d) => window.has(d)).length;
+  const positions = state.positions.map((p) => {
+    const q = state.positionQuotes.get(p.symbol);
+    const m = positionMultiplier(p);
+    const mark = state.marks.get(p.symbol) ?? null;
+    // Position Greeks: the contract's Greek × contracts × 100 shares, to 4 decimals.
+    const greek = (x: number | null | undefined) => (x === null || x === undefined ? null : Math.round(x * p.quantity * m * 10_000) / 10_000);
+    const underlyingPrice = state.underlyingPrices.get(p.underlying);
+    return {
+      symbol: p.symbol,
+      kind: p.kind,
+      underlying: p.underlying,
+      optionType: p.optionType ?? null,
+      strike: p.strike ?? null,
+      expiration: p.expiration ?? null,
+      quantity: p.quantity,
+      side: p.quantity > 0 ? ('long' as const) : ('short' as const),
+      avgPrice: p.avgPrice,
+      mark,
+      bid: q?.bid ?? null,
+      ask: q?.ask ?? null,
+      marketValue: cents(marketValue(p, state.marks)),
+      costBasis: cents(p.avgPrice * p.quantity * m),
+      unrealizedPnl: cents(unrealizedPnl(p, state.marks)),
+      openedAt: p.openedAt,
+      underlyingPrice: underlyingPrice ?? null,
+      intrinsicValue: p.kind === 'option' && underlyingPrice !== undefined ? cents(Math.max(0, intrinsicOf(p, underlyingPrice))) : null,
+      greeks:
+        p.kind === 'stock'
+          ? { delta: p.quantity, gamma: 0, theta: 0, vega: 0, rho: 0 }
+          : { delta: greek(q?.delta), gamma: greek(q?.gamma), theta: greek(q?.theta), vega: greek(q?.vega), rho: greek(q?.rho) },
+      quoteAsOf: q?.asOf ?? null,
+    };
+  });
+  const sum = (k: 'delta' | 'gamma' | 'theta' | 'vega' | 'rho') => cents(positions.reduce((s, p) => s + (p.greeks[k] ?? 0), 0) * 100) / 100;
+  const sessionEquity = await openingEquity(deps, account, state.positions, state.marks, state.quotes);
+  return {
+    account: {
+      name: 'Paper Trading',
+      mode: 'paper',
+      currency: 'USD',
+      startingCapital: account.startingCapital,
+      run: account.run,
+      createdAt: account.createdAt,
+      cash: v.cash,
+      buyingPower: v.buyingPower,
+      optionsBuyingPower: v.buyingPower,
+      equity: v.equity,
+      positionsValue: v.positionsValue,
+      reservedForShortOptions: v.requirement,
+      heldForOrders: cents(account.heldForOrders),
+      realizedPnl: cents(account.realizedPnl),
+      unrealizedPnl: v.unrealizedPnl,
+      totalPnl: cents(v.equity - account.startingCapital),
+      dayPnl: cents(v.equity - sessionEquity),
+      settings: account.settings,
+      optionsLevelName: levelName(account.settings.optionsLevel),
+      pdt: pdtStatus(dayTradeCount, v.equity),
+    },
+    positions,
+    greeks: { delta: sum('delta'), gamma: sum('gamma'), theta: sum('theta'), vega: sum('vega'), rho: sum('rho') },
+    activity,
+    pending: pendingWork(state.positions, openOrders, now),
+  };
+}

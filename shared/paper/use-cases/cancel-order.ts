@@ -1,0 +1,51 @@
+import { domainEvent } from '../../events/domain-events';
+import { ok, type Result } from '../../result';
+import { describeOrder } from '../describe';
+import { cents } from '../money';
+import { accountChanged, noAccount, noSuchOrder, orderNotOpen } from '../paper.errors';
+import type { Order } from '../types';
+import type { PaperDeps } from './deps';
+import { retryOnConflict, RETRY } from './retry';
+
+/** Cancels an open order at the learner's request, releasing the buying power it held. */
+export async function cancelOrder(deps: PaperDeps, userId: string, orderId: string): Promise<Result<Order>> {
+  const order = await deps.repo.getOrder(userId, orderId);
+  if (!order) return noSuchOrder();
+  if (order.status !== 'open') return orderNotOpen(order.status);
+  return endOpenOrder(deps, userId, order, 'canceled', 'Canceled by you.');
+}
+
+/** Ends a resting order without a fill (canceled, or expired at its session's close), releasing its hold. */
+export function endOpenOrder(deps: PaperDeps, userId: string, order: Order, status: 'canceled' | 'expired', reason: string): Promise<Result<Order>> {
+  return retryOnConflict(
+    async () => {
+      const account = await deps.repo.getAccount(userId);
+      if (!account) return noAccount();
+      const at = deps.clock.now().toISOString();
+      const next: Order = { ...order, status, held: 0, reason, ...(status === 'canceled' ? { canceledAt: at } : { expiredAt: at }) };
+      const result = await deps.repo.commit(userId, {
+        account: {
+          expectedVersion: account.version,
+          next: { ...account, heldForOrders: cents(Math.max(0, account.heldForOrders - order.held)), version: account.version + 1 },
+        },
+        order: { next, expected: 'open' },
+        activity: [
+          {
+            id: deps.ids.newId(),
+            at,
+            kind: status === 'canceled' ? 'order_canceled' : 'order_expired',
+            orderId: order.orderId,
+            cashDelta: 0,
+            realizedPnl: 0,
+            text: `${status === 'canceled' ? 'Canceled' : 'Expired'}: ${describeOrder(order)}.`,
+          },
+        ],
+        events: [domainEvent('OrderEnded', { userId, orderId: order.orderId, status, reason, at }, deps.ids.newId())],
+      });
+      if (result === 'ok') return ok(next);
+      if (result === 'duplicate') return orderNotOpen();
+      return RETRY;
+    },
+    () => accountChanged('while the order was being updated'),
+  );
+}

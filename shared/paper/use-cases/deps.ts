@@ -1,0 +1,18 @@
+import type { Clock } from '../../ports/clock.port';
+import type { IdGenerator } from '../../ports/ids.port';
+import type { Settlement } from '../expiration';
+import type { PaperAccountRepository, QuoteSource } from '../paper.port';
+
+/** What every paper-account use case needs: its repository, quotes, the clock and ids (ports, so tests are exact). */
+export interface PaperDeps {
+  repo: PaperAccountRepository;
+  quotes: QuoteSource;
+  clock: Clock;
+  ids: IdGenerator;
+  /** Index options settle in cash; the ETFs and stocks the product lists deliver shares. */
+  settlementOf?: (underlying: string) => Settlement;
+  warn?: (message: string, error?: unknown) => void;
+}
+
+export const settlementOf = (deps: PaperDeps) => deps.settlementOf ?? (() => 'physical' as const);
+export const warn = (deps: PaperDeps) => deps.warn ?? (() => undefined);

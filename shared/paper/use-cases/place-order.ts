@@ -1,0 +1,165 @@
+import type { ComplianceCheck } from '../../compliance/checks';
+import { parseOcc } from '../../market/occ';
+import { fail, ok, type Result } from '../../result';
+import { describe } from '../describe';
+import { evaluateOrder, type Decision } from '../engine';
+import { cents, formatUsd } from '../money';
+import { noAccount, accountChanged } from '../paper.errors';
+import { orderEvents } from '../paper.events';
+import type { AccountChange } from '../paper.port';
+import { pruneDayTrades, sessionOf } from '../session';
+import type { Activity, Order, OrderRequest, PaperAccount } from '../types';
+import { complianceEntries, logChecks } from './compliance-log';
+import type { PaperDeps } from './deps';
+import { loadState, withSessionStart } from './market-state';
+import { retryOnConflict, RETRY } from './retry';
+
+export interface PlacedOrder {
+  order: Order;
+  checks: ComplianceCheck[];
+}
+
+/** Places an order on the paper account: a retry with the same client order id returns the first order. */
+export const placeOrder = (deps: PaperDeps, userId: string, request: OrderRequest): Promise<Result<PlacedOrder>> => decideOrder(deps, userId, request);
+
+/**
+ * Decides and books an order (spec part 3 §3–§9): the pre-trade checks, then a fill at the quotes or a resting
+ * limit, written with its events in one transaction conditional on the account's version and the client order id.
+ * `existing` is a resting order being re-checked against new quotes.
+ */
+export function decideOrder(deps: PaperDeps, userId: string, request: OrderRequest, existing?: Order): Promise<Result<PlacedOrder>> {
+  const { repo, clock } = deps;
+  // A retried request must return the first order even when the account has moved on since, so any answer other
+  // than a fresh fill first looks for it; on the happy path the transaction's client-order-id guard does that job
+  // without a read.
+  const replayed = async () => (existing ? null : repo.getOrderByClientId(userId, request.clientOrderId));
+  return retryOnConflict(
+    async () => {
+      const { account, positions } = await repo.getAccountAndPositions(userId);
+      if (!account) {
+        const replay = await replayed();
+        return replay ? ok({ order: replay, checks: [] }) : noAccount();
+      }
+      // A resting order's own hold is not counted against itself.
+      const basis = existing ? { ...account, heldForOrders: Math.max(0, account.heldForOrders - existing.held) } : account;
+      const state = await loadState(
+        deps,
+        basis,
+        request.legs.map((l) => l.contract),
+        positions,
+      );
+      const evaluation = evaluateOrder(state, request);
+      if (!evaluation.canProceed) {
+        const replay = await replayed();
+        if (replay) return ok({ order: replay, checks: [] });
+      }
+      if (!existing && (evaluation.invalid || !evaluation.canProceed || !evaluation.decision)) logChecks(deps, userId, evaluation.checks);
+      if (evaluation.invalid) return fail('bad_request', evaluation.checks.map((c) => c.message).join(' '), { checks: evaluation.checks });
+      if (!evaluation.canProceed || !evaluation.decision) {
+        const blocking = evaluation.checks.find((c) => c.severity === 'error');
+        return fail('unprocessable', blocking?.message ?? 'The order was blocked by a compliance check.', { checks: evaluation.checks });
+      }
+      const decision = evaluation.decision;
+      if (existing && decision.kind === 'rest') return ok({ order: existing, checks: evaluation.checks });
+
+      const now = clock.now();
+      const at = now.toISOString();
+      const today = sessionOf(now);
+      const started = await withSessionStart(deps, account, state.positions, state);
+      const base: Order = existing ?? newOrder(deps, request, account, at, today);
+
+      let change: AccountChange;
+      let order: Order;
+      if (decision.kind === 'fill') {
+        order = {
+          ...base,
+          status: 'filled',
+          filledAt: at,
+          fills: decision.fills,
+          netPrice: decision.netPrice,
+          totalCost: decision.totalCost,
+          commission: decision.commission,
+          held: 0,
+        };
+        const next: PaperAccount = {
+          ...started,
+          cash: cents(account.cash + decision.cashDelta),
+          realizedPnl: cents(account.realizedPnl + decision.realizedPnl),
+          heldForOrders: cents(Math.max(0, account.heldForOrders - (existing?.held ?? 0))),
+          dayTrades: decision.dayTrade ? pruneDayTrades([...account.dayTrades, today], today) : account.dayTrades,
+          version: account.version + 1,
+        };
+        change = {
+          account: { expectedVersion: account.version, next },
+          order: { next: order, expected: existing ? 'open' : 'new' },
+          positions: decision.changes,
+          activity: [fillActivity(deps, order, decision, at)],
+          counters: { paperTrades: 1, ...(order.legs.length > 1 || order.strategy ? { strategiesBuilt: 1 } : {}) },
+          ...(existing ? {} : { compliance: complianceEntries(evaluation.checks, now) }),
+          events: orderEvents(deps.ids, userId, order, decision, at, { placed: !existing }),
+        };
+      } else {
+        order = { ...base, held: decision.hold };
+        change = {
+          account: {
+            expectedVersion: account.version,
+            next: { ...started, heldForOrders: cents(account.heldForOrders + decision.hold), version: account.version + 1 },
+          },
+          order: { next: order, expected: 'new' },
+          compliance: complianceEntries(evaluation.checks, now),
+          events: orderEvents(deps.ids, userId, order, decision, at, { placed: true }),
+        };
+      }
+      const result = await repo.commit(userId, change);
+      if (result === 'ok') return ok({ order, checks: evaluation.checks });
+      if (result === 'duplicate') {
+        if (existing) return ok({ order: (await repo.getOrder(userId, existing.orderId)) ?? existing, checks: [] });
+        const replay = await replayed();
+        if (replay) return ok({ order: replay, checks: [] });
+      }
+      // 'conflict' (the account moved): decide again from fresh state.
+      return RETRY;
+    },
+    () => accountChanged('while the order was being placed'),
+  );
+}
+
+function newOrder(deps: PaperDeps, request: OrderRequest, account: PaperAccount, at: string, session: string): Order {
+  return {
+    orderId: deps.ids.newId(),
+    clientOrderId: request.clientOrderId,
+    type: request.type,
+    limitPrice: request.type === 'limit' ? request.limitPrice! : null,
+    timeInForce: 'day',
+    legs: request.legs.map((l) => ({ ...l, contract: l.contract.toUpperCase() })),
+    strategy: request.strategy ?? null,
+    status: 'open',
+    createdAt: at,
+    session,
+    filledAt: null,
+    canceledAt: null,
+    expiredAt: null,
+    fills: [],
+    netPrice: null,
+    totalCost: null,
+    commission: 0,
+    held: 0,
+    underlyings: [...new Set(request.legs.map((l) => parseOcc(l.contract)?.underlying ?? ''))].filter(Boolean),
+    run: account.run,
+    reason: null,
+  };
+}
+
+function fillActivity(deps: PaperDeps, order: Order, decision: Extract<Decision, { kind: 'fill' }>, at: string): Activity {
+  const parts = decision.fills.map((f) => `${f.side === 'buy' ? 'Bought' : 'Sold'} ${f.quantity} ${describe(f.contract)} at ${formatUsd(f.price)}`);
+  const money = decision.totalCost >= 0 ? `paid ${formatUsd(decision.totalCost)}` : `received ${formatUsd(-decision.totalCost)}`;
+  return {
+    id: deps.ids.newId(),
+    at,
+    kind: 'fill',
+    orderId: order.orderId,
+    cashDelta: decision.cashDelta,
+    realizedPnl: decision.realizedPnl,
+    text: `${order.strategy ? `${order.strategy}: ` : ''}${parts.join('; ')} (${money}, commission ${formatUsd(decision.commission)}).`,
+  };
+}
