@@ -48,7 +48,8 @@ export const httpFunctions: readonly FunctionDefinition[] = [
     id: 'trading',
     file: 'functions/http/trading.ts',
     description: 'Paper account, orders, positions, portfolio and pre-trade compliance',
-    access: { table: 'readwrite', events: 'put', secrets: 'read' },
+    // Events leave through the outbox in the table; quotes come from stored chains (no secret).
+    access: { table: 'readwrite' },
     memoryMb: 1024,
   },
   {

@@ -2,7 +2,7 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructured
 import type { z } from 'zod';
 import type { Auth } from '../routes';
 import { type AppError, statusOf } from './errors';
-import { logger } from './powertools';
+import { instrumented, logger } from './powertools';
 
 /** The caller, taken only from the claims the JWT authorizer verified; never from the body or path. */
 export interface AuthUser {
@@ -100,17 +100,19 @@ export function httpApi(routes: Record<string, RouteHandler>): HttpLambda {
     if (context?.awsRequestId) logger.appendKeys({ requestId: context.awsRequestId });
     const r = routes[event.routeKey];
     if (!r) return toResult(event, { status: 404, body: { error: 'Not found' } });
-    try {
-      const user = userFromClaims(event.requestContext?.authorizer?.jwt?.claims);
-      if (r.auth !== 'public' && !user) return toResult(event, { status: 401, body: { error: 'Sign in to continue.' } });
-      if (r.auth === 'admin' && !user?.groups.includes('admin')) {
-        return toResult(event, { status: 403, body: { error: 'This page is for administrators only.' } });
+    return instrumented(event.routeKey, async () => {
+      try {
+        const user = userFromClaims(event.requestContext?.authorizer?.jwt?.claims);
+        if (r.auth !== 'public' && !user) return toResult(event, { status: 401, body: { error: 'Sign in to continue.' } });
+        if (r.auth === 'admin' && !user?.groups.includes('admin')) {
+          return toResult(event, { status: 403, body: { error: 'This page is for administrators only.' } });
+        }
+        return toResult(event, await r.run(event, user));
+      } catch (err) {
+        logger.error('Unhandled error', { routeKey: event.routeKey, error: err as Error });
+        return toResult(event, { status: 500, body: { error: 'Something went wrong on our side. Please try again.' } });
       }
-      return toResult(event, await r.run(event, user));
-    } catch (err) {
-      logger.error('Unhandled error', { routeKey: event.routeKey, error: err as Error });
-      return toResult(event, { status: 500, body: { error: 'Something went wrong on our side. Please try again.' } });
-    }
+    });
   };
   return Object.assign(handler, { routes });
 }

@@ -1,5 +1,5 @@
 import { Logger } from '@aws-lambda-powertools/logger';
-import { Metrics } from '@aws-lambda-powertools/metrics';
+import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { Tracer } from '@aws-lambda-powertools/tracer';
 
 /** One instance each, shared by every handler in a bundle (DESIGN.md §4.8). */
@@ -8,3 +8,44 @@ export const SERVICE_NAME = 'options-academy';
 export const logger = new Logger({ serviceName: SERVICE_NAME });
 export const metrics = new Metrics({ namespace: 'OptionsAcademy', serviceName: SERVICE_NAME });
 export const tracer = new Tracer({ serviceName: SERVICE_NAME });
+
+/** The business metrics the operators' dashboard shows (infra/stacks/observability-stack.ts), in Embedded Metric Format. */
+export const BUSINESS_METRICS = {
+  ordersPlaced: 'OrdersPlaced',
+  ordersBlocked: 'OrdersBlocked',
+  fills: 'Fills',
+  contractsStored: 'ContractsStored',
+  ingestFailures: 'IngestFailures',
+} as const;
+
+export const countMetric = (name: (typeof BUSINESS_METRICS)[keyof typeof BUSINESS_METRICS], value = 1) => metrics.addMetric(name, MetricUnit.Count, value);
+
+/** An AWS SDK v3 client whose calls appear as X-Ray subsegments (a no-op where tracing is off, as locally). */
+export const traced = <T>(client: T): T => tracer.captureAWSv3Client(client);
+
+/**
+ * Runs one invocation inside the handler's own X-Ray subsegment (cold start and service annotated, the error kept as
+ * metadata), then flushes the metrics it added. Used by the HTTP and event helpers, so every handler is instrumented.
+ */
+export async function instrumented<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  const segment = tracer.isTracingEnabled() ? tracer.getSegment() : undefined;
+  const subsegment = segment?.addNewSubsegment(`## ${name}`);
+  if (subsegment) {
+    tracer.setSegment(subsegment);
+    tracer.annotateColdStart();
+    tracer.addServiceNameAnnotation();
+  }
+  try {
+    return await fn();
+  } catch (err) {
+    if (subsegment) tracer.addErrorAsMetadata(err as Error);
+    throw err;
+  } finally {
+    if (subsegment && segment) {
+      subsegment.close();
+      tracer.setSegment(segment);
+    }
+    // Only when something was counted: an empty flush logs a warning on every request.
+    if (metrics.hasStoredMetrics()) metrics.publishStoredMetrics();
+  }
+}

@@ -8,9 +8,20 @@ import { listAccounts } from '@shared/trading/list-accounts';
 import type { OrderVenue } from '@shared/trading/order-venue.port';
 import { placeOrder } from '@shared/trading/place-order';
 import { created, failure, httpApi, ok, route, type HttpResponse } from '../commons/http';
+import { BUSINESS_METRICS, countMetric } from '../commons/powertools';
 import { tradingDeps } from '../commons/trading-wiring';
 
 const respond = <T>(result: Result<T>, onOk: (value: T) => HttpResponse): HttpResponse => (result.ok ? onOk(result.value) : failure(result.error));
+
+/** Orders placed and blocked by a compliance check, and fills, for the operators' dashboard. */
+function countOrder(result: Result<{ order: { status: string } | null }>): void {
+  if (!result.ok) {
+    if (result.error.code === 'unprocessable') countMetric(BUSINESS_METRICS.ordersBlocked);
+    return;
+  }
+  countMetric(BUSINESS_METRICS.ordersPlaced);
+  if (result.value.order?.status === 'filled') countMetric(BUSINESS_METRICS.fills);
+}
 
 /** The paper account's routes (shared/paper/paper.api.ts): each parses its input and calls one use case. */
 export function makeTradingHandler(deps: { paper: PaperAccountService; venues: readonly OrderVenue[]; repo: PaperAccountRepository; clock: Clock }) {
@@ -31,7 +42,11 @@ export function makeTradingHandler(deps: { paper: PaperAccountService; venues: r
 
     'GET /api/portfolio': route(api['GET /api/portfolio'], async ({ user }) => respond(await paper.portfolio(user.sub), (v) => ok(v))),
 
-    'POST /api/orders': route(api['POST /api/orders'], async ({ user, body }) => respond(await placeOrder(deps.venues, user.sub, body), created)),
+    'POST /api/orders': route(api['POST /api/orders'], async ({ user, body }) => {
+      const result = await placeOrder(deps.venues, user.sub, body);
+      countOrder(result);
+      return respond(result, created);
+    }),
 
     'GET /api/orders': route(api['GET /api/orders'], async ({ user, query }) => ok({ orders: await paper.listOrders(user.sub, query.status) })),
 
@@ -39,9 +54,11 @@ export function makeTradingHandler(deps: { paper: PaperAccountService; venues: r
       respond(await paper.cancelOrder(user.sub, params.id), (order) => ok({ order })),
     ),
 
-    'POST /api/positions/{contract}/close': route(api['POST /api/positions/{contract}/close'], async ({ user, params, body }) =>
-      respond(await paper.closePosition(user.sub, params.contract, { quantity: body?.quantity, clientOrderId: body?.clientOrderId }), created),
-    ),
+    'POST /api/positions/{contract}/close': route(api['POST /api/positions/{contract}/close'], async ({ user, params, body }) => {
+      const result = await paper.closePosition(user.sub, params.contract, { quantity: body?.quantity, clientOrderId: body?.clientOrderId });
+      countOrder(result);
+      return respond(result, created);
+    }),
 
     'POST /api/positions/{contract}/exercise': route(api['POST /api/positions/{contract}/exercise'], async ({ user, params, body }) =>
       respond(await paper.exercise(user.sub, params.contract, body?.quantity), (v) => ok(v)),

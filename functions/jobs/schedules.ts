@@ -66,7 +66,7 @@ export const SETTLE_SCHEDULE: ScheduleDefinition = {
   weekdays: ['MON', 'TUE', 'WED', 'THU', 'FRI'],
   timeZone: 'America/New_York',
   handler: { file: 'functions/jobs/settle.ts', export: 'handler' },
-  access: { table: 'readwrite', events: 'put', secrets: 'read' },
+  access: { table: 'readwrite' },
   memoryMb: 1024,
   timeoutSeconds: 900,
 };

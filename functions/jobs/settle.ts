@@ -2,7 +2,8 @@ import { tradingDaysEnding } from '@shared/market/calendar';
 import { newYorkParts } from '@shared/market/dates';
 import type { Clock } from '@shared/ports/clock.port';
 import type { PaperAccountRepository } from '@shared/paper/paper.port';
-import { logger } from '../commons/powertools';
+import type { MaintenanceDone } from '@shared/paper/use-cases/maintain';
+import { countMetric, BUSINESS_METRICS, instrumented, logger } from '../commons/powertools';
 import { tradingDeps } from '../commons/trading-wiring';
 
 /**
@@ -13,26 +14,28 @@ import { tradingDeps } from '../commons/trading-wiring';
  */
 export function makeSettleJob(deps: {
   /** One account's due work (shared/paper/use-cases/maintain.ts). */
-  maintain: (userId: string) => Promise<void>;
+  maintain: (userId: string) => Promise<MaintenanceDone>;
   repo: Pick<PaperAccountRepository, 'usersWithOpenOrders' | 'usersWithExpiringPositions'>;
   clock: Clock;
 }) {
-  return async (): Promise<{ users: number; failures: number }> => {
-    const today = newYorkParts(deps.clock.now()).date;
-    const users = new Set(await deps.repo.usersWithOpenOrders());
-    for (const date of tradingDaysEnding(today, 5)) for (const u of await deps.repo.usersWithExpiringPositions(date)) users.add(u);
-    let failures = 0;
-    for (const userId of users) {
-      try {
-        await deps.maintain(userId);
-      } catch (err) {
-        failures++;
-        logger.error('Settlement failed for a user', { userId, error: err as Error });
+  return (): Promise<{ users: number; failures: number }> =>
+    instrumented('settle', async () => {
+      const today = newYorkParts(deps.clock.now()).date;
+      const users = new Set(await deps.repo.usersWithOpenOrders());
+      for (const date of tradingDaysEnding(today, 5)) for (const u of await deps.repo.usersWithExpiringPositions(date)) users.add(u);
+      let failures = 0;
+      for (const userId of users) {
+        try {
+          const done = await deps.maintain(userId);
+          if (done.ordersFilled) countMetric(BUSINESS_METRICS.fills, done.ordersFilled);
+        } catch (err) {
+          failures++;
+          logger.error('Settlement failed for a user', { userId, error: err as Error });
+        }
       }
-    }
-    logger.info('Settlement run finished', { users: users.size, failures });
-    return { users: users.size, failures };
-  };
+      logger.info('Settlement run finished', { users: users.size, failures });
+      return { users: users.size, failures };
+    });
 }
 
 const wiring = tradingDeps();

@@ -69,6 +69,30 @@ export class ObservabilityStack extends Stack {
       );
     }
 
+    // The business metrics the handlers emit (functions/commons/powertools.ts BUSINESS_METRICS), named.
+    const business = (metricName: string, label: string) =>
+      new cloudwatch.Metric({
+        namespace: METRICS_NAMESPACE,
+        metricName,
+        dimensionsMap: { service: POWERTOOLS_SERVICE_NAME },
+        statistic: 'Sum',
+        period: PERIOD,
+        label,
+      });
+    this.dashboard.addWidgets(
+      new cloudwatch.GraphWidget({
+        title: 'Paper orders',
+        left: [business('OrdersPlaced', 'Placed'), business('OrdersBlocked', 'Blocked by a compliance check'), business('Fills', 'Fills')],
+        width: 12,
+      }),
+      new cloudwatch.GraphWidget({
+        title: 'Market-data ingestion',
+        left: [business('ContractsStored', 'Contracts stored')],
+        right: [business('IngestFailures', 'Underlyings that failed')],
+        width: 12,
+      }),
+    );
+
     // Powertools Metrics publishes in Embedded Metric Format with the `service` dimension; a search
     // expression picks up every metric the handlers add without listing them here.
     this.dashboard.addWidgets(

@@ -81,6 +81,14 @@ describe('ApiStack', () => {
     });
   });
 
+  it('grants the trading function the table only: its events leave through the outbox and it reads no secret', () => {
+    const trading = stacks.api.functions.get('trading')!;
+    const policies = template.findResources('AWS::IAM::Policy', { Properties: { Roles: [{ Ref: logicalIdOf(trading.role) }] } });
+    const actions = Object.values(policies).flatMap((p) => statementsOf(p).flatMap((s) => [s.Action].flat()));
+    expect(actions.filter((a) => a.startsWith('secretsmanager:') || a.startsWith('events:'))).toEqual([]);
+    expect(actions).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:Query']));
+  });
+
   it('grants the me function item-level table access on the table and its GSIs only, without Scan', () => {
     const me = stacks.api.functions.get('me')!;
     const policies = template.findResources('AWS::IAM::Policy', { Properties: { Roles: [{ Ref: logicalIdOf(me.role) }] } });

@@ -1,3 +1,4 @@
+import { BUSINESS_METRICS } from '../../functions/commons/powertools';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stackName } from '../../infra/config';
@@ -48,5 +49,12 @@ describe('the app', () => {
     expect(dashboard.Properties.DashboardName).toBe('options-academy-staging');
     const body = JSON.stringify(stacks.observability.resolve(dashboard.Properties.DashboardBody));
     for (const text of ['4xx', '5xx', 'Errors', 'Duration', 'OptionsAcademy', 'SEARCH(']) expect(body).toContain(text);
+  });
+
+  it('shows every business metric the handlers emit by name', () => {
+    const template = Template.fromStack(stacks.observability);
+    const dashboard = Object.values(template.findResources('AWS::CloudWatch::Dashboard'))[0] as { Properties: { DashboardBody: unknown } };
+    const body = JSON.stringify(stacks.observability.resolve(dashboard.Properties.DashboardBody));
+    for (const name of Object.values(BUSINESS_METRICS)) expect(body).toContain(`\\"OptionsAcademy\\",\\"${name}\\"`);
   });
 });

@@ -1,5 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { traced } from '../../commons/powertools';
 import { DEFAULT_TABLE_NAME } from './table-definition';
 
 let cached: DynamoDBDocumentClient | undefined;
@@ -9,7 +10,7 @@ let cached: DynamoDBDocumentClient | undefined;
  * regional one, locally AWS_ENDPOINT_URL_DYNAMODB points it at DynamoDB Local.
  */
 export function documentClient(): DynamoDBDocumentClient {
-  cached ??= DynamoDBDocumentClient.from(new DynamoDBClient({}), {
+  cached ??= DynamoDBDocumentClient.from(traced(new DynamoDBClient({})), {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
   });
   return cached;

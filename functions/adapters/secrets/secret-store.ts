@@ -8,12 +8,13 @@ import {
   SecretsManagerClient,
 } from '@aws-sdk/client-secrets-manager';
 import type { SecretStore } from '@shared/ports/secret-store.port';
+import { traced } from '../../commons/powertools';
 
 /**
  * Secrets Manager behind the SecretStore port. In AWS the regional endpoint; locally the same client
  * pointed by AWS_ENDPOINT_URL_SECRETS_MANAGER at local/aws-endpoints.ts.
  */
-export function secretsManagerSecretStore(client: SecretsManagerClient = new SecretsManagerClient({})): SecretStore {
+export function secretsManagerSecretStore(client: SecretsManagerClient = traced(new SecretsManagerClient({}))): SecretStore {
   return {
     async put(name, value) {
       try {

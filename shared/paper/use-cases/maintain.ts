@@ -14,18 +14,28 @@ import { decideOrder } from './place-order';
  * The account's due work, done by the settle job (after the close, and whenever new quotes arrive) and never by a
  * read: day orders of an earlier session expire, resting limits that became marketable fill, expired options settle.
  */
-export async function maintainAccount(deps: PaperDeps, userId: string): Promise<void> {
+export interface MaintenanceDone {
+  ordersExpired: number;
+  ordersFilled: number;
+  optionsSettled: number;
+}
+
+export async function maintainAccount(deps: PaperDeps, userId: string): Promise<MaintenanceDone> {
+  const done: MaintenanceDone = { ordersExpired: 0, ordersFilled: 0, optionsSettled: 0 };
   const session = sessionOf(deps.clock.now());
   for (const order of await deps.repo.listOrders(userId, { status: 'open' })) {
     // A day order lives until its session's close: once the current session is a later one, it has expired.
     if (order.session < session) {
-      await endOpenOrder(deps, userId, order, 'expired', 'A day order that did not fill expires at the close.');
+      const ended = await endOpenOrder(deps, userId, order, 'expired', 'A day order that did not fill expires at the close.');
+      if (ended.ok) done.ordersExpired++;
       continue;
     }
     const result = await recheckRestingOrder(deps, userId, order);
     if (!result.ok) warn(deps)(`open order ${order.orderId} could not be re-checked: ${result.error.message}`);
+    else if (result.value.order.status === 'filled') done.ordersFilled++;
   }
-  await settleDueExpiries(deps, userId);
+  done.optionsSettled = await settleDueExpiries(deps, userId);
+  return done;
 }
 
 /** A resting limit decided again against the latest quotes: it fills if it became marketable, else keeps resting. */
@@ -49,14 +59,14 @@ function recheckRestingOrder(deps: PaperDeps, userId: string, order: Order) {
  * Settles options that have expired (spec part 3 §9) at their underlying's close on the expiry date: assignments
  * first, then exercises checked against what they left, as a broker does.
  */
-async function settleDueExpiries(deps: PaperDeps, userId: string): Promise<void> {
+async function settleDueExpiries(deps: PaperDeps, userId: string): Promise<number> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const account = await deps.repo.getAccount(userId);
-    if (!account) return;
+    if (!account) return 0;
     const positions = await deps.repo.getPositions(userId);
     const now = deps.clock.now();
     const due = positions.filter((p) => p.kind === 'option' && isExpired(p.expiration!, now));
-    if (!due.length) return;
+    if (!due.length) return 0;
     const underlyings = [...new Set(due.map((p) => `${p.underlying}|${p.expiration}`))];
     const closes = new Map<string, number>();
     for (const key of underlyings) {
@@ -76,7 +86,7 @@ async function settleDueExpiries(deps: PaperDeps, userId: string): Promise<void>
       { cash: account.cash, at, date, settlementOf: settlementOf(deps) },
     );
     if (unpriced.length) warn(deps)(`no settlement price yet for ${unpriced.join(', ')}`);
-    if (!results.length) return;
+    if (!results.length) return 0;
     const cashDelta = results.reduce((s, r) => s + r.cashDelta, 0);
     const realized = results.reduce((s, r) => s + r.realizedPnl, 0);
     const started = await withSessionStart(deps, account, positions);
@@ -101,8 +111,9 @@ async function settleDueExpiries(deps: PaperDeps, userId: string): Promise<void>
         ),
       ),
     });
-    if (result === 'ok') return;
+    if (result === 'ok') return results.length;
   }
+  return 0;
 }
 
 /** Several settlements may move the same share position: keep the first before and the last after. */
