@@ -159,6 +159,20 @@ describe('the paper account', () => {
     expect(pf.ok && pf.value.account.heldForOrders).toBe(0);
   });
 
+  it('changes nothing when read: the portfolio, the orders and the compliance summary write no item and no event', async () => {
+    const h = harness();
+    await h.service.openAccount('u1', 100_000);
+    await h.service.placeOrder('u1', buy(call(100), 1, { type: 'limit', limitPrice: 1.9 }));
+    h.quotes.set(call(100), quote(call(100), 1.8, 1.85)); // now marketable
+    h.setNow('2026-11-24T15:00:00Z'); // and its session is over
+    const [commits, events] = [h.repo.commits, h.events.length];
+    const pf = await h.service.portfolio('u1');
+    await h.service.listOrders('u1');
+    await h.service.complianceSummary('u1', 30);
+    expect([h.repo.commits, h.events.length]).toEqual([commits, events]);
+    expect(pf.ok && pf.value.pending.map((p) => p.kind)).toEqual(['order_expiry']);
+  });
+
   it('cancels an open order and releases its hold', async () => {
     const h = harness();
     await h.service.openAccount('u1', 100_000);
