@@ -1,7 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { aliases } from './aliases';
+import { aliases } from './aliases.ts';
 
 export default defineConfig({
   root: 'web',

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { aliases } from './aliases';
+import { aliases } from './aliases.ts';
 
 // The AWS SDK warns about Node 20 on every client; Lambda runs Node 22, and the warning buries test output.
 const env = { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };

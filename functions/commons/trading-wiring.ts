@@ -2,6 +2,7 @@ import { ulid } from 'ulid';
 import { paperAccount } from '@shared/paper/paper-account';
 import { paperVenue } from '@shared/paper/paper-venue';
 import type { PaperDeps } from '@shared/paper/use-cases/deps';
+import { jitteredBackoff } from '@shared/paper/use-cases/retry';
 import { dynamoPaperAccountRepository } from '../adapters/dynamo/paper-account-repository';
 import { marketQuoteSource } from '../adapters/market/quote-source';
 import { marketDeps } from './market-wiring';
@@ -19,6 +20,7 @@ export function tradingDeps() {
     clock: market.clock,
     ids: { newId: () => ulid() },
     warn: (message, error) => logger.warn(message, { error: error as Error }),
+    backoff: jitteredBackoff((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
   };
   return { paper: paperAccount(deps), venues: [paperVenue(deps)], repo: deps.repo, clock: deps.clock };
 }

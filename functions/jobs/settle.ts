@@ -1,42 +1,83 @@
+import type { Context } from 'aws-lambda';
 import { tradingDaysEnding } from '@shared/market/calendar';
 import { newYorkParts } from '@shared/market/dates';
-import type { Clock } from '@shared/ports/clock.port';
+import type { PaperAccountService } from '@shared/paper/paper-account';
 import type { PaperAccountRepository } from '@shared/paper/paper.port';
-import type { MaintenanceDone } from '@shared/paper/use-cases/maintain';
+import type { Order } from '@shared/paper/types';
+import type { Clock } from '@shared/ports/clock.port';
 import { countMetric, BUSINESS_METRICS, instrumented, logger } from '../commons/powertools';
 import { tradingDeps } from '../commons/trading-wiring';
 
+/** Resting orders re-checked per learner before moving on to the next one, so no learner's orders hold up another's. */
+const RECHECK_SLICE = 10;
+/** Left over for the last writes and the report when the function's own time runs out. */
+const SAFETY_MS = 30_000;
+const DEFAULT_BUDGET_MS = 10 * 60_000;
+
+export interface SettleReport {
+  users: number;
+  failures: number;
+  optionsSettled: number;
+  ordersExpired: number;
+  ordersFilled: number;
+  /** Resting orders not re-checked before the time budget ran out (the next run, or the next quotes, take them). */
+  recheckLeft: number;
+}
+
 /**
- * After the close (weekdays 18:30 New York, once the 18:00 ingestion has stored the closing
- * prices): expire day orders that did not fill, settle options that expired today (and any a
- * missed run left over), and fill resting limits that the new quotes made marketable.
- * Also consumed on `ChainIngested`, so resting limits are re-checked whenever new quotes arrive.
+ * After the close (weekdays 18:30 New York, once the 18:00 ingestion has stored the closing prices), and whenever new
+ * quotes arrive (`ChainIngested`). In three passes over the learners, within a time budget (issue 16): every expired
+ * option is settled first, then day orders of a closed session expire, then resting limits are re-checked against the
+ * new quotes, a few per learner in turn, so that one learner's hundred orders cannot delay anyone else.
  */
 export function makeSettleJob(deps: {
-  /** One account's due work (shared/paper/use-cases/maintain.ts). */
-  maintain: (userId: string) => Promise<MaintenanceDone>;
+  paper: Pick<PaperAccountService, 'settleDueExpiries' | 'expireDayOrders' | 'restingOrders' | 'recheckRestingOrder'>;
   repo: Pick<PaperAccountRepository, 'usersWithOpenOrders' | 'usersWithExpiringPositions'>;
   clock: Clock;
 }) {
-  return (): Promise<{ users: number; failures: number }> =>
+  return (_input?: unknown, context?: Pick<Context, 'getRemainingTimeInMillis'>): Promise<SettleReport> =>
     instrumented('settle', async () => {
+      const started = deps.clock.now().getTime();
+      const budget = context?.getRemainingTimeInMillis ? context.getRemainingTimeInMillis() - SAFETY_MS : DEFAULT_BUDGET_MS;
+      const timeLeft = () => started + budget - deps.clock.now().getTime() > 0;
+      const report: SettleReport = { users: 0, failures: 0, optionsSettled: 0, ordersExpired: 0, ordersFilled: 0, recheckLeft: 0 };
+      const failed = (userId: string, step: string) => (err: unknown) => {
+        report.failures++;
+        logger.error(`Settlement failed for a user (${step})`, { userId, error: err as Error });
+        return 0;
+      };
+
       const today = newYorkParts(deps.clock.now()).date;
-      const users = new Set(await deps.repo.usersWithOpenOrders());
-      for (const date of tradingDaysEnding(today, 5)) for (const u of await deps.repo.usersWithExpiringPositions(date)) users.add(u);
-      let failures = 0;
-      for (const userId of users) {
-        try {
-          const done = await deps.maintain(userId);
-          if (done.ordersFilled) countMetric(BUSINESS_METRICS.fills, done.ordersFilled);
-        } catch (err) {
-          failures++;
-          logger.error('Settlement failed for a user', { userId, error: err as Error });
+      const expiring = new Set<string>();
+      for (const date of tradingDaysEnding(today, 5)) for (const u of await deps.repo.usersWithExpiringPositions(date)) expiring.add(u);
+      const withOrders = await deps.repo.usersWithOpenOrders();
+      report.users = new Set([...expiring, ...withOrders]).size;
+
+      for (const userId of expiring) report.optionsSettled += await deps.paper.settleDueExpiries(userId).catch(failed(userId, 'expiries'));
+      for (const userId of withOrders) {
+        if (!timeLeft()) break;
+        report.ordersExpired += await deps.paper.expireDayOrders(userId).catch(failed(userId, 'day orders'));
+      }
+
+      const queues = new Map<string, Order[]>();
+      for (const userId of withOrders) {
+        if (!timeLeft()) break;
+        queues.set(userId, await deps.paper.restingOrders(userId).catch((err: unknown) => (failed(userId, 'resting orders')(err), [])));
+      }
+      while (timeLeft() && [...queues.values()].some((q) => q.length)) {
+        for (const [userId, queue] of queues) {
+          for (const order of queue.splice(0, RECHECK_SLICE)) {
+            if (await deps.paper.recheckRestingOrder(userId, order).catch(failed(userId, 'recheck'))) report.ordersFilled++;
+          }
+          if (!timeLeft()) break;
         }
       }
-      logger.info('Settlement run finished', { users: users.size, failures });
-      return { users: users.size, failures };
+      report.recheckLeft = [...queues.values()].reduce((s, q) => s + q.length, 0);
+      if (report.ordersFilled) countMetric(BUSINESS_METRICS.fills, report.ordersFilled);
+      logger.info('Settlement run finished', { ...report });
+      return report;
     });
 }
 
 const wiring = tradingDeps();
-export const handler = makeSettleJob({ maintain: wiring.paper.maintain, repo: wiring.repo, clock: wiring.clock });
+export const handler = makeSettleJob({ paper: wiring.paper, repo: wiring.repo, clock: wiring.clock });

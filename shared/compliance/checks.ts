@@ -39,6 +39,7 @@ export const MESSAGES = {
   wholeQuantity: 'Options orders must have whole number quantities',
   positiveQuantity: 'Order quantity must be greater than zero',
   limitRequired: 'Limit price required for limit orders',
+  limitPositive: 'A single-leg limit price must be above $0.00: it is the most you pay, or the least you accept, per share.',
   dayOnly: 'Options orders must use day time_in_force',
   pdtWarning: 'One more will trigger Pattern Day Trader rules',
   marginMet: 'Margin requirements met',
@@ -52,6 +53,9 @@ export function checkOrderRules(order: { type: string; limitPrice?: number; time
   if (order.legs.some((l) => !(l.quantity > 0))) checks.push(fail('order_validation', MESSAGES.positiveQuantity));
   if (order.type === 'limit' && (order.limitPrice === undefined || !Number.isFinite(order.limitPrice)))
     checks.push(fail('order_validation', MESSAGES.limitRequired));
+  // A multi-leg limit is a signed net price (a credit is negative); one leg's limit is a price, and a price of zero or
+  // less would rest for ever holding nothing (issue 16).
+  else if (order.type === 'limit' && order.legs.length === 1 && order.limitPrice! <= 0) checks.push(fail('order_validation', MESSAGES.limitPositive));
   if (order.timeInForce !== 'day') checks.push(fail('order_validation', MESSAGES.dayOnly));
   return checks;
 }

@@ -12,7 +12,7 @@ import type { PositionChange } from './engine';
  * for a put) is closed at its intrinsic value instead, as a broker would.
  */
 export type Settlement = 'physical' | 'cash';
-export type SettlementOutcome = 'expired_worthless' | 'exercised' | 'assigned' | 'cash_settled' | 'auto_closed';
+export type SettlementOutcome = 'expired_worthless' | 'exercised' | 'assigned' | 'cash_settled' | 'auto_closed' | 'forced_sale';
 
 export interface SettlementResult {
   outcome: SettlementOutcome;
@@ -151,6 +151,45 @@ export function settleExpiries(
     cash += r.cashDelta;
     for (const c of r.changes) if (c.symbol === p.underlying) stocks.set(c.symbol, c.after);
     results.push({ ...r, symbol: p.symbol });
+  }
+  // An assignment is not optional, so it can take a cash account below zero (a short put of a spread whose long put
+  // expired out of the money). The account cannot borrow: sell just enough of the delivered shares at the close to
+  // bring cash back to zero or above, as a broker liquidates a cash account that cannot pay (issue 16).
+  for (const r of [...results]) {
+    if (cash >= 0) break;
+    if (r.outcome !== 'assigned') continue;
+    const option = due.find((p) => p.symbol === r.symbol)!;
+    const stock = stocks.get(option.underlying);
+    const close = closeOf(option.underlying)!;
+    if (!stock || stock.quantity <= 0 || !(close > 0)) continue;
+    const quantity = Math.min(stock.quantity, Math.ceil(-cash / close - 1e-9));
+    const sale = applyFill(stock, {
+      symbol: stock.symbol,
+      side: 'sell',
+      quantity,
+      price: close,
+      at: ctx.at,
+      date: ctx.date,
+      kind: 'stock',
+      underlying: stock.symbol,
+    });
+    const cashDelta = cents(close * quantity);
+    cash += cashDelta;
+    stocks.set(stock.symbol, sale.position);
+    results.push({
+      outcome: 'forced_sale',
+      symbol: stock.symbol,
+      changes: [{ symbol: stock.symbol, before: stock, after: sale.position }],
+      cashDelta,
+      realizedPnl: sale.realizedPnl,
+      activity: {
+        kind: 'forced_sale',
+        symbol: stock.symbol,
+        cashDelta,
+        realizedPnl: sale.realizedPnl,
+        text: `Sold ${quantity} ${stock.symbol} at ${formatUsd(close)}, the expiry close, to pay for the assignment: a cash account cannot go below $0.00.`,
+      },
+    });
   }
   return { results, unpriced };
 }

@@ -7,7 +7,7 @@ import { cancelOrder } from './use-cases/cancel-order';
 import { closePosition } from './use-cases/close-position';
 import type { PaperDeps } from './use-cases/deps';
 import { exercise } from './use-cases/exercise';
-import { maintainAccount } from './use-cases/maintain';
+import { expireDayOrders, maintainAccount, recheckRestingOrder, restingOrders, settleDueExpiries } from './use-cases/maintain';
 import { openAccount } from './use-cases/open-account';
 import { placeOrder } from './use-cases/place-order';
 import { preTrade } from './use-cases/pre-trade';
@@ -30,8 +30,13 @@ export function paperAccount(deps: PaperDeps) {
     cancelOrder: (userId: string, orderId: string) => cancelOrder(deps, userId, orderId),
     closePosition: (userId: string, symbol: string, opts: { quantity?: number; clientOrderId?: string }) => closePosition(deps, userId, symbol, opts),
     exercise: (userId: string, symbol: string, quantity?: number) => exercise(deps, userId, symbol, quantity),
-    /** The settle job's work for one account. */
+    /** The settle job's work for one account, all of it. */
     maintain: (userId: string) => maintainAccount(deps, userId),
+    /** The settle job's steps, which it runs across all accounts in turn. */
+    settleDueExpiries: (userId: string) => settleDueExpiries(deps, userId),
+    expireDayOrders: (userId: string) => expireDayOrders(deps, userId),
+    restingOrders: (userId: string) => restingOrders(deps, userId),
+    recheckRestingOrder: (userId: string, order: Order) => recheckRestingOrder(deps, userId, order),
     async portfolio(userId: string) {
       const view = await portfolioView(deps, userId);
       return view ? ok(view) : noAccountToRead();

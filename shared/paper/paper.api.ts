@@ -36,6 +36,8 @@ export const OrderBody = z.object({
     .min(1, 'an order needs at least one leg')
     .max(4, 'an order has at most 4 legs'),
   strategy: z.string().max(60).optional(),
+  /** A closing order: it may only reduce positions the account holds (the builder's "Close strategy"). */
+  reduceOnly: z.boolean().optional(),
   /** Which account trades: the paper account unless a broker account is named (issue 15's order venue). */
   accountId: z.string().max(40).optional(),
 });
@@ -126,6 +128,7 @@ export const ActivitySchema = z.object({
     'assigned',
     'cash_settled',
     'auto_closed',
+    'forced_sale',
     'order_canceled',
     'order_expired',
     'account_reset',
@@ -252,7 +255,6 @@ const DisclosureType = z.enum(['options_risk', 'pdt_rules', 'margin_trading'], {
 const AckSchema = z.object({ disclosure_type: z.string(), disclosure_version: z.string(), acknowledged_at: IsoTime });
 
 const PlacedOrder = z.object({ order: OrderSchema, checks: z.array(ComplianceCheckSchema) });
-const ClosedPosition = z.object({ order: OrderSchema.nullable(), checks: z.array(ComplianceCheckSchema) });
 
 export const paperApi = defineApi({
   'GET /api/accounts': {
@@ -306,7 +308,7 @@ export const paperApi = defineApi({
     summary: 'Close all or part of a position at the market',
     params: z.object({ contract: Symbol }),
     body: z.object({ quantity: z.number().optional(), clientOrderId: z.string().max(64).optional() }).optional(),
-    response: ClosedPosition,
+    response: PlacedOrder,
     status: 201,
   },
   'POST /api/positions/{contract}/exercise': {

@@ -32,7 +32,15 @@ export interface OrderRequest {
   legs: OrderLegInput[];
   /** The strategy the builder placed, e.g. 'Iron Condor' (for the journal and the statistics). */
   strategy?: string;
+  /**
+   * A closing order: each leg must reduce a position the account holds, by no more than it holds. Decided against
+   * the positions at the moment it is booked, so two overlapping closes can never cross zero.
+   */
+  reduceOnly?: boolean;
 }
+
+/** At most this many orders rest at once on one paper account. */
+export const MAX_OPEN_ORDERS = 100;
 
 /** The quote a fill used, recorded with the fill. */
 export interface Quote {
@@ -78,6 +86,11 @@ export interface PaperAccount {
   dayTrades: string[];
   /** Equity when the current New York trading day was first seen, for day P&L. */
   sessionStart: { date: string; equity: number } | null;
+  /**
+   * Resting orders by the session they belong to, kept in every transaction that opens or ends one: the cap on open
+   * orders is checked against it atomically, and a read sees day orders whose session has closed without reading them.
+   */
+  openOrders?: Record<string, number>;
   /** Optimistic-concurrency counter: every change is conditional on it. */
   version: number;
 }
@@ -151,6 +164,7 @@ export interface Activity {
     | 'assigned'
     | 'cash_settled'
     | 'auto_closed'
+    | 'forced_sale'
     | 'order_canceled'
     | 'order_expired'
     | 'account_reset'

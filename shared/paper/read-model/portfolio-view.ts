@@ -18,11 +18,7 @@ export async function portfolioView(deps: Pick<PaperDeps, 'repo' | 'quotes' | 'c
   const { repo, clock } = deps;
   const account = await repo.getAccount(userId);
   if (!account) return null;
-  const [state, openOrders, activity] = await Promise.all([
-    loadState(deps, account),
-    repo.listOrders(userId, { status: 'open' }),
-    repo.listActivity(userId, 50),
-  ]);
+  const [state, activity] = await Promise.all([loadState(deps, account), repo.listActivity(userId, 50)]);
   const now = clock.now();
   const v = valuation(account, state.positions, state.marks, state.underlyingPrices);
   const window = new Set(tradingDaysEnding(sessionOf(now), PDT_WINDOW_TRADING_DAYS));
@@ -88,6 +84,6 @@ export async function portfolioView(deps: Pick<PaperDeps, 'repo' | 'quotes' | 'c
     positions,
     greeks: { delta: sum('delta'), gamma: sum('gamma'), theta: sum('theta'), vega: sum('vega'), rho: sum('rho') },
     activity,
-    pending: pendingWork(state.positions, openOrders, now),
+    pending: pendingWork(account, state.positions, now),
   };
 }

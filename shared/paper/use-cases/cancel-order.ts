@@ -2,6 +2,7 @@ import { domainEvent } from '../../events/domain-events';
 import { ok, type Result } from '../../result';
 import { describeOrder } from '../describe';
 import { cents } from '../money';
+import { countOpenOrder } from '../open-orders';
 import { accountChanged, noAccount, noSuchOrder, orderNotOpen } from '../paper.errors';
 import type { Order } from '../types';
 import type { PaperDeps } from './deps';
@@ -26,7 +27,12 @@ export function endOpenOrder(deps: PaperDeps, userId: string, order: Order, stat
       const result = await deps.repo.commit(userId, {
         account: {
           expectedVersion: account.version,
-          next: { ...account, heldForOrders: cents(Math.max(0, account.heldForOrders - order.held)), version: account.version + 1 },
+          next: {
+            ...account,
+            heldForOrders: cents(Math.max(0, account.heldForOrders - order.held)),
+            openOrders: countOpenOrder(account, order.session, -1),
+            version: account.version + 1,
+          },
         },
         order: { next, expected: 'open' },
         activity: [
@@ -47,5 +53,6 @@ export function endOpenOrder(deps: PaperDeps, userId: string, order: Order, stat
       return RETRY;
     },
     () => accountChanged('while the order was being updated'),
+    deps.backoff,
   );
 }

@@ -12,6 +12,8 @@ export interface PaperDeps {
   /** Index options settle in cash; the ETFs and stocks the product lists deliver shares. */
   settlementOf?: (underlying: string) => Settlement;
   warn?: (message: string, error?: unknown) => void;
+  /** A pause before deciding again after a lost race (retry.ts jitteredBackoff); none in unit tests. */
+  backoff?: (attempt: number) => Promise<void>;
 }
 
 export const settlementOf = (deps: PaperDeps) => deps.settlementOf ?? (() => 'physical' as const);

@@ -7,6 +7,10 @@ import { cents, formatUsd } from '../money';
 import { accountChanged, badQuantity, noAccount } from '../paper.errors';
 import { sessionOf } from '../session';
 import type { Activity } from '../types';
+import { requirement } from '../buying-power';
+import type { SettlementResult } from '../expiration';
+import { valuation } from '../portfolio';
+import type { PaperAccount, Position } from '../types';
 import { settlementOf, type PaperDeps } from './deps';
 import { withSessionStart } from './market-state';
 import { retryOnConflict, RETRY } from './retry';
@@ -32,19 +36,11 @@ export function exercise(deps: PaperDeps, userId: string, symbol: string, quanti
         return fail('unprocessable', `${describe(p.symbol)} is out of the money: exercising it would cost more than the shares are worth. Sell it instead.`);
       const stock = positions.find((x) => x.kind === 'stock' && x.symbol === p.underlying) ?? null;
       const shares = n * 100;
-      if (settlement(p.underlying) === 'physical') {
-        if (p.optionType === 'call' && account.cash < p.strike! * shares) {
-          return fail(
-            'unprocessable',
-            `Exercising buys ${shares} ${p.underlying} shares for ${formatUsd(p.strike! * shares)}, and you have ${formatUsd(account.cash)} in cash. Sell the option instead, or exercise fewer contracts.`,
-          );
-        }
-        if (p.optionType === 'put' && (stock?.quantity ?? 0) < shares) {
-          return fail(
-            'unprocessable',
-            `Exercising a put delivers ${shares} ${p.underlying} shares, and you hold ${Math.max(0, stock?.quantity ?? 0)}. Sell the option instead.`,
-          );
-        }
+      if (settlement(p.underlying) === 'physical' && p.optionType === 'put' && (stock?.quantity ?? 0) < shares) {
+        return fail(
+          'unprocessable',
+          `Exercising a put delivers ${shares} ${p.underlying} shares, and you hold ${Math.max(0, stock?.quantity ?? 0)}. Sell the option instead.`,
+        );
       }
       const at = now.toISOString();
       const r = settleOption(p, price, {
@@ -56,6 +52,8 @@ export function exercise(deps: PaperDeps, userId: string, symbol: string, quanti
         early: true,
         quantity: n,
       });
+      const refused = exerciseRefusal(account, positions, r, { option: p, shares, underlyingPrice: price });
+      if (refused) return refused;
       const activity = { ...r.activity, id: deps.ids.newId(), at };
       const events: DomainEvent[] = [
         domainEvent('OptionExercised', { userId, contract: p.symbol, quantity: n, realizedPnl: r.realizedPnl, at }, deps.ids.newId()),
@@ -82,5 +80,46 @@ export function exercise(deps: PaperDeps, userId: string, symbol: string, quanti
       return RETRY;
     },
     () => accountChanged('during the exercise'),
+    deps.backoff,
   );
+}
+
+/**
+ * An exercise must fit the account as it will be after it (issue 16): buying the shares comes out of buying power
+ * (cash less what short options reserve and resting orders hold), not out of cash alone, and delivering shares
+ * must not leave a short call they covered uncovered.
+ */
+function exerciseRefusal(
+  account: PaperAccount,
+  positions: readonly Position[],
+  r: SettlementResult,
+  ctx: { option: Position; shares: number; underlyingPrice: number },
+) {
+  const bySymbol = new Map(positions.map((x) => [x.symbol, x]));
+  for (const c of r.changes) {
+    if (c.after) bySymbol.set(c.symbol, c.after);
+    else bySymbol.delete(c.symbol);
+  }
+  const after = [...bySymbol.values()];
+  const prices = new Map([[ctx.option.underlying, ctx.underlyingPrice]]);
+  const before = valuation(account, positions, new Map(), prices);
+  const afterwards = valuation({ cash: account.cash + r.cashDelta, heldForOrders: account.heldForOrders }, after, new Map(), prices);
+  const label = ctx.option.underlying;
+  // settleOption closes at intrinsic value an exercise the cash cannot pay for (right at expiry); asked for early, it is refused.
+  if (r.outcome === 'auto_closed' || (afterwards.buyingPower < -0.005 && afterwards.buyingPower < before.buyingPower)) {
+    return fail(
+      'unprocessable',
+      `Exercising buys ${ctx.shares} ${label} shares for ${formatUsd(ctx.option.strike! * ctx.shares)}, and your buying power is ${formatUsd(before.buyingPower)}. Sell the option instead, or exercise fewer contracts.`,
+      { required: cents(before.buyingPower - afterwards.buyingPower), available: before.buyingPower },
+    );
+  }
+  const nakedBefore = requirement(positions, prices).nakedCalls;
+  const newlyNaked = requirement(after, prices).nakedCalls.filter((x) => !nakedBefore.some((b) => b.symbol === x.symbol && b.quantity >= x.quantity));
+  if (newlyNaked.length) {
+    return fail(
+      'unprocessable',
+      `Exercising delivers the ${label} shares that cover your short call, which would leave it uncovered. Close the short call first, or sell this option instead.`,
+    );
+  }
+  return null;
 }

@@ -1,8 +1,9 @@
-import { domainEvent } from '../../events/domain-events';
+import { domainEvent, type DomainEvent } from '../../events/domain-events';
 import { isExpired } from '../../market/expiry-status';
 import type { PositionChange } from '../engine';
-import { settleExpiries } from '../expiration';
+import { settleExpiries, type SettlementResult } from '../expiration';
 import { cents } from '../money';
+import { staleOpenOrders } from '../open-orders';
 import { sessionOf } from '../session';
 import type { Order } from '../types';
 import { endOpenOrder } from './cancel-order';
@@ -12,7 +13,8 @@ import { decideOrder } from './place-order';
 
 /**
  * The account's due work, done by the settle job (after the close, and whenever new quotes arrive) and never by a
- * read: day orders of an earlier session expire, resting limits that became marketable fill, expired options settle.
+ * read: expired options settle, day orders of an earlier session expire, resting limits that became marketable
+ * fill. Three steps, so the job can do every account's settlements before anyone's re-checks (issue 16).
  */
 export interface MaintenanceDone {
   ordersExpired: number;
@@ -20,27 +22,39 @@ export interface MaintenanceDone {
   optionsSettled: number;
 }
 
+/** Everything due on one account, in order: settlements, expiries of day orders, re-checks of resting limits. */
 export async function maintainAccount(deps: PaperDeps, userId: string): Promise<MaintenanceDone> {
-  const done: MaintenanceDone = { ordersExpired: 0, ordersFilled: 0, optionsSettled: 0 };
+  const optionsSettled = await settleDueExpiries(deps, userId);
+  const ordersExpired = await expireDayOrders(deps, userId);
+  let ordersFilled = 0;
+  for (const order of await restingOrders(deps, userId)) if (await recheckRestingOrder(deps, userId, order)) ordersFilled++;
+  return { ordersExpired, ordersFilled, optionsSettled };
+}
+
+/** Open orders of the current session, oldest first: the ones a re-check may fill. */
+export async function restingOrders(deps: PaperDeps, userId: string): Promise<Order[]> {
   const session = sessionOf(deps.clock.now());
+  return (await deps.repo.listOrders(userId, { status: 'open' })).filter((o) => o.session >= session).reverse();
+}
+
+/** Day orders whose session has closed expire, releasing what they held. */
+export async function expireDayOrders(deps: PaperDeps, userId: string): Promise<number> {
+  const account = await deps.repo.getAccount(userId);
+  const session = sessionOf(deps.clock.now());
+  // The account counts its resting orders by session; only an account counted before that existed is listed blind.
+  if (!account || (account.openOrders && !staleOpenOrders(account, session).length)) return 0;
+  let expired = 0;
   for (const order of await deps.repo.listOrders(userId, { status: 'open' })) {
-    // A day order lives until its session's close: once the current session is a later one, it has expired.
-    if (order.session < session) {
-      const ended = await endOpenOrder(deps, userId, order, 'expired', 'A day order that did not fill expires at the close.');
-      if (ended.ok) done.ordersExpired++;
-      continue;
-    }
-    const result = await recheckRestingOrder(deps, userId, order);
-    if (!result.ok) warn(deps)(`open order ${order.orderId} could not be re-checked: ${result.error.message}`);
-    else if (result.value.order.status === 'filled') done.ordersFilled++;
+    if (order.session >= session) continue;
+    const ended = await endOpenOrder(deps, userId, order, 'expired', 'A day order that did not fill expires at the close.');
+    if (ended.ok) expired++;
   }
-  done.optionsSettled = await settleDueExpiries(deps, userId);
-  return done;
+  return expired;
 }
 
 /** A resting limit decided again against the latest quotes: it fills if it became marketable, else keeps resting. */
-function recheckRestingOrder(deps: PaperDeps, userId: string, order: Order) {
-  return decideOrder(
+export async function recheckRestingOrder(deps: PaperDeps, userId: string, order: Order): Promise<boolean> {
+  const result = await decideOrder(
     deps,
     userId,
     {
@@ -53,13 +67,16 @@ function recheckRestingOrder(deps: PaperDeps, userId: string, order: Order) {
     },
     order,
   );
+  if (!result.ok) warn(deps)(`open order ${order.orderId} could not be re-checked: ${result.error.message}`);
+  return result.ok && result.value.order.status === 'filled';
 }
 
 /**
  * Settles options that have expired (spec part 3 §9) at their underlying's close on the expiry date: assignments
- * first, then exercises checked against what they left, as a broker does.
+ * first, then exercises checked against what they left, as a broker does; a forced sale if an assignment left cash
+ * below zero.
  */
-async function settleDueExpiries(deps: PaperDeps, userId: string): Promise<number> {
+export async function settleDueExpiries(deps: PaperDeps, userId: string): Promise<number> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const account = await deps.repo.getAccount(userId);
     if (!account) return 0;
@@ -97,21 +114,10 @@ async function settleDueExpiries(deps: PaperDeps, userId: string): Promise<numbe
       },
       positions: collapse(results.flatMap((r) => r.changes)),
       activity: results.map((r) => ({ ...r.activity, id: deps.ids.newId(), at })),
-      events: results.map((r) =>
-        domainEvent(
-          'OptionExpired',
-          {
-            userId,
-            contract: r.symbol,
-            quantity: Math.abs(r.changes[0]!.before!.quantity),
-            outcome: r.outcome === 'auto_closed' ? 'cash_settled' : r.outcome,
-            at,
-          },
-          deps.ids.newId(),
-        ),
-      ),
+      events: results.flatMap((r) => settlementEvents(deps, userId, r, at)),
     });
-    if (result === 'ok') return results.length;
+    if (result === 'ok') return results.filter((r) => r.outcome !== 'forced_sale').length;
+    if (deps.backoff) await deps.backoff(attempt + 1);
   }
   return 0;
 }
@@ -124,4 +130,21 @@ function collapse(changes: readonly PositionChange[]): PositionChange[] {
     out.set(c.symbol, prev ? { symbol: c.symbol, before: prev.before, after: c.after } : c);
   }
   return [...out.values()];
+}
+
+/** OptionExpired for each option settled; a forced sale that empties a share position reports PositionClosed. */
+function settlementEvents(deps: PaperDeps, userId: string, r: SettlementResult & { symbol: string }, at: string): DomainEvent[] {
+  const before = r.changes[0]!.before!;
+  if (r.outcome === 'forced_sale') {
+    return r.changes[0]!.after
+      ? []
+      : [domainEvent('PositionClosed', { userId, contract: r.symbol, quantity: before.quantity, realizedPnl: r.realizedPnl, closedAt: at }, deps.ids.newId())];
+  }
+  return [
+    domainEvent(
+      'OptionExpired',
+      { userId, contract: r.symbol, quantity: Math.abs(before.quantity), outcome: r.outcome === 'auto_closed' ? 'cash_settled' : r.outcome, at },
+      deps.ids.newId(),
+    ),
+  ];
 }

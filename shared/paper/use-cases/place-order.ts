@@ -4,7 +4,10 @@ import { fail, ok, type Result } from '../../result';
 import { describe } from '../describe';
 import { evaluateOrder, type Decision } from '../engine';
 import { cents, formatUsd } from '../money';
-import { noAccount, accountChanged } from '../paper.errors';
+import { countOpenOrder, canRestAnother } from '../open-orders';
+import { accountChanged, idReused, noAccount, tooManyOpenOrders } from '../paper.errors';
+import { reduceOnlyViolation } from '../reduce-only';
+import { isSameOrder } from '../same-order';
 import { orderEvents } from '../paper.events';
 import type { AccountChange } from '../paper.port';
 import { pruneDayTrades, sessionOf } from '../session';
@@ -31,14 +34,20 @@ export function decideOrder(deps: PaperDeps, userId: string, request: OrderReque
   const { repo, clock } = deps;
   // A retried request must return the first order even when the account has moved on since, so any answer other
   // than a fresh fill first looks for it; on the happy path the transaction's client-order-id guard does that job
-  // without a read.
-  const replayed = async () => (existing ? null : repo.getOrderByClientId(userId, request.clientOrderId));
+  // without a read. An id reused for a different order is refused rather than answered with the old order.
+  const replayed = async (): Promise<Result<PlacedOrder> | null> => {
+    if (existing) return null;
+    const order = await repo.getOrderByClientId(userId, request.clientOrderId);
+    if (!order) return null;
+    return isSameOrder(order, request) ? ok({ order, checks: [] }) : idReused();
+  };
   return retryOnConflict(
     async () => {
       const { account, positions } = await repo.getAccountAndPositions(userId);
-      if (!account) {
-        const replay = await replayed();
-        return replay ? ok({ order: replay, checks: [] }) : noAccount();
+      if (!account) return (await replayed()) ?? noAccount();
+      if (request.reduceOnly && !existing) {
+        const violation = reduceOnlyViolation(positions, request.legs);
+        if (violation) return (await replayed()) ?? violation;
       }
       // A resting order's own hold is not counted against itself.
       const basis = existing ? { ...account, heldForOrders: Math.max(0, account.heldForOrders - existing.held) } : account;
@@ -51,7 +60,7 @@ export function decideOrder(deps: PaperDeps, userId: string, request: OrderReque
       const evaluation = evaluateOrder(state, request);
       if (!evaluation.canProceed) {
         const replay = await replayed();
-        if (replay) return ok({ order: replay, checks: [] });
+        if (replay) return replay;
       }
       if (!existing && (evaluation.invalid || !evaluation.canProceed || !evaluation.decision)) logChecks(deps, userId, evaluation.checks);
       if (evaluation.invalid) return fail('bad_request', evaluation.checks.map((c) => c.message).join(' '), { checks: evaluation.checks });
@@ -61,6 +70,9 @@ export function decideOrder(deps: PaperDeps, userId: string, request: OrderReque
       }
       const decision = evaluation.decision;
       if (existing && decision.kind === 'rest') return ok({ order: existing, checks: evaluation.checks });
+      if (decision.kind === 'rest' && !canRestAnother(account)) {
+        return (await replayed()) ?? tooManyOpenOrders();
+      }
 
       const now = clock.now();
       const at = now.toISOString();
@@ -86,6 +98,7 @@ export function decideOrder(deps: PaperDeps, userId: string, request: OrderReque
           cash: cents(account.cash + decision.cashDelta),
           realizedPnl: cents(account.realizedPnl + decision.realizedPnl),
           heldForOrders: cents(Math.max(0, account.heldForOrders - (existing?.held ?? 0))),
+          ...(existing ? { openOrders: countOpenOrder(account, existing.session, -1) } : {}),
           dayTrades: decision.dayTrade ? pruneDayTrades([...account.dayTrades, today], today) : account.dayTrades,
           version: account.version + 1,
         };
@@ -103,7 +116,12 @@ export function decideOrder(deps: PaperDeps, userId: string, request: OrderReque
         change = {
           account: {
             expectedVersion: account.version,
-            next: { ...started, heldForOrders: cents(account.heldForOrders + decision.hold), version: account.version + 1 },
+            next: {
+              ...started,
+              heldForOrders: cents(account.heldForOrders + decision.hold),
+              openOrders: countOpenOrder(account, order.session, 1),
+              version: account.version + 1,
+            },
           },
           order: { next: order, expected: 'new' },
           compliance: complianceEntries(evaluation.checks, now),
@@ -115,12 +133,13 @@ export function decideOrder(deps: PaperDeps, userId: string, request: OrderReque
       if (result === 'duplicate') {
         if (existing) return ok({ order: (await repo.getOrder(userId, existing.orderId)) ?? existing, checks: [] });
         const replay = await replayed();
-        if (replay) return ok({ order: replay, checks: [] });
+        if (replay) return replay;
       }
       // 'conflict' (the account moved): decide again from fresh state.
       return RETRY;
     },
     () => accountChanged('while the order was being placed'),
+    deps.backoff,
   );
 }
 

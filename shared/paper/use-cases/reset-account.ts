@@ -30,6 +30,7 @@ export function resetAccount(deps: PaperDeps, userId: string, startingCapital: n
         cash: startingCapital,
         realizedPnl: 0,
         heldForOrders: 0,
+        openOrders: {},
         run: fresh.run + 1,
         dayTrades: [],
         sessionStart: null,
@@ -59,5 +60,6 @@ export function resetAccount(deps: PaperDeps, userId: string, startingCapital: n
       return RETRY;
     },
     () => accountChanged('during the reset'),
+    deps.backoff,
   );
 }

@@ -17,5 +17,6 @@ export function updateSettings(deps: PaperDeps, userId: string, patch: Partial<A
       return result === 'ok' ? ok(settings) : RETRY;
     },
     () => accountChanged('while the settings were saved'),
+    deps.backoff,
   );
 }

@@ -18,6 +18,13 @@ describe('order rules (spec part 3 §5)', () => {
     expect(checkOrderRules(order({ type: 'limit', limitPrice: 1.2 }))).toEqual([]);
     expect(checkOrderRules(order()).every((c) => c.severity === 'error')).toBe(true);
   });
+
+  it('refuses a single-leg limit of zero or less, and keeps a multi-leg credit (a negative net price)', () => {
+    const why = 'A single-leg limit price must be above $0.00: it is the most you pay, or the least you accept, per share.';
+    expect(checkOrderRules(order({ type: 'limit', limitPrice: -100_000 })).map((c) => c.message)).toEqual([why]);
+    expect(checkOrderRules(order({ type: 'limit', limitPrice: 0 })).map((c) => c.message)).toEqual([why]);
+    expect(checkOrderRules(order({ type: 'limit', limitPrice: -1.25, legs: [{ quantity: 1 }, { quantity: 1 }] }))).toEqual([]);
+  });
 });
 
 describe('buying power', () => {

@@ -1,59 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { DomainEvent } from '@shared/events/domain-events';
-import { paperAccount } from '@shared/paper/paper-account';
-import type { Quote } from '@shared/paper/types';
-import type { QuoteSource } from '@shared/paper/paper.port';
-import { memoryPaperAccountRepo } from '../../support/memory-paper-account-repo';
-import { call, put, quote } from '../../support/trading-fixtures';
-
-function harness(start = '2026-11-23T15:00:00Z') {
-  let now = new Date(start);
-  const quotes = new Map<string, Quote>([
-    [call(100), quote(call(100), 2.0, 2.2)],
-    [call(105), quote(call(105), 0.8, 0.9)],
-    [put(95), quote(put(95), 1.1, 1.2)],
-    [call(100, '2026-11-27'), quote(call(100, '2026-11-27'), 1.0, 1.1)],
-  ]);
-  let price = 100;
-  const closes = new Map<string, number>();
-  const contractCloses = new Map<string, number>();
-  const source: QuoteSource = {
-    quotes: async (cs) => new Map(cs.filter((c) => quotes.has(c)).map((c) => [c, quotes.get(c)!])),
-    underlyingPrices: async (us) => new Map(us.map((u) => [u, price])),
-    closeOn: async (u, d) => closes.get(`${u}|${d}`),
-    contractCloseOn: async (c, d) => contractCloses.get(`${c}|${d}`),
-  };
-  const repo = memoryPaperAccountRepo();
-  const events: DomainEvent[] = repo.events;
-  let id = 0;
-  const service = paperAccount({
-    repo,
-    quotes: source,
-    clock: { now: () => now },
-    ids: { newId: () => `01J${String(++id).padStart(23, '0')}` },
-  });
-  return {
-    service,
-    repo,
-    events,
-    quotes,
-    closes,
-    contractCloses,
-    setPrice: (p: number) => {
-      price = p;
-    },
-    setNow: (iso: string) => {
-      now = new Date(iso);
-    },
-  };
-}
-const buy = (contract: string, quantity = 1, extra = {}) => ({
-  clientOrderId: `c-${Math.random()}`,
-  type: 'market' as const,
-  timeInForce: 'day',
-  legs: [{ contract, side: 'buy' as const, quantity }],
-  ...extra,
-});
+import { buy, harness } from '../../support/paper-harness';
+import { call, quote } from '../../support/trading-fixtures';
 
 describe('the paper account', () => {
   it('opens once with a chosen starting capital', async () => {
@@ -146,7 +93,10 @@ describe('the paper account', () => {
     h.setNow('2026-11-23T21:30:00Z'); // after the close
     const due = await h.service.portfolio('u1');
     expect(due.ok && due.value.pending).toEqual([
-      { kind: 'order_expiry', text: expect.stringMatching(/^buy 1 XYZ .* 105 call, limit at \$0\.50: a day order that did not fill expires at the close/) },
+      {
+        kind: 'order_expiry',
+        text: 'A day order of 2026-11-23 did not fill and has expired; the buying power it holds is released in the next settlement run.',
+      },
     ]);
     expect((await h.service.listOrders('u1', 'open')).length).toBe(1);
     await h.service.maintain('u1');

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import type { Order } from '@shared/paper/types';
+import { makeSettleJob } from '../../../functions/jobs/settle';
+
+function world(openOrders: Record<string, number>, expiring: string[]) {
+  let now = Date.parse('2026-11-23T23:30:00Z');
+  const calls: string[] = [];
+  const order = (userId: string, i: number) => ({ orderId: `${userId}-${i}` }) as Order;
+  const job = makeSettleJob({
+    clock: { now: () => new Date(now) },
+    repo: {
+      usersWithOpenOrders: async () => Object.keys(openOrders),
+      usersWithExpiringPositions: async (date) => (date === '2026-11-23' ? expiring : []),
+    },
+    paper: {
+      settleDueExpiries: async (u) => (calls.push(`settle ${u}`), 1),
+      expireDayOrders: async (u) => (calls.push(`expire ${u}`), 0),
+      restingOrders: async (u) => Array.from({ length: openOrders[u]! }, (_, i) => order(u, i)),
+      recheckRestingOrder: async (u, o) => {
+        calls.push(`recheck ${o.orderId}`);
+        now += 100; // each re-check takes a tenth of a second
+        return false;
+      },
+    },
+  });
+  return { job, calls, remaining: (ms: number) => ({ getRemainingTimeInMillis: () => ms }) };
+}
+
+describe('the settle job', () => {
+  it('settles every expiry and expires day orders before any resting order is re-checked', async () => {
+    const w = world({ big: 100, a: 1 }, ['x', 'big']);
+    const report = await w.job(undefined, w.remaining(600_000));
+    const firstRecheck = w.calls.findIndex((c) => c.startsWith('recheck'));
+    expect(w.calls.slice(0, firstRecheck)).toEqual(['settle x', 'settle big', 'expire big', 'expire a']);
+    expect(report).toMatchObject({ users: 3, optionsSettled: 2, recheckLeft: 0, failures: 0 });
+  });
+
+  it("takes learners' resting orders in turns, so one learner's hundred do not hold up another's", async () => {
+    const w = world({ big: 100, a: 3, b: 2 }, []);
+    await w.job(undefined, w.remaining(600_000));
+    const rechecks = w.calls.filter((c) => c.startsWith('recheck'));
+    expect(rechecks.findIndex((c) => c === 'recheck a-2')).toBeLessThan(15);
+    expect(rechecks.findIndex((c) => c === 'recheck b-1')).toBeLessThan(15);
+    expect(rechecks).toHaveLength(105);
+  });
+
+  it('stops re-checking when its time runs out and says how many are left', async () => {
+    const w = world({ big: 100, a: 5 }, ['x']);
+    // 30 s are kept back; 2 s of budget is 20 re-checks.
+    const report = await w.job(undefined, w.remaining(32_000));
+    expect(w.calls).toContain('settle x');
+    expect(report.recheckLeft).toBe(105 - w.calls.filter((c) => c.startsWith('recheck')).length);
+    expect(report.recheckLeft).toBeGreaterThanOrEqual(80); // a slice of ten may finish past the budget
+    expect(w.calls.filter((c) => c.startsWith('recheck a-'))).toHaveLength(5);
+  });
+
+  it('counts a learner whose settlement fails and goes on with the others', async () => {
+    const w = world({}, ['x', 'y']);
+    const failing = makeSettleJob({
+      clock: { now: () => new Date('2026-11-23T23:30:00Z') },
+      repo: { usersWithOpenOrders: async () => [], usersWithExpiringPositions: async (d) => (d === '2026-11-23' ? ['x', 'y'] : []) },
+      paper: {
+        settleDueExpiries: async (u) => {
+          if (u === 'x') throw new Error('boom');
+          w.calls.push(`settle ${u}`);
+          return 1;
+        },
+        expireDayOrders: async () => 0,
+        restingOrders: async () => [],
+        recheckRestingOrder: async () => false,
+      },
+    });
+    expect(await failing()).toMatchObject({ failures: 1, optionsSettled: 1 });
+    expect(w.calls).toEqual(['settle y']);
+  });
+});
