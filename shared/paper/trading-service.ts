@@ -10,7 +10,8 @@ import type { EventPublisher } from '../ports/events.port';
 import type { ComplianceLogEntry, QuoteSource, TradingCommit, TradingRepository } from './paper.port';
 import { evaluateOrder, type Decision, type PositionChange, type TradingState } from './engine';
 import { settleExpiries, settleOption, intrinsicOf, type Settlement } from './expiration';
-import { cents, formatUsd } from './money';
+import { formatUsd } from '../format/money';
+import { cents } from './money';
 import { marketValue, positionMultiplier, unrealizedPnl, valuation } from './portfolio';
 import { applyFill } from './positions';
 import {
