@@ -1,28 +1,46 @@
-import { useId, useState } from 'react';
-import { formatBalance } from '@web/components/trading/money';
-import { useAccountMutation } from '../api/accounts';
-import { DEFAULT_STARTING_CAPITAL, STARTING_CAPITALS } from '@shared/paper/types';
+import { useId, useState, type ReactNode } from 'react';
+import { formatBalance } from '@shared/format/money';
+import { DEFAULT_STARTING_CAPITAL, STARTING_CAPITALS, type StartingCapital } from '@shared/paper/types';
+import { useAccountMutation } from '@web/api/paper-account';
 
-/** First use: the learner picks the virtual money to start with ($100,000 unless they choose otherwise). */
-export function AccountSetup({ mode = 'open', onDone }: { mode?: 'open' | 'reset'; onDone?: () => void }) {
-  const [capital, setCapital] = useState<number>(DEFAULT_STARTING_CAPITAL);
+const INTRO = {
+  open: 'This is virtual money for practice. You can reset the account later and start again; your history is kept.',
+  reset: 'Open positions leave the book and open orders are canceled. Your orders and activity stay as the history of this run.',
+};
+const LEGEND = { open: 'Choose your starting capital', reset: 'Start a new run with' };
+
+/**
+ * The one form that opens the paper account or starts a new run of it: the learner picks the virtual money to start
+ * with ($100,000 unless they choose otherwise). The portfolio, the trade ticket and the strategy builder all show it;
+ * each may say in its own words why the account is needed.
+ */
+export function AccountSetupForm({
+  mode = 'open',
+  legend,
+  intro,
+  className = '',
+  onDone,
+}: {
+  mode?: 'open' | 'reset';
+  legend?: ReactNode;
+  intro?: ReactNode;
+  className?: string;
+  onDone?: () => void;
+}) {
+  const [capital, setCapital] = useState<StartingCapital>(DEFAULT_STARTING_CAPITAL);
   const mutation = useAccountMutation(mode);
   const name = useId();
   return (
     <form
-      className="space-y-4"
+      className={`space-y-4 ${className}`}
       onSubmit={(e) => {
         e.preventDefault();
         mutation.mutate(capital, { onSuccess: () => onDone?.() });
       }}
     >
       <fieldset>
-        <legend className="text-sm font-semibold text-slate-900">{mode === 'open' ? 'Choose your starting capital' : 'Start a new run with'}</legend>
-        <p className="mt-1 text-sm text-slate-700">
-          {mode === 'open'
-            ? 'This is virtual money for practice. You can reset the account later and start again; your history is kept.'
-            : 'Open positions leave the book and open orders are canceled. Your orders and activity stay as the history of this run.'}
-        </p>
+        <legend className="text-sm font-semibold text-slate-900">{legend ?? LEGEND[mode]}</legend>
+        <p className="mt-1 text-sm text-slate-700">{intro ?? INTRO[mode]}</p>
         <div className="mt-3 grid gap-2 sm:grid-cols-3">
           {STARTING_CAPITALS.map((c) => (
             <label
