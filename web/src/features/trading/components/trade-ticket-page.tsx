@@ -5,6 +5,7 @@ import { formatNewYorkTime } from '@shared/format/time';
 import { parseOcc } from '@shared/market/occ';
 import { fillPrice } from '@shared/paper/fills';
 import { orderCost } from '@shared/paper/order-cost';
+import { DEFAULT_SETTINGS } from '@shared/paper/types';
 import { useContractQuote } from '@web/api/market';
 import { preTrade, usePlaceOrder, usePortfolio, type ComplianceCheck, type Order } from '@web/api/paper-account';
 import { AccountSetupForm } from '@web/components/trading/account-setup-form';
@@ -15,8 +16,6 @@ import { Spinner } from '@web/components/ui/spinner';
 import { ApiError } from '@web/lib/api-client';
 import { usePageMeta } from '@web/lib/page-meta';
 import { FILL_MODEL_LABELS } from '../lib/estimate';
-
-const COMMISSION_FALLBACK = 0.65;
 
 /** /app/trade?contract=…&side=buy|sell: a paper order for one contract, opened from the chain's bid or ask. */
 export default function TradeTicketPage() {
@@ -67,7 +66,9 @@ function Ticket({ contract, initialSide }: { contract: string; initialSide: 'buy
   const limitText = limit !== '' ? limit : String((side === 'buy' ? q?.ask : q?.bid) ?? q?.mark ?? '');
   const limitPrice = Number(limitText);
   const estimate = q && settings ? (type === 'limit' && limitPrice > 0 ? limitPrice : fillPrice(q, side, settings)) : null;
-  const cost = validQty ? orderCost([{ side, price: estimate ?? 0, quantity: qty }], settings?.commissionPerContract ?? COMMISSION_FALLBACK) : null;
+  const cost = validQty
+    ? orderCost([{ side, price: estimate ?? 0, quantity: qty }], settings?.commissionPerContract ?? DEFAULT_SETTINGS.commissionPerContract)
+    : null;
   const commission = cost?.commission ?? 0;
   const total = estimate !== null && cost ? cost.totalCost : null;
   const position = portfolio.data?.positions.find((p) => p.symbol === contract);
