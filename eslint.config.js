@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 
 const nodeBuiltins = [
   'fs',
@@ -28,6 +29,49 @@ const nodeBuiltins = [
   'readline',
   'timers',
 ];
+
+/** What every web file must not import (server code, AWS SDKs); repeated in each web zone, since a later zone's rule replaces an earlier one's. */
+const webPatterns = [
+  { group: ['**/functions/**', '**/infra/**', '**/local/**'], message: 'web/ must not import server code; share through shared/.' },
+  {
+    group: ['@aws-sdk/*', 'aws-cdk-lib', 'aws-cdk-lib/*', '@aws-lambda-powertools/*'],
+    message: 'web/ talks to the API, never to AWS services directly.',
+  },
+];
+
+/**
+ * Feature isolation (DESIGN.md §4.6): a feature imports web/src/api, components and lib, never another feature nor the
+ * app; those shared layers import no feature; only web/src/app (the routes and the shell) puts features together.
+ */
+const features = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const escape = (name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const featureZones = features.map((feature) => {
+  const others = features.filter((f) => f !== feature).map(escape);
+  return {
+    files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...webPatterns,
+            {
+              regex: `^@web/features/(?!${escape(feature)}/)`,
+              message: `features/${feature} must not import another feature: move what both need to web/src/api, components or lib.`,
+            },
+            {
+              regex: `^(\\.\\./)+(features/)?(${others.join('|')})(/|$)`,
+              message: `features/${feature} must not import another feature: move what both need to web/src/api, components or lib.`,
+            },
+            { regex: '^@web/app(/|$)|^(\\.\\./)+app/', message: 'Features do not import the app; the app imports features (routes).' },
+          ],
+        },
+      ],
+    },
+  };
+});
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'cdk.out/**', 'web/dist/**', '.data/**', 'coverage/**'] },
@@ -70,20 +114,27 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: webPatterns }],
+    },
+  },
+  {
+    files: ['web/src/api/**/*.{ts,tsx}', 'web/src/components/**/*.{ts,tsx}', 'web/src/lib/**/*.{ts,tsx}'],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['**/functions/**', '**/infra/**', '**/local/**'], message: 'web/ must not import server code; share through shared/.' },
+            ...webPatterns,
             {
-              group: ['@aws-sdk/*', 'aws-cdk-lib', 'aws-cdk-lib/*', '@aws-lambda-powertools/*'],
-              message: 'web/ talks to the API, never to AWS services directly.',
+              regex: '^@web/(features|app)(/|$)|^(\\.\\./)+(features|app)/',
+              message: 'web/src/api, components and lib sit below the features: they import no feature and not the app.',
             },
           ],
         },
       ],
     },
   },
+  ...featureZones,
   {
     files: ['functions/**/*.ts'],
     rules: {

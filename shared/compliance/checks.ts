@@ -1,4 +1,4 @@
-import { formatUsd } from '../paper/money';
+import { formatUsd } from '../format/money';
 
 /**
  * Pre-trade compliance checks (spec part 3 §4, §5, §8, §9). Every message is the spec's, word for

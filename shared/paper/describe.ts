@@ -1,5 +1,5 @@
 import { parseOcc } from '../market/occ';
-import { formatUsd } from './money';
+import { formatUsd } from '../format/money';
 import type { Order } from './types';
 
 /** "SPY 2026-11-27 600 call" for an OCC symbol. */

@@ -1,4 +1,5 @@
-import { formatUsd, cents } from './money';
+import { formatUsd } from '../format/money';
+import { cents } from './money';
 import { applyFill } from './positions';
 import { CONTRACT_MULTIPLIER, type Activity, type Position } from './types';
 import type { PositionChange } from './engine';

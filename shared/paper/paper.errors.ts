@@ -1,5 +1,5 @@
 import { fail, type Err } from '../result';
-import { formatUsd } from './money';
+import { formatUsd } from '../format/money';
 import { MAX_OPEN_ORDERS, STARTING_CAPITALS } from './types';
 
 /** The paper account's failures, with the words a learner reads (docs/architecture.md, "Errors"). */

@@ -1,6 +1,7 @@
 import { domainEvent } from '../../events/domain-events';
 import { fail, ok, type Result } from '../../result';
-import { cents, formatUsd } from '../money';
+import { cents } from '../money';
+import { formatUsd } from '../../format/money';
 import { accountChanged, badQuantity, idReused, noAccount } from '../paper.errors';
 import { applyFill } from '../positions';
 import { reduceOnlyViolation } from '../reduce-only';

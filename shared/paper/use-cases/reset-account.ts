@@ -1,6 +1,6 @@
 import { domainEvent } from '../../events/domain-events';
 import { ok, type Result } from '../../result';
-import { formatUsd } from '../money';
+import { formatUsd } from '../../format/money';
 import type { PortfolioView } from '../paper.api';
 import { accountChanged, badStartingCapital, noAccount } from '../paper.errors';
 import { portfolioView } from '../read-model/portfolio-view';

@@ -2,7 +2,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatBalance, formatPnl } from '@web/components/trading/money';
+import { formatBalance, formatPnl } from '@shared/format/money';
 import { TradeConfirmationDialog, type TradeDetails } from '@web/components/trading/trade-confirmation-dialog';
 
 const trade: TradeDetails = {

@@ -1,7 +1,7 @@
 import type { ExpirySummary, OptionContract } from '@shared/market/chain';
 import type { ChainView } from '@shared/market/market-reader';
 import type { StoredTicker } from '@shared/market/market-store.port';
-import type { MarketStatus } from '@web/features/chain/api/get-market-status';
+import type { MarketStatus } from '@web/api/market';
 
 export function contract(type: 'call' | 'put', strike: number, patch: Partial<OptionContract> = {}, expiry = '2026-11-27', underlying = 'SPY'): OptionContract {
   const yymmdd = expiry.slice(2).replaceAll('-', '');

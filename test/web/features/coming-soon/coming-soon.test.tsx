@@ -9,7 +9,7 @@ import { json, stubApi } from '../../app/api-stub';
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: async () => ({}) }));
 
 import { ComingSoonPage } from '@web/features/coming-soon/components/coming-soon-page';
-import { launchEstimateText } from '@web/features/coming-soon/lib/launch';
+import { launchEstimateText } from '@web/lib/launch-estimate';
 import { NOTIFY_CONSENT_TEXT } from '@shared/community/notify';
 
 function renderPage() {

@@ -20,11 +20,8 @@ const api = vi.hoisted(() => ({
   updateDraft: vi.fn(),
   deleteDraft: vi.fn(),
 }));
-vi.mock('@web/features/strategy/api/get-tickers', async () => (await import('./mock-api')).tickersModule(api));
-vi.mock('@web/features/strategy/api/get-expiries', async () => (await import('./mock-api')).expiriesModule(api));
-vi.mock('@web/features/strategy/api/get-chain', async () => (await import('./mock-api')).chainModule(api));
-vi.mock('@web/features/strategy/api/portfolio', async () => (await import('./mock-api')).portfolioModule(api));
-vi.mock('@web/features/strategy/api/orders', async () => (await import('./mock-api')).ordersModule(api));
+vi.mock('@web/api/market', async () => (await import('./mock-api')).marketModule(api));
+vi.mock('@web/api/paper-account', async () => (await import('./mock-api')).paperAccountModule(api));
 vi.mock('@web/features/strategy/api/drafts', async () => (await import('./mock-api')).draftsModule(api));
 
 import TradingPage from '@web/features/strategy/components/trading-page';

@@ -4,7 +4,8 @@ import type { ChainView } from '@shared/market/market-reader';
 import { occSymbol } from '@shared/market/occ';
 import { greeks, price } from '@shared/pricing';
 import type { StoredTicker } from '@shared/market/market-store.port';
-import type { Draft, Portfolio } from '@web/features/strategy/lib/types';
+import type { Draft } from '@shared/drafts/drafts';
+import type { BuilderPortfolio as Portfolio } from '@web/features/strategy/lib/types';
 
 /** Quotes are as of Friday 20 November 2026 (New York); the tests pin the clock there. */
 export const TODAY = '2026-11-20';

@@ -2,8 +2,9 @@ import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/rea
 import type { Mock } from 'vitest';
 
 /**
- * Stand-ins for the strategy feature's api modules: the same hooks over TanStack Query, calling mocked fetchers.
- * Each test file creates the fetchers with vi.hoisted and passes them to these factories from vi.mock.
+ * Stand-ins for the api modules the strategy feature reads (web/src/api/market.ts, web/src/api/paper-account.ts and
+ * its own drafts): the same hooks over TanStack Query, calling mocked fetchers. Each test file creates the fetchers
+ * with vi.hoisted and passes them to these factories from vi.mock.
  */
 export interface MockApi {
   getTickers: Mock;
@@ -48,7 +49,7 @@ export const chainModule = (api: MockApi) => ({
 export const portfolioModule = (api: MockApi) => ({
   getPortfolio: api.getPortfolio,
   usePortfolio: () => useQuery({ queryKey: ['portfolio'], queryFn: () => api.getPortfolio() }),
-  useOpenAccount: () => {
+  useAccountMutation: () => {
     const client = useQueryClient();
     return useMutation({ mutationFn: (c: number) => api.openAccount(c), onSuccess: (p) => client.setQueryData(['portfolio'], p) });
   },
@@ -62,6 +63,10 @@ export const ordersModule = (api: MockApi) => ({
     return useMutation({ mutationFn: (o: unknown) => api.placeOrder(o), onSuccess: () => client.invalidateQueries({ queryKey: ['portfolio'] }) });
   },
 });
+
+export const marketModule = (api: MockApi) => ({ ...tickersModule(api), ...expiriesModule(api), ...chainModule(api) });
+
+export const paperAccountModule = (api: MockApi) => ({ ...portfolioModule(api), ...ordersModule(api) });
 
 export const draftsModule = (api: MockApi) => {
   const useDraftMutation = (fn: (args: never) => Promise<unknown>) => {

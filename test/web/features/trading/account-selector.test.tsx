@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const accounts = vi.hoisted(() => ({ current: { accounts: [] as unknown[], needsSetup: false, startingCapitals: [10000, 25000, 100000] } }));
-vi.mock('@web/features/trading/api/accounts', () => ({
+vi.mock('@web/api/paper-account', () => ({
   useAccounts: () => ({ data: accounts.current, isPending: false }),
 }));
 

@@ -6,7 +6,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const CONTRACT = 'SPY261218C00600000';
-vi.mock('@web/features/trading/api/contract-quote', () => ({
+vi.mock('@web/api/market', () => ({
   useContractQuote: () => ({
     data: {
       quote: {
@@ -36,7 +36,9 @@ vi.mock('@web/features/trading/api/contract-quote', () => ({
     isError: false,
   }),
 }));
-vi.mock('@web/features/trading/api/portfolio', () => ({
+vi.mock('@web/api/paper-account', () => ({
+  preTrade: vi.fn(async () => ({ canProceed: true, checks: [] })),
+  usePlaceOrder: () => ({ mutate: vi.fn(), isPending: false }),
   usePortfolio: () => ({
     data: {
       account: {
@@ -51,10 +53,6 @@ vi.mock('@web/features/trading/api/portfolio', () => ({
     isPending: false,
     isError: false,
   }),
-}));
-vi.mock('@web/features/trading/api/orders', () => ({
-  preTrade: vi.fn(async () => ({ canProceed: true, checks: [] })),
-  usePlaceOrder: () => ({ mutate: vi.fn(), isPending: false }),
 }));
 
 import TradeTicketPage from '@web/features/trading/components/trade-ticket-page';

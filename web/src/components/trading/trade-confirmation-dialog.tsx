@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { formatBalance, formatUsd } from './money';
+import { formatBalance, formatUsd } from '@shared/format/money';
 import { Modal } from './modal';
 
 /** Trade details (spec part 1 §3): action, quantity, symbol, order type, price, total cost, currency. */

@@ -10,33 +10,22 @@ import { chainOf, contract, DEMO_STATUS, EXPIRIES, LIVE_STATUS, TICKERS } from '
 const api = vi.hoisted(() => ({ getMarketStatus: vi.fn(), getTickers: vi.fn(), getExpiries: vi.fn(), getChain: vi.fn(), syncMarket: vi.fn() }));
 
 // The page's fetchers are replaced; the hooks keep the real query keys and options.
-vi.mock('@web/features/chain/api/get-market-status', async () => {
+vi.mock('@web/api/market', async () => {
   const { queryOptions, useQuery } = await import('@tanstack/react-query');
   const marketStatusQueryOptions = () => queryOptions({ queryKey: ['market', 'status'], queryFn: () => api.getMarketStatus() });
-  return { getMarketStatus: api.getMarketStatus, marketStatusQueryOptions, useMarketStatus: () => useQuery(marketStatusQueryOptions()) };
-});
-vi.mock('@web/features/chain/api/get-tickers', async () => {
-  const { useQuery } = await import('@tanstack/react-query');
   return {
+    getMarketStatus: api.getMarketStatus,
+    marketStatusQueryOptions,
+    useMarketStatus: () => useQuery(marketStatusQueryOptions()),
     getTickers: api.getTickers,
     useTickers: (enabled = true) => useQuery({ queryKey: ['market', 'tickers'], queryFn: () => api.getTickers(), enabled }),
-  };
-});
-vi.mock('@web/features/chain/api/get-expiries', async () => {
-  const { useQuery } = await import('@tanstack/react-query');
-  return {
     getExpiries: api.getExpiries,
     useExpiries: (u: string, enabled = true) => useQuery({ queryKey: ['market', 'expiries', u], queryFn: () => api.getExpiries(u), enabled: enabled && !!u }),
-  };
-});
-vi.mock('@web/features/chain/api/get-chain', async () => {
-  const { useQuery } = await import('@tanstack/react-query');
-  return {
     getChain: api.getChain,
     useChain: (u: string, e: string | null) => useQuery({ queryKey: ['market', 'chain', u, e], queryFn: () => api.getChain(u, e), enabled: !!u && !!e }),
+    syncMarket: api.syncMarket,
   };
 });
-vi.mock('@web/features/chain/api/sync-market', () => ({ syncMarket: api.syncMarket }));
 vi.mock('@web/features/chain/hooks/use-signed-in', () => ({ useSignedIn: () => false }));
 
 import ChainPage from '@web/features/chain/components/chain-page';

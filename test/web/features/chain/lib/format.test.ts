@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatAge,
-  formatAsOf,
-  formatCompact,
-  formatDaysToExpiry,
-  formatExpiryDate,
-  formatGreek,
-  formatIv,
-  formatMoney,
-  formatStrike,
-} from '@web/features/chain/lib/format';
+import { formatMoney } from '@shared/format/money';
+import { formatNewYorkTime as formatAsOf, formatDate as formatExpiryDate } from '@shared/format/time';
+import { formatAge, formatCompact, formatDaysToExpiry, formatGreek, formatIv, formatStrike } from '@web/features/chain/lib/format';
 
 describe('chain formatting (spec part 2 §2, §9)', () => {
   it('abbreviates volume and open interest with K from 1,000 and M from 1,000,000', () => {

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
+import { formatNewYorkTime } from '@shared/format/time';
+import { useMarketStatus } from '@web/api/market';
 import { Spinner } from '@web/components/ui/spinner';
 import { usePageMeta } from '@web/lib/page-meta';
-import { useAdminStats, useCleanup, useMarketStatus, useRunIngestion } from '../api/market-admin';
+import { useAdminStats, useCleanup, useRunIngestion } from '../api/market-admin';
 
 const KIND_LABELS: Record<string, string> = {
   chain: 'Chain snapshots',
@@ -9,7 +11,9 @@ const KIND_LABELS: Record<string, string> = {
   stock: 'Underlying daily bars',
   option: 'Option daily bars',
 };
-const when = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : 'never');
+const when = (iso: string | null | undefined) => (iso ? formatNewYorkTime(iso) : 'never');
+/** Operators watch a run land: the status is asked again after a few seconds, not the chain page's half minute. */
+const STATUS_STALE_MS = 5_000;
 
 /** Operator tools (Cognito group admin): market-data statistics, retention cleanup, a manual ingestion run; /app/config shows how data is sourced. */
 export function AdminPage({ area }: { area: 'admin' | 'config' }) {
@@ -19,7 +23,7 @@ export function AdminPage({ area }: { area: 'admin' | 'config' }) {
 
 function MarketOperations() {
   const stats = useAdminStats();
-  const status = useMarketStatus();
+  const status = useMarketStatus(STATUS_STALE_MS);
   const ingest = useRunIngestion();
   const cleanup = useCleanup();
   // The sync time seen when a manual run was queued: while it is still the latest, the run is going.
@@ -173,7 +177,7 @@ function MarketOperations() {
 }
 
 function Configuration() {
-  const status = useMarketStatus();
+  const status = useMarketStatus(STATUS_STALE_MS);
   return (
     <div className="space-y-6">
       <header>

@@ -1,17 +1,15 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Spinner } from '@web/components/ui/spinner';
 import { usePageMeta } from '@web/lib/page-meta';
-import { useChain } from '../api/get-chain';
-import { useExpiries } from '../api/get-expiries';
-import { useMarketStatus } from '../api/get-market-status';
-import { useTickers } from '../api/get-tickers';
+import { useChain, useExpiries, useMarketStatus, useTickers } from '@web/api/market';
 import { useChainParams } from '../hooks/use-chain-params';
 import { useMarketSync } from '../hooks/use-market-sync';
 import { PHONE_QUERY, useMediaQuery } from '../hooks/use-media-query';
 import { useStoredState } from '../hooks/use-stored-state';
 import { defaultStrikeWindow, filterRows, maxVolume, sortRows, toRows, type SortKey, type SortOrder } from '../lib/chain-rows';
 import { filterByTab, resolveExpiry, type ExpiryTab } from '../lib/expiries';
-import { formatAge, formatAsOf, formatDaysToExpiry, formatExpiryDate, type Greek } from '../lib/format';
+import { formatDate, formatNewYorkTime } from '@shared/format/time';
+import { formatAge, formatDaysToExpiry, type Greek } from '../lib/format';
 import { GREEKS } from '../lib/columns';
 import { MARKETS } from '../lib/markets';
 import { ChainControls, type ControlValues } from './chain-controls';
@@ -196,7 +194,7 @@ export default function ChainPage({ inShell }: { inShell: boolean }) {
                 <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
                   <div>
                     <h2 id="chain-heading" className="text-lg font-bold text-slate-900">
-                      {ticker} {expiry ? formatExpiryDate(expiry) : ''}
+                      {ticker} {expiry ? formatDate(expiry) : ''}
                     </h2>
                     {view && (
                       <p className="text-sm text-slate-700">
@@ -206,7 +204,7 @@ export default function ChainPage({ inShell }: { inShell: boolean }) {
                   </div>
                   {view && (
                     <p className="text-sm text-slate-700" data-testid="quotes-as-of">
-                      Quotes as of <time dateTime={view.underlying.asOf}>{formatAsOf(view.underlying.asOf)}</time> (
+                      Quotes as of <time dateTime={view.underlying.asOf}>{formatNewYorkTime(view.underlying.asOf)}</time> (
                       {formatAge(view.underlying.asOf, new Date())})
                     </p>
                   )}

@@ -4,7 +4,9 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { OptionContract } from '@shared/market/chain';
 import { isAtTheMoney, isInTheMoney, type ChainRow } from '../lib/chain-rows';
 import { STRIKE_HELP, visibleColumns, type ColumnDef } from '../lib/columns';
-import { formatCompact, formatExpiryShort, formatGreek, formatIv, formatMoney, formatStrike, type Currency, type Greek } from '../lib/format';
+import { formatMoney, type Currency } from '@shared/format/money';
+import { formatShortDate } from '@shared/format/time';
+import { formatCompact, formatGreek, formatIv, formatStrike, type Greek } from '../lib/format';
 import { tradeHref } from '../lib/trade-link';
 import { ColumnHeader } from './column-header';
 
@@ -171,7 +173,7 @@ export function ChainTable({ rows, price, currency, greeks, side, maxVolume }: P
 }
 
 function describe(c: OptionContract, currency: Currency): string {
-  return `${c.underlying_ticker} ${formatExpiryShort(c.expiration_date)} ${formatStrike(c.strike_price, currency)} ${c.contract_type}`;
+  return `${c.underlying_ticker} ${formatShortDate(c.expiration_date)} ${formatStrike(c.strike_price, currency)} ${c.contract_type}`;
 }
 
 function renderCell(c: OptionContract | null, col: ColumnDef['id'], currency: Currency, maxVolume: number, type: 'call' | 'put'): ReactNode {

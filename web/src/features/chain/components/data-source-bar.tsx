@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Button } from '@web/components/ui/button';
 import type { SyncNotice } from '../hooks/use-market-sync';
-import { formatAsOf } from '../lib/format';
+import { formatNewYorkTime } from '@shared/format/time';
 
 interface Props {
   live: boolean;
@@ -53,7 +53,7 @@ export function DataSourceBar({ live, canSync, syncHint, syncing, onSync, lastSy
             {syncHint}
           </span>
         )}
-        {lastSync && <span className="text-xs text-slate-600">Last sync {formatAsOf(lastSync)}</span>}
+        {lastSync && <span className="text-xs text-slate-600">Last sync {formatNewYorkTime(lastSync)}</span>}
       </div>
       <div role="status" aria-live="polite">
         {notice && (

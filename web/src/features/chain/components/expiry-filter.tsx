@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import type { ExpirySummary } from '@shared/market/chain';
 import { callVolumeShare, countByTab, EXPIRY_TABS, filterByTab, type ExpiryTab } from '../lib/expiries';
-import { formatCompact, formatDaysToExpiry, formatExpiryDate } from '../lib/format';
+import { formatDate } from '@shared/format/time';
+import { formatCompact, formatDaysToExpiry } from '../lib/format';
 
 interface Props {
   expiries: readonly ExpirySummary[];
@@ -135,7 +136,7 @@ function ExpiryCard({ expiry: e, selected, onSelect }: { expiry: ExpirySummary; 
       className={`flex w-44 flex-col gap-1.5 rounded-xl px-3 py-2.5 text-left ring-inset ${selected ? 'bg-brand-50 ring-2 ring-brand-700' : 'bg-white ring-1 ring-slate-200 hover:ring-slate-400'}`}
     >
       <span className="flex items-center justify-between gap-2">
-        <span className="text-sm font-semibold text-slate-900">{formatExpiryDate(e.expiration_date)}</span>
+        <span className="text-sm font-semibold text-slate-900">{formatDate(e.expiration_date)}</span>
       </span>
       <span className="flex items-center justify-between gap-2 text-xs">
         <span className={`rounded px-1.5 py-0.5 font-semibold ${TYPE_BADGE[e.expiry_type]}`}>{e.expiry_type}</span>

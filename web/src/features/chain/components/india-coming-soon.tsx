@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { launchEstimateText } from '@web/features/coming-soon/lib/launch';
+import { launchEstimateText } from '@web/lib/launch-estimate';
 import { INDIA_COMING_SOON } from '../lib/markets';
 
 /** Indian mode shows only this banner in this build (spec part 2 §2). */

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { StoredTicker } from '@shared/market/market-store.port';
-import { formatCompact, formatMoney, type Currency } from '../lib/format';
+import { formatMoney, type Currency } from '@shared/format/money';
+import { formatCompact } from '../lib/format';
 import { matchTickers } from '../lib/tickers';
 
 interface Props {

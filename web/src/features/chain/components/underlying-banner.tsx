@@ -1,4 +1,5 @@
-import { formatAsOf, formatMoney, type Currency } from '../lib/format';
+import { formatMoney, type Currency } from '@shared/format/money';
+import { formatNewYorkTime } from '@shared/format/time';
 
 interface Props {
   ticker: string;
@@ -26,7 +27,7 @@ export function UnderlyingBanner({ ticker, name, sector, price, asOf, currency }
           {price === null ? '-' : formatMoney(price, currency)}
         </p>
       </div>
-      {asOf && <p className="text-sm text-brand-100">Underlying price as of {formatAsOf(asOf)}</p>}
+      {asOf && <p className="text-sm text-brand-100">Underlying price as of {formatNewYorkTime(asOf)}</p>}
     </section>
   );
 }

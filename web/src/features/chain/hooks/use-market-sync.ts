@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { getMarketStatus, marketStatusQueryOptions, syncMarket } from '@web/api/market';
+import { queryKeys } from '@web/api/query-keys';
 import { ApiError } from '@web/lib/api-client';
-import { getMarketStatus, marketStatusQueryOptions } from '../api/get-market-status';
-import { syncMarket } from '../api/sync-market';
 
 export type SyncNotice =
   | { kind: 'info' | 'success' | 'error'; text: string }
@@ -36,7 +36,7 @@ export function useMarketSync(timing: SyncTiming = DEFAULT_TIMING) {
     };
   }, []);
 
-  const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: ['market'] }), [queryClient]);
+  const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: queryKeys.market.all }), [queryClient]);
 
   const sync = useCallback(
     async (ticker: string) => {

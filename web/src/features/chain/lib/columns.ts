@@ -1,4 +1,5 @@
-import { currencySymbol, type Currency, type Greek } from './format';
+import type { Currency } from '@shared/format/money';
+import { currencySymbol, type Greek } from './format';
 
 export type ColumnId = 'bid' | 'ask' | 'last' | 'volume' | 'openInterest' | 'iv' | Greek;
 

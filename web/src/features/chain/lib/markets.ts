@@ -1,4 +1,4 @@
-import type { Currency } from './format';
+import type { Currency } from '@shared/format/money';
 
 export type Market = 'US' | 'INDIA';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { usePageMeta } from '@web/lib/page-meta';
-import { launchEstimateText } from '../lib/launch';
+import { launchEstimateText } from '@web/lib/launch-estimate';
 import { NotifyForm } from './notify-form';
 
 const PLANNED = [

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Testimonial } from '@shared/community/testimonials';
+import { queryKeys } from '@web/api/query-keys';
 import { api } from '@web/lib/api-client';
 
 export interface StoryDraft {
@@ -13,7 +14,7 @@ export const getMyStory = () => api.get<{ testimonial: Testimonial | null }>('/a
 export const saveMyStory = (draft: StoryDraft) => api.put<{ testimonial: Testimonial }>('/api/community/testimonial', draft);
 export const withdrawMyStory = () => api.del<void>('/api/community/testimonial');
 
-export const myStoryQueryOptions = () => queryOptions({ queryKey: ['community', 'my-story'], queryFn: getMyStory, staleTime: 30_000 });
+export const myStoryQueryOptions = () => queryOptions({ queryKey: queryKeys.community.myStory(), queryFn: getMyStory, staleTime: 30_000 });
 
 export const useMyStory = () => useQuery(myStoryQueryOptions());
 

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { formatNewYorkTime } from '@shared/format/time';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { usePageMeta } from '@web/lib/page-meta';
@@ -6,8 +7,6 @@ import { TESTIMONIAL_STATUSES, type Testimonial, type TestimonialStatus } from '
 import { useDecideStory, useStoriesForModeration } from '../api/moderation';
 
 const TAB_LABEL: Record<TestimonialStatus, string> = { pending: 'Waiting for review', approved: 'Published', rejected: 'Not published' };
-
-const when = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 /** /app/admin/testimonials: operators read each learner story before it can appear on the landing page. */
 export function ModerationPage() {
@@ -74,7 +73,7 @@ function StoryCard({ story }: { story: Testimonial }) {
       <blockquote className="text-slate-900">&ldquo;{story.quote}&rdquo;</blockquote>
       <p className="mt-2 text-sm text-slate-700">
         <span className="font-semibold">{story.name}</span>
-        {story.role && <>, {story.role}</>} · written {when(story.updatedAt)}
+        {story.role && <>, {story.role}</>} · written {formatNewYorkTime(story.updatedAt)}
       </p>
       {error && (
         <p role="alert" className="mt-2 text-sm font-medium text-red-800">

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SiteStats } from '@shared/community/site-stats';
+import { queryKeys } from '@web/api/query-keys';
 import { api } from '@web/lib/api-client';
 
 export const getSiteStats = () => api.get<SiteStats>('/api/stats');
 
-export const siteStatsQueryOptions = () => queryOptions({ queryKey: ['landing', 'site-stats'], queryFn: getSiteStats, staleTime: 60_000 });
+export const siteStatsQueryOptions = () => queryOptions({ queryKey: queryKeys.community.siteStats(), queryFn: getSiteStats, staleTime: 60_000 });
 
 export const useSiteStats = () => useQuery(siteStatsQueryOptions());

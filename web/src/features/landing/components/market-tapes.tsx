@@ -1,6 +1,5 @@
-import { useMarketStatus } from '../api/get-market-status';
-import { useQuotes } from '../api/get-quotes';
-import { formatAsOf } from '../lib/format';
+import { formatNewYorkTime } from '@shared/format/time';
+import { useMarketStatus, useQuotes } from '@web/api/market';
 import { INDEX_TAPE, STOCK_TAPE } from '../lib/tickers';
 import { TickerTape } from './ticker-tape';
 
@@ -16,7 +15,7 @@ export function MarketTapes() {
       <TickerTape title="Stocks" entries={STOCK_TAPE} speedSeconds={55} />
       <p className="bg-slate-900 px-4 pb-2 pt-1 text-xs text-slate-300">
         {demo && <span className="mr-2 inline-flex rounded bg-amber-300 px-1.5 py-0.5 font-semibold text-slate-900">Demo data</span>}
-        End-of-day prices from Options Academy&apos;s own market data{asOf ? `, as of ${formatAsOf(asOf)}` : ''}. Index ETFs stand in for the indices.
+        End-of-day prices from Options Academy&apos;s own market data{asOf ? `, as of ${formatNewYorkTime(asOf)}` : ''}. Index ETFs stand in for the indices.
         {demo && ' These are simulated prices, not real quotes.'}
       </p>
     </section>

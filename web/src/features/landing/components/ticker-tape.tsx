@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import type { Quote } from '../api/get-quotes';
-import { useQuotes } from '../api/get-quotes';
-import { formatChange, formatPrice } from '../lib/format';
+import { formatChange, formatPrice } from '@shared/format/money';
+import { useQuotes, type Quote } from '@web/api/market';
 import type { TapeEntry } from '../lib/tickers';
 import './ticker.css';
 

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DraftLeg } from '@shared/drafts/drafts';
+import type { Draft, DraftLeg } from '@shared/drafts/drafts';
+import { queryKeys } from '@web/api/query-keys';
 import { api } from '@web/lib/api-client';
-import type { Draft } from '../lib/types';
 
 /** The body of POST /api/drafts and PUT /api/drafts/{id}. */
 export interface DraftBody {
@@ -13,7 +13,7 @@ export interface DraftBody {
 }
 
 export const getDrafts = () => api.get<{ drafts: Draft[] }>('/api/drafts');
-export const draftsQueryOptions = () => queryOptions({ queryKey: ['drafts'], queryFn: getDrafts, staleTime: 30_000 });
+export const draftsQueryOptions = () => queryOptions({ queryKey: queryKeys.drafts(), queryFn: getDrafts, staleTime: 30_000 });
 export const useDrafts = () => useQuery(draftsQueryOptions());
 
 export const createDraft = (body: DraftBody) => api.post<{ draft: Draft }>('/api/drafts', body);
@@ -22,7 +22,7 @@ export const deleteDraft = (id: string) => api.del<null>(`/api/drafts/${id}`);
 
 function useDraftMutation<A, R>(fn: (args: A) => Promise<R>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => client.invalidateQueries({ queryKey: ['drafts'] }) });
+  return useMutation({ mutationFn: fn, onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.drafts() }) });
 }
 
 export const useCreateDraft = () => useDraftMutation(createDraft);

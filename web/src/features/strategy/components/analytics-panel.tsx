@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { atmImpliedVol, pnlTable, positionGreeks, strategySummary, type StrategyLeg } from '@shared/strategy';
-import type { ChainView } from '../lib/types';
+import type { ChainView } from '@web/api/market';
 import { GreeksView } from './greeks-view';
 import { GuidelinesView } from './guidelines-view';
 import { PayoffChart } from './payoff-chart';

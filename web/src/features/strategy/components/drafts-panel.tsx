@@ -1,8 +1,7 @@
 import { useId, useState } from 'react';
 import { useDeleteDraft, useDrafts, useUpdateDraft } from '../api/drafts';
-import type { Draft } from '../lib/types';
-
-const updated = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+import type { Draft } from '@shared/drafts/drafts';
+import { formatNewYorkTime } from '@shared/format/time';
 
 /** The learner's saved drafts: reopen one (re-priced from today's chain), rename it or delete it. */
 export function DraftsPanel({ onOpen }: { onOpen: (draft: Draft) => void }) {
@@ -90,7 +89,7 @@ function DraftItem({ draft, onOpen }: { draft: Draft; onOpen: () => void }) {
           <p className="font-semibold text-slate-900">{draft.name}</p>
           <p className="text-xs text-slate-600">
             {draft.underlying} · {draft.strategy ?? 'Custom'} · {draft.legs.length} leg{draft.legs.length === 1 ? '' : 's'} · ×{draft.multiplier} · saved{' '}
-            {updated(draft.updatedAt)}
+            {formatNewYorkTime(draft.updatedAt)}
           </p>
           <div className="mt-2 flex flex-wrap gap-2">
             <button

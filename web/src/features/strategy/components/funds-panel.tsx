@@ -1,5 +1,5 @@
 import type { FundsAndMargins } from '@shared/strategy';
-import { money } from '../lib/format';
+import { formatMoney } from '@shared/format/money';
 
 /** Funds & Margins (spec part 3 §2): what the trade costs and what the paper account sets aside for it. */
 export function FundsPanel({ funds, buyingPower }: { funds: FundsAndMargins; buyingPower: number | null }) {
@@ -7,11 +7,11 @@ export function FundsPanel({ funds, buyingPower }: { funds: FundsAndMargins; buy
   const rows: [string, string, string][] = [
     [
       'Standalone Funds',
-      funds.netDebit >= 0 ? money(funds.netDebit) : `${money(-funds.netDebit)} credit`,
+      funds.netDebit >= 0 ? formatMoney(funds.netDebit) : `${formatMoney(-funds.netDebit)} credit`,
       'Premium paid for the position (a credit is received).',
     ],
-    ['Standalone Margin', money(funds.margin), 'Buying power set aside for the sold legs: the spread width, or the strike for a cash-secured put.'],
-    ['Buying power needed', money(Math.max(0, funds.required)), 'Funds plus margin: what the paper account checks before it accepts the order.'],
+    ['Standalone Margin', formatMoney(funds.margin), 'Buying power set aside for the sold legs: the spread width, or the strike for a cash-secured put.'],
+    ['Buying power needed', formatMoney(Math.max(0, funds.required)), 'Funds plus margin: what the paper account checks before it accepts the order.'],
   ];
   return (
     <section aria-labelledby="funds-h" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
@@ -33,7 +33,7 @@ export function FundsPanel({ funds, buyingPower }: { funds: FundsAndMargins; buy
         {buyingPower !== null && after !== null && (
           <div className="flex items-start justify-between gap-4 py-2">
             <dt className="font-medium text-slate-900">Buying power after the trade</dt>
-            <dd className={`shrink-0 font-semibold tabular-nums ${after < 0 ? 'text-red-700' : 'text-slate-900'}`}>{money(after)}</dd>
+            <dd className={`shrink-0 font-semibold tabular-nums ${after < 0 ? 'text-red-700' : 'text-slate-900'}`}>{formatMoney(after)}</dd>
           </div>
         )}
       </dl>

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { GUIDELINE_TEXTS, tradeGuidelines, type StrategySummary } from '@shared/strategy';
-import { money, percent } from '../lib/format';
+import { formatMoney } from '@shared/format/money';
+import { percent } from '../lib/format';
 
 /**
  * Spec part 3 §9's three guideline texts, each worked out in dollars for the strategy on the board and the
@@ -10,22 +11,22 @@ export function GuidelinesView({ summary, equity }: { summary: StrategySummary; 
   const headingId = useId();
   const g = tradeGuidelines(summary, equity);
   const size = g.positionSize;
-  const range = size ? `${money(size.low)}–${money(size.high)}` : '';
+  const range = size ? `${formatMoney(size.low)}–${formatMoney(size.high)}` : '';
   const sizeText = !size
     ? 'Open a paper account to see this in dollars.'
     : size.atRisk === null
-      ? `With ${money(equity)} in the account that is ${range} at risk. This strategy's loss is unlimited, so no lot size keeps it within that: decide the loss at which you will close it before you open it.`
-      : `With ${money(equity)} in the account that is ${range} at risk. This strategy can lose ${money(size.atRisk)} (${percent(size.share ?? 0)} of the account)${size.tooLarge ? ', more than the guideline: fewer lots would bring it within.' : '.'}`;
+      ? `With ${formatMoney(equity)} in the account that is ${range} at risk. This strategy's loss is unlimited, so no lot size keeps it within that: decide the loss at which you will close it before you open it.`
+      : `With ${formatMoney(equity)} in the account that is ${range} at risk. This strategy can lose ${formatMoney(size.atRisk)} (${percent(size.share ?? 0)} of the account)${size.tooLarge ? ', more than the guideline: fewer lots would bring it within.' : '.'}`;
   const profitText = g.profitTarget
-    ? `Close when the profit reaches ${money(g.profitTarget.low)}–${money(g.profitTarget.high)} (the most it can make is ${money(summary.maxProfit)}).`
+    ? `Close when the profit reaches ${formatMoney(g.profitTarget.low)}–${formatMoney(g.profitTarget.high)} (the most it can make is ${formatMoney(summary.maxProfit)}).`
     : summary.maxProfit === Infinity
       ? 'The profit is unlimited: set a target in dollars before you open it.'
       : 'At these prices this strategy makes no profit at expiry.';
   const stopText = !g.stop
     ? 'No net premium changes hands: set the stop from the max loss.'
     : g.stop.kind === 'credit'
-      ? `You receive ${money(g.stop.premium)}: close if buying it back would cost ${money(g.stop.closeAt)}, a loss of ${money(g.stop.loss)}.`
-      : `You pay ${money(g.stop.premium)}: close if it falls to ${money(g.stop.closeAt)}, a loss of ${money(g.stop.loss)}.`;
+      ? `You receive ${formatMoney(g.stop.premium)}: close if buying it back would cost ${formatMoney(g.stop.closeAt)}, a loss of ${formatMoney(g.stop.loss)}.`
+      : `You pay ${formatMoney(g.stop.premium)}: close if it falls to ${formatMoney(g.stop.closeAt)}, a loss of ${formatMoney(g.stop.loss)}.`;
   const rows: { key: string; guideline: string; text: string; warn: boolean }[] = [
     { key: 'position-size', guideline: GUIDELINE_TEXTS.positionSize, text: sizeText, warn: !!size?.tooLarge },
     { key: 'profit-target', guideline: GUIDELINE_TEXTS.profitTarget, text: profitText, warn: false },

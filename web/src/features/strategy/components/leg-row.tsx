@@ -2,7 +2,9 @@ import { useRef, useState } from 'react';
 import type { OptionContract } from '@shared/market/chain';
 import { daysBetween } from '@shared/market/dates';
 import { parseLots, stepStrike, typedStrike, type BuilderLeg, type QuotedLeg } from '../lib/legs';
-import { money, shortDay, strike } from '../lib/format';
+import { formatMoney } from '@shared/format/money';
+import { formatShortDate } from '@shared/format/time';
+import { strike } from '../lib/format';
 
 interface Props {
   index: number;
@@ -72,7 +74,7 @@ export function LegRow({ index, quoted, grid, expiries, today, onChange, onRemov
             className={`mt-0.5 block w-full ${control}`}
           >
             {expiries.map((e) => (
-              <option key={e} value={e}>{`${shortDay(e)} (${Math.max(0, daysBetween(today, e))}d)`}</option>
+              <option key={e} value={e}>{`${formatShortDate(e)} (${Math.max(0, daysBetween(today, e))}d)`}</option>
             ))}
           </select>
         </label>
@@ -159,14 +161,14 @@ export function LegRow({ index, quoted, grid, expiries, today, onChange, onRemov
             aria-label={`Leg ${n} price`}
             className="mt-0.5 block h-9 rounded-lg bg-slate-50 px-2 py-2 text-right text-sm font-semibold tabular-nums text-slate-900"
           >
-            {status === 'loading' ? '...' : quoted.premium === null ? '-' : money(quoted.premium)}
+            {status === 'loading' ? '...' : quoted.premium === null ? '-' : formatMoney(quoted.premium)}
           </output>
         </div>
       </div>
       {status === 'unlisted' && (
         <p className="mt-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900 ring-1 ring-red-200" data-testid="leg-unlisted">
-          This contract ({strike(leg.strike)} {leg.optionType === 'call' ? 'CE' : 'PE'}, {shortDay(leg.expiration)}) is no longer listed
-          {leg.savedPremium !== undefined ? `; it was saved at ${money(leg.savedPremium)}` : ''}. Choose another expiry or strike, or remove the leg.
+          This contract ({strike(leg.strike)} {leg.optionType === 'call' ? 'CE' : 'PE'}, {formatShortDate(leg.expiration)}) is no longer listed
+          {leg.savedPremium !== undefined ? `; it was saved at ${formatMoney(leg.savedPremium)}` : ''}. Choose another expiry or strike, or remove the leg.
         </p>
       )}
     </li>

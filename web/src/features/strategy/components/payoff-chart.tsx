@@ -2,7 +2,9 @@ import { useId, useMemo, useState } from 'react';
 import { CartesianGrid, ComposedChart, Line, ReferenceArea, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
 import { addDays, daysBetween } from '@shared/market/dates';
 import { expectedMove, payoffCurve, type StrategyLeg } from '@shared/strategy';
-import { money, moneyShort, shortDay, signedMoney, strike } from '../lib/format';
+import { formatMoney, formatPnl, formatWholeDollars } from '@shared/format/money';
+import { formatShortDate } from '@shared/format/time';
+import { strike } from '../lib/format';
 
 const COLORS = { expiry: '#0f172a', target: '#2563eb', spot: '#b45309', strike: '#94a3b8', band1: '#bae6fd', band2: '#e0f2fe', zero: '#64748b' };
 
@@ -43,7 +45,7 @@ export function PayoffChart({ legs, spot, today, multiplier, iv }: Props) {
     <figure className="space-y-3" aria-labelledby={`${sliderId}-caption`}>
       <figcaption id={`${sliderId}-caption`} className="text-sm text-slate-700">
         P&amp;L of the whole position (× {multiplier}) for prices from {strike(Math.round(lo))} to {strike(Math.round(hi))}: at expiry between{' '}
-        {signedMoney(worst)} and {signedMoney(best)} over this range.
+        {formatPnl(worst)} and {formatPnl(best)} over this range.
       </figcaption>
       <div className="h-72 w-full sm:h-80" data-testid="payoff-graph">
         <ComposedChart responsive style={{ width: '100%', height: '100%' }} data={data} margin={{ top: 10, right: 12, bottom: 4, left: 4 }}>
@@ -54,11 +56,11 @@ export function PayoffChart({ legs, spot, today, multiplier, iv }: Props) {
             dataKey="price"
             type="number"
             domain={[lo, hi]}
-            tickFormatter={(v: number) => moneyShort(v)}
+            tickFormatter={(v: number) => formatWholeDollars(v)}
             tick={{ fontSize: 12, fill: '#334155' }}
             tickCount={7}
           />
-          <YAxis tickFormatter={(v: number) => moneyShort(v)} tick={{ fontSize: 12, fill: '#334155' }} width={72} />
+          <YAxis tickFormatter={(v: number) => formatWholeDollars(v)} tick={{ fontSize: 12, fill: '#334155' }} width={72} />
           <ReferenceLine y={0} stroke={COLORS.zero} />
           {strikes.map((k) => (
             <ReferenceLine key={k} x={k} stroke={COLORS.strike} strokeDasharray="4 4" />
@@ -67,11 +69,11 @@ export function PayoffChart({ legs, spot, today, multiplier, iv }: Props) {
             x={spot}
             stroke={COLORS.spot}
             strokeWidth={2}
-            label={{ value: `Now ${moneyShort(spot)}`, position: 'insideTopLeft', fill: COLORS.spot, fontSize: 12 }}
+            label={{ value: `Now ${formatWholeDollars(spot)}`, position: 'insideTopLeft', fill: COLORS.spot, fontSize: 12 }}
           />
           <Tooltip
-            formatter={(value, name) => [typeof value === 'number' ? signedMoney(value) : String(value), name === 'expiry' ? 'On Expiry' : 'On Target Date']}
-            labelFormatter={(label) => `Price ${money(Number(label))}`}
+            formatter={(value, name) => [typeof value === 'number' ? formatPnl(value) : String(value), name === 'expiry' ? 'On Expiry' : 'On Target Date']}
+            labelFormatter={(label) => `Price ${formatMoney(Number(label))}`}
           />
           <Line type="linear" dataKey="expiry" name="expiry" stroke={COLORS.expiry} strokeWidth={2} dot={false} isAnimationActive={false} />
           <Line
@@ -89,15 +91,15 @@ export function PayoffChart({ legs, spot, today, multiplier, iv }: Props) {
       <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700" aria-label="Legend">
         <li className="flex items-center gap-1.5">
           <span aria-hidden className="inline-block h-0.5 w-5" style={{ background: COLORS.expiry }} />
-          On Expiry ({shortDay(firstExpiry)})
+          On Expiry ({formatShortDate(firstExpiry)})
         </li>
         <li className="flex items-center gap-1.5">
           <span aria-hidden className="inline-block h-0 w-5 border-t-2 border-dashed" style={{ borderColor: COLORS.target }} />
-          On Target Date ({shortDay(targetDate)})
+          On Target Date ({formatShortDate(targetDate)})
         </li>
         <li className="flex items-center gap-1.5">
           <span aria-hidden className="inline-block h-3 w-0.5" style={{ background: COLORS.spot }} />
-          Current price {money(spot)}
+          Current price {formatMoney(spot)}
         </li>
         <li className="flex items-center gap-1.5">
           <span aria-hidden className="inline-block h-3 w-0 border-l-2 border-dashed" style={{ borderColor: COLORS.strike }} />
@@ -117,7 +119,7 @@ export function PayoffChart({ legs, spot, today, multiplier, iv }: Props) {
       </ul>
       <div>
         <label htmlFor={sliderId} className="block text-sm font-medium text-slate-800">
-          Target date: {shortDay(targetDate)} ({offset === 0 ? 'today' : `in ${offset} day${offset === 1 ? '' : 's'}`}, {days - offset} day
+          Target date: {formatShortDate(targetDate)} ({offset === 0 ? 'today' : `in ${offset} day${offset === 1 ? '' : 's'}`}, {days - offset} day
           {days - offset === 1 ? '' : 's'} before expiry)
         </label>
         <input

@@ -1,5 +1,6 @@
 import type { PnlTable } from '@shared/strategy';
-import { money, shortDay, signedDollars } from '../lib/format';
+import { formatMoney, formatPnlWhole } from '@shared/format/money';
+import { formatShortDate } from '@shared/format/time';
 
 const change = (x: number) => `${x > 0.0005 ? '+' : x < -0.0005 ? '−' : ''}${Math.abs(x * 100).toFixed(0)}%`;
 
@@ -31,7 +32,7 @@ export function PnlTableView({ table, spot, today }: { table: PnlTable; spot: nu
               </th>
               {table.dates.map((d, i) => (
                 <th key={d} scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">
-                  {i === 0 && d === today ? 'Today' : shortDay(d)}
+                  {i === 0 && d === today ? 'Today' : formatShortDate(d)}
                   {i === last && <span className="block font-normal">expiry</span>}
                 </th>
               ))}
@@ -41,11 +42,11 @@ export function PnlTableView({ table, spot, today }: { table: PnlTable; spot: nu
             {table.prices.map((p, r) => (
               <tr key={p} className="border-t border-slate-100">
                 <th scope="row" className="sticky left-0 whitespace-nowrap bg-white px-3 py-1.5 text-left font-semibold text-slate-900">
-                  {money(p)} <span className="font-normal text-slate-600">({change(p / spot - 1)})</span>
+                  {formatMoney(p)} <span className="font-normal text-slate-600">({change(p / spot - 1)})</span>
                 </th>
                 {table.pnl[r]!.map((x, c) => (
                   <td key={table.dates[c]} className={`whitespace-nowrap px-3 py-1.5 ${cellClass(x, scale)}`}>
-                    {signedDollars(x)}
+                    {formatPnlWhole(x)}
                   </td>
                 ))}
               </tr>

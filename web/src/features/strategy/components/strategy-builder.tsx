@@ -1,18 +1,18 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { defaultDraftName } from '@shared/drafts/drafts';
-import type { OrderRequest } from '@shared/paper/types';
+import type { Draft } from '@shared/drafts/drafts';
 import { fundsAndMargins } from '@shared/strategy';
+import { preTrade, usePlaceOrder, type ComplianceCheck, type OrderRequest, type PreTradeAnswer } from '@web/api/paper-account';
+import { ChecksList } from '@web/components/trading/checks-list';
 import { TradeConfirmationDialog } from '@web/components/trading/trade-confirmation-dialog';
 import { ApiError } from '@web/lib/api-client';
 import type { DraftBody } from '../api/drafts';
-import { preTrade, usePlaceOrder } from '../api/orders';
 import type { StrategyBuilder as Builder } from '../hooks/use-strategy-builder';
 import { gridOf, MAX_LEGS, MULTIPLIERS, NO_LEGS_HINT, type Multiplier } from '../lib/legs';
 import { blockingText, buildOrder, estimateTrade, NO_LEGS, successMessage, tradeAllProblem, type TradeEstimate } from '../lib/trade';
-import type { ComplianceCheck, Draft, Portfolio } from '../lib/types';
+import type { BuilderPortfolio } from '../lib/types';
 import { AnalyticsPanel } from './analytics-panel';
-import { ChecksList } from '@web/components/trading/checks-list';
 import { ComplexityBadge } from './complexity-badge';
 import { DraftsPanel } from './drafts-panel';
 import { FundsPanel } from './funds-panel';
@@ -23,13 +23,13 @@ import { SaveDraftDialog } from './save-draft-dialog';
 interface Props {
   builder: Builder;
   underlying: string;
-  portfolio: Portfolio | null | undefined;
+  portfolio: BuilderPortfolio | null | undefined;
 }
 
 interface Confirming {
   order: OrderRequest;
   estimate: TradeEstimate;
-  preCheck: { canProceed: boolean; checks: ComplianceCheck[] } | null;
+  preCheck: PreTradeAnswer | null;
 }
 
 const button = 'rounded-lg px-3.5 py-2 text-sm font-semibold disabled:cursor-not-allowed';

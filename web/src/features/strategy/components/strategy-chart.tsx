@@ -1,5 +1,7 @@
 import type { StrategyLeg } from '@shared/strategy';
-import { money, shortDay, strike } from '../lib/format';
+import { formatMoney } from '@shared/format/money';
+import { formatShortDate } from '@shared/format/time';
+import { strike } from '../lib/format';
 
 /**
  * The Strategy Chart (the spec names the tab without content): the legs on a strike axis with the current
@@ -24,7 +26,7 @@ export function StrategyChart({ legs, spot }: { legs: readonly StrategyLeg[]; sp
   const half = 28 + levels * 34;
   const ticks = [...new Set(legs.map((l) => l.strike))].sort((a, b) => a - b);
   const describe = (l: StrategyLeg) =>
-    `${l.action === 'buy' ? 'Buy' : 'Sell'} ${l.quantity} ${l.optionType === 'call' ? 'call' : 'put'}${l.quantity === 1 ? '' : 's'} at ${strike(l.strike)}, ${shortDay(l.expiration)}`;
+    `${l.action === 'buy' ? 'Buy' : 'Sell'} ${l.quantity} ${l.optionType === 'call' ? 'call' : 'put'}${l.quantity === 1 ? '' : 's'} at ${strike(l.strike)}, ${formatShortDate(l.expiration)}`;
 
   return (
     <div className="space-y-3">
@@ -34,7 +36,7 @@ export function StrategyChart({ legs, spot }: { legs: readonly StrategyLeg[]; sp
           className="relative min-w-[20rem] rounded-xl bg-slate-50 ring-1 ring-slate-200"
           style={{ height: half * 2 + 28 }}
           role="img"
-          aria-label={`Strike axis: current price ${money(spot)}; ${legs.map(describe).join('; ')}`}
+          aria-label={`Strike axis: current price ${formatMoney(spot)}; ${legs.map(describe).join('; ')}`}
           data-testid="strategy-chart"
         >
           <span className="absolute left-2 top-1 text-xs font-semibold text-emerald-800">Bought</span>
@@ -50,7 +52,7 @@ export function StrategyChart({ legs, spot }: { legs: readonly StrategyLeg[]; sp
             className="absolute -translate-x-1/2 rounded bg-amber-700 px-1.5 text-xs font-semibold text-white"
             style={{ left: `${at(spot)}%`, top: half - 9 }}
           >
-            {money(spot)}
+            {formatMoney(spot)}
           </span>
           {placed.map(({ leg, level }, i) => {
             const buy = leg.action === 'buy';

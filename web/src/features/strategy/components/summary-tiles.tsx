@@ -1,5 +1,6 @@
 import type { StrategySummary } from '@shared/strategy';
-import { money, percent, strike } from '../lib/format';
+import { formatMoney } from '@shared/format/money';
+import { percent, strike } from '../lib/format';
 import { InfoTip } from './info-tip';
 
 const ratio = (r: number | null) => (r === null ? 'n/a' : r === Infinity ? 'Unlimited' : r.toFixed(2));
@@ -8,15 +9,15 @@ const ratio = (r: number | null) => (r === null ? 'n/a' : r === Infinity ? 'Unli
 export function SummaryTiles({ summary }: { summary: StrategySummary }) {
   const { debitCredit } = summary;
   const tiles: { label: string; value: string; tone?: string; tip?: string; testId: string }[] = [
-    { label: 'Max Profit', value: money(summary.maxProfit), tone: 'text-emerald-800', testId: 'max-profit' },
+    { label: 'Max Profit', value: formatMoney(summary.maxProfit), tone: 'text-emerald-800', testId: 'max-profit' },
     // A position that cannot lose at expiry (say, quotes that leave a free lock-in) has no max loss to show.
     summary.maxLoss >= 0
       ? { label: 'Max Loss', value: 'None', testId: 'max-loss' }
-      : { label: 'Max Loss', value: summary.maxLoss === -Infinity ? 'Unlimited' : money(-summary.maxLoss), tone: 'text-red-700', testId: 'max-loss' },
+      : { label: 'Max Loss', value: summary.maxLoss === -Infinity ? 'Unlimited' : formatMoney(-summary.maxLoss), tone: 'text-red-700', testId: 'max-loss' },
     { label: 'Reward/Risk', value: ratio(summary.rewardRisk), testId: 'reward-risk' },
     { label: 'POP', value: summary.pop === null ? 'n/a' : percent(summary.pop), tip: summary.popMethod, testId: 'pop' },
     { label: 'Breakeven', value: summary.breakevens.length ? summary.breakevens.map(strike).join(', ') : 'None', testId: 'breakeven' },
-    { label: 'Time Value', value: money(summary.timeValue), testId: 'time-value' },
+    { label: 'Time Value', value: formatMoney(summary.timeValue), testId: 'time-value' },
   ];
   return (
     <div className="space-y-2">
@@ -36,11 +37,11 @@ export function SummaryTiles({ summary }: { summary: StrategySummary }) {
       <p className="text-sm text-slate-700" data-testid="net-premium">
         {debitCredit.kind === 'debit' ? (
           <>
-            Net debit <span className="font-semibold tabular-nums">{money(debitCredit.amount)}</span>: you pay this to open the position.
+            Net debit <span className="font-semibold tabular-nums">{formatMoney(debitCredit.amount)}</span>: you pay this to open the position.
           </>
         ) : debitCredit.kind === 'credit' ? (
           <>
-            Net credit <span className="font-semibold tabular-nums">{money(debitCredit.amount)}</span>: you receive this when the position opens.
+            Net credit <span className="font-semibold tabular-nums">{formatMoney(debitCredit.amount)}</span>: you receive this when the position opens.
           </>
         ) : (
           <>No net premium: the legs cost what they bring in.</>

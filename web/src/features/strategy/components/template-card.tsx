@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { Impact, StrategyTemplate } from '@shared/strategy';
-import { money, strike } from '../lib/format';
+import { formatMoney } from '@shared/format/money';
+import { strike } from '../lib/format';
 import { ComplexityBadge } from './complexity-badge';
 
 const IMPACT: Record<Impact, string> = { positive: 'helps', negative: 'hurts', neutral: 'little effect' };
@@ -56,22 +57,22 @@ export function TemplateCard({ template: t }: { template: StrategyTemplate }) {
           ))}
         </ol>
         <p className="mt-3 font-semibold text-slate-900">
-          Example: {ex.underlying} at {money(ex.spot)}
+          Example: {ex.underlying} at {formatMoney(ex.spot)}
         </p>
         <ul className="mt-1 space-y-0.5 text-slate-800">
           {ex.legs.map((l, i) => (
             <li key={i}>
               {l.action === 'buy' ? 'Buy' : 'Sell'} {l.quantity} {strike(l.strike)} {l.optionType}
-              {l.quantity === 1 ? '' : 's'} at {money(l.premium)}
+              {l.quantity === 1 ? '' : 's'} at {formatMoney(l.premium)}
               {l.expiration === '60d' ? ' (later expiry)' : ''}
             </li>
           ))}
         </ul>
         <p className="mt-2 text-slate-800">{ex.walkthrough}</p>
         <p className="mt-2 text-xs text-slate-600">
-          {ex.netPremium < 0 ? `Net debit ${money(-ex.netPremium)}` : `Net credit ${money(ex.netPremium)}`} · max profit {money(ex.maxProfit)} · max loss{' '}
-          {ex.maxLoss === -Infinity ? 'Unlimited' : money(-ex.maxLoss)}
-          {ex.breakevens.length ? ` · breakeven ${ex.breakevens.map((b) => money(b)).join(', ')}` : ''}
+          {ex.netPremium < 0 ? `Net debit ${formatMoney(-ex.netPremium)}` : `Net credit ${formatMoney(ex.netPremium)}`} · max profit {formatMoney(ex.maxProfit)}{' '}
+          · max loss {ex.maxLoss === -Infinity ? 'Unlimited' : formatMoney(-ex.maxLoss)}
+          {ex.breakevens.length ? ` · breakeven ${ex.breakevens.map((b) => formatMoney(b)).join(', ')}` : ''}
           {ex.approximate ? ' (approximate: the later leg is valued with a model)' : ''}
         </p>
       </details>

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { Spinner } from '@web/components/ui/spinner';
 import { usePageMeta } from '@web/lib/page-meta';
-import { useTickers } from '../api/get-tickers';
-import { usePortfolio } from '../api/portfolio';
+import { useTickers } from '@web/api/market';
+import { usePortfolio } from '@web/api/paper-account';
 import { useBuilderParams } from '../hooks/use-builder-params';
 import { useStrategyBuilder } from '../hooks/use-strategy-builder';
 import { AccountStrip } from './account-strip';

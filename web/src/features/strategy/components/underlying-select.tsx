@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { StoredTicker } from '@shared/market/market-store.port';
-import { money } from '../lib/format';
+import { formatMoney } from '@shared/format/money';
+import { formatNewYorkTime } from '@shared/format/time';
 
 export const UNDERLYING_PROMPT = 'Choose a stock or ETF...';
 
@@ -42,7 +43,7 @@ export function UnderlyingSelect({
           {tickers
             .filter((t) => t.is_active || t.ticker === value)
             .map((t) => (
-              <option key={t.ticker} value={t.ticker}>{`${t.ticker} · ${money(t.current_price)}`}</option>
+              <option key={t.ticker} value={t.ticker}>{`${t.ticker} · ${formatMoney(t.current_price)}`}</option>
             ))}
           {value && !chosen && !loading && <option value={value}>{value}</option>}
         </select>
@@ -56,9 +57,9 @@ export function UnderlyingSelect({
         <div className="text-left sm:text-right" aria-live="polite">
           <p className="text-sm text-slate-700">{chosen?.name ?? value}</p>
           <p className="text-2xl font-bold tabular-nums text-slate-900" data-testid="underlying-price">
-            {shownPrice === null ? '-' : money(shownPrice)}
+            {shownPrice === null ? '-' : formatMoney(shownPrice)}
           </p>
-          {asOf && <p className="text-xs text-slate-600">Quote as of {new Date(asOf).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}</p>}
+          {asOf && <p className="text-xs text-slate-600">Quote as of {formatNewYorkTime(asOf)}</p>}
         </div>
       )}
     </div>

@@ -1,8 +1,8 @@
 import { useCallback, useMemo, useState } from 'react';
 import { newYorkParts } from '@shared/market/dates';
 import { knownStrategy, STRATEGY_TEMPLATES, validateStrategy, type StrategyLeg, type StrategyTemplate, type ValidationResult } from '@shared/strategy';
-import { useChains } from '../api/get-chain';
-import { useExpiries } from '../api/get-expiries';
+import type { Draft } from '@shared/drafts/drafts';
+import { useChains, useExpiries, type ChainView } from '@web/api/market';
 import {
   defaultExpiry,
   expiryChoices,
@@ -17,7 +17,6 @@ import {
   type QuotedLeg,
 } from '../lib/legs';
 import { placeOnChains, templateExpiries } from '../lib/placement';
-import type { ChainView, Draft } from '../lib/types';
 import type { BuilderParams } from './use-builder-params';
 
 export interface StrategyBuilder {

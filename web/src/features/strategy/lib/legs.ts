@@ -1,7 +1,7 @@
 import type { OptionContract } from '@shared/market/chain';
 import { daysBetween } from '@shared/market/dates';
 import type { Action, OptionType, StrategyLeg } from '@shared/strategy';
-import type { ChainView } from './types';
+import type { ChainView } from '@web/api/market';
 
 /** Spec part 3 §9: the expiry selector offers the 6 soonest distinct expirations. */
 export const EXPIRY_CHOICES = 6;

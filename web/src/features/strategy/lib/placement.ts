@@ -1,7 +1,7 @@
 import { daysBetween } from '@shared/market/dates';
 import { placeTemplate, type StrategyTemplate } from '@shared/strategy';
 import type { BuilderLeg } from './legs';
-import type { ChainView } from './types';
+import type { ChainView } from '@web/api/market';
 
 /** The listed expiry nearest `days` out (the earlier one on a tie), as placeTemplate chooses it. */
 function nearest(candidates: readonly string[], today: string, days: number): string | undefined {

@@ -1,9 +1,11 @@
 import { fillPrice } from '@shared/paper/fills';
-import { contractLabel } from '@web/components/trading/contract-label';
-import type { AccountSettings, OrderRequest } from '@shared/paper/types';
+import { cents } from '@shared/paper/money';
+import { orderCost } from '@shared/paper/order-cost';
 import { fundsAndMargins, type StrategyLeg, type ValidationResult } from '@shared/strategy';
+import type { AccountSettings, ComplianceCheck, OrderRequest } from '@web/api/paper-account';
+import { contractLabel } from '@web/components/trading/contract-label';
 import { MAX_ORDER_LEGS, type QuotedLeg } from './legs';
-import type { ComplianceCheck, Portfolio } from './types';
+import type { BuilderPortfolio } from './types';
 
 /** Spec part 3 §5 and §8, word for word. */
 export const NO_LEGS = 'Please add at least one leg to the strategy';
@@ -16,7 +18,7 @@ export interface TradeAllInput {
   multiplier: number;
   strategyName: string;
   validation: ValidationResult | null;
-  portfolio: Portfolio | null | undefined;
+  portfolio: BuilderPortfolio | null | undefined;
   sharesHeld: number;
 }
 
@@ -66,18 +68,19 @@ export interface TradeEstimate {
 
 /** What the confirmation shows: each leg at its estimated fill, the net and the total with commission. */
 export function estimateTrade(quoted: readonly QuotedLeg[], multiplier: number, settings: AccountSettings): TradeEstimate {
-  let net = 0;
-  let contracts = 0;
-  const legs = quoted.map((q) => {
-    const c = q.contract!;
-    const fill = fillPrice(c, q.leg.action, settings) ?? q.premium;
-    const qty = q.leg.lots * multiplier;
-    contracts += qty;
-    net += (q.leg.action === 'buy' ? 1 : -1) * (fill ?? 0) * q.leg.lots;
-    return { action: q.leg.action === 'buy' ? ('BUY' as const) : ('SELL' as const), quantity: qty, symbol: contractLabel(c.contract_ticker), price: fill };
-  });
-  const commission = contracts * settings.commissionPerContract;
-  return { legs, netPerUnit: Math.round(net * 100) / 100, commission, total: net * 100 * multiplier + commission };
+  const priced = quoted.map((q) => ({ leg: q.leg, contract: q.contract!, price: fillPrice(q.contract!, q.leg.action, settings) ?? q.premium }));
+  const net = priced.reduce((sum, p) => sum + (p.leg.action === 'buy' ? 1 : -1) * (p.price ?? 0) * p.leg.lots, 0);
+  const cost = orderCost(
+    priced.map((p) => ({ side: p.leg.action, quantity: p.leg.lots * multiplier, price: p.price ?? 0 })),
+    settings.commissionPerContract,
+  );
+  const legs = priced.map((p) => ({
+    action: p.leg.action === 'buy' ? ('BUY' as const) : ('SELL' as const),
+    quantity: p.leg.lots * multiplier,
+    symbol: contractLabel(p.contract.contract_ticker),
+    price: p.price,
+  }));
+  return { legs, netPerUnit: cents(net), commission: cost.commission, total: cost.totalCost };
 }
 
 /** A blocked order's checks that block, as one line for the confirmation dialog. */

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatBalance } from '@web/components/trading/money';
+import { formatBalance } from '@shared/format/money';
 import { useSelectedAccount } from '../hooks/use-selected-account';
 
 /**

@@ -1,4 +1,4 @@
-import { formatBalance } from '@web/components/trading/money';
+import { formatBalance } from '@shared/format/money';
 import { useSelectedAccount } from '../hooks/use-selected-account';
 
 /**

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatUsd } from '@web/components/trading/money';
+import { formatUsd } from '@shared/format/money';
+import { formatNewYorkTime } from '@shared/format/time';
+import { useCancelOrder, useOrders, type Order, type OrderFilter } from '@web/api/paper-account';
+import { contractLabel } from '@web/components/trading/contract-label';
 import { Spinner } from '@web/components/ui/spinner';
 import { usePageMeta } from '@web/lib/page-meta';
-import { useCancelOrder, useOrders, type OrderFilter } from '../api/orders';
-import { contractLabel } from '@web/components/trading/contract-label';
-import type { Order } from '../lib/types';
 
 const TABS: { id: OrderFilter; label: string }[] = [
   { id: 'all', label: 'All' },
@@ -73,7 +73,7 @@ export default function OrdersPage() {
                     {o.legs.map((l) => `${l.side === 'buy' ? 'Buy' : 'Sell'} ${l.quantity} ${contractLabel(l.contract)}`).join(' · ')}
                   </p>
                   <p className="mt-0.5 text-xs text-slate-600">
-                    {new Date(o.createdAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })} ·{' '}
+                    {formatNewYorkTime(o.createdAt)} ·{' '}
                     {o.type === 'market'
                       ? 'Market'
                       : `Limit ${formatUsd(Math.abs(o.limitPrice ?? 0))}${o.legs.length > 1 ? ((o.limitPrice ?? 0) >= 0 ? ' debit' : ' credit') : ''}`}{' '}

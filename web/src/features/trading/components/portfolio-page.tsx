@@ -1,19 +1,18 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatPnl, formatUsd, pnlClass } from '@web/components/trading/money';
+import { formatPnl, formatUsd } from '@shared/format/money';
+import { formatNewYorkTime } from '@shared/format/time';
+import { useClosePosition, useExercise, usePortfolio, type PortfolioPosition, type PortfolioView } from '@web/api/paper-account';
+import { AccountSetupForm } from '@web/components/trading/account-setup-form';
+import { contractLabel } from '@web/components/trading/contract-label';
 import { Modal } from '@web/components/trading/modal';
 import { TradeConfirmationDialog } from '@web/components/trading/trade-confirmation-dialog';
+import { pnlTone } from '@web/components/ui/pnl-tone';
 import { Spinner } from '@web/components/ui/spinner';
 import { usePageMeta } from '@web/lib/page-meta';
-import { useClosePosition, useExercise, usePortfolio } from '../api/portfolio';
-import { contractLabel } from '@web/components/trading/contract-label';
 import { signedQuantity } from '../lib/contract';
 import { closeEstimate } from '../lib/estimate';
-import type { Portfolio, PortfolioPosition } from '../lib/types';
-import { AccountSetup } from './account-setup';
 import { TradingSettings } from './trading-settings';
-
-const dateTime = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** /app/portfolio: the paper account, its positions with marks and P&L, Greeks, activity and settings. */
 export default function PortfolioPage() {
@@ -42,12 +41,14 @@ export default function PortfolioPage() {
         <h1 className="text-2xl font-bold text-slate-900">Open your paper account</h1>
         <p className="mt-2 text-slate-700">Practise options trading with virtual money, under the same pre-trade rules a broker applies.</p>
         <div className="mt-5">
-          <AccountSetup />
+          <AccountSetupForm />
         </div>
       </section>
     );
   }
   const { account, positions, greeks, activity } = portfolio.data;
+  // A server from before the read model had pending work answers without it.
+  const pending = portfolio.data.pending ?? [];
   const closingEstimate = closing ? closeEstimate(closing, account.settings) : null;
   const message = exercise.data?.activity.text ?? (exercise.error?.message || close.error?.message || null);
 
@@ -72,6 +73,8 @@ export default function PortfolioPage() {
       </header>
 
       <Summary account={account} />
+
+      {pending.length > 0 && <PendingNotice pending={pending} />}
 
       {message && (
         <p role="status" className="rounded-lg bg-slate-50 p-3 text-sm text-slate-800 ring-1 ring-slate-200">
@@ -130,8 +133,8 @@ export default function PortfolioPage() {
               <li key={a.id} className="rounded-lg bg-slate-50 px-3 py-2">
                 <p className="text-slate-900">{a.text}</p>
                 <p className="mt-0.5 text-xs text-slate-600">
-                  {dateTime(a.at)}
-                  {a.realizedPnl !== 0 && <span className={`ml-2 font-semibold ${pnlClass(a.realizedPnl)}`}>realized {formatPnl(a.realizedPnl)}</span>}
+                  {formatNewYorkTime(a.at)}
+                  {a.realizedPnl !== 0 && <span className={`ml-2 font-semibold ${pnlTone(a.realizedPnl)}`}>realized {formatPnl(a.realizedPnl)}</span>}
                 </p>
               </li>
             ))}
@@ -183,22 +186,36 @@ export default function PortfolioPage() {
       )}
       {resetOpen && (
         <Modal title="Reset the paper account" onClose={() => setResetOpen(false)}>
-          <AccountSetup mode="reset" onDone={() => setResetOpen(false)} />
+          <AccountSetupForm mode="reset" onDone={() => setResetOpen(false)} />
         </Modal>
       )}
     </div>
   );
 }
 
-function Summary({ account }: { account: Portfolio['account'] }) {
+/** Work the settle job has not done yet (an expired option to settle, a day order to expire): the figures above do not include it. */
+function PendingNotice({ pending }: { pending: PortfolioView['pending'] }) {
+  return (
+    <section aria-label="Pending" className="rounded-lg bg-slate-50 px-4 py-2 text-sm text-slate-700 ring-1 ring-slate-200" data-testid="pending-notice">
+      <p>Pending: done at the next settlement run, and not yet in the figures above.</p>
+      <ul className="mt-1 list-disc space-y-0.5 pl-5">
+        {pending.map((p, i) => (
+          <li key={`${p.kind}-${i}`}>{p.text}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Summary({ account }: { account: PortfolioView['account'] }) {
   const tiles: [string, string, string?][] = [
     ['Equity', formatUsd(account.equity)],
     ['Cash', formatUsd(account.cash)],
     ['Buying power', formatUsd(account.buyingPower)],
-    ['Day P&L', formatPnl(account.dayPnl), pnlClass(account.dayPnl)],
-    ['Total P&L', formatPnl(account.totalPnl), pnlClass(account.totalPnl)],
-    ['Realized P&L', formatPnl(account.realizedPnl), pnlClass(account.realizedPnl)],
-    ['Unrealized P&L', formatPnl(account.unrealizedPnl), pnlClass(account.unrealizedPnl)],
+    ['Day P&L', formatPnl(account.dayPnl), pnlTone(account.dayPnl)],
+    ['Total P&L', formatPnl(account.totalPnl), pnlTone(account.totalPnl)],
+    ['Realized P&L', formatPnl(account.realizedPnl), pnlTone(account.realizedPnl)],
+    ['Unrealized P&L', formatPnl(account.unrealizedPnl), pnlTone(account.unrealizedPnl)],
     ['Reserved for short options', formatUsd(account.reservedForShortOptions)],
     ['Held for open orders', formatUsd(account.heldForOrders)],
     ['Day trades (5 days)', `${account.pdt.dayTradeCount} · ${account.pdt.dayTradesRemaining} left`],
@@ -283,7 +300,7 @@ function PositionsTable({
               </div>
               <div>
                 <dt className="text-xs text-slate-600">Unrealized</dt>
-                <dd className={`font-semibold tabular-nums ${pnlClass(p.unrealizedPnl)}`}>{formatPnl(p.unrealizedPnl)}</dd>
+                <dd className={`font-semibold tabular-nums ${pnlTone(p.unrealizedPnl)}`}>{formatPnl(p.unrealizedPnl)}</dd>
               </div>
             </dl>
             <div className="mt-2">{actions(p)}</div>
@@ -335,7 +352,7 @@ function PositionsTable({
                   <td className="px-3 py-2 text-right tabular-nums">{formatUsd(p.avgPrice)}</td>
                   <td className="px-3 py-2 text-right tabular-nums">{p.mark === null ? '-' : formatUsd(p.mark)}</td>
                   <td className="px-3 py-2 text-right tabular-nums">{formatUsd(p.marketValue)}</td>
-                  <td className={`px-3 py-2 text-right font-semibold tabular-nums ${pnlClass(p.unrealizedPnl)}`}>{formatPnl(p.unrealizedPnl)}</td>
+                  <td className={`px-3 py-2 text-right font-semibold tabular-nums ${pnlTone(p.unrealizedPnl)}`}>{formatPnl(p.unrealizedPnl)}</td>
                   <td className="px-3 py-2 text-right tabular-nums">{p.greeks.delta === null ? '-' : p.greeks.delta.toFixed(2)}</td>
                   <td className="px-3 py-2 text-right tabular-nums">{p.greeks.theta === null ? '-' : p.greeks.theta.toFixed(2)}</td>
                   <td className="px-4 py-2 text-right">{actions(p)}</td>

@@ -1,22 +1,21 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { formatUsd } from '@shared/format/money';
+import { formatNewYorkTime } from '@shared/format/time';
 import { parseOcc } from '@shared/market/occ';
-import { formatUsd } from '@web/components/trading/money';
+import { fillPrice } from '@shared/paper/fills';
+import { orderCost } from '@shared/paper/order-cost';
+import { DEFAULT_SETTINGS } from '@shared/paper/types';
+import { useContractQuote } from '@web/api/market';
+import { preTrade, usePlaceOrder, usePortfolio, type ComplianceCheck, type Order } from '@web/api/paper-account';
+import { AccountSetupForm } from '@web/components/trading/account-setup-form';
+import { ChecksList } from '@web/components/trading/checks-list';
+import { contractLabel } from '@web/components/trading/contract-label';
 import { TradeConfirmationDialog, type TradeDetails } from '@web/components/trading/trade-confirmation-dialog';
 import { Spinner } from '@web/components/ui/spinner';
 import { ApiError } from '@web/lib/api-client';
 import { usePageMeta } from '@web/lib/page-meta';
-import { useContractQuote } from '../api/contract-quote';
-import { preTrade, usePlaceOrder } from '../api/orders';
-import { usePortfolio } from '../api/portfolio';
-import { contractLabel } from '@web/components/trading/contract-label';
-import { fillPrice } from '@shared/paper/fills';
-import { FILL_MODEL_LABELS, optionOrderCost } from '../lib/estimate';
-import type { ComplianceCheck, Order } from '../lib/types';
-import { AccountSetup } from './account-setup';
-import { ChecksList } from '@web/components/trading/checks-list';
-
-const COMMISSION_FALLBACK = 0.65;
+import { FILL_MODEL_LABELS } from '../lib/estimate';
 
 /** /app/trade?contract=…&side=buy|sell: a paper order for one contract, opened from the chain's bid or ask. */
 export default function TradeTicketPage() {
@@ -67,7 +66,9 @@ function Ticket({ contract, initialSide }: { contract: string; initialSide: 'buy
   const limitText = limit !== '' ? limit : String((side === 'buy' ? q?.ask : q?.bid) ?? q?.mark ?? '');
   const limitPrice = Number(limitText);
   const estimate = q && settings ? (type === 'limit' && limitPrice > 0 ? limitPrice : fillPrice(q, side, settings)) : null;
-  const cost = validQty ? optionOrderCost(side, estimate ?? 0, qty, settings?.commissionPerContract ?? COMMISSION_FALLBACK) : null;
+  const cost = validQty
+    ? orderCost([{ side, price: estimate ?? 0, quantity: qty }], settings?.commissionPerContract ?? DEFAULT_SETTINGS.commissionPerContract)
+    : null;
   const commission = cost?.commission ?? 0;
   const total = estimate !== null && cost ? cost.totalCost : null;
   const position = portfolio.data?.positions.find((p) => p.symbol === contract);
@@ -163,7 +164,7 @@ function Ticket({ contract, initialSide }: { contract: string; initialSide: 'buy
               <Stat label="Days to expiry" value={String(quote.data.daysToExpiry)} />
             </dl>
             <p className="mt-3 text-xs text-slate-600">
-              Quote as of {new Date(quote.data.underlying.asOf).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}
+              Quote as of {formatNewYorkTime(quote.data.underlying.asOf)}
               {quote.data.source === 'demo' ? ' · Demo data from the simulated market' : ''}
             </p>
           </>
@@ -182,7 +183,7 @@ function Ticket({ contract, initialSide }: { contract: string; initialSide: 'buy
         </h2>
         {!portfolio.data ? (
           <div className="mt-3">
-            <AccountSetup onDone={() => void portfolio.refetch()} />
+            <AccountSetupForm onDone={() => void portfolio.refetch()} />
           </div>
         ) : (
           <form

@@ -1,8 +1,7 @@
 import { useId, useState } from 'react';
 import { TRADING_LEVELS, NAKED_SELLING_NOTE } from '@shared/compliance/levels';
-import { useUpdateSettings } from '../api/portfolio';
+import { useUpdateSettings, type AccountSettings } from '@web/api/paper-account';
 import { FILL_MODEL_LABELS } from '../lib/estimate';
-import type { AccountSettings } from '../lib/types';
 
 /** The paper account's options level, fill model and commission, each explained in plain words. */
 export function TradingSettings({ settings }: { settings: AccountSettings }) {

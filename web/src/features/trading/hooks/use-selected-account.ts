@@ -1,6 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { useAccounts } from '../api/accounts';
-import type { AccountSummary } from '../lib/types';
+import { useAccounts, type AccountSummary } from '@web/api/paper-account';
 
 const KEY = 'options-academy.selected-account';
 const listeners = new Set<() => void>();

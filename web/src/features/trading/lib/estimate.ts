@@ -1,7 +1,7 @@
-import { cents } from '@shared/paper/money';
 import { fillPrice } from '@shared/paper/fills';
-import { CONTRACT_MULTIPLIER } from '@shared/paper/types';
-import type { AccountSettings, PortfolioPosition } from '../lib/types';
+import { cents } from '@shared/paper/money';
+import { orderCost } from '@shared/paper/order-cost';
+import type { AccountSettings, PortfolioPosition } from '@web/api/paper-account';
 
 export const FILL_MODEL_LABELS: Record<AccountSettings['fillModel'], string> = {
   'bid-ask': 'At the market: buys at the ask, sells at the bid',
@@ -25,16 +25,6 @@ export function closeEstimate(
     return { price, commission: 0, totalCost: cents((side === 'buy' ? 1 : -1) * price * quantity) };
   }
   const price = fillPrice({ bid: position.bid, ask: position.ask }, side, settings) ?? position.mark ?? 0;
-  return { price, ...optionOrderCost(side, price, quantity, settings.commissionPerContract) };
-}
-
-/** An option order's commission and what it costs (> 0) or brings in (< 0), commission included. */
-export function optionOrderCost(
-  side: 'buy' | 'sell',
-  price: number,
-  quantity: number,
-  commissionPerContract: number,
-): { commission: number; totalCost: number } {
-  const commission = cents(quantity * commissionPerContract);
-  return { commission, totalCost: cents((side === 'buy' ? 1 : -1) * price * quantity * CONTRACT_MULTIPLIER + commission) };
+  const { commission, totalCost } = orderCost([{ side, price, quantity }], settings.commissionPerContract);
+  return { price, commission, totalCost };
 }

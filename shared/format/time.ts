@@ -1,0 +1,30 @@
+/**
+ * Times and dates as Options Academy writes them. An instant (a quote, a fill, a sync) is shown in New York time, where
+ * the US market keeps its clock, with the zone named, whatever the reader's own zone. An expiry is a calendar date with
+ * no time zone, so it is written as that date everywhere.
+ */
+const DASH = '-';
+
+const NEW_YORK = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'America/New_York',
+  timeZoneName: 'short',
+});
+const LONG_DATE = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const SHORT_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** An instant in New York time with its zone: "Nov 20, 2026, 4:00 PM EST", "Jul 17, 2026, 4:00 PM EDT"; a dash if unreadable. */
+export function formatNewYorkTime(instant: string | Date): string {
+  const date = new Date(instant);
+  return Number.isNaN(date.getTime()) ? DASH : NEW_YORK.format(date);
+}
+
+/** A calendar date (YYYY-MM-DD): "Fri, Nov 27, 2026". */
+export const formatDate = (isoDate: string): string => LONG_DATE.format(new Date(`${isoDate}T00:00:00Z`));
+
+/** A calendar date in short, for labels and axes: "Nov 27". */
+export const formatShortDate = (isoDate: string): string => SHORT_DATE.format(new Date(`${isoDate}T00:00:00Z`));

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { formatBalance, formatChange, formatMoney, formatPnl, formatPnlWhole, formatUsd, formatWholeDollars, pnlDirection } from '@shared/format/money';
+import { formatDate, formatNewYorkTime, formatShortDate } from '@shared/format/time';
+
+describe('money', () => {
+  it('writes the server messages’ dollars rounded to cents', () => {
+    expect(formatUsd(1234.5)).toBe('$1,234.50');
+    expect(formatUsd(0.1 + 0.2)).toBe('$0.30');
+    expect(formatUsd(100_000)).toBe('$100,000.00');
+  });
+
+  it('writes tiles and cells with a minus for a negative amount, a dash for none and Unlimited for an unbounded one', () => {
+    expect(formatMoney(-3)).toBe('−$3.00');
+    expect(formatMoney(-0.001)).toBe('$0.00');
+    expect(formatMoney(null)).toBe('-');
+    expect(formatMoney(Number.NaN)).toBe('-');
+    expect(formatMoney(Number.POSITIVE_INFINITY)).toBe('Unlimited');
+    expect(formatWholeDollars(-1250)).toBe('−$1,250');
+  });
+
+  it('signs P&L so that its direction does not rely on colour', () => {
+    expect(formatPnl(12.5)).toBe('+$12.50');
+    expect(formatPnl(-3)).toBe('−$3.00');
+    expect(formatPnl(0.001)).toBe('$0.00');
+    expect(formatPnlWhole(12.6)).toBe('+$13');
+    expect(formatPnlWhole(-1342.2)).toBe('−$1,342');
+    expect(formatPnlWhole(0.2)).toBe('$0');
+    expect([pnlDirection(1), pnlDirection(-1), pnlDirection(0.004)]).toEqual(['gain', 'loss', 'flat']);
+  });
+
+  it('writes balances with up to two decimals in dollars and none in rupees', () => {
+    expect(formatBalance(98_765.4)).toBe('$98,765.4');
+    expect(formatBalance(250_000, 'INR')).toBe('₹2,50,000');
+  });
+
+  it('writes a price change with its sign and percentage', () => {
+    expect(formatChange(-2.5, -0.42)).toBe('−2.50 (−0.42%)');
+    expect(formatChange(1.234, 0.45)).toBe('+1.23 (+0.45%)');
+    expect(formatChange(0, 0)).toBe('0.00 (0.00%)');
+  });
+});
+
+describe('time', () => {
+  it('writes an instant in New York time with its zone, in winter and in summer', () => {
+    expect(formatNewYorkTime('2026-11-20T21:00:00.000Z')).toBe('Nov 20, 2026, 4:00 PM EST');
+    expect(formatNewYorkTime(new Date('2026-07-17T20:00:00.000Z'))).toBe('Jul 17, 2026, 4:00 PM EDT');
+    expect(formatNewYorkTime('not a time')).toBe('-');
+  });
+
+  it('writes a calendar date as that date whatever the reader’s zone', () => {
+    expect(formatDate('2026-11-27')).toBe('Fri, Nov 27, 2026');
+    expect(formatShortDate('2026-11-27')).toBe('Nov 27');
+  });
+});

@@ -1,0 +1,41 @@
+/**
+ * Every TanStack Query key of the web app, in one place: each piece of server data is cached under one key, and a
+ * change invalidates by the same factory, so no screen keeps a stale copy under a name of its own. Keys nest by area,
+ * so invalidating an area's `all` reaches each of its queries.
+ */
+const market = ['market'] as const;
+const paper = ['paper'] as const;
+const admin = ['admin'] as const;
+const community = ['community'] as const;
+
+export const queryKeys = {
+  /** Public market data (GET /api/market/…): one status, ticker list, expiry list and chain for every screen. */
+  market: {
+    all: market,
+    status: () => [...market, 'status'] as const,
+    tickers: () => [...market, 'tickers'] as const,
+    expiries: (underlying: string) => [...market, 'expiries', underlying] as const,
+    chain: (underlying: string, expiry: string) => [...market, 'chain', underlying, expiry] as const,
+    quotes: (tickers: readonly string[]) => [...market, 'quotes', tickers.join(',')] as const,
+  },
+  /** The learner's paper account: everything an order, a close, an exercise, a reset or a settings change alters. */
+  paper: {
+    all: paper,
+    accounts: () => [...paper, 'accounts'] as const,
+    portfolio: () => [...paper, 'portfolio'] as const,
+    orders: (status?: string) => (status === undefined ? ([...paper, 'orders'] as const) : ([...paper, 'orders', status] as const)),
+  },
+  admin: {
+    all: admin,
+    marketStats: () => [...admin, 'market-stats'] as const,
+  },
+  community: {
+    all: community,
+    myStory: () => [...community, 'my-story'] as const,
+    moderation: (status?: string) => (status === undefined ? ([...community, 'moderation'] as const) : ([...community, 'moderation', status] as const)),
+    testimonials: () => [...community, 'testimonials'] as const,
+    siteStats: () => [...community, 'site-stats'] as const,
+  },
+  drafts: () => ['drafts'] as const,
+  me: () => ['me'] as const,
+};
