@@ -307,7 +307,7 @@ export const paperApi = defineApi({
     auth: 'user',
     summary: 'Close all or part of a position at the market',
     params: z.object({ contract: Symbol }),
-    body: z.object({ quantity: z.number().optional(), clientOrderId: z.string().max(64).optional() }).optional(),
+    body: z.object({ quantity: z.number().optional(), clientOrderId: OrderBody.shape.clientOrderId.optional() }).optional(),
     response: PlacedOrder,
     status: 201,
   },

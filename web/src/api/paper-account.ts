@@ -55,8 +55,12 @@ export const preTrade = (order: OrderRequest) => api.post<PreTradeAnswer>('/api/
 
 export const placeOrder = (order: OrderRequest) => api.post<PlacedOrder>('/api/orders', order);
 export const cancelOrder = (orderId: string) => api.del<ResponseOf<Api['DELETE /api/orders/{id}']>>(`/api/orders/${encodeURIComponent(orderId)}`);
-export const closePosition = ({ symbol, quantity }: { symbol: string; quantity?: number }) =>
-  api.post<ResponseOf<Api['POST /api/positions/{contract}/close']>>(`/api/positions/${encodeURIComponent(symbol)}/close`, quantity ? { quantity } : {});
+/** `clientOrderId` is made when the learner confirms, so a retry of that confirmation closes once (issue 16). */
+export const closePosition = ({ symbol, quantity, clientOrderId }: { symbol: string; quantity?: number; clientOrderId: string }) =>
+  api.post<ResponseOf<Api['POST /api/positions/{contract}/close']>>(`/api/positions/${encodeURIComponent(symbol)}/close`, {
+    clientOrderId,
+    ...(quantity ? { quantity } : {}),
+  });
 export const exercisePosition = ({ symbol, quantity }: { symbol: string; quantity?: number }) =>
   api.post<ResponseOf<Api['POST /api/positions/{contract}/exercise']>>(`/api/positions/${encodeURIComponent(symbol)}/exercise`, quantity ? { quantity } : {});
 export const updateSettings = (patch: SettingsPatch) => api.put<ResponseOf<Api['PUT /api/account/settings']>>('/api/account/settings', patch);

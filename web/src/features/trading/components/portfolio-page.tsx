@@ -19,6 +19,8 @@ export default function PortfolioPage() {
   usePageMeta({ title: 'Portfolio', description: 'Your paper positions, P&L, Greeks and account activity.', path: '/app/portfolio', noindex: true });
   const portfolio = usePortfolio();
   const [closing, setClosing] = useState<PortfolioPosition | null>(null);
+  // One key per close the learner starts: confirming again after an error retries that close, never a second one.
+  const [closeKey, setCloseKey] = useState('');
   const [resetOpen, setResetOpen] = useState(false);
   const close = useClosePosition();
   const exercise = useExercise();
@@ -47,8 +49,7 @@ export default function PortfolioPage() {
     );
   }
   const { account, positions, greeks, activity } = portfolio.data;
-  // A server from before the read model had pending work answers without it.
-  const pending = portfolio.data.pending ?? [];
+  const pending = portfolio.data.pending;
   const closingEstimate = closing ? closeEstimate(closing, account.settings) : null;
   const message = exercise.data?.activity.text ?? (exercise.error?.message || close.error?.message || null);
 
@@ -97,7 +98,10 @@ export default function PortfolioPage() {
         ) : (
           <PositionsTable
             positions={positions}
-            onClose={setClosing}
+            onClose={(p) => {
+              setClosing(p);
+              setCloseKey(crypto.randomUUID());
+            }}
             onExercise={(p) => exercise.mutate({ symbol: p.symbol })}
             busy={exercise.isPending || close.isPending}
           />
@@ -181,7 +185,7 @@ export default function PortfolioPage() {
             setClosing(null);
             close.reset();
           }}
-          onConfirm={() => close.mutate({ symbol: closing.symbol }, { onSuccess: () => setClosing(null) })}
+          onConfirm={() => close.mutate({ symbol: closing.symbol, clientOrderId: closeKey }, { onSuccess: () => setClosing(null) })}
         />
       )}
       {resetOpen && (

@@ -1,0 +1,127 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PortfolioView } from '@shared/paper/paper.api';
+import { json, stubApi, type Stub } from '../../app/api-stub';
+
+vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: async () => ({}) }));
+
+import PortfolioPage from '@web/features/trading/components/portfolio-page';
+
+const portfolio = (pending: PortfolioView['pending']): PortfolioView => ({
+  account: {
+    name: 'Paper Trading',
+    mode: 'paper',
+    currency: 'USD',
+    startingCapital: 100_000,
+    run: 1,
+    createdAt: '2026-11-02T15:00:00.000Z',
+    cash: 99_500,
+    buyingPower: 99_500,
+    optionsBuyingPower: 99_500,
+    equity: 99_700,
+    positionsValue: 200,
+    reservedForShortOptions: 0,
+    heldForOrders: 0,
+    realizedPnl: 0,
+    unrealizedPnl: -300,
+    totalPnl: -300,
+    dayPnl: 0,
+    settings: { optionsLevel: 2, fillModel: 'bid-ask', midShare: 0.25, commissionPerContract: 0.65 },
+    optionsLevelName: 'Standard',
+    pdt: { isPatternDayTrader: false, dayTradeCount: 0, dayTradesRemaining: 3, equityRequirement: 25_000, currentEquity: 99_700, meetsRequirement: true },
+  },
+  positions: [],
+  greeks: { delta: 0, gamma: 0, theta: 0, vega: 0, rho: 0 },
+  activity: [],
+  pending,
+});
+
+function renderPage(answer: PortfolioView, more: Record<string, Stub> = {}) {
+  const api = stubApi({ 'GET /api/portfolio': answer, ...more });
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter>
+        <PortfolioPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return api;
+}
+
+describe('the portfolio’s pending work', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('lists what the settle job has not done yet, in a quiet notice', async () => {
+    renderPage(portfolio([{ kind: 'settlement', text: '1 contract of SPY Nov 20, 26 600 Call expired and is settled at the next run.' }]));
+    const notice = await screen.findByTestId('pending-notice');
+    expect(notice.textContent).toContain('1 contract of SPY Nov 20, 26 600 Call expired and is settled at the next run.');
+    expect(notice.getAttribute('role')).toBeNull();
+  });
+
+  it('shows no notice when nothing is pending', async () => {
+    renderPage(portfolio([]));
+    await screen.findByTestId('summary-cash');
+    expect(screen.queryByTestId('pending-notice')).toBeNull();
+  });
+});
+
+describe('closing a position', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  const position: PortfolioView['positions'][number] = {
+    symbol: 'SPY261218P00580000',
+    kind: 'option',
+    underlying: 'SPY',
+    optionType: 'put',
+    strike: 580,
+    expiration: '2026-12-18',
+    quantity: 2,
+    side: 'long',
+    avgPrice: 4,
+    mark: 3.5,
+    bid: 3.4,
+    ask: 3.6,
+    marketValue: 700,
+    costBasis: 800,
+    unrealizedPnl: -100,
+    openedAt: '2026-11-20T15:00:00.000Z',
+    underlyingPrice: 600,
+    intrinsicValue: 0,
+    greeks: { delta: -60, gamma: 2, theta: -10, vega: 40, rho: -5 },
+    quoteAsOf: '2026-11-20T21:00:00.000Z',
+  };
+
+  it('sends one idempotency key per close: the same when the learner confirms again after an error, a new one for the next close', async () => {
+    let attempts = 0;
+    const api = renderPage(
+      { ...portfolio([]), positions: [position] },
+      {
+        'POST /api/positions/SPY261218P00580000/close': () =>
+          ++attempts === 1 ? json({ error: 'Something went wrong on our side. Please try again.' }, 500) : json({ order: {}, checks: [] }, 201),
+      },
+    );
+    const user = userEvent.setup();
+    await user.click((await screen.findAllByRole('button', { name: 'Close' }))[0]!);
+    await user.click(screen.getByRole('button', { name: 'Place Paper Trade' }));
+    expect((await screen.findAllByText('Something went wrong on our side. Please try again.')).length).toBeGreaterThan(0);
+    await user.click(screen.getByRole('button', { name: 'Place Paper Trade' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Place Paper Trade' })).toBeNull());
+    await user.click((await screen.findAllByRole('button', { name: 'Close' }))[0]!);
+    await user.click(screen.getByRole('button', { name: 'Place Paper Trade' }));
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(3));
+    const keys = api.calls.filter((c) => c.method === 'POST').map((c) => (c.body as { clientOrderId: string }).clientOrderId);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+});
