@@ -2,37 +2,14 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, newYorkInstant } from '@shared/market/dates';
-import { signUpAndSignIn } from '../support/cognito';
+import { learner as learnerOf, marketBuy, type ChainContract } from '../support/learner';
 import { waitFor } from '../support/local-stack';
 
 const stack = inject('stack');
 
-interface Contract {
-  contract_ticker: string;
-  contract_type: string;
-  strike_price: number;
-  bid: number;
-  ask: number;
-}
-let atmCall: Contract;
-let otmCall: Contract;
-
-async function learner(startingCapital?: number) {
-  const user = await signUpAndSignIn(stack);
-  const headers = { authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json' };
-  const call = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${stack.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    return { status: res.status, body: await res.json().catch(() => null) };
-  };
-  if (startingCapital) expect((await call('POST', '/api/account', { startingCapital })).status).toBe(201);
-  return { user, call };
-}
-const marketBuy = (contract: string, quantity: number, clientOrderId = `c-${Date.now()}-${Math.random()}`) => ({
-  clientOrderId,
-  type: 'market',
-  timeInForce: 'day',
-  legs: [{ contract, side: 'buy', quantity }],
-});
+let atmCall: ChainContract;
+let otmCall: ChainContract;
+const learner = (startingCapital?: number) => learnerOf(stack, startingCapital);
 
 beforeAll(async () => {
   await waitFor(
@@ -43,7 +20,7 @@ beforeAll(async () => {
   );
   const { expiries } = await (await fetch(`${stack.url}/api/market/SPY/expiries?type=Monthly`)).json();
   const chain = await (await fetch(`${stack.url}/api/market/SPY/chain?expiry=${expiries[0].expiration_date}`)).json();
-  const calls: Contract[] = chain.contracts.filter((c: Contract) => c.contract_type === 'call' && c.bid > 0);
+  const calls: ChainContract[] = chain.contracts.filter((c: ChainContract) => c.contract_type === 'call' && c.bid > 0);
   atmCall = calls.reduce((b, c) => (Math.abs(c.strike_price - chain.underlying.price) < Math.abs(b.strike_price - chain.underlying.price) ? c : b));
   otmCall = calls.find((c) => c.strike_price > chain.underlying.price * 1.03)!;
 });
