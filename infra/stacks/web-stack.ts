@@ -9,6 +9,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { routes } from '../../functions/routes';
 import type { StageConfig } from '../config';
 import { contentSecurityPolicy, STATIC_SECURITY_HEADERS } from '../security-headers';
 
@@ -130,6 +131,15 @@ export class WebStack extends Stack {
       enableAcceptEncodingBrotli: true,
     });
 
+    const uncachedApi: cloudfront.BehaviorOptions = {
+      origin: apiOrigin,
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+      cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+      originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      responseHeadersPolicy: this.responseHeadersPolicy,
+    };
+
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: `Options Academy (${config.stage})`,
       defaultRootObject: 'index.html',
@@ -156,7 +166,10 @@ export class WebStack extends Stack {
         ],
       },
       additionalBehaviors: {
-        // Listed before /api/* so that it wins: CloudFront takes the first matching path pattern.
+        // The writes under /api/market/ (Sync Data) need POST and the learner's Authorization header, which a
+        // caching behaviour neither allows nor forwards: each gets an uncached behaviour of its own, listed first
+        // because CloudFront takes the first pattern that matches (issue 16).
+        ...Object.fromEntries(marketWritePatterns().map((pattern) => [pattern, uncachedApi])),
         '/api/market/*': {
           origin: apiOrigin,
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
@@ -169,14 +182,7 @@ export class WebStack extends Stack {
         },
         // With caching disabled, the AllViewerExceptHostHeader policy forwards Authorization, which the
         // JWT authorizer needs; the Host header is dropped because API Gateway routes on its own host name.
-        '/api/*': {
-          origin: apiOrigin,
-          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
-          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
-          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
-          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-          responseHeadersPolicy: this.responseHeadersPolicy,
-        },
+        '/api/*': uncachedApi,
       },
     });
     Validations.of(this.distribution).acknowledge(
@@ -276,4 +282,10 @@ export class WebStack extends Stack {
       });
     }
   }
+}
+
+/** CloudFront path patterns of the routes under /api/market/ that are not reads (a path parameter becomes `*`). */
+export function marketWritePatterns(): string[] {
+  const paths = routes.filter((r) => !r.routeKey.startsWith('GET ')).map((r) => r.routeKey.split(' ')[1]!);
+  return [...new Set(paths.filter((p) => p.startsWith('/api/market/')).map((p) => p.replace(/\{[^}]+\}/g, '*')))];
 }

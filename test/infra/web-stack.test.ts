@@ -1,3 +1,4 @@
+import { routes } from '../../functions/routes';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Match, Template } from 'aws-cdk-lib/assertions';
@@ -89,14 +90,14 @@ describe('WebStack', () => {
       Properties: { DistributionConfig: { CacheBehaviors: Record<string, unknown>[]; Origins: Record<string, unknown>[] } };
     };
     const { CacheBehaviors: behaviors, Origins: origins } = distribution.Properties.DistributionConfig;
-    expect(behaviors.map((b) => b.PathPattern)).toEqual(['/api/market/*', '/api/*']);
-    expect(behaviors[1]).toMatchObject({
+    expect(behaviors.map((b) => b.PathPattern)).toEqual(['/api/market/sync', '/api/market/*', '/api/*']);
+    expect(behaviors[2]).toMatchObject({
       AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
       CachePolicyId: CACHING_DISABLED,
       OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
       ViewerProtocolPolicy: 'https-only',
     });
-    expect(behaviors[0]).toMatchObject({ AllowedMethods: ['GET', 'HEAD', 'OPTIONS'], OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER });
+    expect(behaviors[1]).toMatchObject({ AllowedMethods: ['GET', 'HEAD', 'OPTIONS'], OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER });
     template.hasResourceProperties('AWS::CloudFront::CachePolicy', {
       CachePolicyConfig: Match.objectLike({
         MinTTL: 0,
@@ -105,11 +106,28 @@ describe('WebStack', () => {
         ParametersInCacheKeyAndForwardedToOrigin: Match.objectLike({ QueryStringsConfig: { QueryStringBehavior: 'all' } }),
       }),
     });
-    const apiOrigin = origins.find((o) => o.Id === behaviors[1]!.TargetOriginId);
+    const apiOrigin = origins.find((o) => o.Id === behaviors[2]!.TargetOriginId);
     expect(apiOrigin).toMatchObject({
       CustomOriginConfig: { OriginProtocolPolicy: 'https-only' },
       DomainName: { 'Fn::Select': [2, { 'Fn::Split': ['/', expect.objectContaining({ 'Fn::ImportValue': expect.stringContaining('ApiEndpoint') })] }] },
     });
+  });
+
+  it('reaches every route of functions/routes.ts through the distribution with its method, and a signed-in route with its Authorization header', () => {
+    const distribution = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0] as {
+      Properties: { DistributionConfig: { CacheBehaviors: { PathPattern: string; AllowedMethods: string[]; CachePolicyId: unknown }[] } };
+    };
+    const behaviors = distribution.Properties.DistributionConfig.CacheBehaviors;
+    // CloudFront path patterns: * matches any run of characters; the first behaviour that matches wins.
+    const matches = (pattern: string, path: string) => new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`).test(path);
+    for (const route of routes) {
+      const [method, template] = route.routeKey.split(' ') as [string, string];
+      const path = template.replace(/\{[^}]+\}/g, 'x1');
+      const behavior = behaviors.find((b) => matches(b.PathPattern, path));
+      expect(behavior, route.routeKey).toBeDefined();
+      expect(behavior!.AllowedMethods, route.routeKey).toContain(method);
+      if (route.auth !== 'public') expect(behavior!.CachePolicyId, `${route.routeKey} must reach the API with its Authorization header`).toBe(CACHING_DISABLED);
+    }
   });
 
   it('deploys the build and a config.json with the real pool ids and SRP sign-in', () => {

@@ -17,7 +17,10 @@ beforeAll(async () => {
 });
 
 const positions = async (l: Learner) =>
-  (await l.call('GET', '/api/portfolio')).body as { positions: { symbol: string; quantity: number }[]; account: Record<string, number> };
+  (await l.call('GET', '/api/portfolio')).body as {
+    positions: { symbol: string; quantity: number }[];
+    account: { cash: number; buyingPower: number; heldForOrders: number; reservedForShortOptions: number };
+  };
 
 /** 100 NVDA shares, from a deep in-the-money call exercised early. */
 async function withShares(l: Learner) {
