@@ -73,22 +73,31 @@ export function route<
     auth: spec.auth,
     spec,
     async run(event, user) {
-      const body = spec.body ? parseBody(event, spec.body as AnySchema) : { ok: true as const, value: undefined };
-      if (!body.ok) return body.response;
-      const query = parseWith(spec.query as AnySchema | undefined, event.queryStringParameters ?? {}, 'query');
-      if (!query.ok) return query.response;
-      const params = parseWith(spec.params as AnySchema | undefined, event.pathParameters ?? {}, 'path');
-      if (!params.ok) return params.response;
+      const input = parseRequest(spec, event);
+      if (!input.ok) return input.response;
       return fn({
-        body: body.value as Infer<B>,
-        query: query.value as Infer<Q>,
-        params: params.value as Infer<P>,
+        body: input.body as Infer<B>,
+        query: input.query as Infer<Q>,
+        params: input.params as Infer<P>,
         user: user as HttpRequest<A, B, Q, P>['user'],
         headers: event.headers ?? {},
         requestId: event.requestContext?.requestId ?? '',
       });
     },
   };
+}
+
+export type ParsedRequest = { ok: true; body: unknown; query: unknown; params: unknown } | { ok: false; response: HttpResponse };
+
+/** Validates an event's body, query and path against a route's schemas, as `route()` does before calling the handler. */
+export function parseRequest(spec: RouteSpec<Auth, unknown, unknown, unknown>, event: Event): ParsedRequest {
+  const body = spec.body ? parseBody(event, spec.body as AnySchema) : { ok: true as const, value: undefined };
+  if (!body.ok) return body;
+  const query = parseWith(spec.query as AnySchema | undefined, event.queryStringParameters ?? {}, 'query');
+  if (!query.ok) return query;
+  const params = parseWith(spec.params as AnySchema | undefined, event.pathParameters ?? {}, 'path');
+  if (!params.ok) return params;
+  return { ok: true, body: body.value, query: query.value, params: params.value };
 }
 
 /**
