@@ -13,13 +13,22 @@ export const DraftLegSchema = z.object({
   strike: z.number().positive('must be above zero').max(1_000_000),
   premium: z.number().min(0, 'cannot be negative').max(100_000),
   quantity: z.number().int('must be a whole number').min(1, 'must be at least 1').max(1000),
-  expiration: z.string().refine(isIsoDate, 'must be a date in the form YYYY-MM-DD'),
+  expiration: z
+    .string()
+    .refine(isIsoDate, 'must be a date in the form YYYY-MM-DD')
+    .meta({ format: 'date', examples: ['2027-01-15'] }),
   underlying: Ticker,
   contractTicker: z.string().max(30).optional(),
 });
 
 export const DraftBody = z.object({
-  name: z.string().trim().max(80, 'at most 80 characters').optional(),
+  // Trimmed before the length check, so the document's input is any string (a padded name of 80 characters is fine).
+  name: z
+    .string()
+    .meta({ description: 'At most 80 characters once spaces around it are trimmed; blank keeps the default name' })
+    .transform((s) => s.trim())
+    .pipe(z.string().max(80, 'at most 80 characters'))
+    .optional(),
   underlying: Ticker,
   strategy: z.string().max(60).nullable().optional(),
   multiplier: z

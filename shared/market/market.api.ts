@@ -13,7 +13,10 @@ import type { MarketDataStats, StoredTicker, SyncStatus } from './market-store.p
  * shared/market/market-reader.ts returns, checked against its types at compile time below.
  */
 const Underlying = z.string().regex(/^[A-Za-z][A-Za-z.]{0,9}$/, 'must be a ticker symbol such as SPY');
-const IsoDate = z.string({ error: 'is required: a date in the form YYYY-MM-DD' }).refine(isIsoDate, 'must be a date in the form YYYY-MM-DD');
+const IsoDate = z
+  .string({ error: 'is required: a date in the form YYYY-MM-DD' })
+  .refine(isIsoDate, 'must be a date in the form YYYY-MM-DD')
+  .meta({ format: 'date', examples: ['2026-12-18'] });
 const Days = z.coerce.number().int('must be a whole number of days').min(1, 'must be at least 1').max(30, 'history is kept for 30 days').default(14);
 const OccContract = z.string().regex(/^(O:)?[A-Za-z][A-Za-z0-9.]{0,5}\d{6}[CPcp]\d{8}$/, 'must be an OCC option symbol such as SPY261218C00600000');
 const Source = z.enum(['live', 'demo']);
