@@ -4,7 +4,7 @@ import fc from 'fast-check';
  * fast-check values for the JSON Schemas zod emits (draft 2020-12: object, array, string, number, integer, boolean,
  * null, const, enum, anyOf), half of them as the schema describes and half near its edges: a character past a length
  * limit, a string padded with spaces (a trimming handler may accept it), a number just outside a bound or not whole,
- * a missing or extra property, a value of the wrong type. The property tests feed both to a handler and to the API
+ * a missing or extra property, a value of the wrong type, a huge string or number, control and lone surrogate characters. The property tests feed both to a handler and to the API
  * document and check that what the handler accepts, the document accepts too.
  */
 export type Schema = Record<string, unknown>;
@@ -38,7 +38,7 @@ function stringArb(s: Schema): fc.Arbitrary<string> {
 }
 
 function nearString(s: Schema): fc.Arbitrary<unknown> {
-  const options: fc.Arbitrary<unknown>[] = [pad(stringArb(s)), wrongType];
+  const options: fc.Arbitrary<unknown>[] = [pad(stringArb(s)), wrongType, fc.constant('x'.repeat(50_000)), fc.constant('\u0000\u202e💥\ud83d')];
   if (typeof s.maxLength === 'number') {
     const max = s.maxLength;
     options.push(fc.string({ minLength: max + 1, maxLength: max + 3, unit: 'grapheme-ascii' }));
@@ -65,7 +65,7 @@ function numberArb(s: Schema, integer: boolean): fc.Arbitrary<number> {
 }
 
 function nearNumber(s: Schema, integer: boolean): fc.Arbitrary<unknown> {
-  const edges: number[] = [0, -0, 0.5, -1, 1e21, -1e21, Number.MAX_SAFE_INTEGER + 2, Number.MIN_VALUE];
+  const edges: number[] = [0, -0, 0.5, -1, 1e21, -1e21, Number.MAX_SAFE_INTEGER + 2, Number.MIN_VALUE, Number.MAX_VALUE, -Number.MAX_VALUE];
   for (const k of ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum']) {
     const v = s[k];
     if (typeof v === 'number') edges.push(v, v - 1, v + 1, v - 1e-9, v + 1e-9, v + 0.5);
