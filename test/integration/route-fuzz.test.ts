@@ -1,9 +1,12 @@
 import http from 'node:http';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { openApiDocument, type JsonSchema, type Operation } from '@shared/api/openapi';
 import { routes } from '../../functions/routes';
 import { signUpAndSignIn } from '../support/cognito';
+import { NOT_YET_ON_CONTRACTS } from '../support/contract-status';
 import { arbitraryOf } from '../support/json-schema-arbitrary';
 
 /**
@@ -73,6 +76,18 @@ const objectOf = (op: Operation, where: 'path' | 'query'): JsonSchema | null => 
     ? { type: 'object', properties: Object.fromEntries(ps.map((p) => [p.name, p.schema])), required: ps.filter((p) => p.required).map((p) => p.name) }
     : null;
 };
+
+/** The document's answer schema for a route and status, compiled once. */
+const answers = addFormats(new Ajv2020({ strict: true, allErrors: true }));
+const answerCheck = new Map<string, ValidateFunction | null>();
+function answerSchemaOf(op: Operation, status: number): ValidateFunction | null {
+  const key = `${op.operationId} ${status}`;
+  if (!answerCheck.has(key)) {
+    const schema = (op.responses[String(status)] as { content?: Record<string, { schema: object }> } | undefined)?.content?.['application/json']?.schema;
+    answerCheck.set(key, schema ? answers.compile(schema) : null);
+  }
+  return answerCheck.get(key)!;
+}
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''));
 /**
@@ -284,6 +299,13 @@ describe('every route, fuzzed through the local stack', () => {
           expect(res.status, `${what}\n→ ${res.text.slice(0, 500)}`).toBeLessThan(500);
           const sent = `${decodeSafely(req.path)} ${String(req.body ?? '')} ${JSON.stringify(req.headers)}`;
           expect(leaks(res.text, sent), `${what}\n→ ${res.text.slice(0, 500)}`).toEqual([]);
+          // A success on the route's own method is one the document describes, in the shape it describes.
+          if (res.status >= 200 && res.status < 300 && req.method === method && !NOT_YET_ON_CONTRACTS.has(r.fn)) {
+            expect(Object.keys(op.responses), `${what}: ${res.status} is not in the document`).toContain(String(res.status));
+            const validate = answerSchemaOf(op, res.status);
+            if (validate && !validate(JSON.parse(res.text)))
+              expect.fail(`${what}\n→ ${res.status} ${res.text.slice(0, 300)}\n${JSON.stringify(validate.errors)}`);
+          }
         }),
         { numRuns: RUNS_PER_ROUTE, endOnFailure: true },
       );

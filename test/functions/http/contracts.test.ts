@@ -8,14 +8,8 @@ import { openApiDocument, type JsonSchema, type Operation } from '@shared/api/op
 import { parseRequest, type Event, type HttpLambda, type RouteHandler } from '../../../functions/commons/http';
 import { httpFunctions, routes } from '../../../functions/routes';
 import { REPO_ROOT } from '../../support/local-stack';
+import { NOT_YET_ON_CONTRACTS } from '../../support/contract-status';
 import { arbitraryOf } from '../../support/json-schema-arbitrary';
-
-/**
- * functions/http/trading.ts is the lead's and moves to shared/paper/paper.api.ts with the trading use cases (issue 15
- * §2); until then its routes validate with copies of their own. The last test below fails once it has moved, so this
- * list is emptied then.
- */
-const NOT_YET_ON_CONTRACTS = new Set(['trading']);
 
 const doc = openApiDocument({ routes, version: 'test' });
 const served = new Map<string, { fn: string; route: RouteHandler }>();
