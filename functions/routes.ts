@@ -39,6 +39,12 @@ export const httpFunctions: readonly FunctionDefinition[] = [
     access: {},
   },
   {
+    id: 'openapi',
+    file: 'functions/http/openapi.ts',
+    description: "The API's OpenAPI 3.1 document, generated from the contracts",
+    access: {},
+  },
+  {
     id: 'me',
     file: 'functions/http/me.ts',
     description: 'The signed-in user and their profile',
@@ -88,6 +94,7 @@ export const httpFunctions: readonly FunctionDefinition[] = [
 
 export const routes: readonly RouteDefinition[] = [
   { routeKey: 'GET /api/health', auth: 'public', fn: 'health' },
+  { routeKey: 'GET /api/openapi.json', auth: 'public', fn: 'openapi' },
   { routeKey: 'GET /api/me', auth: 'user', fn: 'me' },
   { routeKey: 'GET /api/stats', auth: 'public', fn: 'siteStats' },
   { routeKey: 'GET /api/drafts', auth: 'user', fn: 'drafts' },

@@ -93,7 +93,13 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
   const csp = contentSecurityPolicy(opts.connectSources);
 
   server.on('request', (req, res) => {
-    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+    // A fixed base: the Host header is the caller's to send, and a malformed one made URL throw and stopped the gateway.
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://localhost');
+    } catch {
+      return sendJson(res, 400, { message: 'Bad Request' });
+    }
     if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
       handleApi(req, res, url).catch((err: Error) => {
         opts.log(`gateway error: ${err.stack ?? err.message}`);
@@ -115,6 +121,8 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
     const method = (req.method ?? 'GET').toUpperCase();
     const body = await readBody(req);
     if (body === null) return sendJson(res, 413, { message: 'Request Entity Too Large' });
+    // A malformed escape (`%zz`, a cut UTF-8 sequence) cannot name a route; it made decodeURIComponent throw (a 500).
+    if (!isWellEncoded(url.pathname)) return sendJson(res, 400, { message: 'Bad Request' });
     const hit = matchRoute(compiled, method, url.pathname);
     if (!hit) return sendJson(res, 404, { message: 'Not Found' });
 
@@ -175,6 +183,15 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
       });
     },
   };
+}
+
+function isWellEncoded(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function headerValue(v: string | string[] | undefined): string | undefined {

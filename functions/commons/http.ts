@@ -73,22 +73,31 @@ export function route<
     auth: spec.auth,
     spec,
     async run(event, user) {
-      const body = spec.body ? parseBody(event, spec.body as AnySchema) : { ok: true as const, value: undefined };
-      if (!body.ok) return body.response;
-      const query = parseWith(spec.query as AnySchema | undefined, event.queryStringParameters ?? {}, 'query');
-      if (!query.ok) return query.response;
-      const params = parseWith(spec.params as AnySchema | undefined, event.pathParameters ?? {}, 'path');
-      if (!params.ok) return params.response;
+      const input = parseRequest(spec, event);
+      if (!input.ok) return input.response;
       return fn({
-        body: body.value as Infer<B>,
-        query: query.value as Infer<Q>,
-        params: params.value as Infer<P>,
+        body: input.body as Infer<B>,
+        query: input.query as Infer<Q>,
+        params: input.params as Infer<P>,
         user: user as HttpRequest<A, B, Q, P>['user'],
         headers: event.headers ?? {},
         requestId: event.requestContext?.requestId ?? '',
       });
     },
   };
+}
+
+export type ParsedRequest = { ok: true; body: unknown; query: unknown; params: unknown } | { ok: false; response: HttpResponse };
+
+/** Validates an event's body, query and path against a route's schemas, as `route()` does before calling the handler. */
+export function parseRequest(spec: RouteSpec<Auth, unknown, unknown, unknown>, event: Event): ParsedRequest {
+  const body = spec.body ? parseBody(event, spec.body as AnySchema) : { ok: true as const, value: undefined };
+  if (!body.ok) return body;
+  const query = parseWith(spec.query as AnySchema | undefined, event.queryStringParameters ?? {}, 'query');
+  if (!query.ok) return query;
+  const params = parseWith(spec.params as AnySchema | undefined, event.pathParameters ?? {}, 'path');
+  if (!params.ok) return params;
+  return { ok: true, body: body.value, query: query.value, params: params.value };
 }
 
 /**
@@ -149,7 +158,40 @@ function parseBody(event: Event, schema: AnySchema): Parsed {
   } catch {
     return { ok: false, response: { status: 400, body: { error: 'The request body must be valid JSON.', code: 'bad_request' } } };
   }
+  const outOfRange = unstorableNumberAt(json);
+  if (outOfRange) {
+    const issue = { path: ['body', ...outOfRange].join('.'), message: 'must be 0 or between 1e-130 and 1e125 in size' };
+    return { ok: false, response: { status: 400, body: { error: `${issue.path}: ${issue.message}`, code: 'bad_request', issues: [issue] } } };
+  }
   return parseWith(schema, json, 'body');
+}
+
+/**
+ * The path of the first number DynamoDB cannot store (magnitudes from 1e-130 to below 1e126, and 0), or null. Such a
+ * number (1e-200 as a strike, 1e400 read as Infinity) passed the schemas and failed the write as a 500. Iterative, so
+ * a deeply nested body cannot exhaust the stack.
+ */
+function unstorableNumberAt(json: unknown): string[] | null {
+  // Each entry keeps its parent's index and its own key, so the path is built only for the culprit.
+  const seen: { parent: number; key: string }[] = [];
+  const stack: [unknown, number][] = [[json, -1]];
+  while (stack.length) {
+    const [value, at] = stack.pop()!;
+    if (typeof value === 'number') {
+      const size = Math.abs(value);
+      if (value !== 0 && !(size >= 1e-130 && size < 1e126)) {
+        const path: string[] = [];
+        for (let i = at; i >= 0; i = seen[i]!.parent) path.unshift(seen[i]!.key);
+        return path;
+      }
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, child] of Object.entries(value)) {
+        seen.push({ parent: at, key });
+        stack.push([child, seen.length - 1]);
+      }
+    }
+  }
+  return null;
 }
 
 function parseWith(schema: AnySchema | undefined, input: unknown, where: 'body' | 'query' | 'path'): Parsed {

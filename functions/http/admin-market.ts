@@ -1,6 +1,6 @@
 import { ulid } from 'ulid';
-import { z } from 'zod';
 import { addDays, newYorkParts } from '@shared/market/dates';
+import { marketApi } from '@shared/market/market.api';
 import type { Clock } from '@shared/ports/clock.port';
 import type { EventPublisher } from '@shared/ports/events.port';
 import type { MarketStore } from '@shared/market/market-store.port';
@@ -11,46 +11,33 @@ import { marketDeps } from '../commons/market-wiring';
 /** Operator tools for market data (Cognito group `admin`): statistics, retention cleanup, a manual run. */
 export function makeAdminMarketHandler(deps: { store: MarketStore; events: EventPublisher; clock: Clock }) {
   return httpApi({
-    'GET /api/admin/market/stats': route({ auth: 'admin' }, async () => {
+    'GET /api/admin/market/stats': route(marketApi['GET /api/admin/market/stats'], async () => {
       const [stats, status] = await Promise.all([deps.store.stats(), deps.store.getStatus()]);
       return ok({ ...stats, retentionDays: RETENTION_DAYS, lastSync: status });
     }),
 
-    'POST /api/admin/market/cleanup': route({ auth: 'admin' }, async () => {
+    'POST /api/admin/market/cleanup': route(marketApi['POST /api/admin/market/cleanup'], async () => {
       const today = newYorkParts(deps.clock.now()).date;
       const barsBefore = addDays(today, -RETENTION_DAYS);
       const deleted = await deps.store.cleanup({ barsBefore, expiriesBefore: today });
       return ok({ deleted, barsBefore, expiriesBefore: today });
     }),
 
-    'POST /api/admin/market/ingest': route(
-      {
-        auth: 'admin',
-        body: z
-          .object({
-            underlyings: z
-              .array(z.string().regex(/^[A-Za-z][A-Za-z.]{0,9}$/, 'must be ticker symbols'))
-              .max(20)
-              .optional(),
-          })
-          .optional(),
-      },
-      async ({ body, user }) => {
-        await deps.events.publish([
-          {
-            type: 'IngestRequested',
-            detail: {
-              eventId: ulid(),
-              requestedBy: user.sub,
-              reason: 'admin',
-              underlyings: body?.underlyings?.map((u) => u.toUpperCase()),
-              at: deps.clock.now().toISOString(),
-            },
+    'POST /api/admin/market/ingest': route(marketApi['POST /api/admin/market/ingest'], async ({ body, user }) => {
+      await deps.events.publish([
+        {
+          type: 'IngestRequested',
+          detail: {
+            eventId: ulid(),
+            requestedBy: user.sub,
+            reason: 'admin',
+            underlyings: body?.underlyings?.map((u) => u.toUpperCase()),
+            at: deps.clock.now().toISOString(),
           },
-        ]);
-        return accepted({ status: 'queued', message: 'Ingestion queued. Statistics update when it finishes.' });
-      },
-    ),
+        },
+      ]);
+      return accepted({ status: 'queued', message: 'Ingestion queued. Statistics update when it finishes.' });
+    }),
   });
 }
 

@@ -1,8 +1,7 @@
 import { ulid } from 'ulid';
-import { z } from 'zod';
 import type { ChainView, MarketReader } from '@shared/market/market-reader';
-import { EXPIRY_TYPES } from '@shared/market/expirations';
-import { isIsoDate, newYorkParts } from '@shared/market/dates';
+import { newYorkParts } from '@shared/market/dates';
+import { marketApi } from '@shared/market/market.api';
 import { hashString } from '@shared/market/random';
 import type { Clock } from '@shared/ports/clock.port';
 import type { EventPublisher } from '@shared/ports/events.port';
@@ -26,10 +25,6 @@ export interface MarketHandlerDeps {
   providerStatus: () => Promise<ProviderStatus>;
 }
 
-const Underlying = z.string().regex(/^[A-Za-z][A-Za-z.]{0,9}$/, 'must be a ticker symbol such as SPY');
-const IsoDate = z.string({ error: 'is required: a date in the form YYYY-MM-DD' }).refine(isIsoDate, 'must be a date in the form YYYY-MM-DD');
-const Days = z.coerce.number().int('must be a whole number of days').min(1, 'must be at least 1').max(30, 'history is kept for 30 days').default(14);
-
 /** Public reads are cached briefly at the edge (CloudFront) and in the browser; a new snapshot changes the ETag. */
 const PUBLIC_CACHE = 'public, max-age=15, stale-while-revalidate=30';
 /** How long a warm handler serves a chain without asking DynamoDB whether it changed. */
@@ -50,7 +45,7 @@ export function makeMarketHandler(deps: MarketHandlerDeps) {
   };
 
   return httpApi({
-    'GET /api/market/status': route({ auth: 'public' }, async () => {
+    'GET /api/market/status': route(marketApi['GET /api/market/status'], async () => {
       const [provider, status] = await Promise.all([deps.providerStatus(), deps.store.getStatus().catch(() => null)]);
       const source = provider.configured && status?.source === 'live' ? 'live' : 'demo';
       return ok(
@@ -66,78 +61,43 @@ export function makeMarketHandler(deps: MarketHandlerDeps) {
       );
     }),
 
-    'GET /api/market/tickers': route(
-      { auth: 'public', query: z.object({ q: z.string().max(40, 'search at most 40 characters').optional() }) },
-      async ({ query }) => publicJson(await deps.reader.tickers(query.q)),
-    ),
+    'GET /api/market/tickers': route(marketApi['GET /api/market/tickers'], async ({ query }) => publicJson(await deps.reader.tickers(query.q))),
 
-    'GET /api/market/quotes': route(
-      {
-        auth: 'public',
-        query: z.object({
-          tickers: z
-            .string({ error: 'is required: a comma-separated list such as SPY,QQQ' })
-            .regex(/^[A-Za-z.]{1,10}(,[A-Za-z.]{1,10}){0,19}$/, 'must be up to 20 comma-separated ticker symbols'),
-        }),
-      },
-      async ({ query }) => publicJson(await deps.reader.quotes(query.tickers.split(','))),
-    ),
+    'GET /api/market/quotes': route(marketApi['GET /api/market/quotes'], async ({ query }) => publicJson(await deps.reader.quotes(query.tickers.split(',')))),
 
-    'GET /api/market/{underlying}/expiries': route(
-      {
-        auth: 'public',
-        params: z.object({ underlying: Underlying }),
-        query: z.object({ type: z.enum(EXPIRY_TYPES as [string, ...string[]], { message: `must be one of ${EXPIRY_TYPES.join(', ')}` }).optional() }),
-      },
-      async ({ params, query }) => {
-        const result = await deps.reader.expiries(params.underlying, query.type as (typeof EXPIRY_TYPES)[number] | undefined);
-        return 'kind' in result ? notFound(result.message) : publicJson(result);
-      },
-    ),
+    'GET /api/market/{underlying}/expiries': route(marketApi['GET /api/market/{underlying}/expiries'], async ({ params, query }) => {
+      const result = await deps.reader.expiries(params.underlying, query.type);
+      return 'kind' in result ? notFound(result.message) : publicJson(result);
+    }),
 
-    'GET /api/market/{underlying}/chain': route(
-      { auth: 'public', params: z.object({ underlying: Underlying }), query: z.object({ expiry: IsoDate }) },
-      async ({ params, query }) => {
-        const key = `${params.underlying.toUpperCase()}|${query.expiry}`;
-        const now = deps.clock.now();
-        const day = newYorkParts(now).date;
-        const hit = chainCache.get(key);
-        if (hit && hit.day === day && now.getTime() - hit.fetchedAt < CHAIN_FRESH_MS) {
-          return okRaw(hit.body, { 'cache-control': PUBLIC_CACHE, etag: hit.etag });
-        }
-        const view = await deps.reader.chain(params.underlying, query.expiry, hit ? { version: hit.view.version, view: hit.view } : undefined);
-        if ('kind' in view) return notFound(view.message);
-        const reuse = hit && hit.view.version === view.version && hit.day === day;
-        const body = reuse ? hit.body : JSON.stringify(view);
-        const etag = reuse ? hit.etag : etagOf(`${view.version}|${day}|${key}`);
-        chainCache.set(key, { fetchedAt: now.getTime(), day, view, body, etag });
-        return okRaw(body, { 'cache-control': PUBLIC_CACHE, etag });
-      },
-    ),
+    'GET /api/market/{underlying}/chain': route(marketApi['GET /api/market/{underlying}/chain'], async ({ params, query }) => {
+      const key = `${params.underlying.toUpperCase()}|${query.expiry}`;
+      const now = deps.clock.now();
+      const day = newYorkParts(now).date;
+      const hit = chainCache.get(key);
+      if (hit && hit.day === day && now.getTime() - hit.fetchedAt < CHAIN_FRESH_MS) {
+        return okRaw(hit.body, { 'cache-control': PUBLIC_CACHE, etag: hit.etag });
+      }
+      const view = await deps.reader.chain(params.underlying, query.expiry, hit ? { version: hit.view.version, view: hit.view } : undefined);
+      if ('kind' in view) return notFound(view.message);
+      const reuse = hit && hit.view.version === view.version && hit.day === day;
+      const body = reuse ? hit.body : JSON.stringify(view);
+      const etag = reuse ? hit.etag : etagOf(`${view.version}|${day}|${key}`);
+      chainCache.set(key, { fetchedAt: now.getTime(), day, view, body, etag });
+      return okRaw(body, { 'cache-control': PUBLIC_CACHE, etag });
+    }),
 
-    'GET /api/market/{underlying}/history': route(
-      { auth: 'public', params: z.object({ underlying: Underlying }), query: z.object({ days: Days }) },
-      async ({ params, query }) => {
-        const result = await deps.reader.history(params.underlying, query.days);
-        return 'kind' in result ? notFound(result.message) : publicJson(result);
-      },
-    ),
+    'GET /api/market/{underlying}/history': route(marketApi['GET /api/market/{underlying}/history'], async ({ params, query }) => {
+      const result = await deps.reader.history(params.underlying, query.days);
+      return 'kind' in result ? notFound(result.message) : publicJson(result);
+    }),
 
-    'GET /api/market/contracts/{contract}/history': route(
-      {
-        auth: 'public',
-        params: z.object({
-          contract: z.string().regex(/^(O:)?[A-Za-z][A-Za-z0-9.]{0,5}\d{6}[CPcp]\d{8}$/, 'must be an OCC option symbol such as SPY261218C00600000'),
-        }),
-        query: z.object({ days: Days }),
-      },
-      async ({ params, query }) => {
-        const result = await deps.reader.contractHistory(params.contract, query.days);
-        return 'kind' in result ? notFound(result.message) : publicJson(result);
-      },
-    ),
+    'GET /api/market/contracts/{contract}/history': route(marketApi['GET /api/market/contracts/{contract}/history'], async ({ params, query }) => {
+      const result = await deps.reader.contractHistory(params.contract, query.days);
+      return 'kind' in result ? notFound(result.message) : publicJson(result);
+    }),
 
-    'POST /api/market/sync': route({ auth: 'user', body: z.object({ underlying: Underlying }) }, async ({ body, user }) => {
+    'POST /api/market/sync': route(marketApi['POST /api/market/sync'], async ({ body, user }) => {
       const provider = await deps.providerStatus();
       if (!provider.configured) {
         return failure(

@@ -1,12 +1,13 @@
 import type { Clock } from '@shared/ports/clock.port';
 import { loadMe, type ProfileRepository } from '@shared/users/profile';
+import { usersApi } from '@shared/users/users.api';
 import { dynamoProfileRepository } from '../adapters/dynamo/profile-repository';
 import { systemClock } from '../commons/clock';
 import { httpApi, ok, route } from '../commons/http';
 
 export const makeMeHandler = (deps: { profiles: ProfileRepository; clock: Clock }) =>
   httpApi({
-    'GET /api/me': route({ auth: 'user' }, async ({ user }) =>
+    'GET /api/me': route(usersApi['GET /api/me'], async ({ user }) =>
       ok(await loadMe(deps, { userId: user.sub, email: user.email, name: user.name, groups: user.groups })),
     ),
   });

@@ -1,3 +1,4 @@
+import { communityApi } from '@shared/community/community.api';
 import type { SiteStatsRepository } from '@shared/community/site-stats';
 import { dynamoSiteStats } from '../adapters/dynamo/site-stats-repository';
 import { httpApi, ok, route } from '../commons/http';
@@ -5,7 +6,7 @@ import { httpApi, ok, route } from '../commons/http';
 /** GET /api/stats: the landing page's live figures (learners, paper trades placed, strategies built). */
 export const makeSiteStatsHandler = (deps: { stats: SiteStatsRepository }) =>
   httpApi({
-    'GET /api/stats': route({ auth: 'public' }, async () => ok(await deps.stats.read(), { 'cache-control': 'public, max-age=60' })),
+    'GET /api/stats': route(communityApi['GET /api/stats'], async () => ok(await deps.stats.read(), { 'cache-control': 'public, max-age=60' })),
   });
 
 export const handler = makeSiteStatsHandler({ stats: dynamoSiteStats() });

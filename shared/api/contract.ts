@@ -20,8 +20,18 @@ export interface RouteContract {
   /** The answer on success. */
   response?: z.ZodType;
   /** The success status; 200 unless given. */
-  status?: 200 | 201 | 202 | 204;
+  status?: SuccessStatus;
+  /** Further success statuses answering with the same schema (Sync Data: 202 queued, 200 already recent). */
+  otherStatuses?: readonly SuccessStatus[];
+  /**
+   * The failures the route's use case answers with (the error shape, ErrorBody), besides those every route may give:
+   * 400 for input its schemas reject, 401 and 403 from its auth, 500.
+   */
+  errors?: readonly ExpectedErrorStatus[];
 }
+
+export type SuccessStatus = 200 | 201 | 202 | 204;
+export type ExpectedErrorStatus = 404 | 409 | 422 | 429 | 503;
 
 export type ApiContract = Partial<Record<RouteKey, RouteContract>>;
 
@@ -32,6 +42,11 @@ export const defineApi = <C extends { [K in keyof C]: K extends RouteKey ? Route
 export type ResponseOf<C extends RouteContract> = C['response'] extends z.ZodType ? z.infer<C['response']> : void;
 /** The body's type of a route, as the client sends it. */
 export type BodyOf<C extends RouteContract> = C['body'] extends z.ZodType ? z.input<C['body']> : void;
+
+/** True when two types are the same; a contract asserts its answer schema against the domain type it serialises. */
+export type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+/** Fails to compile unless given `true`: `type _Check = Expect<Equal<z.infer<typeof Schema>, DomainType>>`. */
+export type Expect<T extends true> = T;
 
 /** The error answer every route may give: the message for the learner, a stable code, and optional details. */
 export const ErrorBody = z

@@ -25,6 +25,7 @@ export const normaliseEmail = (email: string): string => email.trim().toLowerCas
 export const NotifyBody = z.object({
   email: z
     .string({ error: NOTIFY_MESSAGES.emailRequired })
+    .meta({ description: 'An email address; spaces around it are trimmed and it is lower-cased', examples: ['learner@example.com'] })
     .transform(normaliseEmail)
     .pipe(z.string().min(1, NOTIFY_MESSAGES.emailRequired).max(EMAIL_MAX_LENGTH, NOTIFY_MESSAGES.emailInvalid).pipe(z.email(NOTIFY_MESSAGES.emailInvalid))),
   consent: z.literal(true, { error: NOTIFY_MESSAGES.consentRequired }),

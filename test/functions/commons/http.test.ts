@@ -81,6 +81,21 @@ describe('httpApi', () => {
     expect(json(res).error).toBe('The request body must be valid JSON.');
   });
 
+  it('answers 400 naming the field for a number too small or too large to store (DynamoDB refused it: a 500)', async () => {
+    const post = (body: string) => api(event('POST /api/things/{id}', { params: { id: '1' }, body, claims }));
+    const tiny = await post('{"quantity":1e-200}');
+    expect(tiny.statusCode).toBe(400);
+    expect(json(tiny)).toMatchObject({ code: 'bad_request', error: 'body.quantity: must be 0 or between 1e-130 and 1e125 in size' });
+    expect(json(await post('{"quantity":3,"extra":[1,{"deep":1e400}]}')).error).toBe('body.extra.1.deep: must be 0 or between 1e-130 and 1e125 in size');
+    expect(json(await post('{"quantity":-1e126}')).error).toBe('body.quantity: must be 0 or between 1e-130 and 1e125 in size');
+    expect(json(await post('{"quantity":7}'))).toMatchObject({ quantity: 7 });
+  });
+
+  it('answers 400, not a crash, for a body nested a million levels deep', async () => {
+    const res = await api(event('POST /api/things/{id}', { params: { id: '1' }, body: '['.repeat(1_000_000) + ']'.repeat(1_000_000), claims }));
+    expect(res.statusCode).toBe(400);
+  });
+
   it('refuses a signed-in route without claims and an admin route without the admin group', async () => {
     expect((await api(event('POST /api/things/{id}', { params: { id: '1' }, body: '{"quantity":1}' }))).statusCode).toBe(401);
     expect((await api(event('GET /api/admin-only', { claims: { sub: 'u2', 'cognito:groups': '[learners]' } }))).statusCode).toBe(403);

@@ -1,0 +1,28 @@
+import { serviceApi } from '@shared/api/service.api';
+import { openApiDocument } from '@shared/api/openapi';
+import { hashString } from '@shared/market/random';
+import { routes } from '../routes';
+import { httpApi, okRaw, route } from '../commons/http';
+
+/**
+ * GET /api/openapi.json: the API document, generated once per warm handler from the contracts and the route list
+ * (both fixed at build time), then served from memory with an ETag.
+ */
+export function makeOpenApiHandler(deps: { version: string }) {
+  let cached: { body: string; etag: string } | undefined;
+  const document = () => {
+    if (!cached) {
+      const body = JSON.stringify(openApiDocument({ routes, version: deps.version }));
+      cached = { body, etag: `"${hashString(body).toString(36)}-${body.length.toString(36)}"` };
+    }
+    return cached;
+  };
+  return httpApi({
+    'GET /api/openapi.json': route(serviceApi['GET /api/openapi.json'], async () => {
+      const { body, etag } = document();
+      return okRaw(body, { 'cache-control': 'public, max-age=300', etag });
+    }),
+  });
+}
+
+export const handler = makeOpenApiHandler({ version: process.env.APP_VERSION ?? 'dev' });

@@ -1,0 +1,36 @@
+import { communityApi } from '../community/community.api';
+import { draftsApi } from '../drafts/drafts.api';
+import { marketApi } from '../market/market.api';
+import { paperApi } from '../paper/paper.api';
+import { usersApi } from '../users/users.api';
+import type { RouteContract, RouteKey } from './contract';
+import { serviceApi } from './service.api';
+
+/**
+ * Every area's contract in one place, so the API document (shared/api/openapi.ts) and the tests see every route.
+ * An area's key is its tag in the document. A new area adds its `<area>.api.ts` here.
+ */
+export const apiAreas = {
+  service: serviceApi,
+  users: usersApi,
+  paper: paperApi,
+  drafts: draftsApi,
+  market: marketApi,
+  community: communityApi,
+} as const;
+
+export type ApiArea = keyof typeof apiAreas;
+
+export interface ContractEntry {
+  routeKey: RouteKey;
+  area: ApiArea;
+  contract: RouteContract;
+}
+
+/** Every route's contract with its area, in the order of the areas above. */
+export const apiContracts: readonly ContractEntry[] = Object.entries(apiAreas).flatMap(([area, api]) =>
+  Object.entries(api as Record<RouteKey, RouteContract>).map(([routeKey, contract]) => ({ routeKey: routeKey as RouteKey, area: area as ApiArea, contract })),
+);
+
+/** The contract of one route, or undefined when no area declares it. */
+export const contractOf = (routeKey: string): RouteContract | undefined => apiContracts.find((c) => c.routeKey === routeKey)?.contract;

@@ -1,0 +1,222 @@
+import { z } from 'zod';
+import { ErrorBody, type Auth, type RouteContract, type RouteKey } from './contract';
+import { apiAreas, apiContracts, type ApiArea, type ContractEntry } from './contracts';
+
+/**
+ * GET /api/openapi.json: an OpenAPI 3.1 document of the HTTP API, generated from the very zod schemas the handlers
+ * validate with (shared/<area>/<area>.api.ts), so it cannot drift from them. Schemas are converted with zod's own
+ * `z.toJSONSchema` to JSON Schema draft 2020-12, the dialect OpenAPI 3.1 uses: request parts as the handler reads
+ * them (`io: 'input'`, so defaults are optional), answers as it writes them (`io: 'output'`). Every schema is inlined
+ * (no `$defs`), because a `#/$defs/…` reference would resolve against the whole document.
+ */
+export type JsonSchema = Record<string, unknown>;
+
+export interface OpenApiDocument {
+  openapi: '3.1.0';
+  info: { title: string; version: string; description: string };
+  servers: { url: string; description: string }[];
+  tags: { name: string; description: string }[];
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, JsonSchema>; responses: Record<string, unknown>; securitySchemes: Record<string, unknown> };
+}
+
+export interface Operation {
+  operationId: string;
+  summary: string;
+  tags: string[];
+  security: Record<string, string[]>[];
+  parameters?: Parameter[];
+  requestBody?: { required: boolean; content: { 'application/json': { schema: JsonSchema } } };
+  responses: Record<string, unknown>;
+}
+
+interface Parameter {
+  name: string;
+  in: 'path' | 'query';
+  required: boolean;
+  schema: JsonSchema;
+}
+
+export interface DocumentOptions {
+  /** The routes to describe: functions/routes.ts, which API Gateway and the local gateway serve. */
+  routes: readonly { routeKey: string; auth: Auth }[];
+  /** The deployed version (APP_VERSION), shown as the document's version. */
+  version: string;
+  /** Every area's contract; the registry unless a test passes its own. */
+  contracts?: readonly ContractEntry[];
+}
+
+const TAGS: Record<ApiArea, string> = {
+  service: 'The API itself: liveness and this document',
+  users: 'The signed-in user',
+  paper: 'The paper trading account: orders, positions, portfolio and pre-trade compliance',
+  drafts: "The strategy builder's saved drafts",
+  market: 'Market data: status, tickers, expiries, chains, history; Sync Data and the operator tools',
+  community: 'Learner stories, the notify-me list and the landing page statistics',
+};
+
+/** The security scheme's name in the document. */
+export const SECURITY_SCHEME = 'cognitoJwt';
+
+/** API Gateway's own answers (the JWT authorizer, throttling, an unmatched route) carry `message`, not `error`. */
+const GatewayError = { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } as const;
+
+const ERROR_RESPONSES = {
+  BadRequest: ['The input was rejected: `error` names each field and why, `issues` lists them.', 'Error'],
+  Unauthorized: ['No valid sign-in: the token is missing, expired or not from this user pool.', 'ErrorOrGateway'],
+  Forbidden: ['Signed in, but not in the Cognito group `admin`.', 'Error'],
+  NotFound: ['The thing named in the path or body does not exist (the message says which).', 'Error'],
+  Conflict: ['The request clashes with the current state (the message says how to resolve it).', 'Error'],
+  Unprocessable: ['The request is well formed but a rule refuses it, with the rule’s message (e.g. a compliance check).', 'Error'],
+  TooManyRequests: ['Throttled by the API stage’s rate limit; retry after a pause.', 'ErrorOrGateway'],
+  InternalError: ['Something failed on the server; the answer never says what.', 'ErrorOrGateway'],
+  Unavailable: ['A service the route depends on is not available right now; retry later.', 'ErrorOrGateway'],
+} as const;
+
+const STATUS_RESPONSE: Record<number, keyof typeof ERROR_RESPONSES> = {
+  400: 'BadRequest',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'NotFound',
+  409: 'Conflict',
+  422: 'Unprocessable',
+  429: 'TooManyRequests',
+  500: 'InternalError',
+  503: 'Unavailable',
+};
+
+/** zod → JSON Schema draft 2020-12, without the `$schema` line each conversion carries. */
+export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io }) as JsonSchema;
+  return rest;
+}
+
+/** `GET /api/market/{underlying}/chain` → `getMarketUnderlyingChain`. */
+export function operationIdOf(routeKey: string): string {
+  const [method, path] = routeKey.split(' ') as [string, string];
+  const words = path
+    .replace(/^\/api\//, '')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
+  return method.toLowerCase() + words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+}
+
+const pathParamNames = (path: string) => [...path.matchAll(/\{(\w+)\+?\}/g)].map((m) => m[1]!);
+
+function parameters(routeKey: string, contract: RouteContract): Parameter[] {
+  const path = routeKey.split(' ')[1]!;
+  const out: Parameter[] = [];
+  const names = pathParamNames(path);
+  const params = contract.params ? jsonSchemaOf(contract.params, 'input') : { properties: {} };
+  const paramProps = (params.properties ?? {}) as Record<string, JsonSchema>;
+  for (const name of names) {
+    const schema = paramProps[name];
+    if (!schema) throw new Error(`The contract of ${routeKey} does not describe its path parameter {${name}}.`);
+    out.push({ name, in: 'path', required: true, schema });
+  }
+  const extra = Object.keys(paramProps).filter((n) => !names.includes(n));
+  if (extra.length) throw new Error(`The contract of ${routeKey} describes path parameters its path lacks: ${extra.join(', ')}.`);
+  if (contract.query) {
+    const query = jsonSchemaOf(contract.query, 'input');
+    const required = new Set((query.required as string[] | undefined) ?? []);
+    for (const [name, schema] of Object.entries((query.properties ?? {}) as Record<string, JsonSchema>)) {
+      out.push({ name, in: 'query', required: required.has(name), schema });
+    }
+  }
+  return out;
+}
+
+function responses(contract: RouteContract): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const success = [contract.status ?? 200, ...(contract.otherStatuses ?? [])];
+  for (const status of success) {
+    out[String(status)] =
+      status === 204 || !contract.response
+        ? { description: 'Done; no content.' }
+        : { description: 'Success.', content: { 'application/json': { schema: jsonSchemaOf(contract.response, 'output') } } };
+  }
+  const errors = new Set<number>([429, 500, ...(contract.errors ?? [])]);
+  if (contract.params || contract.query || contract.body) errors.add(400);
+  if (contract.auth !== 'public') errors.add(401);
+  if (contract.auth === 'admin') errors.add(403);
+  for (const status of [...errors].sort((a, b) => a - b)) out[String(status)] = { $ref: `#/components/responses/${STATUS_RESPONSE[status]}` };
+  return out;
+}
+
+function operation(entry: ContractEntry): Operation {
+  const { routeKey, contract, area } = entry;
+  const op: Operation = {
+    operationId: operationIdOf(routeKey),
+    summary: contract.summary,
+    tags: [area],
+    // Public routes say so explicitly; admin routes name the Cognito group as a role, which OpenAPI 3.1's
+    // Security Requirement Object allows for schemes other than OAuth.
+    security: contract.auth === 'public' ? [] : [{ [SECURITY_SCHEME]: contract.auth === 'admin' ? ['admin'] : [] }],
+    responses: responses(contract),
+  };
+  const params = parameters(routeKey, contract);
+  if (params.length) op.parameters = params;
+  if (contract.body) {
+    op.requestBody = {
+      // A body schema that accepts nothing sent (`.optional()`) makes the body optional.
+      required: !contract.body.safeParse(undefined).success,
+      content: { 'application/json': { schema: jsonSchemaOf(contract.body, 'input') } },
+    };
+  }
+  return op;
+}
+
+/** The document for the given routes; throws when a route has no contract or disagrees with it (a bug, caught by tests). */
+export function openApiDocument(opts: DocumentOptions): OpenApiDocument {
+  const contracts = opts.contracts ?? apiContracts;
+  const paths: OpenApiDocument['paths'] = {};
+  const operationIds = new Set<string>();
+  for (const r of opts.routes) {
+    const entry = contracts.find((c) => c.routeKey === r.routeKey);
+    if (!entry) throw new Error(`${r.routeKey} has no contract: declare it in shared/<area>/<area>.api.ts and the registry.`);
+    if (entry.contract.auth !== r.auth) throw new Error(`${r.routeKey} is '${r.auth}' in the routes but '${entry.contract.auth}' in its contract.`);
+    const [method, path] = r.routeKey.split(' ') as [string, string];
+    const op = operation({ ...entry, routeKey: r.routeKey as RouteKey });
+    if (operationIds.has(op.operationId)) throw new Error(`Two routes share the operation id ${op.operationId}.`);
+    operationIds.add(op.operationId);
+    (paths[path] ??= {})[method.toLowerCase()] = op;
+  }
+  const usedTags = new Set(Object.values(paths).flatMap((ops) => Object.values(ops).flatMap((o) => o.tags)));
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Options Academy API',
+      version: opts.version,
+      description: [
+        'The HTTP API of Options Academy, generated from the schemas its handlers validate with.',
+        'Signed-in routes take a Cognito ID token as `Authorization: Bearer <token>`; admin routes also need the Cognito group `admin`.',
+        'Every failure answers with `{ error, code?, issues? }`: `error` is the message for the learner, `code` a stable code.',
+        'Numbers in a body must be 0 or between 1e-130 and 1e125 in size (what the table stores).',
+      ].join(' '),
+    },
+    servers: [{ url: '/', description: 'The site itself: CloudFront sends /api/* to API Gateway' }],
+    tags: (Object.keys(apiAreas) as ApiArea[]).filter((a) => usedTags.has(a)).map((name) => ({ name, description: TAGS[name] })),
+    paths,
+    components: {
+      schemas: {
+        Error: jsonSchemaOf(ErrorBody, 'output'),
+        GatewayError: { ...GatewayError, description: "API Gateway's own answer (authorizer, throttling, an unmatched route)" },
+        ErrorOrGateway: { anyOf: [{ $ref: '#/components/schemas/Error' }, { $ref: '#/components/schemas/GatewayError' }] },
+      },
+      responses: Object.fromEntries(
+        Object.entries(ERROR_RESPONSES).map(([name, [description, schema]]) => [
+          name,
+          { description, content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } } },
+        ]),
+      ),
+      securitySchemes: {
+        [SECURITY_SCHEME]: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: "A Cognito user pool ID token (the SPA's Amplify session); API Gateway's JWT authorizer verifies it.",
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,327 @@
+import http from 'node:http';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { openApiDocument, type JsonSchema, type Operation } from '@shared/api/openapi';
+import { routes } from '../../functions/routes';
+import { signUpAndSignIn } from '../support/cognito';
+import { NOT_YET_ON_CONTRACTS } from '../support/contract-status';
+import { arbitraryOf } from '../support/json-schema-arbitrary';
+
+/**
+ * Every route of functions/routes.ts, driven through the local stack (the gateway with real JWT verification, the
+ * handlers, DynamoDB Local) with generated bad input, anonymously and as a signed-in learner: bodies of the wrong
+ * shape and type, huge strings and numbers, odd unicode, malformed JSON, wrong content types, bad query values,
+ * path parameters that are too long, odd or malformed `%` escapes, missing and malformed Authorization headers.
+ * Whatever comes in, the answer is below 500 and shows nothing of the server's insides.
+ */
+const stack = inject('stack');
+const base = new URL(stack.url);
+const doc = openApiDocument({ routes, version: 'fuzz' });
+/** Requests per route on top of the fixed edge cases; the whole file stays within a minute or two. */
+const RUNS_PER_ROUTE = 50;
+
+interface Request {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string | Buffer;
+}
+
+function send(req: Request): Promise<{ status: number; text: string }> {
+  // Node frames a DELETE body only when told its length (it sends no chunked encoding for DELETE by default).
+  const headers = req.body === undefined ? req.headers : { ...req.headers, 'content-length': String(Buffer.byteLength(req.body)) };
+  return new Promise((resolve, reject) => {
+    // A fresh connection each time: a kept-alive socket the server has just closed would fail the request, not the route.
+    const options = { host: base.hostname, port: base.port, method: req.method, path: req.path, headers, timeout: 20_000, agent: false };
+    const r = http.request(options, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    r.on('timeout', () => r.destroy(new Error(`no answer in 20 s to ${req.method} ${req.path.slice(0, 200)}`)));
+    r.on('error', reject);
+    r.end(req.body);
+  });
+}
+
+/** What a response must never show: stack frames, file paths, exception classes, AWS error names. */
+const INTERNALS: RegExp[] = [
+  /\bat [\w$.<>]+ \(/,
+  /\bat (file|node):/,
+  /\/(work|home|tmp|var\/task|opt)\//,
+  /node_modules|\.tsx?:\d+|\.m?js:\d+/,
+  /\b(TypeError|RangeError|SyntaxError|ReferenceError|URIError|EvalError|ZodError|AggregateError)\b/,
+  /\b\w+Exception\b/,
+  /\b(ConditionalCheckFailed|TransactionCanceled|ProvisionedThroughputExceeded|ResourceNotFound|UnrecognizedClient|AccessDenied|Throttling)\w*/,
+  /\$metadata|\$fault|httpStatusCode|requestId"/,
+];
+
+function leaks(text: string, sent: string): string[] {
+  return INTERNALS.map((re) => re.exec(text)?.[0])
+    .filter((m): m is string => !!m)
+    .filter((m) => !sent.includes(m)); // An echo of what the caller sent is not a leak.
+}
+
+const operationOf = (routeKey: string): Operation => {
+  const [method, p] = routeKey.split(' ') as [string, string];
+  return doc.paths[p]![method.toLowerCase()]!;
+};
+
+const objectOf = (op: Operation, where: 'path' | 'query'): JsonSchema | null => {
+  const ps = (op.parameters ?? []).filter((p) => p.in === where);
+  return ps.length
+    ? { type: 'object', properties: Object.fromEntries(ps.map((p) => [p.name, p.schema])), required: ps.filter((p) => p.required).map((p) => p.name) }
+    : null;
+};
+
+/** The document's answer schema for a route and status, compiled once. */
+const answers = addFormats(new Ajv2020({ strict: true, allErrors: true }));
+const answerCheck = new Map<string, ValidateFunction | null>();
+function answerSchemaOf(op: Operation, status: number): ValidateFunction | null {
+  const key = `${op.operationId} ${status}`;
+  if (!answerCheck.has(key)) {
+    const schema = (op.responses[String(status)] as { content?: Record<string, { schema: object }> } | undefined)?.content?.['application/json']?.schema;
+    answerCheck.set(key, schema ? answers.compile(schema) : null);
+  }
+  return answerCheck.get(key)!;
+}
+
+const text = (v: unknown): string => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''));
+/**
+ * encodeURIComponent, with lone surrogates (which no URL can carry) as U+FFFD, cut to 3,000 characters: the request
+ * line and headers must stay under Node's 16 KiB (API Gateway's limits are tighter still).
+ */
+const encode = (v: string) => encodeURIComponent(v.slice(0, 3000).replace(/\p{Cs}/gu, '\ufffd'));
+
+/** A path segment as the client puts it on the wire: encoded, or raw and malformed. */
+const segment = (schema: JsonSchema | undefined): fc.Arbitrary<string> =>
+  fc.oneof(
+    { weight: 3, arbitrary: (schema ? arbitraryOf(schema) : fc.string()).map((v) => encode(text(v))) },
+    { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 30 }).map(encode) },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom(
+        '%',
+        '%zz',
+        'SPY%',
+        '%E0%A4%A',
+        '%C3%28',
+        '%FF%FE',
+        '%00',
+        '%2F..%2F..%2Fetc%2Fpasswd',
+        '..',
+        '%2e%2e',
+        'A'.repeat(4000),
+        encodeURIComponent('💥'.repeat(500)),
+        '%F0%9F%92',
+        "SPY'%20OR%201=1",
+        '%25',
+        encodeURIComponent('\u202e\u0000'),
+      ),
+    },
+  );
+
+/** A query string: the route's own parameters, near misses of them, strangers, repeats, malformed escapes. */
+const queryArb = (schema: JsonSchema | null): fc.Arbitrary<string> => {
+  const own = schema
+    ? arbitraryOf(schema).map((o) =>
+        Object.entries((o ?? {}) as object)
+          .map(([k, v]) => `${encode(k)}=${encode(text(v))}`)
+          .join('&'),
+      )
+    : fc.constant('');
+  const names = Object.keys((schema?.properties ?? {}) as object);
+  const odd = fc.constantFrom(
+    '%zz=1',
+    'a=%',
+    'a=%E0%A4%A',
+    ...names.flatMap((n) => [
+      `${n}=%zz`,
+      `${n}=${'9'.repeat(400)}`,
+      `${n}=-1e400`,
+      `${n}=NaN`,
+      `${n}=`,
+      `${n}=1&${n}=2`,
+      `${n}=${'x'.repeat(3000)}`,
+      `${n}[]=a`,
+    ]),
+  );
+  const strangers = fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 20 }), { maxKeys: 3 }).map((d) =>
+    Object.entries(d)
+      .map(([k, v]) => `${encode(k)}=${encode(v)}`)
+      .join('&'),
+  );
+  return fc
+    .tuple(fc.oneof({ weight: 3, arbitrary: own }, { weight: 2, arbitrary: odd }), fc.option(strangers))
+    .map(([q, extra]) => [q, extra].filter(Boolean).join('&'));
+};
+
+const MALFORMED_JSON = [
+  '{',
+  '{"a":',
+  '}',
+  '[',
+  'nul',
+  "{'single':'quotes'}",
+  '{"a":1,}',
+  '\u0000',
+  '\ufeff{}',
+  '{"a":"\\ud800"}',
+  '{"n":1e400}',
+  '{"n":-1e400,"legs":[{"quantity":1e999}]}',
+  '['.repeat(5000) + ']'.repeat(5000),
+  '{"a":'.repeat(2000) + '1' + '}'.repeat(2000),
+  '{"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}}}',
+  '"just a string"',
+  'true',
+  '0',
+  'null',
+];
+
+/** A body and its content type: the route's schema (valid or near), any JSON, malformed text, huge text, other types. */
+const bodyArb = (schema: JsonSchema | undefined): fc.Arbitrary<{ body?: string | Buffer; type?: string }> => {
+  const json = (a: fc.Arbitrary<unknown>) => a.map((v) => ({ body: JSON.stringify(v) ?? '', type: 'application/json' }));
+  return fc.oneof(
+    { weight: 5, arbitrary: schema ? json(arbitraryOf(schema)) : json(fc.jsonValue({ maxDepth: 2 })) },
+    { weight: 1, arbitrary: json(fc.jsonValue({ maxDepth: 3 })) },
+    { weight: 2, arbitrary: fc.constantFrom(...MALFORMED_JSON).map((body) => ({ body, type: 'application/json' })) },
+    { weight: 1, arbitrary: fc.constant({ body: JSON.stringify({ x: 'y'.repeat(300_000), n: 10 ** 300 }), type: 'application/json' }) },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        body: fc.oneof(fc.constant('{"underlying":"SPY"}'), fc.string({ unit: 'binary', maxLength: 200 }), fc.constant('a=1&b=2'), fc.constant('<x/>')),
+        type: fc.constantFrom(
+          'text/plain',
+          'application/xml',
+          'application/octet-stream',
+          'multipart/form-data; boundary=x',
+          'application/x-www-form-urlencoded',
+          'image/png',
+          '',
+        ),
+      }),
+    },
+    { weight: 1, arbitrary: fc.uint8Array({ maxLength: 300 }).map((b) => ({ body: Buffer.from(b), type: 'application/octet-stream' })) },
+    { weight: 1, arbitrary: fc.constant({}) },
+  );
+};
+
+describe('every route, fuzzed through the local stack', () => {
+  let token = '';
+  let authArb: fc.Arbitrary<string | undefined>;
+
+  beforeAll(async () => {
+    const learner = await signUpAndSignIn(stack, { name: 'Fuzz Learner' });
+    token = learner.idToken;
+    // An open paper account takes the trading routes past "open an account first" into their rules.
+    const opened = await send({
+      method: 'POST',
+      path: '/api/account',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: '{"startingCapital":100000}',
+    });
+    expect(opened.status).toBe(201);
+    const [head, payload, signature] = token.split('.') as [string, string, string];
+    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), 'cognito:groups': ['admin'] })).toString(
+      'base64url',
+    );
+    authArb = fc.oneof(
+      { weight: 4, arbitrary: fc.constant(`Bearer ${token}`) },
+      { weight: 2, arbitrary: fc.constant(undefined) },
+      {
+        weight: 3,
+        arbitrary: fc.constantFrom(
+          'Bearer',
+          'Bearer ',
+          'Bearer x.y.z',
+          'Bearer ....',
+          `Bearer ${head}.${forged}.${signature}`,
+          `Bearer ${token.slice(0, -4)}AAAA`,
+          `bearer ${token}`,
+          token,
+          `Basic ${Buffer.from('admin:admin').toString('base64')}`,
+          `Bearer ${token}, Bearer ${token}`,
+          `Bearer ${'a'.repeat(4000)}`,
+          'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJhZG1pbiJ9.',
+          `Bearer ${Buffer.from('{"alg":"HS256","kid":"CognitoLocal"}').toString('base64url')}.${payload}.${signature}`,
+        ),
+      },
+    );
+  });
+
+  it('keeps the gateway up for a malformed Host header', async () => {
+    for (const host of ['a b', '[::1', 'localhost:99999', '%', '']) {
+      const res = await send({ method: 'GET', path: '/api/health', headers: { host } });
+      expect(res.status, `Host: ${host}`).toBeLessThan(500);
+    }
+    expect((await send({ method: 'GET', path: '/api/health', headers: {} })).status).toBe(200);
+    expect((await send({ method: 'GET', path: '/api/market/SPY%zz/chain?expiry=2026-12-18', headers: {} })).status).toBe(400);
+  });
+
+  for (const r of routes) {
+    it(`${r.routeKey} never answers 5xx nor shows internals`, async () => {
+      const [method, template] = r.routeKey.split(' ') as [string, string];
+      const op = operationOf(r.routeKey);
+      const pathSchema = objectOf(op, 'path');
+      const names = [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+      const pathArb = fc
+        .tuple(...names.map((n) => segment((pathSchema?.properties as Record<string, JsonSchema> | undefined)?.[n])))
+        .map((values) => names.reduce((p, n, i) => p.replace(`{${n}}`, values[i]!), template));
+      const request = fc
+        .record({
+          method: fc.oneof(
+            { weight: 8, arbitrary: fc.constant(method) },
+            { weight: 1, arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD') },
+          ),
+          path: names.length ? pathArb : fc.constant(template),
+          query: queryArb(objectOf(op, 'query')),
+          body: bodyArb(op.requestBody?.content['application/json'].schema),
+          auth: authArb,
+          etag: fc.option(fc.constantFrom('*', '"x"', 'W/"1"', '"', ',,,', 'a'.repeat(1000)), { freq: 6 }),
+        })
+        .map(({ method: m, path, query, body, auth, etag }): Request => {
+          const headers: Record<string, string> = {};
+          if (auth !== undefined) headers.authorization = auth;
+          if (body.type) headers['content-type'] = body.type;
+          if (etag) headers['if-none-match'] = etag;
+          return { method: m, path: query ? `${path}?${query}` : path, headers, body: m === 'GET' || m === 'HEAD' ? undefined : body.body };
+        });
+
+      const seen = new Map<number, number>();
+      await fc.assert(
+        fc.asyncProperty(request, async (req) => {
+          const res = await send(req);
+          seen.set(res.status, (seen.get(res.status) ?? 0) + 1);
+          const what = `${req.method} ${req.path.slice(0, 300)} [${JSON.stringify(req.headers).slice(0, 300)}] ${String(req.body ?? '').slice(0, 300)}`;
+          expect(res.status, `${what}\n→ ${res.text.slice(0, 500)}`).toBeLessThan(500);
+          const sent = `${decodeSafely(req.path)} ${String(req.body ?? '')} ${JSON.stringify(req.headers)}`;
+          expect(leaks(res.text, sent), `${what}\n→ ${res.text.slice(0, 500)}`).toEqual([]);
+          // A success on the route's own method is one the document describes, in the shape it describes.
+          if (res.status >= 200 && res.status < 300 && req.method === method && !NOT_YET_ON_CONTRACTS.has(r.fn)) {
+            expect(Object.keys(op.responses), `${what}: ${res.status} is not in the document`).toContain(String(res.status));
+            const validate = answerSchemaOf(op, res.status);
+            if (validate && !validate(JSON.parse(res.text)))
+              expect.fail(`${what}\n→ ${res.status} ${res.text.slice(0, 300)}\n${JSON.stringify(validate.errors)}`);
+          }
+        }),
+        { numRuns: RUNS_PER_ROUTE, endOnFailure: true },
+      );
+      // The run reached the handler's own validation, not only the gateway's refusals.
+      expect(
+        [...seen.keys()].some((s) => s !== 401 && s !== 404),
+        `statuses seen: ${JSON.stringify([...seen])}`,
+      ).toBe(true);
+    });
+  }
+});
+
+function decodeSafely(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
