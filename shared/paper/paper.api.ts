@@ -264,6 +264,7 @@ export const paperApi = defineApi({
   },
   'POST /api/account': {
     auth: 'user',
+    errors: [409],
     summary: 'Open the paper account with a starting capital',
     body: z.object({ startingCapital: Capital }),
     response: PortfolioSchema,
@@ -271,19 +272,22 @@ export const paperApi = defineApi({
   },
   'POST /api/account/reset': {
     auth: 'user',
+    errors: [409],
     summary: 'Start a new run of the paper account: positions leave the book, open orders are canceled',
     body: z.object({ startingCapital: Capital }),
     response: PortfolioSchema,
   },
   'PUT /api/account/settings': {
     auth: 'user',
+    errors: [409],
     summary: 'Trading level, fill model and commission of the paper account',
     body: SettingsBody,
     response: z.object({ settings: SettingsSchema }),
   },
-  'GET /api/portfolio': { auth: 'user', summary: 'Balances, positions with marks and Greeks, recent activity', response: PortfolioSchema },
+  'GET /api/portfolio': { auth: 'user', errors: [404], summary: 'Balances, positions with marks and Greeks, recent activity', response: PortfolioSchema },
   'POST /api/orders': {
     auth: 'user',
+    errors: [404, 409, 422],
     summary: 'Place an order (one to four legs, market or limit, day); a retry with the same clientOrderId returns the first order',
     body: OrderBody,
     response: PlacedOrder,
@@ -299,12 +303,14 @@ export const paperApi = defineApi({
   },
   'DELETE /api/orders/{id}': {
     auth: 'user',
+    errors: [404, 409],
     summary: 'Cancel an open order',
     params: z.object({ id: Ulid }),
     response: z.object({ order: OrderSchema }),
   },
   'POST /api/positions/{contract}/close': {
     auth: 'user',
+    errors: [404, 409, 422],
     summary: 'Close all or part of a position at the market',
     params: z.object({ contract: Symbol }),
     body: z.object({ quantity: z.number().optional(), clientOrderId: OrderBody.shape.clientOrderId.optional() }).optional(),
@@ -313,6 +319,7 @@ export const paperApi = defineApi({
   },
   'POST /api/positions/{contract}/exercise': {
     auth: 'user',
+    errors: [404, 409, 422],
     summary: 'Exercise a long option before expiry',
     params: z.object({ contract: Contract }),
     body: z.object({ quantity: z.number().optional() }).optional(),
@@ -320,6 +327,7 @@ export const paperApi = defineApi({
   },
   'POST /api/compliance/pretrade': {
     auth: 'user',
+    errors: [409],
     summary: 'The pre-trade checks an order would meet, without placing it',
     body: OrderBody,
     response: z.object({ canProceed: z.boolean(), checks: z.array(ComplianceCheckSchema) }),
