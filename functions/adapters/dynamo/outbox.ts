@@ -11,6 +11,16 @@ import { documentClient, tableName } from './client';
 export const OUTBOX_ENTITY = 'outbox';
 export const OUTBOX_TTL_SECONDS = 86_400;
 
+/**
+ * Which stream records are events: inserts of outbox items. An EventBridge filter pattern over the stream record, used
+ * as it is by the Pipe (infra/stacks/events-stack.ts) and by the local relay (local/outbox-relay.ts), so both keep the
+ * same records. A TTL deletion or any other item's change is not an event.
+ */
+export const OUTBOX_STREAM_FILTER = {
+  eventName: ['INSERT'],
+  dynamodb: { NewImage: { entity: { S: [OUTBOX_ENTITY] } } },
+} as const;
+
 export interface OutboxItem {
   PK: string;
   SK: 'EVENT';
