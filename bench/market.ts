@@ -51,7 +51,7 @@ export const marketSuite: BenchSuite = {
         {
           provider: simulatedProvider(clock),
           store: dynamoMarketStore(db, stack.tableName),
-          events: { publish: async () => undefined },
+          outbox: { enqueue: async () => undefined },
           clock,
           sleep: async () => undefined,
           newId: () => `bench-${Date.now()}`,

@@ -1,7 +1,9 @@
 import { ulid } from 'ulid';
 import { marketReader, ttlMemo } from '@shared/market/market-reader';
 import { simulatedProvider } from '@shared/market/simulated-market';
+import type { IdGenerator } from '@shared/ports/ids.port';
 import { dynamoMarketStore } from '../adapters/dynamo/market-repository';
+import { dynamoEventOutbox } from '../adapters/dynamo/outbox';
 import { eventBridgePublisher } from '../adapters/events/event-bus';
 import { resolveProviderConfig, selectProvider } from '../adapters/market/provider-config';
 import { secretsManagerSecretStore } from '../adapters/secrets/secret-store';
@@ -26,6 +28,10 @@ export function marketDeps() {
     clock,
     store,
     simulated,
+    /** Events leave through the outbox: IngestRequested alone, ChainIngested with the sync status (market-repository.ts). */
+    outbox: dynamoEventOutbox(),
+    ids: { newId: () => ulid() } satisfies IdGenerator,
+    /** @deprecated Publishes after a commit; only the paper side (trading-wiring.ts) still uses it, until it writes its events to the outbox. */
     events: eventBridgePublisher(),
     newId: () => ulid(),
     reader: marketReader({ store, simulated, clock, warn: (message, error) => logger.warn(message, { error: error as Error }) }),

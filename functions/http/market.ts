@@ -1,11 +1,12 @@
-import { ulid } from 'ulid';
 import { z } from 'zod';
+import { domainEvent } from '@shared/events/domain-events';
 import type { ChainView, MarketReader } from '@shared/market/market-reader';
 import { EXPIRY_TYPES } from '@shared/market/expirations';
 import { isIsoDate, newYorkParts } from '@shared/market/dates';
 import { hashString } from '@shared/market/random';
 import type { Clock } from '@shared/ports/clock.port';
-import type { EventPublisher } from '@shared/ports/events.port';
+import type { EventOutbox } from '@shared/ports/events.port';
+import type { IdGenerator } from '@shared/ports/ids.port';
 import type { MarketStore } from '@shared/market/market-store.port';
 import { appError } from '../commons/errors';
 import { accepted, failure, httpApi, ok, okRaw, route, type HttpResponse } from '../commons/http';
@@ -21,7 +22,8 @@ export interface ProviderStatus {
 export interface MarketHandlerDeps {
   reader: MarketReader;
   store: MarketStore;
-  events: EventPublisher;
+  outbox: EventOutbox;
+  ids: IdGenerator;
   clock: Clock;
   providerStatus: () => Promise<ProviderStatus>;
 }
@@ -153,11 +155,12 @@ export function makeMarketHandler(deps: MarketHandlerDeps) {
         return ok({ status: 'recent', message: `${resolved.ticker} was synced moments ago; the latest data is already on its way.` });
       }
       lastSyncRequest.set(resolved.ticker, now);
-      await deps.events.publish([
-        {
-          type: 'IngestRequested',
-          detail: { eventId: ulid(), requestedBy: user.sub, reason: 'sync', underlyings: [resolved.ticker], at: new Date(now).toISOString() },
-        },
+      await deps.outbox.enqueue([
+        domainEvent(
+          'IngestRequested',
+          { requestedBy: user.sub, reason: 'sync', underlyings: [resolved.ticker], at: new Date(now).toISOString() },
+          deps.ids.newId(),
+        ),
       ]);
       return accepted({ status: 'queued', message: `Syncing ${resolved.ticker} from ${provider.provider}. The chain refreshes when it is done.` });
     }),
