@@ -15,8 +15,10 @@ import { logger as sharedLogger } from './powertools';
  * version and would bring a second copy of their commons). Two ways:
  * - `claim` (default, for jobs that write many items, such as an ingestion run): the first delivery claims the receipt
  *   for as long as its invocation may run, runs the consumer and marks the receipt done; a failure releases the claim and
- *   rethrows, so the event is retried; a second delivery finds the receipt done (and returns) or claimed by a live run
- *   (and fails, to be retried later, when it will find it done; a crashed run's claim lapses when its time is up).
+ *   rethrows, so the event is retried. A second delivery finds the receipt done, or claimed by a run still in time, and
+ *   returns: the claiming invocation answers for the event (its failure is retried by Lambda with the same request id,
+ *   which may take its own claim back; a claim whose time is up can be taken by any delivery). Failing the twin instead
+ *   would only spend its retries while the first run works and park a consumed event in the dead-letter queue.
  * - `transaction` (award-style consumers): the consumer puts `ctx.receipt` (or its own award item at `receiptKey`) in the
  *   TransactWriteItems that changes its state, conditional on not existing; of two deliveries at once one commits and
  *   the other's transaction is cancelled, which the helper recognises by the receipt now existing.
@@ -76,14 +78,11 @@ export interface EventHandlerOptions<T extends DomainEventType> {
   now?: () => number;
 }
 
-export type ConsumeOutcome = { status: 'consumed' | 'duplicate'; eventId: string };
+/** `in_progress`: another delivery of the event holds the claim and answers for it. */
+export type ConsumeOutcome = { status: 'consumed' | 'duplicate' | 'in_progress'; eventId: string };
 
 export class MalformedEventError extends Error {
   override name = 'MalformedEventError';
-}
-
-export class EventInProgressError extends Error {
-  override name = 'EventInProgressError';
 }
 
 /** Lambda's longest run: how long a claim lasts when the invocation does not say how much time it has. */
@@ -136,8 +135,8 @@ export function eventHandler<T extends DomainEventType>(
       const claimed = await opts.receipts.claim(key, { ...info, owner, leaseUntil: now() + lease + 5_000, now: now() });
       if (claimed === 'done') return duplicate();
       if (claimed === 'busy') {
-        log.warn('Event is being consumed by another delivery; failing this one so that it is retried');
-        throw new EventInProgressError(`Event ${eventId} is being consumed by another delivery of it`);
+        log.info('Event is being consumed by another delivery, which answers for it; this one changes nothing');
+        return { status: 'in_progress', eventId };
       }
       try {
         await consume(event, ctx);

@@ -1,6 +1,6 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EventInProgressError, MalformedEventError, eventHandler, receiptKeyOf } from '../../../functions/commons/event-handler';
+import { MalformedEventError, eventHandler, receiptKeyOf } from '../../../functions/commons/event-handler';
 import { domainEvent, type EventOf } from '@shared/events/domain-events';
 import { memoryEventReceipts } from '../../support/memory-event-receipts';
 
@@ -91,16 +91,36 @@ describe('the consumer helper', () => {
     expect(runs).toHaveLength(1);
   });
 
-  it('runs one of two deliveries that arrive at once; the other fails, to be retried, and then finds it done', async () => {
+  it('runs one of two deliveries that arrive at once; the other leaves the event to it', async () => {
     let finish!: () => void;
     const { handler, runs } = consumer({ work: () => new Promise<void>((r) => (finish = r)) });
     const first = handler(envelope(), lambda('req-1'));
     const second = handler(envelope(), lambda('req-2'));
-    await expect(second).rejects.toThrow(EventInProgressError);
+    expect(await second).toEqual({ status: 'in_progress', eventId: EVENT_ID });
     finish();
     expect((await first).status).toBe('consumed');
-    expect((await handler(envelope(), lambda('req-2'))).status).toBe('duplicate');
+    expect((await handler(envelope(), lambda('req-3'))).status).toBe('duplicate');
     expect(runs).toHaveLength(1);
+  });
+
+  it('lets the run that holds the claim answer for the event: when it fails, its retry runs the consumer again', async () => {
+    let attempt = 0;
+    let release!: () => void;
+    const { handler, runs } = consumer({
+      work: async () => {
+        if (++attempt === 1) {
+          await new Promise<void>((r) => (release = r));
+          throw new Error('timed out talking to the provider');
+        }
+      },
+    });
+    const first = handler(envelope(), lambda('req-1'));
+    expect((await handler(envelope(), lambda('req-2'))).status).toBe('in_progress');
+    release();
+    await expect(first).rejects.toThrow('timed out');
+    // Lambda retries the failed invocation (same request id); EventBridge would also redeliver it after a failed target.
+    expect((await handler(envelope(), lambda('req-1'))).status).toBe('consumed');
+    expect(runs).toHaveLength(2);
   });
 
   it('does not mark a failed run done: the retry runs the consumer again', async () => {
@@ -126,7 +146,7 @@ describe('the consumer helper', () => {
 
     const again = consumer();
     await again.receipts.claim(key, { ...info, owner: 'req-3', leaseUntil: Date.now() + 60_000, now: Date.now() });
-    await expect(again.handler(envelope(), lambda('req-4'))).rejects.toThrow(EventInProgressError);
+    expect((await again.handler(envelope(), lambda('req-4'))).status).toBe('in_progress');
     expect((await again.handler(envelope(), lambda('req-3'))).status).toBe('consumed');
     expect(runs.length + again.runs.length).toBe(2);
   });
