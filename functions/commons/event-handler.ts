@@ -97,17 +97,18 @@ export function eventHandler<T extends DomainEventType>(
   const log = opts.logger ?? sharedLogger;
   const now = opts.now ?? Date.now;
   const mode = opts.idempotency ?? 'claim';
-  const keys = ['eventId', 'detailType', 'consumer', 'busEventId'];
-
   return async (input, context) => {
     const event = parse(input);
     const eventId = event.detail.eventId;
-    log.appendKeys({ eventId, detailType: event.type, consumer: opts.consumer, busEventId: (input as { id: string }).id });
+    const tags = { eventId, detailType: event.type, consumer: opts.consumer, busEventId: (input as { id: string }).id };
+    // For the consumer's own log lines. The helper's lines name the event themselves: the local stack runs consumers
+    // side by side in one process, where one invocation's removeKeys would strip another's.
+    log.appendKeys(tags);
     try {
       const key = opts.receiptKey?.(event) ?? receiptKeyOf(opts.consumer, eventId);
       const info: ReceiptInfo = { eventId, consumer: opts.consumer, detailType: event.type };
       const duplicate = (): ConsumeOutcome => {
-        log.info('Event already consumed; this delivery changes nothing');
+        log.info('Event already consumed; this delivery changes nothing', tags);
         return { status: 'duplicate', eventId };
       };
       if ((await opts.receipts.state(key)) === 'done') return duplicate();
@@ -126,7 +127,7 @@ export function eventHandler<T extends DomainEventType>(
           if ((await opts.receipts.state(key)) === 'done') return duplicate();
           throw err;
         }
-        log.info('Event consumed');
+        log.info('Event consumed', tags);
         return { status: 'consumed', eventId };
       }
 
@@ -135,21 +136,23 @@ export function eventHandler<T extends DomainEventType>(
       const claimed = await opts.receipts.claim(key, { ...info, owner, leaseUntil: now() + lease + 5_000, now: now() });
       if (claimed === 'done') return duplicate();
       if (claimed === 'busy') {
-        log.info('Event is being consumed by another delivery, which answers for it; this one changes nothing');
+        log.info('Event is being consumed by another delivery, which answers for it; this one changes nothing', tags);
         return { status: 'in_progress', eventId };
       }
       try {
         await consume(event, ctx);
       } catch (err) {
-        log.error('Consumer failed; the event will be retried', { error: err as Error });
-        await opts.receipts.release(key, owner).catch((e: unknown) => log.warn('Could not release the claim; it lapses by itself', { error: e as Error }));
+        log.error('Consumer failed; the event will be retried', { ...tags, error: err as Error });
+        await opts.receipts
+          .release(key, owner)
+          .catch((e: unknown) => log.warn('Could not release the claim; it lapses by itself', { ...tags, error: e as Error }));
         throw err;
       }
       await opts.receipts.complete(key, owner, now());
-      log.info('Event consumed');
+      log.info('Event consumed', tags);
       return { status: 'consumed', eventId };
     } finally {
-      log.removeKeys(keys);
+      log.removeKeys(Object.keys(tags));
     }
   };
 

@@ -68,6 +68,29 @@ describe('the consumer helper', () => {
     expect(entries.find((e) => e.message === 'after')).not.toHaveProperty('eventId');
   });
 
+  it('names the event on its own lines even when another invocation in the same process took the keys off meanwhile', async () => {
+    const lines: string[] = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      lines.push(String(chunk));
+      return true;
+    });
+    const logger = new Logger({ serviceName: 'test', logLevel: 'INFO' });
+    let release!: () => void;
+    const slow = eventHandler(
+      { consumer: 'slow', types: ['LessonCompleted'], receipts: memoryEventReceipts(), logger },
+      () => new Promise<void>((r) => (release = r)),
+    );
+    const quick = eventHandler({ consumer: 'quick', types: ['LessonCompleted'], receipts: memoryEventReceipts(), logger }, async () => undefined);
+    const running = slow(envelope(), lambda('req-1'));
+    await new Promise((r) => setTimeout(r, 10));
+    await quick(envelope(), lambda('req-2'));
+    release();
+    await running;
+    const consumed = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((e) => e.message === 'Event consumed');
+    expect(consumed.map((e) => e.consumer).sort()).toEqual(['quick', 'slow']);
+    expect(consumed.every((e) => e.eventId === EVENT_ID)).toBe(true);
+  });
+
   it('logs a malformed event as an error with its issues', async () => {
     const lines: string[] = [];
     for (const stream of [process.stdout, process.stderr]) {
