@@ -1,8 +1,9 @@
 import { AdminAddUserToGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeliveredEvent } from '../../local/aws-endpoints';
+import { createTableInput, ensureTable } from '../../local/dynamodb';
 import { cognitoClient, signIn, signUpAndSignIn } from '../support/cognito';
 import { newDataDir, spawnLocalStack, waitFor, type SpawnedStack } from '../support/local-stack';
 
@@ -137,4 +138,23 @@ describe('domain events through the outbox', () => {
     expect(afterRestart.filter((id) => delivered.includes(id))).toEqual([]);
     expect(await requestsBy(stack, op.sub)).toHaveLength(1);
   }, 180_000);
+});
+
+describe('a local table from before the outbox', () => {
+  it('gets its stream switched on at start, so the relay has something to read', async () => {
+    const client = new DynamoDBClient({ endpoint: stack.endpoints.dynamodb, region: 'us-east-1', credentials });
+    const TableName = `old-${Date.now()}`;
+    const { StreamSpecification: _stream, ...withoutStream } = createTableInput(TableName);
+    await client.send(new CreateTableCommand(withoutStream));
+    try {
+      expect(await ensureTable(client, TableName)).toBe('stream-enabled');
+      const { Table } = await client.send(new DescribeTableCommand({ TableName }));
+      expect(Table?.StreamSpecification).toEqual({ StreamEnabled: true, StreamViewType: 'NEW_IMAGE' });
+      expect(Table?.LatestStreamArn).toBeTruthy();
+      expect(await ensureTable(client, TableName)).toBe('existing');
+    } finally {
+      await client.send(new DeleteTableCommand({ TableName }));
+      client.destroy();
+    }
+  });
 });
