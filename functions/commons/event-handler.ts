@@ -100,7 +100,13 @@ export function eventHandler<T extends DomainEventType>(
   return async (input, context) => {
     const event = parse(input);
     const eventId = event.detail.eventId;
-    const tags = { eventId, detailType: event.type, consumer: opts.consumer, busEventId: (input as { id: string }).id };
+    const tags = {
+      eventId,
+      detailType: event.type,
+      consumer: opts.consumer,
+      busEventId: (input as { id: string }).id,
+      ...(context?.awsRequestId ? { requestId: context.awsRequestId } : {}),
+    };
     // For the consumer's own log lines. The helper's lines name the event themselves: the local stack runs consumers
     // side by side in one process, where one invocation's removeKeys would strip another's.
     log.appendKeys(tags);
