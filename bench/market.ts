@@ -1,6 +1,8 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
 import { dynamoMarketStore } from '../functions/adapters/dynamo/market-repository';
+import { dynamoEventOutbox } from '../functions/adapters/dynamo/outbox';
 import { runIngestion } from '@shared/market/ingest';
 import { simulatedProvider } from '@shared/market/simulated-market';
 import { TRACKED_UNDERLYINGS } from '@shared/market/underlyings';
@@ -51,10 +53,10 @@ export const marketSuite: BenchSuite = {
         {
           provider: simulatedProvider(clock),
           store: dynamoMarketStore(db, stack.tableName),
-          events: { publish: async () => undefined },
+          outbox: dynamoEventOutbox(db, stack.tableName),
           clock,
           sleep: async () => undefined,
-          newId: () => `bench-${Date.now()}`,
+          newId: () => ulid(),
         },
         { underlyings: TRACKED_UNDERLYINGS },
       );

@@ -19,7 +19,11 @@ export interface FunctionDefinition {
     table?: 'read' | 'readwrite';
     /** 'read' for the market-data key; 'readwrite' for the broker keys learners save. */
     secrets?: 'read' | 'readwrite';
-    events?: 'put';
+    /**
+     * 'outbox': writes events as outbox items (PutItem on `OUTBOX#` keys only, for a function that reads the table
+     * otherwise); 'put': PutEvents on the bus, the deprecated publish-after-commit of the paper side until it uses the outbox.
+     */
+    events?: 'put' | 'outbox';
   };
   memoryMb?: number;
   timeoutSeconds?: number;
@@ -74,14 +78,14 @@ export const httpFunctions: readonly FunctionDefinition[] = [
     id: 'market',
     file: 'functions/http/market.ts',
     description: 'Market status, tickers, expiries, chains and history (public), Sync Data (signed in)',
-    access: { table: 'read', events: 'put', secrets: 'read' },
+    access: { table: 'read', events: 'outbox', secrets: 'read' },
     memoryMb: 1024,
   },
   {
     id: 'adminMarket',
     file: 'functions/http/admin-market.ts',
     description: 'Market-data statistics, cleanup and manual ingestion (admin)',
-    access: { table: 'readwrite', events: 'put', secrets: 'read' },
+    access: { table: 'readwrite', events: 'outbox', secrets: 'read' },
     timeoutSeconds: 60,
   },
   {

@@ -78,7 +78,12 @@ export function defineOptionsAcademy(scope: Construct, props: OptionsAcademyProp
     userPool: auth.userPool,
     userPoolClient: auth.userPoolClient,
   });
-  const functions = new Map<string, AppFunction>([...api.functions, ...events.consumers.map((c) => [c.node.id, c] as const), ...ingest.jobs]);
+  const functions = new Map<string, AppFunction>([
+    ...api.functions,
+    ...events.consumers.map((c) => [c.node.id, c] as const),
+    [events.enrichment.node.id, events.enrichment],
+    ...ingest.jobs,
+  ]);
   const observability = new ObservabilityStack(scope, stackName(config.stage, 'Observability'), {
     ...base,
     ...name('Observability'),

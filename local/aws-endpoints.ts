@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { eventRules, type EventRuleDefinition } from '../functions/events/rules';
+import { CONSUMER_RETRY, eventRules, type EventRuleDefinition } from '../functions/events/rules';
 import { matchesPattern } from './event-pattern';
 import { lambdaContext, loadHandler } from './handlers';
 import { LOOPBACK } from './ports';
@@ -11,9 +11,13 @@ import { PRE_TOKEN_FUNCTION } from './cognito';
  * Local stand-ins for the AWS APIs that have no emulator on npm, spoken in their own wire protocol
  * (JSON 1.1 with X-Amz-Target), so the adapters use the real SDK clients with only the endpoint changed:
  * - Secrets Manager: CreateSecret, GetSecretValue, PutSecretValue, UpdateSecret, DescribeSecret, DeleteSecret;
- * - EventBridge: PutEvents, matched against functions/events/rules.ts and delivered to the same consumers;
+ * - EventBridge: PutEvents, matched against functions/events/rules.ts and delivered to the same consumers, each
+ *   asynchronously and on its own: a failing consumer is retried as its rule says (CONSUMER_RETRY) and its event then
+ *   goes to that rule's dead-letter list, while the other rules' consumers go on;
  * - Lambda Invoke, for cognito-local's pre-token-generation trigger.
- * GET /_local/events lists the events put so far, with their deliveries, for tests and debugging.
+ * For tests and debugging, on loopback only: GET /_local/events lists the events put so far with their deliveries;
+ * GET /_local/dead-letters the events each rule gave up on; POST /_local/control `{"putEvents":"down"}` makes PutEvents
+ * drop its connections (the bus is unreachable; Secrets Manager and Lambda keep working), `{"putEvents":"up"}` restores it.
  */
 export interface DeliveredEvent {
   id: string;
@@ -21,12 +25,33 @@ export interface DeliveredEvent {
   detailType: string;
   detail: unknown;
   time: string;
-  deliveries: { rule: string; status: 'pending' | 'ok' | 'failed'; error?: string }[];
+  deliveries: Delivery[];
+}
+
+export interface Delivery {
+  rule: string;
+  /** `failed`: every attempt failed and the event is in the rule's dead-letter list. */
+  status: 'pending' | 'ok' | 'failed';
+  attempts: number;
+  error?: string;
+  /** What the consumer returned (the consumer helper says `consumed`, `duplicate` or `in_progress`). */
+  result?: unknown;
+}
+
+/** What a rule's dead-letter queue would hold: the event as the consumer received it, and why it gave up. */
+export interface DeadLetter {
+  rule: string;
+  consumer: string;
+  event: Record<string, unknown>;
+  error: string;
+  attempts: number;
+  at: string;
 }
 
 export interface RunningAwsEndpoints {
   endpoint: string;
   events: DeliveredEvent[];
+  deadLetters: DeadLetter[];
   stop(): Promise<void>;
 }
 
@@ -41,17 +66,26 @@ class ServiceError extends Error {
 }
 
 const MAX_EVENTS_KEPT = 1000;
+/** Lambda waits about a minute, then two, between retries of an asynchronous invocation; locally a second, then two. */
+const LOCAL_RETRY_DELAY_MS = (retry: number) => 1000 * 2 ** retry;
+const isLoopback = (address: string | undefined) => address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
 
 export async function startAwsEndpoints(opts: {
   port: number;
   secretsDir: string;
   rules?: readonly EventRuleDefinition[];
   log?: (line: string) => void;
+  /** Delay before the n-th retry of a failing consumer (n from 0). */
+  retryDelayMs?: (retry: number) => number;
 }): Promise<RunningAwsEndpoints> {
   const vault = new SecretVault(opts.secretsDir);
   const events: DeliveredEvent[] = [];
+  const deadLetters: DeadLetter[] = [];
   const rules = opts.rules ?? eventRules;
   const log = opts.log ?? (() => undefined);
+  const retryDelay = opts.retryDelayMs ?? LOCAL_RETRY_DELAY_MS;
+  const timers = new Set<NodeJS.Timeout>();
+  let putEventsUp = true;
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -64,13 +98,30 @@ export async function startAwsEndpoints(opts: {
       };
       const run = async () => {
         const url = new URL(req.url ?? '/', 'http://local');
-        if (req.method === 'GET' && url.pathname === '/_local/events') return reply(200, events, 'application/json');
+        if (url.pathname.startsWith('/_local/')) {
+          if (!isLoopback(req.socket.remoteAddress)) return reply(403, { message: 'Local controls answer on loopback only' }, 'application/json');
+          if (req.method === 'GET' && url.pathname === '/_local/events') return reply(200, events, 'application/json');
+          if (req.method === 'GET' && url.pathname === '/_local/dead-letters') return reply(200, deadLetters, 'application/json');
+          if (req.method === 'POST' && url.pathname === '/_local/control') {
+            const body = JSON.parse(raw || '{}') as { putEvents?: unknown };
+            if (body.putEvents !== 'up' && body.putEvents !== 'down')
+              return reply(400, { message: 'Send {"putEvents":"up"} or {"putEvents":"down"}' }, 'application/json');
+            putEventsUp = body.putEvents === 'up';
+            log(`local EventBridge: PutEvents is ${putEventsUp ? 'back up' : 'down (connections are dropped)'}`);
+            return reply(200, { putEvents: putEventsUp ? 'up' : 'down' }, 'application/json');
+          }
+          return reply(404, { message: `No local control at ${req.method} ${url.pathname}` }, 'application/json');
+        }
         const invoke = url.pathname.match(/^\/2015-03-31\/functions\/([^/]+)\/invocations$/);
         if (invoke) return reply(200, await invokeLocalFunction(decodeURIComponent(invoke[1]!), JSON.parse(raw || '{}')), 'application/json');
         const target = String(req.headers['x-amz-target'] ?? '');
         const input = JSON.parse(raw || '{}') as Record<string, unknown>;
         if (target.startsWith('secretsmanager.')) return reply(200, secretsAction(vault, target.slice('secretsmanager.'.length), input));
-        if (target === 'AWSEvents.PutEvents') return reply(200, putEvents(input));
+        if (target === 'AWSEvents.PutEvents') {
+          // As when the endpoint cannot be reached: no answer at all, and the SDK's own retries fail too.
+          if (!putEventsUp) return void req.socket.destroy();
+          return reply(200, putEvents(input));
+        }
         throw new ServiceError('UnknownOperationException', `The local AWS endpoints do not implement ${target || req.url}`);
       };
       run().catch((err: unknown) => {
@@ -84,53 +135,87 @@ export async function startAwsEndpoints(opts: {
   function putEvents(input: Record<string, unknown>) {
     const entries = Array.isArray(input.Entries) ? (input.Entries as Record<string, unknown>[]) : [];
     if (entries.length === 0 || entries.length > 10) throw new ServiceError('ValidationException', 'Entries must hold 1 to 10 events');
-    return {
-      FailedEntryCount: 0,
-      Entries: entries.map((entry) => {
-        const id = randomUUID();
-        const detail = typeof entry.Detail === 'string' ? JSON.parse(entry.Detail) : {};
-        const record: DeliveredEvent = {
-          id,
-          source: String(entry.Source ?? ''),
-          detailType: String(entry.DetailType ?? ''),
-          detail,
-          time: entry.Time ? new Date(Number(entry.Time) * 1000 || String(entry.Time)).toISOString() : new Date().toISOString(),
-          deliveries: [],
-        };
-        events.push(record);
-        if (events.length > MAX_EVENTS_KEPT) events.shift();
-        const envelope = {
-          version: '0',
-          id,
-          'detail-type': record.detailType,
-          source: record.source,
-          account: '000000000000',
-          time: record.time,
-          region: 'us-east-1',
-          resources: (entry.Resources as string[]) ?? [],
-          detail,
-        };
-        for (const rule of rules) {
-          if (!matchesPattern(rule.pattern, envelope)) continue;
-          const delivery = { rule: rule.id, status: 'pending' as DeliveredEvent['deliveries'][number]['status'], error: undefined as string | undefined };
-          record.deliveries.push(delivery);
-          // EventBridge invokes targets asynchronously: PutEvents answers before consumers run.
-          setImmediate(() => {
-            loadHandler(rule.consumer.file)
-              .then((fn) => fn(envelope, lambdaContext(rule.consumer.id, id)))
-              .then(() => {
-                delivery.status = 'ok';
-              })
-              .catch((err: Error) => {
-                delivery.status = 'failed';
-                delivery.error = err.message;
-                log(`event ${record.detailType} -> ${rule.id} failed: ${err.message}`);
-              });
-          });
-        }
-        return { EventId: id };
-      }),
-    };
+    const results = entries.map((entry) => {
+      let detail: unknown;
+      try {
+        detail = typeof entry.Detail === 'string' ? JSON.parse(entry.Detail) : undefined;
+      } catch {
+        detail = undefined;
+      }
+      // EventBridge refuses such an entry alone and accepts the others of the call.
+      if (!detail || typeof detail !== 'object' || Array.isArray(detail)) return { ErrorCode: 'MalformedDetail', ErrorMessage: 'Detail is malformed.' };
+      const id = randomUUID();
+      const record: DeliveredEvent = {
+        id,
+        source: String(entry.Source ?? ''),
+        detailType: String(entry.DetailType ?? ''),
+        detail,
+        time: entry.Time ? new Date(Number(entry.Time) * 1000 || String(entry.Time)).toISOString() : new Date().toISOString(),
+        deliveries: [],
+      };
+      events.push(record);
+      if (events.length > MAX_EVENTS_KEPT) events.shift();
+      const envelope = {
+        version: '0',
+        id,
+        'detail-type': record.detailType,
+        source: record.source,
+        account: '000000000000',
+        time: record.time,
+        region: 'us-east-1',
+        resources: (entry.Resources as string[]) ?? [],
+        detail,
+      };
+      for (const rule of rules) {
+        if (!matchesPattern(rule.pattern, envelope)) continue;
+        const delivery: Delivery = { rule: rule.id, status: 'pending', attempts: 0 };
+        record.deliveries.push(delivery);
+        // EventBridge invokes targets asynchronously: PutEvents answers before consumers run, and each rule on its own.
+        schedule(() => deliver(rule, envelope, delivery), 0);
+      }
+      return { EventId: id };
+    });
+    return { FailedEntryCount: results.filter((r) => 'ErrorCode' in r).length, Entries: results };
+  }
+
+  function schedule(fn: () => Promise<void>, ms: number) {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      void fn();
+    }, ms);
+    timers.add(timer);
+  }
+
+  /** One attempt; on failure another after a delay, until the rule's retries are spent, then the dead-letter list. */
+  async function deliver(rule: EventRuleDefinition, envelope: Record<string, unknown> & { id: string; 'detail-type': string }, delivery: Delivery) {
+    const retry = rule.retry ?? CONSUMER_RETRY;
+    delivery.attempts++;
+    try {
+      const fn = await loadHandler(rule.consumer.file);
+      // Lambda keeps the request id across the retries of one asynchronous invocation.
+      delivery.result = await fn(envelope, lambdaContext(rule.consumer.id, `${envelope.id}-${rule.id}`, (rule.consumer.timeoutSeconds ?? 30) * 1000));
+      delivery.status = 'ok';
+      delivery.error = undefined;
+    } catch (err) {
+      delivery.error = (err as Error).message;
+      const age = Date.now() - Date.parse(String(envelope.time));
+      if (delivery.attempts <= retry.attempts && age < retry.maxEventAgeSeconds * 1000) {
+        log(`event ${envelope['detail-type']} -> ${rule.id} failed (attempt ${delivery.attempts}): ${delivery.error}; retrying`);
+        schedule(() => deliver(rule, envelope, delivery), retryDelay(delivery.attempts - 1));
+        return;
+      }
+      delivery.status = 'failed';
+      deadLetters.push({
+        rule: rule.id,
+        consumer: rule.consumer.id,
+        event: envelope,
+        error: delivery.error,
+        attempts: delivery.attempts,
+        at: new Date().toISOString(),
+      });
+      if (deadLetters.length > MAX_EVENTS_KEPT) deadLetters.shift();
+      log(`event ${envelope['detail-type']} -> ${rule.id} failed ${delivery.attempts} times: ${delivery.error}; it is in that rule's dead-letter list`);
+    }
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -140,8 +225,11 @@ export async function startAwsEndpoints(opts: {
   return {
     endpoint: `http://${LOOPBACK}:${opts.port}`,
     events,
+    deadLetters,
     stop: () =>
       new Promise<void>((resolve) => {
+        for (const timer of timers) clearTimeout(timer);
+        timers.clear();
         server.close(() => resolve());
         server.closeAllConnections();
       }),

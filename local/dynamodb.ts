@@ -7,11 +7,12 @@ import {
   CreateTableCommand,
   DescribeTableCommand,
   ResourceNotFoundException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
   waitUntilTableExists,
   type CreateTableCommandInput,
 } from '@aws-sdk/client-dynamodb';
-import { GLOBAL_SECONDARY_INDEXES, KEY_ATTRIBUTE_TYPE, TABLE_KEYS, TTL_ATTRIBUTE } from '../functions/adapters/dynamo/table-definition';
+import { GLOBAL_SECONDARY_INDEXES, KEY_ATTRIBUTE_TYPE, STREAM_VIEW_TYPE, TABLE_KEYS, TTL_ATTRIBUTE } from '../functions/adapters/dynamo/table-definition';
 import { LOOPBACK, waitForPort } from './ports';
 
 const require = createRequire(import.meta.url);
@@ -82,7 +83,7 @@ export async function startDynamoLocal(opts: { port: number; dataDir: string; lo
   };
 }
 
-/** The same key schema, GSIs and TTL attribute the CDK table has (functions/adapters/dynamo/table-definition.ts). */
+/** The same key schema, GSIs, stream and TTL attribute the CDK table has (functions/adapters/dynamo/table-definition.ts). */
 export function createTableInput(tableName: string): CreateTableCommandInput {
   const keyAttrs = new Set<string>([TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey]);
   for (const g of GLOBAL_SECONDARY_INDEXES) {
@@ -105,14 +106,20 @@ export function createTableInput(tableName: string): CreateTableCommandInput {
       ],
       Projection: { ProjectionType: 'ALL' },
     })),
+    StreamSpecification: { StreamEnabled: true, StreamViewType: STREAM_VIEW_TYPE },
   };
 }
 
-/** Creates the table on first start; later starts find it in .data/ and leave it alone. */
-export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<'created' | 'existing'> {
+/**
+ * Creates the table on first start; later starts find it in .data/ and leave it alone, except that a table made before
+ * the outbox (issue 15) gets its stream switched on, so the outbox relay has something to read.
+ */
+export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<'created' | 'existing' | 'stream-enabled'> {
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
-    return 'existing';
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    if (Table?.StreamSpecification?.StreamEnabled) return 'existing';
+    await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: { StreamEnabled: true, StreamViewType: STREAM_VIEW_TYPE } }));
+    return 'stream-enabled';
   } catch (err) {
     if (!(err instanceof ResourceNotFoundException)) throw err;
   }

@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
+import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_TABLE_NAME } from '../functions/adapters/dynamo/table-definition';
 import { startAwsEndpoints, type RunningAwsEndpoints } from './aws-endpoints';
@@ -8,6 +10,7 @@ import { startCognito, type LocalPool } from './cognito';
 import { ensureTable, startDynamoLocal } from './dynamodb';
 import { startGateway, type WebMode } from './gateway';
 import { createJwtAuthorizer } from './jwt-authorizer';
+import { startOutboxRelay } from './outbox-relay';
 import { assertPortFree } from './ports';
 import { startScheduler, type RunningScheduler } from './scheduler';
 import { startTtlSweeper } from './ttl-sweeper';
@@ -115,7 +118,29 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     const raw = new DynamoDBClient({});
     stops.push(() => raw.destroy());
     const created = await ensureTable(raw, tableName);
-    opts.log(created === 'created' ? `created table ${tableName}` : `using table ${tableName} from ${path.join(opts.dataDir, 'dynamodb')}`);
+    opts.log(
+      created === 'created'
+        ? `created table ${tableName}`
+        : `using table ${tableName} from ${path.join(opts.dataDir, 'dynamodb')}${created === 'stream-enabled' ? ' (its stream switched on for the outbox)' : ''}`,
+    );
+
+    // The Pipe's local twin: the table's stream to the local PutEvents endpoint, resuming from its checkpoint.
+    const streams = new DynamoDBStreamsClient({ endpoint: dynamo.endpoint });
+    const bus = new EventBridgeClient({ endpoint: aws.endpoint });
+    const relay = startOutboxRelay({
+      tableName,
+      busName: process.env.EVENT_BUS_NAME!,
+      checkpointFile: path.join(opts.dataDir, 'outbox-relay.json'),
+      dynamodb: raw,
+      streams,
+      events: bus,
+      log: opts.log,
+    });
+    stops.push(async () => {
+      await relay.stop();
+      streams.destroy();
+      bus.destroy();
+    });
 
     const authorize = createJwtAuthorizer({ issuer: cognito.pool.issuer, jwksUri: cognito.pool.jwksUri, clientId: cognito.pool.userPoolClientId });
     const gateway = await startGateway({

@@ -1,8 +1,9 @@
 import { ulid } from 'ulid';
 import { marketReader, ttlMemo } from '@shared/market/market-reader';
 import { simulatedProvider } from '@shared/market/simulated-market';
+import type { IdGenerator } from '@shared/ports/ids.port';
 import { dynamoMarketStore } from '../adapters/dynamo/market-repository';
-import { eventBridgePublisher } from '../adapters/events/event-bus';
+import { dynamoEventOutbox } from '../adapters/dynamo/outbox';
 import { resolveProviderConfig, selectProvider } from '../adapters/market/provider-config';
 import { secretsManagerSecretStore } from '../adapters/secrets/secret-store';
 import { systemClock } from './clock';
@@ -26,7 +27,9 @@ export function marketDeps() {
     clock,
     store,
     simulated,
-    events: eventBridgePublisher(),
+    /** Events leave through the outbox: IngestRequested alone, ChainIngested with the sync status (market-repository.ts). */
+    outbox: dynamoEventOutbox(),
+    ids: { newId: () => ulid() } satisfies IdGenerator,
     newId: () => ulid(),
     reader: marketReader({ store, simulated, clock, warn: (message, error) => logger.warn(message, { error: error as Error }) }),
     /** The live provider when configured, else the simulated market, with the reason. */

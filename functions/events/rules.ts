@@ -4,8 +4,10 @@ import type { FunctionDefinition } from '../routes';
 
 /**
  * Domain event routing, defined once: the CDK stack turns each rule into an EventBridge rule with a
- * Lambda target; the local PutEvents endpoint (local/aws-endpoints.ts) matches the same patterns
- * and calls the same consumer handlers.
+ * Lambda target and a dead-letter queue; the local PutEvents endpoint (local/aws-endpoints.ts) matches
+ * the same patterns, calls the same consumer handlers, retries them the same number of times and keeps
+ * a dead-letter list per rule. Consumers live in functions/events/ and run their job through the
+ * consumer helper (functions/commons/event-handler.ts), which makes them idempotent by event id.
  */
 export interface EventRuleDefinition {
   id: string;
@@ -13,7 +15,23 @@ export interface EventRuleDefinition {
   /** An EventBridge event pattern (the subset of exact-match arrays and nested objects). */
   pattern: { source?: string[]; 'detail-type'?: string[]; detail?: Record<string, unknown> };
   consumer: { id: string; file: string; access: FunctionDefinition['access']; memoryMb?: number; timeoutSeconds?: number };
+  /** Defaults to CONSUMER_RETRY. */
+  retry?: ConsumerRetry;
 }
+
+export interface ConsumerRetry {
+  /** Retries after the first failed attempt; then the event goes to the rule's dead-letter queue. Lambda allows 0 to 2. */
+  attempts: number;
+  /** An event older than this is not retried again but dead-lettered (Lambda allows 60 s to 6 h). */
+  maxEventAgeSeconds: number;
+}
+
+/**
+ * A failing consumer is retried twice and then its event is parked in its rule's dead-letter queue, where an operator
+ * can read it and send it again; a consumer is idempotent, so a redelivery is harmless. In AWS the retries are Lambda's
+ * own for asynchronous invocations (about 1 and 2 minutes apart); the local endpoint retries sooner.
+ */
+export const CONSUMER_RETRY: ConsumerRetry = { attempts: 2, maxEventAgeSeconds: 6 * 3600 };
 
 export const eventRules: readonly EventRuleDefinition[] = [
   {
@@ -22,7 +40,7 @@ export const eventRules: readonly EventRuleDefinition[] = [
     pattern: { source: [EVENT_SOURCE], 'detail-type': ['IngestRequested'] },
     consumer: {
       id: 'ingestOnRequest',
-      file: INGEST_SCHEDULE.handler.file,
+      file: 'functions/events/ingest-on-request.ts',
       access: INGEST_SCHEDULE.access,
       memoryMb: INGEST_SCHEDULE.memoryMb,
       timeoutSeconds: INGEST_SCHEDULE.timeoutSeconds,
@@ -34,7 +52,7 @@ export const eventRules: readonly EventRuleDefinition[] = [
     pattern: { source: [EVENT_SOURCE], 'detail-type': ['ChainIngested'] },
     consumer: {
       id: 'recheckOnNewQuotes',
-      file: SETTLE_SCHEDULE.handler.file,
+      file: 'functions/events/recheck-on-new-quotes.ts',
       access: SETTLE_SCHEDULE.access,
       memoryMb: SETTLE_SCHEDULE.memoryMb,
       timeoutSeconds: SETTLE_SCHEDULE.timeoutSeconds,

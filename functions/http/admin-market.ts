@@ -1,15 +1,16 @@
-import { ulid } from 'ulid';
+import { domainEvent } from '@shared/events/domain-events';
 import { addDays, newYorkParts } from '@shared/market/dates';
 import { marketApi } from '@shared/market/market.api';
 import type { Clock } from '@shared/ports/clock.port';
-import type { EventPublisher } from '@shared/ports/events.port';
+import type { EventOutbox } from '@shared/ports/events.port';
+import type { IdGenerator } from '@shared/ports/ids.port';
 import type { MarketStore } from '@shared/market/market-store.port';
 import { RETENTION_DAYS } from '../adapters/dynamo/market-repository';
 import { accepted, httpApi, ok, route } from '../commons/http';
 import { marketDeps } from '../commons/market-wiring';
 
 /** Operator tools for market data (Cognito group `admin`): statistics, retention cleanup, a manual run. */
-export function makeAdminMarketHandler(deps: { store: MarketStore; events: EventPublisher; clock: Clock }) {
+export function makeAdminMarketHandler(deps: { store: MarketStore; outbox: EventOutbox; ids: IdGenerator; clock: Clock }) {
   return httpApi({
     'GET /api/admin/market/stats': route(marketApi['GET /api/admin/market/stats'], async () => {
       const [stats, status] = await Promise.all([deps.store.stats(), deps.store.getStatus()]);
@@ -24,17 +25,12 @@ export function makeAdminMarketHandler(deps: { store: MarketStore; events: Event
     }),
 
     'POST /api/admin/market/ingest': route(marketApi['POST /api/admin/market/ingest'], async ({ body, user }) => {
-      await deps.events.publish([
-        {
-          type: 'IngestRequested',
-          detail: {
-            eventId: ulid(),
-            requestedBy: user.sub,
-            reason: 'admin',
-            underlyings: body?.underlyings?.map((u) => u.toUpperCase()),
-            at: deps.clock.now().toISOString(),
-          },
-        },
+      await deps.outbox.enqueue([
+        domainEvent(
+          'IngestRequested',
+          { requestedBy: user.sub, reason: 'admin', underlyings: body?.underlyings?.map((u) => u.toUpperCase()), at: deps.clock.now().toISOString() },
+          deps.ids.newId(),
+        ),
       ]);
       return accepted({ status: 'queued', message: 'Ingestion queued. Statistics update when it finishes.' });
     }),

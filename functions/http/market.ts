@@ -1,10 +1,11 @@
-import { ulid } from 'ulid';
+import { domainEvent } from '@shared/events/domain-events';
 import type { ChainView, MarketReader } from '@shared/market/market-reader';
 import { newYorkParts } from '@shared/market/dates';
 import { marketApi } from '@shared/market/market.api';
 import { hashString } from '@shared/market/random';
 import type { Clock } from '@shared/ports/clock.port';
-import type { EventPublisher } from '@shared/ports/events.port';
+import type { EventOutbox } from '@shared/ports/events.port';
+import type { IdGenerator } from '@shared/ports/ids.port';
 import type { MarketStore } from '@shared/market/market-store.port';
 import { appError } from '../commons/errors';
 import { accepted, failure, httpApi, ok, okRaw, route, type HttpResponse } from '../commons/http';
@@ -20,7 +21,8 @@ export interface ProviderStatus {
 export interface MarketHandlerDeps {
   reader: MarketReader;
   store: MarketStore;
-  events: EventPublisher;
+  outbox: EventOutbox;
+  ids: IdGenerator;
   clock: Clock;
   providerStatus: () => Promise<ProviderStatus>;
 }
@@ -113,11 +115,12 @@ export function makeMarketHandler(deps: MarketHandlerDeps) {
         return ok({ status: 'recent', message: `${resolved.ticker} was synced moments ago; the latest data is already on its way.` });
       }
       lastSyncRequest.set(resolved.ticker, now);
-      await deps.events.publish([
-        {
-          type: 'IngestRequested',
-          detail: { eventId: ulid(), requestedBy: user.sub, reason: 'sync', underlyings: [resolved.ticker], at: new Date(now).toISOString() },
-        },
+      await deps.outbox.enqueue([
+        domainEvent(
+          'IngestRequested',
+          { requestedBy: user.sub, reason: 'sync', underlyings: [resolved.ticker], at: new Date(now).toISOString() },
+          deps.ids.newId(),
+        ),
       ]);
       return accepted({ status: 'queued', message: `Syncing ${resolved.ticker} from ${provider.provider}. The chain refreshes when it is done.` });
     }),

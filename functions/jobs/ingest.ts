@@ -1,6 +1,4 @@
-import type { EventBridgeEvent } from 'aws-lambda';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
-import { IngestRequestedDetail } from '@shared/events/domain-events';
 import { runIngestion, REAL_PROVIDER_HORIZON_MONTHS, type IngestDeps, type IngestResult } from '@shared/market/ingest';
 import { currentSession } from '@shared/market/simulated-market';
 import { TRACKED_UNDERLYINGS } from '@shared/market/underlyings';
@@ -12,10 +10,13 @@ import { logger, metrics } from '../commons/powertools';
 /**
  * The market-data ingestion job. Three ways in, one run:
  * - the weekday 18:00 New York schedule (EventBridge Scheduler input `{ source: 'scheduler' }`);
- * - an `IngestRequested` event (an operator's manual run, a learner's Sync Data for one underlying);
+ * - a request (`{ source: 'request' }`): an operator's manual run or a learner's Sync Data for one underlying, through the
+ *   `IngestRequested` event and its consumer (functions/events/ingest-on-request.ts);
  * - the local stack at start (`{ source: 'startup' }`), which runs only when the stored data is older than the latest session.
  */
-type JobInput = { source: 'scheduler' | 'startup' | 'manual'; scheduleId?: string; underlyings?: string[] } | EventBridgeEvent<'IngestRequested', unknown>;
+export type IngestJobInput =
+  | { source: 'scheduler' | 'startup' | 'manual'; scheduleId?: string; underlyings?: string[] }
+  | { source: 'request'; reason: 'admin' | 'sync'; underlyings?: string[] };
 
 export interface IngestJobDeps {
   provider: () => Promise<{ provider: MarketDataProvider; reason: string | null }>;
@@ -29,14 +30,13 @@ export interface IngestJobDeps {
 }
 
 export function makeIngestJob(deps: IngestJobDeps) {
-  return async (input: JobInput): Promise<IngestResult | { skipped: string }> => {
+  return async (input: IngestJobInput): Promise<IngestResult | { skipped: string }> => {
     let underlyings: readonly string[] = TRACKED_UNDERLYINGS;
     let historyContracts: number | undefined;
-    if ('detail-type' in input) {
-      const detail = IngestRequestedDetail.parse(input.detail);
-      if (detail.underlyings?.length) underlyings = detail.underlyings.filter((u) => TRACKED_UNDERLYINGS.includes(u));
+    if (input.source === 'request') {
+      if (input.underlyings?.length) underlyings = input.underlyings.filter((u) => TRACKED_UNDERLYINGS.includes(u));
       // A learner's Sync Data refreshes the chain quickly; history waits for the scheduled run.
-      if (detail.reason === 'sync') historyContracts = 0;
+      if (input.reason === 'sync') historyContracts = 0;
     } else {
       if (input.underlyings?.length) underlyings = input.underlyings;
       if (input.source === 'startup') {
@@ -74,7 +74,7 @@ export const handler = makeIngestJob({
       {
         ...d,
         store: wiring.store,
-        events: wiring.events,
+        outbox: wiring.outbox,
         clock: wiring.clock,
         newId: wiring.newId,
         sleep: (ms) => new Promise((r) => setTimeout(r, ms)),

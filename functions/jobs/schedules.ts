@@ -52,7 +52,8 @@ export const INGEST_SCHEDULE: ScheduleDefinition = {
   weekdays: ['MON', 'TUE', 'WED', 'THU', 'FRI'],
   timeZone: 'America/New_York',
   handler: { file: 'functions/jobs/ingest.ts', export: 'handler' },
-  access: { table: 'readwrite', events: 'put', secrets: 'read' },
+  // ChainIngested leaves through the outbox, in the table.
+  access: { table: 'readwrite', secrets: 'read' },
   memoryMb: 1024,
   timeoutSeconds: 900,
 };

@@ -8,6 +8,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { OUTBOX_KEY_PREFIX } from '../../functions/adapters/dynamo/outbox';
 import { GLOBAL_SECONDARY_INDEXES } from '../../functions/adapters/dynamo/table-definition';
 import type { FunctionDefinition } from '../../functions/routes';
 import type { StageConfig } from '../config';
@@ -148,6 +149,21 @@ export class AppFunction extends Construct {
     });
   }
 
+  /**
+   * Writes outbox items and nothing else: PutItem (also inside TransactWriteItems) on items whose partition key starts
+   * with `OUTBOX#`. A function with table read-write has this already.
+   */
+  grantOutboxWrite(table: dynamodb.ITableV2): void {
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['dynamodb:PutItem'],
+        resources: [table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${OUTBOX_KEY_PREFIX}*`] } },
+      }),
+    );
+    this.fn.addEnvironment('TABLE_NAME', table.tableName);
+  }
+
   grantPutEvents(bus: events.IEventBus): void {
     bus.grantPutEventsTo(this.role);
     this.fn.addEnvironment('EVENT_BUS_NAME', bus.eventBusName);
@@ -157,6 +173,7 @@ export class AppFunction extends Construct {
   applyAccess(access: FunctionDefinition['access'], targets: AccessTargets): void {
     if (access.table) this.grantTable(targets.table, access.table);
     if (access.secrets) this.grantSecrets(targets.secretPrefix, access.secrets);
-    if (access.events) this.grantPutEvents(targets.bus);
+    if (access.events === 'put') this.grantPutEvents(targets.bus);
+    if (access.events === 'outbox' && access.table !== 'readwrite') this.grantOutboxWrite(targets.table);
   }
 }

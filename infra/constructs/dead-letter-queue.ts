@@ -2,7 +2,7 @@ import { Duration, Validations } from 'aws-cdk-lib';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 
-/** Where EventBridge parks deliveries it gave up on: encrypted, TLS only, kept 14 days for inspection and redrive. */
+/** Where EventBridge (a rule, a Pipe, the Scheduler) and Lambda park deliveries they gave up on: encrypted, TLS only, kept 14 days for inspection and redrive. */
 export function deadLetterQueue(scope: Construct, id: string): sqs.Queue {
   const queue = new sqs.Queue(scope, id, {
     encryption: sqs.QueueEncryption.SQS_MANAGED,
@@ -11,7 +11,8 @@ export function deadLetterQueue(scope: Construct, id: string): sqs.Queue {
   });
   Validations.of(queue).acknowledge({
     id: 'AwsSolutions-SQS3',
-    reason: 'This queue is itself a dead-letter queue (of an EventBridge rule or Scheduler target); it needs no DLQ of its own.',
+    reason:
+      'This queue is itself a dead-letter queue (of an EventBridge rule and its consumer, the outbox Pipe, or a Scheduler target); it needs no DLQ of its own.',
   });
   return queue;
 }

@@ -1,7 +1,7 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
-import { GLOBAL_SECONDARY_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/adapters/dynamo/table-definition';
+import { GLOBAL_SECONDARY_INDEXES, STREAM_VIEW_TYPE, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/adapters/dynamo/table-definition';
 import { resourceName, type StageConfig } from '../config';
 
 export interface DataStackProps extends StackProps {
@@ -29,6 +29,8 @@ export class DataStack extends Stack {
         projectionType: dynamodb.ProjectionType.ALL,
       })),
       timeToLiveAttribute: TTL_ATTRIBUTE,
+      // The outbox leaves through the stream (the Pipe in the events stack).
+      dynamoStream: dynamodb.StreamViewType[STREAM_VIEW_TYPE],
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       billing: dynamodb.Billing.onDemand(),
       encryption: dynamodb.TableEncryptionV2.awsManagedKey(),

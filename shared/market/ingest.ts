@@ -1,5 +1,6 @@
+import { domainEvent } from '../events/domain-events';
 import type { Clock } from '../ports/clock.port';
-import type { EventPublisher } from '../ports/events.port';
+import type { EventOutbox } from '../ports/events.port';
 import type { MarketDataProvider, ProviderQuote } from './market-data.port';
 import type { MarketStore, StoredChain, StoredTicker } from './market-store.port';
 import { buildChain, summarizeExpiry } from './chain';
@@ -12,12 +13,14 @@ import { RISK_FREE_RATE, underlyingProfile } from './underlyings';
  * real provider only those expiring within 3 months, the provider's quota rule), take the chain
  * snapshot, store one chain per expiry with IV and Greeks, the expiry summaries and the ticker,
  * and keep 14 days of daily history for the underlying and for up to 20 of its most active contracts
- * expiring within 60 days. One failing underlying does not stop the others.
+ * expiring within 60 days. One failing underlying does not stop the others. The run ends by announcing
+ * `ChainIngested`, written with the sync status it reports (one transaction), or alone when nothing was stored.
  */
 export interface IngestDeps {
   provider: MarketDataProvider;
   store: MarketStore;
-  events: EventPublisher;
+  /** For the announcement of a run that stored nothing (so no status is written with it). */
+  outbox: EventOutbox;
   clock: Clock;
   sleep: (ms: number) => Promise<void>;
   newId: () => string;
@@ -166,24 +169,26 @@ export async function runIngestion(deps: IngestDeps, opts: IngestOptions): Promi
     underlyings: result,
     failures,
   };
-  // A run where every underlying failed leaves the last good status in place.
-  if (tickers.length) {
-    await store.putStatus({ lastSync: outcome.finishedAt, session, source: provider.source, provider: provider.name, contractsStored, failures });
-  }
-  await deps.events.publish([
+  const announcement = domainEvent(
+    'ChainIngested',
     {
-      type: 'ChainIngested',
-      detail: {
-        eventId: deps.newId(),
-        runId,
-        source: provider.source,
-        underlyings: [...opts.underlyings],
-        contractsStored,
-        failures,
-        startedAt: outcome.startedAt,
-        finishedAt: outcome.finishedAt,
-      },
+      runId,
+      source: provider.source,
+      underlyings: [...opts.underlyings],
+      contractsStored,
+      failures,
+      startedAt: outcome.startedAt,
+      finishedAt: outcome.finishedAt,
     },
-  ]);
+    deps.newId(),
+  );
+  // A run where every underlying failed leaves the last good status in place; it is still announced.
+  if (tickers.length) {
+    await store.putStatus({ lastSync: outcome.finishedAt, session, source: provider.source, provider: provider.name, contractsStored, failures }, [
+      announcement,
+    ]);
+  } else {
+    await deps.outbox.enqueue([announcement]);
+  }
   return outcome;
 }

@@ -1,3 +1,4 @@
+import type { DomainEvent } from '../events/domain-events';
 import type { DailyBar } from './market-data.port';
 import type { ExpirySummary, OptionContract } from '../market/chain';
 
@@ -53,7 +54,8 @@ export interface MarketStore {
   putBars(kind: BarKind, ticker: string, bars: readonly DailyBar[]): Promise<void>;
   /** Bars on or after a date, oldest first, skipping expired ones. */
   getBars(kind: BarKind, ticker: string, fromDate: string): Promise<DailyBar[]>;
-  putStatus(status: SyncStatus): Promise<void>;
+  /** Writes the status and the events that report it (outbox items) in one transaction: both, or neither. */
+  putStatus(status: SyncStatus, events?: readonly DomainEvent[]): Promise<void>;
   getStatus(): Promise<SyncStatus | null>;
   /** Row counts and date range per kind of stored market data (admin). */
   stats(): Promise<MarketDataStats>;

@@ -9,8 +9,3 @@ import type { DomainEvent } from '../events/domain-events';
 export interface EventOutbox {
   enqueue(events: readonly DomainEvent[]): Promise<void>;
 }
-
-/** @deprecated Publishing after a commit loses events when the bus is down; being replaced by the outbox (issue 15). */
-export interface EventPublisher {
-  publish(events: readonly DomainEvent[]): Promise<void>;
-}

@@ -113,13 +113,35 @@ describe('AppFunction (Lambda defaults and grant helpers)', () => {
     });
   });
 
-  it('grants nothing that the definition does not list', () => {
+  it('grants nothing that the definition does not list (a consumer also sends what it gives up on to its dead-letter queue)', () => {
     const consumer = stacks.events.consumers[0]!;
-    const services = new Set(
-      statementsOf(consumer)
-        .flatMap((s) => [s.Action].flat())
-        .map((a) => a.split(':')[0]),
-    );
-    expect([...services].sort()).toEqual(['dynamodb', 'logs', 'xray']);
+    const statements = statementsOf(consumer);
+    const services = new Set(statements.flatMap((s) => [s.Action].flat()).map((a) => a.split(':')[0]));
+    expect([...services].sort()).toEqual(['dynamodb', 'logs', 'sqs', 'xray']);
+    const sqs = statements.filter((s) => [s.Action].flat().some((a) => a.startsWith('sqs:')));
+    expect(sqs.map((s) => s.Resource)).toEqual([{ 'Fn::GetAtt': [logicalIdOf(stacks.events.deadLetters.get(orderFilledRuleFixture.id)!), 'Arn'] }]);
+  });
+
+  it('grantOutboxWrite lets a function that reads the table put outbox items and nothing else', () => {
+    const market = buildTestApp({
+      httpFunctions: [{ id: 'market', file: 'test/infra/fixtures/noop-job.ts', description: 'Market', access: { table: 'read', events: 'outbox' } }],
+      routes: [{ routeKey: 'POST /api/market/sync', auth: 'user', fn: 'market' }],
+      schedules: [],
+      eventRules: [],
+    }).stacks.api.functions.get('market')!;
+    const writes = statementsOf(market).filter((s) => [s.Action].flat().some((a) => /^dynamodb:(Put|Update|Delete|BatchWrite)/.test(a)));
+    expect(writes).toEqual([
+      expect.objectContaining({
+        Action: 'dynamodb:PutItem',
+        Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['OUTBOX#*'] } },
+      }),
+    ]);
+    expect([
+      ...new Set(
+        statementsOf(market)
+          .flatMap((s) => [s.Action].flat())
+          .filter((a) => a.startsWith('events:')),
+      ),
+    ]).toEqual([]);
   });
 });

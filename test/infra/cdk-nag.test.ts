@@ -72,9 +72,11 @@ describe('the whole app under cdk-nag AwsSolutions', () => {
     const bundles = readdirSync(assemblyDir)
       .map((d) => path.join(assemblyDir, d, 'index.mjs'))
       .filter((f) => existsSync(f));
-    // One bundle per distinct entry module (the fixtures share one).
+    // One bundle per distinct entry module (the fixtures share one), and the outbox Pipe's enrichment.
     const entries = new Set(
-      [...httpFunctions, brokerFixture].map((f) => f.file).concat(ingestScheduleFixture.handler.file, orderFilledRuleFixture.consumer.file),
+      [...httpFunctions, brokerFixture]
+        .map((f) => f.file)
+        .concat(ingestScheduleFixture.handler.file, orderFilledRuleFixture.consumer.file, 'functions/events/outbox-enrichment.ts'),
     );
     expect(bundles).toHaveLength(entries.size);
     for (const bundle of bundles) {

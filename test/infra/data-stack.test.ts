@@ -1,7 +1,7 @@
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GLOBAL_SECONDARY_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/adapters/dynamo/table-definition';
+import { GLOBAL_SECONDARY_INDEXES, STREAM_VIEW_TYPE, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/adapters/dynamo/table-definition';
 import { stageConfig } from '../../infra/config';
 import { DataStack } from '../../infra/stacks/data-stack';
 import { buildTestApp } from './helpers';
@@ -41,6 +41,10 @@ describe('DataStack', () => {
       SSESpecification: { SSEEnabled: true, SSEType: 'KMS' },
       Replicas: [Match.objectLike({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } })],
     });
+  });
+
+  it('streams new item images, from which the outbox Pipe reads events', () => {
+    template.hasResourceProperties('AWS::DynamoDB::GlobalTable', { StreamSpecification: { StreamViewType: STREAM_VIEW_TYPE } });
   });
 
   it('is deleted with a dev stage and retained (and protected) in prod', () => {

@@ -191,10 +191,14 @@ describe('paper trading through the gateway', () => {
     expect(list.find((d: { type: string }) => d.type === 'pdt_rules').acknowledgedAt).toBeNull();
   });
 
-  it('announces fills on the event bus', async () => {
+  it('announces fills on the event bus, through the outbox and the stream', async () => {
     const { call, user } = await learner(100000);
-    await call('POST', '/api/orders', marketBuy(atmCall.contract_ticker, 1));
-    const events = (await (await fetch(`${stack.endpoints.aws}/_local/events`)).json()) as { detailType: string; detail: { userId?: string } }[];
-    expect(events.some((e) => e.detailType === 'OrderFilled' && e.detail.userId === user.sub)).toBe(true);
+    const placed = await call('POST', '/api/orders', marketBuy(atmCall.contract_ticker, 1));
+    const mine = async () =>
+      ((await (await fetch(`${stack.endpoints.aws}/_local/events`)).json()) as { detailType: string; detail: { userId?: string; orderId?: string } }[]).filter(
+        (e) => e.detail.userId === user.sub,
+      );
+    await expect.poll(async () => (await mine()).map((e) => e.detailType), { timeout: 10_000 }).toEqual(['AccountOpened', 'OrderPlaced', 'OrderFilled']);
+    expect((await mine()).find((e) => e.detailType === 'OrderFilled')!.detail.orderId).toBe(placed.body.order.orderId);
   });
 });

@@ -1,3 +1,4 @@
+import { DomainEvent } from '@shared/events/domain-events';
 import type { ExpirySummary } from '@shared/market/chain';
 import type { DailyBar } from '@shared/market/market-data.port';
 import type { BarKind, MarketStore, StoredChain, StoredTicker, SyncStatus } from '@shared/market/market-store.port';
@@ -9,9 +10,12 @@ export function memoryMarketStore() {
   const tickers = new Map<string, StoredTicker>();
   const bars = new Map<string, DailyBar[]>();
   let status: SyncStatus | null = null;
-  const store: MarketStore & { chains: typeof chains; bars: typeof bars; failReads: boolean } = {
+  /** The outbox: events written with the status, validated as the DynamoDB outbox validates them. */
+  const outbox: DomainEvent[] = [];
+  const store: MarketStore & { chains: typeof chains; bars: typeof bars; outbox: typeof outbox; failReads: boolean } = {
     chains,
     bars,
+    outbox,
     failReads: false,
     async putChains(list) {
       for (const c of list) chains.set(`${c.underlying}|${c.expiration}`, c);
@@ -40,8 +44,10 @@ export function memoryMarketStore() {
     async getBars(kind: BarKind, t, from) {
       return (bars.get(`${kind}|${t}`) ?? []).filter((b) => b.date >= from);
     },
-    async putStatus(s) {
+    async putStatus(s, events = []) {
+      const valid = events.map((e) => DomainEvent.parse(e));
       status = s;
+      outbox.push(...valid);
     },
     async getStatus() {
       if (store.failReads) throw new Error('store down');

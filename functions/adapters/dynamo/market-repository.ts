@@ -1,11 +1,12 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, type QueryCommandInput, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { ExpirySummary, OptionContract } from '@shared/market/chain';
 import { addDays, dayNumber } from '@shared/market/dates';
 import type { DailyBar } from '@shared/market/market-data.port';
 import type { BarKind, MarketDataStats, MarketStore, StoredChain, StoredTicker, SyncStatus } from '@shared/market/market-store.port';
 import { batchWriteAll } from './batch-write';
 import { documentClient, isExpired, tableName } from './client';
+import { outboxPut } from './outbox';
 
 /**
  * Market data in the single table (DESIGN.md §5):
@@ -14,7 +15,7 @@ import { documentClient, isExpired, tableName } from './client';
  *   TICKERS/<ticker>       liquid ticker
  *   HIST#<ticker>/<date>   stock bar, expiresAt = date + 30 days
  *   OHIST#<contract>/<date> option bar, expiresAt = date + 30 days
- *   MARKET/STATUS          last sync
+ *   MARKET/STATUS          last sync, written in one transaction with the outbox items of the events that report it
  * GSI1 lists every item of a kind by date (GSI1PK = KIND#<kind>), for the admin statistics and cleanup.
  */
 export const RETENTION_DAYS = 30;
@@ -155,8 +156,14 @@ export function dynamoMarketStore(db: DynamoDBDocumentClient = documentClient(),
       );
     },
 
-    async putStatus(status) {
-      await db.send(new PutCommand({ TableName: table, Item: { PK: 'MARKET', SK: 'STATUS', ...status } }));
+    async putStatus(status, events = []) {
+      const Item = { PK: 'MARKET', SK: 'STATUS', ...status };
+      if (!events.length) {
+        await db.send(new PutCommand({ TableName: table, Item }));
+        return;
+      }
+      const at = new Date(now());
+      await db.send(new TransactWriteCommand({ TransactItems: [{ Put: { TableName: table, Item } }, ...events.map((e) => outboxPut(table, e, at))] }));
     },
 
     async getStatus() {

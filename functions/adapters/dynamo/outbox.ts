@@ -9,7 +9,19 @@ import { documentClient, tableName } from './client';
  * (in AWS an EventBridge Pipe, locally local/outbox-relay.ts), and the item expires a day later by TTL.
  */
 export const OUTBOX_ENTITY = 'outbox';
+/** Every outbox item's partition key starts so; IAM grants a function that only writes events PutItem on these keys. */
+export const OUTBOX_KEY_PREFIX = 'OUTBOX#';
 export const OUTBOX_TTL_SECONDS = 86_400;
+
+/**
+ * Which stream records are events: inserts of outbox items. An EventBridge filter pattern over the stream record, used
+ * as it is by the Pipe (infra/stacks/events-stack.ts) and by the local relay (local/outbox-relay.ts), so both keep the
+ * same records. A TTL deletion or any other item's change is not an event.
+ */
+export const OUTBOX_STREAM_FILTER = {
+  eventName: ['INSERT'],
+  dynamodb: { NewImage: { entity: { S: [OUTBOX_ENTITY] } } },
+} as const;
 
 export interface OutboxItem {
   PK: string;
@@ -28,7 +40,7 @@ export interface OutboxItem {
 export function outboxItem(event: DomainEvent, now: Date = new Date()): OutboxItem {
   const valid = DomainEvent.parse(event);
   return {
-    PK: `OUTBOX#${valid.detail.eventId}`,
+    PK: `${OUTBOX_KEY_PREFIX}${valid.detail.eventId}`,
     SK: 'EVENT',
     entity: OUTBOX_ENTITY,
     eventId: valid.detail.eventId,

@@ -22,6 +22,12 @@ export const GLOBAL_SECONDARY_INDEXES: readonly GsiDefinition[] = [
   { indexName: 'GSI2', partitionKey: 'GSI2PK', sortKey: 'GSI2SK' },
 ];
 
+/**
+ * The table's stream carries each new item's image; the outbox relay (an EventBridge Pipe in AWS, local/outbox-relay.ts
+ * locally) reads it and puts new outbox items on the bus. NEW_IMAGE is enough: an outbox item is only ever inserted.
+ */
+export const STREAM_VIEW_TYPE = 'NEW_IMAGE' as const;
+
 /** Every key attribute is a string. */
 export const KEY_ATTRIBUTE_TYPE = 'S' as const;
 

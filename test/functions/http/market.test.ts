@@ -35,10 +35,10 @@ async function setup(configured = false) {
     {
       provider: simulatedProvider({ now: () => new Date('2026-11-20T23:00:00Z') }),
       store,
-      events: { publish: async () => undefined },
+      outbox: { enqueue: async () => undefined },
       clock: { now: () => new Date('2026-11-20T23:00:00Z') },
       sleep: async () => undefined,
-      newId: () => 'v1',
+      newId: () => '01JD0000000000000000000001',
     },
     { underlyings: ['SPY'], historyContracts: 0 },
   );
@@ -52,11 +52,12 @@ async function setup(configured = false) {
   const handler = makeMarketHandler({
     reader: marketReader({ store, simulated: simulatedProvider(clock), clock, warn: () => undefined }),
     store,
-    events: {
-      publish: async (e) => {
+    outbox: {
+      enqueue: async (e) => {
         published.push(...e);
       },
     },
+    ids: { newId: () => '01JD0000000000000000000002' },
     clock,
     providerStatus: async () =>
       configured ? { configured: true, provider: 'polygon' } : { configured: false, provider: 'simulated', reason: 'No POLYGON_API_KEY is set.' },
@@ -105,13 +106,16 @@ describe('the chain route', () => {
 });
 
 describe('Sync Data', () => {
-  it('queues one ingestion per underlying through the event bus when a provider is configured', async () => {
+  it('queues one ingestion per underlying through the outbox when a provider is configured', async () => {
     const t = await setup(true);
     const sync = ev('POST /api/market/sync', { body: '{"underlying":"spy"}', claims: { sub: 'learner-1' } });
     const first = await t.handler(sync);
     expect(first.statusCode).toBe(202);
     expect(t.published).toEqual([
-      { type: 'IngestRequested', detail: expect.objectContaining({ requestedBy: 'learner-1', reason: 'sync', underlyings: ['SPY'] }) },
+      {
+        type: 'IngestRequested',
+        detail: expect.objectContaining({ eventId: '01JD0000000000000000000002', requestedBy: 'learner-1', reason: 'sync', underlyings: ['SPY'] }),
+      },
     ]);
     const again = await t.handler(sync);
     expect(again.statusCode).toBe(200);

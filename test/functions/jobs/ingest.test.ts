@@ -39,16 +39,13 @@ describe('the ingest job', () => {
 
   it("runs a learner's Sync Data for one tracked underlying, chains only", async () => {
     const { handler, runs } = job(null);
-    await handler({
-      'detail-type': 'IngestRequested',
-      source: 'options-academy',
-      detail: { eventId: '01JAAAAAAAAAAAAAAAAAAAAAAA', requestedBy: 'u', reason: 'sync', underlyings: ['QQQ', 'NOPE'], at: '2026-11-23T15:00:00Z' },
-    } as never);
+    await handler({ source: 'request', reason: 'sync', underlyings: ['QQQ', 'NOPE'] });
     expect(runs).toEqual([{ underlyings: ['QQQ'], opts: { horizonMonths: undefined, historyContracts: 0 } }]);
   });
 
-  it('refuses a malformed request event', async () => {
-    const { handler } = job(null);
-    await expect(handler({ 'detail-type': 'IngestRequested', detail: { reason: 'sync' } } as never)).rejects.toThrow();
+  it("runs an operator's request for untracked underlyings not at all", async () => {
+    const { handler, runs } = job(null);
+    expect(await handler({ source: 'request', reason: 'admin', underlyings: ['NOPE'] })).toEqual({ skipped: 'no tracked underlying requested' });
+    expect(runs).toEqual([]);
   });
 });

@@ -18,8 +18,8 @@ function harness(provider: MarketDataProvider) {
   const deps = {
     provider,
     store,
-    events: {
-      publish: async (e: readonly DomainEvent[]) => {
+    outbox: {
+      enqueue: async (e: readonly DomainEvent[]) => {
         events.push(...e);
       },
     },
@@ -27,14 +27,14 @@ function harness(provider: MarketDataProvider) {
     sleep: async (ms: number) => {
       sleeps.push(ms);
     },
-    newId: () => `run-${++id}`,
+    newId: () => `01JD0000000000000000000${String(++id).padStart(3, '0')}`,
     warn: (m: string) => warnings.push(m),
   };
   return { deps, store, events, sleeps, warnings };
 }
 
 describe('an ingestion run', () => {
-  it('stores one chain per expiry, the summaries, the ticker, history and the status, and announces it', async () => {
+  it('stores one chain per expiry, the summaries, the ticker, history and the status, and announces it with the status', async () => {
     const h = harness(simulatedProvider(clock));
     const result = await runIngestion(h.deps, { underlyings: ['SPY', 'AAPL'] });
     expect(result.failures).toEqual([]);
@@ -46,8 +46,28 @@ describe('an ingestion run', () => {
     expect((await h.store.listExpiries('SPY')).length).toBe(spy.expiries);
     expect((await h.store.listTickers()).map((t) => t.ticker).sort()).toEqual(['AAPL', 'SPY']);
     expect(await h.store.getStatus()).toMatchObject({ source: 'demo', provider: 'simulated', session: '2026-11-23', contractsStored: result.contractsStored });
-    expect(h.events).toEqual([
+    // Written with the status it reports (one transaction in DynamoDB), not on its own.
+    expect(h.store.outbox).toEqual([
       { type: 'ChainIngested', detail: expect.objectContaining({ source: 'demo', underlyings: ['SPY', 'AAPL'], contractsStored: result.contractsStored }) },
+    ]);
+    expect(h.events).toEqual([]);
+  });
+
+  it('announces a run that stored nothing on its own, and keeps the last good status', async () => {
+    const sim = simulatedProvider(clock);
+    const h = harness({
+      ...sim,
+      chainSnapshot: async (u) => {
+        throw new ProviderError(u, 503);
+      },
+    });
+    await h.store.putStatus({ lastSync: 'before', session: '2026-11-20', source: 'demo', provider: 'simulated', contractsStored: 9, failures: [] });
+    const result = await runIngestion(h.deps, { underlyings: ['SPY'] });
+    expect(result.failures).toHaveLength(1);
+    expect(await h.store.getStatus()).toMatchObject({ lastSync: 'before', contractsStored: 9 });
+    expect(h.store.outbox).toEqual([]);
+    expect(h.events).toEqual([
+      { type: 'ChainIngested', detail: expect.objectContaining({ contractsStored: 0, failures: [{ underlying: 'SPY', error: expect.any(String) }] }) },
     ]);
   });
 

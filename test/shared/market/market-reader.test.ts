@@ -14,10 +14,10 @@ async function seeded() {
     {
       provider: simulatedProvider(ingestClock),
       store,
-      events: { publish: async () => undefined },
+      outbox: { enqueue: async () => undefined },
       clock: ingestClock,
       sleep: async () => undefined,
-      newId: () => 'r1',
+      newId: () => '01JD0000000000000000000001',
     },
     { underlyings: ['SPY'], historyContracts: 0 },
   );
@@ -36,7 +36,7 @@ describe('reading market data', () => {
     expect(weekly.expiries.every((e) => e.expiry_type === 'Weekly')).toBe(true);
     const chain = await reader.chain('SPY', '2026-11-27');
     if ('kind' in chain) throw new Error(chain.message);
-    expect(chain).toMatchObject({ version: '2026-11-20T21:00:00.000Z#r1', expiry_type: 'Weekly', days_to_expiry: 4, source: 'demo' });
+    expect(chain).toMatchObject({ version: '2026-11-20T21:00:00.000Z#01JD0000000000000000000001', expiry_type: 'Weekly', days_to_expiry: 4, source: 'demo' });
   });
 
   it('leaves out expired expiries and says so for an expired chain', async () => {

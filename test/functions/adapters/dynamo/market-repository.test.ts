@@ -1,10 +1,11 @@
 import { gunzipSync } from 'node:zlib';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { dynamoMarketStore } from '../../../../functions/adapters/dynamo/market-repository';
-import type { StoredChain } from '@shared/market/market-store.port';
+import type { StoredChain, SyncStatus } from '@shared/market/market-store.port';
+import { domainEvent } from '@shared/events/domain-events';
 
 const db = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1' }));
 const mock = mockClient(db);
@@ -52,5 +53,39 @@ describe('dynamoMarketStore', () => {
   it('treats an item past its expiresAt as gone, as DynamoDB will once TTL catches up', async () => {
     mock.on(GetCommand).resolves({ Item: { PK: 'CHAIN#SPY', SK: '2026-10-01', expiresAt: now / 1000 - 1 } });
     expect(await dynamoMarketStore(db, 't', () => now).getChain('SPY', '2026-10-01')).toBeNull();
+  });
+
+  it('writes the sync status and the ChainIngested that reports it in one transaction, the event as an outbox item', async () => {
+    mock.on(TransactWriteCommand).resolves({});
+    const status: SyncStatus = {
+      lastSync: '2026-11-23T23:00:09Z',
+      session: '2026-11-23',
+      source: 'demo',
+      provider: 'simulated',
+      contractsStored: 10,
+      failures: [],
+    };
+    const event = domainEvent(
+      'ChainIngested',
+      {
+        runId: 'r',
+        source: 'demo',
+        underlyings: ['SPY'],
+        contractsStored: 10,
+        failures: [],
+        startedAt: '2026-11-23T23:00:00Z',
+        finishedAt: '2026-11-23T23:00:09Z',
+      },
+      '01JD0000000000000000000009',
+    );
+    await dynamoMarketStore(db, 't', () => now).putStatus(status, [event]);
+    expect(mock.commandCalls(PutCommand)).toHaveLength(0);
+    const [put, outbox] = mock.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
+    expect(put!.Put).toMatchObject({ TableName: 't', Item: { PK: 'MARKET', SK: 'STATUS', ...status } });
+    expect(outbox!.Put).toMatchObject({
+      TableName: 't',
+      Item: { PK: 'OUTBOX#01JD0000000000000000000009', SK: 'EVENT', entity: 'outbox', detailType: 'ChainIngested', expiresAt: now / 1000 + 86_400 },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    });
   });
 });

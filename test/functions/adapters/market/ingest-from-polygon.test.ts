@@ -20,7 +20,7 @@ describe('ingesting from a Polygon-compatible provider', () => {
     const store = memoryMarketStore();
     const provider = createPolygonProvider({ apiKey: FAKE_POLYGON_API_KEY, baseUrl: server.baseUrl, clock });
     const result = await runIngestion(
-      { provider, store, events: { publish: async () => undefined }, clock, sleep: async () => undefined, newId: () => 'live-run' },
+      { provider, store, outbox: { enqueue: async () => undefined }, clock, sleep: async () => undefined, newId: () => '01JD0000000000000000000001' },
       { underlyings, horizonMonths: 3, historyContracts: 3 },
     );
     return { store, result };
