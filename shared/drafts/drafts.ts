@@ -22,11 +22,14 @@ export interface Draft {
 export const MAX_DRAFTS = 50;
 export const MAX_DRAFT_LEGS = 8;
 
+/** Where drafts are kept. The count of a learner's drafts changes in the same write as the drafts themselves. */
 export interface DraftRepository {
   list(userId: string): Promise<Draft[]>;
   get(userId: string, draftId: string): Promise<Draft | null>;
-  count(userId: string): Promise<number>;
-  put(userId: string, draft: Draft): Promise<void>;
+  /** Saves a new draft unless the learner already has `max`: false then (the check and the write are one). */
+  create(userId: string, draft: Draft, max: number): Promise<boolean>;
+  /** Replaces a draft that still exists: false when it was deleted meanwhile. */
+  update(userId: string, draft: Draft): Promise<boolean>;
   delete(userId: string, draftId: string): Promise<boolean>;
 }
 

@@ -65,4 +65,20 @@ describe('strategy drafts', () => {
       expect(res.body.error).toContain(message);
     }
   });
+
+  it('keeps at most 50 drafts even when 70 are created at once, and makes room when one is deleted', async () => {
+    const call = await client();
+    const results = await Promise.all(
+      Array.from({ length: 70 }, (_, i) => call('POST', '/api/drafts', { name: `Idea ${i}`, underlying: 'SPY', legs: [leg('buy', 600 + i)] })),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(50);
+    expect(results.filter((r) => r.status !== 201).map((r) => [r.status, r.body.error])).toEqual(
+      Array(20).fill([409, 'You have 50 drafts, the most kept. Delete one to save another.']),
+    );
+    const { drafts } = (await call('GET', '/api/drafts')).body;
+    expect(drafts).toHaveLength(50);
+    expect((await call('DELETE', `/api/drafts/${drafts[0].draftId}`)).status).toBe(204);
+    expect((await call('POST', '/api/drafts', { underlying: 'SPY', legs: [leg('buy', 700)] })).status).toBe(201);
+    expect((await call('POST', '/api/drafts', { underlying: 'SPY', legs: [leg('buy', 701)] })).status).toBe(409);
+  });
 });

@@ -1,11 +1,16 @@
-import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Draft, DraftRepository } from '@shared/drafts/drafts';
 import { documentClient, tableName } from './client';
 import { userPk } from './profile-repository';
 
-/** Drafts under USER#<sub> / DRAFT#<id>; one Query lists them. */
+/**
+ * Drafts under USER#<sub> / DRAFT#<id>; one Query lists them. USER#<sub> / DRAFTS holds how many there are, changed in
+ * the same transaction as a draft is created or deleted, so the cap is checked and kept atomically.
+ */
 export function dynamoDraftRepository(db: DynamoDBDocumentClient = documentClient(), table = tableName()): DraftRepository {
   const key = (userId: string, draftId: string) => ({ PK: userPk(userId), SK: `DRAFT#${draftId}` });
+  const counterKey = (userId: string) => ({ PK: userPk(userId), SK: 'DRAFTS' });
   const strip = (item: Record<string, unknown>): Draft => {
     const { PK: _pk, SK: _sk, entity: _e, ...draft } = item;
     return draft as unknown as Draft;
@@ -17,9 +22,39 @@ export function dynamoDraftRepository(db: DynamoDBDocumentClient = documentClien
         KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
         ExpressionAttributeValues: { ':pk': userPk(userId), ':p': 'DRAFT#' },
         ScanIndexForward: false,
+        ConsistentRead: true,
         ...(select ? { Select: select } : {}),
       }),
     );
+  /** Drafts saved before the count existed are counted once, when the learner next creates or deletes one. */
+  async function ensureCounter(userId: string) {
+    const out = await db.send(new GetCommand({ TableName: table, Key: counterKey(userId), ConsistentRead: true }));
+    if (out.Item) return;
+    const n = (await query(userId, 'COUNT')).Count ?? 0;
+    await db
+      .send(new PutCommand({ TableName: table, Item: { ...counterKey(userId), entity: 'draft-count', n }, ConditionExpression: 'attribute_not_exists(PK)' }))
+      .catch((err: unknown) => {
+        if ((err as Error).name !== 'ConditionalCheckFailedException') throw err;
+      });
+  }
+  /**
+   * Runs a transaction; false when one of its conditions failed. Concurrent writes to the same count conflict
+   * (TransactionConflict): those are tried again after a short random pause, so a burst of creates is counted one by one.
+   */
+  async function transact(items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>): Promise<boolean> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await db.send(new TransactWriteCommand({ TransactItems: items }));
+        return true;
+      } catch (err) {
+        if (!(err instanceof TransactionCanceledException)) throw err;
+        const codes = (err.CancellationReasons ?? []).map((r) => r.Code);
+        if (codes.includes('ConditionalCheckFailed')) return false;
+        if (attempt >= 20) throw err;
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(200, 10 * 2 ** attempt)));
+      }
+    }
+  }
   return {
     async list(userId) {
       return ((await query(userId)).Items ?? []).map(strip);
@@ -28,15 +63,38 @@ export function dynamoDraftRepository(db: DynamoDBDocumentClient = documentClien
       const out = await db.send(new GetCommand({ TableName: table, Key: key(userId, draftId) }));
       return out.Item ? strip(out.Item) : null;
     },
-    async count(userId) {
-      return (await query(userId, 'COUNT')).Count ?? 0;
+    async create(userId, draft, max) {
+      await ensureCounter(userId);
+      return transact([
+        {
+          Update: {
+            TableName: table,
+            Key: counterKey(userId),
+            UpdateExpression: 'ADD n :one',
+            ConditionExpression: 'n < :max',
+            ExpressionAttributeValues: { ':one': 1, ':max': max },
+          },
+        },
+        { Put: { TableName: table, Item: { ...key(userId, draft.draftId), entity: 'draft', ...draft }, ConditionExpression: 'attribute_not_exists(PK)' } },
+      ]);
     },
-    async put(userId, draft) {
-      await db.send(new PutCommand({ TableName: table, Item: { ...key(userId, draft.draftId), entity: 'draft', ...draft } }));
+    async update(userId, draft) {
+      return db
+        .send(
+          new PutCommand({ TableName: table, Item: { ...key(userId, draft.draftId), entity: 'draft', ...draft }, ConditionExpression: 'attribute_exists(PK)' }),
+        )
+        .then(() => true)
+        .catch((err: unknown) => {
+          if ((err as Error).name === 'ConditionalCheckFailedException') return false;
+          throw err;
+        });
     },
     async delete(userId, draftId) {
-      const out = await db.send(new DeleteCommand({ TableName: table, Key: key(userId, draftId), ReturnValues: 'ALL_OLD' }));
-      return !!out.Attributes;
+      await ensureCounter(userId);
+      return transact([
+        { Delete: { TableName: table, Key: key(userId, draftId), ConditionExpression: 'attribute_exists(PK)' } },
+        { Update: { TableName: table, Key: counterKey(userId), UpdateExpression: 'ADD n :minus', ExpressionAttributeValues: { ':minus': -1 } } },
+      ]);
     },
   };
 }
