@@ -40,7 +40,7 @@ const webPatterns = [
 ];
 
 /**
- * Feature isolation (DESIGN.md §4.6): a feature imports web/src/api, components and lib, never another feature nor the
+ * Feature isolation (docs/architecture.md, "Conventions"): a feature imports web/src/api, components and lib, never another feature nor the
  * app; those shared layers import no feature; only web/src/app (the routes and the shell) puts features together.
  */
 const features = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })

@@ -10,7 +10,7 @@ import { logger as sharedLogger } from './powertools';
  * once and may deliver the same event twice, even at the same moment.
  *
  * Idempotency is a receipt item per consumer and event, written with a condition (not Powertools' idempotency utility:
- * an award-style consumer must write its receipt in the same transaction as its state, DESIGN.md §6, which a record
+ * an award-style consumer must write its receipt in the same transaction as its state, docs/architecture.md "Events", which a record
  * kept around the handler cannot give; and @aws-lambda-powertools/idempotency lags the other Powertools packages by a
  * version and would bring a second copy of their commons). Two ways:
  * - `claim` (default, for jobs that write many items, such as an ingestion run): the first delivery claims the receipt

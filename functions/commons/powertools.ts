@@ -2,7 +2,7 @@ import { Logger } from '@aws-lambda-powertools/logger';
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { Tracer } from '@aws-lambda-powertools/tracer';
 
-/** One instance each, shared by every handler in a bundle (DESIGN.md §4.8). */
+/** One instance each, shared by every handler in a bundle (docs/architecture.md, "Conventions"). */
 export const SERVICE_NAME = 'options-academy';
 
 export const logger = new Logger({ serviceName: SERVICE_NAME });

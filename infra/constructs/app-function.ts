@@ -15,12 +15,12 @@ import type { StageConfig } from '../config';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-/** Node.js 22 as fixed in DESIGN.md §4.7; the same code runs locally on Node 20. */
+/** Node.js 22 as fixed in docs/architecture.md, "Conventions"; the same code runs locally on Node 20. */
 export const LAMBDA_RUNTIME = lambda.Runtime.NODEJS_22_X;
 export const POWERTOOLS_SERVICE_NAME = 'options-academy';
 export const METRICS_NAMESPACE = 'OptionsAcademy';
 
-/** Item-level actions only: no Scan (DESIGN.md §5: every access pattern is a Query or GetItem). */
+/** Item-level actions only: no Scan (docs/architecture.md, "Conventions": every access pattern is a Query or GetItem). */
 const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem', 'dynamodb:DescribeTable'];
 const TABLE_WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 const SECRET_READ_ACTIONS = ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'];
@@ -53,7 +53,7 @@ export interface AccessTargets {
 }
 
 /**
- * The one place for Lambda defaults (DESIGN.md §4.7): Node.js 22 on arm64, X-Ray tracing,
+ * The one place for Lambda defaults (docs/architecture.md, "Conventions"): Node.js 22 on arm64, X-Ray tracing,
  * an explicit log group with retention, esbuild bundling on the host (never Docker) and
  * Powertools configured through the environment. Its role starts with nothing but its own
  * log group and X-Ray; everything else comes from the grant helpers.
@@ -121,7 +121,7 @@ export class AppFunction extends Construct {
     Validations.of(this.fn).acknowledge({
       id: 'AwsSolutions-L1',
       reason:
-        'Node.js 22 is the runtime fixed by DESIGN.md §4.7 (supported LTS); a newer runtime is adopted deliberately, not whenever a CDK release learns about one.',
+        'Node.js 22 is the runtime fixed in docs/architecture.md, "Conventions" (supported LTS); a newer runtime is adopted deliberately, not whenever a CDK release learns about one.',
     });
   }
 

@@ -10,7 +10,7 @@ export interface DataStackProps extends StackProps {
 
 const stringKey = (name: string): dynamodb.Attribute => ({ name, type: dynamodb.AttributeType.STRING });
 
-/** The single table (DESIGN.md §5), built from the same definition as the local DynamoDB table. */
+/** The single table (docs/architecture.md, "Data model"), built from the same definition as the local DynamoDB table. */
 export class DataStack extends Stack {
   readonly table: dynamodb.TableV2;
 

@@ -24,7 +24,7 @@ export interface EventsStackProps extends StackProps {
 export const OUTBOX_PIPE_RETRY_ATTEMPTS = 10;
 
 /**
- * Domain events (DESIGN.md §6, docs/architecture.md "Events"): the bus; the outbox Pipe that carries new outbox items
+ * Domain events (docs/architecture.md, "Events"): the bus; the outbox Pipe that carries new outbox items
  * from the table's stream to the bus; one rule per definition with its consumer Lambda, each rule with its own
  * dead-letter queue.
  */

@@ -94,7 +94,7 @@ export function marketReader(deps: MarketReaderDeps) {
     };
   }
 
-  // Small read-mostly items are kept for a while, as a warm Lambda keeps them (DESIGN.md §5).
+  // Small read-mostly items are kept for a while, as a warm Lambda keeps them (docs/architecture.md, "Data model").
   const statusMemo = ttlMemo(
     30_000,
     () =>

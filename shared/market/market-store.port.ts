@@ -2,7 +2,7 @@ import type { DomainEvent } from '../events/domain-events';
 import type { DailyBar } from './market-data.port';
 import type { ExpirySummary, OptionContract } from '../market/chain';
 
-/** One expiry's whole chain, stored and read as one item (DESIGN.md §5). */
+/** One expiry's whole chain, stored and read as one item (docs/architecture.md, "Data model"). */
 export interface StoredChain {
   underlying: string;
   expiration: string;

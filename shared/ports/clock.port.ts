@@ -1,4 +1,4 @@
-/** Time comes through a port so engines are deterministic in tests (DESIGN.md §4.4). */
+/** Time comes through a port so engines are deterministic in tests (docs/architecture.md, "Conventions"). */
 export interface Clock {
   now(): Date;
 }

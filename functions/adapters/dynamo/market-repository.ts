@@ -9,7 +9,7 @@ import { documentClient, isExpired, tableName } from './client';
 import { outboxPut } from './outbox';
 
 /**
- * Market data in the single table (DESIGN.md §5):
+ * Market data in the single table (docs/architecture.md, "Data model"):
  *   CHAIN#<und>/<expiry>   the whole chain of one expiry, gzip-compressed JSON in one item
  *   EXP#<und>/<expiry>     expiry summary
  *   TICKERS/<ticker>       liquid ticker

@@ -4,7 +4,7 @@
  */
 export const TABLE_KEYS = { partitionKey: 'PK', sortKey: 'SK' } as const;
 
-/** Epoch seconds; DynamoDB's TTL deletes the item some time after this passes (see DESIGN.md §5). */
+/** Epoch seconds; DynamoDB's TTL deletes the item some time after this passes (see docs/architecture.md, "Data model"). */
 export const TTL_ATTRIBUTE = 'expiresAt';
 
 export interface GsiDefinition {
