@@ -115,6 +115,8 @@ export const routes: readonly RouteDefinition[] = [
   { routeKey: 'DELETE /api/orders/{id}', auth: 'user', fn: 'trading' },
   { routeKey: 'POST /api/positions/{contract}/close', auth: 'user', fn: 'trading' },
   { routeKey: 'POST /api/positions/{contract}/exercise', auth: 'user', fn: 'trading' },
+  { routeKey: 'POST /api/strategies/{id}/close', auth: 'user', fn: 'trading' },
+  { routeKey: 'PUT /api/positions/{contract}/group', auth: 'user', fn: 'trading' },
   { routeKey: 'POST /api/compliance/pretrade', auth: 'user', fn: 'trading' },
   { routeKey: 'GET /api/compliance/summary', auth: 'user', fn: 'trading' },
   { routeKey: 'GET /api/compliance/disclosures', auth: 'user', fn: 'trading' },

@@ -60,6 +60,16 @@ export function makeTradingHandler(deps: { paper: PaperAccountService; venues: r
       return respond(result, created);
     }),
 
+    'POST /api/strategies/{id}/close': route(api['POST /api/strategies/{id}/close'], async ({ user, params, body }) => {
+      const result = await paper.closeStrategy(user.sub, params.id, body);
+      countOrder(result);
+      return respond(result, created);
+    }),
+
+    'PUT /api/positions/{contract}/group': route(api['PUT /api/positions/{contract}/group'], async ({ user, params, body }) =>
+      respond(await paper.regroupPosition(user.sub, params.contract, body), (group) => ok({ group })),
+    ),
+
     'POST /api/positions/{contract}/exercise': route(api['POST /api/positions/{contract}/exercise'], async ({ user, params, body }) =>
       respond(await paper.exercise(user.sub, params.contract, body?.quantity), (v) => ok(v)),
     ),

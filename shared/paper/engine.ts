@@ -19,6 +19,7 @@ import { cents } from './money';
 import { valuation, type Marks } from './portfolio';
 import { applyFill } from './positions';
 import { requirement } from './buying-power';
+import { describe } from './describe';
 import { CONTRACT_MULTIPLIER, type Fill, type OrderRequest, type PaperAccount, type Position, type Quote } from './types';
 
 /**
@@ -151,7 +152,14 @@ export function evaluateOrder(state: TradingState, order: OrderRequest): Evaluat
   const checks: ComplianceCheck[] = [];
   const newlyNaked = reqAfter.nakedCalls.filter((n) => !reqBefore.nakedCalls.some((b) => b.symbol === n.symbol && b.quantity >= n.quantity));
   const naked = checkNakedCalls(newlyNaked);
-  if (naked) checks.push(naked);
+  if (naked && openingLegs === 0) {
+    // Closing a leg that covered a short call (a condor's long call): say which leg to close first (issue 24).
+    const closing = legs.filter((l) => l.side === 'sell').map((l) => describe(l.contract));
+    checks.push({
+      ...naked,
+      message: `Closing ${closing.join(' and ') || 'this leg'} would leave your short ${newlyNaked.map((n) => describe(n.symbol)).join(' and ')} uncovered. Close the short call first, or close the whole strategy.`,
+    });
+  } else if (naked) checks.push(naked);
 
   // Level: closing only needs none (a learner who lowers the level, or whose level is 0, can still get out of a
   // position); one opening leg is a buy (2) or a covered call / cash-secured put (1); several opening legs are a

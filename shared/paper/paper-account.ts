@@ -5,6 +5,7 @@ import { complianceSummary } from './read-model/compliance-summary';
 import { portfolioView } from './read-model/portfolio-view';
 import { cancelOrder } from './use-cases/cancel-order';
 import { closePosition } from './use-cases/close-position';
+import { closeStrategy, regroupPosition } from './use-cases/close-strategy';
 import type { PaperDeps } from './use-cases/deps';
 import { exercise } from './use-cases/exercise';
 import { expireDayOrders, maintainAccount, recheckRestingOrder, restingOrders, settleDueExpiries } from './use-cases/maintain';
@@ -30,6 +31,8 @@ export function paperAccount(deps: PaperDeps) {
     cancelOrder: (userId: string, orderId: string) => cancelOrder(deps, userId, orderId),
     closePosition: (userId: string, symbol: string, opts: { quantity?: number; clientOrderId?: string }) => closePosition(deps, userId, symbol, opts),
     exercise: (userId: string, symbol: string, quantity?: number) => exercise(deps, userId, symbol, quantity),
+    closeStrategy: (userId: string, groupId: string, opts: { clientOrderId: string; limitPrice?: number }) => closeStrategy(deps, userId, groupId, opts),
+    regroupPosition: (userId: string, symbol: string, to: { groupId: string | null; name?: string }) => regroupPosition(deps, userId, symbol, to),
     /** The settle job's work for one account, all of it. */
     maintain: (userId: string) => maintainAccount(deps, userId),
     /** The settle job's steps, which it runs across all accounts in turn. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineApi } from '../api/contract';
-import { STARTING_CAPITALS } from './types';
+import { MAX_ORDER_LEGS, STARTING_CAPITALS } from './types';
 
 /**
  * The paper account's HTTP API (spec part 3 §3–§9): request schemas the handler validates with, answer schemas the
@@ -34,7 +34,7 @@ export const OrderBody = z.object({
       }),
     )
     .min(1, 'an order needs at least one leg')
-    .max(4, 'an order has at most 4 legs'),
+    .max(MAX_ORDER_LEGS, `an order has at most ${MAX_ORDER_LEGS} legs`),
   strategy: z.string().max(60).optional(),
   /** A closing order: it may only reduce positions the account holds (the builder's "Close strategy"). */
   reduceOnly: z.boolean().optional(),
@@ -170,6 +170,18 @@ export const PortfolioPositionSchema = z.object({
   intrinsicValue: z.number().nullable(),
   greeks: Greeks,
   quoteAsOf: IsoTime.nullable(),
+  /** The strategy the position belongs to (issue 24), null for a position of its own. */
+  group: z.object({ id: z.string(), name: z.string() }).nullable(),
+});
+
+/** A strategy's legs taken together: what closing it would change. */
+export const StrategySummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  symbols: z.array(z.string()),
+  marketValue: Money,
+  costBasis: Money,
+  unrealizedPnl: Money,
 });
 
 export const PdtSchema = z.object({
@@ -206,6 +218,7 @@ export const PortfolioSchema = z.object({
     pdt: PdtSchema,
   }),
   positions: z.array(PortfolioPositionSchema),
+  strategies: z.array(StrategySummarySchema),
   greeks: z.object({ delta: z.number(), gamma: z.number(), theta: z.number(), vega: z.number(), rho: z.number() }),
   activity: z.array(ActivitySchema),
   /** Work the settle job has not done yet (an expired option to settle, a day order to expire), shown as pending. */
@@ -316,6 +329,42 @@ export const paperApi = defineApi({
     body: z.object({ quantity: z.number().optional(), clientOrderId: OrderBody.shape.clientOrderId.optional() }).optional(),
     response: PlacedOrder,
     status: 201,
+  },
+  'POST /api/strategies/{id}/close': {
+    auth: 'user',
+    errors: [404, 409, 422],
+    summary: "Close a strategy's legs as one order, at the market or at a net limit (positive to pay, negative to receive)",
+    params: z.object({
+      id: z
+        .string()
+        .min(1)
+        .max(40)
+        .regex(/^[A-Za-z0-9-]+$/, 'must be a strategy id'),
+    }),
+    body: z.object({ clientOrderId: OrderBody.shape.clientOrderId, limitPrice: z.number().finite().min(-100_000).max(100_000).optional() }),
+    response: PlacedOrder,
+    status: 201,
+  },
+  'PUT /api/positions/{contract}/group': {
+    auth: 'user',
+    errors: [404, 409],
+    summary: 'Move a position into a strategy (an existing one, or a new one with a name), or out of any',
+    params: z.object({ contract: Symbol }),
+    body: z.object({
+      groupId: z
+        .string()
+        .max(40)
+        .regex(/^[A-Za-z0-9-]+$/, 'must be a strategy id')
+        .nullable(),
+      // Trimmed before its checks, so the document's input is any string (as the drafts' names).
+      name: z
+        .string()
+        .meta({ description: 'A name for a new strategy: 1 to 60 characters once spaces around it are trimmed' })
+        .transform((s) => s.trim())
+        .pipe(z.string().min(1, 'a strategy needs a name').max(60, 'at most 60 characters'))
+        .optional(),
+    }),
+    response: z.object({ group: z.object({ id: z.string(), name: z.string() }).nullable() }),
   },
   'POST /api/positions/{contract}/exercise': {
     auth: 'user',

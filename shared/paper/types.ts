@@ -39,6 +39,9 @@ export interface OrderRequest {
   reduceOnly?: boolean;
 }
 
+/** An order has at most this many legs. */
+export const MAX_ORDER_LEGS = 4;
+
 /** At most this many orders rest at once on one paper account. */
 export const MAX_OPEN_ORDERS = 100;
 
@@ -110,7 +113,18 @@ export interface Position {
   openedAt: string;
   /** New York date of the latest opening fill, for day-trade counting. */
   openedDate: string;
+  /**
+   * The strategy the position belongs to: the order of several legs (or named by the builder) that opened it, or the
+   * group the learner moved it to. The portfolio shows a strategy's legs together and closes them as one order.
+   */
+  group?: StrategyGroup | null;
   version: number;
+}
+
+export interface StrategyGroup {
+  /** The opening order's id, or a new id when the learner makes a group. */
+  id: string;
+  name: string;
 }
 
 export interface Fill {

@@ -8,6 +8,7 @@ import { marketValue, positionMultiplier, unrealizedPnl, valuation } from '../po
 import { sessionOf } from '../session';
 import type { PaperDeps } from '../use-cases/deps';
 import { loadState, openingEquity } from '../use-cases/market-state';
+import { strategyGroups } from '../strategy-groups';
 import { pendingWork } from './pending-work';
 
 /**
@@ -54,7 +55,13 @@ export async function portfolioView(deps: Pick<PaperDeps, 'repo' | 'quotes' | 'c
           ? { delta: p.quantity, gamma: 0, theta: 0, vega: 0, rho: 0 }
           : { delta: greek(q?.delta), gamma: greek(q?.gamma), theta: greek(q?.theta), vega: greek(q?.vega), rho: greek(q?.rho) },
       quoteAsOf: q?.asOf ?? null,
+      group: p.group ?? null,
     };
+  });
+  const strategies = strategyGroups(state.positions).map((g) => {
+    const legs = positions.filter((p) => g.symbols.includes(p.symbol));
+    const total = (k: 'marketValue' | 'costBasis' | 'unrealizedPnl') => cents(legs.reduce((s, p) => s + p[k], 0));
+    return { ...g, marketValue: total('marketValue'), costBasis: total('costBasis'), unrealizedPnl: total('unrealizedPnl') };
   });
   const sum = (k: 'delta' | 'gamma' | 'theta' | 'vega' | 'rho') => cents(positions.reduce((s, p) => s + (p.greeks[k] ?? 0), 0) * 100) / 100;
   const sessionEquity = await openingEquity(deps, account, state.positions, state.marks, state.quotes);
@@ -82,6 +89,7 @@ export async function portfolioView(deps: Pick<PaperDeps, 'repo' | 'quotes' | 'c
       pdt: pdtStatus(dayTradeCount, v.equity),
     },
     positions,
+    strategies,
     greeks: { delta: sum('delta'), gamma: sum('gamma'), theta: sum('theta'), vega: sum('vega'), rho: sum('rho') },
     activity,
     pending: pendingWork(account, state.positions, now),

@@ -8,6 +8,7 @@ import { formatUsd } from '../../format/money';
 import { countOpenOrder, canRestAnother } from '../open-orders';
 import { accountChanged, idReused, noAccount, tooManyOpenOrders } from '../paper.errors';
 import { reduceOnlyViolation } from '../reduce-only';
+import { groupOfOrder, withGroups } from '../strategy-groups';
 import { isSameOrder } from '../same-order';
 import { orderEvents } from '../paper.events';
 import type { AccountChange } from '../paper.port';
@@ -106,7 +107,7 @@ export function decideOrder(deps: PaperDeps, userId: string, request: OrderReque
         change = {
           account: { expectedVersion: account.version, next },
           order: { next: order, expected: existing ? 'open' : 'new' },
-          positions: decision.changes,
+          positions: withGroups(decision.changes, groupOfOrder(order)),
           activity: [fillActivity(deps, order, decision, at)],
           counters: { paperTrades: 1, ...(order.legs.length > 1 || order.strategy ? { strategiesBuilt: 1 } : {}) },
           ...(existing ? {} : { compliance: complianceEntries(evaluation.checks, now) }),

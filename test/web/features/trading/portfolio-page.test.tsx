@@ -35,6 +35,7 @@ const portfolio = (pending: PortfolioView['pending']): PortfolioView => ({
     pdt: { isPatternDayTrader: false, dayTradeCount: 0, dayTradesRemaining: 3, equityRequirement: 25_000, currentEquity: 99_700, meetsRequirement: true },
   },
   positions: [],
+  strategies: [],
   greeks: { delta: 0, gamma: 0, theta: 0, vega: 0, rho: 0 },
   activity: [],
   pending,
@@ -99,6 +100,7 @@ describe('closing a position', () => {
     intrinsicValue: 0,
     greeks: { delta: -60, gamma: 2, theta: -10, vega: 40, rho: -5 },
     quoteAsOf: '2026-11-20T21:00:00.000Z',
+    group: null,
   };
 
   it('sends one idempotency key per close: the same when the learner confirms again after an error, a new one for the next close', async () => {

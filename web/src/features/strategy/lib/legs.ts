@@ -5,8 +5,6 @@ import type { ChainView } from '@web/api/market';
 
 /** Spec part 3 §9: the expiry selector offers the 6 soonest distinct expirations. */
 export const EXPIRY_CHOICES = 6;
-/** The order API takes at most 4 legs in one order. */
-export const MAX_ORDER_LEGS = 4;
 /** A draft holds at most 8 legs (shared/drafts). */
 export const MAX_LEGS = 8;
 export const MULTIPLIERS = [1, 2, 3, 4, 5, 10] as const;

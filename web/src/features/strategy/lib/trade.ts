@@ -4,7 +4,8 @@ import { orderCost } from '@shared/paper/order-cost';
 import { fundsAndMargins, type StrategyLeg, type ValidationResult } from '@shared/strategy';
 import type { AccountSettings, ComplianceCheck, OrderRequest } from '@web/api/paper-account';
 import { contractLabel } from '@web/components/trading/contract-label';
-import { MAX_ORDER_LEGS, type QuotedLeg } from './legs';
+import { MAX_ORDER_LEGS } from '@shared/paper/types';
+import type { QuotedLeg } from './legs';
 import type { BuilderPortfolio } from './types';
 
 /** Spec part 3 §5 and §8, word for word. */
