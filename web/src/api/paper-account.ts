@@ -61,6 +61,12 @@ export const closePosition = ({ symbol, quantity, clientOrderId }: { symbol: str
     clientOrderId,
     ...(quantity ? { quantity } : {}),
   });
+/** A strategy's legs closed as one order; `clientOrderId` made when the learner starts the close. */
+export const closeStrategy = ({ id, clientOrderId }: { id: string; clientOrderId: string }) =>
+  api.post<ResponseOf<Api['POST /api/strategies/{id}/close']>>(`/api/strategies/${encodeURIComponent(id)}/close`, { clientOrderId });
+/** Moves a position into a strategy (existing, or new with a name), or out of any (`groupId` null). */
+export const regroupPosition = ({ symbol, groupId, name }: { symbol: string; groupId: string | null; name?: string }) =>
+  api.put<ResponseOf<Api['PUT /api/positions/{contract}/group']>>(`/api/positions/${encodeURIComponent(symbol)}/group`, { groupId, ...(name ? { name } : {}) });
 export const exercisePosition = ({ symbol, quantity }: { symbol: string; quantity?: number }) =>
   api.post<ResponseOf<Api['POST /api/positions/{contract}/exercise']>>(`/api/positions/${encodeURIComponent(symbol)}/exercise`, quantity ? { quantity } : {});
 export const updateSettings = (patch: SettingsPatch) => api.put<ResponseOf<Api['PUT /api/account/settings']>>('/api/account/settings', patch);
@@ -77,6 +83,8 @@ export const usePlaceOrder = () => useAccountChange(placeOrder);
 export const useCancelOrder = () => useAccountChange(cancelOrder);
 export const useClosePosition = () => useAccountChange(closePosition);
 export const useExercise = () => useAccountChange(exercisePosition);
+export const useCloseStrategy = () => useAccountChange(closeStrategy);
+export const useRegroupPosition = () => useAccountChange(regroupPosition);
 export const useUpdateSettings = () => useAccountChange(updateSettings);
 
 /** Opening or resetting answers with the new portfolio: it goes straight into the cache, and the other views refetch. */

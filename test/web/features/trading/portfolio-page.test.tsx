@@ -127,3 +127,58 @@ describe('closing a position', () => {
     expect(keys[2]).not.toBe(keys[0]);
   });
 });
+
+describe('strategies', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  const leg = (symbol: string, quantity: number, bid: number, ask: number, strike: number): PortfolioView['positions'][number] => ({
+    symbol,
+    kind: 'option',
+    underlying: 'SPY',
+    optionType: 'call',
+    strike,
+    expiration: '2026-12-18',
+    quantity,
+    side: quantity > 0 ? 'long' : 'short',
+    avgPrice: 5,
+    mark: (bid + ask) / 2,
+    bid,
+    ask,
+    marketValue: ((bid + ask) / 2) * quantity * 100,
+    costBasis: 5 * quantity * 100,
+    unrealizedPnl: 10,
+    openedAt: '2026-11-20T15:00:00.000Z',
+    underlyingPrice: 600,
+    intrinsicValue: 0,
+    greeks: { delta: 10, gamma: 1, theta: -1, vega: 2, rho: 1 },
+    quoteAsOf: '2026-11-20T21:00:00.000Z',
+    group: { id: '01JSPREAD0000000000000000A', name: 'Bull Call Spread' },
+  });
+
+  it('shows a strategy’s legs together and closes them as one order, confirming what it will bring in', async () => {
+    const legs = [leg('SPY261218C00600000', 1, 6, 6.2, 600), leg('SPY261218C00610000', -1, 2, 2.1, 610)];
+    const answer = {
+      ...portfolio([]),
+      positions: legs,
+      strategies: [
+        { id: '01JSPREAD0000000000000000A', name: 'Bull Call Spread', symbols: legs.map((l) => l.symbol), marketValue: 400, costBasis: 0, unrealizedPnl: 20 },
+      ],
+    };
+    const api = renderPage(answer, { 'POST /api/strategies/01JSPREAD0000000000000000A/close': json({ order: {}, checks: [] }, 201) });
+    const strategy = await screen.findByTestId('strategy');
+    expect(strategy.textContent).toContain('Bull Call Spread');
+    expect(strategy.textContent).toContain('2 legs');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Close strategy' }));
+    const dialog = screen.getByRole('dialog');
+    // Sell the long at its bid ($6.00), buy the short back at its ask ($2.10): $390 in, less $1.30 commission.
+    expect(dialog.textContent).toContain('$3.90 net credit per unit');
+    expect(dialog.textContent).toMatch(/\$388\.70/);
+    await user.click(screen.getByRole('button', { name: 'Place Paper Trade' }));
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect(api.calls.find((c) => c.method === 'POST')!.body).toEqual({ clientOrderId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+  });
+});

@@ -4,7 +4,7 @@ import { Modal } from './modal';
 
 /** Trade details (spec part 1 §3): action, quantity, symbol, order type, price, total cost, currency. */
 export interface TradeDetails {
-  action: 'BUY' | 'SELL';
+  action: 'BUY' | 'SELL' | 'CLOSE';
   quantity: number;
   symbol: string;
   orderType: string;

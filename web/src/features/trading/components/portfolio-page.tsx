@@ -2,7 +2,15 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatPnl, formatUsd } from '@shared/format/money';
 import { formatNewYorkTime } from '@shared/format/time';
-import { useClosePosition, useExercise, usePortfolio, type PortfolioPosition, type PortfolioView } from '@web/api/paper-account';
+import {
+  useClosePosition,
+  useCloseStrategy,
+  useExercise,
+  usePortfolio,
+  useRegroupPosition,
+  type PortfolioPosition,
+  type PortfolioView,
+} from '@web/api/paper-account';
 import { AccountSetupForm } from '@web/components/trading/account-setup-form';
 import { contractLabel } from '@web/components/trading/contract-label';
 import { Modal } from '@web/components/trading/modal';
@@ -11,7 +19,7 @@ import { pnlTone } from '@web/components/ui/pnl-tone';
 import { Spinner } from '@web/components/ui/spinner';
 import { usePageMeta } from '@web/lib/page-meta';
 import { signedQuantity } from '../lib/contract';
-import { closeEstimate } from '../lib/estimate';
+import { closeEstimate, closeStrategyEstimate } from '../lib/estimate';
 import { TradingSettings } from './trading-settings';
 
 /** /app/portfolio: the paper account, its positions with marks and P&L, Greeks, activity and settings. */
@@ -21,8 +29,11 @@ export default function PortfolioPage() {
   const [closing, setClosing] = useState<PortfolioPosition | null>(null);
   // One key per close the learner starts: confirming again after an error retries that close, never a second one.
   const [closeKey, setCloseKey] = useState('');
+  const [closingStrategy, setClosingStrategy] = useState<PortfolioView['strategies'][number] | null>(null);
   const [resetOpen, setResetOpen] = useState(false);
   const close = useClosePosition();
+  const closeStrategy = useCloseStrategy();
+  const regroup = useRegroupPosition();
   const exercise = useExercise();
 
   if (portfolio.isPending) return <Spinner />;
@@ -48,10 +59,24 @@ export default function PortfolioPage() {
       </section>
     );
   }
-  const { account, positions, greeks, activity } = portfolio.data;
+  const { account, positions, strategies, greeks, activity } = portfolio.data;
   const pending = portfolio.data.pending;
   const closingEstimate = closing ? closeEstimate(closing, account.settings) : null;
-  const message = exercise.data?.activity.text ?? (exercise.error?.message || close.error?.message || null);
+  const legsOf = (id: string) => positions.filter((p) => p.group?.id === id);
+  const ungrouped = positions.filter((p) => !p.group);
+  const strategyEstimate = closingStrategy ? closeStrategyEstimate(legsOf(closingStrategy.id), account.settings) : null;
+  const message = exercise.data?.activity.text ?? (exercise.error?.message || close.error?.message || regroup.error?.message || null);
+  const busy = exercise.isPending || close.isPending || closeStrategy.isPending || regroup.isPending;
+  const tableProps = {
+    strategies,
+    onClose: (p: PortfolioPosition) => {
+      setClosing(p);
+      setCloseKey(crypto.randomUUID());
+    },
+    onExercise: (p: PortfolioPosition) => exercise.mutate({ symbol: p.symbol }),
+    onMove: (p: PortfolioPosition, groupId: string | null, name?: string) => regroup.mutate({ symbol: p.symbol, groupId, name }),
+    busy,
+  };
 
   return (
     <div className="space-y-6">
@@ -96,15 +121,39 @@ export default function PortfolioPage() {
             and click an ask to buy or a bid to sell.
           </p>
         ) : (
-          <PositionsTable
-            positions={positions}
-            onClose={(p) => {
-              setClosing(p);
-              setCloseKey(crypto.randomUUID());
-            }}
-            onExercise={(p) => exercise.mutate({ symbol: p.symbol })}
-            busy={exercise.isPending || close.isPending}
-          />
+          <>
+            {strategies.map((s) => (
+              <section key={s.id} aria-label={`Strategy: ${s.name}`} className="border-b border-slate-100" data-testid="strategy">
+                <div className="flex flex-wrap items-center justify-between gap-3 bg-slate-50 px-4 py-2">
+                  <div>
+                    <h3 className="font-semibold text-slate-900">{s.name}</h3>
+                    <p className="text-xs text-slate-600">
+                      {s.symbols.length} leg{s.symbols.length === 1 ? '' : 's'} · value {formatUsd(s.marketValue)} · P&amp;L{' '}
+                      <span className={`font-semibold ${pnlTone(s.unrealizedPnl)}`}>{formatPnl(s.unrealizedPnl)}</span>
+                    </p>
+                  </div>
+                  <button
+                    type="button"
+                    disabled={busy}
+                    onClick={() => {
+                      setClosingStrategy(s);
+                      setCloseKey(crypto.randomUUID());
+                    }}
+                    className="rounded-lg bg-white px-3 py-1.5 text-xs font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-100 disabled:opacity-50"
+                  >
+                    Close strategy
+                  </button>
+                </div>
+                <PositionsTable positions={legsOf(s.id)} {...tableProps} />
+              </section>
+            ))}
+            {ungrouped.length > 0 && (
+              <section aria-label="Positions of their own">
+                {strategies.length > 0 && <h3 className="bg-slate-50 px-4 py-2 font-semibold text-slate-900">Positions of their own</h3>}
+                <PositionsTable positions={ungrouped} {...tableProps} />
+              </section>
+            )}
+          </>
         )}
       </section>
 
@@ -188,6 +237,33 @@ export default function PortfolioPage() {
           onConfirm={() => close.mutate({ symbol: closing.symbol, clientOrderId: closeKey }, { onSuccess: () => setClosing(null) })}
         />
       )}
+      {closingStrategy && strategyEstimate && (
+        <TradeConfirmationDialog
+          trade={{
+            action: 'CLOSE',
+            quantity: 1,
+            symbol: closingStrategy.name,
+            orderType: `Market (day): closes every leg in one order; includes ${formatUsd(strategyEstimate.commission)} commission`,
+            price: strategyEstimate.netPrice,
+            totalCost: strategyEstimate.totalCost,
+            currency: 'USD',
+            legs: strategyEstimate.legs.map((l) => ({
+              action: l.side === 'buy' ? 'BUY' : 'SELL',
+              quantity: l.quantity,
+              symbol: contractLabel(l.contract),
+              price: l.price,
+            })),
+          }}
+          account={{ name: account.name, mode: 'paper' }}
+          loading={closeStrategy.isPending}
+          error={closeStrategy.error?.message}
+          onCancel={() => {
+            setClosingStrategy(null);
+            closeStrategy.reset();
+          }}
+          onConfirm={() => closeStrategy.mutate({ id: closingStrategy.id, clientOrderId: closeKey }, { onSuccess: () => setClosingStrategy(null) })}
+        />
+      )}
       {resetOpen && (
         <Modal title="Reset the paper account" onClose={() => setResetOpen(false)}>
           <AccountSetupForm mode="reset" onDone={() => setResetOpen(false)} />
@@ -241,20 +317,50 @@ function Summary({ account }: { account: PortfolioView['account'] }) {
   );
 }
 
+const NEW_STRATEGY = '__new__';
+const OWN = '__own__';
+
 function PositionsTable({
   positions,
+  strategies,
   onClose,
   onExercise,
+  onMove,
   busy,
 }: {
   positions: PortfolioPosition[];
+  strategies: PortfolioView['strategies'];
   onClose: (p: PortfolioPosition) => void;
   onExercise: (p: PortfolioPosition) => void;
+  onMove: (p: PortfolioPosition, groupId: string | null, name?: string) => void;
   busy: boolean;
 }) {
+  const move = (p: PortfolioPosition) => (
+    <select
+      aria-label={`Strategy of ${p.kind === 'option' ? contractLabel(p.symbol) : `${p.symbol} shares`}`}
+      disabled={busy}
+      value={p.group?.id ?? OWN}
+      onChange={(e) => {
+        const v = e.target.value;
+        if (v === OWN) onMove(p, null);
+        else if (v === NEW_STRATEGY) onMove(p, crypto.randomUUID(), `${p.underlying} strategy`);
+        else onMove(p, v);
+      }}
+      className="rounded-lg border border-slate-300 bg-white px-2 py-1 text-xs text-slate-800"
+    >
+      <option value={OWN}>On its own</option>
+      {strategies.map((s) => (
+        <option key={s.id} value={s.id}>
+          {s.name}
+        </option>
+      ))}
+      <option value={NEW_STRATEGY}>New strategy</option>
+    </select>
+  );
   const canExercise = (p: PortfolioPosition) => p.kind === 'option' && p.quantity > 0 && (p.intrinsicValue ?? 0) >= 0.01;
   const actions = (p: PortfolioPosition) => (
-    <div className="flex justify-end gap-2">
+    <div className="flex flex-wrap items-center justify-end gap-2">
+      {move(p)}
       <button
         type="button"
         disabled={busy}

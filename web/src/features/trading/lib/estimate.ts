@@ -1,4 +1,4 @@
-import { fillPrice } from '@shared/paper/fills';
+import { fillPrice, netUnitPrice } from '@shared/paper/fills';
 import { cents } from '@shared/paper/money';
 import { orderCost } from '@shared/paper/order-cost';
 import type { AccountSettings, PortfolioPosition } from '@web/api/paper-account';
@@ -27,4 +27,30 @@ export function closeEstimate(
   const price = fillPrice({ bid: position.bid, ask: position.ask }, side, settings) ?? position.mark ?? 0;
   const { commission, totalCost } = orderCost([{ side, price, quantity }], settings.commissionPerContract);
   return { price, commission, totalCost };
+}
+
+/**
+ * What closing a strategy's legs in one order is expected to cost (> 0) or bring in (< 0), each leg filled as the
+ * server fills it, with the commission per contract; the net price is per unit of the legs' ratio.
+ */
+export function closeStrategyEstimate(
+  legs: readonly Pick<PortfolioPosition, 'symbol' | 'kind' | 'quantity' | 'bid' | 'ask' | 'mark'>[],
+  settings: Pick<AccountSettings, 'fillModel' | 'midShare' | 'commissionPerContract'>,
+) {
+  const closing = legs.map((l) => ({
+    contract: l.symbol,
+    side: (l.quantity > 0 ? 'sell' : 'buy') as 'buy' | 'sell',
+    quantity: Math.abs(l.quantity),
+    price: fillPrice({ bid: l.bid, ask: l.ask }, l.quantity > 0 ? 'sell' : 'buy', settings) ?? l.mark ?? 0,
+  }));
+  const { commission, totalCost } = orderCost(closing, settings.commissionPerContract);
+  return {
+    legs: closing,
+    netPrice: netUnitPrice(
+      closing,
+      closing.map((l) => l.price),
+    ),
+    commission,
+    totalCost,
+  };
 }
