@@ -30,7 +30,9 @@ export function makeTradingHandler(deps: { paper: PaperAccountService; venues: r
   return httpApi({
     'GET /api/accounts': route(api['GET /api/accounts'], async ({ user }) => ok(await listAccounts(deps.venues, user.sub))),
 
-    'POST /api/account': route(api['POST /api/account'], async ({ user, body }) => respond(await paper.openAccount(user.sub, body.startingCapital), created)),
+    'POST /api/account': route(api['POST /api/account'], async ({ user, body }) =>
+      respond(await paper.openAccount(user.sub, body.startingCapital, body.optionsLevel), created),
+    ),
 
     'POST /api/account/reset': route(api['POST /api/account/reset'], async ({ user, body }) =>
       respond(await paper.resetAccount(user.sub, body.startingCapital), (v) => ok(v)),

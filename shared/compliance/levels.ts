@@ -19,3 +19,16 @@ export const levelName = (level: number): string => TRADING_LEVELS.find((l) => l
 
 /** Naked selling is not allowed at any level. */
 export const NAKED_SELLING_NOTE = 'Naked selling (selling calls without the shares or a protecting long call) is not allowed at any level.';
+
+export type TradingLevel = (typeof TRADING_LEVELS)[number]['level'];
+
+/**
+ * The level an order's opening legs need (spec part 3 §6): none to close; one opening buy needs Standard (2); one
+ * opening sale (a covered call or a cash-secured put) Basic (1); two or more opening legs, a spread or combination,
+ * Advanced (3). The paper engine checks orders with it and the template library shows it.
+ */
+export function levelForOpening(openingLegs: readonly { side: 'buy' | 'sell' }[]): TradingLevel {
+  if (openingLegs.length === 0) return 0;
+  if (openingLegs.length >= 2) return 3;
+  return openingLegs[0]!.side === 'buy' ? 2 : 1;
+}

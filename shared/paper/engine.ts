@@ -1,3 +1,4 @@
+import { levelForOpening } from '../compliance/levels';
 import {
   canProceed,
   checkBuyingPower,
@@ -115,16 +116,14 @@ export function evaluateOrder(state: TradingState, order: OrderRequest): Evaluat
   const fills: Fill[] = [];
   let realized = 0;
   let dayTrade = false;
-  let openingLegs = 0;
-  let openingBuys = 0;
+  const opening: { side: 'buy' | 'sell' }[] = [];
   const commissionPer = account.settings.commissionPerContract;
   legs.forEach((leg, i) => {
     const before = bySymbol.get(leg.contract) ?? null;
     const price = marketable ? prices[i]! : (quotes[i]!.mark ?? 0);
     const outcome = applyFill(before, { symbol: leg.contract, side: leg.side, quantity: leg.quantity, price, at, date: today });
     if (outcome.effect !== 'close') {
-      openingLegs++;
-      if (leg.side === 'buy') openingBuys++;
+      opening.push({ side: leg.side });
     }
     if (outcome.closedQuantity > 0 && before?.openedDate === today) dayTrade = true;
     const commission = cents(leg.quantity * commissionPer);
@@ -152,7 +151,7 @@ export function evaluateOrder(state: TradingState, order: OrderRequest): Evaluat
   const checks: ComplianceCheck[] = [];
   const newlyNaked = reqAfter.nakedCalls.filter((n) => !reqBefore.nakedCalls.some((b) => b.symbol === n.symbol && b.quantity >= n.quantity));
   const naked = checkNakedCalls(newlyNaked);
-  if (naked && openingLegs === 0) {
+  if (naked && opening.length === 0) {
     // Closing a leg that covered a short call (a condor's long call): say which leg to close first (issue 24).
     const closing = legs.filter((l) => l.side === 'sell').map((l) => describe(l.contract));
     checks.push({
@@ -164,7 +163,7 @@ export function evaluateOrder(state: TradingState, order: OrderRequest): Evaluat
   // Level: closing only needs none (a learner who lowers the level, or whose level is 0, can still get out of a
   // position); one opening leg is a buy (2) or a covered call / cash-secured put (1); several opening legs are a
   // spread or combination (3).
-  const requiredLevel = openingLegs === 0 ? 0 : openingLegs >= 2 ? 3 : openingBuys === 1 ? 2 : 1;
+  const requiredLevel = levelForOpening(opening);
   checks.push(checkTradingLevel(requiredLevel, account.settings.optionsLevel));
 
   let decision: Decision;

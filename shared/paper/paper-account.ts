@@ -14,7 +14,7 @@ import { placeOrder } from './use-cases/place-order';
 import { preTrade } from './use-cases/pre-trade';
 import { resetAccount } from './use-cases/reset-account';
 import { updateSettings } from './use-cases/update-settings';
-import type { AccountSettings, Order, OrderRequest } from './types';
+import type { AccountSettings, OptionsLevel, Order, OrderRequest } from './types';
 
 /**
  * The paper account's use cases (one file each under use-cases/ and read-model/) bound to one set of ports: what
@@ -23,7 +23,7 @@ import type { AccountSettings, Order, OrderRequest } from './types';
  */
 export function paperAccount(deps: PaperDeps) {
   return {
-    openAccount: (userId: string, startingCapital: number) => openAccount(deps, userId, startingCapital),
+    openAccount: (userId: string, startingCapital: number, optionsLevel?: OptionsLevel) => openAccount(deps, userId, startingCapital, optionsLevel),
     resetAccount: (userId: string, startingCapital: number) => resetAccount(deps, userId, startingCapital),
     updateSettings: (userId: string, patch: Partial<AccountSettings>) => updateSettings(deps, userId, patch),
     placeOrder: (userId: string, request: OrderRequest) => placeOrder(deps, userId, request),

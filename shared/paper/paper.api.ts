@@ -279,7 +279,11 @@ export const paperApi = defineApi({
     auth: 'user',
     errors: [409],
     summary: 'Open the paper account with a starting capital',
-    body: z.object({ startingCapital: Capital }),
+    body: z.object({
+      startingCapital: Capital,
+      /** The options level the learner chooses (spec part 3 §6); Standard (2) unless given. */
+      optionsLevel: SettingsBody.shape.optionsLevel,
+    }),
     response: PortfolioSchema,
     status: 201,
   },

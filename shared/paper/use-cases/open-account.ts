@@ -4,13 +4,13 @@ import { formatUsd } from '../../format/money';
 import type { PortfolioView } from '../paper.api';
 import { alreadyOpen, badStartingCapital } from '../paper.errors';
 import { portfolioView } from '../read-model/portfolio-view';
-import { DEFAULT_SETTINGS, STARTING_CAPITALS, type PaperAccount } from '../types';
+import { DEFAULT_SETTINGS, STARTING_CAPITALS, type OptionsLevel, type PaperAccount } from '../types';
 import type { PaperDeps } from './deps';
 
 export const isStartingCapital = (c: number) => STARTING_CAPITALS.includes(c as (typeof STARTING_CAPITALS)[number]);
 
 /** Opens the learner's paper account with one of the starting capitals (spec part 3 §3). */
-export async function openAccount(deps: PaperDeps, userId: string, startingCapital: number): Promise<Result<PortfolioView>> {
+export async function openAccount(deps: PaperDeps, userId: string, startingCapital: number, optionsLevel?: OptionsLevel): Promise<Result<PortfolioView>> {
   if (!isStartingCapital(startingCapital)) return badStartingCapital();
   const at = deps.clock.now().toISOString();
   const account: PaperAccount = {
@@ -21,7 +21,7 @@ export async function openAccount(deps: PaperDeps, userId: string, startingCapit
     heldForOrders: 0,
     run: 1,
     createdAt: at,
-    settings: DEFAULT_SETTINGS,
+    settings: { ...DEFAULT_SETTINGS, ...(optionsLevel === undefined ? {} : { optionsLevel }) },
     dayTrades: [],
     sessionStart: null,
     version: 1,

@@ -71,7 +71,7 @@ describe('what a change to the paper account refreshes', () => {
   it('opening the account shows the answer at once and refreshes the orders and the accounts, not the portfolio it just got', async () => {
     const { view, count } = renderScreens(() => useAccountMutation('open'));
     await loaded(view);
-    await act(() => view.result.current.mutation.mutateAsync(25_000));
+    await act(() => view.result.current.mutation.mutateAsync({ startingCapital: 25_000 }));
     await waitFor(() => expect([count('/api/orders'), count('/api/accounts')]).toEqual([2, 2]));
     expect(view.result.current.screens.portfolio.data?.account.cash).toBe(25_000);
     expect(count('/api/portfolio')).toBe(1);

@@ -23,6 +23,7 @@ export type PreTradeAnswer = ResponseOf<Api['POST /api/compliance/pretrade']>;
 export type ComplianceCheck = PreTradeAnswer['checks'][number];
 export type SettingsPatch = BodyOf<Api['PUT /api/account/settings']>;
 export type StartingCapital = BodyOf<Api['POST /api/account']>['startingCapital'];
+export type AccountOpening = BodyOf<Api['POST /api/account']>;
 export type OrderFilter = 'open' | 'filled' | 'canceled' | 'expired' | 'all';
 
 // Reads
@@ -70,7 +71,7 @@ export const regroupPosition = ({ symbol, groupId, name }: { symbol: string; gro
 export const exercisePosition = ({ symbol, quantity }: { symbol: string; quantity?: number }) =>
   api.post<ResponseOf<Api['POST /api/positions/{contract}/exercise']>>(`/api/positions/${encodeURIComponent(symbol)}/exercise`, quantity ? { quantity } : {});
 export const updateSettings = (patch: SettingsPatch) => api.put<ResponseOf<Api['PUT /api/account/settings']>>('/api/account/settings', patch);
-export const openAccount = (startingCapital: StartingCapital) => api.post<PortfolioView>('/api/account', { startingCapital });
+export const openAccount = (opening: AccountOpening) => api.post<PortfolioView>('/api/account', opening);
 export const resetAccount = (startingCapital: StartingCapital) => api.post<PortfolioView>('/api/account/reset', { startingCapital });
 
 /** A change to the account: when it succeeds, every view of the account is refetched before the mutation settles. */
@@ -91,7 +92,7 @@ export const useUpdateSettings = () => useAccountChange(updateSettings);
 export function useAccountMutation(kind: 'open' | 'reset') {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (startingCapital: StartingCapital) => (kind === 'open' ? openAccount(startingCapital) : resetAccount(startingCapital)),
+    mutationFn: (opening: AccountOpening) => (kind === 'open' ? openAccount(opening) : resetAccount(opening.startingCapital)),
     onSuccess: (portfolio) => {
       client.setQueryData(queryKeys.paper.portfolio(), portfolio);
       void client.invalidateQueries({ queryKey: queryKeys.paper.accounts() });

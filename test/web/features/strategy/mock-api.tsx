@@ -51,7 +51,10 @@ export const portfolioModule = (api: MockApi) => ({
   usePortfolio: () => useQuery({ queryKey: ['portfolio'], queryFn: () => api.getPortfolio() }),
   useAccountMutation: () => {
     const client = useQueryClient();
-    return useMutation({ mutationFn: (c: number) => api.openAccount(c), onSuccess: (p) => client.setQueryData(['portfolio'], p) });
+    return useMutation({
+      mutationFn: (c: { startingCapital: number }) => api.openAccount(c.startingCapital),
+      onSuccess: (p) => client.setQueryData(['portfolio'], p),
+    });
   },
 });
 
@@ -66,7 +69,12 @@ export const ordersModule = (api: MockApi) => ({
 
 export const marketModule = (api: MockApi) => ({ ...tickersModule(api), ...expiriesModule(api), ...chainModule(api) });
 
-export const paperAccountModule = (api: MockApi) => ({ ...portfolioModule(api), ...ordersModule(api) });
+export const paperAccountModule = (api: MockApi) => ({
+  ...portfolioModule(api),
+  ...ordersModule(api),
+  // Raising the trading level from a refused order (the builder's RaiseLevel); these tests do not raise it.
+  useUpdateSettings: () => useMutation({ mutationFn: async () => ({ settings: {} }) }),
+});
 
 export const draftsModule = (api: MockApi) => {
   const useDraftMutation = (fn: (args: never) => Promise<unknown>) => {

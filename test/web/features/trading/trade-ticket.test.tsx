@@ -39,6 +39,7 @@ vi.mock('@web/api/market', () => ({
 vi.mock('@web/api/paper-account', () => ({
   preTrade: vi.fn(async () => ({ canProceed: true, checks: [] })),
   usePlaceOrder: () => ({ mutate: vi.fn(), isPending: false }),
+  useUpdateSettings: () => ({ mutate: vi.fn(), isPending: false, isError: false }),
   usePortfolio: () => ({
     data: {
       account: {

@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { formatBalance } from '@shared/format/money';
-import { DEFAULT_STARTING_CAPITAL, STARTING_CAPITALS, type StartingCapital } from '@shared/paper/types';
+import { NAKED_SELLING_NOTE, TRADING_LEVELS } from '@shared/compliance/levels';
+import { DEFAULT_SETTINGS, DEFAULT_STARTING_CAPITAL, STARTING_CAPITALS, type OptionsLevel, type StartingCapital } from '@shared/paper/types';
 import { useAccountMutation } from '@web/api/paper-account';
 
 const INTRO = {
@@ -28,14 +29,16 @@ export function AccountSetupForm({
   onDone?: () => void;
 }) {
   const [capital, setCapital] = useState<StartingCapital>(DEFAULT_STARTING_CAPITAL);
+  const [level, setLevel] = useState<OptionsLevel>(DEFAULT_SETTINGS.optionsLevel);
   const mutation = useAccountMutation(mode);
   const name = useId();
+  const levelName = useId();
   return (
     <form
       className={`space-y-4 ${className}`}
       onSubmit={(e) => {
         e.preventDefault();
-        mutation.mutate(capital, { onSuccess: () => onDone?.() });
+        mutation.mutate({ startingCapital: capital, ...(mode === 'open' ? { optionsLevel: level } : {}) }, { onSuccess: () => onDone?.() });
       }}
     >
       <fieldset>
@@ -53,6 +56,38 @@ export function AccountSetupForm({
           ))}
         </div>
       </fieldset>
+      {mode === 'open' && (
+        <fieldset>
+          <legend className="text-sm font-semibold text-slate-900">Choose your options trading level</legend>
+          <p className="mt-1 text-sm text-slate-700">
+            A broker approves a level before you trade options; here you choose it, and you can change it later in the account settings.
+          </p>
+          <div className="mt-3 space-y-2">
+            {TRADING_LEVELS.map((l) => (
+              <label
+                key={l.level}
+                className={`flex cursor-pointer items-start gap-2 rounded-lg p-3 text-sm ring-1 ${level === l.level ? 'bg-brand-50 ring-brand-600' : 'ring-slate-300 hover:bg-slate-50'}`}
+              >
+                <input
+                  type="radio"
+                  name={levelName}
+                  value={l.level}
+                  checked={level === l.level}
+                  onChange={() => setLevel(l.level)}
+                  className="mt-0.5 accent-brand-700"
+                />
+                <span>
+                  <span className="font-semibold">
+                    Level {l.level}: {l.name}
+                  </span>
+                  <span className="block text-slate-700">{l.allows}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+          <p className="mt-2 text-xs text-slate-600">{NAKED_SELLING_NOTE}</p>
+        </fieldset>
+      )}
       {mutation.isError && (
         <p role="alert" className="text-sm text-red-800">
           {mutation.error.message}

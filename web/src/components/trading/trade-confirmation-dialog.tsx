@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { formatBalance, formatUsd } from '@shared/format/money';
 import { Modal } from './modal';
 
@@ -35,6 +35,7 @@ export function TradeConfirmationDialog({
   loading,
   error,
   blocked = false,
+  extra,
   onConfirm,
   onCancel,
 }: {
@@ -44,6 +45,8 @@ export function TradeConfirmationDialog({
   error?: string | null;
   /** A pre-trade check already refused the order: confirming would only be refused again. */
   blocked?: boolean;
+  /** Shown under the error: a way out of it (raising the trading level). */
+  extra?: ReactNode;
   onConfirm: () => void;
   onCancel: () => void;
 }) {
@@ -141,6 +144,7 @@ export function TradeConfirmationDialog({
           {error}
         </p>
       )}
+      {extra}
     </Modal>
   );
 }

@@ -37,7 +37,7 @@ export function AccountStrip({ portfolio, loading, error }: { portfolio: Builder
         <dt className="text-xs text-slate-600">Options level</dt>
         <dd className="font-bold text-slate-900">
           {account.settings.optionsLevel} ({account.optionsLevelName}){' '}
-          <Link to="/app/portfolio" className="text-xs font-semibold text-brand-800 underline">
+          <Link to="/app/portfolio#account-settings" className="text-xs font-semibold text-brand-800 underline">
             change
           </Link>
         </dd>

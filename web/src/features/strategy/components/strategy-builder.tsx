@@ -5,6 +5,7 @@ import type { Draft } from '@shared/drafts/drafts';
 import { fundsAndMargins } from '@shared/strategy';
 import { preTrade, usePlaceOrder, type ComplianceCheck, type OrderRequest, type PreTradeAnswer } from '@web/api/paper-account';
 import { ChecksList } from '@web/components/trading/checks-list';
+import { RaiseLevel } from '@web/components/trading/raise-level';
 import { TradeConfirmationDialog } from '@web/components/trading/trade-confirmation-dialog';
 import { ApiError } from '@web/lib/api-client';
 import type { DraftBody } from '../api/drafts';
@@ -311,6 +312,17 @@ export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
           loading={place.isPending}
           error={orderError ?? preCheckError}
           blocked={!!preCheckError}
+          extra={
+            <RaiseLevel
+              checks={confirming.preCheck?.checks ?? []}
+              onRaised={() => {
+                setOrderError(null);
+                preTrade(confirming.order)
+                  .then((r) => setConfirming((c) => (c && c.order.clientOrderId === confirming.order.clientOrderId ? { ...c, preCheck: r } : c)))
+                  .catch(() => undefined);
+              }}
+            />
+          }
           onConfirm={confirm}
           onCancel={() => setConfirming(null)}
         />

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { Impact, StrategyTemplate } from '@shared/strategy';
 import { formatMoney } from '@shared/format/money';
+import { levelForOpening, levelName } from '@shared/compliance/levels';
 import { strike } from '../lib/format';
 import { ComplexityBadge } from './complexity-badge';
 
@@ -8,9 +9,20 @@ const IMPACT: Record<Impact, string> = { positive: 'helps', negative: 'hurts', n
 const legText = (l: StrategyTemplate['legs'][number]) =>
   `${l.action === 'buy' ? 'Buy' : 'Sell'} ${l.quantity} ${l.optionType}${l.quantity === 1 ? '' : 's'}${l.expiration === '60d' ? ' (later expiry)' : ''}`;
 
+/**
+ * The trading level a template's opening order needs (the paper engine's rule, shared/compliance/levels.ts), or null
+ * when it sells calls that neither shares nor long calls cover, which no level allows.
+ */
+export function templateLevel(t: Pick<StrategyTemplate, 'legs' | 'requiresShares'>): number | null {
+  const calls = (action: 'buy' | 'sell') => t.legs.filter((l) => l.optionType === 'call' && l.action === action).reduce((s, l) => s + l.quantity, 0);
+  if (calls('sell') > calls('buy') + Math.floor((t.requiresShares ?? 0) / 100)) return null;
+  return levelForOpening(t.legs.map((l) => ({ side: l.action })));
+}
+
 /** A template in the library: what it is, its risk and reward, when it works, and how to place it. */
 export function TemplateCard({ template: t }: { template: StrategyTemplate }) {
   const ex = t.example;
+  const level = templateLevel(t);
   return (
     <article aria-labelledby={`tpl-${t.id}`} className="flex flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="template-card">
       <div className="flex items-start justify-between gap-3">
@@ -20,6 +32,9 @@ export function TemplateCard({ template: t }: { template: StrategyTemplate }) {
         <ComplexityBadge complexity={t.complexity} />
       </div>
       <p className="mt-1 text-sm text-slate-700">{t.description}</p>
+      <p className="mt-2 text-xs font-semibold text-slate-700" data-testid="template-level">
+        {level === null ? 'Not allowed in the paper account: it sells calls without cover' : `Needs trading level ${level} (${levelName(level)})`}
+      </p>
       <p className="mt-2 text-xs text-slate-600">Legs: {t.legs.map(legText).join(', ')}</p>
       <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-2">
         <div>

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { formatPnl, formatUsd } from '@shared/format/money';
 import { formatNewYorkTime } from '@shared/format/time';
 import {
@@ -35,6 +35,12 @@ export default function PortfolioPage() {
   const closeStrategy = useCloseStrategy();
   const regroup = useRegroupPosition();
   const exercise = useExercise();
+  const { hash } = useLocation();
+  const loaded = !!portfolio.data;
+  // A link to #account-settings (the builder's "change" next to the level) lands on the settings, not the top.
+  useEffect(() => {
+    if (loaded && hash) document.getElementById(hash.slice(1))?.scrollIntoView?.({ block: 'start' });
+  }, [loaded, hash]);
 
   if (portfolio.isPending) return <Spinner />;
   if (portfolio.isError) {
@@ -195,7 +201,7 @@ export default function PortfolioPage() {
         </section>
       </div>
 
-      <section aria-labelledby="settings-h" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+      <section id="account-settings" aria-labelledby="settings-h" className="scroll-mt-24 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="settings-h" className="text-lg font-semibold">
             Account settings

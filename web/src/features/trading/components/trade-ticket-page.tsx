@@ -10,6 +10,7 @@ import { useContractQuote } from '@web/api/market';
 import { preTrade, usePlaceOrder, usePortfolio, type ComplianceCheck, type Order } from '@web/api/paper-account';
 import { AccountSetupForm } from '@web/components/trading/account-setup-form';
 import { ChecksList } from '@web/components/trading/checks-list';
+import { RaiseLevel } from '@web/components/trading/raise-level';
 import { contractLabel } from '@web/components/trading/contract-label';
 import { TradeConfirmationDialog, type TradeDetails } from '@web/components/trading/trade-confirmation-dialog';
 import { Spinner } from '@web/components/ui/spinner';
@@ -97,7 +98,8 @@ function Ticket({ contract, initialSide }: { contract: string; initialSide: 'buy
       live = false;
       clearTimeout(t);
     };
-  }, [request, checkable]);
+    // The level the account has is part of the checks: raising it (RaiseLevel) runs them again.
+  }, [request, checkable, settings?.optionsLevel]);
 
   if (quote.isPending || portfolio.isPending) return <Spinner />;
   if (quote.isError) return <ErrorPanel message={quote.error.message} />;
@@ -277,6 +279,7 @@ function Ticket({ contract, initialSide }: { contract: string; initialSide: 'buy
               <p className="text-xs text-slate-600">Fill model: {FILL_MODEL_LABELS[settings.fillModel]}. Change it in the portfolio&apos;s account settings.</p>
             )}
             <ChecksList checks={shownChecks} />
+            <RaiseLevel checks={shownChecks} />
             <button
               type="submit"
               disabled={!validQty || blocked || (type === 'limit' && !(limitPrice > 0))}
