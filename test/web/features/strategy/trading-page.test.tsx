@@ -372,6 +372,23 @@ describe('Trade All', () => {
     expect(readyMade()).toBeTruthy();
   });
 
+  it('shows the same price in the builder and in the confirmation: the mid, the natural price, commission and the total charged', async () => {
+    renderPage();
+    await chooseTemplate('Neutral', 'Iron Condor');
+    await screen.findByTestId('buying-power');
+    const breakdown = await screen.findByTestId('price-breakdown');
+    const figure = (text: string, label: RegExp) => text.match(new RegExp(`${label.source}[^$]*(\\$[\\d,]+\\.\\d\\d)`))![1];
+    const total = figure(breakdown.textContent!, /Total the account (?:pays|receives)/);
+    const natural = figure(breakdown.textContent!, /Now, as a market order fills/);
+    const mid = figure(breakdown.textContent!, /At the mid/);
+    expect(natural).not.toBe(mid); // a market order crosses the spread
+    await userEvent.click(screen.getByRole('button', { name: 'Trade All' }));
+    const dialog = screen.getByRole('dialog', { name: 'Confirm paper trade' });
+    expect(dialog.textContent).toContain(`Total credit${total}`);
+    expect(dialog.textContent).toContain(`Price now (natural)${natural}`);
+    expect(dialog.textContent).toContain(`At the mid${mid}`);
+  });
+
   it('shows the server’s refusal and its blocking checks in the dialog, and keeps the legs', async () => {
     const checks = [
       { passed: true, type: 'buying_power', severity: 'info', message: 'Sufficient buying power available: $100,000.00' },

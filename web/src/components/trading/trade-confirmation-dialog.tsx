@@ -13,6 +13,10 @@ export interface TradeDetails {
   /** Money that leaves the account (negative when it receives a credit). */
   totalCost: number;
   currency: string;
+  /** The same price at the mid-prices, shown beside the price the order would pay now (issue 24). */
+  midPrice?: number;
+  /** Commission included in totalCost. */
+  commission?: number;
   /** The legs of a multi-leg order, each shown on its own line. */
   legs?: { action: 'BUY' | 'SELL'; quantity: number; symbol: string; price: number | null }[];
 }
@@ -54,14 +58,15 @@ export function TradeConfirmationDialog({
   const [acknowledged, setAcknowledged] = useState(false);
   const ackId = useId();
   const money = (x: number) => (trade.currency === 'INR' ? formatBalance(x, 'INR') : formatUsd(x));
+  const multi = !!trade.legs && trade.legs.length > 1;
+  const price = (x: number) => (multi ? `${money(Math.abs(x))} ${x >= 0 ? 'net debit' : 'net credit'} per unit` : money(x));
   const rows: [string, string][] = [
     ['Action', trade.action],
     ['Quantity', `${trade.quantity} × ${trade.symbol}`],
     ['Order type', trade.orderType],
-    [
-      'Price',
-      trade.legs && trade.legs.length > 1 ? `${money(Math.abs(trade.price))} ${trade.price >= 0 ? 'net debit' : 'net credit'} per unit` : money(trade.price),
-    ],
+    [trade.midPrice === undefined ? 'Price' : 'Price now (natural)', price(trade.price)],
+    ...(trade.midPrice === undefined ? [] : ([['At the mid', price(trade.midPrice)]] as [string, string][])),
+    ...(trade.commission === undefined ? [] : ([['Commission', money(trade.commission)]] as [string, string][])),
     [trade.totalCost >= 0 ? 'Total cost' : 'Total credit', money(Math.abs(trade.totalCost))],
     ['Account', `${account.name} (${live ? 'REAL MONEY' : 'Virtual'})`],
   ];

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { formatUsd } from '@shared/format/money';
 import { defaultDraftName } from '@shared/drafts/drafts';
 import type { Draft } from '@shared/drafts/drafts';
 import { fundsAndMargins } from '@shared/strategy';
@@ -241,6 +242,9 @@ export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
             </button>
           </div>
           <p className="mt-2 text-xs text-slate-600">Each leg is sent as lots × multiplier contracts, in one market order for the day, with virtual money.</p>
+          {portfolio && b.quoted.length > 0 && !b.loadingPrices && b.quoted.every((q) => q.contract) && (
+            <PriceBreakdown estimate={estimateTrade(b.quoted, b.multiplier, portfolio.account.settings)} />
+          )}
           {b.quoted.length >= MAX_LEGS && (
             <p className="mt-1 text-xs text-slate-600" data-testid="max-legs">
               A strategy holds at most {MAX_LEGS} legs: remove one to add another.
@@ -304,6 +308,8 @@ export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
             symbol: `${underlying} ${b.strategyName}`,
             orderType: 'Market (day), one order for all legs',
             price: confirming.estimate.netPerUnit,
+            midPrice: confirming.estimate.midPerUnit,
+            commission: confirming.estimate.commission,
             totalCost: confirming.estimate.total,
             currency: 'USD',
             legs: confirming.estimate.legs,
@@ -339,5 +345,29 @@ export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
         />
       )}
     </div>
+  );
+}
+
+/**
+ * What the order costs, the same figures the confirmation shows (issue 24): at the mid-prices the analysis uses, at
+ * the prices a market order would fill at now under the account's fill model, the commission, and the total charged.
+ */
+function PriceBreakdown({ estimate: e }: { estimate: TradeEstimate }) {
+  const side = (x: number) => (x >= 0 ? 'net debit' : 'net credit');
+  const rows: [string, string][] = [
+    ['At the mid', `${formatUsd(Math.abs(e.midPerUnit))} ${side(e.midPerUnit)} a unit · ${formatUsd(Math.abs(e.midPremium))}`],
+    ['Now, as a market order fills', `${formatUsd(Math.abs(e.netPerUnit))} ${side(e.netPerUnit)} a unit · ${formatUsd(Math.abs(e.premium))}`],
+    ['Commission', formatUsd(e.commission)],
+    [e.total >= 0 ? 'Total the account pays' : 'Total the account receives', formatUsd(Math.abs(e.total))],
+  ];
+  return (
+    <dl className="mt-3 space-y-1 rounded-lg bg-slate-50 p-3 text-sm" aria-label="Price of this order" data-testid="price-breakdown">
+      {rows.map(([label, value], i) => (
+        <div key={label} className="flex justify-between gap-3">
+          <dt className="text-slate-700">{label}</dt>
+          <dd className={`tabular-nums text-slate-900 ${i === rows.length - 1 ? 'font-bold' : ''}`}>{value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }

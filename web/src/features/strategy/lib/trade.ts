@@ -60,8 +60,13 @@ export function buildOrder(quoted: readonly QuotedLeg[], multiplier: number, str
 
 export interface TradeEstimate {
   legs: { action: 'BUY' | 'SELL'; quantity: number; symbol: string; price: number | null }[];
-  /** Net per unit of the strategy, per share: positive debit, negative credit. */
+  /** Net per unit of the strategy, per share, at the prices the order would fill at now: positive debit, negative credit. */
   netPerUnit: number;
+  /** The same at the mid-prices the analysis uses, so the two can be shown side by side (issue 24). */
+  midPerUnit: number;
+  /** Premium for the whole order (net per unit × contracts), without commission: at the natural prices and at the mid. */
+  premium: number;
+  midPremium: number;
   commission: number;
   /** Money leaving the account, commission included; negative for a net credit. */
   total: number;
@@ -81,7 +86,16 @@ export function estimateTrade(quoted: readonly QuotedLeg[], multiplier: number, 
     symbol: contractLabel(p.contract.contract_ticker),
     price: p.price,
   }));
-  return { legs, netPerUnit: cents(net), commission: cost.commission, total: cost.totalCost };
+  const mid = quoted.reduce((sum, q) => sum + (q.leg.action === 'buy' ? 1 : -1) * (q.premium ?? 0) * q.leg.lots, 0);
+  return {
+    legs,
+    netPerUnit: cents(net),
+    midPerUnit: cents(mid),
+    premium: cost.premium,
+    midPremium: cents(mid * multiplier * 100),
+    commission: cost.commission,
+    total: cost.totalCost,
+  };
 }
 
 /** A blocked order's checks that block, as one line for the confirmation dialog. */

@@ -136,6 +136,8 @@ function Ticket({ contract, initialSide }: { contract: string; initialSide: 'buy
     symbol: contractLabel(contract),
     orderType: type === 'market' ? 'Market (day)' : `Limit ${formatUsd(limitPrice)} (day)`,
     price: estimate ?? 0,
+    ...(q?.mark == null ? {} : { midPrice: q.mark }),
+    commission,
     totalCost: total ?? 0,
     currency: 'USD',
   };
@@ -266,7 +268,8 @@ function Ticket({ contract, initialSide }: { contract: string; initialSide: 'buy
               </div>
             )}
             <dl className="space-y-1 rounded-lg bg-slate-50 p-3 text-sm">
-              <Row label={type === 'market' ? 'Estimated fill' : 'Limit'} value={estimate === null ? '-' : `${formatUsd(estimate)} a share`} />
+              <Row label="At the mid" value={q?.mark == null ? '-' : `${formatUsd(q.mark)} a share`} />
+              <Row label={type === 'market' ? 'Now, as a market order fills' : 'Limit'} value={estimate === null ? '-' : `${formatUsd(estimate)} a share`} />
               <Row label="Commission" value={formatUsd(commission)} />
               <Row
                 label={total !== null && total < 0 ? 'Estimated credit' : 'Estimated cost'}
