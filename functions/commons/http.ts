@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
+import { fieldInWords } from '@shared/api/field-words';
 import type { Auth } from '../routes';
 import { type AppError, statusOf } from './errors';
 import { instrumented, logger } from './powertools';
@@ -161,7 +162,11 @@ function parseBody(event: Event, schema: AnySchema): Parsed {
   const outOfRange = unstorableNumberAt(json);
   if (outOfRange) {
     const issue = { path: ['body', ...outOfRange].join('.'), message: 'must be 0 or between 1e-130 and 1e125 in size' };
-    return { ok: false, response: { status: 400, body: { error: `${issue.path}: ${issue.message}`, code: 'bad_request', issues: [issue] } } };
+    const error = `${fieldInWords(
+      'body',
+      outOfRange.map((k) => (/^\d+$/.test(k) ? Number(k) : k)),
+    )}: ${issue.message}`;
+    return { ok: false, response: { status: 400, body: { error, code: 'bad_request', issues: [issue] } } };
   }
   return parseWith(schema, json, 'body');
 }
@@ -198,12 +203,20 @@ function parseWith(schema: AnySchema | undefined, input: unknown, where: 'body' 
   if (!schema) return { ok: true, value: undefined };
   const result = schema.safeParse(input);
   if (result.success) return { ok: true, value: result.data };
+  // The learner reads the field in words ("Quantity of leg 1: ..."); `issues` keeps the machine path for developers.
   const issues = result.error.issues.map((i) => ({ path: [where, ...i.path.map(String)].join('.'), message: i.message }));
+  const words = result.error.issues.map(
+    (i) =>
+      `${fieldInWords(
+        where,
+        i.path.filter((k): k is string | number => typeof k !== 'symbol'),
+      )}: ${i.message}`,
+  );
   return {
     ok: false,
     response: {
       status: 400,
-      body: { error: issues.map((i) => `${i.path}: ${i.message}`).join('; '), code: 'bad_request', issues },
+      body: { error: words.join('; '), code: 'bad_request', issues },
     },
   };
 }

@@ -53,11 +53,11 @@ describe('strategy drafts', () => {
   it('refuses malformed drafts with the reason', async () => {
     const call = await client();
     const cases: [unknown, string][] = [
-      [{ underlying: 'SPY', legs: [] }, 'body.legs: a draft needs at least one leg'],
-      [{ underlying: 'spy', legs: [leg('buy', 1)] }, 'body.underlying: must be an upper-case ticker such as SPY'],
-      [{ underlying: 'SPY', multiplier: 7, legs: [leg('buy', 1)] }, 'body.multiplier: must be 1, 2, 3, 4, 5 or 10'],
-      [{ underlying: 'SPY', legs: [{ ...leg('buy', 1), quantity: 1.5 }] }, 'body.legs.0.quantity: must be a whole number'],
-      [{ underlying: 'SPY', legs: [{ ...leg('buy', 1), expiration: '2027-02-30' }] }, 'body.legs.0.expiration: must be a date in the form YYYY-MM-DD'],
+      [{ underlying: 'SPY', legs: [] }, 'Legs: a draft needs at least one leg'],
+      [{ underlying: 'spy', legs: [leg('buy', 1)] }, 'Underlying: must be an upper-case ticker such as SPY'],
+      [{ underlying: 'SPY', multiplier: 7, legs: [leg('buy', 1)] }, 'Multiplier: must be 1, 2, 3, 4, 5 or 10'],
+      [{ underlying: 'SPY', legs: [{ ...leg('buy', 1), quantity: 1.5 }] }, 'Quantity of leg 1: must be a whole number'],
+      [{ underlying: 'SPY', legs: [{ ...leg('buy', 1), expiration: '2027-02-30' }] }, 'Expiration of leg 1: must be a date in the form YYYY-MM-DD'],
     ];
     for (const [body, message] of cases) {
       const res = await call('POST', '/api/drafts', body);

@@ -123,9 +123,9 @@ describe('the market API', () => {
       ['/api/market/ZZZZ/chain?expiry=2030-01-18', 404, 'Unknown underlying: ZZZZ'],
       ['/api/market/SP%20Y/expiries', 400, 'path.underlying: must be a ticker symbol such as SPY'],
       ['/api/market/SPY/expiries?type=Yearly', 400, 'query.type: must be one of 0DTE, Daily, Weekly, Monthly, Quarterly, LEAPS'],
-      ['/api/market/SPY/history?days=0', 400, 'query.days: must be at least 1'],
-      ['/api/market/SPY/history?days=ten', 400, 'query.days'],
-      ['/api/market/contracts/SPY123/history', 400, 'path.contract: must be an OCC option symbol'],
+      ['/api/market/SPY/history?days=0', 400, 'Days in the query: must be at least 1'],
+      ['/api/market/SPY/history?days=ten', 400, 'Days in the query'],
+      ['/api/market/contracts/SPY123/history', 400, 'Contract in the address: must be an OCC option symbol'],
       ['/api/market/tickers?q=' + 'x'.repeat(41), 400, 'query.q: search at most 40 characters'],
     ];
     for (const [path, status, message] of cases) {

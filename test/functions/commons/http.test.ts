@@ -68,7 +68,7 @@ describe('httpApi', () => {
   it('answers 400 with the field and reason when input is invalid', async () => {
     const bad = await api(event('POST /api/things/{id}', { params: { id: 'abc' }, body: '{"quantity":3}', claims }));
     expect(bad.statusCode).toBe(400);
-    expect(json(bad)).toMatchObject({ code: 'bad_request', error: 'path.id: must be a number' });
+    expect(json(bad)).toMatchObject({ code: 'bad_request', error: 'Id in the address: must be a number' });
 
     const zero = await api(event('POST /api/things/{id}', { params: { id: '1' }, body: '{"quantity":0}', claims }));
     expect(zero.statusCode).toBe(400);
@@ -85,9 +85,9 @@ describe('httpApi', () => {
     const post = (body: string) => api(event('POST /api/things/{id}', { params: { id: '1' }, body, claims }));
     const tiny = await post('{"quantity":1e-200}');
     expect(tiny.statusCode).toBe(400);
-    expect(json(tiny)).toMatchObject({ code: 'bad_request', error: 'body.quantity: must be 0 or between 1e-130 and 1e125 in size' });
-    expect(json(await post('{"quantity":3,"extra":[1,{"deep":1e400}]}')).error).toBe('body.extra.1.deep: must be 0 or between 1e-130 and 1e125 in size');
-    expect(json(await post('{"quantity":-1e126}')).error).toBe('body.quantity: must be 0 or between 1e-130 and 1e125 in size');
+    expect(json(tiny)).toMatchObject({ code: 'bad_request', error: 'Quantity: must be 0 or between 1e-130 and 1e125 in size' });
+    expect(json(await post('{"quantity":3,"extra":[1,{"deep":1e400}]}')).error).toBe('Deep of extra 2: must be 0 or between 1e-130 and 1e125 in size');
+    expect(json(await post('{"quantity":-1e126}')).error).toBe('Quantity: must be 0 or between 1e-130 and 1e125 in size');
     expect(json(await post('{"quantity":7}'))).toMatchObject({ quantity: 7 });
   });
 

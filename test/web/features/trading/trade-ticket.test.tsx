@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
@@ -57,6 +57,8 @@ vi.mock('@web/api/paper-account', () => ({
 }));
 
 import TradeTicketPage from '@web/features/trading/components/trade-ticket-page';
+import { preTrade } from '@web/api/paper-account';
+import { ApiError } from '@web/lib/api-client';
 
 const renderTicket = () =>
   render(
@@ -86,5 +88,28 @@ describe('the trade ticket quantity', () => {
     await userEvent.type(quantity, '3');
     expect(screen.queryByRole('alert')).toBeNull();
     expect((review as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('shows the server’s refusal of a quantity in words, as the check that blocks the order', async () => {
+    vi.mocked(preTrade).mockRejectedValueOnce(
+      new ApiError(400, 'Quantity of leg 1: at most 10,000 contracts', { error: 'Quantity of leg 1: at most 10,000 contracts', code: 'bad_request' }),
+    );
+    renderTicket();
+    const quantity = screen.getByLabelText('Contracts');
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '999999');
+    expect(await screen.findByText('Quantity of leg 1: at most 10,000 contracts', {}, { timeout: 3000 })).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Review order' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('says why a limit price of zero or less is refused', async () => {
+    renderTicket();
+    await userEvent.click(screen.getByRole('radio', { name: 'Limit' }));
+    const limit = screen.getByLabelText(/limit price/i);
+    fireEvent.change(limit, { target: { value: '-5' } });
+    expect(screen.getByRole('alert').textContent).toBe(
+      'A single-leg limit price must be above $0.00: it is the most you pay, or the least you accept, per share.',
+    );
+    expect((screen.getByRole('button', { name: 'Review order' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -342,6 +342,19 @@ describe('ChainPage: controls', () => {
     expect(from.value).toBe('480');
   });
 
+  it('says "From is above To" for a reversed strike range', async () => {
+    renderPage();
+    await screen.findByRole('table');
+    const from = screen.getByLabelText('Strike range from') as HTMLInputElement;
+    const to = screen.getByLabelText('Strike range to') as HTMLInputElement;
+    expect(screen.queryByText('From is above To')).toBeNull();
+    await userEvent.clear(from);
+    await userEvent.type(from, '600');
+    await userEvent.clear(to);
+    await userEvent.type(to, '550');
+    expect(screen.getByText('From is above To').getAttribute('role')).toBe('alert');
+  });
+
   it('says so when no strike passes the filters', async () => {
     renderPage();
     await screen.findByRole('table');

@@ -28,6 +28,8 @@ const inputClass =
 /** Min Volume, Sort By, Order, Strike Range (spec part 2 §2) and the Greek columns. */
 export function ChainControls({ values, onChange, greeks, onToggleGreek, onReset, compact }: Props) {
   const id = useId();
+  // A reversed range shows no rows; say why rather than show an empty chain (issue 24).
+  const reversed = values.from !== '' && values.to !== '' && Number(values.from) > Number(values.to);
   const body = (
     <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:flex lg:flex-wrap lg:items-end">
       <Field id={`${id}-min`} label="Min Volume" className="lg:w-32">
@@ -96,6 +98,11 @@ export function ChainControls({ values, onChange, greeks, onToggleGreek, onReset
             className={`${inputClass} lg:w-28`}
           />
         </div>
+        {reversed && (
+          <p role="alert" className="mt-1 text-xs font-medium text-red-800">
+            From is above To
+          </p>
+        )}
       </fieldset>
       <fieldset className="col-span-2 sm:col-span-2 lg:col-span-1">
         <legend className="mb-1 text-xs font-semibold text-slate-700">Greeks</legend>

@@ -9,6 +9,7 @@ import { DEFAULT_SETTINGS } from '@shared/paper/types';
 import { useContractQuote } from '@web/api/market';
 import { preTrade, usePlaceOrder, usePortfolio, type ComplianceCheck, type Order } from '@web/api/paper-account';
 import { AccountSetupForm } from '@web/components/trading/account-setup-form';
+import { MESSAGES } from '@shared/compliance/checks';
 import { ChecksList } from '@web/components/trading/checks-list';
 import { RaiseLevel } from '@web/components/trading/raise-level';
 import { contractLabel } from '@web/components/trading/contract-label';
@@ -79,6 +80,7 @@ function Ticket({ contract, initialSide }: { contract: string; initialSide: 'buy
     [type, contract, side, qty, limitPrice],
   );
 
+  const badLimit = type === 'limit' && limitText !== '' && !(limitPrice > 0);
   // The same checks the order will meet, run as the learner edits (the server has the last word).
   const checkable = !!portfolio.data && validQty && (type === 'market' || limitPrice > 0);
   useEffect(() => {
@@ -90,8 +92,10 @@ function Ticket({ contract, initialSide }: { contract: string; initialSide: 'buy
           if (live) setChecks(r.checks);
         })
         .catch((e: unknown) => {
-          if (live)
-            setChecks(e instanceof ApiError && Array.isArray((e.body as { checks?: unknown }).checks) ? (e.body as { checks: ComplianceCheck[] }).checks : []);
+          if (!live) return;
+          const checks = e instanceof ApiError ? (e.body as { checks?: unknown } | null)?.checks : undefined;
+          // A request the server refuses outright (a quantity past 10,000) has no checks: its message is the check (issue 24).
+          setChecks(Array.isArray(checks) ? (checks as ComplianceCheck[]) : [refusal(e)]);
         });
     }, 300);
     return () => {
@@ -261,10 +265,11 @@ function Ticket({ contract, initialSide }: { contract: string; initialSide: 'buy
                 <p className="mt-1 text-xs text-slate-600">A limit that cannot fill now rests until the quotes reach it or the market closes (day order).</p>
               </div>
             )}
-            {!validQty && (
+            {(!validQty || badLimit) && (
               <div role="alert" className="space-y-0.5 text-sm text-red-800">
                 {!Number.isInteger(qty) && <p>Options orders must have whole number quantities</p>}
                 {!(qty > 0) && <p>Order quantity must be greater than zero</p>}
+                {badLimit && <p>{MESSAGES.limitPositive}</p>}
               </div>
             )}
             <dl className="space-y-1 rounded-lg bg-slate-50 p-3 text-sm">
@@ -351,4 +356,10 @@ function ErrorPanel({ message }: { message: string }) {
       </Link>
     </div>
   );
+}
+
+/** A refusal without checks (a 400 for the request itself), shown as the check that blocks the order. */
+function refusal(e: unknown): ComplianceCheck {
+  const message = e instanceof Error ? e.message : 'The order cannot be checked right now.';
+  return { passed: false, type: 'order_validation', severity: 'error', message };
 }
