@@ -17,6 +17,7 @@ const WORDS: Record<string, string> = {
   accountId: 'Account',
   reduceOnly: 'Reduce only',
   expiry: 'Expiry',
+  q: 'Search',
   id: 'Id',
 };
 

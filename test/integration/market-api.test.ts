@@ -117,16 +117,16 @@ describe('the market API', () => {
 
   it('answers bad input with 400 and the reason, and unknown things with 404', async () => {
     const cases: [string, number, string][] = [
-      ['/api/market/SPY/chain?expiry=2026-02-30', 400, 'query.expiry: must be a date in the form YYYY-MM-DD'],
-      ['/api/market/SPY/chain', 400, 'query.expiry: is required: a date in the form YYYY-MM-DD'],
+      ['/api/market/SPY/chain?expiry=2026-02-30', 400, 'Expiry in the query: must be a date in the form YYYY-MM-DD'],
+      ['/api/market/SPY/chain', 400, 'Expiry in the query: is required: a date in the form YYYY-MM-DD'],
       ['/api/market/SPY/chain?expiry=2099-01-03', 404, 'No SPY options expire on 2099-01-03'],
       ['/api/market/ZZZZ/chain?expiry=2030-01-18', 404, 'Unknown underlying: ZZZZ'],
-      ['/api/market/SP%20Y/expiries', 400, 'path.underlying: must be a ticker symbol such as SPY'],
-      ['/api/market/SPY/expiries?type=Yearly', 400, 'query.type: must be one of 0DTE, Daily, Weekly, Monthly, Quarterly, LEAPS'],
+      ['/api/market/SP%20Y/expiries', 400, 'Underlying in the address: must be a ticker symbol such as SPY'],
+      ['/api/market/SPY/expiries?type=Yearly', 400, 'Type in the query: must be one of 0DTE, Daily, Weekly, Monthly, Quarterly, LEAPS'],
       ['/api/market/SPY/history?days=0', 400, 'Days in the query: must be at least 1'],
       ['/api/market/SPY/history?days=ten', 400, 'Days in the query'],
       ['/api/market/contracts/SPY123/history', 400, 'Contract in the address: must be an OCC option symbol'],
-      ['/api/market/tickers?q=' + 'x'.repeat(41), 400, 'query.q: search at most 40 characters'],
+      ['/api/market/tickers?q=' + 'x'.repeat(41), 400, 'Search in the query: search at most 40 characters'],
     ];
     for (const [path, status, message] of cases) {
       const res = await get(path);
