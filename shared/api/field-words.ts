@@ -24,7 +24,12 @@ const WORDS: Record<string, string> = {
 /** Arrays whose items read as "leg 1", "underlying 2". */
 const ITEM: Record<string, string> = { legs: 'leg', underlyings: 'underlying', tickers: 'ticker' };
 
-const sentence = (key: string) => WORDS[key] ?? key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase()).replace(/(?<=\s)[A-Z]/g, (c) => c.toLowerCase());
+const sentence = (key: string) =>
+  WORDS[key] ??
+  key
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/^./, (c) => c.toUpperCase())
+    .replace(/(?<=\s)[A-Z]/g, (c) => c.toLowerCase());
 
 /** "Quantity of leg 1", "Limit price", "Contract in the address", "Days in the query"; "The request" for the whole body. */
 export function fieldInWords(where: 'body' | 'query' | 'path', path: readonly (string | number)[]): string {

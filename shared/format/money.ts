@@ -18,8 +18,14 @@ const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR',
 const inrWhole = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 0, maximumFractionDigits: 0 });
 const plain = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** $1,234.56, rounded to cents: the format of the server's messages (compliance checks, activity, fills). */
-export const formatUsd = (x: number): string => usd.format(cents(x));
+/**
+ * $1,234.56, rounded to cents, with the one minus sign every figure uses (−$3.00) and never "−$0.00": the format of
+ * the server's messages (compliance checks, activity, fills) and of every page.
+ */
+export function formatUsd(x: number): string {
+  const c = cents(x);
+  return c < 0 ? `${MINUS}${usd.format(-c)}` : usd.format(Math.abs(c));
+}
 
 /**
  * An amount with its currency symbol and two decimals, for tiles and table cells: $1,234.50, −$3.00, ₹1,23,456.79;

@@ -5,22 +5,28 @@
  */
 const DASH = '-';
 
-const NEW_YORK = new Intl.DateTimeFormat('en-US', {
+const NEW_YORK = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'America/New_York' });
+const NEW_YORK_WITH_YEAR = new Intl.DateTimeFormat('en-US', {
   month: 'short',
   day: 'numeric',
   year: 'numeric',
   hour: 'numeric',
   minute: '2-digit',
   timeZone: 'America/New_York',
-  timeZoneName: 'short',
 });
+const NEW_YORK_YEAR = new Intl.DateTimeFormat('en-US', { year: 'numeric', timeZone: 'America/New_York' });
 const LONG_DATE = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 const SHORT_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
-/** An instant in New York time with its zone: "Nov 20, 2026, 4:00 PM EST", "Jul 17, 2026, 4:00 PM EDT"; a dash if unreadable. */
-export function formatNewYorkTime(instant: string | Date): string {
+/**
+ * An instant in New York time with its zone (issue 24): "Nov 24, 4:00 PM ET" this year, "Dec 31, 2025, 4:00 PM ET"
+ * another year (`now` decides which); a dash if unreadable. ET covers both EST and EDT, as US market hours are written.
+ */
+export function formatNewYorkTime(instant: string | Date, now: Date = new Date()): string {
   const date = new Date(instant);
-  return Number.isNaN(date.getTime()) ? DASH : NEW_YORK.format(date);
+  if (Number.isNaN(date.getTime())) return DASH;
+  const sameYear = NEW_YORK_YEAR.format(date) === NEW_YORK_YEAR.format(now);
+  return `${(sameYear ? NEW_YORK : NEW_YORK_WITH_YEAR).format(date)} ET`;
 }
 
 /** A calendar date (YYYY-MM-DD): "Fri, Nov 27, 2026". */

@@ -1,3 +1,4 @@
+import { describe } from './describe';
 import { formatUsd } from '../format/money';
 import { cents } from './money';
 import { applyFill } from './positions';
@@ -29,7 +30,7 @@ export function intrinsicOf(p: Position, underlyingPrice: number): number {
   return p.optionType === 'call' ? underlyingPrice - p.strike! : p.strike! - underlyingPrice;
 }
 
-const label = (p: Position) => `${p.underlying} ${p.expiration} ${p.strike} ${p.optionType}`;
+const label = (p: Position) => describe(p.symbol);
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** Settles `quantity` contracts (default all) of an option position at an underlying price. */

@@ -42,7 +42,7 @@ describe('buying power', () => {
     expect(checkBuyingPower(10, -1_000)).toMatchObject({
       passed: false,
       severity: 'error',
-      message: 'Insufficient buying power. Required: $10.00, Available: -$1,000.00',
+      message: 'Insufficient buying power. Required: $10.00, Available: −$1,000.00',
     });
   });
 });

@@ -7,6 +7,8 @@ describe('money', () => {
     expect(formatUsd(1234.5)).toBe('$1,234.50');
     expect(formatUsd(0.1 + 0.2)).toBe('$0.30');
     expect(formatUsd(100_000)).toBe('$100,000.00');
+    expect(formatUsd(-99_926.9)).toBe('−$99,926.90');
+    expect(formatUsd(-0.001)).toBe('$0.00');
   });
 
   it('writes tiles and cells with a minus for a negative amount, a dash for none and Unlimited for an unbounded one', () => {
@@ -42,8 +44,12 @@ describe('money', () => {
 
 describe('time', () => {
   it('writes an instant in New York time with its zone, in winter and in summer', () => {
-    expect(formatNewYorkTime('2026-11-20T21:00:00.000Z')).toBe('Nov 20, 2026, 4:00 PM EST');
-    expect(formatNewYorkTime(new Date('2026-07-17T20:00:00.000Z'))).toBe('Jul 17, 2026, 4:00 PM EDT');
+    const now = new Date('2026-11-25T15:00:00Z');
+    expect(formatNewYorkTime('2026-11-20T21:00:00.000Z', now)).toBe('Nov 20, 4:00 PM ET');
+    expect(formatNewYorkTime(new Date('2026-07-17T20:00:00.000Z'), now)).toBe('Jul 17, 4:00 PM ET');
+    expect(formatNewYorkTime('2025-12-31T21:00:00.000Z', now)).toBe('Dec 31, 2025, 4:00 PM ET');
+    // New Year's Eve at 10 PM in New York is already the new year in UTC: the year is New York's.
+    expect(formatNewYorkTime('2026-01-01T03:00:00.000Z', now)).toBe('Dec 31, 2025, 10:00 PM ET');
     expect(formatNewYorkTime('not a time')).toBe('-');
   });
 

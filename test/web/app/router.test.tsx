@@ -68,7 +68,8 @@ describe('routing', () => {
     expect(localStorage.getItem(LANDING_SEEN_KEY)).not.toBeNull();
 
     await userEvent.click(screen.getByRole('button', { name: 'Continue to Trading' }));
-    await screen.findByRole('heading', { name: 'Trading' });
+    // A lazy page: its chunk can take more than the default second on a loaded machine.
+    await screen.findByRole('heading', { name: 'Trading' }, { timeout: 5000 });
     expect(router.state.location.pathname).toBe('/app/trading');
   });
 
@@ -82,7 +83,7 @@ describe('routing', () => {
   it('opens deep links directly once the landing page was seen', async () => {
     seeLanding();
     const router = renderAt('/coming-soon');
-    await screen.findByRole('heading', { name: 'Live options trading for Indian markets' });
+    await screen.findByRole('heading', { name: 'Live options trading for Indian markets' }, { timeout: 5000 });
     expect(router.state.location.pathname).toBe('/coming-soon');
   });
 

@@ -171,7 +171,7 @@ describe('the builder states', () => {
     const sides = legRows().map((r) => within(r).getAllByRole('button')[0]!.textContent);
     expect(sides).toEqual(['BUY', 'SELL', 'SELL', 'BUY']);
     const types = [1, 2, 3, 4].map((n) => (screen.getByLabelText(`Leg ${n} type`) as HTMLSelectElement).selectedOptions[0]!.textContent);
-    expect(types).toEqual(['PE', 'PE', 'CE', 'CE']);
+    expect(types).toEqual(['Put', 'Put', 'Call', 'Call']);
     const strikes = [1, 2, 3, 4].map(strikeOf);
     expect(strikes).toEqual([...strikes].sort((a, b) => a - b));
     expect(strikes[1]).toBeLessThan(100);

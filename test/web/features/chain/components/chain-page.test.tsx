@@ -274,7 +274,7 @@ describe('ChainPage: the table', () => {
   it('always shows when the quotes were taken', async () => {
     renderPage();
     await screen.findByRole('table');
-    expect(screen.getByTestId('quotes-as-of').textContent).toMatch(/^Quotes as of Nov 20, 2026, 4:00 PM EST \(.+\)$/);
+    expect(screen.getByTestId('quotes-as-of').textContent).toMatch(/^Quotes as of Nov 20,( 2026,)? 4:00 PM ET \(.+\)$/);
   });
 });
 

@@ -57,8 +57,9 @@ describe('chain formatting (spec part 2 §2, §9)', () => {
 
   it('writes an expiry as its calendar date whatever the time zone, and quote times in New York time', () => {
     expect(formatExpiryDate('2026-11-27')).toBe('Fri, Nov 27, 2026');
-    expect(formatAsOf('2026-11-20T21:00:00.000Z')).toBe('Nov 20, 2026, 4:00 PM EST');
-    expect(formatAsOf('2026-07-17T20:00:00.000Z')).toBe('Jul 17, 2026, 4:00 PM EDT');
+    const now = new Date('2026-11-25T15:00:00Z');
+    expect(formatAsOf('2026-11-20T21:00:00.000Z', now)).toBe('Nov 20, 4:00 PM ET');
+    expect(formatAsOf('2026-07-17T20:00:00.000Z', now)).toBe('Jul 17, 4:00 PM ET');
   });
 
   it('says how old a quote is', () => {

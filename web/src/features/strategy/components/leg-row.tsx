@@ -5,6 +5,7 @@ import { parseLots, stepStrike, typedStrike, type BuilderLeg, type QuotedLeg } f
 import { formatMoney } from '@shared/format/money';
 import { formatShortDate } from '@shared/format/time';
 import { strike } from '../lib/format';
+import { optionTypeLabel } from '@shared/format/options';
 
 interface Props {
   index: number;
@@ -19,7 +20,7 @@ interface Props {
 
 const control = 'rounded-lg bg-white px-1.5 py-2 text-sm ring-1 ring-inset ring-slate-300 focus:outline-none focus:ring-2 focus:ring-brand-600';
 
-/** One leg (spec part 3 §2): buy/sell badge, CE/PE, expiry, strike field with steppers, lots and the read-only price. */
+/** One leg (spec part 3 §2): buy/sell badge, Call/Put (CE/PE are the Indian market's words), expiry, strike field with steppers, lots and the read-only price. */
 export function LegRow({ index, quoted, grid, expiries, today, onChange, onRemove }: Props) {
   const { leg, status } = quoted;
   const n = index + 1;
@@ -61,8 +62,8 @@ export function LegRow({ index, quoted, grid, expiries, today, onChange, onRemov
             onChange={(e) => onChange({ optionType: e.target.value === 'put' ? 'put' : 'call' })}
             className={`mt-0.5 block w-full ${control}`}
           >
-            <option value="call">CE</option>
-            <option value="put">PE</option>
+            <option value="call">{optionTypeLabel('call')}</option>
+            <option value="put">{optionTypeLabel('put')}</option>
           </select>
         </label>
         <label className="block min-w-0 flex-1 text-xs text-slate-600">
@@ -167,7 +168,7 @@ export function LegRow({ index, quoted, grid, expiries, today, onChange, onRemov
       </div>
       {status === 'unlisted' && (
         <p className="mt-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900 ring-1 ring-red-200" data-testid="leg-unlisted">
-          This contract ({strike(leg.strike)} {leg.optionType === 'call' ? 'CE' : 'PE'}, {formatShortDate(leg.expiration)}) is no longer listed
+          This contract ({strike(leg.strike)} {optionTypeLabel(leg.optionType)}, {formatShortDate(leg.expiration)}) is no longer listed
           {leg.savedPremium !== undefined ? `; it was saved at ${formatMoney(leg.savedPremium)}` : ''}. Choose another expiry or strike, or remove the leg.
         </p>
       )}

@@ -2,6 +2,7 @@ import type { StrategyLeg } from '@shared/strategy';
 import { formatMoney } from '@shared/format/money';
 import { formatShortDate } from '@shared/format/time';
 import { strike } from '../lib/format';
+import { optionTypeLabel } from '@shared/format/options';
 
 /**
  * The Strategy Chart (the spec names the tab without content): the legs on a strike axis with the current
@@ -63,7 +64,7 @@ export function StrategyChart({ legs, spot }: { legs: readonly StrategyLeg[]; sp
                 className={`absolute -translate-x-1/2 whitespace-nowrap rounded-md px-1.5 py-0.5 text-xs font-bold ring-1 ${buy ? 'bg-emerald-100 text-emerald-900 ring-emerald-300' : 'bg-red-100 text-red-900 ring-red-300'}`}
                 style={{ left: `${at(leg.strike)}%`, top: buy ? half - offset : half + offset - 22 }}
               >
-                {buy ? 'B' : 'S'} {leg.quantity}× {leg.optionType === 'call' ? 'CE' : 'PE'}
+                {buy ? 'B' : 'S'} {leg.quantity}× {optionTypeLabel(leg.optionType)}
               </span>
             );
           })}
