@@ -94,6 +94,7 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
   const csp = contentSecurityPolicy(opts.connectSources);
 
   server.on('clientError', answerClientError);
+  server.on('upgrade', (req: http.IncomingMessage, socket: Duplex) => refuseUpgrade(req, socket, opts.web.mode === 'dev'));
   server.on('request', (req, res) => {
     const url = requestUrl(req);
     if (!url) return sendJson(res, 400, { message: 'Bad Request' });
@@ -241,6 +242,17 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Duplex) {
         ? '408 Request Timeout'
         : '400 Bad Request';
   socket.end(`HTTP/1.1 ${status}\r\ncache-control: no-store\r\ncontent-length: 0\r\nconnection: close\r\n\r\n`);
+}
+
+/**
+ * A request to switch protocols (WebSocket) gets a 400: HTTP APIs have none to offer. Left alone, Node stopped reading
+ * the request after its headers and answered nothing, so a body never ended and the connection and its handler hung.
+ * In WEB_MODE=dev, Vite's hot reload upgrades its own connections (protocol `vite-hmr` or `vite-ping`) on this server.
+ */
+function refuseUpgrade(req: http.IncomingMessage, socket: Duplex, viteListens: boolean) {
+  if (viteListens && ['vite-hmr', 'vite-ping'].includes(String(req.headers['sec-websocket-protocol']))) return;
+  socket.on('error', () => undefined);
+  socket.end('HTTP/1.1 400 Bad Request\r\ncache-control: no-store\r\ncontent-length: 0\r\nconnection: close\r\n\r\n');
 }
 
 function isWellEncoded(pathname: string): boolean {

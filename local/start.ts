@@ -72,7 +72,8 @@ try {
   });
   const shutdown = (signal: string) => void exit(0, signal);
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => shutdown(signal));
-  void stack.failed.then((reason) => exit(1, reason));
+  // The stack has logged what died and stopped the rest.
+  void stack.failed.then(() => exit(1, 'The local stack stopped after a failure (exit code 1).'));
   // Under a test runner: if the runner dies without stopping us, do not outlive it with Java and Node children.
   const watched = Number(process.env.EXIT_WITH_PID);
   if (Number.isInteger(watched) && watched > 0) {

@@ -52,10 +52,14 @@ function get(rawPath: string, method = 'GET'): Promise<{ status: number; headers
   });
 }
 
-/** Bytes straight onto a socket, for what Node's own client refuses to send. */
-function raw(request: string): Promise<string> {
+/**
+ * Bytes straight onto a socket, for what Node's own client refuses to send; read until the server closes. `halfOpen`
+ * keeps our side open (a client that waits for the answer), where closing it would let the server give up silently.
+ */
+function raw(request: string, opts: { halfOpen?: boolean } = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    const socket = net.connect({ host: '127.0.0.1', port }, () => socket.end(request));
+    const socket = net.connect({ host: '127.0.0.1', port }, () => (opts.halfOpen ? socket.write(request) : socket.end(request)));
+    socket.setTimeout(10_000, () => socket.destroy(new Error('no answer in 10 s')));
     let out = '';
     socket.on('data', (c: Buffer) => (out += c.toString('latin1')));
     socket.on('end', () => resolve(out));
@@ -150,6 +154,15 @@ describe("the gateway's own answers", () => {
     expect(badLine.toLowerCase()).toContain('cache-control: no-store');
     const badHeader = await raw('GET / HTTP/1.1\r\nHost: x\r\nX-Bad\u0001: y\r\n\r\n');
     expect(badHeader).toMatch(/^HTTP\/1\.1 400 /);
+    // A request to switch protocols: Node stops reading its body, so without an answer it hung with its handler.
+    const upgrade = await raw(
+      'POST /api/drafts HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nTransfer-Encoding: chunked\r\n\r\nzz2\r\n{}\r\n',
+      {
+        halfOpen: true,
+      },
+    );
+    expect(upgrade).toMatch(/^HTTP\/1\.1 400 /);
+    expect(upgrade.toLowerCase()).toContain('cache-control: no-store');
     const huge = await raw(`GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
     expect(huge).toMatch(/^HTTP\/1\.1 431 /);
     expect(huge.toLowerCase()).toContain('cache-control: no-store');
