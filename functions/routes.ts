@@ -40,7 +40,8 @@ export const httpFunctions: readonly FunctionDefinition[] = [
     id: 'health',
     file: 'functions/http/health.ts',
     description: 'Liveness of the API',
-    access: {},
+    // ?deep=1 reads one item to show the table answers.
+    access: { table: 'read' },
   },
   {
     id: 'openapi',
@@ -136,7 +137,7 @@ export const routes: readonly RouteDefinition[] = [
   { routeKey: 'GET /api/community/testimonial', auth: 'user', fn: 'community' },
   { routeKey: 'PUT /api/community/testimonial', auth: 'user', fn: 'community' },
   { routeKey: 'DELETE /api/community/testimonial', auth: 'user', fn: 'community' },
-  { routeKey: 'POST /api/community/notify', auth: 'public', fn: 'community' },
+  { routeKey: 'POST /api/community/notify', auth: 'user', fn: 'community' },
   { routeKey: 'GET /api/admin/testimonials', auth: 'admin', fn: 'community' },
   { routeKey: 'POST /api/admin/testimonials/{userId}/approve', auth: 'admin', fn: 'community' },
   { routeKey: 'POST /api/admin/testimonials/{userId}/reject', auth: 'admin', fn: 'community' },

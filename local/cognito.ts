@@ -12,6 +12,7 @@ import {
   CreateUserPoolCommand,
   DescribeUserPoolCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { superviseChild } from './children';
 import { freePort, LOOPBACK, waitForPort } from './ports';
 
 const require = createRequire(import.meta.url);
@@ -31,6 +32,8 @@ export interface LocalPool {
 
 export interface RunningCognito {
   pool: LocalPool;
+  /** Settles when cognito-local has exited, stopped or not, with how it ended. */
+  exited: Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -79,7 +82,7 @@ export async function startCognito(opts: {
     env: { ...process.env, PORT: String(internalPort), HOST: LOOPBACK, NO_COLOR: '1', FORCE_COLOR: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const supervised = superviseChild(child);
   child.stderr?.pipe(log);
   child.stdout?.on('data', (chunk: Buffer) => {
     log.write(chunk);
@@ -87,8 +90,8 @@ export async function startCognito(opts: {
   });
   await Promise.race([
     waitForPort(internalPort, 30_000, 'cognito-local'),
-    exited.then((code) => {
-      throw new Error(`cognito-local exited with code ${code}; see ${opts.logFile}.`);
+    supervised.exited.then((how) => {
+      throw new Error(`cognito-local exited (${how}); see ${opts.logFile}.`);
     }),
   ]);
 
@@ -111,17 +114,13 @@ export async function startCognito(opts: {
 
   return {
     pool,
+    exited: supervised.exited,
     async stop() {
       await new Promise<void>((resolve) => {
         proxy.close(() => resolve());
         proxy.closeAllConnections();
       });
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-        await exited;
-        clearTimeout(timer);
-      }
+      await supervised.stop();
       admin.destroy();
       log.end();
     },

@@ -13,6 +13,7 @@ import {
   type CreateTableCommandInput,
 } from '@aws-sdk/client-dynamodb';
 import { GLOBAL_SECONDARY_INDEXES, KEY_ATTRIBUTE_TYPE, STREAM_VIEW_TYPE, TABLE_KEYS, TTL_ATTRIBUTE } from '../functions/adapters/dynamo/table-definition';
+import { superviseChild } from './children';
 import { LOOPBACK, waitForPort } from './ports';
 
 const require = createRequire(import.meta.url);
@@ -24,6 +25,8 @@ function emulatorDir(): string {
 
 export interface RunningDynamo {
   endpoint: string;
+  /** Settles when DynamoDB Local has exited, stopped or not, with how it ended. */
+  exited: Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -47,6 +50,10 @@ export async function startDynamoLocal(opts: { port: number; dataDir: string; lo
         '-port',
         String(opts.port),
         '-disableTelemetry',
+        // CORS for no real origin (`.invalid` is reserved, RFC 2606): no web page may call DynamoDB Local from a browser
+        // (the jar's default is '*'). It still listens on every interface; the jar has no option to bind one.
+        '-cors',
+        'https://dynamodb-local.invalid',
       ],
       { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
     );
@@ -55,7 +62,7 @@ export async function startDynamoLocal(opts: { port: number; dataDir: string; lo
   }
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const supervised = superviseChild(child);
   const spawnError = new Promise<never>((_, reject) =>
     child.once('error', (err) =>
       reject(
@@ -66,18 +73,15 @@ export async function startDynamoLocal(opts: { port: number; dataDir: string; lo
   await Promise.race([
     waitForPort(opts.port, 30_000, 'DynamoDB Local'),
     spawnError,
-    exited.then((code) => {
-      throw new Error(`DynamoDB Local exited with code ${code}; see ${opts.logFile}.`);
+    supervised.exited.then((how) => {
+      throw new Error(`DynamoDB Local exited (${how}); see ${opts.logFile}.`);
     }),
   ]);
   return {
     endpoint: `http://${LOOPBACK}:${opts.port}`,
+    exited: supervised.exited,
     async stop() {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-      await exited;
-      clearTimeout(timer);
+      await supervised.stop();
       log.end();
     },
   };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import type { Duplex } from 'node:stream';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
 import type { ViteDevServer } from 'vite';
@@ -92,14 +93,11 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
   }
   const csp = contentSecurityPolicy(opts.connectSources);
 
+  server.on('clientError', answerClientError);
+  server.on('upgrade', (req: http.IncomingMessage, socket: Duplex) => refuseUpgrade(req, socket, opts.web.mode === 'dev'));
   server.on('request', (req, res) => {
-    // A fixed base: the Host header is the caller's to send, and a malformed one made URL throw and stopped the gateway.
-    let url: URL;
-    try {
-      url = new URL(req.url ?? '/', 'http://localhost');
-    } catch {
-      return sendJson(res, 400, { message: 'Bad Request' });
-    }
+    const url = requestUrl(req);
+    if (!url) return sendJson(res, 400, { message: 'Bad Request' });
     if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
       handleApi(req, res, url).catch((err: Error) => {
         opts.log(`gateway error: ${err.stack ?? err.message}`);
@@ -113,7 +111,14 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
       res.end(JSON.stringify(opts.runtimeConfig));
       return;
     }
-    serveWeb(req, res, url);
+    try {
+      serveWeb(req, res, url);
+    } catch (err) {
+      // Whatever goes wrong with one page answers that request, never stops the gateway (and the stack with it).
+      opts.log(`gateway error: ${(err as Error).stack ?? String(err)}`);
+      if (!res.headersSent) sendJson(res, 500, { message: 'Internal Server Error' });
+      else res.destroy();
+    }
   });
 
   async function handleApi(req: http.IncomingMessage, res: http.ServerResponse, url: URL) {
@@ -142,31 +147,36 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
 
   function serveWeb(req: http.IncomingMessage, res: http.ServerResponse, url: URL) {
     if (opts.web.mode === 'dev' && vite) {
-      vite.middlewares(req, res, () => {
-        res.statusCode = 404;
-        res.end('Not found');
-      });
+      vite.middlewares(req, res, () => sendText(res, 404, 'Not found'));
       return;
     }
-    if (opts.web.mode !== 'dist') {
-      res.writeHead(404, { 'content-type': 'text/plain' });
-      res.end('The web app is not served by this gateway (WEB_MODE=none).');
-      return;
-    }
-    const root = opts.web.dir;
-    const requested = path.normalize(path.join(root, decodeURIComponent(url.pathname)));
-    const isFile = requested.startsWith(root) && existsSync(requested) && statSync(requested).isFile();
+    if (opts.web.mode !== 'dist') return sendText(res, 404, 'The web app is not served by this gateway (WEB_MODE=none).');
+    const root = path.resolve(opts.web.dir);
+    const requested = staticFileOf(root, url.pathname);
+    if (requested === null) return sendText(res, 400, 'Bad Request');
+    if (requested === 'outside') return sendText(res, 404, 'Not found');
+    const isFile = existsSync(requested) && statSync(requested).isFile();
     // Client-side routes fall back to index.html, as CloudFront's error responses do in AWS.
     const file = isFile ? requested : path.join(root, 'index.html');
     const hashed = isFile && url.pathname.startsWith('/assets/');
-    res.writeHead(200, {
-      ...STATIC_SECURITY_HEADERS,
-      'content-security-policy': csp,
-      'content-type': contentType(file),
-      'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+    const stream = createReadStream(file);
+    stream.once('error', () => {
+      // Gone between the check and the read (a rebuild of web/dist): a 404 if nothing was sent yet.
+      if (!res.headersSent) sendText(res, 404, 'Not found');
+      else res.destroy();
     });
-    if (req.method === 'HEAD') return res.end();
-    createReadStream(file).pipe(res);
+    stream.once('open', () => {
+      res.writeHead(200, {
+        ...STATIC_SECURITY_HEADERS,
+        'content-security-policy': csp,
+        'content-type': contentType(file),
+        'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+      });
+      if (req.method === 'HEAD') {
+        stream.destroy();
+        res.end();
+      } else stream.pipe(res);
+    });
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -183,6 +193,66 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
       });
     },
   };
+}
+
+/**
+ * The request's URL, or null when it cannot name anything: parsed against a fixed base (the Host header is the caller's
+ * to send, and a malformed one made URL throw and stopped the gateway), and its path well encoded (a malformed `%`
+ * escape, `%zz` or a cut UTF-8 sequence, made decodeURIComponent throw: a 500 on API routes, and on a page in
+ * WEB_MODE=dist an exception that stopped the process and left DynamoDB Local and cognito-local holding their ports).
+ */
+export function requestUrl(req: Pick<http.IncomingMessage, 'url'>): URL | null {
+  try {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    return isWellEncoded(url.pathname) ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The file a page path names under the static root; 'outside' when it leaves the root, null when it cannot name a file
+ * (a malformed escape, a NUL byte).
+ * The check compares against the root plus a separator: a bare prefix test let `/..%2Fdist-secret/x` (decoded after
+ * URL parsing removed the dot segments it could see) read the sibling folder `dist-secret`.
+ */
+export function staticFileOf(root: string, pathname: string): string | 'outside' | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0')) return null;
+  const base = path.resolve(root);
+  const file = path.resolve(base, `.${path.posix.sep}${decoded}`);
+  return file === base || file.startsWith(base + path.sep) ? file : 'outside';
+}
+
+/**
+ * What Node's HTTP parser refuses (a malformed request line or header, headers too large) is answered here, so that
+ * those answers too say `cache-control: no-store` (Node's own default answer carries no headers at all).
+ */
+function answerClientError(err: NodeJS.ErrnoException, socket: Duplex) {
+  if (err.code === 'ECONNRESET' || !socket.writable) return socket.destroy();
+  const status =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? '431 Request Header Fields Too Large'
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? '408 Request Timeout'
+        : '400 Bad Request';
+  socket.end(`HTTP/1.1 ${status}\r\ncache-control: no-store\r\ncontent-length: 0\r\nconnection: close\r\n\r\n`);
+}
+
+/**
+ * A request to switch protocols (WebSocket) gets a 400: HTTP APIs have none to offer. Left alone, Node stopped reading
+ * the request after its headers and answered nothing, so a body never ended and the connection and its handler hung.
+ * In WEB_MODE=dev, Vite's hot reload upgrades its own connections (protocol `vite-hmr` or `vite-ping`) on this server.
+ */
+function refuseUpgrade(req: http.IncomingMessage, socket: Duplex, viteListens: boolean) {
+  if (viteListens && ['vite-hmr', 'vite-ping'].includes(String(req.headers['sec-websocket-protocol']))) return;
+  socket.on('error', () => undefined);
+  socket.end('HTTP/1.1 400 Bad Request\r\ncache-control: no-store\r\ncontent-length: 0\r\nconnection: close\r\n\r\n');
 }
 
 function isWellEncoded(pathname: string): boolean {
@@ -289,9 +359,15 @@ function writeLambdaResult(res: http.ServerResponse, result: APIGatewayProxyStru
   res.end(r.body ? Buffer.from(r.body, r.isBase64Encoded ? 'base64' : 'utf8') : undefined);
 }
 
+/** The gateway's own answers are errors: never kept by a browser or a shared cache, where a 401 or 413 would outlive its cause. */
 function sendJson(res: http.ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json' });
+  res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
   res.end(JSON.stringify(body));
+}
+
+function sendText(res: http.ServerResponse, status: number, text: string) {
+  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(text);
 }
 
 const TYPES: Record<string, string> = {

@@ -38,6 +38,11 @@ export interface LocalStack {
   tableName: string;
   events: RunningAwsEndpoints['events'];
   scheduler: RunningScheduler | undefined;
+  /**
+   * Settles, with the reason, when a child process (DynamoDB Local, cognito-local) exited while the stack was running
+   * and the stack has stopped everything else: the one who started the stack then exits non-zero (local/start.ts).
+   */
+  failed: Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -63,16 +68,31 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   mkdirSync(logs, { recursive: true });
 
   const stops: (() => Promise<void> | void)[] = [];
-  const stopAll = async () => {
-    for (const stop of stops.reverse()) {
-      try {
-        await stop();
-      } catch (err) {
-        opts.log(`while stopping: ${(err as Error).message}`);
+  let stopping: Promise<void> | undefined;
+  // Once, whoever asks first (Ctrl-C, a child that died, a failed start): the others wait for the same stop.
+  const stopAll = () =>
+    (stopping ??= (async () => {
+      for (const stop of stops.reverse()) {
+        try {
+          await stop();
+        } catch (err) {
+          opts.log(`while stopping: ${(err as Error).message}`);
+        }
       }
-    }
-    stops.length = 0;
-  };
+      stops.length = 0;
+    })());
+
+  let fail: (reason: string) => void = () => undefined;
+  const failed = new Promise<string>((resolve) => (fail = resolve));
+  /** A child that dies takes the stack down with it: half a stack would answer with 500s and keep the other ports. */
+  const watch = (what: string, exited: Promise<string>, logFile: string) =>
+    void exited.then(async (how) => {
+      if (stopping) return;
+      const reason = `${what} exited unexpectedly (${how}); see ${logFile}. The local stack stops.`;
+      opts.log(reason);
+      await stopAll();
+      fail(reason);
+    });
 
   try {
     const aws = await startAwsEndpoints({ port: opts.ports.aws, secretsDir: path.join(opts.dataDir, 'secrets'), log: opts.log });
@@ -85,6 +105,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
         inMemory: opts.dynamoInMemory,
       }).then((d) => {
         stops.push(d.stop);
+        watch('DynamoDB Local', d.exited, path.join(logs, 'dynamodb.log'));
         return d;
       }),
       startCognito({
@@ -95,6 +116,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
         onMail: ({ to, code }) => opts.log(`local mail to ${to}: your code is ${code}`),
       }).then((c) => {
         stops.push(c.stop);
+        watch('cognito-local', c.exited, path.join(logs, 'cognito.log'));
         return c;
       }),
     ]);
@@ -177,6 +199,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       tableName,
       events: aws.events,
       scheduler,
+      failed,
       stop: stopAll,
     };
   } catch (err) {

@@ -1,5 +1,4 @@
 /**
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
  * `npm start`: the whole product on this machine, on loopback, with no AWS account.
  * Environment: PORT (3000), DYNAMODB_PORT (8000), COGNITO_PORT (9229), AWS_LOCAL_PORT (4566),
  * DATA_DIR (.data), WEB_MODE (dev: Vite with hot reload; dist: the built SPA from WEB_DIST_DIR, default web/dist; none).
@@ -9,12 +8,16 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
  * TTL_SWEEP_SECONDS (60): how often expired items are deleted, as DynamoDB's TTL would.
  * READY_JSON=1 prints one machine-readable line when ready (the test harness reads it);
  * EXIT_WITH_PID=<pid> stops the stack when that process (a test runner) goes away.
+ * If a child (DynamoDB Local, cognito-local) dies, or this process meets an error nothing handled, the stack stops every
+ * other piece and exits with code 1, so no port is left held.
  */
 import path from 'node:path';
 import { REPO_ROOT } from './handlers';
 import { PortBusyError } from './ports';
-import { DEFAULT_PORTS, PORT_ENV, startLocalStack } from './stack';
+import { DEFAULT_PORTS, PORT_ENV, startLocalStack, type LocalStack } from './stack';
 import type { WebMode } from './gateway';
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 const port = (key: keyof typeof DEFAULT_PORTS) => {
   const raw = process.env[PORT_ENV[key]];
@@ -37,10 +40,27 @@ const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(REPO_ROOT, '.data
 const quiet = process.env.READY_JSON === '1';
 const log = (line: string) => console.log(`${new Date().toISOString().slice(11, 19)} ${line}`);
 
+let stack: LocalStack | undefined;
+let exiting = false;
+/** Stops whatever was started and exits: 0 for a requested stop, 1 when something failed. */
+async function exit(code: 0 | 1, message: string) {
+  if (exiting) return;
+  exiting = true;
+  if (code === 1) console.error(`\n${message}\n`);
+  else if (!quiet) console.log(`\n${message}: stopping...`);
+  // A stop that hangs still ends in an exit; the children are sent SIGTERM on the way out (local/children.ts).
+  setTimeout(() => process.exit(code), 20_000).unref();
+  await stack?.stop();
+  if (code === 0 && !quiet) console.log('Stopped. Data is kept in', dataDir);
+  process.exit(code);
+}
+// A bug anywhere in the stack's own process (the gateway, the relay, a handler) must not leave the children running.
+process.on('uncaughtException', (err) => void exit(1, `The local stack stops after an unexpected error: ${err.stack ?? err.message}`));
+
 try {
   const started = Date.now();
   if (!quiet) console.log('Starting Options Academy locally (DynamoDB Local, cognito-local, gateway)...');
-  const stack = await startLocalStack({
+  stack = await startLocalStack({
     dataDir,
     ports: { gateway: port('gateway'), dynamodb: port('dynamodb'), cognito: port('cognito'), aws: port('aws') },
     web,
@@ -50,17 +70,10 @@ try {
     logRequests: process.env.LOG_REQUESTS !== '0',
     sweepIntervalMs: process.env.TTL_SWEEP_SECONDS ? Number(process.env.TTL_SWEEP_SECONDS) * 1000 : undefined,
   });
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    if (!quiet) console.log(`\n${signal}: stopping...`);
-    await stack.stop();
-    if (!quiet) console.log('Stopped. Data is kept in', dataDir);
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  const shutdown = (signal: string) => void exit(0, signal);
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => shutdown(signal));
+  // The stack has logged what died and stopped the rest.
+  void stack.failed.then(() => exit(1, 'The local stack stopped after a failure (exit code 1).'));
   // Under a test runner: if the runner dies without stopping us, do not outlive it with Java and Node children.
   const watched = Number(process.env.EXIT_WITH_PID);
   if (Number.isInteger(watched) && watched > 0) {
@@ -68,7 +81,7 @@ try {
       try {
         process.kill(watched, 0);
       } catch {
-        void shutdown(`process ${watched} exited`);
+        shutdown(`process ${watched} exited`);
       }
     }, 1000).unref();
   }
@@ -95,5 +108,6 @@ try {
 } catch (err) {
   if (err instanceof PortBusyError) console.error(`\n${err.message}\n`);
   else console.error('\nCould not start the local stack:', (err as Error).message, '\n');
+  // Children still starting when another failed are sent SIGTERM on exit (local/children.ts).
   process.exit(1);
 }

@@ -9,6 +9,8 @@ import { instrumented, logger } from './powertools';
 export interface AuthUser {
   sub: string;
   email?: string;
+  /** Cognito's `email_verified`: the learner proved they read mail at `email` (the ID token carries both). */
+  emailVerified?: boolean;
   name?: string;
   groups: string[];
 }
@@ -137,6 +139,7 @@ export function userFromClaims(claims: Record<string, unknown> | undefined): Aut
   return {
     sub: claims.sub,
     email: str(claims.email),
+    emailVerified: claims.email_verified === true || claims.email_verified === 'true',
     name: str(claims.name),
     groups: parseGroups(claims['cognito:groups']),
   };

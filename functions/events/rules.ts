@@ -1,3 +1,4 @@
+import { ACTIVITY_THAT_COUNTS } from '@shared/community/site-stats';
 import { EVENT_SOURCE } from '@shared/events/domain-events';
 import { INGEST_SCHEDULE, SETTLE_SCHEDULE } from '../jobs/schedules';
 import type { FunctionDefinition } from '../routes';
@@ -57,5 +58,12 @@ export const eventRules: readonly EventRuleDefinition[] = [
       memoryMb: SETTLE_SCHEDULE.memoryMb,
       timeoutSeconds: SETTLE_SCHEDULE.timeoutSeconds,
     },
+  },
+  {
+    id: 'countActiveLearners',
+    description: "A learner's first paper order, lesson or quiz counts them once on the landing page",
+    // LessonCompleted and QuizPassed have no producer yet; the rule takes them as soon as the academy half writes them.
+    pattern: { source: [EVENT_SOURCE], 'detail-type': [...ACTIVITY_THAT_COUNTS] },
+    consumer: { id: 'countActiveLearners', file: 'functions/events/count-active-learners.ts', access: { table: 'readwrite' } },
   },
 ];

@@ -39,10 +39,9 @@ export function makeCommunityHandler(deps: CommunityDeps) {
       return noContent();
     }),
 
-    'POST /api/community/notify': route(communityApi['POST /api/community/notify'], async ({ body }) => {
-      await subscribeToLaunch(deps, body);
-      // The same answer whether the address was new or known: the list is not a lookup service.
-      return accepted({ subscribed: true });
+    'POST /api/community/notify': route(communityApi['POST /api/community/notify'], async ({ user }) => {
+      const result = await subscribeToLaunch(deps, { userId: user.sub, email: user.email, emailVerified: user.emailVerified === true });
+      return result.ok ? accepted({ subscribed: true, email: result.value.email }) : failure(result.error);
     }),
 
     'GET /api/admin/testimonials': route(communityApi['GET /api/admin/testimonials'], async ({ query }) =>

@@ -56,11 +56,13 @@ export const communityApi = defineApi({
   },
   'DELETE /api/community/testimonial': { auth: 'user', summary: "Withdraw the learner's story", status: 204 },
   'POST /api/community/notify': {
-    auth: 'public',
-    summary: 'Join the notify-me list for Indian-market live trading (with consent); the same answer for a new or known address',
+    auth: 'user',
+    summary:
+      "Put the signed-in learner's verified email address (from the token, never the body) on the notify-me list for Indian-market live trading, with consent",
     body: NotifyBody,
-    response: z.object({ subscribed: z.literal(true) }),
+    response: z.object({ subscribed: z.literal(true), email: z.string() }),
     status: 202,
+    errors: [422],
   },
   'GET /api/admin/testimonials': {
     auth: 'admin',

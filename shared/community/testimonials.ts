@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Clock } from '../ports/clock.port';
+import { cleanText } from '../text/clean-text';
 
 /**
  * Learner stories for the landing page (issue 8). A signed-in learner may share one short quote with
@@ -59,13 +60,10 @@ export interface TestimonialRepository {
   ): Promise<'ok' | 'missing' | 'changed'>;
 }
 
-/** Collapses runs of whitespace so a quote cannot be padded with blank lines. */
-const tidy = (s: string) => s.replace(/\s+/g, ' ').trim();
-
 export const ShareTestimonialBody = z.object({
   quote: z
     .string({ error: 'Write a few words about your experience.' })
-    .transform(tidy)
+    .transform(cleanText)
     .pipe(
       z
         .string()
@@ -74,11 +72,11 @@ export const ShareTestimonialBody = z.object({
     ),
   name: z
     .string({ error: 'Enter the name to show with your story.' })
-    .transform(tidy)
+    .transform(cleanText)
     .pipe(z.string().min(1, 'Enter the name to show with your story.').max(TESTIMONIAL_MAX_NAME, `Keep the name to ${TESTIMONIAL_MAX_NAME} characters.`)),
   role: z
     .string()
-    .transform(tidy)
+    .transform(cleanText)
     .pipe(z.string().max(TESTIMONIAL_MAX_ROLE, `Keep the role to ${TESTIMONIAL_MAX_ROLE} characters.`))
     .optional(),
   consent: z.literal(true, { error: 'Tick the box to agree that your story is shown on the public landing page.' }),

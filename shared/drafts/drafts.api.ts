@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineApi, type Equal, type Expect } from '../api/contract';
 import { isIsoDate } from '../market/dates';
+import { cleanText } from '../text/clean-text';
 import { MAX_DRAFT_LEGS, type Draft, type DraftLeg } from './drafts';
 
 /** The strategy builder's drafts (issue 7): saved per learner, listed newest first, reopened, renamed, deleted. */
@@ -22,15 +23,18 @@ export const DraftLegSchema = z.object({
 });
 
 export const DraftBody = z.object({
-  // Trimmed before the length check, so the document's input is any string (a padded name of 80 characters is fine).
+  // Cleaned before the length check (shared/text/clean-text.ts), so the document's input is any string.
   name: z
     .string()
-    .meta({ description: 'At most 80 characters once spaces around it are trimmed; blank keeps the default name' })
-    .transform((s) => s.trim())
+    .meta({
+      description: 'At most 80 characters once cleaned (control, format and zero-width characters removed, spaces collapsed); blank keeps the default name',
+    })
+    .transform(cleanText)
     .pipe(z.string().max(80, 'at most 80 characters'))
     .optional(),
   underlying: Ticker,
-  strategy: z.string().max(60).nullable().optional(),
+  // The template's name; it names the draft when no name is given, so it is cleaned the same way.
+  strategy: z.string().transform(cleanText).pipe(z.string().max(60, 'at most 60 characters')).nullable().optional(),
   multiplier: z
     .union([1, 2, 3, 4, 5, 10].map((m) => z.literal(m)) as unknown as [z.ZodLiteral<1>, z.ZodLiteral<2>], { error: 'must be 1, 2, 3, 4, 5 or 10' })
     .default(1),

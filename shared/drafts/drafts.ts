@@ -35,5 +35,5 @@ export interface DraftRepository {
 
 /** "SPY Iron Condor" or "SPY custom strategy", for a draft saved without a name. */
 export function defaultDraftName(underlying: string, strategy: string | null): string {
-  return `${underlying} ${strategy ?? 'custom strategy'}`;
+  return `${underlying} ${strategy || 'custom strategy'}`;
 }

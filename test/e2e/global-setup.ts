@@ -15,7 +15,7 @@ export default async function setup(project: TestProject) {
   const outDir = newDataDir('e2e-web');
   await build({ configFile: path.join(REPO_ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
   const stack = await spawnLocalStack({ dataDir: newDataDir('e2e'), webMode: 'dist', env: { WEB_DIST_DIR: outDir, LOG_REQUESTS: '0' } });
-  const { stop, output: _output, ...info } = stack;
+  const { stop, output: _output, exited: _exited, ...info } = stack;
   project.provide('e2eStack', info);
   return async () => {
     await stop();

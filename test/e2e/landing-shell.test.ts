@@ -270,14 +270,27 @@ describe('the public pages', () => {
     await visitorContext.close();
   });
 
-  it('shows the coming-soon page and its notify-me thank-you', async () => {
+  it('invites a visitor on the coming-soon page to sign up, brings them back, and takes their notify-me in one click', async () => {
     const context = await returningVisitor(PHONE);
     const page = await context.newPage();
+    const address = `notify-${Date.now()}@example.com`;
     await page.goto(`${stack.url}/coming-soon`);
-    await page.getByLabel('Email address').fill(`notify-${Date.now()}@example.com`);
-    await page.getByLabel(/Email me once when live trading for Indian markets launches/).check();
+    await page.getByRole('link', { name: 'Sign up to be notified' }).click();
+    await page.waitForURL(`${stack.url}/signup`);
+    await page.getByLabel('Full name').fill('Annie Easley');
+    await page.getByLabel('Email').fill(address);
+    await page.getByLabel('Password', { exact: true }).fill('orbit77');
+    await page.getByLabel('Confirm password').fill('orbit77');
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL(`${stack.url}/login`);
+    await page.getByLabel('Password', { exact: true }).fill('orbit77');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+
+    await page.waitForURL(`${stack.url}/coming-soon`);
+    await page.getByText(address).waitFor();
     await page.getByRole('button', { name: 'Notify me' }).click();
-    await page.getByRole('status').getByText('We will email you once').waitFor();
+    await page.getByRole('status').getByText(`We will email ${address} once`).waitFor();
     await page.getByRole('button', { name: 'Notify me' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();

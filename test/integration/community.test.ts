@@ -68,19 +68,31 @@ describe('learner stories through the local gateway', () => {
 });
 
 describe('the coming-soon notify-me list', () => {
-  it('stores a consented address once, lower-cased, with the wording agreed to', async () => {
-    const email = `notify-${Date.now()}@example.com`;
-    expect((await call('POST', '/api/community/notify', { body: { email: email.toUpperCase(), consent: true } })).status).toBe(202);
-    expect((await call('POST', '/api/community/notify', { body: { email, consent: true } })).status).toBe(202);
-    const item = (await table().send(new GetCommand({ TableName: stack.tableName, Key: { PK: 'NOTIFY#INDIA', SK: email } }))).Item;
-    expect(item).toMatchObject({ email, consentText: expect.stringContaining('Indian markets') });
+  const notifyItem = async (email: string) =>
+    (await table().send(new GetCommand({ TableName: stack.tableName, Key: { PK: 'NOTIFY#INDIA', SK: email }, ConsistentRead: true }))).Item;
+
+  it("stores the signed-in learner's verified address from the token, once, with the wording agreed to", async () => {
+    const learner = await signUpAndSignIn(stack, { email: `Notify-${Date.now()}@Example.com` });
+    const email = learner.email.toLowerCase();
+    const first = await call('POST', '/api/community/notify', { token: learner.idToken, body: { consent: true } });
+    expect(first).toEqual({ status: 202, body: { subscribed: true, email } });
+    expect((await call('POST', '/api/community/notify', { token: learner.idToken, body: { consent: true } })).status).toBe(202);
+    const item = await notifyItem(email);
+    expect(item).toMatchObject({ email, userId: learner.sub, consentText: expect.stringContaining('Indian markets') });
     expect(typeof item?.consentedAt).toBe('string');
   });
 
+  it('takes no address from anyone signed out, and none from the body', async () => {
+    const victim = `victim-${Date.now()}@example.com`;
+    expect((await call('POST', '/api/community/notify', { body: { email: victim, consent: true } })).status).toBe(401);
+    const learner = await signUpAndSignIn(stack);
+    expect((await call('POST', '/api/community/notify', { token: learner.idToken, body: { email: victim, consent: true } })).status).toBe(400);
+    expect(await notifyItem(victim)).toBeUndefined();
+  });
+
   it('stores nothing without consent', async () => {
-    const email = `no-consent-${Date.now()}@example.com`;
-    expect((await call('POST', '/api/community/notify', { body: { email, consent: false } })).status).toBe(400);
-    const item = (await table().send(new GetCommand({ TableName: stack.tableName, Key: { PK: 'NOTIFY#INDIA', SK: email } }))).Item;
-    expect(item).toBeUndefined();
+    const learner = await signUpAndSignIn(stack);
+    expect((await call('POST', '/api/community/notify', { token: learner.idToken, body: { consent: false } })).status).toBe(400);
+    expect(await notifyItem(learner.email.toLowerCase())).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import net from 'node:net';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import fc from 'fast-check';
@@ -13,14 +14,18 @@ import { arbitraryOf } from '../support/json-schema-arbitrary';
  * Every route of functions/routes.ts, driven through the local stack (the gateway with real JWT verification, the
  * handlers, DynamoDB Local) with generated bad input, anonymously and as a signed-in learner: bodies of the wrong
  * shape and type, huge strings and numbers, odd unicode, malformed JSON, wrong content types, bad query values,
- * path parameters that are too long, odd or malformed `%` escapes, missing and malformed Authorization headers.
- * Whatever comes in, the answer is below 500 and shows nothing of the server's insides.
+ * path parameters that are too long, odd or malformed `%` escapes, missing and malformed Authorization headers; and, as
+ * raw bytes on a socket, malformed headers (bad names and bytes, folded and repeated lines, lying Content-Length,
+ * broken chunked framing). A malformed escape in a path is a 400 on every route (issue 16, 17). Whatever comes in, the
+ * answer is below 500 and shows nothing of the server's insides.
  */
 const stack = inject('stack');
 const base = new URL(stack.url);
 const doc = openApiDocument({ routes, version: 'fuzz' });
 /** Requests per route on top of the fixed edge cases; the whole file stays within a minute or two. */
 const RUNS_PER_ROUTE = 50;
+/** Requests on the wire per route with a malformed header or body framing. */
+const WIRE_RUNS_PER_ROUTE = 20;
 
 interface Request {
   method: string;
@@ -46,6 +51,95 @@ function send(req: Request): Promise<{ status: number; text: string }> {
     r.end(req.body);
   });
 }
+
+/** Every response on a connection (a short Content-Length leaves bytes that Node reads as a second request). */
+interface WireAnswer {
+  statuses: number[];
+  text: string;
+}
+
+/**
+ * Bytes straight onto a socket, for what Node's own client refuses to send: malformed header names and values, bytes
+ * outside ASCII, folded lines, repeated headers, lying or conflicting body framing. Read until the server closes (the
+ * request says `Connection: close`). `hangUp` closes our side at once, as a client does that announced more body than
+ * it sends: the server cannot answer that request, only must not fail.
+ */
+function sendRaw(bytes: Buffer, hangUp: boolean): Promise<WireAnswer> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ host: base.hostname, port: Number(base.port) }, () => (hangUp ? socket.end(bytes) : socket.write(bytes)));
+    const chunks: Buffer[] = [];
+    socket.setTimeout(20_000, () => socket.destroy(new Error('no answer in 20 s')));
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString('latin1');
+      resolve({ statuses: [...text.matchAll(/^HTTP\/1\.[01] (\d{3})/gm)].map((m) => Number(m[1])), text });
+    });
+    socket.on('error', (err: NodeJS.ErrnoException) => (err.code === 'ECONNRESET' || err.code === 'EPIPE' ? undefined : reject(err)));
+  });
+}
+
+/** Header lines no well-behaved client sends (latin1: `\xff` is one byte on the wire). */
+const MALFORMED_HEADERS: string[] = [
+  'Content-Type: application/json; charset=utf-16',
+  'Content-Type: ;;;',
+  'Content-Type: application/json; boundary="',
+  'Content-Type: application/json\r\nContent-Type: text/plain',
+  'Content-Type: \xff\xfe',
+  'Authorization: Bearer \xff\xfe\xfd',
+  'Authorization: Bearer a.b.c\r\nAuthorization: Bearer d.e.f',
+  'Authorization: Bearer\t\t',
+  'Authorization: %E0%A4%A',
+  'Authorization: Bearer a\x7fb',
+  'Cookie: a=%zz; ;;=; \xff=\xff',
+  'X-Forwarded-For: \xff, 999.999.1.1, ::::, <script>',
+  'Accept: */*;q=NaN, \xff',
+  'Accept-Encoding: gzip;q=-1, br;q=1e400',
+  'If-None-Match: W/"\xff", *, ",',
+  'Expect: 100-continue',
+  'Expect: the-unexpected',
+  'Host: a\r\nHost: b',
+  'Host: \xff',
+  'X-Folded: a\r\n b',
+  'Bad Name: x',
+  ': no name',
+  'X-Nul: a\x00b',
+  'X-Unicode: ' + Buffer.from('Ünïcødé ☃ 💥 \u202e', 'utf8').toString('latin1'),
+  'X-Long: ' + 'a'.repeat(20_000),
+  'Content-Length: -1',
+  'Content-Length: 1e3',
+  'Content-Length: 10, 20',
+  'Content-Encoding: gzip',
+  'Transfer-Encoding: gzip',
+  'Upgrade: websocket\r\nConnection: Upgrade',
+  'X-Amzn-Trace-Id: Root=%zz',
+];
+
+type Framing = 'length' | 'short' | 'long' | 'chunked' | 'bad-chunked' | 'both';
+const FRAMINGS: Framing[] = ['length', 'short', 'long', 'chunked', 'bad-chunked', 'both'];
+
+/** One request as bytes: the route's method and path, a malformed header, and a body framed well or badly. */
+function wireRequest(r: { method: string; path: string; auth?: string; header: string; body: string; framing: Framing }): Buffer {
+  const lines = [`${r.method} ${r.path} HTTP/1.1`, 'Host: localhost', 'Connection: close', r.header];
+  if (r.auth !== undefined) lines.push(`Authorization: ${r.auth}`);
+  let payload = Buffer.from(r.body, 'utf8');
+  const length = payload.length;
+  if (r.framing === 'length') lines.push(`Content-Length: ${length}`);
+  if (r.framing === 'short') lines.push(`Content-Length: ${Math.max(0, length - 3)}`);
+  if (r.framing === 'long') lines.push(`Content-Length: ${length + 50}`);
+  if (r.framing === 'both') lines.push(`Content-Length: ${length}`, 'Transfer-Encoding: chunked');
+  if (r.framing === 'chunked' || r.framing === 'both') {
+    lines.push('Transfer-Encoding: chunked');
+    payload = Buffer.concat([Buffer.from(`${length.toString(16)}\r\n`), payload, Buffer.from('\r\n0\r\n\r\n')]);
+  }
+  if (r.framing === 'bad-chunked') {
+    lines.push('Transfer-Encoding: chunked');
+    payload = Buffer.concat([Buffer.from(`zz${length}\r\n`), payload, Buffer.from('\r\n0\r\n')]);
+  }
+  return Buffer.concat([Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1'), payload]);
+}
+
+/** What a path becomes with every parameter a malformed `%` escape. */
+const MALFORMED_ESCAPES = ['%', '%zz', '%E0%A4%A', '%C3%28', '%F0%9F%92', 'SPY%'];
 
 /** What a response must never show: stack frames, file paths, exception classes, AWS error names. */
 const INTERNALS: RegExp[] = [
@@ -314,6 +408,55 @@ describe('every route, fuzzed through the local stack', () => {
         [...seen.keys()].some((s) => s !== 401 && s !== 404),
         `statuses seen: ${JSON.stringify([...seen])}`,
       ).toBe(true);
+    });
+  }
+
+  for (const r of routes) {
+    it(`${r.routeKey} answers a malformed escape in its path with 400, and malformed headers and framing below 500 without internals`, async () => {
+      const [method, template] = r.routeKey.split(' ') as [string, string];
+      // Issue 16, 17: a malformed escape names no route; the gateway says so before anything decodes it.
+      const escaped = [
+        ...MALFORMED_ESCAPES.filter(() => template.includes('{')).map((bad) => template.replace(/\{\w+\+?\}/g, bad)),
+        `${template.replace(/\{\w+\+?\}/g, 'SPY')}${MALFORMED_ESCAPES[2]}`,
+      ];
+      for (const path of escaped) {
+        for (const auth of [undefined, `Bearer ${token}`]) {
+          const res = await send({ method, path, headers: auth ? { authorization: auth } : {} });
+          expect(res.status, `${method} ${path}`).toBe(400);
+        }
+      }
+
+      const op = operationOf(r.routeKey);
+      const names = [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+      const pathSchema = objectOf(op, 'path');
+      const pathArb = fc
+        .tuple(...names.map((n) => segment((pathSchema?.properties as Record<string, JsonSchema> | undefined)?.[n])))
+        .map((values) => names.reduce((p, n, i) => p.replace(`{${n}}`, values[i]!), template));
+      const wire = fc.record({
+        path: names.length ? pathArb : fc.constant(template),
+        header: fc.constantFrom(...MALFORMED_HEADERS),
+        // Mostly framed well, so that most requests get past Node's parser to the gateway and the handler.
+        framing: fc.oneof({ weight: 6, arbitrary: fc.constant<Framing>('length') }, { weight: 4, arbitrary: fc.constantFrom(...FRAMINGS) }),
+        auth: authArb,
+        body: bodyArb(op.requestBody?.content['application/json'].schema).map((b) => (typeof b.body === 'string' ? b.body : (b.body?.toString('utf8') ?? ''))),
+      });
+      let reachedGateway = 0;
+      await fc.assert(
+        fc.asyncProperty(wire, async (w) => {
+          const bytes = wireRequest({ method, ...w });
+          const answer = await sendRaw(bytes, w.framing === 'long');
+          // Node's parser answers without a content type (the gateway's answerClientError); the gateway and handlers with one.
+          if (/^content-type:/im.test(answer.text)) reachedGateway++;
+          const what = `${bytes.toString('latin1').slice(0, 600)}\n→ ${answer.text.slice(0, 500)}`;
+          for (const status of answer.statuses) expect(status, what).toBeLessThan(500);
+          const body = answer.text.slice(answer.text.indexOf('\r\n\r\n') + 4);
+          expect(leaks(body, `${decodeSafely(w.path)} ${bytes.toString('utf8')}`), what).toEqual([]);
+        }),
+        { numRuns: WIRE_RUNS_PER_ROUTE, endOnFailure: true },
+      );
+      expect(reachedGateway, "answers from the gateway rather than from Node's parser").toBeGreaterThan(0);
+      // And the gateway is still there for everyone else.
+      expect((await send({ method: 'GET', path: '/api/health', headers: {} })).status).toBe(200);
     });
   }
 });

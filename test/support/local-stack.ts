@@ -18,6 +18,8 @@ export interface StackInfo {
 export interface SpawnedStack extends StackInfo {
   stop(): Promise<void>;
   output(): string;
+  /** The stack process's exit code once it has exited (null when a signal ended it). */
+  exited: Promise<number | null>;
 }
 
 export const newDataDir = (label: string) => mkdtempSync(path.join(tmpdir(), `oa-${label}-`));
@@ -73,6 +75,7 @@ export async function spawnLocalStack(opts: { dataDir: string; webMode?: 'dev' |
   return {
     ...info,
     output: () => out,
+    exited,
     async stop() {
       if (child.exitCode !== null) return;
       child.kill('SIGINT');

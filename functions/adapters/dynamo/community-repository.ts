@@ -9,7 +9,7 @@ import { userPk } from './profile-repository';
  * Community items in the single table:
  *   USER#<sub>/TESTIMONIAL   the learner's one story; GSI1PK = TESTIMONIAL#<status>, GSI1SK = updatedAt,
  *                            so the public list and the moderation queue are each one Query
- *   NOTIFY#<list>/<email>    a notify-me address with the consent wording and time
+ *   NOTIFY#<list>/<email>    a notify-me address (a learner's verified one) with who asked, the consent wording and time
  */
 export const TESTIMONIAL_SK = 'TESTIMONIAL';
 export const testimonialGsiPk = (status: TestimonialStatus) => `TESTIMONIAL#${status}`;
@@ -102,9 +102,10 @@ export function dynamoNotifyRepository(db: DynamoDBDocumentClient = documentClie
         new UpdateCommand({
           TableName: table,
           Key: { PK: `NOTIFY#${entry.list}`, SK: entry.email },
-          UpdateExpression: 'SET #type = :type, email = :email, consentText = :text, updatedAt = :at, consentedAt = if_not_exists(consentedAt, :at)',
+          UpdateExpression:
+            'SET #type = :type, email = :email, userId = :user, consentText = :text, updatedAt = :at, consentedAt = if_not_exists(consentedAt, :at)',
           ExpressionAttributeNames: { '#type': 'type' },
-          ExpressionAttributeValues: { ':type': 'notify', ':email': entry.email, ':text': entry.consentText, ':at': entry.updatedAt },
+          ExpressionAttributeValues: { ':type': 'notify', ':email': entry.email, ':user': entry.userId, ':text': entry.consentText, ':at': entry.updatedAt },
         }),
       );
     },

@@ -6,7 +6,7 @@ import type { AccountChange, CommitResult, ComplianceLogEntry, DisclosureAck, Pa
 import { documentClient, isExpired, tableName } from './client';
 import { outboxPut } from './outbox';
 import { userPk } from './profile-repository';
-import { statsShardKey } from './site-stats-repository';
+import { COUNTER_ATTRIBUTE, statsShardKey } from './site-stats-repository';
 
 /**
  * Paper trading in the single table, under USER#<sub>:
@@ -239,7 +239,7 @@ export function dynamoPaperAccountRepository(
             TableName: table,
             Key: statsShardKey(userId),
             UpdateExpression: `ADD ${counters.map((_, i) => `#c${i} :v${i}`).join(', ')}`,
-            ExpressionAttributeNames: Object.fromEntries(counters.map(([c], i) => [`#c${i}`, c])),
+            ExpressionAttributeNames: Object.fromEntries(counters.map(([c], i) => [`#c${i}`, COUNTER_ATTRIBUTE[c as keyof typeof COUNTER_ATTRIBUTE]])),
             ExpressionAttributeValues: Object.fromEntries(counters.map(([, by], i) => [`:v${i}`, by])),
           },
         });

@@ -1,7 +1,6 @@
 import { type DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ProfileRepository, UserProfile } from '@shared/users/profile';
 import { documentClient, tableName } from './client';
-import { incrementCounterUpdate } from './site-stats-repository';
 
 export const userPk = (userId: string) => `USER#${userId}`;
 
@@ -31,8 +30,6 @@ export function dynamoProfileRepository(db: DynamoDBDocumentClient = documentCli
         }),
       );
       const a = out.Attributes ?? {};
-      // A profile created by this call is a new learner for the landing page's statistics.
-      if (a.createdAt === at) await db.send(new UpdateCommand(incrementCounterUpdate(table, userId, 'learners')));
       return {
         userId: String(a.userId),
         email: String(a.email ?? ''),

@@ -135,6 +135,13 @@ describe('userFromClaims', () => {
     expect(userFromClaims({ sub: 'x' })?.groups).toEqual([]);
   });
 
+  it("takes the email as verified only when the token's email_verified says so, as a string or a boolean", () => {
+    expect(userFromClaims({ sub: 'x', email: 'a@b.c', email_verified: 'true' })?.emailVerified).toBe(true);
+    expect(userFromClaims({ sub: 'x', email: 'a@b.c', email_verified: true })?.emailVerified).toBe(true);
+    expect(userFromClaims({ sub: 'x', email: 'a@b.c', email_verified: 'false' })?.emailVerified).toBe(false);
+    expect(userFromClaims({ sub: 'x', email: 'a@b.c' })?.emailVerified).toBe(false);
+  });
+
   it('has no user without a subject', () => {
     expect(userFromClaims(undefined)).toBeNull();
     expect(userFromClaims({ email: 'a@b.c' })).toBeNull();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeCommunityHandler } from '../../../functions/http/community';
 import type { Event } from '../../../functions/commons/http';
+import { NOTIFY_MESSAGES } from '@shared/community/notify';
 import type { Clock } from '@shared/ports/clock.port';
 import { memoryNotify, memoryTestimonials } from '../../shared/community/memory-community';
 
@@ -118,20 +119,38 @@ describe('learner stories over HTTP', () => {
 });
 
 describe('the notify-me list over HTTP', () => {
-  it('stores a consented address once, normalised', async () => {
+  const VERIFIED = { ...LEARNER, email: 'Ada@Example.com', email_verified: 'true' };
+
+  it("stores the learner's verified address from the token once, lower-cased, with who asked", async () => {
     const t = setup();
-    expect((await t.call('POST /api/community/notify', { body: { email: ' Ada@Example.com ', consent: true } })).status).toBe(202);
-    expect((await t.call('POST /api/community/notify', { body: { email: 'ada@example.com', consent: true } })).body).toEqual({ subscribed: true });
-    expect([...t.notify.items.values()].map((e) => e.email)).toEqual(['ada@example.com']);
+    const first = await t.call('POST /api/community/notify', { body: { consent: true }, claims: VERIFIED });
+    expect(first).toMatchObject({ status: 202, body: { subscribed: true, email: 'ada@example.com' } });
+    expect((await t.call('POST /api/community/notify', { body: { consent: true }, claims: VERIFIED })).status).toBe(202);
+    expect([...t.notify.items.values()]).toEqual([expect.objectContaining({ email: 'ada@example.com', userId: 'learner-1' })]);
   });
 
-  it('stores nothing without consent or with a bad address', async () => {
+  it('is for signed-in learners only', async () => {
     const t = setup();
-    expect((await t.call('POST /api/community/notify', { body: { email: 'ada@example.com', consent: false } })).status).toBe(400);
-    expect((await t.call('POST /api/community/notify', { body: { email: 'ada@example.com' } })).status).toBe(400);
-    const bad = await t.call('POST /api/community/notify', { body: { email: 'ada', consent: true } });
-    expect(bad.status).toBe(400);
-    expect(bad.body.error).toContain('Please enter a valid email address.');
+    expect((await t.call('POST /api/community/notify', { body: { consent: true } })).status).toBe(401);
+    expect(t.notify.items.size).toBe(0);
+  });
+
+  it('never takes an address from the body', async () => {
+    const t = setup();
+    const res = await t.call('POST /api/community/notify', { body: { email: 'victim@example.com', consent: true }, claims: VERIFIED });
+    expect(res.status).toBe(400);
+    expect(res.body.issues).toEqual([{ path: 'body', message: expect.stringContaining('email') }]);
+    expect(t.notify.items.size).toBe(0);
+  });
+
+  it('refuses without consent, and without a verified address in the token', async () => {
+    const t = setup();
+    expect((await t.call('POST /api/community/notify', { body: { consent: false }, claims: VERIFIED })).status).toBe(400);
+    expect((await t.call('POST /api/community/notify', { body: {}, claims: VERIFIED })).status).toBe(400);
+    const unverified = await t.call('POST /api/community/notify', { body: { consent: true }, claims: { ...VERIFIED, email_verified: 'false' } });
+    expect(unverified).toMatchObject({ status: 422, body: { error: NOTIFY_MESSAGES.noVerifiedEmail, code: 'unprocessable' } });
+    // An access token carries no email at all.
+    expect((await t.call('POST /api/community/notify', { body: { consent: true }, claims: { sub: 'learner-1' } })).status).toBe(422);
     expect(t.notify.items.size).toBe(0);
   });
 });

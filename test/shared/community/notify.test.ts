@@ -1,30 +1,38 @@
 import { describe, expect, it } from 'vitest';
 import { fixedClock } from '@shared/ports/clock.port';
-import { NOTIFY_CONSENT_TEXT, NotifyBody, subscribeToLaunch } from '@shared/community/notify';
+import { NOTIFY_CONSENT_TEXT, NOTIFY_MESSAGES, NotifyBody, subscribeToLaunch } from '@shared/community/notify';
 import { memoryNotify } from './memory-community';
 
 describe('the notify-me list', () => {
-  it('normalises the address and requires consent', () => {
-    expect(NotifyBody.parse({ email: '  Ada@Example.COM ', consent: true })).toEqual({ email: 'ada@example.com', consent: true });
-    expect(NotifyBody.safeParse({ email: 'ada@example.com', consent: false }).error?.issues[0]?.message).toBe(
-      'Tick the consent box so we may keep your address.',
-    );
-    expect(NotifyBody.safeParse({ email: 'not-an-address', consent: true }).error?.issues[0]?.message).toBe('Please enter a valid email address.');
-    expect(NotifyBody.safeParse({ email: `${'a'.repeat(250)}@example.com`, consent: true }).success).toBe(false);
+  it("takes consent and nothing else: the address is never the caller's to give", () => {
+    expect(NotifyBody.parse({ consent: true })).toEqual({ consent: true });
+    expect(NotifyBody.safeParse({ consent: false }).error?.issues[0]?.message).toBe(NOTIFY_MESSAGES.consentRequired);
+    expect(NotifyBody.safeParse({ email: 'someone@example.com', consent: true }).success).toBe(false);
   });
 
-  it('stores one entry per address with the wording agreed to and the first time given', async () => {
+  it("stores the learner's verified address once, lower-cased, with the wording agreed to and the first time given", async () => {
     const notify = memoryNotify();
-    await subscribeToLaunch({ notify, clock: fixedClock('2026-11-20T10:00:00.000Z') }, { email: 'ada@example.com', consent: true });
-    await subscribeToLaunch({ notify, clock: fixedClock('2026-11-21T10:00:00.000Z') }, { email: 'ada@example.com', consent: true });
+    const ada = { userId: 'u1', email: ' Ada@Example.COM ', emailVerified: true };
+    expect(await subscribeToLaunch({ notify, clock: fixedClock('2026-11-20T10:00:00.000Z') }, ada)).toEqual({ ok: true, value: { email: 'ada@example.com' } });
+    await subscribeToLaunch({ notify, clock: fixedClock('2026-11-21T10:00:00.000Z') }, ada);
     expect([...notify.items.values()]).toEqual([
       {
         list: 'INDIA',
         email: 'ada@example.com',
+        userId: 'u1',
         consentText: NOTIFY_CONSENT_TEXT,
         consentedAt: '2026-11-20T10:00:00.000Z',
         updatedAt: '2026-11-21T10:00:00.000Z',
       },
     ]);
+  });
+
+  it('stores nothing for an address the learner has not verified, or none', async () => {
+    const notify = memoryNotify();
+    const deps = { notify, clock: fixedClock('2026-11-20T10:00:00.000Z') };
+    const refused = { ok: false, error: { code: 'unprocessable', message: NOTIFY_MESSAGES.noVerifiedEmail } };
+    expect(await subscribeToLaunch(deps, { userId: 'u1', email: 'ada@example.com', emailVerified: false })).toEqual(refused);
+    expect(await subscribeToLaunch(deps, { userId: 'u1', emailVerified: true })).toEqual(refused);
+    expect(notify.items.size).toBe(0);
   });
 });

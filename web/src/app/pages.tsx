@@ -10,7 +10,6 @@ export const AuthPage = lazyPage(() => import('../features/auth/components/auth-
 export const ChainPage = lazyPage(() => import('../features/chain/components/chain-page'));
 export const DashboardPage = lazyPage(() => import('../features/dashboard/components/dashboard-page').then((m) => ({ default: m.DashboardPage })));
 export const AdminPage = lazyPage(() => import('../features/admin/components/admin-page').then((m) => ({ default: m.AdminPage })));
-export const ComingSoonPage = lazyPage(() => import('../features/coming-soon/components/coming-soon-page').then((m) => ({ default: m.ComingSoonPage })));
 export const FreeForeverPage = lazyPage(() => import('../features/free-forever/components/free-forever-page').then((m) => ({ default: m.FreeForeverPage })));
 export const SubscriptionSuccessPage = lazyPage(() =>
   import('../features/subscription/components/subscription-success-page').then((m) => ({ default: m.SubscriptionSuccessPage })),
@@ -27,6 +26,7 @@ export const TradingPage = lazyPage(() => import('../features/strategy/component
 export const TemplateLibraryPage = lazyPage(() => import('../features/strategy/components/template-library-page'));
 export const ModerationPage = lazyPage(() => import('../features/community/components/moderation-page').then((m) => ({ default: m.ModerationPage })));
 const LazyLandingPage = lazyPage(() => import('../features/landing/components/landing-page').then((m) => ({ default: m.LandingPage })));
+const LazyComingSoonPage = lazyPage(() => import('../features/coming-soon/components/coming-soon-page').then((m) => ({ default: m.ComingSoonPage })));
 const LazyCommunityPage = lazyPage(() => import('../features/community/components/community-page').then((m) => ({ default: m.CommunityPage })));
 
 export function LandingRoute() {
@@ -40,4 +40,11 @@ export function CommunityRoute() {
   const name = state.status === 'signedIn' ? displayName(state.user.name, state.user.email) : '';
   // A first name is the suggestion; the learner may show any name they like.
   return <LazyCommunityPage suggestedName={name.split(/\s+/)[0] ?? ''} />;
+}
+
+/** Notify-me is for signed-in learners, at their account's address (issue 16, 9). */
+export function ComingSoonRoute() {
+  const { state } = useAuth();
+  const visitor = state.status === 'signedIn' ? { status: 'signedIn' as const, email: state.user.email } : { status: state.status };
+  return <LazyComingSoonPage visitor={visitor} />;
 }

@@ -9,7 +9,7 @@ import {
   AuthPage,
   ChainPage,
   CommunityRoute,
-  ComingSoonPage,
+  ComingSoonRoute,
   ConstructionPage,
   DashboardPage,
   DisclaimerPage,
@@ -95,7 +95,7 @@ export const routes: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
-          { path: '/coming-soon', element: <ComingSoonPage /> },
+          { path: '/coming-soon', element: <ComingSoonRoute /> },
           { path: '/subscription', element: <FreeForeverPage inShell={false} /> },
           { path: '/success', element: <SubscriptionSuccessPage /> },
           { path: '/privacy', element: <PrivacyPage /> },

@@ -68,12 +68,19 @@ describe('dynamoTestimonialRepository', () => {
 describe('dynamoNotifyRepository', () => {
   beforeEach(() => mock.reset());
 
-  it('upserts NOTIFY#<list>/<email>, keeping the first consent time', async () => {
+  it('upserts NOTIFY#<list>/<email> with who asked, keeping the first consent time', async () => {
     mock.on(UpdateCommand).resolves({});
-    await dynamoNotifyRepository(db, 'tbl').upsert({ list: 'INDIA', email: 'ada@example.com', consentText: 'words', consentedAt: 't', updatedAt: 't' });
+    await dynamoNotifyRepository(db, 'tbl').upsert({
+      list: 'INDIA',
+      email: 'ada@example.com',
+      userId: 'u1',
+      consentText: 'words',
+      consentedAt: 't',
+      updatedAt: 't',
+    });
     const input = mock.commandCalls(UpdateCommand)[0]!.args[0].input;
     expect(input.Key).toEqual({ PK: 'NOTIFY#INDIA', SK: 'ada@example.com' });
     expect(input.UpdateExpression).toContain('consentedAt = if_not_exists(consentedAt, :at)');
-    expect(input.ExpressionAttributeValues).toMatchObject({ ':text': 'words' });
+    expect(input.ExpressionAttributeValues).toMatchObject({ ':text': 'words', ':user': 'u1' });
   });
 });

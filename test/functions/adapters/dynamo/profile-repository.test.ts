@@ -32,16 +32,11 @@ describe('dynamoProfileRepository', () => {
     expect(input.ExpressionAttributeValues).not.toHaveProperty(':email');
   });
 
-  it('counts a new learner once, when this call created the profile', async () => {
+  it('does not count a learner for the landing page: a profile is a sign-up, not a learner who did something', async () => {
     mock
       .on(UpdateCommand)
       .resolves({ Attributes: { userId: 'u2', email: 'b@c.d', name: '', createdAt: '2026-11-20T00:00:00Z', updatedAt: '2026-11-20T00:00:00Z' } });
     await dynamoProfileRepository(db, 'tbl').upsert({ userId: 'u2', email: 'b@c.d', name: '', at: '2026-11-20T00:00:00Z' });
-    const calls = mock.commandCalls(UpdateCommand).map((c) => c.args[0].input);
-    expect(calls[1]).toMatchObject({
-      Key: { PK: 'STATS', SK: expect.stringMatching(/^SHARD#\d$/) },
-      UpdateExpression: 'ADD #c :by',
-      ExpressionAttributeNames: { '#c': 'learners' },
-    });
+    expect(mock.commandCalls(UpdateCommand).map((c) => c.args[0].input.Key)).toEqual([{ PK: 'USER#u2', SK: 'PROFILE' }]);
   });
 });

@@ -1,28 +1,44 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, stubApi } from '../../app/api-stub';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: async () => ({}) }));
 
 import { ComingSoonPage } from '@web/features/coming-soon/components/coming-soon-page';
+import type { NotifyVisitor } from '@web/features/coming-soon/components/notify-form';
+import { redirectTarget } from '@web/features/auth/lib/redirect';
 import { launchEstimateText } from '@web/lib/launch-estimate';
-import { NOTIFY_CONSENT_TEXT } from '@shared/community/notify';
+import { NOTIFY_CONSENT_TEXT, NOTIFY_MESSAGES } from '@shared/community/notify';
 
-function renderPage() {
+/** Stands in for the sign-in and sign-up pages: shows where they would send the visitor back to afterwards. */
+function AuthProbe({ mode }: { mode: string }) {
+  const location = useLocation();
+  return <p data-testid="auth">{`${mode} then ${redirectTarget(location.state)}`}</p>;
+}
+
+function renderPage(visitor: NotifyVisitor = { status: 'signedOut' }) {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      { path: '/coming-soon', element: <ComingSoonPage visitor={visitor} /> },
+      { path: '/signup', element: <AuthProbe mode="sign up" /> },
+      { path: '/login', element: <AuthProbe mode="sign in" /> },
+    ],
+    { initialEntries: ['/coming-soon'] },
+  );
   render(
     <QueryClientProvider client={client}>
-      <RouterProvider router={createMemoryRouter([{ path: '/coming-soon', element: <ComingSoonPage /> }], { initialEntries: ['/coming-soon'] })} />
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   );
 }
 
-const emailField = () => screen.getByLabelText('Email address');
-const submit = () => screen.getByRole('button', { name: 'Notify me' });
+const ADA: NotifyVisitor = { status: 'signedIn', email: 'ada@example.com' };
+const notifyButton = () => screen.getByRole('button', { name: 'Notify me' });
 
 describe('the launch estimate', () => {
   it('gives Q1 2026 before the quarter ends, and says it slipped afterwards rather than showing a past date as future', () => {
@@ -53,53 +69,68 @@ describe('the coming-soon page', () => {
     expect(screen.getByText('Done')).toBeTruthy();
     expect(screen.getByText('In progress')).toBeTruthy();
   });
+});
 
-  it('requires a valid email', async () => {
+describe('notify-me', () => {
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('asks a signed-out visitor for no address, and invites them to sign up and come back here', async () => {
     const { calls } = stubApi();
-    renderPage();
-    fireEvent.submit(submit().closest('form')!);
-    expect(screen.getByRole('alert').textContent).toBe('Please enter your email address');
-    await userEvent.type(emailField(), 'not-an-address');
-    await userEvent.click(submit());
-    expect(screen.getByRole('alert').textContent).toBe('Please enter a valid email address.');
+    renderPage({ status: 'signedOut' });
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Notify me' })).toBeNull();
+    await userEvent.click(screen.getByRole('link', { name: 'Sign up to be notified' }));
+    expect(screen.getByTestId('auth').textContent).toBe('sign up then /coming-soon');
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 
-  it('without consent, sends nothing but still thanks the visitor for 5 s, then shows the form again', async () => {
-    const { calls } = stubApi();
-    renderPage();
+  it('lets a visitor with an account sign in and come back here', async () => {
+    stubApi();
+    renderPage({ status: 'signedOut' });
+    await userEvent.click(screen.getByRole('link', { name: 'Already have an account? Sign in' }));
+    expect(screen.getByTestId('auth').textContent).toBe('sign in then /coming-soon');
+  });
+
+  it('shows neither the invitation nor the button while the sign-in is being checked', () => {
+    stubApi();
+    renderPage({ status: 'loading' });
+    expect(screen.queryByRole('link', { name: 'Sign up to be notified' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Notify me' })).toBeNull();
+  });
+
+  it('lets a signed-in learner confirm with one click, for the address of their account, thanks them for 5 s, then shows the button again', async () => {
+    const { calls } = stubApi({ 'POST /api/community/notify': () => json({ subscribed: true, email: 'ada@example.com' }, 202) });
+    renderPage(ADA);
+    expect(screen.getByText(NOTIFY_CONSENT_TEXT)).toBeTruthy();
+    expect(screen.getByText('ada@example.com')).toBeTruthy();
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    await userEvent.type(emailField(), 'ada@example.com');
-    await userEvent.click(submit());
-    expect((await screen.findByRole('status')).textContent).toContain('Thank you!');
-    expect(screen.getByRole('status').textContent).toContain('we kept nothing');
-    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    await userEvent.click(notifyButton());
+    expect((await screen.findByRole('status')).textContent).toContain('We will email ada@example.com once');
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([{ method: 'POST', path: '/api/community/notify', body: { consent: true } }]);
     await act(async () => {
       vi.advanceTimersByTime(5000);
     });
     expect(screen.queryByRole('status')).toBeNull();
-    expect((emailField() as HTMLInputElement).value).toBe('');
+    expect(notifyButton()).toBeTruthy();
   });
 
-  it('with consent, stores the address and says so', async () => {
-    const { calls } = stubApi({ 'POST /api/community/notify': () => json({ subscribed: true }, 202) });
-    renderPage();
-    await userEvent.type(emailField(), 'Ada@Example.com');
-    await userEvent.click(screen.getByLabelText(NOTIFY_CONSENT_TEXT));
-    await userEvent.click(submit());
-    expect((await screen.findByRole('status')).textContent).toContain('We will email you once');
-    expect(calls.filter((c) => c.method === 'POST')).toEqual([
-      { method: 'POST', path: '/api/community/notify', body: { email: 'Ada@Example.com', consent: true } },
-    ]);
+  it("says why when the account's address is not confirmed yet", async () => {
+    stubApi({ 'POST /api/community/notify': () => json({ error: NOTIFY_MESSAGES.noVerifiedEmail, code: 'unprocessable' }, 422) });
+    renderPage(ADA);
+    await userEvent.click(notifyButton());
+    expect((await screen.findByRole('alert')).textContent).toBe(NOTIFY_MESSAGES.noVerifiedEmail);
+    expect(screen.queryByRole('status')).toBeNull();
   });
 
-  it('keeps the form and says so when the address cannot be saved', async () => {
+  it('keeps the button and says so when the request cannot be saved', async () => {
     stubApi({ 'POST /api/community/notify': () => json({ error: 'down' }, 503) });
-    renderPage();
-    await userEvent.type(emailField(), 'ada@example.com');
-    await userEvent.click(screen.getByLabelText(NOTIFY_CONSENT_TEXT));
-    await userEvent.click(submit());
-    expect((await screen.findByRole('alert')).textContent).toContain('could not save your address');
-    expect((emailField() as HTMLInputElement).value).toBe('ada@example.com');
+    renderPage(ADA);
+    await userEvent.click(notifyButton());
+    expect((await screen.findByRole('alert')).textContent).toContain('could not save your request');
+    expect(notifyButton()).toBeTruthy();
   });
 });

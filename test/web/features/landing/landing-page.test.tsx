@@ -68,6 +68,8 @@ describe('the landing page', () => {
     expect(screen.getByTestId('stat-learners').textContent).toBe('—');
     release!(json({ learners: 1234, paperTrades: 56789, strategiesBuilt: 0 }));
     expect(await screen.findByText('1,234')).toBeTruthy();
+    // The figure counts learners who traded or studied, not sign-ups (issue 16, 10), and says so.
+    expect(screen.getByTestId('stat-learners').previousElementSibling?.textContent).toBe('Learners who have practised');
     expect(screen.getByTestId('stat-paperTrades').textContent).toBe('56,789');
     expect(screen.getByTestId('stat-strategiesBuilt').textContent).toBe('0');
     expect(document.body.textContent).not.toMatch(/10,000\+|1M\+|4\.9\/5/);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { usePageMeta } from '@web/lib/page-meta';
 import { launchEstimateText } from '@web/lib/launch-estimate';
-import { NotifyForm } from './notify-form';
+import { NotifyForm, type NotifyVisitor } from './notify-form';
 
 const PLANNED = [
   { title: 'Live trading on index options', text: 'NIFTY, BANKNIFTY and FINNIFTY options through Indian brokers.' },
@@ -14,7 +14,7 @@ const PLANNED = [
 ];
 
 /** /coming-soon (spec part 3 §2): the Indian-markets teaser with its timeline and the notify-me form. */
-export function ComingSoonPage() {
+export function ComingSoonPage({ visitor }: { visitor: NotifyVisitor }) {
   usePageMeta({
     title: 'Indian markets: coming soon',
     description:
@@ -103,9 +103,9 @@ export function ComingSoonPage() {
         <h2 id="notify-title" className="text-xl font-bold text-slate-900">
           Get notified at launch
         </h2>
-        <p className="mt-1 text-sm text-slate-700">One email when Indian-market live trading opens. Nothing else, and only if you tick the box.</p>
+        <p className="mt-1 text-sm text-slate-700">One email when Indian-market live trading opens. Nothing else.</p>
         <div className="mt-4 max-w-xl">
-          <NotifyForm />
+          <NotifyForm visitor={visitor} />
         </div>
       </section>
     </div>

@@ -1,24 +1,24 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Button } from '@web/components/ui/button';
-import { NOTIFY_CONSENT_TEXT, NOTIFY_MESSAGES, NotifyBody } from '@shared/community/notify';
+import { useEffect, useId, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { Button, buttonClass } from '@web/components/ui/button';
+import { NOTIFY_CONSENT_TEXT } from '@shared/community/notify';
+import { ApiError } from '@web/lib/api-client';
 import { useNotifySignup } from '../api/notify';
 import { THANK_YOU_MS } from '../lib/launch';
 
-export function validateNotifyEmail(raw: string): string | null {
-  if (!raw.trim()) return NOTIFY_MESSAGES.emailRequired;
-  return NotifyBody.shape.email.safeParse(raw).success ? null : NOTIFY_MESSAGES.emailInvalid;
-}
+/** Who is looking: notify-me is for signed-in learners, at the verified address of their account (issue 16, 9). */
+export type NotifyVisitor = { status: 'loading' } | { status: 'signedOut' } | { status: 'signedIn'; email: string };
 
 /**
- * Spec part 3: a required email, a thank-you for 5 s, then the form again. The spec sends nothing;
- * here the address is stored only when the consent box is ticked, and without it nothing is sent.
+ * Spec part 3: a notify-me form with a thank-you for 5 s, then the form again. The spec's form sends nothing and asks
+ * for any address; here the address is the signed-in learner's own, so nobody can put someone else on the list: a
+ * visitor is invited to sign up (and comes back here), a learner confirms with one click.
  */
-export function NotifyForm() {
-  const ids = { email: useId(), consent: useId(), error: useId() };
-  const [email, setEmail] = useState('');
-  const [consent, setConsent] = useState(false);
+export function NotifyForm({ visitor }: { visitor: NotifyVisitor }) {
+  const location = useLocation();
+  const ids = { consent: useId(), error: useId() };
+  const [thanked, setThanked] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [thanked, setThanked] = useState<'stored' | 'not-stored' | null>(null);
   const signup = useNotifySignup();
 
   useEffect(() => {
@@ -27,78 +27,63 @@ export function NotifyForm() {
     return () => clearTimeout(timer);
   }, [thanked]);
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const invalid = validateNotifyEmail(email);
-    setError(invalid);
-    if (invalid) return;
-    if (consent) {
-      try {
-        await signup.mutateAsync(email);
-      } catch {
-        setError('We could not save your address right now. Please try again in a moment.');
-        return;
-      }
-    }
-    setEmail('');
-    setConsent(false);
-    setThanked(consent ? 'stored' : 'not-stored');
-  };
+  if (visitor.status === 'loading') return <p className="text-sm text-slate-600">Checking whether you are signed in...</p>;
+
+  if (visitor.status === 'signedOut') {
+    // The sign-in page sends the learner back to the page in `from` (after sign-up too).
+    const back = { from: { pathname: location.pathname, search: location.search } };
+    return (
+      <div>
+        <p className="text-sm text-slate-700">
+          The launch email goes to the address of your Options Academy account, once you have confirmed it. An account is free.
+        </p>
+        <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center">
+          <Link to="/signup" state={back} className={buttonClass()}>
+            Sign up to be notified
+          </Link>
+          <Link to="/login" state={back} className="text-sm font-semibold text-brand-800 hover:underline">
+            Already have an account? Sign in
+          </Link>
+        </div>
+      </div>
+    );
+  }
 
   if (thanked) {
     return (
       <div role="status" className="rounded-xl bg-brand-50 p-5 text-brand-900 ring-1 ring-brand-100">
         <p className="font-semibold">Thank you!</p>
-        <p className="mt-1 text-sm">
-          {thanked === 'stored'
-            ? 'We will email you once when live trading for Indian markets launches.'
-            : 'You did not tick the consent box, so we kept nothing. Check back on this page for the launch.'}
-        </p>
+        <p className="mt-1 text-sm">We will email {thanked} once when live trading for Indian markets launches.</p>
       </div>
     );
   }
 
+  const onClick = async () => {
+    setError(null);
+    try {
+      const { email } = await signup.mutateAsync();
+      setThanked(email);
+    } catch (err) {
+      setError(err instanceof ApiError && err.status === 422 ? err.message : 'We could not save your request right now. Please try again in a moment.');
+    }
+  };
+
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-3">
-      <div>
-        <label htmlFor={ids.email} className="block text-sm font-medium text-slate-800">
-          Email address
-        </label>
-        <div className="mt-1 flex flex-col gap-2 sm:flex-row">
-          <input
-            id={ids.email}
-            type="email"
-            required
-            autoComplete="email"
-            maxLength={254}
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? ids.error : undefined}
-            className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
-          />
-          <Button type="submit" disabled={signup.isPending} className="shrink-0">
-            {signup.isPending ? 'Sending...' : 'Notify me'}
-          </Button>
-        </div>
-      </div>
-      <div className="flex items-start gap-3">
-        <input
-          id={ids.consent}
-          type="checkbox"
-          checked={consent}
-          onChange={(e) => setConsent(e.target.checked)}
-          className="mt-1 h-4 w-4 rounded border-slate-400 accent-brand-700"
-        />
-        <label htmlFor={ids.consent} className="text-sm text-slate-700">
-          {NOTIFY_CONSENT_TEXT}
-        </label>
-      </div>
+    <div className="space-y-3">
+      <p id={ids.consent} className="text-sm text-slate-700">
+        {NOTIFY_CONSENT_TEXT}
+      </p>
+      <p className="text-sm text-slate-700">
+        We will write to <strong className="font-semibold text-slate-900">{visitor.email}</strong>, the address of your account.
+      </p>
+      <Button onClick={onClick} disabled={signup.isPending} aria-describedby={error ? `${ids.consent} ${ids.error}` : ids.consent}>
+        {signup.isPending ? 'Sending...' : 'Notify me'}
+      </Button>
       {error && (
         <p id={ids.error} role="alert" className="text-sm font-medium text-red-800">
           {error}
         </p>
       )}
-    </form>
+    </div>
   );
 }

@@ -2,7 +2,7 @@ import { useSiteStats } from '../api/get-site-stats';
 import { formatCount } from '../lib/format';
 
 const FIGURES = [
-  { key: 'learners', label: 'Learners signed up' },
+  { key: 'learners', label: 'Learners who have practised' },
   { key: 'paperTrades', label: 'Paper trades placed' },
   { key: 'strategiesBuilt', label: 'Strategies built' },
 ] as const;

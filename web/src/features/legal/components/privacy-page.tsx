@@ -27,8 +27,8 @@ const SECTIONS: readonly LegalSection[] = [
             landing page.
           </li>
           <li>
-            <strong>Notify-me addresses:</strong> if you ask to be told when Indian-market trading launches and tick the consent box, that email address, the
-            wording you agreed to and when.
+            <strong>Notify-me addresses:</strong> if, signed in, you ask to be told when Indian-market trading launches, your account&apos;s confirmed email
+            address, the wording you agreed to and when.
           </li>
           <li>
             <strong>Technical data:</strong> request logs (time, path, status and your IP address) kept by our hosting for security and troubleshooting.

@@ -1,0 +1,28 @@
+import { ACTIVITY_THAT_COUNTS } from '@shared/community/site-stats';
+import { dynamoEventReceipts } from '../adapters/dynamo/event-receipts';
+import { dynamoLearnerCounter, type LearnerCounter } from '../adapters/dynamo/site-stats-repository';
+import { eventHandler, type EventReceipts } from '../commons/event-handler';
+
+/**
+ * The landing page's learner count (issue 16, 10): a learner counts the first time they place a paper order, complete
+ * a lesson or pass a quiz, once ever, however often and in whatever order those events arrive. A `transaction`
+ * consumer whose receipt is the learner's marker rather than one per event: the marker and the counter are written in
+ * one transaction, conditional on the marker not existing, so any later event of that learner, a redelivery or two
+ * events at once, finds the learner counted and changes nothing (docs/architecture.md, "Events").
+ */
+export const makeCountActiveLearners = (deps: { learners: LearnerCounter; receipts: EventReceipts; now?: () => Date }) =>
+  eventHandler(
+    {
+      consumer: 'countActiveLearners',
+      types: ACTIVITY_THAT_COUNTS,
+      receipts: deps.receipts,
+      idempotency: 'transaction',
+      receiptKey: (event) => deps.learners.markerKey(event.detail.userId),
+    },
+    async (event) => {
+      const countedAt = (deps.now?.() ?? new Date()).toISOString();
+      await deps.learners.countOnce(event.detail.userId, { eventId: event.detail.eventId, detailType: event.type, countedAt });
+    },
+  );
+
+export const handler = makeCountActiveLearners({ learners: dynamoLearnerCounter(), receipts: dynamoEventReceipts() });
