@@ -44,6 +44,9 @@ export interface RateLimitDefinition {
   stageThrottle?: { rateLimit: number; burstLimit: number };
 }
 
+/** The answer to a refused API request, in the API's error shape: WAF's custom response in AWS, the local gateway's locally. */
+export const RATE_LIMITED_ANSWER = { error: 'Too many requests. Please wait a moment and try again.', code: 'rate_limited' } as const;
+
 const WRITE_METHODS: readonly Method[] = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
 /** In priority order: a request is counted by each limit that covers it until one of them refuses it. */

@@ -13,6 +13,7 @@ import {
   DescribeUserPoolCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { freePort, LOOPBACK, waitForPort } from './ports';
+import { RateLimiter } from './rate-limiter';
 
 const require = createRequire(import.meta.url);
 
@@ -56,6 +57,8 @@ export async function startCognito(opts: {
   lambdaEndpoint: string;
   /** Called with each verification or reset code cognito-local "emails". */
   onMail?: (mail: { to: string; code: string }) => void;
+  /** The sign-in and sign-up limits of functions/rate-limits.ts, as the user pool's web ACL applies them in AWS. */
+  limiter?: RateLimiter;
 }): Promise<RunningCognito> {
   mkdirSync(path.join(opts.dataDir, '.cognito'), { recursive: true });
   const publicUrl = `http://${LOOPBACK}:${opts.port}`;
@@ -94,7 +97,7 @@ export async function startCognito(opts: {
 
   const internalUrl = `http://${LOOPBACK}:${internalPort}`;
   const admin = localCognitoClient(internalUrl);
-  const proxy = createRefreshProxy(internalUrl, admin, () => pool.userPoolId);
+  const proxy = createRefreshProxy(internalUrl, admin, () => pool.userPoolId, opts.limiter ?? new RateLimiter());
   await new Promise<void>((resolve, reject) => {
     proxy.once('error', reject);
     proxy.listen(opts.port, LOOPBACK, () => resolve());
@@ -169,13 +172,23 @@ async function ensurePool(client: CognitoIdentityProviderClient, file: string): 
 
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
 
-function createRefreshProxy(internalUrl: string, admin: CognitoIdentityProviderClient, poolId: () => string): http.Server {
+function createRefreshProxy(internalUrl: string, admin: CognitoIdentityProviderClient, poolId: () => string, limiter: RateLimiter): http.Server {
   return http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
       const target = String(req.headers['x-amz-target'] ?? '');
+      const operation = target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : '';
+      const decision = limiter.check({ kind: 'cognito', ip: req.socket.remoteAddress ?? '', operation });
+      if (!decision.allowed) {
+        // What Cognito answers when the user pool's web ACL blocks a call; Retry-After is the local stack's addition.
+        res.writeHead(403, { 'content-type': 'application/x-amz-json-1.1', 'retry-after': String(decision.retryAfterSeconds) });
+        res.end(
+          JSON.stringify({ __type: 'ForbiddenException', message: 'Too many requests from this address. Please wait a few minutes before trying again.' }),
+        );
+        return;
+      }
       const handle = async () => {
         if (target === `${TARGET_PREFIX}GetTokensFromRefreshToken`) return refreshViaInitiateAuth(internalUrl, req, body);
         const upstream = await forward(internalUrl, req, body);
