@@ -8,6 +8,7 @@ import type { AppFunction } from './constructs/app-function';
 import { ApiStack } from './stacks/api-stack';
 import { AuthStack } from './stacks/auth-stack';
 import { DataStack } from './stacks/data-stack';
+import { EDGE_REGION, EdgeStack, edgeWebAclParameterName } from './stacks/edge-stack';
 import { EventsStack } from './stacks/events-stack';
 import { IngestStack } from './stacks/ingest-stack';
 import { ObservabilityStack } from './stacks/observability-stack';
@@ -33,6 +34,7 @@ export interface OptionsAcademyStacks {
   events: EventsStack;
   api: ApiStack;
   ingest: IngestStack;
+  edge: EdgeStack;
   web: WebStack;
   observability: ObservabilityStack;
 }
@@ -70,6 +72,12 @@ export function defineOptionsAcademy(scope: Construct, props: OptionsAcademyProp
     bus: events.bus,
     schedules: props.schedules,
   });
+  // Pinned to us-east-1, where CloudFront's web ACLs live; the account stays the CLI's, as for the other stacks.
+  const edge = new EdgeStack(scope, stackName(config.stage, 'Edge'), {
+    ...name('Edge'),
+    config,
+    env: { account: props.env?.account, region: EDGE_REGION },
+  });
   const web = new WebStack(scope, stackName(config.stage, 'Web'), {
     ...base,
     ...name('Web'),
@@ -77,7 +85,9 @@ export function defineOptionsAcademy(scope: Construct, props: OptionsAcademyProp
     apiDomainName: api.apiDomainName,
     userPool: auth.userPool,
     userPoolClient: auth.userPoolClient,
+    edgeWebAclParameter: edgeWebAclParameterName(config),
   });
+  web.addStackDependency(edge, 'The distribution needs the web ACL, read from the Edge stack at deploy time');
   const functions = new Map<string, AppFunction>([
     ...api.functions,
     ...events.consumers.map((c) => [c.node.id, c] as const),
@@ -93,5 +103,5 @@ export function defineOptionsAcademy(scope: Construct, props: OptionsAcademyProp
 
   Tags.of(scope).add('project', PROJECT);
   Tags.of(scope).add('stage', config.stage);
-  return { data, auth, events, api, ingest, web, observability };
+  return { data, auth, events, api, ingest, edge, web, observability };
 }

@@ -8,6 +8,7 @@ import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as events from 'aws-cdk-lib/aws-events';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { rateLimits, stageThrottleOf } from '../../functions/rate-limits';
 import { httpFunctions as defaultFunctions, routes as defaultRoutes, type FunctionDefinition, type RouteDefinition } from '../../functions/routes';
 import { resourceName, type StageConfig } from '../config';
 import { AppFunction } from '../constructs/app-function';
@@ -21,7 +22,6 @@ export interface ApiStackProps extends StackProps {
   /** Default to the catalogue in functions/routes.ts; tests may pass fixtures. */
   httpFunctions?: readonly FunctionDefinition[];
   routes?: readonly RouteDefinition[];
-  throttle?: { rateLimit: number; burstLimit: number };
 }
 
 /** `GET /api/chains/{symbol}` → `GetApiChainsSymbol`: a stable construct id per route. */
@@ -75,7 +75,8 @@ export class ApiStack extends Stack {
       httpApi: this.httpApi,
       stageName: '$default',
       autoDeploy: true,
-      throttle: props.throttle ?? { rateLimit: 100, burstLimit: 200 },
+      // Routes without a throttle of their own (functions/rate-limits.ts gives every route one; see routeSettings below).
+      throttle: rateLimits.find((d) => d.applies.to === 'api' && d.applies.routes === 'all')?.stageThrottle,
       accessLogSettings: {
         destination: new apigwv2.LogGroupLogDestination(accessLogs),
         format: apigateway.AccessLogFormat.custom(
@@ -102,6 +103,10 @@ export class ApiStack extends Stack {
     });
 
     const integrations = new Map<string, HttpLambdaIntegration>();
+    // API Gateway throttles each route for all callers together, whoever they are and whichever way they come (through
+    // CloudFront and its web ACL, or straight to the execute-api endpoint): functions/rate-limits.ts `stageThrottle`.
+    const cfnStage = this.stage.node.defaultChild as apigwv2.CfnStage;
+    const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
     for (const route of routeDefs) {
       const fn = this.functions.get(route.fn);
       if (!fn) throw new Error(`Route "${route.routeKey}" names function "${route.fn}", which is not in httpFunctions.`);
@@ -117,6 +122,12 @@ export class ApiStack extends Stack {
         integration,
         authorizer: route.auth === 'public' ? undefined : authorizer,
       });
+      const throttle = stageThrottleOf(route, routeDefs);
+      if (throttle) {
+        routeSettings[route.routeKey] = { ThrottlingRateLimit: throttle.rateLimit, ThrottlingBurstLimit: throttle.burstLimit };
+        // A stage's route settings name routes that must exist first.
+        cfnStage.addResourceDependency(httpRoute.node.defaultChild as apigwv2.CfnRoute);
+      }
       if (route.auth === 'public') {
         Validations.of(httpRoute).acknowledge({
           id: 'AwsSolutions-APIG4',
@@ -124,6 +135,8 @@ export class ApiStack extends Stack {
         });
       }
     }
+
+    cfnStage.routeSettings = routeSettings;
 
     this.apiDomainName = Fn.select(2, Fn.split('/', this.httpApi.apiEndpoint));
     new CfnOutput(this, 'ApiEndpoint', { value: this.httpApi.apiEndpoint });
