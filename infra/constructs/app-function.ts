@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Aws, Duration, Validations } from 'aws-cdk-lib';
+import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as events from 'aws-cdk-lib/aws-events';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -162,6 +163,15 @@ export class AppFunction extends Construct {
       }),
     );
     this.fn.addEnvironment('TABLE_NAME', table.tableName);
+  }
+
+  /**
+   * Reads a user's groups from the user pool and nothing else: a function that serves admin routes confirms that the
+   * caller is still an operator there (functions/commons/http.ts), not only in their token.
+   */
+  grantGroupLookup(userPool: cognito.IUserPool): void {
+    this.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['cognito-idp:AdminListGroupsForUser'], resources: [userPool.userPoolArn] }));
+    this.fn.addEnvironment('USER_POOL_ID', userPool.userPoolId);
   }
 
   grantPutEvents(bus: events.IEventBus): void {

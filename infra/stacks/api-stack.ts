@@ -138,6 +138,9 @@ export class ApiStack extends Stack {
 
     cfnStage.routeSettings = routeSettings;
 
+    // Derived from the routes, so that no function serving an admin route can go without it.
+    for (const id of new Set(routeDefs.filter((r) => r.auth === 'admin').map((r) => r.fn))) this.functions.get(id)!.grantGroupLookup(props.userPool);
+
     this.apiDomainName = Fn.select(2, Fn.split('/', this.httpApi.apiEndpoint));
     new CfnOutput(this, 'ApiEndpoint', { value: this.httpApi.apiEndpoint });
   }

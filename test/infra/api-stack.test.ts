@@ -89,6 +89,28 @@ describe('ApiStack', () => {
     expect(actions).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:Query']));
   });
 
+  it("lets exactly the functions that serve admin routes read a user's groups from the user pool, and tells them which pool", () => {
+    const adminFunctions = new Set(routes.filter((r) => r.auth === 'admin').map((r) => r.fn));
+    expect(adminFunctions.size).toBeGreaterThan(0);
+    for (const [id, fn] of stacks.api.functions) {
+      const policies = template.findResources('AWS::IAM::Policy', { Properties: { Roles: [{ Ref: logicalIdOf(fn.role) }] } });
+      const cognito = Object.values(policies)
+        .flatMap(statementsOf)
+        .filter((st) => [st.Action].flat().some((a) => a.startsWith('cognito-idp:')));
+      const variables = template.toJSON().Resources[logicalIdOf(fn.fn)].Properties.Environment.Variables as Record<string, unknown>;
+      if (adminFunctions.has(id)) {
+        expect(
+          cognito.map((st) => ({ Action: st.Action, Resource: st.Resource })),
+          id,
+        ).toEqual([{ Action: 'cognito-idp:AdminListGroupsForUser', Resource: expectImportOf(stacks.auth.userPool) }]);
+        expect(variables.USER_POOL_ID, id).toEqual(expectImportOf(stacks.auth.userPool));
+      } else {
+        expect(cognito, id).toEqual([]);
+        expect(variables.USER_POOL_ID, id).toBeUndefined();
+      }
+    }
+  });
+
   it('grants the me function item-level table access on the table and its GSIs only, without Scan', () => {
     const me = stacks.api.functions.get('me')!;
     const policies = template.findResources('AWS::IAM::Policy', { Properties: { Roles: [{ Ref: logicalIdOf(me.role) }] } });
