@@ -11,7 +11,9 @@ import {
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
   DescribeUserPoolCommand,
+  UpdateUserPoolClientCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { ADMIN_GROUP, TOKEN_VALIDITY } from '../functions/sessions';
 import { freePort, LOOPBACK, waitForPort } from './ports';
 import { RateLimiter } from './rate-limiter';
 
@@ -131,11 +133,21 @@ export async function startCognito(opts: {
   };
 }
 
+/** The user pool client's token lifetimes, as the AWS one has them (functions/sessions.ts); cognito-local honours them. */
+const TOKEN_SETTINGS = {
+  AccessTokenValidity: TOKEN_VALIDITY.accessTokenMinutes,
+  IdTokenValidity: TOKEN_VALIDITY.idTokenMinutes,
+  RefreshTokenValidity: TOKEN_VALIDITY.refreshTokenDays,
+  TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes', RefreshToken: 'days' },
+} as const;
+
 async function ensurePool(client: CognitoIdentityProviderClient, file: string): Promise<{ userPoolId: string; userPoolClientId: string }> {
   if (existsSync(file)) {
     const saved = JSON.parse(readFileSync(file, 'utf8')) as { userPoolId: string; userPoolClientId: string };
     try {
       await client.send(new DescribeUserPoolCommand({ UserPoolId: saved.userPoolId }));
+      // A pool made by an earlier version keeps its client: give it today's token lifetimes.
+      await client.send(new UpdateUserPoolClientCommand({ UserPoolId: saved.userPoolId, ClientId: saved.userPoolClientId, ...TOKEN_SETTINGS }));
       return saved;
     } catch {
       // The pool file outlived the pool (data partly deleted): make a new one.
@@ -158,13 +170,10 @@ async function ensurePool(client: CognitoIdentityProviderClient, file: string): 
       ClientName: 'web',
       GenerateSecret: false,
       ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
-      AccessTokenValidity: 60,
-      IdTokenValidity: 60,
-      RefreshTokenValidity: 30,
-      TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes', RefreshToken: 'days' },
+      ...TOKEN_SETTINGS,
     }),
   );
-  await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: 'admin', Description: 'Operators: admin and config pages' }));
+  await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: ADMIN_GROUP, Description: 'Operators: admin and config pages' }));
   const ids = { userPoolId, userPoolClientId: appClient.UserPoolClient!.ClientId! };
   writeFileSync(file, JSON.stringify(ids, null, 2));
   return ids;
