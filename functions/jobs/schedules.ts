@@ -53,7 +53,7 @@ export const INGEST_SCHEDULE: ScheduleDefinition = {
   timeZone: 'America/New_York',
   handler: { file: 'functions/jobs/ingest.ts', export: 'handler' },
   // ChainIngested leaves through the outbox, in the table.
-  access: { table: 'readwrite', secrets: 'read' },
+  access: { table: 'readwrite', marketDataSecret: 'read' },
   memoryMb: 1024,
   timeoutSeconds: 900,
 };

@@ -111,6 +111,19 @@ describe('ApiStack', () => {
     }
   });
 
+  it('grants the market functions read of the market-data secret alone, and no HTTP function the broker keys', () => {
+    for (const [id, fn] of stacks.api.functions) {
+      const policies = template.findResources('AWS::IAM::Policy', { Properties: { Roles: [{ Ref: logicalIdOf(fn.role) }] } });
+      const resources = Object.values(policies)
+        .flatMap(statementsOf)
+        .filter((st) => [st.Action].flat().some((a) => a.startsWith('secretsmanager:')))
+        .map((st) => JSON.stringify(stacks.api.resolve(st.Resource)));
+      const definition = httpFunctions.find((f) => f.id === id)!;
+      expect(resources, id).toEqual(definition.access.marketDataSecret ? [expect.stringMatching(/:secret:options-academy\/dev\/market-data-\?{6}"/)] : []);
+    }
+    expect(['market', 'adminMarket'].every((id) => httpFunctions.find((f) => f.id === id)!.access.marketDataSecret === 'read')).toBe(true);
+  });
+
   it('grants the me function item-level table access on the table and its GSIs only, without Scan', () => {
     const me = stacks.api.functions.get('me')!;
     const policies = template.findResources('AWS::IAM::Policy', { Properties: { Roles: [{ Ref: logicalIdOf(me.role) }] } });
