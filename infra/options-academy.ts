@@ -1,7 +1,8 @@
 import { CrossStackReferences, ReferenceStrength, Tags, type Environment } from 'aws-cdk-lib';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { EventRuleDefinition } from '../functions/events/rules';
-import type { ScheduleDefinition } from '../functions/jobs/schedules';
+import { schedules as defaultSchedules, WATCHED_SCHEDULES, type ScheduleDefinition } from '../functions/jobs/schedules';
 import type { FunctionDefinition, RouteDefinition } from '../functions/routes';
 import { PROJECT, stackName, stageConfig } from './config';
 import type { AppFunction } from './constructs/app-function';
@@ -26,6 +27,8 @@ export interface OptionsAcademyProps {
   routes?: readonly RouteDefinition[];
   schedules?: readonly ScheduleDefinition[];
   eventRules?: readonly EventRuleDefinition[];
+  /** Where alarms are e-mailed; defaults to the context value `alarmEmail` (`cdk deploy -c alarmEmail=ops@example.com`). */
+  alarmEmail?: string;
 }
 
 export interface OptionsAcademyStacks {
@@ -94,11 +97,22 @@ export function defineOptionsAcademy(scope: Construct, props: OptionsAcademyProp
     [events.enrichment.node.id, events.enrichment],
     ...ingest.jobs,
   ]);
+  const deadLetterQueues = new Map<string, sqs.IQueue>([
+    ...[...events.deadLetters].map(([rule, queue]) => [`${rule}DeadLetters`, queue] as const),
+    ['outboxDeadLetters', events.outboxDeadLetters],
+    ...(ingest.deadLetters ? [['scheduleDeadLetters', ingest.deadLetters] as const] : []),
+  ]);
+  const alarmEmail = props.alarmEmail ?? (scope.node.tryGetContext('alarmEmail') as string | undefined);
+  if (alarmEmail !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(alarmEmail)) throw new Error(`alarmEmail "${alarmEmail}" is not an e-mail address.`);
   const observability = new ObservabilityStack(scope, stackName(config.stage, 'Observability'), {
     ...base,
     ...name('Observability'),
     httpApi: api.httpApi,
     functions,
+    deadLetterQueues,
+    table: data.table,
+    watchedJobs: (props.schedules ?? defaultSchedules).filter((s) => WATCHED_SCHEDULES.some((w) => w.id === s.id)).map((s) => s.id),
+    alarmEmail,
   });
 
   Tags.of(scope).add('project', PROJECT);
