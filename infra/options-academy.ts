@@ -89,6 +89,7 @@ export function defineOptionsAcademy(scope: Construct, props: OptionsAcademyProp
     userPool: auth.userPool,
     userPoolClient: auth.userPoolClient,
     edgeWebAclParameter: edgeWebAclParameterName(config),
+    originVerifySecret: api.originVerifySecret,
   });
   web.addStackDependency(edge, 'The distribution needs the web ACL, read from the Edge stack at deploy time');
   const functions = new Map<string, AppFunction>([

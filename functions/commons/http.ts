@@ -4,6 +4,7 @@ import type { GroupMembership } from '@shared/users/group-membership.port';
 import type { Auth } from '../routes';
 import { ADMIN_GROUP } from '../sessions';
 import { type AppError, statusOf } from './errors';
+import { originCheckFromEnv, type OriginCheck } from './origin-check';
 import { instrumented, logger } from './powertools';
 
 /** The caller, taken only from the claims the JWT authorizer verified; never from the body or path. */
@@ -110,8 +111,10 @@ const NOT_AN_OPERATOR: HttpResponse = { status: 403, body: { error: 'This page i
  * asked of the user pool (`groups`, remembered for a minute), still now, so that a removed operator is out within
  * that minute rather than when their token expires.
  */
-export function httpApi(routes: Record<string, RouteHandler>, opts: { groups?: GroupMembership } = {}): HttpLambda {
+export function httpApi(routes: Record<string, RouteHandler>, opts: { groups?: GroupMembership; origin?: OriginCheck | null } = {}): HttpLambda {
   const { groups } = opts;
+  // In AWS, only requests that came through CloudFront (and its web ACL) are served: functions/origin.ts.
+  const origin = opts.origin === undefined ? originCheckFromEnv() : opts.origin;
   if (!groups && Object.values(routes).some((r) => r.auth === 'admin')) {
     throw new Error('Admin routes need the user pool group membership (httpApi(routes, { groups })).');
   }
@@ -127,6 +130,12 @@ export function httpApi(routes: Record<string, RouteHandler>, opts: { groups?: G
   };
   const handler = async (event: Event, context?: Partial<Context>): Promise<LambdaResult> => {
     if (context?.awsRequestId) logger.appendKeys({ requestId: context.awsRequestId });
+    if (origin) {
+      const came = await origin(event.headers ?? {});
+      if (came === 'refused') return toResult(event, { status: 403, body: { error: 'Forbidden' } });
+      if (came === 'unavailable')
+        return toResult(event, { status: 503, body: { error: 'Something went wrong on our side. Please try again.', code: 'unavailable' } });
+    }
     const r = routes[event.routeKey];
     if (!r) return toResult(event, { status: 404, body: { error: 'Not found' } });
     return instrumented(event.routeKey, async () => {

@@ -8,6 +8,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { OUTBOX_KEY_PREFIX } from '../../functions/adapters/dynamo/outbox';
 import { brokerSecretsPrefix, marketDataSecretName } from '../../functions/adapters/secrets/secret-names';
@@ -188,6 +189,12 @@ export class AppFunction extends Construct {
   grantGroupLookup(userPool: cognito.IUserPool): void {
     this.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['cognito-idp:AdminListGroupsForUser'], resources: [userPool.userPoolArn] }));
     this.fn.addEnvironment('USER_POOL_ID', userPool.userPoolId);
+  }
+
+  /** Reads the value CloudFront puts in its origin header, to refuse requests that did not come through it (functions/origin.ts). */
+  grantOriginVerify(secret: secretsmanager.ISecret): void {
+    this.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [secret.secretArn] }));
+    this.fn.addEnvironment('ORIGIN_VERIFY_SECRET_ARN', secret.secretArn);
   }
 
   grantPutEvents(bus: events.IEventBus): void {

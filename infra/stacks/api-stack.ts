@@ -7,6 +7,7 @@ import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as events from 'aws-cdk-lib/aws-events';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { rateLimits, stageThrottleOf } from '../../functions/rate-limits';
 import { httpFunctions as defaultFunctions, routes as defaultRoutes, type FunctionDefinition, type RouteDefinition } from '../../functions/routes';
@@ -42,12 +43,26 @@ export class ApiStack extends Stack {
   readonly functions = new Map<string, AppFunction>();
   /** `<apiId>.execute-api.<region>.amazonaws.com`: the CloudFront origin. */
   readonly apiDomainName: string;
+  /** The value CloudFront sends in its origin header and the handlers expect (functions/origin.ts). */
+  readonly originVerifySecret: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
     const { config } = props;
     const functionDefs = props.httpFunctions ?? defaultFunctions;
     const routeDefs = props.routes ?? defaultRoutes;
+
+    // The execute-api endpoint is public; CloudFront proves a request came through it (and its web ACL) with this value.
+    this.originVerifySecret = new secretsmanager.Secret(this, 'OriginVerify', {
+      description: `The header value CloudFront adds to requests for the API (${config.stage}); handlers refuse requests without it`,
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      removalPolicy: config.removalPolicy,
+    });
+    Validations.of(this.originVerifySecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'The value is also written into the CloudFront distribution, so a rotation is a new value and a deployment of the Web stack (infra/README.md); handlers re-read it every five minutes. No rotation Lambda could update the distribution.',
+    });
 
     for (const def of functionDefs) {
       const fn = new AppFunction(this, def.id, {
@@ -58,6 +73,7 @@ export class ApiStack extends Stack {
         timeoutSeconds: def.timeoutSeconds,
       });
       fn.applyAccess(def.access, { table: props.table, bus: props.bus, secretPrefix: config.secretPrefix });
+      fn.grantOriginVerify(this.originVerifySecret);
       this.functions.set(def.id, fn);
     }
 

@@ -8,8 +8,10 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as cr from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
+import { ORIGIN_VERIFY_HEADER } from '../../functions/origin';
 import { routes } from '../../functions/routes';
 import type { StageConfig } from '../config';
 import { contentSecurityPolicy, STATIC_SECURITY_HEADERS } from '../security-headers';
@@ -25,6 +27,8 @@ export interface WebStackProps extends StackProps {
   userPoolClient: cognito.IUserPoolClient;
   /** The SSM parameter in us-east-1 that holds the CloudFront web ACL's ARN (infra/stacks/edge-stack.ts). */
   edgeWebAclParameter: string;
+  /** The value CloudFront adds to every API request in the origin header (functions/origin.ts). */
+  originVerifySecret: secretsmanager.ISecret;
 }
 
 /** What the SPA reads from /config.json (the local gateway serves the same shape, see local/gateway.ts). */
@@ -121,6 +125,8 @@ export class WebStack extends Stack {
     const apiOrigin = new origins.HttpOrigin(props.apiDomainName, {
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+      // A dynamic reference, resolved by CloudFormation at deploy time: the value is never in the template.
+      customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerifySecret.secretValue.unsafeUnwrap() },
     });
     // Public chain reads: cached at the edge for as long as the API's Cache-Control says, never over a minute.
     const marketCache = new cloudfront.CachePolicy(this, 'MarketCache', {

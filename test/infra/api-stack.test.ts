@@ -70,23 +70,49 @@ describe('ApiStack', () => {
     template.hasResourceProperties('AWS::Logs::LogGroup', { RetentionInDays: 30 });
   });
 
-  it('grants the health function nothing beyond its logs and X-Ray', () => {
+  it("grants the health function nothing beyond its logs, X-Ray and the origin header's value", () => {
     const health = stacks.api.functions.get('health')!;
     const policies = template.findResources('AWS::IAM::Policy', { Properties: { Roles: [{ Ref: logicalIdOf(health.role) }] } });
     const actions = Object.values(policies).flatMap((p) => statementsOf(p).flatMap((s) => [s.Action].flat()));
-    expect(actions.sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents', 'xray:PutTelemetryRecords', 'xray:PutTraceSegments']);
+    expect(actions.sort()).toEqual([
+      'logs:CreateLogStream',
+      'logs:PutLogEvents',
+      'secretsmanager:GetSecretValue',
+      'xray:PutTelemetryRecords',
+      'xray:PutTraceSegments',
+    ]);
     template.hasResourceProperties('AWS::Lambda::Function', {
       Description: 'Liveness of the API',
       Environment: { Variables: Match.objectLike({ TABLE_NAME: Match.absent(), EVENT_BUS_NAME: Match.absent(), SECRET_PREFIX: Match.absent() }) },
     });
   });
 
-  it('grants the trading function the table only: its events leave through the outbox and it reads no secret', () => {
+  it('grants the trading function the table only: its events leave through the outbox and it reads no secret but the origin value', () => {
     const trading = stacks.api.functions.get('trading')!;
     const policies = template.findResources('AWS::IAM::Policy', { Properties: { Roles: [{ Ref: logicalIdOf(trading.role) }] } });
-    const actions = Object.values(policies).flatMap((p) => statementsOf(p).flatMap((s) => [s.Action].flat()));
-    expect(actions.filter((a) => a.startsWith('secretsmanager:') || a.startsWith('events:'))).toEqual([]);
+    const statements = Object.values(policies).flatMap(statementsOf);
+    const actions = statements.flatMap((s) => [s.Action].flat());
+    expect(actions.filter((a) => a.startsWith('events:'))).toEqual([]);
+    expect(statements.filter((s) => [s.Action].flat().some((a) => a.startsWith('secretsmanager:'))).map((s) => s.Resource)).toEqual([
+      { Ref: logicalIdOf(stacks.api.originVerifySecret) },
+    ]);
     expect(actions).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:Query']));
+  });
+
+  it('lets every function read the origin value CloudFront sends, and names its secret, so that direct calls are refused', () => {
+    for (const [id, fn] of stacks.api.functions) {
+      const policies = template.findResources('AWS::IAM::Policy', { Properties: { Roles: [{ Ref: logicalIdOf(fn.role) }] } });
+      const reads = Object.values(policies)
+        .flatMap(statementsOf)
+        .filter((st) => JSON.stringify(st.Resource) === JSON.stringify({ Ref: logicalIdOf(stacks.api.originVerifySecret) }));
+      expect(
+        reads.map((st) => st.Action),
+        id,
+      ).toEqual(['secretsmanager:GetSecretValue']);
+      const variables = template.toJSON().Resources[logicalIdOf(fn.fn)].Properties.Environment.Variables as Record<string, unknown>;
+      expect(variables.ORIGIN_VERIFY_SECRET_ARN, id).toEqual({ Ref: logicalIdOf(stacks.api.originVerifySecret) });
+    }
+    template.hasResourceProperties('AWS::SecretsManager::Secret', { GenerateSecretString: { PasswordLength: 48, ExcludePunctuation: true } });
   });
 
   it("lets exactly the functions that serve admin routes read a user's groups from the user pool, and tells them which pool", () => {
@@ -117,7 +143,8 @@ describe('ApiStack', () => {
       const resources = Object.values(policies)
         .flatMap(statementsOf)
         .filter((st) => [st.Action].flat().some((a) => a.startsWith('secretsmanager:')))
-        .map((st) => JSON.stringify(stacks.api.resolve(st.Resource)));
+        .map((st) => JSON.stringify(stacks.api.resolve(st.Resource)))
+        .filter((r) => r !== JSON.stringify({ Ref: logicalIdOf(stacks.api.originVerifySecret) }));
       const definition = httpFunctions.find((f) => f.id === id)!;
       expect(resources, id).toEqual(definition.access.marketDataSecret ? [expect.stringMatching(/:secret:options-academy\/dev\/market-data-\?{6}"/)] : []);
     }
