@@ -17,11 +17,16 @@ export interface FunctionDefinition {
   /** Least-privilege grants: only what the handler's adapters use. */
   access: {
     table?: 'read' | 'readwrite';
-    /** 'read' for the market-data key; 'readwrite' for the broker keys learners save. */
-    secrets?: 'read' | 'readwrite';
+    /** 'read': the operator's market-data key, granted on that one secret's ARN. */
+    marketDataSecret?: 'read';
+    /**
+     * 'readwrite': the broker keys learners save, one secret each under `<prefix>/broker/` (create, read, rotate,
+     * delete). For the brokerage functions only, when they come; no function has it yet (test/functions/routes.test.ts).
+     */
+    brokerSecrets?: 'readwrite';
     /**
      * 'outbox': writes events as outbox items (PutItem on `OUTBOX#` keys only, for a function that reads the table
-     * otherwise); 'put': PutEvents on the bus, the deprecated publish-after-commit of the paper side until it uses the outbox.
+     * otherwise); 'put': PutEvents on the bus, which no product function needs (events leave through the outbox; the Pipe has its own role).
      */
     events?: 'put' | 'outbox';
   };
@@ -79,14 +84,14 @@ export const httpFunctions: readonly FunctionDefinition[] = [
     id: 'market',
     file: 'functions/http/market.ts',
     description: 'Market status, tickers, expiries, chains and history (public), Sync Data (signed in)',
-    access: { table: 'read', events: 'outbox', secrets: 'read' },
+    access: { table: 'read', events: 'outbox', marketDataSecret: 'read' },
     memoryMb: 1024,
   },
   {
     id: 'adminMarket',
     file: 'functions/http/admin-market.ts',
     description: 'Market-data statistics, cleanup and manual ingestion (admin)',
-    access: { table: 'readwrite', events: 'outbox', secrets: 'read' },
+    access: { table: 'readwrite', events: 'outbox', marketDataSecret: 'read' },
     timeoutSeconds: 60,
   },
   {

@@ -1,13 +1,15 @@
 import { CrossStackReferences, ReferenceStrength, Tags, type Environment } from 'aws-cdk-lib';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { EventRuleDefinition } from '../functions/events/rules';
-import type { ScheduleDefinition } from '../functions/jobs/schedules';
+import { schedules as defaultSchedules, WATCHED_SCHEDULES, type ScheduleDefinition } from '../functions/jobs/schedules';
 import type { FunctionDefinition, RouteDefinition } from '../functions/routes';
 import { PROJECT, stackName, stageConfig } from './config';
 import type { AppFunction } from './constructs/app-function';
 import { ApiStack } from './stacks/api-stack';
 import { AuthStack } from './stacks/auth-stack';
 import { DataStack } from './stacks/data-stack';
+import { EDGE_REGION, EdgeStack, edgeWebAclParameterName } from './stacks/edge-stack';
 import { EventsStack } from './stacks/events-stack';
 import { IngestStack } from './stacks/ingest-stack';
 import { ObservabilityStack } from './stacks/observability-stack';
@@ -25,6 +27,8 @@ export interface OptionsAcademyProps {
   routes?: readonly RouteDefinition[];
   schedules?: readonly ScheduleDefinition[];
   eventRules?: readonly EventRuleDefinition[];
+  /** Where alarms are e-mailed; defaults to the context value `alarmEmail` (`cdk deploy -c alarmEmail=ops@example.com`). */
+  alarmEmail?: string;
 }
 
 export interface OptionsAcademyStacks {
@@ -33,6 +37,7 @@ export interface OptionsAcademyStacks {
   events: EventsStack;
   api: ApiStack;
   ingest: IngestStack;
+  edge: EdgeStack;
   web: WebStack;
   observability: ObservabilityStack;
 }
@@ -70,6 +75,12 @@ export function defineOptionsAcademy(scope: Construct, props: OptionsAcademyProp
     bus: events.bus,
     schedules: props.schedules,
   });
+  // Pinned to us-east-1, where CloudFront's web ACLs live; the account stays the CLI's, as for the other stacks.
+  const edge = new EdgeStack(scope, stackName(config.stage, 'Edge'), {
+    ...name('Edge'),
+    config,
+    env: { account: props.env?.account, region: EDGE_REGION },
+  });
   const web = new WebStack(scope, stackName(config.stage, 'Web'), {
     ...base,
     ...name('Web'),
@@ -77,21 +88,35 @@ export function defineOptionsAcademy(scope: Construct, props: OptionsAcademyProp
     apiDomainName: api.apiDomainName,
     userPool: auth.userPool,
     userPoolClient: auth.userPoolClient,
+    edgeWebAclParameter: edgeWebAclParameterName(config),
+    originVerifySecret: api.originVerifySecret,
   });
+  web.addStackDependency(edge, 'The distribution needs the web ACL, read from the Edge stack at deploy time');
   const functions = new Map<string, AppFunction>([
     ...api.functions,
     ...events.consumers.map((c) => [c.node.id, c] as const),
     [events.enrichment.node.id, events.enrichment],
     ...ingest.jobs,
   ]);
+  const deadLetterQueues = new Map<string, sqs.IQueue>([
+    ...[...events.deadLetters].map(([rule, queue]) => [`${rule}DeadLetters`, queue] as const),
+    ['outboxDeadLetters', events.outboxDeadLetters],
+    ...(ingest.deadLetters ? [['scheduleDeadLetters', ingest.deadLetters] as const] : []),
+  ]);
+  const alarmEmail = props.alarmEmail ?? (scope.node.tryGetContext('alarmEmail') as string | undefined);
+  if (alarmEmail !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(alarmEmail)) throw new Error(`alarmEmail "${alarmEmail}" is not an e-mail address.`);
   const observability = new ObservabilityStack(scope, stackName(config.stage, 'Observability'), {
     ...base,
     ...name('Observability'),
     httpApi: api.httpApi,
     functions,
+    deadLetterQueues,
+    table: data.table,
+    watchedJobs: (props.schedules ?? defaultSchedules).filter((s) => WATCHED_SCHEDULES.some((w) => w.id === s.id)).map((s) => s.id),
+    alarmEmail,
   });
 
   Tags.of(scope).add('project', PROJECT);
   Tags.of(scope).add('stage', config.stage);
-  return { data, auth, events, api, ingest, web, observability };
+  return { data, auth, events, api, ingest, edge, web, observability };
 }

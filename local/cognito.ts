@@ -11,9 +11,12 @@ import {
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
   DescribeUserPoolCommand,
+  UpdateUserPoolClientCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { superviseChild } from './children';
+import { ADMIN_GROUP, TOKEN_VALIDITY } from '../functions/sessions';
 import { freePort, LOOPBACK, waitForPort } from './ports';
+import { RateLimiter } from './rate-limiter';
 
 const require = createRequire(import.meta.url);
 
@@ -59,6 +62,8 @@ export async function startCognito(opts: {
   lambdaEndpoint: string;
   /** Called with each verification or reset code cognito-local "emails". */
   onMail?: (mail: { to: string; code: string }) => void;
+  /** The sign-in and sign-up limits of functions/rate-limits.ts, as the user pool's web ACL applies them in AWS. */
+  limiter?: RateLimiter;
 }): Promise<RunningCognito> {
   mkdirSync(path.join(opts.dataDir, '.cognito'), { recursive: true });
   const publicUrl = `http://${LOOPBACK}:${opts.port}`;
@@ -97,7 +102,7 @@ export async function startCognito(opts: {
 
   const internalUrl = `http://${LOOPBACK}:${internalPort}`;
   const admin = localCognitoClient(internalUrl);
-  const proxy = createRefreshProxy(internalUrl, admin, () => pool.userPoolId);
+  const proxy = createRefreshProxy(internalUrl, admin, () => pool.userPoolId, opts.limiter ?? new RateLimiter());
   await new Promise<void>((resolve, reject) => {
     proxy.once('error', reject);
     proxy.listen(opts.port, LOOPBACK, () => resolve());
@@ -127,11 +132,21 @@ export async function startCognito(opts: {
   };
 }
 
+/** The user pool client's token lifetimes, as the AWS one has them (functions/sessions.ts); cognito-local honours them. */
+const TOKEN_SETTINGS = {
+  AccessTokenValidity: TOKEN_VALIDITY.accessTokenMinutes,
+  IdTokenValidity: TOKEN_VALIDITY.idTokenMinutes,
+  RefreshTokenValidity: TOKEN_VALIDITY.refreshTokenDays,
+  TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes', RefreshToken: 'days' },
+} as const;
+
 async function ensurePool(client: CognitoIdentityProviderClient, file: string): Promise<{ userPoolId: string; userPoolClientId: string }> {
   if (existsSync(file)) {
     const saved = JSON.parse(readFileSync(file, 'utf8')) as { userPoolId: string; userPoolClientId: string };
     try {
       await client.send(new DescribeUserPoolCommand({ UserPoolId: saved.userPoolId }));
+      // A pool made by an earlier version keeps its client: give it today's token lifetimes.
+      await client.send(new UpdateUserPoolClientCommand({ UserPoolId: saved.userPoolId, ClientId: saved.userPoolClientId, ...TOKEN_SETTINGS }));
       return saved;
     } catch {
       // The pool file outlived the pool (data partly deleted): make a new one.
@@ -154,13 +169,10 @@ async function ensurePool(client: CognitoIdentityProviderClient, file: string): 
       ClientName: 'web',
       GenerateSecret: false,
       ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
-      AccessTokenValidity: 60,
-      IdTokenValidity: 60,
-      RefreshTokenValidity: 30,
-      TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes', RefreshToken: 'days' },
+      ...TOKEN_SETTINGS,
     }),
   );
-  await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: 'admin', Description: 'Operators: admin and config pages' }));
+  await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: ADMIN_GROUP, Description: 'Operators: admin and config pages' }));
   const ids = { userPoolId, userPoolClientId: appClient.UserPoolClient!.ClientId! };
   writeFileSync(file, JSON.stringify(ids, null, 2));
   return ids;
@@ -168,13 +180,23 @@ async function ensurePool(client: CognitoIdentityProviderClient, file: string): 
 
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
 
-function createRefreshProxy(internalUrl: string, admin: CognitoIdentityProviderClient, poolId: () => string): http.Server {
+function createRefreshProxy(internalUrl: string, admin: CognitoIdentityProviderClient, poolId: () => string, limiter: RateLimiter): http.Server {
   return http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
       const target = String(req.headers['x-amz-target'] ?? '');
+      const operation = target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : '';
+      const decision = limiter.check({ kind: 'cognito', ip: req.socket.remoteAddress ?? '', operation });
+      if (!decision.allowed) {
+        // What Cognito answers when the user pool's web ACL blocks a call; Retry-After is the local stack's addition.
+        res.writeHead(403, { 'content-type': 'application/x-amz-json-1.1', 'retry-after': String(decision.retryAfterSeconds) });
+        res.end(
+          JSON.stringify({ __type: 'ForbiddenException', message: 'Too many requests from this address. Please wait a few minutes before trying again.' }),
+        );
+        return;
+      }
       const handle = async () => {
         if (target === `${TARGET_PREFIX}GetTokensFromRefreshToken`) return refreshViaInitiateAuth(internalUrl, req, body);
         const upstream = await forward(internalUrl, req, body);

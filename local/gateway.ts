@@ -6,11 +6,13 @@ import type { Duplex } from 'node:stream';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
 import type { ViteDevServer } from 'vite';
+import { RATE_LIMITED_ANSWER } from '../functions/rate-limits';
 import { httpFunctions, routes, type RouteDefinition } from '../functions/routes';
 import { contentSecurityPolicy, STATIC_SECURITY_HEADERS } from '../infra/security-headers';
 import { lambdaContext, loadHandler, REPO_ROOT } from './handlers';
 import { claimsAsApiGatewayDoes } from './jwt-authorizer';
 import { LOOPBACK } from './ports';
+import { RateLimiter, type LimitDecision } from './rate-limiter';
 
 export type WebMode = { mode: 'dev' } | { mode: 'dist'; dir: string } | { mode: 'none' };
 
@@ -25,6 +27,8 @@ export interface GatewayOptions {
   log: (line: string) => void;
   /** One line per API request (on by default; benches turn it off). */
   logRequests?: boolean;
+  /** The per-client limits of functions/rate-limits.ts, as WAF applies them in AWS. */
+  limiter?: RateLimiter;
 }
 
 export interface RunningGateway {
@@ -92,6 +96,7 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
     });
   }
   const csp = contentSecurityPolicy(opts.connectSources);
+  const limiter = opts.limiter ?? new RateLimiter();
 
   server.on('clientError', answerClientError);
   server.on('upgrade', (req: http.IncomingMessage, socket: Duplex) => refuseUpgrade(req, socket, opts.web.mode === 'dev'));
@@ -129,11 +134,18 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
     // A malformed escape (`%zz`, a cut UTF-8 sequence) cannot name a route; it made decodeURIComponent throw (a 500).
     if (!isWellEncoded(url.pathname)) return sendJson(res, 400, { message: 'Bad Request' });
     const hit = matchRoute(compiled, method, url.pathname);
+    // The token is verified before the limits are applied, so that a per-learner limit knows the learner.
+    const signedIn = hit && hit.route.def.auth !== 'public';
+    const payload = signedIn ? await opts.authorize(headerValue(req.headers.authorization)) : null;
+    const decision = limiter.check({ kind: 'api', ip: req.socket.remoteAddress ?? '', routeKey: hit?.route.def.routeKey ?? null, user: payload?.sub });
+    if (!decision.allowed) {
+      if (opts.logRequests !== false) opts.log(`${method} ${url.pathname} 429 (limit ${decision.limit}, retry after ${decision.retryAfterSeconds} s)`);
+      return sendTooManyRequests(res, decision);
+    }
     if (!hit) return sendJson(res, 404, { message: 'Not Found' });
 
     let claims: Record<string, string> | undefined;
-    if (hit.route.def.auth !== 'public') {
-      const payload = await opts.authorize(headerValue(req.headers.authorization));
+    if (signedIn) {
       if (!payload) return sendJson(res, 401, { message: 'Unauthorized' });
       claims = claimsAsApiGatewayDoes(payload);
     }
@@ -357,6 +369,12 @@ function writeLambdaResult(res: http.ServerResponse, result: APIGatewayProxyStru
   if (r.cookies?.length) headers['set-cookie'] = r.cookies;
   res.writeHead(r.statusCode ?? 200, headers);
   res.end(r.body ? Buffer.from(r.body, r.isBase64Encoded ? 'base64' : 'utf8') : undefined);
+}
+
+/** What WAF's rate-based rules answer in AWS (infra/waf-rules.ts), with the exact wait, which WAF cannot give. */
+function sendTooManyRequests(res: http.ServerResponse, decision: Extract<LimitDecision, { allowed: false }>) {
+  res.writeHead(429, { 'content-type': 'application/json', 'cache-control': 'no-store', 'retry-after': String(decision.retryAfterSeconds) });
+  res.end(JSON.stringify(RATE_LIMITED_ANSWER));
 }
 
 /** The gateway's own answers are errors: never kept by a browser or a shared cache, where a 401 or 413 would outlive its cause. */

@@ -128,6 +128,9 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
       AWS_ENDPOINT_URL_SECRETS_MANAGER: aws.endpoint,
       AWS_ENDPOINT_URL_EVENTBRIDGE: aws.endpoint,
+      // Admin routes ask the pool whether the caller is still an operator (functions/commons/http.ts).
+      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.pool.endpoint,
+      USER_POOL_ID: cognito.pool.userPoolId,
       TABLE_NAME: tableName,
       EVENT_BUS_NAME: 'options-academy-local',
       SECRET_PREFIX: 'options-academy/local',

@@ -1,8 +1,11 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
 import { fieldInWords } from '@shared/api/field-words';
+import type { GroupMembership } from '@shared/users/group-membership.port';
 import type { Auth } from '../routes';
+import { ADMIN_GROUP } from '../sessions';
 import { type AppError, statusOf } from './errors';
+import { originCheckFromEnv, type OriginCheck } from './origin-check';
 import { instrumented, logger } from './powertools';
 
 /** The caller, taken only from the claims the JWT authorizer verified; never from the body or path. */
@@ -103,21 +106,49 @@ export function parseRequest(spec: RouteSpec<Auth, unknown, unknown, unknown>, e
   return { ok: true, body: body.value, query: query.value, params: params.value };
 }
 
+const NOT_AN_OPERATOR: HttpResponse = { status: 403, body: { error: 'This page is for administrators only.' } };
+
 /**
  * One Lambda serves a group of routes and dispatches on API Gateway's `routeKey`. Auth is enforced
- * here as well as by the gateway's JWT authorizer: a route marked `admin` needs the Cognito group.
+ * here as well as by the gateway's JWT authorizer: a route marked `admin` needs the Cognito group in the token and,
+ * asked of the user pool (`groups`, remembered for a minute), still now, so that a removed operator is out within
+ * that minute rather than when their token expires.
  */
-export function httpApi(routes: Record<string, RouteHandler>): HttpLambda {
+export function httpApi(routes: Record<string, RouteHandler>, opts: { groups?: GroupMembership; origin?: OriginCheck | null } = {}): HttpLambda {
+  const { groups } = opts;
+  // In AWS, only requests that came through CloudFront (and its web ACL) are served: functions/origin.ts.
+  const origin = opts.origin === undefined ? originCheckFromEnv() : opts.origin;
+  if (!groups && Object.values(routes).some((r) => r.auth === 'admin')) {
+    throw new Error('Admin routes need the user pool group membership (httpApi(routes, { groups })).');
+  }
+  const stillAnOperator = async (sub: string): Promise<HttpResponse | null> => {
+    let current: readonly string[];
+    try {
+      current = await groups!.groupsOf(sub);
+    } catch (err) {
+      logger.error('Could not confirm group membership with the user pool', { error: err as Error });
+      return { status: 503, body: { error: 'Operator access could not be confirmed right now. Please try again in a moment.', code: 'unavailable' } };
+    }
+    return current.includes(ADMIN_GROUP) ? null : NOT_AN_OPERATOR;
+  };
   const handler = async (event: Event, context?: Partial<Context>): Promise<LambdaResult> => {
     if (context?.awsRequestId) logger.appendKeys({ requestId: context.awsRequestId });
+    if (origin) {
+      const came = await origin(event.headers ?? {});
+      if (came === 'refused') return toResult(event, { status: 403, body: { error: 'Forbidden' } });
+      if (came === 'unavailable')
+        return toResult(event, { status: 503, body: { error: 'Something went wrong on our side. Please try again.', code: 'unavailable' } });
+    }
     const r = routes[event.routeKey];
     if (!r) return toResult(event, { status: 404, body: { error: 'Not found' } });
     return instrumented(event.routeKey, async () => {
       try {
         const user = userFromClaims(event.requestContext?.authorizer?.jwt?.claims);
         if (r.auth !== 'public' && !user) return toResult(event, { status: 401, body: { error: 'Sign in to continue.' } });
-        if (r.auth === 'admin' && !user?.groups.includes('admin')) {
-          return toResult(event, { status: 403, body: { error: 'This page is for administrators only.' } });
+        if (r.auth === 'admin') {
+          if (!user?.groups.includes(ADMIN_GROUP)) return toResult(event, NOT_AN_OPERATOR);
+          const refused = await stillAnOperator(user.sub);
+          if (refused) return toResult(event, refused);
         }
         return toResult(event, await r.run(event, user));
       } catch (err) {
@@ -128,6 +159,9 @@ export function httpApi(routes: Record<string, RouteHandler>): HttpLambda {
   };
   return Object.assign(handler, { routes });
 }
+
+/** httpApi for a group that has admin routes: `groups` is the user pool's word on who is an operator now. */
+export const httpApiWithAdmin = (groups: GroupMembership, routes: Record<string, RouteHandler>): HttpLambda => httpApi(routes, { groups });
 
 /**
  * API Gateway HTTP APIs hand JWT claims over as strings; list claims such as `cognito:groups`

@@ -5,6 +5,7 @@ import type { IdGenerator } from '@shared/ports/ids.port';
 import { dynamoMarketStore } from '../adapters/dynamo/market-repository';
 import { dynamoEventOutbox } from '../adapters/dynamo/outbox';
 import { resolveProviderConfig, selectProvider } from '../adapters/market/provider-config';
+import { marketDataSecretName } from '../adapters/secrets/secret-names';
 import { secretsManagerSecretStore } from '../adapters/secrets/secret-store';
 import { systemClock } from './clock';
 import { logger } from './powertools';
@@ -20,7 +21,7 @@ export function marketDeps() {
   const simulated = simulatedProvider(clock);
   // The operator's key lives in the secret <SECRET_PREFIX>/market-data unless POLYGON_SECRET_NAME names another.
   // Locally the key comes from POLYGON_API_KEY (or a secret you name); in AWS from the stage's secret.
-  const defaultSecret = process.env.SECRET_PREFIX && process.env.STAGE !== 'local' ? `${process.env.SECRET_PREFIX}/market-data` : undefined;
+  const defaultSecret = process.env.SECRET_PREFIX && process.env.STAGE !== 'local' ? marketDataSecretName(process.env.SECRET_PREFIX) : undefined;
   const env = { ...process.env, POLYGON_SECRET_NAME: process.env.POLYGON_SECRET_NAME ?? defaultSecret };
   const config = ttlMemo(5 * 60_000, () => resolveProviderConfig({ env, secrets: secretsManagerSecretStore() }), clock);
   return {

@@ -5,13 +5,15 @@ import type { Clock } from '@shared/ports/clock.port';
 import type { EventOutbox } from '@shared/ports/events.port';
 import type { IdGenerator } from '@shared/ports/ids.port';
 import type { MarketStore } from '@shared/market/market-store.port';
+import type { GroupMembership } from '@shared/users/group-membership.port';
 import { RETENTION_DAYS } from '../adapters/dynamo/market-repository';
-import { accepted, httpApi, ok, route } from '../commons/http';
+import { accepted, httpApiWithAdmin, ok, route } from '../commons/http';
 import { marketDeps } from '../commons/market-wiring';
+import { adminGroupMembership } from '../commons/users-wiring';
 
 /** Operator tools for market data (Cognito group `admin`): statistics, retention cleanup, a manual run. */
-export function makeAdminMarketHandler(deps: { store: MarketStore; outbox: EventOutbox; ids: IdGenerator; clock: Clock }) {
-  return httpApi({
+export function makeAdminMarketHandler(deps: { store: MarketStore; outbox: EventOutbox; ids: IdGenerator; clock: Clock; groups: GroupMembership }) {
+  return httpApiWithAdmin(deps.groups, {
     'GET /api/admin/market/stats': route(marketApi['GET /api/admin/market/stats'], async () => {
       const [stats, status] = await Promise.all([deps.store.stats(), deps.store.getStatus()]);
       return ok({ ...stats, retentionDays: RETENTION_DAYS, lastSync: status });
@@ -38,4 +40,4 @@ export function makeAdminMarketHandler(deps: { store: MarketStore; outbox: Event
 }
 
 const wiring = marketDeps();
-export const handler = makeAdminMarketHandler(wiring);
+export const handler = makeAdminMarketHandler({ ...wiring, groups: adminGroupMembership() });

@@ -2,15 +2,19 @@ import { communityApi } from '@shared/community/community.api';
 import { subscribeToLaunch, type NotifyRepository } from '@shared/community/notify';
 import { MODERATION_LIST_LIMIT, moderateTestimonial, publicTestimonials, shareTestimonial, type TestimonialRepository } from '@shared/community/testimonials';
 import type { Clock } from '@shared/ports/clock.port';
+import type { GroupMembership } from '@shared/users/group-membership.port';
 import { dynamoNotifyRepository, dynamoTestimonialRepository } from '../adapters/dynamo/community-repository';
 import { systemClock } from '../commons/clock';
 import { appError } from '../commons/errors';
-import { accepted, failure, httpApi, noContent, ok, route } from '../commons/http';
+import { accepted, failure, httpApiWithAdmin, noContent, ok, route } from '../commons/http';
+import { adminGroupMembership } from '../commons/users-wiring';
 
 export interface CommunityDeps {
   testimonials: TestimonialRepository;
   notify: NotifyRepository;
   clock: Clock;
+  /** The user pool's word on who is an operator now (functions/commons/http.ts). */
+  groups: GroupMembership;
 }
 
 /** Learner stories (share, withdraw, the public list, moderation) and the coming-soon notify-me list. */
@@ -21,7 +25,7 @@ export function makeCommunityHandler(deps: CommunityDeps) {
       return result.ok ? ok({ testimonial: result.testimonial }) : failure(appError(result.code, result.message));
     });
 
-  return httpApi({
+  return httpApiWithAdmin(deps.groups, {
     'GET /api/community/testimonials': route(communityApi['GET /api/community/testimonials'], async () =>
       ok({ testimonials: await publicTestimonials(deps) }, { 'cache-control': 'public, max-age=60' }),
     ),
@@ -53,4 +57,9 @@ export function makeCommunityHandler(deps: CommunityDeps) {
   });
 }
 
-export const handler = makeCommunityHandler({ testimonials: dynamoTestimonialRepository(), notify: dynamoNotifyRepository(), clock: systemClock });
+export const handler = makeCommunityHandler({
+  testimonials: dynamoTestimonialRepository(),
+  notify: dynamoNotifyRepository(),
+  clock: systemClock,
+  groups: adminGroupMembership(),
+});

@@ -4,8 +4,11 @@ import { currentSession } from '@shared/market/simulated-market';
 import { TRACKED_UNDERLYINGS } from '@shared/market/underlyings';
 import type { MarketDataProvider } from '@shared/market/market-data.port';
 import type { MarketStore } from '@shared/market/market-store.port';
+import type { JobRuns } from '@shared/ports/job-runs.port';
+import { dynamoJobRuns } from '../adapters/dynamo/job-runs-repository';
 import { marketDeps } from '../commons/market-wiring';
 import { logger, metrics } from '../commons/powertools';
+import { INGEST_SCHEDULE } from './schedules';
 
 /**
  * The market-data ingestion job. Three ways in, one run:
@@ -27,6 +30,8 @@ export interface IngestJobDeps {
     opts: { horizonMonths?: number; historyContracts?: number },
   ) => Promise<IngestResult>;
   now: () => Date;
+  /** A scheduled run that stored every underlying is recorded, for the watchdog (functions/jobs/job-watchdog.ts). */
+  runs: JobRuns;
 }
 
 export function makeIngestJob(deps: IngestJobDeps) {
@@ -60,6 +65,7 @@ export function makeIngestJob(deps: IngestJobDeps) {
     metrics.publishStoredMetrics();
     for (const f of result.failures) logger.error('Underlying failed to ingest', f);
     logger.info('Ingestion finished', { runId: result.runId, provider: result.provider, contracts: result.contractsStored, ms: result.durationMs });
+    if (input.source === 'scheduler' && result.failures.length === 0) await deps.runs.recordSuccess(INGEST_SCHEDULE.id, deps.now());
     return result;
   };
 }
@@ -69,6 +75,7 @@ export const handler = makeIngestJob({
   provider: wiring.provider,
   store: wiring.store,
   now: () => wiring.clock.now(),
+  runs: dynamoJobRuns(),
   run: (d, underlyings, opts) =>
     runIngestion(
       {

@@ -53,7 +53,7 @@ export const INGEST_SCHEDULE: ScheduleDefinition = {
   timeZone: 'America/New_York',
   handler: { file: 'functions/jobs/ingest.ts', export: 'handler' },
   // ChainIngested leaves through the outbox, in the table.
-  access: { table: 'readwrite', secrets: 'read' },
+  access: { table: 'readwrite', marketDataSecret: 'read' },
   memoryMb: 1024,
   timeoutSeconds: 900,
 };
@@ -72,4 +72,25 @@ export const SETTLE_SCHEDULE: ScheduleDefinition = {
   timeoutSeconds: 900,
 };
 
-export const schedules: readonly ScheduleDefinition[] = [INGEST_SCHEDULE, SETTLE_SCHEDULE];
+/** The jobs whose weekday runs the watchdog checks. */
+export const WATCHED_SCHEDULES: readonly ScheduleDefinition[] = [INGEST_SCHEDULE, SETTLE_SCHEDULE];
+
+/**
+ * The operators' check that each watched job finished its weekday run: 20:00 New York, after the 18:00 and 18:30 runs
+ * and their retries (the Scheduler retries a failed invocation within two hours, usually within minutes). Weekdays only,
+ * like the jobs it watches (functions/jobs/job-watchdog.ts).
+ */
+export const JOB_WATCHDOG_SCHEDULE: ScheduleDefinition = {
+  id: 'jobWatchdog',
+  description: 'Reports a weekday ingest or settle run that failed or did not run',
+  minute: 0,
+  hour: 20,
+  weekdays: ['MON', 'TUE', 'WED', 'THU', 'FRI'],
+  timeZone: 'America/New_York',
+  handler: { file: 'functions/jobs/job-watchdog.ts', export: 'handler' },
+  access: { table: 'read' },
+  memoryMb: 256,
+  timeoutSeconds: 30,
+};
+
+export const schedules: readonly ScheduleDefinition[] = [INGEST_SCHEDULE, SETTLE_SCHEDULE, JOB_WATCHDOG_SCHEDULE];

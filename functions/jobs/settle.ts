@@ -5,8 +5,11 @@ import type { PaperAccountService } from '@shared/paper/paper-account';
 import type { PaperAccountRepository } from '@shared/paper/paper.port';
 import type { Order } from '@shared/paper/types';
 import type { Clock } from '@shared/ports/clock.port';
+import type { JobRuns } from '@shared/ports/job-runs.port';
+import { dynamoJobRuns } from '../adapters/dynamo/job-runs-repository';
 import { countMetric, BUSINESS_METRICS, instrumented, logger } from '../commons/powertools';
 import { tradingDeps } from '../commons/trading-wiring';
+import { SETTLE_SCHEDULE } from './schedules';
 
 /** Resting orders re-checked per learner before moving on to the next one, so no learner's orders hold up another's. */
 const RECHECK_SLICE = 10;
@@ -34,8 +37,10 @@ export function makeSettleJob(deps: {
   paper: Pick<PaperAccountService, 'settleDueExpiries' | 'expireDayOrders' | 'restingOrders' | 'recheckRestingOrder'>;
   repo: Pick<PaperAccountRepository, 'usersWithOpenOrders' | 'usersWithExpiringPositions'>;
   clock: Clock;
+  /** A scheduled run without a failure is recorded, for the watchdog (functions/jobs/job-watchdog.ts). */
+  runs: JobRuns;
 }) {
-  return (_input?: unknown, context?: Pick<Context, 'getRemainingTimeInMillis'>): Promise<SettleReport> =>
+  return (input?: unknown, context?: Pick<Context, 'getRemainingTimeInMillis'>): Promise<SettleReport> =>
     instrumented('settle', async () => {
       const started = deps.clock.now().getTime();
       const budget = context?.getRemainingTimeInMillis ? context.getRemainingTimeInMillis() - SAFETY_MS : DEFAULT_BUDGET_MS;
@@ -75,9 +80,11 @@ export function makeSettleJob(deps: {
       report.recheckLeft = [...queues.values()].reduce((s, q) => s + q.length, 0);
       if (report.ordersFilled) countMetric(BUSINESS_METRICS.fills, report.ordersFilled);
       logger.info('Settlement run finished', { ...report });
+      const scheduled = (input as { source?: unknown } | undefined)?.source === 'scheduler';
+      if (scheduled && report.failures === 0) await deps.runs.recordSuccess(SETTLE_SCHEDULE.id, deps.clock.now());
       return report;
     });
 }
 
 const wiring = tradingDeps();
-export const handler = makeSettleJob({ paper: wiring.paper, repo: wiring.repo, clock: wiring.clock });
+export const handler = makeSettleJob({ paper: wiring.paper, repo: wiring.repo, clock: wiring.clock, runs: dynamoJobRuns() });

@@ -1,14 +1,17 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Aws, Duration, Validations } from 'aws-cdk-lib';
+import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as events from 'aws-cdk-lib/aws-events';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { OUTBOX_KEY_PREFIX } from '../../functions/adapters/dynamo/outbox';
+import { brokerSecretsPrefix, marketDataSecretName } from '../../functions/adapters/secrets/secret-names';
 import { GLOBAL_SECONDARY_INDEXES } from '../../functions/adapters/dynamo/table-definition';
 import type { FunctionDefinition } from '../../functions/routes';
 import type { StageConfig } from '../config';
@@ -137,16 +140,31 @@ export class AppFunction extends Construct {
     this.fn.addEnvironment('TABLE_NAME', table.tableName);
   }
 
-  /** Broker keys are created per user at runtime, so the grant is the stage's name prefix. */
-  grantSecrets(prefix: string, mode: 'read' | 'readwrite' = 'readwrite'): void {
-    // Pseudo parameters rather than the stack's env, so the ARN (and the acknowledgment below) reads the same with or without one.
-    const resource = `arn:${Aws.PARTITION}:secretsmanager:${Aws.REGION}:${Aws.ACCOUNT_ID}:secret:${prefix}/*`;
-    this.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: mode === 'read' ? SECRET_READ_ACTIONS : SECRET_ACTIONS, resources: [resource] }));
+  /**
+   * Reads the one market-data secret, `<prefix>/market-data`. Its ARN ends in a hyphen and six characters Secrets
+   * Manager adds when the operator creates it (https://docs.aws.amazon.com/secretsmanager/latest/userguide/troubleshoot.html#ARN_secretnamehyphen),
+   * so the grant names the secret and those six characters (`??????`), nothing else.
+   */
+  grantMarketDataSecret(prefix: string): void {
+    const resource = `${this.secretArnPrefix()}${marketDataSecretName(prefix)}-??????`;
+    this.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: SECRET_READ_ACTIONS, resources: [resource] }));
+    this.fn.addEnvironment('SECRET_PREFIX', prefix);
+  }
+
+  /** Broker keys are created per learner at runtime, so the grant is their name prefix, `<prefix>/broker/`. */
+  grantBrokerSecrets(prefix: string): void {
+    const path = `${brokerSecretsPrefix(prefix)}*`;
+    this.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: SECRET_ACTIONS, resources: [`${this.secretArnPrefix()}${path}`] }));
     this.fn.addEnvironment('SECRET_PREFIX', prefix);
     Validations.of(this.role).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:secretsmanager:<AWS::Region>:<AWS::AccountId>:secret:${prefix}/*]`,
-      reason: `Secrets live under ${prefix}/ (the market-data key, and one secret per user and broker environment created at runtime); the grant is limited to that prefix.`,
+      id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:secretsmanager:<AWS::Region>:<AWS::AccountId>:secret:${path}]`,
+      reason: `Broker keys are one secret per learner and broker environment, created at runtime under ${brokerSecretsPrefix(prefix)}; the grant is limited to that prefix.`,
     });
+  }
+
+  /** Pseudo parameters rather than the stack's env, so the ARN (and the acknowledgment above) reads the same with or without one. */
+  private secretArnPrefix(): string {
+    return `arn:${Aws.PARTITION}:secretsmanager:${Aws.REGION}:${Aws.ACCOUNT_ID}:secret:`;
   }
 
   /**
@@ -164,6 +182,21 @@ export class AppFunction extends Construct {
     this.fn.addEnvironment('TABLE_NAME', table.tableName);
   }
 
+  /**
+   * Reads a user's groups from the user pool and nothing else: a function that serves admin routes confirms that the
+   * caller is still an operator there (functions/commons/http.ts), not only in their token.
+   */
+  grantGroupLookup(userPool: cognito.IUserPool): void {
+    this.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['cognito-idp:AdminListGroupsForUser'], resources: [userPool.userPoolArn] }));
+    this.fn.addEnvironment('USER_POOL_ID', userPool.userPoolId);
+  }
+
+  /** Reads the value CloudFront puts in its origin header, to refuse requests that did not come through it (functions/origin.ts). */
+  grantOriginVerify(secret: secretsmanager.ISecret): void {
+    this.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [secret.secretArn] }));
+    this.fn.addEnvironment('ORIGIN_VERIFY_SECRET_ARN', secret.secretArn);
+  }
+
   grantPutEvents(bus: events.IEventBus): void {
     bus.grantPutEventsTo(this.role);
     this.fn.addEnvironment('EVENT_BUS_NAME', bus.eventBusName);
@@ -172,7 +205,8 @@ export class AppFunction extends Construct {
   /** Applies the `access` field of a definition; nothing is granted that is not listed there. */
   applyAccess(access: FunctionDefinition['access'], targets: AccessTargets): void {
     if (access.table) this.grantTable(targets.table, access.table);
-    if (access.secrets) this.grantSecrets(targets.secretPrefix, access.secrets);
+    if (access.marketDataSecret) this.grantMarketDataSecret(targets.secretPrefix);
+    if (access.brokerSecrets) this.grantBrokerSecrets(targets.secretPrefix);
     if (access.events === 'put') this.grantPutEvents(targets.bus);
     if (access.events === 'outbox' && access.table !== 'readwrite') this.grantOutboxWrite(targets.table);
   }

@@ -7,7 +7,9 @@ import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as events from 'aws-cdk-lib/aws-events';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import { rateLimits, stageThrottleOf } from '../../functions/rate-limits';
 import { httpFunctions as defaultFunctions, routes as defaultRoutes, type FunctionDefinition, type RouteDefinition } from '../../functions/routes';
 import { resourceName, type StageConfig } from '../config';
 import { AppFunction } from '../constructs/app-function';
@@ -21,7 +23,6 @@ export interface ApiStackProps extends StackProps {
   /** Default to the catalogue in functions/routes.ts; tests may pass fixtures. */
   httpFunctions?: readonly FunctionDefinition[];
   routes?: readonly RouteDefinition[];
-  throttle?: { rateLimit: number; burstLimit: number };
 }
 
 /** `GET /api/chains/{symbol}` → `GetApiChainsSymbol`: a stable construct id per route. */
@@ -42,12 +43,26 @@ export class ApiStack extends Stack {
   readonly functions = new Map<string, AppFunction>();
   /** `<apiId>.execute-api.<region>.amazonaws.com`: the CloudFront origin. */
   readonly apiDomainName: string;
+  /** The value CloudFront sends in its origin header and the handlers expect (functions/origin.ts). */
+  readonly originVerifySecret: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
     const { config } = props;
     const functionDefs = props.httpFunctions ?? defaultFunctions;
     const routeDefs = props.routes ?? defaultRoutes;
+
+    // The execute-api endpoint is public; CloudFront proves a request came through it (and its web ACL) with this value.
+    this.originVerifySecret = new secretsmanager.Secret(this, 'OriginVerify', {
+      description: `The header value CloudFront adds to requests for the API (${config.stage}); handlers refuse requests without it`,
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      removalPolicy: config.removalPolicy,
+    });
+    Validations.of(this.originVerifySecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'The value is also written into the CloudFront distribution, so a rotation is a new value and a deployment of the Web stack (infra/README.md); handlers re-read it every five minutes. No rotation Lambda could update the distribution.',
+    });
 
     for (const def of functionDefs) {
       const fn = new AppFunction(this, def.id, {
@@ -58,6 +73,7 @@ export class ApiStack extends Stack {
         timeoutSeconds: def.timeoutSeconds,
       });
       fn.applyAccess(def.access, { table: props.table, bus: props.bus, secretPrefix: config.secretPrefix });
+      fn.grantOriginVerify(this.originVerifySecret);
       this.functions.set(def.id, fn);
     }
 
@@ -75,7 +91,8 @@ export class ApiStack extends Stack {
       httpApi: this.httpApi,
       stageName: '$default',
       autoDeploy: true,
-      throttle: props.throttle ?? { rateLimit: 100, burstLimit: 200 },
+      // Routes without a throttle of their own (functions/rate-limits.ts gives every route one; see routeSettings below).
+      throttle: rateLimits.find((d) => d.applies.to === 'api' && d.applies.routes === 'all')?.stageThrottle,
       accessLogSettings: {
         destination: new apigwv2.LogGroupLogDestination(accessLogs),
         format: apigateway.AccessLogFormat.custom(
@@ -102,6 +119,10 @@ export class ApiStack extends Stack {
     });
 
     const integrations = new Map<string, HttpLambdaIntegration>();
+    // API Gateway throttles each route for all callers together, whoever they are and whichever way they come (through
+    // CloudFront and its web ACL, or straight to the execute-api endpoint): functions/rate-limits.ts `stageThrottle`.
+    const cfnStage = this.stage.node.defaultChild as apigwv2.CfnStage;
+    const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
     for (const route of routeDefs) {
       const fn = this.functions.get(route.fn);
       if (!fn) throw new Error(`Route "${route.routeKey}" names function "${route.fn}", which is not in httpFunctions.`);
@@ -117,6 +138,12 @@ export class ApiStack extends Stack {
         integration,
         authorizer: route.auth === 'public' ? undefined : authorizer,
       });
+      const throttle = stageThrottleOf(route, routeDefs);
+      if (throttle) {
+        routeSettings[route.routeKey] = { ThrottlingRateLimit: throttle.rateLimit, ThrottlingBurstLimit: throttle.burstLimit };
+        // A stage's route settings name routes that must exist first.
+        cfnStage.addResourceDependency(httpRoute.node.defaultChild as apigwv2.CfnRoute);
+      }
       if (route.auth === 'public') {
         Validations.of(httpRoute).acknowledge({
           id: 'AwsSolutions-APIG4',
@@ -124,6 +151,11 @@ export class ApiStack extends Stack {
         });
       }
     }
+
+    cfnStage.routeSettings = routeSettings;
+
+    // Derived from the routes, so that no function serving an admin route can go without it.
+    for (const id of new Set(routeDefs.filter((r) => r.auth === 'admin').map((r) => r.fn))) this.functions.get(id)!.grantGroupLookup(props.userPool);
 
     this.apiDomainName = Fn.select(2, Fn.split('/', this.httpApi.apiEndpoint));
     new CfnOutput(this, 'ApiEndpoint', { value: this.httpApi.apiEndpoint });

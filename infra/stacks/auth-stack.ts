@@ -1,18 +1,19 @@
 import { Aws, CfnOutput, Duration, Fn, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
+import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
+import { ADMIN_GROUP, TOKEN_VALIDITY } from '../../functions/sessions';
 import { resourceName, type StageConfig } from '../config';
+import { cognitoRateRules } from '../waf-rules';
 
 export interface AuthStackProps extends StackProps {
   config: StageConfig;
 }
 
-/** Route entries marked `admin` need this Cognito group (checked in functions/commons/http.ts). */
-export const ADMIN_GROUP = 'admin';
-
 export class AuthStack extends Stack {
   readonly userPool: cognito.UserPool;
   readonly userPoolClient: cognito.UserPoolClient;
+  readonly webAcl: wafv2.CfnWebACL;
 
   constructor(scope: Construct, id: string, props: AuthStackProps) {
     super(scope, id, props);
@@ -60,9 +61,9 @@ export class AuthStack extends Stack {
       authFlows: { userSrp: true, userPassword: true },
       // The SPA signs in with SRP through Amplify; no hosted UI, so no OAuth flows or callback URLs.
       disableOAuth: true,
-      accessTokenValidity: Duration.minutes(60),
-      idTokenValidity: Duration.minutes(60),
-      refreshTokenValidity: Duration.days(30),
+      accessTokenValidity: Duration.minutes(TOKEN_VALIDITY.accessTokenMinutes),
+      idTokenValidity: Duration.minutes(TOKEN_VALIDITY.idTokenMinutes),
+      refreshTokenValidity: Duration.days(TOKEN_VALIDITY.refreshTokenDays),
       preventUserExistenceErrors: true,
       enableTokenRevocation: true,
     });
@@ -72,6 +73,19 @@ export class AuthStack extends Stack {
       groupName: ADMIN_GROUP,
       description: 'Operators: data stats, cleanup, manual ingest and bulk upload',
     });
+
+    // Sign-in and sign-up limits per address (functions/rate-limits.ts), on every public call to the pool's endpoints
+    // (https://docs.aws.amazon.com/cognito/latest/developerguide/user-pool-waf.html). A regional ACL, in the pool's region.
+    const aclName = resourceName(config, 'auth');
+    this.webAcl = new wafv2.CfnWebACL(this, 'WebAcl', {
+      name: aclName,
+      description: `Options Academy sign-in and sign-up rate limits of stage ${config.stage}, from functions/rate-limits.ts`,
+      scope: 'REGIONAL',
+      defaultAction: { allow: {} },
+      rules: cognitoRateRules(aclName),
+      visibilityConfig: { cloudWatchMetricsEnabled: true, sampledRequestsEnabled: true, metricName: aclName },
+    });
+    new wafv2.CfnWebACLAssociation(this, 'WebAclAssociation', { resourceArn: this.userPool.userPoolArn, webAclArn: this.webAcl.attrArn });
 
     Validations.of(this.userPool).acknowledge(
       {
@@ -86,7 +100,7 @@ export class AuthStack extends Stack {
       {
         id: 'AwsSolutions-COG3',
         reason:
-          'Threat protection (advanced security) needs the Cognito Plus feature plan, billed per active user; the Essentials plan is chosen for now, with the API stage throttled instead.',
+          "Threat protection (advanced security) needs the Cognito Plus feature plan, billed per active user; the Essentials plan is chosen for now, with sign-in and sign-up rate-limited per address by the pool's web ACL instead.",
       },
       {
         id: 'AwsSolutions-COG8',

@@ -10,6 +10,14 @@ export interface DataStackProps extends StackProps {
 
 const stringKey = (name: string): dynamodb.Attribute => ({ name, type: dynamodb.AttributeType.STRING });
 
+/**
+ * A ceiling on the on-demand table's throughput per second (its indexes inherit it), so that a runaway job or abuse
+ * past the rate limits costs a known amount at most. Above what the API can ask for: an order is one transaction of
+ * about ten small items (~25 write units), and the stage lets 50 orders a second through (functions/rate-limits.ts);
+ * the evening ingestion writes a few thousand units over some seconds. Throttling past it raises the throttle alarm.
+ */
+export const TABLE_MAX_THROUGHPUT = { maxReadRequestUnits: 4000, maxWriteRequestUnits: 2000 };
+
 /** The single table (docs/architecture.md, "Data model"), built from the same definition as the local DynamoDB table. */
 export class DataStack extends Stack {
   readonly table: dynamodb.TableV2;
@@ -32,7 +40,7 @@ export class DataStack extends Stack {
       // The outbox leaves through the stream (the Pipe in the events stack).
       dynamoStream: dynamodb.StreamViewType[STREAM_VIEW_TYPE],
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
-      billing: dynamodb.Billing.onDemand(),
+      billing: dynamodb.Billing.onDemand(TABLE_MAX_THROUGHPUT),
       encryption: dynamodb.TableEncryptionV2.awsManagedKey(),
       deletionProtection: config.isProd,
       removalPolicy: config.removalPolicy,

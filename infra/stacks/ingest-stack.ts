@@ -4,6 +4,7 @@ import type * as events from 'aws-cdk-lib/aws-events';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import type { Construct } from 'constructs';
 import { awsCronExpression, schedules as defaultSchedules, type ScheduleDefinition } from '../../functions/jobs/schedules';
@@ -14,7 +15,7 @@ import { deadLetterQueue } from '../constructs/dead-letter-queue';
 
 /** A job may declare its grants like an HTTP function; the market ingest writes the table and announces ChainIngested. */
 type JobDefinition = ScheduleDefinition & { access?: FunctionDefinition['access']; memoryMb?: number; timeoutSeconds?: number };
-const DEFAULT_JOB_ACCESS: FunctionDefinition['access'] = { table: 'readwrite', events: 'put' };
+const DEFAULT_JOB_ACCESS: FunctionDefinition['access'] = { table: 'readwrite' };
 
 export interface IngestStackProps extends StackProps {
   config: StageConfig;
@@ -32,6 +33,8 @@ export class IngestStack extends Stack {
   readonly jobs = new Map<string, AppFunction>();
   readonly schedules: scheduler.Schedule[] = [];
   readonly group: scheduler.ScheduleGroup;
+  /** Where the Scheduler parks invocations that never succeeded (none without a schedule). */
+  readonly deadLetters?: sqs.Queue;
 
   constructor(scope: Construct, id: string, props: IngestStackProps) {
     super(scope, id, props);
@@ -43,6 +46,7 @@ export class IngestStack extends Stack {
       removalPolicy: config.removalPolicy,
     });
     const dlq = defs.length > 0 ? deadLetterQueue(this, 'ScheduleDeadLetters') : undefined;
+    this.deadLetters = dlq;
 
     for (const def of defs) {
       const job = new AppFunction(this, def.id, {

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { CfnOutput, DefaultStackSynthesizer, Duration, Stack, Token, Validations, type StackProps } from 'aws-cdk-lib';
+import { Aws, CfnOutput, DefaultStackSynthesizer, Duration, Stack, Token, Validations, type StackProps } from 'aws-cdk-lib';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
@@ -8,10 +8,14 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import * as cr from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
+import { ORIGIN_VERIFY_HEADER } from '../../functions/origin';
 import { routes } from '../../functions/routes';
 import type { StageConfig } from '../config';
 import { contentSecurityPolicy, STATIC_SECURITY_HEADERS } from '../security-headers';
+import { EDGE_REGION } from './edge-stack';
 
 export interface WebStackProps extends StackProps {
   config: StageConfig;
@@ -21,6 +25,10 @@ export interface WebStackProps extends StackProps {
   apiDomainName: string;
   userPool: cognito.IUserPool;
   userPoolClient: cognito.IUserPoolClient;
+  /** The SSM parameter in us-east-1 that holds the CloudFront web ACL's ARN (infra/stacks/edge-stack.ts). */
+  edgeWebAclParameter: string;
+  /** The value CloudFront adds to every API request in the origin header (functions/origin.ts). */
+  originVerifySecret: secretsmanager.ISecret;
 }
 
 /** What the SPA reads from /config.json (the local gateway serves the same shape, see local/gateway.ts). */
@@ -117,6 +125,8 @@ export class WebStack extends Stack {
     const apiOrigin = new origins.HttpOrigin(props.apiDomainName, {
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+      // A dynamic reference, resolved by CloudFormation at deploy time: the value is never in the template.
+      customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerifySecret.secretValue.unsafeUnwrap() },
     });
     // Public chain reads: cached at the edge for as long as the API's Cache-Control says, never over a minute.
     const marketCache = new cloudfront.CachePolicy(this, 'MarketCache', {
@@ -142,6 +152,8 @@ export class WebStack extends Stack {
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: `Options Academy (${config.stage})`,
+      // The rate limits of functions/rate-limits.ts, enforced at the edge before a request reaches the API.
+      webAclId: this.edgeWebAclArn(config, props.edgeWebAclParameter),
       defaultRootObject: 'index.html',
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
@@ -191,11 +203,6 @@ export class WebStack extends Stack {
         reason: 'An education site open to learners in every country; there is no jurisdiction to exclude.',
       },
       {
-        id: 'AwsSolutions-CFR2',
-        reason:
-          'No WAF web ACL yet: the API behind /api is throttled at the stage and every non-public route needs a Cognito JWT; a web ACL is a per-request cost to add when traffic warrants it.',
-      },
-      {
         id: 'AwsSolutions-CFR4',
         reason:
           'The distribution uses the default *.cloudfront.net certificate, for which CloudFront fixes the minimum TLS policy; a custom domain with a TLSv1.2_2021 policy comes with the production domain name.',
@@ -214,6 +221,37 @@ export class WebStack extends Stack {
 
     new CfnOutput(this, 'SiteUrl', { value: `https://${this.distribution.distributionDomainName}` });
     new CfnOutput(this, 'DistributionId', { value: this.distribution.distributionId });
+  }
+
+  /**
+   * The web ACL's ARN, read from us-east-1 at deploy time: AwsCustomResource calls SSM GetParameter there, the
+   * documented way to pass a value between regions without CDK's cross-region references (which need both stacks'
+   * regions at synth time; this app's stacks are environment-agnostic).
+   */
+  private edgeWebAclArn(config: StageConfig, parameterName: string): string {
+    const logGroup = new logs.LogGroup(this, 'EdgeWebAclArnLogs', { retention: logs.RetentionDays.ONE_MONTH, removalPolicy: config.removalPolicy });
+    const reader = new cr.AwsCustomResource(this, 'EdgeWebAclArn', {
+      onUpdate: {
+        service: 'SSM',
+        action: 'getParameter',
+        parameters: { Name: parameterName },
+        region: EDGE_REGION,
+        physicalResourceId: cr.PhysicalResourceId.of(parameterName),
+      },
+      policy: cr.AwsCustomResourcePolicy.fromSdkCalls({
+        resources: [`arn:${Aws.PARTITION}:ssm:${EDGE_REGION}:${Aws.ACCOUNT_ID}:parameter${parameterName}`],
+      }),
+      installLatestAwsSdk: false,
+      logGroup,
+    });
+    // The provider is a singleton CDK names after this UUID.
+    const provider = this.node.findChild(`AWS${cr.AwsCustomResource.PROVIDER_FUNCTION_UUID.replace(/-/g, '')}`);
+    Validations.of(provider.node.findChild('ServiceRole')).acknowledge({
+      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+      reason:
+        "AwsCustomResource's provider Lambda (aws-cdk-lib's own, run only during deployments to read the web ACL's ARN) gets the basic execution policy from CDK, which offers no way to replace its role; its only other grant is ssm:GetParameter on the one parameter.",
+    });
+    return reader.getResponseField('Parameter.Value');
   }
 
   /**

@@ -68,7 +68,10 @@ const ERROR_RESPONSES = {
   NotFound: ['The thing named in the path or body does not exist (the message says which).', 'Error'],
   Conflict: ['The request clashes with the current state (the message says how to resolve it).', 'Error'],
   Unprocessable: ['The request is well formed but a rule refuses it, with the rule’s message (e.g. a compliance check).', 'Error'],
-  TooManyRequests: ['Throttled by the API stage’s rate limit; retry after a pause.', 'ErrorOrGateway'],
+  TooManyRequests: [
+    'A per-client rate limit (functions/rate-limits.ts: the CloudFront web ACL in AWS, the gateway locally) or the API stage’s throttle; `Retry-After` says how many seconds to wait.',
+    'ErrorOrGateway',
+  ],
   InternalError: ['Something failed on the server; the answer never says what.', 'ErrorOrGateway'],
   Unavailable: ['A service the route depends on is not available right now; retry later.', 'ErrorOrGateway'],
 } as const;
@@ -138,7 +141,8 @@ function responses(contract: RouteContract): Record<string, unknown> {
   const errors = new Set<number>([429, 500, ...(contract.errors ?? [])]);
   if (contract.params || contract.query || contract.body) errors.add(400);
   if (contract.auth !== 'public') errors.add(401);
-  if (contract.auth === 'admin') errors.add(403);
+  // An admin route asks the user pool whether the caller is still an operator; 503 when it cannot be asked.
+  if (contract.auth === 'admin') [403, 503].forEach((status) => errors.add(status));
   for (const status of [...errors].sort((a, b) => a - b)) out[String(status)] = { $ref: `#/components/responses/${STATUS_RESPONSE[status]}` };
   return out;
 }

@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { eventRules } from '../../functions/events/rules';
+import { schedules } from '../../functions/jobs/schedules';
 import { httpFunctions, routes } from '../../functions/routes';
 import type { HttpLambda } from '../../functions/commons/http';
 import { REPO_ROOT } from '../support/local-stack';
@@ -17,6 +19,16 @@ describe('the route catalog', () => {
       const catalogued = Object.fromEntries(routes.filter((r) => r.fn === fn.id).map((r) => [r.routeKey, r.auth]));
       expect(served, fn.file).toEqual(catalogued);
     }
+  });
+
+  it('gives no function the broker keys yet: that access is for the brokerage functions to come', () => {
+    const accesses = [
+      ...httpFunctions.map((f) => [f.id, f.access] as const),
+      ...schedules.map((s) => [s.id, s.access] as const),
+      ...eventRules.map((r) => [r.consumer.id, r.consumer.access] as const),
+    ];
+    expect(accesses.length).toBeGreaterThan(httpFunctions.length);
+    expect(accesses.filter(([, access]) => access.brokerSecrets).map(([id]) => id)).toEqual([]);
   });
 
   it('has unique route keys', () => {

@@ -70,24 +70,81 @@ describe('ApiStack', () => {
     template.hasResourceProperties('AWS::Logs::LogGroup', { RetentionInDays: 30 });
   });
 
-  it('grants the health function table reads (for ?deep=1) and nothing that writes, publishes or reads secrets', () => {
+  it("grants the health function table reads (for ?deep=1), the origin header's value, and nothing that writes or publishes", () => {
     const health = stacks.api.functions.get('health')!;
     const policies = template.findResources('AWS::IAM::Policy', { Properties: { Roles: [{ Ref: logicalIdOf(health.role) }] } });
     const actions = Object.values(policies).flatMap((p) => statementsOf(p).flatMap((s) => [s.Action].flat()));
     expect(actions).toContain('dynamodb:GetItem');
-    expect(actions.filter((a) => /^dynamodb:(Put|Update|Delete|BatchWrite)/.test(a) || /^(secretsmanager|events):/.test(a))).toEqual([]);
+    expect(actions.filter((a) => /^dynamodb:(Put|Update|Delete|BatchWrite)/.test(a) || /^events:/.test(a))).toEqual([]);
+    expect(actions.filter((a) => a.startsWith('secretsmanager:'))).toEqual(['secretsmanager:GetSecretValue']);
     template.hasResourceProperties('AWS::Lambda::Function', {
       Description: 'Liveness of the API',
       Environment: { Variables: Match.objectLike({ TABLE_NAME: importOf(stacks.data.table), EVENT_BUS_NAME: Match.absent(), SECRET_PREFIX: Match.absent() }) },
     });
   });
 
-  it('grants the trading function the table only: its events leave through the outbox and it reads no secret', () => {
+  it('grants the trading function the table only: its events leave through the outbox and it reads no secret but the origin value', () => {
     const trading = stacks.api.functions.get('trading')!;
     const policies = template.findResources('AWS::IAM::Policy', { Properties: { Roles: [{ Ref: logicalIdOf(trading.role) }] } });
-    const actions = Object.values(policies).flatMap((p) => statementsOf(p).flatMap((s) => [s.Action].flat()));
-    expect(actions.filter((a) => a.startsWith('secretsmanager:') || a.startsWith('events:'))).toEqual([]);
+    const statements = Object.values(policies).flatMap(statementsOf);
+    const actions = statements.flatMap((s) => [s.Action].flat());
+    expect(actions.filter((a) => a.startsWith('events:'))).toEqual([]);
+    expect(statements.filter((s) => [s.Action].flat().some((a) => a.startsWith('secretsmanager:'))).map((s) => s.Resource)).toEqual([
+      { Ref: logicalIdOf(stacks.api.originVerifySecret) },
+    ]);
     expect(actions).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:Query']));
+  });
+
+  it('lets every function read the origin value CloudFront sends, and names its secret, so that direct calls are refused', () => {
+    for (const [id, fn] of stacks.api.functions) {
+      const policies = template.findResources('AWS::IAM::Policy', { Properties: { Roles: [{ Ref: logicalIdOf(fn.role) }] } });
+      const reads = Object.values(policies)
+        .flatMap(statementsOf)
+        .filter((st) => JSON.stringify(st.Resource) === JSON.stringify({ Ref: logicalIdOf(stacks.api.originVerifySecret) }));
+      expect(
+        reads.map((st) => st.Action),
+        id,
+      ).toEqual(['secretsmanager:GetSecretValue']);
+      const variables = template.toJSON().Resources[logicalIdOf(fn.fn)].Properties.Environment.Variables as Record<string, unknown>;
+      expect(variables.ORIGIN_VERIFY_SECRET_ARN, id).toEqual({ Ref: logicalIdOf(stacks.api.originVerifySecret) });
+    }
+    template.hasResourceProperties('AWS::SecretsManager::Secret', { GenerateSecretString: { PasswordLength: 48, ExcludePunctuation: true } });
+  });
+
+  it("lets exactly the functions that serve admin routes read a user's groups from the user pool, and tells them which pool", () => {
+    const adminFunctions = new Set(routes.filter((r) => r.auth === 'admin').map((r) => r.fn));
+    expect(adminFunctions.size).toBeGreaterThan(0);
+    for (const [id, fn] of stacks.api.functions) {
+      const policies = template.findResources('AWS::IAM::Policy', { Properties: { Roles: [{ Ref: logicalIdOf(fn.role) }] } });
+      const cognito = Object.values(policies)
+        .flatMap(statementsOf)
+        .filter((st) => [st.Action].flat().some((a) => a.startsWith('cognito-idp:')));
+      const variables = template.toJSON().Resources[logicalIdOf(fn.fn)].Properties.Environment.Variables as Record<string, unknown>;
+      if (adminFunctions.has(id)) {
+        expect(
+          cognito.map((st) => ({ Action: st.Action, Resource: st.Resource })),
+          id,
+        ).toEqual([{ Action: 'cognito-idp:AdminListGroupsForUser', Resource: expectImportOf(stacks.auth.userPool) }]);
+        expect(variables.USER_POOL_ID, id).toEqual(expectImportOf(stacks.auth.userPool));
+      } else {
+        expect(cognito, id).toEqual([]);
+        expect(variables.USER_POOL_ID, id).toBeUndefined();
+      }
+    }
+  });
+
+  it('grants the market functions read of the market-data secret alone, and no HTTP function the broker keys', () => {
+    for (const [id, fn] of stacks.api.functions) {
+      const policies = template.findResources('AWS::IAM::Policy', { Properties: { Roles: [{ Ref: logicalIdOf(fn.role) }] } });
+      const resources = Object.values(policies)
+        .flatMap(statementsOf)
+        .filter((st) => [st.Action].flat().some((a) => a.startsWith('secretsmanager:')))
+        .map((st) => JSON.stringify(stacks.api.resolve(st.Resource)))
+        .filter((r) => r !== JSON.stringify({ Ref: logicalIdOf(stacks.api.originVerifySecret) }));
+      const definition = httpFunctions.find((f) => f.id === id)!;
+      expect(resources, id).toEqual(definition.access.marketDataSecret ? [expect.stringMatching(/:secret:options-academy\/dev\/market-data-\?{6}"/)] : []);
+    }
+    expect(['market', 'adminMarket'].every((id) => httpFunctions.find((f) => f.id === id)!.access.marketDataSecret === 'read')).toBe(true);
   });
 
   it('grants the me function item-level table access on the table and its GSIs only, without Scan', () => {

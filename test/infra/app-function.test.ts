@@ -89,19 +89,27 @@ describe('AppFunction (Lambda defaults and grant helpers)', () => {
     ]);
   });
 
-  it('grantSecrets scopes Secrets Manager to the stage prefix and tells the handler the prefix', () => {
+  const secretArn = (name: string) => ({
+    'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':secretsmanager:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, `:secret:${name}`]],
+  });
+
+  it('grantMarketDataSecret lets a function read the one market-data secret and tells the handler the prefix', () => {
     const broker = stacks.api.functions.get('broker')!;
     const secrets = statementsOf(broker).filter((s) => [s.Action].flat().some((a) => a.startsWith('secretsmanager:')));
-    expect(secrets).toHaveLength(1);
-    expect(secrets[0]!.Resource).toEqual({
-      'Fn::Join': [
-        '',
-        ['arn:', { Ref: 'AWS::Partition' }, ':secretsmanager:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, ':secret:options-academy/dev/*'],
-      ],
-    });
+    const read = secrets.find((s) => [s.Action].flat().length === 2)!;
+    expect([read.Action].flat().sort()).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
+    // The name and the six characters Secrets Manager appends: no other secret matches.
+    expect(read.Resource).toEqual(secretArn('options-academy/dev/market-data-??????'));
     templateOf(broker).hasResourceProperties('AWS::Lambda::Function', {
       Environment: { Variables: Match.objectLike({ SECRET_PREFIX: 'options-academy/dev' }) },
     });
+  });
+
+  it('grantBrokerSecrets scopes the broker keys learners save to their own prefix', () => {
+    const broker = stacks.api.functions.get('broker')!;
+    const secrets = statementsOf(broker).filter((s) => [s.Action].flat().includes('secretsmanager:CreateSecret'));
+    expect(secrets).toHaveLength(1);
+    expect(secrets[0]!.Resource).toEqual(secretArn('options-academy/dev/broker/*'));
   });
 
   it('grantPutEvents allows PutEvents on the project bus only', () => {

@@ -11,18 +11,22 @@ describe('the app', () => {
     stacks = buildTestApp({ stage: 'staging' }).stacks;
   });
 
-  it('names stacks OptionsAcademy-<Stage>-<Part> and keeps them environment-agnostic for an offline synth', () => {
+  it('names stacks OptionsAcademy-<Stage>-<Part> and keeps them environment-agnostic for an offline synth, but for the Edge stack in us-east-1', () => {
     expect(Object.values(stacks).map((s) => s.stackName)).toEqual([
       'OptionsAcademy-Staging-Data',
       'OptionsAcademy-Staging-Auth',
       'OptionsAcademy-Staging-Events',
       'OptionsAcademy-Staging-Api',
       'OptionsAcademy-Staging-Ingest',
+      'OptionsAcademy-Staging-Edge',
       'OptionsAcademy-Staging-Web',
       'OptionsAcademy-Staging-Observability',
     ]);
     expect(stackName('blue-green', 'Api')).toBe('OptionsAcademy-BlueGreen-Api');
-    for (const stack of Object.values(stacks)) expect(stack.environment).toBe('aws://unknown-account/unknown-region');
+    for (const stack of Object.values(stacks)) {
+      // CloudFront's web ACL must be made in us-east-1, wherever the rest of the app is deployed.
+      expect(stack.environment).toBe(stack === stacks.edge ? 'aws://unknown-account/us-east-1' : 'aws://unknown-account/unknown-region');
+    }
   });
 
   it('tags everything with the project and the stage', () => {

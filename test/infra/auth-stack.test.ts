@@ -50,13 +50,13 @@ describe('AuthStack', () => {
     template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: 'admin', UserPoolId: { Ref: poolId } });
   });
 
-  it('has a public SPA client with SRP and password flows, hour-long tokens and 30-day refresh', () => {
+  it('has a public SPA client with SRP and password flows, 15-minute access and ID tokens and 30-day refresh', () => {
     template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
       UserPoolId: { Ref: poolId },
       GenerateSecret: false,
       ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
-      AccessTokenValidity: 60,
-      IdTokenValidity: 60,
+      AccessTokenValidity: 15,
+      IdTokenValidity: 15,
       RefreshTokenValidity: 43200,
       TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes', RefreshToken: 'minutes' },
       PreventUserExistenceErrors: 'ENABLED',

@@ -3,7 +3,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GLOBAL_SECONDARY_INDEXES, STREAM_VIEW_TYPE, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/adapters/dynamo/table-definition';
 import { stageConfig } from '../../infra/config';
-import { DataStack } from '../../infra/stacks/data-stack';
+import { DataStack, TABLE_MAX_THROUGHPUT } from '../../infra/stacks/data-stack';
 import { buildTestApp } from './helpers';
 
 describe('DataStack', () => {
@@ -40,6 +40,13 @@ describe('DataStack', () => {
       // The AWS managed key (aws/dynamodb): KMS without a customer key.
       SSESpecification: { SSEEnabled: true, SSEType: 'KMS' },
       Replicas: [Match.objectLike({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } })],
+    });
+  });
+
+  it('caps the on-demand throughput, so that a runaway costs a known amount at most', () => {
+    template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+      WriteOnDemandThroughputSettings: { MaxWriteRequestUnits: TABLE_MAX_THROUGHPUT.maxWriteRequestUnits },
+      Replicas: [Match.objectLike({ ReadOnDemandThroughputSettings: { MaxReadRequestUnits: TABLE_MAX_THROUGHPUT.maxReadRequestUnits } })],
     });
   });
 

@@ -33,13 +33,15 @@ export interface TestApp {
  * All stacks of one stage. Bundling is skipped unless asked for (CDK's own switch,
  * `aws:cdk:bundling-stacks`), so most files assert on templates without running esbuild.
  */
-export function buildTestApp(opts: Partial<OptionsAcademyProps> & { bundle?: boolean; cfnValidation?: boolean } = {}): TestApp {
-  const { bundle = false, cfnValidation = false, ...props } = opts;
+export function buildTestApp(
+  opts: Partial<OptionsAcademyProps> & { bundle?: boolean; cfnValidation?: boolean; context?: Record<string, unknown> } = {},
+): TestApp {
+  const { bundle = false, cfnValidation = false, context = {}, ...props } = opts;
   const app = new App({
     outdir: tempDir('oa-cdk-out-'),
     // CDK's built-in CloudFormation validation takes seconds per synth: the cdk-nag test keeps it, like `cdk synth`.
     builtinCloudFormationValidation: cfnValidation,
-    context: bundle ? {} : { 'aws:cdk:bundling-stacks': [] },
+    context: { ...(bundle ? {} : { 'aws:cdk:bundling-stacks': [] }), ...context },
   });
   const stacks = defineOptionsAcademy(app, { stage: 'dev', webAssetDir: webDistFixture(), version: 'test', ...props });
   return { app, stacks };

@@ -1,3 +1,4 @@
+import { ORIGIN_VERIFY_HEADER } from '../../functions/origin';
 import { routes } from '../../functions/routes';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -111,6 +112,22 @@ describe('WebStack', () => {
       CustomOriginConfig: { OriginProtocolPolicy: 'https-only' },
       DomainName: { 'Fn::Select': [2, { 'Fn::Split': ['/', expect.objectContaining({ 'Fn::ImportValue': expect.stringContaining('ApiEndpoint') })] }] },
     });
+  });
+
+  it("adds the origin header to every request for the API, its value a reference to the Api stack's secret resolved at deploy time", () => {
+    const distribution = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0] as {
+      Properties: {
+        DistributionConfig: { Origins: { Id: string; OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[]; S3OriginConfig?: unknown }[] };
+      };
+    };
+    const apiOrigins = distribution.Properties.DistributionConfig.Origins.filter((o) => !o.S3OriginConfig && !('OriginAccessControlId' in o));
+    expect(apiOrigins.length).toBeGreaterThan(0);
+    for (const origin of apiOrigins) {
+      const header = origin.OriginCustomHeaders?.find((h) => h.HeaderName === ORIGIN_VERIFY_HEADER);
+      const value = JSON.stringify(header?.HeaderValue);
+      expect(value, origin.Id).toContain('{{resolve:secretsmanager:');
+      expect(value).toContain(logicalIdOf(stacks.api.originVerifySecret));
+    }
   });
 
   it('reaches every route of functions/routes.ts through the distribution with its method, and a signed-in route with its Authorization header', () => {

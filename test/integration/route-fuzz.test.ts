@@ -39,7 +39,17 @@ function send(req: Request): Promise<{ status: number; text: string }> {
   const headers = req.body === undefined ? req.headers : { ...req.headers, 'content-length': String(Buffer.byteLength(req.body)) };
   return new Promise((resolve, reject) => {
     // A fresh connection each time: a kept-alive socket the server has just closed would fail the request, not the route.
-    const options = { host: base.hostname, port: base.port, method: req.method, path: req.path, headers, timeout: 20_000, agent: false };
+    // From a loopback address of its own: the fuzzer is one client to the rate limits (functions/rate-limits.ts), not every test's.
+    const options = {
+      host: base.hostname,
+      port: base.port,
+      method: req.method,
+      path: req.path,
+      headers,
+      timeout: 20_000,
+      agent: false,
+      localAddress: '127.0.0.2',
+    };
     const r = http.request(options, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { failure, httpApi, ok, route, userFromClaims, type Event } from '../../../functions/commons/http';
+import { failure, httpApi, httpApiWithAdmin, ok, route, userFromClaims, type Event } from '../../../functions/commons/http';
 import { appError } from '../../../functions/commons/errors';
 
 const claims = { sub: 'user-1', email: 'ada@example.com', name: 'Ada', 'cognito:groups': '[admin learners]' };
@@ -29,7 +29,16 @@ function event(
   } as unknown as Event;
 }
 
-const api = httpApi({
+/** The user pool's groups now, per user (u-removed's token still says admin; u-unreachable's lookup fails). */
+const poolGroups: Record<string, string[]> = { 'user-1': ['admin', 'learners'], 'u-removed': ['learners'] };
+const groups = {
+  groupsOf: async (sub: string) => {
+    if (sub === 'u-unreachable') throw new Error('Cognito timed out');
+    return poolGroups[sub] ?? [];
+  },
+};
+
+const api = httpApiWithAdmin(groups, {
   'GET /api/public': route({ auth: 'public' }, async ({ user }) => ok({ signedIn: !!user })),
   'POST /api/things/{id}': route(
     {
@@ -100,6 +109,24 @@ describe('httpApi', () => {
     expect((await api(event('POST /api/things/{id}', { params: { id: '1' }, body: '{"quantity":1}' }))).statusCode).toBe(401);
     expect((await api(event('GET /api/admin-only', { claims: { sub: 'u2', 'cognito:groups': '[learners]' } }))).statusCode).toBe(403);
     expect((await api(event('GET /api/admin-only', { claims }))).statusCode).toBe(200);
+  });
+
+  it('refuses an admin route to an operator the user pool no longer has in the group, whatever their token says', async () => {
+    const removed = await api(event('GET /api/admin-only', { claims: { sub: 'u-removed', 'cognito:groups': '[admin]' } }));
+    expect(removed.statusCode).toBe(403);
+    expect(json(removed)).toEqual({ error: 'This page is for administrators only.' });
+  });
+
+  it('answers 503, not the page, when the user pool cannot be asked', async () => {
+    const res = await api(event('GET /api/admin-only', { claims: { sub: 'u-unreachable', 'cognito:groups': '[admin]' } }));
+    expect(res.statusCode).toBe(503);
+    expect(json(res)).toMatchObject({ code: 'unavailable' });
+    expect(res.body).not.toContain('timed out');
+  });
+
+  it('will not serve admin routes without a way to ask the user pool', () => {
+    expect(() => httpApi({ 'GET /api/admin-only': route({ auth: 'admin' }, async () => ok({})) })).toThrow(/group membership/);
+    expect(() => httpApi({ 'GET /api/public': route({ auth: 'public' }, async () => ok({})) })).not.toThrow();
   });
 
   it('turns an unexpected throw into a 500 that reveals nothing', async () => {

@@ -5,6 +5,7 @@ import { makeIngestJob, type IngestJobInput } from '../../../functions/jobs/inge
 import type { IngestResult } from '@shared/market/ingest';
 import { simulatedProvider } from '@shared/market/simulated-market';
 import { memoryEventReceipts } from '../../support/memory-event-receipts';
+import { memoryJobRuns } from '../../support/memory-job-runs';
 import { memoryMarketStore } from '../../support/memory-market-store';
 
 const now = () => new Date('2026-11-23T15:00:00Z');
@@ -23,6 +24,7 @@ describe('ingestOnRequest (IngestRequested → the ingest job)', () => {
       provider: async () => ({ provider: simulatedProvider({ now }), reason: 'no key' }),
       store: memoryMarketStore(),
       now,
+      runs: memoryJobRuns(),
       run: async (_d, underlyings, opts) => {
         runs.push({ underlyings, opts });
         return { contractsStored: 0, durationMs: 1, failures: [] } as unknown as IngestResult;

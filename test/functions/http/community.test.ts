@@ -26,7 +26,9 @@ function setup() {
   const clock: Clock = { now: () => now };
   const testimonials = memoryTestimonials();
   const notify = memoryNotify();
-  const handler = makeCommunityHandler({ testimonials, notify, clock });
+  // The user pool: op-1 is an operator, op-2's token says so but they were removed since.
+  const groups = { groupsOf: async (sub: string) => (sub === 'op-1' ? ['admin'] : []) };
+  const handler = makeCommunityHandler({ testimonials, notify, clock, groups });
   const call = async (...args: Parameters<typeof ev>) => {
     const res = await handler(ev(...args));
     return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : undefined, headers: res.headers ?? {} };
@@ -89,6 +91,7 @@ describe('learner stories over HTTP', () => {
     const t = setup();
     const first = (await t.call('PUT /api/community/testimonial', { body: story, claims: LEARNER })).body.testimonial;
     expect((await t.call('GET /api/admin/testimonials', { claims: LEARNER })).status).toBe(403);
+    expect((await t.call('GET /api/admin/testimonials', { claims: { ...OPERATOR, sub: 'op-2' } })).status).toBe(403);
     expect(
       (
         await t.call('POST /api/admin/testimonials/{userId}/approve', {

@@ -3,23 +3,26 @@ import { makeIngestJob } from '../../../functions/jobs/ingest';
 import type { IngestResult } from '@shared/market/ingest';
 import { simulatedProvider } from '@shared/market/simulated-market';
 import { TRACKED_UNDERLYINGS } from '@shared/market/underlyings';
+import { memoryJobRuns } from '../../support/memory-job-runs';
 import { memoryMarketStore } from '../../support/memory-market-store';
 
 const now = () => new Date('2026-11-23T15:00:00Z');
-function job(session: string | null) {
+function job(session: string | null, failures: string[] = []) {
   const store = memoryMarketStore();
+  const done = memoryJobRuns();
   if (session) void store.putStatus({ lastSync: 'x', session, source: 'demo', provider: 'simulated', contractsStored: 1, failures: [] });
   const runs: { underlyings: readonly string[]; opts: { horizonMonths?: number; historyContracts?: number } }[] = [];
   const handler = makeIngestJob({
     provider: async () => ({ provider: simulatedProvider({ now }), reason: 'no key' }),
     store,
     now,
+    runs: done,
     run: async (_d, underlyings, opts) => {
       runs.push({ underlyings, opts });
-      return { contractsStored: 0, durationMs: 1, failures: [] } as unknown as IngestResult;
+      return { contractsStored: 0, durationMs: 1, failures: failures.map((underlying) => ({ underlying, error: 'down' })) } as unknown as IngestResult;
     },
   });
-  return { handler, runs };
+  return { handler, runs, done };
 }
 
 describe('the ingest job', () => {
@@ -27,6 +30,19 @@ describe('the ingest job', () => {
     const { handler, runs } = job(null);
     await handler({ source: 'scheduler', scheduleId: 'ingest' });
     expect(runs).toEqual([{ underlyings: TRACKED_UNDERLYINGS, opts: { horizonMonths: undefined, historyContracts: undefined } }]);
+  });
+
+  it('records a scheduled run that stored every underlying for the watchdog, and no other run', async () => {
+    const scheduled = job(null);
+    await scheduled.handler({ source: 'scheduler', scheduleId: 'ingest' });
+    expect(scheduled.done.last.get('ingest')).toEqual(now());
+    const partial = job(null, ['SPY']);
+    await partial.handler({ source: 'scheduler', scheduleId: 'ingest' });
+    expect(partial.done.last.size).toBe(0);
+    const requested = job(null);
+    await requested.handler({ source: 'request', reason: 'admin' });
+    await requested.handler({ source: 'startup' });
+    expect(requested.done.last.size).toBe(0);
   });
 
   it('skips the start-up run when the latest session is already stored', async () => {

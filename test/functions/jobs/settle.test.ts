@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from '@shared/paper/types';
 import { makeSettleJob } from '../../../functions/jobs/settle';
+import { memoryJobRuns } from '../../support/memory-job-runs';
 
 function world(openOrders: Record<string, number>, expiring: string[]) {
   let now = Date.parse('2026-11-23T23:30:00Z');
   const calls: string[] = [];
   const order = (userId: string, i: number) => ({ orderId: `${userId}-${i}` }) as Order;
+  const runs = memoryJobRuns();
   const job = makeSettleJob({
+    runs,
     clock: { now: () => new Date(now) },
     repo: {
       usersWithOpenOrders: async () => Object.keys(openOrders),
@@ -23,7 +26,7 @@ function world(openOrders: Record<string, number>, expiring: string[]) {
       },
     },
   });
-  return { job, calls, remaining: (ms: number) => ({ getRemainingTimeInMillis: () => ms }) };
+  return { job, calls, runs, remaining: (ms: number) => ({ getRemainingTimeInMillis: () => ms }) };
 }
 
 describe('the settle job', () => {
@@ -57,6 +60,7 @@ describe('the settle job', () => {
   it('counts a learner whose settlement fails and goes on with the others', async () => {
     const w = world({}, ['x', 'y']);
     const failing = makeSettleJob({
+      runs: w.runs,
       clock: { now: () => new Date('2026-11-23T23:30:00Z') },
       repo: { usersWithOpenOrders: async () => [], usersWithExpiringPositions: async (d) => (d === '2026-11-23' ? ['x', 'y'] : []) },
       paper: {
@@ -70,7 +74,17 @@ describe('the settle job', () => {
         recheckRestingOrder: async () => false,
       },
     });
-    expect(await failing()).toMatchObject({ failures: 1, optionsSettled: 1 });
+    expect(await failing({ source: 'scheduler', scheduleId: 'settle' })).toMatchObject({ failures: 1, optionsSettled: 1 });
     expect(w.calls).toEqual(['settle y']);
+    // A run with a failure is not a done run: the watchdog reports it.
+    expect(w.runs.last.size).toBe(0);
+  });
+
+  it('records a scheduled run without failures for the watchdog, and not a run on new quotes', async () => {
+    const w = world({ a: 1 }, ['x']);
+    await w.job({ source: 'ChainIngested' }, w.remaining(600_000));
+    expect(w.runs.last.size).toBe(0);
+    await w.job({ source: 'scheduler', scheduleId: 'settle' }, w.remaining(600_000));
+    expect(w.runs.last.get('settle')).toBeInstanceOf(Date);
   });
 });

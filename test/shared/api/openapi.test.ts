@@ -68,6 +68,7 @@ describe('the OpenAPI document', () => {
       expect(op.security, r.routeKey).toEqual(expected);
       expect('401' in op.responses, r.routeKey).toBe(r.auth !== 'public');
       expect('403' in op.responses, r.routeKey).toBe(r.auth === 'admin');
+      if (r.auth === 'admin') expect(op.responses['503'], r.routeKey).toEqual({ $ref: '#/components/responses/Unavailable' });
     }
   });
 

@@ -1,0 +1,131 @@
+/**
+ * Rate limits, defined once: what one client may send in a window, and the API stage's throttle for all callers
+ * together. The CDK stacks build AWS WAF rate-based rules from this list (infra/stacks/edge-stack.ts on the CloudFront
+ * distribution, infra/stacks/auth-stack.ts on the user pool) and the stage's route throttles (api-stack.ts); the local
+ * gateway and the local Cognito proxy apply the same limits (local/rate-limiter.ts). Data only, like routes.ts.
+ *
+ * The figures are the product's, sized for people: the SPA does not poll, so a learner clicking through pages sends a
+ * few requests a page and some twenty a minute at most; a class behind one school address shares that address.
+ */
+import type { Auth, Method, RouteDefinition, RouteKey } from './routes';
+
+/**
+ * AWS WAF's evaluation windows: it counts the requests of the last 60, 120, 300 or 600 seconds, looking back from now
+ * (https://docs.aws.amazon.com/waf/latest/developerguide/waf-rule-statement-type-rate-based-high-level-settings.html).
+ */
+export type WindowSeconds = 60 | 120 | 300 | 600;
+/** The lowest limit WAF accepts for a rate-based rule (same page). */
+export const WAF_MINIMUM_LIMIT = 10;
+
+/** Which API routes a limit counts: all of them (also paths that match no route), or those the selector names. */
+export type RouteScope = 'all' | { auth?: readonly Auth[]; methods?: readonly Method[]; routeKeys?: readonly RouteKey[] };
+
+/** The user pool's public operations, as the SDK names them in `X-Amz-Target` (`AWSCognitoIdentityProviderService.<op>`). */
+export type CognitoOperation =
+  'InitiateAuth' | 'RespondToAuthChallenge' | 'SignUp' | 'ConfirmSignUp' | 'ResendConfirmationCode' | 'ForgotPassword' | 'ConfirmForgotPassword';
+
+export interface RateLimitDefinition {
+  id: string;
+  description: string;
+  /**
+   * Who counts as one client. `ip`: the caller's address. `user`: the signed-in learner; WAF keys on the
+   * Authorization header (it cannot verify a token: a request without one is not counted by the rule), the local
+   * gateway on the verified `sub`. Only routes that need sign-in can be limited per user.
+   */
+  per: 'ip' | 'user';
+  /** Requests one client may send within the window; further ones get 429 until the count falls below it. */
+  limit: number;
+  windowSeconds: WindowSeconds;
+  applies: { to: 'api'; routes: RouteScope } | { to: 'cognito'; operations: readonly CognitoOperation[] };
+  /**
+   * The HTTP API stage's token bucket for each route this limit covers, all callers together (API Gateway throttles
+   * per route, not per client). It also holds for a caller who reaches the execute-api endpoint without CloudFront.
+   */
+  stageThrottle?: { rateLimit: number; burstLimit: number };
+}
+
+/** The answer to a refused API request, in the API's error shape: WAF's custom response in AWS, the local gateway's locally. */
+export const RATE_LIMITED_ANSWER = { error: 'Too many requests. Please wait a moment and try again.', code: 'rate_limited' } as const;
+
+const WRITE_METHODS: readonly Method[] = ['POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** In priority order: a request is counted by each limit that covers it until one of them refuses it. */
+export const rateLimits: readonly RateLimitDefinition[] = [
+  {
+    id: 'publicWrites',
+    description: 'API writes anyone may send without signing in, per address: a visitor sends one, a script sends hundreds.',
+    per: 'ip',
+    limit: 10,
+    windowSeconds: 300,
+    applies: { to: 'api', routes: { auth: ['public'], methods: WRITE_METHODS } },
+    stageThrottle: { rateLimit: 5, burstLimit: 10 },
+  },
+  {
+    id: 'orders',
+    description:
+      'Placing, cancelling, closing and exercising, per learner: one a second on average, in bursts (the 100 open orders a learner may hold fit in one window).',
+    per: 'user',
+    limit: 300,
+    windowSeconds: 300,
+    applies: {
+      to: 'api',
+      routes: {
+        routeKeys: ['POST /api/orders', 'DELETE /api/orders/{id}', 'POST /api/positions/{contract}/close', 'POST /api/positions/{contract}/exercise'],
+      },
+    },
+    stageThrottle: { rateLimit: 50, burstLimit: 100 },
+  },
+  {
+    id: 'apiPerUser',
+    description: 'Every route that needs sign-in, per learner: about ten times what a busy learner sends.',
+    per: 'user',
+    limit: 1000,
+    windowSeconds: 300,
+    applies: { to: 'api', routes: { auth: ['user', 'admin'] } },
+  },
+  {
+    id: 'apiPerAddress',
+    description: 'Every API request, per address, signed in or not: a class of some fifty learners behind one school address fits.',
+    per: 'ip',
+    limit: 6000,
+    windowSeconds: 300,
+    applies: { to: 'api', routes: 'all' },
+    stageThrottle: { rateLimit: 100, burstLimit: 200 },
+  },
+  {
+    id: 'signIn',
+    description: 'Sign-in attempts (a password sign-in is one or two calls), per address: a class signing in together fits, password guessing does not.',
+    per: 'ip',
+    limit: 200,
+    windowSeconds: 300,
+    applies: { to: 'cognito', operations: ['InitiateAuth', 'RespondToAuthChallenge'] },
+  },
+  {
+    id: 'signUp',
+    description: 'Sign-ups, confirmations and password resets (each sends an e-mail), per address: a class signing up together fits, a script does not.',
+    per: 'ip',
+    limit: 100,
+    windowSeconds: 300,
+    applies: { to: 'cognito', operations: ['SignUp', 'ConfirmSignUp', 'ResendConfirmationCode', 'ForgotPassword', 'ConfirmForgotPassword'] },
+  },
+];
+
+/** The API routes a limit covers (all of them for `'all'`); none for a Cognito limit. */
+export function routesCoveredBy(def: RateLimitDefinition, all: readonly RouteDefinition[]): RouteDefinition[] {
+  if (def.applies.to !== 'api') return [];
+  const scope = def.applies.routes;
+  if (scope === 'all') return [...all];
+  return all.filter((r) => {
+    const method = r.routeKey.split(' ')[0] as Method;
+    return (
+      (!scope.auth || scope.auth.includes(r.auth)) &&
+      (!scope.methods || scope.methods.includes(method)) &&
+      (!scope.routeKeys || scope.routeKeys.includes(r.routeKey))
+    );
+  });
+}
+
+/** The stage throttle of one route: that of the first limit in the list that covers it and names one. */
+export function stageThrottleOf(route: RouteDefinition, all: readonly RouteDefinition[], defs: readonly RateLimitDefinition[] = rateLimits) {
+  return defs.find((d) => d.stageThrottle && routesCoveredBy(d, all).some((r) => r.routeKey === route.routeKey))?.stageThrottle;
+}

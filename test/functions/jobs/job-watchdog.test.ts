@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { lastDue, makeJobWatchdog, runMissing } from '../../../functions/jobs/job-watchdog';
+import { INGEST_SCHEDULE, SETTLE_SCHEDULE, JOB_WATCHDOG_SCHEDULE, WATCHED_SCHEDULES, schedules } from '../../../functions/jobs/schedules';
+import { memoryJobRuns } from '../../support/memory-job-runs';
+
+const at = (iso: string) => new Date(iso);
+
+describe('when a scheduled run fell due', () => {
+  it("is today's 18:00 New York on a weekday evening, in winter and in summer time", () => {
+    // Tuesday 24 November 2026, 20:00 New York (EST) = 01:00 UTC on the 25th.
+    expect(lastDue(INGEST_SCHEDULE, at('2026-11-25T01:00:00Z'))?.toISOString()).toBe('2026-11-24T23:00:00.000Z');
+    // Wednesday 15 July 2026, 20:00 New York (EDT) = 00:00 UTC on the 16th.
+    expect(lastDue(SETTLE_SCHEDULE, at('2026-07-16T00:00:00Z'))?.toISOString()).toBe('2026-07-15T22:30:00.000Z');
+  });
+
+  it("is Friday's over the weekend and until Monday's run", () => {
+    expect(lastDue(INGEST_SCHEDULE, at('2026-11-22T15:00:00Z'))?.toISOString()).toBe('2026-11-20T23:00:00.000Z');
+    expect(lastDue(INGEST_SCHEDULE, at('2026-11-23T20:00:00Z'))?.toISOString()).toBe('2026-11-20T23:00:00.000Z');
+  });
+});
+
+describe('the job watchdog', () => {
+  const tuesdayEvening = at('2026-11-25T01:00:00Z');
+
+  it('reports a job whose run today has not been recorded, and not one that finished after falling due', () => {
+    expect(runMissing(INGEST_SCHEDULE, null, tuesdayEvening)).toBe(true);
+    expect(runMissing(INGEST_SCHEDULE, at('2026-11-23T23:05:00Z'), tuesdayEvening)).toBe(true); // Monday's
+    expect(runMissing(INGEST_SCHEDULE, at('2026-11-24T23:04:00Z'), tuesdayEvening)).toBe(false);
+    expect(runMissing(SETTLE_SCHEDULE, at('2026-11-24T23:10:00Z'), tuesdayEvening)).toBe(true); // before 18:30
+  });
+
+  it('checks every watched job and answers per job', async () => {
+    const runs = memoryJobRuns({ ingest: at('2026-11-24T23:04:00Z'), settle: at('2026-11-23T23:40:00Z') });
+    const watchdog = makeJobWatchdog({ runs, clock: { now: () => tuesdayEvening } });
+    expect(await watchdog()).toEqual({ ingest: false, settle: true });
+  });
+
+  it('runs on weekdays after the jobs it watches, and watches every other schedule', () => {
+    expect(JOB_WATCHDOG_SCHEDULE.weekdays).toEqual(['MON', 'TUE', 'WED', 'THU', 'FRI']);
+    for (const watched of WATCHED_SCHEDULES) {
+      expect(watched.timeZone).toBe(JOB_WATCHDOG_SCHEDULE.timeZone);
+      expect(watched.hour * 60 + watched.minute + 60).toBeLessThanOrEqual(JOB_WATCHDOG_SCHEDULE.hour * 60 + JOB_WATCHDOG_SCHEDULE.minute);
+    }
+    expect(schedules.filter((s) => s !== JOB_WATCHDOG_SCHEDULE)).toEqual(WATCHED_SCHEDULES);
+  });
+});
