@@ -217,7 +217,8 @@ const prDiscQ = new Float64Array(MAX_P);
 const prDrift = new Float64Array(MAX_P);
 const prSqrtT = new Float64Array(MAX_P);
 
-function setExpiry(scheme: Scheme, T: number, r: number, q: number): void {
+/** Sets the per-expiry terms for (scheme, T, r, q) (a no-op when they are already set). */
+export function setExpiry(scheme: Scheme, T: number, r: number, q: number): void {
   if (scheme === expiryScheme && T === expiry[0] && r === expiry[1] && q === expiry[2]) return;
   expiryScheme = scheme;
   expiry[0] = T;
@@ -653,11 +654,11 @@ export const NEGLIGIBLE_PREMIUM = 1e-10;
 /**
  * Early-exercise premium of the American put with strike 1 by ALO (unvalidated; T > 0, σ > 0, r > 0;
  * s = S/K > 0), per unit of strike; NaN where s is in the exercise region (the put is worth 1 - s). Where
- * premiumBound proves the premium below NEGLIGIBLE_PREMIUM, 0 without solving.
+ * premiumBound proves the premium below NEGLIGIBLE_PREMIUM, 0 without solving. The scheme is the one for T unless
+ * given (differences in T keep one scheme: each has its own discretisation error).
  */
-export function aloPutPremium(s: number, T: number, r: number, q: number, sigma: number): number {
+export function aloPutPremium(s: number, T: number, r: number, q: number, sigma: number, scheme: Scheme = schemeFor(T)): number {
   if (q >= 0 && premiumBound(s, T, r, q, sigma) <= NEGLIGIBLE_PREMIUM) return 0;
-  const scheme = schemeFor(T);
   solveBoundary(scheme, T, r, q, sigma, false);
   return premiumFromBoundary(scheme, s, r, q, sigma);
 }

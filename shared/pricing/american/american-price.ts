@@ -16,7 +16,8 @@ import { bsmPrice, checkOptionFields } from '../bsm';
 import type { AmericanInput } from '../types';
 import { baroneAdesiWhaley } from './baw';
 import { binomialPrice } from './binomial';
-import { aloPutPremium } from './alo';
+import { aloPutPremium, schemeFor } from './alo';
+import type { Scheme } from './alo';
 import { bjerksundStensland } from './bjerksund-stensland';
 
 const DEFAULT_STEPS = 501;
@@ -60,15 +61,15 @@ function deterministicExercise(isCall: boolean, S: number, K: number, T: number,
  * early: its European value. A put with q < r < 0 has two exercise boundaries (Andersen & Lake 2021), which this
  * engine does not solve: it is priced on a Leisen-Reimer tree of 2001 steps (within about 1e-5 of the strike).
  */
-export function aloPrice(isCall: boolean, S: number, K: number, T: number, r: number, q: number, sigma: number): number {
+export function aloPrice(isCall: boolean, S: number, K: number, T: number, r: number, q: number, sigma: number, scheme: Scheme = schemeFor(T)): number {
   const spot = isCall ? K : S;
   const strike = isCall ? S : K;
   const rate = isCall ? q : r;
   const dividend = isCall ? r : q;
-  if (rate <= 0 && rate <= dividend) return Math.max(bsmPrice(isCall, S, K, T, r, q, sigma), 0);
+  if (rate <= 0 && rate <= dividend) return bsmPrice(isCall, S, K, T, r, q, sigma);
   if (rate <= 0) return binomialPrice(isCall, S, K, T, r, q, sigma, DOUBLE_BOUNDARY_STEPS, 'leisen-reimer');
   const intrinsic = Math.max(isCall ? S - K : K - S, 0);
-  const premium = aloPutPremium(spot / strike, T, rate, dividend, sigma);
+  const premium = aloPutPremium(spot / strike, T, rate, dividend, sigma, scheme);
   // In the exercise region: the intrinsic value, exactly.
   if (premium !== premium) return intrinsic;
   return Math.max(Math.max(bsmPrice(isCall, S, K, T, r, q, sigma), 0) + strike * Math.max(premium, 0), intrinsic);
@@ -78,10 +79,10 @@ export function aloPrice(isCall: boolean, S: number, K: number, T: number, r: nu
  * American value by ALO for any T >= 0 and σ >= 0 (unvalidated): intrinsic at T = 0, the best deterministic
  * exercise at σ√T = 0, aloPrice otherwise.
  */
-export function aloValue(isCall: boolean, S: number, K: number, T: number, r: number, q: number, sigma: number): number {
+export function aloValue(isCall: boolean, S: number, K: number, T: number, r: number, q: number, sigma: number, scheme: Scheme = schemeFor(T)): number {
   if (T === 0) return isCall ? Math.max(S - K, 0) : Math.max(K - S, 0);
   if (!(sigma * Math.sqrt(T) > 0)) return deterministicExercise(isCall, S, K, T, r, q);
-  return aloPrice(isCall, S, K, T, r, q, sigma);
+  return aloPrice(isCall, S, K, T, r, q, sigma, scheme);
 }
 
 /**
