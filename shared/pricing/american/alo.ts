@@ -48,7 +48,7 @@
  */
 import { bsmPrice } from '../bsm';
 import { fastExp, fastExpUnchecked } from '../fast-math';
-import { normCdfFromGauss, ONE_OVER_SQRT_TWO_PI } from '../normal-distribution';
+import { normCdfFromGauss, ONE_OVER_SQRT_TWO_PI, SQRT_TWO_PI } from '../normal-distribution';
 
 /**
  * Newton's method takes two steps; more (up to MAX_NEWTON) only where the second still moved some node's H by
@@ -112,9 +112,43 @@ export interface Scheme {
   prSqrtDt: Float64Array;
   prW: Float64Array;
   prInterp: Float64Array;
+  /** ln(ζ_i/ζ_{i-1})/ln(ζ_{i-1}/ζ_{i-2}): the exponent of the power-law extrapolation of QD+ starts. */
+  growth: Float64Array;
+  /** The same nodes with at most five points per integral, for the first Newton step (none when l <= 6). */
+  coarse: Scheme | undefined;
+  /** Its terms for the (T, r, q) last set by setExpiry. */
+  terms: ExpiryTerms;
 }
 
-function makeScheme(n: number, l: number, p: number, lMin: number): Scheme {
+/**
+ * The terms of a scheme that depend on T, r and q only, kept while those stay the same (chains are priced expiry
+ * by expiry): at fixed-point point ij, r·e^{ru}·weight and q·e^{qu}·weight, (r - q)(τ_i - u), √(τ_i - u) and
+ * φ-normalised 1/√(τ_i - u); at node i, √τ_i, (r - q)τ_i, e^{-(r-q)τ_i}, e^{-rτ_i}, e^{-qτ_i}, 1 - e^{-rτ_i}; at
+ * price point j, r·e^{-rt}·weight, q·e^{-qt}·weight, (r - q)t and √t (t = T - u).
+ */
+interface ExpiryTerms {
+  T: number;
+  r: number;
+  q: number;
+  fpDiscR: Float64Array;
+  fpDiscQ: Float64Array;
+  fpDrift: Float64Array;
+  fpSqrtDt: Float64Array;
+  fpDensityOverSqrtDt: Float64Array;
+  nodeSqrtTau: Float64Array;
+  nodeDrift: Float64Array;
+  nodeAlpha: Float64Array;
+  nodeDr: Float64Array;
+  nodeDq: Float64Array;
+  nodeOneMinusDr: Float64Array;
+  prDiscR: Float64Array;
+  prDiscQ: Float64Array;
+  prDrift: Float64Array;
+  prSqrtT: Float64Array;
+}
+
+function makeScheme(n: number, l: number, p: number, coarse: boolean): Scheme {
+  const lMin = 3;
   const nodeZ = Float64Array.from({ length: n + 1 }, (_, k) => -Math.cos((k * Math.PI) / n));
   // Barycentric weights of the Chebyshev extrema: (-1)^k, halved at both ends.
   const interpolate = (z: number, out: Float64Array, offset: number): void => {
@@ -147,7 +181,31 @@ function makeScheme(n: number, l: number, p: number, lMin: number): Scheme {
     prSqrtDt: new Float64Array(p),
     prW: new Float64Array(p),
     prInterp: new Float64Array(p * n),
+    growth: new Float64Array(n + 1),
+    coarse: coarse && l > 6 ? makeScheme(n, 5, p, false) : undefined,
+    terms: {
+      T: NaN,
+      r: NaN,
+      q: NaN,
+      fpDiscR: new Float64Array(points),
+      fpDiscQ: new Float64Array(points),
+      fpDrift: new Float64Array(points),
+      fpSqrtDt: new Float64Array(points),
+      fpDensityOverSqrtDt: new Float64Array(points),
+      nodeSqrtTau: new Float64Array(n + 1),
+      nodeDrift: new Float64Array(n + 1),
+      nodeAlpha: new Float64Array(n + 1),
+      nodeDr: new Float64Array(n + 1),
+      nodeDq: new Float64Array(n + 1),
+      nodeOneMinusDr: new Float64Array(n + 1),
+      prDiscR: new Float64Array(p),
+      prDiscQ: new Float64Array(p),
+      prDrift: new Float64Array(p),
+      prSqrtT: new Float64Array(p),
+    },
   };
+  const zetaOf = (k: number): number => (1 + (nodeZ[k] as number)) / 2;
+  for (let i = 3; i <= n; i++) scheme.growth[i] = Math.log(zetaOf(i) / zetaOf(i - 1)) / Math.log(zetaOf(i - 1) / zetaOf(i - 2));
   for (let i = 1; i <= n; i++) {
     const zeta = (1 + (nodeZ[i] as number)) / 2;
     const count = (start[i] as number) - (start[i - 1] as number);
@@ -182,10 +240,10 @@ function makeScheme(n: number, l: number, p: number, lMin: number): Scheme {
  * Chosen as the cheapest that keep the whole test grid within about 1e-6 of the strike (see
  * shared/pricing/README.md).
  */
-const VERY_SHORT = makeScheme(4, 5, 12, 3);
-const SHORT = makeScheme(6, 6, 14, 3);
-const MEDIUM = makeScheme(8, 7, 20, 3);
-const LONG = makeScheme(10, 8, 24, 3);
+const VERY_SHORT = makeScheme(4, 5, 12, true);
+const SHORT = makeScheme(6, 6, 14, true);
+const MEDIUM = makeScheme(7, 7, 20, true);
+const LONG = makeScheme(9, 8, 24, true);
 /** Largest n, l and p a scheme may have (the workspace's size). */
 export const MAX_N = 16;
 export const MAX_L = 16;
@@ -195,64 +253,43 @@ export function schemeFor(T: number): Scheme {
   return T <= 31 / 365 ? VERY_SHORT : T <= 0.25 ? SHORT : T <= 1 ? MEDIUM : LONG;
 }
 
-// Per-expiry terms (scheme, T, r, q), kept while those stay the same (chains are priced expiry by expiry): at
-// fixed-point point ij, r·e^{ru}·weight and q·e^{qu}·weight, (r - q)(τ_i - u), √(τ_i - u) and its inverse; at
-// node i, √τ_i, (r - q)τ_i and e^{-(r-q)τ_i}; at price point j, r·e^{-rt}·weight, q·e^{-qt}·weight, (r - q)t
-// and √t (t = T - u).
-let expiryScheme: Scheme | undefined;
-const expiry = Float64Array.of(NaN, NaN, NaN);
-const fpDiscR = new Float64Array(MAX_N * MAX_L);
-const fpDiscQ = new Float64Array(MAX_N * MAX_L);
-const fpDrift = new Float64Array(MAX_N * MAX_L);
-const fpSqrtDt = new Float64Array(MAX_N * MAX_L);
-const fpInvSqrtDt = new Float64Array(MAX_N * MAX_L);
-const nodeSqrtTau = new Float64Array(MAX_N + 1);
-const nodeDrift = new Float64Array(MAX_N + 1);
-const nodeAlpha = new Float64Array(MAX_N + 1);
-const nodeDr = new Float64Array(MAX_N + 1);
-const nodeDq = new Float64Array(MAX_N + 1);
-const nodeOneMinusDr = new Float64Array(MAX_N + 1);
-const prDiscR = new Float64Array(MAX_P);
-const prDiscQ = new Float64Array(MAX_P);
-const prDrift = new Float64Array(MAX_P);
-const prSqrtT = new Float64Array(MAX_P);
-
-/** Sets the per-expiry terms for (scheme, T, r, q) (a no-op when they are already set). */
+/** Sets the per-expiry terms of the scheme (and its coarse companion) for (T, r, q); a no-op when already set. */
 export function setExpiry(scheme: Scheme, T: number, r: number, q: number): void {
-  if (scheme === expiryScheme && T === expiry[0] && r === expiry[1] && q === expiry[2]) return;
-  expiryScheme = scheme;
-  expiry[0] = T;
-  expiry[1] = r;
-  expiry[2] = q;
+  if (scheme.coarse !== undefined) setExpiry(scheme.coarse, T, r, q);
+  const t = scheme.terms;
+  if (T === t.T && r === t.r && q === t.q) return;
+  t.T = T;
+  t.r = r;
+  t.q = q;
   const { n, points, p } = scheme;
   const sqrtT = Math.sqrt(T);
   const carry = r - q;
   for (let i = 1; i <= n; i++) {
     const zeta2 = scheme.nodeZeta2[i] as number;
-    nodeSqrtTau[i] = sqrtT * Math.sqrt(zeta2);
-    nodeDrift[i] = carry * T * zeta2;
-    nodeAlpha[i] = Math.exp(-carry * T * zeta2);
-    nodeDr[i] = Math.exp(-r * T * zeta2);
-    nodeDq[i] = Math.exp(-q * T * zeta2);
-    nodeOneMinusDr[i] = -Math.expm1(-r * T * zeta2);
+    t.nodeSqrtTau[i] = sqrtT * Math.sqrt(zeta2);
+    t.nodeDrift[i] = carry * T * zeta2;
+    t.nodeAlpha[i] = Math.exp(-carry * T * zeta2);
+    t.nodeDr[i] = Math.exp(-r * T * zeta2);
+    t.nodeDq[i] = Math.exp(-q * T * zeta2);
+    t.nodeOneMinusDr[i] = -Math.expm1(-r * T * zeta2);
   }
   for (let ij = 0; ij < points; ij++) {
     const u = T * (scheme.fpU[ij] as number);
     const weight = T * (scheme.fpW[ij] as number);
-    fpDiscR[ij] = r * weight * fastExp(r * u);
-    fpDiscQ[ij] = q * weight * fastExp(q * u);
-    fpDrift[ij] = carry * T * (scheme.fpDt[ij] as number);
+    t.fpDiscR[ij] = r * weight * fastExp(r * u);
+    t.fpDiscQ[ij] = q * weight * fastExp(q * u);
+    t.fpDrift[ij] = carry * T * (scheme.fpDt[ij] as number);
     const sqrtDt = sqrtT * (scheme.fpSqrtDt[ij] as number);
-    fpSqrtDt[ij] = sqrtDt;
-    fpInvSqrtDt[ij] = 1 / sqrtDt;
+    t.fpSqrtDt[ij] = sqrtDt;
+    t.fpDensityOverSqrtDt[ij] = ONE_OVER_SQRT_TWO_PI / sqrtDt;
   }
   for (let j = 0; j < p; j++) {
-    const t = T * (scheme.prDt[j] as number);
+    const time = T * (scheme.prDt[j] as number);
     const weight = T * (scheme.prW[j] as number);
-    prDiscR[j] = r * weight * fastExp(-r * t);
-    prDiscQ[j] = q * weight * fastExp(-q * t);
-    prDrift[j] = carry * t;
-    prSqrtT[j] = sqrtT * (scheme.prSqrtDt[j] as number);
+    t.prDiscR[j] = r * weight * fastExp(-r * time);
+    t.prDiscQ[j] = q * weight * fastExp(-q * time);
+    t.prDrift[j] = carry * time;
+    t.prSqrtT[j] = sqrtT * (scheme.prSqrtDt[j] as number);
   }
 }
 
@@ -262,7 +299,11 @@ export function setExpiry(scheme: Scheme, T: number, r: number, q: number): void
 const H = new Float64Array(MAX_N + 1);
 const sqrtH = new Float64Array(MAX_N + 1);
 const interpolated = new Float64Array(Math.max(MAX_N * MAX_L, MAX_P));
-/** d₊, d₋ in pairs: fixed-point points, then the nodes' own terms (or the price points). */
+/**
+ * d₊ in the first half, d₋ at the same index in the second: fixed-point points, then the nodes' own terms (or the
+ * price points). Every d is clamped to [-37, 37] (written out where computed: a call would box the result): beyond,
+ * Φ is 0 or 1 and φ below 1e-297, and e^{-d²/2} stays in fastExpUnchecked's range.
+ */
 const HALF = MAX_N * MAX_L + MAX_N + MAX_P;
 const args = new Float64Array(2 * HALF);
 const gauss = new Float64Array(args.length);
@@ -283,11 +324,6 @@ function normals(from: number, to: number): void {
     gauss_[m] = g;
     cdf_[m] = normCdfFromGauss(x, g);
   }
-}
-
-/** Beyond |d| = 37, Φ is 0 or 1 and φ below 1e-297; clamping keeps e^{-d²/2} in fastExpUnchecked's range. */
-function clamp(d: number): number {
-  return Math.min(37, Math.max(-37, d));
 }
 
 /** √H of the interpolated boundary at count points, weights (n per point) from `weights`, into interpolated. */
@@ -314,12 +350,12 @@ function interpolate(weights: Float64Array, n: number, count: number): void {
  * ln S from `start`:
  * the root of (1 - e^{-qτ}Φ(-d₊))S - β(1 - S - p(S)) + α·Θ(S)/(r e^{-rτ}) (QuantLib's QdPlusBoundaryEvaluator).
  */
-function qdPlusLogBoundary(i: number, r: number, q: number, sigma: number, start: number, iterations: number): number {
-  const sqrtTau = nodeSqrtTau[i] as number;
+function qdPlusLogBoundary(terms: ExpiryTerms, i: number, r: number, q: number, sigma: number, start: number, iterations: number): number {
+  const sqrtTau = terms.nodeSqrtTau[i] as number;
   const tau = sqrtTau * sqrtTau;
-  const dr = nodeDr[i] as number;
-  const dq = nodeDq[i] as number;
-  const oneMinusDr = nodeOneMinusDr[i] as number;
+  const dr = terms.nodeDr[i] as number;
+  const dq = terms.nodeDq[i] as number;
+  const oneMinusDr = terms.nodeOneMinusDr[i] as number;
   const s2 = sigma * sigma;
   const v = sigma * sqrtTau;
   const invV = 1 / v;
@@ -336,8 +372,8 @@ function qdPlusLogBoundary(i: number, r: number, q: number, sigma: number, start
   let y = start;
   for (let iteration = 0; iteration < iterations; iteration++) {
     const x = fastExpUnchecked(y);
-    const dp = clamp((y + drift) * invV + 0.5 * v);
-    const dm = clamp(dp - v);
+    const dp = Math.min(37, Math.max(-37, (y + drift) * invV + 0.5 * v));
+    const dm = Math.min(37, Math.max(-37, dp - v));
     const gp = fastExpUnchecked(-0.5 * dp * dp);
     const pdp = ONE_OVER_SQRT_TWO_PI * gp;
     const nMinusDp = normCdfFromGauss(-dp, gp);
@@ -427,74 +463,67 @@ function substitute(n: number): void {
  * differentiated with respect to ln b and, at each quadrature point, ln B(u); ∂ln B/∂h = -1/(2√h).
  */
 function newtonStep(scheme: Scheme, sigma: number, lnX: number): number {
-  const H_ = H;
-  const sqrtH_ = sqrtH;
-  const interpolated_ = interpolated;
-  const args_ = args;
-  const gauss_ = gauss;
-  const cdf_ = cdf;
-  const fpSqrtDt_ = fpSqrtDt;
-  const fpDrift_ = fpDrift;
-  const fpInvSqrtDt_ = fpInvSqrtDt;
-  const nodeSqrtTau_ = nodeSqrtTau;
-  const nodeDrift_ = nodeDrift;
-  const nodeAlpha_ = nodeAlpha;
-  const fpDiscR_ = fpDiscR;
-  const fpDiscQ_ = fpDiscQ;
-  const coefficients_ = coefficients;
-  const residual_ = residual;
-  const jacobian_ = jacobian;
-  const change_ = change;
-  const { n, points, start } = scheme;
-  const fpInterp = scheme.fpInterp;
+  const { n, points, start, fpInterp } = scheme;
+  const { fpDiscR, fpDiscQ, fpDrift, fpSqrtDt, fpDensityOverSqrtDt, nodeSqrtTau, nodeDrift, nodeAlpha } = scheme.terms;
+  const h = H;
+  const roots = sqrtH;
+  const atPoints = interpolated;
+  const d = args;
+  const g = gauss;
+  const phi = cdf;
+  const c = coefficients;
+  const R = residual;
+  const J = jacobian;
   const invSigma = 1 / sigma;
+  const invSigmaSqrtTwoPi = invSigma * SQRT_TWO_PI;
   const nodeArgs = points;
-  for (let i = 1; i <= n; i++) sqrtH_[i] = Math.sqrt(H_[i] as number);
+  for (let i = 1; i <= n; i++) roots[i] = Math.sqrt(h[i] as number);
   interpolate(fpInterp, n, points);
   for (let i = 1; i <= n; i++) {
-    const own = sqrtH_[i] as number;
-    for (let ij = start[i - 1] as number; ij < (start[i] as number); ij++) {
-      const vol = sigma * (fpSqrtDt_[ij] as number);
-      const dp = ((interpolated_[ij] as number) - own + (fpDrift_[ij] as number)) * invSigma * (fpInvSqrtDt_[ij] as number) + 0.5 * vol;
-      args_[ij] = clamp(dp);
-      args_[HALF + ij] = clamp(dp - vol);
+    const own = roots[i] as number;
+    const end = start[i] as number;
+    for (let ij = start[i - 1] as number; ij < end; ij++) {
+      const vol = sigma * (fpSqrtDt[ij] as number);
+      const dp = ((atPoints[ij] as number) - own + (fpDrift[ij] as number)) * invSigmaSqrtTwoPi * (fpDensityOverSqrtDt[ij] as number) + 0.5 * vol;
+      d[ij] = Math.min(37, Math.max(-37, dp));
+      d[HALF + ij] = Math.min(37, Math.max(-37, dp - vol));
     }
-    const v = sigma * (nodeSqrtTau_[i] as number);
-    const dp0 = (lnX - own + (nodeDrift_[i] as number)) / v + 0.5 * v;
-    args_[nodeArgs + i - 1] = clamp(dp0);
-    args_[HALF + nodeArgs + i - 1] = clamp(dp0 - v);
+    const v = sigma * (nodeSqrtTau[i] as number);
+    const dp0 = (lnX - own + (nodeDrift[i] as number)) / v + 0.5 * v;
+    d[nodeArgs + i - 1] = Math.min(37, Math.max(-37, dp0));
+    d[HALF + nodeArgs + i - 1] = Math.min(37, Math.max(-37, dp0 - v));
   }
   normals(0, nodeArgs + n);
   normals(HALF, HALF + nodeArgs + n);
   for (let i = 1; i <= n; i++) {
-    const own = sqrtH_[i] as number;
+    const own = roots[i] as number;
     const b = Math.exp(lnX - own);
-    const alpha = nodeAlpha_[i] as number;
-    const v = sigma * (nodeSqrtTau_[i] as number);
+    const alpha = nodeAlpha[i] as number;
+    const v = sigma * (nodeSqrtTau[i] as number);
     const m0 = nodeArgs + i - 1;
-    let dSum = cdf_[m0] as number;
-    let nSum = cdf_[HALF + m0] as number;
-    let dDerivative = (ONE_OVER_SQRT_TWO_PI * (gauss_[m0] as number)) / v;
-    let nDerivative = (ONE_OVER_SQRT_TWO_PI * (gauss_[HALF + m0] as number)) / v;
+    let dSum = phi[m0] as number;
+    let nSum = phi[HALF + m0] as number;
+    let dDerivative = (ONE_OVER_SQRT_TWO_PI * (g[m0] as number)) / v;
+    let nDerivative = (ONE_OVER_SQRT_TWO_PI * (g[HALF + m0] as number)) / v;
     const floor = 0.05 * own;
     const first = start[i - 1] as number;
     const l = (start[i] as number) - first;
     for (let j = 0; j < l; j++) {
       const ij = first + j;
-      const discR = fpDiscR_[ij] as number;
-      const discQ = fpDiscQ_[ij] as number;
-      dSum += discQ * (cdf_[ij] as number);
-      nSum += discR * (cdf_[HALF + ij] as number);
-      const scale = ONE_OVER_SQRT_TWO_PI * invSigma * (fpInvSqrtDt_[ij] as number);
-      const tQ = discQ * (gauss_[ij] as number) * scale;
-      const tR = discR * (gauss_[HALF + ij] as number) * scale;
+      const discR = fpDiscR[ij] as number;
+      const discQ = fpDiscQ[ij] as number;
+      dSum += discQ * (phi[ij] as number);
+      nSum += discR * (phi[HALF + ij] as number);
+      const scale = invSigma * (fpDensityOverSqrtDt[ij] as number);
+      const tQ = discQ * (g[ij] as number) * scale;
+      const tR = discR * (g[HALF + ij] as number) * scale;
       dDerivative += tQ;
       nDerivative += tR;
       // ∂R_i/∂h at this point: (α·tR - b·tQ)·∂ln B/∂h, with ∂ln B/∂h = -1/(2√h) capped near h = 0.
-      const sh = interpolated_[ij] as number;
-      coefficients_[j] = -(alpha * tR - b * tQ) / (2 * (sh > floor ? sh : floor));
+      const root = atPoints[ij] as number;
+      c[j] = -(alpha * tR - b * tQ) / (2 * (root > floor ? root : floor));
     }
-    residual_[i - 1] = b * dSum - alpha * nSum;
+    R[i - 1] = b * dSum - alpha * nSum;
     // Row i of the Jacobian: those coefficients spread over the nodes by the interpolation weights.
     const row = (i - 1) * n;
     const weights = first * n;
@@ -503,67 +532,65 @@ function newtonStep(scheme: Scheme, sigma: number, lnX: number): number {
       let sum0 = 0;
       let sum1 = 0;
       for (let j = 0, w = weights + k; j < l; j++, w += n) {
-        const c = coefficients_[j] as number;
-        sum0 += c * (fpInterp[w] as number);
-        sum1 += c * (fpInterp[w + 1] as number);
+        const cj = c[j] as number;
+        sum0 += cj * (fpInterp[w] as number);
+        sum1 += cj * (fpInterp[w + 1] as number);
       }
-      jacobian_[row + k] = sum0;
-      jacobian_[row + k + 1] = sum1;
+      J[row + k] = sum0;
+      J[row + k + 1] = sum1;
     }
     if (k < n) {
       let sum = 0;
-      for (let j = 0, w = weights + k; j < l; j++, w += n) sum += (coefficients_[j] as number) * (fpInterp[w] as number);
-      jacobian_[row + k] = sum;
+      for (let j = 0, w = weights + k; j < l; j++, w += n) sum += (c[j] as number) * (fpInterp[w] as number);
+      J[row + k] = sum;
     }
-    jacobian_[row + i - 1] = (jacobian_[row + i - 1] as number) - (b * dSum + b * dDerivative - alpha * nDerivative) / (2 * own);
+    J[row + i - 1] = (J[row + i - 1] as number) - (b * dSum + b * dDerivative - alpha * nDerivative) / (2 * own);
   }
   factorise(n);
   substitute(n);
   let largest = 0;
   for (let i = 1; i <= n; i++) {
-    const d = change_[i - 1] as number;
-    if (!(Math.abs(d) <= largest)) largest = Math.abs(d);
-    H_[i] = Math.max((H_[i] as number) + d, 1e-300);
+    const step = change[i - 1] as number;
+    if (!(Math.abs(step) <= largest)) largest = Math.abs(step);
+    h[i] = Math.max((h[i] as number) + step, 1e-300);
   }
   return largest;
 }
 
 /**
- * Solves the exercise boundary of the put with strike 1 into H (unvalidated; T > 0, σ > 0, r > 0). With `warm`,
- * Newton's method starts from the boundary already in H (solved for the same scheme and nearby parameters)
- * instead of QD+.
+ * Solves the exercise boundary of the put with strike 1 into H (unvalidated; T > 0, σ > 0, r > 0): QD+ at the
+ * nodes, a Newton step on the scheme's coarse companion (where it has one), then Newton steps on the scheme.
  */
-export function solveBoundary(scheme: Scheme, T: number, r: number, q: number, sigma: number, warm: boolean): void {
+export function solveBoundary(scheme: Scheme, T: number, r: number, q: number, sigma: number): void {
   setExpiry(scheme, T, r, q);
   const n = scheme.n;
+  const terms = scheme.terms;
   const X = q > r ? r / q : 1;
   const lnX = Math.log(X);
-  if (!warm) {
-    H[0] = 0;
-    // Each Halley search starts from a power-law extrapolation of ln(X/B) over ζ from the previous two nodes
-    // (at the first, from X·e^{-3σ√τ}).
-    let previous = 0;
-    let previousZeta = 0;
-    for (let i = 1; i <= n; i++) {
-      const zeta = Math.sqrt(scheme.nodeZeta2[i] as number);
-      const guess =
-        i === 1
-          ? 3 * sigma * Math.sqrt(T) * zeta
-          : i === 2
-            ? previous * (zeta / previousZeta)
-            : previous *
-              Math.exp(
-                (Math.log(previous / Math.sqrt(H[i - 2] as number)) / Math.log(previousZeta / Math.sqrt(scheme.nodeZeta2[i - 2] as number))) *
-                  Math.log(zeta / previousZeta),
-              );
-      const logBoundary = qdPlusLogBoundary(i, r, q, sigma, lnX - (guess > 0 && guess < 50 ? guess : 0.1), i === 1 ? QD_FIRST_STEPS : QD_STEPS);
-      const logRatio = Math.min(logBoundary - lnX, 0);
-      H[i] = Math.max(logRatio * logRatio, 1e-300);
-      previous = Math.sqrt(H[i] as number);
-      previousZeta = zeta;
-    }
+  H[0] = 0;
+  // Each Halley search starts from a power-law extrapolation of ln(X/B) over ζ from the previous two nodes (at
+  // the first, from X·e^{-3σ√τ}; at the second, linearly).
+  let previous = 0;
+  let beforePrevious = 0;
+  for (let i = 1; i <= n; i++) {
+    const guess =
+      i === 1
+        ? 3 * sigma * (terms.nodeSqrtTau[1] as number)
+        : i === 2
+          ? previous * ((terms.nodeSqrtTau[2] as number) / (terms.nodeSqrtTau[1] as number))
+          : previous * Math.exp((scheme.growth[i] as number) * Math.log(previous / beforePrevious));
+    const logBoundary = qdPlusLogBoundary(terms, i, r, q, sigma, lnX - (guess > 0 && guess < 50 ? guess : 0.1), i === 1 ? QD_FIRST_STEPS : QD_STEPS);
+    const logRatio = Math.min(logBoundary - lnX, 0);
+    H[i] = Math.max(logRatio * logRatio, 1e-300);
+    beforePrevious = previous;
+    previous = -logRatio;
   }
-  for (let iteration = 0; iteration < MAX_NEWTON; iteration++) {
+  let iteration = 0;
+  if (scheme.coarse !== undefined) {
+    newtonStep(scheme.coarse, sigma, lnX);
+    iteration = 1;
+  }
+  for (; iteration < MAX_NEWTON; iteration++) {
     const largest = newtonStep(scheme, sigma, lnX);
     if (iteration >= 1 && !(largest > NEWTON_TOLERANCE * (H[n] as number))) break;
   }
@@ -585,6 +612,7 @@ export function loadBoundary(scheme: Scheme, source: Float64Array, offset: numbe
  */
 export function premiumFromBoundary(scheme: Scheme, s: number, r: number, q: number, sigma: number): number {
   const { n, p } = scheme;
+  const { prSqrtT, prDrift, prDiscR, prDiscQ } = scheme.terms;
   const X = q > r ? r / q : 1;
   if (s <= X * Math.exp(-Math.sqrt(H[n] as number))) return NaN;
   const lnSOverX = Math.log(s / X);
@@ -593,8 +621,8 @@ export function premiumFromBoundary(scheme: Scheme, s: number, r: number, q: num
     const vol = sigma * (prSqrtT[j] as number);
     const dp = (lnSOverX + (interpolated[j] as number) + (prDrift[j] as number)) / vol + 0.5 * vol;
     // Φ(-d₊) and Φ(-d₋) are wanted: store -d₊, -d₋.
-    args[j] = clamp(-dp);
-    args[HALF + j] = clamp(vol - dp);
+    args[j] = Math.min(37, Math.max(-37, -dp));
+    args[HALF + j] = Math.min(37, Math.max(-37, vol - dp));
   }
   normals(0, p);
   normals(HALF, HALF + p);
@@ -612,6 +640,7 @@ export function premiumFromBoundary(scheme: Scheme, s: number, r: number, q: num
  */
 export function premiumDerivatives(scheme: Scheme, s: number, sigma: number, out: Float64Array): void {
   const p = scheme.p;
+  const { prSqrtT, prDiscR, prDiscQ } = scheme.terms;
   let premium = 0;
   let first = 0;
   let second = 0;
@@ -659,7 +688,7 @@ export const NEGLIGIBLE_PREMIUM = 1e-10;
  */
 export function aloPutPremium(s: number, T: number, r: number, q: number, sigma: number, scheme: Scheme = schemeFor(T)): number {
   if (q >= 0 && premiumBound(s, T, r, q, sigma) <= NEGLIGIBLE_PREMIUM) return 0;
-  solveBoundary(scheme, T, r, q, sigma, false);
+  solveBoundary(scheme, T, r, q, sigma);
   return premiumFromBoundary(scheme, s, r, q, sigma);
 }
 

@@ -102,7 +102,7 @@ function solveNodes(scheme: Scheme, T: number, rate: number, dividend: number, l
     into.lnSigma[m] = x;
     into.weights[m] = (m % 2 === 0 ? 1 : -1) * Math.sin(((2 * m + 1) * Math.PI) / (2 * count));
     const sigma = Math.exp(x);
-    solveBoundary(scheme, T, rate, dividend, sigma, false);
+    solveBoundary(scheme, T, rate, dividend, sigma);
     storeBoundary(scheme, boundary, 0);
     for (let k = 0; k < stride; k++) into.values[m * stride + k] = Math.sqrt(boundary[k] as number) / sigma;
   }
@@ -120,7 +120,7 @@ function buildInterpolant(scheme: Scheme, T: number, rate: number, dividend: num
     let worst = 0;
     for (const fraction of [0.125, 0.875]) {
       const sigma = Math.exp(Math.log(low) + fraction * Math.log(high / low));
-      solveBoundary(scheme, T, rate, dividend, sigma, false);
+      solveBoundary(scheme, T, rate, dividend, sigma);
       storeBoundary(scheme, boundary, 32);
       for (const spot of CHECK_SPOTS) {
         loadBoundary(scheme, boundary, 32);
@@ -167,7 +167,7 @@ function interpolateBoundary(scheme: Scheme, sigma: number, interpolant: Interpo
 /** Loads the boundary at σ into alo.ts's state: interpolated, or solved when the family is priced one by one. */
 function boundaryAt(scheme: Scheme, T: number, rate: number, dividend: number, sigma: number, interpolant: Interpolant): void {
   if (interpolant.direct) {
-    solveBoundary(scheme, T, rate, dividend, sigma, false);
+    solveBoundary(scheme, T, rate, dividend, sigma);
   } else {
     setExpiry(scheme, T, rate, dividend);
     interpolateBoundary(scheme, sigma, interpolant);

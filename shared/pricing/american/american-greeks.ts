@@ -112,7 +112,7 @@ export function americanGreeksUnchecked(
     return fromEuropean();
   }
   const scheme = schemeFor(T);
-  solveBoundary(scheme, T, rate, dividend, sigma, false);
+  solveBoundary(scheme, T, rate, dividend, sigma);
   const premium = premiumFromBoundary(scheme, s, rate, dividend, sigma);
   if (premium !== premium) return result(intrinsic, isCall ? 1 : -1, 0, 0, 0, 0);
   premiumDerivatives(scheme, s, sigma, derivatives);
