@@ -40,7 +40,7 @@ import {
 import type { Scheme } from './alo';
 import { americanGreeksUnchecked } from './american-greeks';
 import { americanImpliedVolUnchecked } from './american-implied-vol';
-import { aloValue } from './american-price';
+import { aloValue, fromPremium } from './american-price';
 
 /** Families with more contracts than this share boundaries interpolated in σ. */
 const INTERPOLATE_ABOVE = 12;
@@ -178,9 +178,8 @@ function boundaryAt(scheme: Scheme, T: number, rate: number, dividend: number, s
 let lastPremium = NaN;
 
 /**
- * The American price from the boundary in alo.ts's state, as aloPrice computes it from a solved one: the
- * intrinsic value in the exercise region, else max(European + strike·premium, intrinsic). Leaves the European
- * price and Greeks in `european` (outside the exercise region).
+ * The American price from the boundary in alo.ts's state, as aloPrice computes it from a solved one (fromPremium).
+ * Leaves the European price and Greeks in `european`.
  */
 function priceFromBoundary(scheme: Scheme, isCall: boolean, S: number, K: number, T: number, r: number, q: number, sigma: number): number {
   const strike = isCall ? S : K;
@@ -190,9 +189,8 @@ function priceFromBoundary(scheme: Scheme, isCall: boolean, S: number, K: number
   const intrinsic = Math.max(isCall ? S - K : K - S, 0);
   const premium = premiumFromBoundary(scheme, s, rate, dividend, sigma);
   lastPremium = premium;
-  if (premium !== premium) return intrinsic;
   bsmAll(isCall, S, K, T, r, q, sigma, european);
-  return Math.max(Math.max(european[PRICE] as number, 0) + strike * Math.max(premium, 0), intrinsic);
+  return fromPremium(european[PRICE] as number, intrinsic, premium, strike, strike * Math.max(1, Math.exp(-rate * T)));
 }
 
 /**

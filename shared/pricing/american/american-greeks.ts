@@ -20,7 +20,7 @@
 import { bsmAll, checkOptionFields, DELTA, GAMMA, PRICE, RHO, THETA, VEGA } from '../bsm';
 import type { Greeks, OptionInput } from '../types';
 import { NEGLIGIBLE_PREMIUM, premiumBound, premiumDerivatives, premiumFromBoundary, schemeFor, solveBoundary } from './alo';
-import { aloValue, deterministicExerciseTime } from './american-price';
+import { aloValue, deterministicExerciseTime, fromPremium } from './american-price';
 
 const european = new Float64Array(6);
 const derivatives = new Float64Array(3);
@@ -114,11 +114,11 @@ export function americanGreeksUnchecked(
   const scheme = schemeFor(T);
   solveBoundary(scheme, T, rate, dividend, sigma);
   const premium = premiumFromBoundary(scheme, s, rate, dividend, sigma);
-  if (premium !== premium) return result(intrinsic, isCall ? 1 : -1, 0, 0, 0, 0);
+  if (premium !== premium) return result(fromPremium(european[PRICE] as number, intrinsic, premium, strike, 0), isCall ? 1 : -1, 0, 0, 0, 0);
   premiumDerivatives(scheme, s, sigma, derivatives);
   const piPrime = derivatives[1] as number;
   const piSecond = derivatives[2] as number;
-  const price = Math.max(Math.max(european[PRICE] as number, 0) + strike * Math.max(premium, 0), intrinsic);
+  const price = fromPremium(european[PRICE] as number, intrinsic, premium, strike, strike * Math.max(1, Math.exp(-rate * T)));
   // Premium part of delta and gamma: for a put V = K·π(S/K); for a call V = S·π(K/S).
   const delta = (european[DELTA] as number) + (isCall ? premium - s * piPrime : piPrime);
   const gamma = (european[GAMMA] as number) + (isCall ? (s * s * piSecond) / S : piSecond / K);

@@ -66,13 +66,28 @@ export function aloPrice(isCall: boolean, S: number, K: number, T: number, r: nu
   const strike = isCall ? S : K;
   const rate = isCall ? q : r;
   const dividend = isCall ? r : q;
-  if (rate <= 0 && rate <= dividend) return bsmPrice(isCall, S, K, T, r, q, sigma);
-  if (rate <= 0) return binomialPrice(isCall, S, K, T, r, q, sigma, DOUBLE_BOUNDARY_STEPS, 'leisen-reimer');
+  const european = bsmPrice(isCall, S, K, T, r, q, sigma);
+  if (rate <= 0 && rate <= dividend) return european;
   const intrinsic = Math.max(isCall ? S - K : K - S, 0);
-  const premium = aloPutPremium(spot / strike, T, rate, dividend, sigma, scheme);
-  // In the exercise region: the intrinsic value, exactly.
-  if (premium !== premium) return intrinsic;
-  return Math.max(Math.max(bsmPrice(isCall, S, K, T, r, q, sigma), 0) + strike * Math.max(premium, 0), intrinsic);
+  // The no-arbitrage bounds of an American option: at least the European and the intrinsic value, at most
+  // what exercising after a crash or a spike could pay, the strike of a put (the spot of a call) grown at -r (-q).
+  const lower = Math.max(european, intrinsic);
+  const upper = strike * Math.max(1, Math.exp(-rate * T));
+  if (rate <= 0) {
+    const tree = binomialPrice(isCall, S, K, T, r, q, sigma, DOUBLE_BOUNDARY_STEPS, 'leisen-reimer');
+    return tree >= lower ? Math.min(tree, upper) : lower;
+  }
+  return fromPremium(european, intrinsic, aloPutPremium(spot / strike, T, rate, dividend, sigma, scheme), strike, upper);
+}
+
+/**
+ * The American value from the European value, the intrinsic value and the early-exercise premium per unit of
+ * strike (NaN in the exercise region: the intrinsic value, exactly), kept within the bounds (far beyond the
+ * tested range, σ√T in the tens, the boundary's few nodes no longer resolve it; the bounds keep the value sane).
+ */
+export function fromPremium(european: number, intrinsic: number, premium: number, strike: number, upper: number): number {
+  if (premium !== premium) return Math.max(intrinsic, european);
+  return Math.min(Math.max(Math.max(european, 0) + strike * Math.max(premium, 0), intrinsic), upper);
 }
 
 /**

@@ -36,6 +36,33 @@ describe('American options by Andersen-Lake-Offengenden: bounds and identities',
     }
   });
 
+  it('stays within the no-arbitrage bounds, Greeks finite, far beyond the tested range', () => {
+    // σ from 0.01% to 500%, T to 30 years, negative rates and yields (the double-boundary case goes to a tree).
+    for (const type of ['call', 'put'] as const) {
+      for (const sigma of [1e-4, 0.005, 3, 5]) {
+        for (const T of [1e-4, 10, 30]) {
+          for (const [r, q] of [
+            [1e-6, 0],
+            [0.3, 0.3],
+            [-0.02, 0],
+            [1e-6, -0.02],
+          ] as const) {
+            for (const S of [1, 100, 10000]) {
+              const input: OptionInput = { type, S, K: 100, T, r, q, sigma };
+              const value = americanPrice(input);
+              const label = JSON.stringify(input);
+              expect(value, label).toBeGreaterThanOrEqual(Math.max(price(input), intrinsic(input)) - 1e-12 * Math.max(S, 100));
+              const upper = type === 'call' ? S * Math.max(1, Math.exp(-q * T)) : 100 * Math.max(1, Math.exp(-r * T));
+              expect(value, label).toBeLessThanOrEqual(upper * (1 + 1e-12));
+              const g = americanGreeks(input);
+              expect([g.delta, g.gamma, g.theta, g.vega, g.rho].every(Number.isFinite), label).toBe(true);
+            }
+          }
+        }
+      }
+    }
+  });
+
   it('is the exact intrinsic value deep in the money and never below it', () => {
     expect(americanPrice({ type: 'put', S: 40, K: 100, T: 0.5, r: 0.08, q: 0, sigma: 0.2 })).toBe(60);
     expect(americanPrice({ type: 'call', S: 250, K: 100, T: 0.5, r: 0.02, q: 0.08, sigma: 0.2 })).toBe(150);
