@@ -8,12 +8,16 @@
  * an expiry, then all its puts); rows marked "strike order" use the same contracts sorted by strike with each call
  * next to its put, as shared/market builds chains; "shuffled" rows use them in a random (fixed-seed) order, which
  * defeats the branch predictor and greeks()'s one-entry memo of the expiry's discount factors; "calls only" rows
- * use the 1,000 calls, so that chainGreeks finds no call/put pairs to price together.
+ * use the 1,000 calls, so that chainGreeks finds no call/put pairs to price together. The American rows use the
+ * same contracts with q = 2% (an American call without dividends is European), the ALO rows with the timing of
+ * Bjerksund-Stensland on the same chain in the peer column; their accuracy against the committed QuantLib
+ * reference is printed after the table.
  */
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
-import { americanPrice, chainGreeks, greeks, impliedVol, price } from '@shared/pricing';
-import type { AmericanInput, ChainOutput, ImpliedVolInput, OptionInput } from '@shared/pricing';
+import { americanChain, americanGreeks, americanImpliedVol, americanPrice, chainGreeks, greeks, impliedVol, price } from '@shared/pricing';
+import type { AmericanInput, AmericanMethod, ChainOutput, ImpliedVolInput, OptionInput, OptionType } from '@shared/pricing';
 import { normCdf } from '@shared/pricing/normal-distribution';
 import type { BenchSuite } from './suites';
 
@@ -191,6 +195,10 @@ async function run(): Promise<void> {
   // Early exercise only matters with dividends (an American call on a non-dividend stock is European), so the
   // American rows use the same chain with q = 2%.
   const dividendChain = makeChain(0.02);
+  const withMethod = (method: AmericanMethod): AmericanInput[] =>
+    dividendChain.map((c) => ({ type: c.type, S: c.S, K: c.K, T: c.T, r: c.r, q: c.q, sigma: c.sigma, method }));
+  const bjerksundChain = withMethod('bjerksund-stensland');
+  const americanPremiums = dividendChain.map((c) => ({ type: c.type, S: c.S, K: c.K, T: c.T, r: c.r, q: c.q, price: americanPrice(c) }));
   const bawChain: AmericanInput[] = dividendChain.map((c) => ({
     type: c.type,
     S: c.S,
@@ -206,6 +214,16 @@ async function run(): Promise<void> {
   const T = Float64Array.from(chain, (c) => c.T);
   const sigmas = Float64Array.from(chain, (c) => c.sigma);
   const mids = Float64Array.from(quotes, (c) => c.price);
+  // The dividend chain as one batch (same strikes, expiries and vols as `chain`, q = 2%).
+  const americanBatch = {
+    S,
+    r: R,
+    q: 0.02,
+    isCall,
+    K,
+    T,
+    sigma: sigmas,
+  };
   const out: ChainOutput = {
     iv: new Float64Array(n),
     price: new Float64Array(n),
@@ -368,8 +386,17 @@ async function run(): Promise<void> {
     unit: 'ns',
     target: 1000,
   });
+  const bjerksund = measure(
+    () => {
+      let s = 0;
+      for (let i = 0; i < n; i++) s += americanPrice(bjerksundChain[i] as AmericanInput);
+      return s;
+    },
+    n,
+    40,
+  );
   rows.push({
-    operation: 'American, Bjerksund-Stensland 2002 (q = 2%)',
+    operation: 'American, ALO (default) one by one, q = 2% [peer: Bjerksund-Stensland]',
     ours: measure(
       () => {
         let s = 0;
@@ -377,8 +404,59 @@ async function run(): Promise<void> {
         return s;
       },
       n,
-      40,
+      10,
     ),
+    peer: bjerksund,
+    unit: 'ns',
+    target: 5000,
+  });
+  rows.push({
+    operation: 'American, ALO americanChain prices, per contract [peer: Bjerksund-Stensland]',
+    ours: measure(() => americanChain(americanBatch, { price: out.price }, { greeks: false }).price[0] as number, n, 10),
+    peer: bjerksund,
+    unit: 'ns',
+    target: 2000,
+  });
+  rows.push({
+    operation: 'American, ALO price + 5 Greeks (americanGreeks)',
+    ours: measure(
+      () => {
+        let s = 0;
+        for (let i = 0; i < n; i++) s += americanGreeks(dividendChain[i] as OptionInput).delta;
+        return s;
+      },
+      n,
+      3,
+      1,
+    ),
+    unit: 'ns',
+  });
+  rows.push({
+    operation: 'American, ALO americanChain price + 5 Greeks, per contract',
+    ours: measure(() => americanChain(americanBatch, out).price[0] as number, n, 3, 1),
+    unit: 'ns',
+  });
+  rows.push({
+    operation: 'American implied vol (ALO), q = 2%',
+    ours: measure(
+      () => {
+        let s = 0;
+        for (let i = 0; i < n; i++) {
+          const v = americanImpliedVol(americanPremiums[i] as ImpliedVolInput);
+          if (v === v) s += v;
+        }
+        return s;
+      },
+      n,
+      3,
+      1,
+    ),
+    unit: 'ns',
+    target: 25000,
+  });
+  rows.push({
+    operation: 'American, Bjerksund-Stensland 2002 (q = 2%)',
+    ours: bjerksund,
     unit: 'ns',
     target: 1000,
   });
@@ -453,6 +531,7 @@ async function run(): Promise<void> {
     `IV accuracy on the bench chain: ours ${chainError.toExponential(2)} (${chainChecked} of ${n} quotes); ` +
       `implied-volatility package ${peerError.toExponential(2)} (every 10th quote).`,
   );
+  americanAccuracy();
   console.log(
     'Method: best of N timed passes over the chain after warm-up; peers timed on fewer passes, and the IV and ' +
       'chain peers on every 10th contract (scaled to 2,000). Chain q = 0 because the peers take no dividend yield. ' +
@@ -462,6 +541,42 @@ async function run(): Promise<void> {
         .join(' ')} (2 vCPUs, shared with other work).`,
   );
   if (sink === 42) console.log('');
+}
+
+/**
+ * Accuracy of the American methods against the committed reference (test/shared/pricing/american-reference.csv,
+ * QuantLib's QdFpAmericanEngine at high precision): over all its contracts, and over the published-table cases
+ * (Haug's BAW and Bjerksund-Stensland tables, Ju's table) as in the issue.
+ */
+function americanAccuracy(): void {
+  const text = readFileSync(new URL('../test/shared/pricing/american-reference.csv', import.meta.url), 'utf8');
+  const rows = text
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => {
+      const [set, type, s, k, t, r, q, sigma, reference] = line.split(',');
+      const input: OptionInput = { type: type as OptionType, S: Number(s), K: Number(k), T: Number(t), r: Number(r), q: Number(q), sigma: Number(sigma) };
+      return { published: set !== 'grid' && set !== 'random', input, reference: Number(reference) };
+    });
+  const summary = (method: AmericanMethod, published: boolean): string => {
+    const cases = rows.filter((row) => row.published === published);
+    let worst = 0;
+    let withinHalfCent = 0;
+    for (const row of cases) {
+      const error = Math.abs(americanPrice({ ...row.input, method }) - row.reference);
+      worst = Math.max(worst, error);
+      if (error <= 0.005) withinHalfCent++;
+    }
+    return `worst $${worst.toPrecision(2)}, within half a cent in ${withinHalfCent} of ${cases.length}`;
+  };
+  console.log('');
+  console.log(
+    `American accuracy against the QuantLib reference, published-table cases: ALO ${summary('alo', true)}; Bjerksund-Stensland ${summary('bjerksund-stensland', true)}.`,
+  );
+  console.log(
+    `American accuracy, grid and random contracts (strike 100): ALO ${summary('alo', false)}; Bjerksund-Stensland ${summary('bjerksund-stensland', false)}.`,
+  );
 }
 
 export const pricingSuite: BenchSuite = {

@@ -71,12 +71,10 @@ function checkLength(name: string, array: ArrayLike<number>, n: number): void {
 }
 
 /**
- * Implied volatility and Greeks (market mode) or price and Greeks (model mode) for every contract of a chain.
- * Pass `out` (any subset of the output arrays, each of length >= n) to reuse buffers; missing ones are
- * allocated. Throws RangeError on invalid scalars, mismatched lengths, a flag other than 0/1, K <= 0, T < 0,
- * a negative or non-finite sigma, or both/neither of price and sigma; a bad market price only yields NaN.
+ * Checks a batch (RangeError naming field and index, as chainGreeks documents) and returns its length. Shared
+ * with the American chain (american/american-chain.ts).
  */
-export function chainGreeks(batch: ChainBatch, out?: Partial<ChainOutput>): ChainOutput {
+export function checkChainBatch(batch: ChainBatch): number {
   const { S, r, q, isCall, K, T, price, sigma } = batch;
   checkPositive('S', S);
   checkFinite('r', r);
@@ -101,9 +99,26 @@ export function chainGreeks(batch: ChainBatch, out?: Partial<ChainOutput>): Chai
       if (!(v >= 0 && v < Infinity)) throw new RangeError(`sigma[${i}] must be a non-negative finite number, got ${v}`);
     }
   }
+  return n;
+}
 
+/** The output arrays of a chain: those given in out (checked), the rest allocated. */
+export function chainOutputArrays(out: Partial<ChainOutput> | undefined, n: number): ChainOutput {
   const result = {} as ChainOutput;
   for (const name of OUTPUT_FIELDS) result[name] = outputArray(out, name, n);
+  return result;
+}
+
+/**
+ * Implied volatility and Greeks (market mode) or price and Greeks (model mode) for every contract of a chain.
+ * Pass `out` (any subset of the output arrays, each of length >= n) to reuse buffers; missing ones are
+ * allocated. Throws RangeError on invalid scalars, mismatched lengths, a flag other than 0/1, K <= 0, T < 0,
+ * a negative or non-finite sigma, or both/neither of price and sigma; a bad market price only yields NaN.
+ */
+export function chainGreeks(batch: ChainBatch, out?: Partial<ChainOutput>): ChainOutput {
+  const { S, r, q, isCall, K, T, price, sigma } = batch;
+  const n = checkChainBatch(batch);
+  const result = chainOutputArrays(out, n);
   if (sigma !== undefined) modelChain(S, r, q, isCall, K, T, sigma, result, n);
   else marketChain(S, r, q, isCall, K, T, price as Float64Array, result, n);
   return result;

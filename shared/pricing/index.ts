@@ -1,7 +1,8 @@
 /**
  * Options math core: European pricing and Greeks (Black-Scholes-Merton, Black-76), implied volatility
- * (Jäckel's "Let's Be Rational"), American pricing (Bjerksund-Stensland 2002, Barone-Adesi-Whaley, binomial)
- * and chain-wide batch computation over typed arrays. Pure TypeScript, no dependencies.
+ * (Jäckel's "Let's Be Rational"), American pricing, Greeks, implied volatility and chains (Andersen-Lake-
+ * Offengenden; Bjerksund-Stensland 2002, Barone-Adesi-Whaley and a binomial tree as named methods) and
+ * chain-wide batch computation over typed arrays. Pure TypeScript, no dependencies.
  *
  * Units everywhere: T in years, r and q continuously compounded, σ annualised; theta per year, vega per 1.00 of
  * σ, rho per 1.00 of r.
@@ -10,6 +11,10 @@ export { price, greeks } from './bsm';
 export { black76 } from './black76';
 export { impliedVol } from './implied-vol';
 export { americanPrice } from './american/american-price';
+export { americanGreeks } from './american/american-greeks';
+export { americanImpliedVol } from './american/american-implied-vol';
+export { americanChain } from './american/american-chain';
+export type { AmericanChainOptions } from './american/american-chain';
 export { chainGreeks } from './chain';
 export type { ChainBatch, ChainOutput } from './chain';
 export type { AmericanInput, AmericanMethod, Black76Input, Greeks, ImpliedVolInput, OptionInput, OptionType } from './types';

@@ -64,10 +64,10 @@ export interface ImpliedVolInput {
   price: number;
 }
 
-export type AmericanMethod = 'bjerksund-stensland' | 'baw' | 'binomial';
+export type AmericanMethod = 'alo' | 'bjerksund-stensland' | 'baw' | 'binomial';
 
 export interface AmericanInput extends OptionInput {
-  /** Default 'bjerksund-stensland' (Bjerksund-Stensland 2002). */
+  /** Default 'alo' (Andersen-Lake-Offengenden 2016, exact to about 2e-6 of the strike). */
   method?: AmericanMethod;
   /** Tree steps for method 'binomial' (Leisen-Reimer, rounded up to odd); default 501, at most 100000. */
   steps?: number;

@@ -91,7 +91,7 @@ describe('American options: published values', () => {
       ['put', 110, 0.35, 5.8374],
     ];
     for (const [type, S, sigma, expected] of cases) {
-      const value = americanPrice({ type, S, K: 100, T: 0.5, r: 0.1, q: 0.1, sigma });
+      const value = americanPrice({ type, S, K: 100, T: 0.5, r: 0.1, q: 0.1, sigma, method: 'bjerksund-stensland' });
       within(value, expected, PUBLISHED_4DP, `${type} S=${S} σ=${sigma}`);
     }
   });
@@ -136,7 +136,7 @@ describe('American options: cross-checks against a 2001-step Leisen-Reimer tree'
   it('Bjerksund-Stensland 2002 is close to the tree and, being a lower bound, never above it', () => {
     GRID.forEach((input, i) => {
       const tree = trees[i] as number;
-      const value = americanPrice(input);
+      const value = americanPrice({ ...input, method: 'bjerksund-stensland' });
       const { relative, absolute } = BJERKSUND_STENSLAND_VS_TREE;
       within(value, tree, relative * tree + absolute, JSON.stringify(input));
       expect(value, `lower bound ${JSON.stringify(input)}`).toBeLessThanOrEqual(tree + TREE_ERROR);
@@ -165,7 +165,7 @@ describe('American options: identities', () => {
     for (const input of GRID) {
       const european = price(input);
       const intrinsic = Math.max(input.type === 'call' ? input.S - input.K : input.K - input.S, 0);
-      for (const method of ['bjerksund-stensland', 'baw'] as const) {
+      for (const method of ['alo', 'bjerksund-stensland', 'baw'] as const) {
         const value = americanPrice({ ...input, method });
         const floor = Math.max(european, intrinsic) - EXACT;
         expect(value, `${method} ${JSON.stringify(input)}`).toBeGreaterThanOrEqual(floor);
@@ -182,6 +182,7 @@ describe('American options: identities', () => {
     for (const input of GRID.filter((g) => g.type === 'call' && g.q === 0)) {
       const european = price(input);
       expect(americanPrice(input)).toBe(european);
+      expect(americanPrice({ ...input, method: 'bjerksund-stensland' })).toBe(european);
       expect(americanPrice({ ...input, method: 'baw' })).toBe(european);
       const tree = americanPrice({ ...input, method: 'binomial', steps: 2001 });
       within(tree, european, TREE_ERROR, JSON.stringify(input));
@@ -190,10 +191,12 @@ describe('American options: identities', () => {
     }
   });
 
-  it('put-call symmetry C(S, K, r, q) = P(K, S, q, r): exact for Bjerksund-Stensland, within tree error', () => {
+  it('put-call symmetry C(S, K, r, q) = P(K, S, q, r): exact for ALO and Bjerksund-Stensland, within tree error', () => {
     for (const input of GRID.filter((g) => g.type === 'call')) {
       const swapped: AmericanInput = { ...input, type: 'put', S: input.K, K: input.S, r: input.q, q: input.r };
       within(americanPrice(input), americanPrice(swapped), EXACT * input.S, JSON.stringify(input));
+      const bs = (x: AmericanInput): number => americanPrice({ ...x, method: 'bjerksund-stensland' });
+      within(bs(input), bs(swapped), EXACT * input.S, `Bjerksund-Stensland ${JSON.stringify(input)}`);
       const tree = (x: AmericanInput): number => americanPrice({ ...x, method: 'binomial', steps: 2001 });
       within(tree(input), tree(swapped), TREE_ERROR, `tree ${JSON.stringify(input)}`);
     }
@@ -262,21 +265,22 @@ describe('Bjerksund-Stensland 2002: accuracy of the fast implementation', () => 
   });
 
   it('exits early: the European value where early exercise never pays, immediate exercise past the trigger', () => {
+    const method = 'bjerksund-stensland';
     // A call with b = r - q >= r (q <= 0) is European, to the last bit.
-    const call = { type: 'call', S: 95, K: 100, T: 1, r: 0.05, q: -0.01, sigma: 0.3 } as const;
+    const call = { type: 'call', S: 95, K: 100, T: 1, r: 0.05, q: -0.01, sigma: 0.3, method } as const;
     expect(americanPrice(call)).toBe(price(call));
     // A put is the call C(K, S, T, r - b, -b, σ), European when r <= 0 (equal up to rounding: other arithmetic).
-    const put = { type: 'put', S: 95, K: 100, T: 1, r: -0.01, q: 0.03, sigma: 0.3 } as const;
+    const put = { type: 'put', S: 95, K: 100, T: 1, r: -0.01, q: 0.03, sigma: 0.3, method } as const;
     within(americanPrice(put), price(put), EXACT * 100, 'put with r < 0');
     // Deep in the money, past the exercise trigger I₂: exercised at once.
-    expect(americanPrice({ type: 'call', S: 300, K: 100, T: 0.5, r: 0.05, q: 0.08, sigma: 0.2 })).toBe(200);
-    expect(americanPrice({ type: 'put', S: 30, K: 100, T: 0.5, r: 0.08, q: 0, sigma: 0.2 })).toBe(70);
+    expect(americanPrice({ type: 'call', S: 300, K: 100, T: 0.5, r: 0.05, q: 0.08, sigma: 0.2, method })).toBe(200);
+    expect(americanPrice({ type: 'put', S: 30, K: 100, T: 0.5, r: 0.08, q: 0, sigma: 0.2, method })).toBe(70);
   });
 });
 
 describe('American options: degenerate inputs and validation', () => {
   it('T = 0 gives intrinsic value for every method', () => {
-    for (const method of ['bjerksund-stensland', 'baw', 'binomial'] as const) {
+    for (const method of ['alo', 'bjerksund-stensland', 'baw', 'binomial'] as const) {
       expect(americanPrice({ type: 'put', S: 90, K: 100, T: 0, r: 0.05, q: 0, sigma: 0.3, method })).toBe(10);
       expect(americanPrice({ type: 'call', S: 90, K: 100, T: 0, r: 0.05, q: 0, sigma: 0.3, method })).toBe(0);
     }
@@ -288,7 +292,7 @@ describe('American options: degenerate inputs and validation', () => {
     // Call with r=30%, q=10%, S=100, K=40, T=2: S e^{-qt} - K e^{-rt} peaks at e^{(r-q)t*} = rK/(qS), t* ≈ 0.91.
     const tStar = Math.log((0.3 * 40) / (0.1 * 100)) / 0.2;
     const best = 100 * Math.exp(-0.1 * tStar) - 40 * Math.exp(-0.3 * tStar);
-    for (const method of ['bjerksund-stensland', 'baw', 'binomial'] as const) {
+    for (const method of ['alo', 'bjerksund-stensland', 'baw', 'binomial'] as const) {
       const value = americanPrice({ type: 'call', S: 100, K: 40, T: 2, r: 0.3, q: 0.1, sigma: 0, method });
       within(value, best, EXACT * 100, method);
     }
@@ -305,7 +309,7 @@ describe('American options: degenerate inputs and validation', () => {
         for (const type of ['call', 'put'] as const) {
           for (const S of [10, 100, 1000]) {
             const input = { type, S, K: 100, T: 5, r, q, sigma };
-            for (const method of ['bjerksund-stensland', 'baw'] as const) {
+            for (const method of ['alo', 'bjerksund-stensland', 'baw'] as const) {
               const value = americanPrice({ ...input, method });
               expect(Number.isFinite(value), `${method} ${JSON.stringify(input)}`).toBe(true);
               // Upper bounds S·max(1, e^{-qT}) and K·max(1, e^{-rT}) (a negative rate lifts a put above K).
@@ -330,7 +334,7 @@ describe('American options: degenerate inputs and validation', () => {
     expect(() => americanPrice({ ...valid, K: -5 })).toThrow('K must be a positive finite number, got -5');
     expect(() => americanPrice({ ...valid, sigma: -1 })).toThrow(RangeError);
     const unknown = { ...valid, method: 'monte-carlo' } as unknown as AmericanInput;
-    expect(() => americanPrice(unknown)).toThrow(`method must be 'bjerksund-stensland', 'baw' or 'binomial'`);
+    expect(() => americanPrice(unknown)).toThrow(`method must be 'alo', 'bjerksund-stensland', 'baw' or 'binomial'`);
     expect(() => americanPrice({ ...valid, method: 'binomial', steps: 0 })).toThrow('steps must be a number from 1 to 100000');
     expect(() => americanPrice({ ...valid, method: 'binomial', steps: 1e9 })).toThrow(RangeError);
     expect(() => americanPrice({ ...valid, method: 'binomial', steps: NaN })).toThrow(RangeError);

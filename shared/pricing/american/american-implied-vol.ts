@@ -1,0 +1,116 @@
+/**
+ * American implied volatility: the σ at which the Andersen-Lake-Offengenden price (alo.ts, the default of
+ * americanPrice) equals a premium.
+ *
+ * The American price A(σ) rises from the best deterministic exercise value A(0) (σ = 0) towards the spot (call)
+ * or the strike (put) as σ → ∞, and it is at least the European price E(σ) at the same σ, so the European
+ * implied volatility σ_E of the premium is an upper bound. The solve:
+ * 1. σ_E by Jäckel's "Let's Be Rational" (impliedVol); where the premium exceeds the European bounds (a deep
+ *    in-the-money put worth more than K e^{-rT}), an upper bound is found by doubling instead;
+ * 2. "de-Americanisation": σ₁ = European implied volatility of the premium less the early-exercise premium at
+ *    σ_E, A(σ_E) - E(σ_E), which changes slowly with σ, so σ₁ is usually within 1e-3 of the answer;
+ * 3. secant steps through the last two points, kept inside a bracket [σ_lo, σ_hi] (regula falsi on the bracket
+ *    when a step leaves it, bisection when that does too), until a step is below 1e-8·σ (the secant converges superlinearly, so the point it then returns is good to about 1e-13) or 24 prices are
+ *    spent.
+ *
+ * Each step prices with the same deterministic, smooth function as americanPrice, so a price made by
+ * americanPrice at σ comes back to σ to within the tolerance wherever the premium determines σ (vega not
+ * vanishingly small, and not in the exercise region, where the price is the intrinsic value for every σ up to
+ * some level).
+ *
+ * Conventions as impliedVol: NaN outside the bounds (premium below A(0) or at or above the σ → ∞ limit) and for
+ * T = 0; 0 when the premium equals A(0) exactly; RangeError on invalid input.
+ */
+import { bsmPrice } from '../bsm';
+import { impliedVolUnchecked } from '../implied-vol';
+import type { ImpliedVolInput } from '../types';
+import { checkFinite, isFiniteNumber, isValidCommon, throwForCommon } from '../validate';
+import { aloValue } from './american-price';
+
+const MAXIMUM_PRICES = 24;
+const RELATIVE_TOLERANCE = 1e-8;
+
+/** The σ → ∞ limit of the American price: S for a call, K for a put, unless early exercise never pays. */
+function upperLimit(isCall: boolean, S: number, K: number, T: number, r: number, q: number): number {
+  const rate = isCall ? q : r;
+  const dividend = isCall ? r : q;
+  const european = isCall ? S * Math.exp(-q * T) : K * Math.exp(-r * T);
+  if (rate <= 0 && rate <= dividend) return european;
+  return Math.max(isCall ? S : K, european);
+}
+
+/** American implied volatility for valid inputs (see americanImpliedVol). */
+export function americanImpliedVolUnchecked(isCall: boolean, S: number, K: number, T: number, r: number, q: number, premium: number): number {
+  if (!(T > 0) || !(premium >= 0)) return NaN;
+  // Where early exercise never pays the American price is the European one: its implied volatility.
+  const rate = isCall ? q : r;
+  const dividend = isCall ? r : q;
+  if (rate <= 0 && rate <= dividend) return impliedVolUnchecked(isCall, S, K, T, r, q, premium);
+  const value = (sigma: number): number => aloValue(isCall, S, K, T, r, q, sigma);
+  const floor = value(0);
+  if (premium < floor || premium >= upperLimit(isCall, S, K, T, r, q)) return NaN;
+  if (premium === floor) return 0;
+  // Bracket: A(lo) < premium <= A(hi), from the European implied volatility (an upper bound up to rounding, so
+  // nudged up if need be), or by doubling where the premium is beyond the European bounds.
+  let lo = 0;
+  let fLo = floor - premium;
+  let hi = impliedVolUnchecked(isCall, S, K, T, r, q, premium);
+  let growth = 1e-7;
+  if (!(hi === hi && hi > 0)) {
+    hi = 0.5;
+    growth = 1;
+  }
+  let fHi = value(hi) - premium;
+  let spent = 1;
+  while (fHi < 0 && spent < MAXIMUM_PRICES) {
+    lo = hi;
+    fLo = fHi;
+    hi *= 1 + growth;
+    growth = Math.min(100 * growth, 1);
+    fHi = value(hi) - premium;
+    spent++;
+  }
+  if (!(fHi >= 0)) return NaN;
+  if (fHi === 0) return hi;
+  // De-Americanisation: the European volatility of the premium less the early-exercise premium at hi.
+  const earlyExercise = fHi + premium - Math.max(bsmPrice(isCall, S, K, T, r, q, hi), 0);
+  let previous = hi;
+  let fPrevious = fHi;
+  let x = impliedVolUnchecked(isCall, S, K, T, r, q, premium - earlyExercise);
+  if (!(x > lo && x < hi)) x = 0.5 * (lo + hi);
+  while (spent < MAXIMUM_PRICES) {
+    const fx = value(x) - premium;
+    spent++;
+    if (fx === 0) return x;
+    if (fx < 0) {
+      lo = x;
+      fLo = fx;
+    } else {
+      hi = x;
+      fHi = fx;
+    }
+    // Secant through the last two points; regula falsi on the bracket if that leaves it, bisection if both do.
+    let next = x - (fx * (x - previous)) / (fx - fPrevious);
+    if (!(next > lo && next < hi)) next = lo - (fLo * (hi - lo)) / (fHi - fLo);
+    if (!(next > lo && next < hi)) next = 0.5 * (lo + hi);
+    previous = x;
+    fPrevious = fx;
+    const step = Math.abs(next - x);
+    x = next;
+    if (step <= RELATIVE_TOLERANCE * x) return x;
+  }
+  return x;
+}
+
+/**
+ * American implied volatility (annualised) of a premium, by the Andersen-Lake-Offengenden engine. NaN when the
+ * premium is outside the American bounds or T = 0; throws RangeError on invalid or non-finite input.
+ */
+export function americanImpliedVol(input: ImpliedVolInput): number {
+  const { type, S, K, T, r, q, price } = input;
+  if (!(isValidCommon(type, S, K, T, r, q) && isFiniteNumber(price))) {
+    throwForCommon(type, S, K, T, r, q);
+    checkFinite('price', price);
+  }
+  return americanImpliedVolUnchecked(type === 'call', S, K, T, r, q, price);
+}
