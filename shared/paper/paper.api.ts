@@ -138,6 +138,7 @@ export const ActivitySchema = z.object({
   symbol: z.string().optional(),
   cashDelta: z.number(),
   realizedPnl: z.number(),
+  fee: z.number().optional(),
   orderId: z.string().optional(),
 });
 

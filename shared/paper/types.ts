@@ -186,6 +186,9 @@ export interface Activity {
   text: string;
   symbol?: string;
   cashDelta: number;
+  /** P&L realised by closing positions, before fees: an opening trade realises nothing. */
   realizedPnl: number;
+  /** Commission paid, shown as a fee (issue 24); the account's realised P&L is net of it. */
+  fee?: number;
   orderId?: string;
 }

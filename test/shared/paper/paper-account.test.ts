@@ -123,6 +123,20 @@ describe('the paper account', () => {
     expect(pf.ok && pf.value.pending.map((p) => p.kind)).toEqual(['order_expiry']);
   });
 
+  it('shows the commission of a trade as a fee, not as realised P&L (an opening trade realises nothing)', async () => {
+    const h = harness();
+    await h.service.openAccount('u1', 100_000);
+    await h.service.placeOrder('u1', buy(call(100), 2));
+    h.quotes.set(call(100), quote(call(100), 2.5, 2.7));
+    await h.service.closePosition('u1', call(100), {});
+    const pf = await h.service.portfolio('u1');
+    if (!pf.ok) throw new Error(pf.error.message);
+    const [close, open] = pf.value.activity;
+    expect(open).toMatchObject({ kind: 'fill', realizedPnl: 0, fee: 1.3 });
+    expect(close).toMatchObject({ kind: 'fill', realizedPnl: 60, fee: 1.3 });
+    expect(pf.value.account.realizedPnl).toBe(57.4); // net of both fees
+  });
+
   it('cancels an open order and releases its hold', async () => {
     const h = harness();
     await h.service.openAccount('u1', 100_000);

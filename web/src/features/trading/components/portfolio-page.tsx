@@ -194,6 +194,7 @@ export default function PortfolioPage() {
                 <p className="mt-0.5 text-xs text-slate-600">
                   {formatNewYorkTime(a.at)}
                   {a.realizedPnl !== 0 && <span className={`ml-2 font-semibold ${pnlTone(a.realizedPnl)}`}>realized {formatPnl(a.realizedPnl)}</span>}
+                  {!!a.fee && <span className="ml-2">fee {formatUsd(a.fee)}</span>}
                 </p>
               </li>
             ))}
