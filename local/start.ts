@@ -15,6 +15,7 @@ import path from 'node:path';
 import { REPO_ROOT } from './handlers';
 import { PortBusyError } from './ports';
 import { DEFAULT_PORTS, PORT_ENV, startLocalStack, type LocalStack } from './stack';
+import { removeStackInfo, writeStackInfo } from './stack-info';
 import type { WebMode } from './gateway';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -51,6 +52,7 @@ async function exit(code: 0 | 1, message: string) {
   // A stop that hangs still ends in an exit; the children are sent SIGTERM on the way out (local/children.ts).
   setTimeout(() => process.exit(code), 20_000).unref();
   await stack?.stop();
+  removeStackInfo(dataDir);
   if (code === 0 && !quiet) console.log('Stopped. Data is kept in', dataDir);
   process.exit(code);
 }
@@ -86,6 +88,13 @@ try {
     }, 1000).unref();
   }
 
+  writeStackInfo(dataDir, {
+    url: stack.url,
+    pid: process.pid,
+    endpoints: stack.endpoints,
+    pool: { userPoolId: stack.pool.userPoolId, userPoolClientId: stack.pool.userPoolClientId },
+    tableName: stack.tableName,
+  });
   if (quiet) {
     console.log(`LOCAL_STACK_READY ${JSON.stringify({ url: stack.url, pool: stack.pool, endpoints: stack.endpoints, tableName: stack.tableName })}`);
   } else {

@@ -25,7 +25,7 @@ const WORDS: Record<string, string> = {
 const ITEM: Record<string, string> = { legs: 'leg', underlyings: 'underlying', tickers: 'ticker' };
 
 const sentence = (key: string) =>
-  WORDS[key] ??
+  (Object.hasOwn(WORDS, key) ? WORDS[key] : undefined) ??
   key
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .replace(/^./, (c) => c.toUpperCase())
@@ -38,7 +38,7 @@ export function fieldInWords(where: 'body' | 'query' | 'path', path: readonly (s
     const key = path[i]!;
     const next = path[i + 1];
     if (typeof key === 'string' && typeof next === 'number') {
-      parts.unshift(`${ITEM[key] ?? sentence(key).toLowerCase()} ${next + 1}`);
+      parts.unshift(`${(Object.hasOwn(ITEM, key) ? ITEM[key] : undefined) ?? sentence(key).toLowerCase()} ${next + 1}`);
       i++;
     } else parts.unshift(typeof key === 'number' ? `item ${key + 1}` : sentence(key));
   }

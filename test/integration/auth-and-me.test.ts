@@ -2,7 +2,8 @@ import { createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { decodeJwt, foreignKey, refreshTokens, signJwt, signUpAndSignIn } from '../support/cognito';
+import { execFileSync } from 'node:child_process';
+import { decodeJwt, foreignKey, refreshTokens, signIn, signJwt, signUpAndSignIn } from '../support/cognito';
 import { REPO_ROOT } from '../support/local-stack';
 
 const stack = inject('stack');
@@ -85,6 +86,23 @@ describe('sign-up, sign-in and /api/me through the local gateway', () => {
     expect(decodeJwt(refreshed.IdToken!)).toMatchObject({ sub: user.sub, name: 'Refresh Tester' });
     const res = await me(refreshed.IdToken);
     expect(res.status).toBe(200);
+  });
+
+  it('makes an operator with npm run local:make-admin on whatever ports the stack was started (here free ones)', async () => {
+    const user = await signUpAndSignIn(stack);
+    const { COGNITO_PORT: _c, PORT: _p, DYNAMODB_PORT: _d, AWS_LOCAL_PORT: _a, ...env } = process.env;
+    const out = execFileSync(
+      process.execPath,
+      [path.join(REPO_ROOT, 'node_modules/tsx/dist/cli.mjs'), path.join(REPO_ROOT, 'local/make-admin.ts'), user.email],
+      {
+        cwd: REPO_ROOT,
+        env: { ...env, DATA_DIR: stack.dataDir },
+        encoding: 'utf8',
+      },
+    );
+    expect(out).toContain(`${user.email} is now in the admin group`);
+    const again = await signIn(stack, user.email, user.password);
+    expect(decodeJwt(again.idToken)['cognito:groups']).toEqual(['admin']);
   });
 
   it('answers 404 for an unknown API path, as API Gateway does', async () => {

@@ -10,6 +10,9 @@ describe('a request field in words', () => {
     expect(fieldInWords('body', ['legs'])).toBe('Legs');
     expect(fieldInWords('body', ['underlyings', 1])).toBe('Underlying 2');
     expect(fieldInWords('body', [])).toBe('The request');
+    // A field named like an object's own methods is just a field (the route fuzzing sent one).
+    expect(fieldInWords('body', ['toString'])).toBe('To string');
+    expect(fieldInWords('body', ['constructor', 0])).toBe('Constructor 1');
   });
 
   it('says where a query or address field is', () => {
