@@ -397,21 +397,37 @@ describe('ChainPage: ticker selector', () => {
 });
 
 describe('ChainPage: data source, demo notice and Sync Data', () => {
-  it('shows Demo Data Only, a disabled Sync Data and the notice on how to configure a provider, which stays dismissed for the visit', async () => {
+  it('shows Demo Data Only, a disabled Sync Data and a notice in a learner’s words, which stays dismissed for the visit', async () => {
     renderPage();
     await screen.findByRole('table');
     expect(screen.getByTestId('data-source-badge').textContent).toBe('Demo Data Only');
     expect((screen.getByRole('button', { name: 'Sync Data' }) as HTMLButtonElement).disabled).toBe(true);
-    const notice = screen.getByRole('region', { name: 'Demo data in use' });
-    expect(notice.textContent).toContain('POLYGON_API_KEY');
-    expect(notice.textContent).toContain('options-academy/<stage>/market-data');
-    expect(notice.textContent).toContain('No market-data API key is configured');
-    await userEvent.click(screen.getByRole('button', { name: 'Dismiss the demo data notice' }));
-    expect(screen.queryByRole('region', { name: 'Demo data in use' })).toBeNull();
+    const notice = screen.getByRole('region', { name: 'Simulated end-of-day prices' });
+    expect(notice.textContent).toContain("Quotes come from the academy's simulated market as of the last close");
+    // Keys and secrets are the operator's business, on the admin page.
+    for (const operatorWord of ['POLYGON', 'secret', 'options-academy/', 'API key', 'README']) expect(document.body.textContent).not.toContain(operatorWord);
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss the simulated prices notice' }));
+    expect(screen.queryByRole('region', { name: 'Simulated end-of-day prices' })).toBeNull();
     cleanup();
     renderPage();
     await screen.findByRole('table');
-    expect(screen.queryByRole('region', { name: 'Demo data in use' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Simulated end-of-day prices' })).toBeNull();
+  });
+
+  it('says "Simulated" in the page title and the heading while the prices are simulated, and not once they are live', async () => {
+    renderPage();
+    await screen.findByRole('table');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Live Options Chain (Simulated)');
+    expect(screen.getByRole('heading', { level: 1, name: 'Live Options Chain (Simulated)' })).toBeTruthy();
+    expect(document.title).toBe('Live Options Chain (Simulated) | Options Academy');
+    cleanup();
+    api.getMarketStatus.mockResolvedValue(LIVE_STATUS);
+    api.getExpiries.mockResolvedValue({ underlying: 'SPY', source: 'live', expiries: EXPIRIES });
+    api.getChain.mockResolvedValue({ ...CHAIN, source: 'live' });
+    renderPage();
+    await screen.findByRole('table');
+    await waitFor(() => expect(document.title).toBe('Live Options Chain | Options Academy'));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Live Options Chain');
   });
 
   it('shows Live Data Available and no notice when the provider serves the chain', async () => {
@@ -421,7 +437,7 @@ describe('ChainPage: data source, demo notice and Sync Data', () => {
     renderPage();
     await screen.findByRole('table');
     await waitFor(() => expect(screen.getByTestId('data-source-badge').textContent).toBe('Live Data Available'));
-    expect(screen.queryByRole('region', { name: 'Demo data in use' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Simulated end-of-day prices' })).toBeNull();
     expect((screen.getByRole('button', { name: 'Sync Data' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
@@ -430,7 +446,9 @@ describe('ChainPage: data source, demo notice and Sync Data', () => {
     renderPage();
     await screen.findByRole('table');
     expect(screen.getByTestId('data-source-badge').textContent).toBe('Demo Data Only');
-    expect(screen.getByRole('region', { name: 'Demo data in use' }).textContent).toContain('could not supply this chain');
+    expect(screen.getByRole('region', { name: 'Simulated end-of-day prices' }).textContent).toContain(
+      'Live prices for this chain could not be loaded, so these quotes come from the academy',
+    );
   });
 
   it('asks a signed-out visitor to sign in to sync', async () => {
@@ -537,7 +555,7 @@ describe('ChainPage: page', () => {
   it('sets the title, description and canonical link, and offers Sign In on the public page', async () => {
     renderPage();
     await screen.findByRole('table');
-    expect(document.title).toBe('Live Options Chain | Options Academy');
+    expect(document.title).toBe('Live Options Chain (Simulated) | Options Academy');
     expect(document.head.querySelector<HTMLMetaElement>('meta[name="description"]')?.content).toMatch(/options chains/i);
     expect(document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href).toBe(`${window.location.origin}/optionschain`);
     expect(screen.getByRole('link', { name: 'Options Academy' }).getAttribute('href')).toBe('/');

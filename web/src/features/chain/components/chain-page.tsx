@@ -39,13 +39,6 @@ const parseNumber = (text: string): number | null => {
 
 /** The options chain viewer (spec part 2 §2, §4, §9). Rendered at /optionschain (public) and inside the app shell. */
 export default function ChainPage({ inShell }: { inShell: boolean }) {
-  usePageMeta({
-    title: 'Live Options Chain',
-    description:
-      'Free options chains with bid, ask, volume, open interest, implied volatility and Greeks for SPY, QQQ, AAPL and more, with expiry filters. No sign-in needed.',
-    path: inShell ? '/app/optionschain' : '/optionschain',
-    noindex: inShell,
-  });
   const { market, ticker, expiry: requestedExpiry, selectMarket, selectTicker, selectExpiry } = useChainParams();
   const us = market === 'US';
   const currency = MARKETS[market].currency;
@@ -100,18 +93,22 @@ export default function ChainPage({ inShell }: { inShell: boolean }) {
   const dataSource = view?.source ?? expiries.data?.source;
   const live = us && marketStatus?.source === 'live' && dataSource !== 'demo';
   const demoInUse = us && !live && (!!marketStatus || status.isError);
+  // The spec names the page "Live Options Chain"; when its prices are simulated the title says so.
+  usePageMeta({
+    title: demoInUse ? 'Live Options Chain (Simulated)' : 'Live Options Chain',
+    description:
+      'Free options chains with bid, ask, volume, open interest, implied volatility and Greeks for SPY, QQQ, AAPL and more, with expiry filters. No sign-in needed.',
+    path: inShell ? '/app/optionschain' : '/optionschain',
+    noindex: inShell,
+  });
   const canSync = us && marketStatus?.configured === true;
   const syncHint = !us
     ? 'Zerodha is not configured, so there is nothing to sync.'
     : marketStatus && !marketStatus.configured
-      ? 'Sync needs a market-data provider, and none is configured.'
+      ? 'Sync Data pulls live prices, and none are connected.'
       : null;
-  const demoReason =
-    marketStatus && !marketStatus.configured
-      ? (marketStatus.reason ?? 'No market-data provider is configured.')
-      : marketStatus?.configured
-        ? 'The data provider could not supply this chain, so the simulated market fills in.'
-        : '';
+  // A configured provider that could not supply this chain: the simulated market fills in.
+  const fallback = marketStatus?.configured === true;
 
   const onTab = (next: ExpiryTab) => {
     setTabState({ ticker, tab: next });
@@ -135,7 +132,14 @@ export default function ChainPage({ inShell }: { inShell: boolean }) {
     <div className="space-y-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900">Live Options Chain</h1>
+          <h1 className="flex flex-wrap items-center gap-x-2 text-2xl font-bold tracking-tight text-slate-900">
+            Live Options Chain{demoInUse ? ' ' : ''}
+            {demoInUse && (
+              <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-sm font-semibold tracking-normal text-amber-950 ring-1 ring-inset ring-amber-300">
+                <span className="sr-only">(</span>Simulated<span className="sr-only">)</span>
+              </span>
+            )}
+          </h1>
           <p className="mt-1 hidden max-w-2xl text-sm text-slate-700 sm:block">
             Every strike&apos;s bid, ask, volume, open interest, implied volatility and Greeks. Click a bid to sell or an ask to buy, with virtual money.
           </p>
@@ -154,7 +158,7 @@ export default function ChainPage({ inShell }: { inShell: boolean }) {
         onDismissNotice={sync.dismissNotice}
       />
 
-      {demoInUse && !noticeDismissed && <DemoNotice reason={demoReason} onDismiss={() => setNoticeDismissed(true)} />}
+      {demoInUse && !noticeDismissed && <DemoNotice fallback={fallback} onDismiss={() => setNoticeDismissed(true)} />}
 
       {!us ? (
         <IndiaComingSoon />
