@@ -18,8 +18,12 @@ export function ShellNotices() {
     <>
       <div className="flex items-center gap-3 border-b border-slate-200 bg-sky-50 px-4 py-1.5 text-xs sm:hidden" data-testid="phone-notices">
         <ModeSummarySlot />
-        <Link to="/DisclaimerDetailed" className="min-w-0 truncate font-semibold text-amber-950 underline underline-offset-2">
-          Education only<span className="sr-only">: read the risk disclaimer</span>
+        <Link
+          to="/DisclaimerDetailed"
+          aria-label="Education only: read the risk disclaimer"
+          className="min-w-0 truncate font-semibold text-amber-950 underline underline-offset-2"
+        >
+          Education only
         </Link>
         <button
           type="button"

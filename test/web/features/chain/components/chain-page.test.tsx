@@ -92,7 +92,7 @@ describe('ChainPage: default expiry and strike window', () => {
     renderPage();
     await screen.findByRole('table');
     expect(api.getChain).toHaveBeenCalledWith('SPY', '2026-11-27');
-    expect(screen.getByRole('button', { name: /Fri, Nov 27, 2026/ }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('option', { name: /Fri, Nov 27, 2026/ }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('heading', { name: 'SPY Fri, Nov 27, 2026' })).toBeTruthy();
     const strikes = shownStrikes();
     expect(strikes).toHaveLength(31);
@@ -115,7 +115,7 @@ describe('ChainPage: default expiry and strike window', () => {
     await waitFor(() => expect((screen.getByLabelText('Strike range from') as HTMLInputElement).value).toBe('538'));
     expect((screen.getByLabelText('Strike range to') as HTMLInputElement).value).toBe('568');
 
-    await userEvent.click(screen.getByRole('button', { name: /Fri, Nov 27, 2026/ }));
+    await userEvent.click(screen.getByRole('option', { name: /Fri, Nov 27, 2026/ }));
     await waitFor(() => expect((screen.getByLabelText('Strike range from') as HTMLInputElement).value).toBe('480'));
     expect(shownStrikes()[0]).toBe(480);
   });
@@ -134,7 +134,7 @@ describe('ChainPage: the expiry filter', () => {
     await screen.findByRole('table');
     const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
     expect(tabs).toEqual(['All7', '0DTE0', 'Daily2', 'Weekly2', 'Monthly1', 'Quarterly1', 'LEAPS1']);
-    const card = screen.getByRole('button', { name: /Fri, Nov 27, 2026/ });
+    const card = screen.getByRole('option', { name: /Fri, Nov 27, 2026/ });
     expect(card.textContent).toContain('Weekly');
     expect(card.textContent).toContain('6 days');
     expect(card.textContent).toContain('Vol 40.0K');
@@ -147,7 +147,7 @@ describe('ChainPage: the expiry filter', () => {
     await screen.findByRole('table');
     await userEvent.click(screen.getByRole('tab', { name: /Monthly/ }));
     expect(screen.getByRole('tab', { name: /Monthly/ }).getAttribute('aria-selected')).toBe('true');
-    const cards = within(screen.getByRole('tabpanel')).getAllByRole('button', { pressed: true });
+    const cards = within(screen.getByRole('tabpanel')).getAllByRole('option', { selected: true });
     expect(cards).toHaveLength(1);
     expect(cards[0]?.textContent).toContain('Fri, Dec 18, 2026');
     await waitFor(() => expect(api.getChain).toHaveBeenCalledWith('SPY', '2026-12-18'));
@@ -156,6 +156,47 @@ describe('ChainPage: the expiry filter', () => {
     expect(screen.getByText('No expiries available for this filter.')).toBeTruthy();
     // The chain stays on the last expiry chosen.
     expect(screen.getByRole('heading', { name: 'SPY Fri, Dec 18, 2026' })).toBeTruthy();
+  });
+
+  it('is one tab stop: Tab lands on the chosen expiry, the arrows move along the strip, Enter picks, the next Tab leaves', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('table');
+    const strip = screen.getByRole('listbox', { name: 'Expiries' });
+    const options = within(strip).getAllByRole('option');
+    expect(options).toHaveLength(7);
+    expect(options.filter((o) => o.tabIndex === 0).map((o) => o.textContent)).toEqual([expect.stringContaining('Fri, Nov 27, 2026')]);
+
+    screen.getByRole('tab', { name: /All/ }).focus();
+    await user.tab();
+    expect(document.activeElement?.textContent).toContain('Fri, Nov 27, 2026');
+    await user.keyboard('{ArrowRight}');
+    expect(document.activeElement?.textContent).toContain('Fri, Dec 4, 2026');
+    // Moving does not load another chain; picking does.
+    expect(api.getChain).not.toHaveBeenCalledWith('SPY', '2026-12-04');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(api.getChain).toHaveBeenCalledWith('SPY', '2026-12-04'));
+    expect(screen.getByRole('option', { name: /Fri, Dec 4, 2026/ }).getAttribute('aria-selected')).toBe('true');
+    await user.keyboard('{End}');
+    expect(document.activeElement?.getAttribute('role')).toBe('option');
+    expect(document.activeElement).toBe(within(strip).getAllByRole('option').at(-1));
+    await user.keyboard('{Home}{ArrowLeft}');
+    expect(document.activeElement).toBe(within(strip).getAllByRole('option')[0]);
+    await user.keyboard(' ');
+    await waitFor(() => expect(api.getChain).toHaveBeenCalledWith('SPY', EXPIRIES[0]!.expiration_date));
+    await user.tab();
+    expect(document.activeElement?.getAttribute('role')).not.toBe('option');
+    expect(strip.contains(document.activeElement)).toBe(false);
+  });
+
+  it('offers a skip link past the controls to the chain table', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('table');
+    const skip = screen.getByRole('link', { name: 'Skip to the chain table' });
+    expect(skip.getAttribute('href')).toBe('#chain-heading');
+    await user.click(skip);
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'SPY Fri, Nov 27, 2026' }));
   });
 
   it('says Today for a 0DTE expiry and 1 day for tomorrow', async () => {
@@ -169,8 +210,8 @@ describe('ChainPage: the expiry filter', () => {
     });
     renderPage();
     await screen.findByRole('table');
-    expect(screen.getByRole('button', { name: /Nov 20, 2026/ }).textContent).toContain('Today');
-    expect(screen.getByRole('button', { name: /Nov 21, 2026/ }).textContent).toContain('1 day');
+    expect(screen.getByRole('option', { name: /Nov 20, 2026/ }).textContent).toContain('Today');
+    expect(screen.getByRole('option', { name: /Nov 21, 2026/ }).textContent).toContain('1 day');
   });
 });
 
@@ -417,7 +458,7 @@ describe('ChainPage: data source, demo notice and Sync Data', () => {
   it('says "Simulated" in the page title and the heading while the prices are simulated, and not once they are live', async () => {
     renderPage();
     await screen.findByRole('table');
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Live Options Chain (Simulated)');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Live Options ChainSimulated');
     expect(screen.getByRole('heading', { level: 1, name: 'Live Options Chain (Simulated)' })).toBeTruthy();
     expect(document.title).toBe('Live Options Chain (Simulated) | Options Academy');
     cleanup();

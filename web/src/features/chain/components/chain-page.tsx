@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import { Spinner } from '@web/components/ui/spinner';
 import { usePageMeta } from '@web/lib/page-meta';
 import { useChain, useExpiries, useMarketStatus, useTickers } from '@web/api/market';
@@ -128,15 +128,20 @@ export default function ChainPage({ inShell }: { inShell: boolean }) {
   };
   const toggleGreek = (g: Greek) => setGreekList(GREEKS.filter((x) => (x === g ? !greeks.has(x) : greeks.has(x))));
 
+  const chainShown = us && expiries.isSuccess && expiryList.length > 0;
   const content = (
     <div className="space-y-4">
+      {chainShown && <SkipToChain />}
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h1 className="flex flex-wrap items-center gap-x-2 text-2xl font-bold tracking-tight text-slate-900">
-            Live Options Chain{demoInUse ? ' ' : ''}
+          <h1
+            aria-label={demoInUse ? 'Live Options Chain (Simulated)' : undefined}
+            className="flex flex-wrap items-center gap-x-2 text-2xl font-bold tracking-tight text-slate-900"
+          >
+            Live Options Chain
             {demoInUse && (
               <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-sm font-semibold tracking-normal text-amber-950 ring-1 ring-inset ring-amber-300">
-                <span className="sr-only">(</span>Simulated<span className="sr-only">)</span>
+                Simulated
               </span>
             )}
           </h1>
@@ -191,13 +196,13 @@ export default function ChainPage({ inShell }: { inShell: boolean }) {
             <ExpiryFilter expiries={expiryList} tab={tab} onTab={onTab} selected={expiry} onSelect={selectExpiry} />
           )}
 
-          {expiries.isSuccess && expiryList.length > 0 && (
+          {chainShown && (
             <>
               <ChainControls values={values} onChange={onControls} greeks={greeks} onToggleGreek={toggleGreek} onReset={onReset} compact={isPhone} />
               <section aria-labelledby="chain-heading" className="space-y-2">
                 <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
                   <div>
-                    <h2 id="chain-heading" className="text-lg font-bold text-slate-900">
+                    <h2 id="chain-heading" tabIndex={-1} className="scroll-mt-20 text-lg font-bold text-slate-900 focus:outline-none">
                       {ticker} {expiry ? formatDate(expiry) : ''}
                     </h2>
                     {view && (
@@ -256,6 +261,26 @@ export default function ChainPage({ inShell }: { inShell: boolean }) {
         {content}
       </main>
     </div>
+  );
+}
+
+/** Past the market switch, the ticker, the expiries and the filters, straight to the table (a keyboard's shortcut). */
+function SkipToChain() {
+  const skip = (e: MouseEvent<HTMLAnchorElement>) => {
+    const heading = document.getElementById('chain-heading');
+    if (!heading) return;
+    e.preventDefault();
+    heading.focus();
+    heading.scrollIntoView?.({ block: 'start' });
+  };
+  return (
+    <a
+      href="#chain-heading"
+      onClick={skip}
+      className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-[60] focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:font-semibold focus:text-brand-900 focus:shadow-lg"
+    >
+      Skip to the chain table
+    </a>
   );
 }
 
