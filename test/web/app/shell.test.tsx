@@ -83,6 +83,22 @@ describe('the app shell', () => {
     expect(trading.getAttribute('aria-expanded')).toBe('false');
   });
 
+  it('tags the entries whose page is not built yet "Soon", and says so to screen readers', async () => {
+    renderShell('/app');
+    await userEvent.click(groupButton('Analysis'));
+    await userEvent.click(groupButton('Account'));
+    const link = (name: string) => within(desktopNav()).getByRole('link', { name });
+    const description = (el: HTMLElement) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent ?? null;
+    for (const name of ['Analytics', 'Screener', 'Settings', 'Broker Connections']) {
+      expect(link(name).textContent, name).toBe(`${name}Soon`);
+      expect(description(link(name)), name).toBe('Soon: not built yet');
+    }
+    for (const name of ['Dashboard', 'Portfolio', 'Orders', 'Subscription']) {
+      expect(link(name).textContent, name).toBe(name);
+      expect(link(name).getAttribute('aria-describedby'), name).toBeNull();
+    }
+  });
+
   it('lists the System group for everyone, the moderation page for operators only', async () => {
     renderShell('/app');
     await userEvent.click(groupButton('System'));
