@@ -68,7 +68,8 @@ describe('routing', () => {
     expect(localStorage.getItem(LANDING_SEEN_KEY)).not.toBeNull();
 
     await userEvent.click(screen.getByRole('button', { name: 'Continue to Trading' }));
-    await screen.findByRole('heading', { name: 'Trading' });
+    // The trading page is a lazy chunk, compiled on its first import: more than findBy's default second on a busy machine.
+    await screen.findByRole('heading', { name: 'Trading' }, { timeout: 10_000 });
     expect(router.state.location.pathname).toBe('/app/trading');
   });
 
