@@ -42,11 +42,14 @@ export interface PayoffCurveOptions extends MarketOptions {
   to?: number;
   /** Date of the "On Target Date" line; default asOf. */
   targetDate?: string;
+  /** Exact prices to evaluate instead of the even grid (the framed graph's, see payoff-frame.ts, or one price read). */
+  prices?: readonly number[];
 }
 
 /**
- * Points of the payoff graph: `points` prices evenly spaced from `from`·spot to `to`·spot (both included), the
- * P&L at expiry and the P&L on the target date. Dollars for the whole position (per lot × multiplier).
+ * Points of the payoff graph: `points` prices evenly spaced from `from`·spot to `to`·spot (both included), or the
+ * `prices` given, with the P&L at expiry and the P&L on the target date. Dollars for the whole position (per lot ×
+ * multiplier).
  */
 export function payoffCurve(legs: readonly StrategyLeg[], options: PayoffCurveOptions): PayoffPoint[] {
   const { spot, points = 100, from = 0.7, to = 1.3, multiplier = 1 } = options;
@@ -55,10 +58,12 @@ export function payoffCurve(legs: readonly StrategyLeg[], options: PayoffCurveOp
   const date = options.targetDate ?? options.asOf;
   const priced = pricedLegs(legs, { ...rates, spot, asOf: options.asOf, fallbackIv: options.iv }, multiplier);
   const n = Math.max(2, Math.floor(points));
-  return Array.from({ length: n }, (_, i) => {
-    const price = spot * (from + ((to - from) * i) / (n - 1));
-    return { price, expiry: clean(atExpiry(price)), target: date === undefined ? null : clean(pnlOnDate(priced, price, date, rates)) };
-  });
+  const prices = options.prices ?? Array.from({ length: n }, (_, i) => spot * (from + ((to - from) * i) / (n - 1)));
+  return prices.map((price) => ({
+    price,
+    expiry: clean(atExpiry(price)),
+    target: date === undefined ? null : clean(pnlOnDate(priced, price, date, rates)),
+  }));
 }
 
 // ------------------------------------------------------------------------------------- probability of profit

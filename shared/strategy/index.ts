@@ -35,6 +35,8 @@ export type {
   ProbabilityOfProfit,
   StrategySummary,
 } from './analytics';
+export { PAYOFF_ZOOMS, framePrices, niceStep, payoffFrame } from './payoff-frame';
+export type { PayoffFrame, PayoffFrameInput, PayoffZoom } from './payoff-frame';
 export { fundsAndMargins, legsToPositions } from './funds';
 export { GUIDELINE_TEXTS, POSITION_SIZE_RANGE, PROFIT_TARGET_RANGE, tradeGuidelines } from './guidelines';
 export type { TradeGuidelines } from './guidelines';

@@ -51,14 +51,16 @@ describe('the options chain in Chromium, signed out', () => {
     const errors = watchErrors(page);
     await openChain(page);
 
-    await expect(page.title()).resolves.toBe('Live Options Chain | Options Academy');
+    await expect.poll(() => page.title()).toBe('Live Options Chain (Simulated) | Options Academy');
+    await page.getByRole('heading', { level: 1, name: 'Live Options Chain (Simulated)' }).waitFor();
     expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${stack.url}/optionschain`);
     expect(await page.getByTestId('data-source-badge').textContent()).toBe('Demo Data Only');
     expect(await page.getByRole('button', { name: 'Sync Data' }).isDisabled()).toBe(true);
-    expect(await page.getByRole('region', { name: 'Demo data in use' }).textContent()).toContain('POLYGON_API_KEY');
+    expect(await page.getByRole('region', { name: 'Simulated end-of-day prices' }).textContent()).toContain('simulated market as of the last close');
+    expect(await page.locator('main').textContent()).not.toContain('POLYGON');
     expect(await page.getByTestId('quotes-as-of').textContent()).toMatch(/^Quotes as of \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M E[SD]T/);
     // SPY opens on its first Weekly expiry.
-    expect(await page.getByRole('tabpanel').getByRole('button', { pressed: true }).textContent()).toContain('Weekly');
+    expect(await page.getByRole('tabpanel').getByRole('option', { selected: true }).textContent()).toContain('Weekly');
     expect(await axeViolations(page)).toEqual([]);
 
     // Pick a ticker by searching its name.
@@ -77,9 +79,9 @@ describe('the options chain in Chromium, signed out', () => {
     const monthly = page.getByRole('tab', { name: /^Monthly/ });
     await monthly.click();
     expect(await monthly.getAttribute('aria-selected')).toBe('true');
-    const monthlyCards = page.getByRole('tabpanel').getByRole('button', { name: /Monthly/ });
+    const monthlyCards = page.getByRole('tabpanel').getByRole('option', { name: /Monthly/ });
     expect(Number((await monthly.textContent())?.replace('Monthly', ''))).toBe(await monthlyCards.count());
-    const chosen = page.getByRole('tabpanel').getByRole('button', { pressed: true });
+    const chosen = page.getByRole('tabpanel').getByRole('option', { selected: true });
     const chosenDate = /^(\w{3}, \w{3} \d{1,2}, \d{4})/.exec((await chosen.textContent()) ?? '')?.[1];
     expect(chosenDate).toBeTruthy();
     expect(await chosen.textContent()).toContain('Monthly');

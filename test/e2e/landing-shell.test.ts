@@ -139,7 +139,7 @@ describe('the app shell', () => {
     await page.keyboard.press('Enter');
     expect(await group('Analysis').getAttribute('aria-expanded')).toBe('true');
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Analytics');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe('/app/analytics');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await page.waitForURL(`${stack.url}/app/screener`);

@@ -9,7 +9,7 @@ import { stubApi } from './api-stub';
 
 const auth = vi.hoisted(() => ({ state: { status: 'signedOut', user: null } as AuthState, signOut: vi.fn() }));
 // The account selector and mode banner read the trading API; they have tests of their own.
-vi.mock('@web/app/shell/slots', () => ({ AccountSelectorSlot: () => null, ModeBannerSlot: () => null }));
+vi.mock('@web/app/shell/slots', () => ({ AccountSelectorSlot: () => null, ModeBannerSlot: () => null, ModeSummarySlot: () => null }));
 vi.mock('@web/features/auth/hooks/auth-context', () => ({
   useAuth: () => ({ state: auth.state, refresh: vi.fn(), signOut: auth.signOut }),
 }));
@@ -68,8 +68,8 @@ describe('routing', () => {
     expect(localStorage.getItem(LANDING_SEEN_KEY)).not.toBeNull();
 
     await userEvent.click(screen.getByRole('button', { name: 'Continue to Trading' }));
-    // A lazy page: its chunk can take more than the default second on a loaded machine.
-    await screen.findByRole('heading', { name: 'Trading' }, { timeout: 5000 });
+    // The trading page is a lazy chunk, compiled on its first import: more than findBy's default second on a busy machine.
+    await screen.findByRole('heading', { name: 'Trading' }, { timeout: 10_000 });
     expect(router.state.location.pathname).toBe('/app/trading');
   });
 

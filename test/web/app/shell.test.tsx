@@ -7,7 +7,7 @@ import type { AuthState } from '@web/features/auth/hooks/auth-context';
 
 const auth = vi.hoisted(() => ({ state: { status: 'signedOut', user: null } as AuthState, signOut: vi.fn() }));
 // The account selector and mode banner read the trading API; they have tests of their own.
-vi.mock('@web/app/shell/slots', () => ({ AccountSelectorSlot: () => null, ModeBannerSlot: () => null }));
+vi.mock('@web/app/shell/slots', () => ({ AccountSelectorSlot: () => null, ModeBannerSlot: () => null, ModeSummarySlot: () => null }));
 vi.mock('@web/features/auth/hooks/auth-context', () => ({
   useAuth: () => ({ state: auth.state, refresh: vi.fn(), signOut: auth.signOut }),
 }));
@@ -83,6 +83,22 @@ describe('the app shell', () => {
     expect(trading.getAttribute('aria-expanded')).toBe('false');
   });
 
+  it('tags the entries whose page is not built yet "Soon", and says so to screen readers', async () => {
+    renderShell('/app');
+    await userEvent.click(groupButton('Analysis'));
+    await userEvent.click(groupButton('Account'));
+    const link = (name: string) => within(desktopNav()).getByRole('link', { name });
+    const description = (el: HTMLElement) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent ?? null;
+    for (const name of ['Analytics', 'Screener', 'Settings', 'Broker Connections']) {
+      expect(link(name).textContent, name).toBe(`${name}Soon`);
+      expect(description(link(name)), name).toBe('Soon: not built yet');
+    }
+    for (const name of ['Dashboard', 'Portfolio', 'Orders', 'Subscription']) {
+      expect(link(name).textContent, name).toBe(name);
+      expect(link(name).getAttribute('aria-describedby'), name).toBeNull();
+    }
+  });
+
   it('lists the System group for everyone, the moderation page for operators only', async () => {
     renderShell('/app');
     await userEvent.click(groupButton('System'));
@@ -142,10 +158,31 @@ describe('the app shell', () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 
-  it('shows the free-forever banner and the learning-focus note under the top bar', () => {
+  it('shows the free-forever banner, the learning-focus note and the risk notice under the top bar', () => {
     renderShell('/app');
-    expect(screen.getByText(/All features are free forever/)).toBeTruthy();
-    expect(screen.getByText(/Learning focus:/)).toBeTruthy();
+    const notices = screen.getByTestId('shell-notices');
+    expect(within(notices).getByText(/All features are free forever/)).toBeTruthy();
+    expect(within(notices).getByText(/Learning focus:/)).toBeTruthy();
+    expect(within(notices).getByRole('complementary', { name: 'Risk notice' }).textContent).toContain(
+      'simulated trading with virtual money, no investment advice.',
+    );
+  });
+
+  it('folds the notices into one line on a phone: the education-only link, and a button that unfolds the rest', async () => {
+    renderShell('/app/portfolio');
+    const line = screen.getByTestId('phone-notices');
+    expect(within(line).getByRole('link', { name: 'Education only: read the risk disclaimer' }).getAttribute('href')).toBe('/DisclaimerDetailed');
+    const toggle = within(line).getByRole('button', { name: 'Notices' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    const notices = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(notices).toBe(screen.getByTestId('shell-notices'));
+    // Folded: hidden below the small breakpoint (Tailwind's sm:block shows it on wider screens).
+    expect(notices.className.split(' ')).toEqual(['hidden', 'sm:block']);
+    await userEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(notices.className).toBe('');
+    await userEvent.click(toggle);
+    expect(notices.className.split(' ')).toContain('hidden');
   });
 
   it('opens the navigation as a slide-over that Escape closes, returning focus to its button', async () => {

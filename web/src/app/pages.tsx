@@ -1,5 +1,6 @@
 import { displayName } from '@shared/users/profile';
 import { useAuth } from '../features/auth/hooks/auth-context';
+import { PLANNED_APP_PATHS } from '../features/placeholders/planned-pages';
 import { lazyPage } from './lazy-page';
 
 /**
@@ -32,7 +33,7 @@ const LazyCommunityPage = lazyPage(() => import('../features/community/component
 export function LandingRoute() {
   const { state } = useAuth();
   const visitor = state.status === 'signedIn' ? { status: 'signedIn' as const, name: state.user.name, email: state.user.email } : { status: state.status };
-  return <LazyLandingPage visitor={visitor} />;
+  return <LazyLandingPage visitor={visitor} planned={PLANNED_APP_PATHS} />;
 }
 
 export function CommunityRoute() {

@@ -11,19 +11,21 @@ export const CONTINUE_AFTER_MS = 3000;
 
 /**
  * Every route renders inside this: the first-visit redirect, the skip link, the risk-disclaimer
- * banner on every page but the landing page (spec part 1 §4), and the 'Loading...' spinner while a
- * page's code arrives.
+ * banner on every page but the landing page (spec part 1 §4; inside /app the shell places it), and the
+ * 'Loading...' spinner while a page's code arrives.
  */
 export function RootLayout() {
   const location = useLocation();
   const landing = location.pathname === '/';
+  // Inside the app the shell shows the risk notice with its other notices (one line on a phone).
+  const inApp = /^\/app(\/|$)/i.test(location.pathname);
   const origin = firstVisitOrigin(location, hasSeenLanding());
   if (origin) return <SendToLanding origin={origin} />;
   return (
     <>
       <SkipLink />
       <ScrollToTop pathname={location.pathname} hash={location.hash} />
-      {landing ? <FirstVisitNotice /> : <DisclaimerBanner />}
+      {landing ? <FirstVisitNotice /> : inApp ? null : <DisclaimerBanner />}
       <Suspense fallback={<Spinner />}>
         <Outlet />
       </Suspense>

@@ -9,10 +9,11 @@ vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: async () => ({}) }));
 
 import { LandingPage } from '@web/features/landing/components/landing-page';
 import type { Visitor } from '@web/features/landing/lib/cta';
+import { PLANNED_APP_PATHS } from '@web/features/placeholders/planned-pages';
 
-function renderLanding(visitor: Visitor = { status: 'signedOut' }) {
+function renderLanding(visitor: Visitor = { status: 'signedOut' }, planned: ReadonlySet<string> = PLANNED_APP_PATHS) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/', element: <LandingPage visitor={visitor} /> }], { initialEntries: ['/'] });
+  const router = createMemoryRouter([{ path: '/', element: <LandingPage visitor={visitor} planned={planned} /> }], { initialEntries: ['/'] });
   render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
@@ -127,5 +128,37 @@ describe('the landing page', () => {
     ]) {
       expect(hrefs).toContain(href);
     }
+  });
+});
+
+describe('the landing page advertises what works', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  const titles = (testId: string) => screen.queryAllByTestId(testId).map((li) => li.querySelector('h3, h4')?.textContent);
+
+  it('marks as coming every feature whose page is not built yet, and lists the working ones first', () => {
+    stubApi();
+    renderLanding();
+    expect(titles('feature')).toEqual(['Options chains with Greeks', 'Strategy builder', 'Paper trading', 'Community']);
+    expect(titles('feature-coming')).toEqual(['50+ learning modules', 'Trading journal', 'Progress you can see', 'Market analysis']);
+    for (const li of screen.getAllByTestId('feature-coming')) expect(within(li).getByText('Coming')).toBeTruthy();
+    const prediction = screen.getByRole('region', { name: 'Prediction markets' });
+    expect(within(prediction).getByText('Coming')).toBeTruthy();
+    expect(within(prediction).queryByText('Demo mode')).toBeNull();
+    expect(within(prediction).queryByRole('link', { name: /Try prediction markets/ })).toBeNull();
+    expect(within(prediction).getByRole('link', { name: 'See what is planned' }).getAttribute('href')).toBe('/app/prediction-markets');
+  });
+
+  it('once those pages are built, says nothing is coming', () => {
+    stubApi();
+    renderLanding({ status: 'signedOut' }, new Set());
+    expect(titles('feature')).toHaveLength(8);
+    expect(screen.queryAllByTestId('feature-coming')).toHaveLength(0);
+    const prediction = screen.getByRole('region', { name: 'Prediction markets' });
+    expect(within(prediction).getByText('Demo mode')).toBeTruthy();
+    expect(within(prediction).getByRole('link', { name: 'Try prediction markets (demo)' })).toBeTruthy();
   });
 });

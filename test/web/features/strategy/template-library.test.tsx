@@ -61,7 +61,7 @@ describe('the strategy template library', () => {
     await userEvent.click(within(card).getByText('How to place it, with a worked example'));
     expect(details.open).toBe(true);
     expect(details.textContent).toContain('XYZ trades at $100.');
-    expect(within(card).getByRole('link', { name: 'Open Iron Condor in builder' }).getAttribute('href')).toBe('/app/trading?template=iron-condor');
+    expect(within(card).getByRole('link', { name: 'Open in builder: Iron Condor' }).getAttribute('href')).toBe('/app/trading?template=iron-condor');
   });
 
   it('sets its title and canonical link', async () => {

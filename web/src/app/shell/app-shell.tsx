@@ -1,13 +1,11 @@
 import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { FreeForeverBanner } from '@web/components/ui/free-forever-banner';
 import { RiskDisclaimerModal } from '@web/components/ui/risk-disclaimer';
 import { Spinner } from '@web/components/ui/spinner';
 import { useAuth } from '@web/features/auth/hooks/auth-context';
-import { LearningFocusNote } from './learning-focus-note';
 import { isTradingPath, pageNameOf } from './nav';
 import { Sidebar } from './sidebar';
-import { ModeBannerSlot } from './slots';
+import { ShellNotices } from './shell-notices';
 import { TopBar } from './top-bar';
 import { useNavGroups } from './use-nav-groups';
 import { useRiskAcknowledgement } from './use-risk-acknowledgement';
@@ -15,7 +13,8 @@ import './shell.css';
 
 /**
  * The signed-in frame at /app (spec part 1 §2): sidebar (a slide-over on small screens), top bar,
- * the mode-banner slot, the free-forever banner and the learning-focus note, then the page.
+ * the notices under it (the mode banner, the free-forever banner, the learning-focus note and the risk
+ * notice; one line on a phone), then the page.
  */
 export function AppShell() {
   const { pathname } = useLocation();
@@ -75,9 +74,7 @@ export function AppShell() {
         </aside>
         <div className="min-w-0 flex-1">
           <TopBar ref={menuButton} pageName={pageNameOf(pathname)} onOpenNav={() => setNavOpen(true)} navOpen={navOpen} navId={navId} />
-          <ModeBannerSlot />
-          <FreeForeverBanner />
-          <LearningFocusNote />
+          <ShellNotices />
           <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6 focus:outline-none">
             {/* Keyed by path: a page whose code is still arriving shows 'Loading...' instead of the previous page. */}
             <Suspense key={pathname} fallback={<Spinner />}>

@@ -1,3 +1,5 @@
+import { PLANNED_APP_PATHS } from '../../features/placeholders/planned-pages';
+
 /**
  * The sidebar of the signed-in shell (spec part 1 §2): eight collapsible groups. The System group is
  * listed for everyone, as the spec shows it; its admin and config pages stay behind their guard.
@@ -97,6 +99,9 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     ],
   },
 ];
+
+/** An entry whose page is not built yet (features/placeholders/planned-pages.ts): the sidebar tags it "Soon". */
+export const isPlanned = (item: Pick<NavItem, 'to'>): boolean => PLANNED_APP_PATHS.has(item.to);
 
 /** Pages of the route map that have no sidebar entry of their own. */
 const OTHER_PAGE_NAMES: Record<string, string> = {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Logo } from '@web/components/ui/logo';
-import { itemMatches, NAV_GROUPS } from './nav';
+import { isPlanned, itemMatches, NAV_GROUPS } from './nav';
 
 interface SidebarProps {
   pathname: string;
@@ -12,10 +12,17 @@ interface SidebarProps {
   idPrefix: string;
 }
 
-/** The grouped navigation; plain buttons and links, so Tab, Enter and Space work everywhere. */
+/**
+ * The grouped navigation; plain buttons and links, so Tab, Enter and Space work everywhere. An entry whose page is
+ * not built yet carries a "Soon" tag, read out as its description.
+ */
 export function Sidebar({ pathname, open, onToggle, isAdmin, onNavigate, idPrefix }: SidebarProps) {
+  const soonId = `${idPrefix}-nav-soon`;
   return (
     <nav aria-label="App" className="flex h-full flex-col">
+      <span id={soonId} hidden>
+        Soon: not built yet
+      </span>
       <Link to="/app" onClick={onNavigate} className="flex h-14 shrink-0 items-center border-b border-slate-200 px-4">
         <Logo />
       </Link>
@@ -42,15 +49,25 @@ export function Sidebar({ pathname, open, onToggle, isAdmin, onNavigate, idPrefi
               <ul id={listId} hidden={!expanded} className="mb-2 mt-0.5 space-y-0.5">
                 {items.map((item) => {
                   const current = itemMatches(item, pathname);
+                  const soon = isPlanned(item);
                   return (
                     <li key={item.to}>
                       <Link
                         to={item.to}
                         onClick={onNavigate}
                         aria-current={current ? 'page' : undefined}
-                        className={`block rounded-lg px-3 py-2 text-sm ${current ? 'bg-brand-50 font-semibold text-brand-900' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'}`}
+                        aria-describedby={soon ? soonId : undefined}
+                        className={`flex items-center justify-between gap-2 rounded-lg px-3 py-2 text-sm ${current ? 'bg-brand-50 font-semibold text-brand-900' : soon ? 'text-slate-600 hover:bg-slate-100 hover:text-slate-900' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'}`}
                       >
                         {item.label}
+                        {soon && (
+                          <span
+                            aria-hidden
+                            className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-[11px] font-semibold text-slate-700 ring-1 ring-inset ring-slate-200"
+                          >
+                            Soon
+                          </span>
+                        )}
                       </Link>
                     </li>
                   );

@@ -1,5 +1,7 @@
+import { formatBalance } from '@shared/format/money';
 import { AccountSelector } from '@web/features/trading/components/account-selector';
 import { ModeBanner } from '@web/features/trading/components/mode-banner';
+import { useSelectedAccount } from '@web/features/trading/hooks/use-selected-account';
 
 /** The account selector in the top bar and the PAPER / LIVE TRADING MODE banner under it (spec part 1 §2). */
 export function AccountSelectorSlot() {
@@ -8,4 +10,24 @@ export function AccountSelectorSlot() {
 
 export function ModeBannerSlot() {
   return <ModeBanner />;
+}
+
+/** The mode banner in a few words, for the phone's one line of notices: the mode and the balance, LIVE in red. */
+export function ModeSummarySlot() {
+  const { selected } = useSelectedAccount();
+  if (!selected) return null;
+  if (selected.mode === 'paper') {
+    return (
+      <span className="shrink-0 whitespace-nowrap text-sky-950" data-testid="mode-summary">
+        <strong className="tracking-wide">PAPER</strong>
+        <span className="sr-only"> trading mode, virtual balance</span>{' '}
+        <span className="tabular-nums">{formatBalance(selected.balance, selected.currency)}</span>
+      </span>
+    );
+  }
+  return (
+    <strong className="shrink-0 whitespace-nowrap rounded bg-red-700 px-1.5 py-0.5 tracking-wide text-white" data-testid="mode-summary">
+      LIVE<span className="sr-only"> trading mode:</span> · REAL MONEY
+    </strong>
+  );
 }

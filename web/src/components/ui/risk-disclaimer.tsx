@@ -9,10 +9,12 @@ import { Button } from './button';
 export const RISK_DISCLAIMER_SUMMARY =
   'Options Academy is an educational platform. Trading here is simulated with virtual money, nothing on this site is investment advice, and options trading carries substantial risk of loss.';
 
-export function DisclaimerBanner() {
+/** The top banner; on a phone it keeps to one line (the link says the rest) unless `full`. */
+export function DisclaimerBanner({ full = false }: { full?: boolean }) {
+  const wide = full ? '' : 'hidden sm:inline';
   return (
     <aside aria-label="Risk notice" className="border-b border-amber-200 bg-amber-50 px-4 py-1.5 text-center text-xs text-amber-950">
-      <span className="font-semibold">Education only:</span> simulated trading with virtual money, no investment advice.{' '}
+      <span className="font-semibold">Education only:</span> <span className={wide}>simulated trading with virtual money, no investment advice.</span>{' '}
       <Link to="/DisclaimerDetailed" className="font-medium underline underline-offset-2 hover:text-amber-800">
         Read the risk disclaimer
       </Link>

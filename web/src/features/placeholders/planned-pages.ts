@@ -153,3 +153,6 @@ export const PLANNED_PAGES: readonly PlannedPage[] = [
 ];
 
 export const plannedPage = (path: string): PlannedPage | undefined => PLANNED_PAGES.find((p) => p.path === path);
+
+/** The same pages as full paths ('/app/screener'): the menu tags them "Soon", the landing page marks what needs them "coming". */
+export const PLANNED_APP_PATHS: ReadonlySet<string> = new Set(PLANNED_PAGES.map((p) => `/app/${p.path}`));

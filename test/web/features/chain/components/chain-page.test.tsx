@@ -92,7 +92,7 @@ describe('ChainPage: default expiry and strike window', () => {
     renderPage();
     await screen.findByRole('table');
     expect(api.getChain).toHaveBeenCalledWith('SPY', '2026-11-27');
-    expect(screen.getByRole('button', { name: /Fri, Nov 27, 2026/ }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('option', { name: /Fri, Nov 27, 2026/ }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('heading', { name: 'SPY Fri, Nov 27, 2026' })).toBeTruthy();
     const strikes = shownStrikes();
     expect(strikes).toHaveLength(31);
@@ -115,7 +115,7 @@ describe('ChainPage: default expiry and strike window', () => {
     await waitFor(() => expect((screen.getByLabelText('Strike range from') as HTMLInputElement).value).toBe('538'));
     expect((screen.getByLabelText('Strike range to') as HTMLInputElement).value).toBe('568');
 
-    await userEvent.click(screen.getByRole('button', { name: /Fri, Nov 27, 2026/ }));
+    await userEvent.click(screen.getByRole('option', { name: /Fri, Nov 27, 2026/ }));
     await waitFor(() => expect((screen.getByLabelText('Strike range from') as HTMLInputElement).value).toBe('480'));
     expect(shownStrikes()[0]).toBe(480);
   });
@@ -134,7 +134,7 @@ describe('ChainPage: the expiry filter', () => {
     await screen.findByRole('table');
     const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
     expect(tabs).toEqual(['All7', '0DTE0', 'Daily2', 'Weekly2', 'Monthly1', 'Quarterly1', 'LEAPS1']);
-    const card = screen.getByRole('button', { name: /Fri, Nov 27, 2026/ });
+    const card = screen.getByRole('option', { name: /Fri, Nov 27, 2026/ });
     expect(card.textContent).toContain('Weekly');
     expect(card.textContent).toContain('6 days');
     expect(card.textContent).toContain('Vol 40.0K');
@@ -147,7 +147,7 @@ describe('ChainPage: the expiry filter', () => {
     await screen.findByRole('table');
     await userEvent.click(screen.getByRole('tab', { name: /Monthly/ }));
     expect(screen.getByRole('tab', { name: /Monthly/ }).getAttribute('aria-selected')).toBe('true');
-    const cards = within(screen.getByRole('tabpanel')).getAllByRole('button', { pressed: true });
+    const cards = within(screen.getByRole('tabpanel')).getAllByRole('option', { selected: true });
     expect(cards).toHaveLength(1);
     expect(cards[0]?.textContent).toContain('Fri, Dec 18, 2026');
     await waitFor(() => expect(api.getChain).toHaveBeenCalledWith('SPY', '2026-12-18'));
@@ -156,6 +156,47 @@ describe('ChainPage: the expiry filter', () => {
     expect(screen.getByText('No expiries available for this filter.')).toBeTruthy();
     // The chain stays on the last expiry chosen.
     expect(screen.getByRole('heading', { name: 'SPY Fri, Dec 18, 2026' })).toBeTruthy();
+  });
+
+  it('is one tab stop: Tab lands on the chosen expiry, the arrows move along the strip, Enter picks, the next Tab leaves', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('table');
+    const strip = screen.getByRole('listbox', { name: 'Expiries' });
+    const options = within(strip).getAllByRole('option');
+    expect(options).toHaveLength(7);
+    expect(options.filter((o) => o.tabIndex === 0).map((o) => o.textContent)).toEqual([expect.stringContaining('Fri, Nov 27, 2026')]);
+
+    screen.getByRole('tab', { name: /All/ }).focus();
+    await user.tab();
+    expect(document.activeElement?.textContent).toContain('Fri, Nov 27, 2026');
+    await user.keyboard('{ArrowRight}');
+    expect(document.activeElement?.textContent).toContain('Fri, Dec 4, 2026');
+    // Moving does not load another chain; picking does.
+    expect(api.getChain).not.toHaveBeenCalledWith('SPY', '2026-12-04');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(api.getChain).toHaveBeenCalledWith('SPY', '2026-12-04'));
+    expect(screen.getByRole('option', { name: /Fri, Dec 4, 2026/ }).getAttribute('aria-selected')).toBe('true');
+    await user.keyboard('{End}');
+    expect(document.activeElement?.getAttribute('role')).toBe('option');
+    expect(document.activeElement).toBe(within(strip).getAllByRole('option').at(-1));
+    await user.keyboard('{Home}{ArrowLeft}');
+    expect(document.activeElement).toBe(within(strip).getAllByRole('option')[0]);
+    await user.keyboard(' ');
+    await waitFor(() => expect(api.getChain).toHaveBeenCalledWith('SPY', EXPIRIES[0]!.expiration_date));
+    await user.tab();
+    expect(document.activeElement?.getAttribute('role')).not.toBe('option');
+    expect(strip.contains(document.activeElement)).toBe(false);
+  });
+
+  it('offers a skip link past the controls to the chain table', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('table');
+    const skip = screen.getByRole('link', { name: 'Skip to the chain table' });
+    expect(skip.getAttribute('href')).toBe('#chain-heading');
+    await user.click(skip);
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'SPY Fri, Nov 27, 2026' }));
   });
 
   it('says Today for a 0DTE expiry and 1 day for tomorrow', async () => {
@@ -169,8 +210,8 @@ describe('ChainPage: the expiry filter', () => {
     });
     renderPage();
     await screen.findByRole('table');
-    expect(screen.getByRole('button', { name: /Nov 20, 2026/ }).textContent).toContain('Today');
-    expect(screen.getByRole('button', { name: /Nov 21, 2026/ }).textContent).toContain('1 day');
+    expect(screen.getByRole('option', { name: /Nov 20, 2026/ }).textContent).toContain('Today');
+    expect(screen.getByRole('option', { name: /Nov 21, 2026/ }).textContent).toContain('1 day');
   });
 });
 
@@ -410,21 +451,37 @@ describe('ChainPage: ticker selector', () => {
 });
 
 describe('ChainPage: data source, demo notice and Sync Data', () => {
-  it('shows Demo Data Only, a disabled Sync Data and the notice on how to configure a provider, which stays dismissed for the visit', async () => {
+  it('shows Demo Data Only, a disabled Sync Data and a notice in a learner’s words, which stays dismissed for the visit', async () => {
     renderPage();
     await screen.findByRole('table');
     expect(screen.getByTestId('data-source-badge').textContent).toBe('Demo Data Only');
     expect((screen.getByRole('button', { name: 'Sync Data' }) as HTMLButtonElement).disabled).toBe(true);
-    const notice = screen.getByRole('region', { name: 'Demo data in use' });
-    expect(notice.textContent).toContain('POLYGON_API_KEY');
-    expect(notice.textContent).toContain('options-academy/<stage>/market-data');
-    expect(notice.textContent).toContain('No market-data API key is configured');
-    await userEvent.click(screen.getByRole('button', { name: 'Dismiss the demo data notice' }));
-    expect(screen.queryByRole('region', { name: 'Demo data in use' })).toBeNull();
+    const notice = screen.getByRole('region', { name: 'Simulated end-of-day prices' });
+    expect(notice.textContent).toContain("Quotes come from the academy's simulated market as of the last close");
+    // Keys and secrets are the operator's business, on the admin page.
+    for (const operatorWord of ['POLYGON', 'secret', 'options-academy/', 'API key', 'README']) expect(document.body.textContent).not.toContain(operatorWord);
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss the simulated prices notice' }));
+    expect(screen.queryByRole('region', { name: 'Simulated end-of-day prices' })).toBeNull();
     cleanup();
     renderPage();
     await screen.findByRole('table');
-    expect(screen.queryByRole('region', { name: 'Demo data in use' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Simulated end-of-day prices' })).toBeNull();
+  });
+
+  it('says "Simulated" in the page title and the heading while the prices are simulated, and not once they are live', async () => {
+    renderPage();
+    await screen.findByRole('table');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Live Options ChainSimulated');
+    expect(screen.getByRole('heading', { level: 1, name: 'Live Options Chain (Simulated)' })).toBeTruthy();
+    expect(document.title).toBe('Live Options Chain (Simulated) | Options Academy');
+    cleanup();
+    api.getMarketStatus.mockResolvedValue(LIVE_STATUS);
+    api.getExpiries.mockResolvedValue({ underlying: 'SPY', source: 'live', expiries: EXPIRIES });
+    api.getChain.mockResolvedValue({ ...CHAIN, source: 'live' });
+    renderPage();
+    await screen.findByRole('table');
+    await waitFor(() => expect(document.title).toBe('Live Options Chain | Options Academy'));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Live Options Chain');
   });
 
   it('shows Live Data Available and no notice when the provider serves the chain', async () => {
@@ -434,7 +491,7 @@ describe('ChainPage: data source, demo notice and Sync Data', () => {
     renderPage();
     await screen.findByRole('table');
     await waitFor(() => expect(screen.getByTestId('data-source-badge').textContent).toBe('Live Data Available'));
-    expect(screen.queryByRole('region', { name: 'Demo data in use' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Simulated end-of-day prices' })).toBeNull();
     expect((screen.getByRole('button', { name: 'Sync Data' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
@@ -443,7 +500,9 @@ describe('ChainPage: data source, demo notice and Sync Data', () => {
     renderPage();
     await screen.findByRole('table');
     expect(screen.getByTestId('data-source-badge').textContent).toBe('Demo Data Only');
-    expect(screen.getByRole('region', { name: 'Demo data in use' }).textContent).toContain('could not supply this chain');
+    expect(screen.getByRole('region', { name: 'Simulated end-of-day prices' }).textContent).toContain(
+      'Live prices for this chain could not be loaded, so these quotes come from the academy',
+    );
   });
 
   it('asks a signed-out visitor to sign in to sync', async () => {
@@ -550,7 +609,7 @@ describe('ChainPage: page', () => {
   it('sets the title, description and canonical link, and offers Sign In on the public page', async () => {
     renderPage();
     await screen.findByRole('table');
-    expect(document.title).toBe('Live Options Chain | Options Academy');
+    expect(document.title).toBe('Live Options Chain (Simulated) | Options Academy');
     expect(document.head.querySelector<HTMLMetaElement>('meta[name="description"]')?.content).toMatch(/options chains/i);
     expect(document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href).toBe(`${window.location.origin}/optionschain`);
     expect(screen.getByRole('link', { name: 'Options Academy' }).getAttribute('href')).toBe('/');

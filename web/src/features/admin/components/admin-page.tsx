@@ -134,7 +134,8 @@ function MarketOperations() {
             {stats.error.message}
           </p>
         ) : (
-          <div className="mt-3 overflow-x-auto">
+          // Scrolls sideways on a phone: focusable so a keyboard can scroll it too (axe: scrollable-region-focusable).
+          <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-labelledby="stats-h">
             <table className="w-full min-w-[480px] text-sm">
               <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-600">
                 <tr>

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import { Spinner } from '@web/components/ui/spinner';
 import { usePageMeta } from '@web/lib/page-meta';
 import { useChain, useExpiries, useMarketStatus, useTickers } from '@web/api/market';
@@ -39,13 +39,6 @@ const parseNumber = (text: string): number | null => {
 
 /** The options chain viewer (spec part 2 §2, §4, §9). Rendered at /optionschain (public) and inside the app shell. */
 export default function ChainPage({ inShell }: { inShell: boolean }) {
-  usePageMeta({
-    title: 'Live Options Chain',
-    description:
-      'Free options chains with bid, ask, volume, open interest, implied volatility and Greeks for SPY, QQQ, AAPL and more, with expiry filters. No sign-in needed.',
-    path: inShell ? '/app/optionschain' : '/optionschain',
-    noindex: inShell,
-  });
   const { market, ticker, expiry: requestedExpiry, selectMarket, selectTicker, selectExpiry } = useChainParams();
   const us = market === 'US';
   const currency = MARKETS[market].currency;
@@ -100,18 +93,22 @@ export default function ChainPage({ inShell }: { inShell: boolean }) {
   const dataSource = view?.source ?? expiries.data?.source;
   const live = us && marketStatus?.source === 'live' && dataSource !== 'demo';
   const demoInUse = us && !live && (!!marketStatus || status.isError);
+  // The spec names the page "Live Options Chain"; when its prices are simulated the title says so.
+  usePageMeta({
+    title: demoInUse ? 'Live Options Chain (Simulated)' : 'Live Options Chain',
+    description:
+      'Free options chains with bid, ask, volume, open interest, implied volatility and Greeks for SPY, QQQ, AAPL and more, with expiry filters. No sign-in needed.',
+    path: inShell ? '/app/optionschain' : '/optionschain',
+    noindex: inShell,
+  });
   const canSync = us && marketStatus?.configured === true;
   const syncHint = !us
     ? 'Zerodha is not configured, so there is nothing to sync.'
     : marketStatus && !marketStatus.configured
-      ? 'Sync needs a market-data provider, and none is configured.'
+      ? 'Sync Data pulls live prices, and none are connected.'
       : null;
-  const demoReason =
-    marketStatus && !marketStatus.configured
-      ? (marketStatus.reason ?? 'No market-data provider is configured.')
-      : marketStatus?.configured
-        ? 'The data provider could not supply this chain, so the simulated market fills in.'
-        : '';
+  // A configured provider that could not supply this chain: the simulated market fills in.
+  const fallback = marketStatus?.configured === true;
 
   const onTab = (next: ExpiryTab) => {
     setTabState({ ticker, tab: next });
@@ -131,11 +128,23 @@ export default function ChainPage({ inShell }: { inShell: boolean }) {
   };
   const toggleGreek = (g: Greek) => setGreekList(GREEKS.filter((x) => (x === g ? !greeks.has(x) : greeks.has(x))));
 
+  const chainShown = us && expiries.isSuccess && expiryList.length > 0;
   const content = (
     <div className="space-y-4">
+      {chainShown && <SkipToChain />}
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900">Live Options Chain</h1>
+          <h1
+            aria-label={demoInUse ? 'Live Options Chain (Simulated)' : undefined}
+            className="flex flex-wrap items-center gap-x-2 text-2xl font-bold tracking-tight text-slate-900"
+          >
+            Live Options Chain
+            {demoInUse && (
+              <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-sm font-semibold tracking-normal text-amber-950 ring-1 ring-inset ring-amber-300">
+                Simulated
+              </span>
+            )}
+          </h1>
           <p className="mt-1 hidden max-w-2xl text-sm text-slate-700 sm:block">
             Every strike&apos;s bid, ask, volume, open interest, implied volatility and Greeks. Click a bid to sell or an ask to buy, with virtual money.
           </p>
@@ -154,7 +163,7 @@ export default function ChainPage({ inShell }: { inShell: boolean }) {
         onDismissNotice={sync.dismissNotice}
       />
 
-      {demoInUse && !noticeDismissed && <DemoNotice reason={demoReason} onDismiss={() => setNoticeDismissed(true)} />}
+      {demoInUse && !noticeDismissed && <DemoNotice fallback={fallback} onDismiss={() => setNoticeDismissed(true)} />}
 
       {!us ? (
         <IndiaComingSoon />
@@ -187,13 +196,13 @@ export default function ChainPage({ inShell }: { inShell: boolean }) {
             <ExpiryFilter expiries={expiryList} tab={tab} onTab={onTab} selected={expiry} onSelect={selectExpiry} />
           )}
 
-          {expiries.isSuccess && expiryList.length > 0 && (
+          {chainShown && (
             <>
               <ChainControls values={values} onChange={onControls} greeks={greeks} onToggleGreek={toggleGreek} onReset={onReset} compact={isPhone} />
               <section aria-labelledby="chain-heading" className="space-y-2">
                 <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
                   <div>
-                    <h2 id="chain-heading" className="text-lg font-bold text-slate-900">
+                    <h2 id="chain-heading" tabIndex={-1} className="scroll-mt-20 text-lg font-bold text-slate-900 focus:outline-none">
                       {ticker} {expiry ? formatDate(expiry) : ''}
                     </h2>
                     {view && (
@@ -252,6 +261,26 @@ export default function ChainPage({ inShell }: { inShell: boolean }) {
         {content}
       </main>
     </div>
+  );
+}
+
+/** Past the market switch, the ticker, the expiries and the filters, straight to the table (a keyboard's shortcut). */
+function SkipToChain() {
+  const skip = (e: MouseEvent<HTMLAnchorElement>) => {
+    const heading = document.getElementById('chain-heading');
+    if (!heading) return;
+    e.preventDefault();
+    heading.focus();
+    heading.scrollIntoView?.({ block: 'start' });
+  };
+  return (
+    <a
+      href="#chain-heading"
+      onClick={skip}
+      className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-[60] focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:font-semibold focus:text-brand-900 focus:shadow-lg"
+    >
+      Skip to the chain table
+    </a>
   );
 }
 

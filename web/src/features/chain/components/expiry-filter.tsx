@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { ExpirySummary } from '@shared/market/chain';
 import { callVolumeShare, countByTab, EXPIRY_TABS, filterByTab, type ExpiryTab } from '../lib/expiries';
 import { formatDate } from '@shared/format/time';
@@ -21,7 +21,11 @@ const TYPE_BADGE: Record<ExpirySummary['expiry_type'], string> = {
   LEAPS: 'bg-slate-200 text-slate-900',
 };
 
-/** Tabs by expiry type with counts, and a strip of expiry cards (spec part 2 §2). */
+/**
+ * Tabs by expiry type with counts, and a strip of expiry cards (spec part 2 §2). The strip is a listbox (WAI-ARIA
+ * APG): one tab stop however many expiries, arrow keys, Home and End move along it, Enter or Space (or a click) picks
+ * the expiry; the chain is only loaded for the one picked.
+ */
 export function ExpiryFilter({ expiries, tab, onTab, selected, onSelect }: Props) {
   const id = useId();
   const tabId = (t: ExpiryTab) => `${id}-tab-${t}`;
@@ -29,15 +33,45 @@ export function ExpiryFilter({ expiries, tab, onTab, selected, onSelect }: Props
   const counts = countByTab(expiries);
   const shown = filterByTab(expiries, tab);
   const stripRef = useRef<HTMLUListElement>(null);
+  const optionId = (date: string) => `${id}-exp-${date}`;
+  // The option that holds the strip's one tab stop: the one last moved to, else the chosen expiry, else the first.
+  const [active, setActive] = useState<string | null>(null);
+  const current = shown.find((e) => e.expiration_date === active) ?? shown.find((e) => e.expiration_date === selected) ?? shown[0];
 
   // Bring the chosen card into view inside the strip without scrolling the page.
   useEffect(() => {
     const strip = stripRef.current;
-    const card = strip?.querySelector<HTMLElement>('[aria-pressed="true"]');
+    const card = strip?.querySelector<HTMLElement>('[aria-selected="true"]');
     if (strip && card && typeof strip.scrollTo === 'function') {
       strip.scrollTo({ left: card.offsetLeft - strip.clientWidth / 2 + card.offsetWidth / 2, behavior: 'smooth' });
     }
   }, [selected, tab]);
+
+  const onStripKey = (e: KeyboardEvent<HTMLUListElement>) => {
+    if (!current) return;
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      onSelect(current.expiration_date);
+      return;
+    }
+    const i = shown.indexOf(current);
+    const next =
+      e.key === 'ArrowRight' || e.key === 'ArrowDown'
+        ? shown[Math.min(i + 1, shown.length - 1)]
+        : e.key === 'ArrowLeft' || e.key === 'ArrowUp'
+          ? shown[Math.max(i - 1, 0)]
+          : e.key === 'Home'
+            ? shown[0]
+            : e.key === 'End'
+              ? shown.at(-1)
+              : undefined;
+    if (!next) return;
+    e.preventDefault();
+    setActive(next.expiration_date);
+    const el = document.getElementById(optionId(next.expiration_date));
+    el?.focus();
+    el?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  };
 
   const onTabKey = (e: KeyboardEvent<HTMLButtonElement>) => {
     const i = EXPIRY_TABS.indexOf(tab);
@@ -93,25 +127,43 @@ export function ExpiryFilter({ expiries, tab, onTab, selected, onSelect }: Props
           <p className="rounded-xl bg-white px-4 py-6 text-center text-sm text-slate-700 ring-1 ring-slate-200">No expiries available for this filter.</p>
         ) : (
           <div className="flex items-stretch gap-2">
+            {/* For pointers only: the keyboard moves along the strip with the arrow keys. */}
             <button
               type="button"
+              tabIndex={-1}
+              aria-hidden
               onClick={() => scrollBy(-1)}
-              aria-label="Scroll expiries left"
               className="hidden shrink-0 rounded-lg px-1.5 text-slate-600 ring-1 ring-inset ring-slate-200 hover:bg-white md:block"
             >
               <span aria-hidden>‹</span>
             </button>
-            <ul ref={stripRef} aria-label="Expiries" className="flex min-w-0 flex-1 snap-x gap-2 overflow-x-auto pb-1">
+            <ul
+              ref={stripRef}
+              role="listbox"
+              aria-label="Expiries"
+              aria-orientation="horizontal"
+              onKeyDown={onStripKey}
+              className="flex min-w-0 flex-1 snap-x gap-2 overflow-x-auto p-1"
+            >
               {shown.map((e) => (
-                <li key={e.expiration_date} className="snap-start">
-                  <ExpiryCard expiry={e} selected={e.expiration_date === selected} onSelect={onSelect} />
-                </li>
+                <ExpiryCard
+                  key={e.expiration_date}
+                  id={optionId(e.expiration_date)}
+                  expiry={e}
+                  selected={e.expiration_date === selected}
+                  tabbable={e === current}
+                  onSelect={(date) => {
+                    setActive(date);
+                    onSelect(date);
+                  }}
+                />
               ))}
             </ul>
             <button
               type="button"
+              tabIndex={-1}
+              aria-hidden
               onClick={() => scrollBy(1)}
-              aria-label="Scroll expiries right"
               className="hidden shrink-0 rounded-lg px-1.5 text-slate-600 ring-1 ring-inset ring-slate-200 hover:bg-white md:block"
             >
               <span aria-hidden>›</span>
@@ -123,17 +175,28 @@ export function ExpiryFilter({ expiries, tab, onTab, selected, onSelect }: Props
   );
 }
 
-function ExpiryCard({ expiry: e, selected, onSelect }: { expiry: ExpirySummary; selected: boolean; onSelect: (expiry: string) => void }) {
+interface CardProps {
+  id: string;
+  expiry: ExpirySummary;
+  selected: boolean;
+  /** The strip's one tab stop. */
+  tabbable: boolean;
+  onSelect: (expiry: string) => void;
+}
+
+function ExpiryCard({ id, expiry: e, selected, tabbable, onSelect }: CardProps) {
   const share = callVolumeShare(e);
   const callPct = share === null ? null : Math.round(share * 100);
   const volume = e.total_call_volume + e.total_put_volume;
   const oi = e.total_call_open_interest + e.total_put_open_interest;
   return (
-    <button
-      type="button"
-      aria-pressed={selected}
+    <li
+      id={id}
+      role="option"
+      aria-selected={selected}
+      tabIndex={tabbable ? 0 : -1}
       onClick={() => onSelect(e.expiration_date)}
-      className={`flex w-44 flex-col gap-1.5 rounded-xl px-3 py-2.5 text-left ring-inset ${selected ? 'bg-brand-50 ring-2 ring-brand-700' : 'bg-white ring-1 ring-slate-200 hover:ring-slate-400'}`}
+      className={`flex w-44 shrink-0 cursor-pointer snap-start flex-col gap-1.5 rounded-xl px-3 py-2.5 text-left ring-inset focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600 ${selected ? 'bg-brand-50 ring-2 ring-brand-700' : 'bg-white ring-1 ring-slate-200 hover:ring-slate-400'}`}
     >
       <span className="flex items-center justify-between gap-2">
         <span className="text-sm font-semibold text-slate-900">{formatDate(e.expiration_date)}</span>
@@ -162,6 +225,6 @@ function ExpiryCard({ expiry: e, selected, onSelect }: { expiry: ExpirySummary; 
         <span>C {callPct === null ? '-' : `${callPct}%`}</span>
         <span>P {callPct === null ? '-' : `${100 - callPct}%`}</span>
       </span>
-    </button>
+    </li>
   );
 }

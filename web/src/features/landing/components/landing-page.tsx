@@ -9,8 +9,11 @@ import { BrokerSection, FeatureGrid, PredictionMarketsSection, TemplatesSection 
 import { StatsSection } from './stats-section';
 import { TestimonialsSection } from './testimonials-section';
 
-/** The public front door (spec part 1 §2): every section the spec lists, with live figures only. */
-export function LandingPage({ visitor }: { visitor: Visitor }) {
+/**
+ * The public front door (spec part 1 §2): every section the spec lists, with live figures only. `planned` holds the
+ * app paths not built yet (from the planned pages, passed in by the app): what needs them is marked "coming".
+ */
+export function LandingPage({ visitor, planned }: { visitor: Visitor; planned: ReadonlySet<string> }) {
   usePageMeta({
     title: 'Options Academy',
     description:
@@ -25,9 +28,9 @@ export function LandingPage({ visitor }: { visitor: Visitor }) {
       <main id="main" tabIndex={-1} className="focus:outline-none">
         <Hero visitor={visitor} />
         <BrokerSection />
-        <PredictionMarketsSection />
+        <PredictionMarketsSection coming={planned.has('/app/prediction-markets')} />
         <TemplatesSection />
-        <FeatureGrid />
+        <FeatureGrid planned={planned} />
         <StatsSection />
         <TestimonialsSection visitor={visitor} />
         <ClosingCta visitor={visitor} />

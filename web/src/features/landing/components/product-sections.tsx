@@ -1,7 +1,9 @@
 import { Link } from 'react-router-dom';
+import { byAvailability, FEATURES } from '../lib/features';
 
 const STATUS_STYLE = {
   available: 'bg-brand-100 text-brand-900',
+  coming: 'bg-slate-200 text-slate-800',
   announced: 'bg-sky-100 text-sky-900',
   testing: 'bg-amber-100 text-amber-950',
   soon: 'bg-slate-200 text-slate-800',
@@ -69,21 +71,28 @@ export function BrokerSection() {
   );
 }
 
-export function PredictionMarketsSection() {
+/** Spec part 1 §1: prediction markets in demo mode. Until its page is built the section says "Coming" and links to the plan. */
+export function PredictionMarketsSection({ coming }: { coming: boolean }) {
   return (
     <section aria-labelledby="prediction-title" className="bg-white">
       <div className="mx-auto grid max-w-6xl items-center gap-8 px-4 py-16 md:grid-cols-2">
         <div>
-          <p className="inline-flex rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold text-amber-950">Demo mode</p>
+          {coming ? (
+            <StatusBadge status="coming">Coming</StatusBadge>
+          ) : (
+            <p className="inline-flex rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold text-amber-950">Demo mode</p>
+          )}
           <h2 id="prediction-title" className="mt-3 text-3xl font-bold tracking-tight text-slate-900">
             Prediction markets
           </h2>
           <p className="mt-3 text-slate-700">
-            Trade yes/no contracts on future events and see how probabilities turn into prices. Prediction markets run in demo mode with virtual money; live
-            prediction trading is announced.
+            Trade yes/no contracts on future events and see how probabilities turn into prices.{' '}
+            {coming
+              ? 'Prediction markets are coming, in demo mode with virtual money; live prediction trading is announced.'
+              : 'Prediction markets run in demo mode with virtual money; live prediction trading is announced.'}
           </p>
           <Link to="/app/prediction-markets" className="mt-5 inline-block font-semibold text-brand-800 hover:underline">
-            Try prediction markets (demo)
+            {coming ? 'See what is planned' : 'Try prediction markets (demo)'}
           </Link>
         </div>
         <dl className="grid grid-cols-2 gap-4 text-sm">
@@ -139,18 +148,9 @@ export function TemplatesSection() {
   );
 }
 
-const FEATURES = [
-  { title: 'Options chains with Greeks', text: 'Bid, ask, volume, open interest, implied volatility and all five Greeks, explained in plain words.' },
-  { title: 'Strategy builder', text: 'Multi-leg strategies with payoff graphs, maximum profit and loss, breakevens and probability of profit.' },
-  { title: 'Paper trading', text: 'Place orders with virtual money and meet the rules real brokers apply: buying power, trading levels, day-trade limits.' },
-  { title: '50+ learning modules', text: 'Lessons, quizzes and practical exercises, from what an option is to managing a portfolio of spreads.' },
-  { title: 'Trading journal', text: 'Write down why you entered, what happened and what you learned. Reviewing beats guessing.' },
-  { title: 'Progress you can see', text: 'XP, levels, streaks, achievements and challenges that reward learning and discipline rather than luck.' },
-  { title: 'Market analysis', text: 'Sentiment, market regime, event-driven pricing, an options screener and arbitrage checks.' },
-  { title: 'Community', text: 'Share what you learned, and read how other learners got started.' },
-];
-
-export function FeatureGrid() {
+/** What the product does: what works now first, then what is coming, each marked (from the planned pages). */
+export function FeatureGrid({ planned }: { planned: ReadonlySet<string> }) {
+  const { available, coming } = byAvailability(FEATURES, planned);
   return (
     <section id="features" aria-labelledby="features-title" className="scroll-mt-4 bg-white">
       <div className="mx-auto max-w-6xl px-4 py-16">
@@ -158,13 +158,29 @@ export function FeatureGrid() {
           Everything you need to learn options
         </h2>
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {FEATURES.map((f) => (
-            <li key={f.title}>
+          {available.map((f) => (
+            <li key={f.title} data-testid="feature">
               <h3 className="font-semibold text-slate-900">{f.title}</h3>
               <p className="mt-2 text-sm text-slate-700">{f.text}</p>
             </li>
           ))}
         </ul>
+        {coming.length > 0 && (
+          <>
+            <h3 className="mt-12 text-lg font-semibold text-slate-900">Coming</h3>
+            <ul className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+              {coming.map((f) => (
+                <li key={f.title} data-testid="feature-coming" className="rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
+                  <div className="flex items-start justify-between gap-2">
+                    <h4 className="font-semibold text-slate-900">{f.title}</h4>
+                    <StatusBadge status="coming">Coming</StatusBadge>
+                  </div>
+                  <p className="mt-2 text-sm text-slate-700">{f.text}</p>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
       </div>
     </section>
   );

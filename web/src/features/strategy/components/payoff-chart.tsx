@@ -1,12 +1,42 @@
-import { useId, useMemo, useState } from 'react';
-import { CartesianGrid, ComposedChart, Line, ReferenceArea, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent, type RefObject } from 'react';
+import {
+  Area,
+  CartesianGrid,
+  ComposedChart,
+  Line,
+  ReferenceArea,
+  ReferenceDot,
+  ReferenceLine,
+  usePlotArea,
+  useXAxisInverseScale,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import { addDays, daysBetween } from '@shared/market/dates';
-import { expectedMove, payoffCurve, type StrategyLeg } from '@shared/strategy';
+import { analyzeAtExpiry, expectedMove, framePrices, payoffCurve, payoffFrame, type PayoffZoom, type StrategyLeg } from '@shared/strategy';
 import { formatMoney, formatPnl, formatWholeDollars } from '@shared/format/money';
 import { formatShortDate } from '@shared/format/time';
 import { strike } from '../lib/format';
 
-const COLORS = { expiry: '#0f172a', target: '#2563eb', spot: '#b45309', strike: '#94a3b8', band1: '#bae6fd', band2: '#e0f2fe', zero: '#64748b' };
+const COLORS = {
+  expiry: '#0f172a',
+  target: '#2563eb',
+  spot: '#b45309',
+  strike: '#94a3b8',
+  breakeven: '#7c3aed',
+  band1: '#e0f2fe',
+  band2: '#f0f9ff',
+  zero: '#64748b',
+  profit: '#16a34a',
+  loss: '#dc2626',
+  cursor: '#334155',
+};
+
+const ZOOMS: { id: PayoffZoom; label: string; title: string }[] = [
+  { id: 'focus', label: 'Focused', title: 'The strikes, the breakevens, today and the expected move' },
+  { id: 'wide', label: 'Wider', title: 'Twice as wide, and the ±2σ move' },
+  { id: 'full', label: '70%–130%', title: "70% to 130% of today's price" },
+];
 
 interface Props {
   legs: readonly StrategyLeg[];
@@ -18,62 +48,164 @@ interface Props {
 }
 
 /**
- * The payoff graph (spec part 3 §2, §9): P&L on expiry and on a target date, 100 prices from 70% to 130% of the
- * current price, the current price and the strikes marked, and the ±1σ / ±2σ expected move to expiry shaded.
+ * The payoff graph (spec part 3 §2, §9): P&L at expiry and on a target date for the whole position. The price axis is
+ * framed around the strikes, the breakevens, today's price and the expected move (payoffFrame in shared/strategy),
+ * widened on request; profit and loss are shaded, breakevens and today's price marked. The chart is a slider over
+ * price: a pointer or the arrow keys move a cursor, and the P&L there is written out below it.
  */
 export function PayoffChart({ legs, spot, today, multiplier, iv }: Props) {
-  const sliderId = useId();
+  const id = useId();
   const firstExpiry = legs.map((l) => l.expiration).sort()[0] ?? today;
   const days = Math.max(0, daysBetween(today, firstExpiry));
   const [chosen, setChosen] = useState(0);
+  const [zoom, setZoom] = useState<PayoffZoom>('focus');
+  const [cursorChoice, setCursor] = useState<number | null>(null);
   const offset = Math.min(chosen, days);
   const targetDate = addDays(today, offset);
-  const points = useMemo(
-    () => payoffCurve(legs, { spot, asOf: today, multiplier, targetDate, ...(iv ? { iv } : {}) }),
-    [legs, spot, today, multiplier, targetDate, iv],
+  const market = useMemo(() => ({ spot, asOf: today, multiplier, targetDate, ...(iv ? { iv } : {}) }), [spot, today, multiplier, targetDate, iv]);
+
+  const strikes = useMemo(() => [...new Set(legs.map((l) => l.strike))].sort((a, b) => a - b), [legs]);
+  const breakevens = useMemo(
+    () => analyzeAtExpiry(legs, { spot, asOf: today, multiplier, ...(iv ? { iv } : {}) }).breakevens.filter((b) => b > 0),
+    [legs, spot, today, multiplier, iv],
   );
-  const move = iv ? expectedMove(spot, iv, days / 365) : null;
-  const lo = points[0]?.price ?? spot * 0.7;
-  const hi = points.at(-1)?.price ?? spot * 1.3;
-  const clamp = (x: number) => Math.min(hi, Math.max(lo, x));
-  const strikes = [...new Set(legs.map((l) => l.strike))].filter((k) => k >= lo && k <= hi);
-  const data = points.map((p) => ({ price: p.price, expiry: p.expiry, target: p.target }));
-  const best = Math.max(...points.map((p) => p.expiry));
-  const worst = Math.min(...points.map((p) => p.expiry));
+  const move = useMemo(() => (iv ? expectedMove(spot, iv, days / 365) : null), [spot, iv, days]);
+  const frame = useMemo(() => payoffFrame({ spot, strikes, breakevens, move }, zoom), [spot, strikes, breakevens, move, zoom]);
+  const data = useMemo(
+    () =>
+      payoffCurve(legs, { ...market, prices: framePrices(frame, [...strikes, ...breakevens, spot]) }).map((p) => ({
+        ...p,
+        profit: Math.max(p.expiry, 0),
+        loss: Math.min(p.expiry, 0),
+      })),
+    [legs, market, frame, strikes, breakevens, spot],
+  );
+  const cursor = clamp(cursorChoice ?? spot, frame.low, frame.high);
+  const reading = useMemo(() => payoffCurve(legs, { ...market, prices: [cursor] })[0]!, [legs, market, cursor]);
+  const best = Math.max(...data.map((p) => p.expiry));
+  const worst = Math.min(...data.map((p) => p.expiry));
+  const onExpiryDay = offset === days;
+
+  const toPriceRef = useRef<PixelToPrice | null>(null);
+  const onPointer = (e: PointerEvent<HTMLDivElement>) => {
+    const svg = e.currentTarget.querySelector('svg');
+    const price = svg && toPriceRef.current?.(e.clientX - svg.getBoundingClientRect().left);
+    if (typeof price === 'number') setCursor(round2(price));
+  };
+
+  const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    const { step, low, high } = frame;
+    const snap = (x: number) => Math.round(x / step) * step;
+    const next =
+      e.key === 'ArrowRight' || e.key === 'ArrowUp'
+        ? snap(cursor + step)
+        : e.key === 'ArrowLeft' || e.key === 'ArrowDown'
+          ? snap(cursor - step)
+          : e.key === 'PageUp'
+            ? snap(cursor + 10 * step)
+            : e.key === 'PageDown'
+              ? snap(cursor - 10 * step)
+              : e.key === 'Home'
+                ? low
+                : e.key === 'End'
+                  ? high
+                  : null;
+    if (next === null) return;
+    e.preventDefault();
+    setCursor(clamp(next, low, high));
+  };
+
+  const readout = `At ${formatMoney(cursor)}: ${formatPnl(reading.expiry)} at expiry (${formatShortDate(firstExpiry)})${
+    onExpiryDay || reading.target === null ? '' : `, ${formatPnl(reading.target)} on ${formatShortDate(targetDate)}`
+  }`;
 
   return (
-    <figure className="space-y-3" aria-labelledby={`${sliderId}-caption`}>
-      <figcaption id={`${sliderId}-caption`} className="text-sm text-slate-700">
-        P&amp;L of the whole position (× {multiplier}) for prices from {strike(Math.round(lo))} to {strike(Math.round(hi))}: at expiry between{' '}
-        {formatPnl(worst)} and {formatPnl(best)} over this range.
+    <figure className="space-y-3" aria-labelledby={`${id}-caption`}>
+      <figcaption id={`${id}-caption`} className="text-sm text-slate-700">
+        P&amp;L of the whole position (× {multiplier}) for prices from {strike(frame.low)} to {strike(frame.high)}: at expiry between {formatPnl(worst)} and{' '}
+        {formatPnl(best)} over this range.
       </figcaption>
-      <div className="h-72 w-full sm:h-80" data-testid="payoff-graph">
-        <ComposedChart responsive style={{ width: '100%', height: '100%' }} data={data} margin={{ top: 10, right: 12, bottom: 4, left: 4 }}>
+      <div role="group" aria-labelledby={`${id}-range`} className="flex flex-wrap items-center gap-1.5 text-xs">
+        <span id={`${id}-range`} className="font-semibold text-slate-700">
+          Price range
+        </span>
+        {ZOOMS.map((z) => (
+          <button
+            key={z.id}
+            type="button"
+            title={z.title}
+            aria-pressed={zoom === z.id}
+            onClick={() => setZoom(z.id)}
+            className={`rounded-full px-3 py-1 font-semibold ring-1 ring-inset ${zoom === z.id ? 'bg-slate-900 text-white ring-slate-900' : 'bg-white text-slate-800 ring-slate-300 hover:bg-slate-50'}`}
+          >
+            {z.label}
+          </button>
+        ))}
+      </div>
+      <div
+        role="slider"
+        tabIndex={0}
+        aria-label="Price to read the P&L at"
+        aria-valuemin={frame.low}
+        aria-valuemax={frame.high}
+        aria-valuenow={cursor}
+        aria-valuetext={formatMoney(cursor)}
+        aria-describedby={`${id}-keys`}
+        onKeyDown={onKey}
+        onPointerMove={onPointer}
+        onPointerDown={onPointer}
+        style={{ touchAction: 'pan-y' }}
+        className="h-72 w-full rounded-lg focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-700 sm:h-80"
+        data-testid="payoff-graph"
+      >
+        <ComposedChart
+          responsive
+          accessibilityLayer={false}
+          style={{ width: '100%', height: '100%' }}
+          data={data}
+          margin={{ top: 20, right: 18, bottom: 4, left: 4 }}
+        >
           <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" />
-          {move && <ReferenceArea x1={clamp(move.twoSigma.low)} x2={clamp(move.twoSigma.high)} fill={COLORS.band2} fillOpacity={0.7} ifOverflow="hidden" />}
-          {move && <ReferenceArea x1={clamp(move.oneSigma.low)} x2={clamp(move.oneSigma.high)} fill={COLORS.band1} fillOpacity={0.6} ifOverflow="hidden" />}
+          {move && <ReferenceArea x1={move.twoSigma.low} x2={move.twoSigma.high} fill={COLORS.band2} fillOpacity={0.9} ifOverflow="hidden" />}
+          {move && <ReferenceArea x1={move.oneSigma.low} x2={move.oneSigma.high} fill={COLORS.band1} fillOpacity={0.9} ifOverflow="hidden" />}
           <XAxis
             dataKey="price"
             type="number"
-            domain={[lo, hi]}
+            domain={[frame.low, frame.high]}
+            ticks={frame.ticks}
+            allowDataOverflow
             tickFormatter={(v: number) => formatWholeDollars(v)}
             tick={{ fontSize: 12, fill: '#334155' }}
-            tickCount={7}
           />
-          <YAxis tickFormatter={(v: number) => formatWholeDollars(v)} tick={{ fontSize: 12, fill: '#334155' }} width={72} />
+          <YAxis tickFormatter={(v: number) => formatWholeDollars(v)} tick={{ fontSize: 12, fill: '#334155' }} width={64} />
+          <Area type="linear" dataKey="profit" baseValue={0} stroke="none" fill={COLORS.profit} fillOpacity={0.18} isAnimationActive={false} />
+          <Area type="linear" dataKey="loss" baseValue={0} stroke="none" fill={COLORS.loss} fillOpacity={0.15} isAnimationActive={false} />
           <ReferenceLine y={0} stroke={COLORS.zero} />
           {strikes.map((k) => (
-            <ReferenceLine key={k} x={k} stroke={COLORS.strike} strokeDasharray="4 4" />
+            <ReferenceLine key={`k${k}`} x={k} stroke={COLORS.strike} strokeDasharray="4 4" ifOverflow="hidden" />
+          ))}
+          {breakevens.map((b, i) => (
+            <ReferenceLine
+              key={`b${b}`}
+              x={b}
+              stroke={COLORS.breakeven}
+              strokeWidth={1.5}
+              ifOverflow="hidden"
+              // Near a breakeven the P&L is about zero, so the top of the plot is clear; the first of several is labelled on its left.
+              label={{
+                value: `BE ${strike(round2(b))}`,
+                position: i === 0 && breakevens.length > 1 ? 'insideTopRight' : 'insideTopLeft',
+                fill: COLORS.breakeven,
+                fontSize: 11,
+              }}
+            />
           ))}
           <ReferenceLine
             x={spot}
             stroke={COLORS.spot}
             strokeWidth={2}
-            label={{ value: `Now ${formatWholeDollars(spot)}`, position: 'insideTopLeft', fill: COLORS.spot, fontSize: 12 }}
-          />
-          <Tooltip
-            formatter={(value, name) => [typeof value === 'number' ? formatPnl(value) : String(value), name === 'expiry' ? 'On Expiry' : 'On Target Date']}
-            labelFormatter={(label) => `Price ${formatMoney(Number(label))}`}
+            ifOverflow="hidden"
+            label={{ value: `Today ${strike(round2(spot))}`, position: 'top', fill: COLORS.spot, fontSize: 12 }}
           />
           <Line type="linear" dataKey="expiry" name="expiry" stroke={COLORS.expiry} strokeWidth={2} dot={false} isAnimationActive={false} />
           <Line
@@ -86,8 +218,21 @@ export function PayoffChart({ legs, spot, today, multiplier, iv }: Props) {
             dot={false}
             isAnimationActive={false}
           />
+          <ReferenceLine x={cursor} stroke={COLORS.cursor} strokeDasharray="2 3" ifOverflow="hidden" />
+          <ReferenceDot x={cursor} y={reading.expiry} r={4} fill={COLORS.expiry} stroke="#fff" ifOverflow="hidden" />
+          {!onExpiryDay && reading.target !== null && (
+            <ReferenceDot x={cursor} y={reading.target} r={4} fill={COLORS.target} stroke="#fff" ifOverflow="hidden" />
+          )}
+          <ScaleProbe intoRef={toPriceRef} />
         </ComposedChart>
       </div>
+      <p id={`${id}-keys`} className="text-xs text-slate-600">
+        Point at the chart, or focus it and use the arrow keys (Page Up and Page Down for bigger steps, Home and End for the ends), to read the P&amp;L at any
+        price.
+      </p>
+      <p aria-live="polite" className="rounded-lg bg-slate-50 px-3 py-2 text-sm font-medium tabular-nums text-slate-900" data-testid="payoff-readout">
+        {readout}
+      </p>
       <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700" aria-label="Legend">
         <li className="flex items-center gap-1.5">
           <span aria-hidden className="inline-block h-0.5 w-5" style={{ background: COLORS.expiry }} />
@@ -98,18 +243,32 @@ export function PayoffChart({ legs, spot, today, multiplier, iv }: Props) {
           On Target Date ({formatShortDate(targetDate)})
         </li>
         <li className="flex items-center gap-1.5">
+          <span aria-hidden className="inline-block h-3 w-4 rounded-sm" style={{ background: COLORS.profit, opacity: 0.35 }} />
+          Profit at expiry
+        </li>
+        <li className="flex items-center gap-1.5">
+          <span aria-hidden className="inline-block h-3 w-4 rounded-sm" style={{ background: COLORS.loss, opacity: 0.3 }} />
+          Loss at expiry
+        </li>
+        <li className="flex items-center gap-1.5">
           <span aria-hidden className="inline-block h-3 w-0.5" style={{ background: COLORS.spot }} />
-          Current price {formatMoney(spot)}
+          Today&apos;s price {formatMoney(spot)}
+        </li>
+        <li className="flex items-center gap-1.5" data-testid="payoff-breakevens">
+          <span aria-hidden className="inline-block h-3 w-0.5" style={{ background: COLORS.breakeven }} />
+          {breakevens.length === 0
+            ? 'No breakeven'
+            : `Breakeven${breakevens.length === 1 ? '' : 's'} (BE) ${breakevens.map((b) => formatMoney(b)).join(' and ')}`}
         </li>
         <li className="flex items-center gap-1.5">
           <span aria-hidden className="inline-block h-3 w-0 border-l-2 border-dashed" style={{ borderColor: COLORS.strike }} />
-          Strikes
+          Strikes {strikes.map((k) => strike(k)).join(', ')}
         </li>
         {move && (
           <li className="flex items-center gap-1.5">
             <span
               aria-hidden
-              className="inline-block h-3 w-5 rounded-sm"
+              className="inline-block h-3 w-5 rounded-sm ring-1 ring-inset ring-sky-200"
               style={{ background: `linear-gradient(90deg, ${COLORS.band2}, ${COLORS.band1}, ${COLORS.band2})` }}
             />
             Expected move to expiry: ±1σ {strike(Math.round(move.oneSigma.low))}–{strike(Math.round(move.oneSigma.high))}, ±2σ{' '}
@@ -118,12 +277,12 @@ export function PayoffChart({ legs, spot, today, multiplier, iv }: Props) {
         )}
       </ul>
       <div>
-        <label htmlFor={sliderId} className="block text-sm font-medium text-slate-800">
+        <label htmlFor={`${id}-date`} className="block text-sm font-medium text-slate-800">
           Target date: {formatShortDate(targetDate)} ({offset === 0 ? 'today' : `in ${offset} day${offset === 1 ? '' : 's'}`}, {days - offset} day
           {days - offset === 1 ? '' : 's'} before expiry)
         </label>
         <input
-          id={sliderId}
+          id={`${id}-date`}
           type="range"
           min={0}
           max={days}
@@ -137,3 +296,25 @@ export function PayoffChart({ legs, spot, today, multiplier, iv }: Props) {
     </figure>
   );
 }
+
+type PixelToPrice = (x: number) => number | null;
+
+/** Hands the chart's pixel-to-price conversion to the slider around it, for pointers over the plot area. */
+function ScaleProbe({ intoRef }: { intoRef: RefObject<PixelToPrice | null> }) {
+  const plot = usePlotArea();
+  const inverse = useXAxisInverseScale();
+  useEffect(() => {
+    intoRef.current =
+      plot && inverse
+        ? (x) => {
+            if (x < plot.x || x > plot.x + plot.width) return null;
+            const price = Number(inverse(x));
+            return Number.isFinite(price) ? price : null;
+          }
+        : null;
+  }, [intoRef, plot, inverse]);
+  return null;
+}
+
+const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
+const round2 = (x: number) => Math.round(x * 100) / 100;

@@ -92,10 +92,11 @@ export function TemplateCard({ template: t }: { template: StrategyTemplate }) {
         </p>
       </details>
       <div className="mt-4 flex-1" />
+      {/* The visible words first in the name (WCAG 2.5.3), then which template, so no two links read the same. */}
       <Link
         to={`/app/trading?template=${t.id}`}
+        aria-label={`Open in builder: ${t.name}`}
         className="self-start rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
-        aria-label={`Open ${t.name} in builder`}
       >
         Open in builder
       </Link>

@@ -187,7 +187,8 @@ export default function PortfolioPage() {
           <h2 id="activity-h" className="text-lg font-semibold">
             Activity
           </h2>
-          <ol className="mt-3 max-h-80 space-y-2 overflow-y-auto text-sm">
+          {/* Scrolls: focusable so a keyboard can scroll it too (axe: scrollable-region-focusable). */}
+          <ol aria-labelledby="activity-h" tabIndex={0} className="mt-3 max-h-80 space-y-2 overflow-y-auto text-sm">
             {activity.map((a) => (
               <li key={a.id} className="rounded-lg bg-slate-50 px-3 py-2">
                 <p className="text-slate-900">{a.text}</p>

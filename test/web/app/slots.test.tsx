@@ -1,0 +1,35 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatBalance } from '@shared/format/money';
+import type { AccountSummary } from '@web/api/paper-account';
+
+const selected = vi.hoisted(() => ({ account: null as unknown }));
+vi.mock('@web/features/trading/hooks/use-selected-account', () => ({ useSelectedAccount: () => ({ selected: selected.account }) }));
+
+import { ModeSummarySlot } from '@web/app/shell/slots';
+
+const account = (over: Partial<AccountSummary>) =>
+  ({ id: 'paper', name: 'Paper Trading', mode: 'paper', balance: 99_926.9, currency: 'USD', ...over }) as AccountSummary;
+
+describe("the phone's one-line mode summary", () => {
+  afterEach(cleanup);
+
+  it('gives the paper mode and the virtual balance', () => {
+    selected.account = account({});
+    render(<ModeSummarySlot />);
+    expect(screen.getByTestId('mode-summary').textContent).toBe(`PAPER trading mode, virtual balance ${formatBalance(99_926.9, 'USD')}`);
+  });
+
+  it('says LIVE and REAL MONEY for a live account', () => {
+    selected.account = account({ id: 'alpaca', mode: 'live' });
+    render(<ModeSummarySlot />);
+    expect(screen.getByTestId('mode-summary').textContent).toBe('LIVE trading mode: · REAL MONEY');
+  });
+
+  it('says nothing before there is an account', () => {
+    selected.account = null;
+    const { container } = render(<ModeSummarySlot />);
+    expect(container.textContent).toBe('');
+  });
+});

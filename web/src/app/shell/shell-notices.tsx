@@ -1,0 +1,49 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { FreeForeverBanner } from '@web/components/ui/free-forever-banner';
+import { DisclaimerBanner } from '@web/components/ui/risk-disclaimer';
+import { LearningFocusNote } from './learning-focus-note';
+import { ModeBannerSlot, ModeSummarySlot } from './slots';
+
+/**
+ * What sits under the top bar (spec part 1 §2 and §4): the paper/live mode banner, the free-forever banner, the
+ * learning-focus note and the education-only risk notice. From the small breakpoint up each has its line. On a phone
+ * the four would push the page title about 300 px down, so they fold into one line: the mode and balance, the
+ * education-only link to the risk disclaimer, and a button that unfolds the rest. Folded at the start of every visit.
+ */
+export function ShellNotices() {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  return (
+    <>
+      <div className="flex items-center gap-3 border-b border-slate-200 bg-sky-50 px-4 py-1.5 text-xs sm:hidden" data-testid="phone-notices">
+        <ModeSummarySlot />
+        <Link
+          to="/DisclaimerDetailed"
+          aria-label="Education only: read the risk disclaimer"
+          className="min-w-0 truncate font-semibold text-amber-950 underline underline-offset-2"
+        >
+          Education only
+        </Link>
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={id}
+          onClick={() => setOpen((o) => !o)}
+          className="-my-1 ml-auto flex shrink-0 items-center gap-1 rounded-md px-2 py-1 font-semibold text-slate-800 hover:bg-white"
+        >
+          Notices
+          <svg aria-hidden viewBox="0 0 20 20" className={`h-3.5 w-3.5 transition-transform motion-reduce:transition-none ${open ? 'rotate-180' : ''}`}>
+            <path d="M5 8l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </button>
+      </div>
+      <div id={id} className={open ? '' : 'hidden sm:block'} data-testid="shell-notices">
+        <ModeBannerSlot />
+        <FreeForeverBanner />
+        <LearningFocusNote />
+        <DisclaimerBanner full />
+      </div>
+    </>
+  );
+}
