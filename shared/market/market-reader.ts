@@ -7,7 +7,7 @@ import { classifyExpiry, type ExpiryType } from './expirations';
 import { isExpired } from './expiry-status';
 import { parseOcc } from './occ';
 import { currentSession } from './simulated-market';
-import { RISK_FREE_RATE, UNDERLYINGS, underlyingProfile } from './underlyings';
+import { exerciseStyle, RISK_FREE_RATE, UNDERLYINGS, underlyingProfile } from './underlyings';
 
 /**
  * The read side of market data (issue 4 §3): stored data first; an empty or failed read falls back
@@ -152,7 +152,15 @@ export function marketReader(deps: MarketReaderDeps) {
         for (const q of snap.quotes) byExpiry.set(q.expiration, [...(byExpiry.get(q.expiration) ?? []), q]);
         summaries = [...byExpiry.entries()].map(([expiration, quotes]) =>
           summarizeExpiry(
-            buildChain(quotes, { underlying: resolved.ticker, expiration, underlyingPrice: snap.underlyingPrice ?? 0, T: 0, r: RISK_FREE_RATE, q: 0 }),
+            buildChain(quotes, {
+              underlying: resolved.ticker,
+              expiration,
+              underlyingPrice: snap.underlyingPrice ?? 0,
+              T: 0,
+              r: RISK_FREE_RATE,
+              q: 0,
+              exercise: exerciseStyle(resolved.ticker),
+            }),
             resolved.ticker,
             expiration,
             day,
@@ -215,6 +223,7 @@ export function marketReader(deps: MarketReaderDeps) {
             T,
             r: RISK_FREE_RATE,
             q: underlyingProfile(resolved.ticker)?.dividendYield ?? 0,
+            exercise: exerciseStyle(resolved.ticker),
           }),
         };
       }
