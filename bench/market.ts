@@ -13,7 +13,8 @@ import { closedLoop, ms } from './latency';
 /**
  * Issue 4's targets, through the local gateway and DynamoDB Local:
  * - the full SPY chain of the nearest weekly at 20 concurrent connections, p99 ≤ 50 ms;
- * - a full ingestion of the 8 tracked underlyings from the simulated market, ≤ 60 s.
+ * - a full ingestion of the 8 tracked underlyings from the simulated market, ≤ 30 s since issue 23 (American
+ *   contracts priced, their IV solved and Greeks computed when the chain is made; issue 4 asked ≤ 60 s).
  */
 export const marketSuite: BenchSuite = {
   name: 'market',
@@ -63,7 +64,7 @@ export const marketSuite: BenchSuite = {
       const seconds = (performance.now() - started) / 1000;
       const chains = result.underlyings.reduce((s, u) => s + u.expiries, 0);
       console.log(
-        `ingestion of ${TRACKED_UNDERLYINGS.length} underlyings: ${result.contractsStored} contracts in ${chains} chains, ${seconds.toFixed(1)} s (target ≤ 60 s: ${seconds <= 60 ? 'met' : 'NOT met'}), ${(result.contractsStored / seconds).toFixed(0)} contracts/s, ${result.failures.length} failures`,
+        `ingestion of ${TRACKED_UNDERLYINGS.length} underlyings: ${result.contractsStored} contracts in ${chains} chains, ${seconds.toFixed(1)} s (target ≤ 30 s: ${seconds <= 30 ? 'met' : 'NOT met'}), ${(result.contractsStored / seconds).toFixed(0)} contracts/s, ${result.failures.length} failures`,
       );
     } finally {
       await stack.stop();

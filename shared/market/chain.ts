@@ -1,5 +1,6 @@
-import { chainGreeks } from '../pricing';
+import { americanChain, americanImpliedVol, chainGreeks } from '../pricing';
 import type { ContractType, ProviderQuote } from './market-data.port';
+import type { ExerciseStyle } from './underlyings';
 import { classifyExpiry, type ExpiryType } from './expirations';
 import { daysBetween } from './dates';
 
@@ -31,6 +32,12 @@ export interface OptionContract {
   time_value: number | null;
   bid_ask_spread: number | null;
   last_trade_timestamp: string | null;
+  /**
+   * The model behind the contract's IV and Greeks (and, in the simulated market, its quote): 'american' (the
+   * Andersen-Lake-Offengenden engine, early exercise included) for American-style contracts, 'european'
+   * (Black-Scholes-Merton) for European-style ones. A provider's own IV and Greeks are kept where it gives them.
+   */
+  pricing_model: ExerciseStyle;
 }
 
 export interface ExpirySummary {
@@ -52,6 +59,8 @@ export interface ChainInputs {
   T: number;
   r: number;
   q: number;
+  /** The underlying's exercise style (underlyings.ts exerciseStyle): which model solves IV and Greeks. */
+  exercise: ExerciseStyle;
 }
 
 const round = (x: number, digits: number) => {
@@ -71,8 +80,11 @@ export const intrinsicValue = (type: ContractType, S: number, K: number): number
 
 /**
  * Turns a provider's quotes for one expiry into the served chain, sorted by strike then calls first.
- * Where the provider gives no IV or Greeks, they are solved from the mark with the pricing core
- * (Black-Scholes-Merton, the European model market-data vendors quote IV with).
+ * Where the provider gives no IV or Greeks, they are solved from the mark with the pricing core, by the model of
+ * the contract's exercise style: American-style contracts by the American engine (americanImpliedVol, then
+ * americanChain's Greeks at that IV), European-style ones by Black-Scholes-Merton. The European formula would
+ * have no IV at all for an American put quoted above the European bounds, and Greeks of the wrong option.
+ * Costs about 25 µs a contract for American ones, so it runs when a chain is stored, not when it is read.
  */
 export function buildChain(quotes: readonly ProviderQuote[], inputs: ChainInputs): OptionContract[] {
   const sorted = [...quotes].sort((a, b) => a.strike - b.strike || (a.type === b.type ? 0 : a.type === 'call' ? -1 : 1));
@@ -83,10 +95,17 @@ export function buildChain(quotes: readonly ProviderQuote[], inputs: ChainInputs
   const K = Float64Array.from(sorted, (qt) => qt.strike);
   const T = new Float64Array(n).fill(inputs.T);
   const live = inputs.T > 0 && n > 0;
+  const american = inputs.exercise === 'american';
 
   // IV: the provider's where given, else solved from the mark.
   const iv = Float64Array.from(sorted, (qt) => qt.impliedVolatility ?? Number.NaN);
-  if (live && sorted.some((qt) => qt.impliedVolatility === undefined)) {
+  if (live && american) {
+    sorted.forEach((qt, i) => {
+      const mark = marks[i] ?? null;
+      if (qt.impliedVolatility === undefined && mark !== null && Number.isFinite(mark))
+        iv[i] = americanImpliedVol({ type: qt.type, S, K: qt.strike, T: inputs.T, r: inputs.r, q: inputs.q, price: mark });
+    });
+  } else if (live && sorted.some((qt) => qt.impliedVolatility === undefined)) {
     const solved = chainGreeks({
       S,
       r: inputs.r,
@@ -101,7 +120,8 @@ export function buildChain(quotes: readonly ProviderQuote[], inputs: ChainInputs
     });
   }
   // Greeks at that IV; the provider's own Greeks win where it gives them.
-  const model = live ? chainGreeks({ S, r: inputs.r, q: inputs.q, isCall, K, T, sigma: iv.map((v) => (Number.isFinite(v) ? v : 0)) }) : null;
+  const batch = { S, r: inputs.r, q: inputs.q, isCall, K, T, sigma: iv.map((v) => (Number.isFinite(v) ? v : 0)) };
+  const model = live ? (american ? americanChain(batch) : chainGreeks(batch)) : null;
   const at = (arr: Float64Array | undefined, i: number, scale: number) => (arr && Number.isFinite(iv[i]!) ? arr[i]! * scale : undefined);
 
   return sorted.map((qt, i) => {
@@ -132,6 +152,7 @@ export function buildChain(quotes: readonly ProviderQuote[], inputs: ChainInputs
       time_value: last === null ? null : round(Math.max(0, last - intrinsic), 2),
       bid_ask_spread: bid !== null && ask !== null ? round(ask - bid, 2) : null,
       last_trade_timestamp: qt.lastTradeAt ?? null,
+      pricing_model: inputs.exercise,
     };
   });
 }

@@ -6,7 +6,7 @@ import type { MarketStore, StoredChain, StoredTicker } from './market-store.port
 import { buildChain, summarizeExpiry } from './chain';
 import { addDays, addMonths, daysBetween, newYorkInstant, newYorkParts, yearsBetween } from './dates';
 import { isExpired } from './expiry-status';
-import { RISK_FREE_RATE, underlyingProfile } from './underlyings';
+import { exerciseStyle, RISK_FREE_RATE, underlyingProfile } from './underlyings';
 
 /**
  * One ingestion run (spec part 2 §4, §9; issue 4): for each underlying, list its contracts (with a
@@ -109,6 +109,7 @@ export async function runIngestion(deps: IngestDeps, opts: IngestOptions): Promi
           T: yearsBetween(asOf, newYorkInstant(expiration, 16)),
           r: RISK_FREE_RATE,
           q,
+          exercise: exerciseStyle(underlying),
         }),
       }));
       chains.sort((a, b) => a.expiration.localeCompare(b.expiration));

@@ -7,7 +7,7 @@ import { classifyExpiry, type ExpiryType } from './expirations';
 import { isExpired } from './expiry-status';
 import { parseOcc } from './occ';
 import { currentSession } from './simulated-market';
-import { RISK_FREE_RATE, UNDERLYINGS, underlyingProfile } from './underlyings';
+import { exerciseStyle, RISK_FREE_RATE, UNDERLYINGS, underlyingProfile } from './underlyings';
 
 /**
  * The read side of market data (issue 4 §3): stored data first; an empty or failed read falls back
@@ -152,7 +152,15 @@ export function marketReader(deps: MarketReaderDeps) {
         for (const q of snap.quotes) byExpiry.set(q.expiration, [...(byExpiry.get(q.expiration) ?? []), q]);
         summaries = [...byExpiry.entries()].map(([expiration, quotes]) =>
           summarizeExpiry(
-            buildChain(quotes, { underlying: resolved.ticker, expiration, underlyingPrice: snap.underlyingPrice ?? 0, T: 0, r: RISK_FREE_RATE, q: 0 }),
+            buildChain(quotes, {
+              underlying: resolved.ticker,
+              expiration,
+              underlyingPrice: snap.underlyingPrice ?? 0,
+              T: 0,
+              r: RISK_FREE_RATE,
+              q: 0,
+              exercise: exerciseStyle(resolved.ticker),
+            }),
             resolved.ticker,
             expiration,
             day,
@@ -167,7 +175,7 @@ export function marketReader(deps: MarketReaderDeps) {
       return { underlying: resolved.ticker, source, expiries: fresh };
     },
 
-    /** One expiry's chain; when the stored version equals the cached one, the cached view is reused. */
+    /** One expiry's chain; when the stored (or the simulated session's) version equals the cached one, the cached view is reused. */
     async chain(underlying: string, expiration: string, cached?: { version: string; view: ChainView }): Promise<ChainView | ReadFailure> {
       const resolved = resolveUnderlying(underlying);
       if ('kind' in resolved) return resolved;
@@ -183,9 +191,15 @@ export function marketReader(deps: MarketReaderDeps) {
             (v) => v === null,
           )
         : null;
-      if (stored && cached && cached.version === stored.version) {
-        return { ...cached.view, expiry_type: classifyExpiry(expiration, day), days_to_expiry: Math.max(0, daysBetween(day, expiration)) };
-      }
+      const relabelled = <T extends Omit<ChainView, 'expiry_type' | 'days_to_expiry'>>(view: T): ChainView => ({
+        ...view,
+        expiry_type: classifyExpiry(expiration, day),
+        days_to_expiry: Math.max(0, daysBetween(day, expiration)),
+      });
+      if (stored && cached && cached.version === stored.version) return relabelled(cached.view);
+      // The simulated market changes once a session, and pricing its American contracts is most of a read without a
+      // stored chain: a view already made for this session is reused.
+      if (!stored && cached && cached.version === simulatedVersion(now)) return relabelled(cached.view);
       let base: Omit<ChainView, 'expiry_type' | 'days_to_expiry'>;
       if (stored) {
         base = {
@@ -215,10 +229,11 @@ export function marketReader(deps: MarketReaderDeps) {
             T,
             r: RISK_FREE_RATE,
             q: underlyingProfile(resolved.ticker)?.dividendYield ?? 0,
+            exercise: exerciseStyle(resolved.ticker),
           }),
         };
       }
-      return { ...base, expiry_type: classifyExpiry(expiration, day), days_to_expiry: Math.max(0, daysBetween(day, expiration)) };
+      return relabelled(base);
     },
 
     /** Last price and the change from the previous session's close, for the ticker tapes. */
@@ -286,6 +301,9 @@ export function marketReader(deps: MarketReaderDeps) {
 }
 
 export type MarketReader = ReturnType<typeof marketReader>;
+
+/** The version of a chain read from the simulated market at an instant: its session's close, as the quotes' asOf. */
+const simulatedVersion = (at: Date) => `sim#${currentSession(at).asOf.toISOString()}`;
 
 /** Caches an async value for a time; concurrent callers share one read. */
 export function ttlMemo<T>(ttlMs: number, load: () => Promise<T>, clock: Clock): () => Promise<T> {

@@ -81,6 +81,10 @@ export const OptionContractSchema = z.object({
   time_value: num,
   bid_ask_spread: num,
   last_trade_timestamp: IsoTime.nullable(),
+  pricing_model: z.enum(['american', 'european']).meta({
+    description:
+      "The model behind IV and Greeks: 'american' (early exercise included) for American-style contracts, 'european' (Black-Scholes-Merton) for European-style ones",
+  }),
 });
 
 export const ChainSchema = z.object({

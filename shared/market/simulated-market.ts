@@ -1,4 +1,4 @@
-import { chainGreeks, price as bsmPrice } from '../pricing';
+import { americanChain, americanPrice, chainGreeks, price as bsmPrice } from '../pricing';
 import type { Clock } from '../ports/clock.port';
 import type { ChainSnapshotResult, DailyBar, MarketDataProvider, ProviderContract, ProviderQuote } from './market-data.port';
 import { ProviderError } from './market-data.port';
@@ -8,7 +8,7 @@ import { classifyExpiry, listedExpirations } from './expirations';
 import { occSymbol, parseOcc } from './occ';
 import { seededRng } from './random';
 import { strikeGrid } from './strikes';
-import { REFERENCE_DATE, RISK_FREE_RATE, underlyingProfile, type UnderlyingProfile } from './underlyings';
+import { exerciseStyle, REFERENCE_DATE, RISK_FREE_RATE, underlyingProfile, type UnderlyingProfile } from './underlyings';
 import { atmVol, surfaceVol } from './vol-surface';
 
 /**
@@ -16,9 +16,12 @@ import { atmVol, surfaceVol } from './vol-surface';
  * Every number is a pure function of (ticker, trading day, contract), seeded, so tests and screenshots
  * are stable. Quotes are end-of-day: a session's data is as of its 16:00 New York close.
  * - Underlyings follow a seeded geometric random walk through NYSE trading days from a reference close.
- * - Option quotes are priced with the pricing core (Black-Scholes-Merton) from a volatility surface with
- *   skew, smile and term structure; bid and ask straddle the model value on the exchange's tick, wider
- *   away from the money and for far expiries; IV and Greeks are solved back from the quoted mid.
+ * - Option quotes are priced with the pricing core from a volatility surface with skew, smile and term
+ *   structure: American-style contracts (every US stock and ETF, underlyings.ts exerciseStyle) by the
+ *   American engine, European-style ones by Black-Scholes-Merton. Bid and ask straddle the model value on
+ *   the exchange's tick, wider away from the money and for far expiries; an American contract's ask and mid
+ *   are never below its intrinsic value (issue 23). IV and Greeks are solved back from the quoted mid
+ *   (chain.ts).
  * - Open interest and volume concentrate near the money, on round strikes and in standard monthlies.
  */
 
@@ -131,13 +134,27 @@ function quoteExpiry(ctx: QuoteContext, expiration: string): ProviderQuote[] {
       sigma[2 * i + j] = surfaceVol(p, k, F, T, level);
     }
   });
-  const model = chainGreeks({ S, r, q, isCall, K, T: new Float64Array(n).fill(T), sigma });
+  const american = exerciseStyle(p.ticker) === 'american';
+  const batch = { S, r, q, isCall, K, T: new Float64Array(n).fill(T), sigma };
+  // The whole expiry at once: the American chain shares its exercise boundaries across strikes.
+  const model = american ? americanChain(batch, undefined, { greeks: false }) : chainGreeks(batch);
 
   const kind = classifyExpiry(expiration, session);
   const seriesWeight = { '0DTE': 0.35, Daily: 0.3, Weekly: 0.55, Monthly: 1, Quarterly: 0.7, LEAPS: 0.45 }[kind];
   const step = strikes.length > 1 ? strikes[1]! - strikes[0]! : 1;
   const tick = (mid: number) => (p.style === 'index-etf' || mid < 3 ? 0.01 : 0.05);
   const quotes: ProviderQuote[] = [];
+  // A last trade falls within the regular session of one of two days; each day's time-zone offset is looked up
+  // once (it was most of the cost of a quote), which is exact because New York changes its clocks only at night.
+  const opens = new Map<string, number>();
+  const tradedAt = (day: string, minutesAfterOpen: number): string => {
+    let open = opens.get(day);
+    if (open === undefined) {
+      open = newYorkInstant(day, 9, 30).getTime();
+      opens.set(day, open);
+    }
+    return new Date(open + minutesAfterOpen * 60_000).toISOString();
+  };
 
   for (let i = 0; i < n; i++) {
     const type = isCall[i] ? 'call' : 'put';
@@ -160,6 +177,9 @@ function quoteExpiry(ctx: QuoteContext, expiration: string): ProviderQuote[] {
       bid = 0;
       ask = t;
     }
+    // An American option bought below what exercising it pays is free money. The model value is at least the
+    // intrinsic value and the ask at least the model value, so only rounding to the tick can pull the mid under it.
+    if (american && (bid + ask) / 2 < intrinsic - 1e-9) ask = Math.ceil((2 * intrinsic - bid) / t - 1e-9) * t;
     bid = round2(bid);
     ask = round2(ask);
 
@@ -173,9 +193,12 @@ function quoteExpiry(ctx: QuoteContext, expiration: string): ProviderQuote[] {
 
     const tradedToday = volume > 0;
     const everTraded = tradedToday || oi > 0;
-    const last = everTraded ? round2(Math.min(ask, Math.max(bid, Math.round((mid + (rng.uniform() - 0.5) * (ask - bid) * 0.8) / t) * t))) : undefined;
+    // Trades print within the spread, and an American contract's never below its intrinsic value (nobody sells for less
+    // than exercising pays), so its time value is never negative.
+    const lowest = american ? Math.max(bid, Math.ceil(intrinsic / t - 1e-9) * t) : bid;
+    const last = everTraded ? round2(Math.min(ask, Math.max(lowest, Math.round((mid + (rng.uniform() - 0.5) * (ask - bid) * 0.8) / t) * t))) : undefined;
     const tradeDay = tradedToday ? session : previousTradingDay(session);
-    const minute = 9 * 60 + 30 + rng.int(0, 389);
+    const minute = rng.int(0, 389);
     quotes.push({
       ticker: occSymbol(p.ticker, expiration, type, k),
       underlying: p.ticker,
@@ -187,7 +210,7 @@ function quoteExpiry(ctx: QuoteContext, expiration: string): ProviderQuote[] {
       last,
       volume,
       openInterest: oi,
-      lastTradeAt: everTraded ? newYorkInstant(tradeDay, Math.floor(minute / 60), minute % 60).toISOString() : undefined,
+      lastTradeAt: everTraded ? tradedAt(tradeDay, minute) : undefined,
     });
   }
   return quotes;
@@ -202,7 +225,8 @@ function contractCloseValue(p: UnderlyingProfile, contract: ProviderContract, se
   const level = dayVolLevel(p.ticker, session);
   const F = S * Math.exp((RISK_FREE_RATE - p.dividendYield) * T);
   const sigma = surfaceVol(p, contract.strike, F, T, level);
-  return bsmPrice({ type: contract.type, S, K: contract.strike, T, r: RISK_FREE_RATE, q: p.dividendYield, sigma });
+  const input = { type: contract.type, S, K: contract.strike, T, r: RISK_FREE_RATE, q: p.dividendYield, sigma };
+  return exerciseStyle(p.ticker) === 'american' ? americanPrice(input) : bsmPrice(input);
 }
 
 export function simulatedProvider(clock: Clock): MarketDataProvider {

@@ -192,5 +192,30 @@ export const TRACKED_UNDERLYINGS = UNDERLYINGS.filter((u) => u.tracked).map((u) 
 
 export const underlyingProfile = (ticker: string): UnderlyingProfile | undefined => UNDERLYINGS.find((u) => u.ticker === ticker.toUpperCase());
 
+/**
+ * When an option may be exercised: any day up to expiry ('american') or only at expiry ('european'). The one
+ * place that decides it for every underlying, listed or not: options on US stocks and ETFs (every underlying the
+ * product tracks) are American-style; options on cash-settled indices are European-style.
+ */
+export type ExerciseStyle = 'american' | 'european';
+
+/** Cash-settled indices whose options are European-style (Cboe's SPX, XSP, NDX, RUT, VIX, DJX; NSE's and BSE's). */
+const EUROPEAN_STYLE_INDICES: ReadonlySet<string> = new Set([
+  'SPX',
+  'SPXW',
+  'XSP',
+  'NDX',
+  'NDXP',
+  'RUT',
+  'VIX',
+  'DJX',
+  'NIFTY',
+  'BANKNIFTY',
+  'FINNIFTY',
+  'SENSEX',
+]);
+
+export const exerciseStyle = (ticker: string): ExerciseStyle => (EUROPEAN_STYLE_INDICES.has(ticker.toUpperCase()) ? 'european' : 'american');
+
 /** Continuous risk-free rate the simulated market prices with (about the 3-month T-bill yield). */
 export const RISK_FREE_RATE = 0.04;

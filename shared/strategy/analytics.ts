@@ -1,11 +1,23 @@
-import { greeks } from '../pricing';
+import { americanGreeks, greeks } from '../pricing';
 import { normCdf } from '../pricing/normal-distribution';
 import type { OptionContract } from '../market/chain';
 import { addDays, daysBetween } from '../market/dates';
 import { CONTRACT_MULTIPLIER } from '../paper/types';
 import { analyzeAtExpiry, expiryPnl, netPremium } from './payoff';
 import type { ExpiryAnalysis, StrategyLeg } from './types';
-import { clean, firstExpiration, intrinsic, legSign, pnlOnDate, pricedLegs, ratesFor, resolveIv, yearsBetweenDates } from './valuation';
+import {
+  clean,
+  earlyExerciseValue,
+  firstExpiration,
+  intrinsic,
+  legSign,
+  legStyle,
+  pnlOnDate,
+  pricedLegs,
+  ratesFor,
+  resolveIv,
+  yearsBetweenDates,
+} from './valuation';
 
 /** What the builder's right column knows about the market: spot, quote date, rates, lots. */
 export interface MarketOptions {
@@ -30,7 +42,7 @@ export interface PayoffPoint {
   price: number;
   /** P&L at expiry (the first expiry for calendars), dollars. */
   expiry: number;
-  /** P&L on the target date, each leg by Black-Scholes-Merton at its remaining time and IV; null without a date. */
+  /** P&L on the target date, each leg by its model (American or European, as its style) at its remaining time and IV; null without a date. */
   target: number | null;
 }
 
@@ -171,7 +183,8 @@ export interface PnlTableOptions extends MarketOptions {
 
 /**
  * P&L on each date and price: rows from `from`·spot in `step` increments, columns from asOf to the first
- * expiry; each cell values every leg by Black-Scholes-Merton at its remaining time and IV (intrinsic at expiry).
+ * expiry; each cell values every leg by its model (the American engine for American-style legs, Black-Scholes-
+ * Merton for European-style ones; valuation.ts optionValue) at its remaining time and IV (intrinsic at expiry).
  */
 export function pnlTable(legs: readonly StrategyLeg[], options: PnlTableOptions): PnlTable {
   const { spot, asOf, rows = 10, from = 0.9, step = 0.02, columns = 6, multiplier = 1 } = options;
@@ -206,9 +219,10 @@ export interface PositionGreeks {
 }
 
 /**
- * Position Greeks: Σ over legs of ±quantity × multiplier × 100 × the leg's Black-Scholes-Merton Greek at
- * the spot, its remaining time (asOf to expiry, ACT/365) and IV; theta converted per day (/365), vega and
- * rho per 1% (/100). Reference: Hull, 9th ed., ch. 19.
+ * Position Greeks: Σ over legs of ±quantity × multiplier × 100 × the leg's Greek at the spot, its remaining
+ * time (asOf to expiry, ACT/365) and IV, by its model (americanGreeks for American-style legs, Black-Scholes-
+ * Merton for European-style ones); theta converted per day (/365), vega and rho per 1% (/100).
+ * Reference: Hull, 9th ed., ch. 19; shared/pricing/README.md (American Greeks).
  */
 export function positionGreeks(legs: readonly StrategyLeg[], options: MarketOptions & { asOf: string }): PositionGreeks {
   const { spot, asOf, multiplier = 1 } = options;
@@ -216,7 +230,8 @@ export function positionGreeks(legs: readonly StrategyLeg[], options: MarketOpti
   const total: PositionGreeks = { delta: 0, gamma: 0, theta: 0, vega: 0, rho: 0 };
   for (const leg of legs) {
     const sigma = resolveIv(leg, { ...rates, spot, asOf, fallbackIv: options.iv });
-    const g = greeks({ type: leg.optionType, S: spot, K: leg.strike, T: yearsBetweenDates(asOf, leg.expiration), r: rates.r, q: rates.q, sigma });
+    const input = { type: leg.optionType, S: spot, K: leg.strike, T: yearsBetweenDates(asOf, leg.expiration), r: rates.r, q: rates.q, sigma };
+    const g = legStyle(leg) === 'american' ? americanGreeks(input) : greeks(input);
     const w = legSign(leg) * leg.quantity * multiplier * CONTRACT_MULTIPLIER;
     total.delta += w * g.delta;
     total.gamma += w * g.gamma;
@@ -225,6 +240,30 @@ export function positionGreeks(legs: readonly StrategyLeg[], options: MarketOpti
     total.rho += (w * g.rho) / 100;
   }
   return total;
+}
+
+// ------------------------------------------------------------------------------------ early-exercise premium
+
+/** The page shows a leg's early-exercise premium from a cent a share. */
+export const EARLY_EXERCISE_SHOWN_FROM = 0.01;
+
+/** One line each on why exercising early can pay (issue 23 §3). */
+export const EARLY_EXERCISE_WHY = {
+  put: 'A deep in-the-money put can be worth exercising early: the strike paid now earns interest until expiry.',
+  call: 'A call can be worth exercising early just before a dividend: the shares collect it and the call does not.',
+} as const;
+
+/**
+ * A leg's early-exercise premium per share today: its American value less its European value at the spot, its
+ * time to expiry (asOf to expiry, ACT/365) and IV (valuation.ts earlyExerciseValue). 0 for a European-style leg
+ * and at expiry. Dollars per share, as premiums are; show it where it is at least EARLY_EXERCISE_SHOWN_FROM.
+ */
+export function earlyExercisePremium(leg: StrategyLeg, options: MarketOptions & { asOf: string }): number {
+  if (legStyle(leg) !== 'american') return 0;
+  const { spot, asOf } = options;
+  const rates = ratesFor(leg.underlying, options);
+  const sigma = resolveIv(leg, { ...rates, spot, asOf, fallbackIv: options.iv });
+  return earlyExerciseValue(leg.optionType, spot, leg.strike, yearsBetweenDates(asOf, leg.expiration), rates.r, rates.q, sigma);
 }
 
 // ------------------------------------------------------------------------------------ summary tile figures

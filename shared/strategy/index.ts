@@ -9,8 +9,11 @@ export type { ExpiryOptions } from './payoff';
 export { KNOWN_STRATEGIES, OUR_TEXTS, SPEC_TEXTS, STRATEGY_REQUIREMENTS, knownStrategy, validateStrategy } from './validate';
 export type { ExpirationRule, KnownStrategy, OptionTypeRule, StrategyRequirement, ValidationResult } from './validate';
 export {
+  EARLY_EXERCISE_SHOWN_FROM,
+  EARLY_EXERCISE_WHY,
   POP_METHOD,
   atmImpliedVol,
+  earlyExercisePremium,
   expectedMove,
   netDebitCredit,
   payoffCurve,
@@ -43,6 +46,6 @@ export type { TradeGuidelines } from './guidelines';
 export type { FundsAndMargins, FundsOptions } from './funds';
 export { placeTemplate } from './placement';
 export type { PlacementChain, PlacementError, PlacementErrorCode, PlacementOptions, PlacementResult } from './placement';
-export { DEFAULT_IV, optionValue, resolveIv } from './valuation';
+export { DEFAULT_IV, earlyExerciseValue, legStyle, optionValue, resolveIv } from './valuation';
 export { STRATEGY_TEMPLATES, TEMPLATE_CATEGORIES, searchTemplates, templateById } from './templates';
 export type * from './templates/types';

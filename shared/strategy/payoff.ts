@@ -1,6 +1,6 @@
 import { CONTRACT_MULTIPLIER } from '../paper/types';
 import type { ExpiryAnalysis, Rates, StrategyLeg } from './types';
-import { clean, firstExpiration, intrinsic, legSign, pnlOnDate, pricedLegs, ratesFor, yearsBetweenDates } from './valuation';
+import { clean, firstExpiration, intrinsic, legSign, legStyle, pnlOnDate, pricedLegs, ratesFor, yearsBetweenDates } from './valuation';
 
 export interface ExpiryOptions {
   /** Risk-free rate; default RISK_FREE_RATE (shared/market/underlyings). */
@@ -29,7 +29,7 @@ const sameExpiry = (legs: readonly StrategyLeg[]) => legs.every((leg) => leg.exp
 /**
  * The P&L function at expiry (per lot × multiplier, dollars). One expiry: the exact piecewise-linear
  * payoff Σ ±quantity × 100 × (intrinsic(S) − premium). Several expiries: at the first one, with the later
- * legs valued by Black-Scholes-Merton at their remaining time and IV (floored at intrinsic; see optionValue).
+ * legs valued at their remaining time and IV by their model (American or European; see optionValue).
  */
 export function expiryPnl(legs: readonly StrategyLeg[], options: ExpiryOptions = {}): (S: number) => number {
   if (legs.length === 0) return () => 0;
@@ -53,8 +53,8 @@ export function expiryPnl(legs: readonly StrategyLeg[], options: ExpiryOptions =
  * (Σ ±quantity × 100 over the calls) is non-zero, which makes the profit (slope > 0) or the loss (slope < 0)
  * unlimited. Breakevens are the exact roots of each linear piece. Puts bound the left side: S ≥ 0.
  *
- * Several expiries (calendars, diagonals) — at the first expiry, later legs by Black-Scholes-Merton at their
- * remaining time and IV (leg.iv, else solved from the premium when spot and asOf are given, else
+ * Several expiries (calendars, diagonals) — at the first expiry, later legs by optionValue (the American engine
+ * for American-style legs, Black-Scholes-Merton for European-style ones) at their remaining time and IV (leg.iv, else solved from the premium when spot and asOf are given, else
  * options.iv, else 25%), r = RISK_FREE_RATE unless given. The tail slope is exact (a later call's floored
  * value grows like S − K); extremes come from a dense scan (strikes included) refined by golden-section
  * search, plus the limit far above the strikes; breakevens by bisection between sign changes.
@@ -105,11 +105,14 @@ function numericAnalysis(legs: readonly StrategyLeg[], f: (S: number) => number,
   const first = firstExpiration(legs)!;
   const kMax = Math.max(...legs.map((l) => l.strike), options.spot ?? 0);
   const hi = 4 * kMax;
-  // Far above the strikes each call is worth S − K (floored) or S·e^{−qτ} − K·e^{−rτ}, whichever is more.
+  // Far above the strikes a European call is worth S·e^{−qτ} − K·e^{−rτ}; an American one that, or S − K once
+  // exercising pays, whichever is more.
   const slope = legs.reduce((s, leg) => {
     if (leg.optionType !== 'call') return s;
     const tau = yearsBetweenDates(first, leg.expiration);
-    return s + legSign(leg) * leg.quantity * CONTRACT_MULTIPLIER * multiplier * (tau > 0 ? Math.max(1, Math.exp(-rates.q * tau)) : 1);
+    const carry = Math.exp(-rates.q * tau);
+    const perShare = tau <= 0 ? 1 : legStyle(leg) === 'american' ? Math.max(1, carry) : carry;
+    return s + legSign(leg) * leg.quantity * CONTRACT_MULTIPLIER * multiplier * perShare;
   }, 0);
   const flatTail = Math.abs(slope) < 1e-9;
 

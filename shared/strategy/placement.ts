@@ -1,4 +1,4 @@
-import { greeks } from '../pricing';
+import { americanGreeks, greeks } from '../pricing';
 import type { OptionContract } from '../market/chain';
 import { daysBetween } from '../market/dates';
 import type { OptionType, StrategyLeg } from './types';
@@ -108,7 +108,9 @@ export function placeTemplate(template: Pick<StrategyTemplate, 'legs'>, chain: P
     if (c.delta !== null && Number.isFinite(c.delta)) return Math.abs(c.delta);
     if (c.implied_volatility === null || !(c.implied_volatility > 0)) return null;
     const T = Math.max(0, daysBetween(today, grid.expiration)) / 365;
-    return Math.abs(greeks({ type: grid.type, S: chain.spot, K: c.strike_price, T, r: rates.r, q: rates.q, sigma: c.implied_volatility }).delta);
+    // The IV is the one the contract's model solved (an American IV is no Black-Scholes-Merton IV).
+    const input = { type: grid.type, S: chain.spot, K: c.strike_price, T, r: rates.r, q: rates.q, sigma: c.implied_volatility };
+    return Math.abs((c.pricing_model === 'american' ? americanGreeks(input) : greeks(input)).delta);
   };
 
   const placed: (number | undefined)[] = template.legs.map(() => undefined);

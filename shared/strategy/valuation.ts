@@ -1,6 +1,6 @@
-import { impliedVol, price } from '../pricing';
+import { americanImpliedVol, americanPrice, impliedVol, price } from '../pricing';
 import { daysBetween } from '../market/dates';
-import { RISK_FREE_RATE, underlyingProfile } from '../market/underlyings';
+import { exerciseStyle, RISK_FREE_RATE, underlyingProfile, type ExerciseStyle } from '../market/underlyings';
 import { CONTRACT_MULTIPLIER } from '../paper/types';
 import type { OptionType, Rates, StrategyLeg } from './types';
 
@@ -27,20 +27,34 @@ export function ratesFor(underlying: string | undefined, given: Partial<Rates> =
   };
 }
 
+/** The exercise style of a leg's contract: its underlying's (shared/market/underlyings.ts). */
+export const legStyle = (leg: Pick<StrategyLeg, 'underlying'>): ExerciseStyle => exerciseStyle(leg.underlying);
+
 /**
  * Value per share of an option with τ years left:
- *   τ ≤ 0 or S ≤ 0: intrinsic value;
- *   otherwise max(BSM(S, K, τ, r, q, σ), intrinsic).
- * The floor is there because US equity options are American: a holder can always exercise, so no
- * option (long or short) is worth less than its intrinsic value, whereas the European formula with a
- * dividend yield can dip below it deep in the money.
+ *   τ ≤ 0 or S ≤ 0: intrinsic value (the payoff at expiry);
+ *   American-style: the American price (Andersen-Lake-Offengenden; never below intrinsic, since the holder can
+ *   always exercise, and above the European price by the early-exercise premium);
+ *   European-style: Black-Scholes-Merton (which can be below intrinsic deep in the money: it cannot be exercised).
  * Units: S, K in dollars; τ in years; r, q continuous; σ annualised.
- * Reference: Hull, "Options, Futures, and Other Derivatives", 9th ed., §11.5 (bounds) and ch. 15.
+ * Reference: Hull, "Options, Futures, and Other Derivatives", 9th ed., §11.5 (bounds), ch. 15 and §21.7;
+ * shared/pricing/README.md (the American engine).
  */
-export function optionValue(type: OptionType, S: number, K: number, tau: number, r: number, q: number, sigma: number): number {
-  const floor = intrinsic(type, Math.max(S, 0), K);
-  if (tau <= 0 || S <= 0) return floor;
-  return Math.max(floor, price({ type, S, K, T: tau, r, q, sigma }));
+export function optionValue(type: OptionType, S: number, K: number, tau: number, r: number, q: number, sigma: number, style: ExerciseStyle): number {
+  if (tau <= 0 || S <= 0) return intrinsic(type, Math.max(S, 0), K);
+  const input = { type, S, K, T: tau, r, q, sigma };
+  return style === 'american' ? americanPrice(input) : price(input);
+}
+
+/**
+ * Early-exercise premium per share: the American value less the European one at the same S, τ, r, q and σ
+ * (never negative; 0 at expiry). What the right to exercise before expiry is worth: for a put, receiving the
+ * strike early to earn interest on it; for a call, owning the shares before they pay a dividend.
+ */
+export function earlyExerciseValue(type: OptionType, S: number, K: number, tau: number, r: number, q: number, sigma: number): number {
+  if (tau <= 0 || S <= 0) return 0;
+  const input = { type, S, K, T: tau, r, q, sigma };
+  return Math.max(0, americanPrice(input) - price(input));
 }
 
 export interface IvContext extends Rates {
@@ -53,23 +67,26 @@ export interface IvContext extends Rates {
 
 /**
  * The volatility a leg is valued with: its own IV; else the IV implied by its premium at the spot on
- * the valuation date (Jäckel's "Let's Be Rational" in the pricing core); else the fallback (25%).
+ * the valuation date, by the model of its exercise style (americanImpliedVol, or Jäckel's "Let's Be
+ * Rational" for European-style legs); else the fallback (25%).
  */
 export function resolveIv(leg: StrategyLeg, ctx: IvContext): number {
   if (leg.iv !== undefined && leg.iv !== null && Number.isFinite(leg.iv) && leg.iv >= 0) return leg.iv;
   if (ctx.spot !== undefined && ctx.asOf !== undefined && ctx.spot > 0 && leg.strike > 0 && leg.premium > 0) {
     const T = yearsBetweenDates(ctx.asOf, leg.expiration);
     if (T > 0) {
-      const solved = impliedVol({ type: leg.optionType, S: ctx.spot, K: leg.strike, T, r: ctx.r, q: ctx.q, price: leg.premium });
+      const input = { type: leg.optionType, S: ctx.spot, K: leg.strike, T, r: ctx.r, q: ctx.q, price: leg.premium };
+      const solved = legStyle(leg) === 'american' ? americanImpliedVol(input) : impliedVol(input);
       if (Number.isFinite(solved) && solved > 0) return solved;
     }
   }
   return ctx.fallbackIv ?? DEFAULT_IV;
 }
 
-/** A leg reduced to what valuation needs: signed contracts × 100, strike, type, premium, expiry and σ. */
+/** A leg reduced to what valuation needs: signed contracts × 100, strike, type, style, premium, expiry and σ. */
 export interface PricedLeg {
   type: OptionType;
+  style: ExerciseStyle;
   K: number;
   premium: number;
   expiration: string;
@@ -81,6 +98,7 @@ export interface PricedLeg {
 export function pricedLegs(legs: readonly StrategyLeg[], ctx: IvContext, multiplier = 1): PricedLeg[] {
   return legs.map((leg) => ({
     type: leg.optionType,
+    style: legStyle(leg),
     K: leg.strike,
     premium: leg.premium,
     expiration: leg.expiration,
@@ -91,13 +109,14 @@ export function pricedLegs(legs: readonly StrategyLeg[], ctx: IvContext, multipl
 
 /**
  * P&L in dollars of the priced legs at price S on a date: Σ weight × (value − premium), each leg valued
- * with the time it has left after `date` (legs already expired are at intrinsic value at S).
+ * (optionValue, by its exercise style) with the time it has left after `date` (legs already expired are at
+ * intrinsic value at S).
  */
 export function pnlOnDate(legs: readonly PricedLeg[], S: number, date: string, rates: Rates): number {
   let total = 0;
   for (const leg of legs) {
     const tau = yearsBetweenDates(date, leg.expiration);
-    total += leg.weight * (optionValue(leg.type, S, leg.K, tau, rates.r, rates.q, leg.sigma) - leg.premium);
+    total += leg.weight * (optionValue(leg.type, S, leg.K, tau, rates.r, rates.q, leg.sigma, leg.style) - leg.premium);
   }
   return total;
 }

@@ -255,12 +255,12 @@ export const BEARISH_TEMPLATES: StrategyTemplate[] = [
       spot: 100,
       legs: [sold('put', 95, 0.9), bought('put', 95, 1.74, 1, { expiration: '60d', iv: 0.25 })],
       netPremium: -84,
-      maxProfit: 172,
+      maxProfit: 174,
       maxLoss: -84,
-      breakevens: [90.81, 100.27],
+      breakevens: [90.61, 100.3],
       approximate: true,
       walkthrough:
-        'XYZ trades at $100. Sell the 30-day $95 put for $0.90 and buy the 60-day $95 put for $1.74: an $84 debit. If XYZ is exactly $95 when the near put expires, the later put is still worth about $2.56 (25% volatility, 30 days left), a profit of about $172. Far from $95 you lose up to the $84.',
+        'XYZ trades at $100. Sell the 30-day $95 put for $0.90 and buy the 60-day $95 put for $1.74: an $84 debit. If XYZ is exactly $95 when the near put expires, the later put is still worth about $2.58 (25% volatility, 30 days left), a profit of about $174. Far from $95 you lose up to the $84.',
     },
   },
   {
@@ -357,12 +357,12 @@ export const BEARISH_TEMPLATES: StrategyTemplate[] = [
       spot: 100,
       legs: [sold('put', 95, 0.9), bought('put', 105, 6.64, 1, { expiration: '60d', iv: 0.25 })],
       netPremium: -574,
-      maxProfit: 426,
+      maxProfit: 436,
       maxLoss: -574,
-      breakevens: [100.12],
+      breakevens: [100.2],
       approximate: true,
       walkthrough:
-        'XYZ trades at $100. Buy the 60-day $105 put for $6.64 and sell the 30-day $95 put for $0.90: a $574 debit. At the near expiry with XYZ at $95 or below, the long put is worth at least its $10 intrinsic value, so you make about $426. Above about $100.12 you lose, at most the $574 if XYZ rallies far.',
+        'XYZ trades at $100. Buy the 60-day $105 put for $6.64 and sell the 30-day $95 put for $0.90: a $574 debit. At the near expiry with XYZ at $95 the long put is worth about $10.10, so you make about $436; lower down it is worth at least its intrinsic value, so you make at least $426. Above about $100.20 you lose, at most the $574 if XYZ rallies far.',
     },
   },
   {

@@ -479,10 +479,10 @@ export const NEUTRAL_TEMPLATES: StrategyTemplate[] = [
       netPremium: -200,
       maxProfit: 141,
       maxLoss: -200,
-      breakevens: [93.5, 108.28],
+      breakevens: [93.44, 108.28],
       approximate: true,
       walkthrough:
-        'XYZ trades at $100. The $95 put calendar costs $84 and the $105 call calendar $116: a $200 debit. At the near expiry the position is worth most near $95 or $105 (about $141 profit) and makes money between about $93.50 and $108.28; far outside that you lose up to the $200.',
+        'XYZ trades at $100. The $95 put calendar costs $84 and the $105 call calendar $116: a $200 debit. At the near expiry the position is worth most near $95 or $105 (about $141 profit) and makes money between about $93.44 and $108.28; far outside that you lose up to the $200.',
     },
   },
   {
@@ -522,10 +522,10 @@ export const NEUTRAL_TEMPLATES: StrategyTemplate[] = [
       netPremium: 31,
       maxProfit: 163,
       maxLoss: -469,
-      breakevens: [93.51, 107.46],
+      breakevens: [93.5, 107.46],
       approximate: true,
       walkthrough:
-        'XYZ trades at $100. Sell the 30-day $95 put and $105 call ($2.07) and buy the 60-day $90 put and $110 call ($1.76): a $31 credit. At the near expiry you do best near $95 or $105 (about $163), make money between about $93.51 and $107.46, and lose up to about $469 if XYZ falls far below $90.',
+        'XYZ trades at $100. Sell the 30-day $95 put and $105 call ($2.07) and buy the 60-day $90 put and $110 call ($1.76): a $31 credit. At the near expiry you do best near $95 or $105 (about $163), make money between about $93.50 and $107.46, and lose up to about $469 if XYZ falls far below $90.',
     },
   },
   {

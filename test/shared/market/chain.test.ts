@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { americanGreeks, americanPrice, greeks, impliedVol } from '@shared/pricing';
 import { buildChain, markOf, summarizeExpiry } from '@shared/market/chain';
 import type { ProviderQuote } from '@shared/market/market-data.port';
 
-const base = { underlying: 'XYZ', expiration: '2026-12-18' } as const;
+const base = { underlying: 'XYZ', expiration: '2026-12-18', exercise: 'american' } as const;
 const quote = (q: Partial<ProviderQuote> & { strike: number; type: 'call' | 'put' }): ProviderQuote => ({
   ticker: `${q.type}${q.strike}`,
   underlying: 'XYZ',
@@ -43,6 +44,29 @@ describe('the served chain', () => {
     expect(solved!.theta!).toBeLessThan(0); // per day
     expect(given).toMatchObject({ implied_volatility: 0.31, delta: -0.45, gamma: 0.05, theta: -0.04, vega: 0.11 });
     expect(given!.rho!).toBeLessThan(0); // computed at the provider's IV
+  });
+
+  it("solves an American-style contract's IV and Greeks with the American model, a European-style one's with Black-Scholes-Merton", () => {
+    // A deep in-the-money put a year out: early exercise is worth about $1.55 a share here.
+    const option = { type: 'put', S: 100, K: 125, T: 1, r: 0.04, q: 0, sigma: 0.3 } as const;
+    const value = americanPrice(option);
+    const quotes = [quote({ strike: 125, type: 'put', bid: value - 0.1, ask: value + 0.1, last: value })];
+    const inputs = { ...base, underlyingPrice: 100, T: 1, r: 0.04, q: 0 };
+    const [american] = buildChain(quotes, inputs);
+    const exact = americanGreeks(option);
+    expect(american).toMatchObject({ pricing_model: 'american', intrinsic_value: 25 });
+    expect(american!.implied_volatility!).toBeCloseTo(0.3, 5);
+    expect(american!.delta!).toBeCloseTo(exact.delta, 4);
+    expect(american!.theta!).toBeCloseTo(exact.theta / 365, 4);
+    expect(american!.time_value!).toBeGreaterThan(0);
+
+    // The same quote read as a European option needs a much higher volatility, with other Greeks.
+    const [european] = buildChain(quotes, { ...inputs, exercise: 'european' });
+    const europeanIv = impliedVol({ ...option, price: value });
+    expect(european).toMatchObject({ pricing_model: 'european' });
+    expect(european!.implied_volatility!).toBeCloseTo(europeanIv, 5);
+    expect(europeanIv - 0.3).toBeGreaterThan(0.04);
+    expect(european!.delta!).toBeCloseTo(greeks({ ...option, sigma: europeanIv }).delta, 4);
   });
 
   it('sums volume and open interest per side for the expiry card', () => {

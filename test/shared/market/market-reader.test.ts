@@ -69,6 +69,22 @@ describe('reading market data', () => {
     expect(warnings.some((w) => w.includes('expiries'))).toBe(true);
   });
 
+  it('prices a chain it has no stored copy of once a session: a view cached for the session is reused', async () => {
+    let snapshots = 0;
+    const market = simulatedProvider(readClock);
+    const counting = { ...market, chainSnapshot: (u: string, o?: { expiration?: string }) => (snapshots++, market.chainSnapshot(u, o)) };
+    const reader = marketReader({ store: memoryMarketStore(), simulated: counting, clock: readClock, warn: () => undefined });
+    const first = await reader.chain('IWM', '2026-12-18'); // not tracked: always from the simulated market
+    if ('kind' in first) throw new Error(first.message);
+    expect(first).toMatchObject({ version: 'sim#2026-11-20T21:00:00.000Z', source: 'demo' });
+    expect(first.contracts.every((c) => c.pricing_model === 'american')).toBe(true);
+    expect(await reader.chain('IWM', '2026-12-18', { version: first.version, view: first })).toEqual(first);
+    expect(snapshots).toBe(1);
+    // A view from an earlier session is priced again.
+    await reader.chain('IWM', '2026-12-18', { version: 'sim#2026-11-19T21:00:00.000Z', view: first });
+    expect(snapshots).toBe(2);
+  });
+
   it('names the known underlyings for an unknown one, and searches tickers by symbol or name', async () => {
     const reader = marketReader({ store: memoryMarketStore(), simulated: simulatedProvider(readClock), clock: readClock, warn: () => undefined });
     const unknown = await reader.chain('ZZZZ', '2026-11-27');

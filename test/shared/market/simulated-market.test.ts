@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { price as bsmPrice } from '@shared/pricing';
+import { americanPrice } from '@shared/pricing';
 import { buildChain } from '@shared/market/chain';
 import { newYorkInstant, yearsBetween } from '@shared/market/dates';
 import { closePrice, currentSession, simulatedProvider } from '@shared/market/simulated-market';
-import { RISK_FREE_RATE, underlyingProfile } from '@shared/market/underlyings';
+import { exerciseStyle, RISK_FREE_RATE, underlyingProfile } from '@shared/market/underlyings';
 import { fixedClock } from '@shared/ports/clock.port';
 
 const clock = fixedClock('2026-11-23T20:00:00Z'); // Monday 15:00 New York: the latest session is Friday 20 November
@@ -22,6 +22,7 @@ async function chainOf(ticker: string, expiration: string) {
       T,
       r: RISK_FREE_RATE,
       q: underlyingProfile(ticker)!.dividendYield,
+      exercise: exerciseStyle(ticker),
     }),
   };
 }
@@ -50,7 +51,7 @@ describe('the simulated market', () => {
     }
   });
 
-  it('quotes a bid below the ask on the tick, and IV and Greeks consistent with the mid', async () => {
+  it('quotes a bid below the ask on the tick, and American IV and Greeks consistent with the mid', async () => {
     const { snap, T, chain } = await chainOf('SPY', '2026-12-18');
     const S = snap.underlyingPrice!;
     let checked = 0;
@@ -58,8 +59,9 @@ describe('the simulated market', () => {
       expect(c.bid!).toBeLessThan(c.ask!);
       expect(Math.abs(c.bid! * 100 - Math.round(c.bid! * 100))).toBeLessThan(1e-6);
       if (c.implied_volatility === null || (c.bid ?? 0) < 0.05) continue;
-      // The model price at the quoted IV reproduces the mark: IV is solved from bid and ask, not made up.
-      const model = bsmPrice({
+      // The American price at the quoted IV reproduces the mark: IV is solved from bid and ask, not made up.
+      expect(c.pricing_model).toBe('american');
+      const model = americanPrice({
         type: c.contract_type,
         S,
         K: c.strike_price,
@@ -70,8 +72,8 @@ describe('the simulated market', () => {
       });
       expect(Math.abs(model - c.mark!)).toBeLessThan(0.01);
       expect(c.contract_type === 'call' ? c.delta! > 0 && c.delta! < 1 : c.delta! < 0 && c.delta! > -1).toBe(true);
-      // Time decay costs the holder, except deep in-the-money European puts, which can gain with time at r > 0.
-      if (Math.abs(c.delta!) < 0.9) expect(c.theta!).toBeLessThan(0);
+      // More time is never worth less to an American option's holder (a European deep in-the-money put can gain with time).
+      expect(c.theta!).toBeLessThanOrEqual(0);
       checked++;
     }
     expect(checked).toBeGreaterThan(50);

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { price } from '@shared/pricing';
+import { americanGreeks, americanPrice, price } from '@shared/pricing';
 import { normCdf } from '@shared/pricing/normal-distribution';
 import type { OptionContract } from '@shared/market/chain';
 import {
+  EARLY_EXERCISE_SHOWN_FROM,
+  EARLY_EXERCISE_WHY,
   POP_METHOD,
   analyzeAtExpiry,
   atmImpliedVol,
+  earlyExercisePremium,
   expectedMove,
   fundsAndMargins,
   netDebitCredit,
@@ -48,6 +51,43 @@ describe('payoffCurve', () => {
     for (const p of curve) expect(p.target).toBeCloseTo(p.expiry, 9);
     expect(curve[4]!.expiry).toBeCloseTo(640, 9);
     expect(payoffCurve(bullCall, { spot: 100, points: 3 })[0]!.target).toBeNull();
+  });
+});
+
+describe('American-style legs before expiry', () => {
+  const deepPut = buyPut(120, 20.5, 1, iv); // XYZ at 100: $20 in the money
+  const put = (S: number, T: number) => ({ type: 'put', S, K: 120, T, r: 0.04, q: 0, sigma: 0.25 }) as const;
+
+  it('the today curve values a deep in-the-money put as American: never below what exercising pays', () => {
+    const curve = payoffCurve([deepPut], { spot: 100, asOf: ASOF, points: 31 });
+    for (const p of curve) {
+      expect(p.target!).toBeCloseTo(100 * (americanPrice(put(p.price, T30)) - 20.5), 6);
+      expect(p.target!).toBeGreaterThanOrEqual(p.expiry - 1e-9);
+    }
+    // The European formula would show it worth less than exercising it today.
+    expect(100 * (price(put(90, T30)) - 20.5)).toBeLessThan(curve.find((p) => Math.abs(p.price - 90) < 1e-9)!.expiry);
+  });
+
+  it('the P&L table values it the same way on every date before expiry', () => {
+    const t = pnlTable([deepPut], { spot: 100, asOf: ASOF });
+    expect(t.pnl[0]![0]).toBeCloseTo(100 * (americanPrice(put(90, T30)) - 20.5), 6); // 90, today
+    expect(t.pnl[0]![1]).toBeCloseTo(100 * (americanPrice(put(90, 24 / 365)) - 20.5), 6); // 90, six days on
+  });
+
+  it('gives the early-exercise premium per share: American − European, for puts and for calls on a dividend payer', () => {
+    const options = { spot: 100, asOf: ASOF };
+    const premium = earlyExercisePremium(deepPut, options);
+    expect(premium).toBeCloseTo(americanPrice(put(100, T30)) - price(put(100, T30)), 12);
+    expect(premium).toBeGreaterThanOrEqual(EARLY_EXERCISE_SHOWN_FROM);
+    expect(EARLY_EXERCISE_WHY.put).toMatch(/interest/);
+    // A call is never exercised early without a dividend; with a 6% yield a deep in-the-money one is.
+    expect(earlyExercisePremium(buyCall(80, 20.5, 1, iv), options)).toBeLessThan(1e-12);
+    expect(earlyExercisePremium(buyCall(80, 20.5, 1, iv), { ...options, q: 0.06 })).toBeGreaterThanOrEqual(EARLY_EXERCISE_SHOWN_FROM);
+    expect(EARLY_EXERCISE_WHY.call).toMatch(/dividend/);
+    // Nothing for a European-style (index) option, nor at expiry; under a cent for a put $10 out of the money.
+    expect(earlyExercisePremium({ ...deepPut, underlying: 'SPX' }, options)).toBe(0);
+    expect(earlyExercisePremium(deepPut, { spot: 100, asOf: EXPIRY })).toBe(0);
+    expect(earlyExercisePremium(buyPut(90, 0.35, 1, iv), options)).toBeLessThan(EARLY_EXERCISE_SHOWN_FROM);
   });
 });
 
@@ -126,13 +166,23 @@ describe('positionGreeks: Σ ±quantity × multiplier × 100 × leg Greek (theta
     expect(g.rho).toBeCloseTo(3.936142, 5);
   });
 
-  it('a synthetic long future has delta 100 and no gamma or vega (put-call parity)', () => {
-    const g = positionGreeks([buyCall(100, 3, 1, iv), sellPut(100, 2.7, 1, iv)], { spot: 100, asOf: ASOF });
+  it('a European-style synthetic long future has delta 100 and no gamma or vega (put-call parity)', () => {
+    const index = { ...iv, underlying: 'SPX' }; // cash-settled index options are European-style
+    const g = positionGreeks([buyCall(100, 3, 1, index), sellPut(100, 2.7, 1, index)], { spot: 100, asOf: ASOF, q: 0 });
     expect(g.delta).toBeCloseTo(100, 9);
     expect(g.gamma).toBeCloseTo(0, 12);
     expect(g.vega).toBeCloseTo(0, 12);
     // theta of C − P = −r·K·e^{−rT} per year: the carry of the forward.
     expect(g.theta).toBeCloseTo((-100 * 0.04 * 100 * Math.exp(-0.04 * T30)) / 365, 9);
+  });
+
+  it('an American-style one takes its legs’ American Greeks: the sold put can be exercised early, so it is not a future', () => {
+    const g = positionGreeks([buyCall(100, 3, 1, iv), sellPut(100, 2.7, 1, iv)], { spot: 100, asOf: ASOF });
+    const leg = (type: 'call' | 'put') => americanGreeks({ type, S: 100, K: 100, T: T30, r: 0.04, q: 0, sigma: 0.25 });
+    expect(g.delta).toBeCloseTo(100 * (leg('call').delta - leg('put').delta), 9);
+    expect(g.vega).toBeCloseTo((100 * (leg('call').vega - leg('put').vega)) / 100, 9);
+    expect(g.delta).toBeGreaterThan(100.1);
+    expect(g.gamma).toBeLessThan(-0.01); // short the early-exercise premium's convexity
   });
 
   it('solves a missing IV from the premium at the spot', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { americanPrice, price } from '@shared/pricing';
 import { analyzeAtExpiry, expiryPnl, netPremium } from '@shared/strategy';
 import { buyCall, buyPut, sellCall, sellPut } from './support/legs';
 
@@ -177,10 +178,15 @@ describe('analyzeAtExpiry: calendars at the first expiry', () => {
     expect(analyzeAtExpiry(uncovered).maxLoss).toBe(-Infinity);
   });
 
-  it('put diagonal: the long put never falls below intrinsic value (American floor), max profit = width − debit', () => {
+  it('put diagonal: the later put is valued as American, with its early-exercise premium, and never below intrinsic', () => {
     const diagonal = [sellPut(95, 0.9), buyPut(105, 6.64, 1, { expiration: '2027-01-17', iv: 0.25 })];
+    const later = (S: number) => ({ type: 'put', S, K: 105, T: 30 / 365, r: 0.04, q: 0, sigma: 0.25 }) as const;
     const a = analyzeAtExpiry(diagonal);
-    expect(a.maxProfit).toBeCloseTo(426, 6);
+    // Best at the sold strike: below it the sold put loses a dollar for every dollar the later put can gain.
+    expect(a.maxProfit).toBeCloseTo(100 * americanPrice(later(95)) - 574, 4); // 436.24
+    expect(a.maxProfit - (100 * price(later(95)) - 574)).toBeGreaterThan(15); // the European value would miss $15.52
+    // Far below, the later put is exercised: the strikes' distance less the debit.
+    expect(expiryPnl(diagonal)(20)).toBeCloseTo(1000 - 574, 6);
     expect(a.maxLoss).toBeCloseTo(-574, 6);
   });
 });

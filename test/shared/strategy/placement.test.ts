@@ -88,6 +88,12 @@ describe('placement by intent on the real strike grid', () => {
     const chain = ODD_CHAINS['a $550 ETF with $1 strikes']();
     const noDelta = { ...chain, contracts: chain.contracts.map((c) => ({ ...c, delta: null })) };
     expect(strikesOf('bull-call-spread', noDelta)).toEqual(strikesOf('bull-call-spread', chain));
+    // By the contract's model: the 70-delta put of a bear put diagonal is deep enough in the money for early exercise
+    // to move its delta, and an American IV read as a European one would pick another strike.
+    expect(strikesOf('bear-put-diagonal', noDelta)).toEqual([539, 568]);
+    expect(strikesOf('bear-put-diagonal', chain)).toEqual([539, 568]);
+    const misread = { ...noDelta, contracts: noDelta.contracts.map((c) => ({ ...c, pricing_model: 'european' as const })) };
+    expect(strikesOf('bear-put-diagonal', misread)).not.toEqual([539, 568]);
   });
 
   it('skips contracts without a price', () => {

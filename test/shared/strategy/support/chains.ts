@@ -1,8 +1,9 @@
-import { price } from '@shared/pricing';
+import { americanPrice } from '@shared/pricing';
 import { buildChain, type OptionContract } from '@shared/market/chain';
 import { addDays } from '@shared/market/dates';
 import { occSymbol } from '@shared/market/occ';
 import type { ProviderQuote } from '@shared/market/market-data.port';
+import { exerciseStyle } from '@shared/market/underlyings';
 import type { PlacementChain } from '@shared/strategy';
 
 export const TODAY = '2026-11-02';
@@ -32,8 +33,9 @@ export const grid = (lo: number, hi: number, step: number): number[] => {
 };
 
 /**
- * A chain as the API serves it, built by the market module from Black-Scholes quotes on a skewed smile:
- * mid = BSM value, bid/ask ±2% around it (at least a cent), IV given, Greeks computed by buildChain.
+ * A chain as the API serves it, built by the market module from quotes on a skewed smile: mid = the American
+ * value (every ticker here is a US stock or ETF), bid/ask ±2% around it (at least a cent), IV given, Greeks
+ * computed by buildChain.
  */
 export function makeChain(spec: ChainSpec): PlacementChain & { contracts: OptionContract[] } {
   const q = spec.q ?? 0;
@@ -45,7 +47,7 @@ export function makeChain(spec: ChainSpec): PlacementChain & { contracts: Option
     for (const K of spec.strikes) {
       const iv = Math.max(0.05, spec.atmVol + (spec.skew ?? -0.1) * Math.log(K / spec.spot));
       for (const type of ['call', 'put'] as const) {
-        const mid = price({ type, S: spec.spot, K, T, r: R, q, sigma: iv });
+        const mid = americanPrice({ type, S: spec.spot, K, T, r: R, q, sigma: iv });
         const half = Math.max(0.01, mid * 0.02);
         quotes.push({
           ticker: occSymbol(spec.ticker, expiration, type, K),
@@ -61,7 +63,9 @@ export function makeChain(spec: ChainSpec): PlacementChain & { contracts: Option
         });
       }
     }
-    contracts.push(...buildChain(quotes, { underlying: spec.ticker, expiration, underlyingPrice: spec.spot, T, r: R, q }));
+    contracts.push(
+      ...buildChain(quotes, { underlying: spec.ticker, expiration, underlyingPrice: spec.spot, T, r: R, q, exercise: exerciseStyle(spec.ticker) }),
+    );
   }
   return { spot: spec.spot, expirations, contracts };
 }

@@ -27,6 +27,7 @@ export function contract(type: 'call' | 'put', strike: number, patch: Partial<Op
     time_value: 1.15,
     bid_ask_spread: 0.1,
     last_trade_timestamp: null,
+    pricing_model: 'american',
     ...patch,
   };
 }

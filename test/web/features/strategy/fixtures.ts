@@ -56,6 +56,7 @@ export function contractOf(type: 'call' | 'put', strike: number, expiry: string,
     time_value: round2(Math.max(0, p - intrinsic)),
     bid_ask_spread: round2(ask - bid),
     last_trade_timestamp: null,
+    pricing_model: 'american',
   };
 }
 
