@@ -377,7 +377,11 @@ export const paperApi = defineApi({
     summary: 'Exercise a long option before expiry',
     params: z.object({ contract: Contract }),
     body: z.object({ quantity: z.number().optional() }).optional(),
-    response: z.object({ activity: ActivitySchema }),
+    response: z.object({
+      activity: ActivitySchema,
+      /** Issue 23: "Exercising now gives up $X of time value; selling the option would get $Y." where it does; else null. */
+      warning: z.string().nullable(),
+    }),
   },
   'POST /api/compliance/pretrade': {
     auth: 'user',

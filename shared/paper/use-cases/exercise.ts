@@ -2,6 +2,7 @@ import { domainEvent, type DomainEvent } from '../../events/domain-events';
 import { isExpired } from '../../market/expiry-status';
 import { fail, ok, type Result } from '../../result';
 import { describe } from '../describe';
+import { exerciseCost } from '../exercise-cost';
 import { intrinsicOf, settleOption } from '../expiration';
 import { cents } from '../money';
 import { formatUsd } from '../../format/money';
@@ -16,8 +17,12 @@ import { settlementOf, type PaperDeps } from './deps';
 import { withSessionStart } from './market-state';
 import { retryOnConflict, RETRY } from './retry';
 
-/** Exercises a long option before expiry (spec part 3 §9): shares at the strike, or cash for index options. */
-export function exercise(deps: PaperDeps, userId: string, symbol: string, quantity?: number): Promise<Result<{ activity: Activity }>> {
+/**
+ * Exercises a long option before expiry (spec part 3 §9): shares at the strike, or cash for index options. The
+ * result carries issue 23's warning where selling the option at its bid would have got more than exercising it
+ * (the time value given up); exercising is the learner's choice, so it warns and does not refuse.
+ */
+export function exercise(deps: PaperDeps, userId: string, symbol: string, quantity?: number): Promise<Result<{ activity: Activity; warning: string | null }>> {
   const settlement = settlementOf(deps);
   return retryOnConflict(
     async () => {
@@ -55,6 +60,8 @@ export function exercise(deps: PaperDeps, userId: string, symbol: string, quanti
       });
       const refused = exerciseRefusal(account, positions, r, { option: p, shares, underlyingPrice: price });
       if (refused) return refused;
+      const quote = (await deps.quotes.quotes([p.symbol])).get(p.symbol);
+      const { warning } = exerciseCost(p, quote, price, { contracts: n, commissionPerContract: account.settings.commissionPerContract });
       const activity = { ...r.activity, id: deps.ids.newId(), at };
       const events: DomainEvent[] = [
         domainEvent('OptionExercised', { userId, contract: p.symbol, quantity: n, realizedPnl: r.realizedPnl, at }, deps.ids.newId()),
@@ -77,7 +84,7 @@ export function exercise(deps: PaperDeps, userId: string, symbol: string, quanti
         activity: [activity],
         events,
       });
-      if (result === 'ok') return ok({ activity });
+      if (result === 'ok') return ok({ activity, warning });
       return RETRY;
     },
     () => accountChanged('during the exercise'),

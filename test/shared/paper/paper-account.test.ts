@@ -183,6 +183,24 @@ describe('the paper account', () => {
     expect((await h.repo.getPositions('u1')).map((p) => [p.symbol, p.quantity])).toEqual([['XYZ', 100]]);
   });
 
+  it('warns when exercising gives up time value that selling at the bid would get (issue 23), and not when it gives up none', async () => {
+    const h = harness();
+    await h.service.openAccount('u1', 100_000);
+    const commission = (await h.repo.getAccount('u1'))!.settings.commissionPerContract;
+    await h.service.placeOrder('u1', buy(call(100), 2));
+    // $1 in the money and bid $2.00: exercising one contract gets $100 of intrinsic value, selling it $200 less commission.
+    h.setPrice(101);
+    const early = await h.service.exercise('u1', call(100), 1);
+    const sale = 200 - commission;
+    expect(early.ok && early.value.warning).toBe(
+      `Exercising now gives up $${(sale - 100).toFixed(2)} of time value; selling the option would get $${sale.toFixed(2)}.`,
+    );
+    // $6 in the money, bid $2.00: exercising gets more than selling, so there is nothing to warn about.
+    h.setPrice(106);
+    const deep = await h.service.exercise('u1', call(100), 1);
+    expect(deep.ok && deep.value.warning).toBeNull();
+  });
+
   it('resets to a new run, keeping the old orders as history', async () => {
     const h = harness();
     await h.service.openAccount('u1', 100_000);

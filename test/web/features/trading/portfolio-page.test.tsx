@@ -182,3 +182,76 @@ describe('strategies', () => {
     expect(api.calls.find((c) => c.method === 'POST')!.body).toEqual({ clientOrderId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
   });
 });
+
+describe('exercising early', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  // A call $1 in the money bidding $2.00: exercising gets $100 a contract, selling $200 less $0.65 commission.
+  const call: PortfolioView['positions'][number] = {
+    symbol: 'SPY261218C00599000',
+    kind: 'option',
+    underlying: 'SPY',
+    optionType: 'call',
+    strike: 599,
+    expiration: '2026-12-18',
+    quantity: 1,
+    side: 'long',
+    avgPrice: 2.5,
+    mark: 2.1,
+    bid: 2,
+    ask: 2.2,
+    marketValue: 210,
+    costBasis: 250,
+    unrealizedPnl: -40,
+    openedAt: '2026-11-20T15:00:00.000Z',
+    underlyingPrice: 600,
+    intrinsicValue: 1,
+    greeks: { delta: 55, gamma: 2, theta: -10, vega: 40, rho: 5 },
+    quoteAsOf: '2026-11-20T21:00:00.000Z',
+    group: null,
+  };
+
+  it('asks first, warns that exercising gives up time value, and offers to sell instead', async () => {
+    const api = renderPage({ ...portfolio([]), positions: [call] });
+    const user = userEvent.setup();
+    await user.click((await screen.findAllByRole('button', { name: 'Exercise' }))[0]!);
+    const dialog = screen.getByRole('dialog', { name: 'Exercise the option' });
+    expect(dialog.textContent).toContain('You buy 100 SPY shares at the strike, $599.00, paying $59,900.00.');
+    expect(screen.getByTestId('exercise-warning').textContent).toBe('Exercising now gives up $99.35 of time value; selling the option would get $199.35.');
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Sell instead' }));
+    expect(screen.queryByRole('dialog', { name: 'Exercise the option' })).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Confirm paper trade' }).textContent).toContain('SELL');
+  });
+
+  it('exercises on confirmation and shows what happened with the server’s warning', async () => {
+    const api = renderPage(
+      { ...portfolio([]), positions: [call] },
+      {
+        'POST /api/positions/SPY261218C00599000/exercise': {
+          activity: {
+            id: 'a1',
+            at: '2026-11-23T15:00:00.000Z',
+            kind: 'exercised',
+            text: 'Exercised early: 1 contract of SPY Dec 18 599 Call.',
+            cashDelta: -59_900,
+            realizedPnl: 0,
+          },
+          warning: 'Exercising now gives up $99.35 of time value; selling the option would get $199.35.',
+        },
+      },
+    );
+    const user = userEvent.setup();
+    await user.click((await screen.findAllByRole('button', { name: 'Exercise' }))[0]!);
+    await user.click(screen.getByRole('button', { name: 'Exercise 1 contract' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Exercise the option' })).toBeNull());
+    expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/api/positions/SPY261218C00599000/exercise']);
+    expect(screen.getByRole('status').textContent).toBe(
+      'Exercised early: 1 contract of SPY Dec 18 599 Call. Exercising now gives up $99.35 of time value; selling the option would get $199.35.',
+    );
+  });
+});

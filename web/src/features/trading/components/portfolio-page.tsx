@@ -20,6 +20,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { usePageMeta } from '@web/lib/page-meta';
 import { signedQuantity } from '../lib/contract';
 import { closeEstimate, closeStrategyEstimate } from '../lib/estimate';
+import { ExerciseDialog } from './exercise-dialog';
 import { TradingSettings } from './trading-settings';
 
 /** /app/portfolio: the paper account, its positions with marks and P&L, Greeks, activity and settings. */
@@ -30,6 +31,7 @@ export default function PortfolioPage() {
   // One key per close the learner starts: confirming again after an error retries that close, never a second one.
   const [closeKey, setCloseKey] = useState('');
   const [closingStrategy, setClosingStrategy] = useState<PortfolioView['strategies'][number] | null>(null);
+  const [exercising, setExercising] = useState<PortfolioPosition | null>(null);
   const [resetOpen, setResetOpen] = useState(false);
   const close = useClosePosition();
   const closeStrategy = useCloseStrategy();
@@ -71,7 +73,8 @@ export default function PortfolioPage() {
   const legsOf = (id: string) => positions.filter((p) => p.group?.id === id);
   const ungrouped = positions.filter((p) => !p.group);
   const strategyEstimate = closingStrategy ? closeStrategyEstimate(legsOf(closingStrategy.id), account.settings) : null;
-  const message = exercise.data?.activity.text ?? (exercise.error?.message || close.error?.message || regroup.error?.message || null);
+  const exercised = exercise.data ? [exercise.data.activity.text, exercise.data.warning].filter(Boolean).join(' ') : null;
+  const message = exercised ?? (close.error?.message || regroup.error?.message || null);
   const busy = exercise.isPending || close.isPending || closeStrategy.isPending || regroup.isPending;
   const tableProps = {
     strategies,
@@ -79,7 +82,10 @@ export default function PortfolioPage() {
       setClosing(p);
       setCloseKey(crypto.randomUUID());
     },
-    onExercise: (p: PortfolioPosition) => exercise.mutate({ symbol: p.symbol }),
+    onExercise: (p: PortfolioPosition) => {
+      exercise.reset();
+      setExercising(p);
+    },
     onMove: (p: PortfolioPosition, groupId: string | null, name?: string) => regroup.mutate({ symbol: p.symbol, groupId, name }),
     busy,
   };
@@ -270,6 +276,25 @@ export default function PortfolioPage() {
             closeStrategy.reset();
           }}
           onConfirm={() => closeStrategy.mutate({ id: closingStrategy.id, clientOrderId: closeKey }, { onSuccess: () => setClosingStrategy(null) })}
+        />
+      )}
+      {exercising && (
+        <ExerciseDialog
+          position={exercising}
+          settings={account.settings}
+          loading={exercise.isPending}
+          error={exercise.error?.message}
+          onCancel={() => {
+            setExercising(null);
+            exercise.reset();
+          }}
+          onSellInstead={() => {
+            setExercising(null);
+            exercise.reset();
+            setClosing(exercising);
+            setCloseKey(crypto.randomUUID());
+          }}
+          onConfirm={() => exercise.mutate({ symbol: exercising.symbol }, { onSuccess: () => setExercising(null) })}
         />
       )}
       {resetOpen && (
