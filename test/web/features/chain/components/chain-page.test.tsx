@@ -289,7 +289,13 @@ describe('ChainPage: the table', () => {
     const tip = document.getElementById(iv.getAttribute('aria-describedby')!)!;
     expect(tip.getAttribute('role')).toBe('tooltip');
     expect(tip.textContent).toMatch(/^Implied volatility: /);
+    // US stock and ETF options are American-style: the tooltip says which model the IV comes from, and why.
+    expect(tip.textContent).toContain(
+      'From the American-style model (Andersen-Lake-Offengenden): these options can be exercised on any day before expiry, and the model values that right, so no price is below what exercising pays.',
+    );
     expect(tip.className).toContain('hidden');
+    // A last price splits into what exercising pays now and the time value on top.
+    expect(within(table()).getAllByTitle('Last $1.15 = intrinsic value $0.00 + time value $1.15').length).toBeGreaterThan(0);
     iv.focus();
     await waitFor(() => expect(tip.className).not.toContain('hidden'));
     await userEvent.keyboard('{Escape}');

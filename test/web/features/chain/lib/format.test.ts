@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BASE_COLUMNS, chainModel, GREEK_COLUMNS } from '@web/features/chain/lib/columns';
 import { formatMoney } from '@shared/format/money';
 import { formatNewYorkTime as formatAsOf, formatDate as formatExpiryDate } from '@shared/format/time';
 import { formatAge, formatCompact, formatDaysToExpiry, formatGreek, formatIv, formatStrike } from '@web/features/chain/lib/format';
@@ -69,5 +70,22 @@ describe('chain formatting (spec part 2 §2, §9)', () => {
     expect(formatAge(asOf, new Date('2026-11-21T00:30:00Z'))).toBe('3 h old');
     expect(formatAge(asOf, new Date('2026-11-21T21:00:00Z'))).toBe('1 day old');
     expect(formatAge(asOf, new Date('2026-11-24T22:00:00Z'))).toBe('4 days old');
+  });
+});
+
+describe('the chain model', () => {
+  it('is the model all contracts were priced with, and none for a mixed or empty chain', () => {
+    expect(chainModel([{ pricing_model: 'american' }, { pricing_model: 'american' }])).toBe('american');
+    expect(chainModel([{ pricing_model: 'european' }])).toBe('european');
+    expect(chainModel([{ pricing_model: 'american' }, { pricing_model: 'european' }])).toBeNull();
+    expect(chainModel([])).toBeNull();
+  });
+
+  it('is named in the IV and Greek tooltips, not in the quote columns', () => {
+    const [iv, delta, bid] = [BASE_COLUMNS.find((c) => c.id === 'iv')!, GREEK_COLUMNS[0]!, BASE_COLUMNS[0]!];
+    expect(iv.help('USD', 'european')).toContain('Black-Scholes-Merton');
+    expect(delta.help('USD', 'american')).toContain('Andersen-Lake-Offengenden');
+    expect(bid.help('USD', 'american')).not.toContain('model');
+    expect(iv.help('USD', null)).not.toContain('model');
   });
 });

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { OptionContract } from '@shared/market/chain';
 import { isAtTheMoney, isInTheMoney, type ChainRow } from '../lib/chain-rows';
-import { STRIKE_HELP, visibleColumns, type ColumnDef } from '../lib/columns';
+import { chainModel, STRIKE_HELP, visibleColumns, type ColumnDef } from '../lib/columns';
 import { formatMoney, type Currency } from '@shared/format/money';
 import { formatShortDate } from '@shared/format/time';
 import { formatCompact, formatGreek, formatIv, formatStrike, type Greek } from '../lib/format';
@@ -45,6 +45,7 @@ export function ChainTable({ rows, price, currency, greeks, side, maxVolume }: P
   const padTop = items?.[0]?.start ?? 0;
   const padBottom = items ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
   const shown = items ? items.map((i) => ({ row: rows[i.index]!, index: i.index })) : rows.map((row, index) => ({ row, index }));
+  const model = chainModel(rows.flatMap((r) => [r.call, r.put].filter((c): c is OptionContract => !!c)));
   const callCols = columns;
   const putCols = [...columns].reverse();
   const colCount = side === 'both' ? columns.length * 2 + 1 : columns.length + 1;
@@ -100,11 +101,13 @@ export function ChainTable({ rows, price, currency, greeks, side, maxVolume }: P
           </tr>
           <tr aria-rowindex={2}>
             {side === 'both' &&
-              callCols.map((c) => <ColumnHeader key={`call-${c.id}`} label={c.label} help={c.help(currency)} className={`${headerCell} text-right`} />)}
+              callCols.map((c) => <ColumnHeader key={`call-${c.id}`} label={c.label} help={c.help(currency, model)} className={`${headerCell} text-right`} />)}
             {side === 'both' &&
-              putCols.map((c) => <ColumnHeader key={`put-${c.id}`} label={c.label} help={c.help(currency)} className={`${headerCell} text-right`} />)}
+              putCols.map((c) => <ColumnHeader key={`put-${c.id}`} label={c.label} help={c.help(currency, model)} className={`${headerCell} text-right`} />)}
             {side !== 'both' &&
-              columns.map((c) => <ColumnHeader key={`${side}-${c.id}`} label={c.label} help={c.help(currency)} className={`${headerCell} text-right`} />)}
+              columns.map((c) => (
+                <ColumnHeader key={`${side}-${c.id}`} label={c.label} help={c.help(currency, model)} className={`${headerCell} text-right`} />
+              ))}
           </tr>
         </thead>
         <tbody>
@@ -176,6 +179,12 @@ function describe(c: OptionContract, currency: Currency): string {
   return `${c.underlying_ticker} ${formatShortDate(c.expiration_date)} ${formatStrike(c.strike_price, currency)} ${c.contract_type}`;
 }
 
+/** The last price split into what exercising pays now and what the rest of the option's life is worth (issue 23 §3). */
+function valueParts(c: OptionContract, currency: Currency): string | null {
+  if (c.last === null || c.time_value === null) return null;
+  return `Last ${formatMoney(c.last, currency)} = intrinsic value ${formatMoney(c.intrinsic_value, currency)} + time value ${formatMoney(c.time_value, currency)}`;
+}
+
 function renderCell(c: OptionContract | null, col: ColumnDef['id'], currency: Currency, maxVolume: number, type: 'call' | 'put'): ReactNode {
   if (!c) return '-';
   switch (col) {
@@ -204,7 +213,7 @@ function renderCell(c: OptionContract | null, col: ColumnDef['id'], currency: Cu
         </Link>
       );
     case 'last':
-      return formatMoney(c.last, currency);
+      return <span title={valueParts(c, currency) ?? undefined}>{formatMoney(c.last, currency)}</span>;
     case 'volume': {
       const pct = c.volume ? Math.max(4, Math.round((c.volume / maxVolume) * 100)) : 0;
       return (
