@@ -6,6 +6,7 @@ import { formatMoney } from '@shared/format/money';
 import { formatShortDate } from '@shared/format/time';
 import { strike } from '../lib/format';
 import { optionTypeLabel } from '@shared/format/options';
+import { EARLY_EXERCISE_WHY } from '@shared/strategy';
 
 interface Props {
   index: number;
@@ -14,6 +15,8 @@ interface Props {
   grid: readonly OptionContract[];
   expiries: readonly string[];
   today: string;
+  /** The leg's early-exercise premium per share where it is worth showing (legEarlyExercise), else null. */
+  earlyExercise?: number | null;
   onChange: (patch: Partial<BuilderLeg>) => void;
   onRemove: () => void;
 }
@@ -21,7 +24,7 @@ interface Props {
 const control = 'rounded-lg bg-white px-1.5 py-2 text-sm ring-1 ring-inset ring-slate-300 focus:outline-none focus:ring-2 focus:ring-brand-600';
 
 /** One leg (spec part 3 §2): buy/sell badge, Call/Put (CE/PE are the Indian market's words), expiry, strike field with steppers, lots and the read-only price. */
-export function LegRow({ index, quoted, grid, expiries, today, onChange, onRemove }: Props) {
+export function LegRow({ index, quoted, grid, expiries, today, earlyExercise = null, onChange, onRemove }: Props) {
   const { leg, status } = quoted;
   const n = index + 1;
   const [lotsText, setLotsText] = useState<string | null>(null);
@@ -166,6 +169,12 @@ export function LegRow({ index, quoted, grid, expiries, today, onChange, onRemov
           </output>
         </div>
       </div>
+      {earlyExercise !== null && (
+        <p className="mt-2 text-xs text-slate-700" data-testid="leg-early-exercise">
+          <span className="font-semibold text-slate-900">Early-exercise premium {formatMoney(earlyExercise)} a share</span> (American value − European value):{' '}
+          {EARLY_EXERCISE_WHY[leg.optionType]}
+        </p>
+      )}
       {status === 'unlisted' && (
         <p className="mt-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900 ring-1 ring-red-200" data-testid="leg-unlisted">
           This contract ({strike(leg.strike)} {optionTypeLabel(leg.optionType)}, {formatShortDate(leg.expiration)}) is no longer listed

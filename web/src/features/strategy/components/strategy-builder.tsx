@@ -11,7 +11,7 @@ import { TradeConfirmationDialog } from '@web/components/trading/trade-confirmat
 import { ApiError } from '@web/lib/api-client';
 import type { DraftBody } from '../api/drafts';
 import type { StrategyBuilder as Builder } from '../hooks/use-strategy-builder';
-import { gridOf, MAX_LEGS, MULTIPLIERS, NO_LEGS_HINT, type Multiplier } from '../lib/legs';
+import { gridOf, legEarlyExercise, MAX_LEGS, MULTIPLIERS, NO_LEGS_HINT, type Multiplier } from '../lib/legs';
 import { blockingText, buildOrder, estimateTrade, NO_LEGS, successMessage, tradeAllProblem, type TradeEstimate } from '../lib/trade';
 import type { BuilderPortfolio } from '../lib/types';
 import { AnalyticsPanel } from './analytics-panel';
@@ -172,6 +172,7 @@ export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
                   grid={gridOf(b.chains.byExpiry.get(q.leg.expiration), q.leg.optionType)}
                   expiries={b.expiryOptions(q.leg)}
                   today={b.today}
+                  earlyExercise={legEarlyExercise(q, underlying, b.spot, b.today)}
                   onChange={edit((patch) => b.updateLeg(q.leg.id, patch))}
                   onRemove={edit(() => b.removeLeg(q.leg.id))}
                 />

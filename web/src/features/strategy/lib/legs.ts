@@ -1,6 +1,6 @@
 import type { OptionContract } from '@shared/market/chain';
 import { daysBetween } from '@shared/market/dates';
-import type { Action, OptionType, StrategyLeg } from '@shared/strategy';
+import { EARLY_EXERCISE_SHOWN_FROM, earlyExercisePremium, type Action, type OptionType, type StrategyLeg } from '@shared/strategy';
 import type { ChainView } from '@web/api/market';
 
 /** Spec part 3 §9: the expiry selector offers the 6 soonest distinct expirations. */
@@ -146,3 +146,15 @@ let counter = 0;
 export const newLegId = (): string => `leg-${Date.now().toString(36)}-${(counter++).toString(36)}`;
 
 export const NO_LEGS_HINT = 'No legs yet. Add a leg, or pick a ready-made strategy.';
+
+/**
+ * A quoted leg's early-exercise premium per share (American − European value today, issue 23 §3), where the page
+ * shows it: from EARLY_EXERCISE_SHOWN_FROM, for a priced leg of an American-style underlying; else null.
+ */
+export function legEarlyExercise(quoted: QuotedLeg, underlying: string, spot: number | null, asOf: string): number | null {
+  if (spot === null) return null;
+  const [leg] = toStrategyLegs([quoted], underlying);
+  if (!leg) return null;
+  const premium = earlyExercisePremium(leg, { spot, asOf });
+  return premium >= EARLY_EXERCISE_SHOWN_FROM ? premium : null;
+}
