@@ -4,7 +4,7 @@ import { legEarlyExercise, type QuotedLeg } from '@web/features/strategy/lib/leg
 
 const quoted = (optionType: 'call' | 'put', strike: number, expiration: string, premium: number | null): QuotedLeg => ({
   leg: { id: 'l1', action: 'buy', optionType, expiration, strike, lots: 1, snap: true },
-  status: 'ok',
+  status: 'listed',
   strike,
   contract: null,
   premium,
