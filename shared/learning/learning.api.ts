@@ -1,0 +1,179 @@
+import { z } from 'zod';
+import { defineApi } from '../api/contract';
+import { MODULE_IDS } from './content/types';
+
+/**
+ * The learning area's routes (issue 17). Content as the browser sees it: no `correctAnswer`, `explanation`, chain
+ * task `answer` or exercise `solution` before an attempt; grading and exercise checks happen on the server.
+ * Registered in shared/api/contracts.ts once the handlers exist.
+ */
+const ModuleId = z.enum(MODULE_IDS, { error: `must be one of ${MODULE_IDS.join(', ')}` });
+const LessonId = z.string().regex(/^[a-z_]+\.[a-z0-9-]+$/, 'must be a lesson id such as options_basics.calls-and-puts');
+const QuizId = z.string().regex(/^[a-z_]+(\.[a-z0-9-]+)*\.(quiz|check)$/, 'must be a quiz id such as options_basics.quiz');
+const ExerciseId = z.string().regex(/^[a-z_]+\.[a-z0-9-]+$/, 'must be an exercise id');
+
+const Figure = z.object({ label: z.string(), value: z.string(), formula: z.string(), inputs: z.array(z.string()) });
+const StrategyLegSchema = z.object({
+  action: z.enum(['buy', 'sell']),
+  optionType: z.enum(['call', 'put']),
+  strike: z.number(),
+  premium: z.number(),
+  quantity: z.number(),
+  expiration: z.string(),
+  underlying: z.string(),
+  iv: z.number().nullable().optional(),
+});
+const Inputs = z.object({ S: z.number(), K: z.number(), T: z.number(), sigma: z.number(), r: z.number(), q: z.number() });
+
+/** A widget as the browser gets it: a chain task without its answer, with the snapshot's expiry it needs. */
+export const PublicWidget = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('payoff'), underlying: z.string(), spot: z.number(), asOf: z.string(), legs: z.array(StrategyLegSchema), iv: z.number() }),
+  z.object({ kind: z.literal('greeks'), optionType: z.enum(['call', 'put']), inputs: Inputs, style: z.enum(['american', 'european']) }),
+  z.object({ kind: z.literal('expiry-stepper'), underlying: z.string(), legs: z.array(StrategyLegSchema), prices: z.array(z.number()) }),
+  z.object({
+    kind: z.literal('chain-task'),
+    snapshot: z.string(),
+    expiration: z.string(),
+    prompt: z.string(),
+    /** The snapshot's chain of that expiry, with its date and source. */
+    chain: z.object({
+      underlying: z.string(),
+      underlyingPrice: z.number(),
+      asOf: z.string(),
+      source: z.string(),
+      contracts: z.array(z.record(z.string(), z.unknown())),
+    }),
+  }),
+]);
+
+export const PublicBlock = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('text'), title: z.string(), content: z.string() }),
+  z.object({ type: z.literal('example'), title: z.string(), content: z.string(), source: z.string(), figures: z.array(Figure).optional() }),
+  z.object({ type: z.literal('interactive'), title: z.string(), content: z.string(), widget: PublicWidget }),
+]);
+
+export const PublicQuestion = z.object({
+  id: z.string(),
+  question: z.string(),
+  type: z.enum(['multiple-choice', 'true-false', 'numerical']),
+  options: z.array(z.string()).optional(),
+  tolerance: z.number().optional(),
+  unit: z.string().optional(),
+});
+export const PublicQuiz = z.object({ id: z.string(), passingScore: z.number(), questions: z.array(PublicQuestion) });
+
+export const PublicExercise = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  scenario: z.string(),
+  requirements: z.array(z.object({ type: z.enum(['position', 'order', 'journal']), description: z.string() })),
+  hints: z.array(z.string()),
+});
+
+const LessonSummary = z.object({ id: z.string(), title: z.string(), minutes: z.number(), completed: z.boolean() });
+export const ModuleSummary = z.object({
+  id: ModuleId,
+  title: z.string(),
+  description: z.string(),
+  difficulty: z.enum(['beginner', 'intermediate', 'advanced']),
+  estimatedTime: z.number(),
+  prerequisites: z.array(ModuleId),
+  objectives: z.array(z.string()),
+  lessons: z.array(LessonSummary),
+  completed: z.boolean(),
+  /** Lessons done, quiz passed and exercise completed, as a percentage 0–100. */
+  progress: z.number().min(0).max(100),
+  /** The module's prerequisites are complete. */
+  unlocked: z.boolean(),
+});
+
+export const ModuleDetail = ModuleSummary.extend({
+  lessons: z.array(LessonSummary.extend({ blocks: z.array(PublicBlock), check: PublicQuiz.optional() })),
+  quiz: PublicQuiz,
+  practicalExercise: PublicExercise.optional(),
+});
+
+export const Achievement = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  icon: z.string(),
+  unlockedAt: z.string(),
+  category: z.literal('learning'),
+});
+
+/** Spec part 3 §3 Learning progress, kept on the server per learner. */
+export const LearningProgress = z.object({
+  completedModules: z.array(ModuleId),
+  completedLessons: z.array(z.string()),
+  currentModule: ModuleId,
+  /** Minutes. */
+  totalTimeSpent: z.number(),
+  /** Best score per quiz id, 0–100. */
+  quizScores: z.record(z.string(), z.number()),
+  practicalExercisesCompleted: z.array(z.string()),
+  journalEntries: z.number(),
+  achievements: z.array(Achievement),
+  level: z.number().int().min(1),
+  experience: z.number().int().min(0),
+});
+
+const Answer = z.union([z.string().max(200), z.number()]);
+export const AttemptBody = z.object({
+  answers: z.record(z.string().max(100), Answer).refine((a) => Object.keys(a).length <= 50, 'at most 50 answers'),
+});
+export const AttemptResult = z.object({
+  score: z.number(),
+  passed: z.boolean(),
+  /** The best score so far, this attempt included. */
+  bestScore: z.number(),
+  results: z.array(z.object({ questionId: z.string(), correct: z.boolean(), correctAnswer: z.union([z.string(), z.number()]), explanation: z.string() })),
+  progress: LearningProgress,
+});
+
+export const CheckResult = z.object({
+  passed: z.boolean(),
+  requirements: z.array(z.object({ description: z.string(), met: z.boolean(), detail: z.string() })),
+  progress: LearningProgress,
+});
+
+export const learningApi = defineApi({
+  'GET /api/learning/modules': {
+    auth: 'user',
+    summary: "The course's modules in path order, with the learner's completion and progress",
+    response: z.object({ modules: z.array(ModuleSummary) }),
+  },
+  'GET /api/learning/modules/{id}': {
+    auth: 'user',
+    summary: 'A module with its lessons, quiz and exercise, without answer keys',
+    params: z.object({ id: ModuleId }),
+    response: z.object({ module: ModuleDetail }),
+    errors: [404],
+  },
+  'POST /api/learning/lessons/{lessonId}/complete': {
+    auth: 'user',
+    summary: 'Mark a lesson done (a lesson with a check is done when its check is passed); idempotent',
+    params: z.object({ lessonId: LessonId }),
+    body: z.object({ minutesSpent: z.number().int().min(0).max(240).optional() }).optional(),
+    response: z.object({ progress: LearningProgress }),
+    errors: [404, 409],
+  },
+  'POST /api/learning/quizzes/{quizId}/attempts': {
+    auth: 'user',
+    summary: 'Grade a quiz attempt on the server; answers keyed by question id; the best score is kept',
+    params: z.object({ quizId: QuizId }),
+    body: AttemptBody,
+    response: AttemptResult,
+    errors: [404, 409],
+  },
+  'POST /api/learning/exercises/{exerciseId}/check': {
+    auth: 'user',
+    summary: "Check a practical exercise's requirements against the learner's paper account",
+    params: z.object({ exerciseId: ExerciseId }),
+    response: CheckResult,
+    errors: [404],
+  },
+  'GET /api/learning/progress': { auth: 'user', summary: "The learner's learning progress", response: z.object({ progress: LearningProgress }) },
+  'POST /api/learning/reset': { auth: 'user', summary: 'Return learning progress to the defaults', response: z.object({ progress: LearningProgress }) },
+});
