@@ -368,7 +368,7 @@ function PriceBreakdown({ estimate: e }: { estimate: TradeEstimate }) {
       {rows.map(([label, value], i) => (
         <div key={label} className="flex justify-between gap-3">
           <dt className="text-slate-700">{label}</dt>
-          <dd className={`tabular-nums text-slate-900 ${i === rows.length - 1 ? 'font-bold' : ''}`}>{value}</dd>
+          <dd className={`text-right tabular-nums text-slate-900 ${i === rows.length - 1 ? 'font-bold' : ''}`}>{value}</dd>
         </div>
       ))}
     </dl>
