@@ -61,7 +61,7 @@ describe("a learner's first hour (issue 24)", () => {
       const context = await browser.newContext({ viewport });
       const page = await context.newPage();
       const errors = watchErrors(page);
-      // Console errors, save the browser's own line for each failed response (the responses are listed below, with their URL).
+      // Console errors, but for the browser's own line about a failed response: those are listed with their URL below.
       page.on('console', (m) => {
         if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(`console: ${m.text()}`);
       });
@@ -102,13 +102,6 @@ describe("a learner's first hour (issue 24)", () => {
         if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
         await nav.getByRole('link', { name: link, exact: true }).click();
       };
-      const acknowledgeDisclaimer = async () => {
-        const disclaimer = page.getByRole('dialog', { name: 'Risk Disclaimer' });
-        if (await disclaimer.isVisible()) {
-          await disclaimer.getByRole('button', { name: 'I Understand' }).click();
-          await disclaimer.waitFor({ state: 'detached' });
-        }
-      };
 
       // The landing page, then the sign-up form.
       await page.goto(`${stack.url}/`);
@@ -135,8 +128,10 @@ describe("a learner's first hour (issue 24)", () => {
       // A paper account at the level the learner chooses: Advanced (3), which spreads need.
       await navigate('Main', 'Portfolio');
       await page.waitForURL(`${stack.url}/app/portfolio`);
-      await page.getByRole('dialog', { name: 'Risk Disclaimer' }).waitFor();
-      await acknowledgeDisclaimer();
+      // The risk disclaimer, once, on the first trading page.
+      const disclaimer = page.getByRole('dialog', { name: 'Risk Disclaimer' });
+      await disclaimer.getByRole('button', { name: 'I Understand' }).click();
+      await disclaimer.waitFor({ state: 'detached' });
       await page.getByRole('heading', { name: 'Open your paper account' }).waitFor();
       await check('open-account');
       await page.getByRole('radio', { name: /^Level 3: Advanced/ }).check();
@@ -211,7 +206,11 @@ describe("a learner's first hour (issue 24)", () => {
       await strategy.getByRole('button', { name: 'Close strategy' }).click();
       const closing = page.getByRole('dialog', { name: 'Confirm paper trade' });
       await closing.waitFor();
-      expect(await closing.textContent()).toMatch(/Total (cost|credit)\$[\d,]+\.\d\d/);
+      const closingText = (await closing.textContent()) ?? '';
+      expect(closingText).toMatch(/Price now \(natural\)\$[\d,]+\.\d\d net (credit|debit) per unit/);
+      expect(closingText).toMatch(/At the mid\$[\d,]+\.\d\d net (credit|debit) per unit/);
+      expect(closingText).toMatch(/Commission\$\d+\.\d\d/);
+      expect(closingText).toMatch(/Total (cost|credit)\$[\d,]+\.\d\d/);
       expect(await closing.getByRole('list', { name: 'Legs' }).getByRole('listitem').count()).toBe(2);
       await check('close-confirm');
       await closing.getByRole('button', { name: 'Place Paper Trade' }).click();
