@@ -12,7 +12,6 @@ export const DASH = '-';
 const MINUS = '−';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const usdUpTo2 = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 2 });
 const usdWhole = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const inrWhole = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 0, maximumFractionDigits: 0 });
@@ -42,11 +41,13 @@ export function formatMoney(x: number | null | undefined, currency: Currency = '
 export const formatWholeDollars = (x: number): string => `${x < 0 ? MINUS : ''}${usdWhole.format(Math.abs(x))}`;
 
 /**
- * An account balance (spec part 1 §2): dollars with up to two decimals ($100,000, $98,765.4), rupees with Indian
- * grouping and no decimals (₹2,50,000).
+ * An account balance (spec part 1 §2): dollars with up to two decimals, that is none for whole dollars ($100,000)
+ * and cents otherwise ($98,765.40, never "$98,765.4": issue 24 §5); rupees with Indian grouping and no decimals (₹2,50,000).
  */
 export function formatBalance(amount: number, currency: string = 'USD'): string {
-  return currency === 'INR' ? inrWhole.format(amount) : usdUpTo2.format(amount);
+  if (currency === 'INR') return inrWhole.format(amount);
+  const c = cents(amount);
+  return Number.isInteger(c) ? formatWholeDollars(c) : formatUsd(c);
 }
 
 /** Whether a P&L figure is a gain, a loss or nothing, to the half cent. */

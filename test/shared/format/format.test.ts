@@ -30,8 +30,11 @@ describe('money', () => {
     expect([pnlDirection(1), pnlDirection(-1), pnlDirection(0.004)]).toEqual(['gain', 'loss', 'flat']);
   });
 
-  it('writes balances with up to two decimals in dollars and none in rupees', () => {
-    expect(formatBalance(98_765.4)).toBe('$98,765.4');
+  it('writes balances in dollars with cents, or none when whole, and in rupees with none', () => {
+    expect(formatBalance(98_765.4)).toBe('$98,765.40');
+    expect(formatBalance(99_926.9)).toBe('$99,926.90');
+    expect(formatBalance(100_000)).toBe('$100,000');
+    expect(formatBalance(-12.5)).toBe('−$12.50');
     expect(formatBalance(250_000, 'INR')).toBe('₹2,50,000');
   });
 

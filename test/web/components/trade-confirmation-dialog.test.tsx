@@ -105,10 +105,10 @@ describe('the trade confirmation dialog (spec part 1 §2)', () => {
 });
 
 describe('balances', () => {
-  it('shows INR with a rupee sign, Indian grouping and no decimals; dollars with up to 2 decimals', () => {
+  it('shows INR with a rupee sign, Indian grouping and no decimals; dollars with up to 2 decimals (cents unless whole)', () => {
     expect(formatBalance(1234567.89, 'INR')).toBe('₹12,34,568');
     expect(formatBalance(100000, 'USD')).toBe('$100,000');
-    expect(formatBalance(1234.5, 'USD')).toBe('$1,234.5');
+    expect(formatBalance(1234.5, 'USD')).toBe('$1,234.50');
     expect(formatBalance(1234.567, 'USD')).toBe('$1,234.57');
     expect(formatPnl(12.5)).toBe('+$12.50');
     expect(formatPnl(-3)).toBe('−$3.00');

@@ -389,6 +389,20 @@ describe('Trade All', () => {
     expect(dialog.textContent).toContain(`At the mid${mid}`);
   });
 
+  it('counts the buying power the order uses from the total it is charged, not from the mid', async () => {
+    renderPage();
+    await chooseTemplate('Bullish', 'Bull Call Spread');
+    await screen.findByTestId('buying-power');
+    const money = (text: string) => Number(text.replace(/[^\d.]/g, ''));
+    const breakdown = await screen.findByTestId('price-breakdown');
+    const total = money(/Total the account pays(\$[\d,]+\.\d\d)/.exec(breakdown.textContent!)![1]!);
+    const mid = money(/Net debit (\$[\d,]+\.\d\d) at the mid-prices/.exec(screen.getByTestId('net-premium').textContent!)![1]!);
+    expect(total).toBeGreaterThan(mid); // the natural prices and the commission
+    expect(money(screen.getByTestId('funds-buying-power-needed').textContent!)).toBe(total);
+    const after = within(screen.getByRole('region', { name: 'Funds & Margins' })).getByText('Buying power after the trade').nextSibling!;
+    expect(after.textContent).toBe(`$${(100_000 - total).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
+  });
+
   it('shows the server’s refusal and its blocking checks in the dialog, and keeps the legs', async () => {
     const checks = [
       { passed: true, type: 'buying_power', severity: 'info', message: 'Sufficient buying power available: $100,000.00' },

@@ -50,7 +50,7 @@ describe('the account selector and the mode banner', () => {
   it('lists accounts with balance, LIVE badge and Connected, marks the current one, and ends with Add Broker Connection', async () => {
     accounts.current = { ...accounts.current, accounts: [paper, live] };
     renderUi();
-    expect(screen.getByRole('status').textContent).toBe('PAPER TRADING MODEVirtual balance: $98,765.4Practice safely - No real money at risk');
+    expect(screen.getByRole('status').textContent).toBe('PAPER TRADING MODEVirtual balance: $98,765.40Practice safely - No real money at risk');
     await userEvent.click(screen.getByRole('button', { name: /Paper Trading/ }));
     const items = screen.getAllByRole('menuitemradio');
     expect(items.map((i) => i.getAttribute('aria-checked'))).toEqual(['true', 'false']);

@@ -175,8 +175,11 @@ describe('strategies', () => {
     await user.click(screen.getByRole('button', { name: 'Close strategy' }));
     const dialog = screen.getByRole('dialog');
     // Sell the long at its bid ($6.00), buy the short back at its ask ($2.10): $390 in, less $1.30 commission.
-    expect(dialog.textContent).toContain('$3.90 net credit per unit');
-    expect(dialog.textContent).toMatch(/\$388\.70/);
+    expect(dialog.textContent).toContain('Price now (natural)$3.90 net credit per unit');
+    // The same at the mid-prices ($6.10 and $2.05), and the commission on its own line, as the builder shows them.
+    expect(dialog.textContent).toContain('At the mid$4.05 net credit per unit');
+    expect(dialog.textContent).toContain('Commission$1.30');
+    expect(dialog.textContent).toContain('Total credit$388.70');
     await user.click(screen.getByRole('button', { name: 'Place Paper Trade' }));
     await waitFor(() => expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(1));
     expect(api.calls.find((c) => c.method === 'POST')!.body).toEqual({ clientOrderId: expect.stringMatching(/^[0-9a-f-]{36}$/) });

@@ -1,17 +1,28 @@
 import type { FundsAndMargins } from '@shared/strategy';
 import { formatMoney } from '@shared/format/money';
 
-/** Funds & Margins (spec part 3 §2): what the trade costs and what the paper account sets aside for it. */
-export function FundsPanel({ funds, buyingPower }: { funds: FundsAndMargins; buyingPower: number | null }) {
-  const after = buyingPower === null ? null : buyingPower - funds.required;
+/**
+ * Funds & Margins (spec part 3 §2): what the trade costs and what the paper account sets aside for it. The premium is
+ * at the mid, as the analysis; the buying power the order uses is its total charged (the prices it fills at now, with
+ * commission, the price breakdown's total) plus the margin, as the paper account counts it (issue 24: one price).
+ */
+export function FundsPanel({ funds, buyingPower, charge }: { funds: FundsAndMargins; buyingPower: number | null; charge: number | null }) {
+  const required = charge === null ? funds.required : charge + funds.margin;
+  const after = buyingPower === null ? null : buyingPower - required;
   const rows: [string, string, string][] = [
     [
       'Standalone Funds',
       funds.netDebit >= 0 ? formatMoney(funds.netDebit) : `${formatMoney(-funds.netDebit)} credit`,
-      'Premium paid for the position (a credit is received).',
+      'Premium paid for the position at the mid (a credit is received).',
     ],
     ['Standalone Margin', formatMoney(funds.margin), 'Buying power set aside for the sold legs: the spread width, or the strike for a cash-secured put.'],
-    ['Buying power needed', formatMoney(Math.max(0, funds.required)), 'Funds plus margin: what the paper account checks before it accepts the order.'],
+    [
+      'Buying power needed',
+      formatMoney(Math.max(0, required)),
+      charge === null
+        ? 'Funds plus margin: what the paper account checks before it accepts the order.'
+        : 'The total the order is charged, commission included, plus margin: what the paper account checks before it accepts the order.',
+    ],
   ];
   return (
     <section aria-labelledby="funds-h" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">

@@ -122,8 +122,9 @@ export function PayoffChart({ legs, spot, today, multiplier, iv }: Props) {
   return (
     <figure className="space-y-3" aria-labelledby={`${id}-caption`}>
       <figcaption id={`${id}-caption`} className="text-sm text-slate-700">
-        P&amp;L of the whole position (× {multiplier}) for prices from {strike(frame.low)} to {strike(frame.high)}: at expiry between {formatPnl(worst)} and{' '}
-        {formatPnl(best)} over this range.
+        P&amp;L of the whole position (× {multiplier}) for prices from {strike(frame.low)} to {strike(frame.high)}: at expiry between{' '}
+        {/* A sign never ends a line apart from its amount. */}
+        <span className="whitespace-nowrap">{formatPnl(worst)}</span> and <span className="whitespace-nowrap">{formatPnl(best)}</span> over this range.
       </figcaption>
       <div role="group" aria-labelledby={`${id}-range`} className="flex flex-wrap items-center gap-1.5 text-xs">
         <span id={`${id}-range`} className="font-semibold text-slate-700">

@@ -52,6 +52,11 @@ export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
   const funds = b.strategyLegs.length && !b.loadingPrices ? fundsAndMargins(b.strategyLegs, { multiplier: b.multiplier, sharesHeld }) : null;
   const template = b.template;
   const messages = b.validation;
+  // The order's price at the mid and now, with commission: the breakdown, the funds and the confirmation all show it.
+  const estimate =
+    portfolio && b.quoted.length > 0 && !b.loadingPrices && b.quoted.every((q) => q.contract)
+      ? estimateTrade(b.quoted, b.multiplier, portfolio.account.settings)
+      : null;
 
   const resetMessages = () => {
     setAlert(null);
@@ -243,9 +248,7 @@ export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
             </button>
           </div>
           <p className="mt-2 text-xs text-slate-600">Each leg is sent as lots × multiplier contracts, in one market order for the day, with virtual money.</p>
-          {portfolio && b.quoted.length > 0 && !b.loadingPrices && b.quoted.every((q) => q.contract) && (
-            <PriceBreakdown estimate={estimateTrade(b.quoted, b.multiplier, portfolio.account.settings)} />
-          )}
+          {estimate && <PriceBreakdown estimate={estimate} />}
           {b.quoted.length >= MAX_LEGS && (
             <p className="mt-1 text-xs text-slate-600" data-testid="max-legs">
               A strategy holds at most {MAX_LEGS} legs: remove one to add another.
@@ -288,7 +291,7 @@ export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
           loading={b.loadingPrices || b.placing}
           equity={portfolio?.account.equity ?? null}
         />
-        {funds && <FundsPanel funds={funds} buyingPower={portfolio?.account.buyingPower ?? null} />}
+        {funds && <FundsPanel funds={funds} buyingPower={portfolio?.account.buyingPower ?? null} charge={estimate?.total ?? null} />}
       </div>
 
       <div className="min-w-0 space-y-6 xl:col-start-1 xl:row-start-2">
@@ -366,7 +369,7 @@ function PriceBreakdown({ estimate: e }: { estimate: TradeEstimate }) {
       {rows.map(([label, value], i) => (
         <div key={label} className="flex justify-between gap-3">
           <dt className="text-slate-700">{label}</dt>
-          <dd className={`tabular-nums text-slate-900 ${i === rows.length - 1 ? 'font-bold' : ''}`}>{value}</dd>
+          <dd className={`text-right tabular-nums text-slate-900 ${i === rows.length - 1 ? 'font-bold' : ''}`}>{value}</dd>
         </div>
       ))}
     </dl>

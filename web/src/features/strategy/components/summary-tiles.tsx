@@ -37,11 +37,13 @@ export function SummaryTiles({ summary }: { summary: StrategySummary }) {
       <p className="text-sm text-slate-700" data-testid="net-premium">
         {debitCredit.kind === 'debit' ? (
           <>
-            Net debit <span className="font-semibold tabular-nums">{formatMoney(debitCredit.amount)}</span>: you pay this to open the position.
+            Net debit <span className="font-semibold tabular-nums">{formatMoney(debitCredit.amount)}</span> at the mid-prices this analysis uses. What the order
+            pays now, with commission, is under the legs.
           </>
         ) : debitCredit.kind === 'credit' ? (
           <>
-            Net credit <span className="font-semibold tabular-nums">{formatMoney(debitCredit.amount)}</span>: you receive this when the position opens.
+            Net credit <span className="font-semibold tabular-nums">{formatMoney(debitCredit.amount)}</span> at the mid-prices this analysis uses. What the
+            order receives now, less commission, is under the legs.
           </>
         ) : (
           <>No net premium: the legs cost what they bring in.</>

@@ -233,11 +233,9 @@ export default function PortfolioPage() {
             action: closing.quantity > 0 ? 'SELL' : 'BUY',
             quantity: Math.abs(closing.quantity),
             symbol: closing.kind === 'option' ? contractLabel(closing.symbol) : `${closing.symbol} shares`,
-            orderType:
-              closingEstimate.commission > 0
-                ? `Market (day): closes the position; includes ${formatUsd(closingEstimate.commission)} commission`
-                : 'Market (day): closes the position',
+            orderType: 'Market (day): closes the position',
             price: closingEstimate.price,
+            ...(closingEstimate.commission > 0 ? { commission: closingEstimate.commission } : {}),
             totalCost: closingEstimate.totalCost,
             currency: 'USD',
           }}
@@ -257,8 +255,10 @@ export default function PortfolioPage() {
             action: 'CLOSE',
             quantity: 1,
             symbol: closingStrategy.name,
-            orderType: `Market (day): closes every leg in one order; includes ${formatUsd(strategyEstimate.commission)} commission`,
+            orderType: 'Market (day): closes every leg in one order',
             price: strategyEstimate.netPrice,
+            midPrice: strategyEstimate.midPrice,
+            commission: strategyEstimate.commission,
             totalCost: strategyEstimate.totalCost,
             currency: 'USD',
             legs: strategyEstimate.legs.map((l) => ({

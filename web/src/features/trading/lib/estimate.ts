@@ -29,9 +29,13 @@ export function closeEstimate(
   return { price, commission, totalCost };
 }
 
+/** A leg's mid-price: halfway between bid and ask, else its mark. */
+const midOf = (l: Pick<PortfolioPosition, 'bid' | 'ask' | 'mark'>): number => (l.bid !== null && l.ask !== null ? (l.bid + l.ask) / 2 : (l.mark ?? 0));
+
 /**
  * What closing a strategy's legs in one order is expected to cost (> 0) or bring in (< 0), each leg filled as the
- * server fills it, with the commission per contract; the net price is per unit of the legs' ratio.
+ * server fills it, with the commission per contract; the net price is per unit of the legs' ratio, and the same at
+ * the mid-prices, to show beside it as the builder does (issue 24, 3).
  */
 export function closeStrategyEstimate(
   legs: readonly Pick<PortfolioPosition, 'symbol' | 'kind' | 'quantity' | 'bid' | 'ask' | 'mark'>[],
@@ -50,6 +54,7 @@ export function closeStrategyEstimate(
       closing,
       closing.map((l) => l.price),
     ),
+    midPrice: netUnitPrice(closing, legs.map(midOf)),
     commission,
     totalCost,
   };
