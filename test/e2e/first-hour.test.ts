@@ -145,20 +145,20 @@ describe("a learner's first hour (issue 24)", () => {
       expect(await text(page.getByTestId('summary-day-trades-days-'))).toMatch(/^0 · \d+ left$/);
       await check('portfolio-new');
 
-      // The chain, then the Beginner template the chain's strategies start from.
+      // The chain, and from it the Beginner template, opened on the chain's ticker.
       await navigate('Trading', 'Options Chain');
       await page.waitForURL(/\/app\/optionschain/);
       await page.getByRole('table').first().waitFor();
       await check('chain');
-      await navigate('Trading', 'Strategy Templates');
-      await page.waitForURL(`${stack.url}/app/templates`);
+      await page.getByRole('link', { name: 'Build a strategy on SPY' }).click();
+      await page.waitForURL(`${stack.url}/app/templates?underlying=SPY`);
       const card = page.getByTestId('template-card').filter({ has: page.getByRole('heading', { name: 'Bull Call Spread', exact: true }) });
       expect(await text(card.getByTestId('template-level'))).toBe('Needs trading level 3 (Advanced)');
       expect(await card.textContent()).toMatch(/beginner/i);
       await check('templates');
       await card.getByRole('link', { name: 'Open in builder: Bull Call Spread' }).click();
-      await page.waitForURL(`${stack.url}/app/trading?template=bull-call-spread`);
-      await page.getByLabel('Underlying').selectOption('SPY');
+      await page.waitForURL(`${stack.url}/app/trading?underlying=SPY&template=bull-call-spread`);
+      expect(await page.getByLabel('Underlying').inputValue()).toBe('SPY');
       await page.getByTestId('leg-row').nth(1).waitFor();
       expect(await page.getByTestId('leg-row').count()).toBe(2);
       await page.getByTestId('payoff-graph').locator('.recharts-line path').first().waitFor();

@@ -18,6 +18,20 @@ const countOf = (tab: HTMLElement) => Number(/(\d+)$/.exec(tab.textContent ?? ''
 afterEach(cleanup);
 
 describe('the strategy template library', () => {
+  it('opens every template on the ticker the chain sent, and on the builder default otherwise', () => {
+    render(
+      <MemoryRouter initialEntries={['/app/templates?underlying=spy']}>
+        <TemplateLibraryPage />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('link', { name: 'Open in builder: Bull Call Spread' }).getAttribute('href')).toBe(
+      '/app/trading?underlying=SPY&template=bull-call-spread',
+    );
+    cleanup();
+    renderPage();
+    expect(screen.getByRole('link', { name: 'Open in builder: Bull Call Spread' }).getAttribute('href')).toBe('/app/trading?template=bull-call-spread');
+  });
+
   it('has four tabs whose counts match their cards', async () => {
     renderPage();
     const tabs = screen.getAllByRole('tab');

@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import { Spinner } from '@web/components/ui/spinner';
 import { usePageMeta } from '@web/lib/page-meta';
@@ -205,6 +206,13 @@ export default function ChainPage({ inShell }: { inShell: boolean }) {
                     <h2 id="chain-heading" tabIndex={-1} className="scroll-mt-20 text-lg font-bold text-slate-900 focus:outline-none">
                       {ticker} {expiry ? formatDate(expiry) : ''}
                     </h2>
+                    {/* From reading the chain to a ready-made strategy on it (issue 24): the library opens each template on this ticker. */}
+                    <Link
+                      to={`/app/templates?underlying=${encodeURIComponent(ticker)}`}
+                      className="text-sm font-semibold text-brand-800 underline hover:text-brand-900"
+                    >
+                      Build a strategy on {ticker}
+                    </Link>
                     {view && (
                       <p className="text-sm text-slate-700">
                         {view.expiry_type} · {formatDaysToExpiry(view.days_to_expiry)} to expiry · showing {visible.length} of {rows.length} strikes

@@ -20,7 +20,7 @@ export function templateLevel(t: Pick<StrategyTemplate, 'legs' | 'requiresShares
 }
 
 /** A template in the library: what it is, its risk and reward, when it works, and how to place it. */
-export function TemplateCard({ template: t }: { template: StrategyTemplate }) {
+export function TemplateCard({ template: t, underlying = null }: { template: StrategyTemplate; underlying?: string | null }) {
   const ex = t.example;
   const level = templateLevel(t);
   return (
@@ -94,7 +94,7 @@ export function TemplateCard({ template: t }: { template: StrategyTemplate }) {
       <div className="mt-4 flex-1" />
       {/* The visible words first in the name (WCAG 2.5.3), then which template, so no two links read the same. */}
       <Link
-        to={`/app/trading?template=${t.id}`}
+        to={underlying ? `/app/trading?underlying=${encodeURIComponent(underlying)}&template=${t.id}` : `/app/trading?template=${t.id}`}
         aria-label={`Open in builder: ${t.name}`}
         className="self-start rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
       >

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { searchTemplates, STRATEGY_TEMPLATES, TEMPLATE_CATEGORIES, type StrategyCategory } from '@shared/strategy';
 import { usePageMeta } from '@web/lib/page-meta';
 import { NO_STRATEGIES } from './ready-made-panel';
@@ -20,6 +21,10 @@ export default function TemplateLibraryPage({ route = 'templates' }: { route?: k
     path: page.path,
     noindex: true,
   });
+  // Opened from the chain (?underlying=SPY): every template opens in the builder on that ticker.
+  const [params] = useSearchParams();
+  const raw = (params.get('underlying') ?? '').trim().toUpperCase();
+  const underlying = /^[A-Z][A-Z.]{0,9}$/.test(raw) ? raw : null;
   const [query, setQuery] = useState('');
   const [tab, setTab] = useState<StrategyCategory>('bullish');
   const searchId = useId();
@@ -33,6 +38,7 @@ export default function TemplateLibraryPage({ route = 'templates' }: { route?: k
         <p className="mt-1 max-w-3xl text-sm text-slate-700">
           {STRATEGY_TEMPLATES.length} ready-made strategies with what each risks and can make, when it works, and a worked example. Open one in the builder to
           place it on a real options chain.
+          {underlying && <> Each opens on {underlying}.</>}
         </p>
       </header>
       <div className="max-w-xl">
@@ -68,7 +74,7 @@ export default function TemplateLibraryPage({ route = 'templates' }: { route?: k
         ) : (
           <div className="grid gap-4 lg:grid-cols-2 2xl:grid-cols-3">
             {results.map((t) => (
-              <TemplateCard key={t.id} template={t} />
+              <TemplateCard key={t.id} template={t} underlying={underlying} />
             ))}
           </div>
         )}
