@@ -1,12 +1,12 @@
-import { optionTypeLabel } from '../format/options';
+import { contractName } from '../format/options';
 import { parseOcc } from '../market/occ';
 import { formatUsd } from '../format/money';
 import type { Order } from './types';
 
-/** "SPY 2026-11-27 600 Call" for an OCC symbol (Call and Put, as US options are written). */
+/** "SPY Nov 27, 2026 $600 Call" for an OCC symbol: the one contract name of every screen (shared/format/options.ts). */
 export function describe(symbol: string): string {
   const o = parseOcc(symbol);
-  return o ? `${o.underlying} ${o.expiration} ${o.strike} ${optionTypeLabel(o.type)}` : symbol;
+  return o ? contractName(o) : symbol;
 }
 
 /** "Iron Condor (buy 1 …, sell 1 …), limit at $1.20 credit": an order in the activity list's words. */

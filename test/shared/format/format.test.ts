@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { contractName } from '@shared/format/options';
+import { describe as describeContract } from '@shared/paper/describe';
+import { contractLabel } from '@web/components/trading/contract-label';
 import { formatBalance, formatChange, formatMoney, formatPnl, formatPnlWhole, formatUsd, formatWholeDollars, pnlDirection } from '@shared/format/money';
 import { formatDate, formatNewYorkTime, formatShortDate } from '@shared/format/time';
 
@@ -59,5 +62,13 @@ describe('time', () => {
   it('writes a calendar date as that date whatever the reader’s zone', () => {
     expect(formatDate('2026-11-27')).toBe('Fri, Nov 27, 2026');
     expect(formatShortDate('2026-11-27')).toBe('Nov 27');
+  });
+});
+
+describe('a contract’s name (issue 24 §5)', () => {
+  it('is the underlying, the expiry with its year, the strike in dollars and Call or Put, the same in messages and on screens', () => {
+    expect(contractName({ underlying: 'SPY', expiration: '2026-12-18', strike: 600, type: 'call' })).toBe('SPY Dec 18, 2026 $600 Call');
+    expect(contractName({ underlying: 'AAPL', expiration: '2027-01-15', strike: 232.5, type: 'put' })).toBe('AAPL Jan 15, 2027 $232.50 Put');
+    expect(describeContract('SPY261218C00600000')).toBe(contractLabel('SPY261218C00600000'));
   });
 });

@@ -157,14 +157,14 @@ describe('the paper account', () => {
     h.closes.set('XYZ|2026-11-27', 103);
     h.setNow('2026-11-27T22:00:00Z');
     const before = await h.service.portfolio('u1');
-    expect(before.ok && before.value.pending).toEqual([{ kind: 'settlement', text: expect.stringMatching(/^XYZ 2026-11-27 100 Call has expired/) }]);
+    expect(before.ok && before.value.pending).toEqual([{ kind: 'settlement', text: expect.stringMatching(/^XYZ Nov 27, 2026 \$100 Call has expired/) }]);
     expect((await h.repo.getPositions('u1')).map((p) => p.symbol)).toEqual([call(100, '2026-11-27')]);
     await h.service.maintain('u1');
     const pf = await h.service.portfolio('u1');
     if (!pf.ok) throw new Error(pf.error.message);
     expect(pf.value.pending).toEqual([]);
     expect(pf.value.positions).toEqual([expect.objectContaining({ symbol: 'XYZ', kind: 'stock', quantity: 100, avgPrice: 103 })]);
-    expect(pf.value.activity[0]!.text).toMatch(/^Exercised at expiry: 1 contract of XYZ 2026-11-27 100 Call; bought 100 XYZ at \$100\.00\.$/);
+    expect(pf.value.activity[0]!.text).toMatch(/^Exercised at expiry: 1 contract of XYZ Nov 27, 2026 \$100 Call; bought 100 XYZ at \$100\.00\.$/);
     expect(h.events.at(-1)).toMatchObject({ type: 'OptionExpired', detail: { outcome: 'exercised', contract: call(100, '2026-11-27') } });
     // Settling twice changes nothing.
     await h.service.maintain('u1');

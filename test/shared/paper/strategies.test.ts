@@ -83,7 +83,7 @@ describe('strategies in the portfolio', () => {
       error: {
         code: 'unprocessable',
         message:
-          'Closing XYZ 2026-12-18 100 Call would leave your short XYZ 2026-12-18 105 Call uncovered. Close the short call first, or close the whole strategy.',
+          'Closing XYZ Dec 18, 2026 $100 Call would leave your short XYZ Dec 18, 2026 $105 Call uncovered. Close the short call first, or close the whole strategy.',
       },
     });
     // Closing the short first is fine.

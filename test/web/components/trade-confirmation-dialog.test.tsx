@@ -8,7 +8,7 @@ import { TradeConfirmationDialog, type TradeDetails } from '@web/components/trad
 const trade: TradeDetails = {
   action: 'BUY',
   quantity: 2,
-  symbol: 'SPY Dec 18, 26 600 Call',
+  symbol: 'SPY Dec 18, 2026 $600 Call',
   orderType: 'Market (day)',
   price: 4.77,
   totalCost: 955.3,
@@ -30,7 +30,7 @@ describe('the trade confirmation dialog (spec part 1 §2)', () => {
     );
     const dialog = screen.getByRole('dialog');
     expect(dialog.textContent).toContain('BUY');
-    expect(dialog.textContent).toContain('2 × SPY Dec 18, 26 600 Call');
+    expect(dialog.textContent).toContain('2 × SPY Dec 18, 2026 $600 Call');
     expect(dialog.textContent).toContain('Market (day)');
     expect(dialog.textContent).toContain('$4.77');
     expect(dialog.textContent).toContain('$955.30');

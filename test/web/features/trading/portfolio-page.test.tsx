@@ -60,9 +60,9 @@ describe('the portfolio’s pending work', () => {
   });
 
   it('lists what the settle job has not done yet, in a quiet notice', async () => {
-    renderPage(portfolio([{ kind: 'settlement', text: '1 contract of SPY Nov 20, 26 600 Call expired and is settled at the next run.' }]));
+    renderPage(portfolio([{ kind: 'settlement', text: '1 contract of SPY Nov 20, 2026 $600 Call expired and is settled at the next run.' }]));
     const notice = await screen.findByTestId('pending-notice');
-    expect(notice.textContent).toContain('1 contract of SPY Nov 20, 26 600 Call expired and is settled at the next run.');
+    expect(notice.textContent).toContain('1 contract of SPY Nov 20, 2026 $600 Call expired and is settled at the next run.');
     expect(notice.getAttribute('role')).toBeNull();
   });
 
