@@ -210,7 +210,10 @@ export const PortfolioSchema = z.object({
     positionsValue: Money,
     reservedForShortOptions: Money,
     heldForOrders: Money,
+    /** P&L realised by closing positions, before fees. */
     realizedPnl: Money,
+    /** Commissions paid this run. */
+    fees: Money,
     unrealizedPnl: Money,
     totalPnl: Money,
     dayPnl: Money,

@@ -77,8 +77,10 @@ export interface PaperAccount {
   userId: string;
   startingCapital: number;
   cash: number;
-  /** Realised P&L of the current run, commissions included. */
+  /** Realised P&L of the current run, commissions included (the ledger's figure; the portfolio shows it before fees). */
   realizedPnl: number;
+  /** Commissions paid in the current run (issue 24: a fee, shown apart from realised P&L); absent on older accounts until their next trade. */
+  feesPaid?: number;
   /** Buying power held by resting limit orders. */
   heldForOrders: number;
   /** 1 for the first run; a reset starts the next one and keeps the old one as history. */

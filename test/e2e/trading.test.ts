@@ -60,9 +60,10 @@ describe('paper trading in Chromium', () => {
     await page.getByTestId('position-row').getByRole('button', { name: 'Close' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Place Paper Trade' }).click();
     await page.getByText('No open positions.').waitFor();
-    // Bought at the ask, sold at the bid, two commissions each way: a small realised loss.
+    // Bought at the ask, sold at the bid: a small realised loss; the commissions (2 contracts × $0.65, each way) are fees apart.
     const realized = money(await page.getByTestId('summary-realized-p-l').textContent());
     expect(realized).toBeLessThan(0);
+    expect(await page.getByTestId('summary-fees').textContent()).toBe('$2.60');
     expect(await page.getByRole('heading', { name: 'Activity' }).isVisible()).toBe(true);
 
     await page.goto(`${stack.url}/app/orders`);

@@ -61,7 +61,10 @@ describe('paper trading through the gateway', () => {
     expect(closed.status).toBe(201);
     const after = (await call('GET', '/api/portfolio')).body;
     expect(after.positions).toEqual([]);
-    expect(after.account.realizedPnl).toBeCloseTo((atmCall.bid - atmCall.ask) * 200 - 2.6, 2);
+    // Realised P&L before fees; the four commissions are fees of their own, and total P&L nets them.
+    expect(after.account.realizedPnl).toBeCloseTo((atmCall.bid - atmCall.ask) * 200, 2);
+    expect(after.account.fees).toBeCloseTo(2.6, 2);
+    expect(after.account.totalPnl).toBeCloseTo(after.account.realizedPnl + after.account.unrealizedPnl - after.account.fees, 2);
     expect(after.activity.map((a: { kind: string }) => a.kind)).toEqual(['fill', 'fill', 'account_opened']);
     // Both trades counted for the landing page, in their own transactions.
     const statsAfter = await (await fetch(`${stack.url}/api/stats`)).json();

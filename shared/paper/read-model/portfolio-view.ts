@@ -80,7 +80,9 @@ export async function portfolioView(deps: Pick<PaperDeps, 'repo' | 'quotes' | 'c
       positionsValue: v.positionsValue,
       reservedForShortOptions: v.requirement,
       heldForOrders: cents(account.heldForOrders),
-      realizedPnl: cents(account.realizedPnl),
+      // Realised P&L before fees, and the fees apart (issue 24 §5): opening a trade realises nothing. Total P&L = realised + unrealised − fees.
+      realizedPnl: cents(account.realizedPnl + (account.feesPaid ?? 0)),
+      fees: cents(account.feesPaid ?? 0),
       unrealizedPnl: v.unrealizedPnl,
       totalPnl: cents(v.equity - account.startingCapital),
       dayPnl: cents(v.equity - sessionEquity),

@@ -99,6 +99,7 @@ export function decideOrder(deps: PaperDeps, userId: string, request: OrderReque
           ...started,
           cash: cents(account.cash + decision.cashDelta),
           realizedPnl: cents(account.realizedPnl + decision.realizedPnl),
+          feesPaid: cents((account.feesPaid ?? 0) + decision.commission),
           heldForOrders: cents(Math.max(0, account.heldForOrders - (existing?.held ?? 0))),
           ...(existing ? { openOrders: countOpenOrder(account, existing.session, -1) } : {}),
           dayTrades: decision.dayTrade ? pruneDayTrades([...account.dayTrades, today], today) : account.dayTrades,

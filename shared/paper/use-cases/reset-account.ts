@@ -29,6 +29,7 @@ export function resetAccount(deps: PaperDeps, userId: string, startingCapital: n
         startingCapital,
         cash: startingCapital,
         realizedPnl: 0,
+        feesPaid: 0,
         heldForOrders: 0,
         openOrders: {},
         run: fresh.run + 1,

@@ -64,7 +64,7 @@ describe('the paper account', () => {
     const closed = await h.service.closePosition('u1', call(100), {});
     expect(closed.ok).toBe(true);
     const p = await h.service.portfolio('u1');
-    expect(p.ok && p.value.account).toMatchObject({ realizedPnl: 57.4, cash: 100_057.4, equity: 100_057.4 }); // (2.50 − 2.20) × 200 − 2.60 commission
+    expect(p.ok && p.value.account).toMatchObject({ realizedPnl: 60, fees: 2.6, cash: 100_057.4, equity: 100_057.4 }); // (2.50 − 2.20) × 200, and 2.60 commission apart
     expect(h.events.map((e) => e.type)).toEqual(['AccountOpened', 'OrderPlaced', 'OrderFilled', 'OrderPlaced', 'OrderFilled', 'PositionClosed']);
     expect(new Set(h.events.map((e) => e.detail.eventId)).size).toBe(6);
     expect(h.events.at(-1)).toMatchObject({ type: 'PositionClosed', detail: { userId: 'u1', contract: call(100), quantity: 2, realizedPnl: 60 } }); // the closing fill's P&L before commissions
@@ -134,7 +134,7 @@ describe('the paper account', () => {
     const [close, open] = pf.value.activity;
     expect(open).toMatchObject({ kind: 'fill', realizedPnl: 0, fee: 1.3 });
     expect(close).toMatchObject({ kind: 'fill', realizedPnl: 60, fee: 1.3 });
-    expect(pf.value.account.realizedPnl).toBe(57.4); // net of both fees
+    expect(pf.value.account).toMatchObject({ realizedPnl: 60, fees: 2.6, totalPnl: 57.4 }); // the fees apart, and netted in total P&L
   });
 
   it('cancels an open order and releases its hold', async () => {
@@ -199,6 +199,20 @@ describe('the paper account', () => {
     h.setPrice(106);
     const deep = await h.service.exercise('u1', call(100), 1);
     expect(deep.ok && deep.value.warning).toBeNull();
+  });
+
+  it('shows commissions as fees: opening realises nothing, closing realises the trade before fees, and total P&L nets the fees (issue 24)', async () => {
+    const h = harness();
+    await h.service.openAccount('u1', 100_000);
+    await h.service.placeOrder('u1', buy(call(100), 2));
+    const opened = await h.service.portfolio('u1');
+    expect(opened.ok && opened.value.account).toMatchObject({ realizedPnl: 0, fees: 1.3 });
+    await h.service.closePosition('u1', call(100), {});
+    const closed = await h.service.portfolio('u1');
+    // Bought at the ask ($2.20), sold at the bid ($2.00): −$40.00 before fees; four commissions of $0.65.
+    expect(closed.ok && closed.value.account).toMatchObject({ realizedPnl: -40, fees: 2.6, unrealizedPnl: 0, totalPnl: -42.6 });
+    const reset = await h.service.resetAccount('u1', 10_000);
+    expect(reset.ok && reset.value.account).toMatchObject({ realizedPnl: 0, fees: 0 });
   });
 
   it('resets to a new run, keeping the old orders as history', async () => {

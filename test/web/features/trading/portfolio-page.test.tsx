@@ -27,6 +27,7 @@ const portfolio = (pending: PortfolioView['pending']): PortfolioView => ({
     reservedForShortOptions: 0,
     heldForOrders: 0,
     realizedPnl: 0,
+    fees: 0,
     unrealizedPnl: -300,
     totalPnl: -300,
     dayPnl: 0,

@@ -328,13 +328,14 @@ function Summary({ account }: { account: PortfolioView['account'] }) {
     ['Day P&L', formatPnl(account.dayPnl), pnlTone(account.dayPnl)],
     ['Total P&L', formatPnl(account.totalPnl), pnlTone(account.totalPnl)],
     ['Realized P&L', formatPnl(account.realizedPnl), pnlTone(account.realizedPnl)],
+    ['Fees', formatUsd(account.fees)],
     ['Unrealized P&L', formatPnl(account.unrealizedPnl), pnlTone(account.unrealizedPnl)],
     ['Reserved for short options', formatUsd(account.reservedForShortOptions)],
     ['Held for open orders', formatUsd(account.heldForOrders)],
     ['Day trades (5 days)', `${account.pdt.dayTradeCount} · ${account.pdt.dayTradesRemaining} left`],
   ];
   return (
-    <section aria-label="Account summary" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+    <section aria-label="Account summary" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
       {tiles.map(([label, value, cls]) => (
         <div key={label} className="rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200">
           <p className="text-xs text-slate-600">{label}</p>
