@@ -76,3 +76,12 @@ export function formatChange(change: number, percent: number): string {
   const sign = change > 0 ? '+' : change < 0 ? MINUS : '';
   return `${sign}${plain.format(Math.abs(change))} (${sign}${plain.format(Math.abs(percent))}%)`;
 }
+
+/**
+ * A plain signed figure (a Greek, a quantity of shares) with the same minus sign as money: "−22.60", "1,234.50",
+ * never "−0.00". `digits` decimals, thousands separated.
+ */
+export function formatFixed(x: number, digits = 2): string {
+  const text = new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(Math.abs(x));
+  return x < 0 && /[1-9]/.test(text) ? `${MINUS}${text}` : text;
+}

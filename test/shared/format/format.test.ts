@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { contractName } from '@shared/format/options';
 import { describe as describeContract } from '@shared/paper/describe';
 import { contractLabel } from '@web/components/trading/contract-label';
-import { formatBalance, formatChange, formatMoney, formatPnl, formatPnlWhole, formatUsd, formatWholeDollars, pnlDirection } from '@shared/format/money';
+import {
+  formatBalance,
+  formatChange,
+  formatFixed,
+  formatMoney,
+  formatPnl,
+  formatPnlWhole,
+  formatUsd,
+  formatWholeDollars,
+  pnlDirection,
+} from '@shared/format/money';
 import { formatDate, formatNewYorkTime, formatShortDate } from '@shared/format/time';
 
 describe('money', () => {
@@ -70,5 +80,14 @@ describe('a contract’s name (issue 24 §5)', () => {
     expect(contractName({ underlying: 'SPY', expiration: '2026-12-18', strike: 600, type: 'call' })).toBe('SPY Dec 18, 2026 $600 Call');
     expect(contractName({ underlying: 'AAPL', expiration: '2027-01-15', strike: 232.5, type: 'put' })).toBe('AAPL Jan 15, 2027 $232.50 Put');
     expect(describeContract('SPY261218C00600000')).toBe(contractLabel('SPY261218C00600000'));
+  });
+});
+
+describe('plain signed figures', () => {
+  it('use the same minus sign as money, thousands separators, and no sign on a zero', () => {
+    expect(formatFixed(-22.6)).toBe('−22.60');
+    expect(formatFixed(1234.5)).toBe('1,234.50');
+    expect(formatFixed(-0.0002, 3)).toBe('0.000');
+    expect(formatFixed(-0.004)).toBe('0.00');
   });
 });

@@ -230,7 +230,7 @@ describe('ChainPage: the table', () => {
     renderPage();
     await screen.findByRole('table');
     // Calls outside in, strike, puts mirrored: Bid Ask Last Volume OI IV Delta | Delta IV OI Volume Last Ask Bid.
-    expect(cellTexts(550)).toEqual(['$7.30', '$7.45', '-', '1.8K', '2.3M', '14.9%', '0.534', '-0.466', '-', '-', '950', '$4.72', '$4.80', '-']);
+    expect(cellTexts(550)).toEqual(['$7.30', '$7.45', '-', '1.8K', '2.3M', '14.9%', '0.534', '−0.466', '-', '-', '950', '$4.72', '$4.80', '-']);
     const headers = within(table())
       .getAllByRole('columnheader')
       .map((h) => h.querySelector('button')?.textContent ?? h.textContent);

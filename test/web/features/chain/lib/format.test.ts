@@ -43,9 +43,9 @@ describe('chain formatting (spec part 2 §2, §9)', () => {
 
   it('rounds the Greeks to their decimals and drops the sign of a zero', () => {
     expect(formatGreek('delta', 0.50331)).toBe('0.503');
-    expect(formatGreek('delta', -0.18649)).toBe('-0.186');
+    expect(formatGreek('delta', -0.18649)).toBe('−0.186');
     expect(formatGreek('gamma', 0.033595)).toBe('0.0336');
-    expect(formatGreek('theta', -0.35996)).toBe('-0.360');
+    expect(formatGreek('theta', -0.35996)).toBe('−0.360');
     expect(formatGreek('theta', -0.0002)).toBe('0.000');
     expect(formatGreek('vega', 0.31851)).toBe('0.319');
   });

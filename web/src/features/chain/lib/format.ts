@@ -1,4 +1,4 @@
-import { DASH, type Currency } from '@shared/format/money';
+import { DASH, formatFixed, type Currency } from '@shared/format/money';
 
 /**
  * How the chain page writes its numbers (spec part 2 §2 and §9): a dash for an empty value, K/M from 1e3/1e6, IV in
@@ -45,9 +45,8 @@ const GREEK_DECIMALS: Record<Greek, number> = { delta: 3, gamma: 4, theta: 3, ve
 /** Delta 3 decimals, gamma 4, theta (per calendar day) and vega (per vol point) 3. */
 export function formatGreek(greek: Greek, value: number | null | undefined): string {
   if (!isNumber(value)) return DASH;
-  const text = value.toFixed(GREEK_DECIMALS[greek]);
-  // A tiny negative theta rounds to "-0.000"; a sign on zero only confuses.
-  return /^-0\.0*$/.test(text) ? text.slice(1) : text;
+  // The product's one minus sign; a tiny negative theta that rounds to zero shows no sign.
+  return formatFixed(value, GREEK_DECIMALS[greek]);
 }
 
 /** Days to expiry as the expiry cards say it: Today, 1 day, N days. */

@@ -1,4 +1,5 @@
 import type { PositionGreeks } from '@shared/strategy';
+import { formatFixed } from '@shared/format/money';
 
 const ROWS: { key: keyof PositionGreeks; label: string; unit: string; explain: string }[] = [
   { key: 'delta', label: 'Delta', unit: 'shares', explain: 'Dollars gained for each $1 the stock rises (like holding this many shares).' },
@@ -23,7 +24,7 @@ export function GreeksView({ greeks }: { greeks: PositionGreeks }) {
               <span className="text-xs text-slate-600">{r.unit}</span>
             </dt>
             <dd className="mt-0.5 text-lg font-bold tabular-nums text-slate-900" data-testid={`greek-${r.key}`}>
-              {greeks[r.key].toFixed(2)}
+              {formatFixed(greeks[r.key])}
             </dd>
             <dd className="text-xs text-slate-600">{r.explain}</dd>
           </div>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { formatPnl, formatUsd } from '@shared/format/money';
+import { formatFixed, formatPnl, formatUsd } from '@shared/format/money';
 import { formatNewYorkTime } from '@shared/format/time';
 import {
   useClosePosition,
@@ -183,7 +183,7 @@ export default function PortfolioPage() {
               <div key={k} className="rounded-lg bg-slate-50 p-2">
                 <dt className="text-xs capitalize text-slate-600">{k}</dt>
                 <dd className="font-semibold tabular-nums text-slate-900" data-testid={`greek-${k}`}>
-                  {greeks[k].toFixed(2)}
+                  {formatFixed(greeks[k])}
                 </dd>
               </div>
             ))}
@@ -497,8 +497,8 @@ function PositionsTable({
                   <td className="px-3 py-2 text-right tabular-nums">{p.mark === null ? '-' : formatUsd(p.mark)}</td>
                   <td className="px-3 py-2 text-right tabular-nums">{formatUsd(p.marketValue)}</td>
                   <td className={`px-3 py-2 text-right font-semibold tabular-nums ${pnlTone(p.unrealizedPnl)}`}>{formatPnl(p.unrealizedPnl)}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{p.greeks.delta === null ? '-' : p.greeks.delta.toFixed(2)}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{p.greeks.theta === null ? '-' : p.greeks.theta.toFixed(2)}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{p.greeks.delta === null ? '-' : formatFixed(p.greeks.delta)}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{p.greeks.theta === null ? '-' : formatFixed(p.greeks.theta)}</td>
                   <td className="px-4 py-2 text-right">{actions(p)}</td>
                 </tr>
               );
