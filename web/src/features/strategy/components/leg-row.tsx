@@ -75,7 +75,8 @@ export function LegRow({ index, quoted, grid, expiries, today, earlyExercise = n
             aria-label={`Leg ${n} expiry`}
             value={leg.expiration}
             onChange={(e) => onChange({ expiration: e.target.value })}
-            className={`mt-0.5 block w-full ${control}`}
+            // Smaller type on a phone, so "Dec 24 (29d)" fits beside the type and the remove button.
+            className={`mt-0.5 block w-full ${control} max-sm:text-xs`}
           >
             {expiries.map((e) => (
               <option key={e} value={e}>{`${formatShortDate(e)} (${Math.max(0, daysBetween(today, e))}d)`}</option>
