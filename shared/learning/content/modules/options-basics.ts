@@ -446,7 +446,7 @@ const readingAChain: Lesson = {
       content: tex`- **Bid**: the highest price someone is offering to pay. A market sale gets the bid.
 - **Ask**: the lowest price someone is offering to sell at. A market buy pays the ask.
 - **Mark** (or mid): halfway between bid and ask, $\tfrac{1}{2}(\text{bid} + \text{ask})$, the usual estimate of what the contract is worth.
-- **Last**: the price of the latest trade, which may be hours old; trust the bid and ask over it.
+- **Last**: the price of the latest trade, which may be hours or even days old; trust the bid and ask over it.
 - **Volume**: contracts traded in the session. **Open interest (OI)**: contracts still open, counted once a day. High numbers in both mark an active contract, which usually has a narrower spread.
 - **IV**: the implied volatility $\sigma$, the yearly volatility that makes a pricing model give the contract's price (the _Options Greeks_ module explains it).
 - **Delta** and the other Greeks: how the price reacts to the underlying, time and volatility (also in _Options Greeks_).`,
