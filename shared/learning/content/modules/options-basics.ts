@@ -585,6 +585,12 @@ ${atmByExpiry.map((c, i) => `| ${dateLabel(c.expiration_date)} | ${[WEEK_DAYS, M
         figure(`${label(putRow.c)}: intrinsic value`, usd(putRow.intrinsic), tex`\max(K - S, 0)`, [`K = ${usd(putRow.c.strike_price)}`, `S = ${usd(S)}`]),
       ],
     },
+    {
+      type: 'interactive',
+      title: `Watch the time value of the ${label(itmCall)} melt`,
+      content: tex`The chart shows the ${label(itmCall)} bought at its ask of ${m(askOf(itmCall))}: the line at expiry, where only intrinsic value is left, and the curve for the chosen day. At any SPY price, the gap between them is the time value the option still holds, × 100 shares. Move the days-to-expiry slider towards zero and the gap closes; raise the IV and it widens.`,
+      widget: { kind: 'payoff', underlying: SPY.underlying, spot: S, asOf: SPY.session, legs: [legOf(itmCall, 'buy')], iv: itmCall.implied_volatility! },
+    },
   ],
   check: check('options_basics.moneyness', [
     mc(
