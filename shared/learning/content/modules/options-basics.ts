@@ -1066,7 +1066,7 @@ const quiz: Quiz = {
 
 // ---------------------------------------------------------------------------------------- Practical exercise
 
-// A limit is in whole cents: the highest one at or below the mid.
+// A limit in whole cents, as the ticket takes it: the highest at or below the mid.
 const exampleLimit = Math.floor(callMid * 100 + 1e-9) / 100;
 const exampleMidFill = fillPrice(call, 'buy', settings('mid'))!;
 
@@ -1093,10 +1093,10 @@ const firstTrade = {
   hints: [
     'Open the SPY chain and choose an expiry between 20 and 60 days away.',
     `A long option can lose at most its premium × 100 a contract: with ${usd(MAX_LOSS)} to risk on one contract, the premium must be ${usd(MAX_LOSS / CONTRACT_MULTIPLIER)} a share or less, a little less to leave room for the commission.`,
-    'The mid is (bid + ask) / 2. For a buy, a limit at the mid or below meets the order requirement. Limits are in whole cents: when the mid falls on half a cent (an odd number of cents between bid and ask), the cent below it is the highest limit that counts.',
+    "The mid is (bid + ask) / 2. For a buy, a limit at the mid or below meets the order requirement. Option prices are quoted in whole cents, and the ticket's limit field takes cents: when the mid falls on half a cent (an odd number of cents between bid and ask), the cent below it is the highest limit at or below the mid.",
     "With the default fill model (buys at the ask) a buy limit at the mid rests rather than filling, and a day order that has not filled expires at the close. To practise the order, you can choose the mid fill model in the portfolio's account settings, which fills a buy at the mid rounded to the cent: a limit at a whole-cent mid fills at once. (On a half-cent mid the rounding can land a cent above your limit, and the order rests; a contract whose bid and ask are an even number of cents apart avoids that.) Remember that the mid model is kinder than most real fills.",
   ],
-  solution: `One way on the ${dateLabel(SPY.session)} chain: the ${label(call)}, ${MONTH_DAYS} days to expiry, was quoted ${usd(callBid)} / ${usd(callAsk)}, a mid of ${perShare(callMid)}. A buy limit of ${usd(exampleLimit)} for one contract (limits are in whole cents, so the highest at or below the mid) risks at most ${usd(dollars(exampleLimit))} plus the ${usd(COMMISSION)} commission, within ${usd(MAX_LOSS)}. With the mid fill model it fills at once at ${usd(exampleMidFill)}; with the default model it rests until the ask comes down to it. On the day you trade, do the same with that day's quotes.`,
+  solution: `One way on the ${dateLabel(SPY.session)} chain: the ${label(call)}, ${MONTH_DAYS} days to expiry, was quoted ${usd(callBid)} / ${usd(callAsk)}, a mid of ${perShare(callMid)}. A buy limit of ${usd(exampleLimit)} for one contract (the highest whole-cent price at or below the mid) risks at most ${usd(dollars(exampleLimit))} plus the ${usd(COMMISSION)} commission, within ${usd(MAX_LOSS)}. With the mid fill model it fills at once at ${usd(exampleMidFill)}; with the default model it rests until the ask comes down to it. On the day you trade, do the same with that day's quotes.`,
 };
 
 export const optionsBasics: LearningModule = {
