@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { COURSE } from '@shared/learning/content/course';
 import { MODULE_IDS, type ContentBlock, type LearningModule, type Question, type Quiz } from '@shared/learning/content/types';
 import { PublicBlock } from '@shared/learning/learning.api';
-import { SNAPSHOTS } from '@shared/learning/content/lib/snapshot';
+import { SNAPSHOTS, atTheMoneyStrike, legOf, nearestDelta, nearestTheMoney } from '@shared/learning/content/lib/snapshot';
+import { pct, perShare } from '@shared/learning/content/lib/figures';
 import { americanPrice } from '@shared/pricing';
 import { templateById } from '@shared/strategy';
 import { DEFAULT_SETTINGS } from '@shared/paper/types';
@@ -308,5 +309,42 @@ describe('Options Basics figures, recomputed from the raw snapshot', () => {
   it('is a beginner module with no prerequisite', () => {
     expect(basics.difficulty).toBe('beginner');
     expect(basics.prerequisites).toEqual([]);
+  });
+});
+
+describe('the content helpers', () => {
+  const snap = SNAPSHOTS['spy-2026-11-20']!;
+
+  it('write a per-share price in cents, or to the tenth of a cent for a mid between two cent quotes', () => {
+    expect(perShare(10.29)).toBe('$10.29');
+    expect(perShare((10.08 + 10.29) / 2)).toBe('$10.185');
+    expect(perShare(1)).toBe('$1.00');
+  });
+
+  it('write percentages with the typographic minus and never "−0%"', () => {
+    expect(pct(-1)).toBe('−100.00%');
+    expect(pct(0.0184)).toBe('1.84%');
+    expect(pct(-0.00001, 0)).toBe('0%');
+  });
+
+  it('take the strike nearest the money, the lower one on a tie', () => {
+    const tie = { ...snap, underlyingPrice: 576.5 };
+    expect(atTheMoneyStrike(snap, '2026-12-18')).toBe(577);
+    expect(atTheMoneyStrike(tie, '2026-12-18')).toBe(576);
+  });
+
+  it('find a contract by delta, signed for puts', () => {
+    const c = nearestDelta(snap, 'put', '2026-12-18', -0.3);
+    const puts = snap.expiries.find((e) => e.expiration === '2026-12-18')!.contracts.filter((x) => x.contract_type === 'put');
+    const best = Math.min(...puts.map((p) => Math.abs(p.delta! + 0.3)));
+    expect(c.contract_type).toBe('put');
+    expect(Math.abs(c.delta! + 0.3)).toBe(best);
+  });
+
+  it('trade a leg as the paper account fills by default: a buy at the ask, a sale at the bid', () => {
+    const c = nearestTheMoney(snap, 'call', '2026-12-18');
+    expect(legOf(c, 'buy').premium).toBe(c.ask);
+    expect(legOf(c, 'sell').premium).toBe(c.bid);
+    expect(legOf(c, 'buy')).toMatchObject({ optionType: 'call', strike: 577, expiration: '2026-12-18', underlying: 'SPY', iv: c.implied_volatility });
   });
 });
