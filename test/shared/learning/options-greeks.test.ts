@@ -7,6 +7,7 @@ import type { ChainSnapshot } from '@shared/learning/snapshot';
 import type { ContentBlock, Figure, Lesson, Quiz } from '@shared/learning/content/types';
 import { optionsGreeks } from '@shared/learning/content/modules/options-greeks';
 import { COURSE } from '@shared/learning/content/course';
+import { AttemptBody, PublicBlock, PublicQuestion } from '@shared/learning/learning.api';
 import spyJson from '@shared/learning/snapshots/spy-2026-11-20.json';
 
 /**
@@ -20,6 +21,8 @@ const spy = spyJson as ChainSnapshot;
 const S = spy.underlyingPrice;
 const { r, q } = spy;
 const M = optionsGreeks;
+/** The quiz ids the attempts route accepts (learning.api.ts). */
+const QuizId = /^[a-z_]+(\.[a-z0-9-]+)*\.(quiz|check)$/;
 
 // ------------------------------------------------------------------------------------- independent recomputation
 
@@ -322,6 +325,22 @@ describe('options_greeks: the module’s shape', () => {
           x.unit === '$' ? '$' : x.tolerance === 1 ? x.unit!.replace(/s$/, '') : x.unit!.replace('$', '\\$'),
         );
       }
+    }
+  });
+
+  it('fits the content API’s public shapes: every block (the chain task once the server attaches its chain) and question, with answers the attempt body accepts', () => {
+    for (const l of M.lessons)
+      for (const b of l.blocks) {
+        const pub =
+          b.type === 'interactive' && b.widget.kind === 'chain-task'
+            ? { ...b, widget: { ...b.widget, chain: { underlying: 'SPY', underlyingPrice: S, asOf: spy.asOf, source: spy.source, contracts: [] } } }
+            : b;
+        expect(PublicBlock.safeParse(pub).success, `${l.id} › ${b.title}`).toBe(true);
+      }
+    for (const { quiz, question } of allQuestions) {
+      expect(QuizId.test(quiz.id), quiz.id).toBe(true);
+      expect(PublicQuestion.safeParse(question).success, `${quiz.id} › ${question.id}`).toBe(true);
+      for (const o of question.options ?? []) expect(AttemptBody.safeParse({ answers: { [question.id]: o } }).success, o).toBe(true);
     }
   });
 
