@@ -346,6 +346,7 @@ const put30Choices = E28.contracts
   .sort((a, b) => Math.abs(a.delta! - putTarget) - Math.abs(b.delta! - putTarget))
   .slice(0, 4)
   .sort((a, b) => a.strike_price - b.strike_price);
+const PUT30_PROMPT = `Click the put whose delta is closest to −0.30 in the ${day(E28.expiration)} expiry.`;
 const CALLS_BOUGHT = 3;
 const HEDGE_CONTRACTS = 10;
 
@@ -406,12 +407,12 @@ Per contract, multiply by 100: a delta of 0.52 means about ${M(52, 0)} per ${M(1
     {
       type: 'interactive',
       title: 'Find the 30-delta put',
-      content: tex`Traders often pick strikes by delta rather than by price: "sell the 30-delta put". Click the put of the ${day(E28.expiration)} expiry whose delta is closest to −0.30, then answer the first question of the check with it.`,
+      content: tex`Traders often pick strikes by delta rather than by price: "sell the 30-delta put". Click the put of the ${day(E28.expiration)} expiry whose delta is closest to −0.30, and your pick becomes your answer to the first question of the check.`,
       widget: {
         kind: 'chain-task',
         snapshot: SNAPSHOT_NAME,
         expiration: E28.expiration,
-        prompt: `Click the put whose delta is closest to −0.30 in the ${day(E28.expiration)} expiry.`,
+        prompt: PUT30_PROMPT,
         answer: [put30.contract_ticker],
       },
     },
@@ -426,9 +427,10 @@ Per contract, multiply by 100: a delta of 0.52 means about ${M(52, 0)} per ${M(1
     id: 'options_greeks.delta.check',
     passingScore: 80,
     questions: [
+      // The chain task's own question (id 'chain-task', the widget's prompt): the web fills in the clicked ticker.
       multipleChoice(
-        'thirty-delta',
-        `Which contract is the put whose delta is closest to −0.30 in the ${day(E28.expiration)} expiry? (Click it in the chain above.)`,
+        'chain-task',
+        PUT30_PROMPT,
         put30Choices.map((c) => c.contract_ticker),
         put30.contract_ticker,
         `${put30.contract_ticker}, the ${put30.strike_price} put, has a delta of ${num(put30.delta!, 4)}, the nearest to −0.30 in that expiry (${put30Choices
@@ -568,7 +570,7 @@ Gamma is largest at the money and grows as expiry nears: an at-the-money option'
         g7c.delta + GAMMA_STEP * g7c.gamma,
         3,
         0.005,
-        '',
+        'delta',
         tex`Delta + gamma × move = ${num(g7c.delta, 4)} + ${GAMMA_STEP} × ${num(g7c.gamma, 4)} = ${num(g7c.delta + GAMMA_STEP * g7c.gamma, 4)}.`,
       ),
       trueFalse(
