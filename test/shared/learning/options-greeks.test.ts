@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { americanGreeks, americanImpliedVol, americanPrice, price, type OptionInput, type OptionType } from '@shared/pricing';
 import { normCdf } from '@shared/pricing/normal-distribution';
-import { positionGreeks, templateById, type StrategyLeg } from '@shared/strategy';
+import { earlyExercisePremium, positionGreeks, templateById, type StrategyLeg } from '@shared/strategy';
 import type { OptionContract } from '@shared/market/chain';
 import type { ChainSnapshot } from '@shared/learning/snapshot';
 import type { ContentBlock, Figure, Lesson, Quiz } from '@shared/learning/content/types';
@@ -525,6 +525,8 @@ describe('options_greeks: what the lessons say about the numbers holds', () => {
     expect(A(c28, { S: S + 10 }) - m28c).toBeGreaterThan(10 * G28c.delta);
     expect(Math.abs(A(c28, { S: S - 10 }) - m28c)).toBeLessThan(A(c28, { S: S + 10 }) - m28c);
     expect(G28c.delta).toBeGreaterThan(normCdf(d2));
+    // The figure's formula is the European one: for this call the American delta is the same number.
+    expect(G28c.delta).toBeCloseTo(Math.exp(-q * c28.T) * normCdf(d1), 12);
   });
 
   it('lesson 4: the 7-day straddle takes in less, has more negative gamma, and loses more on a $10 jump', () => {
@@ -534,6 +536,8 @@ describe('options_greeks: what the lessons say about the numbers holds', () => {
     expect(straddleGamma7).toBeLessThan(straddleGamma41);
     expect(jumpPnl7).toBeLessThan(jumpPnl41);
     expect(jumpPnl41).toBeLessThan(0);
+    // The quiz's "earns the most time decay": the short 7-day straddle's theta beats the 41-day one's.
+    expect(-100 * (G7c.theta + G7p.theta)).toBeGreaterThan(-100 * (G41c.theta + G41p.theta));
   });
 
   it('lesson 5: decay speeds up, a day’s re-pricing is a little over theta, and the call expires worthless below its strike', () => {
@@ -560,12 +564,23 @@ describe('options_greeks: what the lessons say about the numbers holds', () => {
     expect(straddlePnl).toBeLessThan(0);
   });
 
-  it('lesson 7: rho’s signs and size; the deep put’s European value is below intrinsic; the dividend rule sorts the two 531 calls; no call early-exercise premium under a yield', () => {
+  it('lesson 7: rho’s signs and size; the deep put’s European value is below intrinsic, its premium the builder’s; the dividend rule sorts the two 531 calls; no call early-exercise premium under a yield', () => {
     expect(G41c.rho).toBeGreaterThan(0);
     expect(G41p.rho).toBeLessThan(0);
     expect(G41c.rho).toBeGreaterThan(G7c.rho);
     expect(Math.abs(A(c28, { q: 0 }) - m28c)).toBeGreaterThan(0.5 * G41c.rho);
     expect(E(deepPut)).toBeLessThan(610 - S);
+    const deepPutLeg: StrategyLeg = {
+      action: 'buy',
+      optionType: 'put',
+      strike: 610,
+      premium: markOf(41, 'put', 610),
+      quantity: 1,
+      expiration: expiryOf(41).expiration,
+      underlying: 'SPY',
+      iv: deepPut.sigma,
+    };
+    expect(earlyExercisePremium(deepPutLeg, { spot: S, asOf: spy.session, r, q })).toBeCloseTo(A(deepPut) - E(deepPut), 9);
     expect(markOf(41, 'put', 610)).toBeGreaterThan(610 - S);
     const atIntrinsic = contract(7, 'put', 600);
     expect(atIntrinsic.mark).toBeCloseTo(600 - S, 9);

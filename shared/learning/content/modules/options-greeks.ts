@@ -124,7 +124,7 @@ Why a higher rate helps calls: a call lets you pay $K$ later instead of $S$ now,
     {
       type: 'example',
       title: 'One contract, six inputs',
-      content: tex`The ${name(C28)} had a mark of ${M(C28.mark, 3)} at the close (${DATE}); the ${name(P28)} ${M(P28.mark, 3)}. Change one input at a time, keep the other five, and re-price with the same engine the product uses ($V$ is the American value, Andersen-Lake-Offengenden). The figures are the change in the option's price per share; one contract is 100 shares.
+      content: tex`The ${name(C28)} had a mark of ${M(C28.mark, 3)} at the ${DATE}; the ${name(P28)} ${M(P28.mark, 3)}. Change one input at a time, keep the other five, and re-price with the same engine the product uses ($V$ is the American value, Andersen-Lake-Offengenden). The figures are the change in the option's price per share; one contract is 100 shares.
 
 Time and volatility raise both; the price, the strike, the rate and the dividend push the call and the put in opposite directions. For these at-the-money options, 5 points of IV (${MS(six.call.sigma)} on the call) is worth about as much as a ${M(up.S, 0)} move in SPY (${MS(six.call.S)}), while a full point of interest rate or dividend yield moves them by cents.`,
       source,
