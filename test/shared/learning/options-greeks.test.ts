@@ -587,6 +587,18 @@ describe('options_greeks: what the lessons say about the numbers holds', () => {
     expect(atIntrinsic.implied_volatility).toBeNull();
     expect(deepCallTv(7)).toBeLessThan(dividend);
     expect(deepCallTv(28)).toBeGreaterThan(dividend);
+    // The widget's words: dragging S down (the explorer goes to 70% of S) reaches the exercise region, where delta is
+    // −1, gamma 0 and the price K − S; a higher r starts it at a higher S.
+    const boundary = (rate: number) => {
+      let b = 0;
+      for (let x = 0.7 * S; x <= S; x += 0.5) {
+        const g = americanGreeks({ ...deepPut, S: x, r: rate });
+        if (g.delta === -1 && g.gamma === 0 && Math.abs(g.price - (610 - x)) < 1e-9) b = x;
+      }
+      return b;
+    };
+    expect(boundary(r)).toBeGreaterThan(0.7 * S);
+    expect(boundary(r + 0.02)).toBeGreaterThan(boundary(r));
     for (const days of [7, 28]) {
       const i = inputOf(days, 'call', 531);
       expect(A(i) - E(i), `${days}-day 531 call`).toBeLessThan(0.005);

@@ -645,7 +645,7 @@ An option's price is intrinsic value plus time value (lesson:options_basics.mone
     {
       type: 'interactive',
       title: 'Watch time value melt',
-      content: tex`The ${name(C41)}. Drag $T$ from 41 days down to 0 and watch the price and the theta curve: theta is largest in size at the strike, and grows as $T$ shrinks.`,
+      content: tex`The ${name(C41)}. Drag $T$ from 41 days down to 1 and watch the price and the theta curve: theta is largest in size at the strike, and grows as $T$ shrinks.`,
       widget: { kind: 'greeks', optionType: 'call', inputs: marketInputs(C41.input), style: 'american' },
     },
   ],
