@@ -518,6 +518,8 @@ describe('options_greeks: what the lessons say about the numbers holds', () => {
     expect(m28c - m28p).toBeGreaterThan(S * Math.exp(-q * c28.T) - K);
     expect(m28c - m28p).toBeLessThan(S - K * Math.exp(-r * c28.T));
     expect(A(c28, { type: 'put' })).toBeGreaterThan(E(c28, { type: 'put' }));
+    // The European explorer's words: far enough below the strike (within its 70% range) the put is worth less than K − S.
+    expect(E(p28, { S: 0.7 * S })).toBeLessThan(K - 0.7 * S);
   });
 
   it('lesson 3: re-pricing beats delta on the way up and loses less on the way down; delta sits above N(d₂)', () => {
