@@ -981,7 +981,7 @@ const positionGreeksLesson: Lesson = {
 
 $$\text{position Greek} = \sum_{\text{legs}} (\pm 1) \times \text{quantity} \times 100 \times \text{Greek of one share}$$
 
-Shares count too: each share has a delta of 1 and no other Greeks. The result is in dollars: delta in share equivalents, theta in dollars per day, vega in dollars per vol point, rho in dollars per rate point. These are the figures the strategy builder shows for a position.
+Shares count too: each share has a delta of 1 and no other Greeks. The results are in the units the strategy builder shows for a position: delta in share equivalents (dollars per ${M(1, 0)} move), gamma in shares per ${M(1, 0)}, theta in dollars per calendar day, vega in dollars per vol point, rho in dollars per rate point.
 
 Position Greeks answer the questions that matter before a trade: *which way do I need SPY to go* (delta), *how fast does that change* (gamma), *what does a quiet day earn or cost* (theta), *what does an IV drop do* (vega). A spread trades some of one Greek for another: selling a higher call against a bought one gives up upside (less delta) and buys back time (less negative theta) and volatility risk (less vega).
 
