@@ -128,6 +128,8 @@ describe.each(COURSE.map((mod) => [mod.id, mod] as const))('module %s', (id, mod
       for (const block of lesson.blocks) {
         if (block.type === 'interactive' && block.widget.kind === 'chain-task') continue; // served with its chain inlined
         expect(PublicBlock.safeParse(block).success, `${lesson.id}: ${block.title}`).toBe(true);
+        expect(block.content, `${lesson.id}: ${block.title}`).toBe(block.content.trim());
+        if (block.type === 'example') for (const f of block.figures ?? []) expect(f.formula, f.label).toBe(f.formula.trim());
         if (block.type === 'example') expect(block.source, lesson.id).toMatch(/end of day, [A-Z][a-z]{2} \d{1,2}, \d{4} \(simulated market\)/);
       }
     }

@@ -33,7 +33,8 @@ import {
  * exercise rules. Markdown writes money as `\$` so that `$…$` is always maths.
  */
 
-const md = String.raw;
+// Not `tex`: Prettier would reformat templates with that tag as Markdown.
+const tex = String.raw;
 /** Money inside Markdown: the dollar sign escaped, so remark-math never reads it as maths. */
 const m = (x: number): string => usd(x).replace('$', '\\$');
 /** A per-share price inside Markdown, to the tenth of a cent where it has one (a mid). */
@@ -124,34 +125,30 @@ const whyOptions: Lesson = {
     {
       type: 'text',
       title: 'A contract about a price',
-      content: md`
-An **option** is a contract that gives its buyer a _right_: to buy, or to sell, 100 shares of a stock or fund at a fixed price, the **strike** $K$, until a fixed date, the **expiry**.
+      content: tex`An **option** is a contract that gives its buyer a _right_: to buy, or to sell, 100 shares of a stock or fund at a fixed price, the **strike** $K$, until a fixed date, the **expiry**.
 
 The buyer pays for that right up front. The price of an option is called its **premium**.
 
 The seller of the option takes the other side. They keep the premium whatever happens, and in exchange they must deliver or take the shares if the buyer decides to use the right.
 
-Throughout this course the underlying's price is $S$, the strike $K$, the time to expiry $T$ (in years), the volatility $\sigma$, the interest rate $r$ and the dividend yield $q$.
-      `,
+Throughout this course the underlying's price is $S$, the strike $K$, the time to expiry $T$ (in years), the volatility $\sigma$, the interest rate $r$ and the dividend yield $q$.`,
     },
     {
       type: 'text',
       title: 'Three reasons people use them',
-      content: md`
-- **Hedging.** A put works like insurance: it gains when the price falls below its strike, so it can limit the loss on shares you already own.
+      content: tex`- **Hedging.** A put works like insurance: it gains when the price falls below its strike, so it can limit the loss on shares you already own.
 - **Income.** Selling options collects premiums. The seller is paid to accept an obligation, and the risk that comes with it.
 - **Speculation.** An option costs a fraction of the shares it controls, so a right view on the direction can return many times what a share purchase would.
 
-The last point is **leverage**, and leverage cuts both ways: a small move the wrong way, or no move at all, can cost the whole premium.
-      `,
+The last point is **leverage**, and leverage cuts both ways: a small move the wrong way, or no move at all, can cost the whole premium.`,
     },
     {
       type: 'example',
       title: 'Leverage on SPY, in both directions',
       source: SOURCE,
-      content: md`On ${SESSION}, SPY closed at ${m(S)}. Buying 100 shares cost ${m(SHARES_COST)}. The ${label(call)} (${MONTH_DAYS} days to expiry, strike ${m(K)}) cost ${m(callAsk)} a share at the ask, ${m(CALL_COST)} for one contract on 100 shares.
+      content: tex`On ${SESSION}, SPY closed at ${m(S)}. Buying 100 shares cost ${m(SHARES_COST)}. The ${label(call)} (${MONTH_DAYS} days to expiry, strike ${m(K)}) cost ${m(callAsk)} a share at the ask, ${m(CALL_COST)} for one contract on 100 shares.
 
-Here is what each is worth at the call's expiry if SPY moves ${pct(UP, 0)} (before commissions):
+Here is the profit or loss of each on the call's expiry day if SPY has moved ${pct(UP, 0)} (before commissions):
 
 | SPY at expiry | 100 shares | one call |
 |---|---|---|
@@ -161,48 +158,28 @@ Here is what each is worth at the call's expiry if SPY moves ${pct(UP, 0)} (befo
 
 The call turned a small move up into a large percentage gain, and lost everything when SPY went nowhere. The shares lose more dollars when SPY falls, but they never expire.`,
       figures: [
-        figure(
-          '100 SPY shares',
-          usd(SHARES_COST),
-          md`
-100 \times S
-          `,
-          [`S = ${usd(S)}`],
-        ),
-        figure(
-          `One ${label(call)}`,
-          usd(CALL_COST),
-          md`
-100 \times \text{ask}
-          `,
-          [`ask = ${usd(callAsk)}`],
-        ),
-        figure(
-          'Call P&L if SPY ends up 3%',
-          usd(callPnl(S_UP)),
-          md`
-100 \times (\max(S_T - K, 0) - \text{premium})
-          `,
-          [`S_T = ${usd(S_UP)}`, `K = ${usd(K)}`, `premium = ${usd(callAsk)}`],
-        ),
+        figure('100 SPY shares', usd(SHARES_COST), tex`100 \times S`, [`S = ${usd(S)}`]),
+        figure(`One ${label(call)}`, usd(CALL_COST), tex`100 \times \text{ask}`, [`ask = ${usd(callAsk)}`]),
+        figure('Call P&L if SPY ends up 3%', usd(callPnl(S_UP)), tex`100 \times (\max(S_T - K, 0) - \text{premium})`, [
+          `S_T = ${usd(S_UP)}`,
+          `K = ${usd(K)}`,
+          `premium = ${usd(callAsk)}`,
+        ]),
       ],
     },
     {
       type: 'example',
       title: 'A put as insurance',
       source: SOURCE,
-      content: md`Someone who owns 100 SPY shares at ${m(S)} and buys one ${label(hedgePut)} at its ask of ${m(askOf(hedgePut))} pays ${m(hedgeCost)}, ${pct(hedgeCost / SHARES_COST)} of the shares' value.
+      content: tex`Someone who owns 100 SPY shares at ${m(S)} and buys one ${label(hedgePut)} at its ask of ${m(askOf(hedgePut))} pays ${m(hedgeCost)}, ${pct(hedgeCost / SHARES_COST)} of the shares' value.
 
 Until expiry, they can sell their shares for ${m(hedgePut.strike_price)} however far SPY falls. Their worst case at expiry is the drop to the strike plus the premium: ${m(hedgedMaxLoss)}, however low SPY goes.`,
       figures: [
-        figure(
-          'Worst loss of shares + put at expiry',
-          usd(hedgedMaxLoss),
-          md`
-100 \times (S - K + \text{premium})
-          `,
-          [`S = ${usd(S)}`, `K = ${usd(hedgePut.strike_price)}`, `premium = ${usd(askOf(hedgePut))}`],
-        ),
+        figure('Worst loss of shares + put at expiry', usd(hedgedMaxLoss), tex`100 \times (S - K + \text{premium})`, [
+          `S = ${usd(S)}`,
+          `K = ${usd(hedgePut.strike_price)}`,
+          `premium = ${usd(askOf(hedgePut))}`,
+        ]),
       ],
     },
   ],
@@ -245,66 +222,47 @@ const callsAndPuts: Lesson = {
     {
       type: 'text',
       title: 'Two kinds of option',
-      content: md`
-A **call** gives its buyer the right to **buy** 100 shares at the strike $K$ until expiry. A call buyer wants the price to rise above $K$.
+      content: tex`A **call** gives its buyer the right to **buy** 100 shares at the strike $K$ until expiry. A call buyer wants the price to rise above $K$.
 
-A **put** gives its buyer the right to **sell** 100 shares at the strike $K$ until expiry. A put buyer wants the price to fall below $K$.
-      `,
+A **put** gives its buyer the right to **sell** 100 shares at the strike $K$ until expiry. A put buyer wants the price to fall below $K$.`,
     },
     {
       type: 'text',
       title: 'Buyer and writer',
-      content: md`
-The buyer (the **holder**, who is _long_) pays the premium and gets a right. They may use it (**exercise**) or let it go; they never have to.
+      content: tex`The buyer (the **holder**, who is _long_) pays the premium and gets a right. They may use it (**exercise**) or let it go; they never have to.
 
-The seller (the **writer**, who is _short_) receives the premium and takes on an obligation. If a call they wrote is exercised, they must sell 100 shares at $K$; if a put they wrote is exercised, they must buy 100 shares at $K$. The writer cannot refuse: being chosen to fulfil the contract is called **assignment**.
-      `,
+The seller (the **writer**, who is _short_) receives the premium and takes on an obligation. If a call they wrote is exercised, they must sell 100 shares at $K$; if a put they wrote is exercised, they must buy 100 shares at $K$. The writer cannot refuse: being chosen to fulfil the contract is called **assignment**.`,
     },
     {
       type: 'text',
       title: 'One contract, 100 shares',
-      content: md`
-Option prices are quoted **per share**, and one US equity option contract covers **100 shares**. A premium quoted at 2.50 costs 2.50 × 100 = \$250 a contract. Every dollar figure in this course multiplies by 100 for that reason.
-      `,
+      content: tex`Option prices are quoted **per share**, and one US equity option contract covers **100 shares**. A premium quoted at 2.50 costs 2.50 × 100 = \$250 a contract. Every dollar figure in this course multiplies by 100 for that reason.`,
     },
     {
       type: 'text',
       title: 'Who is on the other side',
-      content: md`
-Listed options trade on exchanges, and every trade is cleared by the **Options Clearing Corporation (OCC)**. The OCC becomes the seller to every buyer and the buyer to every seller, so you never depend on the particular person who took the other side of your trade.
+      content: tex`Listed options trade on exchanges, and every trade is cleared by the **Options Clearing Corporation (OCC)**. The OCC becomes the seller to every buyer and the buyer to every seller, so you never depend on the particular person who took the other side of your trade.
 
 When a holder exercises, the OCC assigns the exercise at random to a broker with a short position in that option, and the broker passes it to one of its customers who are short, by a fair method set out in its rules (often also random).
 
-The strikes themselves are set by the exchanges, in fixed steps around the current price; new strikes are added as the price moves.
-      `,
+The strikes themselves are set by the exchanges, in fixed steps around the current price; new strikes are added as the price moves.`,
     },
     {
       type: 'example',
       title: 'One SPY call and one SPY put',
       source: SOURCE,
-      content: md`The ${SESSION} SPY chain lists ${strikes.length} strikes for the ${dateLabel(MONTH)} expiry, from ${m(strikes[0]!)} to ${m(strikes[strikes.length - 1]!)} in steps of ${m(strikeStep)}.
+      content: tex`The ${SESSION} SPY chain lists ${strikes.length} strikes for the ${dateLabel(MONTH)} expiry, from ${m(strikes[0]!)} to ${m(strikes[strikes.length - 1]!)} in steps of ${m(strikeStep)}.
 
 - The **${label(call)}** (${call.contract_ticker}) gives its buyer the right to buy 100 SPY at ${m(K)} until the close on ${dateLabel(MONTH)}. Its ask was ${m(callAsk)}: ${m(dollars(callAsk))} a contract, ${m(callWithFee)} with the paper account's ${m(COMMISSION)} commission.
 - The **${label(put)}** (${put.contract_ticker}) gives its buyer the right to sell 100 SPY at ${m(K)}. Its ask was ${m(putAsk)}: ${m(dollars(putAsk))} a contract.
 
 The ticker spells the contract out: the underlying (SPY), the expiry (${call.expiration_date.slice(2).replaceAll('-', '')}, year-month-day), C or P, and the strike times 1,000 in eight digits.`,
       figures: [
-        figure(
-          `${label(call)}, one contract with commission`,
-          usd(callWithFee),
-          md`
-100 \times \text{ask} + \text{commission}
-          `,
-          [`ask = ${usd(callAsk)}`, `commission = ${usd(COMMISSION)}`],
-        ),
-        figure(
-          `${label(put)}, one contract`,
-          usd(dollars(putAsk)),
-          md`
-100 \times \text{ask}
-          `,
-          [`ask = ${usd(putAsk)}`],
-        ),
+        figure(`${label(call)}, one contract with commission`, usd(callWithFee), tex`100 \times \text{ask} + \text{commission}`, [
+          `ask = ${usd(callAsk)}`,
+          `commission = ${usd(COMMISSION)}`,
+        ]),
+        figure(`${label(put)}, one contract`, usd(dollars(putAsk)), tex`100 \times \text{ask}`, [`ask = ${usd(putAsk)}`]),
       ],
     },
   ],
@@ -372,8 +330,7 @@ const fourPositions: Lesson = {
     {
       type: 'text',
       title: 'Payoff at expiry',
-      content: md`
-At expiry an option is worth only what exercising it gives, its **intrinsic value**. With $S_T$ the underlying's price at expiry:
+      content: tex`At expiry an option is worth only what exercising it gives, its **intrinsic value**. With $S_T$ the underlying's price at expiry:
 
 $$\text{call} = \max(S_T - K,\ 0) \qquad \text{put} = \max(K - S_T,\ 0)$$
 
@@ -381,14 +338,12 @@ The profit or loss of one contract is 100 times the difference between that valu
 
 $$\text{long: } 100 \times (\text{value at expiry} - \text{premium paid}) \qquad \text{short: } 100 \times (\text{premium received} - \text{value at expiry})$$
 
-A short position is the long one turned upside down: whatever the buyer gains, the writer loses, and the other way round.
-      `,
+A short position is the long one turned upside down: whatever the buyer gains, the writer loses, and the other way round.`,
     },
     {
       type: 'text',
       title: 'The most each can make or lose',
-      content: md`
-| position   | view     | most it can make         | most it can lose         |
+      content: tex`| position   | view     | most it can make         | most it can lose         |
 | ---------- | -------- | ------------------------ | ------------------------ |
 | long call  | up       | unlimited                | the premium              |
 | short call | not up   | the premium              | unlimited                |
@@ -397,62 +352,38 @@ A short position is the long one turned upside down: whatever the buyer gains, t
 
 (Each × 100 a contract.) Buyers know their worst case in advance; writers know their best case.
 
-In the paper account a short call must be covered by 100 shares you hold (a naked call is refused at every level), and a short put holds back $K \times 100$ of cash in case of assignment (a cash-secured put).
-      `,
+In the paper account a short call must be covered by 100 shares you hold (a naked call is refused at every level), and a short put holds back $K \times 100$ of cash in case of assignment (a cash-secured put).`,
     },
     {
       type: 'example',
       title: `The four positions on the ${dateLabel(MONTH)} ${K} strike`,
       source: SOURCE,
-      content: md`Each position is one contract, traded as the paper account fills by default: buys at the ask, sales at the bid. The figures at expiry come from the strategy builder's analytics.
+      content: tex`Each position is one contract, traded as the paper account fills by default: buys at the ask, sales at the bid. The figures at expiry come from the strategy builder's analytics.
 
 | position | premium | most it can make | most it can lose | breakeven at expiry |
 |---|---|---|---|---|
 ${fourLegs.map((p) => `| ${p.name.toLowerCase()} | ${m(p.leg.premium)} | ${money(p.a.maxProfit)} | ${money(p.a.maxLoss)} | ${m(p.a.breakevens[0]!)} |`).join('\n')}
 
-The long and the short of the same contract do not mirror each other exactly: the buyer pays the ask, the writer receives the bid, and the difference, the spread, goes to the market maker (see ${'[orders and the spread](lesson:options_basics.orders-and-spread)'}).`,
+The long and the short of the same contract do not mirror each other exactly: the buyer pays the ask, the writer receives the bid, and the difference between them, the spread, is a cost of trading (see ${'[orders and the spread](lesson:options_basics.orders-and-spread)'}).`,
       figures: [
-        figure(
-          'Long put, most it can make',
-          usd(lp.a.maxProfit),
-          md`
-100 \times (K - \text{premium})
-          `,
-          [`K = ${usd(K)}`, `premium = ${usd(putAsk)}`],
-        ),
-        figure(
-          'Short put, most it can lose',
-          usd(-sp.a.maxLoss),
-          md`
-100 \times (K - \text{premium})
-          `,
-          [`K = ${usd(K)}`, `premium = ${usd(putBid)}`],
-        ),
-        figure(
-          'Short call, most it can make',
-          usd(sc.a.maxProfit),
-          md`
-100 \times \text{premium}
-          `,
-          [`premium = ${usd(callBid)}`],
-        ),
+        figure('Long put, most it can make', usd(lp.a.maxProfit), tex`100 \times (K - \text{premium})`, [`K = ${usd(K)}`, `premium = ${usd(putAsk)}`]),
+        figure('Short put, most it can lose', usd(-sp.a.maxLoss), tex`100 \times (K - \text{premium})`, [`K = ${usd(K)}`, `premium = ${usd(putBid)}`]),
+        figure('Short call, most it can make', usd(sc.a.maxProfit), tex`100 \times \text{premium}`, [`premium = ${usd(callBid)}`]),
       ],
     },
     payoffBlock(
       lc,
-      md`Move the price slider: below ${m(K)} the call expires worthless and the loss stops at the premium; above the breakeven every dollar SPY rises adds ${m(CONTRACT_MULTIPLIER)}. The curve before expiry sits above the expiry line while time value remains.`,
+      tex`Move the price slider: below ${m(K)} the call expires worthless and the loss stops at the premium; above the breakeven every dollar SPY rises adds ${m(CONTRACT_MULTIPLIER)}. The curve before expiry sits above the expiry line while time value remains.`,
     ),
-    payoffBlock(
-      sc,
-      md`
-The mirror image: the premium is the most it can make, and above the breakeven the loss grows without limit as SPY rises.
-      `,
-    ),
+    payoffBlock(sc, tex`The mirror image: the premium is the most it can make, and above the breakeven the loss grows without limit as SPY rises.`),
     payoffBlock(
       lp,
-      md`The put gains as SPY falls below ${m(K)}, up to the strike less the premium if SPY went to zero; above the strike it expires worthless.`,
+      tex`The put gains as SPY falls below ${m(K)}, up to the strike less the premium if SPY went to zero; above the strike it expires worthless.`,
     ),
-    payoffBlock(sp, md`The writer keeps the premium if SPY stays above ${m(K)}; below the breakeven they lose as if they had bought shares at the strike.`),
+    payoffBlock(
+      sp,
+      tex`The writer keeps the premium if SPY stays above ${m(K)}; below the strike they lose a dollar a share for every dollar SPY falls, as if they had bought the shares at the strike less the premium.`,
+    ),
   ],
   check: check('options_basics.four-positions', [
     mc(
@@ -507,35 +438,29 @@ const readingAChain: Lesson = {
     {
       type: 'text',
       title: 'What a chain is',
-      content: md`
-An **option chain** lists every contract of one underlying for one expiry: a row per strike, the calls on one side and the puts on the other. You pick the expiry first, then read across the strikes.
-      `,
+      content: tex`An **option chain** lists every contract of one underlying for one expiry: a row per strike, the calls on one side and the puts on the other (as the product's chain page shows them). You pick the expiry first, then read across the strikes.`,
     },
     {
       type: 'text',
       title: 'The columns',
-      content: md`
-- **Bid**: the highest price someone is offering to pay. A market sale gets the bid.
+      content: tex`- **Bid**: the highest price someone is offering to pay. A market sale gets the bid.
 - **Ask**: the lowest price someone is offering to sell at. A market buy pays the ask.
 - **Mark** (or mid): halfway between bid and ask, $\tfrac{1}{2}(\text{bid} + \text{ask})$, the usual estimate of what the contract is worth.
-- **Last**: the price of the latest trade, which may be hours old; trust the bid and ask over it.
+- **Last**: the price of the latest trade, which may be hours or even days old; trust the bid and ask over it.
 - **Volume**: contracts traded in the session. **Open interest (OI)**: contracts still open, counted once a day. High numbers in both mark an active contract, which usually has a narrower spread.
 - **IV**: the implied volatility $\sigma$, the yearly volatility that makes a pricing model give the contract's price (the _Options Greeks_ module explains it).
-- **Delta** and the other Greeks: how the price reacts to the underlying, time and volatility (also in _Options Greeks_).
-      `,
+- **Delta** and the other Greeks: how the price reacts to the underlying, time and volatility (also in _Options Greeks_).`,
     },
     {
       type: 'text',
       title: 'Expiries',
-      content: md`
-Index funds like SPY list many expiries: **weeklies** (Fridays, and for SPY other weekdays too), **monthlies** (the third Friday), **quarterlies** (the last trading day of a quarter), and **LEAPS**, more than a year out. An option that expires today is called **0DTE** (zero days to expiry). The nearer the expiry, the cheaper the option and the faster its time value melts.
-      `,
+      content: tex`Index funds like SPY list many expiries: **weeklies** (Fridays) and, for SPY, **dailies** on the other weekdays, **monthlies** (the third Friday), **quarterlies** (the last trading day of a quarter), and **LEAPS**, more than a year out. An option that expires today is called **0DTE** (zero days to expiry). The nearer the expiry, the cheaper the option and the faster its time value melts.`,
     },
     {
       type: 'example',
       title: `One row of the ${dateLabel(MONTH)} chain`,
       source: SOURCE,
-      content: md`The snapshot has three expiries:
+      content: tex`The snapshot has three expiries:
 
 | expiry | days to expiry | type |
 |---|---|---|
@@ -549,28 +474,17 @@ On the ${dateLabel(MONTH)} chain, the ${label(call)} row read:
 
 The mark is the midpoint: $\tfrac{1}{2}(${callBid} + ${callAsk}) = ${call.mark}$. The spread between bid and ask was ${m(spreadOf(call))} a share, ${m(dollars(spreadOf(call)))} a contract. ${num(call.volume!)} contracts traded that day, while ${num(call.open_interest!)} were open: volume is the day's activity, open interest the stock of contracts outstanding.`,
       figures: [
-        figure(
-          'Mark',
-          perShare(callMid),
-          md`
-\tfrac{1}{2}(\text{bid} + \text{ask})
-          `,
-          [`bid = ${usd(callBid)}`, `ask = ${usd(callAsk)}`],
-        ),
-        figure(
-          'Spread, one contract',
-          usd(dollars(spreadOf(call))),
-          md`
-100 \times (\text{ask} - \text{bid})
-          `,
-          [`bid = ${usd(callBid)}`, `ask = ${usd(callAsk)}`],
-        ),
+        figure('Mark', perShare(callMid), tex`\tfrac{1}{2}(\text{bid} + \text{ask})`, [`bid = ${usd(callBid)}`, `ask = ${usd(callAsk)}`]),
+        figure('Spread, one contract', usd(dollars(spreadOf(call))), tex`100 \times (\text{ask} - \text{bid})`, [
+          `bid = ${usd(callBid)}`,
+          `ask = ${usd(callAsk)}`,
+        ]),
       ],
     },
     {
       type: 'interactive',
       title: 'Find the at-the-money call',
-      content: md`The strike nearest SPY's price is called **at the money**. Find it on the ${dateLabel(MONTH)} chain, on the call side, and click it.`,
+      content: tex`The strike nearest SPY's price is called **at the money**. Find it on the ${dateLabel(MONTH)} chain, on the call side, and click it.`,
       widget: { kind: 'chain-task', snapshot: SPY_SNAPSHOT_ID, expiration: MONTH, prompt: CHAIN_PROMPT, answer: [chainAnswer] },
     },
   ],
@@ -630,30 +544,26 @@ const moneyness: Lesson = {
     {
       type: 'text',
       title: 'In, at or out of the money',
-      content: md`
-- A call is **in the money (ITM)** when $S > K$, a put when $S < K$: exercising now would be worth something.
+      content: tex`- A call is **in the money (ITM)** when $S > K$, a put when $S < K$: exercising now would be worth something.
 - An option is **at the money (ATM)** when its strike is at (or, on a chain, nearest) the price: $K \approx S$.
 - A call is **out of the money (OTM)** when $S < K$, a put when $S > K$: exercising now would be worth nothing.
 
-The same strike is ITM for the call and OTM for the put, or the other way round.
-      `,
+The same strike is ITM for the call and OTM for the put, or the other way round.`,
     },
     {
       type: 'text',
       title: 'Two parts of every premium',
-      content: md`
-$$\text{premium} = \text{intrinsic value} + \text{time value}$$
+      content: tex`$$\text{premium} = \text{intrinsic value} + \text{time value}$$
 
 **Intrinsic value** is what exercising now would give: $\max(S - K, 0)$ for a call, $\max(K - S, 0)$ for a put. It is never negative.
 
-**Time value** (also _extrinsic value_) is the rest: what buyers pay for the chance that the option gains more before it expires. An out-of-the-money option is all time value. Time value shrinks as expiry approaches and is zero at expiry, when only intrinsic value is left.
-      `,
+**Time value** (also _extrinsic value_) is the rest: what buyers pay for the chance that the option gains more before it expires. An out-of-the-money option is all time value. Time value shrinks as expiry approaches and is zero at expiry, when only intrinsic value is left.`,
     },
     {
       type: 'example',
       title: `Splitting ${dateLabel(MONTH)} premiums`,
       source: SOURCE,
-      content: md`With SPY at ${m(S)}, taking each contract's mark as its premium:
+      content: tex`With SPY at ${m(S)}, taking each contract's mark as its premium:
 
 | contract | moneyness | mark | intrinsic value | time value |
 |---|---|---|---|---|
@@ -667,23 +577,19 @@ The same ${K} call on the three expiries shows time value growing with time:
 |---|---|---|
 ${atmByExpiry.map((c, i) => `| ${dateLabel(c.expiration_date)} | ${[WEEK_DAYS, MONTH_DAYS, LATER_DAYS][i]} | ${mp(c.mark!)} |`).join('\n')}`,
       figures: [
-        figure(
-          `${label(itmRow.c)}: time value`,
-          perShare(itmRow.time),
-          md`
-\text{premium} - \max(S - K, 0)
-          `,
-          [`premium (mark) = ${perShare(itmRow.mark)}`, `S = ${usd(S)}`, `K = ${usd(itmRow.c.strike_price)}`],
-        ),
-        figure(
-          `${label(putRow.c)}: intrinsic value`,
-          usd(putRow.intrinsic),
-          md`
-\max(K - S, 0)
-          `,
-          [`K = ${usd(putRow.c.strike_price)}`, `S = ${usd(S)}`],
-        ),
+        figure(`${label(itmRow.c)}: time value`, perShare(itmRow.time), tex`\text{premium} - \max(S - K, 0)`, [
+          `premium (mark) = ${perShare(itmRow.mark)}`,
+          `S = ${usd(S)}`,
+          `K = ${usd(itmRow.c.strike_price)}`,
+        ]),
+        figure(`${label(putRow.c)}: intrinsic value`, usd(putRow.intrinsic), tex`\max(K - S, 0)`, [`K = ${usd(putRow.c.strike_price)}`, `S = ${usd(S)}`]),
       ],
+    },
+    {
+      type: 'interactive',
+      title: `Watch the time value of the ${label(itmCall)} melt`,
+      content: tex`The chart shows the ${label(itmCall)} bought at its ask of ${m(askOf(itmCall))}: the line at expiry, where only intrinsic value is left, and the curve for the chosen day. At any SPY price, the gap between them is the time value the option still holds, × 100 shares. Move the days-to-expiry slider towards zero and the gap closes; raise the IV and it widens.`,
+      widget: { kind: 'payoff', underlying: SPY.underlying, spot: S, asOf: SPY.session, legs: [legOf(itmCall, 'buy')], iv: itmCall.implied_volatility! },
     },
   ],
   check: check('options_basics.moneyness', [
@@ -739,7 +645,7 @@ const breakeven: Lesson = {
     {
       type: 'text',
       title: 'Where a trade starts to make money',
-      content: md`At expiry a long option makes money only once its intrinsic value is more than the premium paid. The price where the two are equal is the **breakeven**:
+      content: tex`At expiry a long option makes money only once its intrinsic value is more than the premium paid. The price where the two are equal is the **breakeven**:
 
 $$\text{call: } K + \text{premium} \qquad \text{put: } K - \text{premium}$$
 
@@ -748,7 +654,7 @@ An option can be in the money at expiry and still lose money: a call whose strik
     {
       type: 'text',
       title: 'Dollars, commissions and the price you really paid',
-      content: md`The P&L of one long contract held to expiry is
+      content: tex`The P&L of one long contract held to expiry is
 
 $$100 \times (\text{value at expiry} - \text{premium}) - \text{commissions}$$
 
@@ -758,7 +664,7 @@ Use the premium you actually paid. In the paper account a buy fills at the **ask
       type: 'example',
       title: `The breakeven of the ${label(call)}`,
       source: SOURCE,
-      content: md`Bought at the ask of ${m(callAsk)}, the call breaks even at expiry at $K + \text{premium} = ${K} + ${callAsk} = ${callBreakeven}$: SPY must rise ${pct(callBreakeven / S - 1)} from ${m(S)} by ${dateLabel(MONTH)}.
+      content: tex`Bought at the ask of ${m(callAsk)}, the call breaks even at expiry at $K + \text{premium} = ${K} + ${callAsk} = ${callBreakeven}$: SPY must rise ${pct(callBreakeven / S - 1)} from ${m(S)} by ${dateLabel(MONTH)}.
 
 The ${label(put)}, bought at ${m(putAsk)}, breaks even at $K - \text{premium} = ${K} - ${putAsk} = ${putBreakeven}$, ${pct(1 - putBreakeven / S)} below the close.
 
@@ -766,68 +672,41 @@ The ${label(put)}, bought at ${m(putAsk)}, breaks even at $K - \text{premium} = 
 |---|---|
 ${stepPrices.map((p) => `| ${m(p)} | ${m(pnlAt(p))} |`).join('\n')}`,
       figures: [
-        figure(
-          'Call breakeven at expiry',
-          usd(callBreakeven),
-          md`
-K + \text{premium}
-          `,
-          [`K = ${usd(K)}`, `premium = ${usd(callAsk)}`],
-        ),
-        figure(
-          'Put breakeven at expiry',
-          usd(putBreakeven),
-          md`
-K - \text{premium}
-          `,
-          [`K = ${usd(K)}`, `premium = ${usd(putAsk)}`],
-        ),
+        figure('Call breakeven at expiry', usd(callBreakeven), tex`K + \text{premium}`, [`K = ${usd(K)}`, `premium = ${usd(callAsk)}`]),
+        figure('Put breakeven at expiry', usd(putBreakeven), tex`K - \text{premium}`, [`K = ${usd(K)}`, `premium = ${usd(putAsk)}`]),
       ],
     },
     {
       type: 'interactive',
       title: 'Step through expiry prices',
-      content: md`Step SPY's price at expiry and watch the call's P&L: it is ${m(-CALL_COST)} at or below the strike, crosses zero at the breakeven and rises ${m(CONTRACT_MULTIPLIER)} for every dollar above it.`,
+      content: tex`Step SPY's price at expiry and watch the call's P&L: it is ${m(-CALL_COST)} at or below the strike, crosses zero at the breakeven and rises ${m(CONTRACT_MULTIPLIER)} for every dollar above it.`,
       widget: { kind: 'expiry-stepper', underlying: SPY.underlying, legs: [longCall], prices: stepPrices },
     },
     {
       type: 'text',
       title: 'Before expiry: "the stock went up and my call lost money"',
-      content: md`
-The breakeven is a promise about expiry only. Before then an option's price is intrinsic value plus time value, and time value changes: it melts as days pass, and it shrinks when the market's implied volatility falls (often right after an event the market was waiting for). A call can lose money while the stock rises, if those two take away more than the rise adds. The _Options Greeks_ module measures each effect.
-      `,
+      content: tex`The breakeven is a promise about expiry only. Before then an option's price is intrinsic value plus time value, and time value changes: it melts as days pass, and it shrinks when the market's implied volatility falls (often right after an event the market was waiting for). A call can lose money while the stock rises, if those two take away more than the rise adds. The _Options Greeks_ module measures each effect.`,
     },
     {
       type: 'example',
       title: 'Up two dollars, and still a loss',
       source: SOURCE,
-      content: md`Take the ${label(weekCall)}, bought at its ask of ${m(askOf(weekCall))} with ${WEEK_DAYS} days left. Suppose that ${DAYS_LATER} days later SPY is ${m(RISE)} higher, at ${m(laterInputs.S)}, and its implied volatility has fallen ${IV_DROP * 100} percentage points, from ${pct(weekCall.implied_volatility!)} to ${pct(laterInputs.sigma)}.
+      content: tex`Take the ${label(weekCall)}, bought at its ask of ${m(askOf(weekCall))} with ${WEEK_DAYS} days left. Suppose that ${DAYS_LATER} days later SPY is ${m(RISE)} higher, at ${m(laterInputs.S)}, and its implied volatility has fallen ${IV_DROP * 100} percentage points, from ${pct(weekCall.implied_volatility!)} to ${pct(laterInputs.sigma)}.
 
 The product's pricing core (American-style, as SPY options are) then values the call at ${m(weekCallLater)}: ${m(weekCallPnl)} on the contract, although SPY went up. The rise added intrinsic value; the ${DAYS_LATER} days and the lower volatility took away more time value.`,
       figures: [
-        figure(
-          'Value after 4 days',
-          usd(weekCallLater),
-          md`
-C_{\text{American}}(S, K, T, \sigma, r, q)
-          `,
-          [
-            `S = ${usd(laterInputs.S)}`,
-            `K = ${usd(K)}`,
-            `T = ${WEEK_DAYS - DAYS_LATER}/365`,
-            `σ = ${pct(laterInputs.sigma)}`,
-            `r = ${pct(SPY.r)}`,
-            `q = ${pct(SPY.q)}`,
-          ],
-        ),
-        figure(
-          'P&L, one contract',
-          usd(weekCallPnl),
-          md`
-100 \times (\text{value} - \text{premium})
-          `,
-          [`value = ${usd(weekCallLater)}`, `premium = ${usd(askOf(weekCall))}`],
-        ),
+        figure('Value after 4 days', usd(weekCallLater), tex`C_{\text{American}}(S, K, T, \sigma, r, q)`, [
+          `S = ${usd(laterInputs.S)}`,
+          `K = ${usd(K)}`,
+          `T = ${WEEK_DAYS - DAYS_LATER}/365`,
+          `σ = ${pct(laterInputs.sigma)}`,
+          `r = ${pct(SPY.r)}`,
+          `q = ${pct(SPY.q)}`,
+        ]),
+        figure('P&L, one contract', usd(weekCallPnl), tex`100 \times (\text{value} - \text{premium})`, [
+          `value = ${usd(weekCallLater)}`,
+          `premium = ${usd(askOf(weekCall))}`,
+        ]),
       ],
     },
   ],
@@ -880,23 +759,19 @@ const expiration: Lesson = {
     {
       type: 'text',
       title: 'American and European style',
-      content: md`
-An **American-style** option can be exercised on any trading day up to its expiry. A **European-style** option can be exercised only at expiry.
+      content: tex`An **American-style** option can be exercised on any trading day up to its expiry. A **European-style** option can be exercised only at expiry.
 
-US stock and ETF options, SPY's included, are American-style. Cash-settled index options such as SPX, XSP, NDX, RUT and VIX are European-style. The names say nothing about where the options trade.
-      `,
+US stock and ETF options, SPY's included, are American-style. Cash-settled index options such as SPX, XSP, NDX, RUT and VIX are European-style. The names say nothing about where the options trade.`,
     },
     {
       type: 'text',
       title: 'Physical and cash settlement',
-      content: md`
-Exercising a SPY option is **physically settled**: shares change hands. A call's holder buys 100 shares at $K$; a put's holder sells 100 shares at $K$. Index options are **cash-settled**: the holder receives the intrinsic value in cash and no shares move.
-      `,
+      content: tex`Exercising a SPY option is **physically settled**: shares change hands. A call's holder buys 100 shares at $K$; a put's holder sells 100 shares at $K$. Index options are **cash-settled**: the holder receives the intrinsic value in cash and no shares move.`,
     },
     {
       type: 'text',
       title: 'What happens at expiry',
-      content: md`Options stop trading at the close on their expiry day. Then the OCC exercises automatically every option that is in the money by \$0.01 or more (*exercise by exception*), unless its holder instructs otherwise; the rest expire worthless.
+      content: tex`Options stop trading at the close on their expiry day. Then the OCC exercises automatically every option that is in the money by \$0.01 or more (*exercise by exception*), unless its holder instructs otherwise; the rest expire worthless.
 
 The paper account does the same with the expiry day's close, after the evening market-data run: an option in the money by \$0.01 or more is exercised (long) or assigned (short) into 100 shares a contract at the strike; anything else expires worthless.
 
@@ -905,40 +780,34 @@ Exercise takes cash. Exercising one SPY call at a ${m(K)} strike buys 100 shares
     {
       type: 'text',
       title: 'Assignment, and why it can come early',
-      content: md`
-A writer can be assigned whenever a holder exercises, and with American-style options that can be **any day before expiry**, not only at the end. It is most likely when the short option is deep in the money with little time value left, for example a call the day before the stock goes ex-dividend. The assigned writer learns of it the next morning, with shares bought or sold at the strike.
+      content: tex`A writer can be assigned whenever a holder exercises, and with American-style options that can be **any day before expiry**, not only at the end. It is most likely when the short option is deep in the money with little time value left, for example a call the day before the stock goes ex-dividend. The assigned writer learns of it the next morning, with shares bought or sold at the strike.
 
-The paper account assigns short options only at expiry: it does not simulate early assignment. At a real broker, plan for it, especially on short legs that are deep in the money. After an assignment, what matters is the whole position (the shares plus any remaining options), not the cash figure alone.
-      `,
+The paper account assigns short options only at expiry: it does not simulate early assignment. At a real broker, plan for it, especially on short legs that are deep in the money. After an assignment, what matters is the whole position (the shares plus any remaining options), not the cash figure alone.`,
     },
     {
       type: 'text',
       title: 'Exercising early usually throws money away',
-      content: md`
-Exercising gets only the intrinsic value; selling the option gets its bid, which includes the time value left. So while an option has time value, selling it is usually better than exercising it. (The exceptions, such as a call just before a dividend, belong to the _Options Greeks_ module.)
+      content: tex`Exercising gets only the intrinsic value; selling the option gets its bid, which includes the time value left. So while an option has time value, selling it is usually better than exercising it. (The exceptions, such as a call just before a dividend, belong to the _Options Greeks_ module.)
 
-The paper account lets you exercise a long option early, because it is your right, but it warns you first when selling would get more.
-      `,
+The paper account lets you exercise a long option early, because it is your right, but it warns you first when selling would get more.`,
     },
     {
       type: 'example',
       title: `Exercising the ${label(deepCall)} early`,
       source: SOURCE,
-      content: md`With SPY at ${m(S)}, the ${label(deepCall)} was ${m(early.intrinsic)} in the money, and its bid was ${m(bidOf(deepCall))}.
+      content: tex`With SPY at ${m(S)}, the ${label(deepCall)} was ${m(early.intrinsic)} in the money, and its bid was ${m(bidOf(deepCall))}.
 
 - Exercising one contract is worth its intrinsic value: ${m(early.exerciseValue)} (and uses ${m(dollars(deepCall.strike_price))} of cash to buy the shares).
 - Selling it at the bid gets 100 × ${m(bidOf(deepCall))} − ${m(COMMISSION)} = ${m(early.saleValue!)} after the commission.
 
 The paper account's warning for this exercise reads: *${early.warning!.replaceAll('$', '\\$')}*`,
       figures: [
-        figure(
-          'Time value given up by exercising',
-          usd(early.timeValueLost!),
-          md`
-(100 \times \text{bid} - \text{commission}) - 100 \times \max(S - K, 0)
-          `,
-          [`bid = ${usd(bidOf(deepCall))}`, `commission = ${usd(COMMISSION)}`, `S = ${usd(S)}`, `K = ${usd(deepCall.strike_price)}`],
-        ),
+        figure('Time value given up by exercising', usd(early.timeValueLost!), tex`(100 \times \text{bid} - \text{commission}) - 100 \times \max(S - K, 0)`, [
+          `bid = ${usd(bidOf(deepCall))}`,
+          `commission = ${usd(COMMISSION)}`,
+          `S = ${usd(S)}`,
+          `K = ${usd(deepCall.strike_price)}`,
+        ]),
       ],
     },
   ],
@@ -1005,33 +874,29 @@ const ordersAndSpread: Lesson = {
     {
       type: 'text',
       title: 'Market and limit orders',
-      content: md`
-A **market order** trades at once at the best price available: a buy pays the ask, a sale gets the bid. Paying the ask and taking the bid is called trading at the **natural** price.
+      content: tex`A **market order** trades at once at the best price available: a buy pays the ask, a sale gets the bid. Paying the ask and taking the bid is called trading at the **natural** price.
 
-A **limit order** names the worst price you accept: the most you pay on a buy, the least you take on a sale. If the market is already there, it fills; if not, it **rests** and waits. Options orders here are **day** orders: one that has not filled by the close expires.
-      `,
+A **limit order** names the worst price you accept: the most you pay on a buy, the least you take on a sale. If the market is already there, it fills; if not, it **rests** and waits. Options orders here are **day** orders: one that has not filled by the close expires.`,
     },
     {
       type: 'text',
       title: 'The spread is a cost',
-      content: md`
-The **spread** is ask − bid. Buy at the ask and sell straight back at the bid and you lose the spread, × 100 a contract, before commissions. A narrow spread, measured against the price, is a sign of a liquid contract; far out-of-the-money and thinly traded contracts cost more to trade in relative terms.
+      content: tex`The **spread** is ask − bid. Buy at the ask and sell straight back at the bid and you lose the spread, × 100 a contract, before commissions. A narrow spread, measured against the price, is a sign of a liquid contract; far out-of-the-money and thinly traded contracts cost more to trade in relative terms.
 
-Between the bid and the ask sits the **mid**. At a real exchange a limit at the mid often fills, but not always, and never with a guarantee; a limit nearer the ask fills more surely.
-      `,
+Between the bid and the ask sits the **mid**. At a real exchange a limit at the mid often fills, but not always, and never with a guarantee; a limit nearer the ask fills more surely.`,
     },
     {
       type: 'text',
       title: 'Why paper trading can flatter you',
-      content: md`Some simulators fill every order at the mid, or at the last trade, never assign early and ignore size. Results there look better than the same trades would do at a broker.
+      content: tex`Some simulators fill every order at the mid, or at the last trade, never assign early and ignore size. Results there look better than the same trades would do at a broker.
 
-This product's paper account fills at the **natural** price by default: a buy at the ask, a sale at the bid, with a ${m(COMMISSION)} commission a contract. Two kinder fill models exist in the account settings, the mid and the mid plus a share of the half-spread; the order ticket names the model in force. A buy limit below the ask rests: it fills only if later quotes bring the ask down to it, and a day order that has not filled expires at the close. Remember too that the paper account assigns short options only at expiry (see ${'[expiration and assignment](lesson:options_basics.expiration-exercise)'}).`,
+This product's paper account fills at the **natural** price by default: a buy at the ask, a sale at the bid, with a ${m(COMMISSION)} commission a contract. Two kinder fill models exist in the account settings, the mid and the mid plus a share of the half-spread; the order ticket names the model in force. Under the natural model, a buy limit below the ask rests: it fills only if later quotes bring the ask down to it, and a day order that has not filled expires at the close. Remember too that the paper account assigns short options only at expiry (see ${'[expiration and assignment](lesson:options_basics.expiration-exercise)'}).`,
     },
     {
       type: 'example',
       title: `What buying the ${label(call)} costs`,
       source: SOURCE,
-      content: md`Quoted ${m(callBid)} bid, ${m(callAsk)} ask: a ${m(spreadOf(call))} spread, ${pct(spreadShare(call))} of the ${mp(callMid)} mid. A buy of one contract fills, before the ${m(COMMISSION)} commission, at:
+      content: tex`Quoted ${m(callBid)} bid, ${m(callAsk)} ask: a ${m(spreadOf(call))} spread, ${pct(spreadShare(call))} of the ${mp(callMid)} mid. A buy of one contract fills, before the ${m(COMMISSION)} commission, at:
 
 | fill model | price | one contract |
 |---|---|---|
@@ -1043,14 +908,11 @@ Bought at the ask and sold straight back at the bid, the contract loses ${m(roun
 
 The cheaper ${label(cheapCall)} was quoted ${m(bidOf(cheapCall))} / ${m(askOf(cheapCall))}: a smaller spread in cents, but ${pct(spreadShare(cheapCall))} of its mid.`,
       figures: [
-        figure(
-          'Round trip at the natural price',
-          usd(roundTripWithFees),
-          md`
-100 \times (\text{ask} - \text{bid}) + 2 \times \text{commission}
-          `,
-          [`bid = ${usd(callBid)}`, `ask = ${usd(callAsk)}`, `commission = ${usd(COMMISSION)}`],
-        ),
+        figure('Round trip at the natural price', usd(roundTripWithFees), tex`100 \times (\text{ask} - \text{bid}) + 2 \times \text{commission}`, [
+          `bid = ${usd(callBid)}`,
+          `ask = ${usd(callAsk)}`,
+          `commission = ${usd(COMMISSION)}`,
+        ]),
       ],
     },
   ],
@@ -1204,20 +1066,23 @@ const quiz: Quiz = {
 
 // ---------------------------------------------------------------------------------------- Practical exercise
 
-// A limit is in whole cents: the highest one at or below the mid.
+// A limit in whole cents, as the ticket takes it: the highest at or below the mid.
 const exampleLimit = Math.floor(callMid * 100 + 1e-9) / 100;
 const exampleMidFill = fillPrice(call, 'buy', settings('mid'))!;
+
+/** The exercise's risk budget (fixed for the course in learn-common: max loss ≤ $1,500). */
+const MAX_LOSS = 1500;
 
 const firstTrade = {
   id: 'options_basics.first-trade',
   title: 'Your first trade',
   description: 'Buy one call or put on SPY in your paper account with a limit order, sized so that you know your worst case.',
-  scenario: `You have a view on SPY for the next month or two and you are prepared to lose at most $1,500 on it. Pick a direction: a call if you expect SPY to rise, a put if you expect it to fall. Choose an expiry 20 to 60 days away, and a strike whose premium keeps the whole contract within $1,500. Then buy it with a limit order priced at or better than the mid, never paying more than the midpoint of the bid and ask when you place it.`,
+  scenario: `You have a view on SPY for the next month or two and you are prepared to lose at most ${usd(MAX_LOSS)} on it. Pick a direction: a call if you expect SPY to rise, a put if you expect it to fall. Choose an expiry 20 to 60 days away, and a strike whose premium keeps the whole contract within ${usd(MAX_LOSS)}. Then buy it with a limit order priced at or better than the mid, never paying more than the midpoint of the bid and ask when you place it.`,
   requirements: [
     {
       type: 'position' as const,
-      description: 'Hold a long call or a long put on SPY with 20 to 60 days to expiry whose most possible loss is $1,500 or less',
-      criteria: { strategy: ['long-call', 'long-put'], underlying: 'SPY', minDaysToExpiry: 20, maxDaysToExpiry: 60, maxLoss: 1500 },
+      description: `Hold a long call or a long put on SPY with 20 to 60 days to expiry whose most possible loss is ${usd(MAX_LOSS)} or less`,
+      criteria: { strategy: ['long-call', 'long-put'], underlying: 'SPY', minDaysToExpiry: 20, maxDaysToExpiry: 60, maxLoss: MAX_LOSS },
     },
     {
       type: 'order' as const,
@@ -1227,11 +1092,11 @@ const firstTrade = {
   ],
   hints: [
     'Open the SPY chain and choose an expiry between 20 and 60 days away.',
-    'A long option can lose at most its premium × 100 a contract: with $1,500 to risk on one contract, the premium must be $15.00 a share or less, a little less to leave room for the commission.',
-    'The mid is (bid + ask) / 2. For a buy, a limit at the mid or below meets the order requirement.',
-    "With the default fill model (buys at the ask) a buy limit at the mid rests rather than filling, and a day order that has not filled expires at the close. To practise the order, you can choose the mid fill model in the portfolio's account settings: a limit at the mid then fills at the mid. Remember that it is kinder than most real fills.",
+    `A long option can lose at most its premium × 100 a contract: with ${usd(MAX_LOSS)} to risk on one contract, the premium must be ${usd(MAX_LOSS / CONTRACT_MULTIPLIER)} a share or less, a little less to leave room for the commission.`,
+    "The mid is (bid + ask) / 2. For a buy, a limit at the mid or below meets the order requirement. Option prices are quoted in whole cents, and the ticket's limit field takes cents: when the mid falls on half a cent (an odd number of cents between bid and ask), the cent below it is the highest limit at or below the mid.",
+    "With the default fill model (buys at the ask) a buy limit at the mid rests rather than filling, and a day order that has not filled expires at the close. To practise the order, you can choose the mid fill model in the portfolio's account settings, which fills a buy at the mid rounded to the cent: a limit at a whole-cent mid fills at once. (On a half-cent mid the rounding can land a cent above your limit, and the order rests; a contract whose bid and ask are an even number of cents apart avoids that.) Remember that the mid model is kinder than most real fills.",
   ],
-  solution: `One way on the ${dateLabel(SPY.session)} chain: the ${label(call)}, ${MONTH_DAYS} days to expiry, was quoted ${usd(callBid)} / ${usd(callAsk)}, a mid of ${perShare(callMid)}. A buy limit of ${usd(exampleLimit)} for one contract (limits are in whole cents, so the highest at or below the mid) risks at most ${usd(dollars(exampleLimit))} plus the ${usd(COMMISSION)} commission, within $1,500. With the mid fill model it fills at once at ${usd(exampleMidFill)}; with the default model it rests until the ask comes down to it. On the day you trade, do the same with that day's quotes.`,
+  solution: `One way on the ${dateLabel(SPY.session)} chain: the ${label(call)}, ${MONTH_DAYS} days to expiry, was quoted ${usd(callBid)} / ${usd(callAsk)}, a mid of ${perShare(callMid)}. A buy limit of ${usd(exampleLimit)} for one contract (the highest whole-cent price at or below the mid) risks at most ${usd(dollars(exampleLimit))} plus the ${usd(COMMISSION)} commission, within ${usd(MAX_LOSS)}. With the mid fill model it fills at once at ${usd(exampleMidFill)}; with the default model it rests until the ask comes down to it. On the day you trade, do the same with that day's quotes.`,
 };
 
 export const optionsBasics: LearningModule = {
