@@ -3,16 +3,16 @@ import { normCdf } from '../../../pricing/normal-distribution';
 import type { OptionContract } from '../../../market/chain';
 import type { ChainSnapshot } from '../../snapshot';
 import type { MarketInputs } from '../types';
-import spy from '../../snapshots/spy-2026-11-20.json';
+import { SPY, SPY_SNAPSHOT_ID } from '../lib/snapshot';
 
 /**
  * The options_greeks module's market: the frozen SPY chain of Nov 20, 2026 (../../snapshots) and the pricing core.
  * Every figure of the module comes from here, in the product's display units (shared/market/chain.ts): theta per
  * calendar day (raw/365), vega per 1 vol point (raw/100), rho per 1 rate point (raw/100).
  */
-export const SNAPSHOT = spy as ChainSnapshot;
-/** The snapshot's name, as a chain-task widget refers to it (its file's stem). */
-export const SNAPSHOT_NAME = 'spy-2026-11-20';
+export const SNAPSHOT: ChainSnapshot = SPY;
+/** The snapshot's name, as a chain-task widget refers to it (the course's registry, ../lib/snapshot.ts). */
+export const SNAPSHOT_NAME = SPY_SNAPSHOT_ID;
 export const S = SNAPSHOT.underlyingPrice;
 export const r = SNAPSHOT.r;
 export const q = SNAPSHOT.q;
