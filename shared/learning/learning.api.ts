@@ -29,6 +29,7 @@ const Inputs = z.object({ S: z.number(), K: z.number(), T: z.number(), sigma: z.
 export const PublicWidget = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('payoff'), underlying: z.string(), spot: z.number(), asOf: z.string(), legs: z.array(StrategyLegSchema), iv: z.number() }),
   z.object({ kind: z.literal('greeks'), optionType: z.enum(['call', 'put']), inputs: Inputs, style: z.enum(['american', 'european']) }),
+  z.object({ kind: z.literal('strategy-card'), templateId: z.string(), underlying: z.string() }),
   z.object({ kind: z.literal('expiry-stepper'), underlying: z.string(), legs: z.array(StrategyLegSchema), prices: z.array(z.number()) }),
   z.object({
     kind: z.literal('chain-task'),

@@ -91,6 +91,8 @@ export type Widget =
   | { kind: 'greeks'; optionType: 'call' | 'put'; inputs: MarketInputs; style: 'american' | 'european' }
   /** Steps the underlying's price at expiry through the given prices and shows each leg's and the total P&L. */
   | { kind: 'expiry-stepper'; underlying: string; legs: StrategyLeg[]; prices: number[] }
+  /** A strategy's card generated from its template (shared/strategy STRATEGY_TEMPLATES): outlook, legs, max profit and loss, breakevens, conditions, and "Open in builder" on the underlying. */
+  | { kind: 'strategy-card'; templateId: string; underlying: string }
   /** "Click the 30-delta put of the 45-day expiry" on a frozen snapshot; `answer` (contract tickers accepted) is stripped. */
   | { kind: 'chain-task'; snapshot: string; expiration: string; prompt: string; answer: string[] };
 
