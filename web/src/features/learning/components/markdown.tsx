@@ -1,0 +1,51 @@
+import katex from 'katex';
+import 'katex/dist/katex.min.css';
+import './learning.css';
+import Markdown, { defaultUrlTransform, type Components } from 'react-markdown';
+import { Link } from 'react-router-dom';
+import rehypeKatex from 'rehype-katex';
+import remarkGfm from 'remark-gfm';
+import remarkMath from 'remark-math';
+import { lessonPath } from '../lib/course';
+
+const LESSON_LINK = /^lesson:([a-z_]+\.[a-z0-9-]+)$/;
+
+/** `lesson:<id>` links stay (react-markdown drops unknown schemes); everything else gets the library's safe default. */
+const urlTransform = (url: string) => (LESSON_LINK.test(url) ? url : defaultUrlTransform(url));
+
+const components: Components = {
+  a: ({ href, children }) => {
+    const lesson = href && LESSON_LINK.exec(href);
+    if (lesson) return <Link to={lessonPath(lesson[1]!)}>{children}</Link>;
+    return (
+      <a href={href} target="_blank" rel="noreferrer noopener">
+        {children}
+      </a>
+    );
+  },
+  table: ({ children }) => (
+    <div className="overflow-x-auto">
+      <table>{children}</table>
+    </div>
+  ),
+};
+
+/**
+ * Lesson text: Markdown (GFM) with maths in `$…$` and `$$…$$` typeset by KaTeX. KaTeX's stylesheet is bundled with
+ * the learning pages (no third-party origin, which the CSP's style-src 'self' would refuse); its inline styles are
+ * allowed by 'unsafe-inline'. No raw HTML: the content is Markdown only.
+ */
+export function LessonMarkdown({ children }: { children: string }) {
+  return (
+    <div className="lesson-prose">
+      <Markdown remarkPlugins={[remarkGfm, remarkMath]} rehypePlugins={[rehypeKatex]} urlTransform={urlTransform} components={components}>
+        {children}
+      </Markdown>
+    </div>
+  );
+}
+
+/** One formula, typeset (a figure's formula). KaTeX escapes its input; errors show the source in red rather than throwing. */
+export function Formula({ tex }: { tex: string }) {
+  return <span className="formula" dangerouslySetInnerHTML={{ __html: katex.renderToString(tex, { throwOnError: false, output: 'htmlAndMathml' }) }} />;
+}
