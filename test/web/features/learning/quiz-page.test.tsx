@@ -53,7 +53,7 @@ describe('the quiz screen', () => {
     renderLearning('/app/learning/options_basics/quiz', server());
     expect(await screen.findByRole('heading', { level: 1, name: 'Options Basics: quiz' })).toBeTruthy();
     expect(screen.getAllByRole('radio')).toHaveLength(4);
-    expect(screen.getByRole('group', { name: /An option can expire worthless/ })).toBeTruthy();
+    expect(screen.getByRole('radiogroup', { name: /An option can expire worthless/ })).toBeTruthy();
     const field = screen.getByRole('textbox', { name: /Breakeven of the 590 call/ });
     expect(field.getAttribute('inputmode')).toBe('decimal');
     expect(field.getAttribute('aria-describedby') && document.getElementById(field.getAttribute('aria-describedby')!)!.textContent).toBe(

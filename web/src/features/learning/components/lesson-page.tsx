@@ -46,6 +46,8 @@ function LessonReader({ module, lesson, index }: { module: ModuleDetail; lesson:
   const [answers, setAnswers] = useState<Answers>({});
   const [checkPassed, setCheckPassed] = useState(false);
   const [picked, setPicked] = useState<string | null>(null);
+  // Open beside the lesson on a wide screen; folded above it on a phone, where it would push the lesson down.
+  const [tocOpen, setTocOpen] = useState(() => window.matchMedia?.('(min-width: 1024px)').matches ?? true);
   const done = lesson.completed || complete.isSuccess;
   const canComplete = !lesson.check || checkPassed || lesson.completed;
 
@@ -78,7 +80,7 @@ function LessonReader({ module, lesson, index }: { module: ModuleDetail; lesson:
   return (
     <div className="mx-auto max-w-6xl lg:grid lg:grid-cols-[15rem_1fr] lg:gap-8">
       <nav aria-label="Table of contents" className="mb-4 lg:sticky lg:top-4 lg:mb-0 lg:self-start">
-        <details className="rounded-xl bg-white p-3 ring-1 ring-slate-200 lg:open:block" open>
+        <details className="rounded-xl bg-white p-3 ring-1 ring-slate-200" open={tocOpen} onToggle={(e) => setTocOpen(e.currentTarget.open)}>
           <summary className="cursor-pointer text-sm font-semibold text-slate-900">
             {module.title}: {module.lessons.filter((l) => l.completed).length} of {module.lessons.length} lessons done
           </summary>

@@ -125,22 +125,21 @@ function QuestionField({
   disabled: boolean;
 }) {
   const id = useId();
+  const promptId = `${id}-prompt`;
+  // The prompt is Markdown (blocks), so it labels the field by id rather than sitting inside a <label> or <legend>.
   const prompt = (
-    <span className="flex gap-2">
+    <div id={promptId} className="flex gap-2">
       <span className="font-semibold text-slate-900">{number}.</span>
-      <span className="flex-1">
+      <div className="flex-1">
         <LessonMarkdown>{q.question}</LessonMarkdown>
-      </span>
-    </span>
+      </div>
+    </div>
   );
   if (q.type === 'numerical') {
-    const tolerance =
-      q.tolerance !== undefined ? `within ${q.unit === '$' ? formatTolerance(q.tolerance, '$') : `${q.tolerance}${q.unit ? ` ${q.unit}` : ''}`}` : null;
+    const tolerance = q.tolerance !== undefined ? `within ${q.unit === '$' ? `$${q.tolerance}` : `${q.tolerance}${q.unit ? ` ${q.unit}` : ''}`}` : null;
     return (
       <div>
-        <label htmlFor={`${id}-n`} className="block">
-          {prompt}
-        </label>
+        {prompt}
         <div className="mt-2 flex items-center gap-2">
           {q.unit === '$' && (
             <span aria-hidden className="text-slate-700">
@@ -148,13 +147,13 @@ function QuestionField({
             </span>
           )}
           <input
-            id={`${id}-n`}
             type="text"
             inputMode="decimal"
             autoComplete="off"
             value={value}
             disabled={disabled}
             onChange={(e) => onChange(e.target.value)}
+            aria-labelledby={promptId}
             aria-describedby={`${id}-tol`}
             className="w-36 rounded-lg border border-slate-300 px-3 py-2 tabular-nums disabled:bg-slate-100"
           />
@@ -169,9 +168,9 @@ function QuestionField({
   }
   const options = q.type === 'true-false' ? (q.options?.length ? q.options : ['True', 'False']) : (q.options ?? []);
   return (
-    <fieldset>
-      <legend className="w-full">{prompt}</legend>
-      <div className={`mt-2 ${q.type === 'true-false' ? 'flex gap-3' : 'space-y-1.5'}`}>
+    <div>
+      {prompt}
+      <div role="radiogroup" aria-labelledby={promptId} className={`mt-2 ${q.type === 'true-false' ? 'flex gap-3' : 'space-y-1.5'}`}>
         {options.map((o) => (
           <label key={o} className="flex cursor-pointer items-start gap-2 rounded-lg px-2 py-1.5 hover:bg-slate-50 has-[:checked]:bg-brand-50">
             <input
@@ -187,11 +186,9 @@ function QuestionField({
           </label>
         ))}
       </div>
-    </fieldset>
+    </div>
   );
 }
-
-const formatTolerance = (t: number, unit: '$') => `${unit}${t}`;
 
 function Verdict({ result, unit }: { result: AttemptResult['results'][number]; unit?: string }) {
   const answer =
