@@ -127,8 +127,11 @@ export type Requirement =
       type: 'position';
       description: string;
       criteria: {
-        /** A template id of shared/strategy (e.g. 'long-call', 'bull-call-spread'), judged by the strategy validator. */
-        strategy: string;
+        /**
+         * A template id of shared/strategy (e.g. 'long-call', 'bull-call-spread'), judged by the strategy validator;
+         * several ids: any one of them (options_basics.first-trade takes a long call or a long put).
+         */
+        strategy: string | string[];
         underlying?: string;
         minDaysToExpiry?: number;
         maxDaysToExpiry?: number;
