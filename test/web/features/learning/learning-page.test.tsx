@@ -44,7 +44,7 @@ describe('the learning path', () => {
     const cards = await screen.findAllByTestId(/^module-/);
     expect(cards.map((c) => within(c).getByRole('heading').textContent)).toEqual(['1. Options Basics', '2. The GreeksLocked']);
     const basics = cards[0]!;
-    expect(within(basics).getByRole('progressbar', { name: 'Options Basics progress' }).getAttribute('value')).toBe('20');
+    expect(within(basics).getByRole('progressbar', { name: 'Options Basics progress' }).getAttribute('aria-valuenow')).toBe('20');
     expect(basics.textContent).toContain('1 of 3 lessons done · quiz best 60%');
     expect(basics.textContent).toContain('Beginner · about 45 min · 3 lessons');
     const next = screen.getByTestId('continue');

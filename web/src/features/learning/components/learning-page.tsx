@@ -48,8 +48,10 @@ export default function LearningPage() {
                 {done === 0 && next.kind === 'lesson' ? 'Start learning' : 'Continue'}
               </Link>
             </div>
-          ) : (
+          ) : list.every((m) => m.completed) ? (
             <p className="mt-2 text-slate-800">You have finished every module available so far. More are on the way.</p>
+          ) : (
+            <p className="mt-2 text-slate-800">The modules left wait for a module to be finished first: see the path below.</p>
           )}
         </section>
         {progress.data ? (
@@ -76,6 +78,22 @@ export default function LearningPage() {
   );
 }
 
+/** A bar whose empty part reads as empty (the native <progress> track looks full in some browsers). */
+function ProgressBar({ value, max, label, className = '' }: { value: number; max: number; label: string; className?: string }) {
+  return (
+    <div
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={max}
+      aria-valuenow={value}
+      className={`h-2 overflow-hidden rounded-full bg-slate-200 ${className}`}
+    >
+      <div className="h-full rounded-full bg-brand-600" style={{ width: `${Math.min(100, (value / max) * 100)}%` }} />
+    </div>
+  );
+}
+
 function LevelCard({ progress }: { progress: LearningProgress }) {
   const toward = towardNextLevel(progress.experience);
   return (
@@ -87,7 +105,7 @@ function LevelCard({ progress }: { progress: LearningProgress }) {
       <p className="text-sm text-slate-700">
         {progress.experience} XP · {toward.earned} of {toward.needed} toward level {toward.nextLevel}
       </p>
-      <progress className="h-2 w-full accent-brand-700" max={toward.needed} value={toward.earned} aria-label={`XP toward level ${toward.nextLevel}`} />
+      <ProgressBar value={toward.earned} max={toward.needed} label={`XP toward level ${toward.nextLevel}`} />
       <p className="text-sm text-slate-700">Time spent learning: {formatMinutes(progress.totalTimeSpent)}</p>
     </section>
   );
@@ -127,7 +145,7 @@ function ModuleCard({
       </div>
       <p className="mt-1 text-slate-700">{m.description}</p>
       <div className="mt-3 flex items-center gap-3">
-        <progress className="h-2 flex-1 accent-brand-700" max={100} value={m.progress} aria-label={`${m.title} progress`} />
+        <ProgressBar value={Math.round(m.progress)} max={100} label={`${m.title} progress`} className="flex-1" />
         <span className="w-12 text-right text-sm font-semibold tabular-nums text-slate-800">{Math.round(m.progress)}%</span>
       </div>
       <p className="mt-1 text-sm text-slate-700">

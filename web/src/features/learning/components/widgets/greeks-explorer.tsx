@@ -43,6 +43,7 @@ export function GreeksExplorer({ widget }: { widget: GreeksWidget }) {
     [widget.optionType, start.S, K, days, r, start.q, sigma],
   );
   const curves = useMemo(() => greekCurves(curveInput, widget.style), [curveInput, widget.style]);
+  const ticks = useMemo(() => roundTicks(curves[0]!.S, curves.at(-1)!.S), [curves]);
 
   const round = (x: number, step: number) => Math.round(x / step) * step;
   const sliders: (SliderSpec & { value: number; set: (v: number) => void })[] = [
@@ -128,6 +129,7 @@ export function GreeksExplorer({ widget }: { widget: GreeksWidget }) {
                   dataKey="S"
                   type="number"
                   domain={['dataMin', 'dataMax']}
+                  ticks={ticks}
                   tick={{ fontSize: 10, fill: '#334155' }}
                   tickFormatter={(v: number) => `$${Math.round(v)}`}
                 />
@@ -141,4 +143,14 @@ export function GreeksExplorer({ widget }: { widget: GreeksWidget }) {
       </div>
     </div>
   );
+}
+
+/** Four or five round prices across the curve's range, for the S axis. */
+function roundTicks(lo: number, hi: number): number[] {
+  const raw = (hi - lo) / 4;
+  const magnitude = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * magnitude).find((s) => s >= raw) ?? raw;
+  const ticks: number[] = [];
+  for (let t = Math.ceil(lo / step) * step; t <= hi; t += step) ticks.push(Math.round(t * 100) / 100);
+  return ticks;
 }
