@@ -97,8 +97,10 @@ describe('the learning area in Chromium', () => {
         await answerQuiz(page.locator('#lesson-check'), lesson.check, true);
         await page.getByRole('button', { name: 'Check my answers' }).click();
         await page.getByTestId('quiz-score').filter({ hasText: 'Passed' }).waitFor();
+      } else {
+        await page.getByRole('button', { name: 'Complete lesson' }).click();
       }
-      await page.getByRole('button', { name: 'Complete lesson' }).click();
+      // Passing a check completes its lesson on the server.
       await page.getByText('Lesson complete.').waitFor();
     }
 

@@ -98,7 +98,7 @@ describe('the lesson reader', () => {
     );
   });
 
-  it('answers the check with the contract clicked on the chain, then completes the lesson once the check is passed', async () => {
+  it('answers the check with the contract clicked on the chain; passing the check completes the lesson', async () => {
     const user = userEvent.setup();
     const { calls } = renderLearning(
       '/app/learning/options_basics/reading-a-chain',
@@ -112,15 +112,14 @@ describe('the lesson reader', () => {
               { questionId: 'q1', correct: true, correctAnswer: put560.contract_ticker, explanation: 'Strike 560, type P.' },
               { questionId: 'q2', correct: true, correctAnswer: 'True', explanation: 'A put gains as the price falls.' },
             ],
-            progress: progress(),
+            progress: progress({ completedLessons: ['options_basics.reading-a-chain'] }),
           }),
-        'POST /api/learning/lessons/options_basics.reading-a-chain/complete': () =>
-          json({ progress: progress({ completedLessons: ['options_basics.reading-a-chain'] }) }),
       }),
     );
     const complete = await screen.findByRole('button', { name: 'Complete lesson' });
     expect((complete as HTMLButtonElement).disabled).toBe(true);
-    await user.click(screen.getByRole('button', { name: new RegExp(`^SPY \\$560\\.00 put`) }));
+    expect(screen.getByText('Pass the check above to complete the lesson.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /^SPY \$560\.00 put/ }));
     expect(screen.getByTestId('chain-task-picked').textContent).toContain(`You picked ${put560.contract_ticker}`);
     expect((screen.getByRole('radio', { name: put560.contract_ticker }) as HTMLInputElement).checked).toBe(true);
     await user.click(screen.getByRole('radio', { name: 'True' }));
@@ -128,10 +127,22 @@ describe('the lesson reader', () => {
     expect((await screen.findByTestId('quiz-score')).textContent).toContain('Passed: 100%');
     const attempt = calls.find((c) => c.path.endsWith('/attempts'))!;
     expect(attempt.body).toEqual({ answers: { q1: put560.contract_ticker, q2: 'True' } });
-    await user.click(screen.getByRole('button', { name: 'Complete lesson' }));
     expect(await screen.findByText('Lesson complete.')).toBeTruthy();
-    const done = calls.find((c) => c.path.endsWith('/complete'))!;
-    expect(done.body).toEqual({ minutesSpent: 1 });
+    expect(screen.queryByRole('button', { name: 'Complete lesson' })).toBeNull();
+  });
+
+  it('completes a lesson without a check, sending the minutes spent', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderLearning(
+      '/app/learning/options_basics/why-options',
+      api({
+        'POST /api/learning/lessons/options_basics.why-options/complete': () =>
+          json({ progress: progress({ completedLessons: ['options_basics.why-options'] }) }),
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Complete lesson' }));
+    expect(await screen.findByText('Lesson complete.')).toBeTruthy();
+    expect(calls.find((c) => c.path.endsWith('/complete'))!.body).toEqual({ minutesSpent: 1 });
   });
 
   it('says why a completion was refused', async () => {

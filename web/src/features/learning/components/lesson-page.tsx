@@ -48,7 +48,9 @@ function LessonReader({ module, lesson, index }: { module: ModuleDetail; lesson:
   const [picked, setPicked] = useState<string | null>(null);
   // Open beside the lesson on a wide screen; folded above it on a phone, where it would push the lesson down.
   const [tocOpen, setTocOpen] = useState(() => window.matchMedia?.('(min-width: 1024px)').matches ?? true);
-  const done = lesson.completed || complete.isSuccess;
+  // Passing a lesson's check completes the lesson on the server; the answer's progress says so.
+  const [checkCompleted, setCheckCompleted] = useState(false);
+  const done = lesson.completed || complete.isSuccess || checkCompleted;
   const canComplete = !lesson.check || checkPassed || lesson.completed;
 
   useEffect(() => {
@@ -166,7 +168,10 @@ function LessonReader({ module, lesson, index }: { module: ModuleDetail; lesson:
               heading="Check your understanding"
               answers={answers}
               onAnswersChange={setAnswers}
-              onResult={(r) => setCheckPassed(r.passed)}
+              onResult={(r) => {
+                setCheckPassed(r.passed);
+                setCheckCompleted(r.progress.completedLessons.includes(lesson.id));
+              }}
               submitLabel="Check my answers"
             />
           </section>
