@@ -1,5 +1,9 @@
-import type { LearningModule } from './types';
+import { optionsBasics } from './modules/options-basics';
 import { optionsGreeks } from './modules/options-greeks';
+import type { LearningModule } from './types';
 
-/** The course in path order (docs: research order basics → greeks → basic_strategies → …), the modules that have content. */
-export const COURSE: readonly LearningModule[] = [optionsGreeks];
+/**
+ * The course in path order (research-peers.md §1.2: basics → greeks → basic_strategies → market_analysis →
+ * advanced_strategies → risk_adjustment → risk_management), holding the modules that have content.
+ */
+export const COURSE: readonly LearningModule[] = [optionsBasics, optionsGreeks];
