@@ -128,7 +128,9 @@ export const AttemptResult = z.object({
   passed: z.boolean(),
   /** The best score so far, this attempt included. */
   bestScore: z.number(),
-  results: z.array(z.object({ questionId: z.string(), correct: z.boolean(), correctAnswer: z.union([z.string(), z.number()]), explanation: z.string() })),
+  results: z.array(
+    z.object({ questionId: z.string(), correct: z.boolean(), correctAnswer: z.union([z.string().max(1000), z.number()]), explanation: z.string() }),
+  ),
   progress: LearningProgress,
 });
 

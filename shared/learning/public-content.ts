@@ -2,8 +2,7 @@ import type { z } from 'zod';
 import type { ContentBlock, LearningModule, Lesson, PracticalExercise, Quiz, Widget } from './content/types';
 import type { ModuleDetail, ModuleSummary, PublicBlock, PublicExercise, PublicQuiz, PublicWidget } from './learning.api';
 import { moduleProgress, missingPrerequisite, type LearningProgress } from './progress';
-import type { ChainSnapshot } from './snapshot';
-import spy20261120 from './snapshots/spy-2026-11-20.json';
+import { SNAPSHOTS } from './content/lib/snapshot';
 
 /**
  * The course as the browser gets it (issue 17): built field by field from the content (a list of what may leave, not
@@ -17,11 +16,6 @@ export type PublicModule = Omit<z.infer<typeof ModuleDetail>, 'completed' | 'pro
 };
 export type ModuleSummaryView = z.infer<typeof ModuleSummary>;
 export type ModuleDetailView = z.infer<typeof ModuleDetail>;
-
-/** The frozen chain snapshots lessons may name (shared/learning/snapshots), by file name. */
-export const SNAPSHOTS: Readonly<Record<string, ChainSnapshot>> = {
-  'spy-2026-11-20': spy20261120 as ChainSnapshot,
-};
 
 export function publicQuiz(quiz: Quiz): z.infer<typeof PublicQuiz> {
   return {

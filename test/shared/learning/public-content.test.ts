@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ModuleDetail, ModuleSummary } from '@shared/learning/learning.api';
 import { defaultProgress } from '@shared/learning/progress';
-import { moduleDetailFor, moduleSummariesFor, publicCourse, SNAPSHOTS } from '@shared/learning/public-content';
+import { SNAPSHOTS } from '@shared/learning/content/lib/snapshot';
+import { moduleDetailFor, moduleSummariesFor, publicCourse } from '@shared/learning/public-content';
 import { BASICS, FIXTURE_COURSE } from './fixture-course';
 
 const KEYS = ['correctAnswer', 'explanation', 'answer', 'solution'];
