@@ -770,6 +770,12 @@ IV is the market's price for uncertainty. It rises into events whose outcome is 
     },
     {
       type: 'interactive',
+      title: 'Vega along the price and in time',
+      content: tex`The ${name(C28)}. The vega curve peaks near the strike: far from it, the option is almost certainly worth nothing or its intrinsic value, and volatility changes little. Drag $T$ out and watch vega grow; drag $\sigma$ down 5 points and read the price change against vega × 5.`,
+      widget: { kind: 'greeks', optionType: 'call', inputs: marketInputs(C28.input), style: 'american' },
+    },
+    {
+      type: 'interactive',
       title: 'Crush it yourself',
       content: tex`The same long straddle in the builder's payoff chart. Lower the IV slider by 5 points and watch the "today" line drop everywhere while the line at expiry stays put: at expiry, volatility no longer matters. Then move the price and see how far SPY must go to make up the loss.`,
       widget: { kind: 'payoff', underlying: SNAPSHOT.underlying, spot: S, asOf: SNAPSHOT.session, legs: straddleLegs, iv: C28.input.sigma },
