@@ -1,5 +1,6 @@
 import type { PublicBlock } from '@web/api/learning';
 import { Formula, LessonMarkdown } from './markdown';
+import { ScrollX } from './scroll-x';
 import { ChainTask } from './widgets/chain-task';
 import { ExpiryStepper } from './widgets/expiry-stepper';
 import { GreeksExplorer } from './widgets/greeks-explorer';
@@ -39,9 +40,9 @@ export function LessonBlock({
                 <div key={f.label} className="rounded-lg bg-white p-3 ring-1 ring-slate-200" data-testid="figure">
                   <dt className="text-sm font-semibold text-slate-700">{f.label}</dt>
                   <dd className="text-xl font-bold tabular-nums text-slate-900">{f.value}</dd>
-                  <dd className="mt-1 overflow-x-auto text-sm text-slate-800">
+                  <ScrollX as="dd" className="mt-1 text-sm text-slate-800">
                     <Formula tex={f.formula} />
-                  </dd>
+                  </ScrollX>
                   {f.inputs.length > 0 && <dd className="mt-1 text-xs text-slate-600">{f.inputs.join(' · ')}</dd>}
                 </div>
               ))}

@@ -7,6 +7,7 @@ import rehypeKatex from 'rehype-katex';
 import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
 import { lessonPath } from '../lib/course';
+import { ScrollX } from './scroll-x';
 
 const LESSON_LINK = /^lesson:([a-z_]+\.[a-z0-9-]+)$/;
 
@@ -24,10 +25,21 @@ const components: Components = {
     );
   },
   table: ({ children }) => (
-    <div className="overflow-x-auto">
+    <ScrollX>
       <table>{children}</table>
-    </div>
+    </ScrollX>
   ),
+  // rehype-katex's display maths: scrolls sideways on a narrow screen rather than overflowing the page.
+  span: ({ node: _node, className, children, ...rest }) =>
+    className?.split(' ').includes('katex-display') ? (
+      <ScrollX as="span" className={`${className} block`}>
+        {children}
+      </ScrollX>
+    ) : (
+      <span className={className} {...rest}>
+        {children}
+      </span>
+    ),
 };
 
 /**

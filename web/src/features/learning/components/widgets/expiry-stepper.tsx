@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { PublicWidget } from '@web/api/learning';
 import { Button } from '@web/components/ui/button';
+import { ScrollX } from '../scroll-x';
 import { expiryPnl, netPremium } from '@shared/strategy';
 import { formatMoney, formatPnl } from '@shared/format/money';
 import { formatShortDate } from '@shared/format/time';
@@ -29,7 +30,7 @@ export function ExpiryStepper({ widget }: { widget: StepperWidget }) {
           Higher price →
         </Button>
       </div>
-      <div className="overflow-x-auto">
+      <ScrollX>
         <table className="w-full text-sm tabular-nums">
           <caption className="sr-only">
             P&amp;L of each leg at expiry with {widget.underlying} at {formatMoney(price)}
@@ -70,7 +71,7 @@ export function ExpiryStepper({ widget }: { widget: StepperWidget }) {
             </tr>
           </tfoot>
         </table>
-      </div>
+      </ScrollX>
       <p className="text-xs text-slate-600">
         Per contract of 100 shares: each leg&apos;s value at expiry is what it is worth in the money, less or plus its premium.
       </p>
