@@ -39,7 +39,10 @@ describe('the exercise screen', () => {
     const user = userEvent.setup();
     renderLearning('/app/learning/options_basics/exercise', api(false));
     expect(await screen.findByRole('heading', { level: 1, name: 'Your first trade' })).toBeTruthy();
-    expect(screen.getByRole('region', { name: 'Scenario' }).querySelector('strong')!.textContent).toBe('rise');
+    // Plain text stays as written: two dollar amounts are money, not a maths span.
+    const scenario = screen.getByRole('region', { name: 'Scenario' });
+    expect(scenario.textContent).toContain('SPY closed at $576.67; you think it will rise past $600 within a month.');
+    expect(scenario.querySelector('.katex')).toBeNull();
     expect(screen.getAllByTestId('requirement').map((r) => r.textContent)).toEqual([
       'PositionA long call or long put on SPY, 20–60 days to expiry, max loss ≤ $1,500',
       'OrderPlaced as a limit order at or better than the mid',

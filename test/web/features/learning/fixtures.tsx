@@ -174,16 +174,21 @@ export const basicsDetail = (done = 0): ModuleDetail => {
       id: 'options_basics.quiz',
       passingScore: 80,
       questions: [
-        { id: 'q1', question: 'What does a call give its buyer?', type: 'multiple-choice', options: ['The right to buy', 'The obligation to buy'] },
+        {
+          id: 'q1',
+          question: 'What does a call with $\\Delta = 0.52$ and a \\$5 premium give its buyer?',
+          type: 'multiple-choice',
+          options: ['The right to buy', 'The obligation to buy'],
+        },
         { id: 'q2', question: 'An option can expire worthless.', type: 'true-false', options: ['True', 'False'] },
-        { id: 'q3', question: 'Breakeven of the 590 call bought at $8.20?', type: 'numerical', tolerance: 0.05, unit: '$' },
+        { id: 'q3', question: 'Breakeven of the $590 call bought at $8.20?', type: 'numerical', tolerance: 0.05, unit: '$' },
       ],
     },
     practicalExercise: {
       id: 'options_basics.first-trade',
       title: 'Your first trade',
       description: 'Buy a call or a put on SPY.',
-      scenario: 'You think SPY will **rise** over the next month.',
+      scenario: 'SPY closed at $576.67; you think it will rise past $600 within a month.',
       requirements: [
         { type: 'position', description: 'A long call or long put on SPY, 20–60 days to expiry, max loss ≤ $1,500' },
         { type: 'order', description: 'Placed as a limit order at or better than the mid' },

@@ -38,7 +38,7 @@ function server() {
 async function answer(user: ReturnType<typeof userEvent.setup>, tf: 'True' | 'False', breakeven: string) {
   await user.click(screen.getByRole('radio', { name: 'The right to buy' }));
   await user.click(screen.getByRole('radio', { name: tf }));
-  const field = screen.getByRole('textbox', { name: /Breakeven of the 590 call/ });
+  const field = screen.getByRole('textbox', { name: /Breakeven of the \$590 call/ });
   await user.clear(field);
   await user.type(field, breakeven);
 }
@@ -53,8 +53,16 @@ describe('the quiz screen', () => {
     renderLearning('/app/learning/options_basics/quiz', server());
     expect(await screen.findByRole('heading', { level: 1, name: 'Options Basics: quiz' })).toBeTruthy();
     expect(screen.getAllByRole('radio')).toHaveLength(4);
-    expect(screen.getByRole('radiogroup', { name: /An option can expire worthless/ })).toBeTruthy();
-    const field = screen.getByRole('textbox', { name: /Breakeven of the 590 call/ });
+    // A question written in Markdown (escaped money, maths) is typeset; a plain one keeps its dollar signs.
+    // (Looked up by selector: jsdom cannot compute an accessible name through KaTeX's MathML.)
+    const prompt = document.querySelector('form .katex')!.closest('[id$="-prompt"]')!;
+    expect(prompt.textContent).toContain('What does a call with');
+    expect(prompt.textContent).toContain('and a $5 premium give its buyer?');
+    expect(screen.getByText('Breakeven of the $590 call bought at $8.20?')).toBeTruthy();
+    const trueFalse = screen.getByText('An option can expire worthless.').closest('[id$="-prompt"]')!;
+    const group = document.querySelector(`[role="radiogroup"][aria-labelledby="${trueFalse.id}"]`)!;
+    expect([...group.querySelectorAll('input[type="radio"]')].map((r) => (r as HTMLInputElement).value)).toEqual(['True', 'False']);
+    const field = screen.getByRole('textbox', { name: /Breakeven of the \$590 call/ });
     expect(field.getAttribute('inputmode')).toBe('decimal');
     expect(field.getAttribute('aria-describedby') && document.getElementById(field.getAttribute('aria-describedby')!)!.textContent).toBe(
       'A number in dollars; answers within $0.05 of the exact value count as right.',

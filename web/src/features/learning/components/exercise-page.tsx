@@ -5,7 +5,7 @@ import { Button, buttonClass } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { usePageMeta } from '@web/lib/page-meta';
 import { exercisePath } from '../lib/course';
-import { LessonMarkdown } from './markdown';
+import { ContentText } from './markdown';
 import { LoadFailure } from './load-failure';
 
 const REQUIREMENT_KIND = { position: 'Position', order: 'Order', journal: 'Journal' } as const;
@@ -54,7 +54,7 @@ export default function ExercisePage() {
         <h2 id="scenario" className="mb-2 text-lg font-bold text-slate-900">
           Scenario
         </h2>
-        <LessonMarkdown>{exercise.scenario}</LessonMarkdown>
+        <ContentText>{exercise.scenario}</ContentText>
       </section>
       <section aria-labelledby="requirements" className="space-y-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200">
         <h2 id="requirements" className="text-lg font-bold text-slate-900">
@@ -119,7 +119,7 @@ export default function ExercisePage() {
           <ol className="list-decimal space-y-1 pl-5 text-slate-800" aria-live="polite">
             {exercise.hints.slice(0, hints).map((h, i) => (
               <li key={i}>
-                <LessonMarkdown>{h}</LessonMarkdown>
+                <ContentText>{h}</ContentText>
               </li>
             ))}
           </ol>

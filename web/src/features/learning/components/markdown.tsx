@@ -61,3 +61,14 @@ export function LessonMarkdown({ children }: { children: string }) {
 export function Formula({ tex }: { tex: string }) {
   return <span className="formula" dangerouslySetInnerHTML={{ __html: katex.renderToString(tex, { throwOnError: false, output: 'htmlAndMathml' }) }} />;
 }
+
+/**
+ * A question, an explanation, a scenario or a hint. The content types make only lesson blocks Markdown; the modules
+ * differ for the rest (options_basics writes plain text with bare "$12.77", options_greeks writes Markdown with money
+ * escaped as "\\$" and maths in "$…$"). A text with a backslash is Markdown; any other is shown as written, so a
+ * plain "$576.67 … $14.56" never becomes maths.
+ */
+export function ContentText({ children }: { children: string }) {
+  if (children.includes('\\')) return <LessonMarkdown>{children}</LessonMarkdown>;
+  return <p className="leading-relaxed whitespace-pre-line text-slate-800">{children}</p>;
+}

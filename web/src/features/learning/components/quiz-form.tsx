@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useQuizAttempt, type AttemptResult, type PublicQuestion, type PublicQuiz } from '@web/api/learning';
 import { Button } from '@web/components/ui/button';
-import { LessonMarkdown } from './markdown';
+import { ContentText } from './markdown';
 
 export type Answers = Record<string, string>;
 
@@ -131,7 +131,7 @@ function QuestionField({
     <div id={promptId} className="flex gap-2">
       <span className="font-semibold text-slate-900">{number}.</span>
       <div className="flex-1">
-        <LessonMarkdown>{q.question}</LessonMarkdown>
+        <ContentText>{q.question}</ContentText>
       </div>
     </div>
   );
@@ -204,7 +204,7 @@ function Verdict({ result, unit }: { result: AttemptResult['results'][number]; u
         {result.correct ? '✓ Right.' : '✗ Not right.'} Correct answer: {answer}
       </p>
       <div className="mt-1 text-slate-800">
-        <LessonMarkdown>{result.explanation}</LessonMarkdown>
+        <ContentText>{result.explanation}</ContentText>
       </div>
     </div>
   );
