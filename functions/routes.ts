@@ -100,6 +100,14 @@ export const httpFunctions: readonly FunctionDefinition[] = [
     description: 'Learner stories for the landing page (share, withdraw, public list, moderation) and the coming-soon notify-me list',
     access: { table: 'readwrite' },
   },
+  {
+    id: 'learning',
+    file: 'functions/http/learning.ts',
+    description: 'The learning area: the course without answer keys, lesson completion, quiz grading, exercise checks and progress',
+    // Progress and its events (outbox items) in the table; exercises read the paper account and the stored chains.
+    access: { table: 'readwrite' },
+    memoryMb: 512,
+  },
 ];
 
 export const routes: readonly RouteDefinition[] = [
@@ -146,4 +154,11 @@ export const routes: readonly RouteDefinition[] = [
   { routeKey: 'GET /api/admin/testimonials', auth: 'admin', fn: 'community' },
   { routeKey: 'POST /api/admin/testimonials/{userId}/approve', auth: 'admin', fn: 'community' },
   { routeKey: 'POST /api/admin/testimonials/{userId}/reject', auth: 'admin', fn: 'community' },
+  { routeKey: 'GET /api/learning/modules', auth: 'user', fn: 'learning' },
+  { routeKey: 'GET /api/learning/modules/{id}', auth: 'user', fn: 'learning' },
+  { routeKey: 'POST /api/learning/lessons/{lessonId}/complete', auth: 'user', fn: 'learning' },
+  { routeKey: 'POST /api/learning/quizzes/{quizId}/attempts', auth: 'user', fn: 'learning' },
+  { routeKey: 'POST /api/learning/exercises/{exerciseId}/check', auth: 'user', fn: 'learning' },
+  { routeKey: 'GET /api/learning/progress', auth: 'user', fn: 'learning' },
+  { routeKey: 'POST /api/learning/reset', auth: 'user', fn: 'learning' },
 ];

@@ -1,5 +1,6 @@
 import { communityApi } from '../community/community.api';
 import { draftsApi } from '../drafts/drafts.api';
+import { learningApi } from '../learning/learning.api';
 import { marketApi } from '../market/market.api';
 import { paperApi } from '../paper/paper.api';
 import { usersApi } from '../users/users.api';
@@ -17,6 +18,7 @@ export const apiAreas = {
   drafts: draftsApi,
   market: marketApi,
   community: communityApi,
+  learning: learningApi,
 } as const;
 
 export type ApiArea = keyof typeof apiAreas;

@@ -53,6 +53,7 @@ const TAGS: Record<ApiArea, string> = {
   drafts: "The strategy builder's saved drafts",
   market: 'Market data: status, tickers, expiries, chains, history; Sync Data and the operator tools',
   community: 'Learner stories, the notify-me list and the landing page statistics',
+  learning: 'The learning area: the course without answer keys, lessons, quizzes graded on the server, exercises, progress',
 };
 
 /** The security scheme's name in the document. */

@@ -81,7 +81,8 @@ export const OptionExercisedDetail = z.object({
 export const AccountOpenedDetail = z.object({ eventId, userId, startingCapital: z.number().positive(), run: z.number().int().positive(), at: isoTime });
 export const AccountResetDetail = AccountOpenedDetail.extend({ previousRun: z.number().int().positive(), positionsCleared: z.number().int().nonnegative() });
 
-export const LessonCompletedDetail = z.object({ eventId, userId, moduleId: z.string().min(1), at: isoTime });
+/** A lesson was completed (with its `lessonId`), or a whole module (without one), for the first time in the learner's progress. */
+export const LessonCompletedDetail = z.object({ eventId, userId, moduleId: z.string().min(1), lessonId: z.string().min(1).optional(), at: isoTime });
 export const QuizPassedDetail = z.object({ eventId, userId, quizId: z.string().min(1), score: z.number().min(0).max(100), at: isoTime });
 export const JournalEntryAddedDetail = z.object({ eventId, userId, entryId: z.string().min(1), at: isoTime });
 export const ChainIngestedDetail = z.object({

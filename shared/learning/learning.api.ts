@@ -83,7 +83,7 @@ export const ModuleSummary = z.object({
   objectives: z.array(z.string()),
   lessons: z.array(LessonSummary),
   completed: z.boolean(),
-  /** Lessons done, quiz passed and exercise completed, as a percentage 0–100. */
+  /** Lessons done and quiz passed (the completion conditions; the exercise is practice), as a percentage 0–100. */
   progress: z.number().min(0).max(100),
   /** The module's prerequisites are complete. */
   unlocked: z.boolean(),
@@ -129,7 +129,9 @@ export const AttemptResult = z.object({
   passed: z.boolean(),
   /** The best score so far, this attempt included. */
   bestScore: z.number(),
-  results: z.array(z.object({ questionId: z.string(), correct: z.boolean(), correctAnswer: z.union([z.string(), z.number()]), explanation: z.string() })),
+  results: z.array(
+    z.object({ questionId: z.string(), correct: z.boolean(), correctAnswer: z.union([z.string().max(1000), z.number()]), explanation: z.string() }),
+  ),
   progress: LearningProgress,
 });
 
@@ -148,7 +150,8 @@ export const learningApi = defineApi({
   'GET /api/learning/modules/{id}': {
     auth: 'user',
     summary: 'A module with its lessons, quiz and exercise, without answer keys',
-    params: z.object({ id: ModuleId }),
+    // Any well-formed id: one the course does not hold is a 404, not a 400.
+    params: z.object({ id: z.string().regex(/^[a-z_]{1,40}$/, 'must be a module id such as options_basics') }),
     response: z.object({ module: ModuleDetail }),
     errors: [404],
   },

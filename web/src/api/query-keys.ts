@@ -7,6 +7,7 @@ const market = ['market'] as const;
 const paper = ['paper'] as const;
 const admin = ['admin'] as const;
 const community = ['community'] as const;
+const learning = ['learning'] as const;
 
 export const queryKeys = {
   /** Public market data (GET /api/market/…): one status, ticker list, expiry list and chain for every screen. */
@@ -35,6 +36,13 @@ export const queryKeys = {
     moderation: (status?: string) => (status === undefined ? ([...community, 'moderation'] as const) : ([...community, 'moderation', status] as const)),
     testimonials: () => [...community, 'testimonials'] as const,
     siteStats: () => [...community, 'site-stats'] as const,
+  },
+  /** The course as the learner sees it, and their progress: a completion, an attempt, a check or a reset changes them all. */
+  learning: {
+    all: learning,
+    modules: () => [...learning, 'modules'] as const,
+    module: (id: string) => [...learning, 'module', id] as const,
+    progress: () => [...learning, 'progress'] as const,
   },
   drafts: () => ['drafts'] as const,
   me: () => ['me'] as const,

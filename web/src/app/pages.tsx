@@ -25,6 +25,10 @@ export const OrdersPage = lazyPage(() => import('../features/trading/components/
 export const TradeTicketPage = lazyPage(() => import('../features/trading/components/trade-ticket-page'));
 export const TradingPage = lazyPage(() => import('../features/strategy/components/trading-page'));
 export const TemplateLibraryPage = lazyPage(() => import('../features/strategy/components/template-library-page'));
+export const LearningPage = lazyPage(() => import('../features/learning/components/learning-page'));
+export const LessonPage = lazyPage(() => import('../features/learning/components/lesson-page'));
+export const QuizPage = lazyPage(() => import('../features/learning/components/quiz-page'));
+export const ExercisePage = lazyPage(() => import('../features/learning/components/exercise-page'));
 export const ModerationPage = lazyPage(() => import('../features/community/components/moderation-page').then((m) => ({ default: m.ModerationPage })));
 const LazyLandingPage = lazyPage(() => import('../features/landing/components/landing-page').then((m) => ({ default: m.LandingPage })));
 const LazyComingSoonPage = lazyPage(() => import('../features/coming-soon/components/coming-soon-page').then((m) => ({ default: m.ComingSoonPage })));

@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { StrategyLeg } from '@shared/strategy';
-import { PayoffChart } from '@web/features/strategy/components/payoff-chart';
+import { PayoffChart } from '@web/components/strategy/payoff-chart';
 import { stubResizeObserver } from './mock-api';
 
 const leg = (action: 'buy' | 'sell', strike: number, premium: number): StrategyLeg => ({

@@ -11,6 +11,8 @@ export interface NavItem {
   also?: readonly string[];
   /** Entries this product adds for operators only. */
   adminOnly?: boolean;
+  /** Pages beneath `to` belong to this entry too (the lessons, quizzes and exercises under /app/learning). */
+  nested?: boolean;
 }
 
 export interface NavGroup {
@@ -56,7 +58,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     id: 'education',
     label: 'Education',
     items: [
-      { label: 'Learning', to: '/app/learning' },
+      { label: 'Learning', to: '/app/learning', nested: true },
       { label: 'Strategies', to: '/app/strategies' },
       { label: 'Journal', to: '/app/journal' },
     ],
@@ -113,7 +115,7 @@ const trimSlash = (p: string) => (p.length > 1 && p.endsWith('/') ? p.slice(0, -
 
 export function itemMatches(item: NavItem, pathname: string): boolean {
   const path = trimSlash(pathname).toLowerCase();
-  return [item.to, ...(item.also ?? [])].some((p) => p.toLowerCase() === path);
+  return [item.to, ...(item.also ?? [])].some((p) => p.toLowerCase() === path) || (!!item.nested && path.startsWith(`${item.to.toLowerCase()}/`));
 }
 
 export function findNavItem(pathname: string): { group: NavGroup; item: NavItem } | null {

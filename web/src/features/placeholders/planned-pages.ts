@@ -74,12 +74,6 @@ export const PLANNED_PAGES: readonly PlannedPage[] = [
     summary: 'Arbitrage views that check pricing relationships such as put-call parity across the chain, with explanations.',
   },
   {
-    path: 'learning',
-    title: 'Learning',
-    area: 'Learning and journal',
-    summary: 'More than 50 learning modules with quizzes (pass mark 80) and practical exercises, with your progress, levels and 100 XP per module.',
-  },
-  {
     path: 'journal',
     title: 'Journal',
     area: 'Learning and journal',

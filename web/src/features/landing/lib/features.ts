@@ -23,7 +23,8 @@ export const FEATURES: readonly Feature[] = [
     needs: ['/app/portfolio', '/app/orders'],
   },
   {
-    title: '50+ learning modules',
+    // No count until the landing page shows the course's real number of lessons (issue 17): the course is still growing.
+    title: 'Learning modules',
     text: 'Lessons, quizzes and practical exercises, from what an option is to managing a portfolio of spreads.',
     needs: ['/app/learning'],
   },

@@ -3,7 +3,7 @@ import { atmImpliedVol, pnlTable, positionGreeks, strategySummary, type Strategy
 import type { ChainView } from '@web/api/market';
 import { GreeksView } from './greeks-view';
 import { GuidelinesView } from './guidelines-view';
-import { PayoffChart } from './payoff-chart';
+import { PayoffChart } from '@web/components/strategy/payoff-chart';
 import { PnlTableView } from './pnl-table-view';
 import { StrategyChart } from './strategy-chart';
 import { SummaryTiles } from './summary-tiles';

@@ -16,7 +16,6 @@ import { addDays, daysBetween } from '@shared/market/dates';
 import { analyzeAtExpiry, expectedMove, framePrices, payoffCurve, payoffFrame, type PayoffZoom, type StrategyLeg } from '@shared/strategy';
 import { formatMoney, formatPnl, formatWholeDollars } from '@shared/format/money';
 import { formatShortDate } from '@shared/format/time';
-import { strike } from '../lib/format';
 
 const COLORS = {
   expiry: '#0f172a',
@@ -51,7 +50,7 @@ interface Props {
  * The payoff graph (spec part 3 §2, §9): P&L at expiry and on a target date for the whole position. The price axis is
  * framed around the strikes, the breakevens, today's price and the expected move (payoffFrame in shared/strategy),
  * widened on request; profit and loss are shaded, breakevens and today's price marked. The chart is a slider over
- * price: a pointer or the arrow keys move a cursor, and the P&L there is written out below it.
+ * price: a pointer or the arrow keys move a cursor, and the P&L there is written out below it. Shared by the strategy builder and the learning area's payoff widget.
  */
 export function PayoffChart({ legs, spot, today, multiplier, iv }: Props) {
   const id = useId();
@@ -316,6 +315,10 @@ function ScaleProbe({ intoRef }: { intoRef: RefObject<PixelToPrice | null> }) {
   }, [intoRef, plot, inverse]);
   return null;
 }
+
+/** Strikes as the builder writes them ($590, $592.5). */
+const strikeFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+const strike = (k: number): string => `$${strikeFormat.format(k)}`;
 
 const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
 const round2 = (x: number) => Math.round(x * 100) / 100;

@@ -1,0 +1,51 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { LearningRepository } from '@shared/learning/learning.port';
+import type { LearningProgress } from '@shared/learning/progress';
+import { documentClient, tableName } from './client';
+import { outboxPut } from './outbox';
+import { userPk } from './profile-repository';
+
+export const LEARNING_SK = 'LEARN';
+
+/**
+ * Learning progress: one item per learner, USER#<sub> / LEARN (docs/architecture.md, "Data model"), read with one
+ * GetItem. Every change is one TransactWriteItems conditional on the version read, with the outbox items of its
+ * LessonCompleted / QuizPassed events, so an event exists exactly when its change does and a lost race writes nothing.
+ */
+export function dynamoLearningRepository(
+  db: DynamoDBDocumentClient = documentClient(),
+  table = tableName(),
+  now: () => Date = () => new Date(),
+): LearningRepository {
+  const key = (userId: string) => ({ PK: userPk(userId), SK: LEARNING_SK });
+  return {
+    async get(userId) {
+      const out = await db.send(new GetCommand({ TableName: table, Key: key(userId), ConsistentRead: true }));
+      if (!out.Item) return null;
+      return { progress: out.Item.progress as LearningProgress, version: out.Item.version as number };
+    },
+
+    async save(userId, expectedVersion, next, events) {
+      const at = now();
+      const put = {
+        Put: {
+          TableName: table,
+          Item: { ...key(userId), entity: 'learning-progress', progress: next, version: expectedVersion + 1, updatedAt: at.toISOString() },
+          ...(expectedVersion === 0
+            ? { ConditionExpression: 'attribute_not_exists(PK)' }
+            : { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': expectedVersion } }),
+        },
+      };
+      try {
+        await db.send(new TransactWriteCommand({ TransactItems: [put, ...events.map((e) => outboxPut(table, e, at))] }));
+        return 'ok';
+      } catch (err) {
+        if (!(err instanceof TransactionCanceledException)) throw err;
+        const codes = (err.CancellationReasons ?? []).map((r) => r.Code);
+        if (codes.includes('ConditionalCheckFailed') || codes.includes('TransactionConflict')) return 'conflict';
+        throw err;
+      }
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import { ulid } from 'ulid';
+import { COURSE } from '@shared/learning/content/course';
+import { learningApi } from '@shared/learning/learning.api';
+import { attemptQuiz } from '@shared/learning/use-cases/attempt-quiz';
+import { checkExercise } from '@shared/learning/use-cases/check-exercise';
+import { completeLesson } from '@shared/learning/use-cases/complete-lesson';
+import type { LearningDeps } from '@shared/learning/use-cases/deps';
+import { getModule, getProgress, listModules } from '@shared/learning/use-cases/read-course';
+import { resetProgress } from '@shared/learning/use-cases/reset-progress';
+import { jitteredBackoff } from '@shared/paper/use-cases/retry';
+import type { Result } from '@shared/result';
+import { dynamoLearningRepository } from '../adapters/dynamo/learning-repo';
+import { dynamoPaperAccountRepository } from '../adapters/dynamo/paper-account-repository';
+import { marketQuoteSource } from '../adapters/market/quote-source';
+import { marketDeps } from '../commons/market-wiring';
+import { failure, httpApi, ok, route, type HttpResponse } from '../commons/http';
+
+const respond = <T>(result: Result<T>, onOk: (value: T) => unknown): HttpResponse => (result.ok ? ok(onOk(result.value)) : failure(result.error));
+
+/** The learning area's routes (shared/learning/learning.api.ts): each parses its input and calls one use case. */
+export function makeLearningHandler(deps: LearningDeps) {
+  const api = learningApi;
+  return httpApi({
+    'GET /api/learning/modules': route(api['GET /api/learning/modules'], async ({ user }) => ok({ modules: await listModules(deps, user.sub) })),
+
+    'GET /api/learning/modules/{id}': route(api['GET /api/learning/modules/{id}'], async ({ user, params }) =>
+      respond(await getModule(deps, user.sub, params.id), (module) => ({ module })),
+    ),
+
+    'POST /api/learning/lessons/{lessonId}/complete': route(api['POST /api/learning/lessons/{lessonId}/complete'], async ({ user, params, body }) =>
+      respond(await completeLesson(deps, user.sub, params.lessonId, body?.minutesSpent), (progress) => ({ progress })),
+    ),
+
+    'POST /api/learning/quizzes/{quizId}/attempts': route(api['POST /api/learning/quizzes/{quizId}/attempts'], async ({ user, params, body }) =>
+      respond(await attemptQuiz(deps, user.sub, params.quizId, body.answers), (v) => v),
+    ),
+
+    'POST /api/learning/exercises/{exerciseId}/check': route(api['POST /api/learning/exercises/{exerciseId}/check'], async ({ user, params }) =>
+      respond(await checkExercise(deps, user.sub, params.exerciseId), (v) => v),
+    ),
+
+    'GET /api/learning/progress': route(api['GET /api/learning/progress'], async ({ user }) => ok({ progress: await getProgress(deps, user.sub) })),
+
+    'POST /api/learning/reset': route(api['POST /api/learning/reset'], async ({ user }) =>
+      respond(await resetProgress(deps, user.sub), (progress) => ({ progress })),
+    ),
+  });
+}
+
+/** Wired with the real adapters: progress in the table, the course held in memory (its public form cached per warm handler). */
+function learningDeps(): LearningDeps {
+  const market = marketDeps();
+  return {
+    repo: dynamoLearningRepository(),
+    course: { course: () => COURSE },
+    paper: dynamoPaperAccountRepository(),
+    quotes: marketQuoteSource(market.reader, market.clock),
+    clock: market.clock,
+    ids: { newId: () => ulid() },
+    backoff: jitteredBackoff((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+  };
+}
+
+export const handler = makeLearningHandler(learningDeps());

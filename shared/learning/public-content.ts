@@ -1,0 +1,158 @@
+import type { z } from 'zod';
+import type { ContentBlock, LearningModule, Lesson, PracticalExercise, Quiz, Widget } from './content/types';
+import type { ModuleDetail, ModuleSummary, PublicBlock, PublicExercise, PublicQuiz, PublicWidget } from './learning.api';
+import { moduleProgress, missingPrerequisite, type LearningProgress } from './progress';
+import { SNAPSHOTS } from './content/lib/snapshot';
+
+/**
+ * The course as the browser gets it (issue 17): built field by field from the content (a list of what may leave, not
+ * of what to remove), so a key added to the content later stays on the server unless named here. Answer keys
+ * (`correctAnswer`, `explanation`, a chain task's `answer`, an exercise's `solution`) never leave before an attempt.
+ * A chain task carries its snapshot's chain of that expiry. Built once per course and kept (a warm handler's cache);
+ * each learner's completion is laid over it per request.
+ */
+export type PublicModule = Omit<z.infer<typeof ModuleDetail>, 'completed' | 'progress' | 'unlocked' | 'lessons'> & {
+  lessons: Omit<z.infer<typeof ModuleDetail>['lessons'][number], 'completed'>[];
+};
+export type ModuleSummaryView = z.infer<typeof ModuleSummary>;
+export type ModuleDetailView = z.infer<typeof ModuleDetail>;
+
+export function publicQuiz(quiz: Quiz): z.infer<typeof PublicQuiz> {
+  return {
+    id: quiz.id,
+    passingScore: quiz.passingScore,
+    questions: quiz.questions.map((q) => ({
+      id: q.id,
+      question: q.question,
+      type: q.type,
+      ...(q.options ? { options: [...q.options] } : {}),
+      ...(q.tolerance !== undefined ? { tolerance: q.tolerance } : {}),
+      ...(q.unit !== undefined ? { unit: q.unit } : {}),
+    })),
+  };
+}
+
+export function publicWidget(widget: Widget): z.infer<typeof PublicWidget> {
+  switch (widget.kind) {
+    case 'payoff':
+      return { kind: 'payoff', underlying: widget.underlying, spot: widget.spot, asOf: widget.asOf, legs: widget.legs.map((l) => ({ ...l })), iv: widget.iv };
+    case 'greeks':
+      return { kind: 'greeks', optionType: widget.optionType, inputs: { ...widget.inputs }, style: widget.style };
+    case 'expiry-stepper':
+      return { kind: 'expiry-stepper', underlying: widget.underlying, legs: widget.legs.map((l) => ({ ...l })), prices: [...widget.prices] };
+    case 'chain-task': {
+      const snapshot = SNAPSHOTS[widget.snapshot];
+      const expiry = snapshot?.expiries.find((e) => e.expiration === widget.expiration);
+      if (!snapshot || !expiry) throw new Error(`chain task names a missing snapshot or expiry: ${widget.snapshot} ${widget.expiration}`);
+      return {
+        kind: 'chain-task',
+        snapshot: widget.snapshot,
+        expiration: widget.expiration,
+        prompt: widget.prompt,
+        chain: {
+          underlying: snapshot.underlying,
+          underlyingPrice: snapshot.underlyingPrice,
+          asOf: snapshot.asOf,
+          source: snapshot.source,
+          contracts: expiry.contracts as unknown as Record<string, unknown>[],
+        },
+      };
+    }
+  }
+}
+
+export function publicBlock(block: ContentBlock): z.infer<typeof PublicBlock> {
+  switch (block.type) {
+    case 'text':
+      return { type: 'text', title: block.title, content: block.content };
+    case 'example':
+      return {
+        type: 'example',
+        title: block.title,
+        content: block.content,
+        source: block.source,
+        ...(block.figures ? { figures: block.figures.map((f) => ({ label: f.label, value: f.value, formula: f.formula, inputs: [...f.inputs] })) } : {}),
+      };
+    case 'interactive':
+      return { type: 'interactive', title: block.title, content: block.content, widget: publicWidget(block.widget) };
+  }
+}
+
+export function publicExercise(e: PracticalExercise): z.infer<typeof PublicExercise> {
+  return {
+    id: e.id,
+    title: e.title,
+    description: e.description,
+    scenario: e.scenario,
+    requirements: e.requirements.map((r) => ({ type: r.type, description: r.description })),
+    hints: [...e.hints],
+  };
+}
+
+function publicLesson(lesson: Lesson): PublicModule['lessons'][number] {
+  return {
+    id: lesson.id,
+    title: lesson.title,
+    minutes: lesson.minutes,
+    blocks: lesson.blocks.map(publicBlock),
+    ...(lesson.check ? { check: publicQuiz(lesson.check) } : {}),
+  };
+}
+
+export function publicModule(m: LearningModule): PublicModule {
+  return {
+    id: m.id,
+    title: m.title,
+    description: m.description,
+    difficulty: m.difficulty,
+    estimatedTime: m.estimatedTime,
+    prerequisites: [...m.prerequisites],
+    objectives: [...m.objectives],
+    lessons: m.lessons.map(publicLesson),
+    quiz: publicQuiz(m.quiz),
+    ...(m.practicalExercise ? { practicalExercise: publicExercise(m.practicalExercise) } : {}),
+  };
+}
+
+const cache = new WeakMap<readonly LearningModule[], Map<string, PublicModule>>();
+
+/** The public course, built on first use and kept for the course's lifetime (a warm handler's module-level cache). */
+export function publicCourse(course: readonly LearningModule[]): Map<string, PublicModule> {
+  let built = cache.get(course);
+  if (!built) {
+    built = new Map(course.map((m) => [m.id as string, publicModule(m)]));
+    cache.set(course, built);
+  }
+  return built;
+}
+
+/** The learner's view of a module: the public content with their completion laid over it. */
+export function moduleDetailFor(course: readonly LearningModule[], moduleId: string, progress: LearningProgress): ModuleDetailView | undefined {
+  const module = course.find((m) => m.id === moduleId);
+  const pub = publicCourse(course).get(moduleId);
+  if (!module || !pub) return undefined;
+  return {
+    ...pub,
+    lessons: pub.lessons.map((l) => ({ ...l, completed: progress.completedLessons.includes(l.id) })),
+    completed: progress.completedModules.includes(module.id),
+    progress: moduleProgress(progress, module),
+    unlocked: !missingPrerequisite(progress, module),
+  };
+}
+
+/** The course's modules in path order, summarised, with the learner's completion. */
+export function moduleSummariesFor(course: readonly LearningModule[], progress: LearningProgress): ModuleSummaryView[] {
+  return course.map((m) => ({
+    id: m.id,
+    title: m.title,
+    description: m.description,
+    difficulty: m.difficulty,
+    estimatedTime: m.estimatedTime,
+    prerequisites: [...m.prerequisites],
+    objectives: [...m.objectives],
+    lessons: m.lessons.map((l) => ({ id: l.id, title: l.title, minutes: l.minutes, completed: progress.completedLessons.includes(l.id) })),
+    completed: progress.completedModules.includes(m.id),
+    progress: moduleProgress(progress, m),
+    unlocked: !missingPrerequisite(progress, m),
+  }));
+}

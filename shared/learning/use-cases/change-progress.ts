@@ -1,0 +1,41 @@
+import { domainEvent, type DomainEvent } from '../../events/domain-events';
+import { retryOnConflict, RETRY } from '../../paper/use-cases/retry';
+import { fail, ok, type Result } from '../../result';
+import { LEARNING_TEXTS } from '../learning.errors';
+import { defaultProgress, type LearningEvent, type LearningProgress, type ProgressChange } from '../progress';
+import type { LearningDeps } from './deps';
+
+/** The learner's progress, or the defaults when none is saved yet (version 0). */
+export async function readProgress(deps: Pick<LearningDeps, 'repo'>, userId: string) {
+  return (await deps.repo.get(userId)) ?? { progress: defaultProgress(), version: 0 };
+}
+
+function stamp(deps: LearningDeps, userId: string, e: LearningEvent): DomainEvent {
+  return e.type === 'LessonCompleted'
+    ? domainEvent('LessonCompleted', { userId, ...e.detail }, deps.ids.newId())
+    : domainEvent('QuizPassed', { userId, ...e.detail }, deps.ids.newId());
+}
+
+/**
+ * Reads the progress, decides with a pure rule, and writes the result with its events in one transaction conditional
+ * on the version read; a lost race (two completions at once) is decided again from fresh state, so neither is lost
+ * and nothing is awarded twice. A decision that changes nothing writes nothing.
+ */
+export function changeProgress<T extends ProgressChange>(
+  deps: LearningDeps,
+  userId: string,
+  decide: (progress: LearningProgress) => Result<T>,
+): Promise<Result<T>> {
+  return retryOnConflict<T>(
+    async () => {
+      const stored = await readProgress(deps, userId);
+      const decision = decide(stored.progress);
+      if (!decision.ok || !decision.value.changed) return decision;
+      const events = decision.value.events.map((e) => stamp(deps, userId, e));
+      const saved = await deps.repo.save(userId, stored.version, decision.value.next, events);
+      return saved === 'ok' ? ok(decision.value) : RETRY;
+    },
+    () => fail('conflict', LEARNING_TEXTS.busy),
+    deps.backoff,
+  );
+}

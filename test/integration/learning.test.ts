@@ -1,0 +1,161 @@
+import { describe, expect, inject, it } from 'vitest';
+import { COURSE } from '@shared/learning/content/course';
+import type { Quiz } from '@shared/learning/content/types';
+import { learner as newLearner, newKey } from '../support/learner';
+
+const stack = inject('stack');
+const learner = (capital?: number) => newLearner(stack, capital);
+const basics = COURSE.find((m) => m.id === 'options_basics')!;
+const KEYS = ['correctAnswer', 'explanation', 'answer', 'solution'];
+
+/** The right answers of a quiz, typed as a learner would (numbers as text, % with its sign). */
+const rightAnswers = (quiz: Quiz) =>
+  Object.fromEntries(quiz.questions.map((q) => [q.id, q.type === 'numerical' ? `${q.correctAnswer}${q.unit === '%' ? '%' : ''}` : String(q.correctAnswer)]));
+const wrongAnswers = (quiz: Quiz) => Object.fromEntries(quiz.questions.map((q) => [q.id, q.type === 'numerical' ? '-999999' : 'not an option']));
+
+function keysIn(value: unknown, out = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const v of value) keysIn(v, out);
+  else if (value && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) {
+      out.add(k);
+      keysIn(v, out);
+    }
+  return out;
+}
+
+type Call = Awaited<ReturnType<typeof learner>>['call'];
+
+/** Completes every lesson of options_basics, passing each lesson's check on the way. */
+async function takeLessons(call: Call) {
+  for (const lesson of basics.lessons) {
+    if (lesson.check) {
+      expect((await call('POST', `/api/learning/lessons/${lesson.id}/complete`)).status).toBe(409);
+      const check = await call('POST', `/api/learning/quizzes/${lesson.check.id}/attempts`, { answers: rightAnswers(lesson.check) });
+      expect(check.body).toMatchObject({ passed: true });
+    }
+    const done = await call('POST', `/api/learning/lessons/${lesson.id}/complete`, { minutesSpent: lesson.minutes });
+    expect(done.status, lesson.id).toBe(200);
+  }
+}
+
+describe('the learning API', () => {
+  it('serves the course without answer keys, and a module with the learner’s completion', async () => {
+    const { call } = await learner();
+    const list = await call('GET', '/api/learning/modules');
+    expect(list.status).toBe(200);
+    expect(list.body.modules.map((m: { id: string }) => m.id)).toEqual(COURSE.map((m) => m.id));
+    for (const m of COURSE) {
+      const res = await call('GET', `/api/learning/modules/${m.id}`);
+      expect(res.status).toBe(200);
+      const keys = keysIn(res.body);
+      for (const k of KEYS) expect(keys.has(k), `${m.id} sends ${k}`).toBe(false);
+      expect(res.body.module.quiz.questions).toHaveLength(m.quiz.questions.length);
+    }
+    expect((await call('GET', '/api/learning/modules/no_such_module')).status).toBe(404);
+    expect((await call('GET', '/api/learning/modules/Bad-Id!')).status).toBe(400);
+  });
+
+  it('grades on the server, keeps the best score, and awards the module’s 100 XP once however often it is replayed', async () => {
+    const { call } = await learner();
+    const failed = await call('POST', `/api/learning/quizzes/${basics.quiz.id}/attempts`, { answers: wrongAnswers(basics.quiz) });
+    expect(failed.status).toBe(200);
+    expect(failed.body).toMatchObject({ score: 0, passed: false, bestScore: 0 });
+    expect(failed.body.results[0]).toEqual({
+      questionId: basics.quiz.questions[0]!.id,
+      correct: false,
+      correctAnswer: basics.quiz.questions[0]!.correctAnswer,
+      explanation: basics.quiz.questions[0]!.explanation,
+    });
+
+    await takeLessons(call);
+    const passed = await call('POST', `/api/learning/quizzes/${basics.quiz.id}/attempts`, { answers: rightAnswers(basics.quiz) });
+    expect(passed.body).toMatchObject({ score: 100, passed: true, bestScore: 100 });
+    expect(passed.body.progress).toMatchObject({ completedModules: ['options_basics'], experience: 100, level: 1 });
+
+    // The same attempt twice at once, a retake that fails, a lesson completed again: nothing is awarded twice.
+    const replays = await Promise.all([
+      call('POST', `/api/learning/quizzes/${basics.quiz.id}/attempts`, { answers: rightAnswers(basics.quiz) }),
+      call('POST', `/api/learning/quizzes/${basics.quiz.id}/attempts`, { answers: rightAnswers(basics.quiz) }),
+      call('POST', `/api/learning/lessons/${basics.lessons[0]!.id}/complete`),
+    ]);
+    expect(replays.map((r) => r.status)).toEqual([200, 200, 200]);
+    const retake = await call('POST', `/api/learning/quizzes/${basics.quiz.id}/attempts`, { answers: wrongAnswers(basics.quiz) });
+    expect(retake.body).toMatchObject({ score: 0, passed: false, bestScore: 100 });
+    const progress = (await call('GET', '/api/learning/progress')).body.progress;
+    expect(progress).toMatchObject({ experience: 100, level: 1, completedModules: ['options_basics'], quizScores: { [basics.quiz.id]: 100 } });
+    expect(progress.completedLessons).toHaveLength(basics.lessons.length);
+    expect(progress.totalTimeSpent).toBe(basics.lessons.reduce((s, l) => s + l.minutes, 0));
+    const summary = (await call('GET', '/api/learning/modules')).body.modules.find((m: { id: string }) => m.id === 'options_basics');
+    expect(summary).toMatchObject({ completed: true, progress: 100 });
+  });
+
+  it('keeps lessons done at once by two requests, and resets to the defaults', async () => {
+    const { call } = await learner();
+    const plain = basics.lessons.filter((l) => !l.check).slice(0, 2);
+    await Promise.all(plain.map((l) => call('POST', `/api/learning/lessons/${l.id}/complete`)));
+    expect((await call('GET', '/api/learning/progress')).body.progress.completedLessons.sort()).toEqual(plain.map((l) => l.id).sort());
+    const reset = await call('POST', '/api/learning/reset');
+    expect(reset.body.progress).toEqual({
+      completedModules: [],
+      completedLessons: [],
+      currentModule: 'options_basics',
+      totalTimeSpent: 0,
+      quizScores: {},
+      practicalExercisesCompleted: [],
+      journalEntries: 0,
+      achievements: [],
+      level: 1,
+      experience: 0,
+    });
+    expect((await call('GET', '/api/learning/progress')).body.progress).toEqual(reset.body.progress);
+  });
+
+  it('answers unknown ids with 404 and malformed bodies with 400 naming the field', async () => {
+    const { call } = await learner();
+    expect((await call('POST', '/api/learning/lessons/options_basics.no-such-lesson/complete')).status).toBe(404);
+    expect((await call('POST', '/api/learning/quizzes/options_basics.no-such.quiz/attempts', { answers: {} })).status).toBe(404);
+    expect((await call('POST', '/api/learning/exercises/options_basics.no-such-exercise/check')).status).toBe(404);
+    const bad = await call('POST', `/api/learning/quizzes/${basics.quiz.id}/attempts`, { answers: 'all of them' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toContain('Answers');
+    const minutes = await call('POST', `/api/learning/lessons/${basics.lessons[0]!.id}/complete`, { minutesSpent: -5 });
+    expect(minutes.status).toBe(400);
+    expect(minutes.body.error).toContain('Minutes spent');
+  });
+
+  it("checks the first-trade exercise against the learner's real paper trade", async () => {
+    const exercise = basics.practicalExercise!;
+    const { call } = await learner(100000);
+    const before = await call('POST', `/api/learning/exercises/${exercise.id}/check`);
+    expect(before.body.passed).toBe(false);
+    expect(before.body.requirements.map((r: { met: boolean }) => r.met)).toEqual(exercise.requirements.map(() => false));
+
+    // A SPY call 20–60 days out, bought with a limit at the mid (the account fills at the mid).
+    const { expiries } = (await (await fetch(`${stack.url}/api/market/SPY/expiries`)).json()) as {
+      expiries: { expiration_date: string; days_to_expiry: number }[];
+    };
+    const expiry = expiries.find((e) => e.days_to_expiry >= 25 && e.days_to_expiry <= 55)!;
+    const chain = (await (await fetch(`${stack.url}/api/market/SPY/chain?expiry=${expiry.expiration_date}`)).json()) as {
+      underlying: { price: number };
+      contracts: { contract_ticker: string; contract_type: string; strike_price: number; bid: number; ask: number }[];
+    };
+    const call0 = chain.contracts
+      .filter((c) => c.contract_type === 'call' && c.bid > 0 && c.ask > 0 && c.ask < 14)
+      .sort((a, b) => Math.abs(a.strike_price - chain.underlying.price) - Math.abs(b.strike_price - chain.underlying.price))[0]!;
+    expect((await call('PUT', '/api/account/settings', { fillModel: 'mid' })).status).toBe(200);
+    const order = await call('POST', '/api/orders', {
+      clientOrderId: newKey(),
+      type: 'limit',
+      limitPrice: Math.round(((call0.bid + call0.ask) / 2) * 100) / 100,
+      timeInForce: 'day',
+      legs: [{ contract: call0.contract_ticker, side: 'buy', quantity: 1 }],
+    });
+    expect(order.body.order).toMatchObject({ status: 'filled' });
+
+    const after = await call('POST', `/api/learning/exercises/${exercise.id}/check`);
+    expect(after.body.requirements).toEqual(exercise.requirements.map((r) => ({ description: r.description, met: true, detail: expect.any(String) })));
+    expect(after.body.passed).toBe(true);
+    expect(after.body.progress.practicalExercisesCompleted).toEqual([exercise.id]);
+    expect(after.body.progress.experience).toBe(0);
+  });
+});

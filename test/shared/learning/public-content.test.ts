@@ -1,0 +1,88 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ModuleDetail, ModuleSummary } from '@shared/learning/learning.api';
+import { defaultProgress } from '@shared/learning/progress';
+import { SNAPSHOTS } from '@shared/learning/content/lib/snapshot';
+import { moduleDetailFor, moduleSummariesFor, publicCourse } from '@shared/learning/public-content';
+import { BASICS, FIXTURE_COURSE } from './fixture-course';
+
+const KEYS = ['correctAnswer', 'explanation', 'answer', 'solution'];
+
+/** Every object key anywhere in a value. */
+function keysIn(value: unknown, out = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const v of value) keysIn(v, out);
+  else if (value && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) {
+      out.add(k);
+      keysIn(v, out);
+    }
+  return out;
+}
+
+/** Every string anywhere in a value. */
+function stringsIn(value: unknown, out: string[] = []): string[] {
+  if (typeof value === 'string') out.push(value);
+  else if (Array.isArray(value)) for (const v of value) stringsIn(v, out);
+  else if (value && typeof value === 'object') for (const v of Object.values(value)) stringsIn(v, out);
+  return out;
+}
+
+describe('the public course', () => {
+  it('carries no answer key anywhere, walking the whole course', () => {
+    for (const module of publicCourse(FIXTURE_COURSE).values()) {
+      const keys = keysIn(module);
+      for (const k of KEYS) expect(keys.has(k), `${module.id} has ${k}`).toBe(false);
+      // Nor does a key's text leak under another name.
+      const strings = stringsIn(module);
+      expect(strings).not.toContain('Because of q1.');
+      expect(strings).not.toContain(BASICS.practicalExercise!.solution);
+    }
+  });
+
+  it('holds no key for any question, whatever the content (property)', () => {
+    const question = fc.record({
+      id: fc.string({ minLength: 1 }),
+      question: fc.string(),
+      type: fc.constantFrom('multiple-choice' as const, 'true-false' as const, 'numerical' as const),
+      options: fc.option(fc.array(fc.string()), { nil: undefined }),
+      correctAnswer: fc.oneof(fc.string(), fc.double({ noNaN: true })),
+      tolerance: fc.option(fc.double({ min: 0, max: 10, noNaN: true }), { nil: undefined }),
+      explanation: fc.string({ minLength: 1 }),
+    });
+    fc.assert(
+      fc.property(fc.array(question, { minLength: 1, maxLength: 8 }), (questions) => {
+        const course = [{ ...BASICS, quiz: { ...BASICS.quiz, questions } }];
+        const pub = publicCourse(course).get('options_basics')!;
+        expect(keysIn(pub).has('correctAnswer')).toBe(false);
+        expect(keysIn(pub).has('explanation')).toBe(false);
+        expect(pub.quiz.questions.map((q) => q.id)).toEqual(questions.map((q) => q.id));
+      }),
+    );
+  });
+
+  it("inlines a chain task's expiry from its snapshot, with the data's date and source", () => {
+    const widget = publicCourse(FIXTURE_COURSE).get('options_basics')!.lessons[0]!.blocks[1]!;
+    expect(widget.type).toBe('interactive');
+    if (widget.type !== 'interactive' || widget.widget.kind !== 'chain-task') throw new Error('not a chain task');
+    const snapshot = SNAPSHOTS['spy-2026-11-20']!;
+    expect(widget.widget.chain).toMatchObject({ underlying: 'SPY', underlyingPrice: snapshot.underlyingPrice, asOf: snapshot.asOf, source: snapshot.source });
+    expect(widget.widget.chain.contracts).toHaveLength(snapshot.expiries.find((e) => e.expiration === '2026-11-27')!.contracts.length);
+  });
+
+  it('answers in the shapes of the contract, with the learner’s completion laid over the cached content', () => {
+    const progress = { ...defaultProgress(), completedLessons: ['options_basics.why-options'] };
+    const detail = moduleDetailFor(FIXTURE_COURSE, 'options_basics', progress)!;
+    expect(ModuleDetail.parse(detail)).toBeTruthy();
+    expect(detail.lessons.map((l) => l.completed)).toEqual([true, false]);
+    expect(detail).toMatchObject({ completed: false, progress: 33, unlocked: true });
+    const summaries = moduleSummariesFor(FIXTURE_COURSE, progress);
+    for (const s of summaries) ModuleSummary.parse(s);
+    expect(summaries.map((s) => [s.id, s.unlocked])).toEqual([
+      ['options_basics', true],
+      ['options_greeks', false],
+    ]);
+    expect(moduleDetailFor(FIXTURE_COURSE, 'risk_management', progress)).toBeUndefined();
+    // Built once per course: the same objects serve every learner.
+    expect(publicCourse(FIXTURE_COURSE)).toBe(publicCourse(FIXTURE_COURSE));
+  });
+});

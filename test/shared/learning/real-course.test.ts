@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { COURSE } from '@shared/learning/content/course';
+import { checkExercise } from '@shared/learning/exercises';
+import { ModuleDetail } from '@shared/learning/learning.api';
+import { defaultProgress } from '@shared/learning/progress';
+import { moduleDetailFor, publicCourse } from '@shared/learning/public-content';
+
+/** The server's side of the real course (the content's own checks are in content tests). */
+describe('the course the server holds', () => {
+  it('reaches the browser with no answer key anywhere and in the shape of the contract', () => {
+    const keys = new Set<string>();
+    const walk = (v: unknown): void => {
+      if (Array.isArray(v)) v.forEach(walk);
+      else if (v && typeof v === 'object')
+        for (const [k, x] of Object.entries(v)) {
+          keys.add(k);
+          walk(x);
+        }
+    };
+    for (const m of publicCourse(COURSE).values()) walk(m);
+    for (const k of ['correctAnswer', 'explanation', 'answer', 'solution']) expect(keys.has(k), k).toBe(false);
+    for (const m of COURSE) ModuleDetail.parse(moduleDetailFor(COURSE, m.id, defaultProgress()));
+  });
+
+  it('has exercises whose every requirement the server can judge', () => {
+    for (const m of COURSE) {
+      if (!m.practicalExercise) continue;
+      const check = checkExercise(m.practicalExercise, { hasAccount: true, positions: [], orders: [], quotes: new Map(), now: new Date() });
+      expect(check.requirements, m.practicalExercise.id).toHaveLength(m.practicalExercise.requirements.length);
+      expect(check.passed).toBe(false);
+    }
+  });
+});

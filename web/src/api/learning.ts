@@ -1,0 +1,77 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BodyOf, ResponseOf } from '@shared/api/contract';
+import type { learningApi } from '@shared/learning/learning.api';
+import { api } from '@web/lib/api-client';
+import { queryKeys } from './query-keys';
+
+/**
+ * The learning area (issue 17; spec part 3 §3, §4, §9): the course without its answer keys, the learner's progress
+ * kept on the server, and the changes to it (a lesson completed, a quiz or check attempted, an exercise checked, a
+ * reset). The types are the area's HTTP contract (shared/learning/learning.api.ts). Grading happens on the server; a
+ * change invalidates the whole area, since an attempt can complete a lesson, a module and a level at once.
+ */
+type Api = typeof learningApi;
+export type ModulesView = ResponseOf<Api['GET /api/learning/modules']>;
+export type ModuleSummary = ModulesView['modules'][number];
+export type ModuleDetail = ResponseOf<Api['GET /api/learning/modules/{id}']>['module'];
+export type LessonDetail = ModuleDetail['lessons'][number];
+export type PublicBlock = LessonDetail['blocks'][number];
+export type PublicWidget = Extract<PublicBlock, { type: 'interactive' }>['widget'];
+export type PublicQuiz = ModuleDetail['quiz'];
+export type PublicQuestion = PublicQuiz['questions'][number];
+export type PublicExercise = NonNullable<ModuleDetail['practicalExercise']>;
+export type LearningProgress = ResponseOf<Api['GET /api/learning/progress']>['progress'];
+export type Achievement = LearningProgress['achievements'][number];
+export type AttemptAnswers = BodyOf<Api['POST /api/learning/quizzes/{quizId}/attempts']>['answers'];
+export type AttemptResult = ResponseOf<Api['POST /api/learning/quizzes/{quizId}/attempts']>;
+export type CheckResult = ResponseOf<Api['POST /api/learning/exercises/{exerciseId}/check']>;
+
+const enc = encodeURIComponent;
+
+// Reads
+
+export const getModules = (signal?: AbortSignal) => api.get<ModulesView>('/api/learning/modules', undefined, signal);
+export const modulesQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.learning.modules(), queryFn: ({ signal }) => getModules(signal), staleTime: 30_000 });
+export const useLearningModules = () => useQuery(modulesQueryOptions());
+
+export const getModule = (id: string, signal?: AbortSignal) =>
+  api.get<ResponseOf<Api['GET /api/learning/modules/{id}']>>(`/api/learning/modules/${enc(id)}`, undefined, signal).then((r) => r.module);
+export const moduleQueryOptions = (id: string) =>
+  queryOptions({ queryKey: queryKeys.learning.module(id), queryFn: ({ signal }) => getModule(id, signal), staleTime: 30_000 });
+export const useLearningModule = (id: string) => useQuery({ ...moduleQueryOptions(id), enabled: !!id });
+
+export const getProgress = (signal?: AbortSignal) =>
+  api.get<ResponseOf<Api['GET /api/learning/progress']>>('/api/learning/progress', undefined, signal).then((r) => r.progress);
+export const progressQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.learning.progress(), queryFn: ({ signal }) => getProgress(signal), staleTime: 30_000 });
+export const useLearningProgress = () => useQuery(progressQueryOptions());
+
+// Changes
+
+export const completeLesson = ({ lessonId, minutesSpent }: { lessonId: string; minutesSpent?: number }) =>
+  api.post<ResponseOf<Api['POST /api/learning/lessons/{lessonId}/complete']>>(
+    `/api/learning/lessons/${enc(lessonId)}/complete`,
+    minutesSpent !== undefined ? { minutesSpent } : {},
+  );
+export const attemptQuiz = ({ quizId, answers }: { quizId: string; answers: AttemptAnswers }) =>
+  api.post<AttemptResult>(`/api/learning/quizzes/${enc(quizId)}/attempts`, { answers });
+export const checkExercise = (exerciseId: string) => api.post<CheckResult>(`/api/learning/exercises/${enc(exerciseId)}/check`);
+export const resetLearning = () => api.post<ResponseOf<Api['POST /api/learning/reset']>>('/api/learning/reset');
+
+/** Every answer carries the new progress: it goes into the cache at once, and the modules (completion, locks) refetch. */
+function useLearningChange<A, R extends { progress: LearningProgress }>(mutationFn: (args: A) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: async (answer) => {
+      client.setQueryData(queryKeys.learning.progress(), answer.progress);
+      await client.invalidateQueries({ queryKey: queryKeys.learning.all, predicate: (q) => q.queryKey[1] !== 'progress' });
+    },
+  });
+}
+
+export const useCompleteLesson = () => useLearningChange(completeLesson);
+export const useQuizAttempt = () => useLearningChange(attemptQuiz);
+export const useExerciseCheck = () => useLearningChange(checkExercise);
+export const useResetLearning = () => useLearningChange(resetLearning);

@@ -1,0 +1,130 @@
+import { useMemo } from 'react';
+import type { PublicWidget } from '@web/api/learning';
+import type { OptionContract } from '@shared/market/chain';
+import { formatMoney } from '@shared/format/money';
+import { formatShortDate } from '@shared/format/time';
+
+type ChainTaskWidget = Extract<PublicWidget, { kind: 'chain-task' }>;
+
+const num = (x: number | null | undefined, digits: number) => (x === null || x === undefined ? '–' : x.toFixed(digits));
+const pct = (x: number | null | undefined) => (x === null || x === undefined ? '–' : `${(x * 100).toFixed(1)}%`);
+
+/**
+ * The chain-reading task (issue 17) on the lesson's frozen snapshot: the learner clicks a contract. The answer key
+ * never reaches the browser, so the click is graded only through the lesson's check (the reader puts the ticker into
+ * the check question that offers it); here the picked contract's figures are shown to compare with the prompt.
+ */
+export function ChainTask({ widget, picked, onPick }: { widget: ChainTaskWidget; picked: string | null; onPick: (ticker: string) => void }) {
+  const contracts = widget.chain.contracts as unknown as OptionContract[];
+  const rows = useMemo(() => {
+    const byStrike = new Map<number, { call?: OptionContract; put?: OptionContract }>();
+    for (const c of contracts) {
+      const row = byStrike.get(c.strike_price) ?? {};
+      row[c.contract_type] = c;
+      byStrike.set(c.strike_price, row);
+    }
+    return [...byStrike.entries()].sort((a, b) => a[0] - b[0]);
+  }, [contracts]);
+  const chosen = contracts.find((c) => c.contract_ticker === picked) ?? null;
+  const spot = widget.chain.underlyingPrice;
+  const date = widget.chain.asOf.slice(0, 10);
+
+  const cell = (c: OptionContract | undefined, side: 'call' | 'put') =>
+    c ? (
+      <button
+        type="button"
+        onClick={() => onPick(c.contract_ticker)}
+        aria-pressed={picked === c.contract_ticker}
+        aria-label={`${widget.chain.underlying} ${formatMoney(c.strike_price)} ${side}, ${formatShortDate(c.expiration_date)}: bid ${num(c.bid, 2)}, ask ${num(c.ask, 2)}, delta ${num(c.delta, 2)}`}
+        className={`grid w-full grid-cols-3 gap-2 rounded px-2 py-1 text-right tabular-nums hover:bg-brand-50 ${picked === c.contract_ticker ? 'bg-brand-100 ring-2 ring-brand-700' : ''}`}
+      >
+        <span>{num(c.bid, 2)}</span>
+        <span>{num(c.ask, 2)}</span>
+        <span>{num(c.delta, 2)}</span>
+      </button>
+    ) : (
+      <span className="block text-center text-slate-500">–</span>
+    );
+
+  return (
+    <div className="space-y-3" data-testid="chain-task">
+      <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-950 ring-1 ring-amber-200">{widget.prompt}</p>
+      <p className="text-xs text-slate-700">
+        {widget.chain.underlying} at {formatMoney(spot)}, expiry {formatShortDate(widget.expiration)}. End-of-day data of {formatShortDate(date)}:{' '}
+        {widget.chain.source}.
+      </p>
+      <div className="max-h-96 overflow-auto rounded-lg ring-1 ring-slate-200">
+        <table className="w-full min-w-[34rem] text-xs">
+          <caption className="sr-only">
+            {widget.chain.underlying} option chain, expiry {formatShortDate(widget.expiration)}: calls on the left, puts on the right
+          </caption>
+          <thead className="sticky top-0 bg-slate-100 text-slate-700">
+            <tr>
+              <th scope="col" className="px-2 py-1.5">
+                <span className="grid grid-cols-3 gap-2 text-right">
+                  <span>Call bid</span>
+                  <span>Ask</span>
+                  <span>Delta</span>
+                </span>
+              </th>
+              <th scope="col" className="px-2 py-1.5 text-center">
+                Strike
+              </th>
+              <th scope="col" className="px-2 py-1.5">
+                <span className="grid grid-cols-3 gap-2 text-right">
+                  <span>Put bid</span>
+                  <span>Ask</span>
+                  <span>Delta</span>
+                </span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map(([k, row]) => (
+              <tr key={k} className={`border-t border-slate-100 ${k <= spot ? 'bg-white' : 'bg-slate-50/60'}`}>
+                <td className="px-1 py-0.5">{cell(row.call, 'call')}</td>
+                <th scope="row" className="px-2 py-0.5 text-center font-semibold tabular-nums text-slate-900">
+                  {formatMoney(k)}
+                </th>
+                <td className="px-1 py-0.5">{cell(row.put, 'put')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {chosen && (
+        <dl
+          className="grid grid-cols-2 gap-x-4 gap-y-1 rounded-lg bg-slate-50 p-3 text-sm tabular-nums ring-1 ring-slate-200 sm:grid-cols-4"
+          aria-live="polite"
+          data-testid="chain-task-picked"
+        >
+          <div className="col-span-2 sm:col-span-4">
+            <dt className="sr-only">Contract</dt>
+            <dd className="font-semibold text-slate-900">
+              You picked {chosen.contract_ticker}: {formatMoney(chosen.strike_price)} {chosen.contract_type}, {formatShortDate(chosen.expiration_date)}
+            </dd>
+          </div>
+          {(
+            [
+              ['Bid', num(chosen.bid, 2)],
+              ['Ask', num(chosen.ask, 2)],
+              ['Mark', num(chosen.mark, 3)],
+              ['IV', pct(chosen.implied_volatility)],
+              ['Delta', num(chosen.delta, 4)],
+              ['Gamma', num(chosen.gamma, 5)],
+              ['Theta / day', num(chosen.theta, 4)],
+              ['Vega / 1%', num(chosen.vega, 4)],
+              ['Open interest', String(chosen.open_interest ?? '–')],
+              ['Volume', String(chosen.volume ?? '–')],
+            ] as const
+          ).map(([label, value]) => (
+            <div key={label}>
+              <dt className="text-xs text-slate-600">{label}</dt>
+              <dd className="font-medium text-slate-900">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </div>
+  );
+}
