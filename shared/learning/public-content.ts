@@ -40,6 +40,8 @@ export function publicWidget(widget: Widget): z.infer<typeof PublicWidget> {
       return { kind: 'greeks', optionType: widget.optionType, inputs: { ...widget.inputs }, style: widget.style };
     case 'expiry-stepper':
       return { kind: 'expiry-stepper', underlying: widget.underlying, legs: widget.legs.map((l) => ({ ...l })), prices: [...widget.prices] };
+    case 'strategy-card':
+      return { kind: 'strategy-card', templateId: widget.templateId, underlying: widget.underlying };
     case 'chain-task': {
       const snapshot = SNAPSHOTS[widget.snapshot];
       const expiry = snapshot?.expiries.find((e) => e.expiration === widget.expiration);

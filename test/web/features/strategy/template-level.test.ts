@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { templateById } from '@shared/strategy/templates';
-import { templateLevel } from '@web/features/strategy/components/template-card';
+import { templateLevel } from '@web/components/strategy/template-card';
 
 const level = (id: string) => templateLevel(templateById(id)!);
 

@@ -2,11 +2,18 @@ import type { PublicBlock } from '@web/api/learning';
 import { Formula, LessonMarkdown } from './markdown';
 import { ScrollX } from './scroll-x';
 import { ChainTask } from './widgets/chain-task';
+import { StrategyCardWidget } from './widgets/strategy-card';
 import { ExpiryStepper } from './widgets/expiry-stepper';
 import { GreeksExplorer } from './widgets/greeks-explorer';
 import { PayoffWidget } from './widgets/payoff-widget';
 
-const KIND_LABEL = { payoff: 'Payoff diagram', greeks: 'Greeks explorer', 'expiry-stepper': 'At expiry', 'chain-task': 'Read the chain' } as const;
+const KIND_LABEL = {
+  payoff: 'Payoff diagram',
+  greeks: 'Greeks explorer',
+  'expiry-stepper': 'At expiry',
+  'chain-task': 'Read the chain',
+  'strategy-card': 'Strategy card',
+} as const;
 
 /** One content block of a lesson (spec part 3 §3: text, example, interactive). */
 export function LessonBlock({
@@ -56,6 +63,7 @@ export function LessonBlock({
           {block.widget.kind === 'payoff' && <PayoffWidget widget={block.widget} />}
           {block.widget.kind === 'greeks' && <GreeksExplorer widget={block.widget} />}
           {block.widget.kind === 'expiry-stepper' && <ExpiryStepper widget={block.widget} />}
+          {block.widget.kind === 'strategy-card' && <StrategyCardWidget templateId={block.widget.templateId} underlying={block.widget.underlying} />}
           {block.widget.kind === 'chain-task' && <ChainTask widget={block.widget} picked={pickedContract} onPick={onPickContract} />}
         </div>
       )}

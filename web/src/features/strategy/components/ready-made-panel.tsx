@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { searchTemplates, TEMPLATE_CATEGORIES, type StrategyCategory } from '@shared/strategy';
-import { ComplexityBadge } from './complexity-badge';
+import { ComplexityBadge } from '@web/components/strategy/complexity-badge';
 import { TabPanel, Tabs } from './tabs';
 
 export const NO_STRATEGIES = 'No strategies found';

@@ -15,7 +15,7 @@ import { gridOf, legEarlyExercise, MAX_LEGS, MULTIPLIERS, NO_LEGS_HINT, type Mul
 import { blockingText, buildOrder, estimateTrade, NO_LEGS, successMessage, tradeAllProblem, type TradeEstimate } from '../lib/trade';
 import type { BuilderPortfolio } from '../lib/types';
 import { AnalyticsPanel } from './analytics-panel';
-import { ComplexityBadge } from './complexity-badge';
+import { ComplexityBadge } from '@web/components/strategy/complexity-badge';
 import { DraftsPanel } from './drafts-panel';
 import { FundsPanel } from './funds-panel';
 import { LegRow } from './leg-row';

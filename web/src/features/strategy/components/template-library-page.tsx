@@ -4,7 +4,7 @@ import { searchTemplates, STRATEGY_TEMPLATES, TEMPLATE_CATEGORIES, type Strategy
 import { usePageMeta } from '@web/lib/page-meta';
 import { NO_STRATEGIES } from './ready-made-panel';
 import { TabPanel, Tabs } from './tabs';
-import { TemplateCard } from './template-card';
+import { TemplateCard } from '@web/components/strategy/template-card';
 
 const PAGES = {
   templates: { title: 'Strategy Templates', path: '/app/templates' },

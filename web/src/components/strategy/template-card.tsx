@@ -2,8 +2,8 @@ import { Link } from 'react-router-dom';
 import type { Impact, StrategyTemplate } from '@shared/strategy';
 import { formatMoney } from '@shared/format/money';
 import { levelForOpening, levelName } from '@shared/compliance/levels';
-import { strike } from '../lib/format';
 import { ComplexityBadge } from './complexity-badge';
+import { strike } from './strike';
 
 const IMPACT: Record<Impact, string> = { positive: 'helps', negative: 'hurts', neutral: 'little effect' };
 const legText = (l: StrategyTemplate['legs'][number]) =>

@@ -1,0 +1,4 @@
+/** How strategy screens write a strike: "$585", "$232.5". */
+const strikeFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+
+export const strike = (k: number): string => `$${strikeFormat.format(k)}`;
