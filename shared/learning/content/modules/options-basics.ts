@@ -264,7 +264,7 @@ The seller (the **writer**, who is _short_) receives the premium and takes on an
       type: 'text',
       title: 'One contract, 100 shares',
       content: md`
-Option prices are quoted **per share**, and one US equity option contract covers **100 shares**. A premium quoted at 2.50 costs $2.50 \times 100$ dollars a contract. Every dollar figure in this course multiplies by 100 for that reason.
+Option prices are quoted **per share**, and one US equity option contract covers **100 shares**. A premium quoted at 2.50 costs 2.50 × 100 = \$250 a contract. Every dollar figure in this course multiplies by 100 for that reason.
       `,
     },
     {
@@ -752,15 +752,15 @@ An option can be in the money at expiry and still lose money: a call whose strik
 
 $$100 \times (\text{value at expiry} - \text{premium}) - \text{commissions}$$
 
-Use the premium you actually paid. In the paper account a buy fills at the **ask** by default, and each contract costs ${m(COMMISSION)} in commission on the way in and again on the way out (letting an option expire or be exercised is free). A ${m(COMMISSION)} commission moves a breakeven by $0.65 / 100$, under a cent a share.`,
+Use the premium you actually paid. In the paper account a buy fills at the **ask** by default, and each contract costs ${m(COMMISSION)} in commission on the way in and again on the way out (letting an option expire or be exercised is free). Spread over the 100 shares, a ${m(COMMISSION)} commission moves a breakeven by \$${(COMMISSION / 100).toFixed(4)} a share, under a cent.`,
     },
     {
       type: 'example',
       title: `The breakeven of the ${label(call)}`,
       source: SOURCE,
-      content: md`Bought at the ask of ${m(callAsk)}, the call breaks even at expiry at $${K} + ${callAsk} = ${callBreakeven}$: SPY must rise ${pct(callBreakeven / S - 1)} from ${m(S)} by ${dateLabel(MONTH)}.
+      content: md`Bought at the ask of ${m(callAsk)}, the call breaks even at expiry at $K + \text{premium} = ${K} + ${callAsk} = ${callBreakeven}$: SPY must rise ${pct(callBreakeven / S - 1)} from ${m(S)} by ${dateLabel(MONTH)}.
 
-The ${label(put)}, bought at ${m(putAsk)}, breaks even at $${K} - ${putAsk} = ${putBreakeven}$, ${pct(1 - putBreakeven / S)} below the close.
+The ${label(put)}, bought at ${m(putAsk)}, breaks even at $K - \text{premium} = ${K} - ${putAsk} = ${putBreakeven}$, ${pct(1 - putBreakeven / S)} below the close.
 
 | SPY at expiry | call P&L |
 |---|---|
