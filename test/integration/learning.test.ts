@@ -6,6 +6,7 @@ import { learner as newLearner, newKey } from '../support/learner';
 const stack = inject('stack');
 const learner = (capital?: number) => newLearner(stack, capital);
 const basics = COURSE.find((m) => m.id === 'options_basics')!;
+const greeks = COURSE.find((m) => m.id === 'options_greeks')!;
 const KEYS = ['correctAnswer', 'explanation', 'answer', 'solution'];
 
 /** The right answers of a quiz, typed as a learner would (numbers as text, % with its sign). */
@@ -87,6 +88,22 @@ describe('the learning API', () => {
     expect(progress.totalTimeSpent).toBe(basics.lessons.reduce((s, l) => s + l.minutes, 0));
     const summary = (await call('GET', '/api/learning/modules')).body.modules.find((m: { id: string }) => m.id === 'options_basics');
     expect(summary).toMatchObject({ completed: true, progress: 100 });
+
+    // Options Basics done, the Greeks quiz may be taken; its module is not complete until its lessons are.
+    const next = await call('POST', `/api/learning/quizzes/${greeks.quiz.id}/attempts`, { answers: rightAnswers(greeks.quiz) });
+    expect(next.body).toMatchObject({ score: 100, passed: true, progress: { experience: 100, completedModules: ['options_basics'] } });
+  });
+
+  it('refuses the quiz of a module whose prerequisite is not complete, naming it, and saves nothing', async () => {
+    const { call } = await learner();
+    const locked = await call('POST', `/api/learning/quizzes/${greeks.quiz.id}/attempts`, { answers: rightAnswers(greeks.quiz) });
+    expect(locked).toEqual({ status: 409, body: { error: 'Complete Options Basics first.', code: 'conflict' } });
+    expect((await call('GET', '/api/learning/progress')).body.progress.quizScores).toEqual({});
+    const modules = (await call('GET', '/api/learning/modules')).body.modules;
+    expect(modules.map((m: { id: string; unlocked: boolean }) => [m.id, m.unlocked])).toEqual([
+      ['options_basics', true],
+      ['options_greeks', false],
+    ]);
   });
 
   it('keeps lessons done at once by two requests, and resets to the defaults', async () => {
