@@ -6,6 +6,11 @@ import type { LearningProgress } from './progress';
 export interface StoredProgress {
   progress: LearningProgress;
   version: number;
+  /**
+   * What has been reported once ever ('lesson:<id>', 'module:<id>', 'quiz:<id>'), kept through a reset, so redoing the
+   * course after "Reset learning data" publishes nothing a consumer could award twice.
+   */
+  published?: string[];
 }
 
 /**
@@ -15,7 +20,13 @@ export interface StoredProgress {
 export interface LearningRepository {
   get(userId: string): Promise<StoredProgress | null>;
   /** 'conflict' when the version moved (another change won the race): decide again from fresh state. */
-  save(userId: string, expectedVersion: number, next: LearningProgress, events: readonly DomainEvent[]): Promise<'ok' | 'conflict'>;
+  save(
+    userId: string,
+    expectedVersion: number,
+    next: LearningProgress,
+    events: readonly DomainEvent[],
+    published?: readonly string[],
+  ): Promise<'ok' | 'conflict'>;
 }
 
 /** The course the server holds (content/course.ts in production; a small fixture course in unit tests). */

@@ -2,7 +2,7 @@ import { domainEvent, type DomainEvent } from '../../events/domain-events';
 import { retryOnConflict, RETRY } from '../../paper/use-cases/retry';
 import { fail, ok, type Result } from '../../result';
 import { LEARNING_TEXTS } from '../learning.errors';
-import { defaultProgress, type LearningEvent, type LearningProgress, type ProgressChange } from '../progress';
+import { defaultProgress, publishedKey, type LearningEvent, type LearningProgress, type ProgressChange } from '../progress';
 import type { LearningDeps } from './deps';
 
 /** The learner's progress, or the defaults when none is saved yet (version 0). */
@@ -31,8 +31,12 @@ export function changeProgress<T extends ProgressChange>(
       const stored = await readProgress(deps, userId);
       const decision = decide(stored.progress);
       if (!decision.ok || !decision.value.changed) return decision;
-      const events = decision.value.events.map((e) => stamp(deps, userId, e));
-      const saved = await deps.repo.save(userId, stored.version, decision.value.next, events);
+      // Each lesson, module and first pass is reported once ever, even when redone after a reset.
+      const published = new Set(stored.published ?? []);
+      const fresh = decision.value.events.filter((e) => !published.has(publishedKey(e)));
+      for (const e of fresh) published.add(publishedKey(e));
+      const events = fresh.map((e) => stamp(deps, userId, e));
+      const saved = await deps.repo.save(userId, stored.version, decision.value.next, events, [...published]);
       return saved === 'ok' ? ok(decision.value) : RETRY;
     },
     () => fail('conflict', LEARNING_TEXTS.busy),

@@ -99,9 +99,10 @@ describe('learning use cases', () => {
     expect(repo.saves).toBe(0);
   });
 
-  it('resets progress to the defaults', async () => {
-    const { deps } = setup();
+  it('resets progress to the defaults; redoing the course publishes nothing again', async () => {
+    const { deps, repo } = setup();
     await finishBasics(deps);
+    const published = repo.events.length;
     const reset = await resetProgress(deps, USER);
     expect(reset).toMatchObject({ ok: true, value: { completedModules: [], currentModule: 'options_basics', level: 1, experience: 0, quizScores: {} } });
     expect(await getProgress(deps, USER)).toEqual(reset.ok && reset.value);
@@ -109,6 +110,9 @@ describe('learning use cases', () => {
       ['options_basics', false, 0],
       ['options_greeks', false, 0],
     ]);
+    const redone = await finishBasics(deps);
+    expect(redone).toMatchObject({ ok: true, value: { progress: { completedModules: ['options_basics'], experience: 100 } } });
+    expect(repo.events).toHaveLength(published);
   });
 
   it('reads a module without keys, and 404s one the course does not hold', async () => {
