@@ -27,10 +27,11 @@ export function dynamoLearningRepository(
         progress: out.Item.progress as LearningProgress,
         version: out.Item.version as number,
         published: (out.Item.published as string[] | undefined) ?? [],
+        judgedOrders: (out.Item.judgedOrders as Record<string, string[]> | undefined) ?? {},
       };
     },
 
-    async save(userId, expectedVersion, next, events, published = []) {
+    async save(userId, expectedVersion, next, events, extras = {}) {
       const at = now();
       const put = {
         Put: {
@@ -39,7 +40,8 @@ export function dynamoLearningRepository(
             ...key(userId),
             entity: 'learning-progress',
             progress: next,
-            published: [...published],
+            published: extras.published ?? [],
+            judgedOrders: extras.judgedOrders ?? {},
             version: expectedVersion + 1,
             updatedAt: at.toISOString(),
           },

@@ -15,7 +15,9 @@ export function resetProgress(deps: LearningDeps, userId: string): Promise<Resul
       const stored = await readProgress(deps, userId);
       const next = defaultProgress();
       if (stored.version === 0) return ok(next);
-      return (await deps.repo.save(userId, stored.version, next, [], stored.published ?? [])) === 'ok' ? ok(next) : RETRY;
+      return (await deps.repo.save(userId, stored.version, next, [], { published: stored.published ?? [], judgedOrders: stored.judgedOrders ?? {} })) === 'ok'
+        ? ok(next)
+        : RETRY;
     },
     () => fail('conflict', LEARNING_TEXTS.busy),
     deps.backoff,

@@ -27,7 +27,7 @@ export function memoryLearningRepo() {
       const item = items.get(userId);
       return item ? structuredClone(item) : null;
     },
-    async save(userId, expectedVersion, next, evs, published = []) {
+    async save(userId, expectedVersion, next, evs, extras = {}) {
       if (interloper) {
         const { userId: u, change } = interloper;
         interloper = undefined;
@@ -39,7 +39,7 @@ export function memoryLearningRepo() {
         repo.conflicts++;
         return 'conflict';
       }
-      items.set(userId, { progress: structuredClone(next), version: expectedVersion + 1, published: [...published] });
+      items.set(userId, { progress: structuredClone(next), version: expectedVersion + 1, ...structuredClone(extras) });
       events.push(...structuredClone(evs));
       repo.saves++;
       return 'ok';
