@@ -1,3 +1,4 @@
+import { learningSuite } from './learning';
 import { marketSuite } from './market';
 import { ordersSuite } from './orders';
 import { pricingSuite } from './pricing';
@@ -8,4 +9,4 @@ export interface BenchSuite {
   run: () => Promise<void>;
 }
 
-export const suites: BenchSuite[] = [pricingSuite, marketSuite, ordersSuite];
+export const suites: BenchSuite[] = [pricingSuite, marketSuite, ordersSuite, learningSuite];

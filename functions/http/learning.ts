@@ -5,7 +5,7 @@ import { attemptQuiz } from '@shared/learning/use-cases/attempt-quiz';
 import { checkExercise } from '@shared/learning/use-cases/check-exercise';
 import { completeLesson } from '@shared/learning/use-cases/complete-lesson';
 import type { LearningDeps } from '@shared/learning/use-cases/deps';
-import { getModule, getProgress, listModules } from '@shared/learning/use-cases/read-course';
+import { getModuleJson, getProgress, listModules } from '@shared/learning/use-cases/read-course';
 import { resetProgress } from '@shared/learning/use-cases/reset-progress';
 import { jitteredBackoff } from '@shared/paper/use-cases/retry';
 import type { Result } from '@shared/result';
@@ -13,7 +13,7 @@ import { dynamoLearningRepository } from '../adapters/dynamo/learning-repo';
 import { dynamoPaperAccountRepository } from '../adapters/dynamo/paper-account-repository';
 import { marketQuoteSource } from '../adapters/market/quote-source';
 import { marketDeps } from '../commons/market-wiring';
-import { failure, httpApi, ok, route, type HttpResponse } from '../commons/http';
+import { failure, httpApi, ok, okRaw, route, type HttpResponse } from '../commons/http';
 
 const respond = <T>(result: Result<T>, onOk: (value: T) => unknown): HttpResponse => (result.ok ? ok(onOk(result.value)) : failure(result.error));
 
@@ -23,9 +23,10 @@ export function makeLearningHandler(deps: LearningDeps) {
   return httpApi({
     'GET /api/learning/modules': route(api['GET /api/learning/modules'], async ({ user }) => ok({ modules: await listModules(deps, user.sub) })),
 
-    'GET /api/learning/modules/{id}': route(api['GET /api/learning/modules/{id}'], async ({ user, params }) =>
-      respond(await getModule(deps, user.sub, params.id), (module) => ({ module })),
-    ),
+    'GET /api/learning/modules/{id}': route(api['GET /api/learning/modules/{id}'], async ({ user, params }) => {
+      const result = await getModuleJson(deps, user.sub, params.id);
+      return result.ok ? okRaw(result.value) : failure(result.error);
+    }),
 
     'POST /api/learning/lessons/{lessonId}/complete': route(api['POST /api/learning/lessons/{lessonId}/complete'], async ({ user, params, body }) =>
       respond(await completeLesson(deps, user.sub, params.lessonId, body?.minutesSpent), (progress) => ({ progress })),

@@ -17,12 +17,19 @@ export interface ExerciseState {
   /** Current stored quotes of the contracts of orders that did not fill when placed. */
   quotes: ReadonlyMap<string, Quote>;
   now: Date;
+  /**
+   * Orders an earlier check judged at or better than the mid. Nothing records the quote a resting order was placed
+   * against, so once its session's quotes are replaced it can no longer be judged; a judgment made while it rested stands.
+   */
+  judgedOrders?: ReadonlySet<string>;
 }
 
 export interface RequirementCheck {
   description: string;
   met: boolean;
   detail: string;
+  /** The order that met an order requirement judged against its mid (kept so the judgment stands). */
+  orderId?: string;
 }
 
 export interface ExerciseCheck {
@@ -153,7 +160,7 @@ function midAtPlacement(order: Order, quotes: ReadonlyMap<string, Quote>): { mid
   return { mid: net };
 }
 
-function checkOrder(criteria: OrderCriteria, state: ExerciseState): { met: boolean; detail: string } {
+function checkOrder(criteria: OrderCriteria, state: ExerciseState): { met: boolean; detail: string; orderId?: string } {
   const placed = state.orders.filter((o) => o.status === 'open' || o.status === 'filled');
   const relevant = placed.filter((o) => !criteria.underlying || o.underlyings.includes(criteria.underlying));
   if (relevant.length === 0) return { met: false, detail: `You have placed no order${criteria.underlying ? ` on ${criteria.underlying}` : ''} yet.` };
@@ -163,6 +170,8 @@ function checkOrder(criteria: OrderCriteria, state: ExerciseState): { met: boole
   let reason = '';
   for (const order of ofType) {
     if (order.limitPrice === null) continue;
+    if (state.judgedOrders?.has(order.orderId))
+      return { met: true, detail: `Your limit order at ${usd(order.limitPrice)} was judged at or better than the mid when placed.`, orderId: order.orderId };
     const at = midAtPlacement(order, state.quotes);
     if ('why' in at) {
       reason ||= `Your limit order at ${usd(order.limitPrice)} could not be judged: ${at.why}.`;
@@ -175,7 +184,7 @@ function checkOrder(criteria: OrderCriteria, state: ExerciseState): { met: boole
     const m = single ? Math.abs(at.mid) : at.mid;
     const good = buying ? limit <= m + HALF_CENT : limit >= m - HALF_CENT;
     const words = `limit ${usd(limit)} against a mid of ${usd(m)} when placed`;
-    if (good) return { met: true, detail: `Your limit order (${words}) is at or better than the mid.` };
+    if (good) return { met: true, detail: `Your limit order (${words}) is at or better than the mid.`, orderId: order.orderId };
     reason ||= `Your limit order (${words}) is worse than the mid: ${buying ? 'pay' : 'take'} ${usd(m)} or ${buying ? 'less' : 'more'}.`;
   }
   return { met: false, detail: reason || 'None of your limit orders has a limit price.' };

@@ -22,6 +22,9 @@ const StrategyLegSchema = z.object({
   expiration: z.string(),
   underlying: z.string(),
   iv: z.number().nullable().optional(),
+  contractTicker: z.string().optional(),
+  openInterest: z.number().nullable().optional(),
+  volume: z.number().nullable().optional(),
 });
 const Inputs = z.object({ S: z.number(), K: z.number(), T: z.number(), sigma: z.number(), r: z.number(), q: z.number() });
 

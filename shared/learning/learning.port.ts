@@ -2,8 +2,19 @@ import type { DomainEvent } from '../events/domain-events';
 import type { LearningModule } from './content/types';
 import type { LearningProgress } from './progress';
 
+/** What the progress item keeps beside the learner's progress (neither is part of the progress the API shows). */
+export interface ProgressExtras {
+  /**
+   * What has been reported once ever ('lesson:<id>', 'module:<id>', 'quiz:<id>'), kept through a reset, so redoing the
+   * course after "Reset learning data" publishes nothing a consumer could award twice.
+   */
+  published?: string[];
+  /** By exercise id, the orders a check judged at or better than the mid (exercises.ts, `judgedOrders`). */
+  judgedOrders?: Record<string, string[]>;
+}
+
 /** A learner's progress as stored, with the version every change is conditional on (0: never saved). */
-export interface StoredProgress {
+export interface StoredProgress extends ProgressExtras {
   progress: LearningProgress;
   version: number;
 }
@@ -15,7 +26,7 @@ export interface StoredProgress {
 export interface LearningRepository {
   get(userId: string): Promise<StoredProgress | null>;
   /** 'conflict' when the version moved (another change won the race): decide again from fresh state. */
-  save(userId: string, expectedVersion: number, next: LearningProgress, events: readonly DomainEvent[]): Promise<'ok' | 'conflict'>;
+  save(userId: string, expectedVersion: number, next: LearningProgress, events: readonly DomainEvent[], extras?: ProgressExtras): Promise<'ok' | 'conflict'>;
 }
 
 /** The course the server holds (content/course.ts in production; a small fixture course in unit tests). */

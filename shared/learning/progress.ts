@@ -150,6 +150,10 @@ export function recordAttempt(index: CourseIndex, progress: LearningProgress, qu
   return ok({ next, events, changed: next !== progress });
 }
 
+/** The once-ever key of an event ('lesson:<id>', 'module:<id>', 'quiz:<id>'). */
+export const publishedKey = (e: LearningEvent): string =>
+  e.type === 'QuizPassed' ? `quiz:${e.detail.quizId}` : e.detail.lessonId ? `lesson:${e.detail.lessonId}` : `module:${e.detail.moduleId}`;
+
 /** Records a passed exercise check, once; an exercise earns no XP (spec §9 gives XP to modules and the journal only). */
 export function recordExercise(progress: LearningProgress, exerciseId: string, passed: boolean): ProgressChange {
   if (!passed || progress.practicalExercisesCompleted.includes(exerciseId)) return { next: progress, events: [], changed: false };

@@ -158,3 +158,39 @@ export function moduleSummariesFor(course: readonly LearningModule[], progress: 
     unlocked: !missingPrerequisite(progress, m),
   }));
 }
+
+interface ModuleJson {
+  /** The module's own fields as JSON, without lessons and without its closing brace. */
+  head: string;
+  /** Each lesson as JSON without its closing brace, so a learner's `completed` is spliced in. */
+  lessons: string[];
+}
+
+const jsonCache = new WeakMap<readonly LearningModule[], Map<string, ModuleJson>>();
+
+function moduleJson(course: readonly LearningModule[], moduleId: string): ModuleJson | undefined {
+  let built = jsonCache.get(course);
+  if (!built) {
+    built = new Map();
+    for (const [id, pub] of publicCourse(course)) {
+      const { lessons, ...rest } = pub;
+      built.set(id, { head: JSON.stringify(rest).slice(0, -1), lessons: lessons.map((l) => JSON.stringify(l).slice(0, -1)) });
+    }
+    jsonCache.set(course, built);
+  }
+  return built.get(moduleId);
+}
+
+/**
+ * The answer of GET /api/learning/modules/{id} as JSON text, `{ module }`, equal to moduleDetailFor's: the public
+ * module is serialised once per course and each learner's completion spliced in, so a read does not serialise the
+ * content (mostly a chain task's inlined chain) again.
+ */
+export function moduleDetailJson(course: readonly LearningModule[], moduleId: string, progress: LearningProgress): string | undefined {
+  const module = course.find((m) => m.id === moduleId);
+  const json = moduleJson(course, moduleId);
+  if (!module || !json) return undefined;
+  const lessons = module.lessons.map((l, i) => `${json.lessons[i]},"completed":${progress.completedLessons.includes(l.id)}}`);
+  const tail = `"completed":${progress.completedModules.includes(module.id)},"progress":${moduleProgress(progress, module)},"unlocked":${!missingPrerequisite(progress, module)}`;
+  return `{"module":${json.head},"lessons":[${lessons.join(',')}],${tail}}}`;
+}

@@ -1,11 +1,14 @@
 import { describe, expect, inject, it } from 'vitest';
 import { COURSE } from '@shared/learning/content/course';
 import type { Quiz } from '@shared/learning/content/types';
+import type { DeliveredEvent } from '../../local/aws-endpoints';
 import { learner as newLearner, newKey } from '../support/learner';
+import { waitFor } from '../support/local-stack';
 
 const stack = inject('stack');
 const learner = (capital?: number) => newLearner(stack, capital);
 const basics = COURSE.find((m) => m.id === 'options_basics')!;
+const greeks = COURSE.find((m) => m.id === 'options_greeks')!;
 const KEYS = ['correctAnswer', 'explanation', 'answer', 'solution'];
 
 /** The right answers of a quiz, typed as a learner would (numbers as text, % with its sign). */
@@ -56,7 +59,7 @@ describe('the learning API', () => {
   });
 
   it('grades on the server, keeps the best score, and awards the module’s 100 XP once however often it is replayed', async () => {
-    const { call } = await learner();
+    const { call, user } = await learner();
     const failed = await call('POST', `/api/learning/quizzes/${basics.quiz.id}/attempts`, { answers: wrongAnswers(basics.quiz) });
     expect(failed.status).toBe(200);
     expect(failed.body).toMatchObject({ score: 0, passed: false, bestScore: 0 });
@@ -87,6 +90,38 @@ describe('the learning API', () => {
     expect(progress.totalTimeSpent).toBe(basics.lessons.reduce((s, l) => s + l.minutes, 0));
     const summary = (await call('GET', '/api/learning/modules')).body.modules.find((m: { id: string }) => m.id === 'options_basics');
     expect(summary).toMatchObject({ completed: true, progress: 100 });
+
+    // Options Basics done, the Greeks quiz may be taken; its module is not complete until its lessons are.
+    const next = await call('POST', `/api/learning/quizzes/${greeks.quiz.id}/attempts`, { answers: rightAnswers(greeks.quiz) });
+    expect(next.body).toMatchObject({ score: 100, passed: true, progress: { experience: 100, completedModules: ['options_basics'] } });
+
+    // Each lesson, the module and each first pass were published once through the outbox, replays and retakes adding none.
+    const checks = basics.lessons.filter((l) => l.check).length;
+    const events = await waitFor(
+      async () =>
+        ((await (await fetch(`${stack.endpoints.aws}/_local/events`)).json()) as DeliveredEvent[]).filter(
+          (e) => (e.detail as { userId?: string }).userId === user.sub,
+        ),
+      // The Greeks quiz's pass, written after every replay, arrives last.
+      (list) => list.some((e) => (e.detail as { quizId?: string }).quizId === greeks.quiz.id),
+      30_000,
+      'the learning events',
+    );
+    const lessonIds = events.filter((e) => e.detailType === 'LessonCompleted').map((e) => (e.detail as { lessonId?: string }).lessonId ?? 'module');
+    expect(lessonIds.sort()).toEqual([...basics.lessons.map((l) => l.id), 'module'].sort());
+    expect(events.filter((e) => e.detailType === 'QuizPassed')).toHaveLength(checks + 2);
+  });
+
+  it('refuses the quiz of a module whose prerequisite is not complete, naming it, and saves nothing', async () => {
+    const { call } = await learner();
+    const locked = await call('POST', `/api/learning/quizzes/${greeks.quiz.id}/attempts`, { answers: rightAnswers(greeks.quiz) });
+    expect(locked).toEqual({ status: 409, body: { error: 'Complete Options Basics first.', code: 'conflict' } });
+    expect((await call('GET', '/api/learning/progress')).body.progress.quizScores).toEqual({});
+    const modules = (await call('GET', '/api/learning/modules')).body.modules;
+    expect(modules.map((m: { id: string; unlocked: boolean }) => [m.id, m.unlocked])).toEqual([
+      ['options_basics', true],
+      ['options_greeks', false],
+    ]);
   });
 
   it('keeps lessons done at once by two requests, and resets to the defaults', async () => {

@@ -23,15 +23,28 @@ export function dynamoLearningRepository(
     async get(userId) {
       const out = await db.send(new GetCommand({ TableName: table, Key: key(userId), ConsistentRead: true }));
       if (!out.Item) return null;
-      return { progress: out.Item.progress as LearningProgress, version: out.Item.version as number };
+      return {
+        progress: out.Item.progress as LearningProgress,
+        version: out.Item.version as number,
+        published: (out.Item.published as string[] | undefined) ?? [],
+        judgedOrders: (out.Item.judgedOrders as Record<string, string[]> | undefined) ?? {},
+      };
     },
 
-    async save(userId, expectedVersion, next, events) {
+    async save(userId, expectedVersion, next, events, extras = {}) {
       const at = now();
       const put = {
         Put: {
           TableName: table,
-          Item: { ...key(userId), entity: 'learning-progress', progress: next, version: expectedVersion + 1, updatedAt: at.toISOString() },
+          Item: {
+            ...key(userId),
+            entity: 'learning-progress',
+            progress: next,
+            published: extras.published ?? [],
+            judgedOrders: extras.judgedOrders ?? {},
+            version: expectedVersion + 1,
+            updatedAt: at.toISOString(),
+          },
           ...(expectedVersion === 0
             ? { ConditionExpression: 'attribute_not_exists(PK)' }
             : { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': expectedVersion } }),

@@ -3,7 +3,7 @@ import { courseIndex } from '../course-index';
 import { checkExercise as judge, type ExerciseCheck } from '../exercises';
 import { LEARNING_TEXTS } from '../learning.errors';
 import { recordExercise, type LearningProgress } from '../progress';
-import { changeProgress } from './change-progress';
+import { changeProgress, readProgress } from './change-progress';
 import type { LearningDeps } from './deps';
 
 /** How many of the current run's orders an order requirement looks at (the newest). */
@@ -24,8 +24,19 @@ export async function checkExercise(deps: LearningDeps, userId: string, exercise
   const unfilledAtOnce = current.filter((o) => o.type === 'limit' && !(o.status === 'filled' && o.filledAt === o.createdAt));
   const contracts = [...new Set(unfilledAtOnce.flatMap((o) => o.legs.map((l) => l.contract)))];
   const quotes = contracts.length ? await deps.quotes.quotes(contracts) : new Map();
-  const check = judge(found.exercise, { hasAccount: !!account, positions, orders: current, quotes, now: deps.clock.now() });
-  const saved = await changeProgress(deps, userId, (progress) => ok(recordExercise(progress, exerciseId, check.passed)));
+  const judged = (await readProgress(deps, userId)).judgedOrders?.[exerciseId] ?? [];
+  const check = judge(found.exercise, { hasAccount: !!account, positions, orders: current, quotes, now: deps.clock.now(), judgedOrders: new Set(judged) });
+  const metOrders = check.requirements.flatMap((r) => (r.orderId ? [r.orderId] : []));
+  const saved = await changeProgress(
+    deps,
+    userId,
+    (progress) => ok(recordExercise(progress, exerciseId, check.passed)),
+    (stored) => {
+      const before = stored.judgedOrders?.[exerciseId] ?? [];
+      const after = [...new Set([...before, ...metOrders])];
+      return { judgedOrders: after.length === before.length ? (stored.judgedOrders ?? {}) : { ...stored.judgedOrders, [exerciseId]: after } };
+    },
+  );
   if (!saved.ok) return saved;
-  return ok({ ...check, progress: saved.value.next });
+  return ok({ passed: check.passed, requirements: check.requirements.map(({ orderId: _o, ...r }) => r), progress: saved.value.next });
 }

@@ -76,6 +76,7 @@ describe('practical exercise checks', () => {
         description: exercise.requirements[1]!.description,
         met: true,
         detail: 'Your limit order (limit $4.35 against a mid of $4.35 when placed) is at or better than the mid.',
+        orderId: '01ORDER',
       },
     ]);
   });
@@ -130,6 +131,18 @@ describe('practical exercise checks', () => {
     const sell = (limitPrice: number) => order({ limitPrice, legs: [{ contract: C, side: 'sell', quantity: 1 }] });
     expect(checkExercise(exercise, state({ orders: [sell(4.36)], quotes })).requirements[1]!.met).toBe(true);
     expect(checkExercise(exercise, state({ orders: [sell(4.3)], quotes })).requirements[1]!.met).toBe(false);
+  });
+
+  it('keeps a judgment made while the order rested once its quotes are replaced', () => {
+    const quotes = new Map([[C, quote(C, 4.5, 4.6, '2026-11-25T23:00:00.000Z')]]);
+    const filledLater = order({ limitPrice: 4.35, status: 'filled', filledAt: '2026-11-26T14:00:00.000Z' });
+    const r = checkExercise(exercise, state({ orders: [filledLater], quotes, judgedOrders: new Set(['01ORDER']) })).requirements[1]!;
+    expect(r).toEqual({
+      description: exercise.requirements[1]!.description,
+      met: true,
+      detail: 'Your limit order at $4.35 was judged at or better than the mid when placed.',
+      orderId: '01ORDER',
+    });
   });
 
   it('does not judge a resting order against a quote newer than the order', () => {

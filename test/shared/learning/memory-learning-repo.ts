@@ -27,19 +27,19 @@ export function memoryLearningRepo() {
       const item = items.get(userId);
       return item ? structuredClone(item) : null;
     },
-    async save(userId, expectedVersion, next, evs) {
+    async save(userId, expectedVersion, next, evs, extras = {}) {
       if (interloper) {
         const { userId: u, change } = interloper;
         interloper = undefined;
         const current = items.get(u) ?? { progress: defaultProgress(), version: 0 };
-        items.set(u, { progress: change(structuredClone(current.progress)), version: current.version + 1 });
+        items.set(u, { ...current, progress: change(structuredClone(current.progress)), version: current.version + 1 });
       }
       const current = items.get(userId)?.version ?? 0;
       if (current !== expectedVersion) {
         repo.conflicts++;
         return 'conflict';
       }
-      items.set(userId, { progress: structuredClone(next), version: expectedVersion + 1 });
+      items.set(userId, { progress: structuredClone(next), version: expectedVersion + 1, ...structuredClone(extras) });
       events.push(...structuredClone(evs));
       repo.saves++;
       return 'ok';

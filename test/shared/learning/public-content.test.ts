@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ModuleDetail, ModuleSummary } from '@shared/learning/learning.api';
 import { defaultProgress } from '@shared/learning/progress';
 import { SNAPSHOTS } from '@shared/learning/content/lib/snapshot';
-import { moduleDetailFor, moduleSummariesFor, publicCourse } from '@shared/learning/public-content';
+import { moduleDetailFor, moduleDetailJson, moduleSummariesFor, publicCourse } from '@shared/learning/public-content';
 import { BASICS, FIXTURE_COURSE } from './fixture-course';
 
 const KEYS = ['correctAnswer', 'explanation', 'answer', 'solution'];
@@ -82,6 +82,10 @@ describe('the public course', () => {
       ['options_greeks', false],
     ]);
     expect(moduleDetailFor(FIXTURE_COURSE, 'risk_management', progress)).toBeUndefined();
+    // The route's JSON text, serialised once and spliced per learner, is the same answer.
+    for (const p of [defaultProgress(), progress, { ...progress, completedModules: ['options_basics' as const] }])
+      for (const id of ['options_basics', 'options_greeks'])
+        expect(JSON.parse(moduleDetailJson(FIXTURE_COURSE, id, p)!)).toEqual({ module: moduleDetailFor(FIXTURE_COURSE, id, p) });
     // Built once per course: the same objects serve every learner.
     expect(publicCourse(FIXTURE_COURSE)).toBe(publicCourse(FIXTURE_COURSE));
   });

@@ -3,7 +3,7 @@ import { COURSE } from '@shared/learning/content/course';
 import { checkExercise } from '@shared/learning/exercises';
 import { ModuleDetail } from '@shared/learning/learning.api';
 import { defaultProgress } from '@shared/learning/progress';
-import { moduleDetailFor, publicCourse } from '@shared/learning/public-content';
+import { moduleDetailFor, moduleDetailJson, publicCourse } from '@shared/learning/public-content';
 
 /** The server's side of the real course (the content's own checks are in content tests). */
 describe('the course the server holds', () => {
@@ -19,7 +19,10 @@ describe('the course the server holds', () => {
     };
     for (const m of publicCourse(COURSE).values()) walk(m);
     for (const k of ['correctAnswer', 'explanation', 'answer', 'solution']) expect(keys.has(k), k).toBe(false);
-    for (const m of COURSE) ModuleDetail.parse(moduleDetailFor(COURSE, m.id, defaultProgress()));
+    for (const m of COURSE) {
+      const detail = ModuleDetail.parse(moduleDetailFor(COURSE, m.id, defaultProgress()));
+      expect(JSON.parse(moduleDetailJson(COURSE, m.id, defaultProgress())!)).toEqual(JSON.parse(JSON.stringify({ module: detail }))); // as JSON carries it (-0 is 0)
+    }
   });
 
   it('has exercises whose every requirement the server can judge', () => {

@@ -6,14 +6,14 @@ import { checkExercise } from '@shared/learning/use-cases/check-exercise';
 import { completeLesson } from '@shared/learning/use-cases/complete-lesson';
 import { getModule, getProgress, listModules } from '@shared/learning/use-cases/read-course';
 import { resetProgress } from '@shared/learning/use-cases/reset-progress';
-import type { PaperAccount, Position } from '@shared/paper/types';
+import type { Order, PaperAccount, Position, Quote } from '@shared/paper/types';
 import { fixedClock } from '@shared/ports/clock.port';
 import { BASICS_RIGHT, FIXTURE_COURSE } from './fixture-course';
 import { memoryLearningRepo } from './memory-learning-repo';
 
 const USER = 'learner-1';
 
-function setup(paper: { account?: PaperAccount | null; positions?: Position[] } = {}) {
+function setup(paper: { account?: PaperAccount | null; positions?: Position[]; orders?: Order[]; quotes?: Map<string, Quote> } = {}) {
   const repo = memoryLearningRepo();
   let n = 0;
   const deps: LearningDeps = {
@@ -22,9 +22,9 @@ function setup(paper: { account?: PaperAccount | null; positions?: Position[] } 
     paper: {
       getAccount: async () => paper.account ?? null,
       getPositions: async () => paper.positions ?? [],
-      listOrders: async () => [],
+      listOrders: async () => paper.orders ?? [],
     },
-    quotes: { quotes: async () => new Map() },
+    quotes: { quotes: async () => paper.quotes ?? new Map() },
     clock: fixedClock('2026-11-25T15:00:00.000Z'),
     ids: { newId: () => `01KAAAAAAAAAAAAAAAAAAAA${String(n++).padStart(3, '0')}` },
   };
@@ -99,9 +99,10 @@ describe('learning use cases', () => {
     expect(repo.saves).toBe(0);
   });
 
-  it('resets progress to the defaults', async () => {
-    const { deps } = setup();
+  it('resets progress to the defaults; redoing the course publishes nothing again', async () => {
+    const { deps, repo } = setup();
     await finishBasics(deps);
+    const published = repo.events.length;
     const reset = await resetProgress(deps, USER);
     expect(reset).toMatchObject({ ok: true, value: { completedModules: [], currentModule: 'options_basics', level: 1, experience: 0, quizScores: {} } });
     expect(await getProgress(deps, USER)).toEqual(reset.ok && reset.value);
@@ -109,6 +110,9 @@ describe('learning use cases', () => {
       ['options_basics', false, 0],
       ['options_greeks', false, 0],
     ]);
+    const redone = await finishBasics(deps);
+    expect(redone).toMatchObject({ ok: true, value: { progress: { completedModules: ['options_basics'], experience: 100 } } });
+    expect(repo.events).toHaveLength(published);
   });
 
   it('reads a module without keys, and 404s one the course does not hold', async () => {
@@ -141,5 +145,46 @@ describe('learning use cases', () => {
     const r = await checkExercise(deps, USER, 'options_basics.first-trade');
     expect(r).toMatchObject({ ok: true, value: { passed: true, progress: { practicalExercisesCompleted: ['options_basics.first-trade'], experience: 0 } } });
     expect(await checkExercise(deps, USER, 'options_basics.nope')).toMatchObject({ ok: false, error: { code: 'not_found' } });
+  });
+
+  it('keeps an order judged at the mid while it rested, after it fills on a later session’s quotes', async () => {
+    const C = 'SPY261218C00580000';
+    const resting = {
+      orderId: '01ORDER',
+      type: 'limit',
+      limitPrice: 4.35,
+      legs: [{ contract: C, side: 'buy', quantity: 1 }],
+      status: 'open',
+      createdAt: '2026-11-25T14:30:00.000Z',
+      filledAt: null,
+      fills: [],
+      underlyings: ['SPY'],
+      run: 1,
+    } as unknown as Order;
+    const quote = (bid: number, ask: number, asOf: string): Quote => ({ contract: C, bid, ask, last: null, mark: (bid + ask) / 2, asOf, underlyingPrice: 577 });
+    const paper = { account: { userId: USER, run: 1 } as PaperAccount, orders: [resting], quotes: new Map([[C, quote(4.3, 4.4, '2026-11-24T21:00:00.000Z')]]) };
+    const { deps } = setup(paper);
+    const orderOnly = {
+      ...FIXTURE_COURSE[0]!,
+      practicalExercise: { ...FIXTURE_COURSE[0]!.practicalExercise!, requirements: FIXTURE_COURSE[0]!.practicalExercise!.requirements.slice(1) },
+    };
+    deps.course = { course: () => [orderOnly, FIXTURE_COURSE[1]!] };
+    const first = await checkExercise(deps, USER, 'options_basics.first-trade');
+    expect(first.ok && first.value.requirements[0]).toEqual({
+      description: orderOnly.practicalExercise.requirements[0]!.description,
+      met: true,
+      detail: expect.stringContaining('is at or better than the mid'),
+    });
+    // The next session's quotes arrive and the order fills on them.
+    paper.orders = [{ ...resting, status: 'filled', filledAt: '2026-11-26T14:30:00.000Z' }];
+    paper.quotes = new Map([[C, quote(4.0, 4.1, '2026-11-25T21:00:00.000Z')]]);
+    const later = await checkExercise(deps, USER, 'options_basics.first-trade');
+    expect(later.ok && later.value).toMatchObject({
+      passed: true,
+      requirements: [{ met: true, detail: 'Your limit order at $4.35 was judged at or better than the mid when placed.' }],
+    });
+    // Another learner's judgment is theirs alone.
+    const other = await checkExercise(deps, 'learner-2', 'options_basics.first-trade');
+    expect(other.ok && other.value.passed).toBe(false);
   });
 });

@@ -22,7 +22,7 @@ describe('dynamoLearningRepository', () => {
 
   it('reads the one progress item USER#<sub>/LEARN, consistently', async () => {
     mock.on(GetCommand).resolves({ Item: { PK: 'USER#u1', SK: 'LEARN', progress: defaultProgress(), version: 3 } });
-    expect(await repo().get('u1')).toEqual({ progress: defaultProgress(), version: 3 });
+    expect(await repo().get('u1')).toEqual({ progress: defaultProgress(), version: 3, published: [], judgedOrders: {} });
     expect(mock.commandCalls(GetCommand)[0]!.args[0].input).toMatchObject({ Key: { PK: 'USER#u1', SK: 'LEARN' }, ConsistentRead: true });
     mock.on(GetCommand).resolves({});
     expect(await repo().get('u1')).toBeNull();
@@ -30,11 +30,24 @@ describe('dynamoLearningRepository', () => {
 
   it('writes the progress conditional on its version with the events as outbox items, in one transaction', async () => {
     mock.on(TransactWriteCommand).resolves({});
-    expect(await repo().save('u1', 3, defaultProgress(), [event])).toBe('ok');
+    expect(
+      await repo().save('u1', 3, defaultProgress(), [event], {
+        published: ['lesson:options_basics.why-options'],
+        judgedOrders: { 'options_basics.first-trade': ['01ORDER'] },
+      }),
+    ).toBe('ok');
     const items = mock.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
     expect(items).toHaveLength(2);
     expect(items[0]!.Put).toMatchObject({
-      Item: { PK: 'USER#u1', SK: 'LEARN', version: 4, progress: defaultProgress(), updatedAt: NOW.toISOString() },
+      Item: {
+        PK: 'USER#u1',
+        SK: 'LEARN',
+        version: 4,
+        progress: defaultProgress(),
+        published: ['lesson:options_basics.why-options'],
+        judgedOrders: { 'options_basics.first-trade': ['01ORDER'] },
+        updatedAt: NOW.toISOString(),
+      },
       ConditionExpression: 'version = :v',
       ExpressionAttributeValues: { ':v': 3 },
     });
