@@ -5,6 +5,7 @@ import { day, md, num, pct, usd } from '../greeks-lib/format';
 import { SOURCE } from '../greeks-lib/market';
 import { perShare } from '../lib/figures';
 import { SPY, contractAt } from '../lib/snapshot';
+import { MESSAGES } from '../../../compliance/checks';
 import { RATES, S, SESSION, analyze, daysTo, moveLeg, place, type Placed } from '../advanced-lib/place';
 
 /**
@@ -17,6 +18,8 @@ import { RATES, S, SESSION, analyze, daysTo, moveLeg, place, type Placed } from 
  */
 
 const tex = String.raw;
+/** The paper account's refusal of an uncovered short call (shared/compliance), quoted as the learner will see it. */
+const NAKED_CALL = md(MESSAGES.nakedCall);
 /** Dollars in Markdown. */
 const M = (x: number, digits = 2) => md(usd(x, digits));
 /** A price per share in Markdown, to the tenth of a cent where a mark has it. */
@@ -116,7 +119,7 @@ const straddles: Lesson = {
       title: 'A view on volatility, not direction',
       content: tex`A **long straddle** buys a call and a put at the same strike and expiry; a **long strangle** buys a call above the price and a put below it. Both gain if SPY moves far enough either way, and both lose all their cost if it ends between the strikes. You are betting that the move will be *larger* than the market's prices imply: the implied volatility you pay is the bar to clear (lesson:options_greeks.vega).
 
-The **short** versions sell the same options. You collect the premium and keep it if SPY stays quiet, but the sold call has **no limit on its loss**: the further SPY rises, the more you owe. A short straddle or strangle is the only kind of trade in this lesson whose worst case cannot be stated in dollars, which is why the paper account asks for level 3 approval and margin to hold one.`,
+The **short** versions sell the same options. You collect the premium and keep it if SPY stays quiet, but the sold call has **no limit on its loss**: the further SPY rises, the more you owe. Its worst case cannot be stated in dollars. The paper account refuses such an order at every trading level, with the message: “${NAKED_CALL}” The next lesson caps the loss with bought wings.`,
     },
     {
       type: 'example',
@@ -373,11 +376,11 @@ Because the later option is still alive when the near one expires, the result at
 
 ${legList(calendar.legs)}
 
-It costs ${M(-calendar.analysis.netPremium)}. At the ${FRONT} expiry, valuing the ${day(back)} call at its current IV, the best outcome is about ${M(calendar.analysis.maxProfit, 0)} near ${M(K, 0)}, and it is estimated to make money between ${calendar.analysis.breakevens.map((x) => M(x, 0)).join(' and ')}. Its position vega is ${M(calendar.greeks.vega)} per vol point: positive. The bull call diagonal:
+It costs ${M(-calendar.analysis.netPremium)}. At the ${FRONT} expiry, valuing the ${day(back)} call at its current IV, the best outcome is about ${M(calendar.analysis.maxProfit, 0)}, and it is estimated to make money between ${calendar.analysis.breakevens.map((x) => M(x, 0)).join(' and ')}. Its position vega is ${M(calendar.greeks.vega)} per vol point: positive. The bull call diagonal:
 
 ${legList(diagonal.legs)}
 
-costs ${M(-diagonal.analysis.netPremium)} and has a delta of ${num(diagonal.greeks.delta, 1)} shares: a directional trade that also sells time.`,
+costs ${M(-diagonal.analysis.netPremium)} and has a delta of ${num(diagonal.greeks.delta, 1)} shares: mostly a bullish bet on SPY, with the sold call lowering its cost. Its theta is ${M(diagonal.greeks.theta)} a day: the deep in-the-money bought call, not time, drives this one.`,
       source,
       figures: [
         figure('Calendar debit', usd(-calendar.analysis.netPremium), tex`100\,(C_{\text{back}} - C_{\text{front}})`, legInputs(calendar.legs)),
@@ -435,7 +438,7 @@ const ratios: Lesson = {
       title: 'Unequal numbers of options',
       content: tex`A **call ratio spread** buys one call and sells two at a higher strike. The second sold call is not covered by anything: above the upper breakeven it loses like a short call, without limit. A **call backspread** is the mirror: sell one call, buy two higher. It gains without limit on a large rally and loses most if SPY ends exactly at the upper strike.
 
-Count the calls on each side before you trade a ratio: more sold than bought means an uncovered part, whatever the spread is called.`,
+Count the calls on each side before you trade a ratio: more sold than bought means an uncovered part, whatever the spread is called. The paper account refuses the uncovered call (“${NAKED_CALL}”); the backspread, with more calls bought than sold, it accepts.`,
     },
     {
       type: 'example',
@@ -515,7 +518,7 @@ A **synthetic long future** buys a call and sells a put at the same strike and e
 
 ${legList(lizard.legs)}
 
-The credit, ${M(lizard.analysis.netPremium)}, is larger than the call spread's width, ${M(lizardCallWidth * 100, 0)}, so no price above the put strike loses money; below ${P(lizard.analysis.breakevens[0]!)} it loses as a shareholder would, up to ${M(-lizard.analysis.maxLoss)} if SPY went to zero.
+The credit, ${M(lizard.analysis.netPremium)}, is larger than the most the call spread can cost, ${M(lizardCallWidth, 0)} a share or ${M(lizardCallWidth * 100, 0)} a contract, so no price above ${P(lizard.analysis.breakevens[0]!)} loses money at expiry; below ${P(lizard.analysis.breakevens[0]!)} it loses as a shareholder would, up to ${M(-lizard.analysis.maxLoss)} if SPY went to zero.
 
 The bullish risk reversal:
 
@@ -525,7 +528,7 @@ takes in ${M(riskReversal.analysis.netPremium)} and has a delta of ${num(riskRev
 
 ${legList(synthetic.legs)}
 
-costs ${P(syntheticCost)} a share and has a delta of ${num(synthetic.greeks.delta, 1)} shares: it behaves like 100 shares while tying up far less cash, with the same loss if SPY falls.`,
+costs ${P(syntheticCost)} a share and has a delta of ${num(synthetic.greeks.delta, 1)} shares: it behaves like 100 shares, with the same loss if SPY falls. The paper account secures the sold put with cash (strike × 100), so here it ties up about as much as the shares would.`,
       source,
       figures: [
         ...expiryFigures(lizard, { breakevens: tex`K_{\text{put}} - c` }).map((f) => ({ ...f, label: `Jade lizard: ${f.label.toLowerCase()}` })),
@@ -551,7 +554,7 @@ costs ${P(syntheticCost)} a share and has a delta of ${num(synthetic.greeks.delt
       'When does a jade lizard carry no risk on the upside?',
       ['When the total credit is larger than the call spread’s width', 'When the put is at the money', 'When the calls expire later than the put', 'Always'],
       'When the total credit is larger than the call spread’s width',
-      tex`Above the bought call the call spread costs its width at most; a credit larger than that width leaves a profit. Here ${M(lizard.analysis.netPremium)} against ${M(lizardCallWidth * 100, 0)}.`,
+      tex`Above the bought call the call spread costs its width at most; a credit larger than that width leaves a profit. Here ${M(lizard.analysis.netPremium)} against the ${M(lizardCallWidth * 100, 0)} the call spread can cost.`,
     ),
     numerical(
       'synthetic-breakeven',
@@ -591,7 +594,7 @@ const boxT = FRONT_DAYS / 365;
 const boxRate = Math.log(boxWidth / boxSell) / boxT;
 const belowIntrinsic = SPY.expiries
   .flatMap((e) => e.contracts)
-  .filter((c) => c.mark! < Math.max(0, c.contract_type === 'call' ? S - c.strike_price : c.strike_price - S)).length;
+  .filter((c) => c.mark! < Math.max(0, c.contract_type === 'call' ? S - c.strike_price : c.strike_price - S) - 1e-9).length;
 const contractCount = SPY.expiries.reduce((n, e) => n + e.contracts.length, 0);
 const boxLegs = [
   `buy ${BOX.low} call at ${perShare(bc.lowCall.ask!)}`,
@@ -624,7 +627,7 @@ ${boxLegs.map((l) => `- ${md(l)}`).join('\n')}
 
 it costs ${M(boxBuy * 100)}, more than the ${M(boxWidth * 100, 0)} it pays: a loss of ${M((boxBuy - boxWidth) * 100)} before four commissions. Sold instead, it brings in ${M(boxSell * 100)} now and owes ${M(boxWidth * 100, 0)} in ${FRONT_DAYS} days: a loan at about ${pct(boxRate, 1)} a year, against the ${pct(RATES.r, 1)} risk-free rate of the snapshot.
 
-A seller who thinks that loan is free can be surprised worse. In January 2019 a Robinhood user posting as 1R0NYMAN sold box spreads on American-style stock options to raise cash; a sold put was **assigned early**, the "locked" box turned into a stock position, and the forced liquidation left a loss of about \$58,000 on an account of a few thousand dollars. The broker then banned box spreads.`,
+A seller who thinks that loan is free can be surprised worse. In January 2019 a Robinhood user posting as 1R0NYMAN sold box spreads on American-style stock options to raise cash; a sold option was **assigned early**, the "locked" box turned into a stock position, and the forced liquidation left a loss of about \$58,000 on an account of a few thousand dollars. The broker then banned box spreads.`,
       source,
       figures: [
         figure('Box value at expiry', usd(boxWidth * 100, 0), tex`100\,(K_2 - K_1)`, [`K₁ = ${usd(BOX.low, 0)}`, `K₂ = ${usd(BOX.high, 0)}`]),
@@ -645,7 +648,7 @@ A seller who thinks that loan is free can be surprised worse. In January 2019 a 
     {
       type: 'text',
       title: 'Our simulated market has no free money either',
-      content: tex`The product's simulated market prices American-style options (SPY's, for one) as American, with an engine that includes the value of exercising early, and never quotes one below its intrinsic value: of the ${contractCount} contracts of this snapshot, ${belowIntrinsic === 0 ? 'none has' : `${belowIntrinsic} have`} a mark below intrinsic. Buying a deep in-the-money option and exercising it at once therefore loses the spread and the commission; the project's tests check exactly that. If you ever find a trade that seems to make money whatever happens, look for the spread, the interest, the dividend or the early exercise you have left out.`,
+      content: tex`The product's simulated market prices American-style options (SPY's, for one) as American, with an engine that includes the value of exercising early, and never quotes one below its intrinsic value: of the ${contractCount} contracts of this snapshot, ${belowIntrinsic === 0 ? 'none has' : `${belowIntrinsic} have`} a mark below intrinsic. Buying a deep in-the-money option and exercising it at once therefore loses the spread and the commission; the product's tests check exactly that. If you ever find a trade that seems to make money whatever happens, look for the spread, the interest, the dividend or the early exercise you have left out.`,
     },
   ],
   check: check(freeLessonId, [
@@ -726,13 +729,13 @@ const quiz: Quiz = {
       tex`The calendar's later option carries more vega than the near one (${M(calendar.greeks.vega)} per point); the others sell volatility.`,
     ),
     numerical(
-      'fly-lower-breakeven',
-      tex`A ${fly.legs.map((l) => l.strike).join('/')} call butterfly costs ${P(-fly.analysis.netPremium / 100)} a share. What is its lower breakeven at expiry, in dollars?`,
-      fly.analysis.breakevens[0]!,
+      'bwb-upside-loss',
+      tex`A broken-wing call butterfly buys the ${bwb.legs[0]!.strike} call, sells two ${bwb.legs[1]!.strike} calls and buys the ${bwb.legs[2]!.strike} call for a debit of ${M(-bwb.analysis.netPremium)}. How much does it lose at expiry if SPY ends above ${M(bwb.legs[2]!.strike, 0)}, in dollars?`,
+      -bwb.analysis.maxLoss,
       2,
       0.01,
       '$',
-      tex`Lower strike + debit per share: ${M(fly.legs[0]!.strike, 0)} + ${P(-fly.analysis.netPremium / 100)} = ${P(fly.analysis.breakevens[0]!)}.`,
+      tex`Above the upper strike the calls net 100 × ((${bwb.legs[2]!.strike} − ${bwb.legs[1]!.strike}) − (${bwb.legs[1]!.strike} − ${bwb.legs[0]!.strike})) = ${M((width(bwb, 1, 2) - width(bwb, 0, 1)) * 100, 0)} against you, plus the ${M(-bwb.analysis.netPremium)} debit: ${M(-bwb.analysis.maxLoss)}.`,
     ),
     trueFalse(
       'bwb-free',
@@ -803,7 +806,7 @@ const ironCondorExercise: PracticalExercise = {
   ],
   hints: [
     'Open the Iron Condor template in the builder on SPY; it places the sold strikes near 20 delta.',
-    tex`The maximum loss is the wing width × 100 − the credit: with wings ${M(NARROW, 0)} from the sold strikes it stays under ${M(CONDOR_MAX_LOSS, 0)}.`,
+    tex`The maximum loss is the wing width × 100 − the credit. On Nov 20, 2026, wings ${M(NARROW, 0)} from 20-delta sold strikes gave ${M(-narrowCondor.analysis.maxLoss)}; the template's wider wings gave ${M(-condor.analysis.maxLoss)}.`,
     'Send the four legs together as one order with a limit credit at the mid or higher; a credit order fills at or above its limit, or not at all.',
   ],
   solution: tex`On Nov 20, 2026: on the ${FRONT} expiry (${FRONT_DAYS} days), ${narrowCondor.legs.map(legLine).join('; ')}. The net mid is a ${P(narrowMid)} credit (${M(narrowCondor.analysis.netPremium)}); the maximum loss is ${M(NARROW * 100, 0)} − ${M(narrowCondor.analysis.netPremium)} = ${M(-narrowCondor.analysis.maxLoss)}, under ${M(CONDOR_MAX_LOSS, 0)}, with breakevens ${narrowCondor.analysis.breakevens.map(perShare).map(md).join(' and ')}. Place it as one limit order for a credit of at least ${P(narrowMid)}; at the bid and ask of each leg it would bring only ${P(narrowFills)}.`,
