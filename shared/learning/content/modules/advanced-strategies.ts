@@ -387,7 +387,7 @@ costs ${M(-diagonal.analysis.netPremium)} and has a delta of ${num(diagonal.gree
         figure(
           'Calendar: estimated best P&L at the front expiry',
           `about ${usd(calendar.analysis.maxProfit, 0)}`,
-          tex`\max_{S}\ 100\,C_{\text{back}}(S, \tau, \sigma) - \text{debit}`,
+          tex`\max_{S}\ 100\,\big(C_{\text{back}}(S, \tau, \sigma) - \max(S - K, 0)\big) - \text{debit}`,
           [`τ = ${daysTo(back) - FRONT_DAYS} days`, `σ = ${pct(calendar.legs[1]!.iv!)}`],
         ),
         figure('Calendar: loss at most', usd(-calendar.analysis.maxLoss), tex`\text{debit}`, [`debit = ${usd(-calendar.analysis.netPremium)}`]),
