@@ -388,7 +388,7 @@ costs ${M(-diagonal.analysis.netPremium)} and has a delta of ${num(diagonal.gree
           'Calendar: estimated best P&L at the front expiry',
           `about ${usd(calendar.analysis.maxProfit, 0)}`,
           tex`\max_{S}\ 100\,\big(C_{\text{back}}(S, \tau, \sigma) - \max(S - K, 0)\big) - \text{debit}`,
-          [`τ = ${daysTo(back) - FRONT_DAYS} days`, `σ = ${pct(calendar.legs[1]!.iv!)}`],
+          [`K = ${usd(K, 0)}`, `τ = ${daysTo(back) - FRONT_DAYS} days`, `σ = ${pct(calendar.legs[1]!.iv!)}`, `debit = ${usd(-calendar.analysis.netPremium)}`],
         ),
         figure('Calendar: loss at most', usd(-calendar.analysis.maxLoss), tex`\text{debit}`, [`debit = ${usd(-calendar.analysis.netPremium)}`]),
         ...greekFigures(calendar).map((f) => ({ ...f, label: `Calendar: ${f.label.toLowerCase()}` })),
