@@ -159,6 +159,8 @@ export const routes: readonly RouteDefinition[] = [
   { routeKey: 'POST /api/learning/lessons/{lessonId}/complete', auth: 'user', fn: 'learning' },
   { routeKey: 'POST /api/learning/quizzes/{quizId}/attempts', auth: 'user', fn: 'learning' },
   { routeKey: 'POST /api/learning/exercises/{exerciseId}/check', auth: 'user', fn: 'learning' },
+  { routeKey: 'GET /api/learning/outline', auth: 'public', fn: 'learning' },
+  { routeKey: 'GET /api/learning/snapshots/{snapshot}/{expiration}', auth: 'public', fn: 'learning' },
   { routeKey: 'GET /api/learning/progress', auth: 'user', fn: 'learning' },
   { routeKey: 'POST /api/learning/reset', auth: 'user', fn: 'learning' },
 ];

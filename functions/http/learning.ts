@@ -5,6 +5,7 @@ import { attemptQuiz } from '@shared/learning/use-cases/attempt-quiz';
 import { checkExercise } from '@shared/learning/use-cases/check-exercise';
 import { completeLesson } from '@shared/learning/use-cases/complete-lesson';
 import type { LearningDeps } from '@shared/learning/use-cases/deps';
+import { courseOutline, snapshotChain } from '@shared/learning/public-content';
 import { getModuleJson, getProgress, listModules } from '@shared/learning/use-cases/read-course';
 import { resetProgress } from '@shared/learning/use-cases/reset-progress';
 import { jitteredBackoff } from '@shared/paper/use-cases/retry';
@@ -39,6 +40,18 @@ export function makeLearningHandler(deps: LearningDeps) {
     'POST /api/learning/exercises/{exerciseId}/check': route(api['POST /api/learning/exercises/{exerciseId}/check'], async ({ user, params }) =>
       respond(await checkExercise(deps, user.sub, params.exerciseId), (v) => v),
     ),
+
+    'GET /api/learning/outline': route(api['GET /api/learning/outline'], async () =>
+      ok(courseOutline(deps.course.course()), { 'cache-control': 'public, max-age=300' }),
+    ),
+
+    // A frozen snapshot never changes: cached a day by browsers and CloudFront.
+    'GET /api/learning/snapshots/{snapshot}/{expiration}': route(api['GET /api/learning/snapshots/{snapshot}/{expiration}'], async ({ params }) => {
+      const chain = snapshotChain(params.snapshot, params.expiration);
+      return chain
+        ? ok({ chain }, { 'cache-control': 'public, max-age=86400, immutable' })
+        : failure({ code: 'not_found', message: `No chain of ${params.expiration} in the snapshot ${params.snapshot}.` });
+    }),
 
     'GET /api/learning/progress': route(api['GET /api/learning/progress'], async ({ user }) => ok({ progress: await getProgress(deps, user.sub) })),
 

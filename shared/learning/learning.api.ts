@@ -28,7 +28,19 @@ const StrategyLegSchema = z.object({
 });
 const Inputs = z.object({ S: z.number(), K: z.number(), T: z.number(), sigma: z.number(), r: z.number(), q: z.number() });
 
-/** A widget as the browser gets it: a chain task without its answer, with the snapshot's expiry it needs. */
+/** A frozen snapshot's chain of one expiry, with its date and source (served by its own cacheable route). */
+export const SnapshotChain = z.object({
+  underlying: z.string(),
+  underlyingPrice: z.number(),
+  asOf: z.string(),
+  source: z.string(),
+  contracts: z.array(z.record(z.string(), z.unknown())),
+});
+
+/**
+ * A widget as the browser gets it: a chain task without its answer, naming the snapshot and expiry whose chain
+ * GET /api/learning/snapshots/{snapshot}/{expiration} serves (kept out of the module: most of its size, and unchanging).
+ */
 export const PublicWidget = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('payoff'), underlying: z.string(), spot: z.number(), asOf: z.string(), legs: z.array(StrategyLegSchema), iv: z.number() }),
   z.object({ kind: z.literal('greeks'), optionType: z.enum(['call', 'put']), inputs: Inputs, style: z.enum(['american', 'european']) }),
@@ -39,14 +51,6 @@ export const PublicWidget = z.discriminatedUnion('kind', [
     snapshot: z.string(),
     expiration: z.string(),
     prompt: z.string(),
-    /** The snapshot's chain of that expiry, with its date and source. */
-    chain: z.object({
-      underlying: z.string(),
-      underlyingPrice: z.number(),
-      asOf: z.string(),
-      source: z.string(),
-      contracts: z.array(z.record(z.string(), z.unknown())),
-    }),
   }),
 ]);
 
@@ -179,6 +183,21 @@ export const learningApi = defineApi({
     summary: "Check a practical exercise's requirements against the learner's paper account",
     params: z.object({ exerciseId: ExerciseId }),
     response: CheckResult,
+    errors: [404],
+  },
+  'GET /api/learning/outline': {
+    auth: 'public',
+    summary: "The course's modules and how many lessons each has, for the landing page (no content)",
+    response: z.object({ modules: z.array(z.object({ id: z.string(), title: z.string(), lessons: z.number().int() })), lessons: z.number().int() }),
+  },
+  'GET /api/learning/snapshots/{snapshot}/{expiration}': {
+    auth: 'public',
+    summary: "A chain-reading task's frozen end-of-day chain of one expiry (it never changes, so it is cached)",
+    params: z.object({
+      snapshot: z.string().regex(/^[a-z]+-\d{4}-\d{2}-\d{2}$/, 'must be a snapshot id such as spy-2026-11-20'),
+      expiration: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date in the form YYYY-MM-DD'),
+    }),
+    response: z.object({ chain: SnapshotChain }),
     errors: [404],
   },
   'GET /api/learning/progress': { auth: 'user', summary: "The learner's learning progress", response: z.object({ progress: LearningProgress }) },

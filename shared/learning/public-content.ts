@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { ContentBlock, LearningModule, Lesson, PracticalExercise, Quiz, Widget } from './content/types';
-import type { ModuleDetail, ModuleSummary, PublicBlock, PublicExercise, PublicQuiz, PublicWidget } from './learning.api';
+import type { ModuleDetail, ModuleSummary, PublicBlock, PublicExercise, PublicQuiz, PublicWidget, SnapshotChain } from './learning.api';
 import { moduleProgress, missingPrerequisite, type LearningProgress } from './progress';
 import { SNAPSHOTS } from './content/lib/snapshot';
 
@@ -8,7 +8,7 @@ import { SNAPSHOTS } from './content/lib/snapshot';
  * The course as the browser gets it (issue 17): built field by field from the content (a list of what may leave, not
  * of what to remove), so a key added to the content later stays on the server unless named here. Answer keys
  * (`correctAnswer`, `explanation`, a chain task's `answer`, an exercise's `solution`) never leave before an attempt.
- * A chain task carries its snapshot's chain of that expiry. Built once per course and kept (a warm handler's cache);
+ * A chain task names its snapshot and expiry; their chain is served apart (snapshotChain). Built once per course and kept (a warm handler's cache);
  * each learner's completion is laid over it per request.
  */
 export type PublicModule = Omit<z.infer<typeof ModuleDetail>, 'completed' | 'progress' | 'unlocked' | 'lessons'> & {
@@ -42,24 +42,10 @@ export function publicWidget(widget: Widget): z.infer<typeof PublicWidget> {
       return { kind: 'expiry-stepper', underlying: widget.underlying, legs: widget.legs.map((l) => ({ ...l })), prices: [...widget.prices] };
     case 'strategy-card':
       return { kind: 'strategy-card', templateId: widget.templateId, underlying: widget.underlying };
-    case 'chain-task': {
-      const snapshot = SNAPSHOTS[widget.snapshot];
-      const expiry = snapshot?.expiries.find((e) => e.expiration === widget.expiration);
-      if (!snapshot || !expiry) throw new Error(`chain task names a missing snapshot or expiry: ${widget.snapshot} ${widget.expiration}`);
-      return {
-        kind: 'chain-task',
-        snapshot: widget.snapshot,
-        expiration: widget.expiration,
-        prompt: widget.prompt,
-        chain: {
-          underlying: snapshot.underlying,
-          underlyingPrice: snapshot.underlyingPrice,
-          asOf: snapshot.asOf,
-          source: snapshot.source,
-          contracts: expiry.contracts as unknown as Record<string, unknown>[],
-        },
-      };
-    }
+    case 'chain-task':
+      if (!snapshotChain(widget.snapshot, widget.expiration))
+        throw new Error(`chain task names a missing snapshot or expiry: ${widget.snapshot} ${widget.expiration}`);
+      return { kind: 'chain-task', snapshot: widget.snapshot, expiration: widget.expiration, prompt: widget.prompt };
   }
 }
 
@@ -193,4 +179,24 @@ export function moduleDetailJson(course: readonly LearningModule[], moduleId: st
   const lessons = module.lessons.map((l, i) => `${json.lessons[i]},"completed":${progress.completedLessons.includes(l.id)}}`);
   const tail = `"completed":${progress.completedModules.includes(module.id)},"progress":${moduleProgress(progress, module)},"unlocked":${!missingPrerequisite(progress, module)}`;
   return `{"module":${json.head},"lessons":[${lessons.join(',')}],${tail}}}`;
+}
+
+/** A frozen snapshot's chain of one expiry as the browser gets it (GET /api/learning/snapshots/{snapshot}/{expiration}), or null. */
+export function snapshotChain(snapshotId: string, expiration: string): z.infer<typeof SnapshotChain> | null {
+  const snapshot = Object.hasOwn(SNAPSHOTS, snapshotId) ? SNAPSHOTS[snapshotId] : undefined;
+  const expiry = snapshot?.expiries.find((e) => e.expiration === expiration);
+  if (!snapshot || !expiry) return null;
+  return {
+    underlying: snapshot.underlying,
+    underlyingPrice: snapshot.underlyingPrice,
+    asOf: snapshot.asOf,
+    source: snapshot.source,
+    contracts: expiry.contracts as unknown as Record<string, unknown>[],
+  };
+}
+
+/** The course's outline for the landing page: each module's lesson count and the total (GET /api/learning/outline). */
+export function courseOutline(course: readonly LearningModule[]) {
+  const modules = course.map((m) => ({ id: m.id, title: m.title, lessons: m.lessons.length }));
+  return { modules, lessons: modules.reduce((s, m) => s + m.lessons, 0) };
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ModuleDetail, ModuleSummary } from '@shared/learning/learning.api';
 import { defaultProgress } from '@shared/learning/progress';
 import { SNAPSHOTS } from '@shared/learning/content/lib/snapshot';
-import { moduleDetailFor, moduleDetailJson, moduleSummariesFor, publicCourse } from '@shared/learning/public-content';
+import { courseOutline, moduleDetailFor, moduleDetailJson, moduleSummariesFor, publicCourse, snapshotChain } from '@shared/learning/public-content';
 import { BASICS, FIXTURE_COURSE } from './fixture-course';
 
 const KEYS = ['correctAnswer', 'explanation', 'answer', 'solution'];
@@ -60,13 +60,24 @@ describe('the public course', () => {
     );
   });
 
-  it("inlines a chain task's expiry from its snapshot, with the data's date and source", () => {
+  it("names a chain task's snapshot and expiry, whose chain is served apart with the data's date and source", () => {
     const widget = publicCourse(FIXTURE_COURSE).get('options_basics')!.lessons[0]!.blocks[1]!;
     expect(widget.type).toBe('interactive');
     if (widget.type !== 'interactive' || widget.widget.kind !== 'chain-task') throw new Error('not a chain task');
+    expect(widget.widget).toEqual({ kind: 'chain-task', snapshot: 'spy-2026-11-20', expiration: '2026-11-27', prompt: 'Click the $580 call' });
     const snapshot = SNAPSHOTS['spy-2026-11-20']!;
-    expect(widget.widget.chain).toMatchObject({ underlying: 'SPY', underlyingPrice: snapshot.underlyingPrice, asOf: snapshot.asOf, source: snapshot.source });
-    expect(widget.widget.chain.contracts).toHaveLength(snapshot.expiries.find((e) => e.expiration === '2026-11-27')!.contracts.length);
+    const chain = snapshotChain('spy-2026-11-20', '2026-11-27')!;
+    expect(chain).toMatchObject({ underlying: 'SPY', underlyingPrice: snapshot.underlyingPrice, asOf: snapshot.asOf, source: snapshot.source });
+    expect(chain.contracts).toHaveLength(snapshot.expiries.find((e) => e.expiration === '2026-11-27')!.contracts.length);
+    expect(snapshotChain('spy-2026-11-20', '2026-11-28')).toBeNull();
+    expect(snapshotChain('toString', '2026-11-27')).toBeNull();
+  });
+
+  it("outlines the course for the landing page: each module's lessons and the total", () => {
+    expect(courseOutline(FIXTURE_COURSE)).toEqual({
+      modules: FIXTURE_COURSE.map((m) => ({ id: m.id, title: m.title, lessons: m.lessons.length })),
+      lessons: FIXTURE_COURSE.reduce((s, m) => s + m.lessons.length, 0),
+    });
   });
 
   it('answers in the shapes of the contract, with the learner’s completion laid over the cached content', () => {

@@ -47,6 +47,29 @@ export const progressQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.learning.progress(), queryFn: ({ signal }) => getProgress(signal), staleTime: 30_000 });
 export const useLearningProgress = () => useQuery(progressQueryOptions());
 
+export type SnapshotChain = ResponseOf<Api['GET /api/learning/snapshots/{snapshot}/{expiration}']>['chain'];
+export type CourseOutline = ResponseOf<Api['GET /api/learning/outline']>;
+
+/** A chain task's frozen chain: it never changes, so it is fetched once and kept. */
+export const getSnapshotChain = (snapshot: string, expiration: string, signal?: AbortSignal) =>
+  api
+    .get<ResponseOf<Api['GET /api/learning/snapshots/{snapshot}/{expiration}']>>(
+      `/api/learning/snapshots/${enc(snapshot)}/${enc(expiration)}`,
+      undefined,
+      signal,
+    )
+    .then((r) => r.chain);
+export const useSnapshotChain = (snapshot: string, expiration: string) =>
+  useQuery({
+    queryKey: queryKeys.course.snapshotChain(snapshot, expiration),
+    queryFn: ({ signal }) => getSnapshotChain(snapshot, expiration, signal),
+    staleTime: Infinity,
+  });
+
+/** The course's modules and lesson counts (public), for the landing page's real count. */
+export const getCourseOutline = (signal?: AbortSignal) => api.get<CourseOutline>('/api/learning/outline', undefined, signal);
+export const useCourseOutline = () => useQuery({ queryKey: queryKeys.course.outline(), queryFn: ({ signal }) => getCourseOutline(signal), staleTime: 300_000 });
+
 // Changes
 
 export const completeLesson = ({ lessonId, minutesSpent }: { lessonId: string; minutesSpent?: number }) =>

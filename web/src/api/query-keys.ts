@@ -44,6 +44,11 @@ export const queryKeys = {
     module: (id: string) => [...learning, 'module', id] as const,
     progress: () => [...learning, 'progress'] as const,
   },
+  /** What no learner's action changes: the course's outline (the landing page) and the frozen chains of chain tasks. */
+  course: {
+    outline: () => ['course', 'outline'] as const,
+    snapshotChain: (snapshot: string, expiration: string) => ['course', 'snapshot', snapshot, expiration] as const,
+  },
   drafts: () => ['drafts'] as const,
   me: () => ['me'] as const,
 };

@@ -76,6 +76,20 @@ describe('the landing page', () => {
     expect(document.body.textContent).not.toMatch(/10,000\+|1M\+|4\.9\/5/);
   });
 
+  it("counts the course's real lessons under the learning feature", async () => {
+    stubApi({
+      'GET /api/learning/outline': {
+        modules: [
+          { id: 'options_basics', title: 'Options Basics', lessons: 8 },
+          { id: 'options_greeks', title: 'Options Greeks', lessons: 8 },
+        ],
+        lessons: 16,
+      },
+    });
+    renderLanding();
+    expect((await screen.findByTestId('lesson-count')).textContent).toBe('16 lessons in 2 modules so far');
+  });
+
   it('says so quietly when the statistics are unavailable', async () => {
     stubApi({ 'GET /api/stats': () => json({ error: 'down' }, 503) });
     renderLanding();

@@ -76,6 +76,17 @@ const leg = (c: typeof call590) => ({
   iv: c.implied_volatility,
 });
 
+/** The chain task's frozen chain, as GET /api/learning/snapshots/spy-2026-11-20/2026-12-18 serves it (strikes near the money). */
+export const snapshotChain = {
+  chain: {
+    underlying: 'SPY',
+    underlyingPrice: spy.underlyingPrice,
+    asOf: spy.asOf,
+    source: spy.source,
+    contracts: expiry.contracts.filter((c) => Math.abs(c.strike_price - 575) <= 20),
+  },
+};
+
 export const basicsDetail = (done = 0): ModuleDetail => {
   const [why, calls, chain] = lessonSummaries(done);
   return {
@@ -145,13 +156,6 @@ export const basicsDetail = (done = 0): ModuleDetail => {
               snapshot: 'spy-2026-11-20',
               expiration: '2026-12-18',
               prompt: 'Click the 560 put of Dec 18.',
-              chain: {
-                underlying: 'SPY',
-                underlyingPrice: spy.underlyingPrice,
-                asOf: spy.asOf,
-                source: spy.source,
-                contracts: expiry.contracts.filter((c) => Math.abs(c.strike_price - 575) <= 20),
-              },
             },
           },
         ],

@@ -3,13 +3,14 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { json } from '../../app/api-stub';
-import { basicsDetail, call590, progress, put560, renderLearning, stubResizeObserver } from './fixtures';
+import { basicsDetail, call590, progress, put560, renderLearning, snapshotChain, stubResizeObserver } from './fixtures';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: async () => ({}) }));
 
 const api = (more = {}) => ({
   'GET /api/learning/modules/options_basics': { module: basicsDetail(0) },
   'GET /api/learning/progress': { progress: progress() },
+  'GET /api/learning/snapshots/spy-2026-11-20/2026-12-18': snapshotChain,
   ...more,
 });
 const location = () => screen.getByTestId('location').textContent;
@@ -119,7 +120,7 @@ describe('the lesson reader', () => {
     const complete = await screen.findByRole('button', { name: 'Complete lesson' });
     expect((complete as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText('Pass the check above to complete the lesson.')).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: /^SPY \$560\.00 put/ }));
+    await user.click(await screen.findByRole('button', { name: /^SPY \$560\.00 put/ }));
     expect(screen.getByTestId('chain-task-picked').textContent).toContain(`You picked ${put560.contract_ticker}`);
     expect((screen.getByRole('radio', { name: put560.contract_ticker }) as HTMLInputElement).checked).toBe(true);
     await user.click(screen.getByRole('radio', { name: 'True' }));

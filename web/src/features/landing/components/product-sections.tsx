@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { useCourseOutline } from '@web/api/learning';
 import { byAvailability, FEATURES } from '../lib/features';
 
 const STATUS_STYLE = {
@@ -162,6 +163,7 @@ export function FeatureGrid({ planned }: { planned: ReadonlySet<string> }) {
             <li key={f.title} data-testid="feature">
               <h3 className="font-semibold text-slate-900">{f.title}</h3>
               <p className="mt-2 text-sm text-slate-700">{f.text}</p>
+              {f.live === 'lessons' && <LessonCount />}
             </li>
           ))}
         </ul>
@@ -183,5 +185,17 @@ export function FeatureGrid({ planned }: { planned: ReadonlySet<string> }) {
         )}
       </div>
     </section>
+  );
+}
+
+/** The course's real size, as the learning API counts it; nothing while it loads or if it cannot be read. */
+function LessonCount() {
+  const outline = useCourseOutline();
+  if (!outline.data) return null;
+  const { lessons, modules } = outline.data;
+  return (
+    <p className="mt-2 text-sm font-semibold text-brand-800" data-testid="lesson-count">
+      {lessons} lessons in {modules.length} modules so far
+    </p>
   );
 }

@@ -4,6 +4,8 @@ export interface Feature {
   text: string;
   /** Paths under /app; while any of them is a planned page, the feature is "coming". */
   needs: readonly string[];
+  /** A live figure shown under the text: 'lessons' is the course's real lesson count (GET /api/learning/outline). */
+  live?: 'lessons';
 }
 
 export const FEATURES: readonly Feature[] = [
@@ -23,10 +25,11 @@ export const FEATURES: readonly Feature[] = [
     needs: ['/app/portfolio', '/app/orders'],
   },
   {
-    // No count until the landing page shows the course's real number of lessons (issue 17): the course is still growing.
+    // The count is the course's real one, read from the API (issue 17), never a promise typed here.
     title: 'Learning modules',
     text: 'Lessons, quizzes and practical exercises, from what an option is to managing a portfolio of spreads.',
     needs: ['/app/learning'],
+    live: 'lessons',
   },
   { title: 'Trading journal', text: 'Write down why you entered, what happened and what you learned. Reviewing beats guessing.', needs: ['/app/journal'] },
   {

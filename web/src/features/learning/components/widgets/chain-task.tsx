@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { PublicWidget } from '@web/api/learning';
+import { useSnapshotChain, type PublicWidget, type SnapshotChain } from '@web/api/learning';
 import type { OptionContract } from '@shared/market/chain';
 import { formatMoney } from '@shared/format/money';
 import { formatShortDate } from '@shared/format/time';
@@ -15,7 +15,32 @@ const pct = (x: number | null | undefined) => (x === null || x === undefined ? '
  * the check question that offers it); here the picked contract's figures are shown to compare with the prompt.
  */
 export function ChainTask({ widget, picked, onPick }: { widget: ChainTaskWidget; picked: string | null; onPick: (ticker: string) => void }) {
-  const contracts = widget.chain.contracts as unknown as OptionContract[];
+  const chain = useSnapshotChain(widget.snapshot, widget.expiration);
+  if (chain.isPending) return <p className="text-sm text-slate-700">Loading the chain…</p>;
+  if (chain.isError)
+    return (
+      <p role="alert" className="text-sm text-red-900">
+        The chain could not be loaded: {chain.error.message}{' '}
+        <button type="button" onClick={() => void chain.refetch()} className="font-semibold underline">
+          Try again
+        </button>
+      </p>
+    );
+  return <ChainTaskTable widget={widget} chain={chain.data} picked={picked} onPick={onPick} />;
+}
+
+function ChainTaskTable({
+  widget,
+  chain,
+  picked,
+  onPick,
+}: {
+  widget: ChainTaskWidget;
+  chain: SnapshotChain;
+  picked: string | null;
+  onPick: (ticker: string) => void;
+}) {
+  const contracts = chain.contracts as unknown as OptionContract[];
   const rows = useMemo(() => {
     const byStrike = new Map<number, { call?: OptionContract; put?: OptionContract }>();
     for (const c of contracts) {
@@ -26,8 +51,8 @@ export function ChainTask({ widget, picked, onPick }: { widget: ChainTaskWidget;
     return [...byStrike.entries()].sort((a, b) => a[0] - b[0]);
   }, [contracts]);
   const chosen = contracts.find((c) => c.contract_ticker === picked) ?? null;
-  const spot = widget.chain.underlyingPrice;
-  const date = widget.chain.asOf.slice(0, 10);
+  const spot = chain.underlyingPrice;
+  const date = chain.asOf.slice(0, 10);
 
   const cell = (c: OptionContract | undefined, side: 'call' | 'put') =>
     c ? (
@@ -35,7 +60,7 @@ export function ChainTask({ widget, picked, onPick }: { widget: ChainTaskWidget;
         type="button"
         onClick={() => onPick(c.contract_ticker)}
         aria-pressed={picked === c.contract_ticker}
-        aria-label={`${widget.chain.underlying} ${formatMoney(c.strike_price)} ${side}, ${formatShortDate(c.expiration_date)}: bid ${num(c.bid, 2)}, ask ${num(c.ask, 2)}, delta ${num(c.delta, 2)}`}
+        aria-label={`${chain.underlying} ${formatMoney(c.strike_price)} ${side}, ${formatShortDate(c.expiration_date)}: bid ${num(c.bid, 2)}, ask ${num(c.ask, 2)}, delta ${num(c.delta, 2)}`}
         className={`grid w-full grid-cols-3 gap-2 rounded px-2 py-1 text-right tabular-nums hover:bg-brand-50 ${picked === c.contract_ticker ? 'bg-brand-100 ring-2 ring-brand-700' : ''}`}
       >
         <span>{num(c.bid, 2)}</span>
@@ -50,13 +75,12 @@ export function ChainTask({ widget, picked, onPick }: { widget: ChainTaskWidget;
     <div className="space-y-3" data-testid="chain-task">
       <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-950 ring-1 ring-amber-200">{widget.prompt}</p>
       <p className="text-xs text-slate-700">
-        {widget.chain.underlying} at {formatMoney(spot)}, expiry {formatShortDate(widget.expiration)}. End-of-day data of {formatShortDate(date)}:{' '}
-        {widget.chain.source}.
+        {chain.underlying} at {formatMoney(spot)}, expiry {formatShortDate(widget.expiration)}. End-of-day data of {formatShortDate(date)}: {chain.source}.
       </p>
       <div className="max-h-96 overflow-auto rounded-lg ring-1 ring-slate-200">
         <table className="w-full min-w-[34rem] text-xs">
           <caption className="sr-only">
-            {widget.chain.underlying} option chain, expiry {formatShortDate(widget.expiration)}: calls on the left, puts on the right
+            {chain.underlying} option chain, expiry {formatShortDate(widget.expiration)}: calls on the left, puts on the right
           </caption>
           <thead className="sticky top-0 bg-slate-100 text-slate-700">
             <tr>
