@@ -8,6 +8,7 @@ import type { Figure, Question, Quiz } from '@shared/learning/content/types';
 import { basicStrategies } from '@shared/learning/content/modules/basic-strategies';
 import { COURSE } from '@shared/learning/content/course';
 import { DEFAULT_SETTINGS } from '@shared/paper/types';
+import { AttemptBody, PublicExercise, PublicQuestion } from '@shared/learning/learning.api';
 import spyJson from '@shared/learning/snapshots/spy-2026-11-20.json';
 
 /**
@@ -97,6 +98,18 @@ describe('basic_strategies: the module', () => {
     expect(strikeNearDelta(28, 'put', 0.3)).toBe(CSP_PUT);
     expect(question('basic_strategies.covered-call.check', 'max-profit').question).toContain(`Dec 18 ${CC_CALL} call`);
     expect(question('basic_strategies.cash-secured-put.check', 'cash').question).toContain(`Dec 18 ${CSP_PUT} put`);
+  });
+
+  it('fits the content API’s public shapes: questions with answers the attempt body accepts, and the exercise without its solution', () => {
+    for (const quiz of quizzes) {
+      expect(quiz.id).toMatch(/^[a-z_]+(\.[a-z0-9-]+)*\.(quiz|check)$/);
+      for (const q of quiz.questions) {
+        expect(PublicQuestion.safeParse(q).success, `${quiz.id} ${q.id}`).toBe(true);
+        for (const o of q.options ?? []) expect(AttemptBody.safeParse({ answers: { [q.id]: o } }).success, o).toBe(true);
+      }
+    }
+    const { solution: _solution, ...publicExercise } = M.practicalExercise!;
+    expect(PublicExercise.safeParse(publicExercise).success).toBe(true);
   });
 
   it('keeps its payoff widgets at the paper account’s default fills: a buy at the ask, a sale at the bid', () => {

@@ -464,7 +464,7 @@ $$\text{max loss} = \text{debit} \qquad \text{max profit} = \text{width} - \text
     {
       type: 'text',
       title: 'Why trade a spread instead of the option alone',
-      content: tex`A spread costs less and its breakeven is nearer, so it needs a smaller move; it also loses less to time and to a fall in IV, because the sold leg gains what the bought leg loses. The price is the capped gain. It suits a view with a target: "SPY higher, but not past the sold strike by expiry". Choose the width first, since it sets both what you can make and what you risk.`,
+      content: tex`A spread costs less and its breakeven is nearer, so it needs a smaller move; it also loses less to time and to a fall in IV, because the sold leg offsets part of what the bought leg loses. The price is the capped gain. It suits a view with a target: "SPY higher, but not past the sold strike by expiry". Choose the width first, since it sets both what you can make and what you risk.`,
     },
     {
       type: 'example',
@@ -688,7 +688,7 @@ It is not free: its premium still holds **extrinsic (time) value**, and you pay 
 - The LEAPS stands in for the shares, for much less capital.
 - Each month a call is sold above the price; its fast decay is the income.
 - A sharp rise past the short strike caps the gain: near its expiry the short call gains a dollar for each dollar SPY rises, the LEAPS less than that. You buy the short call back, or roll it, at a cost.
-- The LEAPS can lose much of its value in a fall, and it holds no dividends. Unlike shares, it expires.`,
+- The LEAPS can lose much of its value in a fall, and it receives no dividends. Unlike shares, it expires.`,
     },
     {
       type: 'example',
@@ -883,7 +883,7 @@ export const definedRiskSpread: PracticalExercise = {
   ],
   hints: [
     'Open the builder, choose Bull Call Spread or Bull Put Spread from the ready-made strategies, and pick an expiry 20 to 45 days away.',
-    `A bull call spread can lose its debit; a bull put spread can lose its width less its credit. Either way, × 100 a contract: keep it within ${usd(MAX_LOSS)}. A $5-wide bull put spread always risks less than $500.`,
+    `A bull call spread can lose its debit; a bull put spread can lose its width less its credit. Either way, × 100 a contract: keep it within ${usd(MAX_LOSS)}. A $5-wide bull put spread risks $500 less its credit, before commissions.`,
     "The builder's ready-made placement may be wider than your budget: move the sold call's strike down, or the bought put's strike up, until the maximum loss fits.",
     "The spread's mid is the bought leg's mid less the sold leg's mid. For a debit, a limit at or below it meets the order requirement; for a credit, a limit at or above it. With the default fill model (the natural price) such a limit rests until the quotes reach it; the mid fill model in the account settings fills it at once, and flatters.",
   ],
