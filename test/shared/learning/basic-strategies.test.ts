@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { americanPrice } from '@shared/pricing';
+import { americanGreeks, americanPrice } from '@shared/pricing';
 import { normCdf } from '@shared/pricing/normal-distribution';
 import { templateById, validateStrategy, type StrategyLeg } from '@shared/strategy';
 import type { OptionContract } from '@shared/market/chain';
@@ -212,6 +212,35 @@ describe('basic_strategies: the figures and the claims the lessons make', () => 
     const needed = maxLoss / (maxLoss + 100 * credit);
     expect(figureValue('credit-verticals', 'Win rate needed if every loss were the maximum')).toBe(`${Math.round(needed * 100)}%`);
     expect(needed).toBeGreaterThan(pop);
+  });
+
+  it('the thetas it quotes are the American engine’s, and say what the lessons say: decay is fastest near expiry, a spread decays less than its call', () => {
+    /** Dollars a day for one contract, long (negative) or short (positive). */
+    const theta = (days: number, K: number, sigma: number, sign = 1) =>
+      (sign * 100 * americanGreeks({ type: 'call', S, K, T: days / 365, r: spy.r, q: spy.q, sigma }).theta) / 365;
+    const call = (days: number, K: number, sign = 1) => theta(days, K, contract(days, 'call', K).implied_volatility!, sign);
+    expect(figureValue('long-call-put', 'Dec 18 577 call: theta a day')).toBe(usd(Math.round(call(28, ATM) * 100) / 100));
+    const share = [7, 28, 41].map((d) => -call(d, ATM) / (100 * ask(d, 'call', ATM)));
+    expect(share[0]).toBeGreaterThan(share[1]!);
+    expect(share[1]).toBeGreaterThan(share[2]!);
+    const lesson = (slug: string) => M.lessons.find((l) => l.id === `basic_strategies.${slug}`)!;
+    const text = (slug: string) =>
+      lesson(slug)
+        .blocks.map((b) => b.content)
+        .join('\n');
+    for (const d of [7, 28, 41])
+      expect(text('long-call-put')).toContain(`| ${d} | \\${usd(100 * ask(d, 'call', ATM))} | −\\${usd(-Math.round(call(d, ATM) * 100) / 100)} |`);
+    // The bull call spread's theta is well under the call's alone.
+    const spread = call(28, ATM) + call(28, CC_CALL, -1);
+    expect(Math.abs(spread)).toBeLessThan(Math.abs(call(28, ATM)) / 2);
+    expect(text('debit-verticals')).toContain(
+      `| theta a day | −\\${usd(-Math.round(spread * 100) / 100)} | −\\${usd(-Math.round(call(28, ATM) * 100) / 100)} |`,
+    );
+    // The one-year call decays more slowly than the same strike a month out, and than the sold 590 call earns.
+    const leaps = theta(365, 551, leapsInput.sigma);
+    expect(Math.abs(leaps)).toBeLessThan(Math.abs(call(28, 551)));
+    expect(Math.abs(leaps)).toBeLessThan(call(28, CC_CALL, -1));
+    expect(question('basic_strategies.leaps-pmcc.check', 'decay').correctAnswer).toBe('False');
   });
 
   it('LEAPS: the model value is the American pricing core’s, shown as a model value and not a quote', () => {
