@@ -868,7 +868,7 @@ export const definedRiskSpread: PracticalExercise = {
   id: 'basic_strategies.defined-risk-spread',
   title: 'A defined-risk spread',
   description: `Open a bull call spread or a bull put spread on SPY in your paper account, with a limit order, risking at most ${usd(MAX_LOSS)}.`,
-  scenario: `You expect SPY to rise, or at least not to fall, over the next month, and you will risk at most ${usd(MAX_LOSS)} on the view. Choose a bull call spread (a debit: buy a call, sell a higher one) or a bull put spread (a credit: sell a put, buy a lower one) on an expiry 20 to 45 days away. Pick the strikes so that the most the spread can lose is ${usd(MAX_LOSS)} or less. Place it as one order, a limit at or better than the mid of the spread, and write down before you trade what would make you close it.`,
+  scenario: `You expect SPY to rise, or at least not to fall, over the next month, and you will risk at most ${usd(MAX_LOSS)} on the view. Choose a bull call spread (a debit: buy a call, sell a higher one) or a bull put spread (a credit: sell a put, buy a lower one) on an expiry 20 to 45 days away. Pick the strikes so that the most the spread can lose is ${usd(MAX_LOSS)} or less. Place it with limit orders at or better than the mid, and write down before you trade what would make you close it.`,
   requirements: [
     {
       type: 'position',
@@ -877,7 +877,8 @@ export const definedRiskSpread: PracticalExercise = {
     },
     {
       type: 'order',
-      description: 'Place it as a limit order at or better than the mid of the spread (a debit no higher than the mid, a credit no lower)',
+      description:
+        'Place it with a limit order at or better than the mid when placed: a buy at or below its mid, a sale at or above it (for a spread sent as one order, a debit no higher than the net mid, a credit no lower)',
       criteria: { orderType: 'limit', atOrBetterThanMid: true, underlying: 'SPY' },
     },
   ],
@@ -885,9 +886,10 @@ export const definedRiskSpread: PracticalExercise = {
     'Open the builder, choose Bull Call Spread or Bull Put Spread from the ready-made strategies, and pick an expiry 20 to 45 days away.',
     `A bull call spread can lose its debit; a bull put spread can lose its width less its credit. Either way, × 100 a contract: keep it within ${usd(MAX_LOSS)}. A $5-wide bull put spread risks $500 less its credit, before commissions.`,
     "The builder's ready-made placement may be wider than your budget: move the sold call's strike down, or the bought put's strike up, until the maximum loss fits.",
-    "The spread's mid is the bought leg's mid less the sold leg's mid. For a debit, a limit at or below it meets the order requirement; for a credit, a limit at or above it. With the default fill model (the natural price) such a limit rests until the quotes reach it; the mid fill model in the account settings fills it at once, and flatters.",
+    "The builder's Trade button sends a spread as a market order. To use limits, place the two legs one after the other from the chain's order ticket: first the leg you buy (the lower call, or the lower put), then the leg you sell, which the bought leg covers. Price each at or better than its own mid: a buy at or below the mid, a sale at or above it, in whole cents.",
+    'With the default fill model (the natural price) a limit at the mid rests until the quotes reach it, and a day order that has not filled expires at the close. The mid fill model in the account settings fills it at once, and flatters. At a real broker, placing the legs one at a time risks the price moving in between; a spread sent as one order at a net limit avoids that.',
   ],
-  solution: `Two ways on the ${dateLabel(SPY.session)} chain, ${MONTH.daysToExpiry} days to expiry. A bull call spread: buy the ${legLabel(exampleBcs[0]!)} and sell the ${legLabel(exampleBcs[1]!)}, whose mid was a ${perShare(exampleBcsMid)} debit; at the natural prices the debit is ${usd(-exampleBcsA.maxLoss)}, within ${usd(MAX_LOSS)} with two ${usd(COMMISSION)} commissions. A bull put spread: sell the ${legLabel(narrowBull[0]!)} and buy the ${legLabel(narrowBull[1]!)}, a mid credit of ${perShare(narrowMid)}; at natural prices it takes in ${usd(narrowA.maxProfit)} and can lose at most ${usd(-narrowA.maxLoss)}. Use a limit at the spread's mid (a debit at or below it, a credit at or above it), in whole cents. On the day you trade, do the same with that day's quotes.`,
+  solution: `Two ways on the ${dateLabel(SPY.session)} chain, ${MONTH.daysToExpiry} days to expiry. A bull call spread: buy the ${legLabel(exampleBcs[0]!)} and sell the ${legLabel(exampleBcs[1]!)}, whose mid was a ${perShare(exampleBcsMid)} debit; at the natural prices the debit is ${usd(-exampleBcsA.maxLoss)}, within ${usd(MAX_LOSS)} with two ${usd(COMMISSION)} commissions. A bull put spread: sell the ${legLabel(narrowBull[0]!)} and buy the ${legLabel(narrowBull[1]!)}, a mid credit of ${perShare(narrowMid)}; at natural prices it takes in ${usd(narrowA.maxProfit)} and can lose at most ${usd(-narrowA.maxLoss)}. Bought leg first, each leg with a whole-cent limit at or better than its own mid: for the bull call spread, buy the ${legLabel(exampleBcs[0]!)} at or below ${perShare(midOf(contractAt(SPY, 'call', MONTH.expiration, exampleBcs[0]!.strike)))}, then sell the ${legLabel(exampleBcs[1]!)} at or above ${perShare(midOf(contractAt(SPY, 'call', MONTH.expiration, exampleBcs[1]!.strike)))}. On the day you trade, do the same with that day's quotes.`,
 };
 
 export const basicStrategies: LearningModule = {
