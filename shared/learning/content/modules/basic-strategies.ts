@@ -187,7 +187,7 @@ const coveredCall: Lesson = {
     {
       type: 'text',
       title: 'Renting out your shares',
-      content: tex`A **covered call** is 100 shares you own plus one call you sell on them. You take the premium now; in exchange you agree to sell the shares at the strike if the call is exercised. The shares "cover" the call: if you are assigned, you deliver shares you hold, so the loss of a naked call cannot happen. (The paper account refuses a short call without the shares.)
+      content: tex`A **covered call** is 100 shares you own plus one call you sell on them. You take the premium now; in exchange you agree to sell the shares at the strike if the call is exercised. The shares "cover" the call: if you are assigned, you deliver shares you hold, so the loss of a naked call cannot happen. (The paper account refuses a short call that neither shares nor a long call cover.)
 
 - SPY stays below the strike: the call expires worthless and you keep the premium and the shares.
 - SPY ends above the strike: your shares are **called away** at the strike. You keep the premium and the gain up to the strike, but nothing above it.
@@ -201,7 +201,7 @@ const coveredCall: Lesson = {
     {
       type: 'text',
       title: 'Dividends and early assignment',
-      content: tex`SPY pays dividends to whoever holds the shares at the **ex-dividend date**. A call holder does not receive them, so just before an ex-dividend date the holder of an in-the-money call with little time value left may exercise it to collect the dividend. A covered-call writer can then be assigned early and lose both the shares and the dividend. Check the ex-dividend dates before you write a call that may end in the money. (The paper account assigns only at expiry; a real broker can assign any day.)`,
+      content: tex`SPY pays its dividend to whoever owns the shares before the **ex-dividend date**. A call holder does not receive it, so on the day before an ex-dividend date the holder of an in-the-money call with little time value left may exercise it to own the shares and collect the dividend. A covered-call writer can then be assigned early and lose both the shares and the dividend. Check the ex-dividend dates before you write a call that may end in the money. (The paper account assigns only at expiry; a real broker can assign any day.)`,
     },
     {
       type: 'example',
@@ -371,7 +371,7 @@ const protection: Lesson = {
       title: 'Insurance on shares you own',
       content: tex`A **protective put** is 100 shares plus one put bought on them. Below the put's strike, the put gains what the shares lose: the worst case is fixed at $(S - K + \text{premium}) \times 100$, however far the price falls. Above the strike the shares keep all their upside, less the premium.
 
-The premium is the insurance cost, and like any insurance it is lost in most periods. A strike nearer the price protects more and costs more; a longer expiry costs more in total but less a day.`,
+The premium is the insurance cost, and like insurance it is often paid for nothing. A strike nearer the price protects more and costs more; a longer expiry costs more in total but less a day.`,
     },
     {
       type: 'text',
