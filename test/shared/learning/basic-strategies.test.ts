@@ -243,6 +243,18 @@ describe('basic_strategies: the figures and the claims the lessons make', () => 
     expect(question('basic_strategies.leaps-pmcc.check', 'decay').correctAnswer).toBe('False');
   });
 
+  it('bull put spread assigned early: shares bought at the sold strike plus the long put lose at worst what the spread could', () => {
+    const lower = strikeNearDelta(28, 'put', 0.15);
+    const credit = bid(28, 'put', CSP_PUT) - ask(28, 'put', lower);
+    // Assigned: 100 shares at the sold strike; the premium received stays; the long put still pays below its strike.
+    const assigned = (ST: number) => 100 * (ST - CSP_PUT) + 100 * Math.max(lower - ST, 0) + 100 * credit;
+    const worst = Math.min(...[0, lower / 2, lower, CSP_PUT].map(assigned));
+    expect(worst).toBeCloseTo(-100 * (CSP_PUT - lower - credit), 9);
+    expect(question('basic_strategies.credit-verticals.check', 'assigned').correctAnswer).toContain(
+      `100 shares bought at $${CSP_PUT}.00, and the ${lower} put`,
+    );
+  });
+
   it('LEAPS: the model value is the American pricing core’s, shown as a model value and not a quote', () => {
     expect(figureValue('leaps-pmcc', 'One-year call (model value)')).toBe(usd(leapsValue));
     const lesson = M.lessons.find((l) => l.id === 'basic_strategies.leaps-pmcc')!;

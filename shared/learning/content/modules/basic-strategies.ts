@@ -554,7 +554,7 @@ const narrowA = analyzeAtExpiry(narrowBull);
 const creditVerticals: Lesson = {
   id: 'basic_strategies.credit-verticals',
   title: 'Credit spreads: bull put and bear call',
-  minutes: 11,
+  minutes: 12,
   blocks: [
     {
       type: 'text',
@@ -574,6 +574,16 @@ $$\text{max profit} = \text{credit} \qquad \text{max loss} = \text{width} - \tex
       type: 'text',
       title: 'A high probability of profit is not an edge',
       content: tex`Credit spreads usually win more often than they lose, because they win in most places the price can end. But when they lose, they lose several times what they make when they win. The **probability of profit** (POP) measures only how often; what counts is how often × how much, and POP alone cannot tell you whether that is positive. Judge a credit spread by its maximum loss and by your plan for a losing trade (when to close it), not by its POP.`,
+    },
+    {
+      type: 'text',
+      title: 'Early assignment and expiry day',
+      content: tex`Every vertical spread has a short leg, and at a real broker a short leg that is in the money can be assigned on any day. Then you hold shares instead of that option, next to the long leg:
+
+- short put of a bull put spread assigned: 100 shares bought at the sold strike, plus the long put, which still limits the loss below its strike;
+- short call of a bear call spread assigned: 100 shares sold short at the sold strike, plus the long call, which still limits the loss above its strike (and you owe any dividend while short).
+
+The maximum loss of the pair stays about what the spread's was, but the account shows a large cash or stock figure until you close the rest: judge the **net position**, not the cash line. On expiry day, a price between the strikes leaves one leg in the money and the other not, so you would end with shares you did not plan for. Close a spread before the close on expiry day when the price is near the strikes. (The paper account assigns only at expiry.)`,
     },
     {
       type: 'example',
@@ -632,6 +642,18 @@ The width sets the risk: with the ${bull[0]!.strike} put sold and the ${bull[0]!
       'Same spread: what is the most it can lose at expiry, in dollars? (Answer as a positive number.)',
       -bearA.maxLoss,
       `(width − credit) × 100 = (${usd(bearWidth)} − ${usd(bearCredit)}) × 100 = ${usd(-bearA.maxLoss)}.`,
+    ),
+    mc(
+      'assigned',
+      `The sold ${bull[0]!.strike} put of your ${bull[0]!.strike}/${bull[1]!.strike} bull put spread is assigned early. What do you hold?`,
+      [
+        `100 shares bought at ${usd(bull[0]!.strike)}, and the ${bull[1]!.strike} put, which still limits the loss`,
+        'Nothing: the spread is closed at its maximum loss',
+        `100 shares bought at ${usd(bull[1]!.strike)}`,
+        'A cash debt with no limit',
+      ],
+      `100 shares bought at ${usd(bull[0]!.strike)}, and the ${bull[1]!.strike} put, which still limits the loss`,
+      'Assignment turns the short put into shares bought at its strike; the long put is untouched and still caps the loss below its strike.',
     ),
     tf(
       'pop',
