@@ -130,6 +130,7 @@ describe('the strategy builder in Chromium', () => {
     const mid = (await page.getByTestId('price-breakdown').textContent())!.match(/At the mid\$([\d,]+\.\d\d) net debit/)![1]!;
     expect(await field.inputValue()).toBe(mid);
     expect(await page.getByTestId('limit-words').textContent()).toBe(`Limit: pay at most $${mid} net per unit`);
+    expect(await seriousViolations(page)).toEqual([]);
     const total = (await page.getByTestId('price-breakdown').textContent())!.match(/Total the account pays at most, at your limit(\$[\d,]+\.\d\d)/)![1]!;
 
     await page.getByRole('button', { name: 'Trade All' }).click();

@@ -506,6 +506,27 @@ describe('Trade All as a limit order', () => {
     expect(await screen.findByText('Strategy placed successfully! 4 legs × 1 contracts')).toBeTruthy();
   });
 
+  it('prices the limit per unit of the legs’ ratio when their lots share a factor, and says so', async () => {
+    renderPage();
+    await chooseTemplate('Bullish', 'Bull Call Spread');
+    await screen.findByTestId('buying-power');
+    for (const n of [1, 2]) {
+      const lots = screen.getByLabelText<HTMLInputElement>(`Leg ${n} lots`);
+      await userEvent.clear(lots);
+      await userEvent.type(lots, '2');
+      await userEvent.tab();
+    }
+    await userEvent.click(screen.getByLabelText('Limit at a net price'));
+    const mid = Number(figure(screen.getByTestId('price-breakdown').textContent!, /At the mid/).slice(1));
+    expect(Number(limitField().value)).toBe(mid / 2);
+    expect(screen.getByTestId('limit-unit').textContent).toBe(
+      "Your legs' lots share a factor of 2, so the paper account counts each multiple as 2 units of 1:1: the limit is the net price of one 1:1 unit, and a unit in the price breakdown is 2 of them.",
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Trade All' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Place Paper Trade' }));
+    expect(api.placeOrder.mock.calls[0]![0]).toMatchObject({ type: 'limit', limitPrice: mid / 2, legs: [{ quantity: 2 }, { quantity: 2 }] });
+  });
+
   it('says in words what is wrong with the limit, and Trade All does not go on until it is fixed', async () => {
     renderPage();
     await chooseTemplate('Bullish', 'Bull Call Spread');

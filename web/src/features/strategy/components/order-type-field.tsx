@@ -14,10 +14,12 @@ interface Props {
   onSide: (side: NetSide) => void;
   /** The parsed limit, or why it cannot be sent. */
   parsed: { ok: true; limit: NetLimit } | { ok: false; message: string };
+  /** When the legs' lots share a factor, the unit the paper account prices the limit in, in words. */
+  unitNote: string | null;
 }
 
 /** Trade All as a market order, or as a limit at a net price for the whole strategy (a day order either way). */
-export function OrderTypeField({ kind, onKind, text, side, sideFixed, onText, onSide, parsed }: Props) {
+export function OrderTypeField({ kind, onKind, text, side, sideFixed, onText, onSide, parsed, unitNote }: Props) {
   const name = useId();
   const ids = { amount: useId(), side: useId(), words: useId() };
   return (
@@ -68,6 +70,11 @@ export function OrderTypeField({ kind, onKind, text, side, sideFixed, onText, on
           <p id={ids.words} className={`mt-1 text-sm ${parsed.ok ? 'font-medium text-slate-900' : 'text-red-800'}`} data-testid="limit-words">
             {parsed.ok ? limitWords(parsed.limit) : parsed.message}
           </p>
+          {unitNote && (
+            <p className="mt-1 text-xs text-slate-700" data-testid="limit-unit">
+              {unitNote}
+            </p>
+          )}
           <p className="mt-1 text-xs text-slate-600">
             It starts at the mid. A limit order fills only at your price or better; one that cannot fill now stays open until the market reaches your price, and
             expires at the close.

@@ -26,6 +26,7 @@ import {
   RESTING_MESSAGE,
   successMessage,
   tradeAllProblem,
+  unitNote,
   type LimitEstimate,
   type NetSide,
   type TradeEstimate,
@@ -319,6 +320,7 @@ export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
               setLimitEdit({ legsKey, text: limitInput, side });
             }}
             parsed={parsedLimit}
+            unitNote={unitNote(b.quoted)}
           />
           <p className="mt-2 text-xs text-slate-600">
             Each leg is sent as lots × multiplier contracts, in one {orderKind === 'limit' ? 'limit order at your net price' : 'market order'} for the day, with
@@ -457,7 +459,8 @@ export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
 
 /**
  * What the order costs, the same figures the confirmation shows (issue 24): at the mid-prices the analysis uses, at
- * the prices a market order would fill at now under the account's fill model, the commission, and the total charged.
+ * the prices a market order would fill at now under the account's fill model, the commission, and the total charged;
+ * for a limit order, the total at the limit instead (the most paid or the least received, and what a resting order holds).
  */
 function PriceBreakdown({ estimate: e, limit }: { estimate: TradeEstimate; limit: LimitEstimate | null }) {
   const side = (x: number) => (x >= 0 ? 'net debit' : 'net credit');

@@ -82,6 +82,14 @@ export interface NetLimit {
  */
 export const lotsFactor = (quoted: readonly QuotedLeg[]): number => quoted.reduce((g, q) => gcd(g, q.leg.lots), 0) || 1;
 
+/** Words for a unit that is not the builder's (lots sharing a factor), else null. */
+export function unitNote(quoted: readonly QuotedLeg[]): string | null {
+  const g = lotsFactor(quoted);
+  if (g === 1) return null;
+  const ratio = quoted.map((q) => q.leg.lots / g).join(':');
+  return `Your legs' lots share a factor of ${g}, so the paper account counts each multiple as ${g} units of ${ratio}: the limit is the net price of one ${ratio} unit, and a unit in the price breakdown is ${g} of them.`;
+}
+
 /** One leg's side fixes the limit's side: a buy pays, a sell receives. */
 export const fixedSide = (quoted: readonly QuotedLeg[]): NetSide | null =>
   quoted.length === 1 ? (quoted[0]!.leg.action === 'buy' ? 'debit' : 'credit') : null;
