@@ -115,6 +115,47 @@ describe('the strategy builder in Chromium', () => {
     await context.close();
   });
 
+  it('places a Bull Call Spread as a limit at the mid from the builder and finds it in the orders', async () => {
+    const learner = await levelThreeLearner();
+    const context = await returningLearner(browser);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signInThroughPage(page, stack.url, learner.email, learner.password);
+    await page.goto(`${stack.url}/app/trading?underlying=SPY&template=bull-call-spread`);
+    await page.getByTestId('leg-row').nth(1).waitFor();
+    await page.getByTestId('price-breakdown').waitFor();
+
+    await page.getByLabel('Limit at a net price').check();
+    const field = page.getByLabel('Net price per unit ($)');
+    const mid = (await page.getByTestId('price-breakdown').textContent())!.match(/At the mid\$([\d,]+\.\d\d) net debit/)![1]!;
+    expect(await field.inputValue()).toBe(mid);
+    expect(await page.getByTestId('limit-words').textContent()).toBe(`Limit: pay at most $${mid} net per unit`);
+    expect(await seriousViolations(page)).toEqual([]);
+    const total = (await page.getByTestId('price-breakdown').textContent())!.match(/Total the account pays at most, at your limit(\$[\d,]+\.\d\d)/)![1]!;
+
+    await page.getByRole('button', { name: 'Trade All' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm paper trade' });
+    expect(await dialog.textContent()).toContain(`Limit $${mid} net debit (day)`);
+    expect(await dialog.textContent()).toContain(`Total cost${total}`);
+    await dialog.getByRole('button', { name: 'Place Paper Trade' }).click();
+    // At the mid it may rest (a market order pays the ask and takes the bid) or fill, as the quotes allow.
+    await page
+      .getByText(
+        /^(Your limit order is open: it fills when the market reaches your price, or expires at the close\.|Strategy placed successfully! 2 legs × 1 contracts)/,
+      )
+      .waitFor();
+
+    await page.getByRole('link', { name: 'View orders' }).click();
+    await page.waitForURL(`${stack.url}/app/orders`);
+    const row = page.getByTestId('order-row').first();
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Bull Call Spread');
+    expect(await row.textContent()).toContain(`Limit $${mid} debit`);
+    expect(await row.textContent()).toMatch(/open|filled/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('fits a phone: the columns stack and nothing scrolls sideways', async () => {
     const learner = await levelThreeLearner();
     const context = await returningLearner(browser, PHONE);

@@ -441,3 +441,119 @@ describe('Trade All', () => {
     expect(first).not.toBe(second);
   });
 });
+
+describe('Trade All as a limit order', () => {
+  const figure = (text: string, label: RegExp) => text.match(new RegExp(`${label.source}[^$]*(\\$[\\d,]+\\.\\d\\d)`))![1]!;
+  const limitField = () => screen.getByLabelText<HTMLInputElement>('Net price per unit ($)');
+
+  it('starts the limit at the net mid, says it in words, and the builder and the confirmation show the same total at the limit', async () => {
+    api.placeOrder.mockResolvedValue({ order: { orderId: '01J', status: 'open' }, checks: [] });
+    renderPage();
+    await chooseTemplate('Bullish', 'Bull Call Spread');
+    await screen.findByTestId('buying-power');
+    const marketTotal = figure((await screen.findByTestId('price-breakdown')).textContent!, /Total the account pays/);
+    await userEvent.click(screen.getByLabelText('Limit at a net price'));
+    const breakdown = screen.getByTestId('price-breakdown').textContent!;
+    const mid = figure(breakdown, /At the mid/);
+    expect(`$${limitField().value}`).toBe(mid);
+    expect(screen.getByTestId('limit-words').textContent).toBe(`Limit: pay at most ${mid} net per unit`);
+    expect(figure(breakdown, /At your limit/)).toBe(mid);
+    const total = figure(breakdown, /Total the account pays at most, at your limit/);
+    expect(total).not.toBe(marketTotal); // the mid is under the natural price a market order pays
+    expect(Number(screen.getByTestId('funds-buying-power-needed').textContent!.replace(/[^\d.]/g, ''))).toBe(Number(total.replace(/[^\d.]/g, '')));
+
+    // The learner bids a cent under the mid.
+    const bid = (Number(limitField().value) - 0.01).toFixed(2);
+    await userEvent.clear(limitField());
+    await userEvent.type(limitField(), bid);
+    expect(screen.getByTestId('limit-words').textContent).toBe(`Limit: pay at most $${bid} net per unit`);
+    const atBid = figure(screen.getByTestId('price-breakdown').textContent!, /Total the account pays at most, at your limit/);
+    await userEvent.click(screen.getByRole('button', { name: 'Trade All' }));
+    const dialog = screen.getByRole('dialog', { name: 'Confirm paper trade' });
+    expect(dialog.textContent).toContain(`Order typeLimit $${bid} net debit (day)`);
+    expect(dialog.textContent).toContain(`Price$${bid} net debit per unit`);
+    expect(dialog.textContent).toContain(`Total cost${atBid}`);
+    expect(dialog.textContent).not.toContain('Price now (natural)');
+    expect(within(dialog).getByTestId('limit-note').textContent).toContain('it does not fill now');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Place Paper Trade' }));
+
+    expect(api.placeOrder).toHaveBeenCalledTimes(1);
+    expect(api.placeOrder.mock.calls[0]![0]).toMatchObject({ type: 'limit', limitPrice: Number(bid), timeInForce: 'day', strategy: 'Bull Call Spread' });
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toBe('Your limit order is open: it fills when the market reaches your price, or expires at the close. View orders');
+    expect(screen.queryByText(/placed successfully/)).toBeNull();
+    await userEvent.click(within(status).getByRole('link', { name: 'View orders' }));
+    expect(screen.getByTestId('probe').textContent).toBe('/app/orders');
+  });
+
+  it('offers a credit spread as a net credit, and sends a credit as a negative net price', async () => {
+    api.placeOrder.mockResolvedValue({ order: { orderId: '01J', status: 'filled' }, checks: [] });
+    renderPage();
+    await chooseTemplate('Neutral', 'Iron Condor');
+    await screen.findByTestId('buying-power');
+    await userEvent.click(screen.getByLabelText('Limit at a net price'));
+    const mid = figure(screen.getByTestId('price-breakdown').textContent!, /At the mid/);
+    expect(screen.getByTestId('limit-words').textContent).toBe(`Limit: receive at least ${mid} net credit per unit`);
+    expect((screen.getByLabelText('Debit or credit') as HTMLSelectElement).value).toBe('credit');
+    const total = figure(screen.getByTestId('price-breakdown').textContent!, /Total the account receives at least, at your limit/);
+    await userEvent.click(screen.getByRole('button', { name: 'Trade All' }));
+    const dialog = screen.getByRole('dialog', { name: 'Confirm paper trade' });
+    expect(dialog.textContent).toContain(`Order typeLimit ${mid} net credit (day)`);
+    expect(dialog.textContent).toContain(`Total credit${total}`);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Place Paper Trade' }));
+    expect(api.placeOrder.mock.calls[0]![0]).toMatchObject({ type: 'limit', limitPrice: -Number(mid.slice(1)) });
+    // Filled when placed: the spec's words.
+    expect(await screen.findByText('Strategy placed successfully! 4 legs × 1 contracts')).toBeTruthy();
+  });
+
+  it('prices the limit per unit of the legs’ ratio when their lots share a factor, and says so', async () => {
+    renderPage();
+    await chooseTemplate('Bullish', 'Bull Call Spread');
+    await screen.findByTestId('buying-power');
+    for (const n of [1, 2]) {
+      const lots = screen.getByLabelText<HTMLInputElement>(`Leg ${n} lots`);
+      await userEvent.clear(lots);
+      await userEvent.type(lots, '2');
+      await userEvent.tab();
+    }
+    await userEvent.click(screen.getByLabelText('Limit at a net price'));
+    const mid = Number(figure(screen.getByTestId('price-breakdown').textContent!, /At the mid/).slice(1));
+    expect(Number(limitField().value)).toBe(mid / 2);
+    expect(screen.getByTestId('limit-unit').textContent).toBe(
+      "Your legs' lots share a factor of 2, so the paper account counts each multiple as 2 units of 1:1: the limit is the net price of one 1:1 unit, and a unit in the price breakdown is 2 of them.",
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Trade All' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Place Paper Trade' }));
+    expect(api.placeOrder.mock.calls[0]![0]).toMatchObject({ type: 'limit', limitPrice: mid / 2, legs: [{ quantity: 2 }, { quantity: 2 }] });
+  });
+
+  it('says in words what is wrong with the limit, and Trade All does not go on until it is fixed', async () => {
+    renderPage();
+    await chooseTemplate('Bullish', 'Bull Call Spread');
+    await screen.findByTestId('buying-power');
+    await userEvent.click(screen.getByLabelText('Limit at a net price'));
+    const words = () => screen.getByTestId('limit-words').textContent;
+    await userEvent.clear(limitField());
+    expect(words()).toBe('Enter a limit price: the net price per unit you accept.');
+    expect(limitField().getAttribute('aria-invalid')).toBe('true');
+    await userEvent.click(screen.getByRole('button', { name: 'Trade All' }));
+    expect(screen.getByRole('alert').textContent).toBe('Enter a limit price: the net price per unit you accept.');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await userEvent.type(limitField(), '2.345');
+    expect(words()).toBe('The limit price can have at most 2 decimals: options trade in whole cents.');
+    await userEvent.clear(limitField());
+    await userEvent.type(limitField(), '0');
+    expect(words()).toBe('A debit limit must be above $0.00: it is the most you pay per unit. To be paid for the order, choose net credit.');
+    await userEvent.click(screen.getByRole('button', { name: 'Trade All' }));
+    expect(screen.getByRole('alert').textContent).toMatch(/^A debit limit must be above \$0\.00/);
+    await userEvent.selectOptions(screen.getByLabelText('Debit or credit'), 'credit');
+    expect(words()).toBe('Limit: receive at least $0.00 net credit per unit');
+    expect(api.placeOrder).not.toHaveBeenCalled();
+
+    // Back to Market: the order is a market order again.
+    await userEvent.click(screen.getByLabelText('Market'));
+    expect(screen.queryByTestId('limit-words')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Trade All' }));
+    expect(screen.getByRole('dialog').textContent).toContain('Order typeMarket (day), one order for all legs');
+  });
+});

@@ -12,13 +12,32 @@ import { ApiError } from '@web/lib/api-client';
 import type { DraftBody } from '../api/drafts';
 import type { StrategyBuilder as Builder } from '../hooks/use-strategy-builder';
 import { gridOf, legEarlyExercise, MAX_LEGS, MULTIPLIERS, NO_LEGS_HINT, type Multiplier } from '../lib/legs';
-import { blockingText, buildOrder, estimateTrade, NO_LEGS, successMessage, tradeAllProblem, type TradeEstimate } from '../lib/trade';
+import {
+  blockingText,
+  buildOrder,
+  estimateLimit,
+  estimateTrade,
+  fixedSide,
+  limitOrderType,
+  limitText,
+  midLimit,
+  NO_LEGS,
+  parseLimit,
+  RESTING_MESSAGE,
+  successMessage,
+  tradeAllProblem,
+  unitNote,
+  type LimitEstimate,
+  type NetSide,
+  type TradeEstimate,
+} from '../lib/trade';
 import type { BuilderPortfolio } from '../lib/types';
 import { AnalyticsPanel } from './analytics-panel';
 import { ComplexityBadge } from '@web/components/strategy/complexity-badge';
 import { DraftsPanel } from './drafts-panel';
 import { FundsPanel } from './funds-panel';
 import { LegRow } from './leg-row';
+import { OrderTypeField, type OrderKind } from './order-type-field';
 import { ReadyMadePanel } from './ready-made-panel';
 import { SaveDraftDialog } from './save-draft-dialog';
 
@@ -31,7 +50,16 @@ interface Props {
 interface Confirming {
   order: OrderRequest;
   estimate: TradeEstimate;
+  /** A limit order's figures at its limit; null for a market order. */
+  limit: LimitEstimate | null;
   preCheck: PreTradeAnswer | null;
+}
+
+/** A limit the learner typed, for the legs it was typed for: other legs start again from their mid. */
+interface LimitEdit {
+  legsKey: string;
+  text: string;
+  side: NetSide;
 }
 
 const button = 'rounded-lg px-3.5 py-2 text-sm font-semibold disabled:cursor-not-allowed';
@@ -42,7 +70,9 @@ export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
   const multiplierId = useId();
   const place = usePlaceOrder();
   const [alert, setAlert] = useState<string | null>(null);
-  const [success, setSuccess] = useState<{ text: string; orders: boolean } | null>(null);
+  const [success, setSuccess] = useState<{ text: string; orders: boolean; resting?: boolean } | null>(null);
+  const [orderKind, setOrderKind] = useState<OrderKind>('market');
+  const [limitEdit, setLimitEdit] = useState<LimitEdit | null>(null);
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const [orderError, setOrderError] = useState<string | null>(null);
   const [blockedChecks, setBlockedChecks] = useState<ComplianceCheck[]>([]);
@@ -56,6 +86,19 @@ export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
   const estimate =
     portfolio && b.quoted.length > 0 && !b.loadingPrices && b.quoted.every((q) => q.contract)
       ? estimateTrade(b.quoted, b.multiplier, portfolio.account.settings)
+      : null;
+  // The limit starts at the net mid; once typed, it holds until the legs change.
+  const priced = b.quoted.length > 0 && !b.loadingPrices && b.quoted.every((q) => q.contract && q.premium !== null);
+  const legsKey = b.quoted.map((q) => `${q.leg.action}:${q.contract?.contract_ticker ?? q.strike}:${q.leg.lots}`).join('|');
+  const mid = priced ? midLimit(b.quoted) : null;
+  const typed = limitEdit && limitEdit.legsKey === legsKey ? limitEdit : null;
+  const sideFixed = fixedSide(b.quoted);
+  const limitSide = sideFixed ?? typed?.side ?? mid?.side ?? 'debit';
+  const limitInput = typed?.text ?? (mid ? limitText(mid) : '');
+  const parsedLimit = parseLimit(limitInput, limitSide, b.quoted.length === 1);
+  const limitEstimate =
+    orderKind === 'limit' && parsedLimit.ok && estimate && portfolio
+      ? estimateLimit(b.quoted, b.multiplier, portfolio.account.settings, parsedLimit.limit)
       : null;
 
   const resetMessages = () => {
@@ -83,9 +126,17 @@ export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
       sharesHeld,
     });
     if (problem) return setAlert(problem);
-    const order = buildOrder(b.quoted, b.multiplier, b.strategyName, crypto.randomUUID());
+    if (orderKind === 'limit' && !parsedLimit.ok) return setAlert(parsedLimit.message);
+    const limit = orderKind === 'limit' && parsedLimit.ok ? parsedLimit.limit : undefined;
+    const settings = portfolio!.account.settings;
+    const order = buildOrder(b.quoted, b.multiplier, b.strategyName, crypto.randomUUID(), limit);
     setOrderError(null);
-    setConfirming({ order, estimate: estimateTrade(b.quoted, b.multiplier, portfolio!.account.settings), preCheck: null });
+    setConfirming({
+      order,
+      estimate: estimateTrade(b.quoted, b.multiplier, settings),
+      limit: limit ? estimateLimit(b.quoted, b.multiplier, settings, limit) : null,
+      preCheck: null,
+    });
     preTrade(order)
       .then((r) => setConfirming((c) => (c && c.order.clientOrderId === order.clientOrderId ? { ...c, preCheck: r } : c)))
       .catch(() => undefined);
@@ -96,10 +147,14 @@ export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
     const { order } = confirming;
     setOrderError(null);
     place.mutate(order, {
-      onSuccess: () => {
+      onSuccess: (placed) => {
         setConfirming(null);
         b.clear();
-        setSuccess({ text: successMessage(order.legs.length, b.multiplier), orders: true });
+        setSuccess(
+          placed?.order?.status === 'open'
+            ? { text: RESTING_MESSAGE, orders: true, resting: true }
+            : { text: successMessage(order.legs.length, b.multiplier), orders: true },
+        );
       },
       onError: (e) => {
         const checks = e instanceof ApiError ? (e.body as { checks?: ComplianceCheck[] } | null)?.checks : undefined;
@@ -247,8 +302,31 @@ export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
               Trade All
             </button>
           </div>
-          <p className="mt-2 text-xs text-slate-600">Each leg is sent as lots × multiplier contracts, in one market order for the day, with virtual money.</p>
-          {estimate && <PriceBreakdown estimate={estimate} />}
+          <OrderTypeField
+            kind={orderKind}
+            onKind={(k) => {
+              resetMessages();
+              setOrderKind(k);
+            }}
+            text={limitInput}
+            side={limitSide}
+            sideFixed={sideFixed !== null}
+            onText={(text) => {
+              resetMessages();
+              setLimitEdit({ legsKey, text, side: limitSide });
+            }}
+            onSide={(side) => {
+              resetMessages();
+              setLimitEdit({ legsKey, text: limitInput, side });
+            }}
+            parsed={parsedLimit}
+            unitNote={unitNote(b.quoted)}
+          />
+          <p className="mt-2 text-xs text-slate-600">
+            Each leg is sent as lots × multiplier contracts, in one {orderKind === 'limit' ? 'limit order at your net price' : 'market order'} for the day, with
+            virtual money.
+          </p>
+          {estimate && <PriceBreakdown estimate={estimate} limit={orderKind === 'limit' ? limitEstimate : null} />}
           {b.quoted.length >= MAX_LEGS && (
             <p className="mt-1 text-xs text-slate-600" data-testid="max-legs">
               A strategy holds at most {MAX_LEGS} legs: remove one to add another.
@@ -261,7 +339,10 @@ export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
             </p>
           )}
           {success && (
-            <p role="status" className="mt-3 rounded-lg bg-emerald-50 p-3 text-sm font-medium text-emerald-950 ring-1 ring-emerald-200">
+            <p
+              role="status"
+              className={`mt-3 rounded-lg p-3 text-sm font-medium ring-1 ${success.resting ? 'bg-slate-50 text-slate-900 ring-slate-200' : 'bg-emerald-50 text-emerald-950 ring-emerald-200'}`}
+            >
               {success.text}
               {success.orders && (
                 <>
@@ -291,7 +372,13 @@ export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
           loading={b.loadingPrices || b.placing}
           equity={portfolio?.account.equity ?? null}
         />
-        {funds && <FundsPanel funds={funds} buyingPower={portfolio?.account.buyingPower ?? null} charge={estimate?.total ?? null} />}
+        {funds && (
+          <FundsPanel
+            funds={funds}
+            buyingPower={portfolio?.account.buyingPower ?? null}
+            charge={(orderKind === 'limit' ? limitEstimate?.total : estimate?.total) ?? null}
+          />
+        )}
       </div>
 
       <div className="min-w-0 space-y-6 xl:col-start-1 xl:row-start-2">
@@ -306,32 +393,50 @@ export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
 
       {confirming && portfolio && (
         <TradeConfirmationDialog
-          trade={{
-            action: confirming.estimate.netPerUnit >= 0 ? 'BUY' : 'SELL',
-            quantity: b.multiplier,
-            symbol: `${underlying} ${b.strategyName}`,
-            orderType: 'Market (day), one order for all legs',
-            price: confirming.estimate.netPerUnit,
-            midPrice: confirming.estimate.midPerUnit,
-            commission: confirming.estimate.commission,
-            totalCost: confirming.estimate.total,
-            currency: 'USD',
-            legs: confirming.estimate.legs,
-          }}
+          trade={
+            confirming.limit
+              ? {
+                  action: confirming.limit.limit.side === 'debit' ? 'BUY' : 'SELL',
+                  quantity: b.multiplier,
+                  symbol: `${underlying} ${b.strategyName}`,
+                  orderType: limitOrderType(confirming.limit.limit),
+                  // One leg's price is a price per share; several legs' is the signed net per unit.
+                  price: confirming.order.legs.length === 1 ? confirming.limit.limit.amount : confirming.limit.limit.signed,
+                  commission: confirming.limit.commission,
+                  totalCost: confirming.limit.total,
+                  currency: 'USD',
+                  legs: confirming.estimate.legs,
+                }
+              : {
+                  action: confirming.estimate.netPerUnit >= 0 ? 'BUY' : 'SELL',
+                  quantity: b.multiplier,
+                  symbol: `${underlying} ${b.strategyName}`,
+                  orderType: 'Market (day), one order for all legs',
+                  price: confirming.estimate.netPerUnit,
+                  midPrice: confirming.estimate.midPerUnit,
+                  commission: confirming.estimate.commission,
+                  totalCost: confirming.estimate.total,
+                  currency: 'USD',
+                  legs: confirming.estimate.legs,
+                }
+          }
           account={{ name: portfolio.account.name, mode: 'paper' }}
           loading={place.isPending}
           error={orderError ?? preCheckError}
           blocked={!!preCheckError}
           extra={
-            <RaiseLevel
-              checks={confirming.preCheck?.checks ?? []}
-              onRaised={() => {
-                setOrderError(null);
-                preTrade(confirming.order)
-                  .then((r) => setConfirming((c) => (c && c.order.clientOrderId === confirming.order.clientOrderId ? { ...c, preCheck: r } : c)))
-                  .catch(() => undefined);
-              }}
-            />
+            <>
+              {confirming.limit && <LimitNote estimate={confirming.limit} />}
+              <RaiseLevel
+                checks={confirming.preCheck?.checks ?? []}
+                onRaised={() => {
+                  setOrderError(null);
+                  preTrade(confirming.order)
+                    .then((r) => setConfirming((c) => (c && c.order.clientOrderId === confirming.order.clientOrderId ? { ...c, preCheck: r } : c)))
+                    .catch(() => undefined);
+                }}
+              />
+            </>
           }
           onConfirm={confirm}
           onCancel={() => setConfirming(null)}
@@ -354,15 +459,27 @@ export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
 
 /**
  * What the order costs, the same figures the confirmation shows (issue 24): at the mid-prices the analysis uses, at
- * the prices a market order would fill at now under the account's fill model, the commission, and the total charged.
+ * the prices a market order would fill at now under the account's fill model, the commission, and the total charged;
+ * for a limit order, the total at the limit instead (the most paid or the least received, and what a resting order holds).
  */
-function PriceBreakdown({ estimate: e }: { estimate: TradeEstimate }) {
+function PriceBreakdown({ estimate: e, limit }: { estimate: TradeEstimate; limit: LimitEstimate | null }) {
   const side = (x: number) => (x >= 0 ? 'net debit' : 'net credit');
   const rows: [string, string][] = [
     ['At the mid', `${formatUsd(Math.abs(e.midPerUnit))} ${side(e.midPerUnit)} a unit · ${formatUsd(Math.abs(e.midPremium))}`],
     ['Now, as a market order fills', `${formatUsd(Math.abs(e.netPerUnit))} ${side(e.netPerUnit)} a unit · ${formatUsd(Math.abs(e.premium))}`],
-    ['Commission', formatUsd(e.commission)],
-    [e.total >= 0 ? 'Total the account pays' : 'Total the account receives', formatUsd(Math.abs(e.total))],
+    ...(limit
+      ? ([
+          ['At your limit', `${formatUsd(limit.limit.amount)} net ${limit.limit.side} a unit · ${formatUsd(Math.abs(limit.premium))}`],
+          ['Commission', formatUsd(limit.commission)],
+          [
+            limit.total >= 0 ? 'Total the account pays at most, at your limit' : 'Total the account receives at least, at your limit',
+            formatUsd(Math.abs(limit.total)),
+          ],
+        ] as [string, string][])
+      : ([
+          ['Commission', formatUsd(e.commission)],
+          [e.total >= 0 ? 'Total the account pays' : 'Total the account receives', formatUsd(Math.abs(e.total))],
+        ] as [string, string][])),
   ];
   return (
     <dl className="mt-3 space-y-1 rounded-lg bg-slate-50 p-3 text-sm" aria-label="Price of this order" data-testid="price-breakdown">
@@ -373,5 +490,18 @@ function PriceBreakdown({ estimate: e }: { estimate: TradeEstimate }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+/** In the confirmation of a limit order: whether the prices shown would fill it now, and what happens if not. */
+function LimitNote({ estimate: l }: { estimate: LimitEstimate }) {
+  const natural = `${formatUsd(Math.abs(l.naturalPerUnit))} net ${l.naturalPerUnit >= 0 ? 'debit' : 'credit'} per unit`;
+  return (
+    <p className="mt-3 rounded-lg bg-slate-50 p-3 text-sm text-slate-800 ring-1 ring-slate-200" data-testid="limit-note">
+      {l.fillsNow
+        ? `At the prices shown it fills now, at ${natural}: your limit or better.`
+        : `At the prices shown it does not fill now (a fill now would be ${natural}): it stays open until the market reaches your price, and expires at the close.`}{' '}
+      The total is what the account {l.total >= 0 ? 'pays at most' : 'receives at least'} if it fills at your limit, commission included.
+    </p>
   );
 }
