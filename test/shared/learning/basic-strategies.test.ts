@@ -297,8 +297,9 @@ describe('basic_strategies.defined-risk-spread', () => {
     }
     expect(ex.solution).toContain(`a $${(mid(28, 'call', 577) - mid(28, 'call', 586)).toFixed(2)} debit`);
     // Legged in, each at its own mid: the bought call at or below 577's mid, the sold one at or above 586's.
-    expect(ex.solution).toContain(`buy the Dec 18 577 call at or below $${mid(28, 'call', 577).toFixed(3)}`);
-    expect(ex.solution).toContain(`sell the Dec 18 586 call at or above $${mid(28, 'call', 586).toFixed(3)}`);
+    // Sent from the builder as one order at a net limit: the debit no higher than the net mid, the credit no lower.
+    expect(ex.solution).toContain(`a net debit of at most $${(mid(28, 'call', 577) - mid(28, 'call', 586)).toFixed(2)}`);
+    expect(ex.solution).toContain(`a net credit of at least $${(mid(28, 'put', 564) - mid(28, 'put', 559)).toFixed(2)}`);
     expect(spy.expiries.find((e) => e.expiration === '2026-12-18')!.daysToExpiry).toBeGreaterThanOrEqual(20);
     // 586 is the widest: the next strike up would cost more than the budget.
     expect(100 * (ask(28, 'call', 577) - bid(28, 'call', 587)) + 2 * COMMISSION).toBeGreaterThan(500);
