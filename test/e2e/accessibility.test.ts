@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AdminAddUserToGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
@@ -7,10 +5,9 @@ import { NAV_GROUPS } from '@web/app/shell/nav';
 import { PLANNED_PAGES } from '@web/features/placeholders/planned-pages';
 import { cognitoClient } from '../support/cognito';
 import { learner, marketBuy, monthlyChain, newKey } from '../support/learner';
-import { DESKTOP, launchBrowser, PHONE, returningLearner, signInThroughPage, watchErrors } from './browser';
+import { DESKTOP, launchBrowser, PHONE, returningLearner, signInThroughPage, watchErrors, seriousViolations } from './browser';
 
 const stack = inject('e2eStack');
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const VIEWPORTS = [
   ['desktop', DESKTOP],
   ['phone', PHONE],
@@ -79,23 +76,6 @@ async function settle(page: Page) {
   await page.locator('h1').first().waitFor();
   await page.waitForLoadState('networkidle');
   await expect.poll(() => page.locator('body').innerText(), { timeout: 20_000 }).not.toMatch(/Loading/);
-}
-
-/** Serious and critical axe-core findings, evaluated through the DevTools protocol (the page's CSP forbids injected scripts). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const result = await page.evaluate(async () =>
-    (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run(),
-  );
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 5)
-          .join(', ')}`,
-    );
 }
 
 async function scan(page: Page, paths: readonly string[]): Promise<string[]> {

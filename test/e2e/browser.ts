@@ -1,4 +1,6 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { chromiumPath } from './ensure-chromium';
 
 /** Debian's Chromium, with the flags this sandboxed, offline machine needs. */
@@ -45,4 +47,23 @@ export async function signInThroughPage(page: Page, baseUrl: string, email: stri
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL(`${baseUrl}/app`);
+}
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Serious and critical axe-core findings on the page, evaluated through the DevTools protocol (the page's CSP forbids injected scripts). */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  const result = await page.evaluate(async () =>
+    (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run(),
+  );
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 5)
+          .join(', ')}`,
+    );
 }

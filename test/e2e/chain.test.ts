@@ -1,8 +1,6 @@
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { REPO_ROOT } from '../support/local-stack';
-import { DESKTOP, launchBrowser, PHONE, watchErrors } from './browser';
+import { DESKTOP, launchBrowser, PHONE, watchErrors, seriousViolations } from './browser';
 
 const stack = inject('e2eStack');
 let browser: Browser;
@@ -20,18 +18,6 @@ async function openChain(page: Page, search = '') {
   await page.goto(`${stack.url}/`);
   await page.goto(`${stack.url}/optionschain${search}`);
   await page.getByRole('table').waitFor();
-}
-
-/** Serious and critical accessibility violations axe-core finds on the page as it is now. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: path.join(REPO_ROOT, 'node_modules/axe-core/axe.min.js') });
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }
-    ).axe;
-    return (await axe.run(document)).violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)) }));
-  });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.targets.join(' ')}`);
 }
 
 /** Text of every body row's cells (the strike is the row header, left out), as shown. */
@@ -61,7 +47,7 @@ describe('the options chain in Chromium, signed out', () => {
     expect(await page.getByTestId('quotes-as-of').textContent()).toMatch(/^Quotes as of \w{3} \d{1,2}, \d{1,2}:\d{2} [AP]M ET \(/);
     // SPY opens on its first Weekly expiry.
     expect(await page.getByRole('tabpanel').getByRole('option', { selected: true }).textContent()).toContain('Weekly');
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
 
     // Pick a ticker by searching its name.
     await page.getByRole('button', { name: /^Ticker SPY/ }).click();
@@ -128,7 +114,7 @@ describe('the options chain in Chromium, signed out', () => {
     expect(new URL(page.url()).searchParams.get('ticker')).toBe('NIFTY');
     expect(await page.getByRole('table').count()).toBe(0);
     expect(await page.getByTestId('data-source-badge').textContent()).toBe('Demo Data Only');
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'US Markets' }).click();
     await page.getByRole('button', { name: /^Ticker SPY/ }).waitFor();
     await page.getByRole('table').waitFor();
@@ -171,7 +157,7 @@ describe('the options chain in Chromium, signed out', () => {
     });
     const lastRow = page.locator('tbody tr[data-strike]').last();
     expect(await lastRow.isVisible()).toBe(true);
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -1,17 +1,14 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { uniqueEmail } from '../support/cognito';
 import { waitFor } from '../support/local-stack';
-import { launchBrowser, watchErrors } from './browser';
+import { launchBrowser, watchErrors, seriousViolations } from './browser';
 
 /**
  * Issue 24's "Done when": a new learner's first hour, through the real UI from the landing page to a strategy closed
  * as one order, at a desktop's width and a phone's.
  */
 const stack = inject('e2eStack');
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const VIEWPORTS = [
   ['desktop', { width: 1280, height: 800 }],
   ['phone', { width: 390, height: 844 }],
@@ -33,23 +30,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Serious and critical axe-core findings, evaluated through the DevTools protocol (the page's CSP forbids injected scripts). */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const result = await page.evaluate(async () =>
-    (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run(),
-  );
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 5)
-          .join(', ')}`,
-    );
-}
 
 const text = async (l: Locator) => ((await l.textContent()) ?? '').trim();
 
@@ -90,7 +70,7 @@ describe("a learner's first hour (issue 24)", () => {
         // One money format: cents in full or none at all ($99,980.70, $100,000), never "$99,980.7"; never "−$0.00".
         expect(body, `${label}: money with one decimal`).not.toMatch(/\$\d[\d,]*\.\d(?!\d)/);
         expect(body, `${label}: a negative zero`).not.toMatch(/[−-]\$0\.00(?!\d)/);
-        for (const v of await axeViolations(page)) violations.push(`${label}: ${v}`);
+        for (const v of await seriousViolations(page)) violations.push(`${label}: ${v}`);
         seen.push(label);
         await page.screenshot({ path: `/tmp/journey-${name}-${String(++shot).padStart(2, '0')}-${label}.png`, fullPage: true });
       };

@@ -1,13 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AdminAddUserToGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { cognitoClient, signUpAndSignIn } from '../support/cognito';
-import { DESKTOP, launchBrowser, PHONE, watchErrors } from './browser';
+import { DESKTOP, launchBrowser, PHONE, watchErrors, seriousViolations } from './browser';
 
 const stack = inject('e2eStack');
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const LANDING_SEEN = 'options-academy.landing-seen';
 let browser: Browser;
 
@@ -39,22 +36,6 @@ async function signIn(page: Page, email: string, password: string) {
  * axe-core in the page; only serious and critical findings fail a test. The site's CSP forbids
  * inline scripts (addScriptTag is refused), so axe is evaluated through the DevTools protocol.
  */
-async function seriousViolations(page: Page) {
-  await page.evaluate(AXE_SOURCE);
-  const result = await page.evaluate(async () =>
-    (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run(),
-  );
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 5)
-          .join(', ')}`,
-    );
-}
-
 const path = (page: Page) => new URL(page.url()).pathname;
 
 describe('the first visit', () => {

@@ -1,15 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { COURSE } from '@shared/learning/content/course';
 import type { LearningModule, Quiz } from '@shared/learning/content/types';
 import { signUpAndSignIn } from '../support/cognito';
 import { waitFor } from '../support/local-stack';
-import { DESKTOP, launchBrowser, PHONE, returningLearner, signInThroughPage, watchErrors } from './browser';
+import { DESKTOP, launchBrowser, PHONE, returningLearner, signInThroughPage, watchErrors, seriousViolations } from './browser';
 
 const stack = inject('e2eStack');
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const basics = COURSE.find((m) => m.id === 'options_basics') as LearningModule;
 let browser: Browser;
 
@@ -25,23 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Serious and critical axe-core findings, evaluated through the DevTools protocol (the page's CSP forbids injected scripts). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const result = await page.evaluate(async () =>
-    (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run(),
-  );
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 5)
-          .join(', ')}`,
-    );
-}
 
 const slug = (lessonId: string) => lessonId.split('.')[1]!;
 

@@ -1,13 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signUpAndSignIn } from '../support/cognito';
 import { waitFor } from '../support/local-stack';
-import { launchBrowser, PHONE, returningLearner, signInThroughPage, watchErrors } from './browser';
+import { launchBrowser, PHONE, returningLearner, signInThroughPage, watchErrors, seriousViolations } from './browser';
 
 const stack = inject('e2eStack');
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 let browser: Browser;
 
 beforeAll(async () => {
@@ -22,23 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Serious and critical axe-core findings; evaluated through the DevTools protocol, which the page's CSP does not govern. */
-async function seriousViolations(page: Page) {
-  await page.evaluate(AXE_SOURCE);
-  const result = await page.evaluate(async () =>
-    (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run(),
-  );
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 5)
-          .join(', ')}`,
-    );
-}
 
 /** A learner with a $100,000 paper account at options level 3 (spreads and condors allowed). */
 async function levelThreeLearner() {

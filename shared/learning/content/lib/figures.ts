@@ -46,3 +46,12 @@ export const figure = (label: string, value: string, formula: string, inputs: st
 
 /** Rounds to cents as money is shown (shared/paper/money), so a question's key is the figure the lesson shows. */
 export { cents } from '../../../paper/money';
+
+/** A template of Markdown and maths with backslashes kept (`String.raw`); not named `md`, which Prettier would reformat as Markdown. */
+export const tex = String.raw;
+/** Money inside Markdown: the dollar sign escaped, so remark-math never reads it as maths. */
+export const m = (x: number): string => usd(x).replace('$', '\\$');
+/** A per-share price inside Markdown, to the tenth of a cent where it has one (a mid). */
+export const mp = (x: number): string => perShare(x).replace('$', '\\$');
+/** Rounds away binary fuzz (10.184999… → 10.185), so a key is the figure shown. */
+export const exact = (x: number): number => Math.round(x * 1e6) / 1e6;

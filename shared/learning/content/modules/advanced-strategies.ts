@@ -3,7 +3,7 @@ import type { ContentBlock, Figure, LearningModule, Lesson, PracticalExercise, Q
 import { figure, multipleChoice, numerical, trueFalse } from '../greeks-lib/build';
 import { day, md, num, pct, usd } from '../greeks-lib/format';
 import { SOURCE } from '../greeks-lib/market';
-import { perShare } from '../lib/figures';
+import { perShare, tex } from '../lib/figures';
 import { SPY, contractAt } from '../lib/snapshot';
 import { MESSAGES } from '../../../compliance/checks';
 import { RATES, S, SESSION, analyze, daysTo, moveLeg, place, type Placed } from '../advanced-lib/place';
@@ -17,7 +17,6 @@ import { RATES, S, SESSION, analyze, daysTo, moveLeg, place, type Placed } from 
  * recomputes the figures and keys from the raw snapshot.
  */
 
-const tex = String.raw;
 /** The paper account's refusal of an uncovered short call (shared/compliance), quoted as the learner will see it. */
 const NAKED_CALL = md(MESSAGES.nakedCall);
 /** Dollars in Markdown. */

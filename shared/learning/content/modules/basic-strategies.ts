@@ -1,7 +1,7 @@
 import { CONTRACT_MULTIPLIER, DEFAULT_SETTINGS } from '../../../paper/types';
 import { analyzeAtExpiry, atmImpliedVol, probabilityOfProfit, type StrategyLeg } from '../../../strategy';
 import type { ContentBlock, LearningModule, Lesson, PracticalExercise, Question, Quiz } from '../types';
-import { cents, contractLabel, dateLabel, figure, pct, perShare, sourceLine, usd } from '../lib/figures';
+import { cents, contractLabel, dateLabel, figure, pct, perShare, sourceLine, usd, tex, m, mp, exact } from '../lib/figures';
 import { SPY, contractAt, dollars, expiryNearestDays, legOf, midOf, nearestTheMoney, strikesOf } from '../lib/snapshot';
 import { greeksOn, modelLeaps, placed, withShares } from '../strategies-lib/place';
 
@@ -12,15 +12,6 @@ import { greeksOn, modelLeaps, placed, withShares } from '../strategies-lib/plac
  * the bid); every figure (cost, maximum profit and loss, breakevens, probability of profit, theta) comes from the
  * strategy analytics or the pricing core. Markdown writes money as `\$` so that `$…$` is always maths.
  */
-
-// Not `tex`: Prettier would reformat templates with that tag as Markdown.
-const tex = String.raw;
-/** Money inside Markdown: the dollar sign escaped, so remark-math never reads it as maths. */
-const m = (x: number): string => usd(x).replace('$', '\\$');
-/** A per-share price inside Markdown, to the tenth of a cent where it has one (a mid). */
-const mp = (x: number): string => perShare(x).replace('$', '\\$');
-/** Rounds away binary fuzz, so a key is the figure shown. */
-const exact = (x: number): number => Math.round(x * 1e6) / 1e6;
 
 const S = SPY.underlyingPrice;
 const SOURCE = sourceLine(SPY);

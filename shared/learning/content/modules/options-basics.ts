@@ -5,7 +5,7 @@ import { CONTRACT_MULTIPLIER, DEFAULT_SETTINGS } from '../../../paper/types';
 import { exerciseStyle } from '../../../market/underlyings';
 import { analyzeAtExpiry, expiryPnl } from '../../../strategy';
 import type { ContentBlock, LearningModule, Lesson, Question, Quiz } from '../types';
-import { cents, contractLabel, dateLabel, figure, num, pct, perShare, sourceLine, usd } from '../lib/figures';
+import { cents, contractLabel, dateLabel, figure, num, pct, perShare, sourceLine, usd, tex, m, mp, exact } from '../lib/figures';
 import {
   SPY,
   SPY_SNAPSHOT_ID,
@@ -32,15 +32,6 @@ import {
  * (payoffs, breakevens, maximum loss), the pricing core (a value before expiry), the paper account's fill and
  * exercise rules. Markdown writes money as `\$` so that `$…$` is always maths.
  */
-
-// Not `tex`: Prettier would reformat templates with that tag as Markdown.
-const tex = String.raw;
-/** Money inside Markdown: the dollar sign escaped, so remark-math never reads it as maths. */
-const m = (x: number): string => usd(x).replace('$', '\\$');
-/** A per-share price inside Markdown, to the tenth of a cent where it has one (a mid). */
-const mp = (x: number): string => perShare(x).replace('$', '\\$');
-/** Rounds away binary fuzz (10.184999… → 10.185), so a key is the figure shown. */
-const exact = (x: number): number => Math.round(x * 1e6) / 1e6;
 
 const S = SPY.underlyingPrice;
 const SOURCE = sourceLine(SPY);

@@ -1,3 +1,4 @@
+import { tex } from '../lib/figures';
 import { positionGreeks } from '../../../strategy';
 import type { OptionInput } from '../../../pricing';
 import type { LearningModule, Lesson, PracticalExercise, Question, Quiz } from '../types';
@@ -30,7 +31,6 @@ import {
  * test/shared/learning/options-greeks.test.ts recomputes every figure and numerical key independently.
  */
 
-const tex = String.raw;
 const M = (x: number, digits = 2) => md(usd(x, digits));
 const MS = (x: number, digits = 2) => md(signedUsd(x, digits));
 const PER_CONTRACT = 100;
