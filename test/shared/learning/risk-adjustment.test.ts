@@ -102,6 +102,14 @@ describe('risk_adjustment: the module', () => {
     expect(t).toContain('The paper account assigns short options only at expiry');
     expect(t).toContain('any trading day');
   });
+
+  it('teaches each topic of research-peers.md §1.2 rows 39–43', () => {
+    expect(text('exit-plan')).toMatch(/21 days/);
+    expect(text('rolling')).toMatch(/\*\*Out\*\*[\s\S]*\*\*Down\*\*[\s\S]*\*\*up\*\*[\s\S]*for a net debit/);
+    expect(text('assignment')).toMatch(/ex-dividend[\s\S]*spread's short leg can be assigned early[\s\S]*after hours/);
+    expect(text('tested-spreads')).toMatch(/Close the tested side[\s\S]*Roll the untested side[\s\S]*Go inverted/);
+    expect(text('expiration-day')).toContain('In the money at the close by \\$0.01 or more, a long option is **exercised automatically**');
+  });
 });
 
 describe('risk_adjustment: figures recomputed from the raw snapshot', () => {

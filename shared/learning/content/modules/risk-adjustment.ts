@@ -1,3 +1,4 @@
+import { ITM_THRESHOLD } from '../../../paper/expiration';
 import { analyzeAtExpiry, GUIDELINE_TEXTS, netDebitCredit, netPremium, tradeGuidelines, type StrategyLeg } from '../../../strategy';
 import type { ContentBlock, LearningModule, Lesson, Question, Quiz } from '../types';
 import { cents, contractLabel, dateLabel, figure, pct, perShare, sourceLine, usd } from '../lib/figures';
@@ -265,7 +266,9 @@ const assignment: Lesson = {
 - the option is **deep in the money**, especially close to expiry;
 - a **call** is in the money just before an **ex-dividend date**, and the dividend is worth more than the time value left (covered in the Basic Strategies module).
 
-Watch the extrinsic value of your short options in the money: as it nears zero, assignment becomes likely.`,
+Watch the extrinsic value of your short options in the money: as it nears zero, assignment becomes likely.
+
+**A spread's short leg can be assigned early too.** You are then left with shares (a short put) or a short stock position (a short call) plus the long option, which still limits the loss: sell the shares or buy them back, and close or exercise the long leg. The risk stays defined, but the account must carry the shares until you act.`,
     },
     {
       type: 'text',
@@ -361,6 +364,7 @@ When the price moves toward one short strike, that side is **tested**; the other
 2. **Close the tested side** and keep the untested one, which is nearly all profit by now. Your risk falls to the untested side's.
 3. **Roll the tested side out** in time for a credit (the previous lesson), only if you would open the new spread today.
 4. **Roll the untested side closer** to the price for more credit. It lowers the loss if the tested side loses, but it **adds risk** if the price turns back: now both short strikes are near the price.
+5. **Go inverted**: roll the untested side past the tested short strike (the short call below the short put, or the reverse). The extra credit can cover more of the loss, but one short option is now sure to end in the money: the best outcome is a smaller loss, no longer a profit. Rarely worth it for a beginner.
 
 Never widen a losing spread or add contracts to "average down" without a plan that still respects your stop and your size limit.`,
     },
@@ -424,7 +428,7 @@ const expirationDay: Lesson = {
       title: 'Before the last close',
       content: tex`On the day an option expires, go through every position on that expiry:
 
-1. **Which options are in the money, or near it?** In the money at the close, a long option is exercised and a short one assigned, 100 shares a contract.
+1. **Which options are in the money, or near it?** In the money at the close by ${m(ITM_THRESHOLD)} or more, a long option is **exercised automatically** and a short one assigned, 100 shares a contract (the paper account does the same). A long call you forgot can turn into shares you must pay for.
 2. **Do you want the shares?** If not, close or roll before the close. The paper account settles at 16:00 New York at the closing price; a real broker's holders can decide after the close.
 3. **Spreads with one leg in and one out.** If the short leg is in the money and the long is not, the long expires worthless and you are left with shares: the spread's limited risk is gone. Close the spread, do not let it expire split.
 4. **Near the strike: pin risk.** Close short options within a small distance of the price.
@@ -547,7 +551,12 @@ const quiz: Quiz = {
     mc(
       'expiry-day',
       'On expiration day your short call is a few cents from the price. What does the checklist say?',
-      ['Close it before the close', 'Let it expire and see', 'Sell another call at the same strike', 'Exercise it'],
+      [
+        'Close it before the close',
+        'Let it expire and see',
+        'Sell another call at the same strike',
+        'Nothing: an option at the money always expires worthless',
+      ],
       'Close it before the close',
       'Near the strike you cannot know whether you will be assigned: that is pin risk.',
     ),
