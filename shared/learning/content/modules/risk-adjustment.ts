@@ -90,11 +90,11 @@ const exitPlan: Lesson = {
     {
       type: 'text',
       title: 'Three numbers before the order',
-      content: tex`Most losses that hurt are not a bad entry but a missing exit: a trade that goes against you while you wait and hope. Decide **before you trade**, and write down:
+      content: tex`The entry gets most of the attention, but the exit decides what a trade can cost: without a plan, a trade that goes against you is held while you wait and hope. Decide **before you trade**, and write down:
 
-1. **How much to risk.** The product's guideline: "${GUIDELINE_TEXTS.positionSize}". The amount at risk is the strategy's maximum loss, not what it costs.
+1. **How much to risk.** The builder's guideline: "${GUIDELINE_TEXTS.positionSize}". The amount at risk is the strategy's maximum loss, not what it costs.
 2. **When to take the profit.** "${GUIDELINE_TEXTS.profitTarget}". A credit spread keeps its last dollars slowly while its risk stays whole; taking part of the profit early frees the risk for the next trade.
-3. **When to stop.** "${GUIDELINE_TEXTS.stop}". For a credit: close when buying the position back costs twice the credit you took in (a loss about the size of the credit). For a debit: close when it is worth half of what you paid.
+3. **When to stop.** "${GUIDELINE_TEXTS.stop}". For a credit: close when buying the position back costs twice the credit you took in (a loss equal to the credit, before commissions). For a debit: close when it is worth half of what you paid.
 
 A fourth rule is about **time**: many traders close or review a short-premium trade a few weeks before expiry (21 days is a common choice), because gamma grows as expiry nears and a small move then swings the position a lot. These are guidelines, not laws; what matters is that the plan exists before the trade and that you follow it.`,
     },
@@ -482,7 +482,7 @@ const quiz: Quiz = {
   questions: [
     mc(
       'size',
-      `Which is the product's position-size guideline?`,
+      `Which is the builder's position-size guideline?`,
       [
         GUIDELINE_TEXTS.positionSize,
         'position size 10-20% of the portfolio',
