@@ -2,10 +2,11 @@ import { basicStrategies } from './modules/basic-strategies';
 import { optionsBasics } from './modules/options-basics';
 import { optionsGreeks } from './modules/options-greeks';
 import { advancedStrategies } from './modules/advanced-strategies';
+import { riskManagement } from './modules/risk-management';
 import type { LearningModule } from './types';
 
 /**
  * The course in path order (research-peers.md §1.2: basics → greeks → basic_strategies → market_analysis →
  * advanced_strategies → risk_adjustment → risk_management), holding the modules that have content.
  */
-export const COURSE: readonly LearningModule[] = [optionsBasics, optionsGreeks, basicStrategies, advancedStrategies];
+export const COURSE: readonly LearningModule[] = [optionsBasics, optionsGreeks, basicStrategies, advancedStrategies, riskManagement];
