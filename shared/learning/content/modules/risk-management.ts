@@ -103,6 +103,8 @@ export const CONDOR_NARROW = narrowed(CONDOR, [
 
 // The plan: each of the three sized to 1% of the account; their total worst case against the 5% cap.
 export const PLAN = [BULL_CALL, BULL_PUT_NARROW, CONDOR_NARROW].map((p) => ({ p, r: oneR(p), lots: lotsFor(BUDGET, oneR(p)) }));
+/** Every trade of the plan opens two or more legs: the level levelForOpening gives the largest of them. */
+export const PLAN_LEVEL = Math.max(...PLAN.map((x) => levelForOpening(x.p.legs.map((l) => ({ side: l.action })))));
 export const PLAN_RISK = PLAN.reduce((s, x) => s + x.lots * x.r, 0);
 export const PLAN_DELTA = analyze(PLAN.flatMap((x) => scaled(x.p.legs, x.lots))).greeks.delta;
 
@@ -216,7 +218,7 @@ ${NAKED_SELLING_NOTE} Closing a position never needs a level. An order with one 
       content: tex`**Buying power** is the cash the account can still commit. A debit costs its premium. A short option reserves cash for its worst case:
 
 - a cash-secured put reserves strike × 100;
-- a short put or call protected by a long one on the same or a later expiry (a spread) reserves the width × 100;
+- a short put or call protected by a long one of the same type on the same or a later expiry (a spread) reserves the width between the strikes × 100 when the bought strike is further out of the money (a credit spread), and nothing when it is nearer the money (a debit spread, whose worst case is the debit already paid);
 - an iron condor can lose on one side only, so it reserves the wider side;
 - a short call covered by 100 shares a contract reserves nothing; an uncovered one is refused: “${md(MESSAGES.nakedCall)}”.
 
@@ -412,7 +414,7 @@ const psychology: Lesson = {
     {
       type: 'text',
       title: 'More trading, less return',
-      content: tex`The evidence is consistent. Barber and Odean followed 66,465 US households from 1991 to 1996: the most active fifth earned 11.4% a year after costs while the market returned 17.9%, and the least active fifth earned 18.5%. In a randomised experiment (Chapkovski, Khapko and Zoican, 2024), game-like rewards such as confetti and badges raised trading by about 5%; price alerts made people more likely to sell winners early and hold losers (the **disposition effect**). Retail options traders favour cheap short-dated options with wide spreads and lose money on them on average.
+      content: tex`The evidence is consistent. Barber and Odean followed 66,465 US households from 1991 to 1996: the most active fifth earned 11.4% a year after costs while the market returned 17.9%, and the least active fifth earned 18.5%. In a randomised experiment (Chapkovski, Khapko and Zoican, 2024), game-like rewards such as confetti and badges raised trading by about 5%; novices shown price alerts were more likely to sell after a rise and to hold after a drop, selling winners early and keeping losers (the **disposition effect**). Retail options traders favour cheap weekly options, whose bid-ask spreads averaged 12.6% of the price, and lose money on them on average.
 
 Watch for these in yourself: trading to win back a loss (**revenge trading**), trading because you are bored, doubling size after a streak, and moving a stop because you “know” the trade will come back. This course never rewards trading more: what counts is a plan followed.`,
     },
@@ -491,7 +493,7 @@ Measure results in R rather than dollars: a trade that made $+1R$ and one that l
       'A trade risked $400 (1R) and closed with a profit of $600. What was its result in R?'.replace(/\$/g, '\\$'),
       1.5,
       1,
-      0,
+      0.1,
       'R',
       '600 / 400 = 1.5R.',
     ),
@@ -541,7 +543,7 @@ As a capstone, write your plan, then open three defined-risk trades in your pape
 |---|---|---|---|
 ${PLAN.map((x) => `| ${x.p.template.name} | ${M(x.r)} | ${x.lots} | ${M(x.lots * x.r)} |`).join('\n')}
 
-Together they risk ${M(PLAN_RISK)}, ${PLAN_RISK <= OPEN_RISK_CAP ? 'within' : 'over'} the cap. All three need trading level ${levelForOpening(CONDOR.legs.map((l) => ({ side: l.action })))}. Their combined delta is ${num(PLAN_DELTA, 2)} shares of SPY: check it against your delta budget before the third order.`,
+Together they risk ${M(PLAN_RISK)}, ${PLAN_RISK <= OPEN_RISK_CAP ? 'within' : 'over'} the cap. All three need trading level ${PLAN_LEVEL}. Their combined delta is ${num(PLAN_DELTA, 2)} shares of SPY: check it against your delta budget before the third order.`,
       source,
       figures: [
         figure(
@@ -662,7 +664,15 @@ const quiz: Quiz = {
       'They earned less than the market',
       '11.4% a year against 17.9% for the market (1991–96).',
     ),
-    numerical('r', 'A trade with 1R of $250 closes at a loss of $125. What was its result in R?'.replace(/\$/g, '\\$'), -0.5, 1, 0, 'R', '−125 / 250 = −0.5R.'),
+    numerical(
+      'r',
+      'A trade with 1R of $250 closes at a loss of $125. What was its result in R?'.replace(/\$/g, '\\$'),
+      -0.5,
+      1,
+      0.1,
+      'R',
+      '−125 / 250 = −0.5R.',
+    ),
   ],
 };
 
