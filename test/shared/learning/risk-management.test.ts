@@ -9,6 +9,8 @@ import { TRADING_LEVELS, levelForOpening } from '@shared/compliance/levels';
 import * as RM from '@shared/learning/content/modules/risk-management';
 import { COURSE } from '@shared/learning/content/course';
 import spyJson from '@shared/learning/snapshots/spy-2026-11-20.json';
+import { checkRequirement } from '@shared/learning/exercises';
+import { positionsOf } from '@shared/learning/content/riskmgmt-lib/book';
 
 /**
  * The risk_management module (issue 17): its shape, and every figure and numerical key recomputed here from the raw
@@ -196,5 +198,28 @@ describe('risk_management module', () => {
     const all = M.lessons.map((l) => l.blocks.map((b) => b.content).join('\n')).join('\n');
     expect(all).toContain('This course never rewards trading more');
     expect(question('risk_management.trading-plan.check', 'goal').correctAnswer).toBe('Following your written plan and journaling each trade');
+  });
+
+  it('asks for a bull put spread sized to 1% of $100,000, which the solution meets and one more lot would not', () => {
+    const ex = M.practicalExercise!;
+    expect(ex.id).toBe('risk_management.sized-trade');
+    expect(ex.requirements).toEqual([
+      expect.objectContaining({
+        type: 'position',
+        criteria: { strategy: 'bull-put-spread', underlying: 'SPY', minDaysToExpiry: 20, maxDaysToExpiry: 60, maxLoss: 1_000 },
+      }),
+      expect.objectContaining({ type: 'order', criteria: { orderType: 'limit', atOrBetterThanMid: true, underlying: 'SPY' } }),
+    ]);
+    const legs = RM.BULL_PUT_NARROW.legs;
+    const r = worst(legs);
+    const lots = Math.floor(1_000 / r);
+    expect(ex.solution).toContain(`${lots} lots`);
+    expect(ex.solution).toContain(esc(usd(lots * r)));
+    expect(ex.solution).toContain(`${esc(usd(credit(legs) / 100, 3))} credit at the mid`);
+    const state = (n: number) => ({ hasAccount: true, positions: positionsOf(legs, n), orders: [], quotes: new Map(), now: new Date('2026-11-20T21:00:00Z') });
+    expect(checkRequirement(ex.requirements[0]!, state(lots)).met).toBe(true);
+    const over = checkRequirement(ex.requirements[0]!, state(lots + 1));
+    expect(over.met).toBe(false);
+    expect(over.detail).toContain('more than $1,000.00');
   });
 });

@@ -1,4 +1,4 @@
-import type { ContentBlock, LearningModule, Lesson, Question, Quiz } from '../types';
+import type { ContentBlock, LearningModule, Lesson, PracticalExercise, Question, Quiz } from '../types';
 import { figure, multipleChoice, numerical, trueFalse } from '../greeks-lib/build';
 import { day, md, num, pct, usd } from '../greeks-lib/format';
 import { SOURCE } from '../greeks-lib/market';
@@ -676,6 +676,39 @@ const quiz: Quiz = {
   ],
 };
 
+// ------------------------------------------------------------------------------------------ exercise
+
+/** The exercise's cap: 1% of the module's example account. */
+export const EXERCISE_MAX_LOSS = BUDGET;
+const narrowPut = PLAN.find((x) => x.p === BULL_PUT_NARROW)!;
+/** The narrowed spread's net credit at the marks, per share: the mid the limit must meet or beat. */
+export const NARROW_PUT_CREDIT = BULL_PUT_NARROW.analysis.netPremium / CONTRACT_MULTIPLIER;
+
+export const sizedTradeExercise: PracticalExercise = {
+  id: 'risk_management.sized-trade',
+  title: 'A trade sized to your plan',
+  description: 'Open a bull put spread on SPY whose total worst case, all lots together, fits a 1% risk budget, and place it as one limit order.',
+  scenario: tex`Your plan risks 1% of ${M(ACCOUNT, 0)} per trade: ${M(EXERCISE_MAX_LOSS, 0)}. You are mildly bullish on SPY. Choose a bull put spread on one SPY expiry 20 to 60 days out, work out its 1R (the width × 100 − the credit), and open as many lots as fit the budget, rounding down. Place both legs as one limit order at the mid net credit or better. Write down your exit plan before you place it.`,
+  requirements: [
+    {
+      type: 'position',
+      description: `Hold a bull put spread on SPY with 20–60 days to expiry and a maximum loss, all lots together, of at most ${usd(EXERCISE_MAX_LOSS, 0)}`,
+      criteria: { strategy: 'bull-put-spread', underlying: 'SPY', minDaysToExpiry: 20, maxDaysToExpiry: 60, maxLoss: EXERCISE_MAX_LOSS },
+    },
+    {
+      type: 'order',
+      description: 'Place it as one multi-leg limit order at or better than the mid net price',
+      criteria: { orderType: 'limit', atOrBetterThanMid: true, underlying: 'SPY' },
+    },
+  ],
+  hints: [
+    'Open the Bull Put Spread template in the builder on SPY. If one lot’s maximum loss is already over your budget, move the bought put closer to the sold one.',
+    tex`Lots = $\lfloor \text{budget} / 1R \rfloor$: never round up.`,
+    'Send both legs together as one order with a limit credit at the mid or higher; a credit order fills at or above its limit, or not at all.',
+  ],
+  solution: tex`On Nov 20, 2026: ${BULL_PUT_NARROW.legs.map(legLine).join('; ')}, a ${P(NARROW_PUT_CREDIT)} credit at the mid. 1R = ${M(NARROW * 100, 0)} − ${M(BULL_PUT_NARROW.analysis.netPremium)} = ${M(narrowPut.r)}; $\lfloor ${BUDGET} / ${narrowPut.r.toFixed(2)} \rfloor = ${narrowPut.lots}$ lots, a worst case of ${M(narrowPut.lots * narrowPut.r)}. Place ${narrowPut.lots} lots as one limit order for a net credit at the mid, ${P(NARROW_PUT_CREDIT)} rounded to a cent, or better.`,
+};
+
 export const riskManagement: LearningModule = {
   id: 'risk_management',
   title: 'Risk Management',
@@ -696,4 +729,5 @@ export const riskManagement: LearningModule = {
   ],
   lessons: [sizing, buyingPower, portfolio, expectancy, psychology, journaling, plan],
   quiz,
+  practicalExercise: sizedTradeExercise,
 };
