@@ -3,10 +3,11 @@ import { optionsBasics } from './modules/options-basics';
 import { optionsGreeks } from './modules/options-greeks';
 import { advancedStrategies } from './modules/advanced-strategies';
 import { riskAdjustment } from './modules/risk-adjustment';
+import { riskManagement } from './modules/risk-management';
 import type { LearningModule } from './types';
 
 /**
  * The course in path order (research-peers.md §1.2: basics → greeks → basic_strategies → market_analysis →
  * advanced_strategies → risk_adjustment → risk_management), holding the modules that have content.
  */
-export const COURSE: readonly LearningModule[] = [optionsBasics, optionsGreeks, basicStrategies, advancedStrategies, riskAdjustment];
+export const COURSE: readonly LearningModule[] = [optionsBasics, optionsGreeks, basicStrategies, advancedStrategies, riskAdjustment, riskManagement];
