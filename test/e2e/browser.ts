@@ -53,6 +53,16 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 
 /** Serious and critical axe-core findings on the page, evaluated through the DevTools protocol (the page's CSP forbids injected scripts). */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  // axe reads colours as drawn: let colour transitions (a hover fading out, disabled to enabled) end first; the
+  // spinners' endless animations are not transitions, so they are not waited for.
+  await page.evaluate(() =>
+    Promise.allSettled(
+      document
+        .getAnimations()
+        .filter((a) => a instanceof CSSTransition)
+        .map((a) => a.finished),
+    ),
+  );
   await page.evaluate(AXE_SOURCE);
   const result = await page.evaluate(async () =>
     (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run(),

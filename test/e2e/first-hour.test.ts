@@ -56,15 +56,6 @@ describe("a learner's first hour (issue 24)", () => {
       /** What every page visited must pass: no raw error text, nothing serious for axe; and a screenshot to look at. */
       const check = async (label: string) => {
         await page.waitForLoadState('networkidle');
-        // axe reads colours as drawn: let a button's colour transition (disabled to enabled) end first.
-        await page.evaluate(() =>
-          Promise.allSettled(
-            document
-              .getAnimations()
-              .filter((a) => a instanceof CSSTransition)
-              .map((a) => a.finished),
-          ),
-        );
         const body = await page.locator('body').innerText();
         expect(body, `${label}: raw error text`).not.toMatch(RAW_ERROR);
         // One money format: cents in full or none at all ($99,980.70, $100,000), never "$99,980.7"; never "−$0.00".
