@@ -1,5 +1,6 @@
+import { check, strategyCard } from '../lib/questions';
 import type { StrategyLeg } from '../../../strategy';
-import type { ContentBlock, Figure, LearningModule, Lesson, PracticalExercise, Question, Quiz } from '../types';
+import type { ContentBlock, Figure, LearningModule, Lesson, PracticalExercise, Quiz } from '../types';
 import { figure, multipleChoice, numerical, trueFalse } from '../greeks-lib/build';
 import { day, md, num, pct, usd } from '../greeks-lib/format';
 import { SOURCE } from '../greeks-lib/market';
@@ -24,19 +25,12 @@ const M = (x: number, digits = 2) => md(usd(x, digits));
 /** A price per share in Markdown, to the tenth of a cent where a mark has it. */
 const P = (x: number) => md(perShare(x));
 const source = `${SOURCE}: SPY at ${usd(S)}; legs placed by the builder's template placement at the marks (mid of bid and ask)`;
-const card = (templateId: string, title: string): ContentBlock => ({
-  type: 'interactive',
-  title,
-  content: 'The strategy’s card: its legs, maximum profit and loss, breakevens and the conditions it suits. “Open in builder” places it on SPY’s live chain.',
-  widget: { kind: 'strategy-card', templateId, underlying: 'SPY' },
-});
 const payoff = (title: string, content: string, legs: StrategyLeg[]): ContentBlock => ({
   type: 'interactive',
   title,
   content,
   widget: { kind: 'payoff', underlying: 'SPY', spot: S, asOf: SESSION, legs, iv: legs[0]!.iv ?? 0.2 },
 });
-const check = (lessonId: string, questions: Question[]): Quiz => ({ id: `${lessonId}.check`, questions, passingScore: 80 });
 
 /** "buy 1 Dec 18 577 call at $10.185", one line per leg. */
 const legLine = (l: StrategyLeg) => `${l.action} ${l.quantity} ${day(l.expiration).replace(', 2026', '')} ${l.strike} ${l.optionType} at ${P(l.premium)}`;
@@ -148,10 +142,10 @@ It costs ${M(-longStrangle.analysis.netPremium)} and needs SPY below ${P(longStr
         ...greekFigures(shortStraddle).map((f) => ({ ...f, label: `Short straddle: ${f.label.toLowerCase()}` })),
       ],
     },
-    card('long-straddle', 'Long straddle'),
-    card('long-strangle', 'Long strangle'),
-    card('short-straddle', 'Short straddle'),
-    card('short-strangle', 'Short strangle'),
+    strategyCard('long-straddle', 'Long straddle'),
+    strategyCard('long-strangle', 'Long strangle'),
+    strategyCard('short-straddle', 'Short straddle'),
+    strategyCard('short-strangle', 'Short strangle'),
     {
       type: 'text',
       title: 'Before you choose a side',
@@ -237,8 +231,8 @@ Now the credit is ${M(narrowCondor.analysis.netPremium)} and the maximum loss ${
       'The narrower condor at the marks. Slide the price to a wing and the days to expiry: the loss is capped at the width less the credit, and before expiry the curve is rounder than the expiry line.',
       narrowCondor.legs,
     ),
-    card('iron-condor', 'Iron condor'),
-    card('long-iron-butterfly', 'Iron butterfly (sold body, bought wings)'),
+    strategyCard('iron-condor', 'Iron condor'),
+    strategyCard('long-iron-butterfly', 'Iron butterfly (sold body, bought wings)'),
     {
       type: 'text',
       title: 'What the credit does not say',
@@ -323,8 +317,8 @@ It costs ${M(-bwb.analysis.netPremium)}. Below ${M(bwb.legs[0]!.strike, 0)} it l
       'The butterfly at the marks. Move the days to expiry: the peak only rises near expiry, which is why butterflies are usually closed before it.',
       fly.legs,
     ),
-    card('butterfly-spread', 'Butterfly'),
-    card('broken-wing-butterfly', 'Broken-wing butterfly'),
+    strategyCard('butterfly-spread', 'Butterfly'),
+    strategyCard('broken-wing-butterfly', 'Broken-wing butterfly'),
   ],
   check: check(flyLessonId, [
     numerical(
@@ -395,8 +389,8 @@ costs ${M(-diagonal.analysis.netPremium)} and has a delta of ${num(diagonal.gree
         ...greekFigures(diagonal).map((f) => ({ ...f, label: `Diagonal: ${f.label.toLowerCase()}` })),
       ],
     },
-    card('calendar-spread', 'Calendar spread'),
-    card('bull-call-diagonal', 'Bull call diagonal'),
+    strategyCard('calendar-spread', 'Calendar spread'),
+    strategyCard('bull-call-diagonal', 'Bull call diagonal'),
   ],
   check: check(calLessonId, [
     numerical(
@@ -462,8 +456,8 @@ It costs ${M(-ratio.analysis.netPremium)}, makes at most ${M(ratio.analysis.maxP
       content: 'Each leg’s and the total P&L of the ratio spread at expiry. Watch the second sold call take over above the upper strike.',
       widget: { kind: 'expiry-stepper', underlying: 'SPY', legs: ratio.legs, prices: [560, ratio.legs[0]!.strike, ratio.legs[1]!.strike, 600, 610, 620] },
     },
-    card('call-ratio-spread', 'Call ratio spread'),
-    card('call-ratio-back-spread', 'Call ratio backspread'),
+    strategyCard('call-ratio-spread', 'Call ratio spread'),
+    strategyCard('call-ratio-back-spread', 'Call ratio backspread'),
   ],
   check: check(ratioLessonId, [
     trueFalse(
@@ -543,9 +537,9 @@ costs ${P(syntheticCost)} a share and has a delta of ${num(synthetic.greeks.delt
         ...greekFigures(synthetic).map((f) => ({ ...f, label: `Synthetic future: ${f.label.toLowerCase()}` })),
       ],
     },
-    card('jade-lizard', 'Jade lizard'),
-    card('bullish-risk-reversal', 'Bullish risk reversal'),
-    card('long-synthetic-future', 'Long synthetic future'),
+    strategyCard('jade-lizard', 'Jade lizard'),
+    strategyCard('bullish-risk-reversal', 'Bullish risk reversal'),
+    strategyCard('long-synthetic-future', 'Long synthetic future'),
   ],
   check: check(lizardLessonId, [
     multipleChoice(

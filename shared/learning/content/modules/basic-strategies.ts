@@ -1,6 +1,7 @@
+import { check, mc, numerical, strategyCard, tf } from '../lib/questions';
 import { CONTRACT_MULTIPLIER, DEFAULT_SETTINGS } from '../../../paper/types';
 import { analyzeAtExpiry, atmImpliedVol, probabilityOfProfit, type StrategyLeg } from '../../../strategy';
-import type { ContentBlock, LearningModule, Lesson, PracticalExercise, Question, Quiz } from '../types';
+import type { ContentBlock, LearningModule, Lesson, PracticalExercise, Quiz } from '../types';
 import { cents, contractLabel, dateLabel, figure, pct, perShare, sourceLine, usd, tex, m, mp, exact } from '../lib/figures';
 import { SPY, contractAt, dollars, expiryNearestDays, legOf, midOf, nearestTheMoney, strikesOf } from '../lib/snapshot';
 import { greeksOn, modelLeaps, placed, withShares } from '../strategies-lib/place';
@@ -22,35 +23,6 @@ const WEEK = expiryNearestDays(SPY, 7);
 const MONTH = expiryNearestDays(SPY, 28);
 const LATER = expiryNearestDays(SPY, 41);
 
-const check = (lessonId: string, questions: Question[]): Quiz => ({ id: `${lessonId}.check`, passingScore: 80, questions });
-const tf = (id: string, question: string, answer: boolean, explanation: string): Question => ({
-  id,
-  question,
-  type: 'true-false',
-  options: ['True', 'False'],
-  correctAnswer: answer ? 'True' : 'False',
-  explanation,
-});
-const mc = (id: string, question: string, options: string[], correct: string, explanation: string): Question => {
-  if (!options.includes(correct)) throw new Error(`${id}: the key is not one of the options`);
-  return { id, question, type: 'multiple-choice', options, correctAnswer: correct, explanation };
-};
-const numerical = (id: string, question: string, answer: number, explanation: string, unit = '$', tolerance = 0.01): Question => ({
-  id,
-  question,
-  type: 'numerical',
-  correctAnswer: answer,
-  tolerance,
-  unit,
-  explanation,
-});
-
-const card = (templateId: string, title: string, content: string): ContentBlock => ({
-  type: 'interactive',
-  title,
-  content,
-  widget: { kind: 'strategy-card', templateId, underlying: SPY.underlying },
-});
 const payoff = (title: string, content: string, legs: StrategyLeg[]): ContentBlock => ({
   type: 'interactive',
   title,
@@ -128,12 +100,12 @@ The ${WEEK.daysToExpiry}-day call is cheapest but loses ${m(-bWeek.theta)} a day
         ]),
       ],
     },
-    card(
+    strategyCard(
       'long-call',
       'The Long Call card',
       tex`The builder's card for the long call: its outlook, legs, most it can make and lose, breakeven and when it works best. "Open in builder" places it on SPY.`,
     ),
-    card('long-put', 'The Long Put card', tex`The mirror trade for a fall in SPY.`),
+    strategyCard('long-put', 'The Long Put card', tex`The mirror trade for a fall in SPY.`),
   ],
   check: check('basic_strategies.long-call-put', [
     numerical(
@@ -219,7 +191,7 @@ Above ${m(ccCall.strike)} the covered call stops gaining, while the shares alone
         figure('Breakeven at expiry', usd(ccA.breakevens[0]!), tex`S - \text{premium}`, [`S = ${usd(S)}`, `premium = ${usd(ccCall.premium)}`]),
       ],
     },
-    card('covered-call', 'The Covered Call card', tex`The builder's card: it needs 100 shares for every call sold.`),
+    strategyCard('covered-call', 'The Covered Call card', tex`The builder's card: it needs 100 shares for every call sold.`),
   ],
   check: check('basic_strategies.covered-call', [
     numerical(
@@ -304,7 +276,7 @@ const cashSecuredPut: Lesson = {
       tex`Move the price: above ${m(cspPut.strike)} the premium is kept; below it the position loses like shares bought at ${m(cspEffective)}.`,
       csp,
     ),
-    card('cash-secured-put', 'The Cash-Secured Put card', tex`The builder's card for the cash-secured put.`),
+    strategyCard('cash-secured-put', 'The Cash-Secured Put card', tex`The builder's card for the cash-secured put.`),
   ],
   check: check('basic_strategies.cash-secured-put', [
     numerical(
@@ -395,8 +367,8 @@ Nearest to zero cost on this chain: the same put with the ${legLabel(zeroCall)} 
         ]),
       ],
     },
-    card('protective-put', 'The Protective Put card', tex`The builder's card: 100 shares and one put.`),
-    card('collar', 'The Collar card', tex`The builder's card: 100 shares, a put bought below and a call sold above.`),
+    strategyCard('protective-put', 'The Protective Put card', tex`The builder's card: 100 shares and one put.`),
+    strategyCard('collar', 'The Collar card', tex`The builder's card: 100 shares, a put bought below and a call sold above.`),
   ],
   check: check('basic_strategies.protective-put-collar', [
     numerical(
@@ -491,8 +463,8 @@ The builder's **Bear Put Spread** buys the ${legLabel(bps[0]!)} at ${m(bps[0]!.p
       tex`Move the price: below ${m(bcs[0]!.strike)} the debit is lost; above ${m(bcs[1]!.strike)} the gain stops at ${m(bcsA.maxProfit)}.`,
       bcs,
     ),
-    card('bull-call-spread', 'The Bull Call Spread card', tex`The builder's card for the bull call spread.`),
-    card('bear-put-spread', 'The Bear Put Spread card', tex`The builder's card for the bear put spread.`),
+    strategyCard('bull-call-spread', 'The Bull Call Spread card', tex`The builder's card for the bull call spread.`),
+    strategyCard('bear-put-spread', 'The Bear Put Spread card', tex`The builder's card for the bear put spread.`),
   ],
   check: check('basic_strategies.debit-verticals', [
     numerical(
@@ -618,8 +590,8 @@ The width sets the risk: with the ${bull[0]!.strike} put sold and the ${bull[0]!
       tex`Move the price: above ${m(bull[0]!.strike)} the credit is kept; below ${m(bull[1]!.strike)} the loss stops at ${money(bullA.maxLoss)}.`,
       bull,
     ),
-    card('bull-put-spread', 'The Bull Put Spread card', tex`The builder's card for the bull put spread.`),
-    card('bear-call-spread', 'The Bear Call Spread card', tex`The builder's card for the bear call spread.`),
+    strategyCard('bull-put-spread', 'The Bull Put Spread card', tex`The builder's card for the bull put spread.`),
+    strategyCard('bear-call-spread', 'The Bear Call Spread card', tex`The builder's card for the bear call spread.`),
   ],
   check: check('basic_strategies.credit-verticals', [
     numerical(
@@ -730,12 +702,12 @@ Selling the ${legLabel(ccCall)} (the covered call's call) at ${m(ccCall.premium)
         ]),
       ],
     },
-    card(
+    strategyCard(
       'deep-itm-call',
       'The Deep In-the-Money Call card',
       tex`The builder's card for a deep in-the-money call, the long leg of a PMCC (the builder places it on the expiry nearest 30 days; choose a LEAPS expiry on a real chain).`,
     ),
-    card(
+    strategyCard(
       'bull-call-diagonal',
       'The Bull Call Diagonal card',
       tex`The builder's diagonal: a call sold on the near expiry, a deeper call bought on a later one. A PMCC is this shape with a LEAPS as the later leg.`,

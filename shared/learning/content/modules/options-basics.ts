@@ -1,3 +1,4 @@
+import { check, mc, tf } from '../lib/questions';
 import { americanPrice } from '../../../pricing';
 import { fillPrice } from '../../../paper/fills';
 import { exerciseCost } from '../../../paper/exercise-cost';
@@ -61,28 +62,6 @@ const shortPut = legOf(put, 'sell');
 const ROUND_STRIKE_BELOW = Math.floor(S / 10) * 10;
 
 const label = contractLabel;
-
-function check(lessonId: string, questions: Question[]): Quiz {
-  return { id: `${lessonId}.check`, passingScore: 80, questions };
-}
-
-const tf = (id: string, question: string, answer: boolean, explanation: string): Question => ({
-  id,
-  question,
-  type: 'true-false',
-  options: ['True', 'False'],
-  correctAnswer: answer ? 'True' : 'False',
-  explanation,
-});
-
-const mc = (id: string, question: string, options: string[], correct: string, explanation: string): Question => ({
-  id,
-  question,
-  type: 'multiple-choice',
-  options,
-  correctAnswer: correct,
-  explanation,
-});
 
 const numerical = (id: string, question: string, answer: number, tolerance: number, unit: string, explanation: string): Question => ({
   id,

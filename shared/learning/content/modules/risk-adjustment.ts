@@ -1,7 +1,8 @@
+import { check, mc, numerical, strategyCard, tf } from '../lib/questions';
 import { ITM_THRESHOLD } from '../../../paper/expiration';
 import { analyzeAtExpiry, GUIDELINE_TEXTS, netDebitCredit, netPremium, tradeGuidelines, type StrategyLeg } from '../../../strategy';
-import type { ContentBlock, LearningModule, Lesson, Question, Quiz } from '../types';
-import { cents, contractLabel, dateLabel, figure, pct, perShare, sourceLine, usd } from '../lib/figures';
+import type { LearningModule, Lesson, Quiz } from '../types';
+import { cents, contractLabel, dateLabel, exact, figure, m, mp, pct, perShare, sourceLine, tex, usd } from '../lib/figures';
 import { SPY, contractAt, dollars, expiryNearestDays, firstStrikeAtOrAbove, legOf, midOf, nearestTheMoney, strikesOf } from '../lib/snapshot';
 import { placed } from '../strategies-lib/place';
 
@@ -15,13 +16,6 @@ import { placed } from '../strategies-lib/place';
  */
 
 // Not `tex`: Prettier would reformat templates with that tag as Markdown.
-const tex = String.raw;
-/** Money inside Markdown: the dollar sign escaped, so remark-math never reads it as maths. */
-const m = (x: number): string => usd(x).replace('$', '\\$');
-/** A per-share price inside Markdown. */
-const mp = (x: number): string => perShare(x).replace('$', '\\$');
-/** Rounds away binary fuzz, so a key is the figure shown. */
-const exact = (x: number): number => Math.round(x * 1e6) / 1e6;
 
 const S = SPY.underlyingPrice;
 const SOURCE = sourceLine(SPY);
@@ -31,35 +25,6 @@ const legLabel = (l: StrategyLeg) => label(contractAt(SPY, l.optionType, l.expir
 const WEEK = expiryNearestDays(SPY, 7);
 const MONTH = expiryNearestDays(SPY, 28);
 const LATER = expiryNearestDays(SPY, 41);
-
-const check = (lessonId: string, questions: Question[]): Quiz => ({ id: `${lessonId}.check`, passingScore: 80, questions });
-const tf = (id: string, question: string, answer: boolean, explanation: string): Question => ({
-  id,
-  question,
-  type: 'true-false',
-  options: ['True', 'False'],
-  correctAnswer: answer ? 'True' : 'False',
-  explanation,
-});
-const mc = (id: string, question: string, options: string[], correct: string, explanation: string): Question => {
-  if (!options.includes(correct)) throw new Error(`${id}: the key is not one of the options`);
-  return { id, question, type: 'multiple-choice', options, correctAnswer: correct, explanation };
-};
-const numerical = (id: string, question: string, answer: number, explanation: string, unit = '$', tolerance = 0.01): Question => ({
-  id,
-  question,
-  type: 'numerical',
-  correctAnswer: answer,
-  tolerance,
-  unit,
-  explanation,
-});
-const card = (templateId: string, title: string, content: string): ContentBlock => ({
-  type: 'interactive',
-  title,
-  content,
-  widget: { kind: 'strategy-card', templateId, underlying: SPY.underlying },
-});
 
 /** The §9 guidelines of a strategy's legs, per one lot, from the expiry analysis and the net premium. */
 function guidelinesOf(legs: StrategyLeg[], equity: number | null) {
@@ -121,7 +86,7 @@ Write these four lines in your journal before you send the order.`,
         ]),
       ],
     },
-    card(
+    strategyCard(
       'bull-put-spread',
       'The Bull Put Spread card',
       tex`The builder's card. In the builder, the guidelines panel shows the same size, target and stop for the spread you build.`,
@@ -209,7 +174,7 @@ At these natural prices (a buy at the ask, a sale at the bid) both roll for a cr
         ]),
       ],
     },
-    card('cash-secured-put', 'The Cash-Secured Put card', tex`A short put like the one rolled here; the card shows what it can make and lose.`),
+    strategyCard('cash-secured-put', 'The Cash-Secured Put card', tex`A short put like the one rolled here; the card shows what it can make and lose.`),
   ],
   check: check('risk_adjustment.rolling', [
     numerical(
@@ -298,7 +263,7 @@ If a short ${label(tested)} is assigned, you buy 100 shares at ${m(K)}: ${m(assi
         figure('Shares bought on one assignment', usd(assignedValue), tex`100 \times K`, [`K = ${usd(K)}`]),
       ],
     },
-    card('cash-secured-put', 'The Cash-Secured Put card', tex`A short put held with the cash for its assignment.`),
+    strategyCard('cash-secured-put', 'The Cash-Secured Put card', tex`A short put held with the cash for its assignment.`),
   ],
   check: check('risk_adjustment.assignment', [
     tf(
@@ -387,7 +352,7 @@ If SPY falls to ${m(icShortPut.strike)}, the put side is tested. Its stop by the
         ]),
       ],
     },
-    card('iron-condor', 'The Iron Condor card', tex`The builder's card: four legs, a credit, and a profit zone between the short strikes.`),
+    strategyCard('iron-condor', 'The Iron Condor card', tex`The builder's card: four legs, a credit, and a profit zone between the short strikes.`),
   ],
   check: check('risk_adjustment.tested-spreads', [
     numerical(
@@ -444,7 +409,7 @@ const expirationDay: Lesson = {
 If one short ${label(weekPut)} is assigned, the account buys 100 shares at ${m(weekPut.strike_price)}: it must find ${m(weekShares)}, far more than the premium the put brought in.`,
       figures: [figure('Cash for one assignment', usd(weekShares), tex`100 \times K`, [`K = ${usd(weekPut.strike_price)}`])],
     },
-    card('bull-put-spread', 'The Bull Put Spread card', tex`A spread whose two legs must close together: the checklist's third point.`),
+    strategyCard('bull-put-spread', 'The Bull Put Spread card', tex`A spread whose two legs must close together: the checklist's third point.`),
   ],
   check: check('risk_adjustment.expiration-day', [
     numerical(

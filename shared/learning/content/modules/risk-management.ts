@@ -1,8 +1,9 @@
-import type { ContentBlock, LearningModule, Lesson, PracticalExercise, Question, Quiz } from '../types';
+import { check, strategyCard } from '../lib/questions';
+import type { LearningModule, Lesson, PracticalExercise, Quiz } from '../types';
 import { figure, multipleChoice, numerical, trueFalse } from '../greeks-lib/build';
 import { day, md, num, pct, usd } from '../greeks-lib/format';
 import { SOURCE } from '../greeks-lib/market';
-import { perShare } from '../lib/figures';
+import { perShare, tex } from '../lib/figures';
 import { SPY, askOf, bidOf, contractAt } from '../lib/snapshot';
 import { MESSAGES, PDT_MIN_EQUITY, PDT_WINDOW_TRADING_DAYS, checkBuyingPower, checkPdt, checkTradingLevel, pdtStatus } from '../../../compliance/checks';
 import { NAKED_SELLING_NOTE, TRADING_LEVELS, levelForOpening } from '../../../compliance/levels';
@@ -20,17 +21,9 @@ import { ACCOUNT, MAX_OPEN_RISK, RISK_PER_TRADE, analyze, lotsFor, oneR, place, 
  * placement at the marks; test/shared/learning/risk-management.test.ts recomputes the figures and keys.
  */
 
-const tex = String.raw;
 const M = (x: number, digits = 2) => md(usd(x, digits));
 const P = (x: number) => md(perShare(x));
 const source = `${SOURCE}: SPY at ${usd(S)}; legs placed by the builder's template placement at the marks (mid of bid and ask)`;
-const check = (lessonId: string, questions: Question[]): Quiz => ({ id: `${lessonId}.check`, questions, passingScore: 80 });
-const card = (templateId: string, title: string): ContentBlock => ({
-  type: 'interactive',
-  title,
-  content: 'The strategy’s card: its legs, maximum profit and loss, breakevens and the conditions it suits. “Open in builder” places it on SPY’s live chain.',
-  widget: { kind: 'strategy-card', templateId, underlying: 'SPY' },
-});
 const legLine = (l: { action: string; quantity: number; expiration: string; strike: number; optionType: string; premium: number }) =>
   `${l.action} ${l.quantity} ${day(l.expiration).replace(', 2026', '')} ${l.strike} ${l.optionType} at ${P(l.premium)}`;
 
@@ -128,7 +121,7 @@ The amount one trade can lose is called **1R** (one unit of risk). For options t
 
 Then the size follows: $\text{contracts} = \lfloor \text{budget} / 1R \rfloor$, rounded **down**.`,
     },
-    card('bull-call-spread', 'The bull call spread'),
+    strategyCard('bull-call-spread', 'The bull call spread'),
     {
       type: 'example',
       title: `Sizing a bull call spread on a ${usd(ACCOUNT, 0)} account`,
@@ -359,7 +352,7 @@ A high chance of profit (POP) is not an edge: selling a far out-of-the-money spr
 
 **Risk of ruin** is the chance that a run of losses shrinks the account past recovery. Losing streaks happen even with an edge: risking a fraction $f$ of the account on each trade, ten losses in a row leave $(1 - f)^{10}$ of it. A published approximation (Wealth-Lab) is $((1-P)/P)^{\text{MaxRisk}/A}$; treat any such number as a rough guide, not a promise.`,
     },
-    card('bull-put-spread', 'The bull put spread'),
+    strategyCard('bull-put-spread', 'The bull put spread'),
     {
       type: 'example',
       title: 'The bull put spread: what win rate does it need?',
@@ -533,7 +526,7 @@ const plan: Lesson = {
 
 As a capstone, write your plan, then open three defined-risk trades in your paper account that fit it, journal each one, and review them when they close. Trading more is not the goal: following the plan is.`,
     },
-    card('iron-condor', 'The iron condor'),
+    strategyCard('iron-condor', 'The iron condor'),
     {
       type: 'example',
       title: 'Three trades that fit the plan',
