@@ -77,11 +77,19 @@ export function formatChange(change: number, percent: number): string {
   return `${sign}${plain.format(Math.abs(change))} (${sign}${plain.format(Math.abs(percent))}%)`;
 }
 
+// One formatter per number of decimals: the chain formats every Greek cell with these, and making a formatter is slow.
+const fixedFormats = new Map<number, Intl.NumberFormat>();
+const fixedFormat = (digits: number): Intl.NumberFormat => {
+  let f = fixedFormats.get(digits);
+  if (!f) fixedFormats.set(digits, (f = new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })));
+  return f;
+};
+
 /**
  * A plain signed figure (a Greek, a quantity of shares) with the same minus sign as money: "−22.60", "1,234.50",
  * never "−0.00". `digits` decimals, thousands separated.
  */
 export function formatFixed(x: number, digits = 2): string {
-  const text = new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(Math.abs(x));
+  const text = fixedFormat(digits).format(Math.abs(x));
   return x < 0 && /[1-9]/.test(text) ? `${MINUS}${text}` : text;
 }
