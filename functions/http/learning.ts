@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { ulid } from 'ulid';
 import { COURSE } from '@shared/learning/content/course';
 import { learningApi } from '@shared/learning/learning.api';
@@ -16,6 +17,17 @@ import { marketQuoteSource } from '../adapters/market/quote-source';
 import { marketDeps } from '../commons/market-wiring';
 import { failure, httpApi, ok, okRaw, route, type HttpResponse } from '../commons/http';
 
+const etags = new Map<string, string>();
+/** A strong validator of a module's JSON text, computed once per text (the text is cached, so per warm handler). */
+const etagOf = (text: string): string => {
+  let tag = etags.get(text);
+  if (!tag) {
+    tag = `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`;
+    etags.set(text, tag);
+  }
+  return tag;
+};
+
 const respond = <T>(result: Result<T>, onOk: (value: T) => unknown): HttpResponse => (result.ok ? ok(onOk(result.value)) : failure(result.error));
 
 /** The learning area's routes (shared/learning/learning.api.ts): each parses its input and calls one use case. */
@@ -24,9 +36,10 @@ export function makeLearningHandler(deps: LearningDeps) {
   return httpApi({
     'GET /api/learning/modules': route(api['GET /api/learning/modules'], async ({ user }) => ok({ modules: await listModules(deps, user.sub) })),
 
-    'GET /api/learning/modules/{id}': route(api['GET /api/learning/modules/{id}'], async ({ user, params }) => {
-      const result = await getModuleJson(deps, user.sub, params.id);
-      return result.ok ? okRaw(result.value) : failure(result.error);
+    // The same text for every learner until the course changes: the browser revalidates it with its ETag (304).
+    'GET /api/learning/modules/{id}': route(api['GET /api/learning/modules/{id}'], async ({ params }) => {
+      const result = getModuleJson(deps, params.id);
+      return result.ok ? okRaw(result.value, { 'cache-control': 'private, no-cache', etag: etagOf(result.value) }) : failure(result.error);
     }),
 
     'POST /api/learning/lessons/{lessonId}/complete': route(api['POST /api/learning/lessons/{lessonId}/complete'], async ({ user, params, body }) =>

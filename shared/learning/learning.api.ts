@@ -96,6 +96,17 @@ export const ModuleSummary = z.object({
   unlocked: z.boolean(),
 });
 
+/**
+ * A module's content as every learner gets it: lessons with their blocks and checks, the quiz and the exercise, without
+ * answer keys and without anyone's progress, so it is the same text for all and cached (ETag) until the course changes.
+ */
+export const ModuleContent = ModuleSummary.omit({ completed: true, progress: true, unlocked: true }).extend({
+  lessons: z.array(LessonSummary.omit({ completed: true }).extend({ blocks: z.array(PublicBlock), check: PublicQuiz.optional() })),
+  quiz: PublicQuiz,
+  practicalExercise: PublicExercise.optional(),
+});
+
+/** The learner's view of a module: its content with their progress laid over it (learner-view.ts, in the browser). */
 export const ModuleDetail = ModuleSummary.extend({
   lessons: z.array(LessonSummary.extend({ blocks: z.array(PublicBlock), check: PublicQuiz.optional() })),
   quiz: PublicQuiz,
@@ -156,10 +167,11 @@ export const learningApi = defineApi({
   },
   'GET /api/learning/modules/{id}': {
     auth: 'user',
-    summary: 'A module with its lessons, quiz and exercise, without answer keys',
+    summary:
+      "A module's content: its lessons, quiz and exercise, without answer keys and the same for every learner (ETag); progress is GET /api/learning/progress",
     // Any well-formed id: one the course does not hold is a 404, not a 400.
     params: z.object({ id: z.string().regex(/^[a-z_]{1,40}$/, 'must be a module id such as options_basics') }),
-    response: z.object({ module: ModuleDetail }),
+    response: z.object({ module: ModuleContent }),
     errors: [404],
   },
   'POST /api/learning/lessons/{lessonId}/complete': {

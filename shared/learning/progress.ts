@@ -61,7 +61,14 @@ export function levelAchievement(level: number, at: string): Achievement {
 }
 
 /** The first prerequisite of a module the learner has not completed, if any. */
-export function missingPrerequisite(progress: LearningProgress, module: LearningModule): ModuleId | undefined {
+/** What the completion rules read of a module: its lesson ids, its quiz's id and pass mark, its prerequisites (content or public content alike). */
+export interface ModuleShape {
+  lessons: readonly { id: string }[];
+  quiz: { id: string; passingScore: number };
+  prerequisites: readonly ModuleId[];
+}
+
+export function missingPrerequisite(progress: LearningProgress, module: Pick<ModuleShape, 'prerequisites'>): ModuleId | undefined {
   return module.prerequisites.find((p) => !progress.completedModules.includes(p));
 }
 
@@ -69,7 +76,7 @@ export const quizPassed = (progress: LearningProgress, quiz: { id: string; passi
   (progress.quizScores[quiz.id] ?? -1) >= quiz.passingScore;
 
 /** Lessons done and quiz passed, as a percentage 0–100 (the completion conditions, so 100 means complete). */
-export function moduleProgress(progress: LearningProgress, module: LearningModule): number {
+export function moduleProgress(progress: LearningProgress, module: Pick<ModuleShape, 'lessons' | 'quiz'>): number {
   const done = module.lessons.filter((l) => progress.completedLessons.includes(l.id)).length + (quizPassed(progress, module.quiz) ? 1 : 0);
   return Math.round((100 * done) / (module.lessons.length + 1));
 }

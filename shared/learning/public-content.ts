@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { ContentBlock, LearningModule, Lesson, PracticalExercise, Quiz, Widget } from './content/types';
-import type { ModuleDetail, ModuleSummary, PublicBlock, PublicExercise, PublicQuiz, PublicWidget, SnapshotChain } from './learning.api';
+import type { ModuleContent, ModuleSummary, PublicBlock, PublicExercise, PublicQuiz, PublicWidget, SnapshotChain } from './learning.api';
 import { moduleProgress, missingPrerequisite, type LearningProgress } from './progress';
 import { SNAPSHOTS } from './content/lib/snapshot';
 
@@ -9,13 +9,10 @@ import { SNAPSHOTS } from './content/lib/snapshot';
  * of what to remove), so a key added to the content later stays on the server unless named here. Answer keys
  * (`correctAnswer`, `explanation`, a chain task's `answer`, an exercise's `solution`) never leave before an attempt.
  * A chain task names its snapshot and expiry; their chain is served apart (snapshotChain). Built once per course and kept (a warm handler's cache);
- * each learner's completion is laid over it per request.
+ * a module's content is the same for every learner, who lays their progress over it (learner-view.ts).
  */
-export type PublicModule = Omit<z.infer<typeof ModuleDetail>, 'completed' | 'progress' | 'unlocked' | 'lessons'> & {
-  lessons: Omit<z.infer<typeof ModuleDetail>['lessons'][number], 'completed'>[];
-};
+export type PublicModule = z.infer<typeof ModuleContent>;
 export type ModuleSummaryView = z.infer<typeof ModuleSummary>;
-export type ModuleDetailView = z.infer<typeof ModuleDetail>;
 
 export function publicQuiz(quiz: Quiz): z.infer<typeof PublicQuiz> {
   return {
@@ -114,20 +111,6 @@ export function publicCourse(course: readonly LearningModule[]): Map<string, Pub
   return built;
 }
 
-/** The learner's view of a module: the public content with their completion laid over it. */
-export function moduleDetailFor(course: readonly LearningModule[], moduleId: string, progress: LearningProgress): ModuleDetailView | undefined {
-  const module = course.find((m) => m.id === moduleId);
-  const pub = publicCourse(course).get(moduleId);
-  if (!module || !pub) return undefined;
-  return {
-    ...pub,
-    lessons: pub.lessons.map((l) => ({ ...l, completed: progress.completedLessons.includes(l.id) })),
-    completed: progress.completedModules.includes(module.id),
-    progress: moduleProgress(progress, module),
-    unlocked: !missingPrerequisite(progress, module),
-  };
-}
-
 /** The course's modules in path order, summarised, with the learner's completion. */
 export function moduleSummariesFor(course: readonly LearningModule[], progress: LearningProgress): ModuleSummaryView[] {
   return course.map((m) => ({
@@ -145,40 +128,19 @@ export function moduleSummariesFor(course: readonly LearningModule[], progress: 
   }));
 }
 
-interface ModuleJson {
-  /** The module's own fields as JSON, without lessons and without its closing brace. */
-  head: string;
-  /** Each lesson as JSON without its closing brace, so a learner's `completed` is spliced in. */
-  lessons: string[];
-}
+const jsonCache = new WeakMap<readonly LearningModule[], Map<string, string>>();
 
-const jsonCache = new WeakMap<readonly LearningModule[], Map<string, ModuleJson>>();
-
-function moduleJson(course: readonly LearningModule[], moduleId: string): ModuleJson | undefined {
+/**
+ * The answer of GET /api/learning/modules/{id} as JSON text, `{ module }`: the same for every learner, so it is
+ * serialised once per course (a warm handler's cache) and a read neither serialises it nor reads the table.
+ */
+export function moduleContentJson(course: readonly LearningModule[], moduleId: string): string | undefined {
   let built = jsonCache.get(course);
   if (!built) {
-    built = new Map();
-    for (const [id, pub] of publicCourse(course)) {
-      const { lessons, ...rest } = pub;
-      built.set(id, { head: JSON.stringify(rest).slice(0, -1), lessons: lessons.map((l) => JSON.stringify(l).slice(0, -1)) });
-    }
+    built = new Map([...publicCourse(course)].map(([id, pub]) => [id, JSON.stringify({ module: pub })]));
     jsonCache.set(course, built);
   }
   return built.get(moduleId);
-}
-
-/**
- * The answer of GET /api/learning/modules/{id} as JSON text, `{ module }`, equal to moduleDetailFor's: the public
- * module is serialised once per course and each learner's completion spliced in, so a read does not serialise the
- * content (mostly a chain task's inlined chain) again.
- */
-export function moduleDetailJson(course: readonly LearningModule[], moduleId: string, progress: LearningProgress): string | undefined {
-  const module = course.find((m) => m.id === moduleId);
-  const json = moduleJson(course, moduleId);
-  if (!module || !json) return undefined;
-  const lessons = module.lessons.map((l, i) => `${json.lessons[i]},"completed":${progress.completedLessons.includes(l.id)}}`);
-  const tail = `"completed":${progress.completedModules.includes(module.id)},"progress":${moduleProgress(progress, module)},"unlocked":${!missingPrerequisite(progress, module)}`;
-  return `{"module":${json.head},"lessons":[${lessons.join(',')}],${tail}}}`;
 }
 
 /** A frozen snapshot's chain of one expiry as the browser gets it (GET /api/learning/snapshots/{snapshot}/{expiration}), or null. */

@@ -42,8 +42,8 @@ async function takeLessons(call: Call) {
 }
 
 describe('the learning API', () => {
-  it('serves the course without answer keys, and a module with the learner’s completion', async () => {
-    const { call } = await learner();
+  it('serves the course without answer keys: the summaries with the learner’s completion, a module’s content the same for all', async () => {
+    const { call, user } = await learner();
     const list = await call('GET', '/api/learning/modules');
     expect(list.status).toBe(200);
     expect(list.body.modules.map((m: { id: string }) => m.id)).toEqual(COURSE.map((m) => m.id));
@@ -56,6 +56,20 @@ describe('the learning API', () => {
     }
     expect((await call('GET', '/api/learning/modules/no_such_module')).status).toBe(404);
     expect((await call('GET', '/api/learning/modules/Bad-Id!')).status).toBe(400);
+
+    // Content is the same text for a learner with progress and one without, and revalidates with its ETag.
+    await call('POST', `/api/learning/lessons/${basics.lessons[0]!.id}/complete`);
+    const other = await learner();
+    const url = `${stack.url}/api/learning/modules/options_basics`;
+    const first = await fetch(url, { headers: { authorization: `Bearer ${user.idToken}` } });
+    const second = await fetch(url, { headers: { authorization: `Bearer ${other.user.idToken}` } });
+    expect(await first.text()).toBe(await second.text());
+    const etag = first.headers.get('etag');
+    expect(etag).toBeTruthy();
+    const again = await fetch(url, { headers: { authorization: `Bearer ${user.idToken}`, 'if-none-match': etag! } });
+    expect(again.status).toBe(304);
+    // Signed out, the content is not served (the landing page has the public outline).
+    expect((await fetch(url)).status).toBe(401);
   });
 
   it('grades on the server, keeps the best score, and awards the module’s 100 XP once however often it is replayed', async () => {

@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ModuleDetail, ModuleSummary } from '@shared/learning/learning.api';
+import { ModuleContent, ModuleDetail, ModuleSummary } from '@shared/learning/learning.api';
+import { learnerModule } from '@shared/learning/learner-view';
 import { defaultProgress } from '@shared/learning/progress';
 import { SNAPSHOTS } from '@shared/learning/content/lib/snapshot';
-import { courseOutline, moduleDetailFor, moduleDetailJson, moduleSummariesFor, publicCourse, snapshotChain } from '@shared/learning/public-content';
+import { courseOutline, moduleContentJson, moduleSummariesFor, publicCourse, snapshotChain } from '@shared/learning/public-content';
 import { BASICS, FIXTURE_COURSE } from './fixture-course';
 
 const KEYS = ['correctAnswer', 'explanation', 'answer', 'solution'];
@@ -80,9 +81,11 @@ describe('the public course', () => {
     });
   });
 
-  it('answers in the shapes of the contract, with the learner’s completion laid over the cached content', () => {
+  it('answers in the shapes of the contract: content the same for every learner, their completion laid over it', () => {
     const progress = { ...defaultProgress(), completedLessons: ['options_basics.why-options'] };
-    const detail = moduleDetailFor(FIXTURE_COURSE, 'options_basics', progress)!;
+    const content = ModuleContent.parse(publicCourse(FIXTURE_COURSE).get('options_basics'));
+    expect(JSON.stringify(content)).not.toContain('completed');
+    const detail = learnerModule(content, progress);
     expect(ModuleDetail.parse(detail)).toBeTruthy();
     expect(detail.lessons.map((l) => l.completed)).toEqual([true, false]);
     expect(detail).toMatchObject({ completed: false, progress: 33, unlocked: true });
@@ -92,11 +95,21 @@ describe('the public course', () => {
       ['options_basics', true],
       ['options_greeks', false],
     ]);
-    expect(moduleDetailFor(FIXTURE_COURSE, 'risk_management', progress)).toBeUndefined();
-    // The route's JSON text, serialised once and spliced per learner, is the same answer.
+    // The browser's view of each module agrees with the server's summary of it, for every state of progress.
     for (const p of [defaultProgress(), progress, { ...progress, completedModules: ['options_basics' as const] }])
-      for (const id of ['options_basics', 'options_greeks'])
-        expect(JSON.parse(moduleDetailJson(FIXTURE_COURSE, id, p)!)).toEqual({ module: moduleDetailFor(FIXTURE_COURSE, id, p) });
+      for (const s of moduleSummariesFor(FIXTURE_COURSE, p)) {
+        const view = learnerModule(publicCourse(FIXTURE_COURSE).get(s.id)!, p);
+        expect({ completed: view.completed, progress: view.progress, unlocked: view.unlocked, lessons: view.lessons.map((l) => l.completed) }).toEqual({
+          completed: s.completed,
+          progress: s.progress,
+          unlocked: s.unlocked,
+          lessons: s.lessons.map((l) => l.completed),
+        });
+      }
+    // The route's JSON text, serialised once, is the same answer; a module the course does not hold has none.
+    for (const id of ['options_basics', 'options_greeks'])
+      expect(JSON.parse(moduleContentJson(FIXTURE_COURSE, id)!)).toEqual({ module: publicCourse(FIXTURE_COURSE).get(id) });
+    expect(moduleContentJson(FIXTURE_COURSE, 'risk_management')).toBeUndefined();
     // Built once per course: the same objects serve every learner.
     expect(publicCourse(FIXTURE_COURSE)).toBe(publicCourse(FIXTURE_COURSE));
   });

@@ -117,9 +117,9 @@ describe('learning use cases', () => {
 
   it('reads a module without keys, and 404s one the course does not hold', async () => {
     const { deps } = setup();
-    const m = await getModule(deps, USER, 'options_basics');
+    const m = getModule(deps, 'options_basics');
     expect(m.ok && JSON.stringify(m.value)).not.toContain('correctAnswer');
-    expect(await getModule(deps, USER, 'risk_management')).toEqual({ ok: false, error: { code: 'not_found', message: 'There is no module risk_management.' } });
+    expect(getModule(deps, 'risk_management')).toEqual({ ok: false, error: { code: 'not_found', message: 'There is no module risk_management.' } });
   });
 
   it("checks an exercise against the learner's paper positions and records it once when passed", async () => {

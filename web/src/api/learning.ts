@@ -1,6 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BodyOf, ResponseOf } from '@shared/api/contract';
-import type { learningApi } from '@shared/learning/learning.api';
+import { useMemo } from 'react';
+import type { z } from 'zod';
+import type { learningApi, ModuleDetail as ModuleDetailSchema } from '@shared/learning/learning.api';
+import { learnerModule } from '@shared/learning/learner-view';
 import { api } from '@web/lib/api-client';
 import { queryKeys } from './query-keys';
 
@@ -13,7 +16,8 @@ import { queryKeys } from './query-keys';
 type Api = typeof learningApi;
 export type ModulesView = ResponseOf<Api['GET /api/learning/modules']>;
 export type ModuleSummary = ModulesView['modules'][number];
-export type ModuleDetail = ResponseOf<Api['GET /api/learning/modules/{id}']>['module'];
+export type ModuleContent = ResponseOf<Api['GET /api/learning/modules/{id}']>['module'];
+export type ModuleDetail = z.infer<typeof ModuleDetailSchema>;
 export type LessonDetail = ModuleDetail['lessons'][number];
 export type PublicBlock = LessonDetail['blocks'][number];
 export type PublicWidget = Extract<PublicBlock, { type: 'interactive' }>['widget'];
@@ -37,15 +41,29 @@ export const useLearningModules = () => useQuery(modulesQueryOptions());
 
 export const getModule = (id: string, signal?: AbortSignal) =>
   api.get<ResponseOf<Api['GET /api/learning/modules/{id}']>>(`/api/learning/modules/${enc(id)}`, undefined, signal).then((r) => r.module);
+/** A module's content is the same for every learner and changes only with a new course (the server sends an ETag). */
 export const moduleQueryOptions = (id: string) =>
-  queryOptions({ queryKey: queryKeys.learning.module(id), queryFn: ({ signal }) => getModule(id, signal), staleTime: 30_000 });
-export const useLearningModule = (id: string) => useQuery({ ...moduleQueryOptions(id), enabled: !!id });
+  queryOptions({ queryKey: queryKeys.course.module(id), queryFn: ({ signal }) => getModule(id, signal), staleTime: 10 * 60_000 });
 
 export const getProgress = (signal?: AbortSignal) =>
   api.get<ResponseOf<Api['GET /api/learning/progress']>>('/api/learning/progress', undefined, signal).then((r) => r.progress);
 export const progressQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.learning.progress(), queryFn: ({ signal }) => getProgress(signal), staleTime: 30_000 });
 export const useLearningProgress = () => useQuery(progressQueryOptions());
+
+/**
+ * The learner's view of a module: its content with their progress laid over it (shared learner-view.ts, the rules
+ * the server completes modules by). Pending until both have arrived; a failure of either is the view's failure.
+ */
+export function useLearningModule(id: string) {
+  const content = useQuery({ ...moduleQueryOptions(id), enabled: !!id });
+  const progress = useLearningProgress();
+  const data = useMemo(() => (content.data && progress.data ? learnerModule(content.data, progress.data) : undefined), [content.data, progress.data]);
+  if (content.isError) return { isPending: false, isError: true, error: content.error, data: undefined } as const;
+  if (progress.isError) return { isPending: false, isError: true, error: progress.error, data: undefined } as const;
+  if (!data) return { isPending: true, isError: false, error: null, data: undefined } as const;
+  return { isPending: false, isError: false, error: null, data } as const;
+}
 
 export type SnapshotChain = ResponseOf<Api['GET /api/learning/snapshots/{snapshot}/{expiration}']>['chain'];
 export type CourseOutline = ResponseOf<Api['GET /api/learning/outline']>;

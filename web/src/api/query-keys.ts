@@ -41,11 +41,11 @@ export const queryKeys = {
   learning: {
     all: learning,
     modules: () => [...learning, 'modules'] as const,
-    module: (id: string) => [...learning, 'module', id] as const,
     progress: () => [...learning, 'progress'] as const,
   },
-  /** What no learner's action changes: the course's outline (the landing page) and the frozen chains of chain tasks. */
+  /** What no learner's action changes: the course's outline (the landing page), a module's content and the frozen chains of chain tasks. */
   course: {
+    module: (id: string) => ['course', 'module', id] as const,
     outline: () => ['course', 'outline'] as const,
     snapshotChain: (snapshot: string, expiration: string) => ['course', 'snapshot', snapshot, expiration] as const,
   },

@@ -3,13 +3,13 @@ import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../app/api-stub';
-import { basicsDetail, progress, renderLearning } from './fixtures';
+import { basicsContent, lessonsDone, progress, renderLearning } from './fixtures';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: async () => ({}) }));
 
 const api = (passed: boolean) => ({
-  'GET /api/learning/modules/options_basics': { module: basicsDetail(3) },
-  'GET /api/learning/progress': { progress: progress() },
+  'GET /api/learning/modules/options_basics': { module: basicsContent() },
+  'GET /api/learning/progress': { progress: progress({ completedLessons: lessonsDone(3) }) },
   'POST /api/learning/exercises/options_basics.first-trade/check': () =>
     json({
       passed,
@@ -25,7 +25,7 @@ const api = (passed: boolean) => ({
           detail: passed ? 'Limit $8.20 at the mid $8.20.' : 'It was a market order.',
         },
       ],
-      progress: progress(passed ? { practicalExercisesCompleted: ['options_basics.first-trade'] } : {}),
+      progress: progress({ completedLessons: lessonsDone(3), ...(passed ? { practicalExercisesCompleted: ['options_basics.first-trade'] } : {}) }),
     }),
 });
 

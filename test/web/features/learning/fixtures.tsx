@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import type { LearningProgress, ModuleDetail, ModuleSummary } from '@web/api/learning';
+import type { LearningProgress, ModuleContent, ModuleDetail, ModuleSummary } from '@web/api/learning';
 import spy from '@shared/learning/snapshots/spy-2026-11-20.json';
 import { stubApi, type Stub } from '../../app/api-stub';
 import ExercisePage from '@web/features/learning/components/exercise-page';
@@ -87,7 +87,7 @@ export const snapshotChain = {
   },
 };
 
-export const basicsDetail = (done = 0): ModuleDetail => {
+const basicsDetail = (done = 0): ModuleDetail => {
   const [why, calls, chain] = lessonSummaries(done);
   return {
     ...basicsSummary(done),
@@ -201,6 +201,18 @@ export const basicsDetail = (done = 0): ModuleDetail => {
     },
   };
 };
+
+/** GET /api/learning/modules/options_basics's answer: the module's content, the same for every learner (no completion). */
+export const basicsContent = (): ModuleContent => {
+  const { completed: _c, progress: _p, unlocked: _u, lessons, ...rest } = basicsDetail(0);
+  return { ...rest, lessons: lessons.map(({ completed: _done, ...l }) => l) };
+};
+
+/** The ids of options_basics's first `done` lessons, for a progress in which they are completed. */
+export const lessonsDone = (done: number) =>
+  lessonSummaries(done)
+    .filter((l) => l.completed)
+    .map((l) => l.id);
 
 function Where() {
   const location = useLocation();

@@ -3,12 +3,12 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { json } from '../../app/api-stub';
-import { basicsDetail, call590, progress, put560, renderLearning, snapshotChain, stubResizeObserver } from './fixtures';
+import { basicsContent, lessonsDone, call590, progress, put560, renderLearning, snapshotChain, stubResizeObserver } from './fixtures';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: async () => ({}) }));
 
 const api = (more = {}) => ({
-  'GET /api/learning/modules/options_basics': { module: basicsDetail(0) },
+  'GET /api/learning/modules/options_basics': { module: basicsContent() },
   'GET /api/learning/progress': { progress: progress() },
   'GET /api/learning/snapshots/spy-2026-11-20/2026-12-18': snapshotChain,
   ...more,
@@ -157,7 +157,7 @@ describe('the lesson reader', () => {
   });
 
   it('opens a module where the learner left off', async () => {
-    renderLearning('/app/learning/options_basics', api({ 'GET /api/learning/modules/options_basics': { module: basicsDetail(2) } }));
+    renderLearning('/app/learning/options_basics', api({ 'GET /api/learning/progress': { progress: progress({ completedLessons: lessonsDone(2) }) } }));
     await waitFor(() => expect(location()).toBe('/app/learning/options_basics/reading-a-chain'));
   });
 });

@@ -3,7 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../app/api-stub';
-import { basicsDetail, progress, renderLearning } from './fixtures';
+import { basicsContent, lessonsDone, progress, renderLearning } from './fixtures';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: async () => ({}) }));
 
@@ -18,8 +18,8 @@ const results = (right: boolean[]) =>
 function server() {
   let attempts = 0;
   return {
-    'GET /api/learning/modules/options_basics': { module: basicsDetail(3) },
-    'GET /api/learning/progress': { progress: progress({ quizScores: {} }) },
+    'GET /api/learning/modules/options_basics': { module: basicsContent() },
+    'GET /api/learning/progress': { progress: progress({ completedLessons: lessonsDone(3), quizScores: {} }) },
     'POST /api/learning/quizzes/options_basics.quiz/attempts': () => {
       attempts++;
       const right = attempts === 1 ? [true, false, false] : [true, true, true];
@@ -29,7 +29,7 @@ function server() {
         passed: score >= 80,
         bestScore: attempts === 1 ? 33 : 100,
         results: results(right),
-        progress: progress({ quizScores: { 'options_basics.quiz': attempts === 1 ? 33 : 100 } }),
+        progress: progress({ completedLessons: lessonsDone(3), quizScores: { 'options_basics.quiz': attempts === 1 ? 33 : 100 } }),
       });
     },
   };
