@@ -1,4 +1,5 @@
 import { learningSuite } from './learning';
+import { learningWidgetSuite } from './learning-widget';
 import { marketSuite } from './market';
 import { ordersSuite } from './orders';
 import { pricingSuite } from './pricing';
@@ -9,4 +10,4 @@ export interface BenchSuite {
   run: () => Promise<void>;
 }
 
-export const suites: BenchSuite[] = [pricingSuite, marketSuite, ordersSuite, learningSuite];
+export const suites: BenchSuite[] = [pricingSuite, marketSuite, ordersSuite, learningSuite, learningWidgetSuite];

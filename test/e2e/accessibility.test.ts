@@ -236,7 +236,7 @@ describe('the keyboard', () => {
     const errors = watchErrors(page);
     await page.goto(`${stack.url}/app/trading?underlying=SPY&template=bull-call-spread`);
     const graph = page.getByRole('slider', { name: 'Price to read the P&L at' });
-    await graph.locator('.recharts-line path').first().waitFor();
+    await graph.locator('.payoff-curve path').first().waitFor();
     const readout = page.getByTestId('payoff-readout');
     const at = async () => Number(/^At \$([\d,.]+):/.exec((await readout.textContent()) ?? '')![1]!.replace(/,/g, ''));
     const low = Number(await graph.getAttribute('aria-valuemin'));

@@ -132,7 +132,7 @@ describe("a learner's first hour (issue 24)", () => {
       expect(await page.getByLabel('Underlying').inputValue()).toBe('SPY');
       await page.getByTestId('leg-row').nth(1).waitFor();
       expect(await page.getByTestId('leg-row').count()).toBe(2);
-      await page.getByTestId('payoff-graph').locator('.recharts-line path').first().waitFor();
+      await page.getByTestId('payoff-graph').locator('.payoff-curve path').first().waitFor();
 
       // The builder's total is the confirmation's total, to the cent.
       const breakdown = page.getByTestId('price-breakdown');

@@ -59,8 +59,8 @@ describe('the strategy builder in Chromium', () => {
 
     // The graph: two lines drawn, the current price and the strikes marked.
     const graph = page.getByTestId('payoff-graph');
-    await graph.locator('.recharts-line path').first().waitFor();
-    expect(await graph.locator('.recharts-line').count()).toBe(2);
+    await graph.locator('.payoff-curve path').first().waitFor();
+    expect(await graph.locator('.payoff-curve').count()).toBe(2);
     expect(await graph.locator('.recharts-reference-line').count()).toBeGreaterThanOrEqual(5);
     expect(await page.getByTestId('summary-max-profit').textContent()).toMatch(/^\$\d/);
     expect(await page.getByTestId('summary-pop').textContent()).toMatch(/^\d+\.\d%$/);
@@ -144,7 +144,7 @@ describe('the strategy builder in Chromium', () => {
     await signInThroughPage(page, stack.url, learner.email, learner.password);
     await page.goto(`${stack.url}/app/trading?underlying=QQQ&template=bull-call-spread`);
     await page.getByTestId('leg-row').nth(1).waitFor();
-    await page.getByTestId('payoff-graph').locator('.recharts-line path').first().waitFor();
+    await page.getByTestId('payoff-graph').locator('.payoff-curve path').first().waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     // On a phone the analysis follows the legs, before the drafts.
