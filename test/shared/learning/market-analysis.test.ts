@@ -97,6 +97,10 @@ describe('market_analysis: the module', () => {
     expect(COURSE.reduce((s, m) => s + m.lessons.length, 0)).toBeGreaterThanOrEqual(50);
   });
 
+  it('writes titles as plain text (money with a bare $), since only block content is Markdown', () => {
+    for (const l of M.lessons) for (const b of l.blocks) expect(b.title, `${l.id}: ${b.title}`).not.toContain('\\');
+  });
+
   it('uses only the existing widget kinds, and cards of templates that exist', () => {
     const widgets = M.lessons.flatMap((l) => l.blocks.flatMap((b) => (b.type === 'interactive' ? [b.widget] : [])));
     for (const w of widgets) expect(['payoff', 'greeks', 'expiry-stepper', 'strategy-card', 'chain-task']).toContain(w.kind);

@@ -12,6 +12,7 @@ import {
   volatilityState,
   type TapeContract,
 } from '../../../analysis';
+import { formatShortDate } from '../../../format/time';
 import type { OptionContract } from '../../../market/chain';
 import { americanPrice } from '../../../pricing';
 import { normCdf } from '../../../pricing/normal-distribution';
@@ -135,7 +136,7 @@ Over the whole year the realised volatility was ${vol(HV_YEAR)} and IV30 average
   check: check('market_analysis.historical-vs-implied', [
     numerical(
       'rule-of-16',
-      `SPY's 30-day IV was ${vol(IV_NOW)}. By the rule of 16, about how large is a typical day's move, in percent? (Within 0.01%.)`,
+      `SPY's 30-day IV was ${vol(IV_NOW)}. By the rule of 16, about how large is a typical day's move, in percent?`,
       round(RULE16 * 100, 4),
       `${vol(IV_NOW)} / 16 = ${vol(RULE16, 4)}.`,
       '%',
@@ -143,7 +144,7 @@ Over the whole year the realised volatility was ${vol(HV_YEAR)} and IV30 average
     ),
     numerical(
       'daily-sd',
-      `A 20-day realised volatility of ${vol(HV20, 3)} is the daily standard deviation × √252. What is the daily standard deviation, in percent? (Within 0.01%.)`,
+      `A 20-day realised volatility of ${vol(HV20, 3)} is the daily standard deviation × √252. What is the daily standard deviation, in percent?`,
       round((round(HV20, 5) / SQRT252) * 100, 4),
       `${vol(HV20, 3)} / √252 = ${vol(HV20, 3)} / ${num(SQRT252, 2)} = ${vol(round(HV20, 5) / SQRT252, 4)}.`,
       '%',
@@ -244,7 +245,7 @@ Many sites call "0.85 × straddle" the 1-SD move; the arithmetic says it is the 
   check: check('market_analysis.expected-move', [
     numerical(
       'one-sd',
-      `SPY at ${usd(S)}, IV ${vol(EM_SIGMA, 3)}, ${MONTH.daysToExpiry} calendar days to expiry. What is the 1-SD expected move, S × σ × √(days/365), in dollars? (Within $0.05.)`,
+      `SPY at ${usd(S)}, IV ${vol(EM_SIGMA, 3)}, ${MONTH.daysToExpiry} calendar days to expiry. What is the 1-SD expected move, S × σ × √(days/365), in dollars?`,
       round(EM, 2),
       `${usd(S)} × ${vol(EM_SIGMA, 3)} × √(${MONTH.daysToExpiry}/365) = ${usd(EM)}.`,
       '$',
@@ -252,7 +253,7 @@ Many sites call "0.85 × straddle" the 1-SD move; the arithmetic says it is the 
     ),
     numerical(
       'half-range',
-      `The at-the-money straddle costs ${perShare(STRADDLE)}. About half the time, SPY ends within how many dollars of its price? (Within $0.01.)`,
+      `The at-the-money straddle costs ${perShare(STRADDLE)}. About half the time, SPY ends within how many dollars of its price?`,
       HALF_RANGE,
       `0.85 × ${perShare(STRADDLE)} = ${perShare(HALF_RANGE)}.`,
     ),
@@ -361,18 +362,18 @@ One trap: an earnings date inside the 30 days inflates a stock's IV by the event
   check: check('market_analysis.iv-rank', [
     numerical(
       'rank',
-      `SPY's IV30 was ${vol(IV_NOW, 3)}; over the year it ranged from ${vol(IV_LOW, 3)} to ${vol(IV_HIGH, 3)}. What was its IV rank? (Within 0.1.)`,
+      `SPY's IV30 was ${vol(IV_NOW, 3)}; over the year it ranged from ${vol(IV_LOW, 3)} to ${vol(IV_HIGH, 3)}. What was its IV rank?`,
       round(RANK, 1),
       `100 × (${vol(IV_NOW, 3)} − ${vol(IV_LOW, 3)}) / (${vol(IV_HIGH, 3)} − ${vol(IV_LOW, 3)}) = ${num(RANK, 2)}.`,
-      'rank',
+      'points',
       0.1,
     ),
     numerical(
       'percentile',
-      `On ${BELOW} of the ${PAST_IV30.length} earlier sessions SPY's IV30 was below today's. What is the IV percentile? (Within 0.1.)`,
+      `On ${BELOW} of the ${PAST_IV30.length} earlier sessions SPY's IV30 was below today's. What is the IV percentile?`,
       round(PCTL, 1),
       `100 × ${BELOW} / ${PAST_IV30.length} = ${num(PCTL, 2)}.`,
-      'percentile',
+      'points',
       0.1,
     ),
     tf(
@@ -503,10 +504,10 @@ The simulated market's surface always slopes gently up (${num(IVTS_MIN, 3) === n
     ),
     numerical(
       'risk-reversal',
-      `On the ${dateLabel(LATER.expiration)} expiry the 25-delta call's IV was ${vol(ivOf(laterC25), 3)} and the 25-delta put's ${vol(ivOf(laterP25), 3)}. What is the 25-delta risk reversal, in volatility points? (Within 0.01.)`,
+      `On the ${dateLabel(LATER.expiration)} expiry the 25-delta call's IV was ${vol(ivOf(laterC25), 3)} and the 25-delta put's ${vol(ivOf(laterP25), 3)}. What is the 25-delta risk reversal, in volatility points?`,
       round(LATER_RR25 * 100, 3),
       `${vol(ivOf(laterC25), 3)} − ${vol(ivOf(laterP25), 3)} = ${points(LATER_RR25, 3)}: negative, puts dearer than calls.`,
-      'points',
+      'vol points',
       0.01,
     ),
     tf(
@@ -622,7 +623,7 @@ The best peers show the implied move beside the actual moves of the last 4 and 1
   check: check('market_analysis.earnings-events', [
     numerical(
       'event-move',
-      `A weekly expiring after earnings, ${WEEK.daysToExpiry} days out, has an IV of ${vol(EV_IV1)}; the next expiry, ${MONTH.daysToExpiry} days out, ${vol(EV_IV2)}. Using calendar days / 365, what is the 1-SD event move √E, in percent? (Within 0.05%.)`,
+      `A weekly expiring after earnings, ${WEEK.daysToExpiry} days out, has an IV of ${vol(EV_IV1)}; the next expiry, ${MONTH.daysToExpiry} days out, ${vol(EV_IV2)}. Using calendar days / 365, what is the 1-SD event move √E, in percent?`,
       round(EVENT.eventMove * 100, 2),
       `σd² = (σ₂²T₂ − σ₁²T₁)/(T₂ − T₁) gives σd = ${vol(EVENT.diffusiveVol)}; E = σ₁²T₁ − σd²T₁ = ${num(EVENT.eventVariance, 6)}; √E = ${vol(EVENT.eventMove)}.`,
       '%',
@@ -661,7 +662,7 @@ const pcrTable = [
   '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
   ...PCR_ROWS.map(
     ({ e, r, iv }) =>
-      `| ${dateLabel(e.expiration)} | ${e.daysToExpiry} | ${num(r.totals.putVolume)} | ${num(r.totals.callVolume)} | ${num(r.volume!, 2)} | ${num(r.totals.putOpenInterest)} | ${num(r.totals.callOpenInterest)} | ${num(r.openInterest!, 2)} | ${vol(iv)} |`,
+      `| ${formatShortDate(e.expiration)} | ${e.daysToExpiry} | ${num(r.totals.putVolume)} | ${num(r.totals.callVolume)} | ${num(r.volume!, 2)} | ${num(r.totals.putOpenInterest)} | ${num(r.totals.callOpenInterest)} | ${num(r.openInterest!, 2)} | ${vol(iv)} |`,
   ),
 ].join('\n');
 /** Barchart's unusual-activity rule (research-peers §4.4): volume > 500, OI > 100, last > $0.10, volume / OI ≥ 1.25. */
@@ -705,7 +706,7 @@ Read them **contrarian, at extremes**: when everyone buys puts, fear is already 
       source: `${SOURCE}; the snapshot holds strikes within 8% of the price on three expiries, not the whole tape`,
       content: tex`Across the snapshot's ${num(ALL.length)} contracts, ${num(PCR.totals.putVolume)} puts and ${num(PCR.totals.callVolume)} calls traded: a **volume P/C** of ${num(PCR.volume!, 2)}. Open interest: ${num(PCR.totals.putOpenInterest)} puts against ${num(PCR.totals.callOpenInterest)} calls, an **OI P/C** of ${num(PCR.openInterest!, 2)}. In dollars (volume × last × 100): ${mWhole(PCR.totals.putPremium)} of puts against ${mWhole(PCR.totals.callPremium)} of calls, a **premium P/C** of ${num(PCR.premium!, 2)}.
 
-By expiry:
+By expiry (all ${SPY.session.slice(0, 4)}):
 
 ${pcrTable}
 
@@ -753,10 +754,10 @@ Near 1 on every measure: no extreme, nothing to read into. ${UNUSUAL.length === 
     ),
     numerical(
       'month-pcr',
-      `On the ${dateLabel(MONTH.expiration)} expiry, ${num(monthRow.r.totals.putVolume)} puts and ${num(monthRow.r.totals.callVolume)} calls traded. What is its volume put/call ratio? (Within 0.01.)`,
+      `On the ${dateLabel(MONTH.expiration)} expiry, ${num(monthRow.r.totals.putVolume)} puts and ${num(monthRow.r.totals.callVolume)} calls traded. What is its volume put/call ratio?`,
       round(monthRow.r.volume!, 2),
       `${num(monthRow.r.totals.putVolume)} / ${num(monthRow.r.totals.callVolume)} = ${num(monthRow.r.volume!, 3)}.`,
-      'ratio',
+      'puts per call',
       0.01,
     ),
     tf(
@@ -867,10 +868,10 @@ No regime makes a trade safe. It only says which risks the market is currently p
     ),
     numerical(
       'premium',
-      `SPY's IV30 was ${vol(IV_NOW, 3)} and its 20-day realised volatility ${vol(HV20, 3)}. What was the volatility premium IV30 − HV20, in volatility points? (Within 0.01; negative if IV was lower.)`,
+      `SPY's IV30 was ${vol(IV_NOW, 3)} and its 20-day realised volatility ${vol(HV20, 3)}. What was the volatility premium IV30 − HV20, in volatility points? (Negative if IV was lower.)`,
       round((round(IV_NOW, 5) - round(HV20, 5)) * 100, 3),
       `${vol(IV_NOW, 3)} − ${vol(HV20, 3)} = ${points(IV_NOW - HV20, 3)}: by the thresholds, ${PREMIUM}.`,
-      'points',
+      'vol points',
       0.01,
     ),
     tf(
@@ -956,7 +957,7 @@ The options market prices the same contract with a tight **call spread**: long t
     },
     {
       type: 'example',
-      title: `A binary on SPY above ${m(pIn.K)}`,
+      title: `A binary on SPY above ${usd(pIn.K)}`,
       source: SOURCE,
       content: tex`A contract paying ${m(1)} if SPY ends above ${m(pIn.K)} on ${dateLabel(MONTH.expiration)}:
 
@@ -993,7 +994,7 @@ The call spread ${P_SPREAD_DIGITAL > P_DIGITAL ? 'prices it higher' : 'prices it
     ),
     numerical(
       'touch',
-      `The model gives a ${vol(P_ND2)} chance that SPY ends above ${usd(pIn.K)}. By the rule of thumb, about what is the chance it touches ${usd(pIn.K)} before expiry, in percent? (Within 0.1%.)`,
+      `The model gives a ${vol(P_ND2)} chance that SPY ends above ${usd(pIn.K)}. By the rule of thumb, about what is the chance it touches ${usd(pIn.K)} before expiry, in percent?`,
       round(2 * round(P_ND2 * 100, 2), 2),
       `About twice: 2 × ${vol(P_ND2)} = ${num(2 * round(P_ND2 * 100, 2), 2)}%.`,
       '%',
@@ -1001,7 +1002,7 @@ The call spread ${P_SPREAD_DIGITAL > P_DIGITAL ? 'prices it higher' : 'prices it
     ),
     numerical(
       'spread-binary',
-      `The ${label(below)} has a mid of ${perShare(midOf(below))} and the ${label(above)} ${perShare(midOf(above))}. What does the call spread say a binary paying $1 above ${usd(pIn.K)} is worth, in dollars? (Within $0.005.)`,
+      `The ${label(below)} has a mid of ${perShare(midOf(below))} and the ${label(above)} ${perShare(midOf(above))}. What does the call spread say a binary paying $1 above ${usd(pIn.K)} is worth, in dollars?`,
       P_SPREAD_DIGITAL,
       `(${perShare(midOf(below))} − ${perShare(midOf(above))}) / 2 = ${perShare(P_SPREAD_DIGITAL)}.`,
       '$',
@@ -1026,7 +1027,7 @@ const quiz: Quiz = {
   questions: [
     numerical(
       'em-later',
-      `SPY at ${usd(S)}; the ${label(laterAtm)} has an IV of ${vol(EM_LATER_SIGMA, 3)}, ${LATER.daysToExpiry} days to expiry. What is the 1-SD expected move, in dollars? (Within $0.05.)`,
+      `SPY at ${usd(S)}; the ${label(laterAtm)} has an IV of ${vol(EM_LATER_SIGMA, 3)}, ${LATER.daysToExpiry} days to expiry. What is the 1-SD expected move, in dollars?`,
       round(EM_LATER, 2),
       `${usd(S)} × ${vol(EM_LATER_SIGMA, 3)} × √(${LATER.daysToExpiry}/365) = ${usd(EM_LATER)}.`,
       '$',
@@ -1034,7 +1035,7 @@ const quiz: Quiz = {
     ),
     numerical(
       'straddle-week',
-      `The ${dateLabel(WEEK.expiration)} at-the-money straddle (the ${label(weekAtmC)} and put) costs ${perShare(WEEK_STRADDLE)} at the mids. About half the time SPY ends within how many dollars of its price? (Within $0.01.)`,
+      `The ${dateLabel(WEEK.expiration)} at-the-money straddle (the ${label(weekAtmC)} and put) costs ${perShare(WEEK_STRADDLE)} at the mids. About half the time SPY ends within how many dollars of its price?`,
       exact(straddleMoves(WEEK_STRADDLE).halfTheTimeRange),
       `0.85 × ${perShare(WEEK_STRADDLE)} = ${perShare(straddleMoves(WEEK_STRADDLE).halfTheTimeRange)}.`,
     ),
@@ -1047,10 +1048,10 @@ const quiz: Quiz = {
     ),
     numerical(
       'rank-90',
-      `SPY's 90-day IV closed at ${vol(IV90_NOW, 3)}; over the year it ranged from ${vol(IV90_LOW, 3)} to ${vol(IV90_HIGH, 3)}. What was its IV rank? (Within 0.1.)`,
+      `SPY's 90-day IV closed at ${vol(IV90_NOW, 3)}; over the year it ranged from ${vol(IV90_LOW, 3)} to ${vol(IV90_HIGH, 3)}. What was its IV rank?`,
       round(RANK90, 1),
       `100 × (${vol(IV90_NOW, 3)} − ${vol(IV90_LOW, 3)}) / (${vol(IV90_HIGH, 3)} − ${vol(IV90_LOW, 3)}) = ${num(RANK90, 2)}.`,
-      'rank',
+      'points',
       0.1,
     ),
     mc(
@@ -1068,7 +1069,7 @@ const quiz: Quiz = {
     ),
     numerical(
       'event-research',
-      'A weekly expiring after earnings has 3 trading days to go at an IV of 80%; the next month, 24 trading days, 40%. Using trading days / 252, what is the 1-SD event move √E, in percent? (Within 0.05%.)',
+      'A weekly expiring after earnings has 3 trading days to go at an IV of 80%; the next month, 24 trading days, 40%. Using trading days / 252, what is the 1-SD event move √E, in percent?',
       round(RESEARCH_EVENT.eventMove * 100, 2),
       `σd² = (0.16 × 24/252 − 0.64 × 3/252) / (21/252) = ${num(RESEARCH_EVENT.diffusiveVol ** 2, 4)}; E = 0.64 × 3/252 − σd² × 3/252 = ${num(RESEARCH_EVENT.eventVariance, 5)}; √E = ${vol(RESEARCH_EVENT.eventMove)}.`,
       '%',
@@ -1076,10 +1077,10 @@ const quiz: Quiz = {
     ),
     numerical(
       'oi-pcr',
-      `Across the snapshot, ${num(PCR.totals.putOpenInterest)} puts and ${num(PCR.totals.callOpenInterest)} calls were open. What is the open-interest put/call ratio? (Within 0.01.)`,
+      `Across the snapshot, ${num(PCR.totals.putOpenInterest)} puts and ${num(PCR.totals.callOpenInterest)} calls were open. What is the open-interest put/call ratio?`,
       round(PCR.openInterest!, 2),
       `${num(PCR.totals.putOpenInterest)} / ${num(PCR.totals.callOpenInterest)} = ${num(PCR.openInterest!, 3)}.`,
-      'ratio',
+      'puts per call',
       0.01,
     ),
     mc(
@@ -1098,7 +1099,7 @@ const quiz: Quiz = {
     ),
     numerical(
       'nd2-later',
-      `The ${label(pLater)} (IV ${vol(pLaterIn.sigma, 3)}, ${LATER.daysToExpiry} days) has N(d₂) = ${vol(P_LATER_ND2)}. About what is the chance SPY touches ${usd(pLaterIn.K)} before expiry, in percent? (Within 0.1%.)`,
+      `The ${label(pLater)} (IV ${vol(pLaterIn.sigma, 3)}, ${LATER.daysToExpiry} days) has N(d₂) = ${vol(P_LATER_ND2)}. About what is the chance SPY touches ${usd(pLaterIn.K)} before expiry, in percent?`,
       round(2 * round(P_LATER_ND2 * 100, 2), 2),
       `About twice the chance of ending above: 2 × ${vol(P_LATER_ND2)} = ${num(2 * round(P_LATER_ND2 * 100, 2), 2)}%.`,
       '%',
