@@ -158,6 +158,66 @@ describe('market_analysis: the frozen history', () => {
   });
 });
 
+describe('market_analysis: the words the data must bear out', () => {
+  const ivNow = iv30.at(-1)!;
+
+  it('calls IV "middling" only while rank and percentile are both between 30 and 70', () => {
+    const past = iv30.slice(0, -1);
+    const rank = (100 * (ivNow - Math.min(...iv30))) / (Math.max(...iv30) - Math.min(...iv30));
+    const pctl = (100 * past.filter((x) => x < ivNow).length) / past.length;
+    expect(text('iv-rank')).toContain('Middling, neither cheap nor rich');
+    for (const x of [rank, pctl]) {
+      expect(x).toBeGreaterThan(30);
+      expect(x).toBeLessThan(70);
+    }
+  });
+
+  it('shows mean reversion only because most top-fifth days were lower, and most bottom-fifth days higher, 21 sessions later', () => {
+    const sorted = [...iv30].sort((a, b) => a - b);
+    const top = sorted[Math.floor(0.8 * iv30.length)]!;
+    const bottom = sorted[Math.floor(0.2 * iv30.length)]!;
+    const later = iv30.map((x, i) => [x, iv30[i + 21]] as const).filter(([, l]) => l !== undefined) as [number, number][];
+    const high = later.filter(([x]) => x >= top);
+    const low = later.filter(([x]) => x <= bottom);
+    const fell = high.filter(([x, l]) => l < x).length;
+    const rose = low.filter(([x, l]) => l > x).length;
+    expect(fell / high.length).toBeGreaterThan(0.5);
+    expect(rose / low.length).toBeGreaterThan(0.5);
+    expect(text('iv-rank')).toContain(`of the ${high.length} sessions with IV30 in the top fifth`);
+    expect(text('iv-rank')).toContain(`IV30 was lower 21 sessions later on ${fell}; of the ${low.length} in the bottom fifth`);
+    expect(text('iv-rank')).toContain(`it was higher on ${rose}.`);
+  });
+
+  it('calls the term structure contango because the IV rises with every row it shows', () => {
+    const rows = [...new Set([7, 28, 56, 91, 182, 364])].map((d) =>
+      term.expiries.reduce((b, e) => (Math.abs(e.daysToExpiry - d) < Math.abs(b.daysToExpiry - d) ? e : b)),
+    );
+    const ivs = rows.map((e) => e.contracts.find((c) => c.contract_type === 'call')!.implied_volatility!);
+    for (let i = 1; i < ivs.length; i++) expect(ivs[i]!).toBeGreaterThan(ivs[i - 1]!);
+    expect(ivNow / iv90.at(-1)!).toBeLessThan(1);
+  });
+
+  it('reads the put/call ratios as "near 1, no extreme" only while every one is between 0.9 and 1.3', () => {
+    expect(text('sentiment')).toContain('Near 1 on every measure: no extreme');
+    for (const f of ['Volume P/C', 'Open-interest P/C', 'Premium P/C']) {
+      const v = Number(figureValue('sentiment', f));
+      expect(v, f).toBeGreaterThan(0.9);
+      expect(v, f).toBeLessThan(1.3);
+    }
+  });
+
+  it('says a move of the average size leaves the event straddle below its cost, as the pricing core finds', () => {
+    const t1 = 7 / 365;
+    const s1 = Math.round(Math.sqrt(ivNow ** 2 + 0.0025 / t1) * 1e4) / 1e4;
+    const straddle = (sigma: number, T: number, x: number) =>
+      americanPrice({ type: 'call', S: x, K: 577, T, r: spy.r, q: spy.q, sigma }) + americanPrice({ type: 'put', S: x, K: 577, T, r: spy.r, q: spy.q, sigma });
+    const cost = straddle(s1, t1, S);
+    const move = Math.sqrt(2 / Math.PI) * 0.05;
+    expect(straddle(ivNow, t1 - 1 / 365, S * (1 + move))).toBeLessThan(cost);
+    expect(text('earnings-events')).toContain('still below its cost');
+  });
+});
+
 describe('market_analysis: figures recomputed from the raw files', () => {
   it('recomputes every numerical question of the module (none is left unchecked)', () => {
     const numerical = quizzes.flatMap((q) => q.questions.filter((x) => x.type === 'numerical').map((x) => `${q.id} ${x.id}`));

@@ -418,6 +418,11 @@ const termTable = [
   '|---|---:|---:|---:|',
   ...TERM_ROWS.map((r) => `| ${dateLabel(r.expiration)} | ${r.days} | ${m(r.strike)} | ${vol(r.iv)} |`),
 ].join('\n');
+/** The far expiries list strikes further apart, so their strike nearest the price can differ from the near ones'. */
+const farRow = TERM_ROWS.find((r) => r.strike !== TERM_ROWS[0]!.strike);
+const FAR_STRIKE_NOTE = farRow
+  ? `(The far expiries list strikes further apart, so from the ${dateLabel(farRow.expiration)} row on the nearest strike is ${m(farRow.strike)}, ${m(Math.abs(S - farRow.strike))} ${farRow.strike < S ? 'below' : 'above'} the price, and its IV is ${farRow.strike < S ? 'lifted' : 'lowered'} a little by the skew.)`
+  : '';
 const TERM_RATIO = IV_NOW / IV90_NOW;
 const IVTS = IV30.map((x, i) => x / IV90[i]!);
 const IVTS_MIN = Math.min(...IVTS);
@@ -481,7 +486,7 @@ An event inside one expiry also bends the curve: that expiry's IV rises above it
 
 ${termTable}
 
-Contango: the IV rises with time, from ${vol(TERM_ROWS[0]!.iv)} at ${TERM_ROWS[0]!.days} days to ${vol(TERM_ROWS.at(-1)!.iv)} at ${TERM_ROWS.at(-1)!.days}. (From ${TERM_ROWS.findIndex((r) => r.strike !== TERM_ROWS[0]!.strike) >= 0 ? `${TERM_ROWS.find((r) => r.strike !== TERM_ROWS[0]!.strike)!.days} days` : 'the far expiries'} on the strikes are ${m(5)} apart, so the nearest strike is a little below the price and its IV a little lifted by the skew.) The history's constant-maturity IV30 / IV90 was ${vol(IV_NOW)} / ${vol(IV90_NOW)} = ${num(TERM_RATIO, 3)}.
+Contango: the IV rises with time, from ${vol(TERM_ROWS[0]!.iv)} at ${TERM_ROWS[0]!.days} days to ${vol(TERM_ROWS.at(-1)!.iv)} at ${TERM_ROWS.at(-1)!.days}. ${FAR_STRIKE_NOTE} The history's constant-maturity IV30 / IV90 was ${vol(IV_NOW)} / ${vol(IV90_NOW)} = ${num(TERM_RATIO, 3)}.
 
 The simulated market's surface always slopes gently up (${num(IVTS_MIN, 3) === num(IVTS_MAX, 3) ? `its ratio was ${num(IVTS_MIN, 3)} on every session of the year` : `its ratio stayed between ${num(IVTS_MIN, 3)} and ${num(IVTS_MAX, 3)} all year`}), so it never shows backwardation; a real market does, in a sell-off.`,
       figures: [
