@@ -75,7 +75,8 @@ const monthlyTable = [
   '|---|---:|---:|---:|',
   ...MONTHLY.map((i) => `| ${dateLabel(DAYS[i]!.date)} | ${m(DAYS[i]!.close)} | ${vol(DAYS[i]!.iv30)} | ${vol(hv20At(i)!)} |`),
 ].join('\n');
-const FIRST_RETURN_DAY = DAYS.at(-21)!.date;
+/** The first of the 21 closes behind the 20-day realised volatility. */
+const FIRST_HV_CLOSE = DAYS.at(-21)!.date;
 
 const historicalVsImplied: Lesson = {
   id: 'market_analysis.historical-vs-implied',
@@ -109,7 +110,7 @@ the **rule of 16**: an IV of 16% prices a typical day's move of about 1%, an IV 
       type: 'example',
       title: `SPY's volatilities on ${SESSION}`,
       source: HISTORY_SOURCE,
-      content: tex`SPY's 20-day realised volatility, from the 20 daily returns ${dateLabel(FIRST_RETURN_DAY)} to ${SESSION}, was ${vol(HV20)}: a daily standard deviation of ${vol(DAILY_SD, 3)}. Its 30-day at-the-money IV that evening was ${vol(IV_NOW)}, so options priced ${points(Math.abs(IV_NOW - HV20))} of volatility ${IV_NOW >= HV20 ? 'more' : 'less'} than the last month had shown. By the rule of 16, an IV of ${vol(IV_NOW)} prices a typical day's move of about ${vol(RULE16)}, ${m(DAILY_MOVE_USD)} on SPY's ${m(S)} (exactly: $\sigma/\sqrt{252}$).
+      content: tex`SPY's 20-day realised volatility, from the 21 closes ${dateLabel(FIRST_HV_CLOSE)} to ${SESSION} (20 daily returns), was ${vol(HV20)}: a daily standard deviation of ${vol(DAILY_SD, 3)}. Its 30-day at-the-money IV that evening was ${vol(IV_NOW)}, so options priced ${points(Math.abs(IV_NOW - HV20))} of volatility ${IV_NOW >= HV20 ? 'more' : 'less'} than the last month had shown. By the rule of 16, an IV of ${vol(IV_NOW)} prices a typical day's move of about ${vol(RULE16)}; exactly, $\sigma/\sqrt{252}$ = ${vol(IV_NOW / SQRT252, 3)}, ${m(DAILY_MOVE_USD)} on SPY's ${m(S)}.
 
 A year of both, one session a month:
 
@@ -119,7 +120,7 @@ Over the whole year the realised volatility was ${vol(HV_YEAR)} and IV30 average
       figures: [
         figure('20-day realised volatility', vol(HV20), tex`\sqrt{\tfrac{252}{n-1}\sum (r_i - \bar r)^2}`, [
           'n = 20 daily log returns',
-          `closes ${dateLabel(DAYS.at(-21)!.date)} to ${SESSION}`,
+          `closes ${dateLabel(FIRST_HV_CLOSE)} to ${SESSION}`,
         ]),
         figure('30-day at-the-money IV', vol(IV_NOW), tex`\sigma : V(\sigma) = \text{market price}`, [`SPY at ${usd(S)}`, `session ${SESSION}`]),
         figure('Typical daily move by the rule of 16', vol(RULE16), tex`\sigma / 16`, [`σ = ${vol(IV_NOW)}`]),
