@@ -103,7 +103,7 @@ describe('market_analysis: the module', () => {
 
   it('uses only the existing widget kinds, and cards of templates that exist', () => {
     const widgets = M.lessons.flatMap((l) => l.blocks.flatMap((b) => (b.type === 'interactive' ? [b.widget] : [])));
-    for (const w of widgets) expect(['payoff', 'greeks', 'expiry-stepper', 'strategy-card', 'chain-task']).toContain(w.kind);
+    for (const w of widgets) expect(['payoff', 'greeks', 'expiry-stepper', 'strategy-card', 'chain-task', 'history-chart']).toContain(w.kind);
     const cards = widgets.flatMap((w) => (w.kind === 'strategy-card' ? [w.templateId] : []));
     expect(cards).toEqual(['iron-condor', 'calendar-spread']);
     for (const id of cards) expect(templateById(id), id).toBeDefined();
@@ -155,6 +155,38 @@ describe('market_analysis: the frozen history', () => {
       const row = term.expiries.find((e) => e.daysToExpiry === days)!;
       for (const c of row.contracts) expect(c).toEqual(contract(days, c.contract_type, c.strike_price));
     }
+  });
+});
+
+describe('market_analysis: the history charts', () => {
+  const charts = M.lessons.flatMap((l) =>
+    l.blocks.flatMap((b) => (b.type === 'interactive' && b.widget.kind === 'history-chart' ? [{ lesson: l.id, widget: b.widget }] : [])),
+  );
+
+  it('draw IV30 against HV20 in lesson 1 and the close against its averages in lesson 7, every session of the year', () => {
+    expect(charts.map((c) => c.lesson)).toEqual(['market_analysis.historical-vs-implied', 'market_analysis.regimes']);
+    for (const { widget } of charts) {
+      expect(widget.dates).toEqual(days.map((d) => d.date));
+      expect(widget.asOf).toBe('2026-11-20');
+      expect(widget.source).toContain('simulated market');
+    }
+  });
+
+  it('plot the frozen values, with HV20 and the averages missing until they have their window', () => {
+    const [vol, trend] = charts.map((c) => c.widget);
+    expect(vol!.unit).toBe('percent');
+    expect(vol!.series.map((s) => s.label)).toEqual(['IV30 (implied)', '20-day realised']);
+    expect(vol!.series[0]!.values).toEqual(iv30);
+    const hvLine = vol!.series[1]!.values;
+    expect(hvLine.slice(0, 20).every((v) => v === null)).toBe(true);
+    for (const i of [20, 100, 251]) expect(hvLine[i]!).toBeCloseTo(hv(closes.slice(0, i + 1), 20), 5);
+    expect(trend!.unit).toBe('usd');
+    expect(trend!.series[0]!.values).toEqual(closes);
+    const [, sma50, sma200] = trend!.series.map((s) => s.values);
+    expect(sma50!.slice(0, 49).every((v) => v === null)).toBe(true);
+    expect(sma200!.slice(0, 199).every((v) => v === null)).toBe(true);
+    expect(sma50![49]!).toBeCloseTo(mean(closes.slice(0, 50)), 2);
+    expect(sma200!.at(-1)!).toBeCloseTo(mean(closes.slice(-200)), 2);
   });
 });
 

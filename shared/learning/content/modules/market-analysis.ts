@@ -20,7 +20,7 @@ import { CLOSES, DAYS, HISTORY_SOURCE, IV30, IV90, LAST_DAY, TERM, TERM_SOURCE, 
 import { contractLabel, dateLabel, exact, figure, m, mp, num, pct, perShare, sourceLine, tex, usd } from '../lib/figures';
 import { check, mc, numerical, strategyCard, tf } from '../lib/questions';
 import { SPY, SPY_SNAPSHOT_ID, contractAt, expiryNearestDays, expiryOf, legOf, marketInputs, midOf, nearestDelta, nearestTheMoney } from '../lib/snapshot';
-import type { LearningModule, Lesson, Quiz } from '../types';
+import type { HistorySeries, LearningModule, Lesson, Quiz, Widget } from '../types';
 
 /**
  * Market Analysis (issue 17; spec part 3 §3: 80 minutes), the fourth module of the path: research-peers.md §1.2 rows
@@ -58,6 +58,21 @@ const dec = (x: number, digits: number) => `${x < 0 && Number(Math.abs(x).toFixe
 const mWhole = (x: number) => `\\$${num(x, 0)}`;
 /** Dollars to the tenth of a cent in Markdown, the dollar sign escaped. */
 const m3 = (x: number) => `\\$${x.toFixed(3)}`;
+
+/** The history's sessions, and the chart widget's short source line (the block's own text names the data in full). */
+const DATES = DAYS.map((d) => d.date);
+const CHART_SOURCE = `SPY daily history, ${DAYS.length} sessions (simulated market)`;
+const chart = (unit: 'percent' | 'usd', series: HistorySeries[]): Widget => ({
+  kind: 'history-chart',
+  underlying: SPY.underlying,
+  asOf: LAST_DAY.date,
+  source: CHART_SOURCE,
+  unit,
+  dates: DATES,
+  series,
+});
+/** Values rounded for the chart (what a pixel can show), so the widget stays small. */
+const r5 = (x: number | null) => (x === null ? null : Math.round(x * 1e5) / 1e5);
 
 // ------------------------------------------------------------------------------ 1. Historical vs implied volatility
 
@@ -126,6 +141,15 @@ Over the whole year the realised volatility was ${vol(HV_YEAR)} and IV30 average
         figure('Typical daily move by the rule of 16', vol(RULE16), tex`\sigma / 16`, [`σ = ${vol(IV_NOW)}`]),
         figure('Typical daily move in dollars', usd(DAILY_MOVE_USD), tex`S \times \sigma / \sqrt{252}`, [`S = ${usd(S)}`, `σ = ${vol(IV_NOW)}`]),
       ],
+    },
+    {
+      type: 'interactive',
+      title: 'A year of IV30 against the 20-day realised volatility',
+      content: tex`The two volatilities of the table, every session of the year. Hover or tap the chart for a day's values. Where the realised line rises above the implied one, the market moved more than options had priced; the realised line needs 20 returns, so it starts a month in.`,
+      widget: chart('percent', [
+        { label: 'IV30 (implied)', values: IV30.map((x) => r5(x)) },
+        { label: '20-day realised', values: DAYS.map((_, i) => r5(hv20At(i))) },
+      ]),
     },
     {
       type: 'interactive',
@@ -840,6 +864,19 @@ ${trendTable}`,
         figure('200-day average', usd(SMA200), tex`\tfrac{1}{200}\sum_{i=0}^{199} C_{t-i}`, [`closes ${dateLabel(DAYS.at(-200)!.date)} to ${SESSION}`]),
         figure('Volatility premium', points(IV_NOW - HV20), tex`\text{IV}_{30} - \text{HV}_{20}`, [`IV30 = ${vol(IV_NOW)}`, `HV20 = ${vol(HV20)}`]),
       ],
+    },
+    {
+      type: 'interactive',
+      title: 'The close against its 50- and 200-day averages',
+      content: tex`A year of SPY's closes with the two averages of the trend rule. The trend is up while the close is above the 50-day and the 50-day above the 200-day; the averages need 50 and 200 closes, so they start late in the year.`,
+      widget: chart('usd', [
+        { label: 'Close', values: CLOSES },
+        { label: '50-day average', values: CLOSES.map((_, i) => (i >= 49 ? Math.round(simpleMovingAverage(CLOSES.slice(0, i + 1), 50)! * 100) / 100 : null)) },
+        {
+          label: '200-day average',
+          values: CLOSES.map((_, i) => (i >= 199 ? Math.round(simpleMovingAverage(CLOSES.slice(0, i + 1), 200)! * 100) / 100 : null)),
+        },
+      ]),
     },
     {
       type: 'text',
