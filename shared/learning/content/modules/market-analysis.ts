@@ -637,6 +637,7 @@ The best peers show the implied move beside the actual moves of the last 4 and 1
         figure('Implied move from the front straddle', vol(EV_IMPLIED_MOVE), tex`\text{straddle} / S`, [`straddle = ${usd(EV_STRADDLE)}`, `S = ${usd(S)}`]),
         figure('IV crush, the stock unchanged', usd(EV_CRUSH), tex`V_{\text{before}}(\sigma_1, T_1) - V_{\text{after}}(\sigma_d, T_1 - \tfrac{1}{365})`, [
           `σ₁ = ${vol(EV_IV1)}`,
+          `T₁ = ${WEEK.daysToExpiry}/365`,
           `σd = ${vol(EVENT_SIGMA_D)}`,
           `K = ${usd(EV_K)}`,
           `S = ${usd(S)}`,
