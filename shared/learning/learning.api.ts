@@ -52,6 +52,20 @@ export const PublicWidget = z.discriminatedUnion('kind', [
     expiration: z.string(),
     prompt: z.string(),
   }),
+  z
+    .object({
+      kind: z.literal('history-chart'),
+      underlying: z.string(),
+      asOf: z.string(),
+      source: z.string(),
+      unit: z.enum(['percent', 'usd']),
+      dates: z.array(z.string()).min(2).max(400),
+      series: z
+        .array(z.object({ label: z.string(), values: z.array(z.number().nullable()).max(400) }))
+        .min(1)
+        .max(4),
+    })
+    .refine((w) => w.series.every((s) => s.values.length === w.dates.length), 'every series has one value per date'),
 ]);
 
 export const PublicBlock = z.discriminatedUnion('type', [

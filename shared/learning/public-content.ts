@@ -43,6 +43,16 @@ export function publicWidget(widget: Widget): z.infer<typeof PublicWidget> {
       if (!snapshotChain(widget.snapshot, widget.expiration))
         throw new Error(`chain task names a missing snapshot or expiry: ${widget.snapshot} ${widget.expiration}`);
       return { kind: 'chain-task', snapshot: widget.snapshot, expiration: widget.expiration, prompt: widget.prompt };
+    case 'history-chart':
+      return {
+        kind: 'history-chart',
+        underlying: widget.underlying,
+        asOf: widget.asOf,
+        source: widget.source,
+        unit: widget.unit,
+        dates: [...widget.dates],
+        series: widget.series.map((x) => ({ label: x.label, values: [...x.values] })),
+      };
   }
 }
 

@@ -94,7 +94,19 @@ export type Widget =
   /** A strategy's card generated from its template (shared/strategy STRATEGY_TEMPLATES): outlook, legs, max profit and loss, breakevens, conditions, and "Open in builder" on the underlying. */
   | { kind: 'strategy-card'; templateId: string; underlying: string }
   /** "Click the 30-delta put of the 45-day expiry" on a frozen snapshot; `answer` (contract tickers accepted) is stripped. */
-  | { kind: 'chain-task'; snapshot: string; expiration: string; prompt: string; answer: string[] };
+  | { kind: 'chain-task'; snapshot: string; expiration: string; prompt: string; answer: string[] }
+  /**
+   * A line chart of a frozen daily history (the market_analysis lessons: IV against realised volatility, the close
+   * against its moving averages): up to four series over the same sessions, in percent (fractions) or dollars, with
+   * the data's source and last session under it.
+   */
+  | { kind: 'history-chart'; underlying: string; asOf: string; source: string; unit: 'percent' | 'usd'; dates: string[]; series: HistorySeries[] };
+
+/** One line of a history chart: a value per session of the chart's dates (null where it is not defined yet, e.g. a 200-day average's first 199 days). */
+export interface HistorySeries {
+  label: string;
+  values: (number | null)[];
+}
 
 export type QuestionType = 'multiple-choice' | 'true-false' | 'numerical';
 

@@ -6,6 +6,7 @@ import { StrategyCardWidget } from './widgets/strategy-card';
 import { ExpiryStepper } from './widgets/expiry-stepper';
 import { GreeksExplorer } from './widgets/greeks-explorer';
 import { PayoffWidget } from './widgets/payoff-widget';
+import { HistoryChart } from './widgets/history-chart';
 
 const KIND_LABEL = {
   payoff: 'Payoff diagram',
@@ -13,6 +14,7 @@ const KIND_LABEL = {
   'expiry-stepper': 'At expiry',
   'chain-task': 'Read the chain',
   'strategy-card': 'Strategy card',
+  'history-chart': 'History chart',
 } as const;
 
 /** One content block of a lesson (spec part 3 §3: text, example, interactive). */
@@ -65,6 +67,7 @@ export function LessonBlock({
           {block.widget.kind === 'expiry-stepper' && <ExpiryStepper widget={block.widget} />}
           {block.widget.kind === 'strategy-card' && <StrategyCardWidget templateId={block.widget.templateId} underlying={block.widget.underlying} />}
           {block.widget.kind === 'chain-task' && <ChainTask widget={block.widget} picked={pickedContract} onPick={onPickContract} />}
+          {block.widget.kind === 'history-chart' && <HistoryChart widget={block.widget} />}
         </div>
       )}
     </section>
