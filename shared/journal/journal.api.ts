@@ -9,17 +9,17 @@ import { EXIT_REASONS } from './trades';
  */
 const Ulid = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'must be a journal id');
 const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date in the form YYYY-MM-DD');
+// Bounds before trimming, so the API document (maxLength) and the handler agree on what is accepted.
 const line = (max: number = ENTRY_LIMITS.line) =>
   z
     .string()
-    .trim()
-    .max(max, `must be at most ${max.toLocaleString('en-US')} characters`);
+    .max(max, `must be at most ${max.toLocaleString('en-US')} characters`)
+    .transform((t) => t.trim());
 const Tag = z
   .string()
-  .trim()
-  .min(1, 'must not be empty')
   .max(ENTRY_LIMITS.tag, `must be at most ${ENTRY_LIMITS.tag} characters`)
-  .transform((s) => s.toLowerCase().replace(/\s+/g, ' '));
+  .transform((s) => s.trim().toLowerCase().replace(/\s+/g, ' '))
+  .refine((s) => s.length > 0, 'must not be empty');
 const Tags = z
   .array(Tag)
   .max(ENTRY_LIMITS.tags, `at most ${ENTRY_LIMITS.tags} tags`)
@@ -172,10 +172,14 @@ export const StatsQuery = z
   .object({
     from: IsoDate.optional(),
     to: IsoDate.optional(),
-    strategy: z.string().trim().min(1).max(60).optional(),
+    strategy: z
+      .string()
+      .max(60)
+      .transform((t) => t.trim())
+      .refine((t) => t.length > 0, 'must not be empty')
+      .optional(),
     underlying: z
       .string()
-      .trim()
       .regex(/^[A-Za-z][A-Za-z0-9.]{0,9}$/, 'must be a ticker such as SPY')
       .transform((s) => s.toUpperCase())
       .optional(),
