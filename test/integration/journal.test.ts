@@ -1,8 +1,10 @@
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { ulid } from 'ulid';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { newYorkInstant, newYorkParts } from '@shared/market/dates';
 import type { DeliveredEvent } from '../../local/aws-endpoints';
 import { learner as learnerOf, monthlyChain, newKey, type ChainContract } from '../support/learner';
-import { waitFor } from '../support/local-stack';
+import { newDataDir, spawnLocalStack, waitFor, type SpawnedStack } from '../support/local-stack';
 
 /** The journal on the local stack (issue 18): trades made by the consumer of the real order events, entries, stats. */
 const stack = inject('stack');
@@ -236,5 +238,90 @@ describe('journal trades from the order events', () => {
     const entries = (await (await get('entries')).text()).trim().split('\r\n');
     expect(entries).toHaveLength(2);
     expect(entries[1]).toContain('Decide the exit before the order goes in');
+  });
+});
+
+describe('a spread whose second leg expires (its own local stack, the clock moved past the expiry)', () => {
+  let own: SpawnedStack;
+  afterAll(async () => {
+    await own?.stop();
+  });
+
+  it('opened, one leg closed, the other expired: one closed trade with the right P&L, and the stats agree with the portfolio', async () => {
+    own = await spawnLocalStack({ dataDir: newDataDir('journal-expiry') });
+    await waitFor(
+      async () => (await fetch(`${own.url}/api/market/status`)).json(),
+      (s: { lastSync: string | null }) => s.lastSync !== null,
+      90_000,
+      'market data',
+    );
+    const today = newYorkParts(new Date()).date;
+    const { expiries } = (await (await fetch(`${own.url}/api/market/SPY/expiries`)).json()) as { expiries: { expiration_date: string }[] };
+    const expiry = expiries.map((e) => e.expiration_date).find((d) => d > today)!;
+    const chain = (await (await fetch(`${own.url}/api/market/SPY/chain?expiry=${expiry}`)).json()) as {
+      underlying: { price: number };
+      contracts: ChainContract[];
+    };
+    const nearest = (strike: number) =>
+      chain.contracts
+        .filter((c) => c.contract_type === 'put' && c.bid > 0)
+        .reduce((b, c) => (Math.abs(c.strike_price - strike) < Math.abs(b.strike_price - strike) ? c : b));
+    const short = nearest(chain.underlying.price * 0.97);
+    const long = nearest(chain.underlying.price * 0.9);
+
+    const { call } = await learnerOf(own, 100_000);
+    expect((await call('PUT', '/api/account/settings', { optionsLevel: 3 })).status).toBe(200);
+    const placed = await call('POST', '/api/orders', {
+      clientOrderId: newKey(),
+      type: 'market',
+      timeInForce: 'day',
+      legs: [
+        { contract: short.contract_ticker, side: 'sell', quantity: 1 },
+        { contract: long.contract_ticker, side: 'buy', quantity: 1 },
+      ],
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    const tradeId: string = placed.body.order.orderId;
+    const closed = await call('POST', `/api/positions/${short.contract_ticker}/close`, {});
+    expect(closed.status).toBe(201);
+
+    // The clock moves to 18:30 New York on the expiry day; an operator's ingestion stores that day's close, and its ChainIngested
+    // runs the settle job, which settles the long put (far out of the money) at the close.
+    const offsetMs = Math.max(0, newYorkInstant(expiry, 18, 30).getTime() - Date.now());
+    expect((await fetch(`${own.endpoints.aws}/_local/clock`, { method: 'POST', body: JSON.stringify({ offsetMs }) })).status).toBe(200);
+    const ownBus = new EventBridgeClient({ endpoint: own.endpoints.aws, region: 'us-east-1', credentials });
+    const requested = {
+      eventId: ulid(),
+      requestedBy: 'integration-test',
+      reason: 'admin',
+      underlyings: ['SPY'],
+      at: new Date(Date.now() + offsetMs).toISOString(),
+    };
+    const put = await ownBus.send(
+      new PutEventsCommand({
+        Entries: [{ EventBusName: 'options-academy-local', Source: 'options-academy', DetailType: 'IngestRequested', Detail: JSON.stringify(requested) }],
+      }),
+    );
+    expect(put.FailedEntryCount).toBe(0);
+
+    const { body } = await waitFor(
+      () => call('GET', `/api/journal/trades/${tradeId}`),
+      (r) => r.status === 200 && r.body.trade.status === 'closed',
+      90_000,
+      'the expiry to close the journal trade',
+    );
+    const [openShort, openLong] = placed.body.order.fills as { price: number; commission: number }[];
+    const closeFill = closed.body.order.fills[0] as { price: number; commission: number };
+    const expected =
+      (openShort!.price - closeFill.price) * 100 + (0 - openLong!.price) * 100 - (openShort!.commission + openLong!.commission + closeFill.commission);
+    expect(body.trade).toMatchObject({ status: 'closed', exitReason: 'expired_worthless', strategy: 'Bull Put Spread', strategySource: 'recognised' });
+    expect(body.trade.legs[1].closes).toEqual([expect.objectContaining({ reason: 'expired_worthless', price: 0, quantity: 1 })]);
+    expect(body.trade.realizedPnl).toBeCloseTo(expected, 2);
+
+    const stats = (await call('GET', '/api/journal/stats')).body;
+    const portfolio = (await call('GET', '/api/portfolio')).body;
+    expect(portfolio.positions).toEqual([]);
+    expect(stats.trades).toBe(1);
+    expect(stats.netPnl).toBe(Math.round((portfolio.account.realizedPnl - portfolio.account.fees) * 100) / 100);
   });
 });
