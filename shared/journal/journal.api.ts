@@ -18,12 +18,13 @@ const line = (max: number = ENTRY_LIMITS.line) =>
 const Tag = z
   .string()
   .max(ENTRY_LIMITS.tag, `must be at most ${ENTRY_LIMITS.tag} characters`)
-  .transform((s) => s.trim().toLowerCase().replace(/\s+/g, ' '))
+  .transform((s) => s.trim().replace(/\s+/g, ' '))
   .refine((s) => s.length > 0, 'must not be empty');
 const Tags = z
   .array(Tag)
   .max(ENTRY_LIMITS.tags, `at most ${ENTRY_LIMITS.tags} tags`)
-  .transform((tags) => [...new Set(tags)]);
+  // One of each, whatever the case: the first spelling stays.
+  .transform((tags) => tags.filter((t, i) => tags.findIndex((u) => u.toLowerCase() === t.toLowerCase()) === i));
 const Emotion = z.object({
   choice: z.enum(EMOTIONS, { error: `must be one of ${EMOTIONS.join(', ')}` }).nullable(),
   text: line(200),

@@ -66,6 +66,8 @@ export interface StatsFilter {
   account?: 'paper' | 'live';
 }
 
+const has = (tags: readonly string[], tag: string) => tags.some((t) => t.toLowerCase() === tag.toLowerCase());
+
 /** The rows a filter keeps; trades ended by an account reset are never counted (neither the learner nor the market closed them). */
 export function filterRows(rows: readonly ClosedTradeRow[], f: StatsFilter): ClosedTradeRow[] {
   const account = f.account ?? 'paper';
@@ -77,8 +79,8 @@ export function filterRows(rows: readonly ClosedTradeRow[], f: StatsFilter): Clo
       (!f.to || r.date <= f.to) &&
       (!f.strategy || r.strategy === f.strategy) &&
       (!f.underlying || r.underlying === f.underlying) &&
-      (!f.tag || r.setupTags.includes(f.tag)) &&
-      (!f.mistake || r.mistakeTags.includes(f.mistake)),
+      (!f.tag || has(r.setupTags, f.tag)) &&
+      (!f.mistake || has(r.mistakeTags, f.mistake)),
   );
 }
 

@@ -173,7 +173,7 @@ describe('journal trades from the order events', () => {
       grade: 'B',
     });
     expect(reflected.status).toBe(200);
-    expect(reflected.body).toMatchObject({ xpAwarded: 25, entry: { xpAwarded: true, setupTags: ['high iv sell'] } });
+    expect(reflected.body).toMatchObject({ xpAwarded: 25, entry: { xpAwarded: true, setupTags: ['High IV sell'] } });
     progress = (await call('GET', '/api/learning/progress')).body.progress;
     expect(progress).toMatchObject({ journalEntries: 1, experience: 25 });
     expect(progress.achievements.map((a: { id: string }) => a.id)).toContain('journal-entries-1');

@@ -35,9 +35,9 @@ describe('the journal XP rule', () => {
 });
 
 describe('entry validation', () => {
-  it('fills the defaults, trims, lower-cases and de-duplicates tags', () => {
+  it('fills the defaults, trims and de-duplicates tags whatever their case', () => {
     const e = EntryInput.parse({ kind: 'daily_plan', setupTags: ['Breakout ', 'breakout'], lesson: '  Wait for the open  ' });
-    expect(e).toMatchObject({ tradeId: null, kind: 'daily_plan', setupTags: ['breakout'], lesson: 'Wait for the open', confidence: null });
+    expect(e).toMatchObject({ tradeId: null, kind: 'daily_plan', setupTags: ['Breakout'], lesson: 'Wait for the open', confidence: null });
   });
 
   it('refuses out-of-bounds fields with a clear message', () => {
