@@ -1,12 +1,12 @@
 import { ulid } from 'ulid';
-import type { JournalDeps } from '@shared/journal/use-cases';
+import { memoryLedgerCache, type JournalDeps } from '@shared/journal/use-cases';
 import { jitteredBackoff } from '@shared/paper/use-cases/retry';
 import { dynamoJournalRepository } from '../adapters/dynamo/journal-repository';
 import { dynamoLearningRepository } from '../adapters/dynamo/learning-repo';
 import { dynamoPaperAccountRepository } from '../adapters/dynamo/paper-account-repository';
 import { systemClock } from './clock';
 
-/** The composition root of the journal: its items, the learning progress and the paper account in the one table. */
+/** The composition root of the journal: its items, the learning progress and the paper account in the one table; ledgers kept warm by version. */
 export function journalDeps(): JournalDeps {
   return {
     repo: dynamoJournalRepository(),
@@ -15,5 +15,6 @@ export function journalDeps(): JournalDeps {
     clock: systemClock,
     ids: { newId: () => ulid() },
     backoff: jitteredBackoff((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+    ledgerCache: memoryLedgerCache(),
   };
 }

@@ -217,7 +217,7 @@ const Stats = z.object({
   ),
   mistakes: z.array(z.object({ tag: z.string(), trades: z.number(), cost: z.number() })),
   calendar: z.array(z.object({ date: z.string(), realizedPnl: z.number(), trades: z.number() })),
-  equity: z.array(z.object({ tradeId: z.string(), closedAt: z.string(), date: z.string(), pnl: z.number(), equity: z.number(), drawdown: z.number() })),
+  equity: z.array(z.object({ n: z.number(), date: z.string(), equity: z.number(), drawdown: z.number() })),
   startingEquity: z.number(),
 });
 export type JournalStatsResponse = z.infer<typeof Stats>;

@@ -9,6 +9,8 @@ import { newYorkDate, type ExitReason, type JournalTrade } from './trades';
  * wins W = {p_i ≥ $1}, losses L = {p_i ≤ −$1}.
  */
 export const SCRATCH_THRESHOLD = 1;
+/** The equity curve sent has at most this many points (a chart is no wider); the figures use every trade. */
+export const MAX_CURVE_POINTS = 400;
 /** Figures computed from fewer trades than this carry a "small sample" badge. */
 export const SMALL_SAMPLE = 20;
 
@@ -100,10 +102,9 @@ export interface CalendarDay {
 }
 
 export interface EquityPoint {
-  tradeId: string;
-  closedAt: string;
+  /** The closed trade's number in order of close, from 1. */
+  n: number;
   date: string;
-  pnl: number;
   /** Cumulative realised P&L after this trade. */
   equity: number;
   /** Peak of the cumulative P&L so far minus the cumulative P&L now (≥ 0). */
@@ -187,7 +188,7 @@ export function computeStats(rows: readonly ClosedTradeRow[], startingEquity = 0
       maxDrawdown = drawdown;
       maxDrawdownPct = peak > 0 ? drawdown / peak : null;
     }
-    curve.push({ tradeId: r.id, closedAt: r.closedAt, date: r.date, pnl: r.pnl, equity: cents(equity - startingEquity), drawdown });
+    curve.push({ n: curve.length + 1, date: r.date, equity: cents(equity - startingEquity), drawdown });
   }
 
   const byStrategy = new Map<string, ClosedTradeRow[]>();
@@ -236,7 +237,25 @@ export function computeStats(rows: readonly ClosedTradeRow[], startingEquity = 0
       .sort((a, b) => b.trades - a.trades || a.strategy.localeCompare(b.strategy)),
     mistakes: [...mistakes.values()].sort((a, b) => a.cost - b.cost),
     calendar: [...days.values()].sort((a, b) => a.date.localeCompare(b.date)),
-    equity: curve,
+    equity: thinCurve(curve, MAX_CURVE_POINTS),
     startingEquity,
   };
+}
+
+/**
+ * At most `max` points of a curve: in each of max/2 equal runs of trades, the point with the highest equity and the
+ * one with the deepest drawdown, in order, so peaks and the largest drawdown stay on the chart; the last point always.
+ */
+export function thinCurve(curve: readonly EquityPoint[], max: number): EquityPoint[] {
+  if (curve.length <= max) return [...curve];
+  const runs = Math.floor(max / 2);
+  const kept = new Set<EquityPoint>();
+  for (let r = 0; r < runs; r++) {
+    const run = curve.slice(Math.floor((r * curve.length) / runs), Math.floor(((r + 1) * curve.length) / runs));
+    if (!run.length) continue;
+    kept.add(run.reduce((a, b) => (b.equity > a.equity ? b : a)));
+    kept.add(run.reduce((a, b) => (b.drawdown > a.drawdown ? b : a)));
+  }
+  kept.add(curve.at(-1)!);
+  return curve.filter((p) => kept.has(p)).slice(-max);
 }

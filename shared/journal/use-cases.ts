@@ -30,6 +30,45 @@ export interface JournalDeps {
   clock: Clock;
   ids: IdGenerator;
   backoff?: (attempt: number) => Promise<void>;
+  /** Closed-trade rows already read, by learner and book version (a warm handler's memory); absent in unit tests. */
+  ledgerCache?: LedgerCache;
+}
+
+export interface LedgerCache {
+  get(userId: string, version: number): ClosedTradeRow[] | undefined;
+  set(userId: string, version: number, rows: ClosedTradeRow[]): void;
+}
+
+/** A bounded cache of ledgers by learner: the newest version only, the least recently used learners leave first. */
+export function memoryLedgerCache(maxLearners = 200): LedgerCache {
+  const byUser = new Map<string, { version: number; rows: ClosedTradeRow[] }>();
+  return {
+    get(userId, version) {
+      const hit = byUser.get(userId);
+      if (!hit || hit.version !== version) return undefined;
+      byUser.delete(userId);
+      byUser.set(userId, hit);
+      return hit.rows;
+    },
+    set(userId, version, rows) {
+      byUser.delete(userId);
+      byUser.set(userId, { version, rows });
+      if (byUser.size > maxLearners) byUser.delete(byUser.keys().next().value!);
+    },
+  };
+}
+
+/**
+ * The learner's closed-trade rows as of their book's version (read with the book, strongly consistent): from the warm
+ * handler's memory when the version is the one it holds, else from the table. Any journal change moves the version.
+ */
+async function ledgerOf(deps: JournalDeps, userId: string, book?: JournalBook): Promise<{ rows: ClosedTradeRow[]; book: JournalBook }> {
+  const b = book ?? (await deps.repo.getBook(userId));
+  const cached = deps.ledgerCache?.get(userId, b.version);
+  if (cached) return { rows: cached, book: b };
+  const rows = b.ledgerChunks > 0 ? await deps.repo.ledger(userId) : [];
+  deps.ledgerCache?.set(userId, b.version, rows);
+  return { rows, book: b };
 }
 
 const busy = () => fail('conflict', JOURNAL_TEXTS.busy);
@@ -310,7 +349,7 @@ export async function getEntry(deps: JournalDeps, userId: string, id: string): P
 }
 
 export async function listEntries(deps: JournalDeps, userId: string, q: { kind?: JournalEntry['kind']; cursor?: string; limit: number }) {
-  const [page, book, rows] = await Promise.all([deps.repo.listEntries(userId, q), deps.repo.getBook(userId), deps.repo.ledger(userId)]);
+  const [page, { rows, book }] = await Promise.all([deps.repo.listEntries(userId, q), ledgerOf(deps, userId)]);
   const used = (pick: (r: ClosedTradeRow) => string[]) => [...new Set(rows.flatMap(pick))];
   return {
     ...page,
@@ -352,7 +391,7 @@ export async function listTrades(
   userId: string,
   q: StatsFilter & { status: 'open' | 'closed'; date?: string; limit: number },
 ): Promise<{ trades: TradeSummary[]; total: number; toReflect: number }> {
-  const [rows, book] = await Promise.all([deps.repo.ledger(userId), deps.repo.getBook(userId)]);
+  const { rows, book } = await ledgerOf(deps, userId);
   const toReflect = countedRows(rows).filter((r) => !r.reflected).length;
   if (q.status === 'open') {
     const stored = await deps.repo.getTrades(userId, openTradeIds(book));
@@ -393,7 +432,7 @@ export async function getTrade(deps: JournalDeps, userId: string, id: string): P
 
 /** GET /api/journal/stats: the figures over the filtered closed trades; the drawdown's % on the paper account's starting capital. */
 export async function journalStats(deps: JournalDeps, userId: string, filter: StatsFilter): Promise<JournalStats> {
-  const [rows, account] = await Promise.all([deps.repo.ledger(userId), deps.paper.getAccount(userId)]);
+  const [{ rows }, account] = await Promise.all([ledgerOf(deps, userId), deps.paper.getAccount(userId)]);
   return computeStats(filterRows(rows, filter), account?.startingCapital ?? 0);
 }
 
@@ -401,7 +440,7 @@ export async function journalStats(deps: JournalDeps, userId: string, filter: St
 export const EXPORT_MAX_BYTES = 5_000_000;
 
 export async function exportCsv(deps: JournalDeps, userId: string, kind: 'trades' | 'entries'): Promise<string> {
-  if (kind === 'trades') return tradesCsv(countedRows(await deps.repo.ledger(userId)));
+  if (kind === 'trades') return tradesCsv(countedRows((await ledgerOf(deps, userId)).rows));
   const entries: JournalEntry[] = [];
   let cursor: string | undefined;
   let size = 0;

@@ -121,3 +121,19 @@ describe('journal statistics on a fixed fixture, worked by hand', () => {
     expect(filterRows(all, { from: rows[1]!.date, to: rows[2]!.date }).map((r) => r.pnl)).toEqual([-50, 0.5]);
   });
 });
+
+describe('the equity curve sent to the chart', () => {
+  it('keeps at most 400 points, the peaks, the deepest drawdown and the last trade, while the figures use every trade', () => {
+    const many = Array.from({ length: 2000 }, (_, i) =>
+      row(i === 1234 ? -5000 : 10, {
+        date: '2026-11-20',
+        closedAt: `2026-11-20T${String(10 + Math.floor(i / 1000)).padStart(2, '0')}:00:${String(i % 60).padStart(2, '0')}.${String(i).padStart(3, '0')}Z`,
+      }),
+    );
+    const s = computeStats(many);
+    expect(s.equity.length).toBeLessThanOrEqual(400);
+    expect(s.equity.at(-1)!.n).toBe(2000);
+    expect(Math.max(...s.equity.map((p) => p.drawdown))).toBe(s.maxDrawdown);
+    expect(s.maxDrawdown).toBe(5000);
+  });
+});

@@ -51,13 +51,16 @@ export function StatsPanel({
         </h3>
         {stats.equity.length ? (
           <div className="mt-2 h-64" data-testid="equity-chart">
-            <ComposedChart
-              responsive
-              style={{ width: '100%', height: '100%' }}
-              data={stats.equity.map((p, i) => ({ ...p, i: i + 1, drawdownNeg: -p.drawdown }))}
-            >
+            <ComposedChart responsive style={{ width: '100%', height: '100%' }} data={stats.equity.map((p) => ({ ...p, drawdownNeg: -p.drawdown }))}>
               <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" />
-              <XAxis dataKey="i" tick={{ fontSize: 12, fill: '#334155' }} label={{ value: 'trade', position: 'insideBottomRight', offset: -2, fontSize: 11 }} />
+              <XAxis
+                dataKey="n"
+                type="number"
+                domain={[1, 'dataMax']}
+                allowDecimals={false}
+                tick={{ fontSize: 12, fill: '#334155' }}
+                label={{ value: 'trade', position: 'insideBottomRight', offset: -2, fontSize: 11 }}
+              />
               <YAxis tickFormatter={(v: number) => formatWholeDollars(v)} tick={{ fontSize: 12, fill: '#334155' }} width={70} />
               <Tooltip formatter={(v) => formatMoney(Number(v))} labelFormatter={(i) => `Trade ${String(i)}`} />
               <ReferenceLine y={0} stroke="#64748b" />
