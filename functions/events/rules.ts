@@ -78,4 +78,10 @@ export const eventRules: readonly EventRuleDefinition[] = [
   journalRule('OptionExpired', "An option settled at expiry closes its journal trade's leg"),
   journalRule('OptionExercised', "An early exercise closes its journal trade's leg"),
   journalRule('AccountReset', 'A reset ends the open journal trades of the earlier run'),
+  {
+    id: 'journalOnChainIngested',
+    description: 'New quotes: the open journal trades get the day’s mark (MFE / MAE)',
+    pattern: { source: [EVENT_SOURCE], 'detail-type': ['ChainIngested'] },
+    consumer: { id: 'journalMarks', file: 'functions/events/journal-marks.ts', access: { table: 'readwrite' }, timeoutSeconds: 300 },
+  },
 ];

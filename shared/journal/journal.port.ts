@@ -51,6 +51,8 @@ export interface JournalRepository {
     opts: { kind?: JournalEntry['kind']; cursor?: string; limit: number },
   ): Promise<{ entries: JournalEntry[]; cursor: string | null }>;
   hasAward(userId: string, key: string): Promise<boolean>;
+  /** Learners whose book holds an open trade (for the daily marks). */
+  learnersWithOpenTrades(): Promise<string[]>;
   /** 'conflict' when a condition failed (another change won the race): decide again from fresh state; 'duplicate' when the receipt exists (a twin delivery committed). */
   commit(userId: string, write: JournalWrite): Promise<'ok' | 'conflict' | 'duplicate'>;
 }

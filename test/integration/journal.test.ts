@@ -241,6 +241,46 @@ describe('journal trades from the order events', () => {
   });
 });
 
+describe('daily marks of open trades', () => {
+  it('marks an open trade at the new quotes after an ingestion, giving its MFE and MAE', { timeout: 120_000 }, async () => {
+    const { call } = await learnerOf(stack, 100_000);
+    const placed = await call('POST', '/api/orders', {
+      clientOrderId: newKey(),
+      type: 'market',
+      timeInForce: 'day',
+      legs: [{ contract: longPut.contract_ticker, side: 'buy', quantity: 1 }],
+    });
+    expect(placed.status).toBe(201);
+    const tradeId: string = placed.body.order.orderId;
+    await tradeOf(call, tradeId);
+    const requested = { eventId: ulid(), requestedBy: 'integration-test', reason: 'admin', underlyings: ['SPY'], at: new Date().toISOString() };
+    await bus.send(
+      new PutEventsCommand({
+        Entries: [{ EventBusName: 'options-academy-local', Source: 'options-academy', DetailType: 'IngestRequested', Detail: JSON.stringify(requested) }],
+      }),
+    );
+    const { body } = await waitFor(
+      () => call('GET', `/api/journal/trades/${tradeId}`),
+      (r) => r.body.trade.marks.length === 1,
+      90_000,
+      'the daily mark',
+    ).catch(async (err: Error) => {
+      const events = (await (await fetch(`${stack.endpoints.aws}/_local/events`)).json()) as DeliveredEvent[];
+      throw new Error(`${err.message}: ${JSON.stringify(events.filter((e) => e.detailType === 'ChainIngested').map((e) => e.deliveries))}`);
+    });
+    const [mark] = body.trade.marks;
+    expect(mark.date).toBe(newYorkParts(new Date()).date);
+    expect(body.trade).toMatchObject({ mfe: mark.pnl, mae: mark.pnl, status: 'open' });
+    // The mark is the trade's P&L had it closed at the new quotes: (mark − fill) × 100 − the opening commission.
+    const chain = (await (await fetch(`${stack.url}/api/market/SPY/chain?expiry=${body.trade.legs[0].expiration}`)).json()) as {
+      contracts: (ChainContract & { mark?: number })[];
+    };
+    const quote = chain.contracts.find((c) => c.contract_ticker === longPut.contract_ticker)!;
+    const markPrice = quote.mark ?? (quote.bid + quote.ask) / 2;
+    expect(mark.pnl).toBeCloseTo((markPrice - body.trade.legs[0].openPrice) * 100 - body.trade.legs[0].openCommission, 1);
+  });
+});
+
 describe('a spread whose second leg expires (its own local stack, the clock moved past the expiry)', () => {
   let own: SpawnedStack;
   afterAll(async () => {

@@ -28,6 +28,7 @@ const TRADE = 'JTRADE#';
 const LEDGER = 'JLEDGER#';
 const ENTRY = 'JOURNAL#';
 const AWARD = 'JAWARD#';
+const OPEN_BOOKS = 'JOURNALOPEN';
 const chunkSk = (index: number) => `${LEDGER}${String(index).padStart(4, '0')}`;
 
 export function dynamoJournalRepository(
@@ -122,6 +123,25 @@ export function dynamoJournalRepository(
       return (await get(userId, `${AWARD}${awardKey}`)) !== undefined;
     },
 
+    async learnersWithOpenTrades() {
+      const users: string[] = [];
+      let start: Record<string, unknown> | undefined;
+      do {
+        const res = await db.send(
+          new QueryCommand({
+            TableName: table,
+            IndexName: 'GSI1',
+            KeyConditionExpression: 'GSI1PK = :pk',
+            ExpressionAttributeValues: { ':pk': OPEN_BOOKS },
+            ExclusiveStartKey: start,
+          }),
+        );
+        for (const item of res.Items ?? []) users.push(String(item.GSI1SK));
+        start = res.LastEvaluatedKey;
+      } while (start);
+      return users;
+    },
+
     async commit(userId, w) {
       const at = now();
       const pk = userPk(userId);
@@ -136,6 +156,8 @@ export function dynamoJournalRepository(
               book: { ...w.book, version: w.expectedVersion + 1 },
               version: w.expectedVersion + 1,
               updatedAt: at.toISOString(),
+              // Sparse: only a book holding an open trade is listed, for the daily marks.
+              ...(Object.keys(w.book.open).length ? { GSI1PK: OPEN_BOOKS, GSI1SK: userId } : {}),
             },
             ...(w.expectedVersion === 0
               ? { ConditionExpression: 'attribute_not_exists(PK)' }
