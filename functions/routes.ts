@@ -101,6 +101,13 @@ export const httpFunctions: readonly FunctionDefinition[] = [
     access: { table: 'readwrite' },
   },
   {
+    id: 'journal',
+    file: 'functions/http/journal.ts',
+    description: 'The trading journal: journal trades, entries, statistics and CSV export',
+    // Entries change learning progress and publish JournalEntryAdded through the outbox, in the same transaction.
+    access: { table: 'readwrite' },
+  },
+  {
     id: 'learning',
     file: 'functions/http/learning.ts',
     description: 'The learning area: the course without answer keys, lesson completion, quiz grading, exercise checks and progress',
@@ -163,4 +170,13 @@ export const routes: readonly RouteDefinition[] = [
   { routeKey: 'GET /api/learning/snapshots/{snapshot}/{expiration}', auth: 'public', fn: 'learning' },
   { routeKey: 'GET /api/learning/progress', auth: 'user', fn: 'learning' },
   { routeKey: 'POST /api/learning/reset', auth: 'user', fn: 'learning' },
+  { routeKey: 'GET /api/journal/trades', auth: 'user', fn: 'journal' },
+  { routeKey: 'GET /api/journal/trades/{id}', auth: 'user', fn: 'journal' },
+  { routeKey: 'GET /api/journal/entries', auth: 'user', fn: 'journal' },
+  { routeKey: 'POST /api/journal/entries', auth: 'user', fn: 'journal' },
+  { routeKey: 'GET /api/journal/entries/{id}', auth: 'user', fn: 'journal' },
+  { routeKey: 'PUT /api/journal/entries/{id}', auth: 'user', fn: 'journal' },
+  { routeKey: 'DELETE /api/journal/entries/{id}', auth: 'user', fn: 'journal' },
+  { routeKey: 'GET /api/journal/stats', auth: 'user', fn: 'journal' },
+  { routeKey: 'GET /api/journal/export.csv', auth: 'user', fn: 'journal' },
 ];

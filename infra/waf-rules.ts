@@ -24,6 +24,28 @@ export const pathPattern = (path: string): string =>
     .map((segment) => (/^\{\w+\+?\}$/.test(segment) ? '[^/]+' : segment.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&')))
     .join('/');
 
+/**
+ * One regular expression of many path patterns, with the shared `/api/<area>` written once per area
+ * (`/api/journal(?:/trades|/stats)`): a WAF regex may hold at most 512 characters, and the signed-in GET routes alone
+ * pass that when each path repeats its prefix.
+ */
+export function pathsRegex(patterns: readonly string[]): string {
+  const byHead = new Map<string, Set<string>>();
+  for (const p of new Set(patterns)) {
+    const parts = p.split('/');
+    const head = parts.slice(0, 3).join('/');
+    const tail = parts.length > 3 ? `/${parts.slice(3).join('/')}` : '';
+    byHead.set(head, (byHead.get(head) ?? new Set()).add(tail));
+  }
+  const alternatives = [...byHead].map(([head, tails]) => {
+    const rest = [...tails].filter(Boolean);
+    if (!rest.length) return head;
+    const group = rest.length === 1 ? rest[0]! : `(?:${rest.join('|')})`;
+    return tails.has('') ? `${head}(?:${rest.join('|')})?` : `${head}${group}`;
+  });
+  return `^(?:${alternatives.join('|')})$`;
+}
+
 const anyOf = (statements: Statement[]): Statement => (statements.length === 1 ? statements[0]! : { orStatement: { statements } });
 
 /** Requests to the routes given: per method, the method and a regular expression of their paths. */
@@ -43,7 +65,7 @@ function routesStatement(covered: readonly RouteDefinition[]): Statement {
           {
             regexMatchStatement: {
               fieldToMatch: { uriPath: {} },
-              regexString: `^(?:${[...new Set(patterns)].join('|')})$`,
+              regexString: pathsRegex(patterns),
               textTransformations: URL_DECODED,
             },
           },

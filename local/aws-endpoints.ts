@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
+import { setLocalClockOffset, systemClock } from '../functions/commons/clock';
 import { CONSUMER_RETRY, eventRules, type EventRuleDefinition } from '../functions/events/rules';
 import { matchesPattern } from './event-pattern';
 import { lambdaContext, loadHandler } from './handlers';
@@ -109,6 +110,15 @@ export async function startAwsEndpoints(opts: {
             putEventsUp = body.putEvents === 'up';
             log(`local EventBridge: PutEvents is ${putEventsUp ? 'back up' : 'down (connections are dropped)'}`);
             return reply(200, { putEvents: putEventsUp ? 'up' : 'down' }, 'application/json');
+          }
+          if (req.method === 'POST' && url.pathname === '/_local/clock') {
+            // Tests of expiry: the handlers' business clock runs this far ahead of the system time (functions/commons/clock.ts).
+            const body = JSON.parse(raw || '{}') as { offsetMs?: unknown };
+            if (typeof body.offsetMs !== 'number' || !Number.isFinite(body.offsetMs) || body.offsetMs < 0)
+              return reply(400, { message: 'Send {"offsetMs": <milliseconds, 0 or more>}' }, 'application/json');
+            setLocalClockOffset(body.offsetMs);
+            log(`local clock: ${body.offsetMs} ms ahead of the system time (now ${systemClock.now().toISOString()})`);
+            return reply(200, { offsetMs: body.offsetMs, now: systemClock.now().toISOString() }, 'application/json');
           }
           return reply(404, { message: `No local control at ${req.method} ${url.pathname}` }, 'application/json');
         }

@@ -60,6 +60,12 @@ export type HttpLambda = ((event: Event, context?: Partial<Context>) => Promise<
 
 export const ok = (body: unknown, headers?: Record<string, string>): HttpResponse => ({ status: 200, body, headers });
 export const okRaw = (rawJson: string, headers?: Record<string, string>): HttpResponse => ({ status: 200, rawJson, headers });
+/** A text answer (a CSV download): sent as it is, with its own content type. */
+export const okText = (text: string, contentType: string, headers?: Record<string, string>): HttpResponse => ({
+  status: 200,
+  rawJson: text,
+  headers: { 'content-type': contentType, ...headers },
+});
 export const created = (body: unknown): HttpResponse => ({ status: 201, body });
 export const accepted = (body: unknown): HttpResponse => ({ status: 202, body });
 export const noContent = (): HttpResponse => ({ status: 204 });

@@ -3,6 +3,14 @@ import { EVENT_SOURCE } from '@shared/events/domain-events';
 import { INGEST_SCHEDULE, SETTLE_SCHEDULE } from '../jobs/schedules';
 import type { FunctionDefinition } from '../routes';
 
+/** The journal's consumer takes the order events, one rule per event type (issue 18), all served by one handler. */
+const journalRule = (detailType: 'OrderFilled' | 'OptionExpired' | 'OptionExercised' | 'AccountReset', description: string): EventRuleDefinition => ({
+  id: `journalOn${detailType}`,
+  description,
+  pattern: { source: [EVENT_SOURCE], 'detail-type': [detailType] },
+  consumer: { id: `journal${detailType}`, file: 'functions/events/journal-trades.ts', access: { table: 'readwrite' } },
+});
+
 /**
  * Domain event routing, defined once: the CDK stack turns each rule into an EventBridge rule with a
  * Lambda target and a dead-letter queue; the local PutEvents endpoint (local/aws-endpoints.ts) matches
@@ -65,5 +73,15 @@ export const eventRules: readonly EventRuleDefinition[] = [
     // LessonCompleted and QuizPassed have no producer yet; the rule takes them as soon as the academy half writes them.
     pattern: { source: [EVENT_SOURCE], 'detail-type': [...ACTIVITY_THAT_COUNTS] },
     consumer: { id: 'countActiveLearners', file: 'functions/events/count-active-learners.ts', access: { table: 'readwrite' } },
+  },
+  journalRule('OrderFilled', 'A filled paper order opens a journal trade or closes legs of one'),
+  journalRule('OptionExpired', "An option settled at expiry closes its journal trade's leg"),
+  journalRule('OptionExercised', "An early exercise closes its journal trade's leg"),
+  journalRule('AccountReset', 'A reset ends the open journal trades of the earlier run'),
+  {
+    id: 'journalOnChainIngested',
+    description: 'New quotes: the open journal trades get the day’s mark (MFE / MAE)',
+    pattern: { source: [EVENT_SOURCE], 'detail-type': ['ChainIngested'] },
+    consumer: { id: 'journalMarks', file: 'functions/events/journal-marks.ts', access: { table: 'readwrite' }, timeoutSeconds: 300 },
   },
 ];

@@ -11,6 +11,7 @@ import { getModuleJson, getProgress, listModules } from '@shared/learning/use-ca
 import { resetProgress } from '@shared/learning/use-cases/reset-progress';
 import { jitteredBackoff } from '@shared/paper/use-cases/retry';
 import type { Result } from '@shared/result';
+import { dynamoJournalRepository } from '../adapters/dynamo/journal-repository';
 import { dynamoLearningRepository } from '../adapters/dynamo/learning-repo';
 import { dynamoPaperAccountRepository } from '../adapters/dynamo/paper-account-repository';
 import { marketQuoteSource } from '../adapters/market/quote-source';
@@ -81,6 +82,7 @@ function learningDeps(): LearningDeps {
     repo: dynamoLearningRepository(),
     course: { course: () => COURSE },
     paper: dynamoPaperAccountRepository(),
+    journal: dynamoJournalRepository(),
     quotes: marketQuoteSource(market.reader, market.clock),
     clock: market.clock,
     ids: { newId: () => ulid() },

@@ -64,6 +64,8 @@ export const OptionExpiredDetail = z.object({
   contract: z.string().min(1),
   quantity: z.number().int(),
   outcome: z.enum(['expired_worthless', 'exercised', 'assigned', 'cash_settled']),
+  /** The option's value per share it left the book at: 0 worthless, else its intrinsic value (the journal's exit price). */
+  value: z.number().min(0).optional(),
   at: isoTime,
 });
 
@@ -74,6 +76,8 @@ export const OptionExercisedDetail = z.object({
   contract: z.string().min(1),
   quantity: z.number().int().positive(),
   realizedPnl: z.number(),
+  /** The option's intrinsic value per share at the exercise (the journal's exit price). */
+  value: z.number().min(0).optional(),
   at: isoTime,
 });
 

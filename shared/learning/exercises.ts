@@ -22,7 +22,19 @@ export interface ExerciseState {
    * against, so once its session's quotes are replaced it can no longer be judged; a judgment made while it rested stands.
    */
   judgedOrders?: ReadonlySet<string>;
+  /** The learner's latest journal entries, as what a journal requirement reads of them. */
+  journalEntries?: readonly JournalEntryFacts[];
 }
+
+/** What a journal requirement looks for in an entry (issue 18). */
+export interface JournalEntryFacts {
+  /** A setup tag or a thesis. */
+  setup: boolean;
+  /** A planned exit: a profit target, a stop or a time exit. */
+  exitPlan: boolean;
+}
+
+const JOURNAL_WORDS = { setup: 'a setup (a setup tag or a thesis)', exitPlan: 'a planned exit (a profit target, a stop or a time exit)' } as const;
 
 export interface RequirementCheck {
   description: string;
@@ -49,9 +61,19 @@ export function checkExercise(exercise: PracticalExercise, state: ExerciseState)
 
 export function checkRequirement(req: Requirement, state: ExerciseState): RequirementCheck {
   const base = { description: req.description };
-  if (req.type === 'journal') return { ...base, met: false, detail: 'The trading journal is not available yet, so this cannot be checked.' };
+  if (req.type === 'journal') return { ...base, ...checkJournal(req.criteria, state) };
   if (!state.hasAccount) return { ...base, met: false, detail: 'Open a paper trading account first.' };
   return { ...base, ...(req.type === 'position' ? checkPosition(req.criteria, state) : checkOrder(req.criteria, state)) };
+}
+
+/** A journal requirement: an entry of the learner's that holds everything the exercise asks for. */
+function checkJournal(criteria: Extract<Requirement, { type: 'journal' }>['criteria'], state: ExerciseState): { met: boolean; detail: string } {
+  const entries = state.journalEntries ?? [];
+  const wanted = criteria.mustHave.map((m) => JOURNAL_WORDS[m]).join(' and ');
+  if (entries.some((e) => criteria.mustHave.every((m) => e[m]))) return { met: true, detail: `Your journal has an entry with ${wanted}.` };
+  return entries.length
+    ? { met: false, detail: `None of your journal entries has ${wanted} yet.` }
+    : { met: false, detail: `Write a journal entry with ${wanted}: open the journal and reflect on your trade.` };
 }
 
 /** A strategy as one lot times a multiplier: the legs' quantities divided by their greatest common divisor. */

@@ -18,6 +18,8 @@ export type SettlementOutcome = 'expired_worthless' | 'exercised' | 'assigned' |
 
 export interface SettlementResult {
   outcome: SettlementOutcome;
+  /** The option's value per share it left the book at: 0 worthless, else its intrinsic value (absent for a forced sale of shares). */
+  optionValue?: number;
   changes: PositionChange[];
   cashDelta: number;
   realizedPnl: number;
@@ -52,6 +54,7 @@ export function settleOption(
     const realizedPnl = optionRealized(0);
     return {
       outcome: 'expired_worthless',
+      optionValue: 0,
       changes: [optionChange],
       cashDelta: 0,
       realizedPnl,
@@ -70,6 +73,7 @@ export function settleOption(
     const realizedPnl = optionRealized(intrinsic);
     return {
       outcome,
+      optionValue: intrinsic,
       changes: [optionChange],
       cashDelta,
       realizedPnl,
@@ -117,6 +121,7 @@ export function settleOption(
       : `Assigned on ${plural(contracts, 'contract')} of ${label(p)}; ${verb} ${shares} ${stockSymbol} at ${formatUsd(p.strike!)}.`;
   return {
     outcome,
+    optionValue: intrinsic,
     changes: [optionChange, { symbol: stockSymbol, before: ctx.stock, after: stockFill.position }],
     cashDelta,
     realizedPnl,

@@ -1,12 +1,37 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { LearningRepository } from '@shared/learning/learning.port';
+import type { LearningRepository, ProgressExtras } from '@shared/learning/learning.port';
 import type { LearningProgress } from '@shared/learning/progress';
 import { documentClient, tableName } from './client';
 import { outboxPut } from './outbox';
 import { userPk } from './profile-repository';
 
 export const LEARNING_SK = 'LEARN';
+
+/**
+ * The Put of a learner's progress for a TransactWriteItems, conditional on the version read (0: never saved); the
+ * journal writes it in its own transactions, so an entry's XP and count change with the entry or not at all.
+ */
+export function progressPut(table: string, userId: string, expectedVersion: number, next: LearningProgress, extras: ProgressExtras, at: Date) {
+  return {
+    Put: {
+      TableName: table,
+      Item: {
+        PK: userPk(userId),
+        SK: LEARNING_SK,
+        entity: 'learning-progress',
+        progress: next,
+        published: extras.published ?? [],
+        judgedOrders: extras.judgedOrders ?? {},
+        version: expectedVersion + 1,
+        updatedAt: at.toISOString(),
+      },
+      ...(expectedVersion === 0
+        ? { ConditionExpression: 'attribute_not_exists(PK)' }
+        : { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': expectedVersion } }),
+    },
+  };
+}
 
 /**
  * Learning progress: one item per learner, USER#<sub> / LEARN (docs/architecture.md, "Data model"), read with one
@@ -33,23 +58,7 @@ export function dynamoLearningRepository(
 
     async save(userId, expectedVersion, next, events, extras = {}) {
       const at = now();
-      const put = {
-        Put: {
-          TableName: table,
-          Item: {
-            ...key(userId),
-            entity: 'learning-progress',
-            progress: next,
-            published: extras.published ?? [],
-            judgedOrders: extras.judgedOrders ?? {},
-            version: expectedVersion + 1,
-            updatedAt: at.toISOString(),
-          },
-          ...(expectedVersion === 0
-            ? { ConditionExpression: 'attribute_not_exists(PK)' }
-            : { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': expectedVersion } }),
-        },
-      };
+      const put = progressPut(table, userId, expectedVersion, next, extras, at);
       try {
         await db.send(new TransactWriteCommand({ TransactItems: [put, ...events.map((e) => outboxPut(table, e, at))] }));
         return 'ok';

@@ -64,7 +64,18 @@ export function exercise(deps: PaperDeps, userId: string, symbol: string, quanti
       const { warning } = exerciseCost(p, quote, price, { contracts: n, commissionPerContract: account.settings.commissionPerContract });
       const activity = { ...r.activity, id: deps.ids.newId(), at };
       const events: DomainEvent[] = [
-        domainEvent('OptionExercised', { userId, contract: p.symbol, quantity: n, realizedPnl: r.realizedPnl, at }, deps.ids.newId()),
+        domainEvent(
+          'OptionExercised',
+          {
+            userId,
+            contract: p.symbol,
+            quantity: n,
+            realizedPnl: r.realizedPnl,
+            ...(r.optionValue !== undefined ? { value: Math.round(r.optionValue * 10_000) / 10_000 } : {}),
+            at,
+          },
+          deps.ids.newId(),
+        ),
       ];
       if (!r.changes[0]!.after) {
         events.push(domainEvent('PositionClosed', { userId, contract: p.symbol, quantity: n, realizedPnl: r.realizedPnl, closedAt: at }, deps.ids.newId()));

@@ -143,7 +143,14 @@ function settlementEvents(deps: PaperDeps, userId: string, r: SettlementResult &
   return [
     domainEvent(
       'OptionExpired',
-      { userId, contract: r.symbol, quantity: Math.abs(before.quantity), outcome: r.outcome === 'auto_closed' ? 'cash_settled' : r.outcome, at },
+      {
+        userId,
+        contract: r.symbol,
+        quantity: Math.abs(before.quantity),
+        outcome: r.outcome === 'auto_closed' ? 'cash_settled' : r.outcome,
+        ...(r.optionValue !== undefined ? { value: Math.round(r.optionValue * 10_000) / 10_000 } : {}),
+        at,
+      },
       deps.ids.newId(),
     ),
   ];

@@ -178,11 +178,38 @@ describe('practical exercise checks', () => {
     });
   });
 
-  it('cannot check a journal requirement before the journal exists', () => {
-    const r = checkExercise({ ...exercise, requirements: [{ type: 'journal', description: 'Write it down', criteria: { mustHave: ['setup'] } }] }, state({}));
-    expect(r).toEqual({
-      passed: false,
-      requirements: [{ description: 'Write it down', met: false, detail: 'The trading journal is not available yet, so this cannot be checked.' }],
+  it("checks a journal requirement against the learner's journal entries", () => {
+    const withJournal = {
+      ...exercise,
+      requirements: [{ type: 'journal' as const, description: 'Write it down', criteria: { mustHave: ['setup' as const, 'exitPlan' as const] } }],
+    };
+    expect(checkExercise(withJournal, state({})).requirements[0]).toEqual({
+      description: 'Write it down',
+      met: false,
+      detail:
+        'Write a journal entry with a setup (a setup tag or a thesis) and a planned exit (a profit target, a stop or a time exit): open the journal and reflect on your trade.',
+    });
+    expect(checkExercise(withJournal, { ...state({}), journalEntries: [{ setup: true, exitPlan: false }] }).requirements[0]).toMatchObject({
+      met: false,
+      detail: 'None of your journal entries has a setup (a setup tag or a thesis) and a planned exit (a profit target, a stop or a time exit) yet.',
+    });
+    expect(
+      checkExercise(withJournal, {
+        ...state({}),
+        journalEntries: [
+          { setup: true, exitPlan: false },
+          { setup: true, exitPlan: true },
+        ],
+      }),
+    ).toEqual({
+      passed: true,
+      requirements: [
+        {
+          description: 'Write it down',
+          met: true,
+          detail: 'Your journal has an entry with a setup (a setup tag or a thesis) and a planned exit (a profit target, a stop or a time exit).',
+        },
+      ],
     });
   });
 });

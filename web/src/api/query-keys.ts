@@ -8,6 +8,7 @@ const paper = ['paper'] as const;
 const admin = ['admin'] as const;
 const community = ['community'] as const;
 const learning = ['learning'] as const;
+const journal = ['journal'] as const;
 
 export const queryKeys = {
   /** Public market data (GET /api/market/…): one status, ticker list, expiry list and chain for every screen. */
@@ -42,6 +43,14 @@ export const queryKeys = {
     all: learning,
     modules: () => [...learning, 'modules'] as const,
     progress: () => [...learning, 'progress'] as const,
+  },
+  /** The learner's journal: trades (made by the server from their orders), entries and statistics. */
+  journal: {
+    all: journal,
+    trades: (query: Record<string, unknown>) => [...journal, 'trades', query] as const,
+    trade: (id: string) => [...journal, 'trade', id] as const,
+    entries: (kind?: string) => [...journal, 'entries', kind ?? 'all'] as const,
+    stats: (query: Record<string, unknown>) => [...journal, 'stats', query] as const,
   },
   /** What no learner's action changes: the course's outline (the landing page), a module's content and the frozen chains of chain tasks. */
   course: {

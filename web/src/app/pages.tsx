@@ -29,6 +29,8 @@ export const LearningPage = lazyPage(() => import('../features/learning/componen
 export const LessonPage = lazyPage(() => import('../features/learning/components/lesson-page'));
 export const QuizPage = lazyPage(() => import('../features/learning/components/quiz-page'));
 export const ExercisePage = lazyPage(() => import('../features/learning/components/exercise-page'));
+export const JournalPage = lazyPage(() => import('../features/journal/components/journal-page'));
+export const JournalTradePage = lazyPage(() => import('../features/journal/components/trade-page'));
 export const ModerationPage = lazyPage(() => import('../features/community/components/moderation-page').then((m) => ({ default: m.ModerationPage })));
 const LazyLandingPage = lazyPage(() => import('../features/landing/components/landing-page').then((m) => ({ default: m.LandingPage })));
 const LazyComingSoonPage = lazyPage(() => import('../features/coming-soon/components/coming-soon-page').then((m) => ({ default: m.ComingSoonPage })));

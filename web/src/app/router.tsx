@@ -14,6 +14,8 @@ import {
   DashboardPage,
   DisclaimerPage,
   ExercisePage,
+  JournalPage,
+  JournalTradePage,
   FreeForeverPage,
   LandingRoute,
   LearningPage,
@@ -79,6 +81,8 @@ export const appChildren: RouteObject[] = [
   { path: 'learning/:moduleId/exercise', element: <ExercisePage /> },
   { path: 'learning/:moduleId', element: <LessonPage /> },
   { path: 'learning/:moduleId/:lessonId', element: <LessonPage /> },
+  { path: 'journal', element: <JournalPage /> },
+  { path: 'journal/trades/:tradeId', element: <JournalTradePage /> },
   ...PLANNED_PAGES.map((p) => ({ path: p.path, element: <PlannedPageView path={p.path} /> })),
   // Spec part 3 §2: any unknown /app path goes to the landing page.
   { path: '*', element: <Navigate to="/" replace /> },

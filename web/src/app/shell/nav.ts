@@ -60,7 +60,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     items: [
       { label: 'Learning', to: '/app/learning', nested: true },
       { label: 'Strategies', to: '/app/strategies' },
-      { label: 'Journal', to: '/app/journal' },
+      { label: 'Journal', to: '/app/journal', nested: true },
     ],
   },
   {

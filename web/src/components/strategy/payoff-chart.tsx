@@ -39,6 +39,8 @@ interface Props {
   multiplier: number;
   /** The chain's at-the-money IV, for the expected-move bands. */
   iv: number | null;
+  /** A realised result to mark across the graph (the journal's trade page: where the trade actually ended). */
+  exit?: { pnl: number; label: string };
 }
 
 /**
@@ -47,7 +49,7 @@ interface Props {
  * widened on request; profit and loss are shaded, breakevens and today's price marked. The chart is a slider over
  * price: a pointer or the arrow keys move a cursor, and the P&L there is written out below it. Shared by the strategy builder and the learning area's payoff widget.
  */
-export function PayoffChart({ legs, spot, today, multiplier, iv }: Props) {
+export function PayoffChart({ legs, spot, today, multiplier, iv, exit }: Props) {
   const id = useId();
   const firstExpiry = legs.map((l) => l.expiration).sort()[0] ?? today;
   const days = Math.max(0, daysBetween(today, firstExpiry));
@@ -176,6 +178,16 @@ export function PayoffChart({ legs, spot, today, multiplier, iv }: Props) {
           <Area type="linear" dataKey="profit" baseValue={0} stroke="none" fill={COLORS.profit} fillOpacity={0.18} isAnimationActive={false} />
           <Area type="linear" dataKey="loss" baseValue={0} stroke="none" fill={COLORS.loss} fillOpacity={0.15} isAnimationActive={false} />
           <ReferenceLine y={0} stroke={COLORS.zero} />
+          {exit && (
+            <ReferenceLine
+              y={exit.pnl}
+              stroke={COLORS.cursor}
+              strokeWidth={2}
+              strokeDasharray="6 3"
+              ifOverflow="extendDomain"
+              label={{ value: exit.label, position: 'insideBottomLeft', fill: COLORS.cursor, fontSize: 11 }}
+            />
+          )}
           {strikes.map((k) => (
             <ReferenceLine key={`k${k}`} x={k} stroke={COLORS.strike} strokeDasharray="4 4" ifOverflow="hidden" />
           ))}

@@ -73,12 +73,7 @@ export const PLANNED_PAGES: readonly PlannedPage[] = [
     area: 'Market analysis',
     summary: 'Arbitrage views that check pricing relationships such as put-call parity across the chain, with explanations.',
   },
-  {
-    path: 'journal',
-    title: 'Journal',
-    area: 'Learning and journal',
-    summary: 'Your trading journal: record the reasoning, outcome and lesson of each trade, with 25 XP per entry and milestones at 1, 10 and 50 entries.',
-  },
+
   {
     path: 'gamification/profile',
     title: 'Gamification Profile',

@@ -1,0 +1,122 @@
+import { levelAchievement, levelOf, type Achievement, type LearningProgress } from '../learning/progress';
+
+/**
+ * Journal entries (issue 18; spec part 3 §3 "Journal entry: id, date and free fields", §4, §9): the learner's part.
+ * An entry reflects on one trade, or stands alone (a daily plan, a weekly review, a note).
+ */
+export const EMOTIONS = ['calm', 'confident', 'excited', 'anxious', 'fearful', 'greedy', 'frustrated', 'bored', 'impatient', 'relieved'] as const;
+export type Emotion = (typeof EMOTIONS)[number];
+export const GRADES = ['A', 'B', 'C', 'D', 'F'] as const;
+export const OUTLOOKS = ['bullish', 'bearish', 'neutral', 'volatile'] as const;
+export const FREE_KINDS = ['daily_plan', 'weekly_review', 'note'] as const;
+
+/** Default setup tags; the learner adds their own. */
+export const DEFAULT_SETUP_TAGS = [
+  'trend follow',
+  'range bound',
+  'high IV sell',
+  'low IV buy',
+  'earnings play',
+  'support bounce',
+  'breakout',
+  'hedge',
+] as const;
+/** Default mistake tags (research-peers.md §2.2's list); the learner adds their own. */
+export const DEFAULT_MISTAKE_TAGS = [
+  'sized too big',
+  'no exit plan',
+  'chased fill',
+  'held through earnings unplanned',
+  'ignored assignment risk',
+  'moved my stop',
+  'closed winner too early',
+  'revenge trade',
+] as const;
+
+/** Bounds (issue 18: "a bounded number (say 5,000)", bodies bounded in size). */
+export const ENTRY_LIMITS = {
+  entries: 5_000,
+  body: 20_000,
+  line: 2_000,
+  tag: 40,
+  tags: 12,
+} as const;
+
+export const JOURNAL_TEXTS = {
+  limit: `You have reached the journal's limit of ${ENTRY_LIMITS.entries.toLocaleString('en-US')} entries. Delete entries you no longer need to add new ones.`,
+  noTrade: (id: string) => `No journal trade ${id}.`,
+  noEntry: (id: string) => `No journal entry ${id}.`,
+  tradeHasEntry: 'This trade already has a journal entry: edit it instead.',
+  busy: 'Your journal changed at the same moment; please try again.',
+} as const;
+
+/** What an entry holds (the fields the XP rule reads). */
+export interface EntryFields {
+  thesis: string;
+  setupTags: readonly string[];
+  lesson: string;
+}
+
+/** XP for an entry (spec part 3 §9: 25 XP per journal entry). */
+export const ENTRY_XP = 25;
+/** Milestone achievements at the 1st, 10th and 50th counted entry (spec part 3 §4, §9). */
+export const ENTRY_MILESTONES = [1, 10, 50] as const;
+
+/** A line "of some substance": at least this many letters, in at least this many words. */
+const SUBSTANCE = { letters: 15, words: 3 } as const;
+
+export function hasSubstance(text: string): boolean {
+  const words = text
+    .trim()
+    .split(/\s+/)
+    .filter((w) => /\p{L}/u.test(w));
+  const letters = (text.match(/\p{L}/gu) ?? []).length;
+  return words.length >= SUBSTANCE.words && letters >= SUBSTANCE.letters;
+}
+
+/**
+ * The XP rule (issue 18, after research-peers.md §2.3 "XP requires at least setup + … one lesson line", against
+ * empty-entry farming §3.5): an entry earns XP only with a real reflection, a setup tag or a thesis of substance AND a
+ * lesson of substance. An empty entry earns nothing.
+ */
+export function isRealReflection(e: EntryFields): boolean {
+  return (e.setupTags.length > 0 || hasSubstance(e.thesis)) && hasSubstance(e.lesson);
+}
+
+/**
+ * What an entry's XP is keyed by, so that deleting and re-creating it earns nothing twice: a trade's reflection by the
+ * trade (one award per trade ever), a free entry by its kind and New York date (one daily plan a day, one weekly
+ * review a day, one note a day).
+ */
+export function awardKey(e: { tradeId: string | null; kind: string; date: string }): string {
+  return e.tradeId ? `trade#${e.tradeId}` : `${e.kind}#${e.date}`;
+}
+
+export function milestoneAchievement(n: number, at: string): Achievement {
+  return {
+    id: `journal-entries-${n}`,
+    title: n === 1 ? 'First journal entry' : `${n} journal entries`,
+    description: n === 1 ? 'Reflected on trading in the journal for the first time.' : `Reflected on trading in ${n} journal entries.`,
+    icon: 'notebook-pen',
+    unlockedAt: at,
+    category: 'learning',
+  };
+}
+
+/**
+ * Learning progress after a journal change (spec part 3 §4: "The journal entry count is updated when entries change";
+ * "Adding a journal entry adds 25 XP. Achievements unlock at the 1st, 10th and 50th entries"; level = floor(XP/500)+1
+ * and a level-up unlocks its achievement; achievements are added once per id). `entries` is how many the learner has
+ * now; `awarded` how many have earned XP, this one included when `award` is true.
+ */
+export function progressAfterEntry(progress: LearningProgress, change: { entries: number; awarded: number; award: boolean; at: string }): LearningProgress {
+  const experience = progress.experience + (change.award ? ENTRY_XP : 0);
+  const level = Math.max(progress.level, levelOf(experience));
+  const achievements = [...progress.achievements];
+  const add = (a: Achievement) => {
+    if (!achievements.some((x) => x.id === a.id)) achievements.push(a);
+  };
+  for (let l = progress.level + 1; l <= level; l++) add(levelAchievement(l, change.at));
+  if (change.award) for (const n of ENTRY_MILESTONES) if (change.awarded >= n) add(milestoneAchievement(n, change.at));
+  return { ...progress, journalEntries: change.entries, experience, level, achievements };
+}

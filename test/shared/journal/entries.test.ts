@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { awardKey, ENTRY_XP, isRealReflection, progressAfterEntry } from '@shared/journal/entries';
+import { EntryInput } from '@shared/journal/journal.api';
+import { defaultProgress } from '@shared/learning/progress';
+
+const at = '2026-11-25T20:00:00.000Z';
+
+describe('the journal XP rule', () => {
+  it('an empty entry earns nothing; a setup or thesis with a lesson of substance does', () => {
+    expect(isRealReflection({ thesis: '', setupTags: [], lesson: '' })).toBe(false);
+    expect(isRealReflection({ thesis: '', setupTags: ['breakout'], lesson: 'ok' })).toBe(false);
+    expect(isRealReflection({ thesis: '', setupTags: ['breakout'], lesson: 'aaaa bbbb cccc dddd' })).toBe(true);
+    expect(isRealReflection({ thesis: 'SPY holds 580 into the Fed', setupTags: [], lesson: 'Take profits at half the max profit' })).toBe(true);
+    expect(isRealReflection({ thesis: 'up', setupTags: [], lesson: 'Take profits at half the max profit' })).toBe(false);
+    expect(isRealReflection({ thesis: '', setupTags: ['x'], lesson: '!!! ??? ... 1234567890 1234567890' })).toBe(false);
+  });
+
+  it('keys the award by trade, or by kind and day, so deleting and re-creating earns nothing twice', () => {
+    expect(awardKey({ tradeId: 'T1', kind: 'trade', date: '2026-11-25' })).toBe('trade#T1');
+    expect(awardKey({ tradeId: null, kind: 'daily_plan', date: '2026-11-25' })).toBe('daily_plan#2026-11-25');
+  });
+
+  it('adds 25 XP, the count, the milestones at 1, 10 and 50, and the level-up achievement once', () => {
+    const p1 = progressAfterEntry(defaultProgress(), { entries: 1, awarded: 1, award: true, at });
+    expect(p1).toMatchObject({ journalEntries: 1, experience: ENTRY_XP, level: 1 });
+    expect(p1.achievements.map((a) => a.id)).toEqual(['journal-entries-1']);
+    const p9 = { ...p1, experience: 480 };
+    const p10 = progressAfterEntry(p9, { entries: 10, awarded: 10, award: true, at });
+    expect(p10).toMatchObject({ experience: 505, level: 2 });
+    expect(p10.achievements.map((a) => a.id)).toEqual(['journal-entries-1', 'learning-level-2', 'journal-entries-10']);
+    const noAward = progressAfterEntry(p10, { entries: 11, awarded: 10, award: false, at });
+    expect(noAward).toMatchObject({ journalEntries: 11, experience: 505 });
+    expect(noAward.achievements).toHaveLength(3);
+  });
+});
+
+describe('entry validation', () => {
+  it('fills the defaults, trims and de-duplicates tags whatever their case', () => {
+    const e = EntryInput.parse({ kind: 'daily_plan', setupTags: ['Breakout ', 'breakout'], lesson: '  Wait for the open  ' });
+    expect(e).toMatchObject({ tradeId: null, kind: 'daily_plan', setupTags: ['Breakout'], lesson: 'Wait for the open', confidence: null });
+  });
+
+  it('refuses out-of-bounds fields with a clear message', () => {
+    const r = EntryInput.safeParse({ confidence: 6, body: 'x'.repeat(20_001), setupTags: Array.from({ length: 13 }, (_, i) => `t${i}`), extra: 1 });
+    expect(r.success).toBe(false);
+    const messages = r.error!.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    expect(messages).toEqual(
+      expect.arrayContaining(['confidence: must be from 1 to 5', 'body: must be at most 20,000 characters', 'setupTags: at most 12 tags']),
+    );
+  });
+
+  it('a trade entry names its trade', () => {
+    expect(EntryInput.safeParse({ kind: 'trade' }).success).toBe(false);
+    expect(EntryInput.safeParse({ kind: 'note', tradeId: '01KAAAAAAAAAAAAAAAAAAAAAAA' }).success).toBe(false);
+    expect(EntryInput.safeParse({ kind: 'trade', tradeId: '01KAAAAAAAAAAAAAAAAAAAAAAA' }).success).toBe(true);
+  });
+});

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { ENTRY_LIMITS, JOURNAL_TEXTS } from '@shared/journal/entries';
+import { EntryInput } from '@shared/journal/journal.api';
+import { createEntry, deleteEntry, recordOrderFill, type JournalDeps } from '@shared/journal/use-cases';
+import type { Order } from '@shared/paper/types';
+import { fixedClock } from '@shared/ports/clock.port';
+import { memoryJournal } from '../../support/memory-journal-repo';
+
+const USER = 'u1';
+const SHORT = 'SPY261218P00580000';
+const LONG = 'SPY261218P00570000';
+const quote = (contract: string) => ({
+  contract,
+  bid: 1,
+  ask: 1.1,
+  last: 1,
+  mark: 1.05,
+  asOf: '2026-11-18T21:00:00Z',
+  underlyingPrice: 600,
+  impliedVolatility: 0.2,
+});
+const order: Order = {
+  orderId: '01KTRADE000000000000000001',
+  clientOrderId: 'c1',
+  type: 'market',
+  limitPrice: null,
+  timeInForce: 'day',
+  legs: [
+    { contract: SHORT, side: 'sell', quantity: 1 },
+    { contract: LONG, side: 'buy', quantity: 1 },
+  ],
+  strategy: null,
+  status: 'filled',
+  createdAt: '2026-11-18T15:00:00.000Z',
+  session: '2026-11-18',
+  filledAt: '2026-11-18T15:00:00.000Z',
+  canceledAt: null,
+  expiredAt: null,
+  fills: [
+    { contract: SHORT, side: 'sell', quantity: 1, price: 3.1, commission: 0.65, effect: 'open', realizedPnl: 0, quote: quote(SHORT) },
+    { contract: LONG, side: 'buy', quantity: 1, price: 1.6, commission: 0.65, effect: 'open', realizedPnl: 0, quote: quote(LONG) },
+  ],
+  netPrice: -1.5,
+  totalCost: -148.7,
+  commission: 1.3,
+  held: 0,
+  underlyings: ['SPY'],
+  run: 1,
+  reason: null,
+};
+
+function setup() {
+  const mem = memoryJournal();
+  let n = 0;
+  const deps: JournalDeps = {
+    repo: mem.repo,
+    learning: mem.learning,
+    paper: { getOrder: async (_u, id) => (id === order.orderId ? order : null), getAccount: async () => null },
+    clock: fixedClock('2026-11-25T20:00:00.000Z'),
+    ids: { newId: () => `01KENTRY${String(++n).padStart(18, '0')}` },
+  };
+  return { mem, deps };
+}
+
+const reflection = (over: Record<string, unknown> = {}) =>
+  EntryInput.parse({ kind: 'trade', tradeId: order.orderId, setupTags: ['high IV sell'], lesson: 'Take profits at half the max profit', ...over });
+
+describe('journal use cases against a repository with the real conditions', () => {
+  it('makes one trade of an order delivered twice at once, recognising the strategy from its legs', async () => {
+    const { mem, deps } = setup();
+    const results = await Promise.all([recordOrderFill(deps, USER, order.orderId), recordOrderFill(deps, USER, order.orderId)]);
+    expect(results.every((r) => r.ok)).toBe(true);
+    expect([...mem.trades.values()].map((t) => [t.trade.id, t.trade.strategy, t.trade.strategySource])).toEqual([
+      [order.orderId, 'Bull Put Spread', 'recognised'],
+    ]);
+  });
+
+  it('lets one of two entries written at once on the same trade through; the other is told to edit it', async () => {
+    const { deps } = setup();
+    await recordOrderFill(deps, USER, order.orderId);
+    const [a, b] = await Promise.all([createEntry(deps, USER, reflection()), createEntry(deps, USER, reflection())]);
+    const failed = [a, b].filter((r) => !r.ok);
+    expect([a, b].filter((r) => r.ok)).toHaveLength(1);
+    expect(failed.map((r) => !r.ok && r.error)).toEqual([{ code: 'conflict', message: JOURNAL_TEXTS.tradeHasEntry }]);
+  });
+
+  it('awards 25 XP once per trade even after a delete and a new entry', async () => {
+    const { mem, deps } = setup();
+    await recordOrderFill(deps, USER, order.orderId);
+    const first = await createEntry(deps, USER, reflection());
+    expect(first.ok && first.value.xpAwarded).toBe(25);
+    expect((await deleteEntry(deps, USER, first.ok ? first.value.entry.id : '')).ok).toBe(true);
+    const again = await createEntry(deps, USER, reflection());
+    expect(again.ok && again.value.xpAwarded).toBe(0);
+    expect(mem.progress.get(USER)!.progress).toMatchObject({ experience: 25, journalEntries: 1 });
+  });
+
+  it(`refuses an entry beyond the ${ENTRY_LIMITS.entries.toLocaleString('en-US')} with a clear message and saves nothing`, async () => {
+    const { mem, deps } = setup();
+    mem.books.set(USER, { version: 7, open: {}, pending: [], entries: ENTRY_LIMITS.entries, awarded: 12, ledgerChunks: 0, lastChunkRows: 0 });
+    const r = await createEntry(deps, USER, EntryInput.parse({ kind: 'note', lesson: 'One more thing I learned today' }));
+    expect(r).toEqual({
+      ok: false,
+      error: {
+        code: 'conflict',
+        message: 'You have reached the journal’s limit of 5,000 entries. Delete entries you no longer need to add new ones.'.replace('’', "'"),
+      },
+    });
+    expect(mem.entries.size).toBe(0);
+    expect(mem.books.get(USER)!.version).toBe(7);
+  });
+});
