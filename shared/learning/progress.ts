@@ -53,7 +53,7 @@ export function levelAchievement(level: number, at: string): Achievement {
   return {
     id: `learning-level-${level}`,
     title: `Learning level ${level}`,
-    description: `Reached learning level ${level} with ${(level - 1) * XP_PER_LEVEL} XP from completed modules.`,
+    description: `Reached learning level ${level} with ${(level - 1) * XP_PER_LEVEL} XP from completed modules and journal reflections.`,
     icon: 'graduation-cap',
     unlockedAt: at,
     category: 'learning',

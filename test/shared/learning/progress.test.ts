@@ -107,7 +107,7 @@ describe('learning progress rules', () => {
       {
         id: 'learning-level-2',
         title: 'Learning level 2',
-        description: 'Reached learning level 2 with 500 XP from completed modules.',
+        description: 'Reached learning level 2 with 500 XP from completed modules and journal reflections.',
         icon: 'graduation-cap',
         unlockedAt: AT,
         category: 'learning',
