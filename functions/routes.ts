@@ -108,6 +108,12 @@ export const httpFunctions: readonly FunctionDefinition[] = [
     access: { table: 'readwrite' },
     memoryMb: 512,
   },
+  {
+    id: 'gamification',
+    file: 'functions/http/gamification.ts',
+    description: "Gamification: the learner's state, awards feed, challenge claims, reward purchases, power-ups, settings and leaderboards",
+    access: { table: 'readwrite' },
+  },
 ];
 
 export const routes: readonly RouteDefinition[] = [
@@ -163,4 +169,11 @@ export const routes: readonly RouteDefinition[] = [
   { routeKey: 'GET /api/learning/snapshots/{snapshot}/{expiration}', auth: 'public', fn: 'learning' },
   { routeKey: 'GET /api/learning/progress', auth: 'user', fn: 'learning' },
   { routeKey: 'POST /api/learning/reset', auth: 'user', fn: 'learning' },
+  { routeKey: 'GET /api/gamification/state', auth: 'user', fn: 'gamification' },
+  { routeKey: 'GET /api/gamification/awards', auth: 'user', fn: 'gamification' },
+  { routeKey: 'POST /api/gamification/challenges/{id}/claim', auth: 'user', fn: 'gamification' },
+  { routeKey: 'POST /api/gamification/rewards/{id}/purchase', auth: 'user', fn: 'gamification' },
+  { routeKey: 'POST /api/gamification/power-ups/{id}/activate', auth: 'user', fn: 'gamification' },
+  { routeKey: 'PUT /api/gamification/settings', auth: 'user', fn: 'gamification' },
+  { routeKey: 'GET /api/gamification/leaderboards/{category}', auth: 'user', fn: 'gamification' },
 ];

@@ -26,6 +26,21 @@ export const pathPattern = (path: string): string =>
 
 const anyOf = (statements: Statement[]): Statement => (statements.length === 1 ? statements[0]! : { orStatement: { statements } });
 
+/** WAF's longest regular expression in a RegexMatchStatement (CloudFormation schema, AWS::WAFv2::WebACL RegexString). */
+export const WAF_MAX_REGEX_LENGTH = 512;
+
+/** Path patterns as `^(?:a|b|…)$` expressions, each within WAF's length, as few as fit. */
+export function regexChunks(patterns: readonly string[]): string[] {
+  const wrap = (ps: readonly string[]) => `^(?:${ps.join('|')})$`;
+  const chunks: string[][] = [];
+  for (const p of patterns) {
+    const last = chunks.at(-1);
+    if (last && wrap([...last, p]).length <= WAF_MAX_REGEX_LENGTH) last.push(p);
+    else chunks.push([p]);
+  }
+  return chunks.map(wrap);
+}
+
 /** Requests to the routes given: per method, the method and a regular expression of their paths. */
 function routesStatement(covered: readonly RouteDefinition[]): Statement {
   const byMethod = new Map<string, string[]>();
@@ -40,13 +55,11 @@ function routesStatement(covered: readonly RouteDefinition[]): Statement {
           {
             byteMatchStatement: { fieldToMatch: { method: {} }, positionalConstraint: 'EXACTLY', searchString: method, textTransformations: NO_TRANSFORMATION },
           },
-          {
-            regexMatchStatement: {
-              fieldToMatch: { uriPath: {} },
-              regexString: `^(?:${[...new Set(patterns)].join('|')})$`,
-              textTransformations: URL_DECODED,
-            },
-          },
+          anyOf(
+            regexChunks([...new Set(patterns)]).map((regexString) => ({
+              regexMatchStatement: { fieldToMatch: { uriPath: {} }, regexString, textTransformations: URL_DECODED },
+            })),
+          ),
         ],
       },
     })),

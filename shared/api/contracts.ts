@@ -1,5 +1,6 @@
 import { communityApi } from '../community/community.api';
 import { draftsApi } from '../drafts/drafts.api';
+import { gamificationApi } from '../gamification/gamification.api';
 import { learningApi } from '../learning/learning.api';
 import { marketApi } from '../market/market.api';
 import { paperApi } from '../paper/paper.api';
@@ -19,6 +20,7 @@ export const apiAreas = {
   market: marketApi,
   community: communityApi,
   learning: learningApi,
+  gamification: gamificationApi,
 } as const;
 
 export type ApiArea = keyof typeof apiAreas;
