@@ -71,7 +71,7 @@ describe('gamification from real events', () => {
     const [first] = await gameDeliveries(ada.user.sub, 'OrderFilled', 1);
     expect(first).toMatchObject({ status: 'ok', result: { status: 'consumed' } });
 
-    const orderId = placed.body.order.id as string;
+    const orderId = placed.body.order.orderId as string;
     const awards = (await feed(ada)).awards;
     // The first trade of the day (10 XP) and the First Trade achievement (100 XP, 10 coins), both quiet: no celebration on an order.
     expect(awards.map((a) => [a.source, a.baseXp, a.coins, a.quiet])).toEqual([
