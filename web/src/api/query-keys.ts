@@ -8,6 +8,7 @@ const paper = ['paper'] as const;
 const admin = ['admin'] as const;
 const community = ['community'] as const;
 const learning = ['learning'] as const;
+const gamification = ['gamification'] as const;
 
 export const queryKeys = {
   /** Public market data (GET /api/market/…): one status, ticker list, expiry list and chain for every screen. */
@@ -48,6 +49,11 @@ export const queryKeys = {
     module: (id: string) => ['course', 'module', id] as const,
     outline: () => ['course', 'outline'] as const,
     snapshotChain: (snapshot: string, expiration: string) => ['course', 'snapshot', snapshot, expiration] as const,
+  },
+  /** The learner's gamification state and awards feed: every award the feed brings changes the state. */
+  gamification: {
+    all: gamification,
+    state: () => [...gamification, 'state'] as const,
   },
   drafts: () => ['drafts'] as const,
   me: () => ['me'] as const,

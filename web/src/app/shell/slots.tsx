@@ -1,4 +1,6 @@
 import { formatBalance } from '@shared/format/money';
+import { GamificationWidget } from '@web/features/gamification/components/gamification-widget';
+import { XpToasts } from '@web/features/gamification/components/xp-toasts';
 import { AccountSelector } from '@web/features/trading/components/account-selector';
 import { ModeBanner } from '@web/features/trading/components/mode-banner';
 import { useSelectedAccount } from '@web/features/trading/hooks/use-selected-account';
@@ -29,5 +31,15 @@ export function ModeSummarySlot() {
     <strong className="shrink-0 whitespace-nowrap rounded bg-red-700 px-1.5 py-0.5 tracking-wide text-white" data-testid="mode-summary">
       LIVE<span className="sr-only"> trading mode:</span> · REAL MONEY
     </strong>
+  );
+}
+
+/** The floating gamification widget and the XP toasts inside the shell (spec part 1 §2, issue 19). */
+export function GamificationSlot() {
+  return (
+    <>
+      <GamificationWidget />
+      <XpToasts />
+    </>
   );
 }
