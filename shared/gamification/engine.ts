@@ -186,7 +186,7 @@ function unlockAchievements(s: GameState, at: string, quiet: boolean, awards: Aw
         grant(s, {
           key: `Achievement#${a.id}`,
           source: 'Achievement',
-          label: `Achievement unlocked: ${a.name}`,
+          label: `Unlocked: ${a.name}`,
           icon: a.icon,
           baseXp: a.xpReward,
           coins: a.coinReward,

@@ -12,6 +12,7 @@ vi.mock('@web/app/shell/slots', () => ({
   ModeBannerSlot: () => null,
   ModeSummarySlot: () => null,
   GamificationSlot: () => null,
+  GamificationBarSlot: () => null,
 }));
 vi.mock('@web/features/auth/hooks/auth-context', () => ({
   useAuth: () => ({ state: auth.state, refresh: vi.fn(), signOut: auth.signOut }),

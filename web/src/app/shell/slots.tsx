@@ -34,12 +34,18 @@ export function ModeSummarySlot() {
   );
 }
 
-/** The floating gamification widget and the XP toasts inside the shell (spec part 1 §2, issue 19). */
+/** The gamification widget when it floats at a bottom corner, and the XP toasts (spec part 1 §2, issue 19). */
 export function GamificationSlot() {
   return (
     <>
-      <GamificationWidget />
+      <GamificationWidget corner="bottom-right" />
+      <GamificationWidget corner="bottom-left" />
       <XpToasts />
     </>
   );
+}
+
+/** The gamification widget in the top bar, when the learner's corner is a top one. */
+export function GamificationBarSlot({ side }: { side: 'left' | 'right' }) {
+  return <GamificationWidget corner={side === 'left' ? 'top-left' : 'top-right'} />;
 }
