@@ -1,3 +1,4 @@
+import { gamificationSuite } from './gamification';
 import { learningSuite } from './learning';
 import { learningWidgetSuite } from './learning-widget';
 import { marketSuite } from './market';
@@ -10,4 +11,4 @@ export interface BenchSuite {
   run: () => Promise<void>;
 }
 
-export const suites: BenchSuite[] = [pricingSuite, marketSuite, ordersSuite, learningSuite, learningWidgetSuite];
+export const suites: BenchSuite[] = [pricingSuite, marketSuite, ordersSuite, learningSuite, learningWidgetSuite, gamificationSuite];
