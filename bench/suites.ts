@@ -1,4 +1,5 @@
 import { journalSuite } from './journal';
+import { gamificationSuite } from './gamification';
 import { learningSuite } from './learning';
 import { learningWidgetSuite } from './learning-widget';
 import { marketSuite } from './market';
@@ -11,4 +12,4 @@ export interface BenchSuite {
   run: () => Promise<void>;
 }
 
-export const suites: BenchSuite[] = [pricingSuite, marketSuite, ordersSuite, learningSuite, learningWidgetSuite, journalSuite];
+export const suites: BenchSuite[] = [pricingSuite, marketSuite, ordersSuite, learningSuite, learningWidgetSuite, journalSuite, gamificationSuite];

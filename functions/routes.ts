@@ -115,6 +115,12 @@ export const httpFunctions: readonly FunctionDefinition[] = [
     access: { table: 'readwrite' },
     memoryMb: 512,
   },
+  {
+    id: 'gamification',
+    file: 'functions/http/gamification.ts',
+    description: "Gamification: the learner's state, awards feed, challenge claims, reward purchases, power-ups, settings and leaderboards",
+    access: { table: 'readwrite' },
+  },
 ];
 
 export const routes: readonly RouteDefinition[] = [
@@ -179,4 +185,11 @@ export const routes: readonly RouteDefinition[] = [
   { routeKey: 'DELETE /api/journal/entries/{id}', auth: 'user', fn: 'journal' },
   { routeKey: 'GET /api/journal/stats', auth: 'user', fn: 'journal' },
   { routeKey: 'GET /api/journal/export.csv', auth: 'user', fn: 'journal' },
+  { routeKey: 'GET /api/gamification/state', auth: 'user', fn: 'gamification' },
+  { routeKey: 'GET /api/gamification/awards', auth: 'user', fn: 'gamification' },
+  { routeKey: 'POST /api/gamification/challenges/{id}/claim', auth: 'user', fn: 'gamification' },
+  { routeKey: 'POST /api/gamification/rewards/{id}/purchase', auth: 'user', fn: 'gamification' },
+  { routeKey: 'POST /api/gamification/power-ups/{id}/activate', auth: 'user', fn: 'gamification' },
+  { routeKey: 'PUT /api/gamification/settings', auth: 'user', fn: 'gamification' },
+  { routeKey: 'GET /api/gamification/leaderboards/{category}', auth: 'user', fn: 'gamification' },
 ];

@@ -30,6 +30,11 @@ export const pathPattern = (path: string): string =>
  * pass that when each path repeats its prefix.
  */
 export function pathsRegex(patterns: readonly string[]): string {
+  return `^(?:${pathAlternatives(patterns).join('|')})$`;
+}
+
+/** The alternatives of pathsRegex: one per `/api/<area>` head, its tails grouped after it. */
+export function pathAlternatives(patterns: readonly string[]): string[] {
   const byHead = new Map<string, Set<string>>();
   for (const p of new Set(patterns)) {
     const parts = p.split('/');
@@ -37,16 +42,30 @@ export function pathsRegex(patterns: readonly string[]): string {
     const tail = parts.length > 3 ? `/${parts.slice(3).join('/')}` : '';
     byHead.set(head, (byHead.get(head) ?? new Set()).add(tail));
   }
-  const alternatives = [...byHead].map(([head, tails]) => {
+  return [...byHead].map(([head, tails]) => {
     const rest = [...tails].filter(Boolean);
     if (!rest.length) return head;
     const group = rest.length === 1 ? rest[0]! : `(?:${rest.join('|')})`;
     return tails.has('') ? `${head}(?:${rest.join('|')})?` : `${head}${group}`;
   });
-  return `^(?:${alternatives.join('|')})$`;
 }
 
 const anyOf = (statements: Statement[]): Statement => (statements.length === 1 ? statements[0]! : { orStatement: { statements } });
+
+/** WAF's longest regular expression in a RegexMatchStatement (CloudFormation schema, AWS::WAFv2::WebACL RegexString). */
+export const WAF_MAX_REGEX_LENGTH = 512;
+
+/** Path patterns as `^(?:a|b|…)$` expressions, each within WAF's length, as few as fit. */
+export function regexChunks(patterns: readonly string[]): string[] {
+  const wrap = (ps: readonly string[]) => `^(?:${ps.join('|')})$`;
+  const chunks: string[][] = [];
+  for (const p of patterns) {
+    const last = chunks.at(-1);
+    if (last && wrap([...last, p]).length <= WAF_MAX_REGEX_LENGTH) last.push(p);
+    else chunks.push([p]);
+  }
+  return chunks.map(wrap);
+}
 
 /** Requests to the routes given: per method, the method and a regular expression of their paths. */
 function routesStatement(covered: readonly RouteDefinition[]): Statement {
@@ -62,13 +81,12 @@ function routesStatement(covered: readonly RouteDefinition[]): Statement {
           {
             byteMatchStatement: { fieldToMatch: { method: {} }, positionalConstraint: 'EXACTLY', searchString: method, textTransformations: NO_TRANSFORMATION },
           },
-          {
-            regexMatchStatement: {
-              fieldToMatch: { uriPath: {} },
-              regexString: pathsRegex(patterns),
-              textTransformations: URL_DECODED,
-            },
-          },
+          anyOf(
+            // Each area's prefix written once, and as many expressions as WAF's 512 characters need.
+            regexChunks(pathAlternatives(patterns)).map((regexString) => ({
+              regexMatchStatement: { fieldToMatch: { uriPath: {} }, regexString, textTransformations: URL_DECODED },
+            })),
+          ),
         ],
       },
     })),

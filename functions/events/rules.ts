@@ -1,4 +1,5 @@
 import { ACTIVITY_THAT_COUNTS } from '@shared/community/site-stats';
+import { GAME_EVENT_TYPES, type GameEventType } from '@shared/gamification/engine';
 import { EVENT_SOURCE } from '@shared/events/domain-events';
 import { INGEST_SCHEDULE, SETTLE_SCHEDULE } from '../jobs/schedules';
 import type { FunctionDefinition } from '../routes';
@@ -84,4 +85,20 @@ export const eventRules: readonly EventRuleDefinition[] = [
     pattern: { source: [EVENT_SOURCE], 'detail-type': ['ChainIngested'] },
     consumer: { id: 'journalMarks', file: 'functions/events/journal-marks.ts', access: { table: 'readwrite' }, timeoutSeconds: 300 },
   },
+  ...GAME_EVENT_TYPES.map(gamificationRule),
 ];
+
+/**
+ * Gamification (issue 19): one rule per event type to its own consumer, all applying the same pure rules
+ * (shared/gamification) to the learner's state item. JournalEntryAdded has no producer until the journal lands; the
+ * rule takes it as soon as it is written.
+ */
+function gamificationRule(type: GameEventType): EventRuleDefinition {
+  const kebab = type.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase();
+  return {
+    id: `gamification${type}`,
+    description: `XP, streaks, achievements, challenges and boards from ${type}`,
+    pattern: { source: [EVENT_SOURCE], 'detail-type': [type] },
+    consumer: { id: `gamification${type}`, file: `functions/events/gamification/on-${kebab}.ts`, access: { table: 'readwrite' } },
+  };
+}

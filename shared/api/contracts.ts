@@ -1,6 +1,7 @@
 import { communityApi } from '../community/community.api';
 import { draftsApi } from '../drafts/drafts.api';
 import { journalApi } from '../journal/journal.api';
+import { gamificationApi } from '../gamification/gamification.api';
 import { learningApi } from '../learning/learning.api';
 import { marketApi } from '../market/market.api';
 import { paperApi } from '../paper/paper.api';
@@ -21,6 +22,7 @@ export const apiAreas = {
   community: communityApi,
   learning: learningApi,
   journal: journalApi,
+  gamification: gamificationApi,
 } as const;
 
 export type ApiArea = keyof typeof apiAreas;

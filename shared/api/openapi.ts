@@ -55,6 +55,7 @@ const TAGS: Record<ApiArea, string> = {
   community: 'Learner stories, the notify-me list and the landing page statistics',
   learning: 'The learning area: the course without answer keys, lessons, quizzes graded on the server, exercises, progress',
   journal: 'The trading journal: trades made from paper orders, entries, statistics with their formulas, CSV export',
+  gamification: 'Gamification computed on the server from domain events: state, awards feed, claims, rewards, power-ups, settings, leaderboards',
 };
 
 /** The security scheme's name in the document. */

@@ -319,7 +319,9 @@ async function writeEntry(
       extras: { published: learn.published ?? [], judgedOrders: learn.judgedOrders ?? {} },
     };
   }
-  if (opts.isNew) write.events = [domainEvent('JournalEntryAdded', { userId, entryId: next.id, at: next.createdAt }, deps.ids.newId())];
+  // Published once per counted reflection (on the write that earns it, a create or a later edit), so every consumer
+  // (gamification's 25 XP, its streak day) sees what the journal counts, and deleting and writing again adds nothing.
+  if (award) write.events = [domainEvent('JournalEntryAdded', { userId, entryId: next.id, at: next.updatedAt }, deps.ids.newId())];
   return (await deps.repo.commit(userId, write)) === 'ok' ? ok({ entry: next, xpAwarded: award ? ENTRY_XP : 0 }) : RETRY;
 }
 

@@ -196,15 +196,17 @@ describe('journal trades from the order events', () => {
     expect(again.body.xpAwarded).toBe(0);
     expect((await call('GET', '/api/learning/progress')).body.progress).toMatchObject({ journalEntries: 1, experience: 25 });
 
-    await waitFor(
-      async () =>
-        ((await (await fetch(`${stack.endpoints.aws}/_local/events`)).json()) as DeliveredEvent[]).filter(
-          (e) => e.detailType === 'JournalEntryAdded' && (e.detail as { entryId?: string }).entryId === again.body.entry.id,
-        ),
-      (list) => list.length === 1,
-      30_000,
-      'JournalEntryAdded',
-    );
+    // JournalEntryAdded is published once per counted reflection: for the reflected entry, not for the empty one
+    // when it was created, nor for the one written again. A free note with a reflection, written last, publishes its
+    // own, so once it has arrived every earlier one has too.
+    const note = await call('POST', '/api/journal/entries', { kind: 'note', thesis: 'Plan the week', lesson: 'Size every trade by its max loss' });
+    expect(note.body.xpAwarded).toBe(25);
+    const added = async () =>
+      ((await (await fetch(`${stack.endpoints.aws}/_local/events`)).json()) as DeliveredEvent[])
+        .filter((e) => e.detailType === 'JournalEntryAdded')
+        .map((e) => (e.detail as { entryId: string }).entryId);
+    const ids = await waitFor(added, (list) => list.includes(note.body.entry.id), 30_000, 'JournalEntryAdded');
+    expect(ids.filter((id) => [empty.body.entry.id, again.body.entry.id, note.body.entry.id].includes(id))).toEqual([empty.body.entry.id, note.body.entry.id]);
   });
 
   it('refuses bad input with a clear message and saves nothing', async () => {

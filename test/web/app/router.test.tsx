@@ -9,7 +9,13 @@ import { stubApi } from './api-stub';
 
 const auth = vi.hoisted(() => ({ state: { status: 'signedOut', user: null } as AuthState, signOut: vi.fn() }));
 // The account selector and mode banner read the trading API; they have tests of their own.
-vi.mock('@web/app/shell/slots', () => ({ AccountSelectorSlot: () => null, ModeBannerSlot: () => null, ModeSummarySlot: () => null }));
+vi.mock('@web/app/shell/slots', () => ({
+  AccountSelectorSlot: () => null,
+  ModeBannerSlot: () => null,
+  ModeSummarySlot: () => null,
+  GamificationSlot: () => null,
+  GamificationBarSlot: () => null,
+}));
 vi.mock('@web/features/auth/hooks/auth-context', () => ({
   useAuth: () => ({ state: auth.state, refresh: vi.fn(), signOut: auth.signOut }),
 }));

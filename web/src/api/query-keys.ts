@@ -9,6 +9,7 @@ const admin = ['admin'] as const;
 const community = ['community'] as const;
 const learning = ['learning'] as const;
 const journal = ['journal'] as const;
+const gamification = ['gamification'] as const;
 
 export const queryKeys = {
   /** Public market data (GET /api/market/…): one status, ticker list, expiry list and chain for every screen. */
@@ -57,6 +58,11 @@ export const queryKeys = {
     module: (id: string) => ['course', 'module', id] as const,
     outline: () => ['course', 'outline'] as const,
     snapshotChain: (snapshot: string, expiration: string) => ['course', 'snapshot', snapshot, expiration] as const,
+  },
+  /** The learner's gamification state and awards feed: every award the feed brings changes the state. */
+  gamification: {
+    all: gamification,
+    state: () => [...gamification, 'state'] as const,
   },
   drafts: () => ['drafts'] as const,
   me: () => ['me'] as const,

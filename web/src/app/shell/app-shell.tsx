@@ -5,6 +5,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { useAuth } from '@web/features/auth/hooks/auth-context';
 import { isTradingPath, pageNameOf } from './nav';
 import { Sidebar } from './sidebar';
+import { GamificationSlot } from './slots';
 import { ShellNotices } from './shell-notices';
 import { TopBar } from './top-bar';
 import { useNavGroups } from './use-nav-groups';
@@ -112,6 +113,7 @@ export function AppShell() {
         </div>
       )}
 
+      <GamificationSlot />
       {showDisclaimer && <RiskDisclaimerModal onAcknowledge={acknowledge} />}
     </>
   );

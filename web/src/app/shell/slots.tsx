@@ -1,4 +1,6 @@
 import { formatBalance } from '@shared/format/money';
+import { GamificationWidget } from '@web/features/gamification/components/gamification-widget';
+import { XpToasts } from '@web/features/gamification/components/xp-toasts';
 import { AccountSelector } from '@web/features/trading/components/account-selector';
 import { ModeBanner } from '@web/features/trading/components/mode-banner';
 import { useSelectedAccount } from '@web/features/trading/hooks/use-selected-account';
@@ -30,4 +32,20 @@ export function ModeSummarySlot() {
       LIVE<span className="sr-only"> trading mode:</span> · REAL MONEY
     </strong>
   );
+}
+
+/** The gamification widget when it floats at a bottom corner, and the XP toasts (spec part 1 §2, issue 19). */
+export function GamificationSlot() {
+  return (
+    <>
+      <GamificationWidget corner="bottom-right" />
+      <GamificationWidget corner="bottom-left" />
+      <XpToasts />
+    </>
+  );
+}
+
+/** The gamification widget in the top bar, when the learner's corner is a top one. */
+export function GamificationBarSlot({ side }: { side: 'left' | 'right' }) {
+  return <GamificationWidget corner={side === 'left' ? 'top-left' : 'top-right'} />;
 }

@@ -1,5 +1,5 @@
 import { forwardRef } from 'react';
-import { AccountSelectorSlot } from './slots';
+import { AccountSelectorSlot, GamificationBarSlot } from './slots';
 import { UserMenu } from './user-menu';
 
 /** Page name, account selector and user menu (spec part 1 §2); the menu button opens the phone slide-over. */
@@ -22,9 +22,11 @@ export const TopBar = forwardRef<HTMLButtonElement, { pageName: string; onOpenNa
           <path d="M4 6h16M4 12h16M4 18h16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
       </button>
+      <GamificationBarSlot side="left" />
       <p className="min-w-0 flex-1 truncate text-base font-semibold text-slate-900 sm:text-lg" data-testid="page-name">
         {pageName}
       </p>
+      <GamificationBarSlot side="right" />
       <AccountSelectorSlot />
       <UserMenu />
     </header>

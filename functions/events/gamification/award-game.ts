@@ -1,0 +1,30 @@
+import { GAME_EVENT_TYPES, type GameEventType } from '@shared/gamification/engine';
+import type { GameRepository } from '@shared/gamification/gamification.port';
+import { consumeGameEvent } from '@shared/gamification/use-cases';
+import type { Clock } from '@shared/ports/clock.port';
+import { dynamoEventReceipts } from '../../adapters/dynamo/event-receipts';
+import { dynamoGameRepository } from '../../adapters/dynamo/game-repository';
+import { eventHandler, type EventReceipts } from '../../commons/event-handler';
+
+/**
+ * The gamification consumers (issue 19): one per event type, each on its own EventBridge rule (functions/events/rules.ts),
+ * all running the same pure rules (shared/gamification). A `transaction` consumer: the state, the awards and the receipt
+ * commit together, conditional on the state's version, so a redelivery awards nothing twice and two events of one learner
+ * at once lose no XP (the loser reloads and applies again).
+ */
+export const gameConsumerId = (type: GameEventType) => `gamification${type}`;
+
+export const makeGameConsumer = <T extends GameEventType>(
+  type: T,
+  deps: { repo: GameRepository; receipts: EventReceipts; clock?: Clock; backoff?: (attempt: number) => Promise<void> },
+) =>
+  eventHandler({ consumer: gameConsumerId(type), types: [type], receipts: deps.receipts, idempotency: 'transaction' }, async (event, ctx) => {
+    await consumeGameEvent({ repo: deps.repo, clock: deps.clock ?? { now: () => new Date() }, backoff: deps.backoff ?? jitter }, event as never, ctx.receipt);
+  });
+
+/** Up to ~25 ms × attempt, jittered, so racing consumers of one learner spread out. */
+const jitter = (attempt: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.random() * 25 * attempt));
+
+export const realGameConsumer = (type: GameEventType) => makeGameConsumer(type, { repo: dynamoGameRepository(), receipts: dynamoEventReceipts() });
+
+export { GAME_EVENT_TYPES };

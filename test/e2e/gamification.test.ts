@@ -1,0 +1,84 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { addXp } from '@shared/gamification/levels';
+import { COURSE } from '@shared/learning/content/course';
+import type { LearningModule, Quiz } from '@shared/learning/content/types';
+import { signUpAndSignIn } from '../support/cognito';
+import { DESKTOP, launchBrowser, PHONE, returningLearner, signInThroughPage, watchErrors } from './browser';
+
+const stack = inject('e2eStack');
+const basics = COURSE.find((m) => m.id === 'options_basics') as LearningModule;
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function passCheck(page: Page, quiz: Quiz) {
+  const scope = page.locator('#lesson-check');
+  const numerical = quiz.questions.filter((q) => q.type === 'numerical');
+  const choices = quiz.questions.filter((q) => q.type !== 'numerical');
+  for (const q of quiz.questions) {
+    if (q.type === 'numerical') await scope.locator('input[inputmode="decimal"]').nth(numerical.indexOf(q)).fill(String(q.correctAnswer));
+    else
+      await scope
+        .getByRole('radiogroup')
+        .nth(choices.indexOf(q))
+        .getByRole('radio', { name: String(q.correctAnswer), exact: true })
+        .check();
+  }
+  await page.getByRole('button', { name: 'Check my answers' }).click();
+}
+
+describe('gamification in the shell', () => {
+  it.each([
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const)('on %s: a completed lesson shows its XP toasts and moves the widget, which opens the profile', async (name, viewport) => {
+    const learner = await signUpAndSignIn(stack, { name: 'Game Learner' });
+    const context = await returningLearner(browser, viewport);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signInThroughPage(page, stack.url, learner.email, learner.password);
+
+    const widget = page.getByTestId('gamification-widget');
+    await widget.waitFor();
+    expect(await widget.textContent()).toContain('0 XP');
+    expect(await page.getByTestId('widget-rank').textContent()).toBe('—');
+
+    const lesson = basics.lessons[0]!;
+    await page.goto(`${stack.url}/app/learning/options_basics/${lesson.id.split('.')[1]}`);
+    await page.getByRole('heading', { level: 1, name: lesson.title }).waitFor();
+    if (lesson.check) await passCheck(page, lesson.check);
+    else await page.getByRole('button', { name: 'Complete lesson' }).click();
+    await page.getByText('Lesson complete.').waitFor();
+
+    // From the awards feed, within 2 s of the action: the lesson's 10 XP and the First Lesson achievement's 100 XP (and,
+    // when the lesson has a check, the check's 50 XP and the Quiz Taker achievement's 100 XP): at most 3 toasts at once.
+    const toasts = page.getByTestId('xp-toast');
+    const firstLesson = toasts.filter({ hasText: 'Unlocked: First Lesson' });
+    await firstLesson.waitFor({ timeout: 5_000 });
+    expect(await firstLesson.textContent()).toContain('+100 XP');
+    expect(await firstLesson.getAttribute('data-tier')).toBe('major');
+    expect(await toasts.count()).toBeLessThanOrEqual(3);
+    await page.screenshot({ path: `/tmp/gam-toasts-${name}.png` });
+
+    // 10 + 100 (+ 50 + 100) XP, carried over the levels it reaches.
+    const total = lesson.check ? 260 : 110;
+    const expected = addXp(1, 0, total); // 260: level 3 with 13 (115 to level 2, then 132 to level 3)
+    await expect.poll(async () => widget.textContent(), { timeout: 5_000 }).toContain(`Lv${expected.level}${expected.currentXP} XP`);
+    // The toasts close by themselves (3000 ms).
+    await toasts.first().waitFor({ state: 'detached', timeout: 6_000 });
+    await widget.hover();
+    await page.getByRole('tooltip').waitFor();
+    await page.screenshot({ path: `/tmp/gam-widget-${name}.png` });
+
+    await widget.click();
+    await page.waitForURL(`${stack.url}/app/gamification/profile`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,323 @@
+import { describe, expect, it } from 'vitest';
+import { ACHIEVEMENTS, ACHIEVEMENT_CATEGORIES, CHALLENGES, RARITIES } from '@shared/gamification/catalogue';
+import {
+  GAME_TEXTS,
+  activatePowerUp,
+  apply,
+  asOf,
+  claimChallenge,
+  currentChallenges,
+  eventKey,
+  purchaseReward,
+  type Applied,
+  type GameEvent,
+} from '@shared/gamification/engine';
+import { boardValues } from '@shared/gamification/leaderboards';
+import type { GameState } from '@shared/gamification/state';
+import { streakOn } from '@shared/gamification/streak';
+import type { Result } from '@shared/result';
+import { closed, filled, fresh, journal, lesson, moduleDone, nyAfternoon, quiz, reset } from './fixtures';
+
+const run = (s: GameState, events: GameEvent[]): { state: GameState; awards: Applied['awards'] } => {
+  const awards: Applied['awards'] = [];
+  for (const e of events) {
+    const r = apply(s, e, new Date(nyAfternoon('2026-12-31')));
+    s = r.state;
+    awards.push(...r.awards);
+  }
+  return { state: s, awards };
+};
+const value = <T>(r: Result<T>): T => {
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+};
+const xpOf = (a: Applied['awards'], source: string) => a.filter((x) => x.source === source).map((x) => x.xp);
+/** Consecutive trading days from 2 Nov 2026 (a Monday), weekends and holidays skipped. */
+const tradingDaysFrom = (n: number, start = '2026-11-02'): string[] => {
+  const out: string[] = [];
+  for (let d = new Date(`${start}T12:00:00Z`); out.length < n; d = new Date(d.getTime() + 86_400_000)) {
+    const iso = d.toISOString().slice(0, 10);
+    const dow = d.getUTCDay();
+    if (dow !== 0 && dow !== 6 && !['2026-11-26', '2026-12-25', '2027-01-01', '2027-01-18', '2027-02-15'].includes(iso)) out.push(iso);
+  }
+  return out;
+};
+
+describe('XP sources (issue 19, Decisions) and the streak multiplier', () => {
+  it('awards 10 for a lesson, 100 for a module, 50 for a first quiz pass, 25 for a journal reflection', () => {
+    const { state, awards } = run(fresh(), [
+      lesson('2026-11-02', 'options_basics.why-options'),
+      moduleDone('2026-11-02', 'options_basics'),
+      quiz('2026-11-02', 'options_basics.quiz'),
+      journal('2026-11-02', 'entry-1'),
+    ]);
+    expect(xpOf(awards, 'LessonCompleted')).toEqual([10, 100]);
+    expect(xpOf(awards, 'QuizPassed')).toEqual([50]);
+    expect(xpOf(awards, 'JournalEntryAdded')).toEqual([25]);
+    expect(state.learningXP).toBe(160);
+  });
+
+  it('awards a quiz once (a second pass earns nothing) and a lesson once however often it is reported', () => {
+    const { awards } = run(fresh(), [
+      quiz('2026-11-02', 'options_basics.quiz'),
+      quiz('2026-11-03', 'options_basics.quiz'),
+      lesson('2026-11-02', 'options_basics.why-options'),
+      lesson('2026-11-03', 'options_basics.why-options'),
+    ]);
+    expect(xpOf(awards, 'QuizPassed')).toEqual([50]);
+    expect(xpOf(awards, 'LessonCompleted')).toEqual([10]);
+  });
+
+  it('awards 10 for the first trade of a New York day, nothing for later ones, nothing for a profitable close', () => {
+    const { awards } = run(fresh(), [filled('2026-11-02', 'o1'), filled('2026-11-02', 'o2'), closed('2026-11-02', 500), filled('2026-11-03', 'o3')]);
+    const base = awards.filter((a) => a.source !== 'Achievement');
+    expect(base.map((a) => [a.key, a.baseXp])).toEqual([
+      ['OrderFilled#o1', 10],
+      ['OrderFilled#o3', 10],
+    ]);
+    expect(awards.every((a) => a.quiet)).toBe(true); // trading never fires a celebration
+  });
+
+  it('multiplies every award by the streak multiplier and rounds down (3-day streak: 10 × 1.25 = 12)', () => {
+    const days = tradingDaysFrom(3);
+    const { awards } = run(fresh(), [lesson(days[0]!, 'l1'), lesson(days[1]!, 'l2'), lesson(days[2]!, 'l3')]);
+    const lessons = awards.filter((a) => a.source === 'LessonCompleted');
+    expect(lessons.map((a) => [a.multiplier, a.xp])).toEqual([
+      [1, 10],
+      [1, 10],
+      [1.25, 12],
+    ]);
+    const ach = awards.find((a) => a.achievementId === 'streak-3')!;
+    expect([ach.baseXp, ach.xp]).toEqual([100, 125]);
+  });
+
+  it('carries XP over several levels in one award and flags the level-up', () => {
+    const s = { ...fresh(), currentXP: 110 };
+    const { state, awards } = run(s, [moduleDone('2026-11-02', 'options_basics')]);
+    // 110 + 100 (module) = 210 → level 2 (115) with 95; then the First Module achievement's 200 → 295 → level 3 (132)
+    // with 163 → level 4 (152) with 11: two levels in one award.
+    expect(awards[0]!.levelUp).toEqual({ from: 1, to: 2 });
+    expect(awards.find((a) => a.achievementId === 'first-module')!.levelUp).toEqual({ from: 2, to: 4 });
+    expect(state).toMatchObject({ level: 4, currentXP: 11, totalXP: 300 });
+  });
+
+  it('derives each award key from its event, so replays and repeats name the same award', () => {
+    expect(eventKey(filled('2026-11-02', 'ord-9'))).toBe('OrderFilled#ord-9');
+    expect(eventKey(quiz('2026-11-02', 'q.quiz'))).toBe('QuizPassed#q.quiz');
+    expect(eventKey(lesson('2026-11-02', 'l1', 'm1'))).toBe('LessonCompleted#m1#l1');
+    expect(eventKey(moduleDone('2026-11-02', 'm1'))).toBe('LessonCompleted#m1#module');
+    expect(eventKey(journal('2026-11-02', 'e1'))).toBe('JournalEntryAdded#e1');
+    const c = closed('2026-11-02', 1);
+    expect(eventKey(c)).toBe(`PositionClosed#${c.detail.eventId}`);
+  });
+});
+
+describe('streaks on New York trading days', () => {
+  it('is not broken by a weekend: Friday then Monday is 2 days', () => {
+    const { state } = run(fresh(), [lesson('2026-11-06', 'l1'), lesson('2026-11-09', 'l2')]);
+    expect(state.currentStreak).toBe(2);
+  });
+
+  it('is not broken by a holiday: Wednesday, Thanksgiving closed, Friday is 2 days', () => {
+    const { state } = run(fresh(), [lesson('2026-11-25', 'l1'), lesson('2026-11-27', 'l2')]);
+    expect(state.currentStreak).toBe(2);
+  });
+
+  it('does not count activity on a closed day', () => {
+    const { state } = run(fresh(), [lesson('2026-11-07', 'sat'), lesson('2026-11-26', 'thanksgiving')]);
+    expect(state.currentStreak).toBe(0);
+    expect(state.lastActiveDay).toBeNull();
+  });
+
+  it('spends a freeze on a missed trading day, and breaks (back to 1) when none is left', () => {
+    const s = fresh();
+    expect(s.streakFreezes).toBe(1);
+    const a = run(s, [lesson('2026-11-02', 'l1'), lesson('2026-11-03', 'l2'), lesson('2026-11-05', 'l4')]);
+    expect(a.state).toMatchObject({ currentStreak: 3, streakFreezes: 0 });
+    const b = run(a.state, [lesson('2026-11-09', 'l5')]);
+    expect(b.state).toMatchObject({ currentStreak: 1, longestStreak: 3 });
+  });
+
+  it('shows 0 once trading days have passed uncovered, and the kept streak while today is still open', () => {
+    const { state } = run({ ...fresh(), streakFreezes: 0 }, [lesson('2026-11-02', 'l1'), lesson('2026-11-03', 'l2')]);
+    expect(streakOn(state, '2026-11-04')).toBe(2);
+    expect(streakOn(state, '2026-11-05')).toBe(0);
+  });
+
+  it('keeps longestStreak = max(itself, current) and reaches the 7-day achievement across a weekend', () => {
+    const days = tradingDaysFrom(7);
+    const { state, awards } = run(
+      fresh(),
+      days.map((d, i) => lesson(d, `l${i}`)),
+    );
+    expect(state.currentStreak).toBe(7);
+    expect(state.longestStreak).toBe(7);
+    expect(awards.find((a) => a.achievementId === 'streak-7')).toMatchObject({ baseXp: 300, xp: 450 }); // × 1.5 at 7 days
+  });
+});
+
+describe('achievements', () => {
+  it('has 30 in the spec’s 8 categories and 5 rarities, XP 100-5000 and coins 10-500', () => {
+    expect(ACHIEVEMENTS).toHaveLength(30);
+    expect(new Set(ACHIEVEMENTS.map((a) => a.id)).size).toBe(30);
+    expect(new Set(ACHIEVEMENTS.map((a) => a.category))).toEqual(new Set(ACHIEVEMENT_CATEGORIES));
+    expect(new Set(ACHIEVEMENTS.map((a) => a.rarity))).toEqual(new Set(RARITIES));
+    for (const a of ACHIEVEMENTS) {
+      expect(a.xpReward).toBeGreaterThanOrEqual(100);
+      expect(a.xpReward).toBeLessThanOrEqual(5000);
+      expect(a.coinReward).toBeGreaterThanOrEqual(10);
+      expect(a.coinReward).toBeLessThanOrEqual(500);
+    }
+  });
+
+  it('includes the spec’s examples', () => {
+    const byId = (id: string) => ACHIEVEMENTS.find((a) => a.id === id)!;
+    expect(byId('ten-trades')).toMatchObject({ xpReward: 250, requirement_value: 10 });
+    expect(byId('streak-7')).toMatchObject({ xpReward: 300, requirement_value: 7 });
+    expect(byId('streak-30')).toMatchObject({ xpReward: 1500, requirement_value: 30 });
+    expect(byId('streak-100')).toMatchObject({ xpReward: 5000, requirement_value: 100 });
+    expect(['profit-1k', 'profit-5k', 'profit-10k'].map((id) => byId(id).requirement_value)).toEqual([1000, 5000, 10000]);
+    expect(byId('win-rate-70')).toMatchObject({ requirement_value: 70, hint: 'Counts once 50 trades have closed' });
+  });
+
+  it('shows progress current/total and unlocks once, when current reaches total', () => {
+    const first = run(fresh(), [closed('2026-11-02', 600)]).state;
+    const mid = apply(first, closed('2026-11-02', 300), new Date()).state;
+    expect(mid.unlockedAchievements).not.toContain('profit-1k');
+    const { state, awards } = run(mid, [closed('2026-11-03', 200), closed('2026-11-04', 50)]);
+    expect(awards.filter((a) => a.achievementId === 'profit-1k')).toHaveLength(1);
+    expect(state.unlockedAchievements.filter((id) => id === 'profit-1k')).toHaveLength(1);
+    expect(state.optionsCoins).toBe(50);
+  });
+
+  it('counts the 70% win rate only over at least 50 closed trades', () => {
+    const wins = Array.from({ length: 49 }, (_, i) => closed(tradingDaysFrom(49)[i]!, 10));
+    const a = run(fresh(), wins).state;
+    expect(a.unlockedAchievements).not.toContain('win-rate-70');
+    const b = run(a, [closed('2027-01-20', -5)]).state;
+    expect(b.unlockedAchievements).toContain('win-rate-70'); // 49 / 50 = 98%
+  });
+
+  it('counts at most 10 trades a New York day (overtrading guard)', () => {
+    const day = Array.from({ length: 14 }, (_, i) => filled('2026-11-02', `o${i}`));
+    const { state, awards } = run(fresh(), day);
+    expect(state.stats.trades).toBe(10);
+    expect(awards.filter((a) => a.achievementId === 'ten-trades')).toHaveLength(1);
+    const next = run(state, [filled('2026-11-03', 'x')]).state;
+    expect(next.stats.trades).toBe(11);
+  });
+});
+
+describe('challenges', () => {
+  it('has the spec’s challenges with their XP and coins', () => {
+    expect(CHALLENGES.map((c) => [c.type, c.requirement, c.xpReward, c.coinReward])).toEqual([
+      ['daily', '3 trades', 100, 10],
+      ['daily', '1 profitable close', 150, 15],
+      ['daily', '1 Greeks lesson or check', 75, 8],
+      ['weekly', '7-day streak', 500, 50],
+      ['weekly', '5 lessons', 300, 30],
+      ['weekly', '3 strategy types', 400, 40],
+      ['monthly', '20% growth', 2000, 200],
+      ['monthly', '100 trades', 1500, 150],
+      ['monthly', '65% win rate', 3000, 300],
+    ]);
+  });
+
+  it('goes in progress → completed → claimed once, adding the coins and the XP', () => {
+    const now = new Date(nyAfternoon('2026-11-02'));
+    const { state } = run(fresh(), [filled('2026-11-02', 'a'), filled('2026-11-02', 'b')]);
+    const id = 'daily-trades@2026-11-02';
+    expect(currentChallenges(state, now).find((c) => c.id === id)).toMatchObject({ status: 'in_progress', progress: { current: 2, total: 3 } });
+    expect(claimChallenge(state, id, now)).toEqual({ ok: false, error: { code: 'conflict', message: GAME_TEXTS.notCompleted } });
+    const done = apply(state, filled('2026-11-02', 'c'), now).state;
+    expect(currentChallenges(done, now).find((c) => c.id === id)).toMatchObject({ status: 'completed', progress: { current: 3, total: 3 } });
+    const claimed = value(claimChallenge(done, id, now));
+    expect(claimed.awards[0]).toMatchObject({ key: `Challenge#${id}`, baseXp: 100, coins: 10 });
+    expect(claimed.state.optionsCoins).toBe(done.optionsCoins + 10);
+    expect(claimed.state.totalXP).toBe(done.totalXP + 100);
+    expect(currentChallenges(claimed.state, now).find((c) => c.id === id)!.status).toBe('claimed');
+    expect(claimChallenge(claimed.state, id, now)).toEqual({ ok: false, error: { code: 'conflict', message: GAME_TEXTS.alreadyClaimed } });
+    expect(claimChallenge(claimed.state, 'nope@2026-11-02', now)).toMatchObject({ ok: false, error: { code: 'not_found' } });
+  });
+
+  it('expires a daily challenge at the end of the New York day; the next day starts at 0', () => {
+    const { state } = run(fresh(), [filled('2026-11-02', 'a')]);
+    const today = currentChallenges(state, new Date(nyAfternoon('2026-11-02'))).find((c) => c.type === 'daily')!;
+    expect(today.expiresAt).toBe('2026-11-03T05:00:00.000Z'); // midnight EST
+    const tomorrow = currentChallenges(state, new Date('2026-11-03T05:00:00.000Z')).find((c) => c.type === 'daily')!;
+    expect(tomorrow).toMatchObject({ id: 'daily-trades@2026-11-03', progress: { current: 0, total: 3 } });
+    const weekly = currentChallenges(state, new Date(nyAfternoon('2026-11-04'))).find((c) => c.type === 'weekly')!;
+    expect(weekly.expiresAt).toBe('2026-11-09T05:00:00.000Z'); // next Monday
+    const monthly = currentChallenges(state, new Date(nyAfternoon('2026-11-04'))).find((c) => c.type === 'monthly')!;
+    expect(monthly.expiresAt).toBe('2026-12-01T05:00:00.000Z');
+  });
+
+  it('keeps a completed challenge claimable after its period ends', () => {
+    const { state } = run(fresh(), [closed('2026-11-02', 20)]);
+    const later = new Date(nyAfternoon('2026-11-05'));
+    expect(value(claimChallenge(state, 'daily-profitable-close@2026-11-02', later)).awards[0]).toMatchObject({ baseXp: 150, coins: 15 });
+  });
+
+  it('counts the monthly trades challenge at most 10 a day', () => {
+    const { state } = run(
+      fresh(),
+      Array.from({ length: 15 }, (_, i) => filled('2026-11-02', `o${i}`)),
+    );
+    const monthly = currentChallenges(state, new Date(nyAfternoon('2026-11-03'))).find((c) => c.id === 'monthly-trades@2026-11')!;
+    expect(monthly.progress).toEqual({ current: 10, total: 100 });
+  });
+});
+
+describe('coins, rewards and power-ups', () => {
+  const now = new Date(nyAfternoon('2026-11-02'));
+
+  it("refuses a purchase with 'Insufficient Options Coins' and deducts nothing", () => {
+    const s = { ...fresh(), optionsCoins: 99 };
+    expect(purchaseReward(s, 'theme-midnight', now)).toEqual({ ok: false, error: { code: 'conflict', message: 'Insufficient Options Coins' } });
+    expect(s.optionsCoins).toBe(99);
+    const bought = value(purchaseReward({ ...s, optionsCoins: 100 }, 'theme-midnight', now));
+    expect(bought).toMatchObject({ optionsCoins: 0, purchasedRewards: ['theme-midnight'] });
+    expect(purchaseReward(bought, 'theme-midnight', now)).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    expect(purchaseReward(bought, 'nope', now)).toMatchObject({ ok: false, error: { code: 'not_found' } });
+  });
+
+  it('holds at most 2 streak freezes', () => {
+    const s = value(purchaseReward({ ...fresh(), optionsCoins: 500 }, 'streak-freeze', now));
+    expect(s.streakFreezes).toBe(2);
+    expect(purchaseReward(s, 'streak-freeze', now)).toEqual({ ok: false, error: { code: 'conflict', message: GAME_TEXTS.freezeLimit } });
+  });
+
+  it('boosts learning XP only, until the power-up expires', () => {
+    const held = value(purchaseReward({ ...fresh(), optionsCoins: 75 }, 'xp-boost', now));
+    expect(activatePowerUp(fresh(), 'xp-boost', now)).toMatchObject({ ok: false, error: { message: GAME_TEXTS.powerUpNotOwned } });
+    const active = value(activatePowerUp(held, 'xp-boost', now));
+    expect(active.activePowerUps[0]!.expiresAt).toBe(new Date(now.getTime() + 3_600_000).toISOString());
+    expect(activatePowerUp(active, 'xp-boost', now)).toMatchObject({ ok: false, error: { message: GAME_TEXTS.powerUpActive } });
+    const l = apply(active, lesson('2026-11-02', 'l1'), now).awards[0]!;
+    expect([l.boost, l.xp]).toEqual([2, 20]);
+    const t = apply(active, filled('2026-11-02', 'o1'), now).awards[0]!;
+    expect([t.boost, t.xp]).toEqual([1, 10]);
+    const later = lesson('2026-11-02', 'l2');
+    (later.detail as { at: string }).at = new Date(now.getTime() + 3_600_001).toISOString();
+    expect(apply(active, later, new Date(now.getTime() + 3_600_001)).awards[0]!.xp).toBe(10);
+    expect(asOf(active, new Date(now.getTime() + 3_600_001)).activePowerUps).toEqual([]);
+  });
+});
+
+describe('leaderboard values', () => {
+  it('puts a learner on profit_king only with 20 closed trades over 10 days, as return over drawdown; a reset takes them off', () => {
+    const days = tradingDaysFrom(10);
+    const trades = Array.from({ length: 20 }, (_, i) => closed(days[i % 10]!, i === 3 ? -2000 : 500));
+    const few = run(fresh(), trades.slice(0, 19)).state;
+    expect(boardValues(few).profit_king).toBeUndefined();
+    const enough = run(fresh(), trades).state;
+    // realised 19 × 500 − 2000 = 7500; max drawdown 2000 → 3.75
+    expect(boardValues(enough).profit_king).toBe(3.75);
+    expect(boardValues(run(enough, [reset('2026-11-20', 2)]).state).profit_king).toBeUndefined();
+    expect(boardValues(enough).global).toBe(enough.totalXP);
+  });
+
+  it('leaves a learner off every board they have no value on', () => {
+    expect(boardValues(fresh())).toEqual({});
+  });
+});
