@@ -199,7 +199,12 @@ describe('journal trades from the order events', () => {
     // JournalEntryAdded is published once per counted reflection: for the reflected entry, not for the empty one
     // when it was created, nor for the one written again. A free note with a reflection, written last, publishes its
     // own, so once it has arrived every earlier one has too.
-    const note = await call('POST', '/api/journal/entries', { kind: 'note', thesis: 'Plan the week', lesson: 'Size every trade by its max loss' });
+    const note = await call('POST', '/api/journal/entries', {
+      kind: 'note',
+      date: '2026-01-02',
+      thesis: 'Sell premium only when IV rank is above fifty',
+      lesson: 'Size every trade by its max loss',
+    });
     expect(note.body.xpAwarded).toBe(25);
     const added = async () =>
       ((await (await fetch(`${stack.endpoints.aws}/_local/events`)).json()) as DeliveredEvent[])
@@ -207,6 +212,7 @@ describe('journal trades from the order events', () => {
         .map((e) => (e.detail as { entryId: string }).entryId);
     const ids = await waitFor(added, (list) => list.includes(note.body.entry.id), 30_000, 'JournalEntryAdded');
     expect(ids.filter((id) => [empty.body.entry.id, again.body.entry.id, note.body.entry.id].includes(id))).toEqual([empty.body.entry.id, note.body.entry.id]);
+    expect((await call('DELETE', `/api/journal/entries/${note.body.entry.id}`)).status).toBe(204);
   });
 
   it('refuses bad input with a clear message and saves nothing', async () => {
