@@ -75,6 +75,8 @@ const ERROR_RESPONSES = {
   ],
   InternalError: ['Something failed on the server; the answer never says what.', 'ErrorOrGateway'],
   Unavailable: ['A service the route depends on is not available right now; retry later.', 'ErrorOrGateway'],
+  BadGateway: ['The broker (Alpaca) failed or answered in a shape it does not document: `Alpaca API error: {status} - {message}`.', 'Error'],
+  GatewayTimeout: ['The broker (Alpaca) did not answer in time; retrying with the same clientOrderId never places an order twice.', 'Error'],
 } as const;
 
 const STATUS_RESPONSE: Record<number, keyof typeof ERROR_RESPONSES> = {
@@ -86,7 +88,9 @@ const STATUS_RESPONSE: Record<number, keyof typeof ERROR_RESPONSES> = {
   422: 'Unprocessable',
   429: 'TooManyRequests',
   500: 'InternalError',
+  502: 'BadGateway',
   503: 'Unavailable',
+  504: 'GatewayTimeout',
 };
 
 /** zod → JSON Schema draft 2020-12, without the `$schema` line each conversion carries. */
