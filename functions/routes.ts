@@ -21,7 +21,7 @@ export interface FunctionDefinition {
     marketDataSecret?: 'read';
     /**
      * 'readwrite': the broker keys learners save, one secret each under `<prefix>/broker/` (create, read, rotate,
-     * delete). For the brokerage functions only, when they come; no function has it yet (test/functions/routes.test.ts).
+     * delete). For the brokerage function only (test/functions/routes.test.ts).
      */
     brokerSecrets?: 'readwrite';
     /**
@@ -108,6 +108,16 @@ export const httpFunctions: readonly FunctionDefinition[] = [
     access: { table: 'readwrite' },
     memoryMb: 512,
   },
+  {
+    id: 'brokerage',
+    file: 'functions/http/broker.ts',
+    description: "Live trading through the learner's Alpaca account: key pairs (Secrets Manager), validation, account, orders, positions, contracts",
+    // The key pairs under <prefix>/broker/; metadata, synced records, the activity and compliance logs in the table.
+    access: { table: 'readwrite', brokerSecrets: 'readwrite' },
+    memoryMb: 512,
+    // One call may wait on Alpaca (8 s) and on 429 back-off (10 s at most): within API Gateway's 29 s.
+    timeoutSeconds: 28,
+  },
 ];
 
 export const routes: readonly RouteDefinition[] = [
@@ -163,4 +173,18 @@ export const routes: readonly RouteDefinition[] = [
   { routeKey: 'GET /api/learning/snapshots/{snapshot}/{expiration}', auth: 'public', fn: 'learning' },
   { routeKey: 'GET /api/learning/progress', auth: 'user', fn: 'learning' },
   { routeKey: 'POST /api/learning/reset', auth: 'user', fn: 'learning' },
+  { routeKey: 'GET /api/broker/credentials', auth: 'user', fn: 'brokerage' },
+  { routeKey: 'PUT /api/broker/credentials/{environment}', auth: 'user', fn: 'brokerage' },
+  { routeKey: 'POST /api/broker/credentials/{environment}/validate', auth: 'user', fn: 'brokerage' },
+  { routeKey: 'DELETE /api/broker/credentials/{environment}', auth: 'user', fn: 'brokerage' },
+  { routeKey: 'POST /api/broker/{environment}/acknowledgements', auth: 'user', fn: 'brokerage' },
+  { routeKey: 'GET /api/broker/{environment}/account', auth: 'user', fn: 'brokerage' },
+  { routeKey: 'GET /api/broker/{environment}/orders', auth: 'user', fn: 'brokerage' },
+  { routeKey: 'POST /api/broker/{environment}/orders', auth: 'user', fn: 'brokerage' },
+  { routeKey: 'GET /api/broker/{environment}/orders/{id}', auth: 'user', fn: 'brokerage' },
+  { routeKey: 'DELETE /api/broker/{environment}/orders/{id}', auth: 'user', fn: 'brokerage' },
+  { routeKey: 'GET /api/broker/{environment}/positions', auth: 'user', fn: 'brokerage' },
+  { routeKey: 'DELETE /api/broker/{environment}/positions/{symbol}', auth: 'user', fn: 'brokerage' },
+  { routeKey: 'POST /api/broker/{environment}/positions/{symbol}/exercise', auth: 'user', fn: 'brokerage' },
+  { routeKey: 'GET /api/broker/{environment}/contracts', auth: 'user', fn: 'brokerage' },
 ];

@@ -26,7 +26,26 @@ export const pathPattern = (path: string): string =>
 
 const anyOf = (statements: Statement[]): Statement => (statements.length === 1 ? statements[0]! : { orStatement: { statements } });
 
-/** Requests to the routes given: per method, the method and a regular expression of their paths. */
+/** WAF's longest regular expression (https://docs.aws.amazon.com/waf/latest/APIReference/API_RegexMatchStatement.html). */
+export const WAF_MAX_REGEX_LENGTH = 512;
+
+/** Path patterns as few anchored alternations as fit WAF's length limit, in their order. */
+export function pathRegexes(patterns: readonly string[]): string[] {
+  const out: string[] = [];
+  let chunk: string[] = [];
+  const render = (list: string[]) => `^(?:${list.join('|')})$`;
+  for (const p of [...new Set(patterns)]) {
+    if (chunk.length && render([...chunk, p]).length > WAF_MAX_REGEX_LENGTH) {
+      out.push(render(chunk));
+      chunk = [];
+    }
+    chunk.push(p);
+  }
+  if (chunk.length) out.push(render(chunk));
+  return out;
+}
+
+/** Requests to the routes given: per method, the method and regular expressions of their paths. */
 function routesStatement(covered: readonly RouteDefinition[]): Statement {
   const byMethod = new Map<string, string[]>();
   for (const r of covered) {
@@ -40,13 +59,11 @@ function routesStatement(covered: readonly RouteDefinition[]): Statement {
           {
             byteMatchStatement: { fieldToMatch: { method: {} }, positionalConstraint: 'EXACTLY', searchString: method, textTransformations: NO_TRANSFORMATION },
           },
-          {
-            regexMatchStatement: {
-              fieldToMatch: { uriPath: {} },
-              regexString: `^(?:${[...new Set(patterns)].join('|')})$`,
-              textTransformations: URL_DECODED,
-            },
-          },
+          anyOf(
+            pathRegexes(patterns).map((regexString) => ({
+              regexMatchStatement: { fieldToMatch: { uriPath: {} }, regexString, textTransformations: URL_DECODED },
+            })),
+          ),
         ],
       },
     })),

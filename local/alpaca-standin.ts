@@ -27,8 +27,9 @@ import { LOOPBACK } from './ports';
  * - every answer carries the X-RateLimit-* headers (§A3).
  * Unlike Alpaca: no market-hours rule (the simulated market is end-of-day), no partial fills, no streaming.
  * Controls for tests, on loopback only, under /_local/: PUT /_local/accounts/{key} `{cash?, options_approved_level?,
- * options_trading_level?, pdt?}` shapes a key's account (pdt false: the account omits pattern_day_trader and
- * daytrade_count, as Alpaca does since July 2026); POST /_local/faults/{key} `[{status?, delayMs?, method?, path?,
+ * options_trading_level?, pdt?, stale_figures?}` shapes a key's account (pdt false: the account omits
+ * pattern_day_trader and daytrade_count, as Alpaca does since July 2026; stale_figures: the account reports that cash,
+ * equity and buying power whatever it holds, as figures gone stale before an order arrives); POST /_local/faults/{key} `[{status?, delayMs?, method?, path?,
  * times?}]` queues faults for that key's next matching requests (a delayed order is booked at once and answered late,
  * as when Alpaca's answer is lost); GET /_local/requests/{key} counts the requests each key made.
  */
@@ -71,6 +72,8 @@ interface StandInAccount {
   approvedLevel: number;
   tradingLevel: number;
   pdt: boolean;
+  /** Cash, equity and buying power the account reports whatever it holds: figures gone stale by the time an order arrives. */
+  staleFigures: number | null;
   createdAt: string;
   orders: AlpacaOrder[];
   positions: Map<string, Position & { assetId: string }>;
@@ -121,6 +124,7 @@ export async function startAlpacaStandIn(opts: {
         approvedLevel: 3,
         tradingLevel: 3,
         pdt: true,
+        staleFigures: null,
         createdAt: now().toISOString(),
         orders: [],
         positions: new Map(),
@@ -161,15 +165,15 @@ export async function startAlpacaStandIn(opts: {
       if (value >= 0) long += value;
       else short += value;
     }
-    const equity = a.cash + long + short;
-    const obp = Math.max(0, a.cash - requirement(positions).total - heldFor(a));
+    const equity = a.staleFigures ?? a.cash + long + short;
+    const obp = a.staleFigures ?? Math.max(0, a.cash - requirement(positions).total - heldFor(a));
     return {
       id: a.id,
       account_number: a.number,
       status: 'ACTIVE',
       crypto_status: 'ACTIVE',
       currency: 'USD',
-      cash: dec(a.cash),
+      cash: dec(a.staleFigures ?? a.cash),
       buying_power: dec(obp),
       regt_buying_power: dec(obp),
       options_buying_power: dec(obp),
@@ -607,7 +611,14 @@ export async function startAlpacaStandIn(opts: {
     if (m[1] === 'requests' && method === 'GET') return [200, { requests: a.requests, orders: a.orders.length }];
     const body = JSON.parse(raw || 'null') as unknown;
     if (m[1] === 'accounts' && method === 'PUT') {
-      const b = (body ?? {}) as { cash?: number; options_approved_level?: number; options_trading_level?: number; pdt?: boolean };
+      const b = (body ?? {}) as {
+        cash?: number;
+        options_approved_level?: number;
+        options_trading_level?: number;
+        pdt?: boolean;
+        stale_figures?: number | null;
+      };
+      if (b.stale_figures !== undefined) a.staleFigures = b.stale_figures;
       if (typeof b.cash === 'number') a.cash = b.cash;
       if (typeof b.options_approved_level === 'number') a.approvedLevel = b.options_approved_level;
       if (typeof b.options_trading_level === 'number') a.tradingLevel = b.options_trading_level;
@@ -633,6 +644,8 @@ export async function startAlpacaStandIn(opts: {
         if (res.destroyed) return;
         const reset = String(Math.ceil(Date.now() / 60_000) * 60);
         res.writeHead(status, {
+          // An injected 429 asks for a one-second wait, so tests do not wait for the minute's window to end.
+          ...(status === 429 ? { 'retry-after': '1' } : {}),
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
           'x-ratelimit-limit': '200',
           'x-ratelimit-remaining': '199',

@@ -1,3 +1,4 @@
+import { brokerApi } from '../broker/broker.api';
 import { communityApi } from '../community/community.api';
 import { draftsApi } from '../drafts/drafts.api';
 import { learningApi } from '../learning/learning.api';
@@ -19,6 +20,7 @@ export const apiAreas = {
   market: marketApi,
   community: communityApi,
   learning: learningApi,
+  broker: brokerApi,
 } as const;
 
 export type ApiArea = keyof typeof apiAreas;

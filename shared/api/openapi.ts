@@ -54,6 +54,7 @@ const TAGS: Record<ApiArea, string> = {
   market: 'Market data: status, tickers, expiries, chains, history; Sync Data and the operator tools',
   community: 'Learner stories, the notify-me list and the landing page statistics',
   learning: 'The learning area: the course without answer keys, lessons, quizzes graded on the server, exercises, progress',
+  broker: "Live trading through the learner's own Alpaca account: keys saved once and never answered, validation, account, orders, positions, contracts",
 };
 
 /** The security scheme's name in the document. */

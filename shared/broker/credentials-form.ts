@@ -71,13 +71,11 @@ export const canSave = (issues: readonly FormIssue[]): boolean => !issues.some((
 export const CredentialsBody = z.object({
   apiKey: z
     .string({ error: FORM_MESSAGES.keyRequired })
-    .trim()
     .min(1, FORM_MESSAGES.keyRequired)
     .max(KEY_MAX_LENGTH, `at most ${KEY_MAX_LENGTH} characters`)
     .regex(/^[A-Za-z0-9]*$/, 'letters and digits only'),
   apiSecret: z
     .string({ error: FORM_MESSAGES.secretRequired })
-    .trim()
     .min(1, FORM_MESSAGES.secretRequired)
     .max(SECRET_MAX_LENGTH, `at most ${SECRET_MAX_LENGTH} characters`)
     .regex(/^[\x21-\x7e]*$/, 'printable characters without spaces only'),

@@ -133,7 +133,7 @@ describe('ApiStack', () => {
     }
   });
 
-  it('grants the market functions read of the market-data secret alone, and no HTTP function the broker keys', () => {
+  it('grants the market functions read of the market-data secret alone, and the brokerage function alone the broker keys', () => {
     for (const [id, fn] of stacks.api.functions) {
       const policies = template.findResources('AWS::IAM::Policy', { Properties: { Roles: [{ Ref: logicalIdOf(fn.role) }] } });
       const resources = Object.values(policies)
@@ -142,7 +142,10 @@ describe('ApiStack', () => {
         .map((st) => JSON.stringify(stacks.api.resolve(st.Resource)))
         .filter((r) => r !== JSON.stringify({ Ref: logicalIdOf(stacks.api.originVerifySecret) }));
       const definition = httpFunctions.find((f) => f.id === id)!;
-      expect(resources, id).toEqual(definition.access.marketDataSecret ? [expect.stringMatching(/:secret:options-academy\/dev\/market-data-\?{6}"/)] : []);
+      expect(resources, id).toEqual([
+        ...(definition.access.marketDataSecret ? [expect.stringMatching(/:secret:options-academy\/dev\/market-data-\?{6}"/)] : []),
+        ...(definition.access.brokerSecrets ? [expect.stringMatching(/:secret:options-academy\/dev\/broker\/\*"/)] : []),
+      ]);
     }
     expect(['market', 'adminMarket'].every((id) => httpFunctions.find((f) => f.id === id)!.access.marketDataSecret === 'read')).toBe(true);
   });
