@@ -20,10 +20,11 @@ export interface FunctionDefinition {
     /** 'read': the operator's market-data key, granted on that one secret's ARN. */
     marketDataSecret?: 'read';
     /**
-     * 'readwrite': the broker keys learners save, one secret each under `<prefix>/broker/` (create, read, rotate,
-     * delete). For the brokerage function only (test/functions/routes.test.ts).
+     * The broker keys learners save, one secret each under `<prefix>/broker/`: 'readwrite' (create, read, rotate,
+     * delete) for the brokerage function that saves them; 'read' for the trading function, which places live orders
+     * with them (test/functions/routes.test.ts).
      */
-    brokerSecrets?: 'readwrite';
+    brokerSecrets?: 'read' | 'readwrite';
     /**
      * 'outbox': writes events as outbox items (PutItem on `OUTBOX#` keys only, for a function that reads the table
      * otherwise); 'put': PutEvents on the bus, which no product function needs (events leave through the outbox; the Pipe has its own role).
@@ -63,10 +64,12 @@ export const httpFunctions: readonly FunctionDefinition[] = [
   {
     id: 'trading',
     file: 'functions/http/trading.ts',
-    description: 'Paper account, orders, positions, portfolio and pre-trade compliance',
-    // Events leave through the outbox in the table; quotes come from stored chains (no secret).
-    access: { table: 'readwrite' },
+    description: 'Paper account, orders (paper, or live through Alpaca), positions, portfolio and pre-trade compliance',
+    // Events leave through the outbox in the table; quotes come from stored chains; a live order reads the learner's
+    // Alpaca keys, and may wait on Alpaca (8 s a call): within API Gateway's 29 s.
+    access: { table: 'readwrite', brokerSecrets: 'read' },
     memoryMb: 1024,
+    timeoutSeconds: 28,
   },
   {
     id: 'drafts',

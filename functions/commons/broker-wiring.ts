@@ -1,3 +1,4 @@
+import { ulid } from 'ulid';
 import { brokerService, type BrokerDeps } from '@shared/broker/broker-service';
 import { alpacaBaseUrl, alpacaConnector, isStandIn } from '../adapters/alpaca/alpaca-client';
 import { secretsBrokerKeyStore } from '../adapters/alpaca/broker-key-store';
@@ -26,6 +27,7 @@ export function brokerDeps(): BrokerDeps {
     target: (environment) => ({ host: new URL(alpacaBaseUrl(environment)).host, standIn: isStandIn(environment) }),
     acknowledge: (userId, ack) => paper.acknowledge(userId, ack),
     logCompliance: (userId, entries) => paper.logCompliance(userId, entries),
+    ids: { newId: () => ulid() },
     warn: (message, error) => logger.warn(message, { error: error as Error }),
   };
 }

@@ -4,6 +4,8 @@ import { newYorkParts } from '../market/dates';
 import type { ComplianceLogEntry, DisclosureAck, QuoteSource } from '../paper/paper.port';
 import type { OrderRequest } from '../paper/types';
 import type { Clock } from '../ports/clock.port';
+import type { IdGenerator } from '../ports/ids.port';
+import { liveFillEvents } from './live-events';
 import { fail, ok, type Result } from '../result';
 import { credentialsNotFound } from './broker-errors';
 import type {
@@ -37,6 +39,7 @@ export interface BrokerDeps {
   /** The learner's disclosure acknowledgements (the paper account's, GET /api/compliance/disclosures reads them). */
   acknowledge: (userId: string, ack: DisclosureAck) => Promise<void>;
   logCompliance: (userId: string, entries: readonly ComplianceLogEntry[]) => Promise<void>;
+  ids: IdGenerator;
   warn?: (message: string, error?: unknown) => void;
 }
 
@@ -77,6 +80,17 @@ export function brokerService(deps: BrokerDeps) {
     return ok(info);
   }
 
+  async function reportFill(userId: string, environment: BrokerEnvironment, order: BrokerOrderRecord): Promise<void> {
+    const events = liveFillEvents(deps.ids, userId, environment, order);
+    if (!events) return;
+    try {
+      await deps.repo.recordFill(userId, environment, order.alpaca_order_id, events);
+    } catch (err) {
+      // The next sync sees the fill again and tries again.
+      warn(deps)('live fill events not written', err);
+    }
+  }
+
   async function syncPositions(userId: string, environment: BrokerEnvironment, api: AlpacaApi): Promise<Result<BrokerPositionRecord[]>> {
     const res = await api.listPositions();
     if (!res.ok) return res;
@@ -89,9 +103,13 @@ export function brokerService(deps: BrokerDeps) {
     const res = await api.listOrders({ status: 'all', limit: 100 });
     if (!res.ok) return res;
     // The strategy names the builder gave are ours, not Alpaca's: kept from the previous sync and the order just placed.
-    const known = new Map((await deps.repo.orders(userId, environment)).map((o) => [o.alpaca_order_id, o.strategy]));
+    const previous = await deps.repo.orders(userId, environment);
+    const known = new Map(previous.map((o) => [o.alpaca_order_id, o.strategy]));
     if (placed) known.set(placed.alpaca_order_id, placed.strategy);
+    const before = new Map(previous.map((o) => [o.alpaca_order_id, o.status]));
     const orders = res.value.map((o) => orderRecord(o, known.get(o.id) ?? null));
+    // A resting order that filled at Alpaca since the last sync reports its fill now (once: recordFill's marker).
+    for (const o of orders) if (o.status === 'filled' && before.get(o.alpaca_order_id) !== 'filled') await reportFill(userId, environment, o);
     await deps.repo.saveSync(userId, environment, { orders });
     return ok(orders);
   }
@@ -332,6 +350,7 @@ export function brokerService(deps: BrokerDeps) {
         return placed;
       }
       const record = orderRecord(placed.value, request.strategy ?? null);
+      await reportFill(userId, environment, record);
       log(deps, userId, environment, 'order_placed', {
         order_id: record.alpaca_order_id,
         client_order_id: record.client_order_id,

@@ -1,3 +1,4 @@
+import type { DomainEvent } from '../events/domain-events';
 import type { Result } from '../result';
 import type { AlpacaAccount, AlpacaOptionContract, AlpacaOrder, AlpacaOrderRequest, AlpacaPosition } from './alpaca.wire';
 import type { BrokerEnvironment } from './credentials-form';
@@ -143,6 +144,11 @@ export interface BrokerRepository {
   ): Promise<{ first: true } | { first: false; request: unknown }>;
   /** Releases a claim when Alpaca refused the order, so the same request may be tried again. */
   releaseOrderKey(userId: string, environment: BrokerEnvironment, clientOrderId: string): Promise<void>;
+  /**
+   * Publishes a filled order's events (through the outbox) once: with a marker of the order in the same transaction,
+   * so the fill seen when placing and again by a later sync reports once. false when it was reported before.
+   */
+  recordFill(userId: string, environment: BrokerEnvironment, alpacaOrderId: string, events: readonly DomainEvent[]): Promise<boolean>;
   logActivity(userId: string, activity: BrokerActivity): Promise<void>;
   activity(userId: string, environment: BrokerEnvironment, limit: number): Promise<BrokerActivity[]>;
 }

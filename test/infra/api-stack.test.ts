@@ -83,15 +83,18 @@ describe('ApiStack', () => {
     });
   });
 
-  it('grants the trading function the table only: its events leave through the outbox and it reads no secret but the origin value', () => {
+  it('grants the trading function the table, and reading the broker keys (live orders): its events leave through the outbox', () => {
     const trading = stacks.api.functions.get('trading')!;
     const policies = template.findResources('AWS::IAM::Policy', { Properties: { Roles: [{ Ref: logicalIdOf(trading.role) }] } });
     const statements = Object.values(policies).flatMap(statementsOf);
     const actions = statements.flatMap((s) => [s.Action].flat());
     expect(actions.filter((a) => a.startsWith('events:'))).toEqual([]);
-    expect(statements.filter((s) => [s.Action].flat().some((a) => a.startsWith('secretsmanager:'))).map((s) => s.Resource)).toEqual([
-      { Ref: logicalIdOf(stacks.api.originVerifySecret) },
+    const secrets = statements.filter((s) => [s.Action].flat().some((a) => a.startsWith('secretsmanager:')));
+    expect(secrets.map((s) => JSON.stringify(stacks.api.resolve(s.Resource)))).toEqual([
+      expect.stringMatching(/:secret:options-academy\/dev\/broker\/\*"/),
+      JSON.stringify({ Ref: logicalIdOf(stacks.api.originVerifySecret) }),
     ]);
+    expect([secrets[0]!.Action].flat()).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
     expect(actions).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:Query']));
   });
 

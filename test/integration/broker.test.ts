@@ -287,6 +287,56 @@ describe('live trading through Alpaca (the local stand-in)', () => {
     expect((await call('GET', '/api/broker/paper/orders')).body.orders).toHaveLength(1);
   });
 
+  it('lists the validated Alpaca account in the account selector, places through POST /api/orders, and publishes the fill marked live', async () => {
+    const { call, connect } = await trader();
+    expect((await call('GET', '/api/accounts')).body.accounts).toEqual([]);
+    await connect();
+    const accounts = (await call('GET', '/api/accounts')).body.accounts;
+    expect(accounts).toEqual([
+      {
+        id: 'alpaca-paper',
+        name: 'Alpaca Paper',
+        displayName: 'Alpaca Paper',
+        description: 'Local Alpaca stand-in (not Alpaca itself)',
+        mode: 'live',
+        broker: 'Alpaca (local stand-in)',
+        balance: 100000,
+        currency: 'USD',
+        isConnected: true,
+      },
+    ]);
+    const c = near('put', chain.price);
+    const placed = await call('POST', '/api/orders', { ...single(c.contract_ticker, 'buy', 1), accountId: 'alpaca-paper', strategy: 'Long Put' });
+    expect(placed.status).toBe(201);
+    expect(placed.body.order).toMatchObject({ status: 'filled', netPrice: c.ask, totalCost: Math.round(c.ask * 100 * 100) / 100, strategy: 'Long Put' });
+    expect(placed.body.checks.some((x: { type: string }) => x.type === 'buying_power')).toBe(true);
+    const orderId = placed.body.order.orderId;
+
+    await expect
+      .poll(
+        async () => {
+          const events = (await (await fetch(`${stack.endpoints.aws}/_local/events`)).json()) as {
+            detailType: string;
+            detail: { orderId: string; live?: unknown };
+          }[];
+          return events.filter((e) => e.detail.orderId === orderId).map((e) => [e.detailType, e.detail.live]);
+        },
+        { timeout: 20_000 },
+      )
+      .toEqual([
+        ['OrderPlaced', { broker: 'alpaca', environment: 'paper' }],
+        ['OrderFilled', { broker: 'alpaca', environment: 'paper' }],
+      ]);
+    // A later sync sees the same fill and does not report it again.
+    await call('GET', '/api/broker/paper/orders');
+    await new Promise((r) => setTimeout(r, 1500));
+    const events = (await (await fetch(`${stack.endpoints.aws}/_local/events`)).json()) as { detail: { orderId: string } }[];
+    expect(events.filter((e) => e.detail.orderId === orderId)).toHaveLength(2);
+    expect((await call('POST', '/api/orders', { ...single(c.contract_ticker, 'buy', 1), accountId: 'alpaca-live' })).body.error).toBe(
+      'Alpaca credentials not found',
+    );
+  });
+
   it('deletes the keys and the connection', async () => {
     const { call, connect } = await trader();
     await connect();

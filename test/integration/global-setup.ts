@@ -10,7 +10,7 @@ declare module 'vitest' {
 
 /** One local stack for the whole integration run, started the way `npm start` starts it. */
 export default async function setup(project: TestProject) {
-  const stack = await spawnLocalStack({ dataDir: newDataDir('integration'), env: { TTL_SWEEP_SECONDS: '1', ALPACA_TIMEOUT_MS: '1500' } });
+  const stack = await spawnLocalStack({ dataDir: newDataDir('integration'), env: { TTL_SWEEP_SECONDS: '1' } });
   const { stop, output: _output, exited: _exited, ...info } = stack;
   project.provide('stack', info);
   return async () => {

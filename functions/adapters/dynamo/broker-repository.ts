@@ -1,7 +1,9 @@
-import { type DynamoDBDocumentClient, DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { type DynamoDBDocumentClient, DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import type { BrokerActivity, BrokerLink, BrokerOrderRecord, BrokerPositionRecord, BrokerRepository } from '@shared/broker/broker.port';
 import { documentClient, isExpired, tableName } from './client';
+import { outboxPut } from './outbox';
 import { userPk } from './profile-repository';
 
 /**
@@ -11,7 +13,8 @@ import { userPk } from './profile-repository';
  *   live screen reads them in one GetItem and a sync replaces them whole;
  * - `BORDERKEY#<env>#<client order id>`: the claim of an order's first attempt (kept 7 days), so a retry after a
  *   timeout asks Alpaca for the order before sending it again;
- * - `BROKERLOG#<env>#<time>#<ulid>`: the activity log (kept 30 days).
+ * - `BROKERLOG#<env>#<time>#<ulid>`: the activity log (kept 30 days);
+ * - `BFILL#<env>#<alpaca order id>`: a filled order's events were published (with them, in one transaction).
  */
 const DAY = 86_400;
 const strip = <T>(item: Record<string, unknown>): T => {
@@ -114,6 +117,28 @@ export function dynamoBrokerRepository(db: DynamoDBDocumentClient = documentClie
     },
     async releaseOrderKey(userId, environment, clientOrderId) {
       await db.send(new DeleteCommand({ TableName: table, Key: orderKey(userId, environment, clientOrderId) }));
+    },
+    async recordFill(userId, environment, alpacaOrderId, events) {
+      try {
+        await db.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Put: {
+                  TableName: table,
+                  Item: { PK: userPk(userId), SK: `BFILL#${environment}#${alpacaOrderId}`, entity: 'broker-fill', at: new Date().toISOString() },
+                  ConditionExpression: 'attribute_not_exists(PK)',
+                },
+              },
+              ...events.map((e) => outboxPut(table, e)),
+            ],
+          }),
+        );
+        return true;
+      } catch (err) {
+        if (err instanceof TransactionCanceledException && (err.CancellationReasons ?? []).some((r) => r.Code === 'ConditionalCheckFailed')) return false;
+        throw err;
+      }
     },
     async logActivity(userId, activity) {
       await db.send(
