@@ -1,3 +1,4 @@
+import { brokerSuite } from './broker';
 import { learningSuite } from './learning';
 import { marketSuite } from './market';
 import { ordersSuite } from './orders';
@@ -9,4 +10,4 @@ export interface BenchSuite {
   run: () => Promise<void>;
 }
 
-export const suites: BenchSuite[] = [pricingSuite, marketSuite, ordersSuite, learningSuite];
+export const suites: BenchSuite[] = [pricingSuite, marketSuite, ordersSuite, learningSuite, brokerSuite];

@@ -11,6 +11,7 @@ import { credentialsNotFound } from './broker-errors';
 import type {
   AlpacaApi,
   AlpacaConnector,
+  AlpacaCredentials,
   BrokerAccountInfo,
   BrokerActivity,
   BrokerKeyStore,
@@ -62,15 +63,29 @@ function log(deps: BrokerDeps, userId: string, environment: BrokerEnvironment, a
 
 const view = (deps: BrokerDeps, link: BrokerLink): LinkView => ({ ...link, account: link.account ?? null, ...deps.target(link.environment) });
 
-/** The learner's Alpaca API for an environment; 404 'Alpaca credentials not found' without saved keys. */
-async function apiFor(deps: BrokerDeps, userId: string, environment: BrokerEnvironment): Promise<Result<{ api: AlpacaApi; link: BrokerLink }>> {
-  const [link, keys] = await Promise.all([deps.repo.link(userId, environment), deps.keys.load(userId, environment)]);
-  if (!link || !keys || !link.is_active) return credentialsNotFound();
+/**
+ * The learner's Alpaca API for an environment; 404 'Alpaca credentials not found' without saved keys. A warm function
+ * keeps a learner's keys in memory, tied to the link's `updated_at`, so keys saved again (or deleted) are read afresh.
+ */
+const KEYS_KEPT = 500;
+async function openApi(deps: BrokerDeps, cache: Map<string, { version: string; keys: AlpacaCredentials }>, userId: string, environment: BrokerEnvironment) {
+  const link = await deps.repo.link(userId, environment);
+  if (!link || !link.is_active) return credentialsNotFound();
+  const id = `${userId}|${environment}`;
+  let keys = cache.get(id)?.version === link.updated_at ? cache.get(id)!.keys : null;
+  if (!keys) {
+    keys = await deps.keys.load(userId, environment);
+    if (!keys) return credentialsNotFound();
+    if (cache.size >= KEYS_KEPT) cache.delete(cache.keys().next().value!);
+    cache.set(id, { version: link.updated_at, keys });
+  }
   return ok({ api: deps.connect(environment, keys), link });
 }
 
 export function brokerService(deps: BrokerDeps) {
   const now = () => deps.clock.now().toISOString();
+  const keyCache = new Map<string, { version: string; keys: AlpacaCredentials }>();
+  const apiFor = (userId: string, environment: BrokerEnvironment) => openApi(deps, keyCache, userId, environment);
 
   async function syncAccount(userId: string, environment: BrokerEnvironment, api: AlpacaApi, link: BrokerLink): Promise<Result<BrokerAccountInfo>> {
     const res = await api.account();
@@ -150,7 +165,7 @@ export function brokerService(deps: BrokerDeps) {
       userId: string,
       environment: BrokerEnvironment,
     ): Promise<Result<{ valid: boolean; message?: string; reason?: string; credentials: LinkView }>> {
-      const found = await apiFor(deps, userId, environment);
+      const found = await apiFor(userId, environment);
       if (!found.ok) return found;
       const res = await found.value.api.account();
       if (!res.ok) {
@@ -197,28 +212,28 @@ export function brokerService(deps: BrokerDeps) {
     },
 
     async account(userId: string, environment: BrokerEnvironment) {
-      const found = await apiFor(deps, userId, environment);
+      const found = await apiFor(userId, environment);
       if (!found.ok) return found;
       const res = await syncAccount(userId, environment, found.value.api, found.value.link);
       return res.ok ? ok({ environment, ...deps.target(environment), account: res.value }) : res;
     },
 
     async orders(userId: string, environment: BrokerEnvironment) {
-      const found = await apiFor(deps, userId, environment);
+      const found = await apiFor(userId, environment);
       if (!found.ok) return found;
       const res = await syncOrders(userId, environment, found.value.api);
       return res.ok ? ok({ orders: res.value }) : res;
     },
 
     async order(userId: string, environment: BrokerEnvironment, id: string) {
-      const found = await apiFor(deps, userId, environment);
+      const found = await apiFor(userId, environment);
       if (!found.ok) return found;
       const res = await found.value.api.getOrder(id);
       return res.ok ? ok({ order: orderRecord(res.value) }) : res;
     },
 
     async cancelOrder(userId: string, environment: BrokerEnvironment, id: string) {
-      const found = await apiFor(deps, userId, environment);
+      const found = await apiFor(userId, environment);
       if (!found.ok) return found;
       const { api } = found.value;
       const res = await api.cancelOrder(id);
@@ -233,14 +248,14 @@ export function brokerService(deps: BrokerDeps) {
     },
 
     async positions(userId: string, environment: BrokerEnvironment) {
-      const found = await apiFor(deps, userId, environment);
+      const found = await apiFor(userId, environment);
       if (!found.ok) return found;
       const res = await syncPositions(userId, environment, found.value.api);
       return res.ok ? ok({ positions: res.value }) : res;
     },
 
     async closePosition(userId: string, environment: BrokerEnvironment, symbol: string, qty?: number) {
-      const found = await apiFor(deps, userId, environment);
+      const found = await apiFor(userId, environment);
       if (!found.ok) return found;
       if (qty !== undefined && !(Number.isInteger(qty) && qty > 0)) return fail('bad_request', 'Options orders must have whole number quantities');
       const res = await found.value.api.closePosition(symbol, qty);
@@ -254,7 +269,7 @@ export function brokerService(deps: BrokerDeps) {
     },
 
     async exercise(userId: string, environment: BrokerEnvironment, symbol: string) {
-      const found = await apiFor(deps, userId, environment);
+      const found = await apiFor(userId, environment);
       if (!found.ok) return found;
       const res = await found.value.api.exercise(symbol);
       if (!res.ok) {
@@ -267,7 +282,7 @@ export function brokerService(deps: BrokerDeps) {
     },
 
     async contracts(userId: string, environment: BrokerEnvironment, query: { underlying: string; expiration?: string }) {
-      const found = await apiFor(deps, userId, environment);
+      const found = await apiFor(userId, environment);
       if (!found.ok) return found;
       const res = await found.value.api.contracts({ underlying: query.underlying, expiration: query.expiration });
       if (!res.ok) return res;
@@ -303,7 +318,7 @@ export function brokerService(deps: BrokerDeps) {
       environment: BrokerEnvironment,
       request: OrderRequest,
     ): Promise<Result<{ order: BrokerOrderRecord; checks: ComplianceCheck[] }>> {
-      const found = await apiFor(deps, userId, environment);
+      const found = await apiFor(userId, environment);
       if (!found.ok) return found;
       const { api, link } = found.value;
       const claim = await deps.repo.claimOrderKey(userId, environment, request.clientOrderId, request);

@@ -1,5 +1,5 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { type DynamoDBDocumentClient, DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import type { BrokerActivity, BrokerLink, BrokerOrderRecord, BrokerPositionRecord, BrokerRepository } from '@shared/broker/broker.port';
 import { documentClient, isExpired, tableName } from './client';
@@ -63,10 +63,12 @@ export function dynamoBrokerRepository(db: DynamoDBDocumentClient = documentClie
         writes.push(
           db
             .send(
-              new PutCommand({
+              new UpdateCommand({
                 TableName: table,
-                Item: { ...linkKey(userId, environment), entity: 'broker-link', ...(await readLink(userId, environment)), account: sync.account },
+                Key: linkKey(userId, environment),
+                UpdateExpression: 'SET account = :a',
                 ConditionExpression: 'attribute_exists(PK)',
+                ExpressionAttributeValues: { ':a': sync.account },
               }),
             )
             .catch((err: unknown) => {
