@@ -23,6 +23,10 @@ const api = vi.hoisted(() => ({
 }));
 vi.mock('@web/api/market', async () => (await import('./mock-api')).marketModule(api));
 vi.mock('@web/api/paper-account', async () => (await import('./mock-api')).paperAccountModule(api));
+vi.mock('@web/api/broker', async (actual) => ({
+  ...(await actual<object>()),
+  useBrokerCredentials: () => ({ data: { credentials: [], environments: [] }, isPending: false }),
+}));
 vi.mock('@web/features/strategy/api/drafts', async () => (await import('./mock-api')).draftsModule(api));
 
 import TradingPage from '@web/features/strategy/components/trading-page';
@@ -88,7 +92,7 @@ describe('the trading page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Trading' })).toBeTruthy();
     expect(screen.getByRole('complementary', { name: 'Educational use only' }).textContent).toContain('virtual money');
     expect(screen.getByRole('heading', { name: 'Get Started' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Live Trading with Alpaca' }).parentElement!.textContent).toContain('not connected in this build');
+    expect(screen.getByRole('region', { name: 'Live Trading with Alpaca' }).textContent).toContain('0 accounts connected');
     const select = screen.getByLabelText('Underlying') as HTMLSelectElement;
     await waitFor(() =>
       expect(
