@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signUpAndSignIn } from '../support/cognito';
 import { waitFor } from '../support/local-stack';
-import { launchBrowser, returningLearner, seriousViolations, signInThroughPage, watchErrors } from './browser';
+import { launchBrowser, PHONE, returningLearner, seriousViolations, signInThroughPage, watchErrors } from './browser';
 
 const stack = inject('e2eStack');
 let browser: Browser;
@@ -122,6 +122,18 @@ describe('live trading with Alpaca in Chromium (the local stand-in)', () => {
     await orders.getByText('market · filled').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: '/tmp/alpaca-shots/e2e-portfolio.png', fullPage: true });
+
+    // On a phone the connections page and the live portfolio fit the width.
+    await page.setViewportSize(PHONE);
+    await page.goto(`${stack.url}/app/broker-connections`);
+    await page.getByRole('heading', { name: 'Broker Connections', level: 1 }).waitFor();
+    await page.getByText(/paper · key PK…/i).waitFor();
+    await page.screenshot({ path: '/tmp/alpaca-shots/e2e-phone-connections.png', fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await page.goto(`${stack.url}/app/portfolio`);
+    await page.getByRole('heading', { name: 'Portfolio · Alpaca Paper' }).waitFor();
+    await page.screenshot({ path: '/tmp/alpaca-shots/e2e-phone-portfolio.png', fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     expect(errors).toEqual([]);
     await context.close();
   });

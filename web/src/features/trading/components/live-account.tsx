@@ -48,7 +48,7 @@ export function LivePortfolio({ environment, account }: { environment: BrokerEnv
   if (figures.isError) return <ErrorPanel message={figures.error.message} />;
   const a = figures.data.account;
   return (
-    <div className="space-y-4">
+    <div className="min-w-0 space-y-4">
       <header className="flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900">Portfolio · {account.name}</h1>
         <Link to="/app/orders" className="text-sm font-semibold text-brand-800 hover:underline">
@@ -56,7 +56,7 @@ export function LivePortfolio({ environment, account }: { environment: BrokerEnv
         </Link>
       </header>
       <StandInNote environment={environment} />
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      <dl className="grid grid-cols-[repeat(2,minmax(0,1fr))] gap-3 sm:grid-cols-4">
         {(
           [
             ['Equity', formatUsd(a.equity)],
@@ -69,9 +69,9 @@ export function LivePortfolio({ environment, account }: { environment: BrokerEnv
             ['Synced', new Date(a.last_synced_at).toLocaleTimeString()],
           ] as const
         ).map(([label, value]) => (
-          <div key={label} className="rounded-xl bg-white p-3 ring-1 ring-slate-200">
+          <div key={label} className="min-w-0 rounded-xl bg-white p-3 ring-1 ring-slate-200">
             <dt className="text-xs text-slate-700">{label}</dt>
-            <dd className="font-semibold tabular-nums text-slate-900">{value}</dd>
+            <dd className="break-words font-semibold tabular-nums text-slate-900">{value}</dd>
           </div>
         ))}
       </dl>
@@ -80,7 +80,7 @@ export function LivePortfolio({ environment, account }: { environment: BrokerEnv
           {error}
         </p>
       )}
-      <section aria-labelledby="live-positions" className="rounded-2xl bg-white p-4 ring-1 ring-slate-200">
+      <section aria-labelledby="live-positions" className="min-w-0 rounded-2xl bg-white p-4 ring-1 ring-slate-200">
         <h2 id="live-positions" className="font-bold text-slate-900">
           Positions
         </h2>
