@@ -376,6 +376,27 @@ describe('Trade All', () => {
     expect(readyMade()).toBeTruthy();
   });
 
+  it('places Trade All on the Alpaca account chosen in the account selector, after the live confirmation and its box', async () => {
+    localStorage.setItem('options-academy.selected-account', 'alpaca-paper');
+    try {
+      api.placeOrder.mockResolvedValue({ order: { orderId: 'a-1', status: 'filled' }, checks: [] });
+      renderPage();
+      await chooseTemplate('Neutral', 'Iron Condor');
+      await screen.findByTestId('buying-power');
+      await userEvent.click(screen.getByRole('button', { name: 'Trade All' }));
+      const dialog = screen.getByRole('dialog', { name: 'Confirm LIVE trade' });
+      expect(dialog.textContent).toContain('Alpaca Paper (REAL MONEY)');
+      const place = within(dialog).getByRole('button', { name: 'PLACE LIVE TRADE' }) as HTMLButtonElement;
+      expect(place.disabled).toBe(true);
+      await userEvent.click(within(dialog).getByLabelText('I understand this is a live trade with real money and accept the risk.'));
+      await userEvent.click(place);
+      expect(api.placeOrder.mock.calls.at(-1)![0]).toMatchObject({ accountId: 'alpaca-paper', strategy: 'Iron Condor', type: 'market' });
+      expect(await screen.findByText('Strategy placed successfully! 4 legs × 1 contracts')).toBeTruthy();
+    } finally {
+      localStorage.removeItem('options-academy.selected-account');
+    }
+  });
+
   it('shows the same price in the builder and in the confirmation: the mid, the natural price, commission and the total charged', async () => {
     renderPage();
     await chooseTemplate('Neutral', 'Iron Condor');

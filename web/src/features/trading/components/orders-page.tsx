@@ -1,5 +1,5 @@
 import { environmentOfAccount } from '@web/api/broker';
-import { useSelectedAccount } from '../hooks/use-selected-account';
+import { useSelectedAccount } from '@web/api/selected-account';
 import { LiveOrdersList, StandInNote } from './live-account';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';

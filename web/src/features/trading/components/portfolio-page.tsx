@@ -1,5 +1,5 @@
 import { environmentOfAccount } from '@web/api/broker';
-import { useSelectedAccount } from '../hooks/use-selected-account';
+import { useSelectedAccount } from '@web/api/selected-account';
 import { LivePortfolio } from './live-account';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';

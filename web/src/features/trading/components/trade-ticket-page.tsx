@@ -1,5 +1,5 @@
 import { environmentOfAccount } from '@web/api/broker';
-import { useSelectedAccount } from '../hooks/use-selected-account';
+import { useSelectedAccount } from '@web/api/selected-account';
 import { LiveTicket } from './live-account';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
