@@ -91,7 +91,7 @@ export function LivePortfolio({ environment, account }: { environment: BrokerEnv
         ) : positions.data.positions.length === 0 ? (
           <p className="mt-2 text-sm text-slate-700">No positions yet. Open the options chain and click a price to trade.</p>
         ) : (
-          <div className="mt-2 overflow-x-auto">
+          <div className="relative mt-2 overflow-x-auto">
             <table className="w-full text-sm">
               <thead>
                 <tr className="text-left text-xs text-slate-700">
