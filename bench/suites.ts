@@ -1,5 +1,6 @@
 import { journalSuite } from './journal';
 import { gamificationSuite } from './gamification';
+import { brokerSuite } from './broker';
 import { learningSuite } from './learning';
 import { learningWidgetSuite } from './learning-widget';
 import { marketSuite } from './market';
@@ -12,4 +13,4 @@ export interface BenchSuite {
   run: () => Promise<void>;
 }
 
-export const suites: BenchSuite[] = [pricingSuite, marketSuite, ordersSuite, learningSuite, learningWidgetSuite, journalSuite, gamificationSuite];
+export const suites: BenchSuite[] = [pricingSuite, marketSuite, ordersSuite, learningSuite, learningWidgetSuite, journalSuite, gamificationSuite, brokerSuite];

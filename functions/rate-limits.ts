@@ -70,7 +70,16 @@ export const rateLimits: readonly RateLimitDefinition[] = [
     applies: {
       to: 'api',
       routes: {
-        routeKeys: ['POST /api/orders', 'DELETE /api/orders/{id}', 'POST /api/positions/{contract}/close', 'POST /api/positions/{contract}/exercise'],
+        routeKeys: [
+          'POST /api/orders',
+          'DELETE /api/orders/{id}',
+          'POST /api/positions/{contract}/close',
+          'POST /api/positions/{contract}/exercise',
+          'POST /api/broker/{environment}/orders',
+          'DELETE /api/broker/{environment}/orders/{id}',
+          'DELETE /api/broker/{environment}/positions/{symbol}',
+          'POST /api/broker/{environment}/positions/{symbol}/exercise',
+        ],
       },
     },
     stageThrottle: { rateLimit: 50, burstLimit: 100 },

@@ -20,10 +20,11 @@ export interface FunctionDefinition {
     /** 'read': the operator's market-data key, granted on that one secret's ARN. */
     marketDataSecret?: 'read';
     /**
-     * 'readwrite': the broker keys learners save, one secret each under `<prefix>/broker/` (create, read, rotate,
-     * delete). For the brokerage functions only, when they come; no function has it yet (test/functions/routes.test.ts).
+     * The broker keys learners save, one secret each under `<prefix>/broker/`: 'readwrite' (create, read, rotate,
+     * delete) for the brokerage function that saves them; 'read' for the trading function, which places live orders
+     * with them (test/functions/routes.test.ts).
      */
-    brokerSecrets?: 'readwrite';
+    brokerSecrets?: 'read' | 'readwrite';
     /**
      * 'outbox': writes events as outbox items (PutItem on `OUTBOX#` keys only, for a function that reads the table
      * otherwise); 'put': PutEvents on the bus, which no product function needs (events leave through the outbox; the Pipe has its own role).
@@ -63,10 +64,12 @@ export const httpFunctions: readonly FunctionDefinition[] = [
   {
     id: 'trading',
     file: 'functions/http/trading.ts',
-    description: 'Paper account, orders, positions, portfolio and pre-trade compliance',
-    // Events leave through the outbox in the table; quotes come from stored chains (no secret).
-    access: { table: 'readwrite' },
+    description: 'Paper account, orders (paper, or live through Alpaca), positions, portfolio and pre-trade compliance',
+    // Events leave through the outbox in the table; quotes come from stored chains; a live order reads the learner's
+    // Alpaca keys, and may wait on Alpaca (8 s a call): within API Gateway's 29 s.
+    access: { table: 'readwrite', brokerSecrets: 'read' },
     memoryMb: 1024,
+    timeoutSeconds: 28,
   },
   {
     id: 'drafts',
@@ -120,6 +123,16 @@ export const httpFunctions: readonly FunctionDefinition[] = [
     file: 'functions/http/gamification.ts',
     description: "Gamification: the learner's state, awards feed, challenge claims, reward purchases, power-ups, settings and leaderboards",
     access: { table: 'readwrite' },
+  },
+  {
+    id: 'brokerage',
+    file: 'functions/http/broker.ts',
+    description: "Live trading through the learner's Alpaca account: key pairs (Secrets Manager), validation, account, orders, positions, contracts",
+    // The key pairs under <prefix>/broker/; metadata, synced records, the activity and compliance logs in the table.
+    access: { table: 'readwrite', brokerSecrets: 'readwrite' },
+    memoryMb: 512,
+    // One call may wait on Alpaca (8 s) and on 429 back-off (10 s at most): within API Gateway's 29 s.
+    timeoutSeconds: 28,
   },
 ];
 
@@ -192,4 +205,18 @@ export const routes: readonly RouteDefinition[] = [
   { routeKey: 'POST /api/gamification/power-ups/{id}/activate', auth: 'user', fn: 'gamification' },
   { routeKey: 'PUT /api/gamification/settings', auth: 'user', fn: 'gamification' },
   { routeKey: 'GET /api/gamification/leaderboards/{category}', auth: 'user', fn: 'gamification' },
+  { routeKey: 'GET /api/broker/credentials', auth: 'user', fn: 'brokerage' },
+  { routeKey: 'PUT /api/broker/credentials/{environment}', auth: 'user', fn: 'brokerage' },
+  { routeKey: 'POST /api/broker/credentials/{environment}/validate', auth: 'user', fn: 'brokerage' },
+  { routeKey: 'DELETE /api/broker/credentials/{environment}', auth: 'user', fn: 'brokerage' },
+  { routeKey: 'POST /api/broker/{environment}/acknowledgements', auth: 'user', fn: 'brokerage' },
+  { routeKey: 'GET /api/broker/{environment}/account', auth: 'user', fn: 'brokerage' },
+  { routeKey: 'GET /api/broker/{environment}/orders', auth: 'user', fn: 'brokerage' },
+  { routeKey: 'POST /api/broker/{environment}/orders', auth: 'user', fn: 'brokerage' },
+  { routeKey: 'GET /api/broker/{environment}/orders/{id}', auth: 'user', fn: 'brokerage' },
+  { routeKey: 'DELETE /api/broker/{environment}/orders/{id}', auth: 'user', fn: 'brokerage' },
+  { routeKey: 'GET /api/broker/{environment}/positions', auth: 'user', fn: 'brokerage' },
+  { routeKey: 'DELETE /api/broker/{environment}/positions/{symbol}', auth: 'user', fn: 'brokerage' },
+  { routeKey: 'POST /api/broker/{environment}/positions/{symbol}/exercise', auth: 'user', fn: 'brokerage' },
+  { routeKey: 'GET /api/broker/{environment}/contracts', auth: 'user', fn: 'brokerage' },
 ];

@@ -5,6 +5,8 @@ import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_TABLE_NAME } from '../functions/adapters/dynamo/table-definition';
+import { startAlpacaStandIn } from './alpaca-standin';
+import { standInMarket } from './alpaca-standin-market';
 import { startAwsEndpoints, type RunningAwsEndpoints } from './aws-endpoints';
 import { startCognito, type LocalPool } from './cognito';
 import { ensureTable, startDynamoLocal } from './dynamodb';
@@ -17,7 +19,7 @@ import { startTtlSweeper } from './ttl-sweeper';
 
 export interface LocalStackOptions {
   dataDir: string;
-  ports: { gateway: number; dynamodb: number; cognito: number; aws: number };
+  ports: { gateway: number; dynamodb: number; cognito: number; aws: number; alpaca: number };
   web: WebMode;
   tableName?: string;
   /** How often the TTL sweeper runs; DynamoDB's own TTL works within days, so a minute is generous. */
@@ -34,7 +36,7 @@ export interface LocalStackOptions {
 export interface LocalStack {
   url: string;
   pool: LocalPool;
-  endpoints: { dynamodb: string; aws: string; cognito: string };
+  endpoints: { dynamodb: string; aws: string; cognito: string; alpaca: string | null };
   tableName: string;
   events: RunningAwsEndpoints['events'];
   scheduler: RunningScheduler | undefined;
@@ -46,13 +48,14 @@ export interface LocalStack {
   stop(): Promise<void>;
 }
 
-export const DEFAULT_PORTS = { gateway: 3000, dynamodb: 8000, cognito: 9229, aws: 4566 };
-export const PORT_ENV = { gateway: 'PORT', dynamodb: 'DYNAMODB_PORT', cognito: 'COGNITO_PORT', aws: 'AWS_LOCAL_PORT' } as const;
+export const DEFAULT_PORTS = { gateway: 3000, dynamodb: 8000, cognito: 9229, aws: 4566, alpaca: 4700 };
+export const PORT_ENV = { gateway: 'PORT', dynamodb: 'DYNAMODB_PORT', cognito: 'COGNITO_PORT', aws: 'AWS_LOCAL_PORT', alpaca: 'ALPACA_PORT' } as const;
 const PORT_LABEL = {
   gateway: 'the web app and API',
   dynamodb: 'DynamoDB Local',
   cognito: 'local Cognito',
   aws: 'the local Secrets Manager and EventBridge endpoints',
+  alpaca: 'the local Alpaca stand-in',
 };
 
 /**
@@ -61,7 +64,10 @@ const PORT_LABEL = {
  */
 export async function startLocalStack(opts: LocalStackOptions): Promise<LocalStack> {
   const tableName = opts.tableName ?? DEFAULT_TABLE_NAME;
+  // A configured Alpaca paper URL means the stand-in is not started, so its port is not needed.
+  const standIn = !process.env.ALPACA_PAPER_URL;
   for (const key of Object.keys(opts.ports) as (keyof typeof opts.ports)[]) {
+    if (key === 'alpaca' && !standIn) continue;
     await assertPortFree(opts.ports[key], `${PORT_LABEL[key]} (${PORT_ENV[key]})`);
   }
   const logs = path.join(opts.dataDir, 'logs');
@@ -140,6 +146,16 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       POWERTOOLS_TRACE_ENABLED: 'false',
     });
 
+    // The Alpaca paper environment: the learner's real paper account when ALPACA_PAPER_URL is set, else the local
+    // stand-in (local/alpaca-standin.ts) filling at the simulated market's quotes; the product says which (ALPACA_PAPER_STANDIN).
+    let alpaca: string | null = null;
+    if (standIn) {
+      const running = await startAlpacaStandIn({ port: opts.ports.alpaca, market: standInMarket(), log: opts.log });
+      stops.push(running.stop);
+      alpaca = running.url;
+      Object.assign(process.env, { ALPACA_PAPER_URL: running.url, ALPACA_PAPER_STANDIN: '1' });
+    }
+
     const raw = new DynamoDBClient({});
     stops.push(() => raw.destroy());
     const created = await ensureTable(raw, tableName);
@@ -198,7 +214,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     return {
       url: gateway.url,
       pool: cognito.pool,
-      endpoints: { dynamodb: dynamo.endpoint, aws: aws.endpoint, cognito: cognito.pool.endpoint },
+      endpoints: { dynamodb: dynamo.endpoint, aws: aws.endpoint, cognito: cognito.pool.endpoint, alpaca },
       tableName,
       events: aws.events,
       scheduler,

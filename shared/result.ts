@@ -3,7 +3,19 @@
  * travel as values with a stable code and the learner-facing message (the spec's words where it gives them); code
  * throws only for bugs. functions/commons/errors.ts is the one place that maps a code to an HTTP status.
  */
-export type ErrorCode = 'bad_request' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'unprocessable' | 'rate_limited' | 'unavailable';
+export type ErrorCode =
+  | 'bad_request'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'unprocessable'
+  | 'rate_limited'
+  | 'unavailable'
+  /** A broker (Alpaca) answered with a server error or in a shape it does not document. */
+  | 'bad_gateway'
+  /** A broker did not answer in time. */
+  | 'gateway_timeout';
 
 export interface Failure {
   code: ErrorCode;

@@ -16,6 +16,8 @@ const STATUS: Record<ErrorCode, number> = {
   unprocessable: 422,
   rate_limited: 429,
   unavailable: 503,
+  bad_gateway: 502,
+  gateway_timeout: 504,
 };
 
 export const statusOf = (code: ErrorCode): number => STATUS[code];

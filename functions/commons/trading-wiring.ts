@@ -1,16 +1,22 @@
 import { ulid } from 'ulid';
+import { alpacaVenue } from '@shared/broker/alpaca-venue';
+import { brokerService } from '@shared/broker/broker-service';
+import { BROKER_ENVIRONMENTS } from '@shared/broker/credentials-form';
 import { paperAccount } from '@shared/paper/paper-account';
 import { paperVenue } from '@shared/paper/paper-venue';
 import type { PaperDeps } from '@shared/paper/use-cases/deps';
 import { jitteredBackoff } from '@shared/paper/use-cases/retry';
 import { dynamoPaperAccountRepository } from '../adapters/dynamo/paper-account-repository';
+import { isStandIn } from '../adapters/alpaca/alpaca-client';
 import { marketQuoteSource } from '../adapters/market/quote-source';
+import { brokerDeps } from './broker-wiring';
 import { marketDeps } from './market-wiring';
 import { logger } from './powertools';
 
 /**
  * The composition root of trading: one paper-account repository (DynamoDB), quotes from the market API's chains, the
- * system clock and ulids; the order venues the learner can trade through (the paper account; a broker next).
+ * system clock and ulids; the order venues the learner can trade through: the paper account, and the learner's Alpaca
+ * accounts (paper and live environments) once their keys are validated.
  */
 export function tradingDeps() {
   const market = marketDeps();
@@ -22,5 +28,8 @@ export function tradingDeps() {
     warn: (message, error) => logger.warn(message, { error: error as Error }),
     backoff: jitteredBackoff((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
   };
-  return { paper: paperAccount(deps), venues: [paperVenue(deps)], repo: deps.repo, clock: deps.clock };
+  const brokerage = brokerDeps();
+  const broker = brokerService(brokerage);
+  const venues = [paperVenue(deps), ...BROKER_ENVIRONMENTS.map((env) => alpacaVenue(env, broker, brokerage.repo, isStandIn(env)))];
+  return { paper: paperAccount(deps), venues, repo: deps.repo, clock: deps.clock };
 }

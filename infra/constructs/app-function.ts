@@ -151,10 +151,15 @@ export class AppFunction extends Construct {
     this.fn.addEnvironment('SECRET_PREFIX', prefix);
   }
 
-  /** Broker keys are created per learner at runtime, so the grant is their name prefix, `<prefix>/broker/`. */
-  grantBrokerSecrets(prefix: string): void {
+  /**
+   * Broker keys are created per learner at runtime, so the grant is their name prefix, `<prefix>/broker/`: all the
+   * secret actions for the function that saves and deletes them, reading only for one that places orders with them.
+   */
+  grantBrokerSecrets(prefix: string, mode: 'read' | 'readwrite' = 'readwrite'): void {
     const path = `${brokerSecretsPrefix(prefix)}*`;
-    this.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: SECRET_ACTIONS, resources: [`${this.secretArnPrefix()}${path}`] }));
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({ actions: mode === 'read' ? SECRET_READ_ACTIONS : SECRET_ACTIONS, resources: [`${this.secretArnPrefix()}${path}`] }),
+    );
     this.fn.addEnvironment('SECRET_PREFIX', prefix);
     Validations.of(this.role).acknowledge({
       id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:secretsmanager:<AWS::Region>:<AWS::AccountId>:secret:${path}]`,
@@ -206,7 +211,7 @@ export class AppFunction extends Construct {
   applyAccess(access: FunctionDefinition['access'], targets: AccessTargets): void {
     if (access.table) this.grantTable(targets.table, access.table);
     if (access.marketDataSecret) this.grantMarketDataSecret(targets.secretPrefix);
-    if (access.brokerSecrets) this.grantBrokerSecrets(targets.secretPrefix);
+    if (access.brokerSecrets) this.grantBrokerSecrets(targets.secretPrefix, access.brokerSecrets);
     if (access.events === 'put') this.grantPutEvents(targets.bus);
     if (access.events === 'outbox' && access.table !== 'readwrite') this.grantOutboxWrite(targets.table);
   }

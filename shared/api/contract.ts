@@ -31,7 +31,7 @@ export interface RouteContract {
 }
 
 export type SuccessStatus = 200 | 201 | 202 | 204;
-export type ExpectedErrorStatus = 404 | 409 | 422 | 429 | 503;
+export type ExpectedErrorStatus = 404 | 409 | 422 | 429 | 502 | 503 | 504;
 
 export type ApiContract = Partial<Record<RouteKey, RouteContract>>;
 

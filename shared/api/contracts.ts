@@ -1,3 +1,4 @@
+import { brokerApi } from '../broker/broker.api';
 import { communityApi } from '../community/community.api';
 import { draftsApi } from '../drafts/drafts.api';
 import { journalApi } from '../journal/journal.api';
@@ -23,6 +24,7 @@ export const apiAreas = {
   learning: learningApi,
   journal: journalApi,
   gamification: gamificationApi,
+  broker: brokerApi,
 } as const;
 
 export type ApiArea = keyof typeof apiAreas;

@@ -56,6 +56,7 @@ const TAGS: Record<ApiArea, string> = {
   learning: 'The learning area: the course without answer keys, lessons, quizzes graded on the server, exercises, progress',
   journal: 'The trading journal: trades made from paper orders, entries, statistics with their formulas, CSV export',
   gamification: 'Gamification computed on the server from domain events: state, awards feed, claims, rewards, power-ups, settings, leaderboards',
+  broker: "Live trading through the learner's own Alpaca account: keys saved once and never answered, validation, account, orders, positions, contracts",
 };
 
 /** The security scheme's name in the document. */
@@ -77,6 +78,8 @@ const ERROR_RESPONSES = {
   ],
   InternalError: ['Something failed on the server; the answer never says what.', 'ErrorOrGateway'],
   Unavailable: ['A service the route depends on is not available right now; retry later.', 'ErrorOrGateway'],
+  BadGateway: ['The broker (Alpaca) failed or answered in a shape it does not document: `Alpaca API error: {status} - {message}`.', 'Error'],
+  GatewayTimeout: ['The broker (Alpaca) did not answer in time; retrying with the same clientOrderId never places an order twice.', 'Error'],
 } as const;
 
 const STATUS_RESPONSE: Record<number, keyof typeof ERROR_RESPONSES> = {
@@ -88,7 +91,9 @@ const STATUS_RESPONSE: Record<number, keyof typeof ERROR_RESPONSES> = {
   422: 'Unprocessable',
   429: 'TooManyRequests',
   500: 'InternalError',
+  502: 'BadGateway',
   503: 'Unavailable',
+  504: 'GatewayTimeout',
 };
 
 /** zod → JSON Schema draft 2020-12, without the `$schema` line each conversion carries. */

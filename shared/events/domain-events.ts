@@ -26,6 +26,8 @@ export const OrderPlacedDetail = z.object({
   strategy: z.string().nullable(),
   status: z.enum(['open', 'filled']),
   placedAt: isoTime,
+  /** Placed on the learner's own broker account (issue 21): the journal keeps these apart from paper trades. */
+  live: z.object({ broker: z.literal('alpaca'), environment: z.enum(['paper', 'live']) }).optional(),
 });
 
 /** A resting order ended without a fill: canceled by the learner or a reset, or expired at its session's close. */
@@ -47,6 +49,8 @@ export const OrderFilledDetail = z.object({
   legs: z.array(z.object({ contract: z.string(), side: z.enum(['buy', 'sell']), quantity: z.number().int().positive(), price: z.number() })).min(1),
   netAmount: z.number(),
   filledAt: isoTime,
+  /** Filled on the learner's own broker account (issue 21): the journal keeps these apart from paper trades. */
+  live: z.object({ broker: z.literal('alpaca'), environment: z.enum(['paper', 'live']) }).optional(),
 });
 
 export const PositionClosedDetail = z.object({

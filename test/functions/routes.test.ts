@@ -21,14 +21,17 @@ describe('the route catalog', () => {
     }
   });
 
-  it('gives no function the broker keys yet: that access is for the brokerage functions to come', () => {
+  it('gives the broker keys to the brokerage function, and reading them to the trading function (live orders) only', () => {
     const accesses = [
       ...httpFunctions.map((f) => [f.id, f.access] as const),
       ...schedules.map((s) => [s.id, s.access] as const),
       ...eventRules.map((r) => [r.consumer.id, r.consumer.access] as const),
     ];
     expect(accesses.length).toBeGreaterThan(httpFunctions.length);
-    expect(accesses.filter(([, access]) => access.brokerSecrets).map(([id]) => id)).toEqual([]);
+    expect(accesses.filter(([, access]) => access.brokerSecrets).map(([id, access]) => [id, access.brokerSecrets])).toEqual([
+      ['trading', 'read'],
+      ['brokerage', 'readwrite'],
+    ]);
   });
 
   it('has unique route keys', () => {

@@ -83,15 +83,18 @@ describe('ApiStack', () => {
     });
   });
 
-  it('grants the trading function the table only: its events leave through the outbox and it reads no secret but the origin value', () => {
+  it('grants the trading function the table, and reading the broker keys (live orders): its events leave through the outbox', () => {
     const trading = stacks.api.functions.get('trading')!;
     const policies = template.findResources('AWS::IAM::Policy', { Properties: { Roles: [{ Ref: logicalIdOf(trading.role) }] } });
     const statements = Object.values(policies).flatMap(statementsOf);
     const actions = statements.flatMap((s) => [s.Action].flat());
     expect(actions.filter((a) => a.startsWith('events:'))).toEqual([]);
-    expect(statements.filter((s) => [s.Action].flat().some((a) => a.startsWith('secretsmanager:'))).map((s) => s.Resource)).toEqual([
-      { Ref: logicalIdOf(stacks.api.originVerifySecret) },
+    const secrets = statements.filter((s) => [s.Action].flat().some((a) => a.startsWith('secretsmanager:')));
+    expect(secrets.map((s) => JSON.stringify(stacks.api.resolve(s.Resource)))).toEqual([
+      expect.stringMatching(/:secret:options-academy\/dev\/broker\/\*"/),
+      JSON.stringify({ Ref: logicalIdOf(stacks.api.originVerifySecret) }),
     ]);
+    expect([secrets[0]!.Action].flat()).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
     expect(actions).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:Query']));
   });
 
@@ -133,7 +136,7 @@ describe('ApiStack', () => {
     }
   });
 
-  it('grants the market functions read of the market-data secret alone, and no HTTP function the broker keys', () => {
+  it('grants the market functions read of the market-data secret alone, and the brokerage function alone the broker keys', () => {
     for (const [id, fn] of stacks.api.functions) {
       const policies = template.findResources('AWS::IAM::Policy', { Properties: { Roles: [{ Ref: logicalIdOf(fn.role) }] } });
       const resources = Object.values(policies)
@@ -142,7 +145,10 @@ describe('ApiStack', () => {
         .map((st) => JSON.stringify(stacks.api.resolve(st.Resource)))
         .filter((r) => r !== JSON.stringify({ Ref: logicalIdOf(stacks.api.originVerifySecret) }));
       const definition = httpFunctions.find((f) => f.id === id)!;
-      expect(resources, id).toEqual(definition.access.marketDataSecret ? [expect.stringMatching(/:secret:options-academy\/dev\/market-data-\?{6}"/)] : []);
+      expect(resources, id).toEqual([
+        ...(definition.access.marketDataSecret ? [expect.stringMatching(/:secret:options-academy\/dev\/market-data-\?{6}"/)] : []),
+        ...(definition.access.brokerSecrets ? [expect.stringMatching(/:secret:options-academy\/dev\/broker\/\*"/)] : []),
+      ]);
     }
     expect(['market', 'adminMarket'].every((id) => httpFunctions.find((f) => f.id === id)!.access.marketDataSecret === 'read')).toBe(true);
   });

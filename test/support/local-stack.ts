@@ -10,7 +10,7 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 export interface StackInfo {
   url: string;
   pool: { userPoolId: string; userPoolClientId: string; endpoint: string; issuer: string; jwksUri: string; region: string };
-  endpoints: { dynamodb: string; aws: string; cognito: string };
+  endpoints: { dynamodb: string; aws: string; cognito: string; alpaca: string | null };
   tableName: string;
   dataDir: string;
 }
@@ -29,7 +29,7 @@ export const newDataDir = (label: string) => mkdtempSync(path.join(tmpdir(), `oa
  * directory of the test's own, and resolves once it reports ready.
  */
 export async function spawnLocalStack(opts: { dataDir: string; webMode?: 'dev' | 'dist' | 'none'; env?: Record<string, string> }): Promise<SpawnedStack> {
-  const [gateway, dynamodb, cognito, aws] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  const [gateway, dynamodb, cognito, aws, alpaca] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
   const child = spawn(process.execPath, [path.join(REPO_ROOT, 'node_modules/tsx/dist/cli.mjs'), path.join(REPO_ROOT, 'local/start.ts')], {
     cwd: REPO_ROOT,
     env: {
@@ -38,6 +38,7 @@ export async function spawnLocalStack(opts: { dataDir: string; webMode?: 'dev' |
       DYNAMODB_PORT: String(dynamodb),
       COGNITO_PORT: String(cognito),
       AWS_LOCAL_PORT: String(aws),
+      ALPACA_PORT: String(alpaca),
       DATA_DIR: opts.dataDir,
       WEB_MODE: opts.webMode ?? 'none',
       READY_JSON: '1',

@@ -5,7 +5,7 @@ import { formatBalance } from '@shared/format/money';
 import type { AccountSummary } from '@web/api/paper-account';
 
 const selected = vi.hoisted(() => ({ account: null as unknown }));
-vi.mock('@web/features/trading/hooks/use-selected-account', () => ({ useSelectedAccount: () => ({ selected: selected.account }) }));
+vi.mock('@web/api/selected-account', () => ({ useSelectedAccount: () => ({ selected: selected.account }) }));
 
 import { ModeSummarySlot } from '@web/app/shell/slots';
 

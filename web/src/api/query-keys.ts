@@ -10,8 +10,17 @@ const community = ['community'] as const;
 const learning = ['learning'] as const;
 const journal = ['journal'] as const;
 const gamification = ['gamification'] as const;
+const broker = ['broker'] as const;
 
 export const queryKeys = {
+  /** The learner's broker connections and what each Alpaca account holds (issue 21). */
+  broker: {
+    all: broker,
+    credentials: () => [...broker, 'credentials'] as const,
+    account: (environment: string) => [...broker, environment, 'account'] as const,
+    positions: (environment: string) => [...broker, environment, 'positions'] as const,
+    orders: (environment: string) => [...broker, environment, 'orders'] as const,
+  },
   /** Public market data (GET /api/market/…): one status, ticker list, expiry list and chain for every screen. */
   market: {
     all: market,

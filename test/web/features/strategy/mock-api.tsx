@@ -74,6 +74,18 @@ export const paperAccountModule = (api: MockApi) => ({
   ...ordersModule(api),
   // Raising the trading level from a refused order (the builder's RaiseLevel); these tests do not raise it.
   useUpdateSettings: () => useMutation({ mutationFn: async () => ({ settings: {} }) }),
+  // The account selector's list: the paper account first (chosen unless a test picks another in localStorage), and a
+  // connected Alpaca account.
+  useAccounts: () => ({
+    data: {
+      accounts: [
+        { id: 'paper', name: 'Paper Trading', mode: 'paper' },
+        { id: 'alpaca-paper', name: 'Alpaca Paper', mode: 'live' },
+      ],
+      needsSetup: false,
+    },
+    isPending: false,
+  }),
 });
 
 export const draftsModule = (api: MockApi) => {

@@ -23,6 +23,10 @@ const api = vi.hoisted(() => ({
 }));
 vi.mock('@web/api/market', async () => (await import('./mock-api')).marketModule(api));
 vi.mock('@web/api/paper-account', async () => (await import('./mock-api')).paperAccountModule(api));
+vi.mock('@web/api/broker', async (actual) => ({
+  ...(await actual<object>()),
+  useBrokerCredentials: () => ({ data: { credentials: [], environments: [] }, isPending: false }),
+}));
 vi.mock('@web/features/strategy/api/drafts', async () => (await import('./mock-api')).draftsModule(api));
 
 import TradingPage from '@web/features/strategy/components/trading-page';
@@ -88,7 +92,7 @@ describe('the trading page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Trading' })).toBeTruthy();
     expect(screen.getByRole('complementary', { name: 'Educational use only' }).textContent).toContain('virtual money');
     expect(screen.getByRole('heading', { name: 'Get Started' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Live Trading with Alpaca' }).parentElement!.textContent).toContain('not connected in this build');
+    expect(screen.getByRole('region', { name: 'Live Trading with Alpaca' }).textContent).toContain('0 accounts connected');
     const select = screen.getByLabelText('Underlying') as HTMLSelectElement;
     await waitFor(() =>
       expect(
@@ -370,6 +374,27 @@ describe('Trade All', () => {
     expect(search(router).get('template')).toBeNull();
     expect((screen.getByLabelText('Multiplier') as HTMLSelectElement).value).toBe('1');
     expect(readyMade()).toBeTruthy();
+  });
+
+  it('places Trade All on the Alpaca account chosen in the account selector, after the live confirmation and its box', async () => {
+    localStorage.setItem('options-academy.selected-account', 'alpaca-paper');
+    try {
+      api.placeOrder.mockResolvedValue({ order: { orderId: 'a-1', status: 'filled' }, checks: [] });
+      renderPage();
+      await chooseTemplate('Neutral', 'Iron Condor');
+      await screen.findByTestId('buying-power');
+      await userEvent.click(screen.getByRole('button', { name: 'Trade All' }));
+      const dialog = screen.getByRole('dialog', { name: 'Confirm LIVE trade' });
+      expect(dialog.textContent).toContain('Alpaca Paper (REAL MONEY)');
+      const place = within(dialog).getByRole('button', { name: 'PLACE LIVE TRADE' }) as HTMLButtonElement;
+      expect(place.disabled).toBe(true);
+      await userEvent.click(within(dialog).getByLabelText('I understand this is a live trade with real money and accept the risk.'));
+      await userEvent.click(place);
+      expect(api.placeOrder.mock.calls.at(-1)![0]).toMatchObject({ accountId: 'alpaca-paper', strategy: 'Iron Condor', type: 'market' });
+      expect(await screen.findByText('Strategy placed successfully! 4 legs × 1 contracts')).toBeTruthy();
+    } finally {
+      localStorage.removeItem('options-academy.selected-account');
+    }
   });
 
   it('shows the same price in the builder and in the confirmation: the mid, the natural price, commission and the total charged', async () => {

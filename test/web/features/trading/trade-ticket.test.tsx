@@ -37,6 +37,8 @@ vi.mock('@web/api/market', () => ({
   }),
 }));
 vi.mock('@web/api/paper-account', () => ({
+  // The paper account is the one chosen in the account selector.
+  useAccounts: () => ({ data: { accounts: [{ id: 'paper', name: 'Paper Trading', mode: 'paper' }], needsSetup: false }, isPending: false }),
   preTrade: vi.fn(async () => ({ canProceed: true, checks: [] })),
   usePlaceOrder: () => ({ mutate: vi.fn(), isPending: false }),
   useUpdateSettings: () => ({ mutate: vi.fn(), isPending: false, isError: false }),

@@ -3,7 +3,7 @@ import { GamificationWidget } from '@web/features/gamification/components/gamifi
 import { XpToasts } from '@web/features/gamification/components/xp-toasts';
 import { AccountSelector } from '@web/features/trading/components/account-selector';
 import { ModeBanner } from '@web/features/trading/components/mode-banner';
-import { useSelectedAccount } from '@web/features/trading/hooks/use-selected-account';
+import { useSelectedAccount } from '@web/api/selected-account';
 
 /** The account selector in the top bar and the PAPER / LIVE TRADING MODE banner under it (spec part 1 §2). */
 export function AccountSelectorSlot() {

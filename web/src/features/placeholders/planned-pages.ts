@@ -20,7 +20,6 @@ export type PlannedArea =
   | 'Market analysis'
   | 'Learning and journal'
   | 'Gamification'
-  | 'Brokerage connection'
   | 'Account'
   | 'Operator tools';
 
@@ -106,20 +105,6 @@ export const PLANNED_PAGES: readonly PlannedPage[] = [
     summary: 'Your profile: name, options trading level, learning progress and achievements in one place.',
   },
   { path: 'settings', title: 'Settings', area: 'Account', summary: 'Your settings: account details, and notification, sound and animation preferences.' },
-  {
-    path: 'brokers',
-    title: 'Broker Connections',
-    area: 'Brokerage connection',
-    summary:
-      'Connect a brokerage account, paper or live, through the 4-step setup wizard; keys are kept encrypted in AWS Secrets Manager and never shown again.',
-  },
-  {
-    path: 'broker-connections',
-    title: 'Broker Connections',
-    area: 'Brokerage connection',
-    summary:
-      'Connect a brokerage account, paper or live, through the 4-step setup wizard; keys are kept encrypted in AWS Secrets Manager and never shown again.',
-  },
   {
     path: 'data-manager',
     title: 'Data Manager',

@@ -4,6 +4,7 @@ import { formatUsd } from '@shared/format/money';
 import { defaultDraftName } from '@shared/drafts/drafts';
 import type { Draft } from '@shared/drafts/drafts';
 import { fundsAndMargins } from '@shared/strategy';
+import { useSelectedAccount } from '@web/api/selected-account';
 import { preTrade, usePlaceOrder, type ComplianceCheck, type OrderRequest, type PreTradeAnswer } from '@web/api/paper-account';
 import { ChecksList } from '@web/components/trading/checks-list';
 import { RaiseLevel } from '@web/components/trading/raise-level';
@@ -69,6 +70,10 @@ export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
   const b = builder;
   const multiplierId = useId();
   const place = usePlaceOrder();
+  // Trade All places on the account chosen in the account selector: the paper account, or a connected Alpaca account
+  // (issue 21), whose order goes through the same use case with the live confirmation.
+  const { selected } = useSelectedAccount();
+  const liveAccount = selected && selected.mode !== 'paper' ? selected : null;
   const [alert, setAlert] = useState<string | null>(null);
   const [success, setSuccess] = useState<{ text: string; orders: boolean; resting?: boolean } | null>(null);
   const [orderKind, setOrderKind] = useState<OrderKind>('market');
@@ -137,6 +142,8 @@ export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
       limit: limit ? estimateLimit(b.quoted, b.multiplier, settings, limit) : null,
       preCheck: null,
     });
+    // The paper account's dry run says nothing about a broker account: its checks run when the order is placed.
+    if (liveAccount) return;
     preTrade(order)
       .then((r) => setConfirming((c) => (c && c.order.clientOrderId === order.clientOrderId ? { ...c, preCheck: r } : c)))
       .catch(() => undefined);
@@ -146,7 +153,7 @@ export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
     if (!confirming) return;
     const { order } = confirming;
     setOrderError(null);
-    place.mutate(order, {
+    place.mutate(liveAccount ? { ...order, accountId: liveAccount.id } : order, {
       onSuccess: (placed) => {
         setConfirming(null);
         b.clear();
@@ -420,7 +427,7 @@ export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
                   legs: confirming.estimate.legs,
                 }
           }
-          account={{ name: portfolio.account.name, mode: 'paper' }}
+          account={liveAccount ? { name: liveAccount.name, mode: liveAccount.mode } : { name: portfolio.account.name, mode: 'paper' }}
           loading={place.isPending}
           error={orderError ?? preCheckError}
           blocked={!!preCheckError}

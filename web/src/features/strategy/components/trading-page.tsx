@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { LiveTradingCard } from '@web/components/brokers/live-trading-card';
 import { Spinner } from '@web/components/ui/spinner';
 import { usePageMeta } from '@web/lib/page-meta';
 import { useTickers } from '@web/api/market';
@@ -40,6 +41,8 @@ export default function TradingPage() {
           investment advice, and the figures are estimates from end-of-day quotes.
         </p>
       </aside>
+
+      <LiveTradingCard />
 
       {templateId && !template && (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200">
@@ -83,16 +86,6 @@ export default function TradingPage() {
           )}
         </>
       )}
-
-      <section aria-labelledby="alpaca-h" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-        <h2 id="alpaca-h" className="font-bold text-slate-900">
-          Live Trading with Alpaca
-        </h2>
-        <p className="mt-1 text-sm text-slate-700">
-          Live trading through an Alpaca account is not connected in this build: there is no credentials form or setup wizard yet, and no order here reaches a
-          broker. Everything on this page trades your paper account.
-        </p>
-      </section>
     </div>
   );
 }

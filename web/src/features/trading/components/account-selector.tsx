@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatBalance } from '@shared/format/money';
-import { useSelectedAccount } from '../hooks/use-selected-account';
+import { useSelectedAccount } from '@web/api/selected-account';
 
 /**
  * The top bar's account selector (spec part 1 §2): each account with its name, description,

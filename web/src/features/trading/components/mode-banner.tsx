@@ -1,5 +1,5 @@
 import { formatBalance } from '@shared/format/money';
-import { useSelectedAccount } from '../hooks/use-selected-account';
+import { useSelectedAccount } from '@web/api/selected-account';
 
 /**
  * The paper/live mode banner under the top bar (spec part 1 §2): PAPER TRADING MODE with the virtual

@@ -1,3 +1,6 @@
+import { environmentOfAccount } from '@web/api/broker';
+import { useSelectedAccount } from '@web/api/selected-account';
+import { LiveOrdersList, StandInNote } from './live-account';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatUsd } from '@shared/format/money';
@@ -23,6 +26,20 @@ const STATUS_STYLE: Record<Order['status'], string> = {
 
 /** /app/orders: paper orders by status; an open one can be canceled. */
 export default function OrdersPage() {
+  const { selected } = useSelectedAccount();
+  const environment = environmentOfAccount(selected?.id);
+  if (selected && environment)
+    return (
+      <div className="space-y-4">
+        <h1 className="text-2xl font-bold text-slate-900">Orders · {selected.name}</h1>
+        <StandInNote environment={environment} />
+        <LiveOrdersList environment={environment} />
+      </div>
+    );
+  return <PaperOrdersPage />;
+}
+
+function PaperOrdersPage() {
   usePageMeta({ title: 'Orders', description: 'Your paper orders: open, filled, canceled and expired.', path: '/app/orders', noindex: true });
   const [tab, setTab] = useState<OrderFilter>('all');
   const orders = useOrders(tab);

@@ -1,3 +1,6 @@
+import { environmentOfAccount } from '@web/api/broker';
+import { useSelectedAccount } from '@web/api/selected-account';
+import { LivePortfolio } from './live-account';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { formatFixed, formatPnl, formatUsd } from '@shared/format/money';
@@ -25,6 +28,13 @@ import { TradingSettings } from './trading-settings';
 
 /** /app/portfolio: the paper account, its positions with marks and P&L, Greeks, activity and settings. */
 export default function PortfolioPage() {
+  const { selected } = useSelectedAccount();
+  const environment = environmentOfAccount(selected?.id);
+  if (selected && environment) return <LivePortfolio environment={environment} account={selected} />;
+  return <PaperPortfolioPage />;
+}
+
+function PaperPortfolioPage() {
   usePageMeta({ title: 'Portfolio', description: 'Your paper positions, P&L, Greeks and account activity.', path: '/app/portfolio', noindex: true });
   const portfolio = usePortfolio();
   const [closing, setClosing] = useState<PortfolioPosition | null>(null);

@@ -1,3 +1,6 @@
+import { environmentOfAccount } from '@web/api/broker';
+import { useSelectedAccount } from '@web/api/selected-account';
+import { LiveTicket } from './live-account';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { formatUsd } from '@shared/format/money';
@@ -24,6 +27,7 @@ export default function TradeTicketPage() {
   const [params] = useSearchParams();
   const contract = (params.get('contract') ?? '').toUpperCase();
   const occ = parseOcc(contract);
+  const { selected } = useSelectedAccount();
   usePageMeta({
     title: occ ? `Trade ${contractLabel(contract)}` : 'Trade ticket',
     description: 'Place a paper trade on an option with virtual money.',
@@ -42,7 +46,9 @@ export default function TradeTicketPage() {
       </section>
     );
   }
-  return <Ticket contract={contract} initialSide={params.get('side') === 'sell' ? 'sell' : 'buy'} />;
+  const initialSide = params.get('side') === 'sell' ? 'sell' : 'buy';
+  if (selected && environmentOfAccount(selected.id)) return <LiveTicket contract={contract} initialSide={initialSide} account={selected} />;
+  return <Ticket contract={contract} initialSide={initialSide} />;
 }
 
 function Ticket({ contract, initialSide }: { contract: string; initialSide: 'buy' | 'sell' }) {

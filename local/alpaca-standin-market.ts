@@ -1,0 +1,40 @@
+import { marketQuoteSource } from '../functions/adapters/market/quote-source';
+import { marketDeps } from '../functions/commons/market-wiring';
+import type { StandInContract, StandInMarket } from './alpaca-standin';
+
+/**
+ * The market the Alpaca stand-in fills at: the product's own chains (the stored snapshot, or the simulated market), read
+ * the way the paper account reads them, so a live order through the stand-in fills at the prices the learner saw.
+ * Called once the local stack has set the environment (the table's endpoint).
+ */
+export function standInMarket(): StandInMarket {
+  const market = marketDeps();
+  const quotes = marketQuoteSource(market.reader, market.clock);
+  return {
+    async quotes(symbols) {
+      const found = await quotes.quotes(symbols);
+      return new Map([...found].map(([symbol, q]) => [symbol, { bid: q.bid, ask: q.ask, mark: q.mark }]));
+    },
+    async contracts(underlying, expiration) {
+      let expiry = expiration;
+      if (!expiry) {
+        // Alpaca's default is the contracts expiring before the coming weekend (research-brokers.md §A7): the nearest expiry.
+        const listed = await market.reader.expiries(underlying);
+        if ('kind' in listed) return [];
+        expiry = listed.expiries[0]?.expiration_date;
+        if (!expiry) return [];
+      }
+      const chain = await market.reader.chain(underlying, expiry);
+      if ('kind' in chain) return [];
+      return chain.contracts.map((c): StandInContract => ({
+        symbol: c.contract_ticker,
+        underlying: c.underlying_ticker,
+        type: c.contract_type,
+        strike: c.strike_price,
+        expiration: c.expiration_date,
+        close: c.last ?? c.mark,
+        openInterest: c.open_interest,
+      }));
+    },
+  };
+}

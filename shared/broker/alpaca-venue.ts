@@ -1,0 +1,97 @@
+import type { AccountSummary } from '../paper/paper.api';
+import type { Order, OrderRequest } from '../paper/types';
+import { ok, type Result } from '../result';
+import type { OrderVenue } from '../trading/order-venue.port';
+import type { BrokerService } from './broker-service';
+import type { BrokerOrderRecord, BrokerRepository } from './broker.port';
+import type { BrokerEnvironment } from './credentials-form';
+import { CONTRACT_MULTIPLIER } from '../paper/types';
+
+/**
+ * The learner's Alpaca account as an order venue (shared/trading/order-venue.port.ts): POST /api/orders with its
+ * account id goes through the same use case as a paper order and is decided by the broker service (the paper account's
+ * compliance on the broker's figures, then one Alpaca order). Listed in the account selector once its keys are
+ * validated, as a LIVE account: orders go to a real broker account (Alpaca's paper environment is Alpaca's own
+ * simulation, not ours), and the shell shows the LIVE banner and the live confirmation for it.
+ */
+export const alpacaAccountId = (environment: BrokerEnvironment): string => `alpaca-${environment}`;
+export const environmentOfAccount = (accountId: string): BrokerEnvironment | null =>
+  accountId === 'alpaca-paper' ? 'paper' : accountId === 'alpaca-live' ? 'live' : null;
+
+const STATUS: Record<string, Order['status']> = {
+  filled: 'filled',
+  canceled: 'canceled',
+  expired: 'expired',
+  rejected: 'canceled',
+  replaced: 'canceled',
+  done_for_day: 'expired',
+};
+
+/** An Alpaca order in the paper order's shape, for the screens that show either. */
+export function asOrder(record: BrokerOrderRecord, request?: OrderRequest): Order {
+  const legs = record.legs.length
+    ? record.legs.map((l) => ({ contract: l.symbol, side: l.side === 'sell' ? ('sell' as const) : ('buy' as const), quantity: l.ratio_qty * record.quantity }))
+    : [{ contract: record.symbol, side: record.side === 'sell' ? ('sell' as const) : ('buy' as const), quantity: record.quantity }];
+  const net =
+    record.filled_avg_price === null
+      ? null
+      : record.legs.length
+        ? record.filled_avg_price
+        : record.side === 'sell'
+          ? -record.filled_avg_price
+          : record.filled_avg_price;
+  return {
+    orderId: record.alpaca_order_id,
+    clientOrderId: request?.clientOrderId ?? record.client_order_id.replace(/^oa-/, ''),
+    type: record.order_type === 'limit' ? 'limit' : 'market',
+    limitPrice: record.limit_price,
+    timeInForce: 'day',
+    legs,
+    strategy: record.strategy,
+    status: STATUS[record.status] ?? 'open',
+    createdAt: record.submitted_at ?? '',
+    session: (record.submitted_at ?? '').slice(0, 10),
+    filledAt: record.filled_at,
+    canceledAt: record.cancelled_at,
+    expiredAt: null,
+    fills: [],
+    netPrice: net,
+    totalCost: net === null ? null : Math.round(net * record.filled_qty * CONTRACT_MULTIPLIER * 100) / 100,
+    commission: 0,
+    held: 0,
+    underlyings: [...new Set(legs.map((l) => l.contract.match(/^[A-Z.]+/)?.[0] ?? ''))].filter(Boolean),
+    run: 1,
+    reason: record.status === 'rejected' ? 'Rejected by Alpaca' : null,
+  };
+}
+
+export function alpacaVenue(environment: BrokerEnvironment, broker: BrokerService, repo: Pick<BrokerRepository, 'link'>, standIn: boolean): OrderVenue {
+  const accountId = alpacaAccountId(environment);
+  return {
+    accountId,
+    async summary(userId): Promise<AccountSummary | null> {
+      const link = await repo.link(userId, environment);
+      if (!link || !link.is_active || !link.last_validated_at) return null;
+      const name = environment === 'live' ? 'Alpaca Live' : 'Alpaca Paper';
+      return {
+        id: accountId,
+        name,
+        displayName: name,
+        description: standIn ? 'Local Alpaca stand-in (not Alpaca itself)' : `Alpaca ${environment} account ${link.account?.account_number ?? ''}`.trim(),
+        mode: 'live',
+        broker: standIn ? 'Alpaca (local stand-in)' : 'Alpaca',
+        balance: link.account?.equity ?? 0,
+        currency: 'USD',
+        isConnected: true,
+      };
+    },
+    async placeOrder(userId, request) {
+      const placed = await broker.placeOrder(userId, environment, request);
+      return placed.ok ? ok({ order: asOrder(placed.value.order, request), checks: placed.value.checks }) : placed;
+    },
+    async cancelOrder(userId, orderId): Promise<Result<Order>> {
+      const res = await broker.cancelOrder(userId, environment, orderId);
+      return res.ok ? ok(asOrder(res.value.order)) : res;
+    },
+  };
+}

@@ -1,0 +1,140 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signUpAndSignIn } from '../support/cognito';
+import { waitFor } from '../support/local-stack';
+import { launchBrowser, PHONE, returningLearner, seriousViolations, signInThroughPage, watchErrors } from './browser';
+
+const stack = inject('e2eStack');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  await waitFor(
+    async () => (await fetch(`${stack.url}/api/market/status`)).json(),
+    (s: { lastSync: string | null }) => s.lastSync !== null,
+    60_000,
+    'market data',
+  );
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const apiKey = `PKE2E${Math.random().toString(36).slice(2, 10).toUpperCase()}ABCDEFGH`;
+const apiSecret = 'e2e-secret-'.padEnd(40, 'x');
+
+describe('live trading with Alpaca in Chromium (the local stand-in)', () => {
+  it('connects in the four-step wizard, trades the live account under the live banner and dialog, and sees the order in the live portfolio', async () => {
+    const learner = await signUpAndSignIn(stack, { name: 'Live Trader' });
+    const context = await returningLearner(browser);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signInThroughPage(page, stack.url, learner.email, learner.password);
+
+    await page.goto(`${stack.url}/app/trading`);
+    const card = page.getByRole('region', { name: 'Live Trading with Alpaca', exact: true });
+    await card.waitFor();
+    await card.getByRole('button', { name: 'Brokerage credentials' }).click();
+    await card.getByText('Connect your Alpaca account for live trading').waitFor();
+    await card.getByRole('button', { name: 'Connect with the setup wizard' }).click();
+
+    // Step 1: the environment; the product says the paper environment is the local stand-in.
+    const wizard = page.getByRole('dialog');
+    await wizard.getByText('Step 1 of 4').waitFor();
+    expect(await wizard.getByLabel(/Paper trading/).isChecked()).toBe(true);
+    await wizard.getByText(/a local stand-in answers for Alpaca’s paper environment/).waitFor();
+    await wizard.getByRole('button', { name: 'Continue' }).click();
+
+    // Step 2: both keys are needed; then Validate & Continue saves, validates and reads the account.
+    await wizard.getByText('Step 2 of 4').waitFor();
+    await wizard.getByRole('button', { name: 'Validate & Continue' }).click();
+    await wizard.getByText('Please enter both API Key and API Secret').waitFor();
+    await wizard.getByLabel('API Key').fill(apiKey);
+    await wizard.getByLabel('API Secret').fill(apiSecret);
+    await wizard.getByRole('button', { name: 'Validate & Continue' }).click();
+
+    // Step 3: the verified account with what its level allows; Back returns to step 2.
+    await wizard.getByText('Step 3 of 4').waitFor();
+    expect(await wizard.textContent()).toContain('Strategies allowed at level 2');
+    expect(await seriousViolations(page)).toEqual([]);
+    await wizard.getByRole('button', { name: 'Back' }).click();
+    await wizard.getByText('Step 2 of 4').waitFor();
+    await wizard.getByLabel('API Secret').fill(apiSecret);
+    await wizard.getByRole('button', { name: 'Validate & Continue' }).click();
+    await wizard.getByText('Step 3 of 4').waitFor();
+    await wizard.getByRole('button', { name: 'Continue' }).click();
+
+    // Step 4: Complete Setup waits for both required disclosures.
+    await wizard.getByText('Step 4 of 4').waitFor();
+    const complete = wizard.getByRole('button', { name: 'Complete Setup' });
+    expect(await complete.isDisabled()).toBe(true);
+    await wizard.getByLabel(/Characteristics and Risks of Standardized Options/).check();
+    expect(await complete.isDisabled()).toBe(true);
+    await wizard.getByLabel(/Pattern Day Trader rules/).check();
+    const alert = page.waitForEvent('dialog');
+    await complete.click();
+    const shown = await alert;
+    expect(shown.message()).toBe('Alpaca account connected successfully!');
+    await shown.accept();
+    await card.getByText(/paper · key PK…/i).waitFor();
+    await page.screenshot({ path: '/tmp/alpaca-shots/e2e-card.png' });
+
+    // The account selector lists the Alpaca account with LIVE and Connected; choosing it switches to the live banner.
+    await page
+      .getByRole('button', { name: /Paper|Accounts|No account/ })
+      .first()
+      .click();
+    const item = page.getByRole('menuitemradio', { name: /Alpaca Paper/ });
+    expect(await item.textContent()).toContain('LIVE');
+    expect(await item.textContent()).toContain('Connected');
+    await item.click();
+    const banner = page.getByRole('status').filter({ hasText: 'LIVE TRADING MODE' });
+    await banner.waitFor();
+    expect(await banner.textContent()).toContain('REAL MONEY! Trade with caution');
+
+    // An order from the chain through the live ticket and the live confirmation dialog.
+    await page.goto(`${stack.url}/app/optionschain?ticker=SPY`);
+    const ask = page.getByRole('link', { name: /^Buy SPY .* call at the ask/i }).nth(10);
+    await ask.waitFor();
+    const label = (await ask.getAttribute('aria-label')) ?? '';
+    await ask.click();
+    await page.waitForURL(/\/app\/trade\?contract=SPY\d{6}C\d{8}&side=buy$/);
+    const contract = new URL(page.url()).searchParams.get('contract')!;
+    await page.getByText('On Alpaca Paper').waitFor();
+    await page.getByRole('button', { name: 'Review order' }).click();
+    const confirm = page.getByRole('dialog');
+    await confirm.getByText('Confirm LIVE trade').waitFor();
+    expect(await confirm.textContent()).toContain('Alpaca Paper (REAL MONEY)');
+    const place = confirm.getByRole('button', { name: 'PLACE LIVE TRADE' });
+    expect(await place.isDisabled()).toBe(true);
+    await confirm.getByLabel('I understand this is a live trade with real money and accept the risk.').check();
+    await place.click();
+    await page.getByText('Order sent to Alpaca: filled').waitFor();
+    expect(label).not.toBe('');
+
+    await page.getByRole('link', { name: 'See it in the portfolio' }).click();
+    await page.getByRole('heading', { name: 'Portfolio · Alpaca Paper' }).waitFor();
+    await page.getByText('local Alpaca stand-in').waitFor();
+    const positions = page.getByRole('region', { name: 'Positions' });
+    await positions.getByRole('button', { name: `Close ${contract}` }).waitFor();
+    expect(await positions.textContent()).toContain('SPY');
+    const orders = page.getByRole('region', { name: 'Orders' });
+    await orders.getByText('market · filled').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: '/tmp/alpaca-shots/e2e-portfolio.png', fullPage: true });
+
+    // On a phone the connections page and the live portfolio fit the width.
+    await page.setViewportSize(PHONE);
+    await page.goto(`${stack.url}/app/broker-connections`);
+    await page.getByRole('heading', { name: 'Broker Connections', level: 1 }).waitFor();
+    await page.getByText(/paper · key PK…/i).waitFor();
+    await page.screenshot({ path: '/tmp/alpaca-shots/e2e-phone-connections.png', fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await page.goto(`${stack.url}/app/portfolio`);
+    await page.getByRole('heading', { name: 'Portfolio · Alpaca Paper' }).waitFor();
+    await page.screenshot({ path: '/tmp/alpaca-shots/e2e-phone-portfolio.png', fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

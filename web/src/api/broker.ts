@@ -1,0 +1,81 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BodyOf, ResponseOf } from '@shared/api/contract';
+import type { brokerApi } from '@shared/broker/broker.api';
+import type { BrokerEnvironment } from '@shared/broker/credentials-form';
+import { api } from '@web/lib/api-client';
+import { queryKeys } from './query-keys';
+
+/**
+ * The learner's Alpaca connections (issue 21; spec part 3 §2–§9), through our API only: the key pair is sent once
+ * (save) and never comes back. Account, positions and orders are synced when a live screen opens and every 30 s while
+ * it is open (the spec's broker sync interval); each read also refreshes the table's copy on the server.
+ */
+type Api = typeof brokerApi;
+export type CredentialsList = ResponseOf<Api['GET /api/broker/credentials']>;
+export type BrokerLink = CredentialsList['credentials'][number];
+export type BrokerAccount = ResponseOf<Api['GET /api/broker/{environment}/account']>;
+export type BrokerPosition = ResponseOf<Api['GET /api/broker/{environment}/positions']>['positions'][number];
+export type BrokerOrder = ResponseOf<Api['GET /api/broker/{environment}/orders']>['orders'][number];
+export type Validation = ResponseOf<Api['POST /api/broker/credentials/{environment}/validate']>;
+export type CredentialsSave = BodyOf<Api['PUT /api/broker/credentials/{environment}']>;
+
+/** Spec part 3 §9: the broker sync interval. */
+export const BROKER_SYNC_INTERVAL_MS = 30_000;
+
+/** The account id of an Alpaca account in the account selector (shared/broker/alpaca-venue.ts). */
+export const environmentOfAccount = (accountId: string | undefined): BrokerEnvironment | null =>
+  accountId === 'alpaca-paper' ? 'paper' : accountId === 'alpaca-live' ? 'live' : null;
+
+const base = (environment: BrokerEnvironment) => `/api/broker/${environment}`;
+
+export const useBrokerCredentials = () =>
+  useQuery({ queryKey: queryKeys.broker.credentials(), queryFn: () => api.get<CredentialsList>('/api/broker/credentials'), staleTime: 10_000 });
+
+export const useBrokerAccount = (environment: BrokerEnvironment | null) =>
+  useQuery({
+    queryKey: queryKeys.broker.account(environment ?? ''),
+    queryFn: () => api.get<BrokerAccount>(`${base(environment!)}/account`),
+    enabled: !!environment,
+    refetchInterval: BROKER_SYNC_INTERVAL_MS,
+  });
+
+export const useBrokerPositions = (environment: BrokerEnvironment | null) =>
+  useQuery({
+    queryKey: queryKeys.broker.positions(environment ?? ''),
+    queryFn: () => api.get<{ positions: BrokerPosition[] }>(`${base(environment!)}/positions`),
+    enabled: !!environment,
+    refetchInterval: BROKER_SYNC_INTERVAL_MS,
+  });
+
+export const useBrokerOrders = (environment: BrokerEnvironment | null) =>
+  useQuery({
+    queryKey: queryKeys.broker.orders(environment ?? ''),
+    queryFn: () => api.get<{ orders: BrokerOrder[] }>(`${base(environment!)}/orders`),
+    enabled: !!environment,
+    refetchInterval: BROKER_SYNC_INTERVAL_MS,
+  });
+
+export const saveCredentials = (environment: BrokerEnvironment, body: CredentialsSave) =>
+  api.put<{ credentials: BrokerLink }>(`/api/broker/credentials/${environment}`, body);
+export const validateCredentials = (environment: BrokerEnvironment) => api.post<Validation>(`/api/broker/credentials/${environment}/validate`);
+export const deleteCredentials = (environment: BrokerEnvironment) => api.del<{ deleted: BrokerEnvironment }>(`/api/broker/credentials/${environment}`);
+export const acknowledgeDisclosures = (environment: BrokerEnvironment, disclosures: string[]) =>
+  api.post<{ credentials: BrokerLink }>(`${base(environment)}/acknowledgements`, { disclosures });
+
+/** After any change to a connection: the connections, the accounts the selector lists, and the live screens. */
+export function useBrokerRefresh() {
+  const client = useQueryClient();
+  return () => Promise.all([client.invalidateQueries({ queryKey: queryKeys.broker.all }), client.invalidateQueries({ queryKey: queryKeys.paper.accounts() })]);
+}
+
+export function useBrokerAction<T, V>(fn: (v: V) => Promise<T>) {
+  const refresh = useBrokerRefresh();
+  return useMutation({ mutationFn: fn, onSuccess: () => void refresh() });
+}
+
+export const cancelBrokerOrder = ({ environment, id }: { environment: BrokerEnvironment; id: string }) =>
+  api.del<{ order: BrokerOrder }>(`${base(environment)}/orders/${encodeURIComponent(id)}`);
+export const closeBrokerPosition = ({ environment, symbol }: { environment: BrokerEnvironment; symbol: string }) =>
+  api.del<{ order: BrokerOrder }>(`${base(environment)}/positions/${encodeURIComponent(symbol)}`);
+export const exerciseBrokerPosition = ({ environment, symbol }: { environment: BrokerEnvironment; symbol: string }) =>
+  api.post<{ exercised: string }>(`${base(environment)}/positions/${encodeURIComponent(symbol)}/exercise`);
