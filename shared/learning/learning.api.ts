@@ -154,7 +154,10 @@ export const LearningProgress = z.object({
 
 const Answer = z.union([z.string().max(200), z.number()]);
 export const AttemptBody = z.object({
-  answers: z.record(z.string().max(100), Answer).refine((a) => Object.keys(a).length <= 50, 'at most 50 answers'),
+  // Question ids are lower-case words joined by hyphens ('breakeven-call'): a key such as `__proto__` is not one.
+  answers: z
+    .record(z.string().regex(/^[a-z0-9][a-z0-9-]{0,99}$/, 'must be a question id such as breakeven-call'), Answer)
+    .refine((a) => Object.keys(a).length <= 50, 'at most 50 answers'),
 });
 export const AttemptResult = z.object({
   score: z.number(),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COURSE } from '@shared/learning/content/course';
 import { checkExercise } from '@shared/learning/exercises';
-import { ModuleContent } from '@shared/learning/learning.api';
+import { AttemptBody, ModuleContent } from '@shared/learning/learning.api';
 import { moduleContentJson, publicCourse } from '@shared/learning/public-content';
 
 /** The server's side of the real course (the content's own checks are in content tests). */
@@ -22,6 +22,18 @@ describe('the course the server holds', () => {
       const content = ModuleContent.parse(publicCourse(COURSE).get(m.id));
       expect(JSON.parse(moduleContentJson(COURSE, m.id)!)).toEqual(JSON.parse(JSON.stringify({ module: content }))); // as JSON carries it (-0 is 0)
     }
+  });
+
+  it('names every question so that an attempt can answer it (the attempt body accepts its id as a key)', () => {
+    for (const m of COURSE)
+      for (const quiz of [m.quiz, ...m.lessons.flatMap((l) => (l.check ? [l.check] : []))]) {
+        const answers = Object.fromEntries(quiz.questions.map((q) => [q.id, 'x']));
+        expect(AttemptBody.safeParse({ answers }).success, quiz.id).toBe(true);
+      }
+    // A `__proto__` key is dropped by the parser, never assigned (no prototype of anything changes).
+    const parsed = AttemptBody.parse(JSON.parse('{"answers":{"__proto__":{"polluted":true},"cost":"1"}}'));
+    expect(parsed.answers).toEqual({ cost: '1' });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
   it('has exercises whose every requirement the server can judge', () => {
