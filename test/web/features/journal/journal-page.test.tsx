@@ -201,6 +201,51 @@ describe('the journal page', () => {
     });
   });
 
+  it('edits a free entry in place, and deletes an entry only after the learner confirms', async () => {
+    const note = {
+      id: '01KNOTE000000000000000000A',
+      tradeId: null,
+      kind: 'note' as const,
+      date: '2026-11-20',
+      title: 'Week plan',
+      thesis: 'Sell premium only when IV rank is above fifty',
+      outlook: null,
+      plannedExit: { profitTargetPct: null, stop: '', time: '' },
+      confidence: null,
+      emotionBefore: { choice: null, text: '' },
+      emotionAfter: { choice: null, text: '' },
+      setupTags: [],
+      mistakeTags: [],
+      lesson: 'Size every trade by its max loss',
+      grade: null,
+      body: '',
+      xpAwarded: true,
+      createdAt: '2026-11-20T12:00:00.000Z',
+      updatedAt: '2026-11-20T12:00:00.000Z',
+    };
+    const stub = renderAt('/app/journal?tab=entries', {
+      ...journalApi(),
+      'GET /api/journal/entries': { ...entriesView, entries: [note], count: 1 },
+      [`PUT /api/journal/entries/${note.id}`]: (_u: URL, init?: RequestInit) => json({ entry: { ...note, ...JSON.parse(String(init!.body)) }, xpAwarded: 0 }),
+      [`DELETE /api/journal/entries/${note.id}`]: () => new Response(null, { status: 204 }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    const lesson = screen.getByLabelText('Lesson learned');
+    expect((lesson as HTMLTextAreaElement).value).toBe('Size every trade by its max loss');
+    await userEvent.type(lesson, ', always');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await vi.waitFor(() => expect(stub.calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(stub.calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ kind: 'note', lesson: 'Size every trade by its max loss, always' });
+
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(stub.calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await vi.waitFor(() => expect(stub.calls.some((c) => c.method === 'DELETE')).toBe(true));
+    expect(confirm).toHaveBeenCalledWith('Delete this journal entry? Its text cannot be recovered.');
+    confirm.mockRestore();
+  });
+
   it('says so when the trade is not the learner’s', async () => {
     renderAt('/app/journal/trades/01KOTHER0000000000000000AA', {
       ...journalApi(),

@@ -259,6 +259,7 @@ function EntriesTab() {
   const entries = useJournalEntries();
   const remove = useDeleteEntry();
   const [writing, setWriting] = useState(false);
+  const [editing, setEditing] = useState<string | null>(null);
   if (entries.isPending) return <Spinner label="Loading entries…" />;
   if (entries.isError) return <p role="alert">{entries.error.message}</p>;
   const { count, limit, tags } = entries.data;
@@ -296,14 +297,38 @@ function EntriesTab() {
                       Open the trade
                     </Link>
                   )}
-                  <Button variant="secondary" disabled={remove.isPending} onClick={() => remove.mutate(e.id)}>
+                  {/* A trade's entry is edited on its trade's page; a free entry here. */}
+                  {!e.tradeId && editing !== e.id && (
+                    <Button variant="secondary" onClick={() => setEditing(e.id)}>
+                      Edit
+                    </Button>
+                  )}
+                  <Button
+                    variant="secondary"
+                    disabled={remove.isPending}
+                    onClick={() => {
+                      // Nothing a learner writes is lost by one stray click.
+                      if (window.confirm('Delete this journal entry? Its text cannot be recovered.')) remove.mutate(e.id);
+                    }}
+                  >
                     Delete
                   </Button>
                 </span>
               </div>
-              {e.thesis && <p className="mt-1 text-sm text-slate-800">Thesis: {e.thesis}</p>}
-              {e.lesson && <p className="mt-1 text-sm text-slate-800">Lesson: {e.lesson}</p>}
-              {e.body && <p className="mt-1 whitespace-pre-wrap text-sm text-slate-700">{e.body}</p>}
+              {editing === e.id ? (
+                <div className="mt-3">
+                  <EntryForm tradeId={null} entry={e} tags={tags} onSaved={() => setEditing(null)} />
+                  <Button variant="secondary" className="mt-2" onClick={() => setEditing(null)}>
+                    Cancel
+                  </Button>
+                </div>
+              ) : (
+                <>
+                  {e.thesis && <p className="mt-1 text-sm text-slate-800">Thesis: {e.thesis}</p>}
+                  {e.lesson && <p className="mt-1 text-sm text-slate-800">Lesson: {e.lesson}</p>}
+                  {e.body && <p className="mt-1 whitespace-pre-wrap text-sm text-slate-700">{e.body}</p>}
+                </>
+              )}
             </li>
           ))}
         </ul>
