@@ -1,6 +1,7 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { waitFor } from '../support/local-stack';
 import { chromiumPath } from './ensure-chromium';
 
 /** Debian's Chromium, with the flags this sandboxed, offline machine needs. */
@@ -17,6 +18,18 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/** Chromium for a test file, opened once the stack's start-up ingestion has filled the market the journeys trade on. */
+export async function launchBrowserWhenMarketReady(stackUrl: string): Promise<Browser> {
+  const browser = await launchBrowser();
+  await waitFor(
+    async () => (await fetch(`${stackUrl}/api/market/status`)).json(),
+    (s: { lastSync: string | null }) => s.lastSync !== null,
+    60_000,
+    'market data',
+  );
+  return browser;
 }
 
 export const DESKTOP = { width: 1280, height: 860 };

@@ -1,8 +1,7 @@
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { uniqueEmail } from '../support/cognito';
-import { waitFor } from '../support/local-stack';
-import { launchBrowser, watchErrors, seriousViolations } from './browser';
+import { launchBrowserWhenMarketReady, watchErrors, seriousViolations } from './browser';
 
 /**
  * Issue 24's "Done when": a new learner's first hour, through the real UI from the landing page to a strategy closed
@@ -19,13 +18,7 @@ const RAW_ERROR = /\bbody\.|undefined|\bNaN\b|\[object Object\]|\n\s+at \S+ \(|\
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  await waitFor(
-    async () => (await fetch(`${stack.url}/api/market/status`)).json(),
-    (s: { lastSync: string | null }) => s.lastSync !== null,
-    60_000,
-    'market data',
-  );
+  browser = await launchBrowserWhenMarketReady(stack.url);
 });
 afterAll(async () => {
   await browser?.close();

@@ -3,21 +3,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { COURSE } from '@shared/learning/content/course';
 import type { LearningModule, Quiz } from '@shared/learning/content/types';
 import { signUpAndSignIn } from '../support/cognito';
-import { waitFor } from '../support/local-stack';
-import { DESKTOP, launchBrowser, PHONE, returningLearner, signInThroughPage, watchErrors, seriousViolations } from './browser';
+import { DESKTOP, launchBrowserWhenMarketReady, PHONE, returningLearner, signInThroughPage, watchErrors, seriousViolations } from './browser';
 
 const stack = inject('e2eStack');
 const basics = COURSE.find((m) => m.id === 'options_basics') as LearningModule;
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  await waitFor(
-    async () => (await fetch(`${stack.url}/api/market/status`)).json(),
-    (s: { lastSync: string | null }) => s.lastSync !== null,
-    60_000,
-    'market data',
-  );
+  browser = await launchBrowserWhenMarketReady(stack.url);
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,20 +1,13 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signUpAndSignIn } from '../support/cognito';
-import { waitFor } from '../support/local-stack';
-import { launchBrowser, PHONE, returningLearner, signInThroughPage, watchErrors } from './browser';
+import { launchBrowserWhenMarketReady, PHONE, returningLearner, signInThroughPage, watchErrors } from './browser';
 
 const stack = inject('e2eStack');
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  await waitFor(
-    async () => (await fetch(`${stack.url}/api/market/status`)).json(),
-    (s: { lastSync: string | null }) => s.lastSync !== null,
-    60_000,
-    'market data',
-  );
+  browser = await launchBrowserWhenMarketReady(stack.url);
 });
 afterAll(async () => {
   await browser?.close();
