@@ -148,12 +148,18 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
 
     // The Alpaca paper environment: the learner's real paper account when ALPACA_PAPER_URL is set, else the local
     // stand-in (local/alpaca-standin.ts) filling at the simulated market's quotes; the product says which (ALPACA_PAPER_STANDIN).
+    // The live environment is Alpaca's live host unless ALPACA_LIVE_URL is set.
     let alpaca: string | null = null;
+    const liveStandIn = standIn && process.env.ALPACA_LIVE_STANDIN === '1' && !process.env.ALPACA_LIVE_URL;
+    delete process.env.ALPACA_LIVE_STANDIN;
     if (standIn) {
       const running = await startAlpacaStandIn({ port: opts.ports.alpaca, market: standInMarket(), log: opts.log });
       stops.push(running.stop);
       alpaca = running.url;
       Object.assign(process.env, { ALPACA_PAPER_URL: running.url, ALPACA_PAPER_STANDIN: '1' });
+      // Tests only (ALPACA_LIVE_STANDIN=1): the stand-in answers for the live environment too, so the LIVE banner and the
+      // live confirmation can be driven end to end without real money; the product then says so for live as well.
+      if (liveStandIn) Object.assign(process.env, { ALPACA_LIVE_URL: running.url, ALPACA_LIVE_STANDIN: '1' });
     }
 
     const raw = new DynamoDBClient({});

@@ -78,7 +78,8 @@ export function alpacaVenue(environment: BrokerEnvironment, broker: BrokerServic
         name,
         displayName: name,
         description: standIn ? 'Local Alpaca stand-in (not Alpaca itself)' : `Alpaca ${environment} account ${link.account?.account_number ?? ''}`.trim(),
-        mode: 'live',
+        // Alpaca's paper environment is virtual money: the PAPER banner and no live confirmation; only live is LIVE.
+        mode: environment === 'live' ? 'live' : 'paper',
         broker: standIn ? 'Alpaca (local stand-in)' : 'Alpaca',
         balance: link.account?.equity ?? 0,
         currency: 'USD',

@@ -14,7 +14,11 @@ export default async function setup(project: TestProject) {
   // A build of its own, so a developer's web/dist (or a parallel run) is left alone.
   const outDir = newDataDir('e2e-web');
   await build({ configFile: path.join(REPO_ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
-  const stack = await spawnLocalStack({ dataDir: newDataDir('e2e'), webMode: 'dist', env: { WEB_DIST_DIR: outDir, LOG_REQUESTS: '0' } });
+  const stack = await spawnLocalStack({
+    dataDir: newDataDir('e2e'),
+    webMode: 'dist',
+    env: { WEB_DIST_DIR: outDir, LOG_REQUESTS: '0', ALPACA_LIVE_STANDIN: '1' },
+  });
   const { stop, output: _output, exited: _exited, ...info } = stack;
   project.provide('e2eStack', info);
   return async () => {

@@ -13,11 +13,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const apiKey = `PKE2E${Math.random().toString(36).slice(2, 10).toUpperCase()}ABCDEFGH`;
+const apiKey = `AKE2E${Math.random().toString(36).slice(2, 10).toUpperCase()}ABCDEFGH`;
+const paperKey = `PKE2E${Math.random().toString(36).slice(2, 10).toUpperCase()}ABCDEFGH`;
 const apiSecret = 'e2e-secret-'.padEnd(40, 'x');
 
+// The e2e stack runs with ALPACA_LIVE_STANDIN=1: the local stand-in answers for Alpaca's live environment too.
 describe('live trading with Alpaca in Chromium (the local stand-in)', () => {
-  it('connects in the four-step wizard, trades the live account under the live banner and dialog, and sees the order in the live portfolio', async () => {
+  it('connects a live account in the four-step wizard, trades it under the live banner and dialog, sees the order in the live portfolio, and shows an Alpaca paper account as paper', async () => {
     const learner = await signUpAndSignIn(stack, { name: 'Live Trader' });
     const context = await returningLearner(browser);
     const page = await context.newPage();
@@ -31,11 +33,14 @@ describe('live trading with Alpaca in Chromium (the local stand-in)', () => {
     await card.getByText('Connect your Alpaca account for live trading').waitFor();
     await card.getByRole('button', { name: 'Connect with the setup wizard' }).click();
 
-    // Step 1: the environment; the product says the paper environment is the local stand-in.
+    // Step 1: the environment (paper by default); choosing live warns, and the product says the stand-in answers for it.
     const wizard = page.getByRole('dialog');
     await wizard.getByText('Step 1 of 4').waitFor();
     expect(await wizard.getByLabel(/Paper trading/).isChecked()).toBe(true);
     await wizard.getByText(/a local stand-in answers for Alpaca’s paper environment/).waitFor();
+    await wizard.getByLabel(/Live trading/).check();
+    await wizard.getByText('You are setting up LIVE trading with real money').waitFor();
+    await wizard.getByText(/a local stand-in answers for Alpaca’s live environment/).waitFor();
     await wizard.getByRole('button', { name: 'Continue' }).click();
 
     // Step 2: both keys are needed; then Validate & Continue saves, validates and reads the account.
@@ -69,15 +74,16 @@ describe('live trading with Alpaca in Chromium (the local stand-in)', () => {
     const shown = await alert;
     expect(shown.message()).toBe('Alpaca account connected successfully!');
     await shown.accept();
-    await card.getByText(/paper · key PK…/i).waitFor();
+    await card.getByText(/live · key AK…/i).waitFor();
     await page.screenshot({ path: '/tmp/alpaca-shots/e2e-card.png' });
 
-    // The account selector lists the Alpaca account with LIVE and Connected; choosing it switches to the live banner.
+    // The account selector lists the Alpaca account with LIVE and Connected (the only account, so it is chosen) and the
+    // live banner shows.
     await page
-      .getByRole('button', { name: /Paper|Accounts|No account/ })
+      .getByRole('button', { name: /Alpaca Live|Accounts|No account/ })
       .first()
       .click();
-    const item = page.getByRole('menuitemradio', { name: /Alpaca Paper/ });
+    const item = page.getByRole('menuitemradio', { name: /Alpaca Live/ });
     expect(await item.textContent()).toContain('LIVE');
     expect(await item.textContent()).toContain('Connected');
     await item.click();
@@ -93,11 +99,11 @@ describe('live trading with Alpaca in Chromium (the local stand-in)', () => {
     await ask.click();
     await page.waitForURL(/\/app\/trade\?contract=SPY\d{6}C\d{8}&side=buy$/);
     const contract = new URL(page.url()).searchParams.get('contract')!;
-    await page.getByText('On Alpaca Paper').waitFor();
+    await page.getByText('On Alpaca Live').waitFor();
     await page.getByRole('button', { name: 'Review order' }).click();
     const confirm = page.getByRole('dialog');
     await confirm.getByText('Confirm LIVE trade').waitFor();
-    expect(await confirm.textContent()).toContain('Alpaca Paper (REAL MONEY)');
+    expect(await confirm.textContent()).toContain('Alpaca Live (REAL MONEY)');
     const place = confirm.getByRole('button', { name: 'PLACE LIVE TRADE' });
     expect(await place.isDisabled()).toBe(true);
     await confirm.getByLabel('I understand this is a live trade with real money and accept the risk.').check();
@@ -106,7 +112,7 @@ describe('live trading with Alpaca in Chromium (the local stand-in)', () => {
     expect(label).not.toBe('');
 
     await page.getByRole('link', { name: 'See it in the portfolio' }).click();
-    await page.getByRole('heading', { name: 'Portfolio · Alpaca Paper' }).waitFor();
+    await page.getByRole('heading', { name: 'Portfolio · Alpaca Live' }).waitFor();
     await page.getByText('local Alpaca stand-in').waitFor();
     const positions = page.getByRole('region', { name: 'Positions' });
     await positions.getByRole('button', { name: `Close ${contract}` }).waitFor();
@@ -116,10 +122,35 @@ describe('live trading with Alpaca in Chromium (the local stand-in)', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: '/tmp/alpaca-shots/e2e-portfolio.png', fullPage: true });
 
+    // An Alpaca paper account (connected here through the API) is virtual money: listed without LIVE, under the PAPER banner.
+    const headers = { authorization: `Bearer ${learner.idToken}`, 'content-type': 'application/json' };
+    const saved = await fetch(`${stack.url}/api/broker/credentials/paper`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ apiKey: paperKey, apiSecret, optionsTradingLevel: 2 }),
+    });
+    expect(saved.status).toBe(200);
+    expect((await fetch(`${stack.url}/api/broker/credentials/paper/validate`, { method: 'POST', headers })).status).toBe(200);
+    await page.reload();
+    await page
+      .getByRole('button', { name: /Alpaca Live/ })
+      .first()
+      .click();
+    const paperItem = page.getByRole('menuitemradio', { name: /Alpaca Paper/ });
+    expect(await paperItem.textContent()).toContain('Connected');
+    expect(await paperItem.textContent()).not.toContain('LIVE');
+    expect(await page.getByRole('menuitemradio', { name: /Alpaca Live/ }).textContent()).toContain('LIVE');
+    await paperItem.click();
+    const paperBanner = page.getByRole('status').filter({ hasText: 'PAPER TRADING MODE' });
+    await paperBanner.waitFor();
+    expect(await paperBanner.textContent()).toContain('Alpaca (local stand-in)');
+    expect(await page.getByRole('status').filter({ hasText: 'LIVE TRADING MODE' }).count()).toBe(0);
+
     // On a phone the connections page and the live portfolio fit the width.
     await page.setViewportSize(PHONE);
     await page.goto(`${stack.url}/app/broker-connections`);
     await page.getByRole('heading', { name: 'Broker Connections', level: 1 }).waitFor();
+    await page.getByText(/live · key AK…/i).waitFor();
     await page.getByText(/paper · key PK…/i).waitFor();
     await page.screenshot({ path: '/tmp/alpaca-shots/e2e-phone-connections.png', fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);

@@ -167,7 +167,7 @@ export function alpacaBaseUrl(environment: BrokerEnvironment, env: Record<string
 
 /** Whether an environment talks to the local stand-in (local/alpaca-standin.ts), which the product then says plainly. */
 export const isStandIn = (environment: BrokerEnvironment, env: Record<string, string | undefined> = process.env): boolean =>
-  environment === 'paper' && env.ALPACA_PAPER_STANDIN === '1';
+  (environment === 'paper' ? env.ALPACA_PAPER_STANDIN : env.ALPACA_LIVE_STANDIN) === '1';
 
 export function alpacaConnector(env: Record<string, string | undefined> = process.env, extra: Partial<AlpacaClientOptions> = {}): AlpacaConnector {
   const timeoutMs = Number(env.ALPACA_TIMEOUT_MS) > 0 ? Number(env.ALPACA_TIMEOUT_MS) : undefined;

@@ -75,12 +75,13 @@ export const paperAccountModule = (api: MockApi) => ({
   // Raising the trading level from a refused order (the builder's RaiseLevel); these tests do not raise it.
   useUpdateSettings: () => useMutation({ mutationFn: async () => ({ settings: {} }) }),
   // The account selector's list: the paper account first (chosen unless a test picks another in localStorage), and a
-  // connected Alpaca account.
+  // connected Alpaca paper and live account.
   useAccounts: () => ({
     data: {
       accounts: [
         { id: 'paper', name: 'Paper Trading', mode: 'paper' },
-        { id: 'alpaca-paper', name: 'Alpaca Paper', mode: 'live' },
+        { id: 'alpaca-paper', name: 'Alpaca Paper', mode: 'paper' },
+        { id: 'alpaca-live', name: 'Alpaca Live', mode: 'live' },
       ],
       needsSetup: false,
     },

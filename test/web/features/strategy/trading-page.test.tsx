@@ -376,8 +376,8 @@ describe('Trade All', () => {
     expect(readyMade()).toBeTruthy();
   });
 
-  it('places Trade All on the Alpaca account chosen in the account selector, after the live confirmation and its box', async () => {
-    localStorage.setItem('options-academy.selected-account', 'alpaca-paper');
+  it('places Trade All on the live Alpaca account chosen in the account selector, after the live confirmation and its box', async () => {
+    localStorage.setItem('options-academy.selected-account', 'alpaca-live');
     try {
       api.placeOrder.mockResolvedValue({ order: { orderId: 'a-1', status: 'filled' }, checks: [] });
       renderPage();
@@ -385,11 +385,31 @@ describe('Trade All', () => {
       await screen.findByTestId('buying-power');
       await userEvent.click(screen.getByRole('button', { name: 'Trade All' }));
       const dialog = screen.getByRole('dialog', { name: 'Confirm LIVE trade' });
-      expect(dialog.textContent).toContain('Alpaca Paper (REAL MONEY)');
+      expect(dialog.textContent).toContain('Alpaca Live (REAL MONEY)');
       const place = within(dialog).getByRole('button', { name: 'PLACE LIVE TRADE' }) as HTMLButtonElement;
       expect(place.disabled).toBe(true);
       await userEvent.click(within(dialog).getByLabelText('I understand this is a live trade with real money and accept the risk.'));
       await userEvent.click(place);
+      expect(api.placeOrder.mock.calls.at(-1)![0]).toMatchObject({ accountId: 'alpaca-live', strategy: 'Iron Condor', type: 'market' });
+      expect(await screen.findByText('Strategy placed successfully! 4 legs × 1 contracts')).toBeTruthy();
+    } finally {
+      localStorage.removeItem('options-academy.selected-account');
+    }
+  });
+
+  it('places Trade All on an Alpaca paper account as virtual money: the ordinary confirmation, no LIVE box, the Alpaca account id', async () => {
+    localStorage.setItem('options-academy.selected-account', 'alpaca-paper');
+    try {
+      api.placeOrder.mockResolvedValue({ order: { orderId: 'a-2', status: 'filled' }, checks: [] });
+      renderPage();
+      await chooseTemplate('Neutral', 'Iron Condor');
+      await screen.findByTestId('buying-power');
+      await userEvent.click(screen.getByRole('button', { name: 'Trade All' }));
+      const dialog = screen.getByRole('dialog');
+      expect(dialog.textContent).toContain('Alpaca Paper (Virtual)');
+      expect(dialog.textContent).not.toContain('REAL MONEY');
+      expect(within(dialog).queryByRole('checkbox')).toBeNull();
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Place Paper Trade' }));
       expect(api.placeOrder.mock.calls.at(-1)![0]).toMatchObject({ accountId: 'alpaca-paper', strategy: 'Iron Condor', type: 'market' });
       expect(await screen.findByText('Strategy placed successfully! 4 legs × 1 contracts')).toBeTruthy();
     } finally {

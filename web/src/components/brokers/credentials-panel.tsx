@@ -161,7 +161,7 @@ export function CredentialsPanel({
               {help === 'environment' && <p className="mt-1 text-xs text-slate-700">{HELP.environment}</p>}
               {target?.standIn && (
                 <p className="mt-1 text-xs text-amber-900">
-                  This machine answers for Alpaca’s paper environment with a local stand-in ({target.host}), not Alpaca itself.
+                  This machine answers for Alpaca’s {environment} environment with a local stand-in ({target.host}), not Alpaca itself.
                 </p>
               )}
               <Issues list={fieldIssues('environment')} />

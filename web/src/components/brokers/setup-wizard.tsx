@@ -143,7 +143,7 @@ export function SetupWizard({ onComplete, onCancel }: { onComplete: () => void; 
           ))}
           {target?.standIn && (
             <p className="mt-3 rounded-lg bg-amber-50 p-2 text-sm text-amber-950 ring-1 ring-amber-200">
-              On this machine a local stand-in answers for Alpaca’s paper environment ({target.host}); it is not Alpaca itself.
+              On this machine a local stand-in answers for Alpaca’s {environment} environment ({target.host}); it is not Alpaca itself.
             </p>
           )}
         </fieldset>

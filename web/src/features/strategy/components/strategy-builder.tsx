@@ -4,6 +4,7 @@ import { formatUsd } from '@shared/format/money';
 import { defaultDraftName } from '@shared/drafts/drafts';
 import type { Draft } from '@shared/drafts/drafts';
 import { fundsAndMargins } from '@shared/strategy';
+import { environmentOfAccount } from '@web/api/broker';
 import { useSelectedAccount } from '@web/api/selected-account';
 import { preTrade, usePlaceOrder, type ComplianceCheck, type OrderRequest, type PreTradeAnswer } from '@web/api/paper-account';
 import { ChecksList } from '@web/components/trading/checks-list';
@@ -71,9 +72,9 @@ export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
   const multiplierId = useId();
   const place = usePlaceOrder();
   // Trade All places on the account chosen in the account selector: the paper account, or a connected Alpaca account
-  // (issue 21), whose order goes through the same use case with the live confirmation.
+  // (issue 21, paper or live), whose order goes through the same use case; a live one with the live confirmation.
   const { selected } = useSelectedAccount();
-  const liveAccount = selected && selected.mode !== 'paper' ? selected : null;
+  const brokerAccount = selected && environmentOfAccount(selected.id) ? selected : null;
   const [alert, setAlert] = useState<string | null>(null);
   const [success, setSuccess] = useState<{ text: string; orders: boolean; resting?: boolean } | null>(null);
   const [orderKind, setOrderKind] = useState<OrderKind>('market');
@@ -143,7 +144,7 @@ export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
       preCheck: null,
     });
     // The paper account's dry run says nothing about a broker account: its checks run when the order is placed.
-    if (liveAccount) return;
+    if (brokerAccount) return;
     preTrade(order)
       .then((r) => setConfirming((c) => (c && c.order.clientOrderId === order.clientOrderId ? { ...c, preCheck: r } : c)))
       .catch(() => undefined);
@@ -153,7 +154,7 @@ export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
     if (!confirming) return;
     const { order } = confirming;
     setOrderError(null);
-    place.mutate(liveAccount ? { ...order, accountId: liveAccount.id } : order, {
+    place.mutate(brokerAccount ? { ...order, accountId: brokerAccount.id } : order, {
       onSuccess: (placed) => {
         setConfirming(null);
         b.clear();
@@ -427,7 +428,7 @@ export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
                   legs: confirming.estimate.legs,
                 }
           }
-          account={liveAccount ? { name: liveAccount.name, mode: liveAccount.mode } : { name: portfolio.account.name, mode: 'paper' }}
+          account={brokerAccount ? { name: brokerAccount.name, mode: brokerAccount.mode } : { name: portfolio.account.name, mode: 'paper' }}
           loading={place.isPending}
           error={orderError ?? preCheckError}
           blocked={!!preCheckError}

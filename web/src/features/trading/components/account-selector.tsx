@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatBalance } from '@shared/format/money';
+import { environmentOfAccount } from '@web/api/broker';
 import { useSelectedAccount } from '@web/api/selected-account';
 
 /**
@@ -29,7 +30,13 @@ export function AccountSelector() {
 
   const label = selected ? selected.name : needsSetup ? 'No account yet' : 'Accounts';
   // A phone's top bar also has to fit the page name, so the selector says less there; the menu names each account in full.
-  const shortLabel = selected ? (selected.mode === 'paper' ? 'Paper' : selected.name) : needsSetup ? 'No account' : 'Accounts';
+  const shortLabel = selected
+    ? selected.mode === 'paper' && !environmentOfAccount(selected.id)
+      ? 'Paper'
+      : selected.name
+    : needsSetup
+      ? 'No account'
+      : 'Accounts';
   return (
     <div className="relative" ref={ref}>
       <button

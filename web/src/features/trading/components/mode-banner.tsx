@@ -16,6 +16,7 @@ export function ModeBanner() {
         className="flex flex-wrap items-center justify-center gap-x-3 gap-y-1 bg-sky-50 px-4 py-1.5 text-center text-sm text-sky-950 ring-1 ring-sky-200"
       >
         <strong className="tracking-wide">PAPER TRADING MODE</strong>
+        {selected.broker && <span>{selected.broker}</span>}
         <span className="tabular-nums">Virtual balance: {formatBalance(selected.balance, selected.currency)}</span>
         <span>Practice safely - No real money at risk</span>
       </div>
