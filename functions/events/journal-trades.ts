@@ -1,8 +1,11 @@
-import { recordOrderFill, recordReset, recordSettlement, type JournalDeps } from '@shared/journal/use-cases';
+import { recordLiveFill, recordOrderFill, recordReset, recordSettlement, type JournalDeps } from '@shared/journal/use-cases';
+import type { QuoteSource } from '@shared/paper/paper.port';
 import type { ExitReason } from '@shared/journal/trades';
 import { dynamoEventReceipts } from '../adapters/dynamo/event-receipts';
+import { marketQuoteSource } from '../adapters/market/quote-source';
 import { eventHandler, type EventReceipts } from '../commons/event-handler';
 import { journalDeps } from '../commons/journal-wiring';
+import { marketDeps } from '../commons/market-wiring';
 
 /** The order events the journal is made from; one EventBridge rule each (functions/events/rules.ts). */
 export const JOURNAL_EVENT_TYPES = ['OrderFilled', 'OptionExpired', 'OptionExercised', 'AccountReset'] as const;
@@ -21,17 +24,23 @@ const SETTLEMENT_REASON: Record<'expired_worthless' | 'exercised' | 'assigned' |
  * meanwhile can neither double a trade nor lose one. Events may come out of order: a close that arrives before its
  * opening waits in the book until the opening comes (shared/journal/book.ts).
  *
- * OrderFilled reads the order itself (its fills carry each leg's effect, commission and quote); PositionClosed is not
+ * A paper OrderFilled reads the order itself (its fills carry each leg's effect, commission and quote); a live one
+ * (the learner's Alpaca account) carries its legs and is kept in that account's own trades; PositionClosed is not
  * consumed, since every close it reports is a fill of an OrderFilled (or a forced sale of shares, not a journal leg).
  */
-export const makeJournalTrades = (deps: { journal: JournalDeps; receipts: EventReceipts }) =>
+export const makeJournalTrades = (deps: { journal: JournalDeps; receipts: EventReceipts; quotes?: Pick<QuoteSource, 'quotes'> }) =>
   eventHandler({ consumer: 'journalTrades', types: JOURNAL_EVENT_TYPES, receipts: deps.receipts, idempotency: 'transaction' }, async (event, ctx) => {
     const d = event.detail;
     let result;
     switch (event.type) {
-      case 'OrderFilled':
-        result = await recordOrderFill(deps.journal, d.userId, event.detail.orderId, ctx.receipt);
+      case 'OrderFilled': {
+        const e = event.detail;
+        // A fill on the learner's Alpaca account carries its legs; a paper fill is read from the paper order.
+        result = e.live
+          ? await recordLiveFill(deps.journal, e.userId, { ...e, live: e.live }, deps.quotes ? (c) => deps.quotes!.quotes(c) : null, ctx.receipt)
+          : await recordOrderFill(deps.journal, e.userId, e.orderId, ctx.receipt);
         break;
+      }
       case 'OptionExpired': {
         const e = event.detail;
         // An event from before the value was carried: a worthless expiry is worth 0; anything else cannot be priced here.
@@ -73,4 +82,5 @@ export const makeJournalTrades = (deps: { journal: JournalDeps; receipts: EventR
     if (!result.ok) throw new Error(result.error.message);
   });
 
-export const handler = makeJournalTrades({ journal: journalDeps(), receipts: dynamoEventReceipts() });
+const market = marketDeps();
+export const handler = makeJournalTrades({ journal: journalDeps(), receipts: dynamoEventReceipts(), quotes: marketQuoteSource(market.reader, market.clock) });

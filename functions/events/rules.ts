@@ -75,7 +75,7 @@ export const eventRules: readonly EventRuleDefinition[] = [
     pattern: { source: [EVENT_SOURCE], 'detail-type': [...ACTIVITY_THAT_COUNTS] },
     consumer: { id: 'countActiveLearners', file: 'functions/events/count-active-learners.ts', access: { table: 'readwrite' } },
   },
-  journalRule('OrderFilled', 'A filled paper order opens a journal trade or closes legs of one'),
+  journalRule('OrderFilled', 'A filled paper or Alpaca order opens a journal trade or closes legs of one'),
   journalRule('OptionExpired', "An option settled at expiry closes its journal trade's leg"),
   journalRule('OptionExercised', "An early exercise closes its journal trade's leg"),
   journalRule('AccountReset', 'A reset ends the open journal trades of the earlier run'),

@@ -9,6 +9,8 @@ import {
   reindex,
   type CloseMovement,
   type EntryAnalytics,
+  openKey,
+  type JournalAccount,
   type JournalTrade,
   type OpenIndex,
   type OpenLeg,
@@ -63,9 +65,9 @@ export interface BookChange {
 }
 
 /** The trades an order's fills may close (to read before `applyOrder`). */
-export function tradesToRead(book: JournalBook, fills: readonly Pick<OrderFillInput, 'contract' | 'side' | 'effect'>[]): string[] {
+export function tradesToRead(book: JournalBook, fills: readonly Pick<OrderFillInput, 'contract' | 'side' | 'effect'>[], account?: JournalAccount): string[] {
   const ids = new Set<string>();
-  for (const f of fills) if (f.effect !== 'open') for (const id of holdersFor(book.open, { contract: f.contract, side: f.side })) ids.add(id);
+  for (const f of fills) if (f.effect !== 'open') for (const id of holdersFor(book.open, { contract: f.contract, side: f.side, account })) ids.add(id);
   return [...ids];
 }
 
@@ -80,6 +82,8 @@ export function applyOrder(
   trades: ReadonlyMap<string, JournalTrade>,
   order: {
     orderId: string;
+    /** The paper account when absent. */
+    account?: JournalAccount;
     run: number;
     filledAt: string;
     fills: readonly OrderFillInput[];
@@ -93,11 +97,12 @@ export function applyOrder(
   const opening: OpenLeg[] = [];
   for (const f of order.fills) {
     if (!f.isOption) continue;
-    const closing = f.effect === 'open' ? 0 : f.effect === 'close' ? f.quantity : Math.min(f.quantity, heldAgainst(index, f.contract, f.side));
+    const closing = f.effect === 'open' ? 0 : f.effect === 'close' ? f.quantity : Math.min(f.quantity, heldAgainst(index, f.contract, f.side, order.account));
     const closeCommission = closing === f.quantity ? f.commission : cents((f.commission * closing) / f.quantity);
     if (closing > 0) {
       const m: CloseMovement = {
         contract: f.contract,
+        account: order.account,
         quantity: closing,
         side: f.side,
         price: f.price,
@@ -129,7 +134,7 @@ export function applyOrder(
   }
   if (opening.length && !trades.has(order.orderId) && !changed.has(order.orderId)) {
     const d = order.describe(opening);
-    const trade = newTrade({ orderId: order.orderId, run: order.run, openedAt: order.filledAt, legs: opening, ...d });
+    const trade = newTrade({ orderId: order.orderId, account: order.account, run: order.run, openedAt: order.filledAt, legs: opening, ...d });
     index = indexOpen(index, trade);
     changed.set(trade.id, trade);
     // Closes that arrived before this opening.
@@ -137,7 +142,7 @@ export function applyOrder(
       index,
       pending,
       mergedTrades(trades, changed),
-      trade.legs.map((l) => l.contract),
+      trade.legs.map((l) => openKey(trade.account, l.contract)),
     );
     index = r.index;
     pending = r.pending;
@@ -162,7 +167,8 @@ export function applyReset(book: JournalBook, trades: ReadonlyMap<string, Journa
   const ended: JournalTrade[] = [];
   let index = book.open;
   for (const t of trades.values()) {
-    if (t.status !== 'open' || t.run > previousRun) continue;
+    // Only the paper account resets; trades on the learner's Alpaca account go on.
+    if (t.status !== 'open' || t.run > previousRun || t.account !== 'paper') continue;
     const legs = t.legs.map((l) =>
       l.open > 0
         ? { ...l, open: 0, closes: [...l.closes, { at, quantity: l.open, price: l.openPrice, commission: 0, pnl: 0, reason: 'account_reset' as const }] }
@@ -175,7 +181,7 @@ export function applyReset(book: JournalBook, trades: ReadonlyMap<string, Journa
   return finish(book, trades, { ...book, open: index, pending: [] }, ended);
 }
 
-/** The open trades a reset ends (to read before `applyReset`). */
+/** The open trades (to read before `applyReset`, which ends the paper account's only, or to mark them). */
 export const openTradeIds = (book: JournalBook): string[] => [...new Set(Object.values(book.open).flatMap((hs) => hs.map((h) => h.tradeId)))];
 
 function finish(before: JournalBook, read: ReadonlyMap<string, JournalTrade>, book: JournalBook, changed: JournalTrade[]): BookChange {
@@ -201,7 +207,7 @@ function applyPending(
   const kept: PendingClose[] = [];
   const changed = new Map<string, JournalTrade>();
   for (const p of pending) {
-    if (!contracts.includes(p.contract)) {
+    if (!contracts.includes(openKey(p.account, p.contract))) {
       kept.push(p);
       continue;
     }

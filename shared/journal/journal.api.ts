@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { defineApi } from '../api/contract';
 import { EMOTIONS, ENTRY_LIMITS, FREE_KINDS, GRADES, OUTLOOKS } from './entries';
-import { EXIT_REASONS } from './trades';
+import { EXIT_REASONS, JOURNAL_ACCOUNTS } from './trades';
 
 /**
  * The journal's routes (issue 18, "API"): journal trades made by the server from the order events, the learner's
  * entries, the statistics and the CSV export. Every input bounded; another learner's ids answer 404.
  */
 const Ulid = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'must be a journal id');
+/** A trade's id is its opening order's: a paper order's ulid, or an Alpaca order's UUID (issue 21). */
+const TradeId = z.string().regex(/^(?:[0-9A-HJKMNP-TV-Z]{26}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/, 'must be a journal trade id');
 const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date in the form YYYY-MM-DD');
 // Bounds before trimming, so the API document (maxLength) and the handler agree on what is accepted.
 const line = (max: number = ENTRY_LIMITS.line) =>
@@ -33,7 +35,7 @@ const Emotion = z.object({
 /** What the learner writes; every field optional but bounded. A trade's entry names the trade; a free entry its kind. */
 export const EntryInput = z
   .object({
-    tradeId: Ulid.nullable().default(null),
+    tradeId: TradeId.nullable().default(null),
     kind: z.enum(['trade', ...FREE_KINDS], { error: `must be trade, ${FREE_KINDS.join(', ')}` }).default('note'),
     date: IsoDate.optional(),
     title: line(120).default(''),
@@ -102,7 +104,7 @@ const LegClose = z.object({
 });
 export const JournalTradeSchema = z.object({
   id: z.string(),
-  account: z.enum(['paper', 'live']),
+  account: z.enum(JOURNAL_ACCOUNTS),
   run: z.number(),
   strategy: z.string(),
   strategySource: z.enum(['builder', 'recognised']),
@@ -152,7 +154,7 @@ export const JournalTradeSchema = z.object({
 /** A trade in a list: a closed trade's ledger row, or an open trade's summary. */
 export const TradeSummary = z.object({
   id: z.string(),
-  account: z.enum(['paper', 'live']),
+  account: z.enum(JOURNAL_ACCOUNTS),
   status: z.enum(['open', 'closed']),
   strategy: z.string(),
   underlying: z.string(),
@@ -186,7 +188,7 @@ export const StatsQuery = z
       .optional(),
     tag: Tag.optional(),
     mistake: Tag.optional(),
-    account: z.enum(['paper', 'live'], { error: "must be 'paper' or 'live'" }).default('paper'),
+    account: z.enum(JOURNAL_ACCOUNTS, { error: "must be 'paper', 'alpaca-paper' or 'alpaca-live'" }).default('paper'),
   })
   .strict();
 
@@ -236,7 +238,7 @@ export const journalApi = defineApi({
   'GET /api/journal/trades/{id}': {
     auth: 'user',
     summary: 'A journal trade with its legs, entry analytics, daily marks and entry',
-    params: z.object({ id: Ulid }),
+    params: z.object({ id: TradeId }),
     response: z.object({ trade: JournalTradeSchema, entry: JournalEntry.nullable() }),
     errors: [404],
   },

@@ -1,5 +1,5 @@
 import { cents } from '../paper/money';
-import { newYorkDate, type ExitReason, type JournalTrade } from './trades';
+import { newYorkDate, type ExitReason, type JournalAccount, type JournalTrade } from './trades';
 
 /**
  * The journal's statistics over closed trades (issue 18; formulas as research-peers.md §2.3 gives them, with its
@@ -17,7 +17,7 @@ export const SMALL_SAMPLE = 20;
 /** A closed trade as the statistics and the closed list read it: one compact row of the learner's ledger. */
 export interface ClosedTradeRow {
   id: string;
-  account: 'paper' | 'live';
+  account: JournalAccount;
   strategy: string;
   underlying: string;
   openedAt: string;
@@ -65,7 +65,7 @@ export interface StatsFilter {
   tag?: string;
   mistake?: string;
   /** Paper and live never mix: paper unless asked. */
-  account?: 'paper' | 'live';
+  account?: JournalAccount;
 }
 
 const has = (tags: readonly string[], tag: string) => tags.some((t) => t.toLowerCase() === tag.toLowerCase());

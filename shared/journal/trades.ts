@@ -71,9 +71,21 @@ export interface DailyMark {
   pnl: number;
 }
 
+/**
+ * Which account a trade was made in: the product's paper account, or the learner's own Alpaca account (issue 21), paper
+ * or live. Each account's trades stay apart: a fill closes only trades of its own account, and the statistics are per
+ * account (a live trade never changes the paper figures).
+ */
+export const JOURNAL_ACCOUNTS = ['paper', 'alpaca-paper', 'alpaca-live'] as const;
+export type JournalAccount = (typeof JOURNAL_ACCOUNTS)[number];
+
+/** The key of a contract in the open index: the contract for the paper account, prefixed by the account otherwise. */
+export const openKey = (account: JournalAccount | undefined, contract: string): string =>
+  !account || account === 'paper' ? contract : `${account}|${contract}`;
+
 export interface JournalTrade {
   id: string;
-  account: 'paper' | 'live';
+  account: JournalAccount;
   /** The paper account's run it was opened in. */
   run: number;
   strategy: string;
@@ -104,6 +116,8 @@ export interface CloseMovement {
   quantity: number;
   /** The side of the closing trade: sell closes a long. Settlements close whatever side the trade holds. */
   side: Side | null;
+  /** The account it happened in (the paper account when absent). */
+  account?: JournalAccount;
   price: number;
   commission: number;
   at: string;
@@ -128,6 +142,7 @@ export const sign = (side: Side): 1 | -1 => (side === 'buy' ? 1 : -1);
 /** A new trade from the opening legs of an order (the legs must be options; the caller keeps shares out). */
 export function newTrade(input: {
   orderId: string;
+  account?: JournalAccount;
   run: number;
   strategy: string;
   strategySource: JournalTrade['strategySource'];
@@ -155,7 +170,7 @@ export function newTrade(input: {
   });
   const trade: JournalTrade = {
     id: input.orderId,
-    account: 'paper',
+    account: input.account ?? 'paper',
     run: input.run,
     strategy: input.strategy,
     strategySource: input.strategySource,
@@ -224,7 +239,8 @@ export function indexOpen(index: OpenIndex, trade: JournalTrade): OpenIndex {
   const next: OpenIndex = { ...index };
   for (const leg of trade.legs) {
     if (leg.open <= 0) continue;
-    next[leg.contract] = [...(next[leg.contract] ?? []).filter((h) => h.tradeId !== trade.id), { tradeId: trade.id, quantity: leg.open, side: leg.side }];
+    const key = openKey(trade.account, leg.contract);
+    next[key] = [...(next[key] ?? []).filter((h) => h.tradeId !== trade.id), { tradeId: trade.id, quantity: leg.open, side: leg.side }];
   }
   return next;
 }
@@ -240,13 +256,13 @@ export function reindex(index: OpenIndex, trade: JournalTrade): OpenIndex {
 }
 
 /** The trades a closing movement would take contracts from, oldest first (first in, first out). */
-export function holdersFor(index: OpenIndex, m: Pick<CloseMovement, 'contract' | 'side'>): string[] {
-  return (index[m.contract] ?? []).filter((h) => m.side === null || h.side !== m.side).map((h) => h.tradeId);
+export function holdersFor(index: OpenIndex, m: Pick<CloseMovement, 'contract' | 'side' | 'account'>): string[] {
+  return (index[openKey(m.account, m.contract)] ?? []).filter((h) => m.side === null || h.side !== m.side).map((h) => h.tradeId);
 }
 
 /** How many contracts of a contract the journal holds on the side a closing trade of `side` would close. */
-export function heldAgainst(index: OpenIndex, contract: string, side: Side): number {
-  return (index[contract] ?? []).filter((h) => h.side !== side).reduce((s, h) => s + h.quantity, 0);
+export function heldAgainst(index: OpenIndex, contract: string, side: Side, account?: JournalAccount): number {
+  return (index[openKey(account, contract)] ?? []).filter((h) => h.side !== side).reduce((s, h) => s + h.quantity, 0);
 }
 
 /**

@@ -16,7 +16,7 @@ import { entryAnalytics, recogniseStrategy } from './entry-analytics';
 import type { EntryInput, JournalEntry } from './journal.api';
 import { LEDGER_CHUNK_ROWS, type JournalRepository, type JournalWrite, type LedgerChunk, type StoredTrade } from './journal.port';
 import { computeStats, filterRows, rowOf, type ClosedTradeRow, type JournalStats, type StatsFilter } from './stats';
-import { markTrade, type CloseMovement, type JournalTrade } from './trades';
+import { markTrade, type CloseMovement, type JournalAccount, type JournalTrade } from './trades';
 
 /**
  * The journal's use cases (issue 18). Every change reads the learner's book, decides with the pure core and writes one
@@ -105,6 +105,66 @@ export async function recordOrderFill(deps: JournalDeps, userId: string, orderId
         filledAt,
         fills,
         describe: (legs) => describeOrder(order, legs, filledAt, quotes),
+      }),
+    };
+  });
+}
+
+/** What the journal needs of a fill on the learner's Alpaca account: the OrderFilled event marked `live` (issue 21). */
+export interface LiveFill {
+  orderId: string;
+  strategy?: string | null;
+  legs: readonly { contract: string; side: 'buy' | 'sell'; quantity: number; price: number }[];
+  filledAt: string;
+  live: { broker: 'alpaca'; environment: 'paper' | 'live' };
+}
+
+/**
+ * OrderFilled on the learner's Alpaca account: the same journal trades as paper, in the account's own book (a live
+ * fill never closes a paper trade). Alpaca's fill says nothing the journal can trust about opening or closing, so each
+ * leg closes what the journal holds against it in that account and opens the rest; Alpaca charges no commission on
+ * options (research-brokers.md; regulatory fees are not in the order). The Greeks at entry come from the market's
+ * quotes when the journal records the fill (null when the market has none). Expiries on Alpaca reach the journal only
+ * as Alpaca's own closing fills.
+ */
+export async function recordLiveFill(
+  deps: JournalDeps,
+  userId: string,
+  fill: LiveFill,
+  quotesOf: ((contracts: readonly string[]) => Promise<ReadonlyMap<string, Quote>>) | null,
+  receipt?: unknown,
+): Promise<Result<{ changed: number }>> {
+  const account: JournalAccount = fill.live.environment === 'live' ? 'alpaca-live' : 'alpaca-paper';
+  const fills: OrderFillInput[] = fill.legs.map((l) => ({
+    contract: l.contract,
+    side: l.side,
+    quantity: l.quantity,
+    price: l.price,
+    commission: 0,
+    effect: 'close-and-open',
+    iv: null,
+    isOption: parseOcc(l.contract) !== null,
+  }));
+  const options = fills.filter((f) => f.isOption).map((f) => f.contract);
+  const quotes = quotesOf && options.length ? await quotesOf(options).catch(() => new Map<string, Quote>()) : new Map<string, Quote>();
+  const withIv = fills.map((f) => ({ ...f, iv: quotes.get(f.contract)?.impliedVolatility ?? null }));
+  return changeBook(deps, userId, receipt, async (book) => {
+    const stored = await deps.repo.getTrades(userId, [...tradesToRead(book, withIv, account), fill.orderId]);
+    if (stored.has(fill.orderId)) return null; // already recorded
+    const trades = new Map([...stored].map(([id, s]) => [id, s.trade]));
+    return {
+      stored,
+      change: applyOrder(book, trades, {
+        orderId: fill.orderId,
+        account,
+        run: 0,
+        filledAt: fill.filledAt,
+        fills: withIv,
+        describe: (legs) => ({
+          strategy: fill.strategy ?? recogniseStrategy(legs),
+          strategySource: fill.strategy ? ('builder' as const) : ('recognised' as const),
+          entry: entryAnalytics(legs, { filledAt: fill.filledAt, quotes }),
+        }),
       }),
     };
   });
@@ -390,7 +450,7 @@ export async function listEntries(deps: JournalDeps, userId: string, q: { kind?:
 
 export interface TradeSummary {
   id: string;
-  account: 'paper' | 'live';
+  account: JournalAccount;
   status: 'open' | 'closed';
   strategy: string;
   underlying: string;
@@ -409,7 +469,7 @@ export interface TradeSummary {
 
 const countedRows = (rows: readonly ClosedTradeRow[]) => rows.filter((r) => r.exitReason !== 'account_reset');
 
-/** GET /api/journal/trades: open trades, or closed ones with the statistics filters (and one New York day); newest first. */
+/** GET /api/journal/trades: one account's open trades, or closed ones with the statistics filters (and one New York day); newest first. */
 export async function listTrades(
   deps: JournalDeps,
   userId: string,
@@ -419,7 +479,9 @@ export async function listTrades(
   const toReflect = countedRows(rows).filter((r) => !r.reflected).length;
   if (q.status === 'open') {
     const stored = await deps.repo.getTrades(userId, openTradeIds(book));
+    const account = q.account ?? 'paper';
     const open = [...stored.values()]
+      .filter(({ trade: t }) => t.account === account)
       .map(({ trade: t }) => ({
         id: t.id,
         account: t.account,
@@ -456,7 +518,9 @@ export async function getTrade(deps: JournalDeps, userId: string, id: string): P
 
 /** GET /api/journal/stats: the figures over the filtered closed trades; the drawdown's % on the paper account's starting capital. */
 export async function journalStats(deps: JournalDeps, userId: string, filter: StatsFilter): Promise<JournalStats> {
-  const [{ rows }, account] = await Promise.all([ledgerOf(deps, userId), deps.paper.getAccount(userId)]);
+  const paper = !filter.account || filter.account === 'paper';
+  const [{ rows }, account] = await Promise.all([ledgerOf(deps, userId), paper ? deps.paper.getAccount(userId) : null]);
+  // The paper account's starting capital is the base of its equity curve; an Alpaca account's is not known here.
   return computeStats(filterRows(rows, filter), account?.startingCapital ?? 0);
 }
 

@@ -287,7 +287,7 @@ describe('live trading through Alpaca (the local stand-in)', () => {
     expect((await call('GET', '/api/broker/paper/orders')).body.orders).toHaveLength(1);
   });
 
-  it('lists the validated Alpaca account in the account selector, places through POST /api/orders, and publishes the fill marked live', async () => {
+  it('lists the validated Alpaca account in the account selector, places through POST /api/orders, publishes the fill marked live, and journals it as a trade of that account', async () => {
     const { call, connect } = await trader();
     expect((await call('GET', '/api/accounts')).body.accounts).toEqual([]);
     await connect();
@@ -298,7 +298,7 @@ describe('live trading through Alpaca (the local stand-in)', () => {
         name: 'Alpaca Paper',
         displayName: 'Alpaca Paper',
         description: 'Local Alpaca stand-in (not Alpaca itself)',
-        mode: 'live',
+        mode: 'paper',
         broker: 'Alpaca (local stand-in)',
         balance: 100000,
         currency: 'USD',
@@ -332,6 +332,21 @@ describe('live trading through Alpaca (the local stand-in)', () => {
     await new Promise((r) => setTimeout(r, 1500));
     const events = (await (await fetch(`${stack.endpoints.aws}/_local/events`)).json()) as { detail: { orderId: string } }[];
     expect(events.filter((e) => e.detail.orderId === orderId)).toHaveLength(2);
+    // The journal makes the fill a trade of the Alpaca paper account, apart from the paper account's trades.
+    await expect
+      .poll(
+        async () =>
+          (await call('GET', '/api/journal/trades?status=open&account=alpaca-paper')).body.trades.map(
+            (t: { id: string; account: string; strategy: string }) => [t.id, t.account, t.strategy],
+          ),
+        {
+          timeout: 20_000,
+        },
+      )
+      .toEqual([[orderId, 'alpaca-paper', 'Long Put']]);
+    expect((await call('GET', '/api/journal/trades?status=open')).body.trades).toEqual([]);
+    const trade = (await call('GET', `/api/journal/trades/${orderId}`)).body.trade;
+    expect(trade.legs).toMatchObject([{ contract: c.contract_ticker, side: 'buy', quantity: 1, openPrice: c.ask, openCommission: 0 }]);
     expect((await call('POST', '/api/orders', { ...single(c.contract_ticker, 'buy', 1), accountId: 'alpaca-live' })).body.error).toBe(
       'Alpaca credentials not found',
     );

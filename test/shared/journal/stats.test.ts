@@ -112,9 +112,9 @@ describe('journal statistics on a fixed fixture, worked by hand', () => {
   });
 
   it('filters by date, strategy, tag and mistake; paper only by default; resets never count', () => {
-    const all = [...rows, row(5, { account: 'live' }), row(7, { exitReason: 'account_reset' }), row(9, { setupTags: ['breakout'] })];
+    const all = [...rows, row(5, { account: 'alpaca-live' }), row(7, { exitReason: 'account_reset' }), row(9, { setupTags: ['breakout'] })];
     expect(filterRows(all, {}).length).toBe(6);
-    expect(filterRows(all, { account: 'live' }).map((r) => r.pnl)).toEqual([5]);
+    expect(filterRows(all, { account: 'alpaca-live' }).map((r) => r.pnl)).toEqual([5]);
     expect(filterRows(all, { tag: 'breakout' }).map((r) => r.pnl)).toEqual([9]);
     expect(filterRows(all, { mistake: 'sized too big' }).map((r) => r.pnl)).toEqual([-150]);
     expect(filterRows(all, { strategy: 'Long Call' }).map((r) => r.pnl)).toEqual([60]);

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { BodyOf, ResponseOf } from '@shared/api/contract';
 import type { journalApi } from '@shared/journal/journal.api';
 import { api } from '@web/lib/api-client';
+import type { JournalAccount } from '@shared/journal/trades';
 import { queryKeys } from './query-keys';
 
 /**
@@ -21,6 +22,8 @@ export type EntryWritten = ResponseOf<Api['POST /api/journal/entries']>;
 export type JournalStats = ResponseOf<Api['GET /api/journal/stats']>;
 
 export interface JournalFilter {
+  /** The paper account unless another is chosen: each account's trades and figures stay apart. */
+  account?: JournalAccount;
   from?: string;
   to?: string;
   strategy?: string;

@@ -147,6 +147,33 @@ describe('the journal page', () => {
     expect(screen.getByText(/No open trades/)).toBeTruthy();
   });
 
+  it('keeps each account apart: with an Alpaca account connected, choosing it lists and counts that account’s trades', async () => {
+    const live = row('8a0f3c2e-1b2c-4d5e-8f90-123456789abc', 160, '2026-11-25', { account: 'alpaca-live', strategy: 'Bull Put Spread' });
+    const stub = renderAt('/app/journal', {
+      ...journalApi(),
+      'GET /api/accounts': {
+        accounts: [
+          { id: 'paper', name: 'Paper Trading', mode: 'paper' },
+          { id: 'alpaca-live', name: 'Alpaca Live', mode: 'live' },
+        ],
+        needsSetup: false,
+      },
+      'GET /api/journal/trades': (url: URL) => {
+        const account = url.searchParams.get('account') ?? 'paper';
+        const kept = url.searchParams.get('status') === 'open' ? [] : [...rows, live].filter((r) => r.account === account);
+        return json({ trades: kept.map(summary), total: kept.length, toReflect: 3 });
+      },
+    });
+    expect(await screen.findAllByTestId('trade-row')).toHaveLength(2);
+    await userEvent.selectOptions(await screen.findByLabelText('Account'), 'Alpaca Live');
+    await screen.findByText(/\+?\$160\.00/);
+    expect(screen.getAllByTestId('trade-row')).toHaveLength(1);
+    expect(stub.calls.some((c) => c.path.includes('status=closed') && c.path.includes('account=alpaca-live'))).toBe(true);
+    await userEvent.click(screen.getByRole('tab', { name: 'Statistics' }));
+    await screen.findByText(/Alpaca Live trades only/);
+    expect(stub.calls.some((c) => c.path.startsWith('/api/journal/stats') && c.path.includes('account=alpaca-live'))).toBe(true);
+  });
+
   it('shows each figure with its formula, N and the small-sample badge; a calendar day shows its trades', async () => {
     renderAt('/app/journal?tab=stats', journalApi());
     const winRate = await screen.findByTestId('figure-win-rate');

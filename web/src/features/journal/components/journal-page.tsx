@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { formatMoney } from '@shared/format/money';
 import { formatShortDate } from '@shared/format/time';
-import { newYorkDate } from '@shared/journal/trades';
+import { JOURNAL_ACCOUNTS, newYorkDate, type JournalAccount } from '@shared/journal/trades';
+import { useAccounts } from '@web/api/paper-account';
 import { getExport, useDeleteEntry, useJournalEntries, useJournalStats, useJournalTrades, type JournalFilter, type TradeSummary } from '@web/api/journal';
 import { Button } from '@web/components/ui/button';
 import { pnlTone } from '@web/components/ui/pnl-tone';
@@ -11,6 +12,9 @@ import { usePageMeta } from '@web/lib/page-meta';
 import { EXIT_REASON_TEXT, FREE_KIND_TEXT } from '../lib/figures';
 import { EntryForm } from './entry-form';
 import { StatsPanel } from './stats-panel';
+
+/** How each journal account is named (the account selector's names). */
+const ACCOUNT_TEXT: Record<JournalAccount, string> = { paper: 'Paper Trading', 'alpaca-paper': 'Alpaca Paper', 'alpaca-live': 'Alpaca Live' };
 
 const TABS = [
   { id: 'trades', label: 'Trades' },
@@ -32,6 +36,11 @@ export default function JournalPage() {
   const setTab = (t: Tab) => setParams((p) => (p.set('tab', t), p), { replace: true });
   const closed = useJournalTrades({ status: 'closed', limit: 100 });
   const toReflect = closed.data?.toReflect ?? 0;
+  // The learner's accounts: the paper account, and any connected Alpaca account (issue 21), whose trades are journaled apart.
+  const accountIds = (useAccounts().data?.accounts ?? []).map((a) => a.id);
+  const accounts = JOURNAL_ACCOUNTS.filter((a) => a === 'paper' || accountIds.includes(a));
+  const account: JournalAccount = JOURNAL_ACCOUNTS.find((a) => a === params.get('account')) ?? 'paper';
+  const setAccount = (a: JournalAccount) => setParams((p) => (a === 'paper' ? p.delete('account') : p.set('account', a), p), { replace: true });
 
   return (
     <div className="mx-auto max-w-6xl space-y-5">
@@ -47,7 +56,25 @@ export default function JournalPage() {
             </p>
           )}
         </div>
-        <ExportButtons />
+        <div className="flex flex-wrap items-end gap-3">
+          {(accounts.length > 1 || account !== 'paper') && (
+            <label className="text-sm font-medium text-slate-800">
+              Account
+              <select
+                className="mt-1 block rounded-lg border border-slate-300 px-2 py-1.5 text-sm"
+                value={account}
+                onChange={(e) => setAccount(e.target.value as JournalAccount)}
+              >
+                {[...new Set([...accounts, account])].map((a) => (
+                  <option key={a} value={a}>
+                    {ACCOUNT_TEXT[a]}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          <ExportButtons />
+        </div>
       </header>
       <div role="tablist" aria-label="Journal" className="flex gap-1 border-b border-slate-200">
         {TABS.map((t) => (
@@ -63,7 +90,7 @@ export default function JournalPage() {
           </button>
         ))}
       </div>
-      <div role="tabpanel">{tab === 'trades' ? <TradesTab /> : tab === 'stats' ? <StatsTab /> : <EntriesTab />}</div>
+      <div role="tabpanel">{tab === 'trades' ? <TradesTab account={account} /> : tab === 'stats' ? <StatsTab account={account} /> : <EntriesTab />}</div>
     </div>
   );
 }
@@ -101,9 +128,9 @@ function ExportButtons() {
   );
 }
 
-function TradesTab() {
-  const open = useJournalTrades({ status: 'open', limit: 100 });
-  const closed = useJournalTrades({ status: 'closed', limit: 100 });
+function TradesTab({ account }: { account: JournalAccount }) {
+  const open = useJournalTrades({ status: 'open', limit: 100, account });
+  const closed = useJournalTrades({ status: 'closed', limit: 100, account });
   return (
     <div className="space-y-6">
       <section aria-labelledby="open-h" className="space-y-2">
@@ -174,8 +201,9 @@ export function TradeList({ trades, empty }: { trades: readonly TradeSummary[]; 
   );
 }
 
-function StatsTab() {
-  const [filter, setFilter] = useState<JournalFilter>({});
+function StatsTab({ account }: { account: JournalAccount }) {
+  const [filters, setFilter] = useState<JournalFilter>({});
+  const filter = { ...filters, account };
   const [day, setDay] = useState<string | null>(null);
   const stats = useJournalStats(filter);
   const dayTrades = useJournalTrades({ status: 'closed', date: day ?? undefined, limit: 100, ...filter });
@@ -206,7 +234,9 @@ function StatsTab() {
         <Filter label="Underlying" value={filter.underlying} onChange={(v) => set('underlying')(v.toUpperCase())} placeholder="SPY" />
         <Filter label="Setup tag" value={filter.tag} onChange={set('tag')} />
         <Filter label="Mistake tag" value={filter.mistake} onChange={set('mistake')} />
-        <p className="col-span-2 text-xs text-slate-600 sm:col-span-3 lg:col-span-6">Paper trades only: live trades never mix with them.</p>
+        <p className="col-span-2 text-xs text-slate-600 sm:col-span-3 lg:col-span-6">
+          {ACCOUNT_TEXT[account]} trades only: each account’s trades never mix with another’s.
+        </p>
       </form>
       {stats.isPending ? (
         <Spinner label="Loading the statistics…" />
