@@ -243,7 +243,7 @@ describe('the keyboard', () => {
     const high = Number(await graph.getAttribute('aria-valuemax'));
 
     await graph.scrollIntoViewIfNeeded();
-    const plot = (await graph.locator('.recharts-cartesian-grid').boundingBox())!;
+    const plot = (await graph.locator('.payoff-grid').boundingBox())!;
     const start = await at();
     await page.mouse.move(plot.x + plot.width * 0.1, plot.y + plot.height / 2);
     await expect.poll(at).not.toBe(start);

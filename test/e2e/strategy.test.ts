@@ -54,7 +54,7 @@ describe('the strategy builder in Chromium', () => {
     const graph = page.getByTestId('payoff-graph');
     await graph.locator('.payoff-curve path').first().waitFor();
     expect(await graph.locator('.payoff-curve').count()).toBe(2);
-    expect(await graph.locator('.recharts-reference-line').count()).toBeGreaterThanOrEqual(5);
+    expect(await graph.locator('.payoff-ref').count()).toBeGreaterThanOrEqual(5);
     expect(await page.getByTestId('summary-max-profit').textContent()).toMatch(/^\$\d/);
     expect(await page.getByTestId('summary-pop').textContent()).toMatch(/^\d+\.\d%$/);
 

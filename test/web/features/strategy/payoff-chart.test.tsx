@@ -70,4 +70,23 @@ describe('the payoff chart', () => {
     render(<PayoffChart legs={spread} spot={585.81} today="2026-12-18" multiplier={2} iv={0.14} />);
     expect(readout()).toBe('At $585.81: −$1,300.00 at expiry (Dec 18)');
   });
+
+  it('draws both curves, the profit and loss shading, the strikes, the breakeven and today’s price, labelled', () => {
+    const { container } = chart();
+    const plot = container.querySelector('svg.payoff-plot')!;
+    expect(plot.querySelectorAll('.payoff-curve path')).toHaveLength(2);
+    expect(plot.querySelectorAll('.payoff-curve path')[0]!.getAttribute('d')).toMatch(/^M[\d.]+,[\d.]+L/);
+    const labels = [...plot.querySelectorAll('text')].map((t) => t.textContent);
+    expect(labels).toContain('BE $592.5');
+    expect(labels).toContain('Today $585.81');
+    // Two strikes, the breakeven, today's price and the zero line.
+    expect(plot.querySelectorAll('.payoff-ref')).toHaveLength(5);
+    // The price axis is labelled at the frame's ticks, the P&L axis at round amounts around −$650 to +$750.
+    expect(labels).toEqual(expect.arrayContaining(['$550', '$620', '−$800', '$0', '$800']));
+  });
+
+  it('on the expiry date draws the expiry curve only', () => {
+    const { container } = render(<PayoffChart legs={spread} spot={585.81} today="2026-12-18" multiplier={1} iv={0.14} />);
+    expect(container.querySelectorAll('svg.payoff-plot .payoff-curve path')).toHaveLength(1);
+  });
 });

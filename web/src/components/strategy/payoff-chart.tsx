@@ -1,28 +1,13 @@
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent, type RefObject } from 'react';
-import { Area, CartesianGrid, ComposedChart, ReferenceArea, ReferenceDot, ReferenceLine, usePlotArea, useXAxisInverseScale, XAxis, YAxis } from 'recharts';
+import { useId, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { PAYOFF_COLORS as COLORS, PayoffPlot } from './payoff-plot';
 import { addDays, daysBetween } from '@shared/market/dates';
 import { analyzeAtExpiry, expectedMove, framePrices, payoffCurve, payoffFrame, type PayoffZoom, type StrategyLeg } from '@shared/strategy';
-import { formatMoney, formatPnl, formatWholeDollars } from '@shared/format/money';
+import { formatMoney, formatPnl } from '@shared/format/money';
 import { formatShortDate } from '@shared/format/time';
-
-const COLORS = {
-  expiry: '#0f172a',
-  target: '#2563eb',
-  spot: '#b45309',
-  strike: '#94a3b8',
-  breakeven: '#7c3aed',
-  band1: '#e0f2fe',
-  band2: '#f0f9ff',
-  zero: '#64748b',
-  profit: '#16a34a',
-  loss: '#dc2626',
-  cursor: '#334155',
-};
 
 /**
  * Prices the curves are computed at, plus every kink (strikes, breakevens, today): the line at expiry is straight
- * between kinks, so it is exact at any count, and 121 points keep the curve before expiry smooth at the chart's width
- * while a slider move redraws in about half the time of 201 (bench learning-widget).
+ * between kinks, so it is exact at any count, and 121 points keep the curve before expiry smooth at the chart's width.
  */
 const CHART_POINTS = 121;
 
@@ -68,12 +53,7 @@ export function PayoffChart({ legs, spot, today, multiplier, iv, exit }: Props) 
   const move = useMemo(() => (iv ? expectedMove(spot, iv, days / 365) : null), [spot, iv, days]);
   const frame = useMemo(() => payoffFrame({ spot, strikes, breakevens, move }, zoom), [spot, strikes, breakevens, move, zoom]);
   const data = useMemo(
-    () =>
-      payoffCurve(legs, { ...market, prices: framePrices(frame, [...strikes, ...breakevens, spot], CHART_POINTS) }).map((p) => ({
-        ...p,
-        profit: Math.max(p.expiry, 0),
-        loss: Math.min(p.expiry, 0),
-      })),
+    () => payoffCurve(legs, { ...market, prices: framePrices(frame, [...strikes, ...breakevens, spot], CHART_POINTS) }),
     [legs, market, frame, strikes, breakevens, spot],
   );
   const cursor = clamp(cursorChoice ?? spot, frame.low, frame.high);
@@ -155,96 +135,19 @@ export function PayoffChart({ legs, spot, today, multiplier, iv, exit }: Props) 
         className="h-72 w-full rounded-lg focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-700 sm:h-80"
         data-testid="payoff-graph"
       >
-        <ComposedChart
-          responsive
-          accessibilityLayer={false}
-          style={{ width: '100%', height: '100%' }}
+        <PayoffPlot
           data={data}
-          margin={{ top: 20, right: 18, bottom: 4, left: 4 }}
-        >
-          <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" />
-          {move && <ReferenceArea x1={move.twoSigma.low} x2={move.twoSigma.high} fill={COLORS.band2} fillOpacity={0.9} ifOverflow="hidden" />}
-          {move && <ReferenceArea x1={move.oneSigma.low} x2={move.oneSigma.high} fill={COLORS.band1} fillOpacity={0.9} ifOverflow="hidden" />}
-          <XAxis
-            dataKey="price"
-            type="number"
-            domain={[frame.low, frame.high]}
-            ticks={frame.ticks}
-            allowDataOverflow
-            tickFormatter={(v: number) => formatWholeDollars(v)}
-            tick={{ fontSize: 12, fill: '#334155' }}
-          />
-          <YAxis tickFormatter={(v: number) => formatWholeDollars(v)} tick={{ fontSize: 12, fill: '#334155' }} width={64} />
-          <Area type="linear" dataKey="profit" baseValue={0} stroke="none" fill={COLORS.profit} fillOpacity={0.18} isAnimationActive={false} />
-          <Area type="linear" dataKey="loss" baseValue={0} stroke="none" fill={COLORS.loss} fillOpacity={0.15} isAnimationActive={false} />
-          <ReferenceLine y={0} stroke={COLORS.zero} />
-          {exit && (
-            <ReferenceLine
-              y={exit.pnl}
-              stroke={COLORS.cursor}
-              strokeWidth={2}
-              strokeDasharray="6 3"
-              ifOverflow="extendDomain"
-              label={{ value: exit.label, position: 'insideBottomLeft', fill: COLORS.cursor, fontSize: 11 }}
-            />
-          )}
-          {strikes.map((k) => (
-            <ReferenceLine key={`k${k}`} x={k} stroke={COLORS.strike} strokeDasharray="4 4" ifOverflow="hidden" />
-          ))}
-          {breakevens.map((b, i) => (
-            <ReferenceLine
-              key={`b${b}`}
-              x={b}
-              stroke={COLORS.breakeven}
-              strokeWidth={1.5}
-              ifOverflow="hidden"
-              // Near a breakeven the P&L is about zero, so the top of the plot is clear; the first of several is labelled on its left.
-              label={{
-                value: `BE ${strike(round2(b))}`,
-                position: i === 0 && breakevens.length > 1 ? 'insideTopRight' : 'insideTopLeft',
-                fill: COLORS.breakeven,
-                fontSize: 11,
-              }}
-            />
-          ))}
-          <ReferenceLine
-            x={spot}
-            stroke={COLORS.spot}
-            strokeWidth={2}
-            ifOverflow="hidden"
-            label={{ value: `Today ${strike(round2(spot))}`, position: 'top', fill: COLORS.spot, fontSize: 12 }}
-          />
-          {/* The two curves are drawn as unfilled areas: recharts' Line measures its path (a forced layout) on every render. */}
-          <Area
-            className="payoff-curve"
-            type="linear"
-            dataKey="expiry"
-            name="expiry"
-            stroke={COLORS.expiry}
-            strokeWidth={2}
-            fill="none"
-            dot={false}
-            isAnimationActive={false}
-          />
-          <Area
-            className="payoff-curve"
-            type="monotone"
-            dataKey="target"
-            name="target"
-            stroke={COLORS.target}
-            strokeWidth={2}
-            strokeDasharray="6 3"
-            fill="none"
-            dot={false}
-            isAnimationActive={false}
-          />
-          <ReferenceLine x={cursor} stroke={COLORS.cursor} strokeDasharray="2 3" ifOverflow="hidden" />
-          <ReferenceDot x={cursor} y={reading.expiry} r={4} fill={COLORS.expiry} stroke="#fff" ifOverflow="hidden" />
-          {!onExpiryDay && reading.target !== null && (
-            <ReferenceDot x={cursor} y={reading.target} r={4} fill={COLORS.target} stroke="#fff" ifOverflow="hidden" />
-          )}
-          <ScaleProbe intoRef={toPriceRef} />
-        </ComposedChart>
+          frame={frame}
+          strikes={strikes}
+          breakevens={breakevens}
+          spot={spot}
+          move={move}
+          exit={exit}
+          cursor={{ price: cursor, expiry: reading.expiry, target: onExpiryDay ? null : reading.target }}
+          showTarget={!onExpiryDay}
+          pixelToPrice={toPriceRef}
+          strikeLabel={strike}
+        />
       </div>
       <p id={`${id}-keys`} className="text-xs text-slate-600">
         Point at the chart, or focus it and use the arrow keys (Page Up and Page Down for bigger steps, Home and End for the ends), to read the P&amp;L at any
@@ -318,23 +221,6 @@ export function PayoffChart({ legs, spot, today, multiplier, iv, exit }: Props) 
 }
 
 type PixelToPrice = (x: number) => number | null;
-
-/** Hands the chart's pixel-to-price conversion to the slider around it, for pointers over the plot area. */
-function ScaleProbe({ intoRef }: { intoRef: RefObject<PixelToPrice | null> }) {
-  const plot = usePlotArea();
-  const inverse = useXAxisInverseScale();
-  useEffect(() => {
-    intoRef.current =
-      plot && inverse
-        ? (x) => {
-            if (x < plot.x || x > plot.x + plot.width) return null;
-            const price = Number(inverse(x));
-            return Number.isFinite(price) ? price : null;
-          }
-        : null;
-  }, [intoRef, plot, inverse]);
-  return null;
-}
 
 /** Strikes as the builder writes them ($590, $592.5). */
 const strikeFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
