@@ -122,6 +122,14 @@ describe('live trading with Alpaca in Chromium (the local stand-in)', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: '/tmp/alpaca-shots/e2e-portfolio.png', fullPage: true });
 
+    // The journal records the live fill as a trade of the Alpaca Live account, apart from paper trades.
+    await page.goto(`${stack.url}/app/journal?account=alpaca-live`);
+    await page.getByRole('combobox', { name: 'Account' }).waitFor();
+    expect(await page.getByRole('combobox', { name: 'Account' }).inputValue()).toBe('alpaca-live');
+    const journaled = page.getByRole('region', { name: 'Open trades' }).getByTestId('trade-row');
+    await journaled.first().waitFor();
+    expect(await journaled.first().textContent()).toContain('SPY');
+
     // An Alpaca paper account (connected here through the API) is virtual money: listed without LIVE, under the PAPER banner.
     const headers = { authorization: `Bearer ${learner.idToken}`, 'content-type': 'application/json' };
     const saved = await fetch(`${stack.url}/api/broker/credentials/paper`, {
