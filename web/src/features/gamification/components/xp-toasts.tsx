@@ -14,6 +14,8 @@ import {
   type Toast,
   type ToastTier,
 } from '../lib/toasts';
+import { levelUpOf, mergeLevelUps, type LevelUp } from '../lib/level-up';
+import { LevelUpModal } from './level-up-modal';
 import { usePrefersReducedMotion } from './reduced-motion';
 import './gamification.css';
 
@@ -24,7 +26,8 @@ const TIER_CLASSES: Record<ToastTier, string> = {
 };
 
 /**
- * Reads the awards feed and shows '+N XP' toasts for new awards (spec part 1 §2). The feed is read every second for a
+ * Reads the awards feed and shows '+N XP' toasts for new awards, and the level-up modal when one of them raised the
+ * level (spec part 1 §2); trading awards are quiet and celebrate nothing. The notifications setting turns both off. The feed is read every second for a
  * while after the learner's own actions (any successful change through the API), else slowly; the first read only
  * sets the cursor, so old awards never toast. New awards of any kind refresh the widget's state.
  */
@@ -33,6 +36,7 @@ export function XpToasts() {
   const { data: state } = useGamificationState();
   const reduced = usePrefersReducedMotion();
   const [toasts, setToasts] = useState<Toast[]>([]);
+  const [levelUp, setLevelUp] = useState<LevelUp | null>(null);
   const cursor = useRef<{ primed: boolean; after: string | null }>({ primed: false, after: null });
   // Set when the feed starts reading (the shell just opened, usually after an action): fast for a while.
   const fastUntil = useRef(0);
@@ -60,6 +64,8 @@ export function XpToasts() {
           if (c.primed && page.awards.length > 0) {
             const fresh = toastsOf(page.awards, Date.now());
             if (fresh.length && notify) setToasts((list) => pushToasts(list, fresh));
+            const up = levelUpOf(page.awards);
+            if (up && notify) setLevelUp((current) => mergeLevelUps(current, up));
             void client.invalidateQueries({ queryKey: queryKeys.gamification.all });
           }
           cursor.current = { primed: true, after: page.cursor };
@@ -87,40 +93,51 @@ export function XpToasts() {
   const corner = state?.settings.widgetPosition ?? 'top-right';
   const fromBottom = corner.startsWith('top');
   return (
-    <div
-      aria-live="polite"
-      className="pointer-events-none fixed right-3 z-50 w-72 max-w-[calc(100vw-1.5rem)]"
-      style={fromBottom ? { bottom: 12 } : { top: 12 }}
-    >
-      {[...toasts].reverse().map((t, i) => (
-        <div
-          key={t.id}
-          data-testid="xp-toast"
-          data-tier={t.tier}
-          role="status"
-          className={`oa-xp-toast absolute right-0 flex w-full items-center gap-3 rounded-xl border-2 px-4 py-3 shadow-lg ${TIER_CLASSES[t.tier]} ${animate ? 'oa-xp-toast-animated' : ''}`}
-          style={{
-            [fromBottom ? 'bottom' : 'top']: i * TOAST_OFFSET_PX,
-            animationDuration: `${TOAST_FADE_MS}ms`,
-            animationDelay: `${TOAST_DURATION_MS - TOAST_FADE_MS}ms`,
-          }}
-        >
-          <span aria-hidden className="text-2xl">
-            {t.icon}
-          </span>
-          <span className="min-w-0">
-            <span className="block text-lg font-bold tabular-nums">+{t.xp} XP</span>
-            <span className="block truncate text-sm">{t.label}</span>
-          </span>
-          {t.tier === 'epic' && animate && (
-            <span aria-hidden className="oa-xp-particles">
-              {Array.from({ length: 12 }, (_, p) => (
-                <i key={p} style={{ ['--a' as string]: `${p * 30}deg` }} />
-              ))}
+    <>
+      {levelUp && (
+        <LevelUpModal
+          key={`${levelUp.from}-${levelUp.to}`}
+          levelUp={levelUp}
+          animate={animate}
+          sound={state?.settings.sounds ?? true}
+          onClose={() => setLevelUp(null)}
+        />
+      )}
+      <div
+        aria-live="polite"
+        className="pointer-events-none fixed right-3 z-50 w-72 max-w-[calc(100vw-1.5rem)]"
+        style={fromBottom ? { bottom: 12 } : { top: 12 }}
+      >
+        {[...toasts].reverse().map((t, i) => (
+          <div
+            key={t.id}
+            data-testid="xp-toast"
+            data-tier={t.tier}
+            role="status"
+            className={`oa-xp-toast absolute right-0 flex w-full items-center gap-3 rounded-xl border-2 px-4 py-3 shadow-lg ${TIER_CLASSES[t.tier]} ${animate ? 'oa-xp-toast-animated' : ''}`}
+            style={{
+              [fromBottom ? 'bottom' : 'top']: i * TOAST_OFFSET_PX,
+              animationDuration: `${TOAST_FADE_MS}ms`,
+              animationDelay: `${TOAST_DURATION_MS - TOAST_FADE_MS}ms`,
+            }}
+          >
+            <span aria-hidden className="text-2xl">
+              {t.icon}
             </span>
-          )}
-        </div>
-      ))}
-    </div>
+            <span className="min-w-0">
+              <span className="block text-lg font-bold tabular-nums">+{t.xp} XP</span>
+              <span className="block truncate text-sm">{t.label}</span>
+            </span>
+            {t.tier === 'epic' && animate && (
+              <span aria-hidden className="oa-xp-particles">
+                {Array.from({ length: 12 }, (_, p) => (
+                  <i key={p} style={{ ['--a' as string]: `${p * 30}deg` }} />
+                ))}
+              </span>
+            )}
+          </div>
+        ))}
+      </div>
+    </>
   );
 }
