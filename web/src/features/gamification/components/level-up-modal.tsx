@@ -158,7 +158,7 @@ export function LevelUpModal({ levelUp, animate, sound, onClose }: LevelUpModalP
           <button
             type="button"
             onClick={() => closeRef.current(() => navigate('/app/gamification/profile'))}
-            className="rounded-lg bg-sky-700 px-4 py-2 font-semibold text-white hover:bg-sky-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-sky-500"
+            className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-sky-500"
           >
             View Profile
           </button>

@@ -83,12 +83,7 @@ export function XpToasts() {
     };
   }, [client, notify]);
 
-  useEffect(() => {
-    if (toasts.length === 0) return;
-    const oldest = toasts[0]!;
-    const t = setTimeout(() => setToasts((list) => list.filter((x) => x.id !== oldest.id)), Math.max(0, oldest.shownAt + TOAST_DURATION_MS - Date.now()));
-    return () => clearTimeout(t);
-  }, [toasts]);
+  useToastExpiry(toasts, setToasts);
 
   const corner = state?.settings.widgetPosition ?? 'top-right';
   const fromBottom = corner.startsWith('top');
@@ -103,41 +98,58 @@ export function XpToasts() {
           onClose={() => setLevelUp(null)}
         />
       )}
-      <div
-        aria-live="polite"
-        className="pointer-events-none fixed right-3 z-50 w-72 max-w-[calc(100vw-1.5rem)]"
-        style={fromBottom ? { bottom: 12 } : { top: 12 }}
-      >
-        {[...toasts].reverse().map((t, i) => (
-          <div
-            key={t.id}
-            data-testid="xp-toast"
-            data-tier={t.tier}
-            role="status"
-            className={`oa-xp-toast absolute right-0 flex w-full items-center gap-3 rounded-xl border-2 px-4 py-3 shadow-lg ${TIER_CLASSES[t.tier]} ${animate ? 'oa-xp-toast-animated' : ''}`}
-            style={{
-              [fromBottom ? 'bottom' : 'top']: i * TOAST_OFFSET_PX,
-              animationDuration: `${TOAST_FADE_MS}ms`,
-              animationDelay: `${TOAST_DURATION_MS - TOAST_FADE_MS}ms`,
-            }}
-          >
-            <span aria-hidden className="text-2xl">
-              {t.icon}
-            </span>
-            <span className="min-w-0">
-              <span className="block text-lg font-bold tabular-nums">+{t.xp} XP</span>
-              <span className="block truncate text-sm">{t.label}</span>
-            </span>
-            {t.tier === 'epic' && animate && (
-              <span aria-hidden className="oa-xp-particles">
-                {Array.from({ length: 12 }, (_, p) => (
-                  <i key={p} style={{ ['--a' as string]: `${p * 30}deg` }} />
-                ))}
-              </span>
-            )}
-          </div>
-        ))}
-      </div>
+      <ToastStack toasts={toasts} animate={animate} fromBottom={fromBottom} />
     </>
   );
+}
+
+/** The stacked toasts (newest nearest the edge, 80 px apart), each fading over its last 500 ms when animated. */
+export function ToastStack({ toasts, animate, fromBottom }: { toasts: readonly Toast[]; animate: boolean; fromBottom: boolean }) {
+  return (
+    <div
+      aria-live="polite"
+      className="pointer-events-none fixed right-3 z-50 w-72 max-w-[calc(100vw-1.5rem)]"
+      style={fromBottom ? { bottom: 12 } : { top: 12 }}
+    >
+      {[...toasts].reverse().map((t, i) => (
+        <div
+          key={t.id}
+          data-testid="xp-toast"
+          data-tier={t.tier}
+          role="status"
+          className={`oa-xp-toast absolute right-0 flex w-full items-center gap-3 rounded-xl border-2 px-4 py-3 shadow-lg ${TIER_CLASSES[t.tier]} ${animate ? 'oa-xp-toast-animated' : ''}`}
+          style={{
+            [fromBottom ? 'bottom' : 'top']: i * TOAST_OFFSET_PX,
+            animationDuration: `${TOAST_FADE_MS}ms`,
+            animationDelay: `${TOAST_DURATION_MS - TOAST_FADE_MS}ms`,
+          }}
+        >
+          <span aria-hidden className="text-2xl">
+            {t.icon}
+          </span>
+          <span className="min-w-0">
+            <span className="block text-lg font-bold tabular-nums">+{t.xp} XP</span>
+            <span className="block truncate text-sm">{t.label}</span>
+          </span>
+          {t.tier === 'epic' && animate && (
+            <span aria-hidden className="oa-xp-particles">
+              {Array.from({ length: 12 }, (_, p) => (
+                <i key={p} style={{ ['--a' as string]: `${p * 30}deg` }} />
+              ))}
+            </span>
+          )}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** Removes each toast TOAST_DURATION_MS after it appeared. */
+export function useToastExpiry(toasts: readonly Toast[], setToasts: (update: (list: Toast[]) => Toast[]) => void) {
+  useEffect(() => {
+    if (toasts.length === 0) return;
+    const oldest = toasts[0]!;
+    const t = setTimeout(() => setToasts((list) => list.filter((x) => x.id !== oldest.id)), Math.max(0, oldest.shownAt + TOAST_DURATION_MS - Date.now()));
+    return () => clearTimeout(t);
+  }, [toasts, setToasts]);
 }
