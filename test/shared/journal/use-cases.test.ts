@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ENTRY_LIMITS, hasWrittenPlan, JOURNAL_TEXTS } from '@shared/journal/entries';
 import { EntryInput } from '@shared/journal/journal.api';
-import { createEntry, deleteEntry, recordOrderFill, type JournalDeps } from '@shared/journal/use-cases';
+import { createEntry, deleteEntry, recordOrderFill, recordSettlement, type JournalDeps } from '@shared/journal/use-cases';
 import type { Order } from '@shared/paper/types';
 import { fixedClock } from '@shared/ports/clock.port';
 import { memoryJournal } from '../../support/memory-journal-repo';
@@ -173,5 +173,27 @@ describe('journal use cases against a repository with the real conditions', () =
     await recordOrderFill(deps, USER, order.orderId);
     await recordOrderFill(deps, USER, closing.orderId);
     expect(mem.events.filter((e) => e.type === 'JournalTradeClosed').map((e) => (e.detail as { hasPlan: boolean }).hasPlan)).toEqual([false]);
+  });
+
+  it('publishes JournalTradeClosed when the last leg closes at expiry', async () => {
+    const { mem, deps } = setup();
+    await recordOrderFill(deps, USER, order.orderId);
+    const short = { ...closing, fills: [closing.fills[0]!], legs: [closing.legs[0]!] };
+    deps.paper.getOrder = async (_u, id) => [order, short].find((o) => o.orderId === id) ?? null;
+    await recordOrderFill(deps, USER, short.orderId);
+    expect(mem.events.filter((e) => e.type === 'JournalTradeClosed')).toHaveLength(0);
+    const r = await recordSettlement(deps, USER, {
+      key: '01KEXPIRY00000000000000001',
+      contract: LONG,
+      quantity: 1,
+      side: null,
+      price: 0,
+      commission: 0,
+      at: '2026-12-18T21:30:00.000Z',
+      reason: 'expired_worthless',
+    });
+    expect(r.ok).toBe(true);
+    const closed = mem.events.filter((e) => e.type === 'JournalTradeClosed');
+    expect(closed.map((e) => e.detail)).toEqual([expect.objectContaining({ tradeId: order.orderId, closedAt: '2026-12-18T21:30:00.000Z', hasPlan: false })]);
   });
 });
