@@ -126,6 +126,24 @@ describe('profile page', () => {
   });
 });
 
+describe('profile page power-ups', () => {
+  it('activates a held Study Boost through the activate route and shows until when it runs, in New York time', async () => {
+    const held = stateAfter([], undefined, {}, (st) => {
+      st.powerUpInventory = { 'xp-boost': 1 };
+    });
+    const expiresAt = new Date(Date.now() + 3_600_000).toISOString();
+    const active = { ...held, powerUpInventory: { 'xp-boost': 0 }, activePowerUps: [{ id: 'xp-boost', activatedAt: new Date().toISOString(), expiresAt }] };
+    const { calls } = stubApi({ 'GET /api/gamification/state': held, 'POST /api/gamification/power-ups/xp-boost/activate': { state: active } });
+    render(withProviders(<GamificationProfilePage />, '/app/gamification/profile'));
+    const boost = within(await screen.findByTestId('reward-xp-boost'));
+    expect(boost.getByText('Held: 1')).toBeTruthy();
+    await userEvent.click(boost.getByRole('button', { name: 'Activate' }));
+    await waitFor(() => expect(within(screen.getByTestId('reward-xp-boost')).getByText(/^Active until .+ ET$/)).toBeTruthy());
+    expect(within(screen.getByTestId('reward-xp-boost')).queryByRole('button', { name: 'Activate' })).toBeNull();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/api/gamification/power-ups/xp-boost/activate']);
+  });
+});
+
 describe('demo tour', () => {
   it("runs the mechanics on a demo learner in the browser and never writes to the learner's real state", async () => {
     const { calls } = stubApi({ 'GET /api/gamification/state': stateAfter([]) });

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { formatNewYorkTime } from '@shared/format/time';
 import { ApiError } from '@web/lib/api-client';
 import { Button, buttonClass } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
@@ -160,7 +161,7 @@ function Rewards({ s }: { s: GamificationState }) {
                 <p className="font-semibold text-slate-900">{r.name}</p>
                 <p className="text-xs text-slate-700">{r.description}</p>
                 {r.kind !== 'cosmetic' && <p className="text-xs text-slate-600">Held: {held}</p>}
-                {active && <p className="text-xs font-medium text-emerald-800">Active until {new Date(active.expiresAt).toLocaleTimeString('en-US')}</p>}
+                {active && <p className="text-xs font-medium text-emerald-800">Active until {formatNewYorkTime(active.expiresAt)}</p>}
                 <div className="mt-2 flex flex-wrap gap-2">
                   {owned ? (
                     <span className="text-sm font-medium text-emerald-800">Owned</span>
