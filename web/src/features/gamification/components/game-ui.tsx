@@ -1,5 +1,5 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { NavLink } from 'react-router-dom';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { NavLink, useLocation } from 'react-router-dom';
 
 const RARITY: Record<string, string> = {
   common: 'bg-slate-100 text-slate-800 ring-slate-300',
@@ -47,6 +47,15 @@ const TABS = [
 
 /** The heading of a gamification page and the links between the five of them. */
 export function GamePage({ title, intro, children, aside }: { title: string; intro: ReactNode; children: ReactNode; aside?: ReactNode }) {
+  const nav = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // On a phone the links scroll sideways: bring the current page's link into view (sideways only, never the page).
+  useEffect(() => {
+    const el = nav.current;
+    const current = el?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (el && current && (current.offsetLeft < el.scrollLeft || current.offsetLeft + current.offsetWidth > el.scrollLeft + el.clientWidth))
+      el.scrollLeft = current.offsetLeft - 8;
+  }, [pathname]);
   return (
     <div className="mx-auto max-w-6xl space-y-5">
       <header className="flex flex-wrap items-end justify-between gap-3">
@@ -56,7 +65,7 @@ export function GamePage({ title, intro, children, aside }: { title: string; int
         </div>
         {aside}
       </header>
-      <nav aria-label="Gamification" className="-mx-1 flex gap-1 overflow-x-auto border-b border-slate-200 px-1">
+      <nav ref={nav} aria-label="Gamification" className="relative -mx-1 flex gap-1 overflow-x-auto border-b border-slate-200 px-1">
         {TABS.map((t) => (
           <NavLink
             key={t.to}
