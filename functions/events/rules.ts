@@ -90,8 +90,8 @@ export const eventRules: readonly EventRuleDefinition[] = [
 
 /**
  * Gamification (issue 19): one rule per event type to its own consumer, all applying the same pure rules
- * (shared/gamification) to the learner's state item. JournalEntryAdded has no producer until the journal lands; the
- * rule takes it as soon as it is written.
+ * (shared/gamification) to the learner's state item. The journal publishes JournalEntryAdded (a reflection's XP) and
+ * JournalTradeClosed (a trade's result, and the XP for a written plan).
  */
 function gamificationRule(type: GameEventType): EventRuleDefinition {
   const kebab = type.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase();

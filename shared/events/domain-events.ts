@@ -93,6 +93,27 @@ export const AccountResetDetail = AccountOpenedDetail.extend({ previousRun: z.nu
 export const LessonCompletedDetail = z.object({ eventId, userId, moduleId: z.string().min(1), lessonId: z.string().min(1).optional(), at: isoTime });
 export const QuizPassedDetail = z.object({ eventId, userId, quizId: z.string().min(1), score: z.number().min(0).max(100), at: isoTime });
 export const JournalEntryAddedDetail = z.object({ eventId, userId, entryId: z.string().min(1), at: isoTime });
+/**
+ * A journal trade closed (the journal, shared/journal): every leg of it is closed, by fills, settlements or exercises.
+ * Trade-level results, so gamification counts a multi-leg trade once: its net P&L (after commissions), whether it won,
+ * and whether the learner wrote a plan for it (a trade entry with a thesis and a planned exit) before it closed. Not
+ * published for trades a reset ended without a close.
+ */
+export const JournalTradeClosedDetail = z.object({
+  eventId,
+  userId,
+  tradeId: z.string().min(1),
+  /** The product's paper account, or the learner's Alpaca account (issue 21); shared/journal/trades.ts JOURNAL_ACCOUNTS. */
+  account: z.enum(['paper', 'alpaca-paper', 'alpaca-live']),
+  run: z.number().int().nonnegative(),
+  strategy: z.string(),
+  legs: z.number().int().positive(),
+  realizedPnl: z.number(),
+  outcome: z.enum(['win', 'loss', 'breakeven']),
+  hasPlan: z.boolean(),
+  openedAt: isoTime,
+  closedAt: isoTime,
+});
 export const ChainIngestedDetail = z.object({
   eventId,
   runId: z.string().min(1),
@@ -125,6 +146,7 @@ export const DomainEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('LessonCompleted'), detail: LessonCompletedDetail }),
   z.object({ type: z.literal('QuizPassed'), detail: QuizPassedDetail }),
   z.object({ type: z.literal('JournalEntryAdded'), detail: JournalEntryAddedDetail }),
+  z.object({ type: z.literal('JournalTradeClosed'), detail: JournalTradeClosedDetail }),
   z.object({ type: z.literal('ChainIngested'), detail: ChainIngestedDetail }),
   z.object({ type: z.literal('IngestRequested'), detail: IngestRequestedDetail }),
 ]);

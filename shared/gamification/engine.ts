@@ -29,7 +29,7 @@ export const XP_SOURCES = {
   quizPassedFirstTime: 50,
   lessonCompleted: 10,
   journalEntry: 25,
-  /** No event says yet that a closed trade had a written plan (the journal's job): not awarded until one does. */
+  /** A journal trade closed that had a written plan (JournalTradeClosed.hasPlan: a thesis and a planned exit, written before the close). */
   plannedTradeClosed: 20,
   firstTradeOfDay: 10,
 } as const;
@@ -45,6 +45,7 @@ export const GAME_EVENT_TYPES = [
   'LessonCompleted',
   'QuizPassed',
   'JournalEntryAdded',
+  'JournalTradeClosed',
   'AccountOpened',
   'AccountReset',
 ] as const;
@@ -90,12 +91,22 @@ export function eventKey(event: GameEvent): string {
       return `QuizPassed#${event.detail.quizId}`;
     case 'JournalEntryAdded':
       return `JournalEntryAdded#${event.detail.entryId}`;
+    case 'JournalTradeClosed':
+      return `JournalTradeClosed#${event.detail.tradeId}`;
     default:
       return `${event.type}#${event.detail.eventId}`;
   }
 }
 
-const TRADING_EVENTS = new Set<GameEventType>(['OrderFilled', 'PositionClosed', 'OptionExpired', 'OptionExercised', 'AccountOpened', 'AccountReset']);
+const TRADING_EVENTS = new Set<GameEventType>([
+  'OrderFilled',
+  'PositionClosed',
+  'OptionExpired',
+  'OptionExercised',
+  'JournalTradeClosed',
+  'AccountOpened',
+  'AccountReset',
+]);
 
 export const nyDay = (instant: Date | string): string => newYorkParts(typeof instant === 'string' ? new Date(instant) : instant).date;
 /** The Monday of a New York date's week. */
@@ -104,6 +115,7 @@ export const monthKeyOf = (day: string): string => day.slice(0, 7);
 
 function eventTime(event: GameEvent): string {
   const d = event.detail as { at?: string; filledAt?: string; closedAt?: string };
+  // JournalTradeClosed carries closedAt too: the trade's close is its time.
   return d.filledAt ?? d.closedAt ?? d.at ?? '';
 }
 
@@ -250,11 +262,28 @@ export function apply(state: GameState, event: GameEvent, now: Date): Applied {
     }
     case 'PositionClosed':
     case 'OptionExercised':
-      closeTrade(s, day, event.detail.realizedPnl, inPeriod);
+      // A leg's realised P&L: profit targets, growth and drawdown add up the money; the counts come per trade below.
+      realise(s, event.detail.realizedPnl, inPeriod);
       break;
     case 'OptionExpired':
-      closeTrade(s, day, null, inPeriod);
       break;
+    case 'JournalTradeClosed': {
+      // One closed trade, however many legs (the journal's trade-level result): wins, losses, closed-trade counts, and
+      // the XP for a trade that had a written plan. The award is keyed by the trade, so it counts once whatever the deliveries.
+      const d = event.detail;
+      countClosedTrade(s, day, d, inPeriod);
+      awards.push(
+        grant(s, {
+          ...base,
+          label: d.hasPlan ? 'Closed a trade that followed a written plan' : 'Trade closed',
+          icon: '🗒️',
+          baseXp: d.hasPlan ? XP_SOURCES.plannedTradeClosed : 0,
+          coins: 0,
+          learning: false,
+        }),
+      );
+      break;
+    }
     case 'LessonCompleted': {
       const { moduleId, lessonId } = event.detail;
       if (lessonId === undefined) {
@@ -307,27 +336,38 @@ export function apply(state: GameState, event: GameEvent, now: Date): Applied {
   return { state: s, awards };
 }
 
-function closeTrade(s: GameState, day: string, pnl: number | null, inPeriod: { day: boolean; month: boolean }): void {
+/** A leg's realised P&L (PositionClosed, OptionExercised): the run's equity, peak and drawdown, and the money totals. */
+function realise(s: GameState, pnl: number, inPeriod: { month: boolean }): void {
   const r = s.run;
-  r.closedTrades += 1;
-  if (r.lastClosedDay !== day) {
-    r.closedDays += 1;
-    r.lastClosedDay = day;
-  }
-  s.stats.closedTrades += 1;
-  if (inPeriod.month) s.periods.month.closedTrades += 1;
-  if (pnl === null) return;
   r.realizedPnl += pnl;
   r.peak = Math.max(r.peak, r.realizedPnl);
   r.maxDrawdown = Math.max(r.maxDrawdown, r.peak - r.realizedPnl);
   s.stats.realizedPnl += pnl;
-  if (pnl > 0) s.stats.wins += 1;
-  if (pnl < 0) s.stats.losses += 1;
-  if (inPeriod.day && pnl > 0) s.periods.day.profitableCloses += 1;
+  if (inPeriod.month) s.periods.month.realizedPnl += pnl;
+}
+
+/**
+ * A closed journal trade: counted once as a win, a loss or breakeven (the win-rate achievement and challenge, the daily
+ * profitable close), and towards the current paper run's closed trades and days (profit_king's minimum sample) when it
+ * belongs to that run.
+ */
+function countClosedTrade(s: GameState, day: string, d: EventOf<'JournalTradeClosed'>['detail'], inPeriod: { day: boolean; month: boolean }): void {
+  const r = s.run;
+  if (d.account === 'paper' && d.run === r.run) {
+    r.closedTrades += 1;
+    if (r.lastClosedDay !== day) {
+      r.closedDays += 1;
+      r.lastClosedDay = day;
+    }
+  }
+  s.stats.closedTrades += 1;
+  if (d.outcome === 'win') s.stats.wins += 1;
+  if (d.outcome === 'loss') s.stats.losses += 1;
+  if (inPeriod.day && d.outcome === 'win') s.periods.day.profitableCloses += 1;
   if (inPeriod.month) {
-    s.periods.month.realizedPnl += pnl;
-    if (pnl > 0) s.periods.month.wins += 1;
-    if (pnl < 0) s.periods.month.losses += 1;
+    s.periods.month.closedTrades += 1;
+    if (d.outcome === 'win') s.periods.month.wins += 1;
+    if (d.outcome === 'loss') s.periods.month.losses += 1;
   }
 }
 

@@ -84,6 +84,20 @@ export function isRealReflection(e: EntryFields): boolean {
 }
 
 /**
+ * A written plan (issue 19: 20 XP for a closed trade that had one; research-peers.md §3.4 rule 1, "written trade plan
+ * before entry"): the trade's entry, written before the trade closed, has a thesis of substance and at least one
+ * planned exit (a profit target, a stop or a time exit).
+ */
+export function hasWrittenPlan(
+  e: { thesis: string; plannedExit: { profitTargetPct: number | null; stop: string; time: string }; createdAt: string } | null,
+  closedAt: string,
+): boolean {
+  if (!e || e.createdAt > closedAt) return false;
+  const exit = e.plannedExit.profitTargetPct !== null || e.plannedExit.stop.trim() !== '' || e.plannedExit.time.trim() !== '';
+  return hasSubstance(e.thesis) && exit;
+}
+
+/**
  * What an entry's XP is keyed by, so that deleting and re-creating it earns nothing twice: a trade's reflection by the
  * trade (one award per trade ever), a free entry by its kind and New York date (one daily plan a day, one weekly
  * review a day, one note a day).

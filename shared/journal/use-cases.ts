@@ -1,4 +1,4 @@
-import { domainEvent } from '../events/domain-events';
+import { domainEvent, type DomainEvent } from '../events/domain-events';
 import type { LearningRepository } from '../learning/learning.port';
 import { defaultProgress } from '../learning/progress';
 import { newYorkParts } from '../market/dates';
@@ -11,7 +11,17 @@ import type { IdGenerator } from '../ports/ids.port';
 import { fail, ok, type Result } from '../result';
 import { applyOrder, applyReset, applySettlement, openTradeIds, tradesToRead, type BookChange, type JournalBook, type OrderFillInput } from './book';
 import { entriesCsv, tradesCsv } from './csv';
-import { awardKey, DEFAULT_MISTAKE_TAGS, DEFAULT_SETUP_TAGS, ENTRY_LIMITS, ENTRY_XP, isRealReflection, JOURNAL_TEXTS, progressAfterEntry } from './entries';
+import {
+  awardKey,
+  DEFAULT_MISTAKE_TAGS,
+  DEFAULT_SETUP_TAGS,
+  ENTRY_LIMITS,
+  ENTRY_XP,
+  hasWrittenPlan,
+  isRealReflection,
+  JOURNAL_TEXTS,
+  progressAfterEntry,
+} from './entries';
 import { entryAnalytics, recogniseStrategy } from './entry-analytics';
 import type { EntryInput, JournalEntry } from './journal.api';
 import { LEDGER_CHUNK_ROWS, type JournalRepository, type JournalWrite, type LedgerChunk, type StoredTrade } from './journal.port';
@@ -262,13 +272,55 @@ function changeBook(
       const { change, stored } = decided;
       const ledger = await appendToLedger(deps, userId, change.book, change.closed);
       const trades = change.trades.map((t) => ({ trade: t, ledgerChunk: ledger.chunkOf.get(t.id) ?? stored.get(t.id)?.ledgerChunk ?? null }));
-      const r = await deps.repo.commit(userId, { expectedVersion: book.version, book: ledger.book, trades, chunks: ledger.chunks, receipt });
+      const events = await tradeClosedEvents(deps, userId, change.closed);
+      const r = await deps.repo.commit(userId, {
+        expectedVersion: book.version,
+        book: ledger.book,
+        trades,
+        chunks: ledger.chunks,
+        receipt,
+        ...(events.length ? { events } : {}),
+      });
       if (r === 'duplicate') return fail('conflict', CONSUMED);
       return r === 'ok' ? ok({ changed: trades.length }) : RETRY;
     },
     busy,
     deps.backoff,
   );
+}
+
+/**
+ * JournalTradeClosed for each trade this change closed (not those a reset ended), in the change's own transaction
+ * through the outbox: the trade-level result gamification counts wins, losses and the planned-trade XP from (issue 19).
+ * A trade closes once (the change is conditional on the book's version), so each trade's event is published once.
+ */
+async function tradeClosedEvents(deps: JournalDeps, userId: string, closed: readonly JournalTrade[]): Promise<DomainEvent[]> {
+  const events: DomainEvent[] = [];
+  for (const t of closed) {
+    if (t.exitReason === 'account_reset' || !t.closedAt) continue;
+    const entry = t.entryId ? await deps.repo.getEntry(userId, t.entryId) : null;
+    const pnl = Math.round(t.realizedPnl * 100) / 100;
+    events.push(
+      domainEvent(
+        'JournalTradeClosed',
+        {
+          userId,
+          tradeId: t.id,
+          account: t.account,
+          run: t.run,
+          strategy: t.strategy,
+          legs: t.legs.length,
+          realizedPnl: pnl,
+          outcome: pnl > 0 ? 'win' : pnl < 0 ? 'loss' : 'breakeven',
+          hasPlan: hasWrittenPlan(entry, t.closedAt),
+          openedAt: t.openedAt,
+          closedAt: t.closedAt,
+        },
+        deps.ids.newId(),
+      ),
+    );
+  }
+  return events;
 }
 
 const sameBook = (a: JournalBook, b: JournalBook) => JSON.stringify({ ...a, version: 0 }) === JSON.stringify({ ...b, version: 0 });

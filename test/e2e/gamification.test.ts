@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { addXp } from '@shared/gamification/levels';
+import { addXp, levelDefinition, xpToLevelUp } from '@shared/gamification/levels';
 import { COURSE } from '@shared/learning/content/course';
 import type { LearningModule, Quiz } from '@shared/learning/content/types';
 import { signUpAndSignIn } from '../support/cognito';
@@ -8,6 +8,7 @@ import { DESKTOP, launchBrowser, PHONE, returningLearner, signInThroughPage, wat
 
 const stack = inject('e2eStack');
 const basics = COURSE.find((m) => m.id === 'options_basics') as LearningModule;
+const greeks = COURSE.find((m) => m.id === 'options_greeks') as LearningModule;
 let browser: Browser;
 
 beforeAll(async () => {
@@ -78,6 +79,54 @@ describe('gamification in the shell', () => {
 
     await widget.click();
     await page.waitForURL(`${stack.url}/app/gamification/profile`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a lesson that raises the level: its toasts, the level-up modal, View Profile, then a completed challenge claimed once on the challenges page', async () => {
+    const learner = await signUpAndSignIn(stack, { name: 'Level Learner' });
+    const context = await returningLearner(browser, DESKTOP);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signInThroughPage(page, stack.url, learner.email, learner.password);
+    await page.getByTestId('gamification-widget').waitFor();
+
+    // An Options Greeks lesson with its check: 10 + 100 (First Lesson) + 50 (the check) + 100 (Quiz Taker) = 260 XP,
+    // level 1 to 3; and the daily "Use the Greeks" challenge is completed.
+    const lesson = greeks.lessons.find((l) => l.check)!;
+    await page.goto(`${stack.url}/app/learning/options_greeks/${lesson.id.split('.')[1]}`);
+    await page.getByRole('heading', { level: 1, name: lesson.title }).waitFor();
+    await passCheck(page, lesson.check!);
+    await page.getByText('Lesson complete.').waitFor();
+
+    await page.getByTestId('xp-toast').filter({ hasText: 'Unlocked: Quiz Taker' }).waitFor({ timeout: 5_000 });
+    const reached = addXp(1, 0, 260);
+    const dialog = page.getByRole('dialog', { name: 'LEVEL UP' });
+    await dialog.waitFor({ timeout: 5_000 });
+    await expect.poll(() => dialog.textContent(), { timeout: 5_000 }).toContain(`You reached level ${reached.level}.`);
+    expect(await dialog.getByTestId('level-up-name').textContent()).toBe(levelDefinition(reached.level).name);
+    expect(await dialog.getByTestId('level-up-next').textContent()).toBe('Advanced charts+5 watchlist slots');
+    expect(await page.getByTestId('confetti').locator('i').count()).toBe(50);
+    await page.screenshot({ path: '/tmp/gam-level-up-desktop.png' });
+
+    await dialog.getByRole('button', { name: 'View Profile' }).click();
+    await page.waitForURL(`${stack.url}/app/gamification/profile`);
+    await dialog.waitFor({ state: 'detached' });
+    const profile = page.getByTestId('profile-level');
+    await expect.poll(() => profile.textContent(), { timeout: 5_000 }).toContain(`Level${reached.level}`);
+    expect(await profile.textContent()).toContain(`${reached.currentXP} / ${xpToLevelUp(reached.level)}`);
+    const coinsBefore = Number(await page.getByTestId('profile-coins').textContent());
+
+    await page.getByRole('navigation', { name: 'Gamification' }).getByRole('link', { name: 'Challenges' }).click();
+    await page.waitForURL(`${stack.url}/app/gamification/challenges`);
+    const challenge = page.getByTestId('challenge-daily-greeks');
+    await challenge.getByText('Completed').waitFor();
+    await challenge.getByRole('button', { name: 'Claim 8 coins and 75 XP' }).click();
+    await challenge.getByText('Reward claimed').waitFor();
+    await page.getByTestId('xp-toast').filter({ hasText: 'Challenge: Use the Greeks' }).waitFor({ timeout: 5_000 });
+    await page.screenshot({ path: '/tmp/gam-challenges-desktop.png' });
+    await page.getByRole('navigation', { name: 'Gamification' }).getByRole('link', { name: 'Profile' }).click();
+    await expect.poll(async () => Number(await page.getByTestId('profile-coins').textContent()), { timeout: 5_000 }).toBe(coinsBefore + 8);
     expect(errors).toEqual([]);
     await context.close();
   });

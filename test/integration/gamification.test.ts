@@ -125,6 +125,48 @@ describe('gamification from real events', () => {
   });
 });
 
+describe('closed journal trades', () => {
+  it('awards 20 XP once for a closed trade that had a written plan, even when its JournalTradeClosed is delivered twice', async () => {
+    const cy = await newLearner(stack, 100_000);
+    const placed = await cy.call('POST', '/api/orders', marketBuy(contract.contract_ticker, 1));
+    expect(placed.status).toBe(201);
+    const tradeId = placed.body.order.orderId as string;
+    await waitFor(
+      () => cy.call('GET', `/api/journal/trades/${tradeId}`),
+      (r) => r.status === 200,
+      30_000,
+      'the journal trade opened',
+    );
+    const plan = await cy.call('POST', '/api/journal/entries', {
+      kind: 'trade',
+      tradeId,
+      thesis: 'SPY drifts higher into the monthly expiry',
+      plannedExit: { profitTargetPct: 50, stop: 'Out if SPY closes below the 50-day average', time: '' },
+    });
+    expect(plan.status).toBe(201);
+    expect((await cy.call('POST', `/api/positions/${contract.contract_ticker}/close`, {})).status).toBe(201);
+
+    const [first] = await gameDeliveries(cy.user.sub, 'JournalTradeClosed', 1);
+    expect(first).toMatchObject({ status: 'ok', result: { status: 'consumed' } });
+    const [event] = await eventsOf(cy.user.sub, 'JournalTradeClosed');
+    expect(event!.detail).toMatchObject({ tradeId, hasPlan: true, legs: 1, account: 'paper' });
+    const planned = (await feed(cy)).awards.filter((a) => a.source === 'JournalTradeClosed');
+    expect(planned.map((a) => [a.key, a.baseXp, a.quiet])).toEqual([[`JournalTradeClosed#${tradeId}`, 20, true]]);
+    const before = await state(cy);
+
+    // The same event again, then the same close under another event id: the award key (the trade) exists, nothing more.
+    await put({ detailType: 'JournalTradeClosed', detail: event!.detail as object });
+    const both = await gameDeliveries(cy.user.sub, 'JournalTradeClosed', 2);
+    expect(both[1]).toMatchObject({ status: 'ok', result: { status: 'duplicate' } });
+    await put({ detailType: 'JournalTradeClosed', detail: { ...(event!.detail as object), eventId: ulid() } });
+    const three = await gameDeliveries(cy.user.sub, 'JournalTradeClosed', 3);
+    expect(three[2]).toMatchObject({ status: 'ok' });
+    expect((await feed(cy)).awards.filter((a) => a.source === 'JournalTradeClosed')).toHaveLength(1);
+    const after = await state(cy);
+    expect([after.totalXP, after.optionsCoins]).toEqual([before.totalXP, before.optionsCoins]);
+  });
+});
+
 describe('the learner’s writes and the boards', () => {
   it("refuses a purchase with 'Insufficient Options Coins' (409, nothing deducted), and answers unknown ids 404 and bad bodies 400", async () => {
     const cy = await newLearner(stack);

@@ -1,3 +1,4 @@
+import type { DomainEvent } from '@shared/events/domain-events';
 import { emptyBook, type JournalBook } from '@shared/journal/book';
 import type { JournalEntry } from '@shared/journal/journal.api';
 import type { JournalRepository, JournalWrite, LedgerChunk, StoredTrade } from '@shared/journal/journal.port';
@@ -15,6 +16,8 @@ export function memoryJournal() {
   const entries = new Map<string, JournalEntry>();
   const awards = new Set<string>();
   const progress = new Map<string, StoredProgress>();
+  /** The events committed with the changes (the outbox). */
+  const events: DomainEvent[] = [];
   const tick = () => new Promise<void>((r) => setImmediate(r));
   const k = (u: string, id: string | number) => `${u}|${id}`;
 
@@ -64,6 +67,7 @@ export function memoryJournal() {
       if (w.putEntry) entries.set(k(u, w.putEntry.id), structuredClone(w.putEntry));
       if (w.deleteEntry) entries.delete(k(u, w.deleteEntry));
       if (w.award) awards.add(k(u, w.award));
+      events.push(...structuredClone(w.events ?? []));
       if (w.progress) progress.set(u, { progress: w.progress.next, version: w.progress.expectedVersion + 1, ...w.progress.extras });
       return 'ok';
     },
@@ -74,5 +78,5 @@ export function memoryJournal() {
       return structuredClone(progress.get(u) ?? null);
     },
   };
-  return { repo, learning, books, trades, entries, awards, progress };
+  return { repo, learning, books, trades, entries, awards, progress, events };
 }

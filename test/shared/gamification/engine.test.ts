@@ -16,7 +16,7 @@ import { boardValues } from '@shared/gamification/leaderboards';
 import type { GameState } from '@shared/gamification/state';
 import { streakOn } from '@shared/gamification/streak';
 import type { Result } from '@shared/result';
-import { closed, filled, fresh, journal, lesson, moduleDone, nyAfternoon, quiz, reset } from './fixtures';
+import { closed, filled, fresh, journal, lesson, moduleDone, nyAfternoon, quiz, reset, tradeClosed } from './fixtures';
 
 const run = (s: GameState, events: GameEvent[]): { state: GameState; awards: Applied['awards'] } => {
   const awards: Applied['awards'] = [];
@@ -69,10 +69,17 @@ describe('XP sources (issue 19, Decisions) and the streak multiplier', () => {
   });
 
   it('awards 10 for the first trade of a New York day, nothing for later ones, nothing for a profitable close', () => {
-    const { awards } = run(fresh(), [filled('2026-11-02', 'o1'), filled('2026-11-02', 'o2'), closed('2026-11-02', 500), filled('2026-11-03', 'o3')]);
+    const { awards } = run(fresh(), [
+      filled('2026-11-02', 'o1'),
+      filled('2026-11-02', 'o2'),
+      closed('2026-11-02', 500),
+      tradeClosed('2026-11-02', 't1', 500),
+      filled('2026-11-03', 'o3'),
+    ]);
     const base = awards.filter((a) => a.source !== 'Achievement');
     expect(base.map((a) => [a.key, a.baseXp])).toEqual([
       ['OrderFilled#o1', 10],
+      ['JournalTradeClosed#t1', 0],
       ['OrderFilled#o3', 10],
     ]);
     expect(awards.every((a) => a.quiet)).toBe(true); // trading never fires a celebration
@@ -109,6 +116,40 @@ describe('XP sources (issue 19, Decisions) and the streak multiplier', () => {
     expect(eventKey(journal('2026-11-02', 'e1'))).toBe('JournalEntryAdded#e1');
     const c = closed('2026-11-02', 1);
     expect(eventKey(c)).toBe(`PositionClosed#${c.detail.eventId}`);
+    expect(eventKey(tradeClosed('2026-11-02', 'T1', 5))).toBe('JournalTradeClosed#T1');
+  });
+});
+
+describe('closed journal trades (the journal’s trade-level results)', () => {
+  it('awards 20 XP for a closed trade that had a written plan, nothing without one; quiet (no celebration on a trade)', () => {
+    const { awards } = run(fresh(), [tradeClosed('2026-11-02', 'T1', -40, { hasPlan: true }), tradeClosed('2026-11-02', 'T2', 90)]);
+    const own = awards.filter((a) => a.source === 'JournalTradeClosed');
+    expect(own.map((a) => [a.key, a.xp, a.label, a.quiet])).toEqual([
+      ['JournalTradeClosed#T1', 20, 'Closed a trade that followed a written plan', true],
+      ['JournalTradeClosed#T2', 0, 'Trade closed', true],
+    ]);
+  });
+
+  it('counts a multi-leg trade once: wins and losses by its net result, not per leg', () => {
+    // A spread: one leg +110, the other −135 (PositionClosed each), the trade −25 net: one loss, no win.
+    const { state } = run(fresh(), [closed('2026-11-02', 110), closed('2026-11-02', -135), tradeClosed('2026-11-02', 'S1', -25, { legs: 2 })]);
+    expect([state.stats.wins, state.stats.losses, state.stats.closedTrades, state.periods.day.profitableCloses]).toEqual([0, 1, 1, 0]);
+    expect(state.stats.realizedPnl).toBe(-25);
+    expect([state.periods.month.wins, state.periods.month.losses, state.periods.month.closedTrades]).toEqual([0, 1, 1]);
+  });
+
+  it('counts a breakeven trade as closed, neither a win nor a loss', () => {
+    const { state } = run(fresh(), [tradeClosed('2026-11-02', 'B1', 0)]);
+    expect([state.stats.wins, state.stats.losses, state.stats.closedTrades]).toEqual([0, 0, 1]);
+  });
+
+  it("counts towards the paper run's closed trades only for the current run and the paper account", () => {
+    const { state } = run(fresh(), [
+      tradeClosed('2026-11-02', 'A', 10),
+      tradeClosed('2026-11-02', 'B', 10, { account: 'alpaca-live' }),
+      tradeClosed('2026-11-03', 'C', 10, { run: 0 }),
+    ]);
+    expect([state.run.closedTrades, state.run.closedDays, state.stats.closedTrades]).toEqual([1, 1, 3]);
   });
 });
 
@@ -191,10 +232,10 @@ describe('achievements', () => {
   });
 
   it('counts the 70% win rate only over at least 50 closed trades', () => {
-    const wins = Array.from({ length: 49 }, (_, i) => closed(tradingDaysFrom(49)[i]!, 10));
+    const wins = Array.from({ length: 49 }, (_, i) => tradeClosed(tradingDaysFrom(49)[i]!, `w${i}`, 10));
     const a = run(fresh(), wins).state;
     expect(a.unlockedAchievements).not.toContain('win-rate-70');
-    const b = run(a, [closed('2027-01-20', -5)]).state;
+    const b = run(a, [tradeClosed('2027-01-20', 'l1', -5)]).state;
     expect(b.unlockedAchievements).toContain('win-rate-70'); // 49 / 50 = 98%
   });
 
@@ -253,7 +294,7 @@ describe('challenges', () => {
   });
 
   it('keeps a completed challenge claimable after its period ends', () => {
-    const { state } = run(fresh(), [closed('2026-11-02', 20)]);
+    const { state } = run(fresh(), [tradeClosed('2026-11-02', 't1', 20)]);
     const later = new Date(nyAfternoon('2026-11-05'));
     expect(value(claimChallenge(state, 'daily-profitable-close@2026-11-02', later)).awards[0]).toMatchObject({ baseXp: 150, coins: 15 });
   });
@@ -307,8 +348,12 @@ describe('coins, rewards and power-ups', () => {
 describe('leaderboard values', () => {
   it('puts a learner on profit_king only with 20 closed trades over 10 days, as return over drawdown; a reset takes them off', () => {
     const days = tradingDaysFrom(10);
-    const trades = Array.from({ length: 20 }, (_, i) => closed(days[i % 10]!, i === 3 ? -2000 : 500));
-    const few = run(fresh(), trades.slice(0, 19)).state;
+    // Each trade: its leg's realised P&L (PositionClosed) and the journal's trade-level close (JournalTradeClosed).
+    const trades = Array.from({ length: 20 }, (_, i) => {
+      const pnl = i === 3 ? -2000 : 500;
+      return [closed(days[i % 10]!, pnl), tradeClosed(days[i % 10]!, `t${i}`, pnl)];
+    }).flat();
+    const few = run(fresh(), trades.slice(0, 38)).state;
     expect(boardValues(few).profit_king).toBeUndefined();
     const enough = run(fresh(), trades).state;
     // realised 19 × 500 − 2000 = 7500; max drawdown 2000 → 3.75

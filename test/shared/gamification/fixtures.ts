@@ -34,6 +34,30 @@ export const closed = (day: string, realizedPnl: number): GameEvent => ({
   detail: { eventId: nextEventId(), userId: USER, contract: 'SPY261218C00600000', quantity: 1, realizedPnl, closedAt: nyAfternoon(day) },
 });
 
+/** A journal trade closed (the journal's trade-level result): a win, a loss or breakeven by its net P&L. */
+export const tradeClosed = (
+  day: string,
+  tradeId: string,
+  realizedPnl: number,
+  opts: { hasPlan?: boolean; run?: number; account?: 'paper' | 'alpaca-paper' | 'alpaca-live'; legs?: number } = {},
+): GameEvent => ({
+  type: 'JournalTradeClosed',
+  detail: {
+    eventId: nextEventId(),
+    userId: USER,
+    tradeId,
+    account: opts.account ?? 'paper',
+    run: opts.run ?? 1,
+    strategy: 'Long Call',
+    legs: opts.legs ?? 1,
+    realizedPnl,
+    outcome: realizedPnl > 0 ? 'win' : realizedPnl < 0 ? 'loss' : 'breakeven',
+    hasPlan: opts.hasPlan ?? false,
+    openedAt: nyAfternoon(day),
+    closedAt: nyAfternoon(day),
+  },
+});
+
 export const lesson = (day: string, lessonId: string, moduleId = 'options_basics'): GameEvent => ({
   type: 'LessonCompleted',
   detail: { eventId: nextEventId(), userId: USER, moduleId, lessonId, at: nyAfternoon(day) },

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { ENTRY_LIMITS, JOURNAL_TEXTS } from '@shared/journal/entries';
+import { ENTRY_LIMITS, hasWrittenPlan, JOURNAL_TEXTS } from '@shared/journal/entries';
 import { EntryInput } from '@shared/journal/journal.api';
-import { createEntry, deleteEntry, journalStats, recordLiveFill, recordOrderFill, recordReset, type JournalDeps } from '@shared/journal/use-cases';
+import {
+  createEntry,
+  deleteEntry,
+  journalStats,
+  recordLiveFill,
+  recordOrderFill,
+  recordReset,
+  recordSettlement,
+  type JournalDeps,
+} from '@shared/journal/use-cases';
 import type { Order } from '@shared/paper/types';
 import { fixedClock } from '@shared/ports/clock.port';
 import { memoryJournal } from '../../support/memory-journal-repo';
@@ -49,13 +58,31 @@ const order: Order = {
   reason: null,
 };
 
+/** The spread closed the next day: the short put bought back at 2, the long sold at 1.25. */
+const closing: Order = {
+  ...order,
+  orderId: '01KTRADE000000000000000002',
+  clientOrderId: 'c2',
+  legs: [
+    { contract: SHORT, side: 'buy', quantity: 1 },
+    { contract: LONG, side: 'sell', quantity: 1 },
+  ],
+  createdAt: '2026-11-19T15:00:00.000Z',
+  session: '2026-11-19',
+  filledAt: '2026-11-19T15:00:00.000Z',
+  fills: [
+    { contract: SHORT, side: 'buy', quantity: 1, price: 2, commission: 0.65, effect: 'close', realizedPnl: 109.35, quote: quote(SHORT) },
+    { contract: LONG, side: 'sell', quantity: 1, price: 1.25, commission: 0.65, effect: 'close', realizedPnl: -35.65, quote: quote(LONG) },
+  ],
+};
+
 function setup() {
   const mem = memoryJournal();
   let n = 0;
   const deps: JournalDeps = {
     repo: mem.repo,
     learning: mem.learning,
-    paper: { getOrder: async (_u, id) => (id === order.orderId ? order : null), getAccount: async () => null },
+    paper: { getOrder: async (_u, id) => [order, closing].find((o) => o.orderId === id) ?? null, getAccount: async () => null },
     clock: fixedClock('2026-11-25T20:00:00.000Z'),
     ids: { newId: () => `01KENTRY${String(++n).padStart(18, '0')}` },
   };
@@ -162,5 +189,74 @@ describe('journal use cases against a repository with the real conditions', () =
     expect(paperStats.trades).toBe(0);
     expect(liveStats.trades).toBe(1);
     expect(liveStats.netPnl).toBe(160);
+  });
+
+  it('publishes JournalTradeClosed once when a trade closes, with its net result and whether a plan was written before', async () => {
+    const { mem, deps } = setup();
+    await recordOrderFill(deps, USER, order.orderId);
+    deps.clock = fixedClock('2026-11-18T16:00:00.000Z'); // the plan is written while the trade is open
+    const plan = reflection({
+      thesis: 'SPY holds above 580 into December expiry',
+      plannedExit: { profitTargetPct: 50, stop: 'Close at twice the credit', time: '' },
+    });
+    expect((await createEntry(deps, USER, plan)).ok).toBe(true);
+    // The closing order delivered twice at once: one close, one event.
+    await Promise.all([recordOrderFill(deps, USER, closing.orderId), recordOrderFill(deps, USER, closing.orderId)]);
+    const closed = mem.events.filter((e) => e.type === 'JournalTradeClosed');
+    const trade = mem.trades.get(`${USER}|${order.orderId}`)!.trade;
+    expect(closed).toHaveLength(1);
+    expect(closed[0]!.detail).toMatchObject({
+      userId: USER,
+      tradeId: order.orderId,
+      account: 'paper',
+      run: 1,
+      strategy: 'Bull Put Spread',
+      legs: 2,
+      realizedPnl: trade.realizedPnl,
+      outcome: trade.realizedPnl > 0 ? 'win' : 'loss',
+      hasPlan: true,
+      closedAt: closing.filledAt,
+    });
+  });
+
+  it('says a trade had no plan when its entry has no planned exit, or was written after the close', async () => {
+    expect(hasWrittenPlan(null, '2026-11-19T15:00:00.000Z')).toBe(false);
+    const entry = {
+      thesis: 'SPY holds above 580 into December expiry',
+      plannedExit: { profitTargetPct: null, stop: '', time: '' },
+      createdAt: '2026-11-18T16:00:00.000Z',
+    };
+    expect(hasWrittenPlan(entry, '2026-11-19T15:00:00.000Z')).toBe(false);
+    const withExit = { ...entry, plannedExit: { profitTargetPct: null, stop: '', time: 'Out a week before expiry' } };
+    expect(hasWrittenPlan(withExit, '2026-11-19T15:00:00.000Z')).toBe(true);
+    expect(hasWrittenPlan({ ...withExit, createdAt: '2026-11-19T16:00:00.000Z' }, '2026-11-19T15:00:00.000Z')).toBe(false);
+    expect(hasWrittenPlan({ ...withExit, thesis: 'up' }, '2026-11-19T15:00:00.000Z')).toBe(false);
+
+    const { mem, deps } = setup();
+    await recordOrderFill(deps, USER, order.orderId);
+    await recordOrderFill(deps, USER, closing.orderId);
+    expect(mem.events.filter((e) => e.type === 'JournalTradeClosed').map((e) => (e.detail as { hasPlan: boolean }).hasPlan)).toEqual([false]);
+  });
+
+  it('publishes JournalTradeClosed when the last leg closes at expiry', async () => {
+    const { mem, deps } = setup();
+    await recordOrderFill(deps, USER, order.orderId);
+    const short = { ...closing, fills: [closing.fills[0]!], legs: [closing.legs[0]!] };
+    deps.paper.getOrder = async (_u, id) => [order, short].find((o) => o.orderId === id) ?? null;
+    await recordOrderFill(deps, USER, short.orderId);
+    expect(mem.events.filter((e) => e.type === 'JournalTradeClosed')).toHaveLength(0);
+    const r = await recordSettlement(deps, USER, {
+      key: '01KEXPIRY00000000000000001',
+      contract: LONG,
+      quantity: 1,
+      side: null,
+      price: 0,
+      commission: 0,
+      at: '2026-12-18T21:30:00.000Z',
+      reason: 'expired_worthless',
+    });
+    expect(r.ok).toBe(true);
+    const closed = mem.events.filter((e) => e.type === 'JournalTradeClosed');
+    expect(closed.map((e) => e.detail)).toEqual([expect.objectContaining({ tradeId: order.orderId, closedAt: '2026-12-18T21:30:00.000Z', hasPlan: false })]);
   });
 });

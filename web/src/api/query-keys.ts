@@ -72,6 +72,8 @@ export const queryKeys = {
   gamification: {
     all: gamification,
     state: () => [...gamification, 'state'] as const,
+    boards: () => [...gamification, 'boards'] as const,
+    leaderboard: (category: string, limit: number) => [...gamification, 'boards', category, limit] as const,
   },
   drafts: () => ['drafts'] as const,
   me: () => ['me'] as const,

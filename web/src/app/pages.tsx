@@ -31,6 +31,11 @@ export const LessonPage = lazyPage(() => import('../features/learning/components
 export const QuizPage = lazyPage(() => import('../features/learning/components/quiz-page'));
 export const ExercisePage = lazyPage(() => import('../features/learning/components/exercise-page'));
 export const JournalPage = lazyPage(() => import('../features/journal/components/journal-page'));
+export const GamificationProfilePage = lazyPage(() => import('../features/gamification/components/profile-page'));
+export const AchievementsPage = lazyPage(() => import('../features/gamification/components/achievements-page'));
+export const ChallengesPage = lazyPage(() => import('../features/gamification/components/challenges-page'));
+export const LeaderboardsPage = lazyPage(() => import('../features/gamification/components/leaderboards-page'));
+export const GamificationDemoPage = lazyPage(() => import('../features/gamification/components/demo-page'));
 export const JournalTradePage = lazyPage(() => import('../features/journal/components/trade-page'));
 export const ModerationPage = lazyPage(() => import('../features/community/components/moderation-page').then((m) => ({ default: m.ModerationPage })));
 const LazyLandingPage = lazyPage(() => import('../features/landing/components/landing-page').then((m) => ({ default: m.LandingPage })));

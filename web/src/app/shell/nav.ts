@@ -70,6 +70,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       { label: 'Profile', to: '/app/gamification/profile' },
       { label: 'Achievements', to: '/app/gamification/achievements' },
       { label: 'Challenges', to: '/app/gamification/challenges' },
+      { label: 'Leaderboards', to: '/app/gamification/leaderboards' },
       { label: 'Demo', to: '/app/gamification/demo', also: ['/app/demo'] },
     ],
   },

@@ -72,32 +72,6 @@ export const PLANNED_PAGES: readonly PlannedPage[] = [
     area: 'Market analysis',
     summary: 'Arbitrage views that check pricing relationships such as put-call parity across the chain, with explanations.',
   },
-
-  {
-    path: 'gamification/profile',
-    title: 'Gamification Profile',
-    area: 'Gamification',
-    summary: 'Your level, XP, rank, streaks, Options Coins and leaderboard positions.',
-  },
-  {
-    path: 'gamification/achievements',
-    title: 'Achievements',
-    area: 'Gamification',
-    summary: 'Thirty achievements in eight categories, from first steps to risk management, with your progress toward each.',
-  },
-  {
-    path: 'gamification/challenges',
-    title: 'Challenges',
-    area: 'Gamification',
-    summary: 'Daily, weekly and monthly challenges with XP and coin rewards to claim once completed.',
-  },
-  {
-    path: 'gamification/demo',
-    title: 'Gamification Demo',
-    area: 'Gamification',
-    summary: 'A demonstration of XP toasts, level-ups, achievements and rewards.',
-  },
-  { path: 'demo', title: 'Demo', area: 'Gamification', summary: 'A demonstration of XP toasts, level-ups, achievements and rewards.' },
   {
     path: 'profile',
     title: 'Profile',

@@ -14,6 +14,8 @@ import {
   type Toast,
   type ToastTier,
 } from '../lib/toasts';
+import { levelUpOf, mergeLevelUps, type LevelUp } from '../lib/level-up';
+import { LevelUpModal } from './level-up-modal';
 import { usePrefersReducedMotion } from './reduced-motion';
 import './gamification.css';
 
@@ -24,7 +26,8 @@ const TIER_CLASSES: Record<ToastTier, string> = {
 };
 
 /**
- * Reads the awards feed and shows '+N XP' toasts for new awards (spec part 1 §2). The feed is read every second for a
+ * Reads the awards feed and shows '+N XP' toasts for new awards, and the level-up modal when one of them raised the
+ * level (spec part 1 §2); trading awards are quiet and celebrate nothing. The notifications setting turns both off. The feed is read every second for a
  * while after the learner's own actions (any successful change through the API), else slowly; the first read only
  * sets the cursor, so old awards never toast. New awards of any kind refresh the widget's state.
  */
@@ -33,6 +36,7 @@ export function XpToasts() {
   const { data: state } = useGamificationState();
   const reduced = usePrefersReducedMotion();
   const [toasts, setToasts] = useState<Toast[]>([]);
+  const [levelUp, setLevelUp] = useState<LevelUp | null>(null);
   const cursor = useRef<{ primed: boolean; after: string | null }>({ primed: false, after: null });
   // Set when the feed starts reading (the shell just opened, usually after an action): fast for a while.
   const fastUntil = useRef(0);
@@ -60,6 +64,8 @@ export function XpToasts() {
           if (c.primed && page.awards.length > 0) {
             const fresh = toastsOf(page.awards, Date.now());
             if (fresh.length && notify) setToasts((list) => pushToasts(list, fresh));
+            const up = levelUpOf(page.awards);
+            if (up && notify) setLevelUp((current) => mergeLevelUps(current, up));
             void client.invalidateQueries({ queryKey: queryKeys.gamification.all });
           }
           cursor.current = { primed: true, after: page.cursor };
@@ -77,15 +83,28 @@ export function XpToasts() {
     };
   }, [client, notify]);
 
-  useEffect(() => {
-    if (toasts.length === 0) return;
-    const oldest = toasts[0]!;
-    const t = setTimeout(() => setToasts((list) => list.filter((x) => x.id !== oldest.id)), Math.max(0, oldest.shownAt + TOAST_DURATION_MS - Date.now()));
-    return () => clearTimeout(t);
-  }, [toasts]);
+  useToastExpiry(toasts, setToasts);
 
   const corner = state?.settings.widgetPosition ?? 'top-right';
   const fromBottom = corner.startsWith('top');
+  return (
+    <>
+      {levelUp && (
+        <LevelUpModal
+          key={`${levelUp.from}-${levelUp.to}`}
+          levelUp={levelUp}
+          animate={animate}
+          sound={state?.settings.sounds ?? true}
+          onClose={() => setLevelUp(null)}
+        />
+      )}
+      <ToastStack toasts={toasts} animate={animate} fromBottom={fromBottom} />
+    </>
+  );
+}
+
+/** The stacked toasts (newest nearest the edge, 80 px apart), each fading over its last 500 ms when animated. */
+export function ToastStack({ toasts, animate, fromBottom }: { toasts: readonly Toast[]; animate: boolean; fromBottom: boolean }) {
   return (
     <div
       aria-live="polite"
@@ -123,4 +142,14 @@ export function XpToasts() {
       ))}
     </div>
   );
+}
+
+/** Removes each toast TOAST_DURATION_MS after it appeared. */
+export function useToastExpiry(toasts: readonly Toast[], setToasts: (update: (list: Toast[]) => Toast[]) => void) {
+  useEffect(() => {
+    if (toasts.length === 0) return;
+    const oldest = toasts[0]!;
+    const t = setTimeout(() => setToasts((list) => list.filter((x) => x.id !== oldest.id)), Math.max(0, oldest.shownAt + TOAST_DURATION_MS - Date.now()));
+    return () => clearTimeout(t);
+  }, [toasts, setToasts]);
 }
