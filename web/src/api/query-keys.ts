@@ -73,6 +73,8 @@ export const queryKeys = {
     all: gamification,
     state: () => [...gamification, 'state'] as const,
   },
+  /** The account deletion's progress (answers with a deleted account's token too). */
+  privacy: { deletion: () => ['privacy', 'deletion'] as const },
   drafts: () => ['drafts'] as const,
   me: () => ['me'] as const,
 };

@@ -30,6 +30,7 @@ import {
   PlannedPageView,
   PrivacyPage,
   QuizPage,
+  SettingsPage,
   SubscriptionSuccessPage,
   TermsPage,
 } from './pages';
@@ -85,6 +86,7 @@ export const appChildren: RouteObject[] = [
   { path: 'learning/:moduleId', element: <LessonPage /> },
   { path: 'learning/:moduleId/:lessonId', element: <LessonPage /> },
   { path: 'journal', element: <JournalPage /> },
+  { path: 'settings', element: <SettingsPage /> },
   { path: 'journal/trades/:tradeId', element: <JournalTradePage /> },
   ...PLANNED_PAGES.map((p) => ({ path: p.path, element: <PlannedPageView path={p.path} /> })),
   // Spec part 3 §2: any unknown /app path goes to the landing page.

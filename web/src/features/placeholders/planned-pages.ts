@@ -104,7 +104,6 @@ export const PLANNED_PAGES: readonly PlannedPage[] = [
     area: 'Account',
     summary: 'Your profile: name, options trading level, learning progress and achievements in one place.',
   },
-  { path: 'settings', title: 'Settings', area: 'Account', summary: 'Your settings: account details, and notification, sound and animation preferences.' },
   {
     path: 'data-manager',
     title: 'Data Manager',

@@ -5,7 +5,7 @@ import { useLearningModules } from '@web/api/learning';
 import { useQuotes } from '@web/api/market';
 import { useAccounts, useOrders, usePortfolio } from '@web/api/paper-account';
 import { usePageMeta } from '@web/lib/page-meta';
-import { useMe } from '../api/get-me';
+import { useMe } from '@web/api/me';
 import { AccountTile } from './tiles/account-tile';
 import { JournalTile } from './tiles/journal-tile';
 import { LearningTile } from './tiles/learning-tile';
