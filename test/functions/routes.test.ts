@@ -32,8 +32,12 @@ describe('the route catalog', () => {
       ['trading', 'read'],
       ['brokerage', 'readwrite'],
       ['privacy', 'readwrite'],
+      ['accountDeletions', 'readwrite'],
     ]);
-    expect(accesses.filter(([, access]) => access.userPool).map(([id, access]) => [id, access.userPool])).toEqual([['privacy', 'deleteUsers']]);
+    expect(accesses.filter(([, access]) => access.userPool).map(([id, access]) => [id, access.userPool])).toEqual([
+      ['privacy', 'deleteUsers'],
+      ['accountDeletions', 'deleteUsers'],
+    ]);
   });
 
   it('has unique route keys', () => {
