@@ -71,9 +71,9 @@ export function EmptyState({ text, action, to }: { text: string; action: string;
 
 export function Figure({ label, value, tone = '', testId }: { label: string; value: string; tone?: string; testId?: string }) {
   return (
-    <div className="min-w-0">
-      <dt className="text-xs text-slate-600">{label}</dt>
-      <dd className={`truncate text-lg font-semibold tabular-nums ${tone}`} data-testid={testId}>
+    <div className="flex min-w-0 flex-wrap items-baseline justify-between gap-x-3">
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className={`text-lg font-semibold tabular-nums ${tone}`} data-testid={testId}>
         {value}
       </dd>
     </div>

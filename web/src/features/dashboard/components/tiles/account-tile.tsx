@@ -21,14 +21,14 @@ export function AccountTile({ portfolio, accounts }: { portfolio: Query<Portfoli
           to="/app/portfolio"
         />
       ) : (
-        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        <dl className="space-y-1">
           <Figure label="Equity" value={formatMoney(account.equity)} testId="paper-equity" />
           <Figure label="Day P&L" value={formatPnl(account.dayPnl)} tone={pnlTone(account.dayPnl)} testId="paper-day-pnl" />
           <Figure label="Buying power" value={formatMoney(account.buyingPower)} testId="paper-buying-power" />
         </dl>
       )}
       {live.length > 0 && (
-        <dl className="mt-4 grid grid-cols-2 gap-3 border-t border-slate-200 pt-3" aria-label="Live accounts">
+        <dl className="mt-3 space-y-1 border-t border-slate-200 pt-3" aria-label="Live accounts">
           {live.map((a) => (
             <Figure
               key={a.id}
