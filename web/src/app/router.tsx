@@ -31,6 +31,7 @@ import {
   PrivacyPage,
   QuizPage,
   SettingsPage,
+  ProfilePage,
   SubscriptionSuccessPage,
   TermsPage,
 } from './pages';
@@ -87,6 +88,7 @@ export const appChildren: RouteObject[] = [
   { path: 'learning/:moduleId/:lessonId', element: <LessonPage /> },
   { path: 'journal', element: <JournalPage /> },
   { path: 'settings', element: <SettingsPage /> },
+  { path: 'profile', element: <ProfilePage /> },
   { path: 'journal/trades/:tradeId', element: <JournalTradePage /> },
   ...PLANNED_PAGES.map((p) => ({ path: p.path, element: <PlannedPageView path={p.path} /> })),
   // Spec part 3 §2: any unknown /app path goes to the landing page.

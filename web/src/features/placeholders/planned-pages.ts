@@ -99,12 +99,6 @@ export const PLANNED_PAGES: readonly PlannedPage[] = [
   },
   { path: 'demo', title: 'Demo', area: 'Gamification', summary: 'A demonstration of XP toasts, level-ups, achievements and rewards.' },
   {
-    path: 'profile',
-    title: 'Profile',
-    area: 'Account',
-    summary: 'Your profile: name, options trading level, learning progress and achievements in one place.',
-  },
-  {
     path: 'data-manager',
     title: 'Data Manager',
     area: 'Operator tools',
