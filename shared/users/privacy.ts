@@ -50,7 +50,7 @@ export interface PrivacyStore {
   /** A page of the learner's partition (at most `limit` items). */
   userItems(userId: string, limit: number, cursor?: string): Promise<{ items: UserItem[]; cursor?: string }>;
   deleteUserItems(userId: string, sortKeys: readonly string[]): Promise<void>;
-  /** Removes the learner's entries kept outside their partition (the notify-me list); true when none is left. */
+  /** Removes the learner's entries kept outside their partition (the notify-me list); an entry already gone is fine. */
   deleteOutsideItems(userId: string, email: string): Promise<void>;
   /** The learner's entries outside their partition, for the export. */
   outsideItems(userId: string, email: string): Promise<Record<string, unknown>[]>;

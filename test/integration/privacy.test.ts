@@ -3,7 +3,8 @@ import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-d
 import { GetSecretValueCommand, ResourceNotFoundException, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { describe, expect, inject, it } from 'vitest';
 import { COURSE } from '@shared/learning/content/course';
-import { refreshTokens, signIn } from '../support/cognito';
+import { GlobalSignOutCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { cognitoClient, refreshTokens, signIn, signUpAndSignIn } from '../support/cognito';
 import { learner, marketBuy, monthlyChain, newKey } from '../support/learner';
 import { waitFor } from '../support/local-stack';
 
@@ -155,4 +156,16 @@ describe("the learner's data", () => {
     expect((await b.call('GET', '/api/drafts')).body.drafts).toHaveLength(1);
     expect((await b.call('GET', '/api/portfolio')).status).toBe(200);
   }, 150_000);
+
+  it('signs out everywhere: every session’s refresh token is refused, and signing in again works', async () => {
+    const first = await signUpAndSignIn(stack);
+    const second = await signIn(stack, first.email, first.password);
+    expect((await refreshTokens(stack, second.refreshToken)).IdToken).toBeTruthy();
+    await cognitoClient(stack).send(new GlobalSignOutCommand({ AccessToken: first.accessToken }));
+    await expect(refreshTokens(stack, first.refreshToken)).rejects.toThrow('Refresh Token has been revoked');
+    await expect(refreshTokens(stack, second.refreshToken)).rejects.toThrow('Refresh Token has been revoked');
+    await new Promise((r) => setTimeout(r, 1100)); // a token issued in a later second than the sign-out
+    const again = await signIn(stack, first.email, first.password);
+    expect((await refreshTokens(stack, again.refreshToken)).IdToken).toBeTruthy();
+  });
 });
