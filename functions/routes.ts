@@ -26,6 +26,11 @@ export interface FunctionDefinition {
      */
     brokerSecrets?: 'read' | 'readwrite';
     /**
+     * 'deleteUsers': AdminUserGlobalSignOut and AdminDeleteUser on the user pool, for the account deletion (issue 20),
+     * with USER_POOL_ID in the environment.
+     */
+    userPool?: 'deleteUsers';
+    /**
      * 'outbox': writes events as outbox items (PutItem on `OUTBOX#` keys only, for a function that reads the table
      * otherwise); 'put': PutEvents on the bus, which no product function needs (events leave through the outbox; the Pipe has its own role).
      */
@@ -134,12 +139,24 @@ export const httpFunctions: readonly FunctionDefinition[] = [
     // One call may wait on Alpaca (8 s) and on 429 back-off (10 s at most): within API Gateway's 29 s.
     timeoutSeconds: 28,
   },
+  {
+    id: 'privacy',
+    file: 'functions/http/privacy.ts',
+    description: "The learner's data: the export of everything kept about them, and the account deletion job",
+    // Deletion removes the learner's items, their broker key pairs and their user in the pool, and signs them out.
+    access: { table: 'readwrite', brokerSecrets: 'readwrite', userPool: 'deleteUsers' },
+    memoryMb: 512,
+    timeoutSeconds: 28,
+  },
 ];
 
 export const routes: readonly RouteDefinition[] = [
   { routeKey: 'GET /api/health', auth: 'public', fn: 'health' },
   { routeKey: 'GET /api/openapi.json', auth: 'public', fn: 'openapi' },
   { routeKey: 'GET /api/me', auth: 'user', fn: 'me' },
+  { routeKey: 'GET /api/me/export', auth: 'user', fn: 'privacy' },
+  { routeKey: 'POST /api/me/deletion', auth: 'user', fn: 'privacy' },
+  { routeKey: 'GET /api/me/deletion', auth: 'user', fn: 'privacy' },
   { routeKey: 'GET /api/stats', auth: 'public', fn: 'siteStats' },
   { routeKey: 'GET /api/drafts', auth: 'user', fn: 'drafts' },
   { routeKey: 'POST /api/drafts', auth: 'user', fn: 'drafts' },

@@ -73,6 +73,7 @@ export function defineOptionsAcademy(scope: Construct, props: OptionsAcademyProp
     ...name('Ingest'),
     table: data.table,
     bus: events.bus,
+    userPool: auth.userPool,
     schedules: props.schedules,
   });
   // Pinned to us-east-1, where CloudFront's web ACLs live; the account stays the CLI's, as for the other stacks.

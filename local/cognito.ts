@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import {
   AdminConfirmSignUpCommand,
+  AdminGetUserCommand,
   AdminUpdateUserAttributesCommand,
   CognitoIdentityProviderClient,
   CreateGroupCommand,
@@ -102,7 +103,8 @@ export async function startCognito(opts: {
 
   const internalUrl = `http://${LOOPBACK}:${internalPort}`;
   const admin = localCognitoClient(internalUrl);
-  const proxy = createRefreshProxy(internalUrl, admin, () => pool.userPoolId, opts.limiter ?? new RateLimiter());
+  const signOuts = new SignOutRegister(path.join(opts.dataDir, 'signed-out.json'));
+  const proxy = createRefreshProxy(internalUrl, admin, () => pool.userPoolId, opts.limiter ?? new RateLimiter(), signOuts);
   await new Promise<void>((resolve, reject) => {
     proxy.once('error', reject);
     proxy.listen(opts.port, LOOPBACK, () => resolve());
@@ -180,7 +182,71 @@ async function ensurePool(client: CognitoIdentityProviderClient, file: string): 
 
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
 
-function createRefreshProxy(internalUrl: string, admin: CognitoIdentityProviderClient, poolId: () => string, limiter: RateLimiter): http.Server {
+/**
+ * Global sign-out, which cognito-local lacks (issue 20: "sign out everywhere", and account deletion): the proxy keeps
+ * when each user last signed out everywhere (in dataDir, so it survives a restart) and refuses a refresh token issued
+ * before that, as Cognito does once GlobalSignOut or AdminUserGlobalSignOut has revoked them. ID and access tokens
+ * already issued stay valid until they expire (15 minutes), as in AWS.
+ */
+class SignOutRegister {
+  private readonly at: Record<string, number>;
+  constructor(private readonly file: string) {
+    this.at = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, number>) : {};
+  }
+  signOut(username: string) {
+    this.at[username] = Date.now();
+    writeFileSync(this.file, JSON.stringify(this.at));
+  }
+  /** A refresh token issued (iat, seconds) at or before the user's last global sign-out is revoked. */
+  revoked(username: string, issuedAtSeconds: number): boolean {
+    const at = this.at[username];
+    return at !== undefined && issuedAtSeconds * 1000 <= at;
+  }
+}
+
+/** The payload of a JWT, unverified: the proxy only reads who a token names (cognito-local checks the rest). */
+function jwtPayload(token: string | undefined): Record<string, unknown> {
+  try {
+    return JSON.parse(Buffer.from(String(token).split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+}
+
+const json11 = (status: number, body: unknown): Upstream => ({
+  status,
+  headers: { 'content-type': 'application/x-amz-json-1.1' },
+  body: Buffer.from(JSON.stringify(body)),
+});
+
+async function globalSignOut(admin: CognitoIdentityProviderClient, poolId: string, target: string, body: Buffer, signOuts: SignOutRegister): Promise<Upstream> {
+  const input = JSON.parse(body.toString('utf8') || '{}') as { Username?: string; AccessToken?: string };
+  let username: string | undefined;
+  if (target.endsWith('AdminUserGlobalSignOut')) {
+    try {
+      username = (await admin.send(new AdminGetUserCommand({ UserPoolId: poolId, Username: input.Username ?? '' }))).Username;
+    } catch {
+      return json11(400, { __type: 'UserNotFoundException', message: 'User does not exist.' });
+    }
+  } else {
+    const claims = jwtPayload(input.AccessToken);
+    username =
+      typeof claims.username === 'string' ? claims.username : typeof claims['cognito:username'] === 'string' ? String(claims['cognito:username']) : undefined;
+    if (!username || typeof claims.exp !== 'number' || claims.exp * 1000 < Date.now())
+      return json11(400, { __type: 'NotAuthorizedException', message: 'Access Token has expired' });
+  }
+  if (!username) return json11(400, { __type: 'UserNotFoundException', message: 'User does not exist.' });
+  signOuts.signOut(username);
+  return json11(200, {});
+}
+
+function createRefreshProxy(
+  internalUrl: string,
+  admin: CognitoIdentityProviderClient,
+  poolId: () => string,
+  limiter: RateLimiter,
+  signOuts: SignOutRegister,
+): http.Server {
   return http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -198,6 +264,13 @@ function createRefreshProxy(internalUrl: string, admin: CognitoIdentityProviderC
         return;
       }
       const handle = async () => {
+        if (operation === 'AdminUserGlobalSignOut' || operation === 'GlobalSignOut') return globalSignOut(admin, poolId(), operation, body, signOuts);
+        if (operation === 'GetTokensFromRefreshToken' || operation === 'InitiateAuth') {
+          const input = JSON.parse(body.toString('utf8') || '{}') as { RefreshToken?: string; AuthParameters?: { REFRESH_TOKEN?: string } };
+          const claims = jwtPayload(input.RefreshToken ?? input.AuthParameters?.REFRESH_TOKEN);
+          if (typeof claims['cognito:username'] === 'string' && typeof claims.iat === 'number' && signOuts.revoked(claims['cognito:username'], claims.iat))
+            return json11(400, { __type: 'NotAuthorizedException', message: 'Refresh Token has been revoked' });
+        }
         if (target === `${TARGET_PREFIX}GetTokensFromRefreshToken`) return refreshViaInitiateAuth(internalUrl, req, body);
         const upstream = await forward(internalUrl, req, body);
         if (target === `${TARGET_PREFIX}SignUp` && upstream.status === 200) return confirmAtOnce(admin, poolId(), body, upstream);

@@ -1,6 +1,7 @@
 import type { Context } from 'aws-lambda';
 import { z } from 'zod';
 import { DomainEvent, type DomainEventType, type EventOf } from '@shared/events/domain-events';
+import { deletedCheckFromEnv, type DeletedCheck } from './deleted-accounts';
 import { logger as sharedLogger } from './powertools';
 
 /**
@@ -76,10 +77,16 @@ export interface EventHandlerOptions<T extends DomainEventType> {
   receiptKey?: (event: EventOf<T>) => ReceiptKey;
   logger?: Log;
   now?: () => number;
+  /**
+   * Whether a learner's account is deleted: an event about a deleted learner (detail.userId) is skipped, so a late or
+   * retried delivery cannot write into an account the deletion job is emptying (shared/users/privacy.ts). Defaults to
+   * the table's tombstones when there is a table.
+   */
+  deleted?: DeletedCheck | null;
 }
 
 /** `in_progress`: another delivery of the event holds the claim and answers for it. */
-export type ConsumeOutcome = { status: 'consumed' | 'duplicate' | 'in_progress'; eventId: string };
+export type ConsumeOutcome = { status: 'consumed' | 'duplicate' | 'in_progress' | 'account_deleted'; eventId: string };
 
 export class MalformedEventError extends Error {
   override name = 'MalformedEventError';
@@ -97,6 +104,7 @@ export function eventHandler<T extends DomainEventType>(
   const log = opts.logger ?? sharedLogger;
   const now = opts.now ?? Date.now;
   const mode = opts.idempotency ?? 'claim';
+  const deleted = opts.deleted === undefined ? deletedCheckFromEnv() : opts.deleted;
   return async (input, context) => {
     const event = parse(input);
     const eventId = event.detail.eventId;
@@ -118,6 +126,11 @@ export function eventHandler<T extends DomainEventType>(
         return { status: 'duplicate', eventId };
       };
       if ((await opts.receipts.state(key)) === 'done') return duplicate();
+      const userId = (event.detail as { userId?: unknown }).userId;
+      if (deleted && typeof userId === 'string' && (await deleted(userId))) {
+        log.info("Event of a deleted learner's account; skipped", tags);
+        return { status: 'account_deleted', eventId };
+      }
       const ctx: ConsumerContext = {
         eventId,
         busEventId: (input as { id: string }).id,

@@ -4,6 +4,7 @@ import { fieldInWords } from '@shared/api/field-words';
 import type { GroupMembership } from '@shared/users/group-membership.port';
 import type { Auth } from '../routes';
 import { ADMIN_GROUP } from '../sessions';
+import { deletedCheckFromEnv, OPEN_TO_DELETED, type DeletedCheck } from './deleted-accounts';
 import { type AppError, statusOf } from './errors';
 import { originCheckFromEnv, type OriginCheck } from './origin-check';
 import { instrumented, logger } from './powertools';
@@ -112,6 +113,8 @@ export function parseRequest(spec: RouteSpec<Auth, unknown, unknown, unknown>, e
   return { ok: true, body: body.value, query: query.value, params: params.value };
 }
 
+export const ACCOUNT_DELETED = 'This account has been deleted. Sign up again to start afresh.';
+
 const NOT_AN_OPERATOR: HttpResponse = { status: 403, body: { error: 'This page is for administrators only.' } };
 
 /**
@@ -120,8 +123,13 @@ const NOT_AN_OPERATOR: HttpResponse = { status: 403, body: { error: 'This page i
  * asked of the user pool (`groups`, remembered for a minute), still now, so that a removed operator is out within
  * that minute rather than when their token expires.
  */
-export function httpApi(routes: Record<string, RouteHandler>, opts: { groups?: GroupMembership; origin?: OriginCheck | null } = {}): HttpLambda {
+export function httpApi(
+  routes: Record<string, RouteHandler>,
+  opts: { groups?: GroupMembership; origin?: OriginCheck | null; deleted?: DeletedCheck | null } = {},
+): HttpLambda {
   const { groups } = opts;
+  // A deleted account's tokens are refused everywhere but on its deletion's progress (functions/commons/deleted-accounts.ts).
+  const deleted = opts.deleted === undefined ? deletedCheckFromEnv() : opts.deleted;
   // In AWS, only requests that came through CloudFront (and its web ACL) are served: functions/origin.ts.
   const origin = opts.origin === undefined ? originCheckFromEnv() : opts.origin;
   if (!groups && Object.values(routes).some((r) => r.auth === 'admin')) {
@@ -151,6 +159,8 @@ export function httpApi(routes: Record<string, RouteHandler>, opts: { groups?: G
       try {
         const user = userFromClaims(event.requestContext?.authorizer?.jwt?.claims);
         if (r.auth !== 'public' && !user) return toResult(event, { status: 401, body: { error: 'Sign in to continue.' } });
+        if (user && deleted && r.auth !== 'public' && !OPEN_TO_DELETED.has(event.routeKey) && (await deleted(user.sub)))
+          return toResult(event, { status: 401, body: { error: ACCOUNT_DELETED, code: 'account_deleted' } });
         if (r.auth === 'admin') {
           if (!user?.groups.includes(ADMIN_GROUP)) return toResult(event, NOT_AN_OPERATOR);
           const refused = await stillAnOperator(user.sub);

@@ -93,4 +93,18 @@ export const JOB_WATCHDOG_SCHEDULE: ScheduleDefinition = {
   timeoutSeconds: 30,
 };
 
-export const schedules: readonly ScheduleDefinition[] = [INGEST_SCHEDULE, SETTLE_SCHEDULE, JOB_WATCHDOG_SCHEDULE];
+/** Resumes account deletions that stopped before they were done (issue 20; functions/jobs/resume-deletions.ts), every night. */
+export const ACCOUNT_DELETIONS_SCHEDULE: ScheduleDefinition = {
+  id: 'accountDeletions',
+  description: 'Resumes account deletions that have not finished',
+  minute: 0,
+  hour: 3,
+  weekdays: ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'],
+  timeZone: 'America/New_York',
+  handler: { file: 'functions/jobs/resume-deletions.ts', export: 'handler' },
+  access: { table: 'readwrite', brokerSecrets: 'readwrite', userPool: 'deleteUsers' },
+  memoryMb: 512,
+  timeoutSeconds: 300,
+};
+
+export const schedules: readonly ScheduleDefinition[] = [INGEST_SCHEDULE, SETTLE_SCHEDULE, JOB_WATCHDOG_SCHEDULE, ACCOUNT_DELETIONS_SCHEDULE];

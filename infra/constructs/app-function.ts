@@ -53,6 +53,8 @@ export interface AccessTargets {
   table: dynamodb.ITableV2;
   bus: events.IEventBus;
   secretPrefix: string;
+  /** For `access.userPool`; only the API stack has it. */
+  userPool?: cognito.IUserPool;
 }
 
 /**
@@ -191,6 +193,14 @@ export class AppFunction extends Construct {
    * Reads a user's groups from the user pool and nothing else: a function that serves admin routes confirms that the
    * caller is still an operator there (functions/commons/http.ts), not only in their token.
    */
+  /** Signs a user out everywhere and deletes them from the pool, nothing else: the account deletion (functions/http/privacy.ts). */
+  grantUserDeletion(userPool: cognito.IUserPool): void {
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({ actions: ['cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminDeleteUser'], resources: [userPool.userPoolArn] }),
+    );
+    this.fn.addEnvironment('USER_POOL_ID', userPool.userPoolId);
+  }
+
   grantGroupLookup(userPool: cognito.IUserPool): void {
     this.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['cognito-idp:AdminListGroupsForUser'], resources: [userPool.userPoolArn] }));
     this.fn.addEnvironment('USER_POOL_ID', userPool.userPoolId);
@@ -212,6 +222,10 @@ export class AppFunction extends Construct {
     if (access.table) this.grantTable(targets.table, access.table);
     if (access.marketDataSecret) this.grantMarketDataSecret(targets.secretPrefix);
     if (access.brokerSecrets) this.grantBrokerSecrets(targets.secretPrefix, access.brokerSecrets);
+    if (access.userPool) {
+      if (!targets.userPool) throw new Error(`${this.node.id} needs the user pool (access.userPool) where none is given`);
+      this.grantUserDeletion(targets.userPool);
+    }
     if (access.events === 'put') this.grantPutEvents(targets.bus);
     if (access.events === 'outbox' && access.table !== 'readwrite') this.grantOutboxWrite(targets.table);
   }

@@ -72,7 +72,7 @@ export class ApiStack extends Stack {
         memoryMb: def.memoryMb,
         timeoutSeconds: def.timeoutSeconds,
       });
-      fn.applyAccess(def.access, { table: props.table, bus: props.bus, secretPrefix: config.secretPrefix });
+      fn.applyAccess(def.access, { table: props.table, bus: props.bus, secretPrefix: config.secretPrefix, userPool: props.userPool });
       fn.grantOriginVerify(this.originVerifySecret);
       this.functions.set(def.id, fn);
     }

@@ -1,3 +1,4 @@
+import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import { Duration, Stack, TimeZone, Validations, type StackProps } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as events from 'aws-cdk-lib/aws-events';
@@ -21,6 +22,8 @@ export interface IngestStackProps extends StackProps {
   config: StageConfig;
   table: dynamodb.ITableV2;
   bus: events.IEventBus;
+  /** For a job that deletes users (the account deletions' sweep). */
+  userPool?: cognito.IUserPool;
   /** Defaults to the catalogue in functions/jobs/schedules.ts; tests pass fixtures. */
   schedules?: readonly JobDefinition[];
 }
@@ -57,7 +60,7 @@ export class IngestStack extends Stack {
         memoryMb: def.memoryMb ?? 1024,
         timeoutSeconds: def.timeoutSeconds ?? 300,
       });
-      job.applyAccess(def.access ?? DEFAULT_JOB_ACCESS, { table: props.table, bus: props.bus, secretPrefix: config.secretPrefix });
+      job.applyAccess(def.access ?? DEFAULT_JOB_ACCESS, { table: props.table, bus: props.bus, secretPrefix: config.secretPrefix, userPool: props.userPool });
       this.jobs.set(def.id, job);
 
       // An explicit role per job, so that the one finding on it can be acknowledged right there.

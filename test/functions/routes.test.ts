@@ -21,7 +21,7 @@ describe('the route catalog', () => {
     }
   });
 
-  it('gives the broker keys to the brokerage function, and reading them to the trading function (live orders) only', () => {
+  it('gives the broker keys to the brokerage function, reading them to the trading function (live orders), and deleting them with an account to the privacy function only', () => {
     const accesses = [
       ...httpFunctions.map((f) => [f.id, f.access] as const),
       ...schedules.map((s) => [s.id, s.access] as const),
@@ -31,6 +31,12 @@ describe('the route catalog', () => {
     expect(accesses.filter(([, access]) => access.brokerSecrets).map(([id, access]) => [id, access.brokerSecrets])).toEqual([
       ['trading', 'read'],
       ['brokerage', 'readwrite'],
+      ['privacy', 'readwrite'],
+      ['accountDeletions', 'readwrite'],
+    ]);
+    expect(accesses.filter(([, access]) => access.userPool).map(([id, access]) => [id, access.userPool])).toEqual([
+      ['privacy', 'deleteUsers'],
+      ['accountDeletions', 'deleteUsers'],
     ]);
   });
 

@@ -316,6 +316,9 @@ const bodyArb = (schema: JsonSchema | undefined): fc.Arbitrary<{ body?: string |
 describe('every route, fuzzed through the local stack', () => {
   let token = '';
   let authArb: fc.Arbitrary<string | undefined>;
+  let deletableAuthArb: fc.Arbitrary<string | undefined>;
+  // The deletion's routes (POST deletes, GET then reports and resumes) fuzz a learner of their own.
+  const authOf = (routeKey: string) => (routeKey.endsWith(' /api/me/deletion') ? deletableAuthArb : authArb);
 
   beforeAll(async () => {
     const learner = await signUpAndSignIn(stack, { name: 'Fuzz Learner' });
@@ -332,28 +335,37 @@ describe('every route, fuzzed through the local stack', () => {
     const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), 'cognito:groups': ['admin'] })).toString(
       'base64url',
     );
-    authArb = fc.oneof(
-      { weight: 4, arbitrary: fc.constant(`Bearer ${token}`) },
-      { weight: 2, arbitrary: fc.constant(undefined) },
-      {
-        weight: 3,
-        arbitrary: fc.constantFrom(
-          'Bearer',
-          'Bearer ',
-          'Bearer x.y.z',
-          'Bearer ....',
-          `Bearer ${head}.${forged}.${signature}`,
-          `Bearer ${token.slice(0, -4)}AAAA`,
-          `bearer ${token}`,
-          token,
-          `Basic ${Buffer.from('admin:admin').toString('base64')}`,
-          `Bearer ${token}, Bearer ${token}`,
-          `Bearer ${'a'.repeat(4000)}`,
-          'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJhZG1pbiJ9.',
-          `Bearer ${Buffer.from('{"alg":"HS256","kid":"CognitoLocal"}').toString('base64url')}.${payload}.${signature}`,
-        ),
-      },
+    const authFor = (token: string, head: string, forged: string, signature: string): fc.Arbitrary<string | undefined> =>
+      fc.oneof(
+        { weight: 4, arbitrary: fc.constant(`Bearer ${token}`) },
+        { weight: 2, arbitrary: fc.constant(undefined) },
+        {
+          weight: 3,
+          arbitrary: fc.constantFrom(
+            'Bearer',
+            'Bearer ',
+            'Bearer x.y.z',
+            'Bearer ....',
+            `Bearer ${head}.${forged}.${signature}`,
+            `Bearer ${token.slice(0, -4)}AAAA`,
+            `bearer ${token}`,
+            token,
+            `Basic ${Buffer.from('admin:admin').toString('base64')}`,
+            `Bearer ${token}, Bearer ${token}`,
+            `Bearer ${'a'.repeat(4000)}`,
+            'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJhZG1pbiJ9.',
+            `Bearer ${Buffer.from('{"alg":"HS256","kid":"CognitoLocal"}').toString('base64url')}.${payload}.${signature}`,
+          ),
+        },
+      );
+    authArb = authFor(token, head, forged, signature);
+    // Deleting the account is one of the routes: the learner it may delete is one of its own, not the one the other routes use.
+    const doomed = (await signUpAndSignIn(stack, { name: 'Fuzz Deletable' })).idToken;
+    const [dHead, dPayload, dSignature] = doomed.split('.') as [string, string, string];
+    const dForged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(dPayload, 'base64url').toString()), 'cognito:groups': ['admin'] })).toString(
+      'base64url',
     );
+    deletableAuthArb = authFor(doomed, dHead, dForged, dSignature);
   });
 
   it('keeps the gateway up for a malformed Host header', async () => {
@@ -383,7 +395,7 @@ describe('every route, fuzzed through the local stack', () => {
           path: names.length ? pathArb : fc.constant(template),
           query: queryArb(objectOf(op, 'query')),
           body: bodyArb(op.requestBody?.content['application/json'].schema),
-          auth: authArb,
+          auth: authOf(r.routeKey),
           etag: fc.option(fc.constantFrom('*', '"x"', 'W/"1"', '"', ',,,', 'a'.repeat(1000)), { freq: 6 }),
         })
         .map(({ method: m, path, query, body, auth, etag }): Request => {
@@ -447,7 +459,7 @@ describe('every route, fuzzed through the local stack', () => {
         header: fc.constantFrom(...MALFORMED_HEADERS),
         // Mostly framed well, so that most requests get past Node's parser to the gateway and the handler.
         framing: fc.oneof({ weight: 6, arbitrary: fc.constant<Framing>('length') }, { weight: 4, arbitrary: fc.constantFrom(...FRAMINGS) }),
-        auth: authArb,
+        auth: authOf(r.routeKey),
         body: bodyArb(op.requestBody?.content['application/json'].schema).map((b) => (typeof b.body === 'string' ? b.body : (b.body?.toString('utf8') ?? ''))),
       });
       let reachedGateway = 0;

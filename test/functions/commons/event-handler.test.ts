@@ -200,3 +200,16 @@ describe('the consumer helper', () => {
     await expect(handler(envelope(), lambda('req-1'))).rejects.toThrow('version conflict');
   });
 });
+
+describe("events of a deleted learner's account", () => {
+  it('are skipped without running the consumer, so a late delivery writes nothing into an account being emptied', async () => {
+    const receipts = memoryEventReceipts();
+    const runs: unknown[] = [];
+    const handler = eventHandler(
+      { consumer: 'awardXp', types: ['LessonCompleted'], receipts, logger: silent, deleted: async (userId) => userId === 'user-1' },
+      async (e) => void runs.push(e),
+    );
+    expect(await handler(envelope(), lambda('req-1'))).toEqual({ status: 'account_deleted', eventId: EVENT_ID });
+    expect(runs).toEqual([]);
+  });
+});

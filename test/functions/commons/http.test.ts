@@ -174,3 +174,24 @@ describe('userFromClaims', () => {
     expect(userFromClaims({ email: 'a@b.c' })).toBeNull();
   });
 });
+
+describe("a deleted learner's token", () => {
+  const deletedApi = httpApi(
+    {
+      'GET /api/mine': route({ auth: 'user' }, async ({ user }) => ok({ by: user.sub })),
+      'GET /api/me/deletion': route({ auth: 'user' }, async () => ok({ status: 'deleting' })),
+      'GET /api/open': route({ auth: 'public' }, async () => ok({ open: true })),
+    },
+    { deleted: async (sub) => sub === 'gone' },
+  );
+  const as = (routeKey: string, sub: string) => deletedApi(event(routeKey, { claims: { ...claims, sub } }));
+
+  it('is refused by every signed-in route with a clear message, but may still read its deletion’s progress and public routes', async () => {
+    const refused = await as('GET /api/mine', 'gone');
+    expect(refused.statusCode).toBe(401);
+    expect(json(refused)).toEqual({ error: 'This account has been deleted. Sign up again to start afresh.', code: 'account_deleted' });
+    expect((await as('GET /api/me/deletion', 'gone')).statusCode).toBe(200);
+    expect((await as('GET /api/open', 'gone')).statusCode).toBe(200);
+    expect(json(await as('GET /api/mine', 'user-1'))).toEqual({ by: 'user-1' });
+  });
+});

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { lastDue, makeJobWatchdog, runMissing } from '../../../functions/jobs/job-watchdog';
-import { INGEST_SCHEDULE, SETTLE_SCHEDULE, JOB_WATCHDOG_SCHEDULE, WATCHED_SCHEDULES, schedules } from '../../../functions/jobs/schedules';
+import {
+  INGEST_SCHEDULE,
+  SETTLE_SCHEDULE,
+  ACCOUNT_DELETIONS_SCHEDULE,
+  JOB_WATCHDOG_SCHEDULE,
+  WATCHED_SCHEDULES,
+  schedules,
+} from '../../../functions/jobs/schedules';
 import { memoryJobRuns } from '../../support/memory-job-runs';
 
 const at = (iso: string) => new Date(iso);
@@ -41,6 +48,8 @@ describe('the job watchdog', () => {
       expect(watched.timeZone).toBe(JOB_WATCHDOG_SCHEDULE.timeZone);
       expect(watched.hour * 60 + watched.minute + 60).toBeLessThanOrEqual(JOB_WATCHDOG_SCHEDULE.hour * 60 + JOB_WATCHDOG_SCHEDULE.minute);
     }
-    expect(schedules.filter((s) => s !== JOB_WATCHDOG_SCHEDULE)).toEqual(WATCHED_SCHEDULES);
+    // The nightly sweep of account deletions is not a weekday run to watch: it throws when a deletion cannot be
+    // resumed, which the function's error alarm reports, and the next night tries again.
+    expect(schedules.filter((s) => s !== JOB_WATCHDOG_SCHEDULE && s !== ACCOUNT_DELETIONS_SCHEDULE)).toEqual(WATCHED_SCHEDULES);
   });
 });

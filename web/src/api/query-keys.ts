@@ -75,6 +75,8 @@ export const queryKeys = {
     boards: () => [...gamification, 'boards'] as const,
     leaderboard: (category: string, limit: number) => [...gamification, 'boards', category, limit] as const,
   },
+  /** The account deletion's progress (answers with a deleted account's token too). */
+  privacy: { deletion: () => ['privacy', 'deletion'] as const },
   drafts: () => ['drafts'] as const,
   me: () => ['me'] as const,
 };

@@ -35,6 +35,8 @@ import {
   PlannedPageView,
   PrivacyPage,
   QuizPage,
+  SettingsPage,
+  ProfilePage,
   SubscriptionSuccessPage,
   TermsPage,
 } from './pages';
@@ -90,6 +92,8 @@ export const appChildren: RouteObject[] = [
   { path: 'learning/:moduleId', element: <LessonPage /> },
   { path: 'learning/:moduleId/:lessonId', element: <LessonPage /> },
   { path: 'journal', element: <JournalPage /> },
+  { path: 'settings', element: <SettingsPage /> },
+  { path: 'profile', element: <ProfilePage /> },
   { path: 'journal/trades/:tradeId', element: <JournalTradePage /> },
   { path: 'gamification/profile', element: <GamificationProfilePage /> },
   { path: 'gamification/achievements', element: <AchievementsPage /> },

@@ -73,13 +73,6 @@ export const PLANNED_PAGES: readonly PlannedPage[] = [
     summary: 'Arbitrage views that check pricing relationships such as put-call parity across the chain, with explanations.',
   },
   {
-    path: 'profile',
-    title: 'Profile',
-    area: 'Account',
-    summary: 'Your profile: name, options trading level, learning progress and achievements in one place.',
-  },
-  { path: 'settings', title: 'Settings', area: 'Account', summary: 'Your settings: account details, and notification, sound and animation preferences.' },
-  {
     path: 'data-manager',
     title: 'Data Manager',
     area: 'Operator tools',

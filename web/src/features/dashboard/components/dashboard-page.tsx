@@ -1,53 +1,62 @@
-import { Spinner } from '@web/components/ui/spinner';
+import { TRACKED_UNDERLYINGS } from '@shared/market/underlyings';
+import { useGameState } from '@web/api/gamification';
+import { useJournalTrades } from '@web/api/journal';
+import { useLearningModules } from '@web/api/learning';
+import { useQuotes } from '@web/api/market';
+import { useAccounts, useOrders, usePortfolio } from '@web/api/paper-account';
 import { usePageMeta } from '@web/lib/page-meta';
-import { useMe } from '../api/get-me';
+import { useMe } from '@web/api/me';
+import { AccountTile } from './tiles/account-tile';
+import { JournalTile } from './tiles/journal-tile';
+import { LearningTile } from './tiles/learning-tile';
+import { MarketTile } from './tiles/market-tile';
+import { OrdersTile } from './tiles/orders-tile';
+import { PositionsTile } from './tiles/positions-tile';
+import { ProgressTile } from './tiles/progress-tile';
 
-const memberSince = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date(iso));
-
+/**
+ * The learner's home (issue 20): what matters today, one request per tile at most, all started together on the first
+ * render (TanStack runs each hook's query at once), so the slowest tile sets the time, not their sum. Each tile shows
+ * its own loading and failure, links to its page, and tells a new learner what to do first.
+ */
 export function DashboardPage() {
   usePageMeta({ title: 'Dashboard', description: 'Your Options Academy dashboard.', path: '/app', noindex: true });
   const me = useMe();
+  const portfolio = usePortfolio();
+  const accounts = useAccounts();
+  const orders = useOrders('open');
+  const game = useGameState();
+  const modules = useLearningModules();
+  const trades = useJournalTrades({ status: 'closed', limit: 20 });
+  const quotes = useQuotes(TRACKED_UNDERLYINGS);
+  const hasAccount = portfolio.data !== null && portfolio.data !== undefined;
+  const newLearner = portfolio.data === null && modules.data?.modules.every((m) => m.lessons.every((l) => !l.completed));
 
-  if (me.isPending) return <Spinner />;
-  if (me.isError) {
-    return (
-      <div role="alert" className="rounded-xl bg-red-50 p-6 text-red-900 ring-1 ring-red-200">
-        <h1 className="font-semibold">We could not load your profile</h1>
-        <p className="mt-1 text-sm">{me.error.message}</p>
-        <button type="button" onClick={() => void me.refetch()} className="mt-3 text-sm font-semibold underline">
-          Try again
-        </button>
-      </div>
-    );
-  }
-  const { user, profile } = me.data;
   return (
-    <div className="space-y-6">
-      <section>
-        <h1 className="text-2xl font-bold text-slate-900">Welcome, {user.displayName}</h1>
-        <p className="mt-1 text-slate-700">Your learning space for options trading with virtual money.</p>
-      </section>
-      <section aria-labelledby="account-heading" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-        <h2 id="account-heading" className="text-lg font-semibold">
-          Your account
-        </h2>
-        <dl className="mt-4 grid gap-4 sm:grid-cols-3">
-          <div>
-            <dt className="text-sm text-slate-600">Email</dt>
-            <dd className="font-medium break-all" data-testid="me-email">
-              {user.email || '—'}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-sm text-slate-600">Member since</dt>
-            <dd className="font-medium">{memberSince(profile.createdAt)}</dd>
-          </div>
-          <div>
-            <dt className="text-sm text-slate-600">Role</dt>
-            <dd className="font-medium">{user.isAdmin ? 'Administrator' : 'Learner'}</dd>
-          </div>
-        </dl>
-      </section>
+    <div className="space-y-5">
+      <header>
+        <h1 className="text-2xl font-bold text-slate-900">{me.data ? `Welcome, ${me.data.user.displayName}` : 'Welcome'}</h1>
+        <p className="mt-1 text-slate-700">
+          {newLearner
+            ? 'Start here: open a paper account with virtual money, then take your first lesson.'
+            : 'What matters today in your practice account and your learning.'}
+          {me.data?.user.email && (
+            <span className="sr-only">
+              {' '}
+              Signed in as <span data-testid="me-email">{me.data.user.email}</span>
+            </span>
+          )}
+        </p>
+      </header>
+      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        <AccountTile portfolio={portfolio} accounts={accounts} />
+        <LearningTile modules={modules} />
+        <ProgressTile state={game} />
+        <PositionsTile portfolio={portfolio} />
+        <OrdersTile orders={orders} hasAccount={hasAccount} />
+        <JournalTile trades={trades} />
+        <MarketTile quotes={quotes} />
+      </div>
     </div>
   );
 }

@@ -97,8 +97,10 @@ const SECTIONS: readonly LegalSection[] = [
           its use, and withdraw consent you gave.
         </p>
         <p>
-          You can delete your broker keys and withdraw a learner story yourself from your account. For anything else, including deleting your account, write to{' '}
-          <SupportLink />. We answer within 30 days. You may also complain to your data-protection authority.
+          In <Link to="/app/settings#privacy">Settings, Privacy</Link> you can download everything we keep about you as one JSON file, and delete your account:
+          your sign-in, every item of your data, your broker keys, your leaderboard entries and your community posts are removed, and you are signed out
+          everywhere. You can also delete your broker keys and withdraw a learner story yourself. For anything else, write to <SupportLink />. We answer within
+          30 days. You may also complain to your data-protection authority.
         </p>
       </>
     ),

@@ -1,0 +1,131 @@
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { NOTIFY_LIST_INDIA } from '@shared/community/notify';
+import type { PrivacyStore, Tombstone, UserItem } from '@shared/users/privacy';
+import { batchWriteAll } from './batch-write';
+import { documentClient, tableName } from './client';
+import { userPk } from './profile-repository';
+
+/**
+ * The learner's data for export and deletion (issue 20):
+ *   DELETED#<sub> / TOMBSTONE   the deletion's tombstone, kept for good (a sub is never reused); while the job is not
+ *                               done it sits on GSI1 under `DELETING`, where the nightly sweep finds it to resume it
+ *   USER#<sub> / *              everything else the learner has
+ *   NOTIFY#<list> / <email>     the notify-me entry, the one item outside their partition (its `userId` says whose)
+ */
+export const tombstoneKey = (userId: string) => ({ PK: `DELETED#${userId}`, SK: 'TOMBSTONE' });
+export const DELETING_GSI = 'DELETING';
+const NOTIFY_LISTS = [NOTIFY_LIST_INDIA];
+
+const toTombstone = (i: Record<string, unknown>): Tombstone => ({
+  userId: String(i.userId),
+  email: String(i.email ?? ''),
+  requestedAt: String(i.requestedAt),
+  status: i.status === 'deleted' ? 'deleted' : 'deleting',
+  completedAt: typeof i.completedAt === 'string' ? i.completedAt : null,
+  itemsDeleted: Number(i.itemsDeleted ?? 0),
+  steps: Array.isArray(i.steps) ? (i.steps as Tombstone['steps']) : [],
+});
+
+const tombstoneItem = (t: Tombstone) => ({
+  ...tombstoneKey(t.userId),
+  entity: 'tombstone',
+  ...t,
+  ...(t.status === 'deleting' ? { GSI1PK: DELETING_GSI, GSI1SK: `${t.requestedAt}#${t.userId}` } : {}),
+});
+
+export function dynamoPrivacyStore(
+  db: DynamoDBDocumentClient = documentClient(),
+  table = tableName(),
+): PrivacyStore & {
+  /** Deletions not finished yet, oldest first (the nightly sweep). */
+  unfinished(limit: number): Promise<Tombstone[]>;
+} {
+  return {
+    async tombstone(userId) {
+      const out = await db.send(new GetCommand({ TableName: table, Key: tombstoneKey(userId), ConsistentRead: true }));
+      return out.Item ? toTombstone(out.Item) : null;
+    },
+    async createTombstone(t) {
+      try {
+        await db.send(new PutCommand({ TableName: table, Item: tombstoneItem(t), ConditionExpression: 'attribute_not_exists(PK)' }));
+        return t;
+      } catch (err) {
+        if (!(err instanceof ConditionalCheckFailedException)) throw err;
+        const existing = await db.send(new GetCommand({ TableName: table, Key: tombstoneKey(t.userId), ConsistentRead: true }));
+        return toTombstone(existing.Item!);
+      }
+    },
+    async saveTombstone(t) {
+      await db.send(new PutCommand({ TableName: table, Item: tombstoneItem(t) }));
+    },
+    async userItems(userId, limit, cursor) {
+      const out = await db.send(
+        new QueryCommand({
+          TableName: table,
+          KeyConditionExpression: 'PK = :pk',
+          ExpressionAttributeValues: { ':pk': userPk(userId) },
+          Limit: limit,
+          ConsistentRead: true,
+          ...(cursor ? { ExclusiveStartKey: { PK: userPk(userId), SK: cursor } } : {}),
+        }),
+      );
+      return {
+        items: (out.Items ?? []) as UserItem[],
+        cursor: out.LastEvaluatedKey ? String(out.LastEvaluatedKey.SK) : undefined,
+      };
+    },
+    async deleteUserItems(userId, sortKeys) {
+      await batchWriteAll(
+        db,
+        table,
+        sortKeys.map((SK) => ({ DeleteRequest: { Key: { PK: userPk(userId), SK } } })),
+      );
+    },
+    async outsideItems(userId, email) {
+      if (!email) return [];
+      const found = await Promise.all(
+        NOTIFY_LISTS.map((list) => db.send(new GetCommand({ TableName: table, Key: { PK: `NOTIFY#${list}`, SK: email }, ConsistentRead: true }))),
+      );
+      return found.flatMap((o) => (o.Item && o.Item.userId === userId ? [{ list: String(o.Item.PK).slice('NOTIFY#'.length), ...o.Item }] : []));
+    },
+    async deleteOutsideItems(userId, email) {
+      if (!email) return;
+      for (const list of NOTIFY_LISTS) {
+        try {
+          await db.send(
+            new DeleteCommand({
+              TableName: table,
+              Key: { PK: `NOTIFY#${list}`, SK: email },
+              // Only the learner's own entry: another account may have the same address on the list since.
+              ConditionExpression: 'attribute_not_exists(PK) OR userId = :me',
+              ExpressionAttributeValues: { ':me': userId },
+            }),
+          );
+        } catch (err) {
+          if (!(err instanceof ConditionalCheckFailedException)) throw err;
+        }
+      }
+    },
+    async unfinished(limit) {
+      const out = await db.send(
+        new QueryCommand({
+          TableName: table,
+          IndexName: 'GSI1',
+          KeyConditionExpression: 'GSI1PK = :pk',
+          ExpressionAttributeValues: { ':pk': DELETING_GSI },
+          Limit: limit,
+        }),
+      );
+      return (out.Items ?? []).map(toTombstone);
+    },
+  };
+}
+
+/** Whether a learner's account is deleted or being deleted: the check every signed-in request passes (functions/commons/http.ts). */
+export function dynamoTombstoneCheck(db: DynamoDBDocumentClient = documentClient(), table = tableName()) {
+  return async (userId: string): Promise<boolean> => {
+    const out = await db.send(new GetCommand({ TableName: table, Key: tombstoneKey(userId), ProjectionExpression: 'PK' }));
+    return !!out.Item;
+  };
+}

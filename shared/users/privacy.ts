@@ -1,0 +1,221 @@
+import type { Clock } from '../ports/clock.port';
+
+/**
+ * The learner's rights over their data (issue 20; the privacy policy at /privacy promises them): download everything
+ * the product keeps about them as one JSON file, and delete the account.
+ *
+ * Deletion is a job that can stop at any step and resume from the start, each step idempotent, in an order that
+ * never leaves a usable half-deleted account:
+ *   1. the tombstone (`DELETED#<sub>`), written first and kept: from then on every request made with the learner's
+ *      tokens is refused (functions/commons/http.ts), so nothing new can be written while the rest goes;
+ *   2. sign-out everywhere (the user pool revokes the refresh tokens);
+ *   3. the broker key pairs in Secrets Manager;
+ *   4. what the learner has outside their partition: the notify-me entry (leaderboard entries and the community story
+ *      are items of their partition, on indexes, and go with it);
+ *   5. every `USER#<sub>` item, in pages, until a read finds none;
+ *   6. the user in the user pool;
+ *   7. the tombstone says `deleted` — only once the partition was found empty at least SETTLE_MS after the tombstone,
+ *      so an event consumer still working on an event published before the deletion cannot leave an item behind.
+ */
+export const SETTLE_MS = 30_000;
+export const DELETION_CONFIRMATION = 'DELETE MY ACCOUNT';
+
+export type DeletionStatus = 'deleting' | 'deleted';
+
+export interface Tombstone {
+  userId: string;
+  email: string;
+  requestedAt: string;
+  status: DeletionStatus;
+  completedAt: string | null;
+  /** Items removed so far (all runs). */
+  itemsDeleted: number;
+  /** Steps finished at least once, for the status the settings page shows. */
+  steps: DeletionStep[];
+}
+
+export type DeletionStep = 'signed_out' | 'broker_keys' | 'outside_items' | 'items' | 'user_pool';
+
+/** An item of the learner's partition: its sort key and what it holds. */
+export interface UserItem {
+  SK: string;
+  [field: string]: unknown;
+}
+
+export interface PrivacyStore {
+  tombstone(userId: string): Promise<Tombstone | null>;
+  /** Writes the tombstone unless one exists; answers the one that is there. */
+  createTombstone(t: Tombstone): Promise<Tombstone>;
+  saveTombstone(t: Tombstone): Promise<void>;
+  /** A page of the learner's partition (at most `limit` items). */
+  userItems(userId: string, limit: number, cursor?: string): Promise<{ items: UserItem[]; cursor?: string }>;
+  deleteUserItems(userId: string, sortKeys: readonly string[]): Promise<void>;
+  /** Removes the learner's entries kept outside their partition (the notify-me list); an entry already gone is fine. */
+  deleteOutsideItems(userId: string, email: string): Promise<void>;
+  /** The learner's entries outside their partition, for the export. */
+  outsideItems(userId: string, email: string): Promise<Record<string, unknown>[]>;
+}
+
+export interface UserPoolAdmin {
+  signOutEverywhere(userId: string): Promise<void>;
+  /** Deletes the user; a user already gone is fine. */
+  deleteUser(userId: string): Promise<void>;
+}
+
+export interface BrokerKeyRemover {
+  removeAll(userId: string): Promise<void>;
+}
+
+export interface PrivacyDeps {
+  store: PrivacyStore;
+  pool: UserPoolAdmin;
+  brokerKeys: BrokerKeyRemover;
+  clock: Clock;
+}
+
+// Export
+
+/**
+ * Which part of the export an item belongs to, by its sort key (the data model in docs/architecture.md). Unknown kinds
+ * go to `other`, so a kind added later is still exported.
+ */
+const SECTIONS: readonly [prefix: string, section: string][] = [
+  ['PROFILE', 'profile'],
+  ['PAPER#ACCOUNT', 'paperAccount'],
+  ['PAPER#POS#', 'positions'],
+  ['ORDER#', 'orders'],
+  ['ORDERCID#', 'orderRequests'],
+  ['ACT#', 'activity'],
+  ['COMPL#', 'complianceLog'],
+  ['DISCL#', 'disclosures'],
+  ['JTRADE#', 'journalTrades'],
+  ['JOURNAL#', 'journalEntries'],
+  ['JLEDGER#', 'journalLedger'],
+  ['JBOOK', 'journalBook'],
+  ['JAWARD#', 'journalAwards'],
+  ['LEARN', 'learning'],
+  ['GAME', 'gamification'],
+  ['AWARD#', 'gamificationAwards'],
+  ['BOARD#', 'leaderboardEntries'],
+  ['DRAFT#', 'drafts'],
+  ['DRAFTS', 'draftCount'],
+  ['BROKER#', 'brokerConnections'],
+  ['BROKERSYNC#', 'brokerSync'],
+  ['BROKERLOG#', 'brokerActivity'],
+  ['BORDERKEY#', 'brokerOrderRequests'],
+  ['BFILL#', 'brokerFills'],
+  ['TESTIMONIAL', 'communityStory'],
+  ['COUNTED#', 'counted'],
+];
+
+export const sectionOf = (sk: string): string => SECTIONS.find(([p]) => sk === p || (p.endsWith('#') && sk.startsWith(p)))?.[1] ?? 'other';
+
+/** Field names that could hold a credential: never exported, whatever item they appear in. */
+const SECRET_FIELD = /secret|password|apikey|api_key|token|credential/i;
+
+/** An item as the learner downloads it: the table's keys and index attributes out, and nothing that looks like a secret. */
+export function exportedItem(item: UserItem): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(item)) {
+    if (k === 'PK' || k === 'SK' || /^GSI\d+(PK|SK)$/.test(k) || k === 'expiresAt') continue;
+    if (SECRET_FIELD.test(k)) continue;
+    out[k] = v;
+  }
+  return out;
+}
+
+export interface DataExport {
+  exportedAt: string;
+  userId: string;
+  about: string;
+  sections: Record<string, Record<string, unknown>[]>;
+}
+
+/** Everything kept about the learner, one JSON document grouped by kind. */
+export async function exportData(deps: Pick<PrivacyDeps, 'store' | 'clock'>, who: { userId: string; email: string }): Promise<DataExport> {
+  const sections: Record<string, Record<string, unknown>[]> = {};
+  let cursor: string | undefined;
+  do {
+    const page = await deps.store.userItems(who.userId, 500, cursor);
+    for (const item of page.items) (sections[sectionOf(item.SK)] ??= []).push(exportedItem(item));
+    cursor = page.cursor;
+  } while (cursor);
+  const outside = await deps.store.outsideItems(who.userId, who.email);
+  if (outside.length) sections.notifyMe = outside.map((i) => exportedItem({ SK: '', ...i }));
+  return {
+    exportedAt: deps.clock.now().toISOString(),
+    userId: who.userId,
+    about:
+      'Everything Options Academy keeps about you. Broker key pairs are not included: they live in a secret store and are never sent back. Events older than a day and the anonymous site counters are not kept per learner.',
+    sections,
+  };
+}
+
+// Deletion
+
+/** Starts the deletion (idempotent: a second request answers the first one's tombstone) and runs it as far as it goes. */
+export async function requestDeletion(deps: PrivacyDeps, who: { userId: string; email: string }, opts: { budgetMs?: number } = {}): Promise<Tombstone> {
+  const tombstone = await deps.store.createTombstone({
+    userId: who.userId,
+    email: who.email,
+    requestedAt: deps.clock.now().toISOString(),
+    status: 'deleting',
+    completedAt: null,
+    itemsDeleted: 0,
+    steps: [],
+  });
+  return runDeletion(deps, tombstone, opts);
+}
+
+/** Resumes a deletion from the start of its steps; each step is idempotent. Answers the tombstone as it now is. */
+export async function runDeletion(deps: PrivacyDeps, start: Tombstone, opts: { budgetMs?: number } = {}): Promise<Tombstone> {
+  if (start.status === 'deleted') return start;
+  const began = deps.clock.now().getTime();
+  const t: Tombstone = { ...start, steps: [...start.steps] };
+  const done = async (step: DeletionStep) => {
+    if (!t.steps.includes(step)) t.steps.push(step);
+    await deps.store.saveTombstone(t);
+  };
+  await deps.pool.signOutEverywhere(t.userId);
+  await done('signed_out');
+  await deps.brokerKeys.removeAll(t.userId);
+  await done('broker_keys');
+  await deps.store.deleteOutsideItems(t.userId, t.email);
+  await done('outside_items');
+  for (;;) {
+    const page = await deps.store.userItems(t.userId, 100);
+    if (!page.items.length) break;
+    await deps.store.deleteUserItems(
+      t.userId,
+      page.items.map((i) => i.SK),
+    );
+    t.itemsDeleted += page.items.length;
+    await deps.store.saveTombstone(t);
+    if (opts.budgetMs !== undefined && deps.clock.now().getTime() - began > opts.budgetMs) return t;
+  }
+  await done('items');
+  await deps.pool.deleteUser(t.userId);
+  await done('user_pool');
+  const settled = deps.clock.now().getTime() - new Date(t.requestedAt).getTime() >= SETTLE_MS;
+  if (settled) {
+    t.status = 'deleted';
+    t.completedAt = deps.clock.now().toISOString();
+    await deps.store.saveTombstone(t);
+  }
+  return t;
+}
+
+/** What the settings page shows while it waits. */
+export function deletionView(t: Tombstone) {
+  return {
+    status: t.status,
+    requestedAt: t.requestedAt,
+    completedAt: t.completedAt,
+    itemsDeleted: t.itemsDeleted,
+    steps: t.steps,
+    message:
+      t.status === 'deleted'
+        ? 'Your account and all its data have been deleted.'
+        : 'Your account is being deleted. You have been signed out everywhere; this page says when every item is gone.',
+  };
+}

@@ -1,0 +1,117 @@
+import { readFileSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { COURSE } from '@shared/learning/content/course';
+import { signUpAndSignIn } from '../support/cognito';
+import { waitFor } from '../support/local-stack';
+import { launchBrowserWhenMarketReady, PHONE, returningLearner, signInThroughPage, watchErrors } from './browser';
+
+const stack = inject('e2eStack');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowserWhenMarketReady(stack.url);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("the learner's home in Chromium", () => {
+  it('a new learner’s dashboard, the same after a trade and a lesson; the data export; deleting the account refuses the old session', async () => {
+    const learner = await signUpAndSignIn(stack, { name: 'Home Hattie' });
+    const api = (method: string, path: string, body?: unknown) =>
+      fetch(`${stack.url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${learner.idToken}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    const context = await returningLearner(browser);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signInThroughPage(page, stack.url, learner.email, learner.password);
+
+    // A new learner is told what to do first.
+    await page.getByRole('heading', { name: 'Welcome, Home Hattie' }).waitFor();
+    await page.getByText('Start here: open a paper account with virtual money, then take your first lesson.').waitFor();
+    const tile = (id: string) => page.getByTestId(`tile-${id}`);
+    await tile('account').getByRole('link', { name: 'Open your paper account' }).waitFor();
+    await tile('learning').getByRole('link', { name: 'Take your first lesson' }).waitFor();
+    await tile('market').getByTestId('market-as-of').waitFor();
+    expect(await tile('market').getByRole('row').count()).toBeGreaterThan(5);
+
+    // A trade: open the account from the dashboard's empty state, buy a call from the chain.
+    await tile('account').getByRole('link', { name: 'Open your paper account' }).click();
+    await page.getByLabel('$25,000').check();
+    await page.locator('main').getByRole('button', { name: 'Open paper account' }).click();
+    await page.getByTestId('summary-cash').waitFor();
+    await page.goto(`${stack.url}/app/optionschain?ticker=SPY`);
+    const ask = page.getByRole('link', { name: /^Buy SPY .* call at the ask/i }).nth(10);
+    await ask.waitFor();
+    await ask.click();
+    await page.getByRole('button', { name: 'Review order' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Place Paper Trade' }).click();
+    await page.getByRole('heading', { name: 'Order filled' }).waitFor();
+
+    // A lesson (its check passed, then completed), through the API the lesson page uses.
+    const lesson = COURSE[0]!.lessons[0]!;
+    if (lesson.check) {
+      const answers = Object.fromEntries(
+        lesson.check.questions.map((q) => [q.id, q.type === 'numerical' ? `${q.correctAnswer}${q.unit === '%' ? '%' : ''}` : String(q.correctAnswer)]),
+      );
+      expect((await api('POST', `/api/learning/quizzes/${lesson.check.id}/attempts`, { answers })).status).toBe(200);
+    }
+    expect((await api('POST', `/api/learning/lessons/${lesson.id}/complete`, { minutesSpent: 5 })).status).toBe(200);
+
+    await page.goto(`${stack.url}/app`);
+    await tile('account').getByTestId('paper-equity').waitFor();
+    expect(await tile('account').getByTestId('paper-equity').textContent()).toMatch(/^\$2\d,\d{3}\.\d{2}$/);
+    await tile('positions').getByTestId('dashboard-position').first().waitFor();
+    expect(await tile('positions').getByTestId('dashboard-position').first().textContent()).toMatch(/1 × SPY .* Call/);
+    expect(await tile('learning').getByRole('link', { name: 'Take your first lesson' }).count()).toBe(0);
+    await tile('learning').getByText('Next lesson', { exact: false }).waitFor();
+    expect(await page.getByText('Start here:', { exact: false }).count()).toBe(0);
+
+    // The same dashboard on a phone fits its width.
+    const phone = await (await returningLearner(browser, PHONE)).newPage();
+    await signInThroughPage(phone, stack.url, learner.email, learner.password);
+    await phone.getByTestId('tile-account').getByTestId('paper-equity').waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await phone.context().close();
+
+    // Download all my data: one JSON file with the trade and the lesson in it.
+    await page.goto(`${stack.url}/app/settings`);
+    const privacy = page.getByRole('region', { name: 'Privacy' });
+    const [download] = await Promise.all([page.waitForEvent('download'), privacy.getByRole('button', { name: 'Download my data' }).click()]);
+    const data = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { sections: Record<string, unknown[]> };
+    for (const kind of ['profile', 'paperAccount', 'orders', 'positions', 'activity', 'learning']) expect(data.sections[kind]?.length, kind).toBeGreaterThan(0);
+
+    // Delete the account: the exact phrase, then the old session is refused at once, and the page says when it is done.
+    await privacy.getByLabel(/to confirm/).fill('DELETE MY ACCOUNT');
+    await privacy.getByRole('button', { name: 'Delete my account' }).click();
+    await privacy.getByTestId('deletion-status').getByText('Your account is being deleted.', { exact: false }).waitFor();
+    for (const [method, path, body] of [
+      ['GET', '/api/portfolio', undefined],
+      ['POST', '/api/account', { startingCapital: 10_000 }],
+    ] as const) {
+      const res = await api(method, path, body);
+      expect(res.status, `${method} ${path}`).toBe(401);
+      expect(((await res.json()) as { error: string }).error).toBe('This account has been deleted. Sign up again to start afresh.');
+    }
+    await privacy.getByText('Your account and all its data have been deleted.').waitFor({ timeout: 90_000 });
+    await privacy.getByRole('button', { name: 'Leave Options Academy' }).click();
+    await page.waitForURL(/\/login/);
+    // Signing in again with the old password: the account is gone.
+    await page.getByLabel('Email').fill(learner.email);
+    await page.getByLabel('Password', { exact: true }).fill(learner.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('Authentication Error').waitFor();
+    await waitFor(
+      async () => (await api('GET', '/api/me')).status,
+      (s) => s === 401,
+      5_000,
+      'the old token refused',
+    );
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 240_000);
+});

@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import {
+  exportData,
+  exportedItem,
+  requestDeletion,
+  runDeletion,
+  sectionOf,
+  SETTLE_MS,
+  type PrivacyDeps,
+  type Tombstone,
+  type UserItem,
+} from '@shared/users/privacy';
+
+/** An in-memory store with the adapter's rules, and a log of every step in order. */
+function world(start = '2026-11-25T15:00:00.000Z') {
+  let now = new Date(start).getTime();
+  const log: string[] = [];
+  const items = new Map<string, UserItem[]>([
+    ['a', Array.from({ length: 250 }, (_, i) => ({ SK: `ORDER#${String(i).padStart(4, '0')}`, legs: [] }))],
+    ['b', [{ SK: 'PROFILE', name: 'B' }]],
+  ]);
+  let tombstones = new Map<string, Tombstone>();
+  const outside = new Map<string, Record<string, unknown>>([['a@example.com', { userId: 'a', email: 'a@example.com' }]]);
+  let failDeleteAfter = Infinity;
+  const deps: PrivacyDeps = {
+    clock: { now: () => new Date(now) },
+    pool: { signOutEverywhere: async (u) => void log.push(`signout ${u}`), deleteUser: async (u) => void log.push(`pool-delete ${u}`) },
+    brokerKeys: { removeAll: async (u) => void log.push(`keys ${u}`) },
+    store: {
+      tombstone: async (u) => tombstones.get(u) ?? null,
+      createTombstone: async (t) => {
+        if (!tombstones.has(t.userId)) {
+          tombstones.set(t.userId, t);
+          log.push(`tombstone ${t.userId}`);
+        }
+        return tombstones.get(t.userId)!;
+      },
+      saveTombstone: async (t) => void (tombstones = new Map(tombstones).set(t.userId, { ...t, steps: [...t.steps] })),
+      userItems: async (u, limit, cursor) => {
+        const all = items.get(u) ?? [];
+        const from = cursor ? all.findIndex((i) => i.SK === cursor) + 1 : 0;
+        const page = all.slice(from, from + limit);
+        return { items: page, cursor: from + limit < all.length ? page.at(-1)!.SK : undefined };
+      },
+      deleteUserItems: async (u, sks) => {
+        if (failDeleteAfter-- <= 0) throw new Error('DynamoDB is throttling');
+        items.set(
+          u,
+          (items.get(u) ?? []).filter((i) => !sks.includes(i.SK)),
+        );
+        log.push(`items ${u} -${sks.length}`);
+      },
+      outsideItems: async (u, email) => (outside.get(email)?.userId === u ? [outside.get(email)!] : []),
+      deleteOutsideItems: async (u, email) => {
+        if (outside.get(email)?.userId === u) outside.delete(email);
+        log.push(`outside ${u}`);
+      },
+    },
+  };
+  return {
+    deps,
+    log,
+    items,
+    advance: (ms: number) => (now += ms),
+    failDeletesAfter: (n: number) => (failDeleteAfter = n),
+  };
+}
+
+describe('the data export', () => {
+  it('groups every item by kind, drops keys and index attributes and anything that looks like a secret', async () => {
+    const w = world();
+    w.items.set('a', [
+      { SK: 'PROFILE', PK: 'USER#a', name: 'A' },
+      { SK: 'BROKER#paper', PK: 'USER#a', keyId: 'PK…7QX2', apiSecret: 'never', accessToken: 'never' },
+      { SK: 'BOARD#global', GSI2PK: 'BOARD#global', GSI2SK: 5, value: 5 },
+      { SK: 'SOMETHING#NEW', x: 1 },
+    ]);
+    const out = await exportData(w.deps, { userId: 'a', email: 'a@example.com' });
+    expect(out.sections).toEqual({
+      profile: [{ name: 'A' }],
+      brokerConnections: [{ keyId: 'PK…7QX2' }],
+      leaderboardEntries: [{ value: 5 }],
+      other: [{ x: 1 }],
+      notifyMe: [{ userId: 'a', email: 'a@example.com' }],
+    });
+  });
+  it('pages through a large partition', async () => {
+    const w = world();
+    const out = await exportData(w.deps, { userId: 'a', email: '' });
+    expect(out.sections.orders).toHaveLength(250);
+  });
+  it('names each kind by its sort key, whole or by prefix', () => {
+    expect([sectionOf('GAME'), sectionOf('GAMEX'), sectionOf('PAPER#POS#SPY'), sectionOf('JOURNAL#01J')]).toEqual([
+      'gamification',
+      'other',
+      'positions',
+      'journalEntries',
+    ]);
+    expect(exportedItem({ SK: 'X', password: 'p', secretArn: 's', ok: 1 })).toEqual({ ok: 1 });
+  });
+});
+
+describe('the account deletion job', () => {
+  it('writes the tombstone first, then signs out, removes keys, outside entries, every item, and the user last', async () => {
+    const w = world();
+    const t = await requestDeletion(w.deps, { userId: 'a', email: 'a@example.com' });
+    expect(w.log).toEqual(['tombstone a', 'signout a', 'keys a', 'outside a', 'items a -100', 'items a -100', 'items a -50', 'pool-delete a']);
+    expect(w.items.get('a')).toEqual([]);
+    expect(w.items.get('b')).toHaveLength(1);
+    // Not done until the partition has stayed empty past the settling time (a late consumer could still write).
+    expect(t).toMatchObject({ status: 'deleting', itemsDeleted: 250, steps: ['signed_out', 'broker_keys', 'outside_items', 'items', 'user_pool'] });
+    w.advance(SETTLE_MS);
+    const done = await runDeletion(w.deps, (await w.deps.store.tombstone('a'))!);
+    expect(done).toMatchObject({ status: 'deleted', completedAt: '2026-11-25T15:00:30.000Z', itemsDeleted: 250 });
+  });
+
+  it('resumes after a failure from the start, every step again, and finishes', async () => {
+    const w = world();
+    w.failDeletesAfter(1);
+    await expect(requestDeletion(w.deps, { userId: 'a', email: 'a@example.com' })).rejects.toThrow('DynamoDB is throttling');
+    expect(w.items.get('a')).toHaveLength(150);
+    const saved = (await w.deps.store.tombstone('a'))!;
+    expect(saved).toMatchObject({ status: 'deleting', itemsDeleted: 100 });
+    w.failDeletesAfter(Infinity);
+    w.advance(SETTLE_MS);
+    expect(await runDeletion(w.deps, saved)).toMatchObject({ status: 'deleted', itemsDeleted: 250 });
+    expect(w.log.filter((l) => l === 'signout a')).toHaveLength(2);
+  });
+
+  it('answers the first request’s tombstone to a second request, and a deleted account is left alone', async () => {
+    const w = world();
+    const first = await requestDeletion(w.deps, { userId: 'a', email: 'a@example.com' });
+    w.advance(1000);
+    const second = await requestDeletion(w.deps, { userId: 'a', email: 'a@example.com' });
+    expect(second.requestedAt).toBe(first.requestedAt);
+    w.advance(SETTLE_MS);
+    const done = await runDeletion(w.deps, second);
+    const before = w.log.length;
+    expect(await runDeletion(w.deps, done)).toBe(done);
+    expect(w.log.length).toBe(before);
+  });
+
+  it('stops within its time budget and says how far it got', async () => {
+    const w = world();
+    const slow = {
+      ...w.deps,
+      store: { ...w.deps.store, deleteUserItems: async (u: string, sks: readonly string[]) => (w.advance(10_000), w.deps.store.deleteUserItems(u, sks)) },
+    };
+    const t = await requestDeletion(slow, { userId: 'a', email: 'a@example.com' }, { budgetMs: 15_000 });
+    expect(t).toMatchObject({ status: 'deleting', itemsDeleted: 200 });
+    expect(t.steps).not.toContain('items');
+  });
+});

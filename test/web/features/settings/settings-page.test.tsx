@@ -1,0 +1,123 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubApi, type Stub } from '../../app/api-stub';
+
+const amplify = vi.hoisted(() => ({
+  signOut: vi.fn(async () => undefined),
+  updatePassword: vi.fn(async () => undefined),
+  updateUserAttributes: vi.fn(async () => ({})),
+}));
+vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: async () => ({}), ...amplify }));
+
+import { SettingsPage } from '@web/features/settings/components/settings-page';
+
+const settings = { notifications: true, sounds: true, animations: true, widgetPosition: 'top-right' };
+const deleting = {
+  status: 'deleting',
+  requestedAt: '2026-11-25T15:00:00Z',
+  completedAt: null,
+  itemsDeleted: 120,
+  steps: ['signed_out'],
+  message: 'Your account is being deleted. You have been signed out everywhere; this page says when every item is gone.',
+};
+const deleted = {
+  ...deleting,
+  status: 'deleted',
+  completedAt: '2026-11-25T15:00:31Z',
+  itemsDeleted: 130,
+  message: 'Your account and all its data have been deleted.',
+};
+
+function renderSettings(overrides: Record<string, Stub> = {}) {
+  const api = stubApi({ 'GET /api/gamification/state': { settings }, ...overrides });
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter>
+        <SettingsPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return api;
+}
+const section = (name: string) => screen.getByRole('region', { name });
+
+describe('settings', () => {
+  beforeEach(() => {
+    URL.createObjectURL = vi.fn(() => 'blob:x');
+    URL.revokeObjectURL = vi.fn();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.clearAllMocks();
+  });
+
+  it('shows the email, saves the name through the user pool, and checks a new password as sign-up does', async () => {
+    renderSettings();
+    const account = section('Account');
+    await waitFor(() => expect(within(account).getByTestId('settings-email').textContent).toBe('ada@example.com'));
+    const user = userEvent.setup();
+    const name = within(account).getByLabelText('Full name');
+    await user.clear(name);
+    await user.type(name, 'Ada King');
+    await user.click(within(account).getByRole('button', { name: 'Save name' }));
+    await waitFor(() => expect(amplify.updateUserAttributes).toHaveBeenCalledWith({ userAttributes: { name: 'Ada King' } }));
+    await user.type(within(account).getByLabelText('Current password'), 'secret1');
+    await user.type(within(account).getByLabelText('New password'), 'abc');
+    await user.type(within(account).getByLabelText('Confirm new password'), 'abc');
+    await user.click(within(account).getByRole('button', { name: 'Change password' }));
+    expect(within(account).getByRole('alert').textContent).toBe('Password must be at least 6 characters');
+    expect(amplify.updatePassword).not.toHaveBeenCalled();
+    await user.click(within(account).getByRole('button', { name: 'Sign out everywhere' }));
+    expect(amplify.signOut).toHaveBeenCalledWith({ global: true });
+  });
+
+  it('links the paper account’s settings, one place only', () => {
+    renderSettings();
+    expect(within(section('Paper account')).getByRole('link', { name: "Open the paper account's settings" }).getAttribute('href')).toBe(
+      '/app/portfolio#account-settings',
+    );
+  });
+
+  it('changes a gamification setting on the server', async () => {
+    const api = renderSettings({ 'PUT /api/gamification/settings': { state: { settings: { ...settings, sounds: false } } } });
+    const sounds = await within(section('Gamification')).findByRole('checkbox', { name: /Sounds/ });
+    await waitFor(() => expect((sounds as HTMLInputElement).disabled).toBe(false));
+    await userEvent.setup().click(sounds);
+    await waitFor(() => expect((sounds as HTMLInputElement).checked).toBe(false));
+    expect(api.calls.filter((c) => c.method === 'PUT')).toEqual([{ method: 'PUT', path: '/api/gamification/settings', body: { sounds: false } }]);
+  });
+
+  it('downloads all the data as one file and says how much it held', async () => {
+    renderSettings({ 'GET /api/me/export': { exportedAt: '2026-11-25T15:00:00Z', userId: 'u1', about: '', sections: { profile: [{}], orders: [{}, {}] } } });
+    await userEvent.setup().click(within(section('Privacy')).getByRole('button', { name: 'Download my data' }));
+    await waitFor(() => expect(within(section('Privacy')).getByText('Downloaded: 3 items in 2 kinds.')).toBeTruthy());
+  });
+
+  it('deletes the account only after the exact confirmation is typed, and says when it is done', async () => {
+    let reads = 0;
+    const api = renderSettings({
+      'POST /api/me/deletion': deleting,
+      'GET /api/me/deletion': () => new Response(JSON.stringify(++reads < 2 ? deleting : deleted), { headers: { 'content-type': 'application/json' } }),
+    });
+    const privacy = section('Privacy');
+    const button = within(privacy).getByRole('button', { name: 'Delete my account' }) as HTMLButtonElement;
+    const user = userEvent.setup();
+    await user.type(within(privacy).getByLabelText(/to confirm/), 'delete my account');
+    expect(button.disabled).toBe(true);
+    await user.clear(within(privacy).getByLabelText(/to confirm/));
+    await user.type(within(privacy).getByLabelText(/to confirm/), 'DELETE MY ACCOUNT');
+    await user.click(button);
+    await waitFor(() => expect(within(privacy).getByTestId('deletion-status').textContent).toContain('Your account is being deleted.'));
+    expect(api.calls.find((c) => c.method === 'POST')).toEqual({ method: 'POST', path: '/api/me/deletion', body: { confirmation: 'DELETE MY ACCOUNT' } });
+    await waitFor(() => expect(within(privacy).getByTestId('deletion-status').textContent).toContain('Your account and all its data have been deleted.'), {
+      timeout: 6000,
+    });
+    await user.click(within(privacy).getByRole('button', { name: 'Leave Options Academy' }));
+    expect(amplify.signOut).toHaveBeenCalledWith();
+  }, 10_000);
+});

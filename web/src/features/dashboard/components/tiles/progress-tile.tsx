@@ -1,0 +1,79 @@
+import { useClaimChallenge, type GameChallenge, type GameState } from '@web/api/gamification';
+import { Tile } from '../tile';
+
+type Query<T> = { data?: T; isPending: boolean; isError: boolean; error: Error | null; refetch: () => unknown };
+
+/**
+ * Level, XP bar, streak and today's challenges with a claim button on each completed one
+ * (GET /api/gamification/state; POST …/challenges/{id}/claim answers with the new state).
+ */
+export function ProgressTile({ state }: { state: Query<GameState> }) {
+  const claim = useClaimChallenge();
+  const s = state.data;
+  const need = s ? s.xpForNextLevel : 0;
+  const pct = s && need > 0 ? Math.min(100, Math.round((s.currentXP / need) * 100)) : 0;
+  return (
+    <Tile id="progress" title="Level and challenges" to="/app/gamification/challenges" linkLabel="Challenges" query={state}>
+      {s && (
+        <>
+          <p className="text-sm text-slate-800">
+            <strong className="text-lg">Level {s.level}</strong> · {s.levelName}
+            {s.rank.name !== s.levelName && ` · ${s.rank.name}`}
+          </p>
+          <div
+            role="progressbar"
+            aria-label="XP to the next level"
+            aria-valuemin={0}
+            aria-valuemax={need}
+            aria-valuenow={s.currentXP}
+            className="mt-2 h-2 overflow-hidden rounded-full bg-slate-200"
+          >
+            <div className="h-full rounded-full bg-brand-600" style={{ width: `${pct}%` }} />
+          </div>
+          <p className="mt-1 text-xs text-slate-600">
+            {s.currentXP.toLocaleString('en-US')} / {need.toLocaleString('en-US')} XP · {s.xpToNextLevel.toLocaleString('en-US')} XP to level {s.level + 1}
+          </p>
+          <p className="mt-2 text-sm text-slate-800" data-testid="streak">
+            {s.currentStreak > 0 ? `🔥 ${s.currentStreak}-day streak` : 'No streak yet: a paper trade today starts one.'}
+          </p>
+          <h3 className="mt-3 text-sm font-semibold text-slate-900">Today's challenges</h3>
+          <ul className="mt-1 space-y-2">
+            {s.dailyChallenges.map((c) => (
+              <ChallengeRow key={c.id} c={c} onClaim={() => claim.mutate(c.id)} claiming={claim.isPending && claim.variables === c.id} />
+            ))}
+          </ul>
+          {claim.isError && (
+            <p role="alert" className="mt-2 text-sm text-red-800">
+              {claim.error.message}
+            </p>
+          )}
+        </>
+      )}
+    </Tile>
+  );
+}
+
+function ChallengeRow({ c, onClaim, claiming }: { c: GameChallenge; onClaim: () => void; claiming: boolean }) {
+  return (
+    <li className="flex items-center justify-between gap-3 text-sm" data-testid="daily-challenge">
+      <span className="min-w-0">
+        {c.title}{' '}
+        <span className="text-xs text-slate-600">
+          {Math.min(c.progress.current, c.progress.total)}/{c.progress.total} · {c.xpReward} XP, {c.coinReward} coins
+        </span>
+      </span>
+      {c.status === 'completed' ? (
+        <button
+          type="button"
+          onClick={onClaim}
+          disabled={claiming}
+          className="shrink-0 rounded-lg bg-brand-700 px-3 py-1 text-xs font-semibold text-white disabled:bg-slate-300"
+        >
+          {claiming ? 'Claiming…' : `Claim ${c.xpReward} XP`}
+        </button>
+      ) : c.status === 'claimed' ? (
+        <span className="shrink-0 text-xs font-semibold text-emerald-800">Claimed</span>
+      ) : null}
+    </li>
+  );
+}
