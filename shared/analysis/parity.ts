@@ -11,6 +11,10 @@
  * - long box K1 < K2 (buy the K1/K2 call spread and the K2/K1 put spread) pays K2 − K1:
  *   edge = (K2 − K1) e^(−rT) − [(C1_ask − C2_bid) + (P2_ask − P1_bid)] − fees; the short box the other way round.
  *
+ * American options (single stocks, the ETFs) bound C − P instead: S − PV(D) − K ≤ C − P ≤ S − K e^(−rT) [PCP-W]; the
+ * scanner then counts no dividend for a conversion (the short call may be exercised before it), K undiscounted for a
+ * reversal and for a short box (a short leg may be assigned today).
+ *
  * Only bid and ask are traded; the mid is shown as the theoretical edge. Fees are per contract and per share (the
  * stock legs), expressed per share of the 100-share position. Each hit carries its reason codes.
  */
@@ -149,8 +153,10 @@ export function scanParity(inputs: ParityInputs): { hits: ArbitrageHit[]; parity
       const parityValue = S - pvD - K * disc;
       const observed = cMid !== null && pMid !== null ? cMid - pMid : null;
       const stockFees = (2 * inputs.feePerContract) / 100 + inputs.feePerShare;
-      const conversion = P.ask !== null && C.bid !== null ? K * disc + pvD - (Sask + P.ask - C.bid) - stockFees : null;
-      const reversal = P.bid !== null && C.ask !== null ? Sbid + P.bid - C.ask - K * disc - pvD - stockFees : null;
+      // American options bound C − P instead (S − PV(D) − K ≤ C − P ≤ S − K e^(−rT)): the short call of a conversion may be
+      // exercised before the dividend is paid, and the short put of a reversal may be assigned today, at K undiscounted.
+      const conversion = P.ask !== null && C.bid !== null ? K * disc + (american ? 0 : pvD) - (Sask + P.ask - C.bid) - stockFees : null;
+      const reversal = P.bid !== null && C.ask !== null ? Sbid + P.bid - C.ask - (american ? K : K * disc) - pvD - stockFees : null;
       parity.push({
         expiration: e.expiration,
         days: e.days,
@@ -245,7 +251,8 @@ export function scanParity(inputs: ParityInputs): { hits: ArbitrageHit[]; parity
         }
         if (C1.bid !== null && C2.ask !== null && P2.bid !== null && P1.ask !== null) {
           const credit = C1.bid - C2.ask + (P2.bid - P1.ask);
-          const edge = credit - pv - boxFees;
+          // An American short box can be assigned at once: the K2 − K1 it owes may be due today, undiscounted.
+          const edge = credit - (american ? K2 - K1 : pv) - boxFees;
           if (edge > MIN_EDGE) {
             hits.push({
               kind: 'short-box',

@@ -97,11 +97,12 @@ describe('the app shell', () => {
     const description = (el: HTMLElement) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent ?? null;
     // Built (issue 21): no tag.
     expect(link('Broker Connections').textContent).toBe('Broker Connections');
-    for (const name of ['Analytics', 'Screener', 'Settings']) {
+    for (const name of ['Settings']) {
       expect(link(name).textContent, name).toBe(`${name}Soon`);
       expect(description(link(name)), name).toBe('Soon: not built yet');
     }
-    for (const name of ['Dashboard', 'Portfolio', 'Orders', 'Subscription']) {
+    // Built (issue 22): the screener, arbitrage and the volatility explorer (Analytics).
+    for (const name of ['Dashboard', 'Portfolio', 'Orders', 'Subscription', 'Analytics', 'Screener', 'Arbitrage']) {
       expect(link(name).textContent, name).toBe(name);
       expect(link(name).getAttribute('aria-describedby'), name).toBeNull();
     }
