@@ -120,7 +120,7 @@ function Hits({ data }: { data: ArbitrageView }) {
           : 'Each is educational, not executable: read its reasons.'}
       </p>
       {data.hits.length > 0 && (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="min-w-full text-left text-sm" data-testid="arbitrage-hits">
             <thead className="text-xs text-slate-700">
               <tr>
@@ -216,7 +216,7 @@ function ParityTable({ data }: { data: ArbitrageView }) {
           </select>
         </label>
       </div>
-      <div className="max-h-96 overflow-auto">
+      <div className="relative max-h-96 overflow-auto">
         <table className="min-w-full text-right text-sm tabular-nums" data-testid="parity-table">
           <thead className="sticky top-0 bg-white text-xs text-slate-700">
             <tr>

@@ -11,9 +11,9 @@ export function useUnderlyingParam(fallback = 'SPY'): [string, (t: string) => vo
 
 export function UnderlyingPicker({ value, onChange }: { value: string; onChange: (t: string) => void }) {
   return (
-    <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+    <label className="flex min-w-0 max-w-full items-center gap-2 text-sm font-medium text-slate-800">
       Underlying
-      <select value={value} onChange={(e) => onChange(e.target.value)} className="rounded border border-slate-300 px-2 py-1">
+      <select value={value} onChange={(e) => onChange(e.target.value)} className="min-w-0 max-w-[70vw] rounded border border-slate-300 px-2 py-1">
         {[...UNDERLYINGS]
           .sort((a, b) => a.ticker.localeCompare(b.ticker))
           .map((u) => (

@@ -275,7 +275,7 @@ export default function ScreenerPage() {
           </p>
         )}
         {data && data.rows.length > 0 && (
-          <div className="overflow-x-auto rounded-xl bg-white ring-1 ring-slate-200">
+          <div className="relative overflow-x-auto rounded-xl bg-white ring-1 ring-slate-200">
             <table className="min-w-full text-sm" data-testid="screener-table">
               <thead className="bg-slate-50 text-left text-xs text-slate-700">
                 <tr>
@@ -352,7 +352,7 @@ function UnderlyingStrip({ data }: { data: ScreenerResultView }) {
   return (
     <details className="rounded-xl bg-white p-3 text-sm ring-1 ring-slate-200">
       <summary className="cursor-pointer font-semibold text-slate-900">Underlyings screened ({data.underlyings.length})</summary>
-      <div className="mt-2 overflow-x-auto">
+      <div className="relative mt-2 overflow-x-auto">
         <table className="min-w-full text-left text-sm" data-testid="underlyings-table">
           <thead className="text-xs text-slate-700">
             <tr>

@@ -237,7 +237,7 @@ function SkewSection({ data }: { data: SurfaceView }) {
           </LineChart>
         </div>
       )}
-      <div className="max-h-72 overflow-auto">
+      <div className="relative max-h-72 overflow-auto">
         <table className="min-w-full text-right text-sm tabular-nums" data-testid="skew-table">
           <thead className="sticky top-0 bg-white text-xs text-slate-700">
             <tr>
@@ -291,7 +291,7 @@ function Heatmap({ data }: { data: SurfaceView }) {
           asOf={data.asOf}
         />
       </h2>
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="min-w-full text-center text-xs tabular-nums" data-testid="surface-heatmap">
           <thead className="text-slate-700">
             <tr>
