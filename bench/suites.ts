@@ -6,6 +6,7 @@ import { learningWidgetSuite } from './learning-widget';
 import { marketSuite } from './market';
 import { ordersSuite } from './orders';
 import { pricingSuite } from './pricing';
+import { screenerSuite } from './screener';
 
 export interface BenchSuite {
   name: string;
@@ -13,4 +14,14 @@ export interface BenchSuite {
   run: () => Promise<void>;
 }
 
-export const suites: BenchSuite[] = [pricingSuite, marketSuite, ordersSuite, learningSuite, learningWidgetSuite, journalSuite, gamificationSuite, brokerSuite];
+export const suites: BenchSuite[] = [
+  pricingSuite,
+  marketSuite,
+  ordersSuite,
+  learningSuite,
+  learningWidgetSuite,
+  journalSuite,
+  gamificationSuite,
+  brokerSuite,
+  screenerSuite,
+];

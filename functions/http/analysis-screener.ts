@@ -1,7 +1,7 @@
 import { ulid } from 'ulid';
-import { scanParity } from '@shared/analysis/parity';
+import { scanParity, type ArbitrageHit, type ParityRow } from '@shared/analysis/parity';
 import { chainStatsSource, runScreen, type UnderlyingStatsSource } from '@shared/analysis/screener';
-import { screenerApi, type SurfaceResult } from '@shared/analysis/screener.api';
+import { screenerApi, type SurfaceResult, type UnderlyingStats } from '@shared/analysis/screener.api';
 import { deleteScreen, saveScreen, type ScreenRepository } from '@shared/analysis/screens';
 import { constantMaturityIv, expectedMoveCone, skewOf, surfaceGrid, SURFACE_MONEYNESS, termStructure } from '@shared/analysis/surface';
 import { newYorkParts } from '@shared/market/dates';
@@ -35,6 +35,32 @@ const FEE_PER_SHARE = 0.005;
 /** End-of-day data has no stock quote: the stock is taken a cent either side of the close. */
 const STOCK_HALF_SPREAD = 0.01;
 
+/** The strongest apparent opportunities answered (of all found; `scanned` says how many were looked at). */
+const MAX_HITS = 100;
+const r6 = (x: number) => Math.round(x * 1e6) / 1e6;
+const r6n = (x: number | null) => (x === null ? null : r6(x));
+const roundHit = (h: ArbitrageHit) => ({
+  ...h,
+  theoreticalEdge: r6(h.theoreticalEdge),
+  executableEdge: r6(h.executableEdge),
+  fees: r6(h.fees),
+  capital: r6(h.capital),
+  annualizedExcess: r6(h.annualizedExcess),
+});
+const roundRow = (p: ParityRow) => ({
+  ...p,
+  callMid: r6n(p.callMid),
+  putMid: r6n(p.putMid),
+  observed: r6n(p.observed),
+  parity: r6(p.parity),
+  deviation: r6n(p.deviation),
+  conversionEdge: r6n(p.conversionEdge),
+  reversalEdge: r6n(p.reversalEdge),
+});
+
+/** Screener answers kept per warm handler (each a page of at most 500 rows). */
+const SCREEN_CACHE_ENTRIES = 200;
+
 const etagOf = (text: string) => `"${hashString(text).toString(36)}-${text.length.toString(36)}"`;
 const notFound = (message: string) => failure(appError('not_found', message));
 
@@ -44,6 +70,8 @@ const notFound = (message: string) => failure(appError('not_found', message));
  */
 export function makeScreenerHandler(deps: ScreenerHandlerDeps) {
   const chains = analysisChains(deps);
+  let stats: { key: string; value: Promise<UnderlyingStats[]> } | null = null;
+  const screens = new Map<string, string>();
   /** Answers already made for a snapshot (key), by route and underlying: a warm handler computes each once a snapshot. */
   const answers = new Map<string, { key: string; text: string; etag: string }>();
   /** Public end-of-day answers: cacheable until the next ingestion; the ETag follows the snapshot. */
@@ -64,9 +92,19 @@ export function makeScreenerHandler(deps: ScreenerHandlerDeps) {
 
   return httpApi({
     'POST /api/analysis/screener': route(screenerApi['POST /api/analysis/screener'], async ({ body }) => {
-      const { sets } = await chains.tracked();
-      const stats = await deps.stats.stats(sets);
-      return ok(runScreen(sets, stats, body, RISK_FREE_RATE), { 'cache-control': 'no-store' });
+      const { key, sets } = await chains.tracked();
+      if (!stats || stats.key !== key) stats = { key, value: deps.stats.stats(sets) };
+      const underlyings = await stats.value;
+      // The same query on the same snapshot answers the same: the presets and saved screens most learners run are
+      // answered from memory until the next ingestion (a bounded map, oldest entry out first).
+      const cacheKey = `${key}|${JSON.stringify(body)}`;
+      let text = screens.get(cacheKey);
+      if (text === undefined) {
+        text = JSON.stringify(runScreen(sets, underlyings, body, RISK_FREE_RATE));
+        if (screens.size >= SCREEN_CACHE_ENTRIES) screens.delete(screens.keys().next().value!);
+        screens.set(cacheKey, text);
+      }
+      return okRaw(text, { 'cache-control': 'no-store' });
     }),
 
     'GET /api/analysis/screens': route(screenerApi['GET /api/analysis/screens'], async ({ user }) => ok({ screens: await deps.screens.list(user.sub) })),
@@ -81,12 +119,15 @@ export function makeScreenerHandler(deps: ScreenerHandlerDeps) {
       return result.ok ? noContent() : failure(result.error);
     }),
 
-    'GET /api/analysis/{underlying}/arbitrage': route(screenerApi['GET /api/analysis/{underlying}/arbitrage'], async ({ params }) => {
+    'GET /api/analysis/{underlying}/arbitrage': route(screenerApi['GET /api/analysis/{underlying}/arbitrage'], async ({ params, query }) => {
       const ticker = resolve(params.underlying);
       if (!ticker) return notFound(`Unknown underlying: ${params.underlying.toUpperCase()}.`);
       const { key, set } = await chains.one(ticker);
       if (!set) return notFound(`No ${ticker} options are listed.`);
-      return publicJson(`arbitrage|${ticker}`, key, async () => {
+      return publicJson(`arbitrage|${ticker}|${query.expiry ?? ''}`, key, async () => {
+        const expiries = set.expiries.filter((e) => e.days > 0).map((e) => e.expiration);
+        const parityExpiry =
+          query.expiry && expiries.includes(query.expiry) ? query.expiry : (set.expiries.find((e) => e.days >= 20)?.expiration ?? expiries[0] ?? null);
         const exercise = exerciseStyle(ticker);
         const dividendYield = underlyingProfile(ticker)?.dividendYield ?? 0;
         const scan = scanParity({
@@ -116,8 +157,10 @@ export function makeScreenerHandler(deps: ScreenerHandlerDeps) {
             feePerShare: FEE_PER_SHARE,
             stockHalfSpread: STOCK_HALF_SPREAD,
           },
-          hits: scan.hits.slice(0, 200),
-          parity: scan.parity,
+          hits: scan.hits.slice(0, MAX_HITS).map(roundHit),
+          expiries,
+          parityExpiry,
+          parity: scan.parity.filter((p) => p.expiration === parityExpiry).map(roundRow),
           scanned: scan.scanned,
         };
       });

@@ -257,6 +257,9 @@ export const ArbitrageResult = z.object({
     stockHalfSpread: z.number(),
   }),
   hits: z.array(ArbitrageHit),
+  /** Every expiry scanned; the parity table is of one of them (`?expiry=`, else the first at least 20 days out). */
+  expiries: z.array(z.string()),
+  parityExpiry: z.string().nullable(),
   parity: z.array(ParityRow),
   scanned: z.object({ expiries: z.number(), strikes: z.number(), boxes: z.number() }),
 });
@@ -316,6 +319,12 @@ export const screenerApi = defineApi({
   'DELETE /api/analysis/screens/{id}': { auth: 'user', summary: 'Delete a saved screen', params: ScreenId, status: 204, errors: [404] },
   'GET /api/analysis/{underlying}/arbitrage': {
     auth: 'public',
+    query: z.object({
+      expiry: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date in the form YYYY-MM-DD')
+        .optional(),
+    }),
     summary: 'Put-call parity, conversions, reversals and boxes at bid and ask with reason codes (educational: end-of-day quotes are not executable)',
     params: UnderlyingParam,
     response: ArbitrageResult,

@@ -143,7 +143,14 @@ describe('arbitrage and surface', () => {
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ underlying: 'SPY', exercise: 'american' });
     expect(r.body.scanned.strikes).toBeGreaterThan(100);
-    expect(r.body.parity.length).toBe(r.body.scanned.strikes);
+    // The parity table is of one expiry (the first at least 20 days out unless one is asked for).
+    expect(r.body.parity.length).toBeGreaterThan(20);
+    expect(new Set(r.body.parity.map((p: { expiration: string }) => p.expiration))).toEqual(new Set([r.body.parityExpiry]));
+    const other = r.body.expiries.at(-1);
+    const chosen = await send('GET', `/api/analysis/SPY/arbitrage?expiry=${other}`);
+    expect(chosen.body.parityExpiry).toBe(other);
+    expect(chosen.body.parity.every((p: { expiration: string }) => p.expiration === other)).toBe(true);
+    expect((await send('GET', '/api/analysis/SPY/arbitrage?expiry=soon')).status).toBe(400);
     for (const hit of r.body.hits) expect(hit.reasons).toContain('STALE_QUOTES');
     expect(r.headers.get('cache-control')).toMatch(/^public, max-age=\d+$/);
     const etag = r.headers.get('etag')!;

@@ -51,11 +51,12 @@ export function useDeleteScreen() {
   });
 }
 
-export const useArbitrage = (underlying: string) =>
+export const useArbitrage = (underlying: string, expiry: string | null) =>
   useQuery({
-    queryKey: keys.arbitrage(underlying),
-    queryFn: () => api.get<ArbitrageView>(`/api/analysis/${encodeURIComponent(underlying)}/arbitrage`),
+    queryKey: [...keys.arbitrage(underlying), expiry ?? ''],
+    queryFn: () => api.get<ArbitrageView>(`/api/analysis/${encodeURIComponent(underlying)}/arbitrage`, { expiry: expiry ?? undefined }),
     staleTime: 5 * 60_000,
+    placeholderData: keepPreviousData,
   });
 export const useSurface = (underlying: string) =>
   useQuery({

@@ -39,7 +39,8 @@ function builderHref(underlying: string, hit: Hit): string {
 export default function ArbitragePage() {
   usePageMeta({ title: 'Arbitrage', description: 'Put-call parity and why most arbitrage is not real.', path: '/app/arbitrage', noindex: true });
   const [underlying, setUnderlying] = useUnderlyingParam();
-  const q = useArbitrage(underlying);
+  const [expiry, setExpiry] = useState<string | null>(null);
+  const q = useArbitrage(underlying, expiry);
   const data = q.data;
   return (
     <div className="mx-auto max-w-6xl space-y-4">
@@ -52,7 +53,13 @@ export default function ArbitragePage() {
       </header>
       <EodBanner asOf={data?.asOf} source={data?.source} extra="Educational: not executable." />
       <div className="flex flex-wrap items-center gap-4">
-        <UnderlyingPicker value={underlying} onChange={setUnderlying} />
+        <UnderlyingPicker
+          value={underlying}
+          onChange={(t) => {
+            setExpiry(null);
+            setUnderlying(t);
+          }}
+        />
       </div>
       {q.isPending && <Spinner />}
       {q.isError && (
@@ -64,7 +71,7 @@ export default function ArbitragePage() {
         <>
           <Inputs data={data} />
           <Hits data={data} />
-          <ParityTable data={data} />
+          <ParityTable data={data} onExpiry={setExpiry} />
         </>
       )}
     </div>
@@ -187,11 +194,9 @@ function Hits({ data }: { data: ArbitrageView }) {
   );
 }
 
-function ParityTable({ data }: { data: ArbitrageView }) {
-  const expiries = [...new Set(data.parity.map((p) => p.expiration))];
-  const [expiry, setExpiry] = useState<string | null>(null);
-  const chosen = expiry && expiries.includes(expiry) ? expiry : (expiries[0] ?? null);
-  const rows = data.parity.filter((p) => p.expiration === chosen);
+function ParityTable({ data, onExpiry }: { data: ArbitrageView; onExpiry: (e: string) => void }) {
+  const chosen = data.parityExpiry;
+  const rows = data.parity;
   const f = (x: number | null) => (x === null ? '–' : x.toFixed(2));
   return (
     <section aria-labelledby="parity-h" className="space-y-2 rounded-xl bg-white p-3 ring-1 ring-slate-200">
@@ -207,8 +212,8 @@ function ParityTable({ data }: { data: ArbitrageView }) {
         </h2>
         <label className="text-sm">
           Expiry{' '}
-          <select value={chosen ?? ''} onChange={(e) => setExpiry(e.target.value)} className="rounded border border-slate-300 px-1 py-0.5">
-            {expiries.map((e) => (
+          <select value={chosen ?? ''} onChange={(e) => onExpiry(e.target.value)} className="rounded border border-slate-300 px-1 py-0.5">
+            {data.expiries.map((e) => (
               <option key={e} value={e}>
                 {e}
               </option>
