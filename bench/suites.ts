@@ -7,6 +7,7 @@ import { learningWidgetSuite } from './learning-widget';
 import { marketSuite } from './market';
 import { ordersSuite } from './orders';
 import { pricingSuite } from './pricing';
+import { screenerSuite } from './screener';
 
 export interface BenchSuite {
   name: string;
@@ -24,4 +25,5 @@ export const suites: BenchSuite[] = [
   gamificationSuite,
   brokerSuite,
   dashboardSuite,
+  screenerSuite,
 ];

@@ -18,7 +18,8 @@ export type WindowSeconds = 60 | 120 | 300 | 600;
 export const WAF_MINIMUM_LIMIT = 10;
 
 /** Which API routes a limit counts: all of them (also paths that match no route), or those the selector names. */
-export type RouteScope = 'all' | { auth?: readonly Auth[]; methods?: readonly Method[]; routeKeys?: readonly RouteKey[] };
+export type RouteScope =
+  'all' | { auth?: readonly Auth[]; methods?: readonly Method[]; routeKeys?: readonly RouteKey[]; exceptRouteKeys?: readonly RouteKey[] };
 
 /** The user pool's public operations, as the SDK names them in `X-Amz-Target` (`AWSCognitoIdentityProviderService.<op>`). */
 export type CognitoOperation =
@@ -57,8 +58,18 @@ export const rateLimits: readonly RateLimitDefinition[] = [
     per: 'ip',
     limit: 10,
     windowSeconds: 300,
-    applies: { to: 'api', routes: { auth: ['public'], methods: WRITE_METHODS } },
+    // The screener's POST is a read that carries its filters in the body: it has its own limit, below.
+    applies: { to: 'api', routes: { auth: ['public'], methods: WRITE_METHODS, exceptRouteKeys: ['POST /api/analysis/screener'] } },
     stageThrottle: { rateLimit: 5, burstLimit: 10 },
+  },
+  {
+    id: 'screenerQueries',
+    description: 'Screener queries, per address, signed in or not: a learner changing filters sends one a change, a class of fifty exploring together fits.',
+    per: 'ip',
+    limit: 1500,
+    windowSeconds: 300,
+    applies: { to: 'api', routes: { routeKeys: ['POST /api/analysis/screener'] } },
+    stageThrottle: { rateLimit: 50, burstLimit: 100 },
   },
   {
     id: 'orders',
@@ -129,7 +140,8 @@ export function routesCoveredBy(def: RateLimitDefinition, all: readonly RouteDef
     return (
       (!scope.auth || scope.auth.includes(r.auth)) &&
       (!scope.methods || scope.methods.includes(method)) &&
-      (!scope.routeKeys || scope.routeKeys.includes(r.routeKey))
+      (!scope.routeKeys || scope.routeKeys.includes(r.routeKey)) &&
+      !scope.exceptRouteKeys?.includes(r.routeKey)
     );
   });
 }

@@ -148,6 +148,14 @@ export const httpFunctions: readonly FunctionDefinition[] = [
     memoryMb: 512,
     timeoutSeconds: 28,
   },
+  {
+    id: 'analysisScreener',
+    file: 'functions/http/analysis-screener.ts',
+    description: 'Chain-based analysis: the options screener and saved screens, the put-call parity scanner and the volatility surface',
+    // Reads the stored chains (whole chain sets, kept warm in memory) and the learner's saved screens.
+    access: { table: 'readwrite' },
+    memoryMb: 1024,
+  },
 ];
 
 export const routes: readonly RouteDefinition[] = [
@@ -236,4 +244,10 @@ export const routes: readonly RouteDefinition[] = [
   { routeKey: 'DELETE /api/broker/{environment}/positions/{symbol}', auth: 'user', fn: 'brokerage' },
   { routeKey: 'POST /api/broker/{environment}/positions/{symbol}/exercise', auth: 'user', fn: 'brokerage' },
   { routeKey: 'GET /api/broker/{environment}/contracts', auth: 'user', fn: 'brokerage' },
+  { routeKey: 'POST /api/analysis/screener', auth: 'public', fn: 'analysisScreener' },
+  { routeKey: 'GET /api/analysis/screens', auth: 'user', fn: 'analysisScreener' },
+  { routeKey: 'POST /api/analysis/screens', auth: 'user', fn: 'analysisScreener' },
+  { routeKey: 'DELETE /api/analysis/screens/{id}', auth: 'user', fn: 'analysisScreener' },
+  { routeKey: 'GET /api/analysis/{underlying}/arbitrage', auth: 'public', fn: 'analysisScreener' },
+  { routeKey: 'GET /api/analysis/{underlying}/surface', auth: 'public', fn: 'analysisScreener' },
 ];

@@ -2,11 +2,18 @@ import { dynamoTombstoneCheck } from '../adapters/dynamo/privacy-repository';
 
 /**
  * Whether the caller's account has been deleted (or is being deleted): a deleted learner's ID token stays valid until
- * it expires (15 minutes; the JWT authorizer cannot know), so every signed-in request checks the tombstone the
- * deletion writes first (shared/users/privacy.ts). One GetItem of a tiny item; a deleted account is remembered by the
- * warm function, since it never comes back. Without a table (handler unit tests) there is nothing to check.
+ * it expires (15 minutes; the JWT authorizer cannot know), so signed-in requests check the tombstone the deletion
+ * writes first (shared/users/privacy.ts). One GetItem of a tiny item; a deleted account is remembered by the warm
+ * function, since it never comes back, and a live one for ALIVE_FOR_MS, so a learner's burst of requests costs one
+ * read, not one each. That is safe because the deletion empties the partition until a pass at least SETTLE_MS (30 s)
+ * after the tombstone finds it empty: whatever a request let through in the first ALIVE_FOR_MS is deleted with the rest.
+ * Without a table (handler unit tests) there is nothing to check.
  */
 export type DeletedCheck = (userId: string) => Promise<boolean>;
+
+/** How long a warm function trusts that a learner's account is not deleted (well under SETTLE_MS). */
+export const ALIVE_FOR_MS = 10_000;
+const MAX_REMEMBERED = 10_000;
 
 let fromEnv: DeletedCheck | null | undefined;
 
@@ -15,12 +22,32 @@ export function deletedCheckFromEnv(): DeletedCheck | null {
   return fromEnv;
 }
 
-export function rememberDeleted(check: DeletedCheck): DeletedCheck {
-  const deleted = new Set<string>();
+/** Accounts this process knows are deleted: found by a check, or deleted by a request it served. */
+const KNOWN_DELETED = new Set<string>();
+
+/**
+ * The deletion request's own function knows at once (locally every handler runs in one process, so the old token is
+ * refused on the next request; in AWS another warm function trusts it for at most ALIVE_FOR_MS more).
+ */
+export function noteDeleted(userId: string): void {
+  KNOWN_DELETED.add(userId);
+}
+
+export function rememberDeleted(check: DeletedCheck, now: () => number = Date.now, deleted: Set<string> = KNOWN_DELETED): DeletedCheck {
+  const aliveUntil = new Map<string, number>();
   return async (userId) => {
     if (deleted.has(userId)) return true;
+    const until = aliveUntil.get(userId);
+    if (until !== undefined && until > now()) return false;
     const is = await check(userId);
-    if (is) deleted.add(userId);
+    if (is) {
+      deleted.add(userId);
+      aliveUntil.delete(userId);
+    } else {
+      aliveUntil.delete(userId);
+      if (aliveUntil.size >= MAX_REMEMBERED) aliveUntil.delete(aliveUntil.keys().next().value!);
+      aliveUntil.set(userId, now() + ALIVE_FOR_MS);
+    }
     return is;
   };
 }

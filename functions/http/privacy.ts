@@ -6,6 +6,7 @@ import { cognitoUserPoolAdmin } from '../adapters/cognito/user-pool-admin';
 import { dynamoPrivacyStore } from '../adapters/dynamo/privacy-repository';
 import { secretsManagerSecretStore } from '../adapters/secrets/secret-store';
 import { systemClock } from '../commons/clock';
+import { noteDeleted } from '../commons/deleted-accounts';
 import { accepted, httpApi, ok, route } from '../commons/http';
 
 /** How long one request may work on a deletion before it answers (the function's timeout is 28 s); the next read resumes. */
@@ -23,9 +24,11 @@ export function makePrivacyHandler(deps: PrivacyDeps) {
         'cache-control': 'no-store',
       }),
     ),
-    'POST /api/me/deletion': route(usersApi['POST /api/me/deletion'], async ({ user }) =>
-      accepted(deletionView(await requestDeletion(deps, { userId: user.sub, email: user.email ?? '' }, { budgetMs: DELETION_BUDGET_MS }))),
-    ),
+    'POST /api/me/deletion': route(usersApi['POST /api/me/deletion'], async ({ user }) => {
+      const view = deletionView(await requestDeletion(deps, { userId: user.sub, email: user.email ?? '' }, { budgetMs: DELETION_BUDGET_MS }));
+      noteDeleted(user.sub);
+      return accepted(view);
+    }),
     'GET /api/me/deletion': route(usersApi['GET /api/me/deletion'], async ({ user }) => {
       const tombstone = await deps.store.tombstone(user.sub);
       if (!tombstone) return { status: 404, body: { error: 'This account is not being deleted.', code: 'not_found' } };

@@ -150,6 +150,17 @@ export class WebStack extends Stack {
       responseHeadersPolicy: this.responseHeadersPolicy,
     };
 
+    const cachedPublicReads: cloudfront.BehaviorOptions = {
+      origin: apiOrigin,
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
+      cachedMethods: cloudfront.CachedMethods.CACHE_GET_HEAD,
+      cachePolicy: marketCache,
+      originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      responseHeadersPolicy: this.responseHeadersPolicy,
+      compress: true,
+    };
+
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: `Options Academy (${config.stage})`,
       // The rate limits of functions/rate-limits.ts, enforced at the edge before a request reaches the API.
@@ -182,16 +193,11 @@ export class WebStack extends Stack {
         // caching behaviour neither allows nor forwards: each gets an uncached behaviour of its own, listed first
         // because CloudFront takes the first pattern that matches (issue 16).
         ...Object.fromEntries(marketWritePatterns().map((pattern) => [pattern, uncachedApi])),
-        '/api/market/*': {
-          origin: apiOrigin,
-          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
-          allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
-          cachedMethods: cloudfront.CachedMethods.CACHE_GET_HEAD,
-          cachePolicy: marketCache,
-          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-          responseHeadersPolicy: this.responseHeadersPolicy,
-          compress: true,
-        },
+        '/api/market/*': cachedPublicReads,
+        // The analysis pages' public end-of-day reads likewise (issue 22); the screener's POST and the learner's saved
+        // screens go uncached, with the Authorization header.
+        ...Object.fromEntries(uncachedPatternsUnder('/api/analysis/').map((pattern) => [pattern, uncachedApi])),
+        '/api/analysis/*': cachedPublicReads,
         // With caching disabled, the AllViewerExceptHostHeader policy forwards Authorization, which the
         // JWT authorizer needs; the Host header is dropped because API Gateway routes on its own host name.
         '/api/*': uncachedApi,
@@ -320,6 +326,15 @@ export class WebStack extends Stack {
       });
     }
   }
+}
+
+/**
+ * CloudFront path patterns of the routes under a prefix that are not public reads (writes, and reads that need sign-in),
+ * most specific first; a path parameter becomes `*`.
+ */
+export function uncachedPatternsUnder(prefix: string): string[] {
+  const paths = routes.filter((r) => !(r.routeKey.startsWith('GET ') && r.auth === 'public')).map((r) => r.routeKey.split(' ')[1]!);
+  return [...new Set(paths.filter((p) => p.startsWith(prefix)).map((p) => p.replace(/\{[^}]+\}/g, '*')))];
 }
 
 /** CloudFront path patterns of the routes under /api/market/ that are not reads (a path parameter becomes `*`). */

@@ -1,3 +1,4 @@
+import { screenerApi } from '../analysis/screener.api';
 import { brokerApi } from '../broker/broker.api';
 import { communityApi } from '../community/community.api';
 import { draftsApi } from '../drafts/drafts.api';
@@ -25,6 +26,7 @@ export const apiAreas = {
   journal: journalApi,
   gamification: gamificationApi,
   broker: brokerApi,
+  screener: screenerApi,
 } as const;
 
 export type ApiArea = keyof typeof apiAreas;

@@ -91,8 +91,19 @@ describe('WebStack', () => {
       Properties: { DistributionConfig: { CacheBehaviors: Record<string, unknown>[]; Origins: Record<string, unknown>[] } };
     };
     const { CacheBehaviors: behaviors, Origins: origins } = distribution.Properties.DistributionConfig;
-    expect(behaviors.map((b) => b.PathPattern)).toEqual(['/api/market/sync', '/api/market/*', '/api/*']);
-    expect(behaviors[2]).toMatchObject({
+    expect(behaviors.map((b) => b.PathPattern)).toEqual([
+      '/api/market/sync',
+      '/api/market/*',
+      '/api/analysis/screener',
+      '/api/analysis/screens',
+      '/api/analysis/screens/*',
+      '/api/analysis/*',
+      '/api/*',
+    ]);
+    // The analysis pages' public reads are cached like the market's; the screener's POST and saved screens are not.
+    expect(behaviors[5]).toMatchObject({ AllowedMethods: ['GET', 'HEAD', 'OPTIONS'], CachePolicyId: behaviors[1]!.CachePolicyId });
+    for (const i of [2, 3, 4]) expect(behaviors[i]).toMatchObject({ CachePolicyId: CACHING_DISABLED, OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER });
+    expect(behaviors[6]).toMatchObject({
       AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
       CachePolicyId: CACHING_DISABLED,
       OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
@@ -107,7 +118,7 @@ describe('WebStack', () => {
         ParametersInCacheKeyAndForwardedToOrigin: Match.objectLike({ QueryStringsConfig: { QueryStringBehavior: 'all' } }),
       }),
     });
-    const apiOrigin = origins.find((o) => o.Id === behaviors[2]!.TargetOriginId);
+    const apiOrigin = origins.find((o) => o.Id === behaviors[6]!.TargetOriginId);
     expect(apiOrigin).toMatchObject({
       CustomOriginConfig: { OriginProtocolPolicy: 'https-only' },
       DomainName: { 'Fn::Select': [2, { 'Fn::Split': ['/', expect.objectContaining({ 'Fn::ImportValue': expect.stringContaining('ApiEndpoint') })] }] },

@@ -97,11 +97,12 @@ describe('the app shell', () => {
     const description = (el: HTMLElement) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent ?? null;
     // Built (issue 21): no tag.
     expect(link('Broker Connections').textContent).toBe('Broker Connections');
-    for (const name of ['Analytics', 'Screener']) {
+    for (const name of ['Sentiment']) {
       expect(link(name).textContent, name).toBe(`${name}Soon`);
       expect(description(link(name)), name).toBe('Soon: not built yet');
     }
-    for (const name of ['Dashboard', 'Portfolio', 'Orders', 'Subscription', 'Settings', 'Profile']) {
+    // Built (issues 20 and 22): the learner's settings and profile, the screener, arbitrage and the volatility explorer.
+    for (const name of ['Dashboard', 'Portfolio', 'Orders', 'Subscription', 'Settings', 'Profile', 'Analytics', 'Screener', 'Arbitrage']) {
       expect(link(name).textContent, name).toBe(name);
       expect(link(name).getAttribute('aria-describedby'), name).toBeNull();
     }

@@ -32,6 +32,9 @@ export const LearningPage = lazyPage(() => import('../features/learning/componen
 export const LessonPage = lazyPage(() => import('../features/learning/components/lesson-page'));
 export const QuizPage = lazyPage(() => import('../features/learning/components/quiz-page'));
 export const ExercisePage = lazyPage(() => import('../features/learning/components/exercise-page'));
+export const ScreenerPage = lazyPage(() => import('../features/analysis/screener/screener-page'));
+export const ArbitragePage = lazyPage(() => import('../features/analysis/arbitrage/arbitrage-page'));
+export const VolatilityPage = lazyPage(() => import('../features/analysis/volatility/volatility-page'));
 export const JournalPage = lazyPage(() => import('../features/journal/components/journal-page'));
 export const GamificationProfilePage = lazyPage(() => import('../features/gamification/components/profile-page'));
 export const AchievementsPage = lazyPage(() => import('../features/gamification/components/achievements-page'));

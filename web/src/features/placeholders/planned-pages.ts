@@ -31,18 +31,6 @@ export const PLANNED_PAGES: readonly PlannedPage[] = [
     summary: 'Prediction markets in demo mode: practise trading yes/no contracts on future events with virtual money.',
   },
   {
-    path: 'analytics',
-    title: 'Analytics',
-    area: 'Market analysis',
-    summary: 'Analytics of your paper trading: performance, win rate, risk taken and how your strategies fared over time.',
-  },
-  {
-    path: 'screener',
-    title: 'Screener',
-    area: 'Market analysis',
-    summary: 'An options screener that filters contracts across underlyings by implied volatility, volume, open interest, Greeks and expiry.',
-  },
-  {
     path: 'sentiment',
     title: 'Sentiment',
     area: 'Market analysis',
@@ -65,12 +53,6 @@ export const PLANNED_PAGES: readonly PlannedPage[] = [
     title: 'Market Regime',
     area: 'Market analysis',
     summary: 'Market-regime analysis: whether the market is trending, ranging or volatile, and which strategies suit each regime.',
-  },
-  {
-    path: 'arbitrage',
-    title: 'Arbitrage',
-    area: 'Market analysis',
-    summary: 'Arbitrage views that check pricing relationships such as put-call parity across the chain, with explanations.',
   },
   {
     path: 'data-manager',

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { templateById, type StrategyTemplate } from '@shared/strategy';
 
@@ -8,8 +8,39 @@ export interface BuilderParams {
   template: StrategyTemplate | null;
   /** The URL's template id, also when it names no template. */
   templateId: string | null;
+  /** Legs the URL fills in (?legs=sell.put.580.2026-12-18.1,…), as the screener's "open in builder" sends them. */
+  urlLegs?: UrlLeg[];
   setParams: (next: { underlying?: string; template?: string | null }) => void;
 }
+
+export interface UrlLeg {
+  action: 'buy' | 'sell';
+  optionType: 'call' | 'put';
+  strike: number;
+  expiration: string;
+  quantity: number;
+}
+
+/** At most this many legs come from a URL (a draft holds at most 8 as well). */
+const MAX_URL_LEGS = 8;
+
+/** `action.type.strike.expiration.quantity` joined by commas; malformed parts are dropped. */
+export function parseUrlLegs(raw: string | null): UrlLeg[] {
+  if (!raw) return [];
+  const out: UrlLeg[] = [];
+  for (const part of raw.split(',').slice(0, MAX_URL_LEGS)) {
+    const m = /^(buy|sell)\.(call|put)\.(\d+(?:\.\d+)?)\.(\d{4}-\d{2}-\d{2})(?:\.(\d{1,3}))?$/.exec(part.trim());
+    if (!m) continue;
+    const strike = Number(m[3]);
+    const quantity = m[5] ? Number(m[5]) : 1;
+    if (!(strike > 0) || quantity < 1) continue;
+    out.push({ action: m[1] as 'buy' | 'sell', optionType: m[2] as 'call' | 'put', strike, expiration: m[4]!, quantity });
+  }
+  return out;
+}
+
+export const formatUrlLegs = (legs: readonly UrlLeg[]): string =>
+  legs.map((l) => `${l.action}.${l.optionType}.${l.strike}.${l.expiration}.${l.quantity}`).join(',');
 
 /** The builder's underlying and template live in the URL (?underlying=SPY&template=iron-condor), so a link reopens them. */
 export function useBuilderParams(): BuilderParams {
@@ -17,10 +48,14 @@ export function useBuilderParams(): BuilderParams {
   const underlying = (params.get('underlying') ?? '').trim().toUpperCase();
   const templateId = params.get('template');
   const template = templateId ? (templateById(templateId) ?? null) : null;
+  const rawLegs = params.get('legs');
+  const urlLegs = useMemo(() => parseUrlLegs(rawLegs), [rawLegs]);
   const setParams = useCallback(
     (next: { underlying?: string; template?: string | null }) =>
       setSearchParams((prev) => {
         const out = new URLSearchParams(prev);
+        // Legs from a link belong to the underlying and template they came with.
+        if (next.underlying !== undefined || next.template !== undefined) out.delete('legs');
         if (next.underlying !== undefined) {
           if (next.underlying) out.set('underlying', next.underlying);
           else out.delete('underlying');
@@ -33,5 +68,5 @@ export function useBuilderParams(): BuilderParams {
       }),
     [setSearchParams],
   );
-  return { underlying, template, templateId, setParams };
+  return { underlying, template, templateId, urlLegs, setParams };
 }

@@ -57,12 +57,14 @@ export interface StrategyBuilder {
 
 const nyToday = () => newYorkParts(new Date()).date;
 
+const NO_URL_LEGS: NonNullable<BuilderParams['urlLegs']> = [];
+
 /**
  * The builder's state (spec part 3 §4): the legs start empty; a template's legs are placed on the chain and
  * stand until the learner edits them; Clear empties the legs, drops the template and sets the multiplier to 1.
  * The legs belong to an underlying and a template (the URL's), so changing either starts afresh.
  */
-export function useStrategyBuilder({ underlying, template, setParams }: BuilderParams, now: () => string = nyToday): StrategyBuilder {
+export function useStrategyBuilder({ underlying, template, urlLegs = NO_URL_LEGS, setParams }: BuilderParams, now: () => string = nyToday): StrategyBuilder {
   const [today] = useState(now);
   const key = `${underlying}|${template?.id ?? ''}`;
   const [edited, setEdited] = useState<{ key: string; legs: BuilderLeg[]; name: string | null } | null>(null);
@@ -75,7 +77,23 @@ export function useStrategyBuilder({ underlying, template, setParams }: BuilderP
   const startExpiry = defaultExpiry(soonest, today);
   const forTemplate = useMemo(() => (template ? templateExpiries(template, expirations, today) : []), [template, expirations, today]);
 
-  const editedLegs = edited && edited.key === key ? edited.legs : null;
+  // Legs a link filled in (the screener's "open in builder") stand like a draft's until the learner edits them.
+  const fromUrl = useMemo<BuilderLeg[] | null>(
+    () =>
+      urlLegs.length
+        ? urlLegs.map((l, i) => ({
+            id: `url-${i}`,
+            action: l.action,
+            optionType: l.optionType,
+            expiration: l.expiration,
+            strike: l.strike,
+            lots: l.quantity,
+            snap: false,
+          }))
+        : null,
+    [urlLegs],
+  );
+  const editedLegs = edited && edited.key === key ? edited.legs : fromUrl;
   const needed = useMemo(() => {
     const all = [...(startExpiry ? [startExpiry] : []), ...(editedLegs ? editedLegs.map((l) => l.expiration) : forTemplate)];
     return [...new Set(all)].filter((e) => listed.has(e)).sort();
