@@ -10,7 +10,8 @@ import { seededRng } from './random';
 import { strikeGrid } from './strikes';
 import { exerciseStyle, REFERENCE_DATE, RISK_FREE_RATE, underlyingProfile, type UnderlyingProfile } from './underlyings';
 import { atmVol, surfaceVol } from './vol-surface';
-import { earningsOnSession, eventVarianceBetween } from './earnings';
+import { earningsBetween, earningsOnSession, eventVarianceBetween } from './earnings';
+import { simulatedSummaries } from './simulated-history';
 
 /**
  * The simulated market: a believable, deterministic market for learners without a data-provider key.
@@ -322,6 +323,15 @@ export function simulatedProvider(clock: Clock): MarketDataProvider {
       const profile = underlyingProfile(ticker);
       if (!profile) return null;
       return closePrice(profile.ticker, currentSession(clock.now()).date);
+    },
+
+    async summaryHistory(underlying, lastSession, days) {
+      requireProfile(underlying);
+      return simulatedSummaries(underlying, lastSession, days);
+    },
+
+    async earnings(underlying, from, to) {
+      return earningsBetween(underlying, from, to);
     },
   };
 }
