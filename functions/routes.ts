@@ -134,6 +134,14 @@ export const httpFunctions: readonly FunctionDefinition[] = [
     // One call may wait on Alpaca (8 s) and on 429 back-off (10 s at most): within API Gateway's 29 s.
     timeoutSeconds: 28,
   },
+  {
+    id: 'analysis',
+    file: 'functions/http/analysis.ts',
+    description: 'Market analysis, end of day: daily summaries, sentiment, earnings events, regime and the sentiment heatmap (public)',
+    // Reads the daily summaries and the stored chains; answers are computed once per ingestion run and kept warm.
+    access: { table: 'read' },
+    memoryMb: 1024,
+  },
 ];
 
 export const routes: readonly RouteDefinition[] = [
@@ -219,4 +227,9 @@ export const routes: readonly RouteDefinition[] = [
   { routeKey: 'DELETE /api/broker/{environment}/positions/{symbol}', auth: 'user', fn: 'brokerage' },
   { routeKey: 'POST /api/broker/{environment}/positions/{symbol}/exercise', auth: 'user', fn: 'brokerage' },
   { routeKey: 'GET /api/broker/{environment}/contracts', auth: 'user', fn: 'brokerage' },
+  { routeKey: 'GET /api/analysis/{underlying}/summary', auth: 'public', fn: 'analysis' },
+  { routeKey: 'GET /api/analysis/{underlying}/sentiment', auth: 'public', fn: 'analysis' },
+  { routeKey: 'GET /api/analysis/{underlying}/events', auth: 'public', fn: 'analysis' },
+  { routeKey: 'GET /api/analysis/{underlying}/regime', auth: 'public', fn: 'analysis' },
+  { routeKey: 'GET /api/analysis/heatmap', auth: 'public', fn: 'analysis' },
 ];

@@ -141,6 +141,29 @@ export class WebStack extends Stack {
       enableAcceptEncodingBrotli: true,
     });
 
+    // The end-of-day analysis reads (issue 22): cached for as long as the API says, which is until the next ingestion.
+    const analysisCache = new cloudfront.CachePolicy(this, 'AnalysisCache', {
+      comment: 'Public end-of-day analysis reads: origin Cache-Control (until the next ingestion), at most a day',
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(0),
+      maxTtl: Duration.days(1),
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.all(),
+      headerBehavior: cloudfront.CacheHeaderBehavior.none(),
+      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+    const analysisRead: cloudfront.BehaviorOptions = {
+      origin: apiOrigin,
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
+      cachedMethods: cloudfront.CachedMethods.CACHE_GET_HEAD,
+      cachePolicy: analysisCache,
+      originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      responseHeadersPolicy: this.responseHeadersPolicy,
+      compress: true,
+    };
+
     const uncachedApi: cloudfront.BehaviorOptions = {
       origin: apiOrigin,
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
@@ -182,6 +205,9 @@ export class WebStack extends Stack {
         // caching behaviour neither allows nor forwards: each gets an uncached behaviour of its own, listed first
         // because CloudFront takes the first pattern that matches (issue 16).
         ...Object.fromEntries(marketWritePatterns().map((pattern) => [pattern, uncachedApi])),
+        // Only the public reads under /api/analysis/ are cached, each by its own pattern; the rest (signed-in saved screens,
+        // POST screener) fall through to the uncached /api/*.
+        ...Object.fromEntries(analysisReadPatterns().map((pattern) => [pattern, analysisRead])),
         '/api/market/*': {
           origin: apiOrigin,
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
@@ -320,6 +346,12 @@ export class WebStack extends Stack {
       });
     }
   }
+}
+
+/** CloudFront path patterns of the public GET routes under /api/analysis/ (a path parameter becomes `*`). */
+export function analysisReadPatterns(): string[] {
+  const paths = routes.filter((r) => r.routeKey.startsWith('GET ') && r.auth === 'public').map((r) => r.routeKey.split(' ')[1]!);
+  return [...new Set(paths.filter((p) => p.startsWith('/api/analysis/')).map((p) => p.replace(/\{[^}]+\}/g, '*')))];
 }
 
 /** CloudFront path patterns of the routes under /api/market/ that are not reads (a path parameter becomes `*`). */

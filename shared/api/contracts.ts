@@ -1,3 +1,4 @@
+import { analysisApi } from '../analysis/analysis.api';
 import { brokerApi } from '../broker/broker.api';
 import { communityApi } from '../community/community.api';
 import { draftsApi } from '../drafts/drafts.api';
@@ -25,6 +26,7 @@ export const apiAreas = {
   journal: journalApi,
   gamification: gamificationApi,
   broker: brokerApi,
+  analysis: analysisApi,
 } as const;
 
 export type ApiArea = keyof typeof apiAreas;

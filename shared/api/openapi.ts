@@ -57,6 +57,7 @@ const TAGS: Record<ApiArea, string> = {
   journal: 'The trading journal: trades made from paper orders, entries, statistics with their formulas, CSV export',
   gamification: 'Gamification computed on the server from domain events: state, awards feed, claims, rewards, power-ups, settings, leaderboards',
   broker: "Live trading through the learner's own Alpaca account: keys saved once and never answered, validation, account, orders, positions, contracts",
+  analysis: 'Market analysis, end of day: daily summaries, sentiment, earnings events, regime and the sentiment heatmap',
 };
 
 /** The security scheme's name in the document. */

@@ -2,7 +2,8 @@ import { constantMaturityIv, round5, T30, T90, type DailySummary, type TermPoint
 import { realizedVolatility } from '../analysis/volatility';
 import { inverseNormCdf } from '../pricing/normal-distribution';
 import { tradingDaysEnding } from './calendar';
-import { nextEarnings, eventVarianceBetween } from './earnings';
+import { earningsBetween, nextEarnings, eventVarianceBetween } from './earnings';
+import { addDays } from './dates';
 import { newYorkInstant, yearsBetween } from './dates';
 import { listedExpirations } from './expirations';
 import { closePrice, dayPutDemand, dayVolLevel, underlyingBar, withEventVariance } from './simulated-market';
@@ -112,4 +113,21 @@ export function simulatedSummary(ticker: string, date: string): DailySummary {
 /** The `days` sessions ending on `lastSession` (inclusive), oldest first. */
 export function simulatedSummaries(ticker: string, lastSession: string, days: number): DailySummary[] {
   return tradingDaysEnding(lastSession, days).map((d) => simulatedSummary(ticker, d));
+}
+
+/**
+ * The simulated market's past reports before a session, newest first, with the close-to-close move on the news
+ * (ln(close on the event session / close on the report date)) from its own price path: three years of them, beyond the
+ * kept year of summaries, so the events page can average the last 12.
+ */
+export function simulatedPastReports(ticker: string, before: string, count: number): { reportDate: string; eventSession: string; move: number }[] {
+  return earningsBetween(ticker, addDays(before, -4 * 366), before)
+    .filter((e) => e.eventSession <= before)
+    .reverse()
+    .slice(0, count)
+    .map((e) => ({
+      reportDate: e.reportDate,
+      eventSession: e.eventSession,
+      move: Math.log(closePrice(ticker, e.eventSession) / closePrice(ticker, e.reportDate)),
+    }));
 }

@@ -86,19 +86,42 @@ describe('WebStack', () => {
     expect(handler({ request: { uri: '/config.json' } }).uri).toBe('/config.json');
   });
 
+  it('caches the public end-of-day analysis reads for as long as the API says (until the next ingestion), at most a day, GET only', () => {
+    const distribution = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0] as {
+      Properties: { DistributionConfig: { CacheBehaviors: Record<string, unknown>[] } };
+    };
+    const analysis = distribution.Properties.DistributionConfig.CacheBehaviors.filter((b) => String(b.PathPattern).startsWith('/api/analysis/'));
+    expect(analysis.length).toBe(5);
+    for (const b of analysis) expect(b).toMatchObject({ AllowedMethods: ['GET', 'HEAD', 'OPTIONS'], CachePolicyId: expect.anything() });
+    template.hasResourceProperties('AWS::CloudFront::CachePolicy', {
+      CachePolicyConfig: Match.objectLike({ MinTTL: 0, DefaultTTL: 0, MaxTTL: 86400 }),
+    });
+  });
+
   it('sends /api/* to the HTTP API uncached with the viewer headers (Authorization included), and caches /api/market/* up to 60 s', () => {
     const distribution = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0] as {
       Properties: { DistributionConfig: { CacheBehaviors: Record<string, unknown>[]; Origins: Record<string, unknown>[] } };
     };
     const { CacheBehaviors: behaviors, Origins: origins } = distribution.Properties.DistributionConfig;
-    expect(behaviors.map((b) => b.PathPattern)).toEqual(['/api/market/sync', '/api/market/*', '/api/*']);
-    expect(behaviors[2]).toMatchObject({
+    expect(behaviors.map((b) => b.PathPattern)).toEqual([
+      '/api/market/sync',
+      '/api/analysis/*/summary',
+      '/api/analysis/*/sentiment',
+      '/api/analysis/*/events',
+      '/api/analysis/*/regime',
+      '/api/analysis/heatmap',
+      '/api/market/*',
+      '/api/*',
+    ]);
+    const market = behaviors.find((b) => b.PathPattern === '/api/market/*')!;
+    const api = behaviors.find((b) => b.PathPattern === '/api/*')!;
+    expect(api).toMatchObject({
       AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
       CachePolicyId: CACHING_DISABLED,
       OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
       ViewerProtocolPolicy: 'https-only',
     });
-    expect(behaviors[1]).toMatchObject({ AllowedMethods: ['GET', 'HEAD', 'OPTIONS'], OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER });
+    expect(market).toMatchObject({ AllowedMethods: ['GET', 'HEAD', 'OPTIONS'], OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER });
     template.hasResourceProperties('AWS::CloudFront::CachePolicy', {
       CachePolicyConfig: Match.objectLike({
         MinTTL: 0,
@@ -107,7 +130,7 @@ describe('WebStack', () => {
         ParametersInCacheKeyAndForwardedToOrigin: Match.objectLike({ QueryStringsConfig: { QueryStringBehavior: 'all' } }),
       }),
     });
-    const apiOrigin = origins.find((o) => o.Id === behaviors[2]!.TargetOriginId);
+    const apiOrigin = origins.find((o) => o.Id === api.TargetOriginId);
     expect(apiOrigin).toMatchObject({
       CustomOriginConfig: { OriginProtocolPolicy: 'https-only' },
       DomainName: { 'Fn::Select': [2, { 'Fn::Split': ['/', expect.objectContaining({ 'Fn::ImportValue': expect.stringContaining('ApiEndpoint') })] }] },
