@@ -30,6 +30,10 @@ export const LearningPage = lazyPage(() => import('../features/learning/componen
 export const LessonPage = lazyPage(() => import('../features/learning/components/lesson-page'));
 export const QuizPage = lazyPage(() => import('../features/learning/components/quiz-page'));
 export const ExercisePage = lazyPage(() => import('../features/learning/components/exercise-page'));
+export const SentimentPage = lazyPage(() => import('../features/analysis/sentiment/sentiment-page'));
+export const SentimentHeatmapPage = lazyPage(() => import('../features/analysis/heatmap/heatmap-page'));
+export const EventsPage = lazyPage(() => import('../features/analysis/events/events-page'));
+export const RegimePage = lazyPage(() => import('../features/analysis/regime/regime-page'));
 export const JournalPage = lazyPage(() => import('../features/journal/components/journal-page'));
 export const JournalTradePage = lazyPage(() => import('../features/journal/components/trade-page'));
 export const ModerationPage = lazyPage(() => import('../features/community/components/moderation-page').then((m) => ({ default: m.ModerationPage })));
