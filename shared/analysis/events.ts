@@ -59,6 +59,8 @@ export interface EventAnalysis {
 }
 
 const SQRT_2_OVER_PI = Math.sqrt(2 / Math.PI);
+/** A pre-event expiry closer than this is not used: its IV rests on a day or two of time value. */
+const MIN_PRE_T = 5 / 365;
 
 export function analyseEvent(input: {
   underlying: string;
@@ -91,17 +93,13 @@ export function analyseEvent(input: {
   let implied: EventImplied | null = null;
   let attempted = false;
   const straddleMove = post[0]?.straddle != null ? post[0].straddle / input.S : null;
-  if (post.length >= 2) {
+  // The nearest bracket first: the last expiry before the report (at least MIN_PRE_T away, a day or two of IV is noise)
+  // and the first after it, σd ≈ σ0 and E = (σ1² − σ0²) × T1 (§4.3). Two expiries after the report read σd as the forward
+  // volatility between them, which an upward-sloping term structure inflates (E then comes out too small), so they are
+  // the method when no expiry before the report is usable — as with a weekly expiring just after it.
+  const before = [...pre].reverse().find((e) => e.T >= MIN_PRE_T);
+  if (before && post.length >= 1) {
     attempted = true;
-    const [front, back] = post as [ExpiryPoint, ExpiryPoint];
-    const e = eventImpliedMove({ frontIv: front.atmIv, frontT: front.T, backIv: back.atmIv, backT: back.T });
-    if (e)
-      implied = { method: 'two-post-event', front, back, ...e, meanAbsoluteMove: SQRT_2_OVER_PI * e.eventMove, straddleMove, expectedIvAfter: e.diffusiveVol };
-  }
-  if (!implied && pre.length >= 1 && post.length >= 1) {
-    attempted = true;
-    // One expiry before (σ0 ≈ σd) and one after: E = (σ1² − σ0²) × T1 (§4.3).
-    const before = pre.at(-1)!;
     const after = post[0]!;
     const E = (after.atmIv * after.atmIv - before.atmIv * before.atmIv) * after.T;
     if (E > 0) {
@@ -117,6 +115,13 @@ export function analyseEvent(input: {
         expectedIvAfter: before.atmIv,
       };
     }
+  }
+  if (!implied && post.length >= 2) {
+    attempted = true;
+    const [front, back] = post as [ExpiryPoint, ExpiryPoint];
+    const e = eventImpliedMove({ frontIv: front.atmIv, frontT: front.T, backIv: back.atmIv, backT: back.T });
+    if (e)
+      implied = { method: 'two-post-event', front, back, ...e, meanAbsoluteMove: SQRT_2_OVER_PI * e.eventMove, straddleMove, expectedIvAfter: e.diffusiveVol };
   }
   if (implied) return { ...base, next, implied, refusal: null };
   if (!attempted) {

@@ -86,6 +86,8 @@ export function simulatedSummary(ticker: string, date: string): DailySummary {
   const rng = seededRng(p.ticker, bar.date, 'activity');
   const activity = Math.exp(0.22 * rng.normal());
   const oi = Math.exp(0.04 * rng.normal());
+  // Put open interest drifts apart from call open interest a little from day to day, as the chain's does with the price.
+  const putOi = oi * Math.exp(0.025 * rng.normal());
   const putDemand = dayPutDemand(p.ticker, bar.date);
   const premiumScale = (S / p.referencePrice) * ((iv30 ?? p.atmVol) / p.atmVol) * activity;
   return {
@@ -102,7 +104,7 @@ export function simulatedSummary(ticker: string, date: string): DailySummary {
     hv20: round5(realizedVolatility(closes, 20)),
     putVolume: a ? Math.round(a.putVolume * activity * putDemand) : null,
     callVolume: a ? Math.round(a.callVolume * activity) : null,
-    putOpenInterest: a ? Math.round(a.putOpenInterest * oi) : null,
+    putOpenInterest: a ? Math.round(a.putOpenInterest * putOi) : null,
     callOpenInterest: a ? Math.round(a.callOpenInterest * oi) : null,
     putPremium: a ? Math.round(a.putPremium * premiumScale * putDemand) : null,
     callPremium: a ? Math.round(a.callPremium * premiumScale) : null,

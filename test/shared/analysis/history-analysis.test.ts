@@ -39,10 +39,15 @@ describe('the event move (§4.3)', () => {
     expect(a.implied!.expectedIvAfter).toBeCloseTo(sd, 10);
   });
 
-  it('uses one expiry before and one after when only one is after: E = (σ1² − σ0²) × T1', () => {
-    const a = analyseEvent({ ...base, expiries: [point('2026-11-21', 1, 0.3), point('2026-11-27', 7, 0.5)] });
+  it('prefers the nearest bracket, one expiry before (at least 5 days out) and one after: E = (σ1² − σ0²) × T1', () => {
+    const a = analyseEvent({
+      ...base,
+      next: { reportDate: '2026-11-27', eventSession: '2026-11-30' },
+      expiries: [point('2026-11-27', 7, 0.3), point('2026-12-04', 14, 0.5), point('2026-12-18', 28, 0.4)],
+    });
     expect(a.implied!.method).toBe('pre-and-post');
-    expect(a.implied!.eventVariance).toBeCloseTo((0.25 - 0.09) * (7 / 365), 12);
+    expect(a.implied!.eventVariance).toBeCloseTo((0.25 - 0.09) * (14 / 365), 12);
+    expect(a.implied!.expectedIvAfter).toBe(0.3);
   });
 
   it('refuses with a reason when no expiry brackets the event, or the term structure prices no event premium', () => {

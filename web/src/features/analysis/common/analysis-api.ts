@@ -17,12 +17,28 @@ const STALE = 10 * 60_000;
 const path = (underlying: string, what: string) => `/api/analysis/${encodeURIComponent(underlying)}/${what}`;
 
 export const useAnalysisSummary = (underlying: string) =>
-  useQuery({ queryKey: ['analysis', underlying, 'summary'], queryFn: ({ signal }) => api.get<SummaryView>(path(underlying, 'summary'), undefined, signal), staleTime: STALE });
+  useQuery({
+    queryKey: ['analysis', underlying, 'summary'],
+    queryFn: ({ signal }) => api.get<SummaryView>(path(underlying, 'summary'), undefined, signal),
+    staleTime: STALE,
+  });
 export const useSentiment = (underlying: string) =>
-  useQuery({ queryKey: ['analysis', underlying, 'sentiment'], queryFn: ({ signal }) => api.get<SentimentView>(path(underlying, 'sentiment'), undefined, signal), staleTime: STALE });
+  useQuery({
+    queryKey: ['analysis', underlying, 'sentiment'],
+    queryFn: ({ signal }) => api.get<SentimentView>(path(underlying, 'sentiment'), undefined, signal),
+    staleTime: STALE,
+  });
 export const useEvents = (underlying: string) =>
-  useQuery({ queryKey: ['analysis', underlying, 'events'], queryFn: ({ signal }) => api.get<EventsView>(path(underlying, 'events'), undefined, signal), staleTime: STALE });
+  useQuery({
+    queryKey: ['analysis', underlying, 'events'],
+    queryFn: ({ signal }) => api.get<EventsView>(path(underlying, 'events'), undefined, signal),
+    staleTime: STALE,
+  });
 export const useRegime = (underlying: string) =>
-  useQuery({ queryKey: ['analysis', underlying, 'regime'], queryFn: ({ signal }) => api.get<RegimeView>(path(underlying, 'regime'), undefined, signal), staleTime: STALE });
+  useQuery({
+    queryKey: ['analysis', underlying, 'regime'],
+    queryFn: ({ signal }) => api.get<RegimeView>(path(underlying, 'regime'), undefined, signal),
+    staleTime: STALE,
+  });
 export const useHeatmap = () =>
   useQuery({ queryKey: ['analysis', 'heatmap'], queryFn: ({ signal }) => api.get<HeatmapView>('/api/analysis/heatmap', undefined, signal), staleTime: STALE });

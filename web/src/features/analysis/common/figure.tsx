@@ -42,7 +42,8 @@ export function FigureTip({ label, formula, inputs, asOf }: Pick<FigureProps, 'l
         <span className="block font-semibold">{formula}</span>
         {inputs.length > 0 && (
           <span className="mt-1 block">
-            Inputs: {inputs.map((i, n) => (
+            Inputs:{' '}
+            {inputs.map((i, n) => (
               <span key={n} className="block">
                 {i}
               </span>

@@ -28,7 +28,9 @@ export default function EventsPage() {
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div className="space-y-1">
           <h1 className="text-2xl font-bold text-slate-900">Events</h1>
-          <p className="text-slate-700">How big a move the options price for the next earnings report, what past reports did, and what the IV crush does to a straddle.</p>
+          <p className="text-slate-700">
+            How big a move the options price for the next earnings report, what past reports did, and what the IV crush does to a straddle.
+          </p>
         </div>
         <UnderlyingPicker value={underlying} onChange={setUnderlying} only={[...STOCKS, 'SPY', 'QQQ']} />
       </header>
@@ -53,7 +55,8 @@ function EventsBody({ data: d }: { data: EventsView }) {
       <EndOfDayBanner source={d.source} asOf={d.asOf} />
       {a.next ? (
         <p className="text-slate-900" data-testid="next-report">
-          Next report: <strong>{formatDate(a.next.reportDate)}</strong> after the close ({a.next.daysUntil} days away); the news trades on {formatShortDate(a.next.eventSession)}.
+          Next report: <strong>{formatDate(a.next.reportDate)}</strong> after the close ({a.next.daysUntil} days away); the news trades on{' '}
+          {formatShortDate(a.next.eventSession)}.
         </p>
       ) : null}
       {a.refusal && (
@@ -93,7 +96,10 @@ function EventsBody({ data: d }: { data: EventsView }) {
             label="Straddle implied move"
             value={i.straddleMove === null ? '—' : `±${pct(i.straddleMove)}`}
             formula="ATM straddle / S: the expected absolute move to that expiry (event and ordinary days together)"
-            inputs={[`${formatShortDate(i.front.expiration)} ${i.front.strike} straddle ${i.front.straddle === null ? '—' : `$${i.front.straddle.toFixed(2)}`}`, `S $${d.price.toFixed(2)}`]}
+            inputs={[
+              `${formatShortDate(i.front.expiration)} ${i.front.strike} straddle ${i.front.straddle === null ? '—' : `$${i.front.straddle.toFixed(2)}`}`,
+              `S $${d.price.toFixed(2)}`,
+            ]}
             asOf={d.asOf}
             note={i.straddleMove === null ? undefined : `0.85 × straddle ≈ ±${pct(0.85 * i.straddleMove)}: the range the price ends inside about half the time`}
           />
@@ -161,7 +167,7 @@ function EventsBody({ data: d }: { data: EventsView }) {
             Term structure (ATM IV per expiry)
           </h2>
           <div className="mt-2 overflow-x-auto">
-            <table className="w-full min-w-[480px] text-right text-sm" data-testid="term-table">
+            <table className="w-full min-w-[480px] text-right text-sm [&_td]:px-2 [&_th]:px-2" data-testid="term-table">
               <thead className="text-xs text-slate-700">
                 <tr>
                   <th className="text-left">Expiry</th>
@@ -240,7 +246,16 @@ function WhatIfPanel({ data }: { data: EventsView }) {
       <label className="mt-3 block text-sm text-slate-800">
         Your move: {custom >= 0 ? '+' : ''}
         {custom.toFixed(1)} SD ({pct(mine.move)}) → P&L <span className={pnlTone(mine.pnl)}>{formatMoney(mine.pnl)}</span>
-        <input type="range" min={-3} max={3} step={0.1} value={custom} onChange={(e) => setCustom(Number(e.target.value))} className="mt-1 block w-full max-w-md" aria-label="Move on the news, in standard deviations" />
+        <input
+          type="range"
+          min={-3}
+          max={3}
+          step={0.1}
+          value={custom}
+          onChange={(e) => setCustom(Number(e.target.value))}
+          className="mt-1 block w-full max-w-md"
+          aria-label="Move on the news, in standard deviations"
+        />
       </label>
     </section>
   );

@@ -15,10 +15,25 @@ const COLUMNS: { id: Column; label: string; formula: string; format: (v: number 
   { id: 'pcVolume', label: 'P/C volume', formula: 'put volume / call volume', format: (v) => num(v) },
   { id: 'pcOpenInterest', label: 'P/C OI', formula: 'put open interest / call open interest', format: (v) => num(v) },
   { id: 'rr25', label: 'RR 25Δ', formula: 'IV(25Δ call) − IV(25Δ put), 30-day', format: (v) => pct(v) },
-  { id: 'ivRank', label: 'IV rank', formula: '100 × (IV30 − low) / (high − low) over the year; colour: IV percentile', format: (v) => (v === null ? '—' : v.toFixed(0)) },
-  { id: 'ivChange1d', label: 'IV30 1d', formula: 'IV30 today − IV30 the session before, in points', format: (v) => (v === null ? '—' : `${(v * 100).toFixed(1)} pt`) },
+  {
+    id: 'ivRank',
+    label: 'IV rank',
+    formula: '100 × (IV30 − low) / (high − low) over the year; colour: IV percentile',
+    format: (v) => (v === null ? '—' : v.toFixed(0)),
+  },
+  {
+    id: 'ivChange1d',
+    label: 'IV30 1d',
+    formula: 'IV30 today − IV30 the session before, in points',
+    format: (v) => (v === null ? '—' : `${(v * 100).toFixed(1)} pt`),
+  },
   { id: 'priceChange1d', label: 'Price 1d', formula: 'close / previous close − 1', format: (v) => pct(v) },
-  { id: 'volumeVs20d', label: 'Opt. volume vs 20d', formula: 'option volume / mean of the 20 sessions before', format: (v) => (v === null ? '—' : `${v.toFixed(2)}×`) },
+  {
+    id: 'volumeVs20d',
+    label: 'Opt. volume vs 20d',
+    formula: 'option volume / mean of the 20 sessions before',
+    format: (v) => (v === null ? '—' : `${v.toFixed(2)}×`),
+  },
 ];
 
 /** Diverging colour around the 50th percentile: blue below, red above, white at what is normal. */
@@ -26,17 +41,27 @@ function colour(p: number | null): { background: string; color: string } {
   if (p === null) return { background: '#f1f5f9', color: '#334155' };
   const d = (p - 50) / 50;
   const a = Math.min(1, Math.abs(d)) * 0.85;
-  return d >= 0 ? { background: `rgba(220, 38, 38, ${a})`, color: a > 0.5 ? '#fff' : '#0f172a' } : { background: `rgba(37, 99, 235, ${a})`, color: a > 0.5 ? '#fff' : '#0f172a' };
+  return d >= 0
+    ? { background: `rgba(220, 38, 38, ${a})`, color: a > 0.5 ? '#fff' : '#0f172a' }
+    : { background: `rgba(37, 99, 235, ${a})`, color: a > 0.5 ? '#fff' : '#0f172a' };
 }
 
 export default function SentimentHeatmapPage() {
-  usePageMeta({ title: 'Sentiment Heatmap', description: 'Sentiment across sectors and underlyings, against what is normal for each.', path: '/app/sentiment-heatmap', noindex: true });
+  usePageMeta({
+    title: 'Sentiment Heatmap',
+    description: 'Sentiment across sectors and underlyings, against what is normal for each.',
+    path: '/app/sentiment-heatmap',
+    noindex: true,
+  });
   const q = useHeatmap();
   return (
     <div className="mx-auto max-w-6xl space-y-5">
       <header className="space-y-1">
         <h1 className="text-2xl font-bold text-slate-900">Sentiment Heatmap</h1>
-        <p className="text-slate-700">Each cell is a percentile against that underlying’s own year: white is normal for it, red unusually high, blue unusually low. Open a cell for the detail.</p>
+        <p className="text-slate-700">
+          Each cell is a percentile against that underlying’s own year: white is normal for it, red unusually high, blue unusually low. Open a cell for the
+          detail.
+        </p>
       </header>
       {q.isPending ? (
         <Spinner label="Loading the heatmap" />
@@ -66,7 +91,14 @@ function HeatmapBody({ data }: { data: HeatmapView }) {
                 <th key={c.id} className="font-semibold">
                   <span className="inline-flex items-center gap-1">
                     {c.label}
-                    {asOf && <FigureTip label={c.label} formula={c.formula} inputs={['the underlying’s daily summaries; colour = percentile against its own year']} asOf={asOf} />}
+                    {asOf && (
+                      <FigureTip
+                        label={c.label}
+                        formula={c.formula}
+                        inputs={['the underlying’s daily summaries; colour = percentile against its own year']}
+                        asOf={asOf}
+                      />
+                    )}
                   </span>
                 </th>
               ))}

@@ -16,14 +16,19 @@ type Day = NonNullable<RegimeView['today']>;
  * templates practitioners favour in that regime, framed as education.
  */
 export default function RegimePage() {
-  usePageMeta({ title: 'Regime', description: 'The market regime: trend, volatility and the volatility premium, end of day.', path: '/app/regime', noindex: true });
+  usePageMeta({
+    title: 'Market Regime',
+    description: 'The market regime: trend, volatility and the volatility premium, end of day.',
+    path: '/app/regime',
+    noindex: true,
+  });
   const [underlying, setUnderlying] = useAnalysedUnderlying();
   const q = useRegime(underlying);
   return (
     <div className="mx-auto max-w-6xl space-y-5">
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div className="space-y-1">
-          <h1 className="text-2xl font-bold text-slate-900">Regime</h1>
+          <h1 className="text-2xl font-bold text-slate-900">Market Regime</h1>
           <p className="text-slate-700">Which kind of market this is: trending or not, calm or stressed, options rich or cheap against realised moves.</p>
         </div>
         <UnderlyingPicker value={underlying} onChange={setUnderlying} />
@@ -51,14 +56,26 @@ function educationFor(t: Day): { ids: string[]; why: string } {
       why: 'volatility is stressed (IV rank high or the term structure inverted). Practitioners cut size and avoid short gamma here; defined-risk structures and hedges are what they study.',
     };
   if (t.premium === 'rich' && t.trend === 'range')
-    return { ids: ['iron-condor', 'short-strangle', 'calendar-spread'], why: 'IV is rich against realised moves and the price is ranging: the textbook setting for premium-selling structures.' };
+    return {
+      ids: ['iron-condor', 'short-strangle', 'calendar-spread'],
+      why: 'IV is rich against realised moves and the price is ranging: the textbook setting for premium-selling structures.',
+    };
   if (t.premium === 'rich' && t.trend === 'up')
-    return { ids: ['bull-put-spread', 'covered-call', 'cash-secured-put'], why: 'an uptrend with IV rich: practitioners study selling puts or calls against shares, with the trend.' };
+    return {
+      ids: ['bull-put-spread', 'covered-call', 'cash-secured-put'],
+      why: 'an uptrend with IV rich: practitioners study selling puts or calls against shares, with the trend.',
+    };
   if (t.premium === 'rich' && t.trend === 'down')
     return { ids: ['bear-call-spread', 'collar'], why: 'a downtrend with IV rich: selling call spreads or collaring shares are the structures studied here.' };
   if (t.premium === 'cheap')
-    return { ids: ['long-straddle', 'long-calendar-calls', 'bull-call-spread'], why: 'IV is cheap against realised moves: debit and long-volatility structures are what practitioners favour, especially before a catalyst.' };
-  return { ids: ['bull-call-spread', 'iron-condor', 'long-calendar-calls'], why: 'nothing stands out: a fair volatility premium. Practitioners lean on the trend with defined-risk spreads.' };
+    return {
+      ids: ['long-straddle', 'long-calendar-calls', 'bull-call-spread'],
+      why: 'IV is cheap against realised moves: debit and long-volatility structures are what practitioners favour, especially before a catalyst.',
+    };
+  return {
+    ids: ['bull-call-spread', 'iron-condor', 'long-calendar-calls'],
+    why: 'nothing stands out: a fair volatility premium. Practitioners lean on the trend with defined-risk spreads.',
+  };
 }
 
 function RegimeBody({ data: d }: { data: RegimeView }) {
@@ -129,7 +146,9 @@ function RegimeBody({ data: d }: { data: RegimeView }) {
         <h2 id="strip-h" className="font-semibold text-slate-900">
           The last {d.strip.length} sessions
         </h2>
-        <p className="text-xs text-slate-700">Colour: trend (green up, red down, grey range). A ring marks a session whose own reading differed from the label shown.</p>
+        <p className="text-xs text-slate-700">
+          Colour: trend (green up, red down, grey range). A ring marks a session whose own reading differed from the label shown.
+        </p>
         <ol className="mt-2 flex flex-wrap gap-1" data-testid="regime-strip">
           {d.strip.map((s) => (
             <li

@@ -67,7 +67,13 @@ function SentimentBody({ data: d }: { data: SentimentView }) {
     <>
       <EndOfDayBanner source={d.source} asOf={d.asOf} />
       <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" data-testid="sentiment-figures">
-        {ratioFigure('Put/call volume', r.volume, 'P/C volume = put volume / call volume (the session)', [`put volume ${whole(t.putVolume)}`, `call volume ${whole(t.callVolume)}`], 'pc-volume')}
+        {ratioFigure(
+          'Put/call volume',
+          r.volume,
+          'P/C volume = put volume / call volume (the session)',
+          [`put volume ${whole(t.putVolume)}`, `call volume ${whole(t.callVolume)}`],
+          'pc-volume',
+        )}
         {ratioFigure(
           'Put/call open interest',
           r.openInterest,
@@ -144,7 +150,13 @@ function SentimentBody({ data: d }: { data: SentimentView }) {
                 <th>P/C OI</th>
                 <th>
                   <span className="inline-flex items-center gap-1">
-                    ATM IV <FigureTip label="ATM IV" formula="IV at the forward F = S·e^((r−q)T): call and put IV per strike, interpolated in strike" inputs={['each expiry’s chain']} asOf={d.asOf} />
+                    ATM IV{' '}
+                    <FigureTip
+                      label="ATM IV"
+                      formula="IV at the forward F = S·e^((r−q)T): call and put IV per strike, interpolated in strike"
+                      inputs={['each expiry’s chain']}
+                      asOf={d.asOf}
+                    />
                   </span>
                 </th>
               </tr>
@@ -223,7 +235,10 @@ function SentimentBody({ data: d }: { data: SentimentView }) {
         <ul className="mt-2 list-disc space-y-1 pl-5">
           <li>Volume does not say who bought or sold, or whether a trade opened or closed a position.</li>
           <li>Covered-call writing inflates call volume; hedging inflates put volume. Index funds carry more put hedging than single stocks.</li>
-          <li>Extremes are read contrarian, not as direction: a single day is noise, so compare the 10-day mean and the percentile against the underlying’s own year.</li>
+          <li>
+            Extremes are read contrarian, not as direction: a single day is noise, so compare the 10-day mean and the percentile against the underlying’s own
+            year.
+          </li>
         </ul>
       </section>
     </>
