@@ -1,3 +1,4 @@
+import { analysisSuite } from './analysis';
 import { journalSuite } from './journal';
 import { gamificationSuite } from './gamification';
 import { brokerSuite } from './broker';
@@ -13,4 +14,14 @@ export interface BenchSuite {
   run: () => Promise<void>;
 }
 
-export const suites: BenchSuite[] = [pricingSuite, marketSuite, ordersSuite, learningSuite, learningWidgetSuite, journalSuite, gamificationSuite, brokerSuite];
+export const suites: BenchSuite[] = [
+  pricingSuite,
+  marketSuite,
+  ordersSuite,
+  learningSuite,
+  learningWidgetSuite,
+  journalSuite,
+  gamificationSuite,
+  brokerSuite,
+  analysisSuite,
+];

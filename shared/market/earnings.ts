@@ -44,16 +44,25 @@ function eventOf(ticker: string, year: number, quarterEndMonth: number): Earning
   return { underlying: ticker, reportDate, eventSession: nextTradingDay(reportDate), eventVariance: spec.move * spec.move };
 }
 
+/** A year's four reports of a ticker (for the quarters ending in it), memoised: the calendar never changes. */
+const yearMemo = new Map<string, EarningsEvent[]>();
+function reportsOfYear(ticker: string, year: number): EarningsEvent[] {
+  const key = `${ticker}|${year}`;
+  let list = yearMemo.get(key);
+  if (!list) {
+    list = [3, 6, 9, 12].map((m) => eventOf(ticker, year, m));
+    yearMemo.set(key, list);
+  }
+  return list;
+}
+
 /** The reports dated within [from, to] (inclusive), oldest first. */
 export function earningsBetween(ticker: string, from: string, to: string): EarningsEvent[] {
   const t = ticker.toUpperCase();
   if (!EARNINGS[t] || !underlyingProfile(t)) return [];
   const out: EarningsEvent[] = [];
   for (let year = Number(from.slice(0, 4)) - 1; year <= Number(to.slice(0, 4)); year++) {
-    for (const m of [3, 6, 9, 12]) {
-      const e = eventOf(t, year, m);
-      if (e.reportDate >= from && e.reportDate <= to) out.push(e);
-    }
+    for (const e of reportsOfYear(t, year)) if (e.reportDate >= from && e.reportDate <= to) out.push(e);
   }
   return out.sort((a, b) => a.reportDate.localeCompare(b.reportDate));
 }

@@ -57,16 +57,23 @@ function termPoints(p: UnderlyingProfile, date: string, S: number) {
   const atm: TermPoint[] = [];
   const call: TermPoint[] = [];
   const put: TermPoint[] = [];
-  const expiries = listedExpirations(p.style, date).filter((e) => e > date);
-  for (const e of expiries) {
-    const T = yearsBetween(asOf, newYorkInstant(e, 16));
-    if (T < MIN_T) continue;
-    // Only the expiries that can bracket 30 or 90 days matter to constant maturity.
-    if (T > 200 / 365) break;
+  const listed = listedExpirations(p.style, date)
+    .filter((e) => e > date)
+    .map((e) => ({ e, T: yearsBetween(asOf, newYorkInstant(e, 16)) }))
+    .filter((x) => x.T >= MIN_T);
+  // Only the expiries around 30 and 90 days enter constant maturity (each target's bracket, or the nearest one).
+  const around = (target: number) => {
+    const i = listed.findIndex((x) => x.T >= target);
+    return i < 0 ? listed.slice(-1) : listed.slice(Math.max(0, i - 1), i + 1);
+  };
+  const near30 = new Set(around(T30).map((x) => x.e));
+  const needed = [...new Map([...around(T30), ...around(T90)].map((x) => [x.e, x])).values()];
+  for (const { e, T } of needed) {
     const E = eventVarianceBetween(p.ticker, date, e);
     const F = S * Math.exp((RISK_FREE_RATE - p.dividendYield) * T);
     const sigmaAt = (k: number) => withEventVariance(surfaceVol(p, k, F, T, level), E, T);
     atm.push({ T, iv: withEventVariance(atmVol(p, T, level), E, T) });
+    if (!near30.has(e)) continue;
     call.push({ T, iv: sigmaAt(strikeAtDelta(sigmaAt, F, T, p.dividendYield, 0.25)) });
     put.push({ T, iv: sigmaAt(strikeAtDelta(sigmaAt, F, T, p.dividendYield, -0.25)) });
   }

@@ -10,6 +10,7 @@ import { documentClient, isExpired, tableName } from './client';
  * a separate retention from the chains' 30 days: a year of sessions (≥ 252) for IV rank, percentile and the regime.
  */
 const DAY_SECONDS = 86_400;
+const WRITERS = 4;
 const epochOf = (date: string) => dayNumber(date) * DAY_SECONDS;
 
 export function dynamoSummaryStore(db: DynamoDBDocumentClient = documentClient(), table = tableName(), now: () => number = Date.now): DailySummaryStore {
@@ -30,15 +31,14 @@ export function dynamoSummaryStore(db: DynamoDBDocumentClient = documentClient()
 
   return {
     async putSummaries(rows) {
-      await batchWriteAll(
-        db,
-        table,
-        rows.map((r) => ({
-          PutRequest: {
-            Item: { PK: `SUM#${r.underlying}`, SK: r.date, row: JSON.stringify(r), expiresAt: epochOf(addDays(r.date, SUMMARY_RETENTION_DAYS)) },
-          },
-        })),
-      );
+      const requests = rows.map((r) => ({
+        PutRequest: {
+          Item: { PK: `SUM#${r.underlying}`, SK: r.date, row: JSON.stringify(r), expiresAt: epochOf(addDays(r.date, SUMMARY_RETENTION_DAYS)) },
+        },
+      }));
+      // A year's backfill is ~11 batches: four at a time (each batch retries its own unprocessed items).
+      const slice = Math.ceil(requests.length / WRITERS / 25) * 25;
+      await Promise.all(Array.from({ length: WRITERS }, (_, i) => batchWriteAll(db, table, requests.slice(i * slice, (i + 1) * slice))));
     },
 
     async listSummaries(underlying, fromDate) {
