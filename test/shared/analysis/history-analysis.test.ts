@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { nextIngestionAt } from '@shared/analysis/analysis-reader';
 import { analyseEvent, type ExpiryPoint } from '@shared/analysis/events';
 import { heatmapCells, isUnusual, sentimentReadings, volatilityMetrics } from '@shared/analysis/history-metrics';
 import { regimeSeries, withHysteresis } from '@shared/analysis/regime-history';
@@ -94,5 +95,14 @@ describe('sentiment and volatility readings against the underlying’s own year 
     expect(isUnusual({ volume: 500, open_interest: 200, last: 1 })).toBe(false);
     expect(isUnusual({ volume: 600, open_interest: 100, last: 1 })).toBe(false);
     expect(isUnusual({ volume: 600, open_interest: 400, last: 0.1 })).toBe(false);
+  });
+});
+
+describe('how long an analysis answer may be cached', () => {
+  it('until the next weekday 18:00 New York ingestion', () => {
+    // Wednesday 15:00 New York → 18:00 the same day; Friday 19:00 → Monday 18:00; Saturday → Monday.
+    expect(nextIngestionAt(new Date('2026-11-25T20:00:00Z')).toISOString()).toBe('2026-11-25T23:00:00.000Z');
+    expect(nextIngestionAt(new Date('2026-11-28T00:00:00Z')).toISOString()).toBe('2026-11-30T23:00:00.000Z');
+    expect(nextIngestionAt(new Date('2026-11-28T15:00:00Z')).toISOString()).toBe('2026-11-30T23:00:00.000Z');
   });
 });

@@ -26,7 +26,11 @@ export function FigureTip({ label, formula, inputs, asOf }: Pick<FigureProps, 'l
         aria-label={`How ${label} is computed`}
         aria-describedby={id}
         aria-expanded={open}
-        onClick={() => setOpen((o) => !o)}
+        // Hover or focus has usually opened it already: a click (a tap on a phone) keeps it open; Escape or leaving closes it.
+        onClick={() => setOpen(true)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') setOpen(false);
+        }}
         onFocus={() => setOpen(true)}
         onBlur={() => setOpen(false)}
         className="inline-flex h-5 w-5 items-center justify-center rounded-full text-xs font-bold text-brand-800 ring-1 ring-brand-300 hover:bg-brand-50"
