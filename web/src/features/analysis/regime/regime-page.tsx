@@ -90,7 +90,8 @@ function RegimeBody({ data: d }: { data: RegimeView }) {
       </>
     );
   }
-  const edu = educationFor(t);
+  // The education follows the label shown, not a single session's own reading: the last session that read as the label.
+  const edu = educationFor([...d.strip].reverse().find((s) => s.raw === t.label) ?? t);
   return (
     <>
       <EndOfDayBanner source={d.source} asOf={d.asOf} />
