@@ -2,6 +2,7 @@ import { analysisApi } from '@shared/analysis/analysis.api';
 import { analysisReader, nextIngestionAt, type AnalysisReader } from '@shared/analysis/analysis-reader';
 import type { MarketStore } from '@shared/market/market-store.port';
 import { hashString } from '@shared/market/random';
+import { TRACKED_UNDERLYINGS } from '@shared/market/underlyings';
 import { simulatedPastReports } from '@shared/market/simulated-history';
 import type { Clock } from '@shared/ports/clock.port';
 import { dynamoSummaryStore } from '../adapters/dynamo/summary-repository';
@@ -46,8 +47,13 @@ export function makeAnalysisHandler(deps: AnalysisHandlerDeps) {
     return `public, max-age=${seconds}`;
   };
 
-  /** One answer, cached per ingestion run; an unknown underlying's 404 is cached too. */
+  /** One answer, cached per ingestion run (a tracked underlying's 404 before its first data too; any other ticker is not kept). */
   async function answer(key: string, compute: () => Promise<unknown>): Promise<HttpResponse> {
+    const underlying = key.split('|')[1];
+    if (underlying && !TRACKED_UNDERLYINGS.includes(underlying)) {
+      const value = (await compute()) as { message: string };
+      return failure(appError('not_found', value.message));
+    }
     const run = await currentRun();
     let hit = cache.get(key);
     if (!hit || hit.run !== run) {
