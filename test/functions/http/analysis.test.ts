@@ -62,7 +62,7 @@ describe('the analysis routes', () => {
     t.advance(60_000);
     await t.handler(req);
     expect(t.reads()).toBe(1);
-    const etag = first.headers!.etag!;
+    const etag = String(first.headers!.etag);
     expect((await t.handler(ev('GET /api/analysis/{underlying}/summary', { underlying: 'AAPL' }, { 'if-none-match': etag }))).statusCode).toBe(304);
     // A new run (an operator's, minutes later) changes the status: the answer is computed again.
     await t.rerun();
