@@ -1,4 +1,5 @@
 import { dashboardSuite } from './dashboard';
+import { analysisSuite } from './analysis';
 import { journalSuite } from './journal';
 import { gamificationSuite } from './gamification';
 import { brokerSuite } from './broker';
@@ -26,4 +27,5 @@ export const suites: BenchSuite[] = [
   brokerSuite,
   dashboardSuite,
   screenerSuite,
+  analysisSuite,
 ];

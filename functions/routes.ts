@@ -156,6 +156,14 @@ export const httpFunctions: readonly FunctionDefinition[] = [
     access: { table: 'readwrite' },
     memoryMb: 1024,
   },
+  {
+    id: 'analysis',
+    file: 'functions/http/analysis.ts',
+    description: 'Market analysis, end of day: daily summaries, sentiment, earnings events, regime and the sentiment heatmap (public)',
+    // Reads the daily summaries and the stored chains; answers are computed once per ingestion run and kept warm.
+    access: { table: 'read' },
+    memoryMb: 1024,
+  },
 ];
 
 export const routes: readonly RouteDefinition[] = [
@@ -250,4 +258,9 @@ export const routes: readonly RouteDefinition[] = [
   { routeKey: 'DELETE /api/analysis/screens/{id}', auth: 'user', fn: 'analysisScreener' },
   { routeKey: 'GET /api/analysis/{underlying}/arbitrage', auth: 'public', fn: 'analysisScreener' },
   { routeKey: 'GET /api/analysis/{underlying}/surface', auth: 'public', fn: 'analysisScreener' },
+  { routeKey: 'GET /api/analysis/{underlying}/summary', auth: 'public', fn: 'analysis' },
+  { routeKey: 'GET /api/analysis/{underlying}/sentiment', auth: 'public', fn: 'analysis' },
+  { routeKey: 'GET /api/analysis/{underlying}/events', auth: 'public', fn: 'analysis' },
+  { routeKey: 'GET /api/analysis/{underlying}/regime', auth: 'public', fn: 'analysis' },
+  { routeKey: 'GET /api/analysis/heatmap', auth: 'public', fn: 'analysis' },
 ];

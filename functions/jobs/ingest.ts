@@ -6,6 +6,7 @@ import type { MarketDataProvider } from '@shared/market/market-data.port';
 import type { MarketStore } from '@shared/market/market-store.port';
 import type { JobRuns } from '@shared/ports/job-runs.port';
 import { dynamoJobRuns } from '../adapters/dynamo/job-runs-repository';
+import { dynamoSummaryStore } from '../adapters/dynamo/summary-repository';
 import { marketDeps } from '../commons/market-wiring';
 import { logger, metrics } from '../commons/powertools';
 import { INGEST_SCHEDULE } from './schedules';
@@ -81,6 +82,7 @@ export const handler = makeIngestJob({
       {
         ...d,
         store: wiring.store,
+        summaries: dynamoSummaryStore(),
         outbox: wiring.outbox,
         clock: wiring.clock,
         newId: wiring.newId,

@@ -141,6 +141,29 @@ export class WebStack extends Stack {
       enableAcceptEncodingBrotli: true,
     });
 
+    // The end-of-day analysis reads (issue 22): cached for as long as the API says, which is until the next ingestion.
+    const analysisCache = new cloudfront.CachePolicy(this, 'AnalysisCache', {
+      comment: 'Public end-of-day analysis reads: origin Cache-Control (until the next ingestion), at most a day',
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(0),
+      maxTtl: Duration.days(1),
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.all(),
+      headerBehavior: cloudfront.CacheHeaderBehavior.none(),
+      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+    const analysisRead: cloudfront.BehaviorOptions = {
+      origin: apiOrigin,
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
+      cachedMethods: cloudfront.CachedMethods.CACHE_GET_HEAD,
+      cachePolicy: analysisCache,
+      originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      responseHeadersPolicy: this.responseHeadersPolicy,
+      compress: true,
+    };
+
     const uncachedApi: cloudfront.BehaviorOptions = {
       origin: apiOrigin,
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
@@ -194,10 +217,10 @@ export class WebStack extends Stack {
         // because CloudFront takes the first pattern that matches (issue 16).
         ...Object.fromEntries(marketWritePatterns().map((pattern) => [pattern, uncachedApi])),
         '/api/market/*': cachedPublicReads,
-        // The analysis pages' public end-of-day reads likewise (issue 22); the screener's POST and the learner's saved
-        // screens go uncached, with the Authorization header.
+        // The analysis pages' public end-of-day reads are cached until the next ingestion, as the API's Cache-Control
+        // says (issue 22); the screener's POST and the learner's saved screens go uncached, with the Authorization header.
         ...Object.fromEntries(uncachedPatternsUnder('/api/analysis/').map((pattern) => [pattern, uncachedApi])),
-        '/api/analysis/*': cachedPublicReads,
+        '/api/analysis/*': analysisRead,
         // With caching disabled, the AllViewerExceptHostHeader policy forwards Authorization, which the
         // JWT authorizer needs; the Host header is dropped because API Gateway routes on its own host name.
         '/api/*': uncachedApi,

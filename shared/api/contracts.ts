@@ -1,4 +1,5 @@
 import { screenerApi } from '../analysis/screener.api';
+import { analysisApi } from '../analysis/analysis.api';
 import { brokerApi } from '../broker/broker.api';
 import { communityApi } from '../community/community.api';
 import { draftsApi } from '../drafts/drafts.api';
@@ -27,6 +28,7 @@ export const apiAreas = {
   gamification: gamificationApi,
   broker: brokerApi,
   screener: screenerApi,
+  analysis: analysisApi,
 } as const;
 
 export type ApiArea = keyof typeof apiAreas;

@@ -58,6 +58,7 @@ const TAGS: Record<ApiArea, string> = {
   gamification: 'Gamification computed on the server from domain events: state, awards feed, claims, rewards, power-ups, settings, leaderboards',
   broker: "Live trading through the learner's own Alpaca account: keys saved once and never answered, validation, account, orders, positions, contracts",
   screener: 'Market analysis from the chains (end-of-day): the options screener and saved screens, put-call parity arbitrage, the volatility surface',
+  analysis: 'Market analysis, end of day: daily summaries, sentiment, earnings events, regime and the sentiment heatmap',
 };
 
 /** The security scheme's name in the document. */

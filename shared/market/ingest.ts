@@ -1,9 +1,11 @@
+import { barSummary, summarizeSession, YEAR_SESSIONS, type DailySummary, type DailySummaryStore } from '../analysis/daily-summary';
 import { domainEvent } from '../events/domain-events';
 import type { Clock } from '../ports/clock.port';
 import type { EventOutbox } from '../ports/events.port';
 import type { MarketDataProvider, ProviderQuote } from './market-data.port';
 import type { MarketStore, StoredChain, StoredTicker } from './market-store.port';
 import { buildChain, summarizeExpiry } from './chain';
+import { previousTradingDay, tradingDaysEnding } from './calendar';
 import { addDays, addMonths, daysBetween, newYorkInstant, newYorkParts, yearsBetween } from './dates';
 import { isExpired } from './expiry-status';
 import { exerciseStyle, RISK_FREE_RATE, underlyingProfile } from './underlyings';
@@ -25,6 +27,8 @@ export interface IngestDeps {
   sleep: (ms: number) => Promise<void>;
   newId: () => string;
   warn?: (message: string) => void;
+  /** The daily summaries (`SUM#<und>`); a run without it stores none (tests of the chain part alone). */
+  summaries?: DailySummaryStore;
 }
 
 export interface IngestOptions {
@@ -45,7 +49,7 @@ export interface IngestResult {
   finishedAt: string;
   durationMs: number;
   contractsStored: number;
-  underlyings: { ticker: string; expiries: number; contracts: number; historyContracts: number; error?: string }[];
+  underlyings: { ticker: string; expiries: number; contracts: number; historyContracts: number; summaryDays?: number; error?: string }[];
   failures: { underlying: string; error: string }[];
 }
 
@@ -53,6 +57,67 @@ export const HISTORY_CONTRACTS = 20;
 export const HISTORY_WINDOW_DAYS = 60;
 export const HISTORY_DAYS = 14;
 export const REAL_PROVIDER_HORIZON_MONTHS = 3;
+
+/** Calendar days of daily bars read for the summary's HV20 (21 closes need about 30). */
+const SUMMARY_BARS_DAYS = 45;
+
+/**
+ * Writes the session's daily summary from its chains, and fills the year before it when the store lacks it: the
+ * provider's own summaries when it has them (the simulated market), else closes, volume and HV20 from its daily bars
+ * (a real provider: the IV history then accumulates one session a run). Days already stored are kept. Returns the rows written.
+ */
+async function storeSummaries(
+  store: DailySummaryStore,
+  provider: MarketDataProvider,
+  input: {
+    underlying: string;
+    session: string;
+    asOf: Date;
+    S: number;
+    q: number;
+    chains: readonly StoredChain[];
+    bars: readonly { date: string; close: number; volume: number }[];
+  },
+): Promise<number> {
+  const { underlying, session, asOf, S, q } = input;
+  const upcoming = provider.earnings ? await provider.earnings(underlying, session, addDays(session, 366)) : [];
+  const closes = input.bars.map((b) => b.close);
+  if (input.bars.at(-1)?.date !== session) closes.push(S);
+  const today = summarizeSession({
+    underlying,
+    date: session,
+    source: provider.source,
+    close: S,
+    volume: input.bars.find((b) => b.date === session)?.volume ?? null,
+    closes,
+    chains: input.chains.map((c) => {
+      const T = yearsBetween(asOf, newYorkInstant(c.expiration, 16));
+      return { T, forward: S * Math.exp((RISK_FREE_RATE - q) * T), contracts: c.contracts };
+    }),
+    nextEarnings: upcoming[0]?.reportDate ?? null,
+  });
+
+  const year = tradingDaysEnding(previousTradingDay(session), YEAR_SESSIONS);
+  const stored = new Set(await store.summaryDates(underlying, year[0]!));
+  const missing = year.filter((d) => !stored.has(d));
+  let backfill: DailySummary[] = [];
+  if (missing.length > 0) {
+    if (provider.summaryHistory) {
+      backfill = await provider.summaryHistory(underlying, year.at(-1)!, YEAR_SESSIONS);
+    } else {
+      const bars = await provider.dailyBars(underlying, addDays(year[0]!, -SUMMARY_BARS_DAYS), year.at(-1)!);
+      backfill = bars.flatMap((b, i) =>
+        b.date >= year[0]!
+          ? [barSummary({ underlying, date: b.date, close: b.close, volume: b.volume, closes: bars.slice(0, i + 1).map((x) => x.close) })]
+          : [],
+      );
+    }
+    const wanted = new Set(missing);
+    backfill = backfill.filter((r) => wanted.has(r.date));
+  }
+  await store.putSummaries([...backfill, today]);
+  return backfill.length + 1;
+}
 
 /** Pacing never goes below the spec's 100 ms minimum when a provider asks for any. */
 const paced = (ms: number) => (ms > 0 ? Math.max(100, ms) : 0);
@@ -131,7 +196,25 @@ export async function runIngestion(deps: IngestDeps, opts: IngestOptions): Promi
         last_update: snapshot.asOf,
       });
 
-      await store.putBars('stock', underlying, await provider.dailyBars(underlying, historyFrom, today));
+      // Six weeks of bars: the 21 closes of HV20 for the summary; the store keeps the last HISTORY_DAYS.
+      const bars = await provider.dailyBars(underlying, addDays(today, -SUMMARY_BARS_DAYS), today);
+      await store.putBars(
+        'stock',
+        underlying,
+        bars.filter((b) => b.date >= historyFrom),
+      );
+      let summaryDays: number | undefined;
+      if (deps.summaries) {
+        summaryDays = await storeSummaries(deps.summaries, provider, {
+          underlying,
+          session,
+          asOf,
+          S,
+          q,
+          chains,
+          bars: bars.filter((b) => b.date <= session),
+        });
+      }
       const active = all
         .filter((c) => daysBetween(today, c.expiration_date) <= historyWindow)
         .sort((a, b) => (b.volume ?? 0) + (b.open_interest ?? 0) - ((a.volume ?? 0) + (a.open_interest ?? 0)))
@@ -147,7 +230,13 @@ export async function runIngestion(deps: IngestDeps, opts: IngestOptions): Promi
           deps.warn?.(`history for ${c.contract_ticker} skipped: ${(err as Error).message}`);
         }
       }
-      result.push({ ticker: underlying, expiries: chains.length, contracts: all.length, historyContracts: historyStored });
+      result.push({
+        ticker: underlying,
+        expiries: chains.length,
+        contracts: all.length,
+        historyContracts: historyStored,
+        ...(summaryDays === undefined ? {} : { summaryDays }),
+      });
     } catch (err) {
       const error = (err as Error).message;
       failures.push({ underlying, error });

@@ -1,3 +1,5 @@
+import type { DailySummary } from '../analysis/daily-summary';
+import type { EarningsEvent } from './earnings';
 /**
  * The market-data provider port: the simulated market (shared/market/simulated-provider.ts) and the
  * Polygon-compatible REST adapter (functions/adapters/market/polygon-provider.ts) both implement it,
@@ -66,6 +68,13 @@ export interface MarketDataProvider {
   dailyBars(ticker: string, from: string, to: string): Promise<DailyBar[]>;
   /** The previous session's close of an underlying, or null when unknown. */
   previousClose(ticker: string): Promise<number | null>;
+  /**
+   * A provider that can give past sessions' daily summaries whole (the simulated market, from its own path and surface)
+   * fills the year at once; without it the ingestion backfills closes from daily bars and the IV history accumulates.
+   */
+  summaryHistory?(underlying: string, lastSession: string, days: number): Promise<DailySummary[]>;
+  /** Earnings reports dated within [from, to], when the provider knows them (the simulated market's single stocks). */
+  earnings?(underlying: string, from: string, to: string): Promise<EarningsEvent[]>;
 }
 
 /** A provider answered with a non-OK status: the message names the underlying and the status. */

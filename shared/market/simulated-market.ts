@@ -10,6 +10,8 @@ import { seededRng } from './random';
 import { strikeGrid } from './strikes';
 import { exerciseStyle, REFERENCE_DATE, RISK_FREE_RATE, underlyingProfile, type UnderlyingProfile } from './underlyings';
 import { atmVol, surfaceVol } from './vol-surface';
+import { earningsBetween, earningsOnSession, eventVarianceBetween } from './earnings';
+import { simulatedSummaries } from './simulated-history';
 
 /**
  * The simulated market: a believable, deterministic market for learners without a data-provider key.
@@ -48,7 +50,33 @@ export function dayVolLevel(ticker: string, date: string): number {
 function dailyReturn(p: UnderlyingProfile, date: string): number {
   const sigma = (p.atmVol * dayVolLevel(p.ticker, date)) / Math.sqrt(252);
   const z = Math.max(-4, Math.min(4, seededRng(p.ticker, date, 'return').normal()));
-  return 0.07 / 252 - (sigma * sigma) / 2 + sigma * z;
+  const diffusive = 0.07 / 252 - (sigma * sigma) / 2 + sigma * z;
+  // A single stock's earnings news (earnings.ts): a jump of standard deviation √E on the session after the report.
+  const event = earningsOnSession(p.ticker, date);
+  if (!event) return diffusive;
+  const jump = Math.max(-3.5, Math.min(3.5, seededRng(p.ticker, date, 'earnings').normal()));
+  return diffusive - event.eventVariance / 2 + Math.sqrt(event.eventVariance) * jump;
+}
+
+/** The simulated market's daily log return of a session (from the previous close), earnings jumps included. */
+export function sessionReturn(ticker: string, date: string): number {
+  return dailyReturn(requireProfile(ticker), date);
+}
+
+/**
+ * A day-level multiplier on put volume: hedging demand rises after down days and varies from day to day, so put/call
+ * ratios move with the market (sentiment pages). 1 is a usual day.
+ */
+export function dayPutDemand(ticker: string, date: string): number {
+  const p = requireProfile(ticker);
+  const r = dailyReturn(p, date);
+  const sigma = p.atmVol / Math.sqrt(252);
+  return Math.min(1.8, Math.max(0.6, Math.exp(0.18 * seededRng(p.ticker, date, 'put-demand').normal() - 0.12 * (r / sigma))));
+}
+
+/** The implied volatility of a strike with an expiry's event variance E added to its total variance: √(σ² + E/T). */
+export function withEventVariance(sigma: number, eventVariance: number, T: number): number {
+  return eventVariance > 0 && T > 0 ? Math.sqrt(sigma * sigma + eventVariance / T) : sigma;
 }
 
 const closes = new Map<string, Map<string, number>>();
@@ -122,6 +150,8 @@ function quoteExpiry(ctx: QuoteContext, expiration: string): ProviderQuote[] {
   const dte = daysBetween(session, expiration);
   const level = dayVolLevel(p.ticker, session);
   const F = S * Math.exp((r - q) * T);
+  const eventVariance = eventVarianceBetween(p.ticker, session, expiration);
+  const putDemand = dayPutDemand(p.ticker, session);
   const strikes = seriesStrikes(ctx, expiration);
   const n = strikes.length * 2;
   const isCall = new Uint8Array(n);
@@ -131,7 +161,7 @@ function quoteExpiry(ctx: QuoteContext, expiration: string): ProviderQuote[] {
     for (const j of [0, 1]) {
       isCall[2 * i + j] = j === 0 ? 1 : 0;
       K[2 * i + j] = k;
-      sigma[2 * i + j] = surfaceVol(p, k, F, T, level);
+      sigma[2 * i + j] = withEventVariance(surfaceVol(p, k, F, T, level), eventVariance, T);
     }
   });
   const american = exerciseStyle(p.ticker) === 'american';
@@ -189,7 +219,7 @@ function quoteExpiry(ctx: QuoteContext, expiration: string): ProviderQuote[] {
     const concentration = Math.exp(-(x * x) / (2 * 1.1 * 1.1));
     const oi = Math.round(p.oiScale * seriesWeight * concentration * roundStrike * putBias * Math.exp(0.35 * rng.normal()) * Math.min(1, 0.25 + dte / 30));
     const turnover = (0.03 + 0.35 * Math.exp(-dte / 4)) * Math.exp(0.5 * rng.normal());
-    const volume = concentration < 0.02 && rng.uniform() < 0.6 ? 0 : Math.round(oi * turnover * (0.4 + concentration));
+    const volume = concentration < 0.02 && rng.uniform() < 0.6 ? 0 : Math.round(oi * turnover * (0.4 + concentration) * (type === 'put' ? putDemand : 1));
 
     const tradedToday = volume > 0;
     const everTraded = tradedToday || oi > 0;
@@ -224,7 +254,7 @@ function contractCloseValue(p: UnderlyingProfile, contract: ProviderContract, se
   if (T <= 0) return Math.max(0, contract.type === 'call' ? S - contract.strike : contract.strike - S);
   const level = dayVolLevel(p.ticker, session);
   const F = S * Math.exp((RISK_FREE_RATE - p.dividendYield) * T);
-  const sigma = surfaceVol(p, contract.strike, F, T, level);
+  const sigma = withEventVariance(surfaceVol(p, contract.strike, F, T, level), eventVarianceBetween(p.ticker, session, contract.expiration), T);
   const input = { type: contract.type, S, K: contract.strike, T, r: RISK_FREE_RATE, q: p.dividendYield, sigma };
   return exerciseStyle(p.ticker) === 'american' ? americanPrice(input) : bsmPrice(input);
 }
@@ -293,6 +323,15 @@ export function simulatedProvider(clock: Clock): MarketDataProvider {
       const profile = underlyingProfile(ticker);
       if (!profile) return null;
       return closePrice(profile.ticker, currentSession(clock.now()).date);
+    },
+
+    async summaryHistory(underlying, lastSession, days) {
+      requireProfile(underlying);
+      return simulatedSummaries(underlying, lastSession, days);
+    },
+
+    async earnings(underlying, from, to) {
+      return earningsBetween(underlying, from, to);
     },
   };
 }

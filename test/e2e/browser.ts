@@ -26,7 +26,8 @@ export async function launchBrowserWhenMarketReady(stackUrl: string): Promise<Br
   await waitFor(
     async () => (await fetch(`${stackUrl}/api/market/status`)).json(),
     (s: { lastSync: string | null }) => s.lastSync !== null,
-    60_000,
+    // The first run also backfills each underlying's year of daily summaries (issue 22): on a loaded machine it takes over a minute.
+    120_000,
     'market data',
   );
   return browser;

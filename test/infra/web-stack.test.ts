@@ -86,6 +86,18 @@ describe('WebStack', () => {
     expect(handler({ request: { uri: '/config.json' } }).uri).toBe('/config.json');
   });
 
+  it('caches the public end-of-day analysis reads for as long as the API says (until the next ingestion), at most a day, GET only', () => {
+    const distribution = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0] as {
+      Properties: { DistributionConfig: { CacheBehaviors: Record<string, unknown>[] } };
+    };
+    // Every public GET under /api/analysis/ (summary, sentiment, events, regime, heatmap, arbitrage, surface) meets this one.
+    const analysis = distribution.Properties.DistributionConfig.CacheBehaviors.find((b) => b.PathPattern === '/api/analysis/*');
+    expect(analysis).toMatchObject({ AllowedMethods: ['GET', 'HEAD', 'OPTIONS'], CachePolicyId: expect.anything() });
+    template.hasResourceProperties('AWS::CloudFront::CachePolicy', {
+      CachePolicyConfig: Match.objectLike({ MinTTL: 0, DefaultTTL: 0, MaxTTL: 86400 }),
+    });
+  });
+
   it('sends /api/* to the HTTP API uncached with the viewer headers (Authorization included), and caches /api/market/* up to 60 s', () => {
     const distribution = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0] as {
       Properties: { DistributionConfig: { CacheBehaviors: Record<string, unknown>[]; Origins: Record<string, unknown>[] } };
@@ -100,8 +112,11 @@ describe('WebStack', () => {
       '/api/analysis/*',
       '/api/*',
     ]);
-    // The analysis pages' public reads are cached like the market's; the screener's POST and saved screens are not.
-    expect(behaviors[5]).toMatchObject({ AllowedMethods: ['GET', 'HEAD', 'OPTIONS'], CachePolicyId: behaviors[1]!.CachePolicyId });
+    // The analysis pages' public reads are cached until the next ingestion (their own policy, up to a day); the
+    // screener's POST and saved screens are not.
+    expect(behaviors[5]).toMatchObject({ AllowedMethods: ['GET', 'HEAD', 'OPTIONS'] });
+    expect(behaviors[5]!.CachePolicyId).not.toEqual(behaviors[1]!.CachePolicyId);
+    expect(behaviors[5]!.CachePolicyId).not.toEqual(CACHING_DISABLED);
     for (const i of [2, 3, 4]) expect(behaviors[i]).toMatchObject({ CachePolicyId: CACHING_DISABLED, OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER });
     expect(behaviors[6]).toMatchObject({
       AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],

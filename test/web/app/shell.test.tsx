@@ -97,12 +97,25 @@ describe('the app shell', () => {
     const description = (el: HTMLElement) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent ?? null;
     // Built (issue 21): no tag.
     expect(link('Broker Connections').textContent).toBe('Broker Connections');
-    for (const name of ['Sentiment']) {
+    await userEvent.click(groupButton('Trading'));
+    for (const name of ['Prediction Markets']) {
       expect(link(name).textContent, name).toBe(`${name}Soon`);
       expect(description(link(name)), name).toBe('Soon: not built yet');
     }
-    // Built (issues 20 and 22): the learner's settings and profile, the screener, arbitrage and the volatility explorer.
-    for (const name of ['Dashboard', 'Portfolio', 'Orders', 'Subscription', 'Settings', 'Profile', 'Analytics', 'Screener', 'Arbitrage']) {
+    // Built (issues 20 and 22): the learner's settings and profile, and every analysis page.
+    for (const name of [
+      'Dashboard',
+      'Portfolio',
+      'Orders',
+      'Subscription',
+      'Settings',
+      'Profile',
+      'Analytics',
+      'Screener',
+      'Arbitrage',
+      'Sentiment',
+      'Events',
+    ]) {
       expect(link(name).textContent, name).toBe(name);
       expect(link(name).getAttribute('aria-describedby'), name).toBeNull();
     }

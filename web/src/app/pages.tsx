@@ -35,6 +35,10 @@ export const ExercisePage = lazyPage(() => import('../features/learning/componen
 export const ScreenerPage = lazyPage(() => import('../features/analysis/screener/screener-page'));
 export const ArbitragePage = lazyPage(() => import('../features/analysis/arbitrage/arbitrage-page'));
 export const VolatilityPage = lazyPage(() => import('../features/analysis/volatility/volatility-page'));
+export const SentimentPage = lazyPage(() => import('../features/analysis/sentiment/sentiment-page'));
+export const SentimentHeatmapPage = lazyPage(() => import('../features/analysis/heatmap/heatmap-page'));
+export const EventsPage = lazyPage(() => import('../features/analysis/events/events-page'));
+export const RegimePage = lazyPage(() => import('../features/analysis/regime/regime-page'));
 export const JournalPage = lazyPage(() => import('../features/journal/components/journal-page'));
 export const GamificationProfilePage = lazyPage(() => import('../features/gamification/components/profile-page'));
 export const AchievementsPage = lazyPage(() => import('../features/gamification/components/achievements-page'));

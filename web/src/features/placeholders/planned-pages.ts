@@ -31,30 +31,6 @@ export const PLANNED_PAGES: readonly PlannedPage[] = [
     summary: 'Prediction markets in demo mode: practise trading yes/no contracts on future events with virtual money.',
   },
   {
-    path: 'sentiment',
-    title: 'Sentiment',
-    area: 'Market analysis',
-    summary: 'Sentiment analysis for the underlyings the academy covers, refreshed every 15 minutes.',
-  },
-  {
-    path: 'sentiment-heatmap',
-    title: 'Sentiment Heatmap',
-    area: 'Market analysis',
-    summary: 'A heatmap of sentiment across sectors and underlyings, to see at a glance where the market leans.',
-  },
-  {
-    path: 'events',
-    title: 'Events',
-    area: 'Market analysis',
-    summary: 'Event-driven pricing: how earnings and other scheduled events move implied volatility and option prices.',
-  },
-  {
-    path: 'regime',
-    title: 'Market Regime',
-    area: 'Market analysis',
-    summary: 'Market-regime analysis: whether the market is trending, ranging or volatile, and which strategies suit each regime.',
-  },
-  {
     path: 'data-manager',
     title: 'Data Manager',
     area: 'Operator tools',

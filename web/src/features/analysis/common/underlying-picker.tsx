@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
-import { UNDERLYINGS } from '@shared/market/underlyings';
+import { TRACKED_UNDERLYINGS, UNDERLYINGS } from '@shared/market/underlyings';
 
-/** The page's underlying, kept in the URL (?underlying=SPY) so a link reopens it. */
+/** The page's underlying, kept in the URL (?underlying=SPY) so a link (a heatmap cell, a shared screen) reopens it. */
 export function useUnderlyingParam(fallback = 'SPY'): [string, (t: string) => void] {
   const [params, setParams] = useSearchParams();
   const raw = (params.get('underlying') ?? '').toUpperCase();
@@ -9,18 +9,32 @@ export function useUnderlyingParam(fallback = 'SPY'): [string, (t: string) => vo
   return [ticker, (t) => setParams((p) => (p.set('underlying', t), p), { replace: true })];
 }
 
-export function UnderlyingPicker({ value, onChange }: { value: string; onChange: (t: string) => void }) {
+/** The same for the history-based pages, which analyse the tracked underlyings only. */
+export function useAnalysedUnderlying(fallback = 'SPY'): [string, (u: string) => void] {
+  const [params, setParams] = useSearchParams();
+  const asked = (params.get('underlying') ?? '').toUpperCase();
+  const underlying = TRACKED_UNDERLYINGS.includes(asked) ? asked : fallback;
+  return [underlying, (u) => setParams((p) => (p.set('underlying', u), p), { replace: true })];
+}
+
+const NAMES = new Map(UNDERLYINGS.map((u) => [u.ticker, u.name]));
+
+export function UnderlyingPicker({ value, onChange, only }: { value: string; onChange: (u: string) => void; only?: readonly string[] }) {
+  const list = [...(only ?? UNDERLYINGS.map((u) => u.ticker))].sort((a, b) => a.localeCompare(b));
   return (
     <label className="flex min-w-0 max-w-full items-center gap-2 text-sm font-medium text-slate-800">
       Underlying
-      <select value={value} onChange={(e) => onChange(e.target.value)} className="min-w-0 max-w-[70vw] rounded border border-slate-300 px-2 py-1">
-        {[...UNDERLYINGS]
-          .sort((a, b) => a.ticker.localeCompare(b.ticker))
-          .map((u) => (
-            <option key={u.ticker} value={u.ticker}>
-              {u.ticker} · {u.name}
-            </option>
-          ))}
+      <select
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className="min-w-0 max-w-[70vw] rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900"
+        data-testid="underlying-picker"
+      >
+        {list.map((u) => (
+          <option key={u} value={u}>
+            {NAMES.has(u) ? `${u} · ${NAMES.get(u)}` : u}
+          </option>
+        ))}
       </select>
     </label>
   );

@@ -1,0 +1,101 @@
+import { analysisApi } from '@shared/analysis/analysis.api';
+import { analysisReader, nextIngestionAt, type AnalysisReader } from '@shared/analysis/analysis-reader';
+import type { MarketStore } from '@shared/market/market-store.port';
+import { hashString } from '@shared/market/random';
+import { TRACKED_UNDERLYINGS } from '@shared/market/underlyings';
+import { simulatedPastReports } from '@shared/market/simulated-history';
+import type { Clock } from '@shared/ports/clock.port';
+import { dynamoSummaryStore } from '../adapters/dynamo/summary-repository';
+import { appError } from '../commons/errors';
+import { failure, httpApi, okRaw, route, type HttpResponse } from '../commons/http';
+import { marketDeps } from '../commons/market-wiring';
+
+/**
+ * The market-analysis routes (issue 22, shared/analysis/analysis.api.ts): end-of-day answers computed from the daily
+ * summaries and the latest chains. Each answer is computed once per ingestion run and kept in the warm handler, keyed
+ * by the sync status's last run (read at most every STATUS_FRESH_MS); browsers and CloudFront may keep it until the
+ * next scheduled ingestion (Cache-Control), and revalidate with its ETag.
+ */
+export interface AnalysisHandlerDeps {
+  reader: AnalysisReader;
+  market: Pick<MarketStore, 'getStatus'>;
+  clock: Clock;
+}
+
+const STATUS_FRESH_MS = 10_000;
+
+export function makeAnalysisHandler(deps: AnalysisHandlerDeps) {
+  const cache = new Map<string, { run: string; body: string; etag: string } | { run: string; failure: HttpResponse }>();
+  let status: { at: number; run: Promise<string> } | undefined;
+
+  /** The last ingestion run (its finish time), re-read at most every 10 s. */
+  const currentRun = (): Promise<string> => {
+    const now = deps.clock.now().getTime();
+    if (!status || now - status.at > STATUS_FRESH_MS) {
+      const run = deps.market
+        .getStatus()
+        .then((s) => s?.lastSync ?? 'none')
+        .catch(() => 'unknown');
+      status = { at: now, run };
+    }
+    return status.run;
+  };
+
+  const cacheControl = () => {
+    const now = deps.clock.now();
+    const seconds = Math.max(60, Math.round((nextIngestionAt(now).getTime() - now.getTime()) / 1000));
+    return `public, max-age=${seconds}`;
+  };
+
+  /** One answer, cached per ingestion run (a tracked underlying's 404 before its first data too; any other ticker is not kept). */
+  async function answer(key: string, compute: () => Promise<unknown>): Promise<HttpResponse> {
+    const underlying = key.split('|')[1];
+    if (underlying && !TRACKED_UNDERLYINGS.includes(underlying)) {
+      const value = (await compute()) as { message: string };
+      return failure(appError('not_found', value.message));
+    }
+    const run = await currentRun();
+    let hit = cache.get(key);
+    if (!hit || hit.run !== run) {
+      const value = (await compute()) as { kind?: string; message?: string };
+      if (value && value.kind === 'not_found') {
+        hit = { run, failure: failure(appError('not_found', value.message!)) };
+      } else {
+        const body = JSON.stringify(value);
+        hit = { run, body, etag: `"${hashString(`${run}|${body}`).toString(36)}-${body.length.toString(36)}"` };
+      }
+      cache.set(key, hit);
+    }
+    if ('failure' in hit) return hit.failure;
+    return okRaw(hit.body, { 'cache-control': cacheControl(), etag: hit.etag });
+  }
+
+  return httpApi({
+    'GET /api/analysis/{underlying}/summary': route(analysisApi['GET /api/analysis/{underlying}/summary'], ({ params }) =>
+      answer(`summary|${params.underlying.toUpperCase()}`, () => deps.reader.summary(params.underlying)),
+    ),
+    'GET /api/analysis/{underlying}/sentiment': route(analysisApi['GET /api/analysis/{underlying}/sentiment'], ({ params }) =>
+      answer(`sentiment|${params.underlying.toUpperCase()}`, () => deps.reader.sentiment(params.underlying)),
+    ),
+    'GET /api/analysis/{underlying}/events': route(analysisApi['GET /api/analysis/{underlying}/events'], ({ params }) =>
+      answer(`events|${params.underlying.toUpperCase()}`, () => deps.reader.events(params.underlying)),
+    ),
+    'GET /api/analysis/{underlying}/regime': route(analysisApi['GET /api/analysis/{underlying}/regime'], ({ params }) =>
+      answer(`regime|${params.underlying.toUpperCase()}`, () => deps.reader.regime(params.underlying)),
+    ),
+    'GET /api/analysis/heatmap': route(analysisApi['GET /api/analysis/heatmap'], () => answer('heatmap', () => deps.reader.heatmap())),
+  });
+}
+
+const wiring = marketDeps();
+export const handler = makeAnalysisHandler({
+  reader: analysisReader({
+    summaries: dynamoSummaryStore(),
+    market: wiring.store,
+    clock: wiring.clock,
+    // The simulated market's path reaches back beyond the kept year: its last 12 reports. A real provider's come from the summaries.
+    pastReports: (underlying, before, count) => simulatedPastReports(underlying, before, count),
+  }),
+  market: wiring.store,
+  clock: wiring.clock,
+});

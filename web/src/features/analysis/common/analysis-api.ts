@@ -1,0 +1,44 @@
+import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { EventsResponse, HeatmapResponse, RegimeResponse, SentimentResponse, SummaryResponse } from '@shared/analysis/analysis.api';
+import { api } from '@web/lib/api-client';
+
+/**
+ * The end-of-day analysis API (GET /api/analysis/…, public; shared/analysis/analysis.api.ts). The answers change once a
+ * day, with the ingestion: the browser keeps them for ten minutes and revalidates them with their ETags.
+ */
+export type SummaryView = z.infer<typeof SummaryResponse>;
+export type SentimentView = z.infer<typeof SentimentResponse>;
+export type EventsView = z.infer<typeof EventsResponse>;
+export type RegimeView = z.infer<typeof RegimeResponse>;
+export type HeatmapView = z.infer<typeof HeatmapResponse>;
+
+const STALE = 10 * 60_000;
+const path = (underlying: string, what: string) => `/api/analysis/${encodeURIComponent(underlying)}/${what}`;
+
+export const useAnalysisSummary = (underlying: string) =>
+  useQuery({
+    queryKey: ['analysis', underlying, 'summary'],
+    queryFn: ({ signal }) => api.get<SummaryView>(path(underlying, 'summary'), undefined, signal),
+    staleTime: STALE,
+  });
+export const useSentiment = (underlying: string) =>
+  useQuery({
+    queryKey: ['analysis', underlying, 'sentiment'],
+    queryFn: ({ signal }) => api.get<SentimentView>(path(underlying, 'sentiment'), undefined, signal),
+    staleTime: STALE,
+  });
+export const useEvents = (underlying: string) =>
+  useQuery({
+    queryKey: ['analysis', underlying, 'events'],
+    queryFn: ({ signal }) => api.get<EventsView>(path(underlying, 'events'), undefined, signal),
+    staleTime: STALE,
+  });
+export const useRegime = (underlying: string) =>
+  useQuery({
+    queryKey: ['analysis', underlying, 'regime'],
+    queryFn: ({ signal }) => api.get<RegimeView>(path(underlying, 'regime'), undefined, signal),
+    staleTime: STALE,
+  });
+export const useHeatmap = () =>
+  useQuery({ queryKey: ['analysis', 'heatmap'], queryFn: ({ signal }) => api.get<HeatmapView>('/api/analysis/heatmap', undefined, signal), staleTime: STALE });
