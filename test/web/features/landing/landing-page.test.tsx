@@ -153,7 +153,7 @@ describe('the landing page advertises what works', () => {
 
   const titles = (testId: string) => screen.queryAllByTestId(testId).map((li) => li.querySelector('h3, h4')?.textContent);
 
-  it('marks as coming every feature whose page is not built yet, and lists the working ones first', () => {
+  it('marks as coming every feature whose page is not built yet (none now), and only the prediction markets as coming', () => {
     stubApi();
     renderLanding();
     expect(titles('feature')).toEqual([
@@ -163,10 +163,10 @@ describe('the landing page advertises what works', () => {
       'Learning modules',
       'Trading journal',
       'Progress you can see',
+      'Market analysis',
       'Community',
     ]);
-    expect(titles('feature-coming')).toEqual(['Market analysis']);
-    for (const li of screen.getAllByTestId('feature-coming')) expect(within(li).getByText('Coming')).toBeTruthy();
+    expect(titles('feature-coming')).toEqual([]);
     const prediction = screen.getByRole('region', { name: 'Prediction markets' });
     expect(within(prediction).getByText('Coming')).toBeTruthy();
     expect(within(prediction).queryByText('Demo mode')).toBeNull();
