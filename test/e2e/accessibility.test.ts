@@ -111,7 +111,7 @@ describe('axe finds nothing serious or critical on any working page', () => {
       const errors = watchErrors(page);
       const pages = appPages(tradeTicket);
       expect(pages).toContain('/app/portfolio');
-      expect(pages).not.toContain('/app/screener');
+      expect(pages).not.toContain('/app/prediction-markets');
       expect(await scan(page, [...pages, ...PUBLIC_PAGES])).toEqual([]);
       expect(errors).toEqual([]);
       await context.close();

@@ -67,7 +67,7 @@ describe('the chain-based analysis pages in Chromium', () => {
     ).toMatch(/premium \/ \(K − premium\).*Inputs:.*Data: end of day/);
 
     // The first row in the builder, its leg filled in.
-    const link = page.getByRole('link', { name: /^Open Cash-secured put/ }).first();
+    const link = page.getByRole('link', { name: /^Open in builder\W+Cash-secured put/i }).first();
     const href = (await link.getAttribute('href'))!;
     const [action, type, strike, expiration] = decodeURIComponent(new URL(href, stack.url).searchParams.get('legs')!).split('.');
     await link.click();

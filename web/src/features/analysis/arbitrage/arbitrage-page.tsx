@@ -221,7 +221,8 @@ function ParityTable({ data, onExpiry }: { data: ArbitrageView; onExpiry: (e: st
           </select>
         </label>
       </div>
-      <div className="relative max-h-96 overflow-auto">
+      {/* Scrolls on its own, so it takes the keyboard focus (arrow keys scroll it). */}
+      <div className="relative max-h-96 overflow-auto" tabIndex={0} role="region" aria-label="Put-call parity by strike">
         <table className="min-w-full text-right text-sm tabular-nums" data-testid="parity-table">
           <thead className="sticky top-0 bg-white text-xs text-slate-700">
             <tr>

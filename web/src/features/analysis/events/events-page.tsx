@@ -166,7 +166,7 @@ function EventsBody({ data: d }: { data: EventsView }) {
           <h2 id="term-h" className="font-semibold text-slate-900">
             Term structure (ATM IV per expiry)
           </h2>
-          <div className="mt-2 overflow-x-auto">
+          <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label="Term structure table">
             <table className="w-full min-w-[480px] text-right text-sm [&_td]:px-2 [&_th]:px-2" data-testid="term-table">
               <thead className="text-xs text-slate-700">
                 <tr>
@@ -218,7 +218,7 @@ function WhatIfPanel({ data }: { data: EventsView }) {
       <p className="mt-1 text-sm text-slate-800">
         Cost today {formatMoney(w.costNow * 100)} for one {formatShortDate(w.expiration)} {w.strike} straddle. The days until the news also cost time value.
       </p>
-      <div className="mt-2 overflow-x-auto">
+      <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label="Straddle what-if table">
         <table className="w-full min-w-[480px] text-right text-sm">
           <thead className="text-xs text-slate-700">
             <tr>

@@ -40,10 +40,9 @@ const COLUMNS: { id: Column; label: string; formula: string; format: (v: number 
 function colour(p: number | null): { background: string; color: string } {
   if (p === null) return { background: '#f1f5f9', color: '#334155' };
   const d = (p - 50) / 50;
-  const a = Math.min(1, Math.abs(d)) * 0.85;
-  return d >= 0
-    ? { background: `rgba(220, 38, 38, ${a})`, color: a > 0.5 ? '#fff' : '#0f172a' }
-    : { background: `rgba(37, 99, 235, ${a})`, color: a > 0.5 ? '#fff' : '#0f172a' };
+  // At most 60% strength, so dark text keeps a contrast of 4.5:1 or more on every cell (WCAG AA).
+  const a = Math.min(1, Math.abs(d)) * 0.6;
+  return d >= 0 ? { background: `rgba(220, 38, 38, ${a})`, color: '#0f172a' } : { background: `rgba(37, 99, 235, ${a})`, color: '#0f172a' };
 }
 
 export default function SentimentHeatmapPage() {
@@ -126,11 +125,14 @@ function HeatmapBody({ data }: { data: HeatmapView }) {
                             to={`/app/sentiment?underlying=${r.underlying}`}
                             style={colour(cell.percentile)}
                             className="block rounded px-2 py-2 font-medium hover:ring-2 hover:ring-slate-900"
-                            aria-label={`${r.underlying} ${c.label} ${c.format(cell.value)}, ${cell.percentile === null ? 'no history' : `${Math.round(cell.percentile)}th percentile of its year`}: open the sentiment detail`}
                             data-testid={`cell-${r.underlying}-${c.id}`}
                           >
                             {c.format(cell.value)}
-                            <span className="block text-[10px] opacity-80">{cell.percentile === null ? '—' : `p${Math.round(cell.percentile)}`}</span>
+                            <span className="block text-[10px]">{cell.percentile === null ? '—' : `p${Math.round(cell.percentile)}`}</span>
+                            {/* The cell's name says what the number is; the visible text stays part of it (WCAG 2.5.3). */}
+                            <span className="sr-only">
+                              {`: ${r.underlying} ${c.label}, ${cell.percentile === null ? 'no history' : `${Math.round(cell.percentile)}th percentile of its year`}; open the sentiment detail`}
+                            </span>
                           </Link>
                         </td>
                       );

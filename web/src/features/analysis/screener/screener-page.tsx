@@ -311,12 +311,8 @@ export default function ScreenerPage() {
                       <span className="block text-xs font-normal text-slate-600">
                         {strategyLabel(r)} · S ${r.price.toFixed(2)}
                       </span>
-                      <Link
-                        to={builderHref(r)}
-                        className="text-xs font-medium text-blue-700 hover:underline"
-                        aria-label={`Open ${strategyLabel(r)} ${r.underlying} ${r.strike} ${r.expiration} in the builder`}
-                      >
-                        Open in builder
+                      <Link to={builderHref(r)} className="text-xs font-medium text-blue-700 hover:underline">
+                        Open in builder<span className="sr-only">{`: ${strategyLabel(r)} ${r.underlying} ${r.strike} ${r.expiration}`}</span>
                       </Link>
                     </th>
                     {columns.map((c) => (

@@ -112,25 +112,25 @@ function Explorer({ data }: { data: SurfaceView }) {
         <ul className="mt-1 list-disc space-y-1 pl-5 text-slate-700">
           <li>
             Term structure: a{' '}
-            <Link className="text-blue-700 hover:underline" to={`/app/trading?underlying=${data.underlying}&template=calendar-spread`}>
+            <Link className="text-blue-700 underline" to={`/app/trading?underlying=${data.underlying}&template=calendar-spread`}>
               calendar spread
             </Link>{' '}
             sells the near expiry’s IV and buys the far one’s.
           </li>
           <li>
             Skew: a{' '}
-            <Link className="text-blue-700 hover:underline" to={`/app/trading?underlying=${data.underlying}&template=risk-reversal`}>
+            <Link className="text-blue-700 underline" to={`/app/trading?underlying=${data.underlying}&template=risk-reversal`}>
               risk reversal
             </Link>{' '}
             trades the difference between the 25-delta put and call IVs.
           </li>
           <li>
             Expected move: an{' '}
-            <Link className="text-blue-700 hover:underline" to={`/app/trading?underlying=${data.underlying}&template=iron-condor`}>
+            <Link className="text-blue-700 underline" to={`/app/trading?underlying=${data.underlying}&template=iron-condor`}>
               iron condor
             </Link>{' '}
             outside the 1 SD move, or a{' '}
-            <Link className="text-blue-700 hover:underline" to={`/app/trading?underlying=${data.underlying}&template=long-straddle`}>
+            <Link className="text-blue-700 underline" to={`/app/trading?underlying=${data.underlying}&template=long-straddle`}>
               long straddle
             </Link>{' '}
             if you expect more than it.
@@ -237,7 +237,8 @@ function SkewSection({ data }: { data: SurfaceView }) {
           </LineChart>
         </div>
       )}
-      <div className="relative max-h-72 overflow-auto">
+      {/* Scrolls on its own, so it takes the keyboard focus (arrow keys scroll it). */}
+      <div className="relative max-h-72 overflow-auto" tabIndex={0} role="region" aria-label="Skew by expiry">
         <table className="min-w-full text-right text-sm tabular-nums" data-testid="skew-table">
           <thead className="sticky top-0 bg-white text-xs text-slate-700">
             <tr>
@@ -291,7 +292,7 @@ function Heatmap({ data }: { data: SurfaceView }) {
           asOf={data.asOf}
         />
       </h2>
-      <div className="relative overflow-x-auto">
+      <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label="Volatility surface">
         <table className="min-w-full text-center text-xs tabular-nums" data-testid="surface-heatmap">
           <thead className="text-slate-700">
             <tr>
