@@ -1,6 +1,8 @@
 import { ulid } from 'ulid';
 import { scanParity, type ArbitrageHit, type ParityRow } from '@shared/analysis/parity';
-import { chainStatsSource, runScreen, type UnderlyingStatsSource } from '@shared/analysis/screener';
+import { runScreen, type UnderlyingStatsSource } from '@shared/analysis/screener';
+import { summaryStatsSource, volatilityHistory } from '@shared/analysis/summary-stats';
+import { dynamoSummaryStore } from '../adapters/dynamo/summary-repository';
 import { screenerApi, type SurfaceResult, type UnderlyingStats } from '@shared/analysis/screener.api';
 import { deleteScreen, saveScreen, type ScreenRepository } from '@shared/analysis/screens';
 import { constantMaturityIv, expectedMoveCone, skewOf, surfaceGrid, SURFACE_MONEYNESS, termStructure } from '@shared/analysis/surface';
@@ -198,7 +200,17 @@ export function makeScreenerHandler(deps: ScreenerHandlerDeps) {
 
 function wiring(): ScreenerHandlerDeps {
   const m = marketDeps();
-  return { reader: m.reader, store: m.store, clock: m.clock, ids: { newId: () => ulid() }, screens: dynamoScreenRepository(), stats: chainStatsSource };
+  const summaries = dynamoSummaryStore();
+  return {
+    reader: m.reader,
+    store: m.store,
+    clock: m.clock,
+    ids: { newId: () => ulid() },
+    screens: dynamoScreenRepository(),
+    // Underlying figures from the chains and the kept year of daily summaries (IV rank, HV20, earnings).
+    stats: summaryStatsSource(summaries, m.clock),
+    volHistory: (ticker) => volatilityHistory(summaries, m.clock, ticker),
+  };
 }
 
 export const handler = makeScreenerHandler(wiring());

@@ -101,7 +101,7 @@ describe('the chain-based analysis pages in Chromium', () => {
     await page.getByTestId('surface-heatmap').waitFor();
     expect(await page.getByTestId('vol-tiles').locator('dd').first().textContent()).toMatch(/^\d+\.\d%$/);
     await page.getByTestId('term-chart').locator('svg').first().waitFor();
-    expect(await page.getByTestId('history-note').textContent()).toMatch(/needs the daily summary history/);
+    await page.getByTestId('iv-hv-chart').locator('svg').first().waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     expect(errors).toEqual([]);
     await context.close();

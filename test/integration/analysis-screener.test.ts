@@ -88,9 +88,15 @@ describe('POST /api/analysis/screener', () => {
     expect(row.legs).toEqual([
       { action: 'sell', optionType: 'put', strike: row.strike, expiration: row.expiration, contractTicker: row.contract, premium: row.bid },
     ]);
-    // A history-based filter is refused honestly while the history builds.
+    // A history-based filter reads the daily summaries the ingestion kept (a simulated year): every underlying has its
+    // IV rank, and only those at 30 or more are screened.
     const ranked = await send('POST', '/api/analysis/screener', { ...incomeQuery, underlying: { ivRank: { min: 30 } } });
-    expect(ranked.body.notes.join(' ')).toMatch(/IV rank needs the daily history/);
+    expect(ranked.status).toBe(200);
+    expect(ranked.body.notes.join(' ')).not.toMatch(/needs the daily history/);
+    const ranks = ranked.body.underlyings as { ticker: string; ivRank: number | null; historyDays: number }[];
+    expect(ranks.every((u) => u.ivRank !== null && u.historyDays >= 60)).toBe(true);
+    const kept = new Set(ranks.filter((u) => u.ivRank! >= 30).map((u) => u.ticker));
+    expect((ranked.body.rows as { underlying: string }[]).every((r) => kept.has(r.underlying))).toBe(true);
   });
 
   it('refuses bad filters with the reason and bounds the page size', async () => {
@@ -159,7 +165,7 @@ describe('arbitrage and surface', () => {
     expect((await send('GET', '/api/analysis/NOPE/arbitrage')).status).toBe(404);
   });
 
-  it('answers the surface: term structure, skew, grid and cone, and says the year of history is not there yet', async () => {
+  it('answers the surface: term structure, skew, grid and cone, and the year of IV30 against HV20 from the daily summaries', async () => {
     const r = await send('GET', '/api/analysis/AAPL/surface');
     expect(r.status).toBe(200);
     expect(r.body.term.length).toBeGreaterThan(5);
@@ -167,7 +173,8 @@ describe('arbitrage and surface', () => {
     expect(r.body.skew[0].smile.length).toBeGreaterThan(5);
     expect(r.body.grid.rows[0].cells).toHaveLength(r.body.grid.moneyness.length);
     expect(r.body.cone[0].high).toBeGreaterThan(r.body.price);
-    expect(r.body.history).toBeNull();
-    expect(r.body.historyNote).toMatch(/needs the daily summary history/);
+    expect(r.body.history.dates.length).toBeGreaterThanOrEqual(252);
+    expect(r.body.history.iv30.at(-1)).toBeGreaterThan(0.05);
+    expect(r.body.historyNote).toBeNull();
   });
 });

@@ -85,7 +85,7 @@ function Explorer({ data }: { data: SurfaceView }) {
           IV against realised volatility over the year
         </h2>
         {data.history ? (
-          <div className="mt-2 h-56">
+          <div className="mt-2 h-56" data-testid="iv-hv-chart">
             <LineChart
               responsive
               style={{ width: '100%', height: '100%' }}
