@@ -384,6 +384,9 @@ describe('Trade All', () => {
       await chooseTemplate('Neutral', 'Iron Condor');
       await screen.findByTestId('buying-power');
       await userEvent.click(screen.getByRole('button', { name: 'Trade All' }));
+      expect(screen.getByRole('complementary', { name: 'Educational use only' }).textContent).toContain(
+        'Trades here go to your Alpaca live account and use real money.',
+      );
       const dialog = screen.getByRole('dialog', { name: 'Confirm LIVE trade' });
       expect(dialog.textContent).toContain('Alpaca Live (REAL MONEY)');
       const place = within(dialog).getByRole('button', { name: 'PLACE LIVE TRADE' }) as HTMLButtonElement;

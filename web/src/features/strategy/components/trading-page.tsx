@@ -3,7 +3,9 @@ import { LiveTradingCard } from '@web/components/brokers/live-trading-card';
 import { Spinner } from '@web/components/ui/spinner';
 import { usePageMeta } from '@web/lib/page-meta';
 import { useTickers } from '@web/api/market';
+import { environmentOfAccount } from '@web/api/broker';
 import { usePortfolio } from '@web/api/paper-account';
+import { useSelectedAccount } from '@web/api/selected-account';
 import { useBuilderParams } from '../hooks/use-builder-params';
 import { useStrategyBuilder } from '../hooks/use-strategy-builder';
 import { AccountStrip } from './account-strip';
@@ -25,20 +27,29 @@ export default function TradingPage() {
   const tickers = useTickers();
   const portfolio = usePortfolio();
   const { underlying, template, templateId } = params;
+  // Where Trade All places: the paper account, or the Alpaca account chosen in the account selector (issue 21).
+  const { selected } = useSelectedAccount();
+  const broker = environmentOfAccount(selected?.id);
 
   return (
     <div className="space-y-6">
       <header>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">Trading</h1>
         <p className="mt-1 max-w-3xl text-sm text-slate-700">
-          Build a strategy from the options chain, see what it can make or lose before you trade, then place it as one paper order.
+          Build a strategy from the options chain, see what it can make or lose before you trade, then place it as one{' '}
+          {broker ? `order on your ${selected!.name} account` : 'paper order'}.
         </p>
       </header>
 
       <aside aria-label="Educational use only" className="rounded-xl bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-amber-200">
         <p>
-          <span className="font-bold">Educational use only.</span> Trades here are simulated with virtual money in your paper account. Nothing on this page is
-          investment advice, and the figures are estimates from end-of-day quotes.
+          <span className="font-bold">Educational use only.</span>{' '}
+          {broker === 'live'
+            ? 'Trades here go to your Alpaca live account and use real money.'
+            : broker === 'paper'
+              ? 'Trades here go to your Alpaca paper account, with its virtual money.'
+              : 'Trades here are simulated with virtual money in your paper account.'}{' '}
+          Nothing on this page is investment advice, and the figures are estimates from end-of-day quotes.
         </p>
       </aside>
 
