@@ -41,6 +41,8 @@ describe('the market-analysis pages in Chromium', () => {
       await page.goto(`${stack.url}/app/sentiment-heatmap`);
       await page.getByTestId('cell-AAPL-pcVolume').waitFor();
       expect(await page.getByTestId('heatmap').locator('tbody th[title]').count()).toBe(8);
+      // The table scrolls inside its card; the page itself never scrolls sideways (the cells' screen-reader text included).
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
       await page.getByTestId('cell-TSLA-ivRank').click();
       await page.waitForURL(/\/app\/sentiment\?underlying=TSLA/);
       await page.getByTestId('figure-pc-volume').waitFor();

@@ -81,7 +81,7 @@ function HeatmapBody({ data }: { data: HeatmapView }) {
   return (
     <>
       <EndOfDayBanner source={data.source} asOf={data.asOf} />
-      <div className="overflow-x-auto rounded-xl bg-white p-2 ring-1 ring-slate-200">
+      <div className="relative overflow-x-auto rounded-xl bg-white p-2 ring-1 ring-slate-200">
         <table className="w-full min-w-[760px] border-separate border-spacing-1 text-sm" data-testid="heatmap">
           <thead>
             <tr className="text-xs text-slate-700">
