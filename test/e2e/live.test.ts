@@ -90,6 +90,10 @@ describe('live trading with Alpaca in Chromium (the local stand-in)', () => {
     const banner = page.getByRole('status').filter({ hasText: 'LIVE TRADING MODE' });
     await banner.waitFor();
     expect(await banner.textContent()).toContain('REAL MONEY! Trade with caution');
+    // The risk notice no longer calls the trading simulated.
+    const notice = page.getByRole('complementary', { name: 'Risk notice' });
+    expect(await notice.textContent()).toContain('orders on this live account are real trades');
+    expect(await notice.textContent()).not.toContain('virtual money');
 
     // An order from the chain through the live ticket and the live confirmation dialog.
     await page.goto(`${stack.url}/app/optionschain?ticker=SPY`);
@@ -153,6 +157,7 @@ describe('live trading with Alpaca in Chromium (the local stand-in)', () => {
     await paperBanner.waitFor();
     expect(await paperBanner.textContent()).toContain('Alpaca (local stand-in)');
     expect(await page.getByRole('status').filter({ hasText: 'LIVE TRADING MODE' }).count()).toBe(0);
+    expect(await page.getByRole('complementary', { name: 'Risk notice' }).textContent()).toContain('simulated trading with virtual money');
 
     // On a phone the connections page and the live portfolio fit the width.
     await page.setViewportSize(PHONE);

@@ -4,16 +4,22 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthState } from '@web/features/auth/hooks/auth-context';
+import type * as RiskDisclaimer from '@web/components/ui/risk-disclaimer';
 
 const auth = vi.hoisted(() => ({ state: { status: 'signedOut', user: null } as AuthState, signOut: vi.fn() }));
 // The account selector and mode banner read the trading API; they have tests of their own.
-vi.mock('@web/app/shell/slots', () => ({
-  AccountSelectorSlot: () => null,
-  ModeBannerSlot: () => null,
-  ModeSummarySlot: () => null,
-  GamificationSlot: () => null,
-  GamificationBarSlot: () => null,
-}));
+vi.mock('@web/app/shell/slots', async () => {
+  const { DisclaimerBanner, DisclaimerLink } = await vi.importActual<typeof RiskDisclaimer>('@web/components/ui/risk-disclaimer');
+  return {
+    DisclaimerSlot: () => <DisclaimerBanner full />,
+    DisclaimerLinkSlot: ({ className }: { className: string }) => <DisclaimerLink className={className} />,
+    AccountSelectorSlot: () => null,
+    ModeBannerSlot: () => null,
+    ModeSummarySlot: () => null,
+    GamificationSlot: () => null,
+    GamificationBarSlot: () => null,
+  };
+});
 vi.mock('@web/features/auth/hooks/auth-context', () => ({
   useAuth: () => ({ state: auth.state, refresh: vi.fn(), signOut: auth.signOut }),
 }));

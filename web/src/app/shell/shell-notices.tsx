@@ -1,9 +1,7 @@
 import { useId, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { FreeForeverBanner } from '@web/components/ui/free-forever-banner';
-import { DisclaimerBanner } from '@web/components/ui/risk-disclaimer';
 import { LearningFocusNote } from './learning-focus-note';
-import { ModeBannerSlot, ModeSummarySlot } from './slots';
+import { DisclaimerLinkSlot, DisclaimerSlot, ModeBannerSlot, ModeSummarySlot } from './slots';
 
 /**
  * What sits under the top bar (spec part 1 §2 and §4): the paper/live mode banner, the free-forever banner, the
@@ -18,13 +16,7 @@ export function ShellNotices() {
     <>
       <div className="flex items-center gap-3 border-b border-slate-200 bg-sky-50 px-4 py-1.5 text-xs sm:hidden" data-testid="phone-notices">
         <ModeSummarySlot />
-        <Link
-          to="/DisclaimerDetailed"
-          aria-label="Education only: read the risk disclaimer"
-          className="min-w-0 truncate font-semibold text-amber-950 underline underline-offset-2"
-        >
-          Education only
-        </Link>
+        <DisclaimerLinkSlot className="min-w-0 truncate font-semibold text-amber-950 underline underline-offset-2" />
         <button
           type="button"
           aria-expanded={open}
@@ -42,7 +34,7 @@ export function ShellNotices() {
         <ModeBannerSlot />
         <FreeForeverBanner />
         <LearningFocusNote />
-        <DisclaimerBanner full />
+        <DisclaimerSlot />
       </div>
     </>
   );

@@ -3,6 +3,7 @@ import { GamificationWidget } from '@web/features/gamification/components/gamifi
 import { XpToasts } from '@web/features/gamification/components/xp-toasts';
 import { AccountSelector } from '@web/features/trading/components/account-selector';
 import { ModeBanner } from '@web/features/trading/components/mode-banner';
+import { DisclaimerBanner, DisclaimerLink } from '@web/components/ui/risk-disclaimer';
 import { useSelectedAccount } from '@web/api/selected-account';
 
 /** The account selector in the top bar and the PAPER / LIVE TRADING MODE banner under it (spec part 1 §2). */
@@ -12,6 +13,18 @@ export function AccountSelectorSlot() {
 
 export function ModeBannerSlot() {
   return <ModeBanner />;
+}
+
+/** The risk notice, which says "real money" instead of "simulated" while a live broker account is selected. */
+export function DisclaimerSlot() {
+  const { selected } = useSelectedAccount();
+  return <DisclaimerBanner full live={selected?.mode === 'live'} />;
+}
+
+/** The phone's one-line link to the risk disclaimer, in the same two wordings. */
+export function DisclaimerLinkSlot({ className }: { className: string }) {
+  const { selected } = useSelectedAccount();
+  return <DisclaimerLink live={selected?.mode === 'live'} className={className} />;
 }
 
 /** The mode banner in a few words, for the phone's one line of notices: the mode and the balance, LIVE in red. */

@@ -9,16 +9,41 @@ import { Button } from './button';
 export const RISK_DISCLAIMER_SUMMARY =
   'Options Academy is an educational platform. Trading here is simulated with virtual money, nothing on this site is investment advice, and options trading carries substantial risk of loss.';
 
-/** The top banner; on a phone it keeps to one line (the link says the rest) unless `full`. */
-export function DisclaimerBanner({ full = false }: { full?: boolean }) {
+/**
+ * The top banner; on a phone it keeps to one line (the link says the rest) unless `full`. With a live broker
+ * account selected it must not say the trading is simulated: orders there move real money.
+ */
+export function DisclaimerBanner({ full = false, live = false }: { full?: boolean; live?: boolean }) {
   const wide = full ? '' : 'hidden sm:inline';
   return (
     <aside aria-label="Risk notice" className="border-b border-amber-200 bg-amber-50 px-4 py-1.5 text-center text-xs text-amber-950">
-      <span className="font-semibold">Education only:</span> <span className={wide}>simulated trading with virtual money, no investment advice.</span>{' '}
+      {live ? (
+        <>
+          <span className="font-semibold">Real money:</span>{' '}
+          <span className={wide}>orders on this live account are real trades; the lessons and figures here are education, no investment advice.</span>{' '}
+        </>
+      ) : (
+        <>
+          <span className="font-semibold">Education only:</span> <span className={wide}>simulated trading with virtual money, no investment advice.</span>{' '}
+        </>
+      )}
       <Link to="/DisclaimerDetailed" className="font-medium underline underline-offset-2 hover:text-amber-800">
         Read the risk disclaimer
       </Link>
     </aside>
+  );
+}
+
+/** The phone's one-line link to the risk disclaimer, in the banner's two wordings. */
+export function DisclaimerLink({ live = false, className }: { live?: boolean; className?: string }) {
+  return (
+    <Link
+      to="/DisclaimerDetailed"
+      aria-label={live ? 'Real money: read the risk disclaimer' : 'Education only: read the risk disclaimer'}
+      className={className}
+    >
+      {live ? 'Real money' : 'Education only'}
+    </Link>
   );
 }
 
