@@ -161,8 +161,6 @@ export function statsFromChains(set: ChainSet): UnderlyingStats {
   };
 }
 
-export const chainStatsSource: UnderlyingStatsSource = { stats: async (sets) => sets.map(statsFromChains) };
-
 const inRange = (x: number | null, r: Range | undefined): boolean =>
   !r || (x !== null && (r.min === undefined || x >= r.min) && (r.max === undefined || x <= r.max));
 const pct = (x: number | null) => (x === null ? null : x * 100);
