@@ -1,15 +1,9 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { ulid } from 'ulid';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { batchWriteAll } from '../functions/adapters/dynamo/batch-write';
-import { dynamoMarketStore } from '../functions/adapters/dynamo/market-repository';
-import { dynamoEventOutbox } from '../functions/adapters/dynamo/outbox';
-import { dynamoSummaryStore } from '../functions/adapters/dynamo/summary-repository';
-import { runIngestion } from '@shared/market/ingest';
-import { simulatedProvider } from '@shared/market/simulated-market';
 import { TRACKED_UNDERLYINGS } from '@shared/market/underlyings';
-import { newDataDir, spawnLocalStack, waitFor } from '../test/support/local-stack';
+import { newDataDir, spawnLocalStack } from '../test/support/local-stack';
 import type { BenchSuite } from './suites';
+import { localDocumentClient, startupIngestionDone, timedIngestion } from './local-market';
 import { closedLoop, ms } from './latency';
 
 /**
@@ -24,12 +18,7 @@ export const analysisSuite: BenchSuite = {
   async run() {
     const stack = await spawnLocalStack({ dataDir: newDataDir('bench-analysis'), env: { LOG_REQUESTS: '0' } });
     try {
-      await waitFor(
-        async () => (await fetch(`${stack.url}/api/market/status`)).json() as Promise<{ lastSync: string | null }>,
-        (s) => s.lastSync !== null,
-        180_000,
-        'the start-up ingestion',
-      );
+      await startupIngestionDone(stack);
       const paths = [
         '/api/analysis/SPY/summary',
         '/api/analysis/AAPL/sentiment',
@@ -56,9 +45,7 @@ export const analysisSuite: BenchSuite = {
       }
 
       // The ingestion's worst case: no summaries stored, so each underlying's year is backfilled in the run.
-      const db = DynamoDBDocumentClient.from(
-        new DynamoDBClient({ endpoint: stack.endpoints.dynamodb, region: 'us-east-1', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } }),
-      );
+      const db = localDocumentClient(stack);
       for (const u of TRACKED_UNDERLYINGS) {
         const keys = await db.send(
           new QueryCommand({
@@ -74,21 +61,7 @@ export const analysisSuite: BenchSuite = {
           (keys.Items ?? []).map((k) => ({ DeleteRequest: { Key: { PK: k.PK, SK: k.SK } } })),
         );
       }
-      const clock = { now: () => new Date() };
-      const started = performance.now();
-      const result = await runIngestion(
-        {
-          provider: simulatedProvider(clock),
-          store: dynamoMarketStore(db, stack.tableName),
-          summaries: dynamoSummaryStore(db, stack.tableName),
-          outbox: dynamoEventOutbox(db, stack.tableName),
-          clock,
-          sleep: async () => undefined,
-          newId: () => ulid(),
-        },
-        { underlyings: TRACKED_UNDERLYINGS },
-      );
-      const seconds = (performance.now() - started) / 1000;
+      const { result, seconds } = await timedIngestion(stack, db);
       const rows = result.underlyings.reduce((s, u) => s + (u.summaryDays ?? 0), 0);
       console.log(
         `ingestion of ${TRACKED_UNDERLYINGS.length} underlyings with the summaries backfilled: ${result.contractsStored} contracts, ${rows} daily-summary rows, ${seconds.toFixed(1)} s (target ≤ 60 s: ${seconds <= 60 ? 'met' : 'NOT met'}), ${result.failures.length} failures`,

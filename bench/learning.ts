@@ -1,6 +1,7 @@
 import { signUpAndSignIn } from '../test/support/cognito';
-import { newDataDir, spawnLocalStack, waitFor } from '../test/support/local-stack';
+import { newDataDir, spawnLocalStack } from '../test/support/local-stack';
 import type { BenchSuite } from './suites';
+import { startupIngestionDone } from './local-market';
 import { closedLoop, ms } from './latency';
 
 /**
@@ -18,12 +19,7 @@ export const learningSuite: BenchSuite = {
     try {
       // The start-up ingestion (chains and a year of daily summaries) runs in the same process on the same two cores;
       // in AWS it is a function of its own. Measured after it, as a reader meets the API on any day.
-      await waitFor(
-        async () => (await fetch(`${stack.url}/api/market/status`)).json(),
-        (s: { lastSync: string | null }) => s.lastSync !== null,
-        180_000,
-        'the start-up ingestion',
-      );
+      await startupIngestionDone(stack);
       const readers = await Promise.all(
         Array.from({ length: 20 }, async () => {
           const u = await signUpAndSignIn(stack);

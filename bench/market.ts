@@ -1,14 +1,7 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { ulid } from 'ulid';
-import { dynamoMarketStore } from '../functions/adapters/dynamo/market-repository';
-import { dynamoEventOutbox } from '../functions/adapters/dynamo/outbox';
-import { dynamoSummaryStore } from '../functions/adapters/dynamo/summary-repository';
-import { runIngestion } from '@shared/market/ingest';
-import { simulatedProvider } from '@shared/market/simulated-market';
 import { TRACKED_UNDERLYINGS } from '@shared/market/underlyings';
-import { newDataDir, spawnLocalStack, waitFor } from '../test/support/local-stack';
+import { newDataDir, spawnLocalStack } from '../test/support/local-stack';
 import type { BenchSuite } from './suites';
+import { localDocumentClient, startupIngestionDone, timedIngestion } from './local-market';
 import { closedLoop, ms } from './latency';
 
 /**
@@ -23,12 +16,7 @@ export const marketSuite: BenchSuite = {
   async run() {
     const stack = await spawnLocalStack({ dataDir: newDataDir('bench-market'), env: { LOG_REQUESTS: '0' } });
     try {
-      await waitFor(
-        async () => (await fetch(`${stack.url}/api/market/status`)).json() as Promise<{ lastSync: string | null }>,
-        (s) => s.lastSync !== null,
-        120_000,
-        'the start-up ingestion',
-      );
+      await startupIngestionDone(stack, 120_000);
       const { expiries } = (await (await fetch(`${stack.url}/api/market/SPY/expiries?type=Weekly`)).json()) as { expiries: { expiration_date: string }[] };
       const expiry = expiries[0]!.expiration_date;
       const url = `${stack.url}/api/market/SPY/chain?expiry=${expiry}`;
@@ -46,24 +34,7 @@ export const marketSuite: BenchSuite = {
       );
 
       // A full ingestion run against the same DynamoDB Local, in this process.
-      const db = DynamoDBDocumentClient.from(
-        new DynamoDBClient({ endpoint: stack.endpoints.dynamodb, region: 'us-east-1', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } }),
-      );
-      const clock = { now: () => new Date() };
-      const started = performance.now();
-      const result = await runIngestion(
-        {
-          provider: simulatedProvider(clock),
-          store: dynamoMarketStore(db, stack.tableName),
-          summaries: dynamoSummaryStore(db, stack.tableName),
-          outbox: dynamoEventOutbox(db, stack.tableName),
-          clock,
-          sleep: async () => undefined,
-          newId: () => ulid(),
-        },
-        { underlyings: TRACKED_UNDERLYINGS },
-      );
-      const seconds = (performance.now() - started) / 1000;
+      const { result, seconds } = await timedIngestion(stack, localDocumentClient(stack));
       const chains = result.underlyings.reduce((s, u) => s + u.expiries, 0);
       const summaryDays = result.underlyings.reduce((s, u) => s + (u.summaryDays ?? 0), 0);
       console.log(

@@ -1,5 +1,6 @@
 import { SCREENER_PRESET_DEFINITIONS } from '../shared/analysis/screener';
-import { newDataDir, spawnLocalStack, waitFor } from '../test/support/local-stack';
+import { newDataDir, spawnLocalStack } from '../test/support/local-stack';
+import { startupIngestionDone } from './local-market';
 import { closedLoop, ms } from './latency';
 import type { BenchSuite } from './suites';
 
@@ -15,12 +16,7 @@ export const screenerSuite: BenchSuite = {
   async run() {
     const stack = await spawnLocalStack({ dataDir: newDataDir('bench-screener'), env: { LOG_REQUESTS: '0' } });
     try {
-      await waitFor(
-        async () => (await fetch(`${stack.url}/api/market/status`)).json(),
-        (s: { lastSync: string | null }) => s.lastSync !== null,
-        120_000,
-        'market data',
-      );
+      await startupIngestionDone(stack, 120_000);
       const queries = SCREENER_PRESET_DEFINITIONS.map((p) => JSON.stringify({ preset: p.id, contract: p.contract, sort: p.sort, pageSize: 50 }));
       const screen = async (i: number) => {
         const res = await fetch(`${stack.url}/api/analysis/screener`, {
