@@ -3,6 +3,7 @@ import { EMOTIONS, GRADES, OUTLOOKS } from '@shared/journal/entries';
 import { useSaveEntry, type EntryBody, type JournalEntry } from '@web/api/journal';
 import { Button } from '@web/components/ui/button';
 import { FREE_KIND_TEXT } from '../lib/figures';
+import { SegmentedControl } from '@web/components/ui/segmented-control';
 
 type Kind = 'trade' | 'daily_plan' | 'weekly_review' | 'note';
 
@@ -135,20 +136,16 @@ export function EntryForm({ tradeId, entry, tags, onSaved }: Props) {
       )}
       <fieldset>
         <legend className="text-sm font-medium text-slate-800">Confidence</legend>
-        <div className="mt-1 flex gap-2" role="radiogroup" aria-label="Confidence from 1 to 5">
-          {[1, 2, 3, 4, 5].map((n) => (
-            <button
-              key={n}
-              type="button"
-              role="radio"
-              aria-checked={confidence === n}
-              onClick={() => setConfidence(confidence === n ? null : n)}
-              className={`h-9 w-9 rounded-full text-sm font-semibold ring-1 ${confidence === n ? 'bg-brand-700 text-white ring-brand-700' : 'bg-white text-slate-800 ring-slate-300'}`}
-            >
-              {n}
-            </button>
-          ))}
-        </div>
+        <SegmentedControl
+          label="Confidence from 1 to 5"
+          className="mt-1 flex gap-2"
+          options={[1, 2, 3, 4, 5].map((n) => ({ value: n, label: n }))}
+          value={confidence}
+          onSelect={(n) => setConfidence(confidence === n ? null : n)}
+          itemClassName={(on) =>
+            `h-9 w-9 rounded-full text-sm font-semibold ring-1 ${on ? 'bg-brand-700 text-white ring-brand-700' : 'bg-white text-slate-800 ring-slate-300'}`
+          }
+        />
       </fieldset>
       <div className="grid gap-3 sm:grid-cols-2">
         <Emotion id={`${id}-before`} title="Emotion before" value={before} onChange={setBefore} />

@@ -21,6 +21,7 @@ import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { ApiError } from '@web/lib/api-client';
 import { contractLabel } from '@web/components/trading/contract-label';
+import { SegmentedControl } from '@web/components/ui/segmented-control';
 
 /**
  * The trading screens for a connected Alpaca account (issue 21), chosen in the account selector: its figures,
@@ -206,6 +207,16 @@ function describeOrder(o: BrokerOrder): string {
 }
 
 /** The trade ticket for a connected Alpaca account: the same order body as paper, the live confirmation, then Alpaca. */
+const SIDES = [
+  { value: 'buy', label: 'Buy' },
+  { value: 'sell', label: 'Sell' },
+] as const;
+const ORDER_TYPES = [
+  { value: 'market', label: 'Market' },
+  { value: 'limit', label: 'Limit' },
+] as const;
+const segment = (on: boolean) => `rounded-lg px-4 py-2 text-sm font-semibold ring-1 ${on ? 'bg-brand-700 text-white ring-brand-700' : 'ring-slate-300'}`;
+
 export function LiveTicket({ contract, initialSide, account }: { contract: string; initialSide: 'buy' | 'sell'; account: AccountSummary }) {
   const environment = account.id === 'alpaca-live' ? 'live' : 'paper';
   const [side, setSide] = useState(initialSide);
@@ -275,20 +286,7 @@ export function LiveTicket({ contract, initialSide, account }: { contract: strin
             setReviewing(`live-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`);
           }}
         >
-          <div className="flex gap-2" role="radiogroup" aria-label="Side">
-            {(['buy', 'sell'] as const).map((s) => (
-              <button
-                key={s}
-                type="button"
-                role="radio"
-                aria-checked={side === s}
-                onClick={() => setSide(s)}
-                className={`rounded-lg px-4 py-2 text-sm font-semibold ring-1 ${side === s ? 'bg-brand-700 text-white ring-brand-700' : 'ring-slate-300'}`}
-              >
-                {s === 'buy' ? 'Buy' : 'Sell'}
-              </button>
-            ))}
-          </div>
+          <SegmentedControl label="Side" className="flex gap-2" options={SIDES} value={side} onSelect={setSide} itemClassName={segment} />
           <label htmlFor={ids.qty} className="block text-sm font-semibold">
             Contracts
           </label>
@@ -299,20 +297,7 @@ export function LiveTicket({ contract, initialSide, account }: { contract: strin
             onChange={(e) => setQuantity(e.target.value)}
             className="block w-32 rounded-lg px-3 py-2 ring-1 ring-slate-300"
           />
-          <div className="flex gap-2" role="radiogroup" aria-label="Order type">
-            {(['market', 'limit'] as const).map((t) => (
-              <button
-                key={t}
-                type="button"
-                role="radio"
-                aria-checked={type === t}
-                onClick={() => setType(t)}
-                className={`rounded-lg px-4 py-2 text-sm font-semibold ring-1 ${type === t ? 'bg-brand-700 text-white ring-brand-700' : 'ring-slate-300'}`}
-              >
-                {t === 'market' ? 'Market' : 'Limit'}
-              </button>
-            ))}
-          </div>
+          <SegmentedControl label="Order type" className="flex gap-2" options={ORDER_TYPES} value={type} onSelect={setType} itemClassName={segment} />
           {type === 'limit' && (
             <>
               <label htmlFor={ids.limit} className="block text-sm font-semibold">

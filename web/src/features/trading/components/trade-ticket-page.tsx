@@ -21,6 +21,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { ApiError } from '@web/lib/api-client';
 import { usePageMeta } from '@web/lib/page-meta';
 import { FILL_MODEL_LABELS } from '../lib/estimate';
+import { SegmentedControl } from '@web/components/ui/segmented-control';
 
 /** /app/trade?contract=…&side=buy|sell: a paper order for one contract, opened from the chain's bid or ask. */
 export default function TradeTicketPage() {
@@ -50,6 +51,11 @@ export default function TradeTicketPage() {
   if (selected && environmentOfAccount(selected.id)) return <LiveTicket contract={contract} initialSide={initialSide} account={selected} />;
   return <Ticket contract={contract} initialSide={initialSide} />;
 }
+
+const SIDES = [
+  { value: 'buy', label: 'Buy' },
+  { value: 'sell', label: 'Sell' },
+] as const;
 
 function Ticket({ contract, initialSide }: { contract: string; initialSide: 'buy' | 'sell' }) {
   const occ = parseOcc(contract)!;
@@ -208,23 +214,19 @@ function Ticket({ contract, initialSide }: { contract: string; initialSide: 'buy
               setReviewing({ clientOrderId: crypto.randomUUID() });
             }}
           >
-            <div role="radiogroup" aria-label="Side" className="grid grid-cols-2 gap-2">
-              {(['buy', 'sell'] as const).map((s) => (
-                <button
-                  key={s}
-                  type="button"
-                  role="radio"
-                  aria-checked={side === s}
-                  onClick={() => {
-                    setSide(s);
-                    setLimit('');
-                  }}
-                  className={`rounded-lg px-3 py-2.5 text-sm font-bold ring-1 ${side === s ? (s === 'buy' ? 'bg-emerald-700 text-white ring-emerald-700' : 'bg-red-700 text-white ring-red-700') : 'bg-white text-slate-800 ring-slate-300 hover:bg-slate-50'}`}
-                >
-                  {s === 'buy' ? 'Buy' : 'Sell'}
-                </button>
-              ))}
-            </div>
+            <SegmentedControl
+              label="Side"
+              className="grid grid-cols-2 gap-2"
+              options={SIDES}
+              value={side}
+              onSelect={(s) => {
+                setSide(s);
+                setLimit('');
+              }}
+              itemClassName={(on, s) =>
+                `rounded-lg px-3 py-2.5 text-sm font-bold ring-1 ${on ? (s === 'buy' ? 'bg-emerald-700 text-white ring-emerald-700' : 'bg-red-700 text-white ring-red-700') : 'bg-white text-slate-800 ring-slate-300 hover:bg-slate-50'}`
+              }
+            />
             <div className="grid grid-cols-2 gap-3">
               <div>
                 <label htmlFor={ids.qty} className="mb-1 block text-sm font-medium text-slate-800">
