@@ -206,7 +206,6 @@ function describeOrder(o: BrokerOrder): string {
   return `${o.side === 'sell' ? 'Sell' : 'Buy'} ${o.quantity} ${contractLabel(o.symbol)}`;
 }
 
-/** The trade ticket for a connected Alpaca account: the same order body as paper, the live confirmation, then Alpaca. */
 const SIDES = [
   { value: 'buy', label: 'Buy' },
   { value: 'sell', label: 'Sell' },
@@ -217,6 +216,7 @@ const ORDER_TYPES = [
 ] as const;
 const segment = (on: boolean) => `rounded-lg px-4 py-2 text-sm font-semibold ring-1 ${on ? 'bg-brand-700 text-white ring-brand-700' : 'ring-slate-300'}`;
 
+/** The trade ticket for a connected Alpaca account: the same order body as paper, the live confirmation, then Alpaca. */
 export function LiveTicket({ contract, initialSide, account }: { contract: string; initialSide: 'buy' | 'sell'; account: AccountSummary }) {
   const environment = account.id === 'alpaca-live' ? 'live' : 'paper';
   const [side, setSide] = useState(initialSide);
