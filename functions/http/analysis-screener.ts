@@ -55,6 +55,8 @@ const roundRow = (p: ParityRow) => ({
   putMid: r6n(p.putMid),
   observed: r6n(p.observed),
   parity: r6(p.parity),
+  lower: r6(p.lower),
+  upper: r6(p.upper),
   deviation: r6n(p.deviation),
   conversionEdge: r6n(p.conversionEdge),
   reversalEdge: r6n(p.reversalEdge),
