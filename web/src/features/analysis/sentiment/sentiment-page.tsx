@@ -42,7 +42,13 @@ export default function SentimentPage() {
 }
 
 const ZONE = (p: number | null) =>
-  p === null ? 'no history yet' : p >= 90 ? 'unusually high for this underlying' : p <= 10 ? 'unusually low for this underlying' : 'within its usual range';
+  p === null
+    ? 'building history (percentiles show from 60 sessions)'
+    : p >= 90
+      ? 'unusually high for this underlying'
+      : p <= 10
+        ? 'unusually low for this underlying'
+        : 'within its usual range';
 
 function SentimentBody({ data: d }: { data: SentimentView }) {
   const r = d.readings;
