@@ -175,6 +175,7 @@ describe('the analysis API on Polygon data', () => {
     expect(s.skew.some((x) => x.riskReversal !== null && x.riskReversal < 0)).toBe(true);
     expect(s.cone.length).toBeGreaterThan(5);
     expect(s.history!.iv30.filter((x) => x !== null)).toHaveLength(1);
+    expect(s.historyNote).toMatch(/building its history: 1 \/ 252 sessions/);
   });
 
   it('screener: rows from every underlying with the liquidity defaults; an IV-rank filter says it is building history', async () => {
