@@ -83,7 +83,11 @@ function Inputs({ data }: { data: ArbitrageView }) {
   const items = [
     ['Price S', `$${data.price.toFixed(2)}`, 'The last close; the stock is bought a cent above and sold a cent below it (no stock quote in end-of-day data).'],
     ['Risk-free rate r', `${(i.riskFree * 100).toFixed(2)}%`, 'Continuous; the benchmark every edge is measured against (its financing is already deducted).'],
-    ['Dividend yield q', `${(i.dividendYield * 100).toFixed(2)}%`, 'PV(D) = S × (1 − e^(−qT)): dividends are modelled as a continuous yield (the underlying’s recent yield), not as announced ex-dates.'],
+    [
+      'Dividend yield q',
+      `${(i.dividendYield * 100).toFixed(2)}%`,
+      'PV(D) = S × (1 − e^(−qT)): dividends are modelled as a continuous yield (the underlying’s recent yield), not as announced ex-dates.',
+    ],
     [
       'Fees',
       `$${i.feePerContract.toFixed(2)} a contract, $${i.feePerShare.toFixed(3)} a share`,
