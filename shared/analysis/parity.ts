@@ -11,8 +11,10 @@
  * - long box K1 < K2 (buy the K1/K2 call spread and the K2/K1 put spread) pays K2 − K1:
  *   edge = (K2 − K1) e^(−rT) − [(C1_ask − C2_bid) + (P2_ask − P1_bid)] − fees; the short box the other way round.
  *
- * American options (single stocks, the ETFs) bound C − P instead of fixing it [PCP-W] (Hull, "Options, Futures, and
- * Other Derivatives", ch. 11, American put-call relationship with dividends; https://en.wikipedia.org/wiki/Put%E2%80%93call_parity):
+ * American options (single stocks, the ETFs) bound C − P instead of fixing it (research-peers §4.7 [PCP-W], Wilmott's FAQ,
+ * https://issuhub.com/view/index/4805?pageIndex=49; Hull, "Options, Futures, and Other Derivatives", the American
+ * put-call relationship; without dividends, S − K ≤ C − P ≤ S − K e^(−rT) as in
+ * https://www.q4quant.studio/dashboard/learn/finance/instruments/exercises/put-call-parity-ex-03-american-bounds):
  *   S − PV(D) − K ≤ C − P ≤ S − K e^(−rT).
  * A conversion is an opportunity only above the upper bound (no dividend counted: the short call may be exercised
  * before it), a reversal only below the lower one (K undiscounted: the short put may be assigned today). A box is the
