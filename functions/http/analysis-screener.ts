@@ -1,4 +1,5 @@
 import { ulid } from 'ulid';
+import { MIN_HISTORY_SESSIONS, YEAR_SESSIONS } from '@shared/analysis/daily-summary';
 import { scanParity, type ArbitrageHit, type ParityRow } from '@shared/analysis/parity';
 import { runScreen, type UnderlyingStatsSource } from '@shared/analysis/screener';
 import { summaryStatsSource, volatilityHistory } from '@shared/analysis/summary-stats';
@@ -55,6 +56,8 @@ const roundRow = (p: ParityRow) => ({
   putMid: r6n(p.putMid),
   observed: r6n(p.observed),
   parity: r6(p.parity),
+  lower: r6(p.lower),
+  upper: r6(p.upper),
   deviation: r6n(p.deviation),
   conversionEdge: r6n(p.conversionEdge),
   reversalEdge: r6n(p.reversalEdge),
@@ -70,6 +73,9 @@ const notFound = (message: string) => failure(appError('not_found', message));
  * The chain-based analysis pages (issue 22): the screener over every tracked underlying's whole chain set, saved
  * screens, the put-call parity scanner and the volatility surface. Thin: the figures are shared/analysis's.
  */
+/** Sessions of the kept year with an IV30 (a real provider's backfilled days have closes only). */
+const ivSessions = (history: { iv30: readonly (number | null)[] }) => history.iv30.filter((x) => x !== null).length;
+
 export function makeScreenerHandler(deps: ScreenerHandlerDeps) {
   const chains = analysisChains(deps);
   let stats: { key: string; value: Promise<UnderlyingStats[]> } | null = null;
@@ -188,9 +194,11 @@ export function makeScreenerHandler(deps: ScreenerHandlerDeps) {
           grid: { moneyness: [...SURFACE_MONEYNESS], rows: surfaceGrid(set.expiries, set.price) },
           cone: expectedMoveCone(term, set.price),
           history,
-          historyNote: history
-            ? null
-            : 'IV against realised volatility over the year needs the daily summary history (one row a session, kept 252 sessions); it appears once the ingestion has stored it.',
+          historyNote: !history
+            ? 'IV against realised volatility over the year needs the daily summary history (one row a session, kept 252 sessions); it appears once the ingestion has stored it.'
+            : ivSessions(history) < MIN_HISTORY_SESSIONS
+              ? `IV30 is building its history: ${ivSessions(history)} / ${YEAR_SESSIONS} sessions (this data source's IV history accumulates one session a run; HV20 comes from its daily closes).`
+              : null,
         };
         return body;
       });

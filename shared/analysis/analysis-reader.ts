@@ -6,7 +6,7 @@ import { addDays, daysBetween, newYorkInstant, newYorkParts, yearsBetween } from
 import { classifyExpiry } from '../market/expirations';
 import { exerciseStyle, RISK_FREE_RATE, TRACKED_UNDERLYINGS, underlyingProfile } from '../market/underlyings';
 import type { EventsResponse, HeatmapResponse, RegimeResponse, SentimentResponse, SummaryResponse } from './analysis.api';
-import { atmIvOfExpiry, SUMMARY_RETENTION_DAYS, type DailySummary, type DailySummaryStore } from './daily-summary';
+import { atmIvOfExpiry, MIN_HISTORY_SESSIONS, SUMMARY_RETENTION_DAYS, YEAR_SESSIONS, type DailySummary, type DailySummaryStore } from './daily-summary';
 import { analyseEvent, type ExpiryPoint, type PastMove } from './events';
 import { heatmapCells, isUnusual, putCallSeries, sentimentReadings, volatilityMetrics } from './history-metrics';
 import { regimeSeries } from './regime-history';
@@ -177,7 +177,11 @@ export function analysisReader(deps: AnalysisReaderDeps) {
         rate: RISK_FREE_RATE,
         dividendYield: q,
         exercise: exerciseStyle(r.ticker),
-        analysis: analyseEvent({ underlying: r.ticker, S: last.close, session: last.date, next, expiries: termStructure, past }),
+        analysis: withSourceRefusal(
+          analyseEvent({ underlying: r.ticker, S: last.close, session: last.date, next, expiries: termStructure, past }),
+          r.ticker,
+          last.source,
+        ),
         termStructure,
       };
     },
@@ -197,7 +201,9 @@ export function analysisReader(deps: AnalysisReaderDeps) {
         today: today && today.date === r.rows.at(-1)!.date ? today : null,
         labelSince: since,
         strip: series.slice(-STRIP_SESSIONS),
-        unavailable: today ? null : `The regime needs 200 closes and 60 sessions of IV history; ${r.rows.length} sessions are stored.`,
+        unavailable: today
+          ? null
+          : `The regime needs 200 closes and ${MIN_HISTORY_SESSIONS} sessions of IV history: ${r.rows.length} closes and ${ivSessions(r.rows)} sessions with IV are stored (building history: ${ivSessions(r.rows)} / ${YEAR_SESSIONS}).`,
       };
     },
 
@@ -222,6 +228,24 @@ export function analysisReader(deps: AnalysisReaderDeps) {
 }
 
 export type AnalysisReader = ReturnType<typeof analysisReader>;
+
+/** Sessions with an IV30: a real provider's backfilled year has closes only, its IV history accumulates a session a run. */
+const ivSessions = (rows: readonly DailySummary[]) => rows.filter((r) => r.iv30 !== null).length;
+
+/**
+ * A single stock with no report on a real provider's calendar: say where the dates come from and why there may be none
+ * (Polygon's Benzinga earnings are an add-on to the plan), never a made-up date.
+ */
+function withSourceRefusal(a: ReturnType<typeof analyseEvent>, ticker: string, source: 'live' | 'demo'): ReturnType<typeof analyseEvent> {
+  if (a.refusal?.code !== 'no-earnings' || source !== 'live' || underlyingProfile(ticker)?.sector === 'Index ETF') return a;
+  return {
+    ...a,
+    refusal: {
+      code: 'no-earnings',
+      message: `The market-data provider gave no upcoming earnings date for ${ticker}: its earnings calendar (Benzinga's, through Polygon) is not part of every plan, so no event move is shown and none is made up.`,
+    },
+  };
+}
 
 /** The next scheduled ingestion after an instant: weekdays at 18:00 New York (functions/jobs/schedules.ts). */
 export function nextIngestionAt(now: Date, hour = 18): Date {

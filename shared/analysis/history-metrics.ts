@@ -10,9 +10,20 @@ import { expectedMove, ivPercentile, ivRank } from './volatility';
 const ratio = (a: number | null, b: number | null) => (a !== null && b !== null && b > 0 ? a / b : null);
 const values = (xs: readonly (number | null)[]) => xs.filter((x): x is number => x !== null && Number.isFinite(x));
 const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : null);
-/** Percentile of the value against the history (share of history values below it), null when either is missing. */
-export const percentileAgainst = (value: number | null, history: readonly (number | null)[]): number | null =>
-  value === null ? null : ivPercentile(value, values(history));
+/**
+ * Percentile of the value against the underlying's own history: the share of history values below it, ties counting
+ * half (a value equal to every past one is the middle, p50, not p0). Null when the value is missing or the history has
+ * fewer than MIN_HISTORY_SESSIONS values: against a handful of sessions (a real provider's first weeks) any change is
+ * an extreme, so the reading would jump between p0 and p100.
+ */
+export const percentileAgainst = (value: number | null, history: readonly (number | null)[]): number | null => {
+  if (value === null) return null;
+  const h = values(history);
+  if (h.length < MIN_HISTORY_SESSIONS) return null;
+  const below = h.filter((x) => x < value).length;
+  const equal = h.filter((x) => x === value).length;
+  return (100 * (below + equal / 2)) / h.length;
+};
 
 export interface VolatilityMetrics {
   iv30: number | null;

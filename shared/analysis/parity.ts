@@ -11,9 +11,17 @@
  * - long box K1 < K2 (buy the K1/K2 call spread and the K2/K1 put spread) pays K2 − K1:
  *   edge = (K2 − K1) e^(−rT) − [(C1_ask − C2_bid) + (P2_ask − P1_bid)] − fees; the short box the other way round.
  *
- * American options (single stocks, the ETFs) bound C − P instead: S − PV(D) − K ≤ C − P ≤ S − K e^(−rT) [PCP-W]; the
- * scanner then counts no dividend for a conversion (the short call may be exercised before it), K undiscounted for a
- * reversal and for a short box (a short leg may be assigned today).
+ * American options (single stocks, the ETFs) bound C − P instead of fixing it (research-peers §4.7 [PCP-W], Wilmott's FAQ,
+ * https://issuhub.com/view/index/4805?pageIndex=49; Hull, "Options, Futures, and Other Derivatives", the American
+ * put-call relationship; without dividends, S − K ≤ C − P ≤ S − K e^(−rT) as in
+ * https://www.q4quant.studio/dashboard/learn/finance/instruments/exercises/put-call-parity-ex-03-american-bounds):
+ *   S − PV(D) − K ≤ C − P ≤ S − K e^(−rT).
+ * A conversion is an opportunity only above the upper bound (no dividend counted: the short call may be exercised
+ * before it), a reversal only below the lower one (K undiscounted: the short put may be assigned today). A box is the
+ * difference of two strikes' C − P, so its bounds follow from theirs:
+ *   K2 e^(−rT) − K1 − PV(D) ≤ box ≤ K2 − K1 e^(−rT) + PV(D);
+ * a long box pays only below the lower bound, a short box only above the upper one. Inside the bounds an American chain
+ * shows no opportunity, however far its C − P sits from the European parity (its early-exercise premium).
  *
  * Only bid and ask are traded; the mid is shown as the theoretical edge. Fees are per contract and per share (the
  * stock legs), expressed per share of the 100-share position. Each hit carries its reason codes.
@@ -80,7 +88,12 @@ export interface ParityRow {
   callMid: number | null;
   putMid: number | null;
   observed: number | null;
+  /** The European parity value S − PV(D) − K e^(−rT). */
   parity: number;
+  /** The bounds of C − P: both the parity value for European options; S − PV(D) − K and S − K e^(−rT) for American. */
+  lower: number;
+  upper: number;
+  /** How far the mid C − P lies outside the bounds (0 inside them; for European options, observed − parity). */
   deviation: number | null;
   conversionEdge: number | null;
   reversalEdge: number | null;
@@ -151,7 +164,10 @@ export function scanParity(inputs: ParityInputs): { hits: ArbitrageHit[]; parity
       const cMid = midOf(C);
       const pMid = midOf(P);
       const parityValue = S - pvD - K * disc;
+      const lower = american ? S - pvD - K : parityValue;
+      const upper = american ? S - K * disc : parityValue;
       const observed = cMid !== null && pMid !== null ? cMid - pMid : null;
+      const outside = observed === null ? null : observed - Math.min(upper, Math.max(lower, observed));
       const stockFees = (2 * inputs.feePerContract) / 100 + inputs.feePerShare;
       // American options bound C − P instead (S − PV(D) − K ≤ C − P ≤ S − K e^(−rT)): the short call of a conversion may be
       // exercised before the dividend is paid, and the short put of a reversal may be assigned today, at K undiscounted.
@@ -165,7 +181,9 @@ export function scanParity(inputs: ParityInputs): { hits: ArbitrageHit[]; parity
         putMid: pMid,
         observed,
         parity: parityValue,
-        deviation: observed === null ? null : observed - parityValue,
+        lower,
+        upper,
+        deviation: outside,
         conversionEdge: conversion,
         reversalEdge: reversal,
       });
@@ -181,7 +199,7 @@ export function scanParity(inputs: ParityInputs): { hits: ArbitrageHit[]; parity
             { action: 'buy', instrument: `put ${K}`, price: P.ask! },
             { action: 'sell', instrument: `call ${K}`, price: C.bid! },
           ],
-          theoreticalEdge: observed === null ? 0 : observed - parityValue,
+          theoreticalEdge: observed === null ? 0 : observed - upper,
           executableEdge: conversion,
           fees: stockFees,
           capital,
@@ -201,7 +219,7 @@ export function scanParity(inputs: ParityInputs): { hits: ArbitrageHit[]; parity
             { action: 'sell', instrument: `put ${K}`, price: P.bid! },
             { action: 'buy', instrument: `call ${K}`, price: C.ask! },
           ],
-          theoreticalEdge: observed === null ? 0 : parityValue - observed,
+          theoreticalEdge: observed === null ? 0 : lower - observed,
           executableEdge: reversal,
           fees: stockFees,
           capital,
@@ -211,7 +229,8 @@ export function scanParity(inputs: ParityInputs): { hits: ArbitrageHit[]; parity
       }
     }
 
-    // Boxes on every pair of strikes (European payoff K2 − K1; American legs can be assigned early).
+    // Boxes on every pair of strikes: European, worth (K2 − K1) e^(−rT); American, within the bounds above (legs can be
+    // exercised or assigned early, and the dividend moves the calls' and puts' early exercise).
     const boxFees = (4 * inputs.feePerContract) / 100;
     for (let i = 0; i < strikes.length; i++) {
       for (let j = i + 1; j < strikes.length; j++) {
@@ -223,11 +242,13 @@ export function scanParity(inputs: ParityInputs): { hits: ArbitrageHit[]; parity
         const P1 = puts.get(K1)!;
         const P2 = puts.get(K2)!;
         const pv = (K2 - K1) * disc;
+        const boxLow = american ? K2 * disc - K1 - pvD : pv;
+        const boxHigh = american ? K2 - K1 * disc + pvD : pv;
         const mids = [C1, C2, P1, P2].map(midOf);
         const midCost = mids.every((m) => m !== null) ? mids[0]! - mids[1]! + mids[3]! - mids[2]! : null;
         if (C1.ask !== null && C2.bid !== null && P2.ask !== null && P1.bid !== null) {
           const cost = C1.ask - C2.bid + (P2.ask - P1.bid);
-          const edge = pv - cost - boxFees;
+          const edge = boxLow - cost - boxFees;
           if (edge > MIN_EDGE && cost > 0) {
             hits.push({
               kind: 'long-box',
@@ -240,7 +261,7 @@ export function scanParity(inputs: ParityInputs): { hits: ArbitrageHit[]; parity
                 { action: 'buy', instrument: `put ${K2}`, price: P2.ask },
                 { action: 'sell', instrument: `put ${K1}`, price: P1.bid },
               ],
-              theoreticalEdge: midCost === null ? 0 : pv - midCost,
+              theoreticalEdge: midCost === null ? 0 : boxLow - midCost,
               executableEdge: edge,
               fees: boxFees,
               capital: cost,
@@ -251,8 +272,7 @@ export function scanParity(inputs: ParityInputs): { hits: ArbitrageHit[]; parity
         }
         if (C1.bid !== null && C2.ask !== null && P2.bid !== null && P1.ask !== null) {
           const credit = C1.bid - C2.ask + (P2.bid - P1.ask);
-          // An American short box can be assigned at once: the K2 − K1 it owes may be due today, undiscounted.
-          const edge = credit - (american ? K2 - K1 : pv) - boxFees;
+          const edge = credit - boxHigh - boxFees;
           if (edge > MIN_EDGE) {
             hits.push({
               kind: 'short-box',
@@ -265,7 +285,7 @@ export function scanParity(inputs: ParityInputs): { hits: ArbitrageHit[]; parity
                 { action: 'sell', instrument: `put ${K2}`, price: P2.bid },
                 { action: 'buy', instrument: `put ${K1}`, price: P1.ask },
               ],
-              theoreticalEdge: midCost === null ? 0 : midCost - pv,
+              theoreticalEdge: midCost === null ? 0 : midCost - boxHigh,
               executableEdge: edge,
               fees: boxFees,
               capital: K2 - K1,

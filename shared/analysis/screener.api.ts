@@ -234,9 +234,12 @@ const ParityRow = z.object({
   putMid: n,
   /** C − P at mids. */
   observed: n,
-  /** S − PV(D) − K e^(−rT). */
+  /** S − PV(D) − K e^(−rT), the European parity value. */
   parity: z.number(),
-  /** observed − parity, per share. */
+  /** The bounds of C − P: the parity value twice for European options; S − PV(D) − K and S − K e^(−rT) for American. */
+  lower: z.number(),
+  upper: z.number(),
+  /** How far the mid C − P lies outside the bounds, per share (0 inside; European: observed − parity). */
   deviation: n,
   conversionEdge: n,
   reversalEdge: n,

@@ -2,6 +2,15 @@ import { isTradingDay, nextTradingDay, tradingDayOnOrAfter } from './calendar';
 import { addDays, ymd } from './dates';
 import { underlyingProfile } from './underlyings';
 
+/** An earnings report's dates, as any calendar gives them. */
+export interface EarningsDate {
+  underlying: string;
+  /** The last trading day before the news: the day the company reports after the close (or the day before a pre-open report). */
+  reportDate: string;
+  /** The first session that trades on the news: its return carries the jump. */
+  eventSession: string;
+}
+
 /**
  * The simulated market's quarterly earnings (issue 22): each single stock reports four times a year after the close of a
  * trading day, some weeks after each calendar quarter ends, as US companies do (late January, April, July, October).
@@ -10,12 +19,7 @@ import { underlyingProfile } from './underlyings';
  * standard deviation √E on the next session, so IV crush and implied-against-realised moves can be studied.
  * Index ETFs have no earnings.
  */
-export interface EarningsEvent {
-  underlying: string;
-  /** The trading day the company reports, after the close. */
-  reportDate: string;
-  /** The first session that trades on the news: its return carries the jump. */
-  eventSession: string;
+export interface EarningsEvent extends EarningsDate {
   /** E: the event's variance (a fraction², not annualised); √E is the one-standard-deviation move. */
   eventVariance: number;
 }

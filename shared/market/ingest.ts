@@ -2,6 +2,7 @@ import { barSummary, summarizeSession, YEAR_SESSIONS, type DailySummary, type Da
 import { domainEvent } from '../events/domain-events';
 import type { Clock } from '../ports/clock.port';
 import type { EventOutbox } from '../ports/events.port';
+import type { EarningsDate } from './earnings';
 import type { MarketDataProvider, ProviderQuote } from './market-data.port';
 import type { MarketStore, StoredChain, StoredTicker } from './market-store.port';
 import { buildChain, summarizeExpiry } from './chain';
@@ -69,6 +70,7 @@ const SUMMARY_BARS_DAYS = 45;
 async function storeSummaries(
   store: DailySummaryStore,
   provider: MarketDataProvider,
+  warn: ((message: string) => void) | undefined,
   input: {
     underlying: string;
     session: string;
@@ -80,7 +82,20 @@ async function storeSummaries(
   },
 ): Promise<number> {
   const { underlying, session, asOf, S, q } = input;
-  const upcoming = provider.earnings ? await provider.earnings(underlying, session, addDays(session, 366)) : [];
+  const year = tradingDaysEnding(previousTradingDay(session), YEAR_SESSIONS);
+  // One calendar read covers the kept year (a real provider's backfilled days learn the reports they straddled, so the
+  // events page has past moves from the first run) and the year ahead. A provider without one, or a plan without it
+  // (Polygon's Benzinga earnings are an add-on), gives no dates: the pages then say so, the run goes on.
+  let reports: EarningsDate[] = [];
+  if (provider.earnings) {
+    try {
+      reports = await provider.earnings(underlying, year[0]!, addDays(session, 366));
+    } catch (err) {
+      warn?.(`earnings calendar for ${underlying} skipped: ${(err as Error).message}`);
+    }
+  }
+  const nextReport = (date: string) => reports.find((r) => r.reportDate >= date)?.reportDate ?? null;
+  const upcoming = reports.filter((r) => r.reportDate >= session);
   const closes = input.bars.map((b) => b.close);
   if (input.bars.at(-1)?.date !== session) closes.push(S);
   const today = summarizeSession({
@@ -97,7 +112,6 @@ async function storeSummaries(
     nextEarnings: upcoming[0]?.reportDate ?? null,
   });
 
-  const year = tradingDaysEnding(previousTradingDay(session), YEAR_SESSIONS);
   const stored = new Set(await store.summaryDates(underlying, year[0]!));
   const missing = year.filter((d) => !stored.has(d));
   let backfill: DailySummary[] = [];
@@ -108,7 +122,12 @@ async function storeSummaries(
       const bars = await provider.dailyBars(underlying, addDays(year[0]!, -SUMMARY_BARS_DAYS), year.at(-1)!);
       backfill = bars.flatMap((b, i) =>
         b.date >= year[0]!
-          ? [barSummary({ underlying, date: b.date, close: b.close, volume: b.volume, closes: bars.slice(0, i + 1).map((x) => x.close) })]
+          ? [
+              {
+                ...barSummary({ underlying, date: b.date, close: b.close, volume: b.volume, closes: bars.slice(0, i + 1).map((x) => x.close) }),
+                nextEarnings: nextReport(b.date),
+              },
+            ]
           : [],
       );
     }
@@ -205,7 +224,7 @@ export async function runIngestion(deps: IngestDeps, opts: IngestOptions): Promi
       );
       let summaryDays: number | undefined;
       if (deps.summaries) {
-        summaryDays = await storeSummaries(deps.summaries, provider, {
+        summaryDays = await storeSummaries(deps.summaries, provider, deps.warn, {
           underlying,
           session,
           asOf,

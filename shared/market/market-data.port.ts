@@ -1,5 +1,5 @@
 import type { DailySummary } from '../analysis/daily-summary';
-import type { EarningsEvent } from './earnings';
+import type { EarningsDate } from './earnings';
 /**
  * The market-data provider port: the simulated market (shared/market/simulated-provider.ts) and the
  * Polygon-compatible REST adapter (functions/adapters/market/polygon-provider.ts) both implement it,
@@ -73,8 +73,11 @@ export interface MarketDataProvider {
    * fills the year at once; without it the ingestion backfills closes from daily bars and the IV history accumulates.
    */
   summaryHistory?(underlying: string, lastSession: string, days: number): Promise<DailySummary[]>;
-  /** Earnings reports dated within [from, to], when the provider knows them (the simulated market's single stocks). */
-  earnings?(underlying: string, from: string, to: string): Promise<EarningsEvent[]>;
+  /**
+   * Earnings reports dated within [from, to], oldest first, when the provider has a calendar: the simulated market's single
+   * stocks (with each event's variance), Polygon's Benzinga earnings (dates only, where the plan includes them).
+   */
+  earnings?(underlying: string, from: string, to: string): Promise<EarningsDate[]>;
 }
 
 /** A provider answered with a non-OK status: the message names the underlying and the status. */

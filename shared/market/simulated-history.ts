@@ -6,7 +6,7 @@ import { earningsBetween, nextEarnings, eventVarianceBetween } from './earnings'
 import { addDays } from './dates';
 import { newYorkInstant, yearsBetween } from './dates';
 import { listedExpirations } from './expirations';
-import { closePrice, dayPutDemand, dayVolLevel, underlyingBar, withEventVariance } from './simulated-market';
+import { closePrice, dayPutDemand, daySkewLevel, dayVolLevel, underlyingBar, withEventVariance } from './simulated-market';
 import { seededRng } from './random';
 import { RISK_FREE_RATE, underlyingProfile, type UnderlyingProfile } from './underlyings';
 import { atmVol, surfaceVol } from './vol-surface';
@@ -54,6 +54,7 @@ function strikeAtDelta(sigmaAt: (k: number) => number, F: number, T: number, q: 
 function termPoints(p: UnderlyingProfile, date: string, S: number) {
   const asOf = newYorkInstant(date, 16);
   const level = dayVolLevel(p.ticker, date);
+  const skewLevel = daySkewLevel(p.ticker, date);
   const atm: TermPoint[] = [];
   const call: TermPoint[] = [];
   const put: TermPoint[] = [];
@@ -71,7 +72,7 @@ function termPoints(p: UnderlyingProfile, date: string, S: number) {
   for (const { e, T } of needed) {
     const E = eventVarianceBetween(p.ticker, date, e);
     const F = S * Math.exp((RISK_FREE_RATE - p.dividendYield) * T);
-    const sigmaAt = (k: number) => withEventVariance(surfaceVol(p, k, F, T, level), E, T);
+    const sigmaAt = (k: number) => withEventVariance(surfaceVol(p, k, F, T, level, skewLevel), E, T);
     atm.push({ T, iv: withEventVariance(atmVol(p, T, level), E, T) });
     if (!near30.has(e)) continue;
     call.push({ T, iv: sigmaAt(strikeAtDelta(sigmaAt, F, T, p.dividendYield, 0.25)) });

@@ -47,6 +47,27 @@ export function dayVolLevel(ticker: string, date: string): number {
   return Math.min(1.35, Math.max(0.8, 1 + 0.07 * seededRng(ticker, date, 'vol-level').normal()));
 }
 
+/** The slow waves of the skew path: periods in calendar days and their weights (weeks, a quarter, most of a year). */
+const SKEW_WAVES: readonly (readonly [number, number])[] = [
+  [29, 0.45],
+  [83, 0.35],
+  [197, 0.3],
+];
+
+/**
+ * A day-level multiplier on the surface's skew, with a path of its own: the sum of three slow waves (seeded phases per
+ * underlying) and a little daily noise, about ±20% around 1. Without it the 25-delta risk reversal was the profile's
+ * constant skew times the day's volatility level, memoryless from one day to the next, so its percentile against its
+ * own year jumped across the whole range from session to session (issue 22). Deterministic: a function of the date.
+ */
+export function daySkewLevel(ticker: string, date: string): number {
+  const day = Math.floor(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
+  const phases = seededRng(ticker, 'skew-phases');
+  let wave = 0;
+  for (const [period, weight] of SKEW_WAVES) wave += weight * Math.sin((2 * Math.PI * day) / period + 2 * Math.PI * phases.uniform());
+  return Math.min(1.3, Math.max(0.7, 1 + 0.3 * wave + 0.02 * seededRng(ticker, date, 'skew-level').normal()));
+}
+
 function dailyReturn(p: UnderlyingProfile, date: string): number {
   const sigma = (p.atmVol * dayVolLevel(p.ticker, date)) / Math.sqrt(252);
   const z = Math.max(-4, Math.min(4, seededRng(p.ticker, date, 'return').normal()));
@@ -149,6 +170,7 @@ function quoteExpiry(ctx: QuoteContext, expiration: string): ProviderQuote[] {
   const q = p.dividendYield;
   const dte = daysBetween(session, expiration);
   const level = dayVolLevel(p.ticker, session);
+  const skewLevel = daySkewLevel(p.ticker, session);
   const F = S * Math.exp((r - q) * T);
   const eventVariance = eventVarianceBetween(p.ticker, session, expiration);
   const putDemand = dayPutDemand(p.ticker, session);
@@ -161,7 +183,7 @@ function quoteExpiry(ctx: QuoteContext, expiration: string): ProviderQuote[] {
     for (const j of [0, 1]) {
       isCall[2 * i + j] = j === 0 ? 1 : 0;
       K[2 * i + j] = k;
-      sigma[2 * i + j] = withEventVariance(surfaceVol(p, k, F, T, level), eventVariance, T);
+      sigma[2 * i + j] = withEventVariance(surfaceVol(p, k, F, T, level, skewLevel), eventVariance, T);
     }
   });
   const american = exerciseStyle(p.ticker) === 'american';
@@ -254,7 +276,11 @@ function contractCloseValue(p: UnderlyingProfile, contract: ProviderContract, se
   if (T <= 0) return Math.max(0, contract.type === 'call' ? S - contract.strike : contract.strike - S);
   const level = dayVolLevel(p.ticker, session);
   const F = S * Math.exp((RISK_FREE_RATE - p.dividendYield) * T);
-  const sigma = withEventVariance(surfaceVol(p, contract.strike, F, T, level), eventVarianceBetween(p.ticker, session, contract.expiration), T);
+  const sigma = withEventVariance(
+    surfaceVol(p, contract.strike, F, T, level, daySkewLevel(p.ticker, session)),
+    eventVarianceBetween(p.ticker, session, contract.expiration),
+    T,
+  );
   const input = { type: contract.type, S, K: contract.strike, T, r: RISK_FREE_RATE, q: p.dividendYield, sigma };
   return exerciseStyle(p.ticker) === 'american' ? americanPrice(input) : bsmPrice(input);
 }

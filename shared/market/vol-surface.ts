@@ -9,7 +9,8 @@ import type { UnderlyingProfile } from './underlyings';
  * made some far puts dearer than nearer ones; the 60-session scan in simulated-market.test.ts finds neither.
  * σ_atm(T) carries a mildly upward term structure (short-dated vol a little below 30-day vol),
  * and a day-level level shift so the market's volatility moves from day to day.
- * Skew is negative for indices (downside puts are dearer), smaller for single stocks.
+ * Skew is negative for indices (downside puts are dearer), smaller for single stocks; `daySkew` moves it along the
+ * market's own day-to-day skew path (simulated-market.ts daySkewLevel).
  */
 export function atmVol(profile: UnderlyingProfile, T: number, dayLevel = 1): number {
   const t = Math.max(T, 1 / 365);
@@ -17,9 +18,9 @@ export function atmVol(profile: UnderlyingProfile, T: number, dayLevel = 1): num
   return profile.atmVol * dayLevel * Math.min(1.3, Math.max(0.75, term));
 }
 
-export function surfaceVol(profile: UnderlyingProfile, strike: number, forward: number, T: number, dayLevel = 1): number {
+export function surfaceVol(profile: UnderlyingProfile, strike: number, forward: number, T: number, dayLevel = 1, daySkew = 1): number {
   const t = Math.max(T, 1 / 365);
   const atm = atmVol(profile, t, dayLevel);
   const x = 3.5 * Math.tanh(Math.log(strike / forward) / (atm * Math.sqrt(t)) / 3.5);
-  return Math.max(0.05, atm * (1 + profile.skew * x + profile.smile * x * x));
+  return Math.max(0.05, atm * (1 + profile.skew * daySkew * x + profile.smile * x * x));
 }

@@ -157,6 +157,9 @@ describe('arbitrage and surface', () => {
     expect(chosen.body.parityExpiry).toBe(other);
     expect(chosen.body.parity.every((p: { expiration: string }) => p.expiration === other)).toBe(true);
     expect((await send('GET', '/api/analysis/SPY/arbitrage?expiry=soon')).status).toBe(400);
+    // The simulated market prices SPY's options as American, and they are held to the American bounds: nothing to find.
+    expect(r.body.hits).toEqual([]);
+    expect(r.body.parity.every((p: { lower: number; upper: number }) => p.lower < p.upper)).toBe(true);
     for (const hit of r.body.hits) expect(hit.reasons).toContain('STALE_QUOTES');
     expect(r.headers.get('cache-control')).toMatch(/^public, max-age=\d+$/);
     const etag = r.headers.get('etag')!;

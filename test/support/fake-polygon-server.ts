@@ -2,12 +2,16 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { TZDate } from '@date-fns/tz';
 import { occSymbol, parseOcc } from '@shared/market/occ';
+import { realisticMarket, type EarningsRow, type RealisticMarket } from './fake-polygon-market';
 
 /**
  * A local stand-in for Polygon's REST API (the endpoints the market adapter calls), answering in the
  * documented shapes from generated fixtures: contract reference pages of up to 1000 with an opaque
  * `cursor` in `next_url` (which, like Polygon's, carries no apiKey), chain snapshot pages of up to 250,
- * daily aggregates with `t` in ms and quote/trade times in ns, previous close. Every request is recorded.
+ * daily aggregates with `t` in ms and quote/trade times in ns, previous close, Benzinga earnings
+ * (`/benzinga/v1/earnings`, https://polygon.io/docs/rest/partners/benzinga/earnings). Every request is recorded.
+ * With `market`, the fixtures are a realistic market as of the latest session (test/support/fake-polygon-market.ts);
+ * without, the small fixed fixtures of 2026-01-02 the adapter's own tests read.
  */
 
 export interface FakeContract {
@@ -60,6 +64,8 @@ export interface FakePolygonServerOptions {
   /** How many contracts to generate per underlying. */
   contracts?: Record<string, number>;
   prices?: Record<string, number>;
+  /** A realistic market as of the latest session at this instant, for every tracked underlying (the local stack's runs). */
+  market?: { now: Date };
 }
 
 export interface FakePolygonServer {
@@ -75,6 +81,10 @@ export interface FakePolygonServer {
   /** Replaces the daily bars of a ticker as Polygon names it ("O:..." for contracts); returned as given. */
   setBars(ticker: string, bars: FakeBar[]): void;
   setPrevClose(ticker: string, close: number | null): void;
+  /** Replaces a company's Benzinga earnings rows (returned filtered by the query's date range). */
+  setEarnings(ticker: string, rows: unknown[]): void;
+  /** The realistic market, when the server was started with one. */
+  readonly market: RealisticMarket | null;
   failWith(rule: FailureRule): void;
   /** Answers every request only after this delay (for timeouts). */
   delayResponses(ms: number): void;
@@ -217,7 +227,15 @@ export async function startFakePolygonServer(options: FakePolygonServerOptions =
   const prices: Record<string, number> = { SPY: 600, QQQ: 520, AAPL: 175, ...options.prices };
   const priceOf = (u: string) => prices[u] ?? 100;
   const generated = new Map<string, FakeContract[]>();
-  for (const [u, count] of Object.entries(options.contracts ?? { SPY: 2500 })) generated.set(u, generateContracts(u, count, priceOf(u)));
+  const market = options.market ? realisticMarket(options.market.now, options.prices) : null;
+  if (market) {
+    for (const u of ['SPY', 'QQQ', 'AAPL', 'TSLA', 'NVDA', 'MSFT', 'AMZN', 'GOOGL']) {
+      generated.set(u, market.contracts(u));
+      prices[u] = market.price(u)!;
+    }
+  } else {
+    for (const [u, count] of Object.entries(options.contracts ?? { SPY: 2500 })) generated.set(u, generateContracts(u, count, priceOf(u)));
+  }
 
   const requests: RecordedRequest[] = [];
   let failures: (FailureRule & { seen: number; used: number })[] = [];
@@ -225,6 +243,7 @@ export async function startFakePolygonServer(options: FakePolygonServerOptions =
   let snapshotOverrides = new Map<string, unknown[]>();
   let barOverrides = new Map<string, FakeBar[]>();
   let prevOverrides = new Map<string, number | null>();
+  let earningsOverrides = new Map<string, unknown[]>();
   let delayMs = 0;
   let nextUrlBase: string | null = null;
   const timers = new Set<NodeJS.Timeout>();
@@ -249,6 +268,7 @@ export async function startFakePolygonServer(options: FakePolygonServerOptions =
     if (snap) return snap[1];
     const aggs = /^\/v2\/aggs\/ticker\/([^/]+)\//.exec(path);
     if (aggs?.[1]) return parseOcc(aggs[1])?.underlying ?? aggs[1];
+    if (path === '/benzinga/v1/earnings') return query.ticker;
     return undefined;
   }
 
@@ -301,7 +321,8 @@ export async function startFakePolygonServer(options: FakePolygonServerOptions =
       offset: 0,
     };
     const price = priceOf(underlying);
-    const pool: unknown[] = snapshotOverrides.get(underlying) ?? (generated.get(underlying) ?? []).map((c, i) => snapshotOf(c, price, i));
+    const pool: unknown[] =
+      snapshotOverrides.get(underlying) ?? (market ? market.snapshot(underlying) : (generated.get(underlying) ?? []).map((c, i) => snapshotOf(c, price, i)));
     const filtered = pool.filter((s) => {
       const exp = (s as { details?: { expiration_date?: unknown } }).details?.expiration_date;
       return !cursor.exp || typeof exp !== 'string' || exp === cursor.exp;
@@ -317,7 +338,7 @@ export async function startFakePolygonServer(options: FakePolygonServerOptions =
 
   function aggregates(ticker: string, from: string, to: string) {
     const seed = prices[ticker] ?? 5;
-    const results = barOverrides.get(ticker) ?? generateBars(from, to, seed);
+    const results = barOverrides.get(ticker) ?? (market && market.price(ticker) !== undefined ? market.bars(ticker, from, to) : generateBars(from, to, seed));
     return {
       ticker,
       queryCount: results.length,
@@ -341,6 +362,25 @@ export async function startFakePolygonServer(options: FakePolygonServerOptions =
     return { ticker, queryCount: results.length, resultsCount: results.length, adjusted: true, results, status: 'OK', request_id: requestId() };
   }
 
+  function earnings(query: Record<string, string>) {
+    const ticker = query.ticker ?? '';
+    const rows = (earningsOverrides.get(ticker) ?? market?.earnings(ticker) ?? []) as Partial<EarningsRow>[];
+    const results = rows
+      .filter((r) => {
+        const d = r.date ?? '';
+        return (
+          (!query.date || d === query.date) &&
+          (!query['date.gte'] || d >= query['date.gte']) &&
+          (!query['date.lte'] || d <= query['date.lte']) &&
+          (!query['date.gt'] || d > query['date.gt']) &&
+          (!query['date.lt'] || d < query['date.lt'])
+        );
+      })
+      .sort((a, b) => (query.sort === 'date.desc' ? -1 : 1) * String(a.date).localeCompare(String(b.date)))
+      .slice(0, clampLimit(query.limit, 50_000));
+    return { results, status: 'OK', request_id: requestId() };
+  }
+
   function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://fake');
     const path = decodeURIComponent(url.pathname);
@@ -361,6 +401,7 @@ export async function startFakePolygonServer(options: FakePolygonServerOptions =
       if (range?.[1] && range[2] && range[3]) return send(res, 200, aggregates(range[1], range[2], range[3]));
       const prev = /^\/v2\/aggs\/ticker\/([^/]+)\/prev$/.exec(path);
       if (prev?.[1]) return send(res, 200, previousClose(prev[1]));
+      if (path === '/benzinga/v1/earnings') return send(res, 200, earnings(query));
       return send(res, 404, { status: 'NOT_FOUND', request_id: requestId(), message: 'The requested resource was not found.' });
     };
 
@@ -392,6 +433,8 @@ export async function startFakePolygonServer(options: FakePolygonServerOptions =
     setSnapshot: (u, results) => void snapshotOverrides.set(u, results),
     setBars: (t, bars) => void barOverrides.set(t, bars),
     setPrevClose: (t, close) => void prevOverrides.set(t, close),
+    setEarnings: (t, rows) => void earningsOverrides.set(t, rows),
+    market,
     failWith: (rule) => void failures.push({ ...rule, seen: 0, used: 0 }),
     delayResponses: (ms) => {
       delayMs = ms;
@@ -406,6 +449,7 @@ export async function startFakePolygonServer(options: FakePolygonServerOptions =
       snapshotOverrides = new Map();
       barOverrides = new Map();
       prevOverrides = new Map();
+      earningsOverrides = new Map();
       delayMs = 0;
       nextUrlBase = null;
     },

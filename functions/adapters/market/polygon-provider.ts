@@ -1,5 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { z } from 'zod';
+import { nextTradingDay, previousTradingDay, tradingDayOnOrAfter } from '@shared/market/calendar';
+import type { EarningsDate } from '@shared/market/earnings';
 import { parseOcc } from '@shared/market/occ';
 import type { Clock } from '@shared/ports/clock.port';
 import {
@@ -116,6 +118,37 @@ const snapshotSchema = z.object({
 const barSchema = z.object({ t: z.number(), o: z.number(), h: z.number(), l: z.number(), c: z.number(), v: z.number() });
 
 const prevSchema = z.object({ results: z.array(z.object({ c: num })).nullish() });
+
+/**
+ * One row of Polygon's Benzinga earnings (GET /benzinga/v1/earnings, https://polygon.io/docs/rest/partners/benzinga/earnings):
+ * the scheduled or reported `date` (YYYY-MM-DD), the `time` of the announcement (HH:MM:SS, New York, as Benzinga's own
+ * calendar gives it), `date_status` projected or confirmed, the fiscal period; the EPS and revenue fields are not read.
+ */
+const earningsSchema = z.object({
+  ticker: z.string().min(1),
+  date: z.iso.date(),
+  time: z.string().nullish(),
+  date_status: z.string().nullish(),
+  fiscal_period: z.string().nullish(),
+  fiscal_year: z.number().nullish(),
+});
+/** Earnings pages asked for: a year and a quarter of one company is about five rows. */
+export const POLYGON_EARNINGS_PAGE_LIMIT = 100;
+/** Announced before this New York time, the report trades on its own date; else on the next session. */
+const MARKET_OPEN = '09:30:00';
+
+/**
+ * Our report date (the last close before the news) and event session (the first session trading on it) from Benzinga's
+ * date and time: after the close (or with no time) the news trades the next session; before the open, that same day.
+ */
+export function earningsDates(underlying: string, date: string, time: string | null | undefined): EarningsDate {
+  if (time && time < MARKET_OPEN) {
+    const eventSession = tradingDayOnOrAfter(date);
+    return { underlying, reportDate: previousTradingDay(eventSession), eventSession };
+  }
+  const reportDate = tradingDayOnOrAfter(date);
+  return { underlying, reportDate, eventSession: nextTradingDay(reportDate) };
+}
 
 const pageOf = <T extends z.ZodType>(item: T) => z.object({ results: z.array(item).nullish(), next_url: z.string().nullish() });
 
@@ -309,6 +342,25 @@ export function createPolygonProvider(options: PolygonProviderOptions): MarketDa
       const first = endpoint(path, { adjusted: 'true', sort: 'asc', limit: '50000' });
       const rows = await collect(first, underlyingOf(ticker), barSchema, POLYGON_SAFETY_MAX_RECORDS);
       return [...rows].sort((a, b) => a.t - b.t).map((b) => ({ date: newYorkDate(b.t), open: b.o, high: b.h, low: b.l, close: b.c, volume: b.v }));
+    },
+
+    async earnings(underlying, from, to): Promise<EarningsDate[]> {
+      const first = endpoint('/benzinga/v1/earnings', {
+        ticker: underlying,
+        'date.gte': from,
+        'date.lte': to,
+        sort: 'date.asc',
+        limit: String(POLYGON_EARNINGS_PAGE_LIMIT),
+      });
+      const rows = await collect(first, underlying, earningsSchema, POLYGON_SAFETY_MAX_RECORDS);
+      const byReport = new Map<string, EarningsDate>();
+      for (const r of rows) {
+        // A vendor ignoring the filters still answers only for this company and window.
+        if (r.ticker !== underlying || r.date < from || r.date > to) continue;
+        const d = earningsDates(underlying, r.date, r.time);
+        byReport.set(d.reportDate, d);
+      }
+      return [...byReport.values()].sort((a, b) => a.reportDate.localeCompare(b.reportDate));
     },
 
     async previousClose(ticker) {

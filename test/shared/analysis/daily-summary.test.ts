@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ProviderError } from '@shared/market/market-data.port';
 import {
   atmIvOfExpiry,
   chainActivity,
@@ -200,5 +201,34 @@ describe('the ingestion writes the daily summary', () => {
     expect(rows[0]).toMatchObject({ basis: 'bars', iv30: null, putVolume: null });
     expect(rows[0]!.hv20).not.toBeNull();
     expect(rows.at(-1)!.basis).toBe('chain');
+  });
+
+  it("dates a bars-only provider's backfilled days with the reports they straddled, so past moves show from the first run", async () => {
+    const summaries = memorySummaryStore();
+    const { summaryHistory: _s, ...barsOnly } = simulatedProvider(clock);
+    await runIngestion({ ...deps(summaries), provider: barsOnly }, { underlyings: ['AAPL'], historyContracts: 0 });
+    const rows = await summaries.listSummaries('AAPL', '2000-01-01');
+    const reports = await barsOnly.earnings!('AAPL', rows[0]!.date, '2027-12-31');
+    // Each day names the first report on or after it; the session's row the next one ahead.
+    for (const r of rows) expect(r.nextEarnings).toBe(reports.find((e) => e.reportDate >= r.date)!.reportDate);
+    expect(new Set(rows.map((r) => r.nextEarnings)).size).toBeGreaterThanOrEqual(4);
+  });
+
+  it('stores the summaries without earnings dates when the calendar fails (a plan without it), and says why', async () => {
+    const summaries = memorySummaryStore();
+    const warnings: string[] = [];
+    const { summaryHistory: _s, ...barsOnly } = simulatedProvider(clock);
+    const provider = {
+      ...barsOnly,
+      earnings: async () => {
+        throw new ProviderError('AAPL', 403, 'not entitled');
+      },
+    };
+    const result = await runIngestion({ ...deps(summaries), provider, warn: (m: string) => warnings.push(m) }, { underlyings: ['AAPL'], historyContracts: 0 });
+    expect(result.failures).toEqual([]);
+    const rows = await summaries.listSummaries('AAPL', '2000-01-01');
+    expect(rows).toHaveLength(253);
+    expect(rows.every((r) => r.nextEarnings === null)).toBe(true);
+    expect(warnings).toEqual([expect.stringMatching(/earnings calendar for AAPL skipped: .*HTTP 403/)]);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { nextIngestionAt } from '@shared/analysis/analysis-reader';
 import { analyseEvent, type ExpiryPoint } from '@shared/analysis/events';
-import { heatmapCells, isUnusual, sentimentReadings, volatilityMetrics } from '@shared/analysis/history-metrics';
+import { heatmapCells, isUnusual, percentileAgainst, sentimentReadings, volatilityMetrics } from '@shared/analysis/history-metrics';
 import { regimeSeries, withHysteresis } from '@shared/analysis/regime-history';
 import { simulatedPastReports, simulatedSummaries } from '@shared/market/simulated-history';
 
@@ -104,5 +104,38 @@ describe('how long an analysis answer may be cached', () => {
     expect(nextIngestionAt(new Date('2026-11-25T20:00:00Z')).toISOString()).toBe('2026-11-25T23:00:00.000Z');
     expect(nextIngestionAt(new Date('2026-11-28T00:00:00Z')).toISOString()).toBe('2026-11-30T23:00:00.000Z');
     expect(nextIngestionAt(new Date('2026-11-28T15:00:00Z')).toISOString()).toBe('2026-11-30T23:00:00.000Z');
+  });
+});
+
+describe('the 25-delta risk reversal against its own year (§4.5)', () => {
+  const rr25 = (ticker: string) => simulatedSummaries(ticker, '2026-11-25', 400).map((r) => r.iv25dCall! - r.iv25dPut!);
+
+  it('counts ties half: a value equal to the whole history is the middle, not an extreme', () => {
+    const flat = Array.from({ length: 100 }, () => -0.05);
+    expect(percentileAgainst(-0.05, flat)).toBe(50);
+    // 60 below, 20 equal, 20 above: (60 + 20 / 2) / 100.
+    const mixed = [...Array.from({ length: 60 }, () => -0.07), ...Array.from({ length: 20 }, () => -0.05), ...Array.from({ length: 20 }, () => -0.03)];
+    expect(percentileAgainst(-0.05, mixed)).toBe(70);
+  });
+
+  it('gives no percentile against fewer than 60 sessions (a real provider building its history)', () => {
+    const history = Array.from({ length: 59 }, (_, i) => -0.05 - i / 1000);
+    expect(percentileAgainst(-0.04, history)).toBeNull();
+    expect(percentileAgainst(-0.04, [...history, -0.2])).toBe(100);
+  });
+
+  it.each(['SPY', 'QQQ', 'AAPL', 'NVDA'])('moves along a path of its own in the simulated market (%s): persistent, not white noise', (ticker) => {
+    const rr = rr25(ticker);
+    const mean = rr.reduce((s, x) => s + x, 0) / rr.length;
+    const dev = rr.map((x) => x - mean);
+    const lag1 = dev.slice(1).reduce((s, x, i) => s + x * dev[i]!, 0) / dev.reduce((s, x) => s + x * x, 0);
+    // The skew's own slow path dominates the day's volatility level: yesterday's risk reversal says much about today's.
+    expect(lag1).toBeGreaterThan(0.5);
+    expect(new Set(rr.map((x) => x.toFixed(4))).size).toBeGreaterThan(100);
+    // So its percentile against the year moves by steps, not from one end of the range to the other each session.
+    const p: number[] = [];
+    for (let i = rr.length - 60; i < rr.length; i++) p.push(percentileAgainst(rr[i]!, rr.slice(i - 252, i))!);
+    const steps = p.slice(1).map((x, i) => Math.abs(x - p[i]!));
+    expect(steps.reduce((s, x) => s + x, 0) / steps.length).toBeLessThan(25);
   });
 });

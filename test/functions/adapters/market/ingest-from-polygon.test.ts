@@ -4,6 +4,8 @@ import { runIngestion } from '@shared/market/ingest';
 import { fixedClock } from '@shared/ports/clock.port';
 import { FAKE_POLYGON_API_KEY, startFakePolygonServer, type FakePolygonServer } from '../../../support/fake-polygon-server';
 import { memoryMarketStore } from '../../../support/memory-market-store';
+import { memorySummaryStore } from '../../../support/memory-summary-store';
+import { analysisReader } from '@shared/analysis/analysis-reader';
 
 /** An ingestion run against a local server that answers like Polygon's documented API. */
 describe('ingesting from a Polygon-compatible provider', () => {
@@ -52,5 +54,42 @@ describe('ingesting from a Polygon-compatible provider', () => {
     expect(result.failures[0]!.error).toContain('429');
     expect(result.failures[0]!.error).not.toContain(FAKE_POLYGON_API_KEY);
     expect([...store.chains.keys()].some((k) => k.startsWith('SPY|'))).toBe(true);
+  });
+
+  it('accumulates the IV history one session a run on top of the year of closes backfilled from the bars', async () => {
+    const store = memoryMarketStore();
+    const summaries = memorySummaryStore();
+    for (const instant of ['2026-11-23T23:00:00Z', '2026-11-24T23:00:00Z']) {
+      const at = fixedClock(instant);
+      const market = await startFakePolygonServer({ market: { now: at.now() } });
+      try {
+        const provider = createPolygonProvider({ apiKey: FAKE_POLYGON_API_KEY, baseUrl: market.baseUrl, clock: at });
+        const result = await runIngestion(
+          {
+            provider,
+            store,
+            summaries,
+            outbox: { enqueue: async () => undefined },
+            clock: at,
+            sleep: async () => undefined,
+            newId: () => '01JD0000000000000000000002',
+          },
+          { underlyings: ['AAPL'], horizonMonths: 3, historyContracts: 0 },
+        );
+        expect(result.failures).toEqual([]);
+      } finally {
+        await market.close();
+      }
+    }
+    const rows = await summaries.listSummaries('AAPL', '2000-01-01');
+    // The first run wrote the year before 2026-11-23 from the bars and that session from its chain; the second adds one more.
+    expect(rows).toHaveLength(254);
+    expect(rows.filter((r) => r.iv30 !== null).map((r) => r.date)).toEqual(['2026-11-23', '2026-11-24']);
+    expect(rows.slice(0, -2).every((r) => r.basis === 'bars')).toBe(true);
+    const reader = analysisReader({ summaries, market: store, clock: fixedClock('2026-11-24T23:00:00Z') });
+    const summary = await reader.summary('AAPL');
+    expect(summary).toMatchObject({ metrics: { ivSamples: 1, ivRank: null } });
+    const regime = await reader.regime('AAPL');
+    expect(regime).toMatchObject({ today: null, unavailable: expect.stringMatching(/building history: 2 \/ 252/) });
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   createPolygonProvider,
+  earningsDates,
   fromPolygonTicker,
   newYorkDate,
   POLYGON_MAX_RECORDS,
@@ -318,6 +319,54 @@ describe('previousClose', () => {
 
   it('is null when the provider has no previous bar', async () => {
     expect(await provider.previousClose('ZZZZ')).toBeNull();
+  });
+});
+
+describe('earnings (Benzinga, GET /benzinga/v1/earnings)', () => {
+  const row = (date: string, time: string, extra: Record<string, unknown> = {}) => ({
+    ticker: 'AAPL',
+    company_name: 'Apple',
+    date,
+    time,
+    date_status: 'confirmed',
+    fiscal_period: 'Q4',
+    fiscal_year: 2026,
+    estimated_eps: 1.99,
+    importance: 5,
+    ...extra,
+  });
+
+  it("asks for the company's reports within the window, oldest first, and dates each on the session that trades the news", async () => {
+    server.setEarnings('AAPL', [
+      row('2026-10-29', '16:30:00'),
+      row('2026-07-30', '16:30:00'),
+      // A report before the open trades that same day: the close before the news is the day before.
+      row('2026-05-05', '07:00:00'),
+      row('2025-10-30', '16:30:00'),
+      row('2027-01-28', '16:30:00', { date_status: 'projected' }),
+    ]);
+    const reports = await provider.earnings!('AAPL', '2026-01-01', '2026-12-31');
+    expect(reports).toEqual([
+      { underlying: 'AAPL', reportDate: '2026-05-04', eventSession: '2026-05-05' },
+      { underlying: 'AAPL', reportDate: '2026-07-30', eventSession: '2026-07-31' },
+      { underlying: 'AAPL', reportDate: '2026-10-29', eventSession: '2026-10-30' },
+    ]);
+    const [request] = requestsTo('/benzinga/v1/earnings');
+    expect(request!.query).toMatchObject({ ticker: 'AAPL', 'date.gte': '2026-01-01', 'date.lte': '2026-12-31', sort: 'date.asc', apiKey: server.apiKey });
+  });
+
+  it('moves a report dated on a holiday or without a time to the trading calendar (after the close)', () => {
+    // Thanksgiving 2026 (Thursday 26 November): the close before the news is the Friday, the news trades the Monday.
+    expect(earningsDates('AAPL', '2026-11-26', null)).toEqual({ underlying: 'AAPL', reportDate: '2026-11-27', eventSession: '2026-11-30' });
+    expect(earningsDates('AAPL', '2026-11-30', '08:00:00')).toEqual({ underlying: 'AAPL', reportDate: '2026-11-27', eventSession: '2026-11-30' });
+  });
+
+  it('answers no reports for a fund, and fails naming the company when the plan lacks the calendar', async () => {
+    expect(await provider.earnings!('SPY', '2026-01-01', '2026-12-31')).toEqual([]);
+    server.failWith({ status: 403, path: '/benzinga/v1/earnings', body: { status: 'NOT_AUTHORIZED', message: 'You are not entitled to this data.' } });
+    const err = await rejection(provider.earnings!('AAPL', '2026-01-01', '2026-12-31'));
+    expect(err).toBeInstanceOf(ProviderError);
+    expect(err.message).toMatch(/AAPL: HTTP 403 \(You are not entitled to this data\.\)/);
   });
 });
 

@@ -83,7 +83,11 @@ function Inputs({ data }: { data: ArbitrageView }) {
   const items = [
     ['Price S', `$${data.price.toFixed(2)}`, 'The last close; the stock is bought a cent above and sold a cent below it (no stock quote in end-of-day data).'],
     ['Risk-free rate r', `${(i.riskFree * 100).toFixed(2)}%`, 'Continuous; the benchmark every edge is measured against (its financing is already deducted).'],
-    ['Dividend yield q', `${(i.dividendYield * 100).toFixed(2)}%`, 'PV(D) = S × (1 − e^(−qT)): the simulated market pays dividends continuously.'],
+    [
+      'Dividend yield q',
+      `${(i.dividendYield * 100).toFixed(2)}%`,
+      'PV(D) = S × (1 − e^(−qT)): dividends are modelled as a continuous yield (the underlying’s recent yield), not as announced ex-dates.',
+    ],
     [
       'Fees',
       `$${i.feePerContract.toFixed(2)} a contract, $${i.feePerShare.toFixed(3)} a share`,
@@ -114,7 +118,11 @@ function Hits({ data }: { data: ArbitrageView }) {
         Apparent opportunities ({data.hits.length})
         <FormulaTip
           label="Executable edge"
-          formula="Conversion: K e^(−rT) + PV(D) − (S_ask + P_ask − C_bid) − fees. Reversal: (S_bid + P_bid − C_ask) − K e^(−rT) − PV(D) − fees. Long box: (K2 − K1) e^(−rT) − [(C1_ask − C2_bid) + (P2_ask − P1_bid)] − fees; short box the reverse. Annualised: edge / capital / T, above the risk-free rate already deducted."
+          formula={
+            data.exercise === 'american'
+              ? 'American options: only a quote outside the bounds S − PV(D) − K ≤ C − P ≤ S − K e^(−rT) counts. Conversion (above the upper bound): K e^(−rT) − (S_ask + P_ask − C_bid) − fees. Reversal (below the lower bound): (S_bid + P_bid − C_ask) − K − PV(D) − fees. Box bounds: K2 e^(−rT) − K1 − PV(D) ≤ box ≤ K2 − K1 e^(−rT) + PV(D); a long box costing less than the lower bound, or a short box credited more than the upper, after fees. Annualised: edge / capital / T, above the risk-free rate already deducted.'
+              : 'Conversion: K e^(−rT) + PV(D) − (S_ask + P_ask − C_bid) − fees. Reversal: (S_bid + P_bid − C_ask) − K e^(−rT) − PV(D) − fees. Long box: (K2 − K1) e^(−rT) − [(C1_ask − C2_bid) + (P2_ask − P1_bid)] − fees; short box the reverse. Annualised: edge / capital / T, above the risk-free rate already deducted.'
+          }
           inputs="bid and ask of each leg, S, K, r, T, PV(D), fees"
           asOf={data.asOf}
         />
@@ -198,6 +206,7 @@ function ParityTable({ data, onExpiry }: { data: ArbitrageView; onExpiry: (e: st
   const chosen = data.parityExpiry;
   const rows = data.parity;
   const f = (x: number | null) => (x === null ? '–' : x.toFixed(2));
+  const american = data.exercise === 'american';
   return (
     <section aria-labelledby="parity-h" className="space-y-2 rounded-xl bg-white p-3 ring-1 ring-slate-200">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -205,7 +214,11 @@ function ParityTable({ data, onExpiry }: { data: ArbitrageView; onExpiry: (e: st
           Parity by strike
           <FormulaTip
             label="Put-call parity"
-            formula="C − P = S − PV(D) − K e^(−rT) (European). Observed C − P at mids against it: the deviation is theoretical; the conversion and reversal columns are what bid and ask leave after fees."
+            formula={
+              american
+                ? 'American options bound C − P instead of fixing it: S − PV(D) − K ≤ C − P ≤ S − K e^(−rT) (the early-exercise premium lies between). Observed C − P at mids: the deviation is how far it lies outside the bounds (0 inside), theoretical; the conversion and reversal columns are what bid and ask leave after fees.'
+                : 'C − P = S − PV(D) − K e^(−rT) (European). Observed C − P at mids against it: the deviation is theoretical; the conversion and reversal columns are what bid and ask leave after fees.'
+            }
             inputs="call and put mids, S, K, r, T, PV(D)"
             asOf={data.asOf}
           />
@@ -230,7 +243,7 @@ function ParityTable({ data, onExpiry }: { data: ArbitrageView; onExpiry: (e: st
               <th className="px-2 py-1">Call mid</th>
               <th className="px-2 py-1">Put mid</th>
               <th className="px-2 py-1">C − P</th>
-              <th className="px-2 py-1">Parity</th>
+              <th className="px-2 py-1">{american ? 'Bounds (American)' : 'Parity'}</th>
               <th className="px-2 py-1">Deviation (mid)</th>
               <th className="px-2 py-1">Conversion edge</th>
               <th className="px-2 py-1">Reversal edge</th>
@@ -243,7 +256,7 @@ function ParityTable({ data, onExpiry }: { data: ArbitrageView; onExpiry: (e: st
                 <td className="px-2 py-1">{f(r.callMid)}</td>
                 <td className="px-2 py-1">{f(r.putMid)}</td>
                 <td className="px-2 py-1">{f(r.observed)}</td>
-                <td className="px-2 py-1">{f(r.parity)}</td>
+                <td className="px-2 py-1 whitespace-nowrap">{american ? `${f(r.lower)} to ${f(r.upper)}` : f(r.parity)}</td>
                 <td className="px-2 py-1">{f(r.deviation)}</td>
                 <td className={`px-2 py-1 ${r.conversionEdge !== null && r.conversionEdge > 0 ? 'font-semibold text-emerald-700' : 'text-slate-600'}`}>
                   {f(r.conversionEdge)}

@@ -42,22 +42,29 @@ export default function SentimentPage() {
 }
 
 const ZONE = (p: number | null) =>
-  p === null ? 'no history yet' : p >= 90 ? 'unusually high for this underlying' : p <= 10 ? 'unusually low for this underlying' : 'within its usual range';
+  p === null ? 'no percentile yet' : p >= 90 ? 'unusually high for this underlying' : p <= 10 ? 'unusually low for this underlying' : 'within its usual range';
 
 function SentimentBody({ data: d }: { data: SentimentView }) {
   const r = d.readings;
   const t = d.totals;
+  // Sessions with options figures: a real provider's first runs have only a few (its backfilled year is closes only).
+  const optionSessions = d.series.filter((p) => p.volume !== null).length;
+  const building = r.volume.percentile === null && optionSessions < 60;
+  const standing = (p: number | null) =>
+    building ? `building history: ${optionSessions} / 60 sessions before a percentile` : `${ordinal(p)} of its year: ${ZONE(p)}`;
+  const chartSeries = building ? d.series.filter((p) => p.volume !== null) : d.series;
   const ratioFigure = (label: string, reading: SentimentView['readings']['volume'], formula: string, inputs: string[], id: string) => (
     <Figure
       testId={`figure-${id}`}
       label={label}
       value={num(reading.today)}
       formula={formula}
-      inputs={[...inputs, `10-day mean ${num(reading.avg10)}; percentile against the ${d.sessions - 1} sessions before`]}
+      inputs={[...inputs, `10-day mean ${num(reading.avg10)}; percentile against the ${building ? optionSessions - 1 : d.sessions - 1} sessions before`]}
       asOf={d.asOf}
       note={
         <>
-          10-day mean {num(reading.avg10)} · {ordinal(reading.percentile)} of its year: {ZONE(reading.percentile)}
+          {optionSessions >= 10 ? '10-day mean' : `Mean of ${optionSessions} session${optionSessions === 1 ? '' : 's'}`} {num(reading.avg10)} ·{' '}
+          {standing(reading.percentile)}
         </>
       }
     />
@@ -98,7 +105,8 @@ function SentimentBody({ data: d }: { data: SentimentView }) {
           asOf={d.asOf}
           note={
             <>
-              Butterfly {pct(d.skew.bf25)} (= (call + put) / 2 − ATM {pct(d.skew.atm)}) · {ordinal(r.rr25.percentile)} of its year
+              Butterfly {pct(d.skew.bf25)} (= (call + put) / 2 − ATM {pct(d.skew.atm)}) ·{' '}
+              {building ? standing(r.rr25.percentile) : `${ordinal(r.rr25.percentile)} of its year`}
             </>
           }
         />
@@ -106,17 +114,22 @@ function SentimentBody({ data: d }: { data: SentimentView }) {
 
       <section aria-labelledby="pc-chart-h" className="rounded-xl bg-white p-4 ring-1 ring-slate-200">
         <h2 id="pc-chart-h" className="font-semibold text-slate-900">
-          Put/call ratios, last {d.series.length} sessions
+          Put/call ratios, last {chartSeries.length} session{chartSeries.length === 1 ? '' : 's'}
         </h2>
+        {building && (
+          <p className="mt-1 text-sm text-slate-700" data-testid="pc-building">
+            Building history: this data source gives the options figures from the first ingestion on, one session a run ({optionSessions} so far).
+          </p>
+        )}
         <div className="mt-2 h-56" data-testid="pc-chart">
-          <ComposedChart responsive style={{ width: '100%', height: '100%' }} data={d.series}>
+          <ComposedChart responsive style={{ width: '100%', height: '100%' }} data={chartSeries}>
             <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" />
             <XAxis dataKey="date" tickFormatter={(v: string) => formatShortDate(v)} tick={{ fontSize: 11, fill: '#334155' }} minTickGap={24} />
             <YAxis tick={{ fontSize: 11, fill: '#334155' }} width={40} domain={['auto', 'auto']} />
             <Tooltip labelFormatter={(v) => formatShortDate(String(v))} formatter={(v) => Number(v).toFixed(2)} />
             <Bar dataKey="volume" name="P/C volume" fill="#93c5fd" isAnimationActive={false} />
-            <Line dataKey="premium" name="P/C premium" stroke="#b91c1c" dot={false} strokeWidth={2} isAnimationActive={false} />
-            <Line dataKey="openInterest" name="P/C OI" stroke="#1d4ed8" dot={false} strokeWidth={2} isAnimationActive={false} />
+            <Line dataKey="premium" name="P/C premium" stroke="#b91c1c" dot={building} strokeWidth={2} isAnimationActive={false} />
+            <Line dataKey="openInterest" name="P/C OI" stroke="#1d4ed8" dot={building} strokeWidth={2} isAnimationActive={false} />
           </ComposedChart>
         </div>
       </section>
@@ -129,7 +142,9 @@ function SentimentBody({ data: d }: { data: SentimentView }) {
             ? 'put buying is unusually heavy for this underlying. Contrarian readers treat extreme fear as a sign puts are dear, and study selling them with defined risk.'
             : complacent
               ? 'put buying is unusually light: protection is cheap when nobody wants it, so this is when practitioners study hedges.'
-              : 'the ratios are in their usual range; nothing here is a signal by itself.'
+              : building
+                ? 'there is no history yet to say what is usual for this underlying; nothing here is a signal by itself.'
+                : 'the ratios are in their usual range; nothing here is a signal by itself.'
         }
       />
 

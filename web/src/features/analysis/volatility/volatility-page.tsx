@@ -95,11 +95,13 @@ function Explorer({ data }: { data: SurfaceView }) {
               <XAxis dataKey="d" tick={axis} minTickGap={40} />
               <YAxis tickFormatter={(v: number) => pct(v, 0)} tick={axis} width={48} />
               <Tooltip formatter={(v) => pct(Number(v))} />
-              <Line dataKey="iv30" name="IV30" stroke="#1d4ed8" dot={false} isAnimationActive={false} />
+              {/* While the IV history builds (a real provider's first sessions) its few points are drawn as dots. */}
+              <Line dataKey="iv30" name="IV30" stroke="#1d4ed8" dot={data.historyNote !== null} isAnimationActive={false} />
               <Line dataKey="hv20" name="HV20" stroke="#b45309" dot={false} isAnimationActive={false} />
             </LineChart>
           </div>
-        ) : (
+        ) : null}
+        {data.historyNote && (
           <p className="mt-1 text-sm text-slate-700" data-testid="history-note">
             {data.historyNote}
           </p>
