@@ -86,8 +86,9 @@ async function storeSummaries(
   // One calendar read covers the kept year (a real provider's backfilled days learn the reports they straddled, so the
   // events page has past moves from the first run) and the year ahead. A provider without one, or a plan without it
   // (Polygon's Benzinga earnings are an add-on), gives no dates: the pages then say so, the run goes on.
+  // Index ETFs report no earnings: their calendar is not asked for (Polygon's is a paid add-on, one call each).
   let reports: EarningsDate[] = [];
-  if (provider.earnings) {
+  if (provider.earnings && underlyingProfile(underlying)?.style !== 'index-etf') {
     try {
       reports = await provider.earnings(underlying, year[0]!, addDays(session, 366));
     } catch (err) {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventsResponse, HeatmapResponse, RegimeResponse, SentimentResponse, SummaryResponse } from '@shared/analysis/analysis.api';
 import { ArbitrageResult, ScreenerResult, SurfaceResult } from '@shared/analysis/screener.api';
 import { addDays } from '@shared/market/dates';
-import { TRACKED_UNDERLYINGS } from '@shared/market/underlyings';
+import { TRACKED_UNDERLYINGS, underlyingProfile } from '@shared/market/underlyings';
 import { MARKET_PROFILES } from '../support/fake-polygon-market';
 import { cognitoClient, signIn, signUpAndSignIn } from '../support/cognito';
 import { FAKE_POLYGON_API_KEY, startFakePolygonServer, type FakePolygonServer } from '../support/fake-polygon-server';
@@ -55,7 +55,8 @@ describe('the analysis API on Polygon data', () => {
     // One read covers the kept year (252 sessions end about 365 days back, plus the 21 closes of its first HV20).
     expect(aggs.some((r) => r.path.split('/')[8]! <= addDays(session, -365))).toBe(true);
     const calendar = server.requests.filter((r) => r.path === '/benzinga/v1/earnings');
-    expect(calendar.map((r) => r.query.ticker).sort()).toEqual([...TRACKED_UNDERLYINGS].sort());
+    // Index ETFs have no earnings: only the single stocks' calendars are read.
+    expect(calendar.map((r) => r.query.ticker).sort()).toEqual(TRACKED_UNDERLYINGS.filter((u) => underlyingProfile(u)!.style === 'stock').sort());
     expect(calendar.find((r) => r.query.ticker === 'AAPL')!.query).toMatchObject({ 'date.lte': addDays(session, 366) });
   });
 
