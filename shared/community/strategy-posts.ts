@@ -71,10 +71,10 @@ export function legTemplates(legs: readonly ConcreteLeg[], spot: number, today: 
   return legs.map((l) => ({
     action: l.action,
     optionType: l.optionType,
-    strikeRatio: round(l.strike / spot, 6),
+    strikeRatio: round(l.strike / spot, 10),
     dte: Math.max(0, daysBetween(today, l.expiration)),
     quantity: l.quantity,
-    premiumRatio: l.premium === null || !Number.isFinite(l.premium) ? null : round(l.premium / spot, 6),
+    premiumRatio: l.premium === null || !Number.isFinite(l.premium) ? null : round(l.premium / spot, 10),
   }));
 }
 
