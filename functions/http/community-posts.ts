@@ -6,7 +6,7 @@ import { simulatedProvider } from '@shared/market/simulated-market';
 import type { Result } from '@shared/result';
 import type { GroupMembership } from '@shared/users/group-membership.port';
 import { displayName } from '@shared/users/profile';
-import { dynamoPostRepository } from '../adapters/dynamo/community-posts-repository';
+import { dynamoPostRepository, withFeedCache } from '../adapters/dynamo/community-posts-repository';
 import { dynamoJournalRepository } from '../adapters/dynamo/journal-repository';
 import { dynamoMarketStore } from '../adapters/dynamo/market-repository';
 import { systemClock } from '../commons/clock';
@@ -91,7 +91,7 @@ export function readerChains(): ChainSource {
 }
 
 export const handler = makeCommunityPostsHandler({
-  posts: dynamoPostRepository(),
+  posts: withFeedCache(dynamoPostRepository()),
   journal: dynamoJournalRepository(),
   clock: systemClock,
   ids: { newId: () => ulid() },

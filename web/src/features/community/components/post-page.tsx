@@ -80,7 +80,7 @@ function PostView({ post }: { post: Post }) {
           shape on today&apos;s chain.
         </p>
         <div className="mt-3 overflow-x-auto">
-          <table className="w-full min-w-[28rem] text-left text-sm">
+          <table className="w-full text-left text-sm">
             <thead className="text-slate-600">
               <tr>
                 <th className="py-1 pr-3 font-medium">Side</th>
@@ -96,7 +96,7 @@ function PostView({ post }: { post: Post }) {
                   <td className="py-1.5 pr-3 capitalize">{t.action}</td>
                   <td className="py-1.5 pr-3 capitalize">{t.optionType}</td>
                   <td className="py-1.5 pr-3">
-                    {pct(t.strikeRatio)} <span className="text-slate-600">({legs[i]!.strike.toFixed(2)})</span>
+                    {pct(t.strikeRatio)} <span className="whitespace-nowrap text-slate-600">({legs[i]!.strike.toFixed(2)})</span>
                   </td>
                   <td className="py-1.5 pr-3">{t.dte} days</td>
                   <td className="py-1.5">{t.quantity}</td>
