@@ -5,6 +5,8 @@ import { describe, expect, inject, it } from 'vitest';
 import { DAILY_LIMITS, RATE_LIMIT_MESSAGES, rateDay } from '@shared/community/strategy-posts';
 import { cognitoClient, signIn, signUpAndSignIn } from '../support/cognito';
 import { builderShare } from '../support/community';
+import { learner, marketBuy, monthlyChain } from '../support/learner';
+import { waitFor } from '../support/local-stack';
 
 const stack = inject('stack');
 const db = DynamoDBDocumentClient.from(
@@ -212,4 +214,50 @@ describe('strategy sharing through the local gateway', () => {
     expect(refused.body.error).toBe(RATE_LIMIT_MESSAGES.comments);
     expect((await a.call('GET', `/api/community/posts/${post.id}`)).body.post.comments).toBe(0);
   }, 60_000);
+
+  it('shares a closed journal trade relative to its entry, with its result only when the learner opts in', async () => {
+    const { call } = await learner(stack, 100_000);
+    const chain = await monthlyChain(stack, 'SPY');
+    const contract = chain.nearest('call', chain.price * 1.01);
+    const opened = await call('POST', '/api/orders', { ...marketBuy(contract.contract_ticker, 2), strategy: 'Long Call' });
+    expect(opened.status).toBe(201);
+    const tradeId = opened.body.order.orderId as string;
+    await waitFor(
+      () => call('GET', `/api/journal/trades/${tradeId}`),
+      (r) => r.status === 200,
+      30_000,
+      'the journal trade',
+    );
+    const share = { source: 'journal', journalTradeId: tradeId, title: 'My first long call', thesis: 'Bought a call a month out to learn theta.' };
+    // Only a closed trade.
+    expect((await call('POST', '/api/community/posts', share)).status).toBe(422);
+    expect((await call('POST', `/api/positions/${contract.contract_ticker}/close`, {})).status).toBeLessThan(300);
+    const trade = (
+      await waitFor(
+        () => call('GET', `/api/journal/trades/${tradeId}`),
+        (r) => r.status === 200 && r.body.trade.status === 'closed',
+        30_000,
+        'the journal trade closed',
+      )
+    ).body.trade;
+
+    const without = await call('POST', '/api/community/posts', share);
+    expect(without.status).toBe(201);
+    expect(without.body.post).toMatchObject({ source: 'journal', underlying: 'SPY', strategyType: 'long-call', outcome: null, hasOutcome: false });
+    expect(without.body.post.legs).toEqual([
+      {
+        action: 'buy',
+        optionType: 'call',
+        strikeRatio: expect.closeTo(contract.strike_price / trade.entry.underlyingPrice, 8),
+        dte: trade.entry.dte,
+        quantity: 1,
+        premiumRatio: expect.any(Number),
+      },
+    ]);
+    const withOutcome = await call('POST', '/api/community/posts', { ...share, includeOutcome: true });
+    expect(withOutcome.body.post.outcome).toMatchObject({ realizedPnl: trade.realizedPnl, exitReason: 'closed', daysHeld: 0 });
+    // Another learner cannot share it.
+    const other = await member('Someone else');
+    expect((await other.call('POST', '/api/community/posts', share)).status).toBe(404);
+  }, 90_000);
 });
