@@ -180,6 +180,11 @@ describe("the learner's data", () => {
       )
     ).Items!.map((i) => String(i.SK));
     expect(onBPost.filter((sk) => sk.includes(a.user.sub))).toEqual([]);
+    // A's report leaves the moderation queue's count and words too.
+    expect((await db.send(new GetCommand({ TableName: stack.tableName, Key: { PK: `CPOST#${bPost.id}`, SK: 'MOD#POST' } }))).Item).toMatchObject({
+      reports: 0,
+      reasonsBy: [],
+    });
     expect((await b.call('GET', '/api/community/posts?underlying=QQQ')).body.posts.find((p: { id: string }) => p.id === bPost.id)).toMatchObject({
       useful: 0,
       comments: 0,

@@ -6,6 +6,7 @@ import {
   QueryCommand,
   type QueryCommandInput,
   TransactWriteCommand,
+  UpdateCommand,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import type { ModerationItem, PostSummary } from '@shared/community/posts.api';
@@ -124,9 +125,12 @@ export function dynamoPostRepository(
     throw new Error(`post ${postId}: too many concurrent changes`);
   }
 
+  async function rawModeration(postId: string, target: string): Promise<Record<string, unknown> | undefined> {
+    return (await db.send(new GetCommand({ TableName: table, Key: { PK: postPk(postId), SK: `MOD#${target}` }, ConsistentRead: true }))).Item;
+  }
   async function moderationItem(postId: string, target: string): Promise<ModerationItem | null> {
-    const out = await db.send(new GetCommand({ TableName: table, Key: { PK: postPk(postId), SK: `MOD#${target}` }, ConsistentRead: true }));
-    return out.Item ? toModeration(out.Item) : null;
+    const item = await rawModeration(postId, target);
+    return item ? toModeration(item) : null;
   }
 
   async function deleteAll(pk: string) {
@@ -324,9 +328,11 @@ export function dynamoPostRepository(
 
     async report(r) {
       const target = r.commentId ? `COMMENT#${r.commentId}` : POST;
-      const existing = await moderationItem(r.postId, target);
+      const raw = await rawModeration(r.postId, target);
+      const existing = raw ? toModeration(raw) : null;
       const status = existing?.status === 'hidden' ? 'hidden' : 'open';
-      const reasons = [...(existing?.reasons ?? []), ...(r.reason ? [r.reason] : [])].slice(-10);
+      // Who gave each reason, so an account's deletion takes its words out of the queue too.
+      const reasonsBy = [...reasonsOf(raw), ...(r.reason ? [{ by: r.userId, text: r.reason }] : [])].slice(-10);
       try {
         await db.send(
           new TransactWriteCommand({
@@ -365,7 +371,7 @@ export function dynamoPostRepository(
                     excerpt: r.excerpt,
                     authorName: r.authorName,
                     reports: (existing?.reports ?? 0) + 1,
-                    reasons,
+                    reasonsBy,
                     status,
                     updatedAt: r.at,
                     GSI1PK: `CMOD#${status}`,
@@ -422,7 +428,7 @@ export function dynamoPostRepository(
             '#kind': 'kind',
             '#excerpt': 'excerpt',
             '#reports': 'reports',
-            '#reasons': 'reasons',
+            '#reasons': 'reasonsBy',
           },
           ExpressionAttributeValues: {
             ':type': 'community-moderation',
@@ -511,10 +517,37 @@ export function dynamoPostRepository(
         }));
         if (done === 'missing') await db.send(new DeleteCommand({ TableName: table, Key: commentKey }));
       }
-      // Their reports.
+      // Their reports, and their count and words in the moderation queue.
       for (const key of await own(userId, 'CREPORT#')) {
         const i = key.indexOf('#');
-        await db.send(new DeleteCommand({ TableName: table, Key: { PK: postPk(key.slice(0, i)), SK: `REPORT#${key.slice(i + 1)}#${userId}` } }));
+        const [postId, target] = [key.slice(0, i), key.slice(i + 1)];
+        const gone = await db.send(
+          new DeleteCommand({ TableName: table, Key: { PK: postPk(postId), SK: `REPORT#${target}#${userId}` }, ReturnValues: 'ALL_OLD' }),
+        );
+        if (!gone.Attributes) continue;
+        for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {
+          const raw = await rawModeration(postId, target);
+          if (!raw) break;
+          try {
+            await db.send(
+              new UpdateCommand({
+                TableName: table,
+                Key: { PK: postPk(postId), SK: `MOD#${target}` },
+                UpdateExpression: 'SET #reports = :n, #reasons = :kept',
+                ConditionExpression: '#reports = :seen',
+                ExpressionAttributeNames: { '#reports': 'reports', '#reasons': 'reasonsBy' },
+                ExpressionAttributeValues: {
+                  ':n': Math.max(0, Number(raw.reports ?? 0) - 1),
+                  ':kept': reasonsOf(raw).filter((x) => x.by !== userId),
+                  ':seen': raw.reports ?? 0,
+                },
+              }),
+            );
+            break;
+          } catch (err) {
+            if ((err as Error).name !== 'ConditionalCheckFailedException') throw err;
+          }
+        }
       }
     },
   };
@@ -566,7 +599,7 @@ function toModeration(i: Record<string, unknown>): ModerationItem {
     excerpt: String(i.excerpt ?? ''),
     authorName: String(i.authorName ?? ''),
     reports: Number(i.reports ?? 0),
-    reasons: (i.reasons as string[]) ?? [],
+    reasons: reasonsOf(i).map((x) => x.text),
     status,
     updatedAt: String(i.updatedAt),
   };
@@ -630,3 +663,6 @@ export function withFeedCache<R extends PostRepository>(repo: R, ttlMs = 2_000, 
     eraseLearner: forget(repo.eraseLearner),
   };
 }
+
+const reasonsOf = (i: Record<string, unknown> | undefined): { by: string; text: string }[] =>
+  Array.isArray(i?.reasonsBy) ? (i.reasonsBy as { by: string; text: string }[]) : [];
