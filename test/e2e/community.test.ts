@@ -34,6 +34,7 @@ describe('community strategy sharing in Chromium', () => {
       .getByLabel('Thesis')
       .fill('Cheaper than the call alone. <script>window.pwned=1</script> See [the docs](javascript:alert(1)) and [Cboe](https://www.cboe.com/).');
     await dialog.getByLabel(/^Tags/).fill('earnings, spreads');
+    expect(await seriousViolations(a)).toEqual([]);
     await dialog.getByRole('button', { name: 'Share strategy' }).click();
     await a.waitForURL(/\/app\/community\/posts\//);
     await a.getByRole('heading', { level: 1, name: title }).waitFor();
@@ -46,6 +47,8 @@ describe('community strategy sharing in Chromium', () => {
     await signInThroughPage(b, stack.url, bob.email, bob.password);
     await b.goto(`${stack.url}/app/community`);
     const feed = b.getByRole('list', { name: 'Shared strategies' });
+    await feed.getByRole('link', { name: title }).waitFor();
+    expect(await seriousViolations(b)).toEqual([]);
     await feed.getByRole('link', { name: title }).click();
     await b.waitForURL(postUrl);
     await b.getByRole('heading', { level: 1, name: title }).waitFor();
