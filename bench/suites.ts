@@ -1,5 +1,6 @@
 import { dashboardSuite } from './dashboard';
 import { analysisSuite } from './analysis';
+import { communitySuite } from './community';
 import { journalSuite } from './journal';
 import { gamificationSuite } from './gamification';
 import { brokerSuite } from './broker';
@@ -28,4 +29,5 @@ export const suites: BenchSuite[] = [
   dashboardSuite,
   screenerSuite,
   analysisSuite,
+  communitySuite,
 ];

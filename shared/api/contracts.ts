@@ -2,6 +2,7 @@ import { screenerApi } from '../analysis/screener.api';
 import { analysisApi } from '../analysis/analysis.api';
 import { brokerApi } from '../broker/broker.api';
 import { communityApi } from '../community/community.api';
+import { postsApi } from '../community/posts.api';
 import { draftsApi } from '../drafts/drafts.api';
 import { journalApi } from '../journal/journal.api';
 import { gamificationApi } from '../gamification/gamification.api';
@@ -23,6 +24,7 @@ export const apiAreas = {
   drafts: draftsApi,
   market: marketApi,
   community: communityApi,
+  communityPosts: postsApi,
   learning: learningApi,
   journal: journalApi,
   gamification: gamificationApi,

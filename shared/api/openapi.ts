@@ -53,6 +53,7 @@ const TAGS: Record<ApiArea, string> = {
   drafts: "The strategy builder's saved drafts",
   market: 'Market data: status, tickers, expiries, chains, history; Sync Data and the operator tools',
   community: 'Learner stories, the notify-me list and the landing page statistics',
+  communityPosts: 'Strategy sharing: posts with legs relative to price and expiry, the feed, comments, useful votes, reports and moderation, open in builder',
   learning: 'The learning area: the course without answer keys, lessons, quizzes graded on the server, exercises, progress',
   journal: 'The trading journal: trades made from paper orders, entries, statistics with their formulas, CSV export',
   gamification: 'Gamification computed on the server from domain events: state, awards feed, claims, rewards, power-ups, settings, leaderboards',

@@ -10,8 +10,10 @@ import type { Clock } from '../ports/clock.port';
  *      tokens is refused (functions/commons/http.ts), so nothing new can be written while the rest goes;
  *   2. sign-out everywhere (the user pool revokes the refresh tokens);
  *   3. the broker key pairs in Secrets Manager;
- *   4. what the learner has outside their partition: the notify-me entry (leaderboard entries and the community story
- *      are items of their partition, on indexes, and go with it);
+ *   4. what the learner has outside their partition: the notify-me entry, their shared strategy posts (with everything
+ *      on them), their comments, useful votes (taken back, so the counts stay true) and reports on other posts
+ *      (leaderboard entries and the community story are items of their partition, on indexes, and go with it; the
+ *      partition's own copies of posts and comments are how this step finds them, so it runs before step 5);
  *   5. every `USER#<sub>` item, in pages, until a read finds none;
  *   6. the user in the user pool;
  *   7. the tombstone says `deleted` — only once the partition was found empty at least SETTLE_MS after the tombstone,
@@ -105,6 +107,11 @@ const SECTIONS: readonly [prefix: string, section: string][] = [
   ['BORDERKEY#', 'brokerOrderRequests'],
   ['BFILL#', 'brokerFills'],
   ['TESTIMONIAL', 'communityStory'],
+  ['CPOST#', 'communityPosts'],
+  ['CCOMMENT#', 'communityComments'],
+  ['CVOTE#', 'communityVotes'],
+  ['CREPORT#', 'communityReports'],
+  ['CRATE#', 'communityDailyCounts'],
   ['COUNTED#', 'counted'],
 ];
 

@@ -7,6 +7,7 @@ import { GlobalSignOutCommand } from '@aws-sdk/client-cognito-identity-provider'
 import { cognitoClient, refreshTokens, signIn, signUpAndSignIn } from '../support/cognito';
 import { learner, marketBuy, monthlyChain, newKey } from '../support/learner';
 import { waitFor } from '../support/local-stack';
+import { builderShare } from '../support/community';
 
 const stack = inject('stack');
 const local = { region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
@@ -49,6 +50,9 @@ async function busyLearner() {
     200,
   );
   expect((await call('POST', '/api/community/notify', { consent: true })).status).toBeLessThan(300);
+  const post = await call('POST', '/api/community/posts', await builderShare(stack, { title: 'A spread I shared' }));
+  expect(post.status).toBe(201);
+  expect((await call('POST', `/api/community/posts/${post.body.post.id}/comments`, { body: 'A note to myself.' })).status).toBe(201);
   // The order's events reach the journal and gamification through the outbox.
   await waitFor(
     async () => (await partition(user.sub)).map((i) => String(i.SK)),
@@ -56,7 +60,7 @@ async function busyLearner() {
     30_000,
     'the order events consumed',
   );
-  return { user, call, keys };
+  return { user, call, keys, postId: post.body.post.id as string };
 }
 
 describe("the learner's data", () => {
@@ -79,6 +83,8 @@ describe("the learner's data", () => {
       'drafts',
       'brokerConnections',
       'communityStory',
+      'communityPosts',
+      'communityComments',
       'notifyMe',
     ];
     expect(Object.keys(sections).filter((k) => sections[k]!.length > 0)).toEqual(expect.arrayContaining(kinds));
@@ -86,6 +92,8 @@ describe("the learner's data", () => {
     expect(text).not.toContain(keys.apiSecret);
     expect(text).not.toContain(keys.apiKey);
     expect(text).not.toMatch(/"PK"|"GSI1PK"/);
+    expect(sections.communityPosts).toEqual([expect.objectContaining({ title: 'A spread I shared', thesis: expect.any(String), legs: expect.any(Array) })]);
+    expect(sections.communityComments).toEqual([expect.objectContaining({ body: 'A note to myself.' })]);
   }, 90_000);
 
   it("deletes everything of one account, refuses its old tokens at once, and leaves another learner's account untouched", async () => {
@@ -99,6 +107,11 @@ describe("the learner's data", () => {
         })
       ).status,
     ).toBe(201);
+    const bPost = (await b.call('POST', '/api/community/posts', await builderShare(stack, { underlying: 'QQQ', title: "B's post" }))).body.post;
+    expect((await a.call('POST', `/api/community/posts/${bPost.id}/comments`, { body: 'Comment from A' })).status).toBe(201);
+    expect((await a.call('PUT', `/api/community/posts/${bPost.id}/vote`, { useful: true })).status).toBe(200);
+    expect((await a.call('POST', `/api/community/posts/${bPost.id}/report`, { reason: 'test' })).status).toBe(202);
+    expect((await b.call('POST', `/api/community/posts/${a.postId}/comments`, { body: 'Comment from B' })).status).toBe(201);
     const bBefore = (await partition(b.user.sub)).map((i) => String(i.SK));
 
     expect((await a.call('POST', '/api/me/deletion', { confirmation: 'delete' })).status).toBe(400);
@@ -149,6 +162,33 @@ describe("the learner's data", () => {
         )
       ).Items?.some((i) => String(i.PK) === `USER#${a.user.sub}`),
     ).toBe(false);
+
+    // A's posts, comments, votes and reports are gone, from A's partition and from the posts; the counts are true again.
+    expect((await b.call('GET', `/api/community/posts/${a.postId}`)).status).toBe(404);
+    expect(
+      (
+        await db.send(
+          new QueryCommand({ TableName: stack.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': `CPOST#${a.postId}` } }),
+        )
+      ).Items,
+    ).toEqual([]);
+    const bView = (await b.call('GET', `/api/community/posts/${bPost.id}`)).body.post;
+    expect(bView).toMatchObject({ useful: 0, comments: 0, commentList: [] });
+    const onBPost = (
+      await db.send(
+        new QueryCommand({ TableName: stack.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': `CPOST#${bPost.id}` } }),
+      )
+    ).Items!.map((i) => String(i.SK));
+    expect(onBPost.filter((sk) => sk.includes(a.user.sub))).toEqual([]);
+    // A's report leaves the moderation queue's count and words too.
+    expect((await db.send(new GetCommand({ TableName: stack.tableName, Key: { PK: `CPOST#${bPost.id}`, SK: 'MOD#POST' } }))).Item).toMatchObject({
+      reports: 0,
+      reasonsBy: [],
+    });
+    expect((await b.call('GET', '/api/community/posts?underlying=QQQ')).body.posts.find((p: { id: string }) => p.id === bPost.id)).toMatchObject({
+      useful: 0,
+      comments: 0,
+    });
 
     // The other learner is untouched.
     // Its consumers may still add items (the account's events), never remove one.

@@ -3,6 +3,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { NOTIFY_LIST_INDIA } from '@shared/community/notify';
 import type { PrivacyStore, Tombstone, UserItem } from '@shared/users/privacy';
 import { batchWriteAll } from './batch-write';
+import { dynamoPostRepository } from './community-posts-repository';
 import { documentClient, tableName } from './client';
 import { userPk } from './profile-repository';
 
@@ -41,6 +42,7 @@ export function dynamoPrivacyStore(
   /** Deletions not finished yet, oldest first (the nightly sweep). */
   unfinished(limit: number): Promise<Tombstone[]>;
 } {
+  const posts = dynamoPostRepository(db, table);
   return {
     async tombstone(userId) {
       const out = await db.send(new GetCommand({ TableName: table, Key: tombstoneKey(userId), ConsistentRead: true }));
@@ -90,6 +92,7 @@ export function dynamoPrivacyStore(
       return found.flatMap((o) => (o.Item && o.Item.userId === userId ? [{ list: String(o.Item.PK).slice('NOTIFY#'.length), ...o.Item }] : []));
     },
     async deleteOutsideItems(userId, email) {
+      await posts.eraseLearner(userId);
       if (!email) return;
       for (const list of NOTIFY_LISTS) {
         try {

@@ -7,6 +7,7 @@ export const json = (body: unknown, status = 200) => new Response(JSON.stringify
 export const DEFAULT_API: Record<string, Stub> = {
   'GET /api/stats': { learners: 1234, paperTrades: 56789, strategiesBuilt: 321 },
   'GET /api/community/testimonials': { testimonials: [] },
+  'GET /api/community/posts': { posts: [], cursor: null },
   'GET /api/learning/outline': { modules: [{ id: 'options_basics', title: 'Options Basics', lessons: 8 }], lessons: 8 },
   'GET /api/market/status': { source: 'demo', provider: 'simulated', configured: false, lastSync: null },
   'GET /api/market/quotes': { quotes: [] },

@@ -47,6 +47,10 @@ export const queryKeys = {
     moderation: (status?: string) => (status === undefined ? ([...community, 'moderation'] as const) : ([...community, 'moderation', status] as const)),
     testimonials: () => [...community, 'testimonials'] as const,
     siteStats: () => [...community, 'site-stats'] as const,
+    feeds: () => [...community, 'feed'] as const,
+    feed: (sort: string, underlying: string, strategy: string) => [...community, 'feed', sort, underlying, strategy] as const,
+    post: (id: string) => [...community, 'post', id] as const,
+    reports: (status?: string) => (status === undefined ? ([...community, 'reports'] as const) : ([...community, 'reports', status] as const)),
   },
   /** The course as the learner sees it, and their progress: a completion, an attempt, a check or a reset changes them all. */
   learning: {

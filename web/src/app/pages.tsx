@@ -46,6 +46,8 @@ export const ChallengesPage = lazyPage(() => import('../features/gamification/co
 export const LeaderboardsPage = lazyPage(() => import('../features/gamification/components/leaderboards-page'));
 export const GamificationDemoPage = lazyPage(() => import('../features/gamification/components/demo-page'));
 export const JournalTradePage = lazyPage(() => import('../features/journal/components/trade-page'));
+export const CommunityPostPage = lazyPage(() => import('../features/community/components/post-page').then((m) => ({ default: m.PostPage })));
+export const CommunityReportsPage = lazyPage(() => import('../features/community/components/reports-page').then((m) => ({ default: m.ReportsPage })));
 export const ModerationPage = lazyPage(() => import('../features/community/components/moderation-page').then((m) => ({ default: m.ModerationPage })));
 const LazyLandingPage = lazyPage(() => import('../features/landing/components/landing-page').then((m) => ({ default: m.LandingPage })));
 const LazyComingSoonPage = lazyPage(() => import('../features/coming-soon/components/coming-soon-page').then((m) => ({ default: m.ComingSoonPage })));

@@ -8,6 +8,8 @@ import {
   AdminPage,
   AuthPage,
   ChainPage,
+  CommunityPostPage,
+  CommunityReportsPage,
   CommunityRoute,
   ComingSoonRoute,
   ConstructionPage,
@@ -90,7 +92,16 @@ export const appChildren: RouteObject[] = [
       </RequireAdmin>
     ),
   },
+  {
+    path: 'admin/community',
+    element: (
+      <RequireAdmin>
+        <CommunityReportsPage />
+      </RequireAdmin>
+    ),
+  },
   { path: 'community', element: <CommunityRoute /> },
+  { path: 'community/posts/:postId', element: <CommunityPostPage /> },
   { path: 'subscription', element: <FreeForeverPage inShell /> },
   { path: 'construction', element: <ConstructionPage /> },
   { path: 'learning', element: <LearningPage /> },

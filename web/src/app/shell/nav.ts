@@ -77,7 +77,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
   {
     id: 'community',
     label: 'Community',
-    items: [{ label: 'Community', to: '/app/community' }],
+    items: [{ label: 'Community', to: '/app/community', nested: true }],
   },
   {
     id: 'account',
@@ -99,6 +99,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       { label: 'Bulk Data Upload', to: '/app/bulk-upload' },
       { label: 'Agent API', to: '/app/agent' },
       { label: 'Learner Stories', to: '/app/admin/testimonials', adminOnly: true },
+      { label: 'Community Reports', to: '/app/admin/community', adminOnly: true },
     ],
   },
 ];

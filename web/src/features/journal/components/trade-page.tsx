@@ -1,9 +1,11 @@
-import { Link, useParams } from 'react-router-dom';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { formatMoney, formatPnl } from '@shared/format/money';
 import { formatShortDate } from '@shared/format/time';
 import { newYorkDate } from '@shared/journal/trades';
 import { lotsOf } from '@shared/journal/entry-analytics';
 import { useJournalEntries, useJournalTrade, type JournalTrade } from '@web/api/journal';
+import { ShareStrategyDialog } from '@web/components/community/share-strategy-dialog';
 import { PayoffChart } from '@web/components/strategy/payoff-chart';
 import { pnlTone } from '@web/components/ui/pnl-tone';
 import { Spinner } from '@web/components/ui/spinner';
@@ -54,6 +56,7 @@ export default function JournalTradePage() {
           </p>
         </div>
       </header>
+      {trade.status === 'closed' && <ShareTrade trade={trade} />}
       <Legs trade={trade} />
       <EntryAnalytics trade={trade} />
       <Payoff trade={trade} />
@@ -171,5 +174,29 @@ function Payoff({ trade }: { trade: JournalTrade }) {
         exit={trade.status === 'closed' ? { pnl: trade.realizedPnl, label: `Exit: ${formatPnl(trade.realizedPnl)}` } : undefined}
       />
     </section>
+  );
+}
+
+/** A closed trade can be shared with the community: its legs relative to the price at entry, its result only if ticked. */
+function ShareTrade({ trade }: { trade: JournalTrade }) {
+  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className="rounded-lg px-4 py-2 text-sm font-semibold text-brand-800 ring-1 ring-brand-600 hover:bg-brand-50"
+      >
+        Share with the community
+      </button>
+      {open && (
+        <ShareStrategyDialog
+          source={{ kind: 'journal', journalTradeId: trade.id, strategyName: trade.strategy, underlying: trade.underlying }}
+          onClose={() => setOpen(false)}
+          onShared={(post) => navigate(`/app/community/posts/${post.id}`)}
+        />
+      )}
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { formatUsd } from '@shared/format/money';
 import { defaultDraftName } from '@shared/drafts/drafts';
 import type { Draft } from '@shared/drafts/drafts';
@@ -42,6 +42,7 @@ import { LegRow } from './leg-row';
 import { OrderTypeField, type OrderKind } from './order-type-field';
 import { ReadyMadePanel } from './ready-made-panel';
 import { SaveDraftDialog } from './save-draft-dialog';
+import { ShareStrategyDialog, type ShareSource } from '@web/components/community/share-strategy-dialog';
 
 interface Props {
   builder: Builder;
@@ -83,6 +84,8 @@ export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
   const [orderError, setOrderError] = useState<string | null>(null);
   const [blockedChecks, setBlockedChecks] = useState<ComplianceCheck[]>([]);
   const [saving, setSaving] = useState<DraftBody | null>(null);
+  const [sharing, setSharing] = useState<ShareSource | null>(null);
+  const navigate = useNavigate();
 
   const sharesHeld = (portfolio?.positions ?? []).filter((p) => p.kind === 'stock' && p.underlying === underlying).reduce((s, p) => s + p.quantity, 0);
   const funds = b.strategyLegs.length && !b.loadingPrices ? fundsAndMargins(b.strategyLegs, { multiplier: b.multiplier, sharesHeld }) : null;
@@ -169,6 +172,27 @@ export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
         setOrderError(blockingText(e.message, checks));
         if (checks) setBlockedChecks(checks);
       },
+    });
+  };
+
+  /** "Share": the legs as they stand, at today's price, for the community (the server keeps them relative to it). */
+  const share = () => {
+    resetMessages();
+    if (b.quoted.length === 0) return setAlert(NO_LEGS);
+    if (b.loadingPrices || b.spot === null) return setAlert('Prices are still loading. Try again in a moment.');
+    setSharing({
+      kind: 'builder',
+      underlying,
+      strategyName: b.strategyName,
+      spot: b.spot,
+      legs: b.quoted.map((q) => ({
+        action: q.leg.action,
+        optionType: q.leg.optionType,
+        strike: q.strike,
+        expiration: q.leg.expiration,
+        quantity: q.leg.lots,
+        premium: q.premium ?? null,
+      })),
     });
   };
 
@@ -305,6 +329,9 @@ export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
             </button>
             <button type="button" onClick={addToDrafts} className={`${button} text-brand-800 ring-1 ring-brand-600 hover:bg-brand-50`}>
               Add to Drafts
+            </button>
+            <button type="button" onClick={share} className={`${button} text-brand-800 ring-1 ring-brand-600 hover:bg-brand-50`}>
+              Share
             </button>
             <button type="button" onClick={tradeAll} className={`${button} bg-brand-700 text-white hover:bg-brand-800`}>
               Trade All
@@ -450,6 +477,7 @@ export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
           onCancel={() => setConfirming(null)}
         />
       )}
+      {sharing && <ShareStrategyDialog source={sharing} onClose={() => setSharing(null)} onShared={(post) => navigate(`/app/community/posts/${post.id}`)} />}
       {saving && (
         <SaveDraftDialog
           body={saving}

@@ -1,0 +1,263 @@
+import { AdminAddUserToGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, inject, it } from 'vitest';
+import { DAILY_LIMITS, RATE_LIMIT_MESSAGES, rateDay } from '@shared/community/strategy-posts';
+import { cognitoClient, signIn, signUpAndSignIn } from '../support/cognito';
+import { builderShare } from '../support/community';
+import { learner, marketBuy, monthlyChain } from '../support/learner';
+import { waitFor } from '../support/local-stack';
+
+const stack = inject('stack');
+const db = DynamoDBDocumentClient.from(
+  new DynamoDBClient({ endpoint: stack.endpoints.dynamodb, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+);
+
+async function member(name: string, admin = false) {
+  let user = await signUpAndSignIn(stack, { name });
+  if (admin) {
+    await cognitoClient(stack).send(new AdminAddUserToGroupCommand({ UserPoolId: stack.pool.userPoolId, Username: user.email, GroupName: 'admin' }));
+    user = { ...user, ...(await signIn(stack, user.email, user.password)) };
+  }
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${stack.url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${user.idToken}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : undefined };
+  };
+  return { user, call };
+}
+
+type Summary = { id: string; title: string; useful: number; underlying: string; strategyType: string };
+const ids = (page: { posts: Summary[] }) => page.posts.map((p) => p.id);
+
+describe('strategy sharing through the local gateway', () => {
+  it('shares a strategy as relative legs, lists it in the filtered feeds, and rebuilds it on today’s chain', async () => {
+    const ada = await member('Ada Lovelace');
+    const body = await builderShare(stack, { title: `Bull call spread ${Date.now()}` });
+    const shared = await ada.call('POST', '/api/community/posts', body);
+    expect(shared.status).toBe(201);
+    const post = shared.body.post;
+    expect(post).toMatchObject({
+      authorName: 'Ada Lovelace',
+      underlying: 'SPY',
+      strategyType: 'bull-call-spread',
+      tags: ['bullish', 'spreads'],
+      outcome: null,
+      mine: true,
+    });
+    // Relative to the price and expiry: the long call near the money, the short one about 3% above; days to expiry kept.
+    expect(post.legs[0].strikeRatio).toBeCloseTo(body.legs[0]!.strike / body.spot, 4);
+    expect(post.legs[1].strikeRatio).toBeGreaterThan(post.legs[0].strikeRatio);
+    expect(post.legs[0].dte).toBeGreaterThan(0);
+    expect(post.legs[0].premiumRatio).toBeGreaterThan(0);
+
+    const grace = await member('Grace Hopper');
+    const newest = await grace.call('GET', '/api/community/posts?sort=newest');
+    expect(newest.status).toBe(200);
+    expect(ids(newest.body)[0]).toBe(post.id);
+    expect(ids((await grace.call('GET', '/api/community/posts?underlying=spy')).body)).toContain(post.id);
+    expect(ids((await grace.call('GET', '/api/community/posts?underlying=QQQ')).body)).not.toContain(post.id);
+    expect(ids((await grace.call('GET', '/api/community/posts?strategy=bull-call-spread&underlying=SPY')).body)).toContain(post.id);
+    expect(ids((await grace.call('GET', '/api/community/posts?strategy=iron-condor')).body)).not.toContain(post.id);
+    expect((await grace.call('GET', '/api/community/posts?cursor=not-a-cursor')).status).toBe(400);
+
+    const opened = await grace.call('GET', `/api/community/posts/${post.id}`);
+    expect(opened.status).toBe(200);
+    expect(opened.body.post).toMatchObject({ id: post.id, mine: false, votedUseful: false, commentList: [] });
+
+    const rebuilt = await grace.call('GET', `/api/community/posts/${post.id}/builder`);
+    expect(rebuilt.status).toBe(200);
+    expect(rebuilt.body.underlying).toBe('SPY');
+    expect(rebuilt.body.legs).toHaveLength(2);
+    // Today is the day it was shared: the same expiry and strikes come back.
+    expect(rebuilt.body.legs.map((l: { strike: number; expiration: string; action: string }) => [l.action, l.strike, l.expiration])).toEqual(
+      body.legs.map((l) => [l.action, l.strike, l.expiration]),
+    );
+  }, 90_000);
+
+  it('pages the feed with a cursor: every post once, newest first', async () => {
+    // An underlying of its own, so no other test's posts are on these pages; 22 posts from three learners (10 a day each).
+    const ticker = `Z${Array.from({ length: 6 }, () => 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'[Math.floor(Math.random() * 26)]).join('')}`;
+    const body = await builderShare(stack, { underlying: ticker });
+    const shared: string[] = [];
+    for (const name of ['Pager A', 'Pager B', 'Pager C']) {
+      const a = await member(name);
+      for (let i = 0; i < (name === 'Pager C' ? 2 : 10); i++) {
+        const res = await a.call('POST', '/api/community/posts', { ...body, title: `${name} post ${i}` });
+        expect(res.status).toBe(201);
+        shared.push(res.body.post.id);
+      }
+    }
+    const reader = await member('Reader');
+    const all: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const res: { body: { posts: Summary[]; cursor: string | null } } = await reader.call(
+        'GET',
+        `/api/community/posts?underlying=${ticker}${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      expect(res.body.posts.length).toBeLessThanOrEqual(20);
+      all.push(...ids(res.body));
+      cursor = res.body.cursor;
+      pages++;
+    } while (cursor && pages < 10);
+    expect(pages).toBeGreaterThanOrEqual(2);
+    expect(all).toEqual([...shared].reverse());
+  }, 90_000);
+
+  it('counts one useful vote per learner, also when two arrive at once, and takes it back', async () => {
+    const author = await member('Author');
+    const post = (await author.call('POST', '/api/community/posts', await builderShare(stack))).body.post;
+    const voter = await member('Voter');
+    const other = await member('Other');
+    const twice = await Promise.all([
+      voter.call('PUT', `/api/community/posts/${post.id}/vote`, { useful: true }),
+      voter.call('PUT', `/api/community/posts/${post.id}/vote`, { useful: true }),
+    ]);
+    expect(twice.map((r) => r.status)).toEqual([200, 200]);
+    const both = await Promise.all([
+      other.call('PUT', `/api/community/posts/${post.id}/vote`, { useful: true }),
+      author.call('PUT', `/api/community/posts/${post.id}/vote`, { useful: true }),
+    ]);
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    const read = (await voter.call('GET', `/api/community/posts/${post.id}`)).body.post;
+    expect(read.useful).toBe(3);
+    expect(read.votedUseful).toBe(true);
+    // The feed's copy counts the same, and "most useful" orders by it.
+    const useful = (await voter.call('GET', '/api/community/posts?sort=useful')).body.posts as Summary[];
+    expect(useful.find((p) => p.id === post.id)?.useful).toBe(3);
+    expect((await voter.call('PUT', `/api/community/posts/${post.id}/vote`, { useful: false })).body).toEqual({ useful: 2, votedUseful: false });
+    expect((await voter.call('PUT', `/api/community/posts/${post.id}/vote`, { useful: false })).body).toEqual({ useful: 2, votedUseful: false });
+  }, 60_000);
+
+  it('takes comments, reports; an operator hides the post from the feed and from others (404), its author sees it marked hidden, and restores it', async () => {
+    const author = await member('Katherine Johnson');
+    const post = (await author.call('POST', '/api/community/posts', await builderShare(stack, { title: `Hide me ${Date.now()}` }))).body.post;
+    const reader = await member('Reader');
+    const comment = await reader.call('POST', `/api/community/posts/${post.id}/comments`, { body: 'Why this width?' });
+    expect(comment.status).toBe(201);
+    expect(comment.body.comment).toMatchObject({ authorName: 'Reader', body: 'Why this width?', mine: true });
+    const seen = (await author.call('GET', `/api/community/posts/${post.id}`)).body.post;
+    expect(seen.comments).toBe(1);
+    expect(seen.commentList.map((c: { body: string }) => c.body)).toEqual(['Why this width?']);
+    expect((await reader.call('POST', `/api/community/posts/${post.id}/comments`, { body: '   ' })).status).toBe(400);
+
+    expect((await reader.call('POST', `/api/community/posts/${post.id}/report`, { reason: 'Promises returns' })).status).toBe(202);
+    expect((await reader.call('POST', `/api/community/posts/${post.id}/report`, { reason: 'again' })).status).toBe(409);
+    expect((await reader.call('GET', '/api/admin/community/reports')).status).toBe(403);
+
+    const op = await member('Operator', true);
+    const queue = (await op.call('GET', '/api/admin/community/reports?status=open')).body.items as { postId: string; reports: number; reasons: string[] }[];
+    expect(queue.find((i) => i.postId === post.id)).toMatchObject({ reports: 1, reasons: ['Promises returns'] });
+    const hidden = await op.call('POST', `/api/admin/community/posts/${post.id}/hide`, {});
+    expect(hidden.status).toBe(200);
+    expect(hidden.body.item.status).toBe('hidden');
+
+    expect(ids((await reader.call('GET', '/api/community/posts')).body)).not.toContain(post.id);
+    expect((await reader.call('GET', `/api/community/posts/${post.id}`)).status).toBe(404);
+    expect((await reader.call('POST', `/api/community/posts/${post.id}/comments`, { body: 'Still here?' })).status).toBe(404);
+    expect((await reader.call('PUT', `/api/community/posts/${post.id}/vote`, { useful: true })).status).toBe(404);
+    const own = await author.call('GET', `/api/community/posts/${post.id}`);
+    expect(own.status).toBe(200);
+    expect(own.body.post.hidden).toBe(true);
+
+    expect((await op.call('POST', `/api/admin/community/posts/${post.id}/restore`, {})).body.item.status).toBe('restored');
+    expect(ids((await reader.call('GET', '/api/community/posts')).body)).toContain(post.id);
+
+    // A comment is hidden on its own.
+    const commentId = comment.body.comment.id;
+    expect((await author.call('POST', `/api/community/posts/${post.id}/report`, { commentId })).status).toBe(202);
+    expect((await op.call('POST', `/api/admin/community/posts/${post.id}/hide`, { commentId })).body.item).toMatchObject({ kind: 'comment', status: 'hidden' });
+    expect((await author.call('GET', `/api/community/posts/${post.id}`)).body.post.commentList).toEqual([]);
+    expect((await reader.call('GET', `/api/community/posts/${post.id}`)).body.post.commentList).toHaveLength(1);
+  }, 90_000);
+
+  it('refuses the 11th post of a New York day with 429 and a clear message, and bad input with 400', async () => {
+    const a = await member('Busy');
+    // Ten posts already counted today (the counter the share writes in its transaction).
+    await db.send(
+      new UpdateCommand({
+        TableName: stack.tableName,
+        Key: { PK: `USER#${a.user.sub}`, SK: `CRATE#${rateDay(new Date())}` },
+        UpdateExpression: 'SET posts = :n',
+        ExpressionAttributeValues: { ':n': DAILY_LIMITS.posts },
+      }),
+    );
+    const refused = await a.call('POST', '/api/community/posts', await builderShare(stack));
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toBe(RATE_LIMIT_MESSAGES.posts);
+    expect((await a.call('POST', '/api/community/posts', await builderShare(stack, { title: 'x' }))).status).toBe(400);
+    expect((await a.call('POST', '/api/community/posts', await builderShare(stack, { legs: [] }))).status).toBe(400);
+    expect((await a.call('POST', '/api/community/posts', await builderShare(stack, { thesis: 'y'.repeat(5000) }))).status).toBe(400);
+    expect((await a.call('GET', '/api/community/posts/01ARZ3NDEKTSV4RRFFQ69G5FAV')).status).toBe(404);
+    expect((await a.call('GET', '/api/community/posts/not-an-id')).status).toBe(400);
+  }, 60_000);
+
+  it('refuses the 61st comment of the day', async () => {
+    const a = await member('Chatty');
+    const post = (await a.call('POST', '/api/community/posts', await builderShare(stack))).body.post;
+    await db.send(
+      new UpdateCommand({
+        TableName: stack.tableName,
+        Key: { PK: `USER#${a.user.sub}`, SK: `CRATE#${rateDay(new Date())}` },
+        UpdateExpression: 'SET comments = :n',
+        ExpressionAttributeValues: { ':n': DAILY_LIMITS.comments },
+      }),
+    );
+    const refused = await a.call('POST', `/api/community/posts/${post.id}/comments`, { body: 'One more' });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toBe(RATE_LIMIT_MESSAGES.comments);
+    expect((await a.call('GET', `/api/community/posts/${post.id}`)).body.post.comments).toBe(0);
+  }, 60_000);
+
+  it('shares a closed journal trade relative to its entry, with its result only when the learner opts in', async () => {
+    const { call } = await learner(stack, 100_000);
+    const chain = await monthlyChain(stack, 'SPY');
+    const contract = chain.nearest('call', chain.price * 1.01);
+    const opened = await call('POST', '/api/orders', { ...marketBuy(contract.contract_ticker, 2), strategy: 'Long Call' });
+    expect(opened.status).toBe(201);
+    const tradeId = opened.body.order.orderId as string;
+    await waitFor(
+      () => call('GET', `/api/journal/trades/${tradeId}`),
+      (r) => r.status === 200,
+      30_000,
+      'the journal trade',
+    );
+    const share = { source: 'journal', journalTradeId: tradeId, title: 'My first long call', thesis: 'Bought a call a month out to learn theta.' };
+    // Only a closed trade.
+    expect((await call('POST', '/api/community/posts', share)).status).toBe(422);
+    expect((await call('POST', `/api/positions/${contract.contract_ticker}/close`, {})).status).toBeLessThan(300);
+    const trade = (
+      await waitFor(
+        () => call('GET', `/api/journal/trades/${tradeId}`),
+        (r) => r.status === 200 && r.body.trade.status === 'closed',
+        30_000,
+        'the journal trade closed',
+      )
+    ).body.trade;
+
+    const without = await call('POST', '/api/community/posts', share);
+    expect(without.status).toBe(201);
+    expect(without.body.post).toMatchObject({ source: 'journal', underlying: 'SPY', strategyType: 'long-call', outcome: null, hasOutcome: false });
+    expect(without.body.post.legs).toEqual([
+      {
+        action: 'buy',
+        optionType: 'call',
+        strikeRatio: expect.closeTo(contract.strike_price / trade.entry.underlyingPrice, 8),
+        dte: trade.entry.dte,
+        quantity: 1,
+        premiumRatio: expect.any(Number),
+      },
+    ]);
+    const withOutcome = await call('POST', '/api/community/posts', { ...share, includeOutcome: true });
+    expect(withOutcome.body.post.outcome).toMatchObject({ realizedPnl: trade.realizedPnl, exitReason: 'closed', daysHeld: 0 });
+    // Another learner cannot share it.
+    const other = await member('Someone else');
+    expect((await other.call('POST', '/api/community/posts', share)).status).toBe(404);
+  }, 90_000);
+});

@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import { feedVariant, readPost, sharePost, type PostDeps, type PostRepository, type StoredPost } from '@shared/community/posts';
+import { SharePostBody } from '@shared/community/posts.api';
+import { RATE_LIMIT_MESSAGES } from '@shared/community/strategy-posts';
+import type { JournalTrade } from '@shared/journal/trades';
+
+/** Just what sharing and reading need; the DynamoDB adapter is exercised by the integration tests. */
+function memoryPosts() {
+  const posts = new Map<string, StoredPost>();
+  let counted = 0;
+  const repo = {
+    async create(p: StoredPost, limit: { max: number }) {
+      if (counted >= limit.max) return 'rate_limited' as const;
+      counted++;
+      posts.set(p.id, p);
+      return 'ok' as const;
+    },
+    async get(id: string) {
+      return posts.get(id) ?? null;
+    },
+    async comments() {
+      return [];
+    },
+    async hasVoted() {
+      return false;
+    },
+  } as unknown as PostRepository;
+  return { repo, posts };
+}
+
+const closedTrade = (over: Partial<JournalTrade> = {}): JournalTrade =>
+  ({
+    id: 'T1',
+    account: 'paper',
+    run: 1,
+    strategy: 'Long Call',
+    strategySource: 'builder',
+    underlying: 'QQQ',
+    openedAt: '2026-10-01T15:00:00Z',
+    closedAt: '2026-10-11T15:00:00Z',
+    status: 'closed',
+    legs: [
+      {
+        contract: 'O:QQQ261120C00500000',
+        underlying: 'QQQ',
+        optionType: 'call',
+        strike: 500,
+        expiration: '2026-11-20',
+        side: 'buy',
+        quantity: 2,
+        openPrice: 10,
+        openCommission: 1.3,
+        iv: 0.2,
+        open: 0,
+        closes: [],
+      },
+    ],
+    entry: {
+      netPremium: -2000,
+      commissions: 1.3,
+      underlyingPrice: 490,
+      iv: 0.2,
+      greeks: null,
+      maxProfit: null,
+      maxLoss: 2000,
+      breakevens: [510],
+      pop: 0.4,
+      dte: 50,
+      lots: 2,
+    },
+    realizedPnl: 500,
+    exitReason: 'closed',
+    marks: [],
+    mfe: null,
+    mae: null,
+    entryId: null,
+    setupTags: [],
+    mistakeTags: [],
+    ...over,
+  }) as JournalTrade;
+
+function deps(trades: JournalTrade[] = []) {
+  const mem = memoryPosts();
+  let n = 0;
+  const d: PostDeps = {
+    posts: mem.repo,
+    journal: { getTrades: async (userId, ids) => new Map(trades.filter((t) => userId === 'ada' && ids.includes(t.id)).map((t) => [t.id, { trade: t }])) },
+    clock: { now: () => new Date('2026-11-20T15:00:00Z') },
+    ids: { newId: () => `01JD00000000000000000000${String(n++).padStart(2, '0')}` },
+  };
+  return { d, mem };
+}
+const ada = { userId: 'ada', displayName: 'Ada' };
+const journalBody = (over: Record<string, unknown> = {}) =>
+  SharePostBody.parse({ source: 'journal', title: 'My first call', thesis: 'Bought a month out, sold at +25%.', journalTradeId: 'T1', ...over });
+
+describe('sharing a closed journal trade', () => {
+  it('keeps the legs relative to the price and day the trade opened, per lot, and leaves the outcome out by default', async () => {
+    const { d } = deps([closedTrade()]);
+    const out = await sharePost(d, ada, journalBody());
+    expect(out.ok).toBe(true);
+    if (!out.ok) return;
+    expect(out.value).toMatchObject({
+      source: 'journal',
+      underlying: 'QQQ',
+      strategyType: 'long-call',
+      refPrice: 490,
+      refDate: '2026-10-01',
+      outcome: null,
+      hasOutcome: false,
+    });
+    expect(out.value.legs).toEqual([
+      { action: 'buy', optionType: 'call', strikeRatio: expect.closeTo(500 / 490, 8), dte: 50, quantity: 1, premiumRatio: expect.closeTo(10 / 490, 8) },
+    ]);
+  });
+
+  it('shows the outcome only when the learner opts in', async () => {
+    const { d } = deps([closedTrade()]);
+    const out = await sharePost(d, ada, journalBody({ includeOutcome: true }));
+    expect(out.ok && out.value.outcome).toEqual({
+      realizedPnl: 500,
+      exitReason: 'closed',
+      openedAt: '2026-10-01T15:00:00Z',
+      closedAt: '2026-10-11T15:00:00Z',
+      daysHeld: 10,
+      returnOnRisk: 0.25,
+    });
+  });
+
+  it("refuses an open trade, and another learner's trade as not found", async () => {
+    const { d } = deps([closedTrade({ status: 'open', closedAt: null })]);
+    expect(await sharePost(d, ada, journalBody())).toMatchObject({ ok: false, error: { code: 'unprocessable' } });
+    expect(await sharePost(d, { userId: 'bob', displayName: 'Bob' }, journalBody())).toMatchObject({ ok: false, error: { code: 'not_found' } });
+  });
+});
+
+describe('limits and visibility', () => {
+  const builder = SharePostBody.parse({
+    source: 'builder',
+    title: 'Spread',
+    thesis: 'Long enough thesis.',
+    underlying: 'SPY',
+    strategyName: 'Bull Call Spread',
+    spot: 580,
+    legs: [{ action: 'buy', optionType: 'call', strike: 580, expiration: '2026-12-18', quantity: 1, premium: 9.5 }],
+  });
+
+  it('refuses the 11th post of the day with the message', async () => {
+    const { d } = deps();
+    for (let i = 0; i < 10; i++) expect((await sharePost(d, ada, builder)).ok).toBe(true);
+    expect(await sharePost(d, ada, builder)).toEqual({ ok: false, error: { code: 'rate_limited', message: RATE_LIMIT_MESSAGES.posts } });
+  });
+
+  it('answers a hidden post as not found to everyone but its author, who sees it marked hidden', async () => {
+    const { d, mem } = deps();
+    const out = await sharePost(d, ada, builder);
+    if (!out.ok) throw new Error('not shared');
+    mem.posts.set(out.value.id, { ...mem.posts.get(out.value.id)!, hidden: true });
+    expect(await readPost(d, out.value.id, 'bob')).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await readPost(d, out.value.id, 'ada')).toMatchObject({ ok: true, value: { hidden: true, mine: true } });
+  });
+
+  it('reads each filter from its own feed partition', () => {
+    expect(feedVariant({})).toBe('ALL');
+    expect(feedVariant({ underlying: 'SPY' })).toBe('U#SPY');
+    expect(feedVariant({ strategy: 'iron-condor' })).toBe('S#iron-condor');
+    expect(feedVariant({ underlying: 'SPY', strategy: 'iron-condor' })).toBe('US#SPY#iron-condor');
+  });
+});

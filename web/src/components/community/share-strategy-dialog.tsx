@@ -1,0 +1,139 @@
+import { useId, useState } from 'react';
+import { POST_BOUNDS } from '@shared/community/strategy-posts';
+import { useSharePost, type Post, type ShareBody } from '@web/api/community-posts';
+import { Modal } from '@web/components/trading/modal';
+
+export type ShareSource =
+  | {
+      kind: 'builder';
+      underlying: string;
+      strategyName: string;
+      spot: number;
+      legs: { action: 'buy' | 'sell'; optionType: 'call' | 'put'; strike: number; expiration: string; quantity: number; premium: number | null }[];
+    }
+  | { kind: 'journal'; journalTradeId: string; strategyName: string; underlying: string };
+
+const field = 'mt-1 w-full rounded-lg px-3 py-2 ring-1 ring-inset ring-slate-300 focus:outline-none focus:ring-2 focus:ring-brand-600';
+
+/**
+ * "Share with the community": a title, the thesis (Markdown: links and emphasis, no HTML), up to five tags and, for a
+ * closed journal trade, whether to show how it ended (off unless ticked). The legs go as the server keeps them:
+ * relative to today's price and expiry, so the post still means something on a later chain.
+ */
+export function ShareStrategyDialog({ source, onClose, onShared }: { source: ShareSource; onClose: () => void; onShared: (post: Post) => void }) {
+  const [title, setTitle] = useState(`${source.strategyName} on ${source.underlying}`);
+  const [thesis, setThesis] = useState('');
+  const [tags, setTags] = useState('');
+  const [includeOutcome, setIncludeOutcome] = useState(false);
+  const share = useSharePost();
+  const ids = { form: useId(), title: useId(), thesis: useId(), tags: useId(), outcome: useId(), thesisHelp: useId() };
+  const tagList = tags
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+
+  const submit = () => {
+    const common = { title, thesis, tags: tagList };
+    const body: ShareBody =
+      source.kind === 'builder'
+        ? { source: 'builder', ...common, underlying: source.underlying, strategyName: source.strategyName, spot: source.spot, legs: source.legs }
+        : { source: 'journal', ...common, journalTradeId: source.journalTradeId, includeOutcome };
+    share.mutate(body, { onSuccess: (r) => onShared(r.post) });
+  };
+
+  return (
+    <Modal
+      title="Share with the community"
+      onClose={onClose}
+      locked={share.isPending}
+      wide
+      footer={
+        <>
+          <button
+            type="button"
+            onClick={onClose}
+            disabled={share.isPending}
+            className="rounded-lg px-4 py-2.5 text-sm font-semibold text-slate-800 ring-1 ring-inset ring-slate-300 hover:bg-slate-50"
+          >
+            Cancel
+          </button>
+          <button
+            type="submit"
+            form={ids.form}
+            disabled={share.isPending}
+            className="rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800 disabled:bg-slate-300"
+          >
+            {share.isPending ? 'Sharing...' : 'Share strategy'}
+          </button>
+        </>
+      }
+    >
+      <form
+        id={ids.form}
+        className="space-y-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <div>
+          <label htmlFor={ids.title} className="block text-sm font-medium text-slate-800">
+            Title
+          </label>
+          <input
+            id={ids.title}
+            value={title}
+            required
+            minLength={POST_BOUNDS.title.min}
+            maxLength={POST_BOUNDS.title.max}
+            onChange={(e) => setTitle(e.target.value)}
+            className={field}
+          />
+        </div>
+        <div>
+          <label htmlFor={ids.thesis} className="block text-sm font-medium text-slate-800">
+            Thesis
+          </label>
+          <textarea
+            id={ids.thesis}
+            value={thesis}
+            required
+            rows={5}
+            minLength={POST_BOUNDS.thesis.min}
+            maxLength={POST_BOUNDS.thesis.max}
+            aria-describedby={ids.thesisHelp}
+            onChange={(e) => setThesis(e.target.value)}
+            className={field}
+            placeholder="Why this shape, what you expect the underlying to do, and what would prove you wrong."
+          />
+          <p id={ids.thesisHelp} className="mt-1 text-xs text-slate-600">
+            Markdown: **bold**, lists and http(s) links. {thesis.length}/{POST_BOUNDS.thesis.max} characters.
+          </p>
+        </div>
+        <div>
+          <label htmlFor={ids.tags} className="block text-sm font-medium text-slate-800">
+            Tags <span className="font-normal text-slate-600">(up to {POST_BOUNDS.tag.count}, separated by commas)</span>
+          </label>
+          <input id={ids.tags} value={tags} maxLength={200} onChange={(e) => setTags(e.target.value)} className={field} placeholder="earnings, low-iv" />
+        </div>
+        {source.kind === 'journal' && (
+          <label htmlFor={ids.outcome} className="flex items-start gap-2 text-sm text-slate-800">
+            <input id={ids.outcome} type="checkbox" checked={includeOutcome} onChange={(e) => setIncludeOutcome(e.target.checked)} className="mt-0.5 h-4 w-4" />
+            <span>Show how the trade ended (its P&amp;L and days held). Off unless you tick it.</span>
+          </label>
+        )}
+        <p className="text-sm text-slate-700">
+          {source.kind === 'builder'
+            ? `The legs are shared relative to ${source.underlying} at ${source.spot.toFixed(2)} and today's date: strikes as a distance from the price, expiries as days to expiry.`
+            : 'The legs are shared relative to the price and date the trade was opened: strikes as a distance from the price, expiries as days to expiry.'}{' '}
+          Other learners see your display name.
+        </p>
+        {share.isError && (
+          <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200">
+            {share.error.message}
+          </p>
+        )}
+      </form>
+    </Modal>
+  );
+}
