@@ -199,7 +199,8 @@ export const ScreenerResult = z.object({
 });
 export type ScreenerResult = z.infer<typeof ScreenerResult>;
 
-const ScreenName = z.string().trim().min(1, 'name the screen').max(60, 'at most 60 characters');
+// Bounded before it is trimmed, so the API document's maxLength holds for what the handler takes.
+const ScreenName = z.string().max(60, 'at most 60 characters').trim().min(1, 'name the screen');
 export const SavedScreen = z.object({ id: z.string(), name: z.string(), query: ScreenerQuery, createdAt: z.string() });
 export type SavedScreen = z.infer<typeof SavedScreen>;
 const ScreenId = z.object({ id: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'must be a screen id') });
