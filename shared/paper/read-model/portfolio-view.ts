@@ -17,9 +17,10 @@ import { pendingWork } from './pending-work';
  */
 export async function portfolioView(deps: Pick<PaperDeps, 'repo' | 'quotes' | 'clock'>, userId: string): Promise<PortfolioView | null> {
   const { repo, clock } = deps;
-  const account = await repo.getAccount(userId);
+  // Two Queries at once: the account with its positions (they sort together) and the recent activity.
+  const [{ account, positions: held }, activity] = await Promise.all([repo.getAccountAndPositions(userId), repo.listActivity(userId, 50)]);
   if (!account) return null;
-  const [state, activity] = await Promise.all([loadState(deps, account), repo.listActivity(userId, 50)]);
+  const state = await loadState(deps, account, [], held);
   const now = clock.now();
   const v = valuation(account, state.positions, state.marks, state.underlyingPrices);
   const window = new Set(tradingDaysEnding(sessionOf(now), PDT_WINDOW_TRADING_DAYS));
@@ -96,4 +97,15 @@ export async function portfolioView(deps: Pick<PaperDeps, 'repo' | 'quotes' | 'c
     activity,
     pending: pendingWork(account, state.positions, now),
   };
+}
+
+/**
+ * The paper account's equity for the account selector: one Query (the account and its positions) and the quotes the
+ * portfolio would use, without the activity or the Day P&L baseline the selector does not show.
+ */
+export async function paperEquity(deps: Pick<PaperDeps, 'repo' | 'quotes' | 'clock'>, userId: string): Promise<number | null> {
+  const { account, positions } = await deps.repo.getAccountAndPositions(userId);
+  if (!account) return null;
+  const state = await loadState(deps, account, [], positions);
+  return valuation(account, state.positions, state.marks, state.underlyingPrices).equity;
 }
