@@ -4,6 +4,7 @@ import { brokerService } from '@shared/broker/broker-service';
 import { BROKER_ENVIRONMENTS } from '@shared/broker/credentials-form';
 import { paperAccount } from '@shared/paper/paper-account';
 import { paperVenue } from '@shared/paper/paper-venue';
+import { portfolioCache } from '@shared/paper/read-model/portfolio-cache';
 import type { PaperDeps } from '@shared/paper/use-cases/deps';
 import { jitteredBackoff } from '@shared/paper/use-cases/retry';
 import { dynamoPaperAccountRepository } from '../adapters/dynamo/paper-account-repository';
@@ -27,6 +28,7 @@ export function tradingDeps() {
     ids: { newId: () => ulid() },
     warn: (message, error) => logger.warn(message, { error: error as Error }),
     backoff: jitteredBackoff((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+    portfolioCache: portfolioCache(),
   };
   const brokerage = brokerDeps();
   const broker = brokerService(brokerage);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { linksReadTogether } from '@shared/broker/alpaca-venue';
 import type { BrokerLink } from '@shared/broker/broker.port';
-import { paperEquity } from '@shared/paper/read-model/portfolio-view';
+import { portfolioCache } from '@shared/paper/read-model/portfolio-cache';
+import { paperEquity, portfolioView } from '@shared/paper/read-model/portfolio-view';
 import { buy, harness } from '../../support/paper-harness';
 import { call, quote } from '../../support/trading-fixtures';
 
@@ -44,5 +45,47 @@ describe("the account selector's reads", () => {
     stored = [link('paper'), link('live')];
     expect((await together.link('u1', 'live'))?.environment).toBe('live');
     expect(reads).toBe(2);
+  });
+});
+
+describe('the portfolio with the warm function cache', () => {
+  const counted = (h: ReturnType<typeof harness>) => {
+    const reads = { positions: 0, activity: 0 };
+    const repo = {
+      ...h.repo,
+      getPositions: (u: string) => (reads.positions++, h.repo.getPositions(u)),
+      listActivity: (u: string, n: number) => (reads.activity++, h.repo.listActivity(u, n)),
+    };
+    return { repo, reads };
+  };
+
+  it('reuses the positions and activity kept for the account version, and reads them again after the learner’s order', async () => {
+    const h = harness();
+    await h.service.openAccount('u1', 100_000);
+    const { repo, reads } = counted(h);
+    const deps = { repo, quotes: h.source, clock: h.clock, portfolioCache: portfolioCache() };
+    const first = await portfolioView(deps, 'u1');
+    const again = await portfolioView(deps, 'u1');
+    expect(again).toEqual(first);
+    expect(reads).toEqual({ positions: 1, activity: 1 });
+    // The learner's own order commits the account with a new version: the next read shows it.
+    await h.service.placeOrder('u1', buy(call(100), 2));
+    const after = await portfolioView(deps, 'u1');
+    expect(reads).toEqual({ positions: 2, activity: 2 });
+    expect(after!.positions.map((p) => [p.symbol, p.quantity])).toEqual([[call(100), 2]]);
+    expect(after!.activity.length).toBeGreaterThan(first!.activity.length);
+    // And it is the same view as without a cache.
+    expect(after).toEqual(await portfolioView({ repo: h.repo, quotes: h.source, clock: h.clock }, 'u1'));
+  });
+
+  it('keeps one version per learner and serves it only for that version', () => {
+    const cache = portfolioCache(2);
+    cache.set('a', 3, { positions: [], activity: [] });
+    expect(cache.get('a', 3)).toEqual({ positions: [], activity: [] });
+    expect(cache.get('a', 4)).toBeUndefined();
+    expect(cache.get('a', 2)).toBeUndefined();
+    cache.set('b', 1, { positions: [], activity: [] });
+    cache.set('c', 1, { positions: [], activity: [] });
+    expect(cache.get('a', 3)).toBeUndefined();
   });
 });
