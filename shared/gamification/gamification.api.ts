@@ -112,7 +112,7 @@ export const gamificationApi = defineApi({
     auth: 'user',
     summary: "The learner's level, XP, rank, achievements, challenges, streak, coins, rewards, power-ups, settings and global rank",
     // The highest state version the learner has seen (a state's `version`, an award's `stateVersion`): never answered older.
-    query: z.object({ minVersion: z.coerce.number().int().min(0).max(1_000_000_000).default(0) }).strict(),
+    query: z.object({ minVersion: z.coerce.number().int().min(1).max(1_000_000_000).optional() }).strict(),
     response: GamificationState,
   },
   'GET /api/gamification/awards': {
