@@ -1,9 +1,10 @@
 import { ulid } from 'ulid';
-import { alpacaVenue } from '@shared/broker/alpaca-venue';
+import { alpacaVenue, linksReadTogether } from '@shared/broker/alpaca-venue';
 import { brokerService } from '@shared/broker/broker-service';
 import { BROKER_ENVIRONMENTS } from '@shared/broker/credentials-form';
 import { paperAccount } from '@shared/paper/paper-account';
 import { paperVenue } from '@shared/paper/paper-venue';
+import { portfolioCache } from '@shared/paper/read-model/portfolio-cache';
 import type { PaperDeps } from '@shared/paper/use-cases/deps';
 import { jitteredBackoff } from '@shared/paper/use-cases/retry';
 import { dynamoPaperAccountRepository } from '../adapters/dynamo/paper-account-repository';
@@ -27,9 +28,12 @@ export function tradingDeps() {
     ids: { newId: () => ulid() },
     warn: (message, error) => logger.warn(message, { error: error as Error }),
     backoff: jitteredBackoff((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+    portfolioCache: portfolioCache(),
   };
   const brokerage = brokerDeps();
   const broker = brokerService(brokerage);
-  const venues = [paperVenue(deps), ...BROKER_ENVIRONMENTS.map((env) => alpacaVenue(env, broker, brokerage.repo, isStandIn(env)))];
+  // The account selector asks every venue at once: the Alpaca venues share one read of the learner's links.
+  const links = linksReadTogether(brokerage.repo);
+  const venues = [paperVenue(deps), ...BROKER_ENVIRONMENTS.map((env) => alpacaVenue(env, broker, links, isStandIn(env)))];
   return { paper: paperAccount(deps), venues, repo: deps.repo, clock: deps.clock };
 }

@@ -1,6 +1,7 @@
 import { gamificationApi } from '@shared/gamification/gamification.api';
 import { activate, claim, isCategory, purchase, readLeaderboard, readState, saveSettings, view, type GameDeps } from '@shared/gamification/use-cases';
-import type { GameState } from '@shared/gamification/state';
+import type { StoredGame } from '@shared/gamification/gamification.port';
+import { gameReadCache } from '@shared/gamification/read-cache';
 import type { Result } from '@shared/result';
 import { dynamoGameRepository } from '../adapters/dynamo/game-repository';
 import { failure, httpApi, ok, route, type HttpResponse } from '../commons/http';
@@ -8,9 +9,9 @@ import { failure, httpApi, ok, route, type HttpResponse } from '../commons/http'
 /** The gamification routes (shared/gamification/gamification.api.ts): the learner's four writes and the reads. */
 export function makeGamificationHandler(deps: GameDeps) {
   const api = gamificationApi;
-  const answer = (result: Result<GameState>): HttpResponse => (result.ok ? ok({ state: view(deps, result.value) }) : failure(result.error));
+  const answer = (result: Result<StoredGame>): HttpResponse => (result.ok ? ok({ state: view(deps, result.value) }) : failure(result.error));
   return httpApi({
-    'GET /api/gamification/state': route(api['GET /api/gamification/state'], async ({ user }) => ok(await readState(deps, user.sub))),
+    'GET /api/gamification/state': route(api['GET /api/gamification/state'], async ({ user, query }) => ok(await readState(deps, user.sub, query.minVersion))),
     'GET /api/gamification/awards': route(api['GET /api/gamification/awards'], async ({ user, query }) =>
       ok(await deps.repo.awards(user.sub, query.after, query.limit)),
     ),
@@ -34,4 +35,5 @@ export function makeGamificationHandler(deps: GameDeps) {
 
 const jitter = (attempt: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.random() * 25 * attempt));
 
-export const handler = makeGamificationHandler({ repo: dynamoGameRepository(), clock: { now: () => new Date() }, backoff: jitter });
+const clock = { now: () => new Date() };
+export const handler = makeGamificationHandler({ repo: dynamoGameRepository(), clock, backoff: jitter, cache: gameReadCache(clock) });

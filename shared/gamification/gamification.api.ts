@@ -73,6 +73,8 @@ export const GamificationState = z
     activePowerUps: z.array(z.object({ id: z.string(), activatedAt: z.string(), expiresAt: z.string() })),
     settings: Settings,
     userRanks: z.record(z.string(), z.number()),
+    /** The state's version: a learner passes the highest one seen as `minVersion`, so no read shows them an older state. */
+    version: z.number().int().min(0),
   })
   .loose();
 
@@ -93,6 +95,8 @@ export const FeedAward = z.object({
   achievementId: z.string().optional(),
   challengeId: z.string().optional(),
   levelUp: z.object({ from: z.number(), to: z.number() }).optional(),
+  /** The version the learner's state reached with this award (absent on awards older than the field). */
+  stateVersion: z.number().int().optional(),
 });
 
 const Ulid = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'must be an award id from a previous answer');
@@ -107,6 +111,8 @@ export const gamificationApi = defineApi({
   'GET /api/gamification/state': {
     auth: 'user',
     summary: "The learner's level, XP, rank, achievements, challenges, streak, coins, rewards, power-ups, settings and global rank",
+    // The highest state version the learner has seen (a state's `version`, an award's `stateVersion`): never answered older.
+    query: z.object({ minVersion: z.coerce.number().int().min(1).max(1_000_000_000).optional() }).strict(),
     response: GamificationState,
   },
   'GET /api/gamification/awards': {

@@ -1,8 +1,9 @@
 import type { Clock } from '../ports/clock.port';
 import { fail, ok, type Result } from '../result';
 import { activatePowerUp, apply, claimChallenge, purchaseReward, updateSettings, type Applied, type Award, type GameEvent } from './engine';
-import type { GameRepository } from './gamification.port';
+import type { GameRepository, StoredGame } from './gamification.port';
 import { boardValues, LEADERBOARD_CATEGORIES, type LeaderboardCategory } from './leaderboards';
+import { BOARD_TOP, type GameReadCache } from './read-cache';
 import { initialState, type GameSettings, type GameState } from './state';
 import { gamificationView, type GamificationView } from './view';
 
@@ -11,6 +12,8 @@ export interface GameDeps {
   clock: Clock;
   /** Waits before retry n (1-based) after a lost race; tests pass a no-op. */
   backoff?: (attempt: number) => Promise<void>;
+  /** The warm function's read cache (read-cache.ts); without one every read goes to the table. */
+  cache?: GameReadCache;
 }
 
 /** Enough for many events of one learner at once; a commit that keeps losing is retried by the bus. */
@@ -43,7 +46,7 @@ export async function consumeGameEvent(deps: GameDeps, event: GameEvent, receipt
 }
 
 /** A learner's write (claim, purchase, activate, settings): the same load, decide, conditional commit, retry. */
-async function change(deps: GameDeps, userId: string, decide: (s: GameState, now: Date) => Result<Applied>): Promise<Result<GameState>> {
+async function change(deps: GameDeps, userId: string, decide: (s: GameState, now: Date) => Result<Applied>): Promise<Result<StoredGame>> {
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const stored = await loadOrNew(deps, userId);
     const decided = decide(stored.state, deps.clock.now());
@@ -52,7 +55,12 @@ async function change(deps: GameDeps, userId: string, decide: (s: GameState, now
     const outcome = await deps.repo.commit(userId, stored.version, state, awards, {
       boards: { before: stored.version === 0 ? {} : boardValues(stored.state), after: boardValues(state) },
     });
-    if (outcome === 'ok') return ok(state);
+    if (outcome === 'ok') {
+      const written = { state, version: stored.version + 1 };
+      // The learner's next read in this function shows their own write at once.
+      deps.cache?.rememberState(userId, written);
+      return ok(written);
+    }
     // An award key of a claim exists only when the claim committed: the claim was made.
     if (outcome === 'award_exists') return fail('conflict', 'Challenge reward already claimed');
     await deps.backoff?.(attempt);
@@ -74,20 +82,53 @@ export const activate = (deps: GameDeps, userId: string, id: string) =>
 export const saveSettings = (deps: GameDeps, userId: string, patch: Partial<GameSettings>) =>
   change(deps, userId, (s, now) => ok({ state: updateSettings(s, patch, now), awards: [] }));
 
-/** The learner's state as the browser reads it, with their global rank. */
-export async function readState(deps: GameDeps, userId: string): Promise<GamificationView> {
-  const stored = await loadOrNew(deps, userId);
-  const global = await deps.repo.rankOf('global', userId, boardValues(stored.state).global);
-  return gamificationView(stored.state, deps.clock.now(), { global });
+/**
+ * The learner's state as the browser reads it, with its version and their global rank. `minVersion` is the highest
+ * version the learner has seen (from a state or an award in the feed): a cached state older than that is not served.
+ */
+export async function readState(deps: GameDeps, userId: string, minVersion = 0): Promise<GamificationView & { version: number }> {
+  const stored = await currentState(deps, userId, minVersion);
+  const global = await rankOn(deps, 'global', userId, boardValues(stored.state).global);
+  return { ...gamificationView(stored.state, deps.clock.now(), { global }), version: stored.version };
 }
 
-export const view = (deps: GameDeps, state: GameState) => gamificationView(state, deps.clock.now(), {});
+async function currentState(deps: GameDeps, userId: string, minVersion: number): Promise<StoredGame> {
+  const cached = deps.cache?.state(userId, minVersion);
+  if (cached) return cached;
+  const stored = await loadOrNew(deps, userId);
+  if (stored.version > 0) deps.cache?.rememberState(userId, stored);
+  return stored;
+}
 
+async function rankOn(deps: GameDeps, category: LeaderboardCategory, userId: string, value: number | undefined): Promise<number> {
+  const cached = deps.cache?.rank(category, userId, value);
+  if (cached !== undefined) return cached;
+  const rank = await deps.repo.rankOf(category, userId, value);
+  deps.cache?.rememberRank(category, userId, value, rank);
+  return rank;
+}
+
+/** A write's answer: the new state's view and version (global rank left out: the boards are read apart). */
+export const view = (deps: GameDeps, stored: StoredGame) => ({ ...gamificationView(stored.state, deps.clock.now(), {}), version: stored.version });
+
+async function boardTop(deps: GameDeps, category: LeaderboardCategory, limit: number) {
+  if (!deps.cache) return deps.repo.leaderboard(category, limit);
+  const cached = deps.cache.board(category);
+  if (cached) return cached.slice(0, limit);
+  const entries = await deps.repo.leaderboard(category, BOARD_TOP);
+  deps.cache.rememberBoard(category, entries);
+  return entries.slice(0, limit);
+}
+
+/**
+ * A board's top `limit` and the caller's own rank and value. With a cache, the top and the caller's rank may be up to
+ * BOARD_TTL_MS old (the page says so); the caller's value is their state as read for the state route.
+ */
 export async function readLeaderboard(deps: GameDeps, userId: string, category: LeaderboardCategory, limit: number) {
-  const [entries, stored] = await Promise.all([deps.repo.leaderboard(category, limit), deps.repo.load(userId)]);
+  const [entries, stored] = await Promise.all([boardTop(deps, category, limit), currentState(deps, userId, 0)]);
   const mine = entries.find((e) => e.userId === userId);
-  const value = stored ? boardValues(stored.state)[category] : undefined;
-  const userRank = mine ? mine.rank : await deps.repo.rankOf(category, userId, value);
+  const value = stored.version > 0 ? boardValues(stored.state)[category] : undefined;
+  const userRank = mine ? mine.rank : await rankOn(deps, category, userId, value);
   return {
     category,
     entries: entries.map(({ userId: id, ...e }) => ({ ...e, isYou: id === userId })),

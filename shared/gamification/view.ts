@@ -53,4 +53,6 @@ export type GamificationView = ReturnType<typeof gamificationView>;
 /** An award as the feed shows it (the toasts read it): no internals beyond what the learner earned and why. */
 export interface FeedAward extends Award {
   id: string;
+  /** The version the learner's state reached with this award. */
+  stateVersion?: number;
 }

@@ -114,6 +114,36 @@ export function marketReader(deps: MarketReaderDeps) {
     return simulatedCache.value;
   };
 
+  // Each ticker's tape quote for the ticker item it was made from (see `quotes`); concurrent callers share one read.
+  const tape = new Map<string, { key: string; quote: Promise<TapeQuote> }>();
+  function tapeQuote(t: StoredTicker, day: string): Promise<TapeQuote> {
+    const key = `${t.last_update}|${t.current_price}|${day}`;
+    const kept = tape.get(t.ticker);
+    if (kept?.key === key) return kept.quote;
+    const quote = (async () => {
+      const history = await reader.history(t.ticker, 10);
+      const closes = 'kind' in history ? [] : history.bars.map((b) => b.close);
+      // The last bar is the current session when its close is the current price; the one before is then the previous close.
+      const last = closes.at(-1);
+      const previous = last !== undefined && Math.abs(last - t.current_price) < 1e-6 ? closes.at(-2) : last;
+      const prev = previous ?? t.current_price;
+      const change = t.current_price - prev;
+      return {
+        ticker: t.ticker,
+        name: t.name,
+        price: t.current_price,
+        change: Math.round(change * 100) / 100,
+        changePercent: Math.round((change / prev) * 10_000) / 100,
+        asOf: t.last_update,
+      };
+    })();
+    tape.set(t.ticker, { key, quote });
+    quote.catch(() => {
+      if (tape.get(t.ticker)?.quote === quote) tape.delete(t.ticker);
+    });
+    return quote;
+  }
+
   const reader = {
     resolveUnderlying,
 
@@ -236,32 +266,16 @@ export function marketReader(deps: MarketReaderDeps) {
       return relabelled(base);
     },
 
-    /** Last price and the change from the previous session's close, for the ticker tapes. */
-    async quotes(
-      symbols: readonly string[],
-    ): Promise<{ quotes: { ticker: string; name: string; price: number; change: number; changePercent: number; asOf: string }[] }> {
+    /**
+     * Last price and the change from the previous session's close, for the ticker tapes. A ticker's quote changes only
+     * when an ingestion rewrites its ticker item (its bars are written before it): each is kept, keyed by the ticker's
+     * as-of, price and the New York day, so a warm function reads a ticker's history once per ingestion, not per call.
+     */
+    async quotes(symbols: readonly string[]): Promise<{ quotes: TapeQuote[] }> {
       const { tickers: all } = await reader.tickers();
-      const out = [];
-      for (const raw of symbols) {
-        const t = all.find((x) => x.ticker === raw.toUpperCase());
-        if (!t) continue;
-        const history = await reader.history(t.ticker, 10);
-        const closes = 'kind' in history ? [] : history.bars.map((b) => b.close);
-        // The last bar is the current session when its close is the current price; the one before is then the previous close.
-        const last = closes.at(-1);
-        const previous = last !== undefined && Math.abs(last - t.current_price) < 1e-6 ? closes.at(-2) : last;
-        const prev = previous ?? t.current_price;
-        const change = t.current_price - prev;
-        out.push({
-          ticker: t.ticker,
-          name: t.name,
-          price: t.current_price,
-          change: Math.round(change * 100) / 100,
-          changePercent: Math.round((change / prev) * 10_000) / 100,
-          asOf: t.last_update,
-        });
-      }
-      return { quotes: out };
+      const day = today();
+      const wanted = symbols.flatMap((raw) => all.filter((x) => x.ticker === raw.toUpperCase()));
+      return { quotes: await Promise.all(wanted.map((t) => tapeQuote(t, day))) };
     },
 
     async history(underlying: string, days: number): Promise<{ ticker: string; source: 'live' | 'demo'; bars: DailyBar[] } | ReadFailure> {
@@ -301,6 +315,16 @@ export function marketReader(deps: MarketReaderDeps) {
 }
 
 export type MarketReader = ReturnType<typeof marketReader>;
+
+/** A ticker tape's entry: the last price and the change from the previous session's close. */
+export interface TapeQuote {
+  ticker: string;
+  name: string;
+  price: number;
+  change: number;
+  changePercent: number;
+  asOf: string;
+}
 
 /** The version of a chain read from the simulated market at an instant: its session's close, as the quotes' asOf. */
 const simulatedVersion = (at: Date) => `sim#${currentSession(at).asOf.toISOString()}`;

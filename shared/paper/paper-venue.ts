@@ -1,6 +1,6 @@
 import type { OrderVenue } from '../trading/order-venue.port';
 import { PAPER_ACCOUNT_ID } from '../trading/order-venue.port';
-import { portfolioView } from './read-model/portfolio-view';
+import { paperEquity } from './read-model/portfolio-view';
 import { cancelOrder } from './use-cases/cancel-order';
 import type { PaperDeps } from './use-cases/deps';
 import { placeOrder } from './use-cases/place-order';
@@ -10,8 +10,8 @@ export function paperVenue(deps: PaperDeps): OrderVenue {
   return {
     accountId: PAPER_ACCOUNT_ID,
     async summary(userId) {
-      const view = await portfolioView(deps, userId);
-      if (!view) return null;
+      const equity = await paperEquity(deps, userId);
+      if (equity === null) return null;
       return {
         id: PAPER_ACCOUNT_ID,
         name: 'Paper Trading',
@@ -19,7 +19,7 @@ export function paperVenue(deps: PaperDeps): OrderVenue {
         description: 'Virtual money: practise safely',
         mode: 'paper',
         broker: null,
-        balance: view.account.equity,
+        balance: equity,
         currency: 'USD',
         isConnected: true,
       };

@@ -32,6 +32,7 @@ interface FeedAward {
   baseXp: number;
   coins: number;
   quiet: boolean;
+  stateVersion?: number;
 }
 type Learner = Awaited<ReturnType<typeof newLearner>>;
 
@@ -51,7 +52,9 @@ async function gameDeliveries(userId: string, detailType: string, n: number) {
   return list.map((e) => e.deliveries.find((d) => d.rule === rule)!);
 }
 const feed = async (l: Learner) => (await l.call('GET', '/api/gamification/awards?limit=100')).body as { awards: FeedAward[]; cursor: string | null };
-const state = async (l: Learner) => (await l.call('GET', '/api/gamification/state')).body;
+/** The state as the browser reads it: never older than the highest version it has seen (`minVersion`). */
+const state = async (l: Learner, minVersion = 0) => (await l.call('GET', `/api/gamification/state${minVersion ? `?minVersion=${minVersion}` : ''}`)).body;
+const newestVersion = (awards: FeedAward[]) => Math.max(...awards.map((a) => a.stateVersion ?? 0));
 
 let contract: ChainContract;
 beforeAll(async () => {
@@ -79,7 +82,8 @@ describe('gamification from real events', () => {
       ['Achievement', 100, 10, true],
     ]);
     expect(awards[0]!.key).toBe(`OrderFilled#${orderId}`);
-    const after = await state(ada);
+    const after = await state(ada, newestVersion(awards));
+    expect(after.version).toBe(newestVersion(awards));
     expect(after.totalXP).toBe(110);
     expect(after.optionsCoins).toBe(10);
     expect(after.unlockedAchievements).toEqual(['first-trade']);
@@ -114,7 +118,10 @@ describe('gamification from real events', () => {
     const { awards } = await feed(bo);
     expect(awards.filter((a) => a.source === 'LessonCompleted').map((a) => a.baseXp)).toEqual([10, 10]);
     expect(awards.filter((a) => a.source === 'QuizPassed').map((a) => a.baseXp)).toEqual([50]);
-    const s = await state(bo);
+    // Three commits (in whichever order they won): the state the feed points at is the third version.
+    expect(newestVersion(awards)).toBe(3);
+    const s = await state(bo, 3);
+    expect(s.version).toBe(3);
     expect(s.totalXP).toBe(awards.reduce((sum, a) => sum + a.xp, 0));
     expect(s.optionsCoins).toBe(awards.reduce((sum, a) => sum + a.coins, 0));
     expect(s.unlockedAchievements.sort()).toEqual(['first-lesson', 'first-quiz']);

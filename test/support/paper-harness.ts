@@ -35,6 +35,8 @@ export function harness(start = '2026-11-23T15:00:00Z') {
   return {
     service,
     repo,
+    source,
+    clock: { now: () => now },
     events,
     quotes,
     closes,

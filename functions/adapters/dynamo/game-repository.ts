@@ -48,7 +48,16 @@ export function dynamoGameRepository(db: DynamoDBDocumentClient = documentClient
       const awardPuts = awards.map((a) => ({
         Put: {
           TableName: table,
-          Item: { PK: userPk(userId), SK: `AWARD#${a.key}`, entity: 'award', ...a, id: newId(), GSI1PK: awardsPk(userId) } as Record<string, unknown>,
+          // stateVersion: the feed tells the browser which state version shows this award (its `minVersion` for the state).
+          Item: {
+            PK: userPk(userId),
+            SK: `AWARD#${a.key}`,
+            entity: 'award',
+            ...a,
+            id: newId(),
+            stateVersion: expectedVersion + 1,
+            GSI1PK: awardsPk(userId),
+          } as Record<string, unknown>,
           ConditionExpression: 'attribute_not_exists(PK)',
         },
       }));

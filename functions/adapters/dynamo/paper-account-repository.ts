@@ -170,6 +170,8 @@ export function dynamoPaperAccountRepository(
           ExpressionAttributeValues: { ':pk': pk(userId), ':p': 'ACT#' },
           ScanIndexForward: false,
           Limit: limit,
+          // Strongly consistent: the portfolio keeps what it reads for the account version read before it.
+          ConsistentRead: true,
         }),
       );
       return (out.Items ?? []).map((i) => strip<Activity>(i)!);

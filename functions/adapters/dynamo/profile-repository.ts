@@ -1,4 +1,4 @@
-import { type DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ProfileRepository, UserProfile } from '@shared/users/profile';
 import { documentClient, tableName } from './client';
 
@@ -6,6 +6,11 @@ export const userPk = (userId: string) => `USER#${userId}`;
 
 export function dynamoProfileRepository(db: DynamoDBDocumentClient = documentClient(), table = tableName()): ProfileRepository {
   return {
+    async get(userId) {
+      const { Item } = await db.send(new GetCommand({ TableName: table, Key: { PK: userPk(userId), SK: 'PROFILE' }, ConsistentRead: true }));
+      return Item ? toProfile(Item) : null;
+    },
+
     async upsert({ userId, email, name, at }) {
       const out = await db.send(
         new UpdateCommand({
@@ -29,14 +34,15 @@ export function dynamoProfileRepository(db: DynamoDBDocumentClient = documentCli
           ReturnValues: 'ALL_NEW',
         }),
       );
-      const a = out.Attributes ?? {};
-      return {
-        userId: String(a.userId),
-        email: String(a.email ?? ''),
-        name: String(a.name ?? ''),
-        createdAt: String(a.createdAt),
-        updatedAt: String(a.updatedAt),
-      } satisfies UserProfile;
+      return toProfile(out.Attributes ?? {});
     },
   };
 }
+
+const toProfile = (a: Record<string, unknown>): UserProfile => ({
+  userId: String(a.userId),
+  email: String(a.email ?? ''),
+  name: String(a.name ?? ''),
+  createdAt: String(a.createdAt),
+  updatedAt: String(a.updatedAt),
+});

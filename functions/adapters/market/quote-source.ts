@@ -99,24 +99,20 @@ export function marketQuoteSource(reader: MarketReader, clock: Clock): QuoteSour
       return out;
     },
 
-    async closeOn(underlying, date) {
-      const history = await reader.history(underlying, 30);
-      if ('kind' in history) return undefined;
-      return history.bars.find((b) => b.date === date)?.close;
-    },
-
     // A past day's close never changes, so found ones are kept (a bounded map: the oldest go first).
-    async contractCloseOn(contract, date) {
-      const key = `${contract}|${date}`;
-      if (pastCloses.has(key)) return pastCloses.get(key);
-      const history = await reader.contractHistory(contract, 30);
-      if ('kind' in history) return undefined;
-      const close = history.bars.find((b) => b.date === date)?.close;
-      if (close !== undefined) {
-        if (pastCloses.size >= PAST_CLOSES_KEPT) pastCloses.delete(pastCloses.keys().next().value!);
-        pastCloses.set(key, close);
-      }
-      return close;
-    },
+    closeOn: (underlying, date) => pastClose(`S|${underlying.toUpperCase()}|${date}`, () => reader.history(underlying, 30), date),
+    contractCloseOn: (contract, date) => pastClose(`${contract}|${date}`, () => reader.contractHistory(contract, 30), date),
   };
+
+  async function pastClose(key: string, read: () => Promise<{ bars: { date: string; close: number }[] } | { kind: string }>, date: string) {
+    if (pastCloses.has(key)) return pastCloses.get(key);
+    const history = await read();
+    if ('kind' in history) return undefined;
+    const close = history.bars.find((b) => b.date === date)?.close;
+    if (close !== undefined) {
+      if (pastCloses.size >= PAST_CLOSES_KEPT) pastCloses.delete(pastCloses.keys().next().value!);
+      pastCloses.set(key, close);
+    }
+    return close;
+  }
 }

@@ -15,11 +15,37 @@ import { pendingWork } from './pending-work';
  * The portfolio as the learner reads it: balances, positions at their marks with position Greeks, Day P&L, the PDT
  * status, recent activity, and work the settle job has yet to do. A read: it changes nothing.
  */
-export async function portfolioView(deps: Pick<PaperDeps, 'repo' | 'quotes' | 'clock'>, userId: string): Promise<PortfolioView | null> {
-  const { repo, clock } = deps;
+const ACTIVITY_SHOWN = 50;
+
+/**
+ * The account, its positions and its recent activity. Without a cache: two Queries at once (the account with its
+ * positions, which sort together, and the activity). With the warm function's cache (portfolio-cache.ts): the account
+ * first (one strongly consistent GetItem), then the positions and activity kept for that version, or read (strongly
+ * consistent, after the GetItem, so never older than that version) and kept.
+ */
+async function accountWithHoldings(deps: Pick<PaperDeps, 'repo' | 'portfolioCache'>, userId: string) {
+  const { repo, portfolioCache: cache } = deps;
+  if (!cache) {
+    const [{ account, positions }, activity] = await Promise.all([repo.getAccountAndPositions(userId), repo.listActivity(userId, ACTIVITY_SHOWN)]);
+    return account ? { account, positions, activity } : null;
+  }
   const account = await repo.getAccount(userId);
   if (!account) return null;
-  const [state, activity] = await Promise.all([loadState(deps, account), repo.listActivity(userId, 50)]);
+  let kept = cache.get(userId, account.version);
+  if (!kept) {
+    const [positions, activity] = await Promise.all([repo.getPositions(userId), repo.listActivity(userId, ACTIVITY_SHOWN)]);
+    kept = { positions, activity };
+    cache.set(userId, account.version, kept);
+  }
+  return { account, ...kept };
+}
+
+export async function portfolioView(deps: Pick<PaperDeps, 'repo' | 'quotes' | 'clock' | 'portfolioCache'>, userId: string): Promise<PortfolioView | null> {
+  const { clock } = deps;
+  const read = await accountWithHoldings(deps, userId);
+  if (!read) return null;
+  const { account, positions: held, activity } = read;
+  const state = await loadState(deps, account, [], held);
   const now = clock.now();
   const v = valuation(account, state.positions, state.marks, state.underlyingPrices);
   const window = new Set(tradingDaysEnding(sessionOf(now), PDT_WINDOW_TRADING_DAYS));
@@ -96,4 +122,15 @@ export async function portfolioView(deps: Pick<PaperDeps, 'repo' | 'quotes' | 'c
     activity,
     pending: pendingWork(account, state.positions, now),
   };
+}
+
+/**
+ * The paper account's equity for the account selector: one Query (the account and its positions) and the quotes the
+ * portfolio would use, without the activity or the Day P&L baseline the selector does not show.
+ */
+export async function paperEquity(deps: Pick<PaperDeps, 'repo' | 'quotes' | 'clock'>, userId: string): Promise<number | null> {
+  const { account, positions } = await deps.repo.getAccountAndPositions(userId);
+  if (!account) return null;
+  const state = await loadState(deps, account, [], positions);
+  return valuation(account, state.positions, state.marks, state.underlyingPrices).equity;
 }

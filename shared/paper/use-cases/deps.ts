@@ -2,6 +2,7 @@ import type { Clock } from '../../ports/clock.port';
 import type { IdGenerator } from '../../ports/ids.port';
 import type { Settlement } from '../expiration';
 import type { PaperAccountRepository, QuoteSource } from '../paper.port';
+import type { PortfolioCache } from '../read-model/portfolio-cache';
 
 /** What every paper-account use case needs: its repository, quotes, the clock and ids (ports, so tests are exact). */
 export interface PaperDeps {
@@ -14,6 +15,8 @@ export interface PaperDeps {
   warn?: (message: string, error?: unknown) => void;
   /** A pause before deciding again after a lost race (retry.ts jitteredBackoff); none in unit tests. */
   backoff?: (attempt: number) => Promise<void>;
+  /** The warm function's positions and activity per account version (read-model/portfolio-view.ts); none in unit tests. */
+  portfolioCache?: PortfolioCache;
 }
 
 export const settlementOf = (deps: PaperDeps) => deps.settlementOf ?? (() => 'physical' as const);

@@ -1,14 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { makeMeHandler } from '../../../functions/http/me';
 import { fixedClock } from '@shared/ports/clock.port';
-import type { ProfileRepository, UserProfile } from '@shared/users/profile';
+import { PROFILE_KEPT_MS, profileCache, type ProfileRepository, type UserProfile } from '@shared/users/profile';
 import type { Event } from '../../../functions/commons/http';
 
-function memoryProfiles(): ProfileRepository & { items: Map<string, UserProfile> } {
+function memoryProfiles(): ProfileRepository & { items: Map<string, UserProfile>; calls: { get: number; upsert: number } } {
   const items = new Map<string, UserProfile>();
+  const calls = { get: 0, upsert: 0 };
   return {
     items,
+    calls,
+    async get(userId) {
+      calls.get++;
+      return items.get(userId) ?? null;
+    },
     async upsert({ userId, email, name, at }) {
+      calls.upsert++;
       const prev = items.get(userId);
       const next = { userId, email: email || prev?.email || '', name: name || prev?.name || '', createdAt: prev?.createdAt ?? at, updatedAt: at };
       items.set(userId, next);
@@ -43,5 +50,43 @@ describe('GET /api/me', () => {
     const handler = makeMeHandler({ profiles: memoryProfiles(), clock: fixedClock('2026-11-20T15:00:00.000Z') });
     const res = await handler({ routeKey: 'GET /api/me', headers: {}, requestContext: {} } as unknown as Event);
     expect(res.statusCode).toBe(401);
+  });
+
+  it('writes the profile only when it is missing or the token says something new', async () => {
+    const profiles = memoryProfiles();
+    let at = new Date('2026-11-20T15:00:00.000Z').getTime();
+    const clock = { now: () => new Date(at) };
+    const handler = makeMeHandler({ profiles, clock });
+    const grace = { sub: 'u-1', email: 'grace@example.com', name: 'Grace Hopper' };
+    await handler(meEvent(grace));
+    expect(profiles.calls).toEqual({ get: 1, upsert: 1 });
+    at += 60_000;
+    const again = JSON.parse((await handler(meEvent(grace))).body!);
+    expect(profiles.calls).toEqual({ get: 2, upsert: 1 });
+    expect(again.profile.updatedAt).toBe('2026-11-20T15:00:00.000Z');
+    // An access token carries no email or name: nothing to change.
+    await handler(meEvent({ sub: 'u-1' }));
+    expect(profiles.calls.upsert).toBe(1);
+    const renamed = JSON.parse((await handler(meEvent({ ...grace, name: 'Rear Admiral Hopper' }))).body!);
+    expect(profiles.calls.upsert).toBe(2);
+    expect(renamed.profile).toMatchObject({ name: 'Rear Admiral Hopper', createdAt: '2026-11-20T15:00:00.000Z', updatedAt: '2026-11-20T15:01:00.000Z' });
+  });
+
+  it('answers from the warm cache while the token agrees with the kept profile, and reads again after PROFILE_KEPT_MS', async () => {
+    const profiles = memoryProfiles();
+    let at = new Date('2026-11-20T15:00:00.000Z').getTime();
+    const clock = { now: () => new Date(at) };
+    const handler = makeMeHandler({ profiles, clock, cache: profileCache(clock) });
+    const grace = { sub: 'u-1', email: 'grace@example.com', name: 'Grace Hopper' };
+    await handler(meEvent(grace));
+    await handler(meEvent(grace));
+    expect(profiles.calls).toEqual({ get: 1, upsert: 1 });
+    // Another name in the token: read and written again, whatever the cache holds.
+    const renamed = JSON.parse((await handler(meEvent({ ...grace, name: 'Amazing Grace' }))).body!);
+    expect(renamed.user.displayName).toBe('Amazing Grace');
+    expect(profiles.calls).toEqual({ get: 2, upsert: 2 });
+    at += PROFILE_KEPT_MS;
+    await handler(meEvent({ ...grace, name: 'Amazing Grace' }));
+    expect(profiles.calls).toEqual({ get: 3, upsert: 2 });
   });
 });

@@ -95,4 +95,27 @@ describe('reading market data', () => {
     const all = await reader.tickers();
     expect(all.tickers.map((t) => t.ticker)).toEqual([...all.tickers.map((t) => t.ticker)].sort());
   });
+
+  it("answers the ticker tape from memory until an ingestion moves a ticker's as-of or price", async () => {
+    const store = await seeded();
+    let bars = 0;
+    const counting = { ...store, getBars: (...args: Parameters<typeof store.getBars>) => (bars++, store.getBars(...args)) };
+    let at = readClock.now().getTime();
+    const clock = { now: () => new Date(at) };
+    const reader = marketReader({ store: counting, simulated: simulatedProvider(clock), clock, warn: () => undefined });
+    const first = await reader.quotes(['spy', 'SPY']);
+    expect(first.quotes.map((q) => q.ticker)).toEqual(['SPY', 'SPY']);
+    expect(bars).toBe(1);
+    expect(await reader.quotes(['SPY'])).toEqual({ quotes: [first.quotes[0]] });
+    expect(bars).toBe(1);
+    // A later ingestion rewrites the ticker (new as-of and price); once the tickers are read again, so is the history.
+    const [spy] = await store.listTickers();
+    await store.putTickers([{ ...spy!, current_price: spy!.current_price + 1, last_update: '2026-11-23T15:30:00.000Z' }]);
+    at += 61_000;
+    const moved = await reader.quotes(['SPY']);
+    expect(bars).toBe(2);
+    expect(moved.quotes[0]).toMatchObject({ price: spy!.current_price + 1, asOf: '2026-11-23T15:30:00.000Z' });
+    // The stored last bar is now the previous session's close: the change is the dollar the price moved.
+    expect(moved.quotes[0]!.change).toBeCloseTo(1, 2);
+  });
 });

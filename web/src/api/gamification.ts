@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { BodyOf, ResponseOf } from '@shared/api/contract';
 import type { gamificationApi } from '@shared/gamification/gamification.api';
 import { api } from '@web/lib/api-client';
+import { minVersionQuery, noteGameVersion } from './game-version';
 import { queryKeys } from './query-keys';
 
 /**
@@ -14,14 +15,25 @@ export type GameState = ResponseOf<Api['GET /api/gamification/state']>;
 export type GameChallenge = GameState['dailyChallenges'][number];
 export type GameSettingsPatch = BodyOf<Api['PUT /api/gamification/settings']>;
 
-export const getGameState = (signal?: AbortSignal) => api.get<GameState>('/api/gamification/state', undefined, signal);
+/** The state, never older than the highest version this tab has seen (game-version.ts). */
+export async function getGameState(signal?: AbortSignal) {
+  const state = await api.get<GameState>('/api/gamification/state', minVersionQuery(), signal);
+  noteGameVersion(state.version);
+  return state;
+}
 export const gameStateQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.gamification.state(), queryFn: ({ signal }) => getGameState(signal), staleTime: 30_000 });
 export const useGameState = () => useQuery(gameStateQueryOptions());
 
 function useStateChange<A>(mutationFn: (args: A) => Promise<{ state: GameState }>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: ({ state }) => client.setQueryData(queryKeys.gamification.state(), state) });
+  return useMutation({
+    mutationFn,
+    onSuccess: ({ state }) => {
+      noteGameVersion(state.version);
+      client.setQueryData(queryKeys.gamification.state(), state);
+    },
+  });
 }
 
 export const claimChallenge = (id: string) =>

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ResponseOf } from '@shared/api/contract';
 import type { gamificationApi } from '@shared/gamification/gamification.api';
+import { minVersionQuery, noteGameVersion } from '@web/api/game-version';
 import { queryKeys } from '@web/api/query-keys';
 import { api } from '@web/lib/api-client';
 
@@ -13,14 +14,22 @@ export type Leaderboard = ResponseOf<Api['GET /api/gamification/leaderboards/{ca
 export type GameSettings = GamificationState['settings'];
 export type Challenge = GamificationState['dailyChallenges'][number];
 
-export const getGamificationState = (signal?: AbortSignal) => api.get<GamificationState>('/api/gamification/state', undefined, signal);
+/** The state, never older than the highest version this tab has seen (web/src/api/game-version.ts). */
+export async function getGamificationState(signal?: AbortSignal) {
+  const state = await api.get<GamificationState>('/api/gamification/state', minVersionQuery(), signal);
+  noteGameVersion(state.version);
+  return state;
+}
 export const gamificationStateQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.gamification.state(), queryFn: ({ signal }) => getGamificationState(signal), staleTime: 30_000 });
 export const useGamificationState = () => useQuery(gamificationStateQueryOptions());
 
 /** Awards after the cursor (oldest first), or the latest ones without a cursor. */
-export const getAwards = (after: string | null, limit = 20, signal?: AbortSignal) =>
-  api.get<AwardsPage>('/api/gamification/awards', after ? { after, limit } : { limit }, signal);
+export async function getAwards(after: string | null, limit = 20, signal?: AbortSignal) {
+  const page = await api.get<AwardsPage>('/api/gamification/awards', after ? { after, limit } : { limit }, signal);
+  for (const a of page.awards) noteGameVersion(a.stateVersion);
+  return page;
+}
 
 /** A board's top entries and the learner's own rank (0 when not on it). */
 export const useLeaderboard = (category: string, limit = 50) =>
@@ -39,6 +48,7 @@ function useStateWrite<V>(send: (v: V) => Promise<{ state: GamificationState }>)
   return useMutation({
     mutationFn: send,
     onSuccess: ({ state }) => {
+      noteGameVersion(state.version);
       client.setQueryData(queryKeys.gamification.state(), state);
       void client.invalidateQueries({ queryKey: queryKeys.gamification.boards() });
     },

@@ -4,6 +4,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { usePageMeta } from '@web/lib/page-meta';
 import { useLeaderboard } from '../api/gamification';
 import { BOARD_ORDER, BOARDS, formatBoardValue, isBoard } from '../lib/boards';
+import { BOARD_TTL_MS } from '@shared/gamification/read-cache';
 import { GamePage } from './game-ui';
 
 /**
@@ -23,7 +24,7 @@ export default function LeaderboardsPage() {
   return (
     <GamePage
       title="Leaderboards"
-      intro="Learners appear under a pseudonym. The boards rank learning, consistency and risk-adjusted results: trading more never climbs them."
+      intro={`Learners appear under a pseudonym. The boards rank learning, consistency and risk-adjusted results: trading more never climbs them. Boards are updated every ${BOARD_TTL_MS / 1000} s.`}
     >
       <div className="grid gap-4 lg:grid-cols-[16rem_1fr]">
         <div>

@@ -1,0 +1,31 @@
+import type { Activity, Position } from '../types';
+
+/**
+ * A learner's positions and recent activity as of one version of their paper account, kept by a warm function. Every
+ * write of a position or an activity item commits the account item with its version + 1 in the same transaction
+ * (paper-account-repository.ts: commit, reset, createAccount), so positions and activity read at version v are the
+ * current ones exactly while the account is still at v. The portfolio reads the account (one GetItem, strongly
+ * consistent) and reuses what it kept for that version; any other version, newer or older, reads them again. A balance
+ * is therefore never older than the account item, and the learner's own order shows at once.
+ */
+export interface PortfolioCache {
+  get(userId: string, version: number): { positions: Position[]; activity: Activity[] } | undefined;
+  set(userId: string, version: number, kept: { positions: Position[]; activity: Activity[] }): void;
+}
+
+const KEPT = 5_000;
+
+export function portfolioCache(max = KEPT): PortfolioCache {
+  const kept = new Map<string, { version: number; positions: Position[]; activity: Activity[] }>();
+  return {
+    get(userId, version) {
+      const hit = kept.get(userId);
+      return hit && hit.version === version ? { positions: hit.positions, activity: hit.activity } : undefined;
+    },
+    set(userId, version, value) {
+      kept.delete(userId);
+      if (kept.size >= max) kept.delete(kept.keys().next().value!);
+      kept.set(userId, { version, ...value });
+    },
+  };
+}
