@@ -2,7 +2,9 @@ import { gamificationApi } from '@shared/gamification/gamification.api';
 import { activate, claim, isCategory, purchase, readLeaderboard, readState, saveSettings, view, type GameDeps } from '@shared/gamification/use-cases';
 import type { GameState } from '@shared/gamification/state';
 import type { Result } from '@shared/result';
+import { publicCard } from '@shared/users/profile';
 import { dynamoGameRepository } from '../adapters/dynamo/game-repository';
+import { dynamoProfileRepository } from '../adapters/dynamo/profile-repository';
 import { failure, httpApi, ok, route, type HttpResponse } from '../commons/http';
 
 /** The gamification routes (shared/gamification/gamification.api.ts): the learner's four writes and the reads. */
@@ -34,4 +36,11 @@ export function makeGamificationHandler(deps: GameDeps) {
 
 const jitter = (attempt: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.random() * 25 * attempt));
 
-export const handler = makeGamificationHandler({ repo: dynamoGameRepository(), clock: { now: () => new Date() }, backoff: jitter });
+const profiles = dynamoProfileRepository();
+
+export const handler = makeGamificationHandler({
+  repo: dynamoGameRepository(),
+  clock: { now: () => new Date() },
+  backoff: jitter,
+  cards: async (ids) => (await profiles.many(ids)).map(publicCard),
+});

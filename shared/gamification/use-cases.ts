@@ -2,7 +2,7 @@ import type { Clock } from '../ports/clock.port';
 import { fail, ok, type Result } from '../result';
 import { activatePowerUp, apply, claimChallenge, purchaseReward, updateSettings, type Applied, type Award, type GameEvent } from './engine';
 import type { GameRepository } from './gamification.port';
-import { boardValues, LEADERBOARD_CATEGORIES, type LeaderboardCategory } from './leaderboards';
+import { LEADERBOARD_CATEGORIES, visibleBoardValues, type LeaderboardCategory } from './leaderboards';
 import { initialState, type GameSettings, type GameState } from './state';
 import { gamificationView, type GamificationView } from './view';
 
@@ -11,6 +11,11 @@ export interface GameDeps {
   clock: Clock;
   /** Waits before retry n (1-based) after a lost race; tests pass a no-op. */
   backoff?: (attempt: number) => Promise<void>;
+  /**
+   * The names and public ids of the learners on a board page, read from their profiles when the page is read, so a
+   * changed name or a profile made private shows at once. Without it the stored pseudonym shows and no profile links.
+   */
+  cards?: (userIds: readonly string[]) => Promise<readonly { userId: string; displayName: string; publicId: string | null }[]>;
 }
 
 /** Enough for many events of one learner at once; a commit that keeps losing is retried by the bus. */
@@ -30,7 +35,7 @@ export async function consumeGameEvent(deps: GameDeps, event: GameEvent, receipt
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const stored = await loadOrNew(deps, userId);
     const { state, awards } = apply(stored.state, event, deps.clock.now());
-    const boards = { before: stored.version === 0 ? {} : boardValues(stored.state), after: boardValues(state) };
+    const boards = { before: stored.version === 0 ? {} : visibleBoardValues(stored.state), after: visibleBoardValues(state) };
     const outcome = await deps.repo.commit(userId, stored.version, state, awards, { receipt, boards });
     if (outcome === 'ok') return { status: 'consumed', awards };
     if (outcome === 'award_exists') {
@@ -50,7 +55,7 @@ async function change(deps: GameDeps, userId: string, decide: (s: GameState, now
     if (!decided.ok) return decided;
     const { state, awards } = decided.value;
     const outcome = await deps.repo.commit(userId, stored.version, state, awards, {
-      boards: { before: stored.version === 0 ? {} : boardValues(stored.state), after: boardValues(state) },
+      boards: { before: stored.version === 0 ? {} : visibleBoardValues(stored.state), after: visibleBoardValues(state) },
     });
     if (outcome === 'ok') return ok(state);
     // An award key of a claim exists only when the claim committed: the claim was made.
@@ -77,7 +82,7 @@ export const saveSettings = (deps: GameDeps, userId: string, patch: Partial<Game
 /** The learner's state as the browser reads it, with their global rank. */
 export async function readState(deps: GameDeps, userId: string): Promise<GamificationView> {
   const stored = await loadOrNew(deps, userId);
-  const global = await deps.repo.rankOf('global', userId, boardValues(stored.state).global);
+  const global = await deps.repo.rankOf('global', userId, visibleBoardValues(stored.state).global);
   return gamificationView(stored.state, deps.clock.now(), { global });
 }
 
@@ -85,12 +90,18 @@ export const view = (deps: GameDeps, state: GameState) => gamificationView(state
 
 export async function readLeaderboard(deps: GameDeps, userId: string, category: LeaderboardCategory, limit: number) {
   const [entries, stored] = await Promise.all([deps.repo.leaderboard(category, limit), deps.repo.load(userId)]);
+  const cards = new Map((deps.cards && entries.length ? await deps.cards(entries.map((e) => e.userId)) : []).map((c) => [c.userId, c]));
   const mine = entries.find((e) => e.userId === userId);
-  const value = stored ? boardValues(stored.state)[category] : undefined;
+  const value = stored ? visibleBoardValues(stored.state)[category] : undefined;
   const userRank = mine ? mine.rank : await deps.repo.rankOf(category, userId, value);
   return {
     category,
-    entries: entries.map(({ userId: id, ...e }) => ({ ...e, isYou: id === userId })),
+    entries: entries.map(({ userId: id, ...e }) => ({
+      ...e,
+      displayName: cards.get(id)?.displayName ?? e.displayName,
+      publicId: cards.get(id)?.publicId ?? null,
+      isYou: id === userId,
+    })),
     userRank,
     userValue: value ?? null,
   };

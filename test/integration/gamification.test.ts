@@ -184,7 +184,13 @@ describe('the learner’s writes and the boards', () => {
 
     const saved = await cy.call('PUT', '/api/gamification/settings', { sounds: false, widgetPosition: 'bottom-left' });
     expect(saved.status).toBe(200);
-    expect(saved.body.state.settings).toEqual({ notifications: true, sounds: false, animations: true, widgetPosition: 'bottom-left' });
+    expect(saved.body.state.settings).toEqual({
+      notifications: true,
+      sounds: false,
+      animations: true,
+      widgetPosition: 'bottom-left',
+      showOnLeaderboards: true,
+    });
   });
 
   it('claims a completed challenge once (409 the second time), adding its coins and XP', async () => {
