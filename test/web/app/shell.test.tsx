@@ -13,6 +13,7 @@ vi.mock('@web/app/shell/slots', () => ({
   ModeSummarySlot: () => null,
   GamificationSlot: () => null,
   GamificationBarSlot: () => null,
+  DisplaySlot: () => null,
 }));
 vi.mock('@web/features/auth/hooks/auth-context', () => ({
   useAuth: () => ({ state: auth.state, refresh: vi.fn(), signOut: auth.signOut }),
