@@ -202,9 +202,20 @@ const GROUPS: { key: keyof Visibility; label: string; help: string }[] = [
 ];
 
 /** Who may open the public profile and which groups it shows; each box saves at once. */
-function PublicParts({ visibility }: { visibility: Visibility }) {
+function PublicParts({ visibility: saved }: { visibility: Visibility }) {
   const update = useUpdateProfile();
-  const set = (patch: Partial<Visibility>) => update.mutate({ visibility: patch });
+  // A box shows the choice at once; the server's answer confirms it (an error puts the saved value back).
+  const [pending, setPending] = useState<Partial<Visibility>>({});
+  const visibility = { ...saved, ...pending };
+  const set = (patch: Partial<Visibility>) => {
+    setPending((p) => ({ ...p, ...patch }));
+    update.mutate(
+      { visibility: patch },
+      {
+        onSettled: () => setPending((p) => Object.fromEntries(Object.entries(p).filter(([k]) => !(k in patch))) as Partial<Visibility>),
+      },
+    );
+  };
   return (
     <section className={card} aria-labelledby="public-profile">
       <h2 id="public-profile" className="text-lg font-semibold text-slate-900">
@@ -215,19 +226,13 @@ function PublicParts({ visibility }: { visibility: Visibility }) {
       </p>
       <div className="mt-3 space-y-3">
         <label className="flex items-start gap-3 text-sm text-slate-800">
-          <input
-            type="checkbox"
-            className="mt-1 h-4 w-4"
-            checked={visibility.profile}
-            disabled={update.isPending}
-            onChange={(e) => set({ profile: e.target.checked })}
-          />
+          <input type="checkbox" className="mt-1 h-4 w-4" checked={visibility.profile} onChange={(e) => set({ profile: e.target.checked })} />
           <span>
             <span className="font-medium">Other learners can open my profile</span>
             <span className="block text-xs text-slate-600">Off: nobody else can open it, and leaderboards show your name without a link.</span>
           </span>
         </label>
-        <fieldset className="space-y-3 border-l-2 border-slate-200 pl-4" disabled={!visibility.profile || update.isPending}>
+        <fieldset className="space-y-3 border-l-2 border-slate-200 pl-4" disabled={!visibility.profile}>
           <legend className="sr-only">What your public profile shows</legend>
           {GROUPS.map((g) => (
             <label key={g.key} className="flex items-start gap-3 text-sm text-slate-800">
