@@ -239,6 +239,7 @@ describe('the learner’s writes and the boards', () => {
     expect(edBoard.userRank).toBeGreaterThan(board.userRank);
     const mine = board.entries.find((e: { isYou: boolean }) => e.isYou);
     expect(mine).toMatchObject({ rank: board.userRank, value: board.userValue });
+    // Flo never opened the app (no profile item): the board shows a pseudonym.
     expect(mine.displayName).toMatch(/^Trader [0-9A-F]{6}$/);
     expect((await gus.call('GET', '/api/gamification/leaderboards/risk_manager')).body).toMatchObject({ userRank: 0, userValue: null });
   });
