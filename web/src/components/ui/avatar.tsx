@@ -15,11 +15,11 @@ export function Avatar({ name, avatar, size = 80 }: { name: string; avatar: Avat
         data-kind="identicon"
         width={size}
         height={size}
-        viewBox="0 0 7 7"
+        viewBox="-0.6 -0.6 8.2 8.2"
         className="shrink-0 rounded-full"
         shapeRendering="crispEdges"
       >
-        <rect width="7" height="7" fill={`hsl(${hue} 40% 92%)`} />
+        <rect x="-0.6" y="-0.6" width="8.2" height="8.2" fill={`hsl(${hue} 40% 92%)`} />
         {cells.flatMap((row, r) =>
           row.map((on, c) => (on ? <rect key={`${r}-${c}`} x={c + 1} y={r + 1} width="1" height="1" fill={`hsl(${hue} 55% 38%)`} /> : null)),
         )}
