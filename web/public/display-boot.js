@@ -1,3 +1,4 @@
+/* global window, document */
 // Applies the learner's theme and motion before the first paint, from what web/src/lib/display.ts cached. A file, not
 // an inline script: the content security policy allows scripts from 'self' only.
 (function () {
@@ -10,7 +11,7 @@
     var reduce = s.motion === 'reduce' ? true : s.motion === 'full' ? false : mq('(prefers-reduced-motion: reduce)');
     document.documentElement.dataset.theme = theme;
     document.documentElement.dataset.motion = reduce ? 'reduce' : 'full';
-  } catch (e) {
+  } catch {
     // No storage: the app applies the settings once it starts.
   }
 })();
