@@ -63,7 +63,7 @@ export const httpFunctions: readonly FunctionDefinition[] = [
   {
     id: 'me',
     file: 'functions/http/me.ts',
-    description: 'The signed-in user and their profile',
+    description: "The signed-in user and their profile (name, bio, avatar, visibility, display settings), and other learners' public profiles",
     access: { table: 'readwrite' },
   },
   {
@@ -178,6 +178,8 @@ export const routes: readonly RouteDefinition[] = [
   { routeKey: 'GET /api/health', auth: 'public', fn: 'health' },
   { routeKey: 'GET /api/openapi.json', auth: 'public', fn: 'openapi' },
   { routeKey: 'GET /api/me', auth: 'user', fn: 'me' },
+  { routeKey: 'PATCH /api/me/profile', auth: 'user', fn: 'me' },
+  { routeKey: 'GET /api/people/{publicId}', auth: 'user', fn: 'me' },
   { routeKey: 'GET /api/me/export', auth: 'user', fn: 'privacy' },
   { routeKey: 'POST /api/me/deletion', auth: 'user', fn: 'privacy' },
   { routeKey: 'GET /api/me/deletion', auth: 'user', fn: 'privacy' },

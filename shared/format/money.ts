@@ -1,4 +1,5 @@
 import { cents } from '../paper/money';
+import { localizeNumber as L } from './number-style';
 
 /**
  * Money as Options Academy writes it, on every page and in the server's messages: US dollars with cents, rupees with
@@ -23,7 +24,7 @@ const plain = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximum
  */
 export function formatUsd(x: number): string {
   const c = cents(x);
-  return c < 0 ? `${MINUS}${usd.format(-c)}` : usd.format(Math.abs(c));
+  return L(c < 0 ? `${MINUS}${usd.format(-c)}` : usd.format(Math.abs(c)));
 }
 
 /**
@@ -33,12 +34,12 @@ export function formatUsd(x: number): string {
 export function formatMoney(x: number | null | undefined, currency: Currency = 'USD'): string {
   if (x === null || x === undefined || Number.isNaN(x)) return DASH;
   if (!Number.isFinite(x)) return 'Unlimited';
-  const text = (currency === 'INR' ? inr : usd).format(Math.abs(x));
+  const text = currency === 'INR' ? inr.format(Math.abs(x)) : L(usd.format(Math.abs(x)));
   return x < -0.004 ? `${MINUS}${text}` : text;
 }
 
 /** Whole dollars, for chart axes: $1,000, −$250. */
-export const formatWholeDollars = (x: number): string => `${x < 0 ? MINUS : ''}${usdWhole.format(Math.abs(x))}`;
+export const formatWholeDollars = (x: number): string => `${x < 0 ? MINUS : ''}${L(usdWhole.format(Math.abs(x)))}`;
 
 /**
  * An account balance (spec part 1 §2): dollars with up to two decimals, that is none for whole dollars ($100,000)
@@ -56,7 +57,7 @@ export const pnlDirection = (x: number): 'gain' | 'loss' | 'flat' => (x > 0.004 
 /** A P&L figure with its sign: +$12.50, −$3.00, $0.00; "Unlimited" for an unbounded one. */
 export function formatPnl(x: number): string {
   if (!Number.isFinite(x)) return 'Unlimited';
-  const text = usd.format(Math.abs(x));
+  const text = L(usd.format(Math.abs(x)));
   const direction = pnlDirection(x);
   return direction === 'gain' ? `+${text}` : direction === 'loss' ? `${MINUS}${text}` : text;
 }
@@ -65,16 +66,16 @@ export function formatPnl(x: number): string {
 export function formatPnlWhole(x: number): string {
   if (!Number.isFinite(x)) return 'Unlimited';
   const r = Math.round(x);
-  return r > 0 ? `+${usdWhole.format(r)}` : r < 0 ? `${MINUS}${usdWhole.format(-r)}` : usdWhole.format(0);
+  return L(r > 0 ? `+${usdWhole.format(r)}` : r < 0 ? `${MINUS}${usdWhole.format(-r)}` : usdWhole.format(0));
 }
 
 /** A price without its symbol, two decimals: 598.12 (the ticker tapes). */
-export const formatPrice = (x: number): string => plain.format(x);
+export const formatPrice = (x: number): string => L(plain.format(x));
 
 /** A price change and its percentage, signed: +1.23 (+0.45%), −2.50 (−0.42%). */
 export function formatChange(change: number, percent: number): string {
   const sign = change > 0 ? '+' : change < 0 ? MINUS : '';
-  return `${sign}${plain.format(Math.abs(change))} (${sign}${plain.format(Math.abs(percent))}%)`;
+  return L(`${sign}${plain.format(Math.abs(change))} (${sign}${plain.format(Math.abs(percent))}%)`);
 }
 
 // One formatter per number of decimals: the chain formats every Greek cell with these, and making a formatter is slow.
@@ -90,6 +91,6 @@ const fixedFormat = (digits: number): Intl.NumberFormat => {
  * never "−0.00". `digits` decimals, thousands separated.
  */
 export function formatFixed(x: number, digits = 2): string {
-  const text = fixedFormat(digits).format(Math.abs(x));
+  const text = L(fixedFormat(digits).format(Math.abs(x)));
   return x < 0 && /[1-9]/.test(text) ? `${MINUS}${text}` : text;
 }

@@ -25,6 +25,7 @@ const Settings = z.object({
   sounds: z.boolean(),
   animations: z.boolean(),
   widgetPosition: z.enum(['top-right', 'top-left', 'bottom-right', 'bottom-left']),
+  showOnLeaderboards: z.boolean(),
 });
 
 export const GamificationState = z
@@ -144,7 +145,7 @@ export const gamificationApi = defineApi({
   },
   'PUT /api/gamification/settings': {
     auth: 'user',
-    summary: 'Change the gamification settings: notifications, sounds, animations, widget corner',
+    summary: 'Change the gamification settings: notifications, sounds, animations, widget corner, leaderboard visibility',
     body: SettingsPatch,
     response: z.object({ state: GamificationState }),
   },
@@ -155,7 +156,7 @@ export const gamificationApi = defineApi({
     query: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }).strict(),
     response: z.object({
       category: z.string(),
-      entries: z.array(z.object({ rank: z.number().int(), displayName: z.string(), value: z.number(), isYou: z.boolean() })),
+      entries: z.array(z.object({ rank: z.number().int(), displayName: z.string(), publicId: z.string().nullable(), value: z.number(), isYou: z.boolean() })),
       userRank: z.number().int(),
       userValue: z.number().nullable(),
     }),

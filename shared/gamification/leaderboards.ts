@@ -24,6 +24,10 @@ export const PROFIT_KING_DRAWDOWN_FLOOR = 0.01;
 
 const unlockedIn = (s: GameState, category: string) => ACHIEVEMENTS.filter((a) => a.category === category && s.unlockedAchievements.includes(a.id)).length;
 
+/** The values a learner's board entries hold: none while they hide from leaderboards (their entries leave the index). */
+export const visibleBoardValues = (s: GameState): Partial<Record<LeaderboardCategory, number>> =>
+  s.settings.showOnLeaderboards === false ? {} : boardValues(s);
+
 /**
  * A learner's value on each board, or nothing when they are not on it (a sparse index: absent means rank 0). Every board
  * ranks a result of learning or of risk-aware trading, never raw trade counts or raw P&L (research-peers.md §3.4):

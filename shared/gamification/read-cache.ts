@@ -14,6 +14,9 @@ import type { LeaderboardCategory } from './leaderboards';
  */
 export const STATE_TTL_MS = 5_000;
 export const BOARD_TTL_MS = 5_000;
+/** A board's entry with the name and public id from the learner's profile when the board was read. */
+export type BoardRow = LeaderboardEntry & { publicId: string | null };
+
 /** The most entries a board read may ask for (the route's limit): one cached Query serves every limit. */
 export const BOARD_TOP = 100;
 const MAX_LEARNERS = 10_000;
@@ -23,11 +26,13 @@ export interface GameReadCache {
   state(userId: string, minVersion?: number): StoredGame | undefined;
   /** Keeps a state just read or written; an older version than the one kept is ignored. */
   rememberState(userId: string, stored: StoredGame): void;
-  board(category: LeaderboardCategory): LeaderboardEntry[] | undefined;
-  rememberBoard(category: LeaderboardCategory, entries: LeaderboardEntry[]): void;
+  board(category: LeaderboardCategory): BoardRow[] | undefined;
+  rememberBoard(category: LeaderboardCategory, entries: BoardRow[]): void;
   /** The learner's position on a board, when fresh and read for the same value. */
   rank(category: LeaderboardCategory, userId: string, value: number | undefined): number | undefined;
   rememberRank(category: LeaderboardCategory, userId: string, value: number | undefined, rank: number): void;
+  /** Drops the kept boards: a learner here has just left them or come back (leaderboard visibility). */
+  forgetBoards(): void;
 }
 
 export function gameReadCache(clock: Clock, opts: { stateTtlMs?: number; boardTtlMs?: number; maxLearners?: number } = {}): GameReadCache {
@@ -35,7 +40,7 @@ export function gameReadCache(clock: Clock, opts: { stateTtlMs?: number; boardTt
   const boardTtl = opts.boardTtlMs ?? BOARD_TTL_MS;
   const max = opts.maxLearners ?? MAX_LEARNERS;
   const states = new Map<string, { stored: StoredGame; until: number }>();
-  const boards = new Map<LeaderboardCategory, { entries: LeaderboardEntry[]; until: number }>();
+  const boards = new Map<LeaderboardCategory, { entries: BoardRow[]; until: number }>();
   const ranks = new Map<string, { value: number | undefined; rank: number; until: number }>();
   const now = () => clock.now().getTime();
   const bounded = <K, V>(map: Map<K, V>, key: K, value: V) => {
@@ -68,6 +73,9 @@ export function gameReadCache(clock: Clock, opts: { stateTtlMs?: number; boardTt
     },
     rememberRank(category, userId, value, rank) {
       bounded(ranks, `${category}|${userId}`, { value, rank, until: now() + boardTtl });
+    },
+    forgetBoards() {
+      boards.clear();
     },
   };
 }

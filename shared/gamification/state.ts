@@ -11,6 +11,8 @@ export interface GameSettings {
   sounds: boolean;
   animations: boolean;
   widgetPosition: WidgetCorner;
+  /** false: the learner's entries leave every leaderboard (issue 20); true again puts them back. */
+  showOnLeaderboards: boolean;
 }
 
 export interface CompletedChallenge {
@@ -99,7 +101,7 @@ export interface GameState {
   updatedAt: string;
 }
 
-export const DEFAULT_SETTINGS: GameSettings = { notifications: true, sounds: true, animations: true, widgetPosition: 'top-right' };
+export const DEFAULT_SETTINGS: GameSettings = { notifications: true, sounds: true, animations: true, widgetPosition: 'top-right', showOnLeaderboards: true };
 /** When no AccountOpened was seen (an account opened before gamification existed): the paper engine's largest capital. */
 export const DEFAULT_STARTING_CAPITAL = 100_000;
 export const MAX_TRADING_DAYS = 400;

@@ -1,9 +1,9 @@
 import type { Clock } from '../ports/clock.port';
 import { fail, ok, type Result } from '../result';
 import { activatePowerUp, apply, claimChallenge, purchaseReward, updateSettings, type Applied, type Award, type GameEvent } from './engine';
-import type { GameRepository, StoredGame } from './gamification.port';
-import { boardValues, LEADERBOARD_CATEGORIES, type LeaderboardCategory } from './leaderboards';
-import { BOARD_TOP, type GameReadCache } from './read-cache';
+import type { GameRepository, LeaderboardEntry, StoredGame } from './gamification.port';
+import { LEADERBOARD_CATEGORIES, visibleBoardValues, type LeaderboardCategory } from './leaderboards';
+import { BOARD_TOP, type BoardRow, type GameReadCache } from './read-cache';
 import { initialState, type GameSettings, type GameState } from './state';
 import { gamificationView, type GamificationView } from './view';
 
@@ -14,6 +14,11 @@ export interface GameDeps {
   backoff?: (attempt: number) => Promise<void>;
   /** The warm function's read cache (read-cache.ts); without one every read goes to the table. */
   cache?: GameReadCache;
+  /**
+   * The names and public ids of the learners on a board page, read from their profiles when the page is read, so a
+   * changed name or a profile made private shows at once. Without it the stored pseudonym shows and no profile links.
+   */
+  cards?: (userIds: readonly string[]) => Promise<readonly { userId: string; displayName: string; publicId: string | null }[]>;
 }
 
 /** Enough for many events of one learner at once; a commit that keeps losing is retried by the bus. */
@@ -33,7 +38,7 @@ export async function consumeGameEvent(deps: GameDeps, event: GameEvent, receipt
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const stored = await loadOrNew(deps, userId);
     const { state, awards } = apply(stored.state, event, deps.clock.now());
-    const boards = { before: stored.version === 0 ? {} : boardValues(stored.state), after: boardValues(state) };
+    const boards = { before: stored.version === 0 ? {} : visibleBoardValues(stored.state), after: visibleBoardValues(state) };
     const outcome = await deps.repo.commit(userId, stored.version, state, awards, { receipt, boards });
     if (outcome === 'ok') return { status: 'consumed', awards };
     if (outcome === 'award_exists') {
@@ -53,7 +58,7 @@ async function change(deps: GameDeps, userId: string, decide: (s: GameState, now
     if (!decided.ok) return decided;
     const { state, awards } = decided.value;
     const outcome = await deps.repo.commit(userId, stored.version, state, awards, {
-      boards: { before: stored.version === 0 ? {} : boardValues(stored.state), after: boardValues(state) },
+      boards: { before: stored.version === 0 ? {} : visibleBoardValues(stored.state), after: visibleBoardValues(state) },
     });
     if (outcome === 'ok') {
       const written = { state, version: stored.version + 1 };
@@ -79,8 +84,12 @@ export const activate = (deps: GameDeps, userId: string, id: string) =>
     const r = activatePowerUp(s, id, now);
     return r.ok ? ok({ state: r.value, awards: [] }) : r;
   });
-export const saveSettings = (deps: GameDeps, userId: string, patch: Partial<GameSettings>) =>
-  change(deps, userId, (s, now) => ok({ state: updateSettings(s, patch, now), awards: [] }));
+export async function saveSettings(deps: GameDeps, userId: string, patch: Partial<GameSettings>) {
+  const saved = await change(deps, userId, (s, now) => ok({ state: updateSettings(s, patch, now), awards: [] }));
+  // Leaving the boards or coming back shows on this function's next board read, not after the boards' TTL.
+  if (saved.ok && patch.showOnLeaderboards !== undefined) deps.cache?.forgetBoards();
+  return saved;
+}
 
 /**
  * The learner's state as the browser reads it, with its version and their global rank. `minVersion` is the highest
@@ -88,7 +97,7 @@ export const saveSettings = (deps: GameDeps, userId: string, patch: Partial<Game
  */
 export async function readState(deps: GameDeps, userId: string, minVersion = 0): Promise<GamificationView & { version: number }> {
   const stored = await currentState(deps, userId, minVersion);
-  const global = await rankOn(deps, 'global', userId, boardValues(stored.state).global);
+  const global = await rankOn(deps, 'global', userId, visibleBoardValues(stored.state).global);
   return { ...gamificationView(stored.state, deps.clock.now(), { global }), version: stored.version };
 }
 
@@ -111,11 +120,18 @@ async function rankOn(deps: GameDeps, category: LeaderboardCategory, userId: str
 /** A write's answer: the new state's view and version (global rank left out: the boards are read apart). */
 export const view = (deps: GameDeps, stored: StoredGame) => ({ ...gamificationView(stored.state, deps.clock.now(), {}), version: stored.version });
 
-async function boardTop(deps: GameDeps, category: LeaderboardCategory, limit: number) {
-  if (!deps.cache) return deps.repo.leaderboard(category, limit);
+/** Board entries with each learner's name and public id from their profile (the stored pseudonym without one). */
+async function withCards(deps: GameDeps, entries: LeaderboardEntry[]): Promise<BoardRow[]> {
+  const cards = new Map((deps.cards && entries.length ? await deps.cards(entries.map((e) => e.userId)) : []).map((c) => [c.userId, c]));
+  return entries.map((e) => ({ ...e, displayName: cards.get(e.userId)?.displayName ?? e.displayName, publicId: cards.get(e.userId)?.publicId ?? null }));
+}
+
+async function boardTop(deps: GameDeps, category: LeaderboardCategory, limit: number): Promise<BoardRow[]> {
+  if (!deps.cache) return withCards(deps, await deps.repo.leaderboard(category, limit));
   const cached = deps.cache.board(category);
   if (cached) return cached.slice(0, limit);
-  const entries = await deps.repo.leaderboard(category, BOARD_TOP);
+  // The top and its names are kept together: a renamed or now private learner shows so within the board's TTL.
+  const entries = await withCards(deps, await deps.repo.leaderboard(category, BOARD_TOP));
   deps.cache.rememberBoard(category, entries);
   return entries.slice(0, limit);
 }
@@ -127,7 +143,7 @@ async function boardTop(deps: GameDeps, category: LeaderboardCategory, limit: nu
 export async function readLeaderboard(deps: GameDeps, userId: string, category: LeaderboardCategory, limit: number) {
   const [entries, stored] = await Promise.all([boardTop(deps, category, limit), currentState(deps, userId, 0)]);
   const mine = entries.find((e) => e.userId === userId);
-  const value = stored.version > 0 ? boardValues(stored.state)[category] : undefined;
+  const value = stored.version > 0 ? visibleBoardValues(stored.state)[category] : undefined;
   const userRank = mine ? mine.rank : await rankOn(deps, category, userId, value);
   return {
     category,

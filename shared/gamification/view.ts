@@ -2,7 +2,7 @@ import { ACHIEVEMENTS, REWARDS, type Progress } from './catalogue';
 import { achievementProgress, asOf, currentChallenges, type Award, type ChallengeView } from './engine';
 import { levelDefinition, nextUnlocks, rankTierOf, xpToLevelUp } from './levels';
 import type { LeaderboardCategory } from './leaderboards';
-import type { GameState } from './state';
+import { DEFAULT_SETTINGS, type GameState } from './state';
 
 /**
  * The state as the browser reads it (GET /api/gamification/state): the spec's Gamification state fields by their spec
@@ -44,7 +44,7 @@ export function gamificationView(state: GameState, now: Date, userRanks: Partial
     purchasedRewards: s.purchasedRewards,
     powerUpInventory: s.powerUpInventory,
     activePowerUps: s.activePowerUps,
-    settings: s.settings,
+    settings: { ...DEFAULT_SETTINGS, ...s.settings },
     userRanks,
   };
 }

@@ -1,4 +1,5 @@
 import type { Clock } from '../ports/clock.port';
+import { applyPatch, type ProfilePatch, type ProfileSettings } from './profile-settings';
 
 /** Who the verified token says the caller is. */
 export interface Identity {
@@ -8,30 +9,49 @@ export interface Identity {
   groups: readonly string[];
 }
 
+/** A learner's public id: random, made with the profile, never the Cognito sub (which other learners must not learn). */
+export const PUBLIC_ID = /^[a-z0-9]{12}$/;
+
 /** The learner's profile item, created on the first signed-in call and kept in step with the token. */
-export interface UserProfile {
+export interface UserProfile extends ProfileSettings {
   userId: string;
+  /** The id other learners open the public profile with (`/app/people/<publicId>`). */
+  publicId: string;
   email: string;
   name: string;
   createdAt: string;
   updatedAt: string;
 }
 
+/** What leaderboards and the community show of a learner: their name and, when the profile is public, its id. */
+export interface PublicCard {
+  userId: string;
+  displayName: string;
+  publicId: string | null;
+}
+
 export interface ProfileRepository {
   /** The stored profile, or null before the first signed-in call. */
   get(userId: string): Promise<UserProfile | null>;
-  /** Creates the profile if absent, otherwise refreshes email and name; returns the stored item. */
+  /** Creates the profile if absent (with a new public id), otherwise refreshes email and name; returns the stored item. */
   upsert(profile: { userId: string; email: string; name: string; at: string }): Promise<UserProfile>;
+  /** Stores the settings if the item is still the one read (`updatedAt`); false when it changed meanwhile. */
+  saveSettings(userId: string, settings: ProfileSettings, expectedUpdatedAt: string, at: string): Promise<UserProfile | null>;
+  /** The profile a public id belongs to, or null. */
+  byPublicId(publicId: string): Promise<UserProfile | null>;
+  /** Several learners' profiles at once (a leaderboard page), missing ones left out. */
+  many(userIds: readonly string[]): Promise<UserProfile[]>;
 }
 
 /** How long a warm function answers /api/me from the profile it last read or wrote, while the token agrees with it. */
-export const PROFILE_KEPT_MS = 60_000;
+export const PROFILE_KEPT_MS = 10_000;
 const PROFILES_KEPT = 10_000;
 
 /**
- * Profiles a warm function has read or written. The profile is written only by /api/me (from the token) and removed
- * only with the account (whose tokens are then refused before any handler runs), so a kept profile that agrees with the
- * token is the stored one; a token with another email or name reads and writes again.
+ * Profiles a warm function has read or written. The profile is written only by the me function (/api/me from the token,
+ * and the learner's own profile and display edits, which put what they stored here) and removed only with the account
+ * (whose tokens are then refused before any handler runs), so a kept profile that agrees with the token is the stored
+ * one; a token with another email or name reads and writes again.
  */
 export function profileCache(clock: Clock, keptMs = PROFILE_KEPT_MS, max = PROFILES_KEPT) {
   const kept = new Map<string, { profile: UserProfile; until: number }>();
@@ -60,6 +80,15 @@ export function displayName(name: string | undefined, email: string | undefined)
   return local || 'User';
 }
 
+/** The name others see: the one the learner chose, else the spec's fallbacks. */
+export const publicName = (p: Pick<UserProfile, 'displayName' | 'name' | 'email'>): string => p.displayName || displayName(p.name, p.email);
+
+export const publicCard = (p: UserProfile): PublicCard => ({
+  userId: p.userId,
+  displayName: publicName(p),
+  publicId: p.visibility.profile && p.publicId ? p.publicId : null,
+});
+
 export interface Me {
   user: { id: string; email: string; name: string; displayName: string; groups: string[]; isAdmin: boolean };
   profile: UserProfile;
@@ -77,7 +106,11 @@ export async function loadMe(deps: { profiles: ProfileRepository; clock: Clock; 
   let profile = deps.cache?.get(who.userId);
   if (!profile || !agrees(profile)) {
     const stored = await deps.profiles.get(who.userId);
-    profile = stored && agrees(stored) ? stored : await deps.profiles.upsert({ userId: who.userId, email, name, at: deps.clock.now().toISOString() });
+    // A profile from before public ids (none stored) is written once more, which gives it one.
+    profile =
+      stored && agrees(stored) && stored.publicId
+        ? stored
+        : await deps.profiles.upsert({ userId: who.userId, email, name, at: deps.clock.now().toISOString() });
     deps.cache?.set(who.userId, profile);
   }
   return {
@@ -85,10 +118,29 @@ export async function loadMe(deps: { profiles: ProfileRepository; clock: Clock; 
       id: who.userId,
       email: profile.email,
       name: profile.name,
-      displayName: displayName(profile.name, profile.email),
+      displayName: publicName(profile),
       groups: [...who.groups],
       isAdmin: who.groups.includes('admin'),
     },
     profile,
   };
+}
+
+/** Changes the learner's own profile settings (a lost race with another tab reloads and applies the patch again). */
+export async function updateProfile(
+  deps: { profiles: ProfileRepository; clock: Clock; cache?: ProfileCache },
+  who: Identity,
+  patch: ProfilePatch,
+): Promise<Me> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    // Read from the table, not the warm copy: the save is conditional on the stored item's updatedAt.
+    const current = await loadMe({ profiles: deps.profiles, clock: deps.clock }, who);
+    const next = applyPatch(current.profile, patch);
+    const saved = await deps.profiles.saveSettings(who.userId, next, current.profile.updatedAt, deps.clock.now().toISOString());
+    if (saved) {
+      deps.cache?.set(who.userId, saved);
+      return { ...current, user: { ...current.user, displayName: publicName(saved) }, profile: saved };
+    }
+  }
+  throw new Error(`The profile of ${who.userId} kept changing while it was saved`);
 }

@@ -114,4 +114,70 @@ describe("the learner's home in Chromium", () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 240_000);
+
+  it('a learner shares a bio and their gamification; another opens it from the leaderboard; the dark theme darkens the page', async () => {
+    const [pia, ben] = await Promise.all([signUpAndSignIn(stack, { name: 'Profile Pia' }), signUpAndSignIn(stack, { name: 'Board Ben' })]);
+    const call = (token: string, method: string, path: string, body?: unknown) =>
+      fetch(`${stack.url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    // Pia earns XP (a lesson), which puts her on the overall board.
+    const lesson = COURSE[0]!.lessons[0]!;
+    if (lesson.check) {
+      const answers = Object.fromEntries(
+        lesson.check.questions.map((q) => [q.id, q.type === 'numerical' ? `${q.correctAnswer}${q.unit === '%' ? '%' : ''}` : String(q.correctAnswer)]),
+      );
+      expect((await call(pia.idToken, 'POST', `/api/learning/quizzes/${lesson.check.id}/attempts`, { answers })).status).toBe(200);
+    }
+    expect((await call(pia.idToken, 'POST', `/api/learning/lessons/${lesson.id}/complete`, { minutesSpent: 5 })).status).toBe(200);
+    await waitFor(
+      async () => (await (await call(pia.idToken, 'GET', '/api/gamification/leaderboards/global?limit=100')).json()) as { userRank: number },
+      (b) => b.userRank > 0,
+      30_000,
+      'Pia on the overall board',
+    );
+
+    const piaPage = await (await returningLearner(browser)).newPage();
+    const errors = watchErrors(piaPage);
+    await signInThroughPage(piaPage, stack.url, pia.email, pia.password);
+    await piaPage.goto(`${stack.url}/app/profile`);
+    const about = piaPage.getByRole('region', { name: 'About you' });
+    await about.getByLabel('Bio').fill('Spreads before naked calls. <script>alert(1)</script>');
+    await about.getByRole('button', { name: 'Save profile' }).click();
+    await piaPage.getByText('Profile saved.').waitFor();
+    await piaPage
+      .getByRole('region', { name: 'Public profile' })
+      .getByRole('checkbox', { name: /Show gamification/ })
+      .check();
+    await waitFor(
+      async () => ((await (await call(pia.idToken, 'GET', '/api/me')).json()) as { profile: { visibility: { gamification: boolean } } }).profile,
+      (p) => p.visibility.gamification,
+      10_000,
+      'gamification made public',
+    );
+
+    const benPage = await (await returningLearner(browser)).newPage();
+    errors.push(...watchErrors(benPage));
+    await signInThroughPage(benPage, stack.url, ben.email, ben.password);
+    await benPage.goto(`${stack.url}/app/gamification/leaderboards`);
+    await benPage.getByRole('link', { name: 'Profile Pia' }).click();
+    await benPage.waitForURL(/\/app\/people\/[a-z0-9]{12}$/);
+    await benPage.getByRole('heading', { level: 1, name: 'Profile Pia' }).waitFor();
+    expect(await benPage.getByTestId('person-bio').textContent()).toBe('Spreads before naked calls. <script>alert(1)</script>');
+    await benPage.getByRole('heading', { name: 'Gamification' }).waitFor();
+    expect(await benPage.getByRole('heading', { name: 'Paper trading' }).count()).toBe(0);
+
+    // Dark theme: the page background turns dark at once.
+    await benPage.goto(`${stack.url}/app/settings`);
+    const background = () => benPage.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const light = await background();
+    await benPage.getByRole('region', { name: 'Display' }).getByRole('radio', { name: 'Dark' }).check();
+    await waitFor(background, (b) => b !== light, 5_000, 'the background to change');
+    expect(await benPage.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    expect(errors).toEqual([]);
+    await piaPage.context().close();
+    await benPage.context().close();
+  }, 120_000);
 });

@@ -174,7 +174,7 @@ describe('ApiStack', () => {
       { 'Fn::Join': ['', [expect.anything(), '/index/GSI2']] },
     ]);
     template.hasResourceProperties('AWS::Lambda::Function', {
-      Description: 'The signed-in user and their profile',
+      Description: "The signed-in user and their profile (name, bio, avatar, visibility, display settings), and other learners' public profiles",
       Environment: { Variables: Match.objectLike({ TABLE_NAME: importOf(stacks.data.table) }) },
     });
   });

@@ -191,7 +191,13 @@ describe('the learner’s writes and the boards', () => {
 
     const saved = await cy.call('PUT', '/api/gamification/settings', { sounds: false, widgetPosition: 'bottom-left' });
     expect(saved.status).toBe(200);
-    expect(saved.body.state.settings).toEqual({ notifications: true, sounds: false, animations: true, widgetPosition: 'bottom-left' });
+    expect(saved.body.state.settings).toEqual({
+      notifications: true,
+      sounds: false,
+      animations: true,
+      widgetPosition: 'bottom-left',
+      showOnLeaderboards: true,
+    });
   });
 
   it('claims a completed challenge once (409 the second time), adding its coins and XP', async () => {
@@ -240,6 +246,7 @@ describe('the learner’s writes and the boards', () => {
     expect(edBoard.userRank).toBeGreaterThan(board.userRank);
     const mine = board.entries.find((e: { isYou: boolean }) => e.isYou);
     expect(mine).toMatchObject({ rank: board.userRank, value: board.userValue });
+    // Flo never opened the app (no profile item): the board shows a pseudonym.
     expect(mine.displayName).toMatch(/^Trader [0-9A-F]{6}$/);
     expect((await gus.call('GET', '/api/gamification/leaderboards/risk_manager')).body).toMatchObject({ userRank: 0, userValue: null });
   });

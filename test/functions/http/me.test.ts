@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { makeMeHandler } from '../../../functions/http/me';
 import { fixedClock } from '@shared/ports/clock.port';
-import { PROFILE_KEPT_MS, profileCache, type ProfileRepository, type UserProfile } from '@shared/users/profile';
+import { initialState } from '@shared/gamification/state';
+import { defaultProgress } from '@shared/learning/progress';
+import type { PeopleDeps } from '@shared/users/people';
+import { PROFILE_KEPT_MS, profileCache, type ProfileCache, type ProfileRepository, type UserProfile } from '@shared/users/profile';
+import type { Clock } from '@shared/ports/clock.port';
+import { defaultSettings } from '@shared/users/profile-settings';
 import type { Event } from '../../../functions/commons/http';
 
 function memoryProfiles(): ProfileRepository & { items: Map<string, UserProfile>; calls: { get: number; upsert: number } } {
   const items = new Map<string, UserProfile>();
   const calls = { get: 0, upsert: 0 };
+  let n = 0;
   return {
     items,
     calls,
@@ -17,46 +23,86 @@ function memoryProfiles(): ProfileRepository & { items: Map<string, UserProfile>
     async upsert({ userId, email, name, at }) {
       calls.upsert++;
       const prev = items.get(userId);
-      const next = { userId, email: email || prev?.email || '', name: name || prev?.name || '', createdAt: prev?.createdAt ?? at, updatedAt: at };
+      const publicId = prev?.publicId ?? `pub${String(++n).padStart(9, '0')}`;
+      const next: UserProfile = {
+        ...(prev ?? defaultSettings(publicId)),
+        userId,
+        publicId,
+        email: email || prev?.email || '',
+        name: name || prev?.name || '',
+        createdAt: prev?.createdAt ?? at,
+        updatedAt: at,
+      };
       items.set(userId, next);
       return next;
+    },
+    async saveSettings(userId, s, expected, at) {
+      const prev = items.get(userId);
+      if (!prev || prev.updatedAt !== expected) return null;
+      const next = { ...prev, ...s, updatedAt: at };
+      items.set(userId, next);
+      return next;
+    },
+    async byPublicId(publicId) {
+      return [...items.values()].find((p) => p.publicId === publicId) ?? null;
+    },
+    async many(ids) {
+      return ids.flatMap((id) => (items.has(id) ? [items.get(id)!] : []));
     },
   };
 }
 
-const meEvent = (claims: Record<string, string>) =>
-  ({ routeKey: 'GET /api/me', headers: {}, requestContext: { requestId: 'r', authorizer: { jwt: { claims, scopes: [] } } } }) as unknown as Event;
+const clock = fixedClock('2026-11-20T15:00:00.000Z');
+
+function setup(opts: { clock?: Clock; cache?: ProfileCache } = {}) {
+  const profiles = memoryProfiles();
+  const game = { ...initialState('u-1', clock.now()), level: 3, unlockedAchievements: ['first-trade'] };
+  const people: PeopleDeps = {
+    profiles,
+    learning: async () => ({ ...defaultProgress(), completedModules: ['options_basics'], level: 1, experience: 100 }),
+    game: async () => game,
+    globalRank: async () => 4,
+    moduleTitle: (id) => (id === 'options_basics' ? 'Options Basics' : id),
+  };
+  return { profiles, handler: makeMeHandler({ profiles, clock: opts.clock ?? clock, cache: opts.cache, people }) };
+}
+
+const claimsOf = (sub: string) => ({ sub, email: `${sub}@example.com`, name: sub === 'u-1' ? 'Grace Hopper' : 'Alan Turing' });
+const event = (routeKey: string, claims: Record<string, string>, extra: Record<string, unknown> = {}) =>
+  ({ routeKey, headers: {}, requestContext: { requestId: 'r', authorizer: { jwt: { claims, scopes: [] } } }, ...extra }) as unknown as Event;
+const patch = (sub: string, body: unknown) =>
+  event('PATCH /api/me/profile', claimsOf(sub), { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+const meEvent = (claims: Record<string, string>) => event('GET /api/me', claims);
+const people = (sub: string, publicId: string) => event('GET /api/people/{publicId}', claimsOf(sub), { pathParameters: { publicId } });
 
 describe('GET /api/me', () => {
-  it('returns the user from the token and creates the profile on the first call', async () => {
-    const profiles = memoryProfiles();
-    const handler = makeMeHandler({ profiles, clock: fixedClock('2026-11-20T15:00:00.000Z') });
-    const res = await handler(meEvent({ sub: 'u-1', email: 'grace@example.com', name: 'Grace Hopper', 'cognito:groups': '[admin]' }));
+  it('returns the user from the token and creates the profile, with a public id and private-by-default groups, on the first call', async () => {
+    const { handler, profiles } = setup();
+    const res = await handler(event('GET /api/me', { sub: 'u-1', email: 'grace@example.com', name: 'Grace Hopper', 'cognito:groups': '[admin]' }));
     expect(res.statusCode).toBe(200);
-    expect(JSON.parse(res.body!)).toEqual({
-      user: { id: 'u-1', email: 'grace@example.com', name: 'Grace Hopper', displayName: 'Grace Hopper', groups: ['admin'], isAdmin: true },
-      profile: {
-        userId: 'u-1',
-        email: 'grace@example.com',
-        name: 'Grace Hopper',
-        createdAt: '2026-11-20T15:00:00.000Z',
-        updatedAt: '2026-11-20T15:00:00.000Z',
-      },
+    const body = JSON.parse(res.body!);
+    expect(body.user).toEqual({ id: 'u-1', email: 'grace@example.com', name: 'Grace Hopper', displayName: 'Grace Hopper', groups: ['admin'], isAdmin: true });
+    expect(body.profile).toMatchObject({
+      userId: 'u-1',
+      publicId: 'pub000000001',
+      createdAt: '2026-11-20T15:00:00.000Z',
+      displayName: '',
+      bio: '',
+      visibility: { profile: true, learning: false, gamification: false, trading: false },
+      display: { theme: 'system', motion: 'system', numberFormat: 'en-US' },
     });
     expect(profiles.items.size).toBe(1);
   });
 
   it('is refused without a verified user', async () => {
-    const handler = makeMeHandler({ profiles: memoryProfiles(), clock: fixedClock('2026-11-20T15:00:00.000Z') });
+    const { handler } = setup();
     const res = await handler({ routeKey: 'GET /api/me', headers: {}, requestContext: {} } as unknown as Event);
     expect(res.statusCode).toBe(401);
   });
 
   it('writes the profile only when it is missing or the token says something new', async () => {
-    const profiles = memoryProfiles();
     let at = new Date('2026-11-20T15:00:00.000Z').getTime();
-    const clock = { now: () => new Date(at) };
-    const handler = makeMeHandler({ profiles, clock });
+    const { profiles, handler } = setup({ clock: { now: () => new Date(at) } });
     const grace = { sub: 'u-1', email: 'grace@example.com', name: 'Grace Hopper' };
     await handler(meEvent(grace));
     expect(profiles.calls).toEqual({ get: 1, upsert: 1 });
@@ -73,10 +119,9 @@ describe('GET /api/me', () => {
   });
 
   it('answers from the warm cache while the token agrees with the kept profile, and reads again after PROFILE_KEPT_MS', async () => {
-    const profiles = memoryProfiles();
     let at = new Date('2026-11-20T15:00:00.000Z').getTime();
     const clock = { now: () => new Date(at) };
-    const handler = makeMeHandler({ profiles, clock, cache: profileCache(clock) });
+    const { profiles, handler } = setup({ clock, cache: profileCache(clock) });
     const grace = { sub: 'u-1', email: 'grace@example.com', name: 'Grace Hopper' };
     await handler(meEvent(grace));
     await handler(meEvent(grace));
@@ -88,5 +133,90 @@ describe('GET /api/me', () => {
     at += PROFILE_KEPT_MS;
     await handler(meEvent({ ...grace, name: 'Amazing Grace' }));
     expect(profiles.calls).toEqual({ get: 3, upsert: 2 });
+  });
+});
+
+describe('PATCH /api/me/profile', () => {
+  it('saves over a warm kept profile (the save is conditional on the stored one) and the next GET shows the change', async () => {
+    let at = new Date('2026-11-20T15:00:00.000Z').getTime();
+    const c = { now: () => new Date((at += 1000)) };
+    const { handler } = setup({ clock: c, cache: profileCache(c) });
+    await handler(event('GET /api/me', claimsOf('u-1')));
+    expect((await handler(patch('u-1', { bio: 'first' }))).statusCode).toBe(200);
+    // The kept copy is now the saved one; a second edit must not be refused as a lost race.
+    expect((await handler(patch('u-1', { bio: 'second' }))).statusCode).toBe(200);
+    const me = JSON.parse((await handler(event('GET /api/me', claimsOf('u-1')))).body!);
+    expect(me.profile.bio).toBe('second');
+  });
+
+  it('saves the display name (the name others see), bio and display settings, cleaned', async () => {
+    const { handler } = setup();
+    const res = await handler(patch('u-1', { displayName: '  Amazing   Grace ', bio: 'Calls\r\n\r\n\r\n\r\nand puts', display: { theme: 'dark' } }));
+    expect(res.statusCode).toBe(200);
+    const body = JSON.parse(res.body!);
+    expect(body.user.displayName).toBe('Amazing Grace');
+    expect(body.profile).toMatchObject({
+      displayName: 'Amazing Grace',
+      bio: 'Calls\n\nand puts',
+      display: { theme: 'dark', motion: 'system', numberFormat: 'en-US' },
+    });
+  });
+
+  it.each([
+    [{ bio: 'x'.repeat(281) }, 'at most 280'],
+    [{ displayName: 'x'.repeat(41) }, 'at most 40'],
+    [{ display: { theme: 'sepia' } }, 'display.theme'],
+    [{ userId: 'u-2' }, 'userId'],
+    [{ visibility: { everything: true } }, 'everything'],
+    [{ avatar: { seed: '<svg>' } }, 'lower-case'],
+    [{}, 'at least one'],
+  ])('refuses %j with a 400 that says why, and saves nothing', async (body, words) => {
+    const { handler, profiles } = setup();
+    await handler(event('GET /api/me', claimsOf('u-1')));
+    const before = structuredClone(profiles.items.get('u-1'));
+    const res = await handler(patch('u-1', body));
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain(words);
+    expect(profiles.items.get('u-1')).toEqual(before);
+  });
+});
+
+describe('GET /api/people/{publicId}', () => {
+  it('shows name, avatar, bio and member since, and only the groups the learner turned on', async () => {
+    const { handler } = setup();
+    await handler(patch('u-1', { bio: 'Learning spreads', visibility: { gamification: true } }));
+    await handler(event('GET /api/me', claimsOf('u-2')));
+    const res = await handler(people('u-2', 'pub000000001'));
+    expect(res.statusCode).toBe(200);
+    const body = JSON.parse(res.body!);
+    expect(body).toMatchObject({
+      displayName: 'Grace Hopper',
+      bio: 'Learning spreads',
+      isYou: false,
+      shown: { learning: false, gamification: true, trading: false },
+    });
+    expect(body.gamification).toMatchObject({ level: 3, globalRank: 4 });
+    expect(body.gamification.achievements.map((a: { id: string }) => a.id)).toEqual(['first-trade']);
+    expect(body).not.toHaveProperty('learning');
+    expect(body).not.toHaveProperty('trading');
+    expect(JSON.stringify(body)).not.toContain('u-1');
+    expect(JSON.stringify(body)).not.toContain('@example.com');
+  });
+
+  it('answers 404 to others for a private profile, as for an unknown id; the owner still previews it', async () => {
+    const { handler } = setup();
+    await handler(patch('u-1', { visibility: { profile: false, learning: true } }));
+    const other = await handler(people('u-2', 'pub000000001'));
+    expect(other.statusCode).toBe(404);
+    expect(JSON.parse(other.body!).error).toBe('This learner has no public profile.');
+    expect((await handler(people('u-2', 'pub000000099'))).statusCode).toBe(404);
+    const own = await handler(people('u-1', 'pub000000001'));
+    expect(own.statusCode).toBe(200);
+    expect(JSON.parse(own.body!).learning.modulesCompleted).toEqual([{ id: 'options_basics', title: 'Options Basics' }]);
+  });
+
+  it('refuses an id that is not a public id (a Cognito sub) with a 400', async () => {
+    const { handler } = setup();
+    expect((await handler(people('u-2', 'u-1'))).statusCode).toBe(400);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Award } from '@shared/gamification/engine';
-import type { GameRepository, LeaderboardEntry, StoredGame } from '@shared/gamification/gamification.port';
-import { BOARD_TTL_MS, gameReadCache, STATE_TTL_MS } from '@shared/gamification/read-cache';
+import type { GameRepository, StoredGame } from '@shared/gamification/gamification.port';
+import { BOARD_TTL_MS, gameReadCache, STATE_TTL_MS, type BoardRow } from '@shared/gamification/read-cache';
 import { claim, consumeGameEvent, readLeaderboard, readState, saveSettings, type GameDeps } from '@shared/gamification/use-cases';
 import type { GameState } from '@shared/gamification/state';
 import type { Clock } from '@shared/ports/clock.port';
@@ -50,7 +50,7 @@ describe('the gamification read cache', () => {
   it('keeps a board and a rank for BOARD_TTL_MS, the rank only for the value it was read for', () => {
     const t = movingClock('2026-11-02T20:00:00.000Z');
     const cache = gameReadCache(t.clock);
-    const entries: LeaderboardEntry[] = [{ rank: 1, userId: 'a', displayName: 'Trader A', value: 9 }];
+    const entries: BoardRow[] = [{ rank: 1, userId: 'a', displayName: 'Trader A', value: 9, publicId: null }];
     cache.rememberBoard('global', entries);
     cache.rememberRank('global', USER, 120, 7);
     expect(cache.board('global')).toEqual(entries);
@@ -179,6 +179,31 @@ describe('reads through the cache', () => {
     t.advance(BOARD_TTL_MS);
     await readLeaderboard(deps, USER, 'global', 20);
     expect(m.reads).toMatchObject({ leaderboard: 2, rankOf: 2 });
+  });
+
+  it("keeps a board's names and public ids with its top, and a learner leaving the boards clears them at once", async () => {
+    const { m, deps, consume } = setup();
+    await consume('2026-11-02', 'o-1');
+    let cardReads = 0;
+    const withCards: GameDeps = {
+      ...deps,
+      cards: async (ids) => {
+        cardReads++;
+        return ids.map((id) => ({ userId: id, displayName: `Name of ${id}`, publicId: id === 'u1' ? null : `pub-${id}` }));
+      },
+    };
+    const a = await readLeaderboard(withCards, USER, 'global', 20);
+    expect(a.entries.map((e) => [e.displayName, e.publicId])).toEqual([
+      ['Name of u0', 'pub-u0'],
+      ['Name of u1', null],
+      ['Name of u2', 'pub-u2'],
+    ]);
+    expect(a.entries[0]).not.toHaveProperty('userId');
+    await readLeaderboard(withCards, USER, 'global', 20);
+    expect({ cardReads, boards: m.reads.leaderboard }).toEqual({ cardReads: 1, boards: 1 });
+    await saveSettings(withCards, USER, { showOnLeaderboards: false });
+    await readLeaderboard(withCards, USER, 'global', 20);
+    expect({ cardReads, boards: m.reads.leaderboard }).toEqual({ cardReads: 2, boards: 2 });
   });
 
   it('without a cache, reads the table every time', async () => {

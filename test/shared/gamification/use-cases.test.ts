@@ -60,7 +60,7 @@ describe('consuming an event', () => {
     expect(USER).toBe(m.current()!.state.userId);
   });
 
-  it('shows learners on the boards under a pseudonym, never their name', () => {
+  it('gives a learner without a profile a pseudonym on the boards, never their e-mail', () => {
     expect(displayNameOf('abc')).toMatch(/^Trader [0-9A-F]{6}$/);
     expect(displayNameOf('abc')).toBe(displayNameOf('abc'));
     expect(displayNameOf('abc')).not.toBe(displayNameOf('abd'));

@@ -13,7 +13,19 @@ export const DEFAULT_API: Record<string, Stub> = {
   'GET /api/market/quotes': { quotes: [] },
   'GET /api/me': {
     user: { id: 'u1', email: 'ada@example.com', name: 'Ada Lovelace', displayName: 'Ada Lovelace', groups: [], isAdmin: false },
-    profile: { userId: 'u1', email: 'ada@example.com', name: 'Ada Lovelace', createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z' },
+    profile: {
+      userId: 'u1',
+      publicId: 'adapublic234',
+      email: 'ada@example.com',
+      name: 'Ada Lovelace',
+      createdAt: '2026-01-01T00:00:00Z',
+      updatedAt: '2026-01-01T00:00:00Z',
+      displayName: '',
+      bio: '',
+      avatar: { kind: 'initials', seed: 'adapublic234' },
+      visibility: { profile: true, learning: false, gamification: false, trading: false },
+      display: { theme: 'system', motion: 'system', numberFormat: 'en-US' },
+    },
   },
 };
 

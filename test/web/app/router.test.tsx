@@ -15,6 +15,9 @@ vi.mock('@web/app/shell/slots', () => ({
   ModeSummarySlot: () => null,
   GamificationSlot: () => null,
   GamificationBarSlot: () => null,
+  DisplaySlot: () => null,
+  DisclaimerSlot: () => null,
+  DisclaimerLinkSlot: () => null,
 }));
 vi.mock('@web/features/auth/hooks/auth-context', () => ({
   useAuth: () => ({ state: auth.state, refresh: vi.fn(), signOut: auth.signOut }),

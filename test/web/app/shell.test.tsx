@@ -18,6 +18,7 @@ vi.mock('@web/app/shell/slots', async () => {
     ModeSummarySlot: () => null,
     GamificationSlot: () => null,
     GamificationBarSlot: () => null,
+    DisplaySlot: () => null,
   };
 });
 vi.mock('@web/features/auth/hooks/auth-context', () => ({

@@ -83,4 +83,7 @@ export const queryKeys = {
   privacy: { deletion: () => ['privacy', 'deletion'] as const },
   drafts: () => ['drafts'] as const,
   me: () => ['me'] as const,
+  /** Another learner's public profile (GET /api/people/{publicId}); the learner's own one after a change. */
+  person: (publicId: string) => ['people', publicId] as const,
+  people: () => ['people'] as const,
 };

@@ -10,6 +10,7 @@ import { lazyPage } from './lazy-page';
 export const AuthPage = lazyPage(() => import('../features/auth/components/auth-page').then((m) => ({ default: m.AuthPage })));
 export const ChainPage = lazyPage(() => import('../features/chain/components/chain-page'));
 export const ProfilePage = lazyPage(() => import('../features/profile/components/profile-page').then((m) => ({ default: m.ProfilePage })));
+export const PublicProfilePage = lazyPage(() => import('../features/profile/components/public-profile-page').then((m) => ({ default: m.PublicProfilePage })));
 export const SettingsPage = lazyPage(() => import('../features/settings/components/settings-page').then((m) => ({ default: m.SettingsPage })));
 export const DashboardPage = lazyPage(() => import('../features/dashboard/components/dashboard-page').then((m) => ({ default: m.DashboardPage })));
 export const AdminPage = lazyPage(() => import('../features/admin/components/admin-page').then((m) => ({ default: m.AdminPage })));

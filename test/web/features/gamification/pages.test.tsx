@@ -85,8 +85,8 @@ describe('leaderboards page', () => {
       'GET /api/gamification/leaderboards/global': {
         category: 'global',
         entries: [
-          { rank: 1, displayName: 'Trader 3FA2C1', value: 900, isYou: false },
-          { rank: 2, displayName: 'Trader 0B11D4', value: 110, isYou: true },
+          { rank: 1, displayName: 'Grace Hopper', publicId: 'gracepublic2', value: 900, isYou: false },
+          { rank: 2, displayName: 'Trader 0B11D4', publicId: null, value: 110, isYou: true },
         ],
         userRank: 2,
         userValue: 110,
@@ -96,11 +96,26 @@ describe('leaderboards page', () => {
     render(withProviders(<LeaderboardsPage />, '/app/gamification/leaderboards'));
     expect((await screen.findByTestId('your-rank')).textContent).toBe('Your rank: #2 (110 XP)');
     expect(screen.getByRole('row', { name: /Trader 0B11D4/ }).textContent).toBe('#2Trader 0B11D4(you)110 XP');
+    // A public profile opens from the name; a private one shows the name alone.
+    expect(screen.getByRole('link', { name: 'Grace Hopper' }).getAttribute('href')).toBe('/app/people/gracepublic2');
+    expect(screen.queryByRole('link', { name: 'Trader 0B11D4' })).toBeNull();
     expect(screen.getAllByRole('button', { pressed: false }).length + 1).toBe(10);
     await userEvent.click(screen.getByRole('button', { name: 'Profit King' }));
     await waitFor(() => expect(screen.getByTestId('your-rank').textContent).toBe('You are not on this board yet.'));
     expect(screen.getByText(/Realised return over maximum drawdown/)).toBeTruthy();
     expect(calls.some((c) => c.path.startsWith('/api/gamification/leaderboards/profit_king?limit='))).toBe(true);
+  });
+});
+
+describe('leaderboards page, hidden', () => {
+  it('tells a learner who hides from the leaderboards where to show again', async () => {
+    const s = oneLesson();
+    stubApi({
+      'GET /api/gamification/state': { ...s, settings: { ...s.settings, showOnLeaderboards: false } },
+      'GET /api/gamification/leaderboards/global': { category: 'global', entries: [], userRank: 0, userValue: null },
+    });
+    render(withProviders(<LeaderboardsPage />, '/app/gamification/leaderboards'));
+    await waitFor(() => expect(screen.getByTestId('your-rank').textContent).toBe('You are hidden from the leaderboards. Show yourself again in Settings'));
   });
 });
 

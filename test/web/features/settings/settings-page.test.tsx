@@ -4,7 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubApi, type Stub } from '../../app/api-stub';
+import { formatMoney } from '@shared/format/money';
+import { applyDisplay } from '@web/lib/display';
+import { DEFAULT_API, stubApi, type Stub } from '../../app/api-stub';
 
 const amplify = vi.hoisted(() => ({
   signOut: vi.fn(async () => undefined),
@@ -51,6 +53,7 @@ describe('settings', () => {
     URL.revokeObjectURL = vi.fn();
   });
   afterEach(() => {
+    applyDisplay({ theme: 'system', motion: 'system', numberFormat: 'en-US' });
     cleanup();
     vi.unstubAllGlobals();
     vi.clearAllMocks();
@@ -90,6 +93,40 @@ describe('settings', () => {
     await userEvent.setup().click(sounds);
     await waitFor(() => expect((sounds as HTMLInputElement).checked).toBe(false));
     expect(api.calls.filter((c) => c.method === 'PUT')).toEqual([{ method: 'PUT', path: '/api/gamification/settings', body: { sounds: false } }]);
+  });
+
+  it('takes the learner off the leaderboards with one box', async () => {
+    const api = renderSettings({ 'PUT /api/gamification/settings': { state: { settings: { ...settings, showOnLeaderboards: false } } } });
+    const box = await within(section('Gamification')).findByRole('checkbox', { name: /Show me on leaderboards/ });
+    await waitFor(() => expect((box as HTMLInputElement).disabled).toBe(false));
+    expect((box as HTMLInputElement).checked).toBe(true);
+    await userEvent.setup().click(box);
+    await waitFor(() => expect((box as HTMLInputElement).checked).toBe(false));
+    expect(api.calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ showOnLeaderboards: false }]);
+  });
+
+  it('switches to the dark theme at once and keeps it with the profile and in this browser', async () => {
+    const me = DEFAULT_API['GET /api/me'] as { user: object; profile: { display: object } };
+    const api = renderSettings({
+      'PATCH /api/me/profile': { ...me, profile: { ...me.profile, display: { theme: 'dark', motion: 'system', numberFormat: 'en-US' } } },
+    });
+    const display = section('Display');
+    await userEvent.setup().click(within(display).getByRole('radio', { name: 'Dark' }));
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    expect(JSON.parse(localStorage.getItem('oa.display')!)).toMatchObject({ theme: 'dark' });
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ display: { theme: 'dark' } }]));
+    expect(within(display).getByText('Now dark. Following your system switches with it.')).toBeTruthy();
+  });
+
+  it('reduces motion app-wide and writes numbers the chosen way', async () => {
+    const me = DEFAULT_API['GET /api/me'] as { user: object; profile: object };
+    renderSettings({ 'PATCH /api/me/profile': me });
+    const display = section('Display');
+    await userEvent.setup().click(within(display).getByRole('radio', { name: 'Reduce motion' }));
+    expect(document.documentElement.dataset.motion).toBe('reduce');
+    await userEvent.setup().selectOptions(within(display).getByLabelText(/Number format/), 'de-DE');
+    expect(within(display).getByTestId('number-example').textContent).toContain('$1.234,56');
+    expect(formatMoney(1234.5)).toBe('$1.234,50');
   });
 
   it('downloads all the data as one file and says how much it held', async () => {

@@ -3,9 +3,10 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { RiskDisclaimerModal } from '@web/components/ui/risk-disclaimer';
 import { Spinner } from '@web/components/ui/spinner';
 import { useAuth } from '@web/features/auth/hooks/auth-context';
+import { useDisplay } from '@web/lib/display';
 import { isTradingPath, pageNameOf } from './nav';
 import { Sidebar } from './sidebar';
-import { GamificationSlot } from './slots';
+import { DisplaySlot, GamificationSlot } from './slots';
 import { ShellNotices } from './shell-notices';
 import { TopBar } from './top-bar';
 import { useNavGroups } from './use-nav-groups';
@@ -22,6 +23,7 @@ export function AppShell() {
   const { state } = useAuth();
   const isAdmin = state.status === 'signedIn' && state.user.groups.includes('admin');
   const { open, toggle } = useNavGroups(pathname);
+  const { numberFormat } = useDisplay().settings;
   const [navOpen, setNavOpen] = useState(false);
   const [navPath, setNavPath] = useState(pathname);
   const { acknowledged, acknowledge } = useRiskAcknowledgement();
@@ -78,7 +80,8 @@ export function AppShell() {
           <ShellNotices />
           <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6 focus:outline-none">
             {/* Keyed by path: a page whose code is still arriving shows 'Loading...' instead of the previous page. */}
-            <Suspense key={pathname} fallback={<Spinner />}>
+            {/* and by number format: memoised figures are written again in the new format (the data stays cached). */}
+            <Suspense key={`${pathname}|${numberFormat}`} fallback={<Spinner />}>
               <Outlet />
             </Suspense>
           </main>
@@ -114,6 +117,7 @@ export function AppShell() {
       )}
 
       <GamificationSlot />
+      <DisplaySlot />
       {showDisclaimer && <RiskDisclaimerModal onAcknowledge={acknowledge} />}
     </>
   );

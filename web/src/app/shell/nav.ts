@@ -132,6 +132,7 @@ export const groupOfPath = (pathname: string): string | null => findNavItem(path
 
 /** The top bar's page name; Dashboard by default (spec part 1 §2). */
 export function pageNameOf(pathname: string): string {
+  if (/^\/app\/people\/[^/]+\/?$/i.test(pathname)) return 'Learner Profile';
   return OTHER_PAGE_NAMES[trimSlash(pathname).toLowerCase()] ?? findNavItem(pathname)?.item.label ?? 'Dashboard';
 }
 

@@ -4,7 +4,9 @@ import { XpToasts } from '@web/features/gamification/components/xp-toasts';
 import { AccountSelector } from '@web/features/trading/components/account-selector';
 import { ModeBanner } from '@web/features/trading/components/mode-banner';
 import { DisclaimerBanner, DisclaimerLink } from '@web/components/ui/risk-disclaimer';
+import { useMe } from '@web/api/me';
 import { useSelectedAccount } from '@web/api/selected-account';
+import { useSyncDisplay } from '@web/lib/display';
 
 /** The account selector in the top bar and the PAPER / LIVE TRADING MODE banner under it (spec part 1 §2). */
 export function AccountSelectorSlot() {
@@ -61,4 +63,10 @@ export function GamificationSlot() {
 /** The gamification widget in the top bar, when the learner's corner is a top one. */
 export function GamificationBarSlot({ side }: { side: 'left' | 'right' }) {
   return <GamificationWidget corner={side === 'left' ? 'top-left' : 'top-right'} />;
+}
+
+/** The learner's theme, motion and number format from the server: they follow the learner across devices. */
+export function DisplaySlot() {
+  useSyncDisplay(useMe().data?.profile.display);
+  return null;
 }

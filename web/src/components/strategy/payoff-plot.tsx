@@ -3,20 +3,22 @@ import { scaleLinear } from 'd3-scale';
 import { area, curveLinear, curveMonotoneX, line } from 'd3-shape';
 import { formatWholeDollars } from '@shared/format/money';
 
+// The neutral colours are the theme's (Tailwind's variables, which the dark theme remaps), so the chart turns dark with
+// the page; the fallbacks are the light theme's values.
 export const PAYOFF_COLORS = {
-  expiry: '#0f172a',
+  expiry: 'var(--color-slate-900, #0f172a)',
   target: '#2563eb',
   spot: '#b45309',
-  strike: '#94a3b8',
+  strike: 'var(--color-slate-400, #94a3b8)',
   breakeven: '#7c3aed',
-  band1: '#e0f2fe',
-  band2: '#f0f9ff',
-  zero: '#64748b',
+  band1: 'var(--color-sky-100, #e0f2fe)',
+  band2: 'var(--color-sky-50, #f0f9ff)',
+  zero: 'var(--color-slate-500, #64748b)',
   profit: '#16a34a',
   loss: '#dc2626',
-  cursor: '#334155',
-  grid: '#e2e8f0',
-  tick: '#334155',
+  cursor: 'var(--color-slate-700, #334155)',
+  grid: 'var(--color-slate-200, #e2e8f0)',
+  tick: 'var(--color-slate-700, #334155)',
 };
 const C = PAYOFF_COLORS;
 

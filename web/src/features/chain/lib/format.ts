@@ -1,4 +1,5 @@
 import { DASH, formatFixed, type Currency } from '@shared/format/money';
+import { localizeNumber } from '@shared/format/number-style';
 
 /**
  * How the chain page writes its numbers (spec part 2 §2 and §9): a dash for an empty value, K/M from 1e3/1e6, IV in
@@ -17,9 +18,10 @@ export const currencySymbol = (currency: Currency): string => STRIKE[currency].s
 /** A strike with its currency symbol, decimals only where the strike has them: $577, $577.50. */
 export function formatStrike(value: number, currency: Currency = 'USD'): string {
   const { symbol, format } = STRIKE[currency];
-  const text = format.format(value);
+  const raw = format.format(value);
   // A half-dollar strike reads 577.5 from the formatter; prices always show two decimals.
-  return `${symbol}${/\.\d$/.test(text) ? `${text}0` : text}`;
+  const text = /\.\d$/.test(raw) ? `${raw}0` : raw;
+  return `${symbol}${currency === 'USD' ? localizeNumber(text) : text}`;
 }
 
 /** Volume and open interest: 950, 1.2K, 3.4M (K from 1,000, M from 1,000,000). */

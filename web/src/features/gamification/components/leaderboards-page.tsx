@@ -1,7 +1,9 @@
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import type { LeaderboardCategory } from '@shared/gamification/leaderboards';
+import { useGameState } from '@web/api/gamification';
 import { Spinner } from '@web/components/ui/spinner';
 import { usePageMeta } from '@web/lib/page-meta';
+import { publicProfileHref } from '@web/lib/public-profile';
 import { useLeaderboard } from '../api/gamification';
 import { BOARD_ORDER, BOARDS, formatBoardValue, isBoard } from '../lib/boards';
 import { BOARD_TTL_MS } from '@shared/gamification/read-cache';
@@ -24,7 +26,7 @@ export default function LeaderboardsPage() {
   return (
     <GamePage
       title="Leaderboards"
-      intro={`Learners appear under a pseudonym. The boards rank learning, consistency and risk-adjusted results: trading more never climbs them. Boards are updated every ${BOARD_TTL_MS / 1000} s.`}
+      intro={`Learners appear under their display name; open a name to see what they share. The boards rank learning, consistency and risk-adjusted results: trading more never climbs them. Boards are updated every ${BOARD_TTL_MS / 1000} s.`}
     >
       <div className="grid gap-4 lg:grid-cols-[16rem_1fr]">
         <div>
@@ -66,6 +68,7 @@ export default function LeaderboardsPage() {
 
 function Board({ category }: { category: LeaderboardCategory }) {
   const { data, error, isPending } = useLeaderboard(category);
+  const hidden = useGameState().data?.settings.showOnLeaderboards === false;
   const info = BOARDS[category];
   return (
     <section aria-labelledby="board-title" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
@@ -84,7 +87,17 @@ function Board({ category }: { category: LeaderboardCategory }) {
           <p className="mt-3 rounded-lg bg-slate-50 px-3 py-2 text-sm font-medium text-slate-900" data-testid="your-rank">
             {data.userRank > 0
               ? `Your rank: #${data.userRank.toLocaleString('en-US')}${data.userValue !== null ? ` (${formatBoardValue(category, data.userValue)})` : ''}`
-              : 'You are not on this board yet.'}
+              : hidden
+                ? 'You are hidden from the leaderboards.'
+                : 'You are not on this board yet.'}
+            {hidden && (
+              <>
+                {' '}
+                <Link to="/app/settings#gamification" className="font-normal underline">
+                  Show yourself again in Settings
+                </Link>
+              </>
+            )}
           </p>
           {data.entries.length === 0 ? (
             <p className="mt-3 text-sm text-slate-700">Nobody is on this board yet.</p>
@@ -108,7 +121,16 @@ function Board({ category }: { category: LeaderboardCategory }) {
                   <tr key={e.rank} className={`border-b border-slate-100 ${e.isYou ? 'bg-emerald-50 font-semibold' : ''}`}>
                     <td className="py-1.5 pr-2 tabular-nums">#{e.rank}</td>
                     <td className="py-1.5 pr-2">
-                      {e.displayName}
+                      {e.publicId ? (
+                        <Link
+                          to={publicProfileHref(e.publicId)}
+                          className="text-brand-800 underline decoration-slate-300 underline-offset-2 hover:decoration-current"
+                        >
+                          {e.displayName}
+                        </Link>
+                      ) : (
+                        e.displayName
+                      )}
                       {e.isYou && <span className="ml-1 text-emerald-800">(you)</span>}
                     </td>
                     <td className="py-1.5 text-right tabular-nums">{formatBoardValue(category, e.value)}</td>

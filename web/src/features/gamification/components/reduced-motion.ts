@@ -1,16 +1,7 @@
-import { useSyncExternalStore } from 'react';
+import { useReducedMotion } from '@web/lib/display';
 
-const QUERY = '(prefers-reduced-motion: reduce)';
-
-/** True when the learner asked the system for less motion: no fades, particles or confetti then. */
-export function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(
-    (notify) => {
-      const mq = typeof window !== 'undefined' && window.matchMedia ? window.matchMedia(QUERY) : null;
-      mq?.addEventListener('change', notify);
-      return () => mq?.removeEventListener('change', notify);
-    },
-    () => (typeof window !== 'undefined' && window.matchMedia ? window.matchMedia(QUERY).matches : false),
-    () => false,
-  );
-}
+/**
+ * True when the learner wants less motion (Settings → Display, or their system when they left it to the system): no
+ * fades, particles or confetti then.
+ */
+export const usePrefersReducedMotion = (): boolean => useReducedMotion();

@@ -3,7 +3,10 @@ import { Link } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { DELETION_CONFIRMATION } from '@shared/users/privacy';
 import { useGameState, useUpdateGameSettings, type GameState } from '@web/api/gamification';
-import { useMe } from '@web/api/me';
+import { NUMBER_STYLES, NUMBER_STYLE_IDS, localizeNumber } from '@shared/format/number-style';
+import type { DisplaySettings, MotionChoice, NumberStyle, ThemeChoice } from '@shared/users/profile-settings';
+import { useMe, useUpdateProfile } from '@web/api/me';
+import { applyDisplay, useDisplay } from '@web/lib/display';
 import { queryKeys } from '@web/api/query-keys';
 import { usePageMeta } from '@web/lib/page-meta';
 import { accountError, changeName, changePassword, signOutEverywhere, signOutHere } from '../api/account';
@@ -25,7 +28,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-/** Settings (issue 20; spec part 1 user menu): account, paper account, gamification and privacy, each in one place. */
+/** Settings (issue 20; spec part 1 user menu): account, paper account, gamification, display and privacy, each in one place. */
 export function SettingsPage() {
   usePageMeta({ title: 'Settings', description: 'Your Options Academy settings.', path: '/app/settings', noindex: true });
   return (
@@ -42,6 +45,7 @@ export function SettingsPage() {
         </Link>
       </Section>
       <GamificationSection />
+      <DisplaySection />
       <PrivacySection />
     </div>
   );
@@ -186,6 +190,21 @@ function GamificationSection() {
       {toggle('notifications', 'XP notifications', 'The +XP toasts when you earn points.')}
       {toggle('sounds', 'Sounds', 'A short sound with level-ups and achievements.')}
       {toggle('animations', 'Animations', 'Confetti and particles on big awards (always off when your system asks for reduced motion).')}
+      <label className="flex items-start gap-3 text-sm text-slate-800">
+        <input
+          type="checkbox"
+          className="mt-1 h-4 w-4"
+          checked={s?.showOnLeaderboards ?? true}
+          disabled={!s || update.isPending}
+          onChange={(e) => update.mutate({ showOnLeaderboards: e.target.checked })}
+        />
+        <span>
+          <span className="font-medium">Show me on leaderboards</span>
+          <span className="block text-xs text-slate-600">
+            Off: your entries leave every board at once (your XP and progress stay); on again puts them back.
+          </span>
+        </span>
+      </label>
       <label className="block text-sm font-medium text-slate-800">
         Progress widget corner
         <select
@@ -209,6 +228,81 @@ function GamificationSection() {
       {update.isSuccess && (
         <p role="status" className="text-sm text-emerald-800">
           Saved.
+        </p>
+      )}
+    </Section>
+  );
+}
+
+const THEME_CHOICES: { value: ThemeChoice; label: string }[] = [
+  { value: 'system', label: 'Follow my system' },
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+];
+const MOTION_CHOICES: { value: MotionChoice; label: string }[] = [
+  { value: 'system', label: 'Follow my system' },
+  { value: 'reduce', label: 'Reduce motion' },
+  { value: 'full', label: 'Full motion' },
+];
+
+/** Theme, motion and number format: applied at once, kept with the profile so they follow the learner to other devices. */
+function DisplaySection() {
+  const display = useDisplay();
+  const update = useUpdateProfile();
+  const me = useMe();
+  const change = (patch: Partial<DisplaySettings>) => {
+    const before = display.settings;
+    applyDisplay({ ...before, ...patch });
+    update.mutate({ display: patch }, { onError: () => applyDisplay(me.data?.profile.display ?? before) });
+  };
+  const radios = <T extends string>(name: string, legend: string, choices: { value: T; label: string }[], value: T, onPick: (v: T) => void, help: string) => (
+    <fieldset>
+      <legend className="text-sm font-medium text-slate-800">{legend}</legend>
+      <div className="mt-1 flex flex-wrap gap-x-5 gap-y-1">
+        {choices.map((c) => (
+          <label key={c.value} className="flex items-center gap-2 text-sm text-slate-800">
+            <input type="radio" name={name} checked={value === c.value} onChange={() => onPick(c.value)} />
+            {c.label}
+          </label>
+        ))}
+      </div>
+      <p className="mt-1 text-xs text-slate-600">{help}</p>
+    </fieldset>
+  );
+  return (
+    <Section id="display" title="Display">
+      {radios(
+        'theme',
+        'Theme',
+        THEME_CHOICES,
+        display.settings.theme,
+        (theme) => change({ theme }),
+        `Now ${display.theme}. Following your system switches with it.`,
+      )}
+      {radios(
+        'motion',
+        'Motion',
+        MOTION_CHOICES,
+        display.settings.motion,
+        (motion) => change({ motion }),
+        `Motion is ${display.reducedMotion ? 'reduced: no animations, confetti or sliding toasts anywhere' : 'on'}.`,
+      )}
+      <label className="block text-sm font-medium text-slate-800">
+        Number format
+        <select className={input} value={display.settings.numberFormat} onChange={(e) => change({ numberFormat: e.target.value as NumberStyle })}>
+          {NUMBER_STYLE_IDS.map((id) => (
+            <option key={id} value={id}>
+              {NUMBER_STYLES[id].label}
+            </option>
+          ))}
+        </select>
+        <span className="mt-1 block text-xs font-normal text-slate-600" data-testid="number-example">
+          Prices and money show as {localizeNumber('$1,234.56', display.settings.numberFormat)}. Rupee amounts keep the Indian grouping.
+        </span>
+      </label>
+      {update.isError && (
+        <p role="alert" className="text-sm text-red-800">
+          {update.error.message}
         </p>
       )}
     </Section>
