@@ -50,6 +50,7 @@ export const communitySuite: BenchSuite = {
               id: `01JPOST${String(n).padStart(19, '0')}`,
               authorId: `bench-author-${n % 30}`,
               authorName: `Learner ${n % 30}`,
+              authorPublicId: null,
               title: `Shared strategy number ${n}: a ${strategyName} with a thesis`,
               thesis: 'A thesis of a few sentences. '.repeat(20),
               tags: ['earnings', 'spreads'],

@@ -1,14 +1,26 @@
 import { ulid } from 'ulid';
 import { postsApi } from '@shared/community/posts.api';
-import { addComment, readFeed, readPost, rebuildForBuilder, report, sharePost, vote, type ChainSource, type PostDeps } from '@shared/community/posts';
+import {
+  addComment,
+  readFeed,
+  readPost,
+  rebuildForBuilder,
+  report,
+  sharePost,
+  vote,
+  type Author,
+  type ChainSource,
+  type PostDeps,
+} from '@shared/community/posts';
 import { marketReader } from '@shared/market/market-reader';
 import { simulatedProvider } from '@shared/market/simulated-market';
 import type { Result } from '@shared/result';
 import type { GroupMembership } from '@shared/users/group-membership.port';
-import { displayName } from '@shared/users/profile';
+import { displayName, publicCard, type ProfileRepository } from '@shared/users/profile';
 import { dynamoPostRepository, withFeedCache } from '../adapters/dynamo/community-posts-repository';
 import { dynamoJournalRepository } from '../adapters/dynamo/journal-repository';
 import { dynamoMarketStore } from '../adapters/dynamo/market-repository';
+import { dynamoProfileRepository } from '../adapters/dynamo/profile-repository';
 import { systemClock } from '../commons/clock';
 import { accepted, created, failure, httpApiWithAdmin, ok, route, type AuthUser, type HttpResponse } from '../commons/http';
 import { logger } from '../commons/powertools';
@@ -17,15 +29,19 @@ import { adminGroupMembership } from '../commons/users-wiring';
 export interface CommunityPostsDeps extends PostDeps {
   chains: ChainSource;
   groups: GroupMembership;
+  /** The learners' profiles, for the name they chose and their public profile; without it, the token's name. */
+  profiles?: Pick<ProfileRepository, 'get'>;
 }
 
 const respond = <T>(result: Result<T>, onOk: (value: T) => HttpResponse): HttpResponse => (result.ok ? onOk(result.value) : failure(result.error));
 
-/** The author as other learners see them: the profile's display name (full name, else the email's local part, else User). */
-const author = (user: AuthUser) => ({ userId: user.sub, displayName: displayName(user.name, user.email) });
-
 /** Strategy sharing (shared/community/posts.api.ts): each route parses its input and calls one use case in shared/community/posts.ts. */
 export function makeCommunityPostsHandler(deps: CommunityPostsDeps) {
+  /** The author as other learners see them: the display name they chose (else the spec's fallbacks) and their public profile. */
+  const author = async (user: AuthUser): Promise<Author> => {
+    const profile = await deps.profiles?.get(user.sub);
+    return profile ? { ...publicCard(profile), userId: user.sub } : { userId: user.sub, displayName: displayName(user.name, user.email), publicId: null };
+  };
   const api = postsApi;
   const moderate = (action: 'hide' | 'restore') =>
     route(api[`POST /api/admin/community/posts/{postId}/${action}`], async ({ params, body, user }) => {
@@ -41,13 +57,13 @@ export function makeCommunityPostsHandler(deps: CommunityPostsDeps) {
   return httpApiWithAdmin(deps.groups, {
     'GET /api/community/posts': route(api['GET /api/community/posts'], async ({ query }) => respond(await readFeed(deps, query), (page) => ok(page))),
     'POST /api/community/posts': route(api['POST /api/community/posts'], async ({ user, body }) =>
-      respond(await sharePost(deps, author(user), body), (post) => created({ post })),
+      respond(await sharePost(deps, await author(user), body), (post) => created({ post })),
     ),
     'GET /api/community/posts/{postId}': route(api['GET /api/community/posts/{postId}'], async ({ user, params }) =>
       respond(await readPost(deps, params.postId, user.sub), (post) => ok({ post })),
     ),
     'POST /api/community/posts/{postId}/comments': route(api['POST /api/community/posts/{postId}/comments'], async ({ user, params, body }) =>
-      respond(await addComment(deps, author(user), params.postId, body.body), (comment) => created({ comment })),
+      respond(await addComment(deps, await author(user), params.postId, body.body), (comment) => created({ comment })),
     ),
     'PUT /api/community/posts/{postId}/vote': route(api['PUT /api/community/posts/{postId}/vote'], async ({ user, params, body }) =>
       respond(await vote(deps, user.sub, params.postId, body.useful), (v) => ok(v)),
@@ -97,4 +113,5 @@ export const handler = makeCommunityPostsHandler({
   ids: { newId: () => ulid() },
   chains: readerChains(),
   groups: adminGroupMembership(),
+  profiles: dynamoProfileRepository(),
 });

@@ -93,6 +93,8 @@ export const PostSummarySchema = z.object({
   id: z.string(),
   title: z.string(),
   authorName: z.string(),
+  /** The author's public profile (/app/people/<id>), null when it is private. */
+  authorPublicId: z.string().nullable(),
   underlying: z.string(),
   strategyName: z.string(),
   strategyType: z.string(),
@@ -108,6 +110,7 @@ export const CommentSchema = z.object({
   id: z.string(),
   postId: z.string(),
   authorName: z.string(),
+  authorPublicId: z.string().nullable(),
   body: z.string(),
   createdAt: z.string(),
   mine: z.boolean(),

@@ -42,6 +42,7 @@ export const summaryOf = (p: StoredPost): PostSummary => ({
   id: p.id,
   title: p.title,
   authorName: p.authorName,
+  authorPublicId: p.authorPublicId,
   underlying: p.underlying,
   strategyName: p.strategyName,
   strategyType: p.strategyType,
@@ -105,6 +106,8 @@ export interface PostDeps {
 export interface Author {
   userId: string;
   displayName: string;
+  /** Their public profile's id when it is public (shared/users/profile.ts publicCard), else null. */
+  publicId: string | null;
 }
 
 /** Shares a strategy (from the builder's legs, or a closed journal trade the server reads itself). */
@@ -141,6 +144,7 @@ export async function sharePost(deps: PostDeps, author: Author, body: SharePost)
     id: deps.ids.newId(),
     authorId: author.userId,
     authorName: author.displayName,
+    authorPublicId: author.publicId,
     title: body.title,
     thesis: body.thesis,
     tags: normaliseTags(body.tags),
@@ -203,6 +207,7 @@ export async function addComment(deps: PostDeps, author: Author, postId: string,
     postId,
     authorId: author.userId,
     authorName: author.displayName,
+    authorPublicId: author.publicId,
     body,
     createdAt: now.toISOString(),
     hidden: false,

@@ -79,6 +79,26 @@ describe('strategy sharing through the local gateway', () => {
     );
   }, 90_000);
 
+  it('shows an author by the display name they chose, linked to their public profile once they made it public', async () => {
+    const ada = await member('Ada Lovelace');
+    const me = await ada.call('GET', '/api/me');
+    const set = await ada.call('PATCH', '/api/me/profile', { displayName: 'Countess Ada', visibility: { profile: true } });
+    expect(set.status).toBe(200);
+    const shared = await ada.call('POST', '/api/community/posts', await builderShare(stack, { title: `Named ${Date.now()}` }));
+    expect(shared.body.post).toMatchObject({ authorName: 'Countess Ada', authorPublicId: me.body.profile.publicId });
+
+    const grace = await member('Grace Hopper');
+    const feed = await grace.call('GET', '/api/community/posts?sort=newest');
+    expect(feed.body.posts.find((p: Summary) => p.id === shared.body.post.id)).toMatchObject({
+      authorName: 'Countess Ada',
+      authorPublicId: me.body.profile.publicId,
+    });
+    expect((await grace.call('GET', `/api/people/${me.body.profile.publicId}`)).status).toBe(200);
+    // A learner who never made a profile public comments under their name, with no link.
+    const comment = await grace.call('POST', `/api/community/posts/${shared.body.post.id}/comments`, { body: 'Why that width?' });
+    expect(comment.body.comment).toMatchObject({ authorName: 'Grace Hopper', authorPublicId: null });
+  }, 60_000);
+
   it('pages the feed with a cursor: every post once, newest first', async () => {
     // An underlying of its own, so no other test's posts are on these pages; 22 posts from three learners (10 a day each).
     const ticker = `Z${Array.from({ length: 6 }, () => 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'[Math.floor(Math.random() * 26)]).join('')}`;

@@ -269,7 +269,8 @@ export function dynamoPostRepository(
         }),
       );
       return {
-        posts: (out.Items ?? []).map((i) => i.summary as PostSummary),
+        // Posts shared before public profiles carry no author link.
+        posts: (out.Items ?? []).map((i) => ({ authorPublicId: null, ...(i.summary as Omit<PostSummary, 'authorPublicId'>) })),
         cursor: out.LastEvaluatedKey ? Buffer.from(JSON.stringify(out.LastEvaluatedKey)).toString('base64url') : null,
       };
     },
@@ -559,6 +560,7 @@ function toPost(i: Record<string, unknown>): StoredPost {
     id: String(i.id),
     authorId: String(i.authorId),
     authorName: String(i.authorName),
+    authorPublicId: typeof i.authorPublicId === 'string' ? i.authorPublicId : null,
     title: String(i.title),
     thesis: String(i.thesis),
     tags: (i.tags as string[]) ?? [],
@@ -584,6 +586,7 @@ function toComment(i: Record<string, unknown>): StoredComment {
     postId: String(i.postId),
     authorId: String(i.authorId),
     authorName: String(i.authorName),
+    authorPublicId: typeof i.authorPublicId === 'string' ? i.authorPublicId : null,
     body: String(i.body),
     createdAt: String(i.createdAt),
     hidden: i.hidden === true,

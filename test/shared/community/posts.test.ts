@@ -90,7 +90,7 @@ function deps(trades: JournalTrade[] = []) {
   };
   return { d, mem };
 }
-const ada = { userId: 'ada', displayName: 'Ada' };
+const ada = { userId: 'ada', displayName: 'Ada', publicId: 'pubada' };
 const journalBody = (over: Record<string, unknown> = {}) =>
   SharePostBody.parse({ source: 'journal', title: 'My first call', thesis: 'Bought a month out, sold at +25%.', journalTradeId: 'T1', ...over });
 
@@ -130,7 +130,7 @@ describe('sharing a closed journal trade', () => {
   it("refuses an open trade, and another learner's trade as not found", async () => {
     const { d } = deps([closedTrade({ status: 'open', closedAt: null })]);
     expect(await sharePost(d, ada, journalBody())).toMatchObject({ ok: false, error: { code: 'unprocessable' } });
-    expect(await sharePost(d, { userId: 'bob', displayName: 'Bob' }, journalBody())).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await sharePost(d, { userId: 'bob', displayName: 'Bob', publicId: null }, journalBody())).toMatchObject({ ok: false, error: { code: 'not_found' } });
   });
 });
 

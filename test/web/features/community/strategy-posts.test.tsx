@@ -33,6 +33,7 @@ const POST: Post = {
   id: '01JD0000000000000000000000',
   title: 'Bull call spread into earnings',
   authorName: 'Ada Lovelace',
+  authorPublicId: 'pubada000001',
   underlying: 'SPY',
   strategyName: 'Bull Call Spread',
   strategyType: 'bull-call-spread',
@@ -59,6 +60,7 @@ const POST: Post = {
       id: '01JD0000000000000000000001',
       postId: '01JD0000000000000000000000',
       authorName: 'Grace',
+      authorPublicId: null,
       body: '[click](javascript:alert(2)) please',
       createdAt: '2026-11-20T16:00:00Z',
       mine: false,
@@ -146,6 +148,10 @@ describe('the post page', () => {
     const legs = screen.getByRole('region', { name: 'Legs' });
     expect(within(legs).getByText('at the money')).toBeTruthy();
     expect(within(legs).getByText('+3.0% from the price')).toBeTruthy();
+    // The author made their profile public: the name opens it. The commenter did not: plain text.
+    expect(screen.getByRole('link', { name: 'Ada Lovelace' }).getAttribute('href')).toBe('/app/people/pubada000001');
+    expect(screen.queryByRole('link', { name: 'Grace' })).toBeNull();
+    expect(screen.getByText('Grace')).toBeTruthy();
   });
 
   it('posts a comment and marks the post useful', async () => {

@@ -1,5 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { AuthorName } from './author-name';
 import { legsAt, POST_BOUNDS } from '@shared/community/strategy-posts';
 import { formatPnl } from '@shared/format/money';
 import { formatNewYorkTime } from '@shared/format/time';
@@ -66,7 +67,7 @@ function PostView({ post }: { post: Post }) {
         </div>
         <h1 className="text-2xl font-bold break-words text-slate-900">{post.title}</h1>
         <p className="text-sm text-slate-700">
-          Shared by <span className="font-semibold">{post.authorName}</span> · {formatNewYorkTime(post.createdAt)}
+          Shared by <AuthorName className="font-semibold" name={post.authorName} publicId={post.authorPublicId} /> · {formatNewYorkTime(post.createdAt)}
           {post.source === 'journal' ? ' · from a closed paper trade' : ' · from the strategy builder'}
         </p>
       </header>
@@ -285,7 +286,8 @@ function CommentItem({ postId, comment }: { postId: string; comment: PostComment
   return (
     <li className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <p className="text-sm text-slate-700">
-        <span className="font-semibold text-slate-900">{comment.authorName}</span> · {formatNewYorkTime(comment.createdAt)}
+        <AuthorName className="font-semibold text-slate-900" name={comment.authorName} publicId={comment.authorPublicId} /> ·{' '}
+        {formatNewYorkTime(comment.createdAt)}
       </p>
       <div className="mt-1">
         <PostMarkdown>{comment.body}</PostMarkdown>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { AuthorName } from './author-name';
 import { STRATEGY_TEMPLATES } from '@shared/strategy';
 import { formatNewYorkTime } from '@shared/format/time';
 import { useFeed, type FeedFilter, type PostSummary } from '@web/api/community-posts';
@@ -128,7 +129,7 @@ function PostCard({ post }: { post: PostSummary }) {
         </Link>
       </h3>
       <p className="mt-1 text-sm text-slate-700">
-        {post.authorName} · {formatNewYorkTime(post.createdAt)}
+        <AuthorName name={post.authorName} publicId={post.authorPublicId} /> · {formatNewYorkTime(post.createdAt)}
       </p>
       <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-700">
         <span>{post.useful === 1 ? '1 learner found it useful' : `${post.useful} learners found it useful`}</span>
