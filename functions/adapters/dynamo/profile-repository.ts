@@ -127,4 +127,3 @@ export function dynamoProfileRepository(db: DynamoDBDocumentClient = documentCli
     },
   };
 }
-
