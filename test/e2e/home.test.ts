@@ -158,6 +158,18 @@ describe("the learner's home in Chromium", () => {
       'gamification made public',
     );
 
+    // Boards are kept 5 s in the warm function ("updated every 5 s"): wait until the kept top has Pia's name and link.
+    await waitFor(
+      async () =>
+        (
+          (await (await call(ben.idToken, 'GET', '/api/gamification/leaderboards/global?limit=100')).json()) as {
+            entries: { displayName: string; publicId: string | null }[];
+          }
+        ).entries,
+      (entries) => entries.some((e) => e.displayName === 'Profile Pia' && e.publicId !== null),
+      15_000,
+      "Pia's name and link on the kept board",
+    );
     const benPage = await (await returningLearner(browser)).newPage();
     errors.push(...watchErrors(benPage));
     await signInThroughPage(benPage, stack.url, ben.email, ben.password);
