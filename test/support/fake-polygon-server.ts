@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { TZDate } from '@date-fns/tz';
 import { occSymbol, parseOcc } from '@shared/market/occ';
-import { realisticMarket, type EarningsRow, type RealisticMarket } from './fake-polygon-market';
+import { realisticMarket, type EarningsRow, type MarketContract, type RealisticMarket } from './fake-polygon-market';
 
 /**
  * A local stand-in for Polygon's REST API (the endpoints the market adapter calls), answering in the
@@ -13,18 +13,6 @@ import { realisticMarket, type EarningsRow, type RealisticMarket } from './fake-
  * With `market`, the fixtures are a realistic market as of the latest session (test/support/fake-polygon-market.ts);
  * without, the small fixed fixtures of 2026-01-02 the adapter's own tests read.
  */
-
-export interface FakeContract {
-  ticker: string;
-  underlying_ticker: string;
-  expiration_date: string;
-  strike_price: number;
-  contract_type: 'call' | 'put';
-  exercise_style: 'american';
-  shares_per_contract: number;
-  primary_exchange: string;
-  cfi: string;
-}
 
 export interface FakeBar {
   t: number;
@@ -73,7 +61,7 @@ export interface FakePolygonServer {
   readonly apiKey: string;
   readonly requests: RecordedRequest[];
   /** The generated contracts of an underlying, as the listing returns them. */
-  contractsOf(underlying: string): FakeContract[];
+  contractsOf(underlying: string): MarketContract[];
   /** Replaces an underlying's contract listing with these raw results. */
   setContracts(underlying: string, results: unknown[]): void;
   /** Replaces an underlying's chain snapshot with these raw results (still paged and filtered by expiry). */
@@ -108,10 +96,10 @@ const DAY_MS = 86_400_000;
 const addDays = (date: string, days: number): string => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /** Weekly Friday expiries from 2026-01-02; per expiry, calls then puts over strikes 1 apart around the price. */
-export function generateContracts(underlying: string, count: number, price: number): FakeContract[] {
+export function generateContracts(underlying: string, count: number, price: number): MarketContract[] {
   const perSide = Math.ceil(count / (2 * EXPIRIES));
   const lowest = Math.max(1, Math.round(price) - Math.floor(perSide / 2));
-  const out: FakeContract[] = [];
+  const out: MarketContract[] = [];
   for (let e = 0; e < EXPIRIES && out.length < count; e++) {
     const expiration = addDays(FIRST_EXPIRY, 7 * e);
     for (const type of ['call', 'put'] as const) {
@@ -134,7 +122,7 @@ export function generateContracts(underlying: string, count: number, price: numb
   return out;
 }
 
-function snapshotOf(c: FakeContract, price: number, i: number) {
+function snapshotOf(c: MarketContract, price: number, i: number) {
   const intrinsic = c.contract_type === 'call' ? Math.max(0, price - c.strike_price) : Math.max(0, c.strike_price - price);
   const mid = Math.round((intrinsic + 1.5 + (i % 5) * 0.1) * 100) / 100;
   const callDelta = Math.min(0.99, Math.max(0.01, 0.5 + (price - c.strike_price) / 100));
@@ -226,7 +214,7 @@ export async function startFakePolygonServer(options: FakePolygonServerOptions =
   const apiKey = options.apiKey ?? FAKE_POLYGON_API_KEY;
   const prices: Record<string, number> = { SPY: 600, QQQ: 520, AAPL: 175, ...options.prices };
   const priceOf = (u: string) => prices[u] ?? 100;
-  const generated = new Map<string, FakeContract[]>();
+  const generated = new Map<string, MarketContract[]>();
   const market = options.market ? realisticMarket(options.market.now, options.prices) : null;
   if (market) {
     for (const u of ['SPY', 'QQQ', 'AAPL', 'TSLA', 'NVDA', 'MSFT', 'AMZN', 'GOOGL']) {
