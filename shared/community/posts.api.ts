@@ -8,7 +8,8 @@ import { FEED_SORTS, POST_BOUNDS } from './strategy-posts';
  * bounds live in the schemas.
  */
 const B = POST_BOUNDS;
-const Ymd = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-12-18');
+// A real calendar day: a pattern alone let '6957-96-04' through, whose days to expiry came out NaN (a 500 on saving).
+const Ymd = z.iso.date({ error: 'must be a date like 2026-12-18' });
 const Id = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'is not a valid id');
 
 /** Trimmed, then bounded; the raw text is bounded too (twice the limit) so no request carries an unbounded string. */

@@ -125,6 +125,13 @@ describe('text bounds', () => {
     expect(issue({ ...base, legs: [] })).toBe('Add at least one leg before sharing');
   });
 
+  it('refuses a leg whose expiry is not a real calendar day (its days to expiry would be NaN)', () => {
+    const issue = (expiration: string) => SharePostBody.safeParse({ ...base, legs: [{ ...spread[0]!, expiration }] }).error?.issues[0]?.message;
+    expect(issue('6957-96-04')).toBe('must be a date like 2026-12-18');
+    expect(issue('2026-02-30')).toBe('must be a date like 2026-12-18');
+    expect(issue('2026-12-18')).toBeUndefined();
+  });
+
   it('normalises tags: lower case, dashes, no repeats, at most five, none too short or long', () => {
     expect(normaliseTags(['#Earnings', 'low IV', 'earnings', 'x', 'a'.repeat(30), '<b>', 'theta', 'gamma', 'vega'])).toEqual([
       'earnings',
