@@ -57,8 +57,8 @@ export const SharePostBody = z.discriminatedUnion(
         .max(120)
         .transform((s) => s.trim())
         .pipe(z.string().min(1, 'Name the strategy').max(60, 'The strategy name must be at most 60 characters')),
-      /** The underlying's price the legs were built at. */
-      spot: z.number().positive().max(1_000_000),
+      /** The underlying's price the legs were built at; at least a cent, so strike ÷ price stays a finite number to store. */
+      spot: z.number().min(0.01, 'The price must be at least $0.01').max(1_000_000),
       legs: z.array(ConcreteLegSchema).min(B.legs.min, 'Add at least one leg before sharing').max(B.legs.max, `At most ${B.legs.max} legs`),
     }),
     z.object({

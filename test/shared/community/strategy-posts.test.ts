@@ -130,6 +130,8 @@ describe('text bounds', () => {
     expect(issue('6957-96-04')).toBe('must be a date like 2026-12-18');
     expect(issue('2026-02-30')).toBe('must be a date like 2026-12-18');
     expect(issue('2026-12-18')).toBeUndefined();
+    // A price so small that strike ÷ price overflows to Infinity is refused too.
+    expect(SharePostBody.safeParse({ ...base, spot: 1e-320 }).error?.issues[0]?.message).toBe('The price must be at least $0.01');
   });
 
   it('normalises tags: lower case, dashes, no repeats, at most five, none too short or long', () => {
