@@ -1,4 +1,5 @@
 import { dynamoTombstoneCheck } from '../adapters/dynamo/privacy-repository';
+import { BoundedMap } from '@shared/bounded-map';
 
 /**
  * Whether the caller's account has been deleted (or is being deleted): a deleted learner's ID token stays valid until
@@ -34,7 +35,7 @@ export function noteDeleted(userId: string): void {
 }
 
 export function rememberDeleted(check: DeletedCheck, now: () => number = Date.now, deleted: Set<string> = KNOWN_DELETED): DeletedCheck {
-  const aliveUntil = new Map<string, number>();
+  const aliveUntil = new BoundedMap<string, number>(MAX_REMEMBERED);
   return async (userId) => {
     if (deleted.has(userId)) return true;
     const until = aliveUntil.get(userId);
@@ -44,8 +45,6 @@ export function rememberDeleted(check: DeletedCheck, now: () => number = Date.no
       deleted.add(userId);
       aliveUntil.delete(userId);
     } else {
-      aliveUntil.delete(userId);
-      if (aliveUntil.size >= MAX_REMEMBERED) aliveUntil.delete(aliveUntil.keys().next().value!);
       aliveUntil.set(userId, now() + ALIVE_FOR_MS);
     }
     return is;

@@ -19,6 +19,7 @@ import { analysisChains, secondsUntilNextIngest } from '../commons/analysis-chai
 import { appError } from '../commons/errors';
 import { created, failure, httpApi, noContent, ok, okRaw, route } from '../commons/http';
 import { marketDeps } from '../commons/market-wiring';
+import { BoundedMap } from '@shared/bounded-map';
 
 export interface ScreenerHandlerDeps {
   reader: MarketReader;
@@ -79,7 +80,7 @@ const ivSessions = (history: { iv30: readonly (number | null)[] }) => history.iv
 export function makeScreenerHandler(deps: ScreenerHandlerDeps) {
   const chains = analysisChains(deps);
   let stats: { key: string; value: Promise<UnderlyingStats[]> } | null = null;
-  const screens = new Map<string, string>();
+  const screens = new BoundedMap<string, string>(SCREEN_CACHE_ENTRIES);
   /** Answers already made for a snapshot (key), by route and underlying: a warm handler computes each once a snapshot. */
   const answers = new Map<string, { key: string; text: string; etag: string }>();
   /** Public end-of-day answers: cacheable until the next ingestion; the ETag follows the snapshot. */
@@ -109,7 +110,6 @@ export function makeScreenerHandler(deps: ScreenerHandlerDeps) {
       let text = screens.get(cacheKey);
       if (text === undefined) {
         text = JSON.stringify(runScreen(sets, underlyings, body, RISK_FREE_RATE));
-        if (screens.size >= SCREEN_CACHE_ENTRIES) screens.delete(screens.keys().next().value!);
         screens.set(cacheKey, text);
       }
       return okRaw(text, { 'cache-control': 'no-store' });

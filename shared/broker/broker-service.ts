@@ -23,6 +23,7 @@ import type {
 import { maskKeyId, type BrokerEnvironment, type CredentialsBody } from './credentials-form';
 import { evaluateLiveOrder } from './live-compliance';
 import { accountInfo, alpacaClientOrderId, orderRecord, positionRecord, toAlpacaOrder } from './order-mapping';
+import { BoundedMap } from '../bounded-map';
 
 /**
  * The brokerage use cases (issue 21; spec part 3 §2–§9), with the learner's own Alpaca account behind a port: the keys
@@ -76,7 +77,6 @@ async function openApi(deps: BrokerDeps, cache: Map<string, { version: string; k
   if (!keys) {
     keys = await deps.keys.load(userId, environment);
     if (!keys) return credentialsNotFound();
-    if (cache.size >= KEYS_KEPT) cache.delete(cache.keys().next().value!);
     cache.set(id, { version: link.updated_at, keys });
   }
   return ok({ api: deps.connect(environment, keys), link });
@@ -84,7 +84,7 @@ async function openApi(deps: BrokerDeps, cache: Map<string, { version: string; k
 
 export function brokerService(deps: BrokerDeps) {
   const now = () => deps.clock.now().toISOString();
-  const keyCache = new Map<string, { version: string; keys: AlpacaCredentials }>();
+  const keyCache = new BoundedMap<string, { version: string; keys: AlpacaCredentials }>(KEYS_KEPT);
   const apiFor = (userId: string, environment: BrokerEnvironment) => openApi(deps, keyCache, userId, environment);
 
   async function syncAccount(userId: string, environment: BrokerEnvironment, api: AlpacaApi, link: BrokerLink): Promise<Result<BrokerAccountInfo>> {

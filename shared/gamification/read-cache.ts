@@ -1,6 +1,7 @@
 import type { Clock } from '../ports/clock.port';
 import type { LeaderboardEntry, StoredGame } from './gamification.port';
 import type { LeaderboardCategory } from './leaderboards';
+import { BoundedMap } from '../bounded-map';
 
 /**
  * What a warm gamification function keeps between requests (README "Decisions", gamification reads):
@@ -39,16 +40,10 @@ export function gameReadCache(clock: Clock, opts: { stateTtlMs?: number; boardTt
   const stateTtl = opts.stateTtlMs ?? STATE_TTL_MS;
   const boardTtl = opts.boardTtlMs ?? BOARD_TTL_MS;
   const max = opts.maxLearners ?? MAX_LEARNERS;
-  const states = new Map<string, { stored: StoredGame; until: number }>();
+  const states = new BoundedMap<string, { stored: StoredGame; until: number }>(max);
   const boards = new Map<LeaderboardCategory, { entries: BoardRow[]; until: number }>();
-  const ranks = new Map<string, { value: number | undefined; rank: number; until: number }>();
+  const ranks = new BoundedMap<string, { value: number | undefined; rank: number; until: number }>(max);
   const now = () => clock.now().getTime();
-  const bounded = <K, V>(map: Map<K, V>, key: K, value: V) => {
-    map.delete(key);
-    if (map.size >= max) map.delete(map.keys().next().value!);
-    map.set(key, value);
-  };
-
   return {
     state(userId, minVersion = 0) {
       const hit = states.get(userId);
@@ -58,7 +53,7 @@ export function gameReadCache(clock: Clock, opts: { stateTtlMs?: number; boardTt
     rememberState(userId, stored) {
       const kept = states.get(userId);
       if (kept && kept.stored.version > stored.version && kept.until > now()) return;
-      bounded(states, userId, { stored, until: now() + stateTtl });
+      states.set(userId, { stored, until: now() + stateTtl });
     },
     board(category) {
       const hit = boards.get(category);
@@ -72,7 +67,7 @@ export function gameReadCache(clock: Clock, opts: { stateTtlMs?: number; boardTt
       return hit && hit.until > now() && hit.value === value ? hit.rank : undefined;
     },
     rememberRank(category, userId, value, rank) {
-      bounded(ranks, `${category}|${userId}`, { value, rank, until: now() + boardTtl });
+      ranks.set(`${category}|${userId}`, { value, rank, until: now() + boardTtl });
     },
     forgetBoards() {
       boards.clear();

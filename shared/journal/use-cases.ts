@@ -27,6 +27,7 @@ import type { EntryInput, JournalEntry } from './journal.api';
 import { LEDGER_CHUNK_ROWS, type JournalRepository, type JournalWrite, type LedgerChunk, type StoredTrade } from './journal.port';
 import { computeStats, filterRows, rowOf, type ClosedTradeRow, type JournalStats, type StatsFilter } from './stats';
 import { markTrade, type CloseMovement, type JournalAccount, type JournalTrade } from './trades';
+import { BoundedMap } from '../bounded-map';
 
 /**
  * The journal's use cases (issue 18). Every change reads the learner's book, decides with the pure core and writes one
@@ -51,19 +52,16 @@ export interface LedgerCache {
 
 /** A bounded cache of ledgers by learner: the newest version only, the least recently used learners leave first. */
 export function memoryLedgerCache(maxLearners = 200): LedgerCache {
-  const byUser = new Map<string, { version: number; rows: ClosedTradeRow[] }>();
+  const byUser = new BoundedMap<string, { version: number; rows: ClosedTradeRow[] }>(maxLearners);
   return {
     get(userId, version) {
       const hit = byUser.get(userId);
       if (!hit || hit.version !== version) return undefined;
-      byUser.delete(userId);
       byUser.set(userId, hit);
       return hit.rows;
     },
     set(userId, version, rows) {
-      byUser.delete(userId);
       byUser.set(userId, { version, rows });
-      if (byUser.size > maxLearners) byUser.delete(byUser.keys().next().value!);
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { Clock } from '../ports/clock.port';
 import type { GroupMembership } from './group-membership.port';
+import { BoundedMap } from '../bounded-map';
 
 /**
  * Remembers each user's groups for `ttlMs` after the pool answered, so an operator's clicks do not each cost a call to
@@ -8,19 +9,17 @@ import type { GroupMembership } from './group-membership.port';
  */
 export function cachedGroupMembership(inner: GroupMembership, opts: { clock: Clock; ttlMs: number; maxUsers?: number }): GroupMembership {
   const maxUsers = opts.maxUsers ?? 1000;
-  const entries = new Map<string, { at: number; groups: Promise<readonly string[]> }>();
+  const entries = new BoundedMap<string, { at: number; groups: Promise<readonly string[]> }>(maxUsers);
   return {
     groupsOf(userId) {
       const now = opts.clock.now().getTime();
       const hit = entries.get(userId);
       if (hit && now - hit.at < opts.ttlMs) return hit.groups;
-      entries.delete(userId);
       const groups = inner.groupsOf(userId);
       entries.set(userId, { at: now, groups });
       groups.catch(() => {
         if (entries.get(userId)?.groups === groups) entries.delete(userId);
       });
-      if (entries.size > maxUsers) entries.delete(entries.keys().next().value!);
       return groups;
     },
   };

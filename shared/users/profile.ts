@@ -1,5 +1,6 @@
 import type { Clock } from '../ports/clock.port';
 import { applyPatch, type ProfilePatch, type ProfileSettings } from './profile-settings';
+import { BoundedMap } from '../bounded-map';
 
 /** Who the verified token says the caller is. */
 export interface Identity {
@@ -54,15 +55,13 @@ const PROFILES_KEPT = 10_000;
  * one; a token with another email or name reads and writes again.
  */
 export function profileCache(clock: Clock, keptMs = PROFILE_KEPT_MS, max = PROFILES_KEPT) {
-  const kept = new Map<string, { profile: UserProfile; until: number }>();
+  const kept = new BoundedMap<string, { profile: UserProfile; until: number }>(max);
   return {
     get(userId: string): UserProfile | undefined {
       const hit = kept.get(userId);
       return hit && hit.until > clock.now().getTime() ? hit.profile : undefined;
     },
     set(userId: string, profile: UserProfile): void {
-      kept.delete(userId);
-      if (kept.size >= max) kept.delete(kept.keys().next().value!);
       kept.set(userId, { profile, until: clock.now().getTime() + keptMs });
     },
   };

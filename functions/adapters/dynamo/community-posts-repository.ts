@@ -14,6 +14,7 @@ import { feedVariantsOf, summaryOf, type PostRepository, type StoredComment, typ
 import { batchWriteAll } from './batch-write';
 import { documentClient, tableName } from './client';
 import { userPk } from './profile-repository';
+import { BoundedMap } from '@shared/bounded-map';
 
 /**
  * Strategy posts in the single table (docs/architecture.md, "Community"):
@@ -617,7 +618,7 @@ function toModeration(i: Record<string, unknown>): ModerationItem {
  */
 export function withFeedCache<R extends PostRepository>(repo: R, ttlMs = 2_000, now: () => number = Date.now): R {
   type Page = Awaited<ReturnType<PostRepository['feed']>>;
-  const pages = new Map<string, { at: number; pending: Promise<Page> | null; value: Page | null }>();
+  const pages = new BoundedMap<string, { at: number; pending: Promise<Page> | null; value: Page | null }>(500);
   let generation = 0;
   const forget =
     <A extends unknown[], T>(fn: (...args: A) => Promise<T>) =>
@@ -644,7 +645,6 @@ export function withFeedCache<R extends PostRepository>(repo: R, ttlMs = 2_000, 
       },
     );
     pages.set(key, { ...entry, pending });
-    if (pages.size > 500) pages.delete(pages.keys().next().value!);
     return pending;
   };
   return {

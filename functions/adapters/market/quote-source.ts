@@ -3,6 +3,7 @@ import { parseOcc } from '@shared/market/occ';
 import type { Quote } from '@shared/paper/types';
 import type { Clock } from '@shared/ports/clock.port';
 import type { QuoteSource } from '@shared/paper/paper.port';
+import { BoundedMap } from '@shared/bounded-map';
 
 /**
  * Quotes for paper trading from the latest chain the market API serves (stored snapshot, or the
@@ -14,7 +15,7 @@ const PAST_CLOSES_KEPT = 5_000;
 
 export function marketQuoteSource(reader: MarketReader, clock: Clock): QuoteSource {
   const chains = new Map<string, { at: number; quotes: Promise<Map<string, Quote>>; refreshing: boolean }>();
-  const pastCloses = new Map<string, number>();
+  const pastCloses = new BoundedMap<string, number>(PAST_CLOSES_KEPT);
 
   async function load(underlying: string, expiration: string): Promise<Map<string, Quote>> {
     const view = await reader.chain(underlying, expiration);
@@ -110,7 +111,6 @@ export function marketQuoteSource(reader: MarketReader, clock: Clock): QuoteSour
     if ('kind' in history) return undefined;
     const close = history.bars.find((b) => b.date === date)?.close;
     if (close !== undefined) {
-      if (pastCloses.size >= PAST_CLOSES_KEPT) pastCloses.delete(pastCloses.keys().next().value!);
       pastCloses.set(key, close);
     }
     return close;

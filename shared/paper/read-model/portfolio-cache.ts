@@ -1,4 +1,5 @@
 import type { Activity, Position } from '../types';
+import { BoundedMap } from '../../bounded-map';
 
 /**
  * A learner's positions and recent activity as of one version of their paper account, kept by a warm function. Every
@@ -16,15 +17,13 @@ export interface PortfolioCache {
 const KEPT = 5_000;
 
 export function portfolioCache(max = KEPT): PortfolioCache {
-  const kept = new Map<string, { version: number; positions: Position[]; activity: Activity[] }>();
+  const kept = new BoundedMap<string, { version: number; positions: Position[]; activity: Activity[] }>(max);
   return {
     get(userId, version) {
       const hit = kept.get(userId);
       return hit && hit.version === version ? { positions: hit.positions, activity: hit.activity } : undefined;
     },
     set(userId, version, value) {
-      kept.delete(userId);
-      if (kept.size >= max) kept.delete(kept.keys().next().value!);
       kept.set(userId, { version, ...value });
     },
   };
