@@ -1,5 +1,5 @@
 import { ulid } from 'ulid';
-import { alpacaVenue, linksReadTogether } from '@shared/broker/alpaca-venue';
+import { alpacaVenue } from '@shared/broker/alpaca-venue';
 import { brokerService } from '@shared/broker/broker-service';
 import { BROKER_ENVIRONMENTS } from '@shared/broker/credentials-form';
 import { paperAccount } from '@shared/paper/paper-account';
@@ -32,8 +32,8 @@ export function tradingDeps() {
   };
   const brokerage = brokerDeps();
   const broker = brokerService(brokerage);
-  // The account selector asks every venue at once: the Alpaca venues share one read of the learner's links.
-  const links = linksReadTogether(brokerage.repo);
-  const venues = [paperVenue(deps), ...BROKER_ENVIRONMENTS.map((env) => alpacaVenue(env, broker, links, isStandIn(env)))];
+  // The account selector asks every venue at once: their GetItems (the paper account, each Alpaca link) go to DynamoDB
+  // as one BatchGetItem (adapters/dynamo/batched-get.ts).
+  const venues = [paperVenue(deps), ...BROKER_ENVIRONMENTS.map((env) => alpacaVenue(env, broker, brokerage.repo, isStandIn(env)))];
   return { paper: paperAccount(deps), venues, repo: deps.repo, clock: deps.clock };
 }

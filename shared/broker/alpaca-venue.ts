@@ -3,7 +3,7 @@ import type { Order, OrderRequest } from '../paper/types';
 import { ok, type Result } from '../result';
 import type { OrderVenue } from '../trading/order-venue.port';
 import type { BrokerService } from './broker-service';
-import type { BrokerLink, BrokerOrderRecord, BrokerRepository } from './broker.port';
+import type { BrokerOrderRecord, BrokerRepository } from './broker.port';
 import type { BrokerEnvironment } from './credentials-form';
 import { CONTRACT_MULTIPLIER } from '../paper/types';
 
@@ -93,25 +93,6 @@ export function alpacaVenue(environment: BrokerEnvironment, broker: BrokerServic
     async cancelOrder(userId, orderId): Promise<Result<Order>> {
       const res = await broker.cancelOrder(userId, environment, orderId);
       return res.ok ? ok(asOrder(res.value.order)) : res;
-    },
-  };
-}
-
-/**
- * A learner's Alpaca links for the account selector, read together: the paper and live venues ask at the same moment,
- * and share one Query of the learner's links instead of a GetItem each. Only a read in flight is shared; nothing is kept
- * once it answers, so a link saved a moment later is seen by the next request.
- */
-export function linksReadTogether(repo: Pick<BrokerRepository, 'links'>): Pick<BrokerRepository, 'link'> {
-  const inFlight = new Map<string, Promise<BrokerLink[]>>();
-  return {
-    async link(userId, environment) {
-      let links = inFlight.get(userId);
-      if (!links) {
-        links = repo.links(userId).finally(() => inFlight.delete(userId));
-        inFlight.set(userId, links);
-      }
-      return (await links).find((l) => l.environment === environment) ?? null;
     },
   };
 }

@@ -1,7 +1,8 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { type DynamoDBDocumentClient, DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, DeleteCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import type { BrokerActivity, BrokerLink, BrokerOrderRecord, BrokerPositionRecord, BrokerRepository } from '@shared/broker/broker.port';
+import { sharedBatchedGetter } from './batched-get';
 import { documentClient, isExpired, tableName } from './client';
 import { outboxPut } from './outbox';
 import { userPk } from './profile-repository';
@@ -27,7 +28,8 @@ export function dynamoBrokerRepository(db: DynamoDBDocumentClient = documentClie
   const syncKey = (userId: string, env: string, what: 'ORDERS' | 'POSITIONS') => ({ PK: userPk(userId), SK: `BROKERSYNC#${env}#${what}` });
   const orderKey = (userId: string, env: string, clientOrderId: string) => ({ PK: userPk(userId), SK: `BORDERKEY#${env}#${clientOrderId}` });
   const now = () => Math.floor(Date.now() / 1000);
-  const getItem = async (Key: Record<string, string>) => (await db.send(new GetCommand({ TableName: table, Key, ConsistentRead: true }))).Item;
+  // Strongly consistent GetItems, batched with the other reads of the same moment (the account selector's venues).
+  const getItem = sharedBatchedGetter(db, table);
   const readLink = async (userId: string, environment: string) => {
     const item = await getItem(linkKey(userId, environment));
     return item ? strip<BrokerLink>(item) : null;

@@ -3,6 +3,7 @@ import { type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, Tran
 import { addDays, dayNumber } from '@shared/market/dates';
 import type { Activity, Order, PaperAccount, Position } from '@shared/paper/types';
 import type { AccountChange, CommitResult, ComplianceLogEntry, DisclosureAck, PaperAccountRepository } from '@shared/paper/paper.port';
+import { sharedBatchedGetter } from './batched-get';
 import { documentClient, isExpired, tableName } from './client';
 import { outboxPut } from './outbox';
 import { userPk } from './profile-repository';
@@ -38,6 +39,7 @@ export function dynamoPaperAccountRepository(
   now: () => number = Date.now,
 ): PaperAccountRepository {
   const pk = userPk;
+  const getItem = sharedBatchedGetter(db, table);
   const query = async (input: Omit<ConstructorParameters<typeof QueryCommand>[0], 'TableName'>, max = Infinity) => {
     const items: Item[] = [];
     let ExclusiveStartKey: Item | undefined;
@@ -93,8 +95,8 @@ export function dynamoPaperAccountRepository(
 
   return {
     async getAccount(userId) {
-      const out = await db.send(new GetCommand({ TableName: table, Key: { PK: pk(userId), SK: ACCOUNT_SK }, ConsistentRead: true }));
-      return strip<PaperAccount>(out.Item);
+      // Batched with the other reads of the same moment (the account selector asks the Alpaca links at once).
+      return strip<PaperAccount>(await getItem({ PK: pk(userId), SK: ACCOUNT_SK }));
     },
 
     async createAccount(account, activity, events) {

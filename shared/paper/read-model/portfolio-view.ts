@@ -125,11 +125,15 @@ export async function portfolioView(deps: Pick<PaperDeps, 'repo' | 'quotes' | 'c
 }
 
 /**
- * The paper account's equity for the account selector: one Query (the account and its positions) and the quotes the
- * portfolio would use, without the activity or the Day P&L baseline the selector does not show.
+ * The paper account's equity for the account selector, from the quotes the portfolio would use, without the Day P&L
+ * baseline the selector does not show. With the warm function's cache: the account (one strongly consistent GetItem)
+ * and the positions kept for its version, as the portfolio reads them; without: one Query of the account and its
+ * positions.
  */
-export async function paperEquity(deps: Pick<PaperDeps, 'repo' | 'quotes' | 'clock'>, userId: string): Promise<number | null> {
-  const { account, positions } = await deps.repo.getAccountAndPositions(userId);
+export async function paperEquity(deps: Pick<PaperDeps, 'repo' | 'quotes' | 'clock' | 'portfolioCache'>, userId: string): Promise<number | null> {
+  const { account, positions } = deps.portfolioCache
+    ? ((await accountWithHoldings(deps, userId)) ?? { account: null, positions: [] })
+    : await deps.repo.getAccountAndPositions(userId);
   if (!account) return null;
   const state = await loadState(deps, account, [], positions);
   return valuation(account, state.positions, state.marks, state.underlyingPrices).equity;

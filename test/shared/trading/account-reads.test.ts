@@ -1,23 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { linksReadTogether } from '@shared/broker/alpaca-venue';
-import type { BrokerLink } from '@shared/broker/broker.port';
 import { portfolioCache } from '@shared/paper/read-model/portfolio-cache';
+import { listOrders } from '@shared/paper/read-model/orders-list';
 import { paperEquity, portfolioView } from '@shared/paper/read-model/portfolio-view';
 import { buy, harness } from '../../support/paper-harness';
 import { call, quote } from '../../support/trading-fixtures';
-
-const link = (environment: 'paper' | 'live'): BrokerLink => ({
-  environment,
-  key_id_masked: 'PK…0001',
-  options_trading_level: 2,
-  compliance_acknowledged: true,
-  compliance_acknowledged_at: null,
-  last_validated_at: '2026-11-20T00:00:00Z',
-  is_active: true,
-  created_at: '2026-11-20T00:00:00Z',
-  updated_at: '2026-11-20T00:00:00Z',
-  account: null,
-});
 
 describe("the account selector's reads", () => {
   it('reads the paper account equity the portfolio shows, and reads it again after an order (nothing kept)', async () => {
@@ -32,19 +18,6 @@ describe("the account selector's reads", () => {
     await h.service.closePosition('u1', call(100), {});
     const after = await h.service.portfolio('u1');
     expect(after.ok && (await paperEquity(deps, 'u1'))).toBe(after.ok && after.value.account.equity);
-  });
-
-  it("shares one read of the learner's links between the venues asking at once, and keeps nothing after it", async () => {
-    let reads = 0;
-    let stored = [link('paper')];
-    const together = linksReadTogether({ links: async () => (reads++, stored) });
-    const [paper, live] = await Promise.all([together.link('u1', 'paper'), together.link('u1', 'live')]);
-    expect(paper?.environment).toBe('paper');
-    expect(live).toBeNull();
-    expect(reads).toBe(1);
-    stored = [link('paper'), link('live')];
-    expect((await together.link('u1', 'live'))?.environment).toBe('live');
-    expect(reads).toBe(2);
   });
 });
 
@@ -76,6 +49,46 @@ describe('the portfolio with the warm function cache', () => {
     expect(after!.activity.length).toBeGreaterThan(first!.activity.length);
     // And it is the same view as without a cache.
     expect(after).toEqual(await portfolioView({ repo: h.repo, quotes: h.source, clock: h.clock }, 'u1'));
+  });
+
+  it("gives the account selector the portfolio's equity from the kept positions, and the new equity after an order", async () => {
+    const h = harness();
+    await h.service.openAccount('u1', 100_000);
+    const { repo, reads } = counted(h);
+    const deps = { repo, quotes: h.source, clock: h.clock, portfolioCache: portfolioCache() };
+    expect(await paperEquity(deps, 'nobody')).toBeNull();
+    await h.service.placeOrder('u1', buy(call(100), 2));
+    h.quotes.set(call(100), quote(call(100), 2.5, 2.7));
+    const view = await portfolioView(deps, 'u1');
+    expect(await paperEquity(deps, 'u1')).toBe(view!.account.equity);
+    expect(reads.positions).toBe(1);
+    h.quotes.set(call(100), quote(call(100), 3.5, 3.7));
+    await h.service.closePosition('u1', call(100), { quantity: 1 });
+    const after = await portfolioView({ repo: h.repo, quotes: h.source, clock: h.clock }, 'u1');
+    expect(await paperEquity(deps, 'u1')).toBe(after!.account.equity);
+    expect(reads.positions).toBe(2);
+  });
+
+  it('keeps the orders list per account version and status, and reads it again after the learner’s order', async () => {
+    const h = harness();
+    await h.service.openAccount('u1', 100_000);
+    let queries = 0;
+    const repo = { ...h.repo, listOrders: (u: string, o?: Parameters<typeof h.repo.listOrders>[1]) => (queries++, h.repo.listOrders(u, o)) };
+    const deps = { repo, portfolioCache: portfolioCache() };
+    const plain = { repo: h.repo };
+    await h.service.placeOrder('u1', buy(call(100), 1));
+    const first = await listOrders(deps, 'u1', 'open');
+    expect(await listOrders(deps, 'u1', 'open')).toEqual(first);
+    expect(queries).toBe(1);
+    expect(await listOrders(deps, 'u1')).toEqual(await listOrders(plain, 'u1'));
+    expect(queries).toBe(2);
+    await h.service.placeOrder('u1', { ...buy(call(100), 1), type: 'limit', limitPrice: 0.05, timeInForce: 'day' });
+    const after = await listOrders(deps, 'u1', 'open');
+    expect(queries).toBe(3);
+    expect(after).toEqual(await listOrders(plain, 'u1', 'open'));
+    expect(after.map((o) => o.status)).toContain('open');
+    expect(after.length).toBe(first.length + 1);
+    expect(await listOrders(deps, 'nobody')).toEqual([]);
   });
 
   it('keeps one version per learner and serves it only for that version', () => {
