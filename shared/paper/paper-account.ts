@@ -2,6 +2,7 @@ import { TRADING_LEVELS } from '../compliance/levels';
 import { ok } from '../result';
 import { noAccountToRead } from './paper.errors';
 import { complianceSummary } from './read-model/compliance-summary';
+import { listOrders } from './read-model/orders-list';
 import { portfolioView } from './read-model/portfolio-view';
 import { cancelOrder } from './use-cases/cancel-order';
 import { closePosition } from './use-cases/close-position';
@@ -44,7 +45,7 @@ export function paperAccount(deps: PaperDeps) {
       const view = await portfolioView(deps, userId);
       return view ? ok(view) : noAccountToRead();
     },
-    listOrders: (userId: string, status?: Order['status']) => deps.repo.listOrders(userId, { status, limit: 200 }),
+    listOrders: (userId: string, status?: Order['status']) => listOrders(deps, userId, status),
     complianceSummary: (userId: string, days: number) => complianceSummary(deps, userId, days),
     levels: TRADING_LEVELS,
   };
