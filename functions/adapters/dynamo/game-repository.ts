@@ -1,5 +1,5 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { type DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { monotonicFactory } from 'ulid';
 import type { Award } from '@shared/gamification/engine';
 import type { CommitExtras, GameRepository, LeaderboardEntry } from '@shared/gamification/gamification.port';
@@ -7,6 +7,7 @@ import type { LeaderboardCategory } from '@shared/gamification/leaderboards';
 import type { GameState } from '@shared/gamification/state';
 import { displayNameOf } from '@shared/gamification/use-cases';
 import type { FeedAward } from '@shared/gamification/view';
+import { sharedBatchedGetter } from './batched-get';
 import { documentClient, tableName } from './client';
 import { userPk } from './profile-repository';
 
@@ -29,9 +30,12 @@ export function dynamoGameRepository(db: DynamoDBDocumentClient = documentClient
   const newId = monotonicFactory();
   const key = (userId: string) => ({ PK: userPk(userId), SK: GAME_SK });
 
+  // Strongly consistent, batched with the other GetItems of the same moment (batched-get.ts).
+  const getItem = sharedBatchedGetter(db, table);
+
   return {
     async load(userId) {
-      const { Item } = await db.send(new GetCommand({ TableName: table, Key: key(userId), ConsistentRead: true }));
+      const Item = await getItem(key(userId));
       return Item ? { state: Item.state as GameState, version: Item.version as number } : null;
     },
 

@@ -1,17 +1,11 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import {
-  BatchGetCommand,
-  type BatchGetCommandOutput,
-  type DynamoDBDocumentClient,
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, type BatchGetCommandOutput, type DynamoDBDocumentClient, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { emptyBook, type JournalBook } from '@shared/journal/book';
 import type { JournalEntry } from '@shared/journal/journal.api';
 import type { JournalRepository, LedgerChunk, StoredTrade } from '@shared/journal/journal.port';
 import type { ClosedTradeRow } from '@shared/journal/stats';
 import type { JournalTrade } from '@shared/journal/trades';
+import { sharedBatchedGetter } from './batched-get';
 import { documentClient, tableName } from './client';
 import { progressPut } from './learning-repo';
 import { outboxPut } from './outbox';
@@ -37,7 +31,9 @@ export function dynamoJournalRepository(
   now: () => Date = () => new Date(),
 ): JournalRepository {
   const key = (userId: string, sk: string) => ({ PK: userPk(userId), SK: sk });
-  const get = async (userId: string, sk: string) => (await db.send(new GetCommand({ TableName: table, Key: key(userId, sk), ConsistentRead: true }))).Item;
+  // Strongly consistent, batched with the other GetItems of the same moment (batched-get.ts).
+  const getItem = sharedBatchedGetter(db, table);
+  const get = (userId: string, sk: string) => getItem(key(userId, sk));
   const parseChunk = (item: Record<string, unknown>): LedgerChunk => ({
     index: item.index as number,
     rows: JSON.parse(item.rows as string) as ClosedTradeRow[],

@@ -1,5 +1,6 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { type DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { sharedBatchedGetter } from './batched-get';
 import type { LearningRepository, ProgressExtras } from '@shared/learning/learning.port';
 import type { LearningProgress } from '@shared/learning/progress';
 import { documentClient, tableName } from './client';
@@ -44,15 +45,17 @@ export function dynamoLearningRepository(
   now: () => Date = () => new Date(),
 ): LearningRepository {
   const key = (userId: string) => ({ PK: userPk(userId), SK: LEARNING_SK });
+  // Strongly consistent, batched with the other GetItems of the same moment (adapters/dynamo/batched-get.ts).
+  const getItem = sharedBatchedGetter(db, table);
   return {
     async get(userId) {
-      const out = await db.send(new GetCommand({ TableName: table, Key: key(userId), ConsistentRead: true }));
-      if (!out.Item) return null;
+      const item = await getItem(key(userId));
+      if (!item) return null;
       return {
-        progress: out.Item.progress as LearningProgress,
-        version: out.Item.version as number,
-        published: (out.Item.published as string[] | undefined) ?? [],
-        judgedOrders: (out.Item.judgedOrders as Record<string, string[]> | undefined) ?? {},
+        progress: item.progress as LearningProgress,
+        version: item.version as number,
+        published: (item.published as string[] | undefined) ?? [],
+        judgedOrders: (item.judgedOrders as Record<string, string[]> | undefined) ?? {},
       };
     },
 

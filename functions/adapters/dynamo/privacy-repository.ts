@@ -4,6 +4,7 @@ import { NOTIFY_LIST_INDIA } from '@shared/community/notify';
 import type { PrivacyStore, Tombstone, UserItem } from '@shared/users/privacy';
 import { batchWriteAll } from './batch-write';
 import { dynamoPostRepository } from './community-posts-repository';
+import { sharedBatchedGetter } from './batched-get';
 import { documentClient, tableName } from './client';
 import { userPk } from './profile-repository';
 
@@ -45,8 +46,9 @@ export function dynamoPrivacyStore(
   const posts = dynamoPostRepository(db, table);
   return {
     async tombstone(userId) {
-      const out = await db.send(new GetCommand({ TableName: table, Key: tombstoneKey(userId), ConsistentRead: true }));
-      return out.Item ? toTombstone(out.Item) : null;
+      // Every signed-in request's check (deleted-accounts.ts): batched with the other GetItems of the same moment.
+      const item = await sharedBatchedGetter(db, table)(tombstoneKey(userId));
+      return item ? toTombstone(item) : null;
     },
     async createTombstone(t) {
       try {

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, type BatchGetCommandOutput, type DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, type BatchGetCommandOutput, type DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ProfileRepository, UserProfile } from '@shared/users/profile';
 import { normalizeSettings } from '@shared/users/profile-settings';
+import { sharedBatchedGetter } from './batched-get';
 import { documentClient, tableName } from './client';
 
 export const userPk = (userId: string) => `USER#${userId}`;
@@ -32,9 +33,11 @@ export function toProfile(a: Record<string, unknown>): UserProfile {
 }
 
 export function dynamoProfileRepository(db: DynamoDBDocumentClient = documentClient(), table = tableName()): ProfileRepository {
+  // Strongly consistent, batched with the other GetItems of the same moment (batched-get.ts).
+  const getItem = sharedBatchedGetter(db, table);
   return {
     async get(userId) {
-      const { Item } = await db.send(new GetCommand({ TableName: table, Key: { PK: userPk(userId), SK: 'PROFILE' }, ConsistentRead: true }));
+      const Item = await getItem({ PK: userPk(userId), SK: 'PROFILE' });
       return Item ? toProfile(Item) : null;
     },
 
