@@ -84,7 +84,7 @@ export const dashboardSuite: BenchSuite = {
       // The page as the browser loads it: the eight calls at once, 20 learners at a time; the time until the last answers.
       const page = await closedLoop(20, 200, async (i) => (await Promise.all(CALLS.map((p) => read(p)(i)))).every(Boolean));
       console.log(
-        `whole dashboard (8 calls in parallel), 20 learners: p50 ${ms(page.p50)}   p99 ${ms(page.p99)} (the page is usable when the slowest tile answers)`,
+        `whole dashboard (8 calls in parallel), 20 learners at a time: p50 ${ms(page.p50)}   p99 ${ms(page.p99)} (the page is usable when the slowest tile answers)`,
       );
     } finally {
       await stack.stop();
