@@ -10,6 +10,8 @@ import {
   vote,
   type Author,
   type ChainSource,
+  withdrawComment,
+  withdrawPost,
   type PostDeps,
 } from '@shared/community/posts';
 import { marketReader } from '@shared/market/market-reader';
@@ -22,7 +24,7 @@ import { dynamoJournalRepository } from '../adapters/dynamo/journal-repository';
 import { dynamoMarketStore } from '../adapters/dynamo/market-repository';
 import { dynamoProfileRepository } from '../adapters/dynamo/profile-repository';
 import { systemClock } from '../commons/clock';
-import { accepted, created, failure, httpApiWithAdmin, ok, route, type AuthUser, type HttpResponse } from '../commons/http';
+import { accepted, created, failure, httpApiWithAdmin, noContent, ok, route, type AuthUser, type HttpResponse } from '../commons/http';
 import { logger } from '../commons/powertools';
 import { adminGroupMembership } from '../commons/users-wiring';
 
@@ -61,6 +63,13 @@ export function makeCommunityPostsHandler(deps: CommunityPostsDeps) {
     ),
     'GET /api/community/posts/{postId}': route(api['GET /api/community/posts/{postId}'], async ({ user, params }) =>
       respond(await readPost(deps, params.postId, user.sub), (post) => ok({ post })),
+    ),
+    'DELETE /api/community/posts/{postId}': route(api['DELETE /api/community/posts/{postId}'], async ({ user, params }) =>
+      respond(await withdrawPost(deps, user.sub, params.postId), () => noContent()),
+    ),
+    'DELETE /api/community/posts/{postId}/comments/{commentId}': route(
+      api['DELETE /api/community/posts/{postId}/comments/{commentId}'],
+      async ({ user, params }) => respond(await withdrawComment(deps, user.sub, params.postId, params.commentId), () => noContent()),
     ),
     'POST /api/community/posts/{postId}/comments': route(api['POST /api/community/posts/{postId}/comments'], async ({ user, params, body }) =>
       respond(await addComment(deps, await author(user), params.postId, body.body), (comment) => created({ comment })),

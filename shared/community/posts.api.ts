@@ -143,6 +143,7 @@ export const ModerationItemSchema = z.object({
 });
 
 const PostParams = z.object({ postId: Id });
+const CommentParams = z.object({ postId: Id, commentId: Id });
 const Cursor = z.string().max(400).optional();
 
 export const postsApi = defineApi({
@@ -175,6 +176,14 @@ export const postsApi = defineApi({
     response: z.object({ post: PostSchema }),
     errors: [404],
   },
+  'DELETE /api/community/posts/{postId}': {
+    auth: 'user',
+    summary:
+      'The author withdraws their post: gone from every feed and page, with its comments, votes and reports. A retry answers 204 again; anyone else’s post, or an unknown one, 404',
+    params: PostParams,
+    status: 204,
+    errors: [404],
+  },
   'POST /api/community/posts/{postId}/comments': {
     auth: 'user',
     summary: 'Comment on a post (60 a New York day)',
@@ -183,6 +192,13 @@ export const postsApi = defineApi({
     response: z.object({ comment: CommentSchema }),
     status: 201,
     errors: [404, 429],
+  },
+  'DELETE /api/community/posts/{postId}/comments/{commentId}': {
+    auth: 'user',
+    summary: 'The author withdraws their comment: gone from the post, the count down by one. A retry answers 204 again; anyone else’s comment, 404',
+    params: CommentParams,
+    status: 204,
+    errors: [404],
   },
   'PUT /api/community/posts/{postId}/vote': {
     auth: 'user',

@@ -79,9 +79,17 @@ export interface PostRepository {
     excerpt: string;
     authorName: string;
     at: string;
-  }): Promise<'ok' | 'duplicate'>;
+  }): Promise<'ok' | 'duplicate' | 'missing'>;
   queue(status: ModerationItem['status'], limit: number): Promise<ModerationItem[]>;
   moderate(m: { postId: string; commentId: string | null; action: 'hide' | 'restore'; at: string; by: string }): Promise<ModerationItem | 'missing'>;
+  /**
+   * The author takes their post back (see `withdrawal`): hidden from everyone with one conditional write (out of every
+   * feed at once), then its comments, votes, reports and queue entries removed. 'ok' also for a retry after it was
+   * withdrawn; 'missing' for no such post or someone else's.
+   */
+  withdrawPost(w: { postId: string; userId: string; at: string }): Promise<'ok' | 'missing'>;
+  /** The author takes their comment back: gone from the post, the count down by one, its reports out of the queue. */
+  withdrawComment(w: { postId: string; commentId: string; userId: string; at: string }): Promise<'ok' | 'missing'>;
   /** Removes the learner's posts (with everything on them), comments, votes and reports; safe to run again. */
   eraseLearner(userId: string): Promise<void>;
 }
@@ -256,7 +264,40 @@ export async function report(
     authorName,
     at: deps.clock.now().toISOString(),
   });
+  if (out === 'missing') return fail('not_found', target.commentId ? COMMUNITY_MESSAGES.commentNotFound : COMMUNITY_MESSAGES.postNotFound);
   return out === 'duplicate' ? fail('conflict', COMMUNITY_MESSAGES.alreadyReported) : ok(true);
+}
+
+/**
+ * How long a withdrawn post or comment stays behind as a tombstone (its id, its author and when; no words): a retried
+ * DELETE within this time answers 204 like the first, and a late report, vote or comment finds it gone. After it, the
+ * id answers 404 like one that never existed.
+ */
+export const WITHDRAWN_KEPT_SECONDS = 86_400;
+
+/**
+ * Who may take a post or comment back, from the stored item (or its tombstone): only its author. Anyone else, like an
+ * unknown id, is told nothing exists, so a withdrawal never reveals someone else's post. A repeated request by the
+ * author finds the tombstone and finishes the clean-up again ('already'), which is what makes a retry safe.
+ */
+export function withdrawal(item: { authorId: string; withdrawn?: boolean } | null, userId: string): 'withdraw' | 'already' | 'missing' {
+  if (!item || item.authorId !== userId) return 'missing';
+  return item.withdrawn ? 'already' : 'withdraw';
+}
+
+/**
+ * The author withdraws their post. The daily limit is a counter kept apart from the posts (`create`), so a withdrawn
+ * post still counts: deleting and sharing again cannot get round the ten a day.
+ */
+export async function withdrawPost(deps: Pick<PostDeps, 'posts' | 'clock'>, userId: string, postId: string): Promise<Result<true>> {
+  const out = await deps.posts.withdrawPost({ postId, userId, at: deps.clock.now().toISOString() });
+  return out === 'missing' ? fail('not_found', COMMUNITY_MESSAGES.postNotFound) : ok(true);
+}
+
+/** The author withdraws their comment (the comments a day still count it, as for posts). */
+export async function withdrawComment(deps: Pick<PostDeps, 'posts' | 'clock'>, userId: string, postId: string, commentId: string): Promise<Result<true>> {
+  const out = await deps.posts.withdrawComment({ postId, commentId, userId, at: deps.clock.now().toISOString() });
+  return out === 'missing' ? fail('not_found', COMMUNITY_MESSAGES.commentNotFound) : ok(true);
 }
 
 export async function rebuildForBuilder(

@@ -14,7 +14,7 @@ afterAll(async () => {
 });
 
 describe('community strategy sharing in Chromium', () => {
-  it('A shares a spread from the builder; B finds it in the feed, opens it in the builder with its legs, and comments; A sees the comment', async () => {
+  it('A shares a spread from the builder; B finds it in the feed, opens it in the builder with its legs, and comments; A sees the comment, then deletes the post', async () => {
     const ada = await signUpAndSignIn(stack, { name: 'Ada Sharer' });
     const bob = await signUpAndSignIn(stack, { name: 'Bob Reader' });
     const title = `Bull call spread into earnings ${Date.now()}`;
@@ -85,6 +85,15 @@ describe('community strategy sharing in Chromium', () => {
     await a.reload();
     await a.getByText('Why this width and not the next strike up?').waitFor();
     expect(await a.getByText('Bob Reader').count()).toBeGreaterThan(0);
+
+    // A: takes the post back (asked first), lands on the feed with a word; B finds it gone.
+    await a.getByRole('button', { name: 'Delete post' }).click();
+    await a.getByRole('group', { name: 'Delete this post?' }).getByRole('button', { name: 'Delete' }).click();
+    await a.waitForURL(`${stack.url}/app/community`);
+    await a.getByRole('status').filter({ hasText: 'Your post was deleted.' }).waitFor();
+    expect(await a.getByRole('list', { name: 'Shared strategies' }).getByRole('link', { name: title }).count()).toBe(0);
+    await b.goto(postUrl);
+    await b.getByRole('heading', { level: 1, name: 'Strategy not found' }).waitFor();
     expect(errorsA).toEqual([]);
     expect(errorsB).toEqual([]);
     await contextA.close();

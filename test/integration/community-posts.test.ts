@@ -1,8 +1,8 @@
 import { AdminAddUserToGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
-import { DAILY_LIMITS, RATE_LIMIT_MESSAGES, rateDay } from '@shared/community/strategy-posts';
+import { COMMUNITY_MESSAGES, DAILY_LIMITS, RATE_LIMIT_MESSAGES, rateDay } from '@shared/community/strategy-posts';
 import { cognitoClient, signIn, signUpAndSignIn } from '../support/cognito';
 import { builderShare } from '../support/community';
 import { learner, marketBuy, monthlyChain } from '../support/learner';
@@ -32,6 +32,8 @@ async function member(name: string, admin = false) {
 }
 
 type Summary = { id: string; title: string; useful: number; underlying: string; strategyType: string };
+/** An underlying of its own, so no other test's posts share its feeds. */
+const uniqueTicker = () => `Z${Array.from({ length: 6 }, () => 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'[Math.floor(Math.random() * 26)]).join('')}`;
 const ids = (page: { posts: Summary[] }) => page.posts.map((p) => p.id);
 
 describe('strategy sharing through the local gateway', () => {
@@ -101,7 +103,7 @@ describe('strategy sharing through the local gateway', () => {
 
   it('pages the feed with a cursor: every post once, newest first', async () => {
     // An underlying of its own, so no other test's posts are on these pages; 22 posts from three learners (10 a day each).
-    const ticker = `Z${Array.from({ length: 6 }, () => 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'[Math.floor(Math.random() * 26)]).join('')}`;
+    const ticker = uniqueTicker();
     const body = await builderShare(stack, { underlying: ticker });
     const shared: string[] = [];
     for (const name of ['Pager A', 'Pager B', 'Pager C']) {
@@ -233,6 +235,126 @@ describe('strategy sharing through the local gateway', () => {
     expect(refused.status).toBe(429);
     expect(refused.body.error).toBe(RATE_LIMIT_MESSAGES.comments);
     expect((await a.call('GET', `/api/community/posts/${post.id}`)).body.post.comments).toBe(0);
+  }, 60_000);
+
+  it('lets the author withdraw a post: gone from every feed, sort and page with its comments, votes and reports; others get 404; a retry is safe; the day still counts it', async () => {
+    const ticker = uniqueTicker();
+    const author = await member('Withdrawing Author');
+    // Nine shared today already: this post is the tenth, the last of the day.
+    await db.send(
+      new UpdateCommand({
+        TableName: stack.tableName,
+        Key: { PK: `USER#${author.user.sub}`, SK: `CRATE#${rateDay(new Date())}` },
+        UpdateExpression: 'SET posts = :n',
+        ExpressionAttributeValues: { ':n': DAILY_LIMITS.posts - 1 },
+      }),
+    );
+    const share = await builderShare(stack, { underlying: ticker, title: `Take it back ${Date.now()}` });
+    const post = (await author.call('POST', '/api/community/posts', share)).body.post;
+    const reader = await member('Withdraw Reader');
+    const comment = (await reader.call('POST', `/api/community/posts/${post.id}/comments`, { body: 'What if it gaps down?' })).body.comment;
+    expect((await reader.call('PUT', `/api/community/posts/${post.id}/vote`, { useful: true })).status).toBe(200);
+    expect((await reader.call('POST', `/api/community/posts/${post.id}/report`, { reason: 'Too good to be true' })).status).toBe(202);
+    expect((await author.call('POST', `/api/community/posts/${post.id}/report`, { commentId: comment.id, reason: 'Off topic' })).status).toBe(202);
+    const op = await member('Withdraw Operator', true);
+    const openQueue = async () => ((await op.call('GET', '/api/admin/community/reports?status=open')).body.items as { postId: string }[]).map((i) => i.postId);
+    expect((await openQueue()).filter((id) => id === post.id)).toHaveLength(2);
+
+    const feeds = [
+      '/api/community/posts?sort=newest',
+      `/api/community/posts?underlying=${ticker}`,
+      `/api/community/posts?underlying=${ticker}&sort=useful`,
+      `/api/community/posts?underlying=${ticker}&strategy=bull-call-spread`,
+      `/api/community/posts?underlying=${ticker}&strategy=bull-call-spread&sort=useful`,
+      '/api/community/posts?strategy=bull-call-spread',
+    ];
+    for (const feed of feeds) expect(ids((await reader.call('GET', feed)).body), feed).toContain(post.id);
+
+    // Someone else's post, or one that never existed, answers 404 and nothing changes.
+    const refused = await reader.call('DELETE', `/api/community/posts/${post.id}`);
+    expect(refused.status).toBe(404);
+    expect(refused.body.error).toBe(COMMUNITY_MESSAGES.postNotFound);
+    expect((await reader.call('DELETE', '/api/community/posts/01ARZ3NDEKTSV4RRFFQ69G5FAV')).status).toBe(404);
+    expect((await reader.call('DELETE', '/api/community/posts/not-an-id')).status).toBe(400);
+    const untouched = (await reader.call('GET', `/api/community/posts/${post.id}`)).body.post;
+    expect(untouched).toMatchObject({ useful: 1, comments: 1, votedUseful: true });
+    expect(untouched.commentList).toHaveLength(1);
+
+    // The author withdraws it; a retry, even one that arrives at the same time, answers the same.
+    const twice = await Promise.all([author.call('DELETE', `/api/community/posts/${post.id}`), author.call('DELETE', `/api/community/posts/${post.id}`)]);
+    expect(twice.map((r) => r.status)).toEqual([204, 204]);
+    expect((await author.call('DELETE', `/api/community/posts/${post.id}`)).status).toBe(204);
+
+    for (const feed of feeds) expect(ids((await reader.call('GET', feed)).body), feed).not.toContain(post.id);
+    for (const who of [author, reader]) expect((await who.call('GET', `/api/community/posts/${post.id}`)).status).toBe(404);
+    expect((await reader.call('POST', `/api/community/posts/${post.id}/comments`, { body: 'Hello?' })).status).toBe(404);
+    expect((await reader.call('PUT', `/api/community/posts/${post.id}/vote`, { useful: false })).status).toBe(404);
+    expect((await reader.call('POST', `/api/community/posts/${post.id}/report`, { reason: 'late' })).status).toBe(404);
+    expect((await reader.call('GET', `/api/community/posts/${post.id}/builder`)).status).toBe(404);
+    expect((await op.call('POST', `/api/admin/community/posts/${post.id}/hide`, {})).status).toBe(404);
+    // The reports left the queue.
+    expect(await openQueue()).not.toContain(post.id);
+
+    // Nothing of it is left but a tombstone without words, and no learner keeps a copy of a comment, vote or report on it.
+    const left = await db.send(
+      new QueryCommand({ TableName: stack.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': `CPOST#${post.id}` } }),
+    );
+    expect(left.Items).toEqual([expect.objectContaining({ SK: 'POST', withdrawn: true, authorId: author.user.sub })]);
+    expect(left.Items![0]).not.toHaveProperty('title');
+    expect(left.Items![0]).not.toHaveProperty('thesis');
+    const copies = async (sub: string) =>
+      (await db.send(new QueryCommand({ TableName: stack.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': `USER#${sub}` } })))
+        .Items!.map((i) => String(i.SK))
+        .filter((sk) => sk.includes(post.id));
+    expect(await copies(author.user.sub)).toEqual([]);
+    expect(await copies(reader.user.sub)).toEqual([]);
+
+    // The day still counts the withdrawn post: deleting and sharing again cannot get round the limit.
+    const again = await author.call('POST', '/api/community/posts', share);
+    expect(again.status).toBe(429);
+    expect(again.body.error).toBe(RATE_LIMIT_MESSAGES.posts);
+  }, 90_000);
+
+  it('lets a commenter withdraw their comment: gone from the post, the counts down, its reports out of the queue; the author of the post cannot', async () => {
+    const author = await member('Post Author');
+    const post = (await author.call('POST', '/api/community/posts', await builderShare(stack, { title: `Comments ${Date.now()}` }))).body.post;
+    const reader = await member('Second Thoughts');
+    const first = (await reader.call('POST', `/api/community/posts/${post.id}/comments`, { body: 'This is wrong.' })).body.comment;
+    const second = (await reader.call('POST', `/api/community/posts/${post.id}/comments`, { body: 'Sorry, I misread the strikes.' })).body.comment;
+    expect((await author.call('POST', `/api/community/posts/${post.id}/report`, { commentId: first.id, reason: 'Rude' })).status).toBe(202);
+    const op = await member('Comment Operator', true);
+    const queued = async () =>
+      ((await op.call('GET', '/api/admin/community/reports?status=open')).body.items as { postId: string; commentId: string | null }[]).filter(
+        (i) => i.postId === post.id,
+      );
+    expect(await queued()).toEqual([expect.objectContaining({ commentId: first.id })]);
+
+    const path = `/api/community/posts/${post.id}/comments/${first.id}`;
+    expect((await author.call('DELETE', path)).status).toBe(404);
+    expect((await reader.call('DELETE', `/api/community/posts/${post.id}/comments/01ARZ3NDEKTSV4RRFFQ69G5FAV`)).status).toBe(404);
+    expect((await author.call('GET', `/api/community/posts/${post.id}`)).body.post.comments).toBe(2);
+
+    expect((await reader.call('DELETE', path)).status).toBe(204);
+    expect((await reader.call('DELETE', path)).status).toBe(204);
+    const seen = (await author.call('GET', `/api/community/posts/${post.id}`)).body.post;
+    expect(seen.comments).toBe(1);
+    expect(seen.commentList.map((c: { id: string }) => c.id)).toEqual([second.id]);
+    const inFeed = ((await author.call('GET', '/api/community/posts?sort=newest')).body.posts as { id: string; comments: number }[]).find(
+      (p) => p.id === post.id,
+    );
+    expect(inFeed?.comments).toBe(1);
+    expect(await queued()).toEqual([]);
+    expect((await author.call('POST', `/api/community/posts/${post.id}/report`, { commentId: first.id })).status).toBe(404);
+    expect((await op.call('POST', `/api/admin/community/posts/${post.id}/hide`, { commentId: first.id })).status).toBe(404);
+    // No copies left behind: the commenter's own, and the reporter's.
+    for (const [sub, sk] of [
+      [reader.user.sub, `CCOMMENT#${post.id}#${first.id}`],
+      [author.user.sub, `CREPORT#${post.id}#COMMENT#${first.id}`],
+    ] as const)
+      expect((await db.send(new GetCommand({ TableName: stack.tableName, Key: { PK: `USER#${sub}`, SK: sk } }))).Item).toBeUndefined();
+    // The day still counts both comments.
+    const day = await db.send(new GetCommand({ TableName: stack.tableName, Key: { PK: `USER#${reader.user.sub}`, SK: `CRATE#${rateDay(new Date())}` } }));
+    expect(day.Item?.comments).toBe(2);
   }, 60_000);
 
   it('shares a closed journal trade relative to its entry, with its result only when the learner opts in', async () => {

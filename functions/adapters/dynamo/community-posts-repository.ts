@@ -10,7 +10,15 @@ import {
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import type { ModerationItem, PostSummary } from '@shared/community/posts.api';
-import { feedVariantsOf, summaryOf, type PostRepository, type StoredComment, type StoredPost } from '@shared/community/posts';
+import {
+  feedVariantsOf,
+  summaryOf,
+  WITHDRAWN_KEPT_SECONDS,
+  withdrawal,
+  type PostRepository,
+  type StoredComment,
+  type StoredPost,
+} from '@shared/community/posts';
 import { batchWriteAll } from './batch-write';
 import { documentClient, tableName } from './client';
 import { userPk } from './profile-repository';
@@ -30,6 +38,8 @@ import { BoundedMap } from '@shared/bounded-map';
  *   USER#<sub>/CPOST#<id>              the author's copy (the data export; the deletion finds the posts through it)
  *   USER#<sub>/CCOMMENT#<postId>#<id>, CVOTE#<postId>, CREPORT#<postId>#<target>   the learner's own, for the same
  *   USER#<sub>/CRATE#<New York day>    posts and comments counted against the daily limits; expires after two days
+ * A post or comment its author withdrew stays for a day as a tombstone in its own place (`withdrawn`, the author's id,
+ * no words, `expiresAt`): reads treat it as gone, a late vote, comment or report fails on it, a retried DELETE finds it.
  */
 const postPk = (id: string) => `CPOST#${id}`;
 const POST = 'POST';
@@ -72,8 +82,89 @@ export function dynamoPostRepository(
 
   async function getPost(id: string): Promise<StoredPost | null> {
     const out = await db.send(new GetCommand({ TableName: table, Key: { PK: postPk(id), SK: POST }, ConsistentRead: true }));
-    return out.Item ? toPost(out.Item) : null;
+    return out.Item && out.Item.withdrawn !== true ? toPost(out.Item) : null;
   }
+
+  /** The post or comment item as `withdrawal` judges it; a tombstone past its day is as gone as an unknown id. */
+  async function authored(
+    key: { PK: string; SK: string },
+    at: string,
+  ): Promise<{ authorId: string; withdrawn: boolean; item: Record<string, unknown> } | null> {
+    const item = (await db.send(new GetCommand({ TableName: table, Key: key, ConsistentRead: true }))).Item;
+    if (!item) return null;
+    const withdrawn = item.withdrawn === true;
+    if (withdrawn && Number(item.expiresAt) <= Math.floor(new Date(at).getTime() / 1000)) return null;
+    return { authorId: String(item.authorId), withdrawn, item };
+  }
+
+  const tombstone = (key: { PK: string; SK: string }, f: { id: string; postId: string; authorId: string; at: string }): Tx => ({
+    Put: {
+      TableName: table,
+      Item: {
+        ...key,
+        type: 'community-withdrawn',
+        id: f.id,
+        postId: f.postId,
+        authorId: f.authorId,
+        withdrawn: true,
+        hidden: true,
+        withdrawnAt: f.at,
+        expiresAt: Math.floor(new Date(f.at).getTime() / 1000) + WITHDRAWN_KEPT_SECONDS,
+      },
+      // Still the author's, and not withdrawn by a request that got there first.
+      ConditionExpression: 'authorId = :me AND attribute_not_exists(withdrawn)',
+      ExpressionAttributeValues: { ':me': f.authorId },
+    },
+  });
+
+  /** The learner's own copy of a comment, vote or report in the post's partition (how the export and account deletion find it). */
+  const copyOf = (postId: string, i: Record<string, unknown>): { PK: string; SK: string } | null => {
+    const sk = String(i.SK);
+    if (sk.startsWith('COMMENT#') && typeof i.authorId === 'string') return { PK: userPk(i.authorId), SK: `CCOMMENT#${postId}#${sk.slice('COMMENT#'.length)}` };
+    if (sk.startsWith('VOTE#')) return { PK: userPk(sk.slice('VOTE#'.length)), SK: `CVOTE#${postId}` };
+    if (sk.startsWith('REPORT#') && typeof i.userId === 'string' && sk.endsWith(`#${i.userId}`))
+      return { PK: userPk(i.userId), SK: `CREPORT#${postId}#${sk.slice('REPORT#'.length, sk.length - i.userId.length - 1)}` };
+    return null;
+  };
+
+  /**
+   * Deletes the items of a post's partition under `prefix` (all of them: '') but the post item itself, each learner's
+   * own copy BEFORE the item it copies, so a clean-up cut short and run again still finds every copy through its item.
+   */
+  async function removeWithCopies(postId: string, prefix: string): Promise<void> {
+    let cursor: Record<string, unknown> | undefined;
+    do {
+      const out = await db.send(
+        new QueryCommand({
+          TableName: table,
+          KeyConditionExpression: prefix ? 'PK = :pk AND begins_with(SK, :p)' : 'PK = :pk',
+          ExpressionAttributeValues: { ':pk': postPk(postId), ...(prefix ? { ':p': prefix } : {}) },
+          ExpressionAttributeNames: { '#a': 'authorId', '#u': 'userId' },
+          ProjectionExpression: 'PK, SK, #a, #u',
+          ConsistentRead: true,
+          ExclusiveStartKey: cursor,
+        }),
+      );
+      const items = (out.Items ?? []).filter((i) => i.SK !== POST);
+      const copies = items.map((i) => copyOf(postId, i)).filter((k) => k !== null);
+      await batchWriteAll(
+        db,
+        table,
+        copies.map((Key) => ({ DeleteRequest: { Key } })),
+      );
+      await batchWriteAll(
+        db,
+        table,
+        items.map((i) => ({ DeleteRequest: { Key: { PK: i.PK, SK: i.SK } } })),
+      );
+      cursor = out.LastEvaluatedKey;
+    } while (cursor);
+  }
+
+  /** Fails a report or moderation when its post or comment was withdrawn meanwhile, so nothing lands in the queue after the clean-up. */
+  const stillThere = (key: { PK: string; SK: string }): Tx => ({
+    ConditionCheck: { TableName: table, Key: key, ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(withdrawn)' },
+  });
 
   /** Changes a post's counts together with its feed entries' copies (when it is shown), conditional on the count read. */
   const countUpdates = (p: StoredPost, next: { useful: number; comments: number }): Tx[] => [
@@ -231,7 +322,7 @@ export function dynamoPostRepository(
           Limit: 500,
         }),
       );
-      return (out.Items ?? []).map(toComment);
+      return (out.Items ?? []).filter((i) => i.withdrawn !== true).map(toComment);
     },
 
     async hasVoted(id, userId) {
@@ -388,6 +479,7 @@ export function dynamoPostRepository(
                     : { ConditionExpression: 'attribute_not_exists(PK)' }),
                 },
               },
+              stillThere({ PK: postPk(r.postId), SK: target }),
             ],
           }),
         );
@@ -395,6 +487,7 @@ export function dynamoPostRepository(
       } catch (err) {
         const codes = conditionFailed(err);
         if (!codes) throw err;
+        if (codes[3] === 'ConditionalCheckFailed') return 'missing';
         if (codes[0] === 'ConditionalCheckFailed') return 'duplicate';
         return repo.report(r); // another report landed first: count again from the new total
       }
@@ -452,13 +545,13 @@ export function dynamoPostRepository(
       if (commentId) {
         const post = await getPost(postId);
         const c = post && (await db.send(new GetCommand({ TableName: table, Key: { PK: postPk(postId), SK: target }, ConsistentRead: true }))).Item;
-        if (!c) return 'missing';
+        if (!c || c.withdrawn === true) return 'missing';
         const hideComment: Tx = {
           Update: {
             TableName: table,
             Key: { PK: postPk(postId), SK: target },
             UpdateExpression: 'SET #hidden = :h',
-            ConditionExpression: 'attribute_exists(PK)',
+            ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(withdrawn)',
             ExpressionAttributeNames: { '#hidden': 'hidden' },
             ExpressionAttributeValues: { ':h': hide },
           },
@@ -472,7 +565,7 @@ export function dynamoPostRepository(
       } else {
         const out = await withPost<true>(postId, (p) => {
           const base = { excerpt: p.title, authorName: p.authorName };
-          if (p.hidden === hide) return { tx: [modUpdate(base)], done: true };
+          if (p.hidden === hide) return { tx: [stillThere({ PK: postPk(postId), SK: POST }), modUpdate(base)], done: true };
           const tx: Tx[] = [
             {
               Update: {
@@ -495,6 +588,76 @@ export function dynamoPostRepository(
         if (out === 'missing') return 'missing';
       }
       return (await moderationItem(postId, target))!;
+    },
+
+    async withdrawPost({ postId, userId, at }) {
+      const key = { PK: postPk(postId), SK: POST };
+      for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {
+        const found = await authored(key, at);
+        const may = withdrawal(found, userId);
+        if (may === 'missing') return 'missing';
+        if (may === 'withdraw') {
+          // 1. One transaction hides it from everyone: the post becomes a tombstone (every read, vote, comment, report
+          //    and moderation now finds it gone) and its feed entries go, so no feed, filter or sort lists it after.
+          const p = toPost(found!.item);
+          try {
+            await db.send(
+              new TransactWriteCommand({
+                TransactItems: [
+                  tombstone(key, { id: postId, postId, authorId: userId, at }),
+                  ...feedVariantsOf(p).map((v): Tx => ({ Delete: { TableName: table, Key: { PK: postPk(postId), SK: `FEED#${v}` } } })),
+                ],
+              }),
+            );
+          } catch (err) {
+            if (!conditionFailed(err)) throw err;
+            continue; // another request withdrew it first: read it again
+          }
+        }
+        // 2. Then the rest, which no one can see any more: comments, votes, reports and queue entries with the learners'
+        //    own copies of them. 3. Last, the author's own copy, through which an account deletion still finds a post
+        //    whose clean-up was cut short. A retry (the tombstone is found: 'already') runs 2 and 3 again.
+        await removeWithCopies(postId, '');
+        await db.send(new DeleteCommand({ TableName: table, Key: { PK: userPk(userId), SK: `CPOST#${postId}` } }));
+        return 'ok';
+      }
+      throw new Error(`post ${postId}: too many concurrent changes`);
+    },
+
+    async withdrawComment({ postId, commentId, userId, at }) {
+      const key = { PK: postPk(postId), SK: `COMMENT#${commentId}` };
+      for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {
+        const found = await authored(key, at);
+        const may = withdrawal(found, userId);
+        if (may === 'missing') return 'missing';
+        if (may === 'withdraw') {
+          // The post's comment count (and its feed copies) goes down in the same transaction as the comment becomes a
+          // tombstone, with the author's copy and the comment's queue entry: one step, nothing half-done to see.
+          const p = await getPost(postId);
+          if (!p) return 'missing'; // its post was withdrawn: the comment went with it
+          try {
+            await db.send(
+              new TransactWriteCommand({
+                TransactItems: [
+                  ...countUpdates(p, { useful: p.useful, comments: Math.max(0, p.comments - 1) }),
+                  tombstone(key, { id: commentId, postId, authorId: userId, at }),
+                  { Delete: { TableName: table, Key: { PK: userPk(userId), SK: `CCOMMENT#${postId}#${commentId}` } } },
+                  { Delete: { TableName: table, Key: { PK: postPk(postId), SK: `MOD#COMMENT#${commentId}` } } },
+                ],
+              }),
+            );
+          } catch (err) {
+            if (!conditionFailed(err)) throw err;
+            // A vote or comment changed the counts first, or another request withdrew it: read both again.
+            await new Promise((r) => setTimeout(r, 5 + Math.random() * 20 * (attempt + 1)));
+            continue;
+          }
+        }
+        // Then the reports on it, with the reporters' own copies (the queue entry already went).
+        await removeWithCopies(postId, `REPORT#COMMENT#${commentId}#`);
+        return 'ok';
+      }
+      throw new Error(`comment ${commentId}: too many concurrent changes`);
     },
 
     async eraseLearner(userId) {
@@ -663,6 +826,8 @@ export function withFeedCache<R extends PostRepository>(repo: R, ttlMs = 2_000, 
     addComment: forget(repo.addComment),
     setVote: forget(repo.setVote),
     moderate: forget(repo.moderate),
+    withdrawPost: forget(repo.withdrawPost),
+    withdrawComment: forget(repo.withdrawComment),
     eraseLearner: forget(repo.eraseLearner),
   };
 }

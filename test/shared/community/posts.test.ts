@@ -1,12 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { feedVariant, readPost, sharePost, type PostDeps, type PostRepository, type StoredPost } from '@shared/community/posts';
+import {
+  feedVariant,
+  readPost,
+  sharePost,
+  withdrawal,
+  withdrawComment,
+  withdrawPost,
+  type PostDeps,
+  type PostRepository,
+  type StoredPost,
+} from '@shared/community/posts';
 import { SharePostBody } from '@shared/community/posts.api';
-import { RATE_LIMIT_MESSAGES } from '@shared/community/strategy-posts';
+import { COMMUNITY_MESSAGES, RATE_LIMIT_MESSAGES } from '@shared/community/strategy-posts';
 import type { JournalTrade } from '@shared/journal/trades';
 
-/** Just what sharing and reading need; the DynamoDB adapter is exercised by the integration tests. */
+/** Just what sharing, reading and withdrawing need; the DynamoDB adapter is exercised by the integration tests. */
 function memoryPosts() {
-  const posts = new Map<string, StoredPost>();
+  const posts = new Map<string, StoredPost & { withdrawn?: boolean }>();
   let counted = 0;
   const repo = {
     async create(p: StoredPost, limit: { max: number }) {
@@ -16,7 +26,18 @@ function memoryPosts() {
       return 'ok' as const;
     },
     async get(id: string) {
-      return posts.get(id) ?? null;
+      const p = posts.get(id);
+      return p && !p.withdrawn ? p : null;
+    },
+    // As the adapter does: the author's post becomes a tombstone, which a retry finds.
+    async withdrawPost(w: { postId: string; userId: string }) {
+      const p = posts.get(w.postId) ?? null;
+      const may = withdrawal(p, w.userId);
+      if (may === 'withdraw') posts.set(w.postId, { ...p!, withdrawn: true });
+      return may === 'missing' ? 'missing' : 'ok';
+    },
+    async withdrawComment() {
+      return 'missing';
     },
     async comments() {
       return [];
@@ -165,5 +186,54 @@ describe('limits and visibility', () => {
     expect(feedVariant({ underlying: 'SPY' })).toBe('U#SPY');
     expect(feedVariant({ strategy: 'iron-condor' })).toBe('S#iron-condor');
     expect(feedVariant({ underlying: 'SPY', strategy: 'iron-condor' })).toBe('US#SPY#iron-condor');
+  });
+});
+
+describe('withdrawing a post or comment', () => {
+  const builder = SharePostBody.parse({
+    source: 'builder',
+    title: 'Spread',
+    thesis: 'Long enough thesis.',
+    underlying: 'SPY',
+    strategyName: 'Bull Call Spread',
+    spot: 580,
+    legs: [{ action: 'buy', optionType: 'call', strike: 580, expiration: '2026-12-18', quantity: 1, premium: 9.5 }],
+  });
+
+  it('is for the author only: anyone else, like an unknown id, is told nothing exists; a repeat by the author finds it already done', () => {
+    expect(withdrawal(null, 'ada')).toBe('missing');
+    expect(withdrawal({ authorId: 'ada' }, 'bob')).toBe('missing');
+    expect(withdrawal({ authorId: 'ada', withdrawn: true }, 'bob')).toBe('missing');
+    expect(withdrawal({ authorId: 'ada', withdrawn: false }, 'ada')).toBe('withdraw');
+    expect(withdrawal({ authorId: 'ada', withdrawn: true }, 'ada')).toBe('already');
+  });
+
+  it("answers someone else's post as not found and leaves it; the author's withdrawal hides it from everyone, and a retry answers the same", async () => {
+    const { d } = deps();
+    const out = await sharePost(d, ada, builder);
+    if (!out.ok) throw new Error('not shared');
+    const id = out.value.id;
+    expect(await withdrawPost(d, 'bob', id)).toEqual({ ok: false, error: { code: 'not_found', message: COMMUNITY_MESSAGES.postNotFound } });
+    expect((await readPost(d, id, 'bob')).ok).toBe(true);
+    expect(await withdrawPost(d, 'ada', id)).toEqual({ ok: true, value: true });
+    expect(await withdrawPost(d, 'ada', id)).toEqual({ ok: true, value: true });
+    expect(await readPost(d, id, 'ada')).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await readPost(d, id, 'bob')).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await withdrawPost(d, 'ada', '01JD00000000000000000000ZZ')).toMatchObject({ ok: false, error: { code: 'not_found' } });
+  });
+
+  it('still counts a withdrawn post against the day, so deleting and sharing again cannot pass ten', async () => {
+    const { d } = deps();
+    for (let i = 0; i < 10; i++) {
+      const out = await sharePost(d, ada, builder);
+      if (!out.ok) throw new Error('not shared');
+      expect((await withdrawPost(d, 'ada', out.value.id)).ok).toBe(true);
+    }
+    expect(await sharePost(d, ada, builder)).toEqual({ ok: false, error: { code: 'rate_limited', message: RATE_LIMIT_MESSAGES.posts } });
+  });
+
+  it('answers a comment that is not the learner’s with the comment message', async () => {
+    const { d } = deps();
+    expect(await withdrawComment(d, 'bob', 'p', 'c')).toEqual({ ok: false, error: { code: 'not_found', message: COMMUNITY_MESSAGES.commentNotFound } });
   });
 });

@@ -4,7 +4,7 @@ import type { postsApi } from '@shared/community/posts.api';
 import { type ModerationItem, type Post, type PostComment, type PostSummary } from '@shared/community/posts.api';
 import type { FeedSort } from '@shared/community/strategy-posts';
 import { queryKeys } from '@web/api/query-keys';
-import { api } from '@web/lib/api-client';
+import { api, ApiError } from '@web/lib/api-client';
 
 /**
  * Strategy sharing (shared/community/posts.api.ts): the feed, a post, sharing, comments, votes, reports, open in builder
@@ -71,6 +71,38 @@ export function useVote(postId: string) {
     mutationFn: (useful: boolean) => api.put<{ useful: number; votedUseful: boolean }>(`${base}/${postId}/vote`, { useful }),
     onSuccess: (v) => {
       client.setQueryData(postQueryOptions(postId).queryKey, (old: { post: Post } | undefined) => (old ? { post: { ...old.post, ...v } } : old));
+      void client.invalidateQueries({ queryKey: queryKeys.community.feeds() });
+    },
+  });
+}
+
+/** What the community page says after the author deleted their post (router state from the post page). */
+export const POST_DELETED_STATUS = 'Your post was deleted. It no longer appears in the community.';
+
+/** A withdrawal answers 204 again when repeated, so one lost on the way (no answer at all) is simply sent again. */
+const retryUnanswered = (failures: number, err: Error) => failures < 2 && err instanceof ApiError && err.status === 0;
+
+/** The author withdraws their post: its page is forgotten (it answers 404 now) and every feed is read again. */
+export function useWithdrawPost(postId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.del<null>(`${base}/${postId}`),
+    retry: retryUnanswered,
+    onSuccess: () => {
+      client.removeQueries({ queryKey: queryKeys.community.post(postId), exact: true });
+      void client.invalidateQueries({ queryKey: queryKeys.community.feeds() });
+    },
+  });
+}
+
+/** The author withdraws their comment: the post is read again (its list and count) and the feeds' counts with it. */
+export function useWithdrawComment(postId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (commentId: string) => api.del<null>(`${base}/${postId}/comments/${commentId}`),
+    retry: retryUnanswered,
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: queryKeys.community.post(postId) });
       void client.invalidateQueries({ queryKey: queryKeys.community.feeds() });
     },
   });

@@ -12,6 +12,12 @@ function fakeRepo() {
     async setVote() {
       return { useful: 1, votedUseful: true };
     },
+    async withdrawPost() {
+      return 'ok';
+    },
+    async withdrawComment() {
+      return 'ok';
+    },
   } as unknown as PostRepository;
   return { repo, reads: () => reads };
 }
@@ -46,5 +52,17 @@ describe('the warm feed cache', () => {
     await cached.setVote('p', 'u', true);
     await cached.feed(q);
     expect(reads()).toBe(2);
+  });
+
+  it('forgets every page when an author withdraws a post or a comment, so the feed stops listing it (or counting it) at once', async () => {
+    const { repo, reads } = fakeRepo();
+    const cached = withFeedCache(repo, 60_000, () => 0);
+    await cached.feed(q);
+    await cached.withdrawPost({ postId: 'p', userId: 'u', at: '2026-11-26T12:00:00Z' });
+    await cached.feed(q);
+    expect(reads()).toBe(2);
+    await cached.withdrawComment({ postId: 'p', commentId: 'c', userId: 'u', at: '2026-11-26T12:00:00Z' });
+    await cached.feed(q);
+    expect(reads()).toBe(3);
   });
 });

@@ -9,6 +9,7 @@ import { json, stubApi } from '../../app/api-stub';
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: async () => ({}) }));
 
 import { ShareStrategyDialog, type ShareSource } from '@web/components/community/share-strategy-dialog';
+import { CommunityPage } from '@web/features/community/components/community-page';
 import { PostPage } from '@web/features/community/components/post-page';
 import { StrategyFeed } from '@web/features/community/components/strategy-feed';
 import type { Post } from '@web/api/community-posts';
@@ -197,6 +198,88 @@ describe('the post page', () => {
     });
     renderAt(`/app/community/posts/${POST.id}`, [{ path: '/app/community/posts/:postId', element: <PostPage /> }]);
     expect((await screen.findByRole('alert')).textContent).toContain('This strategy post does not exist or is no longer shown.');
+  });
+});
+
+describe("deleting one's own post or comment", () => {
+  const MINE: Post = {
+    ...POST,
+    mine: true,
+    commentList: [...POST.commentList, { ...POST.commentList[0]!, id: '01JD0000000000000000000002', body: 'My own afterthought', mine: true }],
+  };
+  const atPost = () =>
+    renderAt(`/app/community/posts/${POST.id}`, [
+      { path: '/app/community/posts/:postId', element: <PostPage /> },
+      { path: '/app/community', element: <CommunityPage suggestedName="Ada" /> },
+    ]);
+
+  it('never offers another learner’s post or comment for deletion', async () => {
+    stubApi({ [`GET /api/community/posts/${POST.id}`]: { post: POST } });
+    atPost();
+    await screen.findByRole('heading', { level: 1, name: POST.title });
+    expect(screen.queryByRole('button', { name: 'Delete post' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete comment' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Report post' })).toBeTruthy();
+  });
+
+  it('asks first, keeps the post on Keep, and on Delete withdraws it and returns to the feed with a short word', async () => {
+    const { calls } = stubApi({
+      [`GET /api/community/posts/${POST.id}`]: { post: MINE },
+      [`DELETE /api/community/posts/${POST.id}`]: () => new Response(null, { status: 204 }),
+      'GET /api/community/testimonial': { testimonial: null },
+    });
+    const router = atPost();
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete post' }));
+    const ask = screen.getByRole('group', { name: 'Delete this post?' });
+    expect(ask.textContent).toContain("It still counts toward today's 10 posts.");
+    // The safe answer has the focus: Enter does not delete.
+    expect(document.activeElement).toBe(within(ask).getByRole('button', { name: 'Keep' }));
+    await userEvent.click(within(ask).getByRole('button', { name: 'Keep' }));
+    expect(screen.queryByRole('group', { name: 'Delete this post?' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete post' }));
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete post' }));
+    await userEvent.click(within(screen.getByRole('group', { name: 'Delete this post?' })).getByRole('button', { name: 'Delete' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Your post was deleted. It no longer appears in the community.');
+    expect(router.state.location.pathname).toBe('/app/community');
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([`/api/community/posts/${POST.id}`]);
+  });
+
+  it("shows the server's answer and stays on the post when the deletion is refused", async () => {
+    stubApi({
+      [`GET /api/community/posts/${POST.id}`]: { post: MINE },
+      [`DELETE /api/community/posts/${POST.id}`]: () => json({ error: 'This strategy post does not exist or is no longer shown.', code: 'not_found' }, 404),
+    });
+    const router = atPost();
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete post' }));
+    await userEvent.click(within(screen.getByRole('group', { name: 'Delete this post?' })).getByRole('button', { name: 'Delete' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('This strategy post does not exist or is no longer shown.');
+    expect(router.state.location.pathname).toBe(`/app/community/posts/${POST.id}`);
+  });
+
+  it('deletes only the learner’s own comment, after asking, and reads the post again', async () => {
+    let withdrawn = false;
+    const { calls } = stubApi({
+      [`GET /api/community/posts/${POST.id}`]: () =>
+        json({ post: withdrawn ? { ...MINE, comments: 1, commentList: POST.commentList } : { ...MINE, comments: 2 } }),
+      [`DELETE /api/community/posts/${POST.id}/comments/01JD0000000000000000000002`]: () => {
+        withdrawn = true;
+        return new Response(null, { status: 204 });
+      },
+    });
+    atPost();
+    await screen.findByText('My own afterthought');
+    // One Delete: on the learner's own comment, not on Grace's.
+    const deletes = screen.getAllByRole('button', { name: 'Delete comment' });
+    expect(deletes).toHaveLength(1);
+    expect(deletes[0]!.textContent).toBe('Delete');
+    await userEvent.click(deletes[0]!);
+    const ask = screen.getByRole('group', { name: 'Delete this comment?' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Delete' }));
+    await vi.waitFor(() => expect(screen.queryByText('My own afterthought')).toBeNull());
+    expect(screen.getByRole('heading', { name: 'Comments (1)' })).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
   });
 });
 

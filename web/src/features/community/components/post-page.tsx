@@ -1,11 +1,22 @@
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { AuthorName } from './author-name';
-import { legsAt, POST_BOUNDS } from '@shared/community/strategy-posts';
+import { DAILY_LIMITS, legsAt, POST_BOUNDS } from '@shared/community/strategy-posts';
 import { formatPnl } from '@shared/format/money';
 import { formatNewYorkTime } from '@shared/format/time';
 import { templateById } from '@shared/strategy';
-import { getBuilderLegs, useAddComment, usePost, useReport, useVote, type Post, type PostComment } from '@web/api/community-posts';
+import {
+  getBuilderLegs,
+  POST_DELETED_STATUS,
+  useAddComment,
+  usePost,
+  useReport,
+  useVote,
+  useWithdrawComment,
+  useWithdrawPost,
+  type Post,
+  type PostComment,
+} from '@web/api/community-posts';
 import { PayoffChart } from '@web/components/strategy/payoff-chart';
 import { Spinner } from '@web/components/ui/spinner';
 import { ApiError } from '@web/lib/api-client';
@@ -173,10 +184,105 @@ function Actions({ post }: { post: Post }) {
           {opening ? 'Opening...' : 'Open in builder'}
         </button>
         {!post.mine && <ReportButton postId={post.id} what="post" />}
+        {post.mine && <DeletePost postId={post.id} />}
       </div>
       {(error || vote.isError) && (
         <p role="alert" className="text-sm text-red-800">
           {error ?? vote.error?.message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function DeletePost({ postId }: { postId: string }) {
+  const withdraw = useWithdrawPost(postId);
+  const navigate = useNavigate();
+  return (
+    <ConfirmDelete
+      trigger="Delete post"
+      question="Delete this post?"
+      detail={`Its comments, useful votes and reports go with it, and it cannot be undone. It still counts toward today's ${DAILY_LIMITS.posts} posts.`}
+      pending={withdraw.isPending}
+      error={withdraw.isError ? withdraw.error.message : null}
+      onConfirm={() => withdraw.mutate(undefined, { onSuccess: () => navigate('/app/community', { state: { status: POST_DELETED_STATUS } }) })}
+    />
+  );
+}
+
+/**
+ * A destructive action asked twice, in place: the trigger opens "Are you sure? Delete / Keep" (Keep has the focus, so
+ * Enter never deletes by accident; Escape or Keep closes it and gives the focus back to the trigger).
+ */
+function ConfirmDelete(props: {
+  trigger: string;
+  triggerLabel?: string;
+  question: string;
+  detail: string;
+  pending: boolean;
+  error: string | null;
+  onConfirm: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const keep = useRef<HTMLButtonElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  const id = useId();
+  useEffect(() => {
+    if (open) keep.current?.focus();
+    else if (wasOpen.current) trigger.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
+  if (!open)
+    return (
+      <button
+        ref={trigger}
+        type="button"
+        aria-label={props.triggerLabel}
+        onClick={() => setOpen(true)}
+        className="rounded-lg px-3 py-2 text-sm font-medium text-red-800 ring-1 ring-inset ring-red-200 hover:bg-red-50"
+      >
+        {props.trigger}
+      </button>
+    );
+  return (
+    <div
+      role="group"
+      aria-labelledby={`${id}-q`}
+      aria-describedby={`${id}-d`}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && !props.pending) setOpen(false);
+      }}
+      className="w-full rounded-xl bg-red-50 p-3 ring-1 ring-red-200"
+    >
+      <p id={`${id}-q`} className="text-sm font-semibold text-red-900">
+        {props.question}
+      </p>
+      <p id={`${id}-d`} className="mt-1 text-sm text-red-900">
+        {props.detail}
+      </p>
+      <div className="mt-2 flex flex-wrap gap-2">
+        <button
+          type="button"
+          onClick={props.onConfirm}
+          disabled={props.pending}
+          className="rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:bg-red-400"
+        >
+          {props.pending ? 'Deleting…' : 'Delete'}
+        </button>
+        <button
+          ref={keep}
+          type="button"
+          onClick={() => setOpen(false)}
+          disabled={props.pending}
+          className="rounded-lg bg-white px-4 py-2 text-sm font-semibold text-slate-800 ring-1 ring-inset ring-slate-300 hover:bg-slate-50"
+        >
+          Keep
+        </button>
+      </div>
+      {props.error && (
+        <p role="alert" className="mt-2 text-sm text-red-800">
+          {props.error}
         </p>
       )}
     </div>
@@ -282,6 +388,23 @@ function Comments({ post }: { post: Post }) {
   );
 }
 
+function DeleteComment({ postId, commentId }: { postId: string; commentId: string }) {
+  const withdraw = useWithdrawComment(postId);
+  return (
+    <div className="mt-1 flex">
+      <ConfirmDelete
+        trigger="Delete"
+        triggerLabel="Delete comment"
+        question="Delete this comment?"
+        detail={`It disappears from the post and cannot be undone. It still counts toward today's ${DAILY_LIMITS.comments} comments.`}
+        pending={withdraw.isPending}
+        error={withdraw.isError ? withdraw.error.message : null}
+        onConfirm={() => withdraw.mutate(commentId)}
+      />
+    </div>
+  );
+}
+
 function CommentItem({ postId, comment }: { postId: string; comment: PostComment }) {
   return (
     <li className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
@@ -297,6 +420,7 @@ function CommentItem({ postId, comment }: { postId: string; comment: PostComment
           <ReportButton postId={postId} commentId={comment.id} what="comment" />
         </div>
       )}
+      {comment.mine && <DeleteComment postId={postId} commentId={comment.id} />}
     </li>
   );
 }
