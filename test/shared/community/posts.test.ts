@@ -155,17 +155,18 @@ describe('sharing a closed journal trade', () => {
   });
 });
 
-describe('limits and visibility', () => {
-  const builder = SharePostBody.parse({
-    source: 'builder',
-    title: 'Spread',
-    thesis: 'Long enough thesis.',
-    underlying: 'SPY',
-    strategyName: 'Bull Call Spread',
-    spot: 580,
-    legs: [{ action: 'buy', optionType: 'call', strike: 580, expiration: '2026-12-18', quantity: 1, premium: 9.5 }],
-  });
+/** A post shared from the builder, for the limit, visibility and withdrawal tests. */
+const builder = SharePostBody.parse({
+  source: 'builder',
+  title: 'Spread',
+  thesis: 'Long enough thesis.',
+  underlying: 'SPY',
+  strategyName: 'Bull Call Spread',
+  spot: 580,
+  legs: [{ action: 'buy', optionType: 'call', strike: 580, expiration: '2026-12-18', quantity: 1, premium: 9.5 }],
+});
 
+describe('limits and visibility', () => {
   it('refuses the 11th post of the day with the message', async () => {
     const { d } = deps();
     for (let i = 0; i < 10; i++) expect((await sharePost(d, ada, builder)).ok).toBe(true);
@@ -190,16 +191,6 @@ describe('limits and visibility', () => {
 });
 
 describe('withdrawing a post or comment', () => {
-  const builder = SharePostBody.parse({
-    source: 'builder',
-    title: 'Spread',
-    thesis: 'Long enough thesis.',
-    underlying: 'SPY',
-    strategyName: 'Bull Call Spread',
-    spot: 580,
-    legs: [{ action: 'buy', optionType: 'call', strike: 580, expiration: '2026-12-18', quantity: 1, premium: 9.5 }],
-  });
-
   it('is for the author only: anyone else, like an unknown id, is told nothing exists; a repeat by the author finds it already done', () => {
     expect(withdrawal(null, 'ada')).toBe('missing');
     expect(withdrawal({ authorId: 'ada' }, 'bob')).toBe('missing');
