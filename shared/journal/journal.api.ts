@@ -10,7 +10,8 @@ import { EXIT_REASONS, JOURNAL_ACCOUNTS } from './trades';
 const Ulid = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'must be a journal id');
 /** A trade's id is its opening order's: a paper order's ulid, or an Alpaca order's UUID (issue 21). */
 const TradeId = z.string().regex(/^(?:[0-9A-HJKMNP-TV-Z]{26}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/, 'must be a journal trade id');
-const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date in the form YYYY-MM-DD');
+/** A real calendar day (a pattern alone let '2026-13-45' be saved as a free entry's date). */
+const IsoDate = z.iso.date({ error: 'must be a date in the form YYYY-MM-DD' });
 // Bounds before trimming, so the API document (maxLength) and the handler agree on what is accepted.
 const line = (max: number = ENTRY_LIMITS.line) =>
   z

@@ -49,6 +49,14 @@ describe('entry validation', () => {
     );
   });
 
+  it("takes a free entry's date only as a real calendar day", () => {
+    expect(EntryInput.parse({ kind: 'daily_plan', date: '2028-02-29' }).date).toBe('2028-02-29');
+    for (const date of ['2026-13-01', '2026-02-30', '2026-1-05']) {
+      const r = EntryInput.safeParse({ kind: 'daily_plan', date });
+      expect(r.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual(['date: must be a date in the form YYYY-MM-DD']);
+    }
+  });
+
   it('a trade entry names its trade', () => {
     expect(EntryInput.safeParse({ kind: 'trade' }).success).toBe(false);
     expect(EntryInput.safeParse({ kind: 'note', tradeId: '01KAAAAAAAAAAAAAAAAAAAAAAA' }).success).toBe(false);
