@@ -1,24 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { signUpAndSignIn } from '../support/cognito';
-import { DESKTOP, launchBrowserWhenMarketReady, PHONE, returningLearner, signInThroughPage, watchErrors } from './browser';
+import { DESKTOP, chromiumForFile, PHONE, returningLearner, signInThroughPage, watchErrors } from './browser';
 
 const stack = inject('e2eStack');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowserWhenMarketReady(stack.url);
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chrome = chromiumForFile(stack.url);
 
 describe('the market-analysis pages in Chromium', () => {
   it('shows sentiment, the heatmap, events and the regime with data and dates at desktop and phone width, and a finding opens the builder', async () => {
     const learner = await signUpAndSignIn(stack, { name: 'Analysis Learner' });
     const status = await (await fetch(`${stack.url}/api/market/status`)).json();
     for (const viewport of [DESKTOP, PHONE]) {
-      const context = await returningLearner(browser, viewport);
+      const context = await returningLearner(chrome.browser, viewport);
       const page = await context.newPage();
       const errors = watchErrors(page);
       await signInThroughPage(page, stack.url, learner.email, learner.password);

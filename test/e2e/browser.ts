@@ -2,6 +2,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { waitFor } from '../support/local-stack';
+import { afterAll, beforeAll } from 'vitest';
 import { chromiumPath } from './ensure-chromium';
 
 /** Debian's Chromium, with the flags this sandboxed, offline machine needs. */
@@ -31,6 +32,26 @@ export async function launchBrowserWhenMarketReady(stackUrl: string): Promise<Br
     'market data',
   );
   return browser;
+}
+
+/**
+ * One Chromium for a test file: launched before its tests once the market is ready, closed after them. Call it at the top
+ * of the file and read `.browser` inside the tests.
+ */
+export function chromiumForFile(stackUrl: string): { readonly browser: Browser } {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowserWhenMarketReady(stackUrl);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    get browser() {
+      if (!browser) throw new Error('Chromium is not launched yet: read .browser inside a test');
+      return browser;
+    },
+  };
 }
 
 export const DESKTOP = { width: 1280, height: 860 };

@@ -1,17 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { signUpAndSignIn } from '../support/cognito';
-import { launchBrowserWhenMarketReady, returningLearner, seriousViolations, signInThroughPage, watchErrors } from './browser';
+import { chromiumForFile, returningLearner, seriousViolations, signInThroughPage, watchErrors } from './browser';
 
 const stack = inject('e2eStack');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowserWhenMarketReady(stack.url);
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chrome = chromiumForFile(stack.url);
 
 describe('community strategy sharing in Chromium', () => {
   it('A shares a spread from the builder; B finds it in the feed, opens it in the builder with its legs, and comments; A sees the comment, then deletes the post', async () => {
@@ -20,7 +12,7 @@ describe('community strategy sharing in Chromium', () => {
     const title = `Bull call spread into earnings ${Date.now()}`;
 
     // A: build a Bull Call Spread and share it.
-    const contextA = await returningLearner(browser);
+    const contextA = await returningLearner(chrome.browser);
     const a = await contextA.newPage();
     const errorsA = watchErrors(a);
     await signInThroughPage(a, stack.url, ada.email, ada.password);
@@ -41,7 +33,7 @@ describe('community strategy sharing in Chromium', () => {
     const postUrl = a.url();
 
     // B: the feed lists it; the post page shows the legs, the payoff, and the thesis rendered safely.
-    const contextB = await returningLearner(browser);
+    const contextB = await returningLearner(chrome.browser);
     const b = await contextB.newPage();
     const errorsB = watchErrors(b);
     await signInThroughPage(b, stack.url, bob.email, bob.password);

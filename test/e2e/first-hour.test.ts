@@ -1,7 +1,7 @@
-import type { Browser, Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { uniqueEmail } from '../support/cognito';
-import { launchBrowserWhenMarketReady, watchErrors, seriousViolations } from './browser';
+import { chromiumForFile, watchErrors, seriousViolations } from './browser';
 
 /**
  * Issue 24's "Done when": a new learner's first hour, through the real UI from the landing page to a strategy closed
@@ -15,14 +15,7 @@ const VIEWPORTS = [
 /** Text a learner should never meet: a schema path, an unset value, a failed sum, an object printed, a stack trace. */
 const RAW_ERROR = /\bbody\.|undefined|\bNaN\b|\[object Object\]|\n\s+at \S+ \(|\w+Error:|\.(?:js|ts|tsx):\d+/;
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowserWhenMarketReady(stack.url);
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chrome = chromiumForFile(stack.url);
 
 const text = async (l: Locator) => ((await l.textContent()) ?? '').trim();
 
@@ -30,8 +23,8 @@ describe("a learner's first hour (issue 24)", () => {
   for (const [name, viewport] of VIEWPORTS) {
     it(`signs up, opens a level 3 account, trades a Beginner spread at one price and closes it as one order, ${name}`, async () => {
       const phone = name === 'phone';
-      // A browser that has never been here: no landing page seen, no disclaimer acknowledged.
-      const context = await browser.newContext({ viewport });
+      // A chrome.browser that has never been here: no landing page seen, no disclaimer acknowledged.
+      const context = await chrome.browser.newContext({ viewport });
       const page = await context.newPage();
       const errors = watchErrors(page);
       // Console errors, but for the browser's own line about a failed response: those are listed with their URL below.

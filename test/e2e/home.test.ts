@@ -1,20 +1,12 @@
 import { readFileSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { COURSE } from '@shared/learning/content/course';
 import { signUpAndSignIn } from '../support/cognito';
 import { waitFor } from '../support/local-stack';
-import { launchBrowserWhenMarketReady, PHONE, returningLearner, signInThroughPage, watchErrors } from './browser';
+import { chromiumForFile, PHONE, returningLearner, signInThroughPage, watchErrors } from './browser';
 
 const stack = inject('e2eStack');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowserWhenMarketReady(stack.url);
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chrome = chromiumForFile(stack.url);
 
 describe("the learner's home in Chromium", () => {
   it('a new learner’s dashboard, the same after a trade and a lesson; the data export; deleting the account refuses the old session', async () => {
@@ -25,7 +17,7 @@ describe("the learner's home in Chromium", () => {
         headers: { authorization: `Bearer ${learner.idToken}`, 'content-type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-    const context = await returningLearner(browser);
+    const context = await returningLearner(chrome.browser);
     const page = await context.newPage();
     const errors = watchErrors(page);
     await signInThroughPage(page, stack.url, learner.email, learner.password);
@@ -72,7 +64,7 @@ describe("the learner's home in Chromium", () => {
     expect(await page.getByText('Start here:', { exact: false }).count()).toBe(0);
 
     // The same dashboard on a phone fits its width.
-    const phone = await (await returningLearner(browser, PHONE)).newPage();
+    const phone = await (await returningLearner(chrome.browser, PHONE)).newPage();
     await signInThroughPage(phone, stack.url, learner.email, learner.password);
     await phone.getByTestId('tile-account').getByTestId('paper-equity').waitFor();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
@@ -139,7 +131,7 @@ describe("the learner's home in Chromium", () => {
       'Pia on the overall board',
     );
 
-    const piaPage = await (await returningLearner(browser)).newPage();
+    const piaPage = await (await returningLearner(chrome.browser)).newPage();
     const errors = watchErrors(piaPage);
     await signInThroughPage(piaPage, stack.url, pia.email, pia.password);
     await piaPage.goto(`${stack.url}/app/profile`);
@@ -170,7 +162,7 @@ describe("the learner's home in Chromium", () => {
       15_000,
       "Pia's name and link on the kept board",
     );
-    const benPage = await (await returningLearner(browser)).newPage();
+    const benPage = await (await returningLearner(chrome.browser)).newPage();
     errors.push(...watchErrors(benPage));
     await signInThroughPage(benPage, stack.url, ben.email, ben.password);
     await benPage.goto(`${stack.url}/app/gamification/leaderboards`);

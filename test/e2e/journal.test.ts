@@ -1,24 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { newYorkParts } from '@shared/market/dates';
 import { signUpAndSignIn } from '../support/cognito';
 import { waitFor } from '../support/local-stack';
-import { launchBrowserWhenMarketReady, PHONE, returningLearner, seriousViolations, signInThroughPage, watchErrors } from './browser';
+import { chromiumForFile, PHONE, returningLearner, seriousViolations, signInThroughPage, watchErrors } from './browser';
 
 const stack = inject('e2eStack');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowserWhenMarketReady(stack.url);
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chrome = chromiumForFile(stack.url);
 
 describe('the trading journal in Chromium', () => {
   it('trade, close, reflect, and see the statistics and the calendar change', async () => {
     const learner = await signUpAndSignIn(stack, { name: 'Journal Jo' });
-    const context = await returningLearner(browser);
+    const context = await returningLearner(chrome.browser);
     const page = await context.newPage();
     const errors = watchErrors(page);
     await signInThroughPage(page, stack.url, learner.email, learner.password);
@@ -99,7 +91,7 @@ describe('the trading journal in Chromium', () => {
     await context.close();
 
     // On a phone: the trade and its reflection state.
-    const phone = await returningLearner(browser, PHONE);
+    const phone = await returningLearner(chrome.browser, PHONE);
     const small = await phone.newPage();
     await signInThroughPage(small, stack.url, learner.email, learner.password);
     await small.goto(`${stack.url}/app/journal`);

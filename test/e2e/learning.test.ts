@@ -1,20 +1,13 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { COURSE } from '@shared/learning/content/course';
 import type { LearningModule, Quiz } from '@shared/learning/content/types';
 import { signUpAndSignIn } from '../support/cognito';
-import { DESKTOP, launchBrowserWhenMarketReady, PHONE, returningLearner, signInThroughPage, watchErrors, seriousViolations } from './browser';
+import { DESKTOP, chromiumForFile, PHONE, returningLearner, signInThroughPage, watchErrors, seriousViolations } from './browser';
 
 const stack = inject('e2eStack');
 const basics = COURSE.find((m) => m.id === 'options_basics') as LearningModule;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowserWhenMarketReady(stack.url);
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chrome = chromiumForFile(stack.url);
 
 const slug = (lessonId: string) => lessonId.split('.')[1]!;
 
@@ -42,7 +35,7 @@ describe('the learning area in Chromium', () => {
     // Fills at the mid, so a limit at the mid fills at once and the exercise's position exists.
     expect((await fetch(`${stack.url}/api/account/settings`, { method: 'PUT', headers, body: JSON.stringify({ fillModel: 'mid' }) })).status).toBe(200);
 
-    const context = await returningLearner(browser);
+    const context = await returningLearner(chrome.browser);
     const page = await context.newPage();
     const errors = watchErrors(page);
     await signInThroughPage(page, stack.url, learner.email, learner.password);
@@ -148,8 +141,8 @@ describe('the learning area in Chromium', () => {
     expect(errors).toEqual([]);
     await context.close();
 
-    // Another browser, the same learner: the progress is the server's.
-    const phone = await returningLearner(browser, PHONE);
+    // Another chrome.browser, the same learner: the progress is the server's.
+    const phone = await returningLearner(chrome.browser, PHONE);
     const other = await phone.newPage();
     await signInThroughPage(other, stack.url, learner.email, learner.password);
     await other.goto(`${stack.url}/app/learning`);
@@ -171,7 +164,7 @@ describe('the learning area in Chromium', () => {
   it('lays the lesson reader out for a desktop and a phone, each with its contents and pager', async () => {
     const learner = await signUpAndSignIn(stack, { name: 'Reader' });
     for (const viewport of [DESKTOP, PHONE]) {
-      const context = await returningLearner(browser, viewport);
+      const context = await returningLearner(chrome.browser, viewport);
       const page = await context.newPage();
       const errors = watchErrors(page);
       await signInThroughPage(page, stack.url, learner.email, learner.password);

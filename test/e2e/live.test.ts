@@ -1,17 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { signUpAndSignIn } from '../support/cognito';
-import { launchBrowserWhenMarketReady, PHONE, returningLearner, seriousViolations, signInThroughPage, watchErrors } from './browser';
+import { chromiumForFile, PHONE, returningLearner, seriousViolations, signInThroughPage, watchErrors } from './browser';
 
 const stack = inject('e2eStack');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowserWhenMarketReady(stack.url);
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chrome = chromiumForFile(stack.url);
 
 const apiKey = `AKE2E${Math.random().toString(36).slice(2, 10).toUpperCase()}ABCDEFGH`;
 const paperKey = `PKE2E${Math.random().toString(36).slice(2, 10).toUpperCase()}ABCDEFGH`;
@@ -21,7 +13,7 @@ const apiSecret = 'e2e-secret-'.padEnd(40, 'x');
 describe('live trading with Alpaca in Chromium (the local stand-in)', () => {
   it('connects a live account in the four-step wizard, trades it under the live banner and dialog, sees the order in the live portfolio, and shows an Alpaca paper account as paper', async () => {
     const learner = await signUpAndSignIn(stack, { name: 'Live Trader' });
-    const context = await returningLearner(browser);
+    const context = await returningLearner(chrome.browser);
     const page = await context.newPage();
     const errors = watchErrors(page);
     await signInThroughPage(page, stack.url, learner.email, learner.password);

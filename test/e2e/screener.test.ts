@@ -1,22 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { signUpAndSignIn } from '../support/cognito';
-import { launchBrowserWhenMarketReady, PHONE, returningLearner, signInThroughPage, watchErrors } from './browser';
+import { chromiumForFile, PHONE, returningLearner, signInThroughPage, watchErrors } from './browser';
 
 const stack = inject('e2eStack');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowserWhenMarketReady(stack.url);
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chrome = chromiumForFile(stack.url);
 
 describe('the chain-based analysis pages in Chromium', () => {
   it('screens, saves a screen and re-runs it, and opens a row in the builder with its legs', async () => {
     const learner = await signUpAndSignIn(stack);
-    const context = await returningLearner(browser);
+    const context = await returningLearner(chrome.browser);
     const page = await context.newPage();
     const errors = watchErrors(page);
     await signInThroughPage(page, stack.url, learner.email, learner.password);
@@ -85,7 +77,7 @@ describe('the chain-based analysis pages in Chromium', () => {
 
   it('renders arbitrage and the volatility explorer at phone width', async () => {
     const learner = await signUpAndSignIn(stack);
-    const context = await returningLearner(browser, PHONE);
+    const context = await returningLearner(chrome.browser, PHONE);
     const page = await context.newPage();
     const errors = watchErrors(page);
     await signInThroughPage(page, stack.url, learner.email, learner.password);

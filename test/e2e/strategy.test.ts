@@ -1,17 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { signUpAndSignIn } from '../support/cognito';
-import { launchBrowserWhenMarketReady, PHONE, returningLearner, signInThroughPage, watchErrors, seriousViolations } from './browser';
+import { chromiumForFile, PHONE, returningLearner, signInThroughPage, watchErrors, seriousViolations } from './browser';
 
 const stack = inject('e2eStack');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowserWhenMarketReady(stack.url);
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chrome = chromiumForFile(stack.url);
 
 /** A learner with a $100,000 paper account at options level 3 (spreads and condors allowed). */
 async function levelThreeLearner() {
@@ -27,7 +19,7 @@ const number = (text: string | null) => Number((text ?? '').replace(/[^0-9.−-]
 describe('the strategy builder in Chromium', () => {
   it('places an Iron Condor on SPY, shows its graph, table and Greeks, trades it and finds it filled in the orders', async () => {
     const learner = await levelThreeLearner();
-    const context = await returningLearner(browser);
+    const context = await returningLearner(chrome.browser);
     const page = await context.newPage();
     const errors = watchErrors(page);
     await signInThroughPage(page, stack.url, learner.email, learner.password);
@@ -90,7 +82,7 @@ describe('the strategy builder in Chromium', () => {
 
   it('places a Bull Call Spread as a limit at the mid from the builder and finds it in the orders', async () => {
     const learner = await levelThreeLearner();
-    const context = await returningLearner(browser);
+    const context = await returningLearner(chrome.browser);
     const page = await context.newPage();
     const errors = watchErrors(page);
     await signInThroughPage(page, stack.url, learner.email, learner.password);
@@ -131,7 +123,7 @@ describe('the strategy builder in Chromium', () => {
 
   it('fits a phone: the columns stack and nothing scrolls sideways', async () => {
     const learner = await levelThreeLearner();
-    const context = await returningLearner(browser, PHONE);
+    const context = await returningLearner(chrome.browser, PHONE);
     const page = await context.newPage();
     const errors = watchErrors(page);
     await signInThroughPage(page, stack.url, learner.email, learner.password);

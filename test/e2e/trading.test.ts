@@ -1,24 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { signUpAndSignIn } from '../support/cognito';
-import { launchBrowserWhenMarketReady, PHONE, returningLearner, signInThroughPage, watchErrors } from './browser';
+import { chromiumForFile, PHONE, returningLearner, signInThroughPage, watchErrors } from './browser';
 
 const stack = inject('e2eStack');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowserWhenMarketReady(stack.url);
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chrome = chromiumForFile(stack.url);
 
 const money = (text: string | null) => Number((text ?? '').replace(/[^0-9.−-]/g, '').replace('−', '-'));
 
 describe('paper trading in Chromium', () => {
   it('opens an account, buys a call from the chain, sees it in the portfolio, closes it and sees the realized P&L', async () => {
     const learner = await signUpAndSignIn(stack, { name: 'Paper Trader' });
-    const context = await returningLearner(browser);
+    const context = await returningLearner(chrome.browser);
     const page = await context.newPage();
     const errors = watchErrors(page);
     await signInThroughPage(page, stack.url, learner.email, learner.password);
@@ -80,7 +72,7 @@ describe('paper trading in Chromium', () => {
     const chain = await (await fetch(`${stack.url}/api/market/SPY/chain?expiry=${expiries[0].expiration_date}`)).json();
     const contract = chain.contracts.find((c: { contract_type: string; ask: number }) => c.contract_type === 'call' && c.ask > 1).contract_ticker;
 
-    const context = await returningLearner(browser, PHONE);
+    const context = await returningLearner(chrome.browser, PHONE);
     const page = await context.newPage();
     await signInThroughPage(page, stack.url, learner.email, learner.password);
     await page.goto(`${stack.url}/app/trade?contract=${contract}&side=buy`);
