@@ -1,3 +1,4 @@
+import { formatCount } from '@shared/format/number';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { streakMultiplier } from '@shared/gamification/levels';
@@ -192,7 +193,7 @@ export default function GamificationDemoPage({ path }: { path: '/app/gamificatio
             </div>
           </div>
           <dl className="grid grid-cols-2 gap-2 text-sm">
-            <Fact label="Total XP" value={v.totalXP.toLocaleString('en-US')} />
+            <Fact label="Total XP" value={formatCount(v.totalXP)} />
             <Fact label="Options Coins" value={String(v.optionsCoins)} testId="demo-coins" />
             <Fact label="Streak" value={`${v.currentStreak} day${v.currentStreak === 1 ? '' : 's'}`} testId="demo-streak" />
             <Fact label="XP multiplier" value={`×${streakMultiplier(v.currentStreak)}`} />
