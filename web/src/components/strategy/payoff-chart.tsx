@@ -223,6 +223,5 @@ export function PayoffChart({ legs, spot, today, multiplier, iv, exit }: Props) 
 
 type PixelToPrice = (x: number) => number | null;
 
-
 const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
 const round2 = (x: number) => Math.round(x * 100) / 100;

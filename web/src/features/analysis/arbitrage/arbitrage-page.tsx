@@ -84,7 +84,11 @@ export default function ArbitragePage() {
 function Inputs({ data }: { data: ArbitrageView }) {
   const i = data.inputs;
   const items = [
-    ['Price S', `$${formatNumber(data.price)}`, 'The last close; the stock is bought a cent above and sold a cent below it (no stock quote in end-of-day data).'],
+    [
+      'Price S',
+      `$${formatNumber(data.price)}`,
+      'The last close; the stock is bought a cent above and sold a cent below it (no stock quote in end-of-day data).',
+    ],
     ['Risk-free rate r', formatPercent(i.riskFree, 2), 'Continuous; the benchmark every edge is measured against (its financing is already deducted).'],
     [
       'Dividend yield q',
@@ -131,8 +135,7 @@ function Hits({ data }: { data: ArbitrageView }) {
         />
       </h2>
       <p className="text-sm text-slate-700">
-        Scanned {formatCount(data.scanned.strikes)} strikes and {formatCount(data.scanned.boxes)} boxes over {formatCount(data.scanned.expiries)}{' '}
-        expiries.{' '}
+        Scanned {formatCount(data.scanned.strikes)} strikes and {formatCount(data.scanned.boxes)} boxes over {formatCount(data.scanned.expiries)} expiries.{' '}
         {data.hits.length === 0
           ? 'None survives bid and ask, dividends, rates and fees: that is what an efficient market looks like.'
           : 'Each is educational, not executable: read its reasons.'}

@@ -102,7 +102,11 @@ function EventsBody({ data: d }: { data: EventsView }) {
               `S $${num(d.price)}`,
             ]}
             asOf={d.asOf}
-            note={i.straddleMove === null ? undefined : `${num(0.85)} × straddle ≈ ±${pct(0.85 * i.straddleMove)}: the range the price ends inside about half the time`}
+            note={
+              i.straddleMove === null
+                ? undefined
+                : `${num(0.85)} × straddle ≈ ±${pct(0.85 * i.straddleMove)}: the range the price ends inside about half the time`
+            }
           />
           <Figure
             testId="figure-iv-after"
@@ -212,12 +216,17 @@ function WhatIfPanel({ data }: { data: EventsView }) {
         <FigureTip
           label="the straddle what-if"
           formula="Bought at today's ATM IV; valued at the close of the event session with the price moved by the news and the IV crushed to σd (pricing core, American-style)"
-          inputs={[`${formatShortDate(w.expiration)} ${formatLevel(w.strike)} call + put`, `IV ${pct(w.ivBefore)} → ${pct(w.ivAfter)}`, `${w.daysToEvent} days to the news`]}
+          inputs={[
+            `${formatShortDate(w.expiration)} ${formatLevel(w.strike)} call + put`,
+            `IV ${pct(w.ivBefore)} → ${pct(w.ivAfter)}`,
+            `${w.daysToEvent} days to the news`,
+          ]}
           asOf={data.asOf}
         />
       </h2>
       <p className="mt-1 text-sm text-slate-800">
-        Cost today {formatMoney(w.costNow * 100)} for one {formatShortDate(w.expiration)} {formatLevel(w.strike)} straddle. The days until the news also cost time value.
+        Cost today {formatMoney(w.costNow * 100)} for one {formatShortDate(w.expiration)} {formatLevel(w.strike)} straddle. The days until the news also cost
+        time value.
       </p>
       <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label="Straddle what-if table">
         <table className="w-full min-w-[480px] text-right text-sm">

@@ -126,7 +126,12 @@ function SentimentBody({ data: d }: { data: SentimentView }) {
           <ComposedChart responsive style={{ width: '100%', height: '100%' }} data={chartSeries}>
             <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" />
             <XAxis dataKey="date" tickFormatter={(v: string) => formatShortDate(v)} tick={{ fontSize: 11, fill: '#334155' }} minTickGap={24} />
-            <YAxis tick={{ fontSize: 11, fill: '#334155' }} width={40} domain={['auto', 'auto']} tickFormatter={(v: number) => formatNumber(v, { digits: 2, minDigits: 0 })} />
+            <YAxis
+              tick={{ fontSize: 11, fill: '#334155' }}
+              width={40}
+              domain={['auto', 'auto']}
+              tickFormatter={(v: number) => formatNumber(v, { digits: 2, minDigits: 0 })}
+            />
             <Tooltip labelFormatter={(v) => formatShortDate(String(v))} formatter={(v) => num(Number(v))} />
             <Bar dataKey="volume" name="P/C volume" fill="#93c5fd" isAnimationActive={false} />
             <Line dataKey="premium" name="P/C premium" stroke="#b91c1c" dot={building} strokeWidth={2} isAnimationActive={false} />

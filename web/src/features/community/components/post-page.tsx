@@ -89,8 +89,8 @@ function PostView({ post }: { post: Post }) {
           Legs
         </h2>
         <p className="mt-1 text-sm text-slate-700">
-          Kept relative to {post.underlying} at {formatNumber(post.refPrice)} on {post.refDate}; the diagram is drawn there. Open it in the builder to lay the same
-          shape on today&apos;s chain.
+          Kept relative to {post.underlying} at {formatNumber(post.refPrice)} on {post.refDate}; the diagram is drawn there. Open it in the builder to lay the
+          same shape on today&apos;s chain.
         </p>
         <div className="mt-3 overflow-x-auto">
           <table className="w-full text-left text-sm">

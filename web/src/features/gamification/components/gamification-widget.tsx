@@ -56,9 +56,7 @@ export function GamificationWidget({ corner }: { corner: 'top-left' | 'top-right
         >
           <span className="block h-full rounded-full" style={{ width: `${pct}%`, backgroundColor: s.rank.color }} />
         </span>
-        <span className="mt-0.5 block text-[11px] tabular-nums text-slate-500">
-          {s.level < 100 ? `${formatCount(s.xpToNextLevel)} XP to go` : 'Max level'}
-        </span>
+        <span className="mt-0.5 block text-[11px] tabular-nums text-slate-500">{s.level < 100 ? `${formatCount(s.xpToNextLevel)} XP to go` : 'Max level'}</span>
       </span>
       {s.currentStreak > 0 && (
         <span

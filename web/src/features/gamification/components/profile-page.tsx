@@ -58,8 +58,7 @@ function Profile({ s }: { s: GamificationState }) {
             </p>
             <ProgressBar current={s.currentXP} total={s.xpForNextLevel} label="XP to the next level" color={s.rank.color} />
             <p className="text-sm text-slate-700">
-              {s.level < 100 ? `${formatCount(s.xpToNextLevel)} XP to level ${s.level + 1}` : 'Top level reached'} ·{' '}
-              {formatCount(s.totalXP)} XP in total
+              {s.level < 100 ? `${formatCount(s.xpToNextLevel)} XP to level ${s.level + 1}` : 'Top level reached'} · {formatCount(s.totalXP)} XP in total
             </p>
           </div>
         </div>

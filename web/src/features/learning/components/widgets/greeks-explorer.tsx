@@ -134,7 +134,11 @@ export function GreeksExplorer({ widget }: { widget: GreeksWidget }) {
                   tick={{ fontSize: 10, fill: '#334155' }}
                   tickFormatter={(v: number) => `$${formatCount(v)}`}
                 />
-                <YAxis tick={{ fontSize: 10, fill: '#334155' }} width={48} tickFormatter={(v: number) => formatNumber(Number(v.toPrecision(2)), { digits: 8, minDigits: 0 })} />
+                <YAxis
+                  tick={{ fontSize: 10, fill: '#334155' }}
+                  width={48}
+                  tickFormatter={(v: number) => formatNumber(Number(v.toPrecision(2)), { digits: 8, minDigits: 0 })}
+                />
                 <Line type="monotone" dataKey={g.key} stroke="#0f172a" strokeWidth={2} dot={false} isAnimationActive={false} />
                 <ReferenceLine x={S} stroke="#b45309" strokeWidth={2} ifOverflow="hidden" />
               </LineChart>
