@@ -217,18 +217,21 @@ describe('ChainPage: the expiry filter', () => {
   });
 });
 
+/** The chain with the 550 strike's quotes chosen to show each format: big and small figures, empty ones, a negative delta. */
+const withStrike550 = (call: Record<string, unknown> = {}) => ({
+  ...CHAIN,
+  contracts: CHAIN.contracts.map((c) =>
+    c.strike_price !== 550
+      ? c
+      : c.contract_type === 'call'
+        ? { ...c, bid: 7.3, ask: 7.45, last: null, volume: 1820, open_interest: 2_345_678, implied_volatility: 0.14866, delta: 0.53391, ...call }
+        : { ...c, bid: null, ask: 4.8, last: 4.72, volume: 950, open_interest: null, implied_volatility: null, delta: -0.46609 },
+  ),
+});
+
 describe('ChainPage: the table', () => {
   it('formats each cell: prices in dollars, K/M volume and OI, IV to one decimal, a dash when empty', async () => {
-    api.getChain.mockResolvedValue({
-      ...CHAIN,
-      contracts: CHAIN.contracts.map((c) =>
-        c.strike_price !== 550
-          ? c
-          : c.contract_type === 'call'
-            ? { ...c, bid: 7.3, ask: 7.45, last: null, volume: 1820, open_interest: 2_345_678, implied_volatility: 0.14866, delta: 0.53391 }
-            : { ...c, bid: null, ask: 4.8, last: 4.72, volume: 950, open_interest: null, implied_volatility: null, delta: -0.46609 },
-      ),
-    });
+    api.getChain.mockResolvedValue(withStrike550());
     renderPage();
     await screen.findByRole('table');
     // Calls outside in, strike, puts mirrored: Bid Ask Last Volume OI IV Delta | Delta IV OI Volume Last Ask Bid.
@@ -259,16 +262,7 @@ describe('ChainPage: the table', () => {
 
   it('writes every figure in the learner’s number format: 1.234,56 (Settings → Display)', async () => {
     setNumberStyle('de-DE');
-    api.getChain.mockResolvedValue({
-      ...CHAIN,
-      contracts: CHAIN.contracts.map((c) =>
-        c.strike_price !== 550
-          ? c
-          : c.contract_type === 'call'
-            ? { ...c, bid: 1007.3, ask: 7.45, last: null, volume: 1820, open_interest: 2_345_678, implied_volatility: 0.14866, delta: 0.53391, gamma: 0.05 }
-            : { ...c, bid: null, ask: 4.8, last: 4.72, volume: 950, open_interest: null, implied_volatility: null, delta: -0.46609 },
-      ),
-    });
+    api.getChain.mockResolvedValue(withStrike550({ bid: 1007.3, gamma: 0.05 }));
     renderPage();
     await screen.findByRole('table');
     expect(cellTexts(550)).toEqual(['$1.007,30', '$7,45', '-', '1,8K', '2,3M', '14,9%', '0,534', '−0,466', '-', '-', '950', '$4,72', '$4,80', '-']);
