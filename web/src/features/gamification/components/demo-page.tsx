@@ -209,7 +209,11 @@ export default function GamificationDemoPage({ path }: { path: '/app/gamificatio
                   <span className="flex justify-between gap-2">
                     <span className="font-medium text-slate-900">{c.title}</span>
                     <span className="text-slate-700">
-                      {c.status === 'in_progress' ? `${c.progress.current}/${c.progress.total}` : c.status === 'completed' ? 'Completed' : 'Claimed'}
+                      {c.status === 'in_progress'
+                        ? `${formatCount(c.progress.current)}/${formatCount(c.progress.total)}`
+                        : c.status === 'completed'
+                          ? 'Completed'
+                          : 'Claimed'}
                     </span>
                   </span>
                 </li>

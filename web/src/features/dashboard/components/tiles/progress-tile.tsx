@@ -60,7 +60,8 @@ function ChallengeRow({ c, onClaim, claiming }: { c: GameChallenge; onClaim: () 
       <span className="min-w-0">
         {c.title}{' '}
         <span className="text-xs text-slate-600">
-          {Math.min(c.progress.current, c.progress.total)}/{c.progress.total} · {formatCount(c.xpReward)} XP, {formatCount(c.coinReward)} coins
+          {formatCount(Math.min(c.progress.current, c.progress.total))}/{formatCount(c.progress.total)} · {formatCount(c.xpReward)} XP,{' '}
+          {formatCount(c.coinReward)} coins
         </span>
       </span>
       {c.status === 'completed' ? (
