@@ -1,5 +1,6 @@
 import { cents } from '../paper/money';
 import { localizeNumber as L } from './number-style';
+import { formatNumber, MINUS } from './number';
 
 /**
  * Money as Options Academy writes it, on every page and in the server's messages: US dollars with cents, rupees with
@@ -9,14 +10,11 @@ export type Currency = 'USD' | 'INR';
 
 /** What an empty value shows: a plain hyphen (spec part 2 §2). */
 export const DASH = '-';
-/** A typographic minus: "−$3.00" reads as a loss where a hyphen reads as a dash. */
-const MINUS = '−';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const usdWhole = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const inrWhole = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 0, maximumFractionDigits: 0 });
-const plain = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /**
  * $1,234.56, rounded to cents, with the one minus sign every figure uses (−$3.00) and never "−$0.00": the format of
@@ -70,27 +68,16 @@ export function formatPnlWhole(x: number): string {
 }
 
 /** A price without its symbol, two decimals: 598.12 (the ticker tapes). */
-export const formatPrice = (x: number): string => L(plain.format(x));
+export const formatPrice = (x: number): string => formatNumber(x);
 
 /** A price change and its percentage, signed: +1.23 (+0.45%), −2.50 (−0.42%). */
 export function formatChange(change: number, percent: number): string {
   const sign = change > 0 ? '+' : change < 0 ? MINUS : '';
-  return L(`${sign}${plain.format(Math.abs(change))} (${sign}${plain.format(Math.abs(percent))}%)`);
+  return `${sign}${formatNumber(Math.abs(change))} (${sign}${formatNumber(Math.abs(percent))}%)`;
 }
-
-// One formatter per number of decimals: the chain formats every Greek cell with these, and making a formatter is slow.
-const fixedFormats = new Map<number, Intl.NumberFormat>();
-const fixedFormat = (digits: number): Intl.NumberFormat => {
-  let f = fixedFormats.get(digits);
-  if (!f) fixedFormats.set(digits, (f = new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })));
-  return f;
-};
 
 /**
  * A plain signed figure (a Greek, a quantity of shares) with the same minus sign as money: "−22.60", "1,234.50",
  * never "−0.00". `digits` decimals, thousands separated.
  */
-export function formatFixed(x: number, digits = 2): string {
-  const text = L(fixedFormat(digits).format(Math.abs(x)));
-  return x < 0 && /[1-9]/.test(text) ? `${MINUS}${text}` : text;
-}
+export const formatFixed = (x: number, digits = 2): string => formatNumber(x, { digits });

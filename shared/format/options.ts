@@ -1,3 +1,5 @@
+import { formatNumber } from './number';
+
 /** A US option's type as the product writes it: Call and Put (CE and PE are the Indian market's words; issue 24). */
 export const optionTypeLabel = (type: 'call' | 'put', market: 'US' | 'IN' = 'US'): string =>
   market === 'IN' ? (type === 'call' ? 'CE' : 'PE') : type === 'call' ? 'Call' : 'Put';
@@ -9,6 +11,7 @@ const EXPIRY_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'num
  * expiry with its year, strike in dollars, Call or Put. The parts of an OCC symbol (shared/market/occ.ts parseOcc).
  */
 export function contractName(o: { underlying: string; expiration: string; strike: number; type: 'call' | 'put' }): string {
-  const strike = Number.isInteger(o.strike) ? String(o.strike) : o.strike.toFixed(2);
+  // In the learner's number style in the browser ($232,50); the server's messages keep $232.50.
+  const strike = formatNumber(o.strike, { digits: Number.isInteger(o.strike) ? 0 : 2, grouping: false });
   return `${o.underlying} ${EXPIRY_DATE.format(new Date(`${o.expiration}T00:00:00Z`))} $${strike} ${optionTypeLabel(o.type)}`;
 }

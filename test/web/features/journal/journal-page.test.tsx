@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { computeStats, type ClosedTradeRow } from '@shared/journal/stats';
+import { setNumberStyle } from '@shared/format/number-style';
 import JournalPage from '@web/features/journal/components/journal-page';
 import JournalTradePage from '@web/features/journal/components/trade-page';
 import { json, stubApi, type Stub } from '../../app/api-stub';
@@ -133,6 +134,7 @@ describe('the journal page', () => {
   beforeEach(() => stubResizeObserver());
   afterEach(() => {
     cleanup();
+    setNumberStyle('en-US');
     vi.unstubAllGlobals();
   });
 
@@ -190,6 +192,27 @@ describe('the journal page', () => {
     const dayTrades = await screen.findByTestId('day-trades');
     await within(dayTrades).findByText('SPY Long Call');
     expect(within(dayTrades).getAllByTestId('trade-row')).toHaveLength(1);
+  });
+
+  it('writes the statistics and a trade’s analytics in the learner’s number format: 1.234,56 (Settings → Display)', async () => {
+    setNumberStyle('de-DE');
+    renderAt('/app/journal?tab=stats', journalApi());
+    const winRate = await screen.findByTestId('figure-win-rate');
+    expect(winRate.textContent).toContain('50,0%');
+    expect(winRate.textContent).toContain('Break-even win rate at this payoff: 61,6%');
+    // Payoff: 74.80 / 120 = 0.62; net P&L 74.80 − 120 = −45.20.
+    expect(screen.getByTestId('figure-payoff').textContent).toContain('0,62');
+    expect(screen.getByTestId('figure-net').textContent).toContain('−$45,20');
+    cleanup();
+
+    renderAt(`/app/journal/trades/${trade.id}`, journalApi());
+    expect((await screen.findByTestId('trade-pnl')).textContent).toBe('+$72,40');
+    const analytics = screen.getByTestId('entry-analytics').textContent!;
+    expect(analytics).toContain('Breakevens$578,50');
+    expect(analytics).toContain('IV at entry20,0%');
+    expect(analytics).toContain('Delta · Theta · Vega10 · 5 · −10');
+    expect(analytics).toContain('Underlying at entry$600,00');
+    expect(analytics).not.toMatch(/\d\.\d\d(?!\d)/);
   });
 
   it('shows a trade with its legs and entry analytics, and saves a reflection that earns XP', async () => {

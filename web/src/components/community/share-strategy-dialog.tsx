@@ -1,3 +1,4 @@
+import { formatNumber } from '@shared/format/number';
 import { useId, useState } from 'react';
 import { POST_BOUNDS } from '@shared/community/strategy-posts';
 import { useSharePost, type Post, type ShareBody } from '@web/api/community-posts';
@@ -124,7 +125,7 @@ export function ShareStrategyDialog({ source, onClose, onShared }: { source: Sha
         )}
         <p className="text-sm text-slate-700">
           {source.kind === 'builder'
-            ? `The legs are shared relative to ${source.underlying} at ${source.spot.toFixed(2)} and today's date: strikes as a distance from the price, expiries as days to expiry.`
+            ? `The legs are shared relative to ${source.underlying} at ${formatNumber(source.spot)} and today's date: strikes as a distance from the price, expiries as days to expiry.`
             : 'The legs are shared relative to the price and date the trade was opened: strikes as a distance from the price, expiries as days to expiry.'}{' '}
           Other learners see your display name.
         </p>

@@ -1,5 +1,6 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { PAYOFF_COLORS as COLORS, PayoffPlot } from './payoff-plot';
+import { strike } from './strike';
 import { addDays, daysBetween } from '@shared/market/dates';
 import { analyzeAtExpiry, expectedMove, framePrices, payoffCurve, payoffFrame, type PayoffZoom, type StrategyLeg } from '@shared/strategy';
 import { formatMoney, formatPnl } from '@shared/format/money';
@@ -221,10 +222,6 @@ export function PayoffChart({ legs, spot, today, multiplier, iv, exit }: Props) 
 }
 
 type PixelToPrice = (x: number) => number | null;
-
-/** Strikes as the builder writes them ($590, $592.5). */
-const strikeFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
-const strike = (k: number): string => `$${strikeFormat.format(k)}`;
 
 const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
 const round2 = (x: number) => Math.round(x * 100) / 100;

@@ -1,6 +1,4 @@
-import { localizeNumber } from '@shared/format/number-style';
+import { formatNumber } from '@shared/format/number';
 
-/** How strategy screens write a strike: "$585", "$232.5". */
-const strikeFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
-
-export const strike = (k: number): string => `$${localizeNumber(strikeFormat.format(k))}`;
+/** How strategy screens write a strike: "$585", "$232.5", in the learner's number style. */
+export const strike = (k: number): string => `$${formatNumber(k, { digits: 2, minDigits: 0 })}`;

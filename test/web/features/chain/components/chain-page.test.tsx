@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@web/lib/api-client';
+import { setNumberStyle } from '@shared/format/number-style';
 import { chainOf, contract, DEMO_STATUS, EXPIRIES, LIVE_STATUS, TICKERS } from '../fixtures';
 
 const api = vi.hoisted(() => ({ getMarketStatus: vi.fn(), getTickers: vi.fn(), getExpiries: vi.fn(), getChain: vi.fn(), syncMarket: vi.fn() }));
@@ -82,6 +83,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  setNumberStyle('en-US');
   vi.restoreAllMocks();
   vi.useRealTimers();
   Reflect.deleteProperty(window, 'matchMedia');
@@ -215,18 +217,21 @@ describe('ChainPage: the expiry filter', () => {
   });
 });
 
+/** The chain with the 550 strike's quotes chosen to show each format: big and small figures, empty ones, a negative delta. */
+const withStrike550 = (call: Record<string, unknown> = {}) => ({
+  ...CHAIN,
+  contracts: CHAIN.contracts.map((c) =>
+    c.strike_price !== 550
+      ? c
+      : c.contract_type === 'call'
+        ? { ...c, bid: 7.3, ask: 7.45, last: null, volume: 1820, open_interest: 2_345_678, implied_volatility: 0.14866, delta: 0.53391, ...call }
+        : { ...c, bid: null, ask: 4.8, last: 4.72, volume: 950, open_interest: null, implied_volatility: null, delta: -0.46609 },
+  ),
+});
+
 describe('ChainPage: the table', () => {
   it('formats each cell: prices in dollars, K/M volume and OI, IV to one decimal, a dash when empty', async () => {
-    api.getChain.mockResolvedValue({
-      ...CHAIN,
-      contracts: CHAIN.contracts.map((c) =>
-        c.strike_price !== 550
-          ? c
-          : c.contract_type === 'call'
-            ? { ...c, bid: 7.3, ask: 7.45, last: null, volume: 1820, open_interest: 2_345_678, implied_volatility: 0.14866, delta: 0.53391 }
-            : { ...c, bid: null, ask: 4.8, last: 4.72, volume: 950, open_interest: null, implied_volatility: null, delta: -0.46609 },
-      ),
-    });
+    api.getChain.mockResolvedValue(withStrike550());
     renderPage();
     await screen.findByRole('table');
     // Calls outside in, strike, puts mirrored: Bid Ask Last Volume OI IV Delta | Delta IV OI Volume Last Ask Bid.
@@ -253,6 +258,17 @@ describe('ChainPage: the table', () => {
       'Ask',
       'Bid',
     ]);
+  });
+
+  it('writes every figure in the learner’s number format: 1.234,56 (Settings → Display)', async () => {
+    setNumberStyle('de-DE');
+    api.getChain.mockResolvedValue(withStrike550({ bid: 1007.3, gamma: 0.05 }));
+    renderPage();
+    await screen.findByRole('table');
+    expect(cellTexts(550)).toEqual(['$1.007,30', '$7,45', '-', '1,8K', '2,3M', '14,9%', '0,534', '−0,466', '-', '-', '950', '$4,72', '$4,80', '-']);
+    expect(screen.getAllByText('$552,30').length).toBeGreaterThan(0);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Gamma' }));
+    expect(cellTexts(550)).toContain('0,0500');
   });
 
   it('highlights every strike within 2% of the price and shades in-the-money sides', async () => {

@@ -1,3 +1,4 @@
+import { formatCount } from '@shared/format/number';
 import { useEffect, useState } from 'react';
 import { formatNewYorkTime } from '@shared/format/time';
 import { useMarketStatus } from '@web/api/market';
@@ -71,7 +72,7 @@ function MarketOperations() {
             </div>
             <div>
               <dt className="text-slate-600">Contracts stored</dt>
-              <dd className="font-semibold tabular-nums">{stats.data?.lastSync?.contractsStored.toLocaleString('en-US') ?? '—'}</dd>
+              <dd className="font-semibold tabular-nums">{stats.data?.lastSync ? formatCount(stats.data.lastSync.contractsStored) : '—'}</dd>
             </div>
           </dl>
         )}
@@ -159,7 +160,7 @@ function MarketOperations() {
                     <th scope="row" className="px-3 py-2 text-left font-medium">
                       {KIND_LABELS[k.kind] ?? k.kind}
                     </th>
-                    <td className="px-3 py-2 text-right tabular-nums">{k.count.toLocaleString('en-US')}</td>
+                    <td className="px-3 py-2 text-right tabular-nums">{formatCount(k.count)}</td>
                     <td className="px-3 py-2">{k.oldest ?? '—'}</td>
                     <td className="px-3 py-2">{k.newest ?? '—'}</td>
                   </tr>

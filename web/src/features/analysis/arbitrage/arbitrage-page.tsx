@@ -1,3 +1,4 @@
+import { formatCount, formatLevel, formatNumber, formatPercent, MINUS, orDash } from '@shared/format/number';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useArbitrage, type ArbitrageView } from '@web/api/analysis-screener';
@@ -20,7 +21,9 @@ const REASONS: Record<Hit['reasons'][number], string> = {
 };
 
 const KIND_LABEL: Record<Hit['kind'], string> = { conversion: 'Conversion', reversal: 'Reversal', 'long-box': 'Long box', 'short-box': 'Short box' };
-const money = (x: number) => `${x < 0 ? '−' : ''}$${Math.abs(x).toFixed(3)}`;
+const money = (x: number) => `${x < 0 ? MINUS : ''}$${formatNumber(Math.abs(x), { digits: 3 })}`;
+/** A leg as the scan names it ("put 600"), its strike in the learner's number style. */
+const instrument = (name: string) => name.replace(/\d+(\.\d+)?/, (k) => formatLevel(Number(k)));
 
 /** The builder link of a hit's options legs: the synthetic of a conversion or reversal, the four legs of a box. */
 function builderHref(underlying: string, hit: Hit): string {
@@ -81,16 +84,20 @@ export default function ArbitragePage() {
 function Inputs({ data }: { data: ArbitrageView }) {
   const i = data.inputs;
   const items = [
-    ['Price S', `$${data.price.toFixed(2)}`, 'The last close; the stock is bought a cent above and sold a cent below it (no stock quote in end-of-day data).'],
-    ['Risk-free rate r', `${(i.riskFree * 100).toFixed(2)}%`, 'Continuous; the benchmark every edge is measured against (its financing is already deducted).'],
+    [
+      'Price S',
+      `$${formatNumber(data.price)}`,
+      'The last close; the stock is bought a cent above and sold a cent below it (no stock quote in end-of-day data).',
+    ],
+    ['Risk-free rate r', formatPercent(i.riskFree, 2), 'Continuous; the benchmark every edge is measured against (its financing is already deducted).'],
     [
       'Dividend yield q',
-      `${(i.dividendYield * 100).toFixed(2)}%`,
+      formatPercent(i.dividendYield, 2),
       'PV(D) = S × (1 − e^(−qT)): dividends are modelled as a continuous yield (the underlying’s recent yield), not as announced ex-dates.',
     ],
     [
       'Fees',
-      `$${i.feePerContract.toFixed(2)} a contract, $${i.feePerShare.toFixed(3)} a share`,
+      `$${formatNumber(i.feePerContract)} a contract, $${formatNumber(i.feePerShare, { digits: 3 })} a share`,
       'Per share of the 100-share position: 2 or 4 contracts × fee / 100, plus the share fee for a stock leg.',
     ],
     ['Exercise', data.exercise, 'American options may be exercised early; parity is then a pair of bounds, not an equality.'],
@@ -128,8 +135,7 @@ function Hits({ data }: { data: ArbitrageView }) {
         />
       </h2>
       <p className="text-sm text-slate-700">
-        Scanned {data.scanned.strikes.toLocaleString('en-US')} strikes and {data.scanned.boxes.toLocaleString('en-US')} boxes over {data.scanned.expiries}{' '}
-        expiries.{' '}
+        Scanned {formatCount(data.scanned.strikes)} strikes and {formatCount(data.scanned.boxes)} boxes over {formatCount(data.scanned.expiries)} expiries.{' '}
         {data.hits.length === 0
           ? 'None survives bid and ask, dividends, rates and fees: that is what an efficient market looks like.'
           : 'Each is educational, not executable: read its reasons.'}
@@ -154,16 +160,16 @@ function Hits({ data }: { data: ArbitrageView }) {
               {shown.map((h, i) => (
                 <tr key={i} className="border-t border-slate-100 align-top">
                   <td className="whitespace-nowrap px-2 py-1.5 font-medium">
-                    {KIND_LABEL[h.kind]} {h.strikes.join('/')}
+                    {KIND_LABEL[h.kind]} {h.strikes.map(formatLevel).join('/')}
                     <span className="block text-xs font-normal text-slate-600">
                       {h.expiration} · {h.days} d
                     </span>
                   </td>
-                  <td className="px-2 py-1.5 text-xs">{h.legs.map((l) => `${l.action} ${l.instrument} @ ${l.price.toFixed(2)}`).join(', ')}</td>
+                  <td className="px-2 py-1.5 text-xs">{h.legs.map((l) => `${l.action} ${instrument(l.instrument)} @ ${formatNumber(l.price)}`).join(', ')}</td>
                   <td className="px-2 py-1.5 tabular-nums">{money(h.theoreticalEdge)}</td>
                   <td className="px-2 py-1.5 tabular-nums">{money(h.executableEdge)}</td>
                   <td className="px-2 py-1.5 tabular-nums">
-                    {(h.annualizedExcess * 100).toFixed(2)}% <span className="text-xs text-slate-600">above {(data.inputs.riskFree * 100).toFixed(1)}%</span>
+                    {formatPercent(h.annualizedExcess, 2)} <span className="text-xs text-slate-600">above {formatPercent(data.inputs.riskFree, 1)}</span>
                   </td>
                   <td className="px-2 py-1.5">
                     <ul className="flex flex-wrap gap-1">
@@ -205,7 +211,7 @@ function Hits({ data }: { data: ArbitrageView }) {
 function ParityTable({ data, onExpiry }: { data: ArbitrageView; onExpiry: (e: string) => void }) {
   const chosen = data.parityExpiry;
   const rows = data.parity;
-  const f = (x: number | null) => (x === null ? '–' : x.toFixed(2));
+  const f = orDash((x: number) => formatNumber(x), '–');
   const american = data.exercise === 'american';
   return (
     <section aria-labelledby="parity-h" className="space-y-2 rounded-xl bg-white p-3 ring-1 ring-slate-200">
@@ -252,7 +258,7 @@ function ParityTable({ data, onExpiry }: { data: ArbitrageView; onExpiry: (e: st
           <tbody>
             {rows.map((r) => (
               <tr key={r.strike} className="border-t border-slate-100">
-                <td className="px-2 py-1 text-left font-medium">{r.strike}</td>
+                <td className="px-2 py-1 text-left font-medium">{formatLevel(r.strike)}</td>
                 <td className="px-2 py-1">{f(r.callMid)}</td>
                 <td className="px-2 py-1">{f(r.putMid)}</td>
                 <td className="px-2 py-1">{f(r.observed)}</td>

@@ -1,3 +1,4 @@
+import { formatCount, formatNumber, formatPercent, orDash } from '@shared/format/number';
 import { useId, useState, type ReactNode } from 'react';
 import { formatDate } from '@shared/format/time';
 
@@ -74,7 +75,7 @@ export function Figure({ label, value, formula, inputs, asOf, note, testId }: Fi
 }
 
 /** Percent with one decimal (0.253 → 25.3%); a dash for an unknown value. */
-export const pct = (x: number | null | undefined, digits = 1) => (x === null || x === undefined ? '—' : `${(x * 100).toFixed(digits)}%`);
-export const num = (x: number | null | undefined, digits = 2) => (x === null || x === undefined ? '—' : x.toFixed(digits));
-export const whole = (x: number | null | undefined) => (x === null || x === undefined ? '—' : Math.round(x).toLocaleString('en-US'));
+export const pct = orDash((x: number, digits = 1) => formatPercent(x, digits));
+export const num = orDash((x: number, digits = 2) => formatNumber(x, { digits }));
+export const whole = orDash(formatCount);
 export const ordinal = (p: number | null | undefined) => (p === null || p === undefined ? '—' : `${Math.round(p)}th pct`);

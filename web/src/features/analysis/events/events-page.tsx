@@ -1,3 +1,4 @@
+import { formatLevel, formatNumber } from '@shared/format/number';
 import { useState } from 'react';
 import { formatDate, formatShortDate } from '@shared/format/time';
 import { formatMoney } from '@shared/format/money';
@@ -6,7 +7,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { usePageMeta } from '@web/lib/page-meta';
 import { useEvents, type EventsView } from '../common/analysis-api';
 import { EndOfDayBanner } from '../common/eod-banner';
-import { Figure, FigureTip, pct } from '../common/figure';
+import { Figure, FigureTip, num, pct } from '../common/figure';
 import { TemplateLinks } from '../common/template-links';
 import { UnderlyingPicker, useAnalysedUnderlying } from '../common/underlying-picker';
 import { straddleWhatIf } from './straddle-what-if';
@@ -76,12 +77,12 @@ function EventsBody({ data: d }: { data: EventsView }) {
                 : 'σd ≈ σ₀ (the expiry before); E = (σ₁² − σ₀²) × T₁; move = √E'
             }
             inputs={[
-              `${formatShortDate(i.front.expiration)}: ATM IV ${pct(i.front.atmIv)}, T ${(i.front.T * 365).toFixed(1)} days`,
-              `${formatShortDate(i.back.expiration)}: ATM IV ${pct(i.back.atmIv)}, T ${(i.back.T * 365).toFixed(1)} days`,
+              `${formatShortDate(i.front.expiration)}: ATM IV ${pct(i.front.atmIv)}, T ${num(i.front.T * 365, 1)} days`,
+              `${formatShortDate(i.back.expiration)}: ATM IV ${pct(i.back.atmIv)}, T ${num(i.back.T * 365, 1)} days`,
               'T in calendar days / 365, to each expiry’s close',
             ]}
             asOf={d.asOf}
-            note={`≈ ±$${(d.price * i.eventMove).toFixed(2)} on $${d.price.toFixed(2)}; E = ${i.eventVariance.toFixed(5)}`}
+            note={`≈ ±$${num(d.price * i.eventMove)} on $${num(d.price)}; E = ${num(i.eventVariance, 5)}`}
           />
           <Figure
             testId="figure-mean-move"
@@ -97,11 +98,15 @@ function EventsBody({ data: d }: { data: EventsView }) {
             value={i.straddleMove === null ? '—' : `±${pct(i.straddleMove)}`}
             formula="ATM straddle / S: the expected absolute move to that expiry (event and ordinary days together)"
             inputs={[
-              `${formatShortDate(i.front.expiration)} ${i.front.strike} straddle ${i.front.straddle === null ? '—' : `$${i.front.straddle.toFixed(2)}`}`,
-              `S $${d.price.toFixed(2)}`,
+              `${formatShortDate(i.front.expiration)} ${formatLevel(i.front.strike)} straddle ${i.front.straddle === null ? '—' : `$${num(i.front.straddle)}`}`,
+              `S $${num(d.price)}`,
             ]}
             asOf={d.asOf}
-            note={i.straddleMove === null ? undefined : `0.85 × straddle ≈ ±${pct(0.85 * i.straddleMove)}: the range the price ends inside about half the time`}
+            note={
+              i.straddleMove === null
+                ? undefined
+                : `${num(0.85)} × straddle ≈ ±${pct(0.85 * i.straddleMove)}: the range the price ends inside about half the time`
+            }
           />
           <Figure
             testId="figure-iv-after"
@@ -110,7 +115,7 @@ function EventsBody({ data: d }: { data: EventsView }) {
             formula="The diffusive volatility σd: what the front expiry's IV falls to once the news is out (the crush)"
             inputs={[`front IV now ${pct(i.front.atmIv)}`]}
             asOf={d.asOf}
-            note={`A crush of ${((i.front.atmIv - i.expectedIvAfter) * 100).toFixed(1)} points`}
+            note={`A crush of ${num((i.front.atmIv - i.expectedIvAfter) * 100, 1)} points`}
           />
         </dl>
       )}
@@ -181,9 +186,9 @@ function EventsBody({ data: d }: { data: EventsView }) {
                 {d.termStructure.map((p) => (
                   <tr key={p.expiration} className="border-t border-slate-100">
                     <td className="text-left">{formatShortDate(p.expiration)}</td>
-                    <td>{(p.T * 365).toFixed(0)}</td>
+                    <td>{num(p.T * 365, 0)}</td>
                     <td>{pct(p.atmIv)}</td>
-                    <td>{p.straddle === null ? '—' : `$${p.straddle.toFixed(2)}`}</td>
+                    <td>{p.straddle === null ? '—' : `$${num(p.straddle)}`}</td>
                     <td className="text-left">{a.next && p.expiration >= a.next.eventSession ? 'yes' : 'no'}</td>
                   </tr>
                 ))}
@@ -211,12 +216,17 @@ function WhatIfPanel({ data }: { data: EventsView }) {
         <FigureTip
           label="the straddle what-if"
           formula="Bought at today's ATM IV; valued at the close of the event session with the price moved by the news and the IV crushed to σd (pricing core, American-style)"
-          inputs={[`${formatShortDate(w.expiration)} ${w.strike} call + put`, `IV ${pct(w.ivBefore)} → ${pct(w.ivAfter)}`, `${w.daysToEvent} days to the news`]}
+          inputs={[
+            `${formatShortDate(w.expiration)} ${formatLevel(w.strike)} call + put`,
+            `IV ${pct(w.ivBefore)} → ${pct(w.ivAfter)}`,
+            `${w.daysToEvent} days to the news`,
+          ]}
           asOf={data.asOf}
         />
       </h2>
       <p className="mt-1 text-sm text-slate-800">
-        Cost today {formatMoney(w.costNow * 100)} for one {formatShortDate(w.expiration)} {w.strike} straddle. The days until the news also cost time value.
+        Cost today {formatMoney(w.costNow * 100)} for one {formatShortDate(w.expiration)} {formatLevel(w.strike)} straddle. The days until the news also cost
+        time value.
       </p>
       <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label="Straddle what-if table">
         <table className="w-full min-w-[480px] text-right text-sm">
@@ -233,10 +243,10 @@ function WhatIfPanel({ data }: { data: EventsView }) {
               <tr key={r.sd} className="border-t border-slate-100">
                 <td className="text-left">
                   {r.move >= 0 ? '+' : ''}
-                  {pct(r.move)} ({r.sd} SD)
+                  {pct(r.move)} ({formatNumber(r.sd, { digits: 1, minDigits: 0 })} SD)
                 </td>
-                <td>${r.priceAfter.toFixed(2)}</td>
-                <td>${r.straddleAfter.toFixed(2)}</td>
+                <td>${num(r.priceAfter)}</td>
+                <td>${num(r.straddleAfter)}</td>
                 <td className={pnlTone(r.pnl)}>{formatMoney(r.pnl)}</td>
               </tr>
             ))}
@@ -245,7 +255,7 @@ function WhatIfPanel({ data }: { data: EventsView }) {
       </div>
       <label className="mt-3 block text-sm text-slate-800">
         Your move: {custom >= 0 ? '+' : ''}
-        {custom.toFixed(1)} SD ({pct(mine.move)}) → P&L <span className={pnlTone(mine.pnl)}>{formatMoney(mine.pnl)}</span>
+        {num(custom, 1)} SD ({pct(mine.move)}) → P&L <span className={pnlTone(mine.pnl)}>{formatMoney(mine.pnl)}</span>
         <input
           type="range"
           min={-3}

@@ -19,20 +19,20 @@ const COLUMNS: { id: Column; label: string; formula: string; format: (v: number 
     id: 'ivRank',
     label: 'IV rank',
     formula: '100 × (IV30 − low) / (high − low) over the year; colour: IV percentile',
-    format: (v) => (v === null ? '—' : v.toFixed(0)),
+    format: (v) => num(v, 0),
   },
   {
     id: 'ivChange1d',
     label: 'IV30 1d',
     formula: 'IV30 today − IV30 the session before, in points',
-    format: (v) => (v === null ? '—' : `${(v * 100).toFixed(1)} pt`),
+    format: (v) => (v === null ? '—' : `${num(v * 100, 1)} pt`),
   },
   { id: 'priceChange1d', label: 'Price 1d', formula: 'close / previous close − 1', format: (v) => pct(v) },
   {
     id: 'volumeVs20d',
     label: 'Opt. volume vs 20d',
     formula: 'option volume / mean of the 20 sessions before',
-    format: (v) => (v === null ? '—' : `${v.toFixed(2)}×`),
+    format: (v) => (v === null ? '—' : `${num(v)}×`),
   },
 ];
 

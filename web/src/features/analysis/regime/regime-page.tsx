@@ -120,7 +120,7 @@ function RegimeBody({ data: d }: { data: RegimeView }) {
           label="Trend"
           value={t.trend === 'up' ? 'Up' : t.trend === 'down' ? 'Down' : 'Range'}
           formula="Up: close > SMA50 > SMA200; down: close < SMA50 < SMA200; else range"
-          inputs={[`close $${t.close.toFixed(2)}`, `SMA50 $${t.sma50.toFixed(2)}`, `SMA200 $${t.sma200.toFixed(2)}`]}
+          inputs={[`close $${num(t.close)}`, `SMA50 $${num(t.sma50)}`, `SMA200 $${num(t.sma200)}`]}
           asOf={d.asOf}
           note={`Close ${t.close >= t.sma50 ? 'above' : 'below'} its 50-day average, which is ${t.sma50 >= t.sma200 ? 'above' : 'below'} the 200-day.`}
         />
@@ -129,14 +129,14 @@ function RegimeBody({ data: d }: { data: RegimeView }) {
           label="Volatility state"
           value={t.volState === 'low' ? 'Calm' : t.volState === 'high' ? 'Stressed' : 'Normal'}
           formula="Calm: IV rank < 30 and IV30/IV90 < 0.9; stressed: IV rank > 60 or IV30/IV90 > 1.0 (backwardation); else normal"
-          inputs={[`IV rank ${t.ivRank.toFixed(0)}`, `IV30/IV90 ${num(t.termRatio)}`]}
+          inputs={[`IV rank ${num(t.ivRank, 0)}`, `IV30/IV90 ${num(t.termRatio)}`]}
           asOf={d.asOf}
-          note={`IV rank ${t.ivRank.toFixed(0)} · IV30/IV90 ${num(t.termRatio)} (${t.termRatio < 1 ? 'contango, the normal shape' : 'backwardation'})`}
+          note={`IV rank ${num(t.ivRank, 0)} · IV30/IV90 ${num(t.termRatio)} (${t.termRatio < 1 ? 'contango, the normal shape' : 'backwardation'})`}
         />
         <Figure
           testId="figure-premium"
           label="Volatility premium"
-          value={`${((t.iv30 - t.hv20) * 100).toFixed(1)} pts`}
+          value={`${num((t.iv30 - t.hv20) * 100, 1)} pts`}
           formula="IV30 − HV20 in points: rich above +3, cheap below −1, else fair. IV above realised is the normal state, not a signal by itself"
           inputs={[`IV30 ${pct(t.iv30)}`, `HV20 ${pct(t.hv20)}`]}
           asOf={d.asOf}

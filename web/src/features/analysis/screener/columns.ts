@@ -1,3 +1,5 @@
+import { formatMoney } from '@shared/format/money';
+import { formatCount, formatNumber, formatPercent, orDash } from '@shared/format/number';
 import type { ScreenerPreset, SortField } from '@shared/analysis/screener.api';
 import type { ScreenerRowView } from '@web/api/analysis-screener';
 
@@ -16,10 +18,10 @@ export interface Column {
 }
 
 const dash = '–';
-const num = (x: number | null, digits = 2) => (x === null ? dash : x.toFixed(digits));
-const pct = (x: number | null, digits = 1) => (x === null ? dash : `${x.toFixed(digits)}%`);
-const frac = (x: number | null, digits = 2) => (x === null ? dash : `${(x * 100).toFixed(digits)}%`);
-const int = (x: number | null) => (x === null ? dash : x.toLocaleString('en-US'));
+const num = orDash((x: number, digits = 2) => formatNumber(x, { digits }), dash);
+const pct = orDash((x: number, digits = 1) => `${formatNumber(x, { digits })}%`, dash);
+const frac = orDash((x: number, digits = 2) => formatPercent(x, digits), dash);
+const int = orDash(formatCount, dash);
 
 export const COLUMNS: readonly Column[] = [
   {
@@ -66,7 +68,7 @@ export const COLUMNS: readonly Column[] = [
     label: 'θ/day',
     formula: 'θ/day = θ × 100: the dollars one contract loses (a holder) or earns (a writer) from one calendar day passing, all else equal.',
     inputs: 'S, K, T, r, q, IV',
-    format: (r) => (r.thetaPerDay === null ? dash : `${r.thetaPerDay < 0 ? '−' : ''}$${Math.abs(r.thetaPerDay).toFixed(2)}`),
+    format: (r) => (r.thetaPerDay === null ? dash : formatMoney(r.thetaPerDay)),
   },
   {
     field: 'extrinsicPct',

@@ -1,3 +1,4 @@
+import { formatCount, formatNumber, formatPercent, formatLevel } from '@shared/format/number';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { SCREENER_PRESET_DEFINITIONS, presetDefinition } from '@shared/analysis/screener';
@@ -264,7 +265,7 @@ export default function ScreenerPage() {
       <section aria-label="Results" className="space-y-2">
         <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-700">
           <span data-testid="result-count">
-            {result.isPending ? 'Screening…' : data ? `${data.total.toLocaleString('en-US')} matches` : ''}
+            {result.isPending ? 'Screening…' : data ? `${formatCount(data.total)} matches` : ''}
             {result.isFetching && !result.isPending && ' (updating…)'}
           </span>
           {data && <CsvButton query={submitted} asOf={data.asOf} />}
@@ -306,13 +307,13 @@ export default function ScreenerPage() {
                     <th scope="row" className="sticky left-0 whitespace-nowrap bg-white px-2 py-1.5 text-left font-medium text-slate-900">
                       <span className="block">
                         {r.underlying} {r.expiration}{' '}
-                        {r.legs.map((l) => `${l.action === 'sell' ? '−' : '+'}${l.strike}${l.optionType === 'call' ? 'C' : 'P'}`).join(' ')}
+                        {r.legs.map((l) => `${l.action === 'sell' ? '−' : '+'}${formatLevel(l.strike)}${l.optionType === 'call' ? 'C' : 'P'}`).join(' ')}
                       </span>
                       <span className="block text-xs font-normal text-slate-600">
-                        {strategyLabel(r)} · S ${r.price.toFixed(2)}
+                        {strategyLabel(r)} · S ${formatNumber(r.price)}
                       </span>
                       <Link to={builderHref(r)} className="text-xs font-medium text-blue-700 hover:underline">
-                        Open in builder<span className="sr-only">{`: ${strategyLabel(r)} ${r.underlying} ${r.strike} ${r.expiration}`}</span>
+                        Open in builder<span className="sr-only">{`: ${strategyLabel(r)} ${r.underlying} ${formatLevel(r.strike)} ${r.expiration}`}</span>
                       </Link>
                     </th>
                     {columns.map((c) => (
@@ -379,13 +380,13 @@ function UnderlyingStrip({ data }: { data: ScreenerResultView }) {
             {data.underlyings.map((u) => (
               <tr key={u.ticker} className="border-t border-slate-100">
                 <td className="px-2 py-1 font-medium">{u.ticker}</td>
-                <td className="px-2 py-1 tabular-nums">${u.price.toFixed(2)}</td>
-                <td className="px-2 py-1 tabular-nums">{u.iv30 === null ? '–' : `${(u.iv30 * 100).toFixed(1)}%`}</td>
-                <td className="px-2 py-1 tabular-nums">{u.putCallRatio === null ? '–' : u.putCallRatio.toFixed(2)}</td>
+                <td className="px-2 py-1 tabular-nums">${formatNumber(u.price)}</td>
+                <td className="px-2 py-1 tabular-nums">{u.iv30 === null ? '–' : formatPercent(u.iv30, 1)}</td>
+                <td className="px-2 py-1 tabular-nums">{u.putCallRatio === null ? '–' : formatNumber(u.putCallRatio)}</td>
                 <td className="px-2 py-1 text-slate-700">
                   {u.ivRank === null
                     ? `building history: ${u.historyDays} / 252`
-                    : `${u.ivRank.toFixed(0)} · ${u.ivPercentile?.toFixed(0) ?? '–'} · ${u.hv20 === null ? '–' : (u.hv20 * 100).toFixed(1)}%`}
+                    : `${formatNumber(u.ivRank, { digits: 0 })} · ${u.ivPercentile === null || u.ivPercentile === undefined ? '–' : formatNumber(u.ivPercentile, { digits: 0 })} · ${u.hv20 === null ? '–' : formatPercent(u.hv20, 1)}`}
                 </td>
               </tr>
             ))}

@@ -1,3 +1,4 @@
+import { formatLevel, formatNumber } from '@shared/format/number';
 import { TRACKED_UNDERLYINGS } from '@shared/market/underlyings';
 import { Bar, CartesianGrid, ComposedChart, Line, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatShortDate } from '@shared/format/time';
@@ -125,8 +126,13 @@ function SentimentBody({ data: d }: { data: SentimentView }) {
           <ComposedChart responsive style={{ width: '100%', height: '100%' }} data={chartSeries}>
             <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" />
             <XAxis dataKey="date" tickFormatter={(v: string) => formatShortDate(v)} tick={{ fontSize: 11, fill: '#334155' }} minTickGap={24} />
-            <YAxis tick={{ fontSize: 11, fill: '#334155' }} width={40} domain={['auto', 'auto']} />
-            <Tooltip labelFormatter={(v) => formatShortDate(String(v))} formatter={(v) => Number(v).toFixed(2)} />
+            <YAxis
+              tick={{ fontSize: 11, fill: '#334155' }}
+              width={40}
+              domain={['auto', 'auto']}
+              tickFormatter={(v: number) => formatNumber(v, { digits: 2, minDigits: 0 })}
+            />
+            <Tooltip labelFormatter={(v) => formatShortDate(String(v))} formatter={(v) => num(Number(v))} />
             <Bar dataKey="volume" name="P/C volume" fill="#93c5fd" isAnimationActive={false} />
             <Line dataKey="premium" name="P/C premium" stroke="#b91c1c" dot={building} strokeWidth={2} isAnimationActive={false} />
             <Line dataKey="openInterest" name="P/C OI" stroke="#1d4ed8" dot={building} strokeWidth={2} isAnimationActive={false} />
@@ -203,7 +209,7 @@ function SentimentBody({ data: d }: { data: SentimentView }) {
           Unusual activity
           <FigureTip
             label="unusual activity"
-            formula={`Barchart's rule: volume > ${UNUSUAL_RULE.minVolume}, OI > ${UNUSUAL_RULE.minOpenInterest}, last > $${UNUSUAL_RULE.minLast.toFixed(2)}, volume / OI ≥ ${UNUSUAL_RULE.minVolumeOverOi}`}
+            formula={`Barchart's rule: volume > ${whole(UNUSUAL_RULE.minVolume)}, OI > ${whole(UNUSUAL_RULE.minOpenInterest)}, last > $${num(UNUSUAL_RULE.minLast)}, volume / OI ≥ ${formatNumber(UNUSUAL_RULE.minVolumeOverOi, { digits: 2, minDigits: 0 })}`}
             inputs={['every contract expiring within 120 days']}
             asOf={d.asOf}
           />
@@ -228,12 +234,12 @@ function SentimentBody({ data: d }: { data: SentimentView }) {
                 {d.unusual.map((u) => (
                   <tr key={u.contract} className="border-t border-slate-100">
                     <td className="py-1 text-left">
-                      {formatShortDate(u.expiration)} {u.strike} {u.type}
+                      {formatShortDate(u.expiration)} {formatLevel(u.strike)} {u.type}
                     </td>
                     <td>{whole(u.volume)}</td>
                     <td>{whole(u.openInterest)}</td>
                     <td>{num(u.volumeOverOi)}</td>
-                    <td>${u.last.toFixed(2)}</td>
+                    <td>${num(u.last)}</td>
                     <td>{pct(u.iv)}</td>
                     <td>{num(u.delta)}</td>
                   </tr>

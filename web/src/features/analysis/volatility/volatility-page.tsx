@@ -1,3 +1,4 @@
+import { formatLevel, formatNumber, formatPercent, orDash } from '@shared/format/number';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Area, CartesianGrid, ComposedChart, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
@@ -8,7 +9,7 @@ import { EodBanner } from '../common/eod-banner';
 import { FormulaTip } from '../common/formula-tip';
 import { UnderlyingPicker, useUnderlyingParam } from '../common/underlying-picker';
 
-const pct = (x: number | null | undefined, d = 1) => (x === null || x === undefined ? '–' : `${(x * 100).toFixed(d)}%`);
+const pct = orDash((x: number, d = 1) => formatPercent(x, d), '–');
 const axis = { fontSize: 12, fill: '#334155' };
 
 /** /app/analytics — the volatility explorer (issue 22): term structure, skew, the surface, expected-move cones. */
@@ -56,11 +57,11 @@ function Explorer({ data }: { data: SurfaceView }) {
     { label: 'IV90', value: pct(data.iv90), formula: 'The same at 90 days.', inputs: 'ATM IVs and days of the two expiries around 90 days' },
     {
       label: 'IV30 / IV90',
-      value: ratio === null ? '–' : ratio.toFixed(2),
+      value: ratio === null ? '–' : formatNumber(ratio),
       formula: 'Below 1: contango, the normal state (longer options carry more uncertainty). Above 1: backwardation, the market prices stress now.',
       inputs: 'IV30, IV90',
     },
-    { label: 'Price', value: `$${data.price.toFixed(2)}`, formula: 'The last close of the snapshot.', inputs: 'close' },
+    { label: 'Price', value: `$${formatNumber(data.price)}`, formula: 'The last close of the snapshot.', inputs: 'close' },
   ];
   return (
     <>
@@ -186,9 +187,9 @@ function ConeChart({ data }: { data: SurfaceView }) {
         <ComposedChart responsive style={{ width: '100%', height: '100%' }} data={rows}>
           <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" />
           <XAxis dataKey="days" type="number" tick={axis} />
-          <YAxis tick={axis} width={56} domain={['auto', 'auto']} tickFormatter={(v: number) => `$${v.toFixed(0)}`} />
+          <YAxis tick={axis} width={56} domain={['auto', 'auto']} tickFormatter={(v: number) => `$${formatNumber(v, { digits: 0 })}`} />
           <Tooltip
-            formatter={(v) => (Array.isArray(v) ? v.map((x) => `$${Number(x).toFixed(2)}`).join(' – ') : `$${Number(v).toFixed(2)}`)}
+            formatter={(v) => (Array.isArray(v) ? v.map((x) => `$${formatNumber(Number(x))}`).join(' – ') : `$${formatNumber(Number(v))}`)}
             labelFormatter={(d) => `${String(d)} days`}
           />
           <Area dataKey="band" name="1 SD range" stroke="#1d4ed8" fill="#bfdbfe" isAnimationActive={false} />
@@ -231,9 +232,9 @@ function SkewSection({ data }: { data: SurfaceView }) {
         <div className="h-56" data-testid="skew-chart">
           <LineChart responsive style={{ width: '100%', height: '100%' }} data={chosen.smile}>
             <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" />
-            <XAxis dataKey="strike" type="number" domain={['dataMin', 'dataMax']} tick={axis} />
+            <XAxis dataKey="strike" type="number" domain={['dataMin', 'dataMax']} tick={axis} tickFormatter={formatLevel} />
             <YAxis tickFormatter={(v: number) => pct(v, 0)} tick={axis} width={48} domain={['auto', 'auto']} />
-            <Tooltip formatter={(v) => pct(Number(v))} labelFormatter={(k) => `Strike ${String(k)}`} />
+            <Tooltip formatter={(v) => pct(Number(v))} labelFormatter={(k) => `Strike ${formatLevel(Number(k))}`} />
             <ReferenceLine x={data.price} stroke="#64748b" strokeDasharray="4 4" />
             <Line dataKey="iv" name="IV" stroke="#7c3aed" dot={false} strokeWidth={2} isAnimationActive={false} />
           </LineChart>
@@ -301,7 +302,7 @@ function Heatmap({ data }: { data: SurfaceView }) {
               <th className="px-1 py-1 text-left">Days \ K/S</th>
               {data.grid.moneyness.map((m) => (
                 <th key={m} className="px-1 py-1">
-                  {(m * 100).toFixed(1)}%
+                  {formatPercent(m, 1)}
                 </th>
               ))}
             </tr>
@@ -314,7 +315,7 @@ function Heatmap({ data }: { data: SurfaceView }) {
                 </th>
                 {r.cells.map((c, i) => (
                   <td key={i} className="px-1 py-0.5" style={c === null ? undefined : { background: heat(c, lo, hi) }}>
-                    {c === null ? '' : (c * 100).toFixed(1)}
+                    {c === null ? '' : formatNumber(c * 100, { digits: 1 })}
                   </td>
                 ))}
               </tr>

@@ -1,5 +1,6 @@
 import { DASH, formatFixed, type Currency } from '@shared/format/money';
 import { localizeNumber } from '@shared/format/number-style';
+import { formatNumber, formatPercent } from '@shared/format/number';
 
 /**
  * How the chain page writes its numbers (spec part 2 §2 and §9): a dash for an empty value, K/M from 1e3/1e6, IV in
@@ -24,20 +25,20 @@ export function formatStrike(value: number, currency: Currency = 'USD'): string 
   return `${symbol}${currency === 'USD' ? localizeNumber(text) : text}`;
 }
 
-/** Volume and open interest: 950, 1.2K, 3.4M (K from 1,000, M from 1,000,000). */
+/** Volume and open interest: 950, 1.2K, 3.4M (K from 1,000, M from 1,000,000), 1,2K in the 1.234,56 style. */
 export function formatCompact(value: number | null | undefined): string {
   if (!isNumber(value)) return DASH;
   const abs = Math.abs(value);
   const sign = value < 0 ? '-' : '';
   if (abs < 1_000) return `${sign}${Math.round(abs)}`;
   // 999,950 would round to "1000.0K"; it reads better as 1.0M.
-  if (abs < 999_950) return `${sign}${(abs / 1_000).toFixed(1)}K`;
-  return `${sign}${(abs / 1_000_000).toFixed(1)}M`;
+  if (abs < 999_950) return `${sign}${formatNumber(abs / 1_000, { digits: 1 })}K`;
+  return `${sign}${formatNumber(abs / 1_000_000, { digits: 1, grouping: false })}M`;
 }
 
 /** Implied volatility (a fraction from the API) in percent with one decimal: 0.14866 → 14.9%. */
 export function formatIv(iv: number | null | undefined): string {
-  return isNumber(iv) ? `${(iv * 100).toFixed(1)}%` : DASH;
+  return isNumber(iv) ? formatPercent(iv, 1, { grouping: false }) : DASH;
 }
 
 export type Greek = 'delta' | 'gamma' | 'theta' | 'vega';

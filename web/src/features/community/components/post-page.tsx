@@ -1,3 +1,4 @@
+import { formatNumber, formatPercent } from '@shared/format/number';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { AuthorName } from './author-name';
@@ -25,7 +26,7 @@ import { PostMarkdown } from './post-markdown';
 
 const pct = (ratio: number) => {
   const d = (ratio - 1) * 100;
-  return Math.abs(d) < 0.05 ? 'at the money' : `${d > 0 ? '+' : '−'}${Math.abs(d).toFixed(1)}% from the price`;
+  return Math.abs(d) < 0.05 ? 'at the money' : `${formatNumber(d, { digits: 1, sign: true })}% from the price`;
 };
 
 /** /app/community/posts/:postId — a shared strategy: its legs and payoff, the thesis, votes, comments, open in builder. */
@@ -88,8 +89,8 @@ function PostView({ post }: { post: Post }) {
           Legs
         </h2>
         <p className="mt-1 text-sm text-slate-700">
-          Kept relative to {post.underlying} at {post.refPrice.toFixed(2)} on {post.refDate}; the diagram is drawn there. Open it in the builder to lay the same
-          shape on today&apos;s chain.
+          Kept relative to {post.underlying} at {formatNumber(post.refPrice)} on {post.refDate}; the diagram is drawn there. Open it in the builder to lay the
+          same shape on today&apos;s chain.
         </p>
         <div className="mt-3 overflow-x-auto">
           <table className="w-full text-left text-sm">
@@ -108,7 +109,7 @@ function PostView({ post }: { post: Post }) {
                   <td className="py-1.5 pr-3 capitalize">{t.action}</td>
                   <td className="py-1.5 pr-3 capitalize">{t.optionType}</td>
                   <td className="py-1.5 pr-3">
-                    {pct(t.strikeRatio)} <span className="whitespace-nowrap text-slate-600">({legs[i]!.strike.toFixed(2)})</span>
+                    {pct(t.strikeRatio)} <span className="whitespace-nowrap text-slate-600">({formatNumber(legs[i]!.strike)})</span>
                   </td>
                   <td className="py-1.5 pr-3">{t.dte} days</td>
                   <td className="py-1.5">{t.quantity}</td>
@@ -128,7 +129,7 @@ function PostView({ post }: { post: Post }) {
           </h2>
           <p className="mt-1 text-slate-800">
             {formatPnl(post.outcome.realizedPnl)} after {post.outcome.daysHeld} {post.outcome.daysHeld === 1 ? 'day' : 'days'}
-            {post.outcome.returnOnRisk !== null && ` (${(post.outcome.returnOnRisk * 100).toFixed(0)}% of the most it could lose)`}, in a paper account.
+            {post.outcome.returnOnRisk !== null && ` (${formatPercent(post.outcome.returnOnRisk, 0)} of the most it could lose)`}, in a paper account.
           </p>
         </section>
       )}

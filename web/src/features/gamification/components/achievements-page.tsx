@@ -1,3 +1,4 @@
+import { formatCount } from '@shared/format/number';
 import { useState } from 'react';
 import { ACHIEVEMENT_CATEGORIES, RARITIES } from '@shared/gamification/catalogue';
 import { Spinner } from '@web/components/ui/spinner';
@@ -112,7 +113,7 @@ function Catalogue({ s }: { s: GamificationState }) {
                       <ProgressBar current={p.current} total={p.total} label={`${a.name} progress`} />
                     </div>
                     <p className="mt-1 text-xs text-slate-600">
-                      {a.requirement} · {a.xpReward.toLocaleString('en-US')} XP · {a.coinReward} coins
+                      {a.requirement} · {formatCount(a.xpReward)} XP · {formatCount(a.coinReward)} coins
                     </p>
                     {!done && a.hint && <p className="mt-1 text-xs text-slate-600">Hint: {a.hint}</p>}
                   </li>

@@ -1,3 +1,4 @@
+import { formatCount } from '@shared/format/number';
 import { formatNewYorkTime } from '@shared/format/time';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
@@ -43,7 +44,7 @@ export default function ChallengesPage() {
       aside={
         s && (
           <p className="text-lg font-bold text-slate-900">
-            {s.optionsCoins.toLocaleString('en-US')} <span className="text-sm font-normal text-slate-700">Options Coins</span>
+            {formatCount(s.optionsCoins)} <span className="text-sm font-normal text-slate-700">Options Coins</span>
           </p>
         )
       }
@@ -104,12 +105,12 @@ function Lists({ s }: { s: GamificationState }) {
                     <ProgressBar current={c.progress.current} total={c.progress.total} label={`${c.title} progress`} />
                   </div>
                   <p className="mt-1 text-xs text-slate-600">
-                    {c.xpReward.toLocaleString('en-US')} XP · {c.coinReward} coins
+                    {formatCount(c.xpReward)} XP · {formatCount(c.coinReward)} coins
                   </p>
                   <div className="mt-auto pt-2">
                     {c.status === 'completed' ? (
                       <Button className="w-full" disabled={claim.isPending} onClick={() => claim.mutate(c.id)}>
-                        Claim {c.coinReward} coins and {c.xpReward} XP
+                        Claim {formatCount(c.coinReward)} coins and {formatCount(c.xpReward)} XP
                       </Button>
                     ) : c.status === 'claimed' ? (
                       <p className="text-sm font-medium text-emerald-800">Reward claimed</p>

@@ -1,3 +1,4 @@
+import { formatCount } from '@shared/format/number';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { streakMultiplier } from '@shared/gamification/levels';
@@ -192,7 +193,7 @@ export default function GamificationDemoPage({ path }: { path: '/app/gamificatio
             </div>
           </div>
           <dl className="grid grid-cols-2 gap-2 text-sm">
-            <Fact label="Total XP" value={v.totalXP.toLocaleString('en-US')} />
+            <Fact label="Total XP" value={formatCount(v.totalXP)} />
             <Fact label="Options Coins" value={String(v.optionsCoins)} testId="demo-coins" />
             <Fact label="Streak" value={`${v.currentStreak} day${v.currentStreak === 1 ? '' : 's'}`} testId="demo-streak" />
             <Fact label="XP multiplier" value={`×${streakMultiplier(v.currentStreak)}`} />
@@ -208,7 +209,11 @@ export default function GamificationDemoPage({ path }: { path: '/app/gamificatio
                   <span className="flex justify-between gap-2">
                     <span className="font-medium text-slate-900">{c.title}</span>
                     <span className="text-slate-700">
-                      {c.status === 'in_progress' ? `${c.progress.current}/${c.progress.total}` : c.status === 'completed' ? 'Completed' : 'Claimed'}
+                      {c.status === 'in_progress'
+                        ? `${formatCount(c.progress.current)}/${formatCount(c.progress.total)}`
+                        : c.status === 'completed'
+                          ? 'Completed'
+                          : 'Claimed'}
                     </span>
                   </span>
                 </li>

@@ -1,3 +1,4 @@
+import { formatCount } from '@shared/format/number';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 
@@ -31,7 +32,7 @@ export function ProgressBar({ current, total, label, color = '#047857' }: { curr
         <span className="block h-full rounded-full" style={{ width: `${pct}%`, backgroundColor: color }} />
       </span>
       <span className="shrink-0 text-xs tabular-nums text-slate-700">
-        {current.toLocaleString('en-US')} / {total.toLocaleString('en-US')}
+        {formatCount(current)} / {formatCount(total)}
       </span>
     </div>
   );

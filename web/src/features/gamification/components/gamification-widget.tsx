@@ -1,3 +1,4 @@
+import { formatCount } from '@shared/format/number';
 import { Link } from 'react-router-dom';
 import { useGamificationState } from '../api/gamification';
 
@@ -19,7 +20,7 @@ export function GamificationWidget({ corner }: { corner: 'top-left' | 'top-right
   const inBar = corner.startsWith('top');
   const pct = s.xpForNextLevel > 0 ? Math.min(100, (s.currentXP / s.xpForNextLevel) * 100) : 100;
   const rank = s.userRanks.global ?? 0;
-  const nextLevel = s.level < 100 ? `${s.xpToNextLevel.toLocaleString('en-US')} XP to level ${s.level + 1}` : 'Top level reached';
+  const nextLevel = s.level < 100 ? `${formatCount(s.xpToNextLevel)} XP to level ${s.level + 1}` : 'Top level reached';
   return (
     <Link
       to="/app/gamification/profile"
@@ -40,9 +41,9 @@ export function GamificationWidget({ corner }: { corner: 'top-left' | 'top-right
       </span>
       <span className={inBar ? 'hidden w-32 sm:block' : 'w-36'}>
         <span className="flex items-baseline justify-between text-xs text-slate-600">
-          <span className="font-semibold tabular-nums text-slate-900">{s.currentXP.toLocaleString('en-US')} XP</span>
+          <span className="font-semibold tabular-nums text-slate-900">{formatCount(s.currentXP)} XP</span>
           <span className="tabular-nums" data-testid="widget-rank">
-            {rank > 0 ? `#${rank.toLocaleString('en-US')}` : '—'}
+            {rank > 0 ? `#${formatCount(rank)}` : '—'}
           </span>
         </span>
         <span
@@ -55,9 +56,7 @@ export function GamificationWidget({ corner }: { corner: 'top-left' | 'top-right
         >
           <span className="block h-full rounded-full" style={{ width: `${pct}%`, backgroundColor: s.rank.color }} />
         </span>
-        <span className="mt-0.5 block text-[11px] tabular-nums text-slate-500">
-          {s.level < 100 ? `${s.xpToNextLevel.toLocaleString('en-US')} XP to go` : 'Max level'}
-        </span>
+        <span className="mt-0.5 block text-[11px] tabular-nums text-slate-500">{s.level < 100 ? `${formatCount(s.xpToNextLevel)} XP to go` : 'Max level'}</span>
       </span>
       {s.currentStreak > 0 && (
         <span

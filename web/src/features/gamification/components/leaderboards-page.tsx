@@ -1,3 +1,4 @@
+import { formatCount } from '@shared/format/number';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { LeaderboardCategory } from '@shared/gamification/leaderboards';
 import { useGameState } from '@web/api/gamification';
@@ -86,7 +87,7 @@ function Board({ category }: { category: LeaderboardCategory }) {
         <>
           <p className="mt-3 rounded-lg bg-slate-50 px-3 py-2 text-sm font-medium text-slate-900" data-testid="your-rank">
             {data.userRank > 0
-              ? `Your rank: #${data.userRank.toLocaleString('en-US')}${data.userValue !== null ? ` (${formatBoardValue(category, data.userValue)})` : ''}`
+              ? `Your rank: #${formatCount(data.userRank)}${data.userValue !== null ? ` (${formatBoardValue(category, data.userValue)})` : ''}`
               : hidden
                 ? 'You are hidden from the leaderboards.'
                 : 'You are not on this board yet.'}

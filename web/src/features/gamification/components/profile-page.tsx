@@ -1,3 +1,4 @@
+import { formatCount } from '@shared/format/number';
 import { Link } from 'react-router-dom';
 import { formatNewYorkTime } from '@shared/format/time';
 import { ApiError } from '@web/lib/api-client';
@@ -57,16 +58,15 @@ function Profile({ s }: { s: GamificationState }) {
             </p>
             <ProgressBar current={s.currentXP} total={s.xpForNextLevel} label="XP to the next level" color={s.rank.color} />
             <p className="text-sm text-slate-700">
-              {s.level < 100 ? `${s.xpToNextLevel.toLocaleString('en-US')} XP to level ${s.level + 1}` : 'Top level reached'} ·{' '}
-              {s.totalXP.toLocaleString('en-US')} XP in total
+              {s.level < 100 ? `${formatCount(s.xpToNextLevel)} XP to level ${s.level + 1}` : 'Top level reached'} · {formatCount(s.totalXP)} XP in total
             </p>
           </div>
         </div>
         <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
           <Stat label="Current streak" value={`${s.currentStreak} day${s.currentStreak === 1 ? '' : 's'}`} />
           <Stat label="Longest streak" value={`${s.longestStreak} day${s.longestStreak === 1 ? '' : 's'}`} />
-          <Stat label="Options Coins" value={s.optionsCoins.toLocaleString('en-US')} testId="profile-coins" />
-          <Stat label="Global rank" value={global > 0 ? `#${global.toLocaleString('en-US')}` : '—'} />
+          <Stat label="Options Coins" value={formatCount(s.optionsCoins)} testId="profile-coins" />
+          <Stat label="Global rank" value={global > 0 ? `#${formatCount(global)}` : '—'} />
         </dl>
         <p className="mt-3 text-xs text-slate-600">
           A streak day is a New York trading day with a trade, a lesson, a passed quiz or a journal reflection; weekends and market holidays neither count nor
@@ -140,7 +140,7 @@ function Rewards({ s }: { s: GamificationState }) {
       </h2>
       <p className="text-sm text-slate-700">
         Options Coins buy cosmetics, streak freezes and study boosts, never anything that changes a trade. You have{' '}
-        <strong>{s.optionsCoins.toLocaleString('en-US')}</strong> coins.
+        <strong>{formatCount(s.optionsCoins)}</strong> coins.
       </p>
       {failed && (
         <p role="alert" className="mt-2 rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">

@@ -1,3 +1,4 @@
+import { formatNumber } from '@shared/format/number';
 import { LEADERBOARD_CATEGORIES, PROFIT_KING_MIN_DAYS, PROFIT_KING_MIN_TRADES, type LeaderboardCategory } from '@shared/gamification/leaderboards';
 
 /** What each of the spec's ten boards ranks (shared/gamification/leaderboards.ts computes the values), in words for the page. */
@@ -24,4 +25,4 @@ export const BOARD_ORDER: readonly LeaderboardCategory[] = LEADERBOARD_CATEGORIE
 export const isBoard = (c: string | null): c is LeaderboardCategory => !!c && (LEADERBOARD_CATEGORIES as readonly string[]).includes(c);
 
 export const formatBoardValue = (category: LeaderboardCategory, value: number): string =>
-  `${value.toLocaleString('en-US', { maximumFractionDigits: BOARDS[category].decimals ?? 0, minimumFractionDigits: BOARDS[category].decimals ?? 0 })} ${BOARDS[category].unit}`;
+  `${formatNumber(value, { digits: BOARDS[category].decimals ?? 0 })} ${BOARDS[category].unit}`;

@@ -1,3 +1,4 @@
+import { formatCount } from '@shared/format/number';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { formatMoney } from '@shared/format/money';
@@ -297,7 +298,7 @@ function EntriesTab() {
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-slate-700">
-          {count} of {limit.toLocaleString('en-US')} entries. Free entries: a plan for the day, a weekly review, a note.
+          {count} of {formatCount(limit)} entries. Free entries: a plan for the day, a weekly review, a note.
         </p>
         {!writing && <Button onClick={() => setWriting(true)}>New entry</Button>}
       </div>

@@ -1,3 +1,4 @@
+import { formatPercent } from '@shared/format/number';
 import { Bar, BarChart, CartesianGrid, Cell, ComposedChart, Line, ReferenceLine, Tooltip, XAxis, YAxis, Area } from 'recharts';
 import { formatMoney, formatWholeDollars } from '@shared/format/money';
 import { formatShortDate } from '@shared/format/time';
@@ -108,7 +109,7 @@ export function StatsPanel({
                     <tr key={s.strategy} className="border-t border-slate-100">
                       <td className="py-1 text-slate-900">{s.strategy}</td>
                       <td className="py-1 text-right">{s.trades}</td>
-                      <td className="py-1 text-right">{s.winRate === null ? '—' : `${(s.winRate * 100).toFixed(0)}%`}</td>
+                      <td className="py-1 text-right">{s.winRate === null ? '—' : formatPercent(s.winRate, 0)}</td>
                       <td className={`py-1 text-right font-medium ${pnlTone(s.netPnl)}`}>{formatMoney(s.netPnl)}</td>
                     </tr>
                   ))}

@@ -1,3 +1,4 @@
+import { formatNumber, formatPercent, formatLevel } from '@shared/format/number';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { formatMoney, formatPnl } from '@shared/format/money';
@@ -92,7 +93,7 @@ function Legs({ trade }: { trade: JournalTrade }) {
             return (
               <tr key={l.contract} className="border-t border-slate-100 align-top">
                 <td className="py-1.5 text-slate-900">
-                  {l.side === 'buy' ? 'Long' : 'Short'} {l.underlying} {formatShortDate(l.expiration)} ${l.strike} {l.optionType}
+                  {l.side === 'buy' ? 'Long' : 'Short'} {l.underlying} {formatShortDate(l.expiration)} ${formatLevel(l.strike)} {l.optionType}
                 </td>
                 <td className="py-1.5 text-right">{l.quantity}</td>
                 <td className="py-1.5 text-right">{formatMoney(l.openPrice)}</td>
@@ -127,12 +128,12 @@ function EntryAnalytics({ trade }: { trade: JournalTrade }) {
     [e.netPremium >= 0 ? 'Net credit' : 'Net debit', formatMoney(Math.abs(e.netPremium))],
     ['Max profit', e.maxProfit === null ? 'Unlimited' : formatMoney(e.maxProfit)],
     ['Max loss (1R)', e.maxLoss === null ? 'Unlimited (no R)' : formatMoney(e.maxLoss)],
-    ['Breakevens', e.breakevens.length ? e.breakevens.map((b) => `$${b.toFixed(2)}`).join(', ') : '—'],
-    ['Probability of profit', e.pop === null ? '—' : `${(e.pop * 100).toFixed(0)}%`],
+    ['Breakevens', e.breakevens.length ? e.breakevens.map((b) => `$${formatNumber(b)}`).join(', ') : '—'],
+    ['Probability of profit', e.pop === null ? '—' : formatPercent(e.pop, 0)],
     ['Underlying at entry', e.underlyingPrice === null ? '—' : formatMoney(e.underlyingPrice)],
-    ['IV at entry', e.iv === null ? '—' : `${(e.iv * 100).toFixed(1)}%`],
+    ['IV at entry', e.iv === null ? '—' : formatPercent(e.iv, 1)],
     ['Days to expiry', String(e.dte)],
-    ['Delta · Theta · Vega', greeks ? `${greeks.delta} · ${greeks.theta} · ${greeks.vega}` : '—'],
+    ['Delta · Theta · Vega', greeks ? [greeks.delta, greeks.theta, greeks.vega].map((g) => formatNumber(g, { digits: 2, minDigits: 0 })).join(' · ') : '—'],
     ['MFE (best daily mark)', trade.mfe === null ? 'No daily mark yet' : formatMoney(trade.mfe)],
     ['MAE (worst daily mark)', trade.mae === null ? 'No daily mark yet' : formatMoney(trade.mae)],
   ];

@@ -1,3 +1,4 @@
+import { formatNumber, formatPercent, orDash } from '@shared/format/number';
 import type { JournalStats } from '@web/api/journal';
 import { formatMoney } from '@shared/format/money';
 
@@ -15,8 +16,8 @@ export interface Figure {
   note?: string;
 }
 
-const pct = (x: number | null, digits = 1) => (x === null ? '—' : `${(x * 100).toFixed(digits)}%`);
-const num = (x: number | null, digits = 2) => (x === null ? '—' : x.toFixed(digits));
+const pct = orDash((x: number, digits = 1) => formatPercent(x, digits));
+const num = orDash((x: number, digits = 2) => formatNumber(x, { digits }));
 const money = (x: number | null) => (x === null ? '—' : formatMoney(x));
 
 export function figuresOf(s: JournalStats): Figure[] {

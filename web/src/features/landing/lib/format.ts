@@ -1,4 +1,2 @@
-const integer = new Intl.NumberFormat('en-US');
-
-/** The landing page's counts: 1,234. */
-export const formatCount = (n: number): string => integer.format(n);
+/** The landing page's counts: 1,234, in the learner's number style. */
+export { formatCount } from '@shared/format/number';

@@ -1,8 +1,9 @@
+import { formatNumber } from '@shared/format/number';
 import type { PnlTable } from '@shared/strategy';
 import { formatMoney, formatPnlWhole } from '@shared/format/money';
 import { formatShortDate } from '@shared/format/time';
 
-const change = (x: number) => `${x > 0.0005 ? '+' : x < -0.0005 ? '−' : ''}${Math.abs(x * 100).toFixed(0)}%`;
+const change = (x: number) => `${x > 0.0005 ? '+' : x < -0.0005 ? '−' : ''}${formatNumber(Math.abs(x * 100), { digits: 0 })}%`;
 
 /** Background by the size of the profit or loss against the table's largest, so the shape reads at a glance. */
 function cellClass(x: number, scale: number): string {

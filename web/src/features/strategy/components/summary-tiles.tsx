@@ -1,9 +1,10 @@
+import { formatNumber } from '@shared/format/number';
 import type { StrategySummary } from '@shared/strategy';
 import { formatMoney } from '@shared/format/money';
 import { percent, strike } from '../lib/format';
 import { InfoTip } from './info-tip';
 
-const ratio = (r: number | null) => (r === null ? 'n/a' : r === Infinity ? 'Unlimited' : r.toFixed(2));
+const ratio = (r: number | null) => (r === null ? 'n/a' : r === Infinity ? 'Unlimited' : formatNumber(r));
 
 /** Spec part 3 §2: Max Profit, Max Loss, Reward/Risk, POP, Breakeven, Time Value, and the net debit or credit. */
 export function SummaryTiles({ summary }: { summary: StrategySummary }) {

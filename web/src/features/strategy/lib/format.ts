@@ -1,4 +1,5 @@
 /** How the builder writes strikes and percentages; money and dates come from shared/format. */
+import { formatPercent } from '@shared/format/number';
 export { strike } from '@web/components/strategy/strike';
 
-export const percent = (p: number, digits = 1): string => `${(p * 100).toFixed(digits)}%`;
+export const percent = (p: number, digits = 1): string => formatPercent(p, digits);

@@ -1,3 +1,4 @@
+import { formatNumber } from '@shared/format/number';
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { BrokerEnvironment } from '@shared/broker/credentials-form';
@@ -108,7 +109,7 @@ export function LivePortfolio({ environment, account }: { environment: BrokerEnv
                 {positions.data.positions.map((p) => (
                   <tr key={p.symbol} className="border-t border-slate-100">
                     <td className="py-1.5 pr-3">{p.contract_type ? contractLabel(p.symbol) : `${p.symbol} shares`}</td>
-                    <td className="py-1.5 pr-3 text-right tabular-nums">{p.quantity}</td>
+                    <td className="py-1.5 pr-3 text-right tabular-nums">{formatNumber(p.quantity, { digits: 4, minDigits: 0 })}</td>
                     <td className="py-1.5 pr-3 text-right tabular-nums">{formatUsd(p.avg_entry_price)}</td>
                     <td className="py-1.5 pr-3 text-right tabular-nums">{p.market_value === null ? '—' : formatUsd(p.market_value)}</td>
                     <td className="py-1.5 pr-3 text-right tabular-nums">{p.unrealized_pl === null ? '—' : formatUsd(p.unrealized_pl)}</td>

@@ -1,3 +1,4 @@
+import { formatCount, formatNumber, formatPercent } from '@shared/format/number';
 import { environmentOfAccount } from '@web/api/broker';
 import { useSelectedAccount } from '@web/api/selected-account';
 import { LiveTicket } from './live-account';
@@ -177,10 +178,10 @@ function Ticket({ contract, initialSide }: { contract: string; initialSide: 'buy
               <Stat label="Ask" value={q.ask === null ? '-' : formatUsd(q.ask)} />
               <Stat label="Last" value={q.last === null ? '-' : formatUsd(q.last)} />
               <Stat label={`${occ.underlying} price`} value={formatUsd(quote.data.underlying.price)} />
-              <Stat label="IV" value={q.implied_volatility === null ? '-' : `${(q.implied_volatility * 100).toFixed(1)}%`} />
-              <Stat label="Delta" value={q.delta === null ? '-' : q.delta.toFixed(3)} />
-              <Stat label="Theta / day" value={q.theta === null ? '-' : q.theta.toFixed(3)} />
-              <Stat label="Open interest" value={q.open_interest === null ? '-' : q.open_interest.toLocaleString('en-US')} />
+              <Stat label="IV" value={q.implied_volatility === null ? '-' : formatPercent(q.implied_volatility, 1)} />
+              <Stat label="Delta" value={q.delta === null ? '-' : formatNumber(q.delta, { digits: 3 })} />
+              <Stat label="Theta / day" value={q.theta === null ? '-' : formatNumber(q.theta, { digits: 3 })} />
+              <Stat label="Open interest" value={q.open_interest === null ? '-' : formatCount(q.open_interest)} />
               <Stat label="Days to expiry" value={String(quote.data.daysToExpiry)} />
             </dl>
             <p className="mt-3 text-xs text-slate-600">

@@ -1,3 +1,4 @@
+import { formatCount } from '@shared/format/number';
 import { useClaimChallenge, type GameChallenge, type GameState } from '@web/api/gamification';
 import { Tile } from '../tile';
 
@@ -31,7 +32,7 @@ export function ProgressTile({ state }: { state: Query<GameState> }) {
             <div className="h-full rounded-full bg-brand-600" style={{ width: `${pct}%` }} />
           </div>
           <p className="mt-1 text-xs text-slate-600">
-            {s.currentXP.toLocaleString('en-US')} / {need.toLocaleString('en-US')} XP · {s.xpToNextLevel.toLocaleString('en-US')} XP to level {s.level + 1}
+            {formatCount(s.currentXP)} / {formatCount(need)} XP · {formatCount(s.xpToNextLevel)} XP to level {s.level + 1}
           </p>
           <p className="mt-2 text-sm text-slate-800" data-testid="streak">
             {s.currentStreak > 0 ? `🔥 ${s.currentStreak}-day streak` : 'No streak yet: a paper trade today starts one.'}
@@ -59,7 +60,8 @@ function ChallengeRow({ c, onClaim, claiming }: { c: GameChallenge; onClaim: () 
       <span className="min-w-0">
         {c.title}{' '}
         <span className="text-xs text-slate-600">
-          {Math.min(c.progress.current, c.progress.total)}/{c.progress.total} · {c.xpReward} XP, {c.coinReward} coins
+          {formatCount(Math.min(c.progress.current, c.progress.total))}/{formatCount(c.progress.total)} · {formatCount(c.xpReward)} XP,{' '}
+          {formatCount(c.coinReward)} coins
         </span>
       </span>
       {c.status === 'completed' ? (
@@ -69,7 +71,7 @@ function ChallengeRow({ c, onClaim, claiming }: { c: GameChallenge; onClaim: () 
           disabled={claiming}
           className="shrink-0 rounded-lg bg-brand-700 px-3 py-1 text-xs font-semibold text-white disabled:bg-slate-300"
         >
-          {claiming ? 'Claiming…' : `Claim ${c.xpReward} XP`}
+          {claiming ? 'Claiming…' : `Claim ${formatCount(c.xpReward)} XP`}
         </button>
       ) : c.status === 'claimed' ? (
         <span className="shrink-0 text-xs font-semibold text-emerald-800">Claimed</span>

@@ -1,3 +1,4 @@
+import { formatNumber, formatPercent, orDash } from '@shared/format/number';
 import { useMemo } from 'react';
 import { useSnapshotChain, type PublicWidget, type SnapshotChain } from '@web/api/learning';
 import type { OptionContract } from '@shared/market/chain';
@@ -6,8 +7,8 @@ import { formatShortDate } from '@shared/format/time';
 
 type ChainTaskWidget = Extract<PublicWidget, { kind: 'chain-task' }>;
 
-const num = (x: number | null | undefined, digits: number) => (x === null || x === undefined ? '–' : x.toFixed(digits));
-const pct = (x: number | null | undefined) => (x === null || x === undefined ? '–' : `${(x * 100).toFixed(1)}%`);
+const num = orDash((x: number, digits = 2) => formatNumber(x, { digits }), '–');
+const pct = orDash((x: number) => formatPercent(x, 1), '–');
 
 /**
  * The chain-reading task (issue 17) on the lesson's frozen snapshot: the learner clicks a contract. The answer key

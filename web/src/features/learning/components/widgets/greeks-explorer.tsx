@@ -1,3 +1,4 @@
+import { formatCount, formatNumber, formatPercent } from '@shared/format/number';
 import { useId, useMemo, useState } from 'react';
 import { CartesianGrid, Line, LineChart, ReferenceLine, XAxis, YAxis } from 'recharts';
 import type { PublicWidget } from '@web/api/learning';
@@ -49,18 +50,18 @@ export function GreeksExplorer({ widget }: { widget: GreeksWidget }) {
   const sliders: (SliderSpec & { value: number; set: (v: number) => void })[] = [
     { key: 'S', label: 'Underlying price S', min: round(start.S * 0.7, 1), max: round(start.S * 1.3, 1), step: 0.5, show: formatMoney, value: S, set: setS },
     { key: 'K', label: 'Strike K', min: round(start.K * 0.8, 1), max: round(start.K * 1.2, 1), step: 1, show: formatMoney, value: K, set: setK },
-    { key: 'sigma', label: 'Volatility σ', min: 0.05, max: 1, step: 0.01, show: (v) => `${(v * 100).toFixed(0)}%`, value: sigma, set: setSigma },
+    { key: 'sigma', label: 'Volatility σ', min: 0.05, max: 1, step: 0.01, show: (v) => formatPercent(v, 0), value: sigma, set: setSigma },
     {
       key: 'days',
       label: 'Time to expiry T',
       min: 1,
       max: 730,
       step: 1,
-      show: (v) => `${v} day${v === 1 ? '' : 's'} (T = ${(v / 365).toFixed(4)} years)`,
+      show: (v) => `${v} day${v === 1 ? '' : 's'} (T = ${formatNumber(v / 365, { digits: 4 })} years)`,
       value: days,
       set: setDays,
     },
-    { key: 'r', label: 'Risk-free rate r', min: 0, max: 0.1, step: 0.0025, show: (v) => `${(v * 100).toFixed(2)}%`, value: r, set: setR },
+    { key: 'r', label: 'Risk-free rate r', min: 0, max: 0.1, step: 0.0025, show: (v) => formatPercent(v, 2), value: r, set: setR },
   ];
   const style = widget.style === 'american' ? 'American' : 'European';
 
@@ -88,7 +89,7 @@ export function GreeksExplorer({ widget }: { widget: GreeksWidget }) {
         ))}
       </div>
       <p className="text-xs text-slate-600">
-        Dividend yield q = {(start.q * 100).toFixed(2)}%, held. {style} exercise, priced by the academy&apos;s pricing core.
+        Dividend yield q = {formatPercent(start.q, 2)}, held. {style} exercise, priced by the academy&apos;s pricing core.
       </p>
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3" aria-live="polite">
         <div className="rounded-lg bg-slate-900 p-3 text-white">
@@ -105,7 +106,7 @@ export function GreeksExplorer({ widget }: { widget: GreeksWidget }) {
               {g.label} <span className="font-normal text-slate-600">({g.unit})</span>
             </dt>
             <dd className="text-lg font-bold tabular-nums text-slate-900" data-testid={`greeks-${g.key}`}>
-              {shown[g.key].toFixed(g.digits)}
+              {formatNumber(shown[g.key], { digits: g.digits })}
             </dd>
           </div>
         ))}
@@ -131,9 +132,13 @@ export function GreeksExplorer({ widget }: { widget: GreeksWidget }) {
                   domain={['dataMin', 'dataMax']}
                   ticks={ticks}
                   tick={{ fontSize: 10, fill: '#334155' }}
-                  tickFormatter={(v: number) => `$${Math.round(v)}`}
+                  tickFormatter={(v: number) => `$${formatCount(v)}`}
                 />
-                <YAxis tick={{ fontSize: 10, fill: '#334155' }} width={48} tickFormatter={(v: number) => Number(v.toPrecision(2)).toString()} />
+                <YAxis
+                  tick={{ fontSize: 10, fill: '#334155' }}
+                  width={48}
+                  tickFormatter={(v: number) => formatNumber(Number(v.toPrecision(2)), { digits: 8, minDigits: 0 })}
+                />
                 <Line type="monotone" dataKey={g.key} stroke="#0f172a" strokeWidth={2} dot={false} isAnimationActive={false} />
                 <ReferenceLine x={S} stroke="#b45309" strokeWidth={2} ifOverflow="hidden" />
               </LineChart>

@@ -1,7 +1,8 @@
+import { formatPercent } from '@shared/format/number';
 import { useMemo } from 'react';
 import { CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import type { PublicWidget } from '@web/api/learning';
-import { formatMoney } from '@shared/format/money';
+import { formatMoney, formatWholeDollars } from '@shared/format/money';
 import { formatShortDate } from '@shared/format/time';
 
 type HistoryChartSpec = Extract<PublicWidget, { kind: 'history-chart' }>;
@@ -19,8 +20,8 @@ const longDate = (date: string) => `${formatShortDate(date)}, ${yearOf(date)}`;
  * and the data's source and date under the chart. End-of-day data: the tooltip names the session, never a time.
  */
 export function HistoryChart({ widget }: { widget: HistoryChartSpec }) {
-  const format = useMemo(() => (widget.unit === 'percent' ? (v: number) => `${(v * 100).toFixed(2)}%` : (v: number) => formatMoney(v)), [widget.unit]);
-  const axis = widget.unit === 'percent' ? (v: number) => `${Math.round(v * 100)}%` : (v: number) => `$${Math.round(v)}`;
+  const format = useMemo(() => (widget.unit === 'percent' ? (v: number) => formatPercent(v, 2) : (v: number) => formatMoney(v)), [widget.unit]);
+  const axis = widget.unit === 'percent' ? (v: number) => formatPercent(v, 0) : formatWholeDollars;
   const rows = useMemo(
     () => widget.dates.map((date, i) => Object.fromEntries([['date', date], ...widget.series.map((s, k) => [`s${k}`, s.values[i] ?? null])])),
     [widget.dates, widget.series],

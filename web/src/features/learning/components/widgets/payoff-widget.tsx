@@ -1,3 +1,4 @@
+import { formatPercent } from '@shared/format/number';
 import { useId, useState } from 'react';
 import type { PublicWidget } from '@web/api/learning';
 import { PayoffChart } from '@web/components/strategy/payoff-chart';
@@ -40,7 +41,7 @@ export function PayoffWidget({ widget }: { widget: PayoffWidgetSpec }) {
         <div>
           <label htmlFor={`${id}-iv`} className="flex justify-between gap-2 text-sm font-medium text-slate-800">
             <span>Implied volatility</span>
-            <span className="tabular-nums">{(iv * 100).toFixed(0)}%</span>
+            <span className="tabular-nums">{formatPercent(iv, 0)}</span>
           </label>
           <input
             id={`${id}-iv`}
@@ -49,7 +50,7 @@ export function PayoffWidget({ widget }: { widget: PayoffWidgetSpec }) {
             max={1}
             step={0.01}
             value={iv}
-            aria-valuetext={`${(iv * 100).toFixed(0)}%`}
+            aria-valuetext={formatPercent(iv, 0)}
             onChange={(e) => setIv(Number(e.target.value))}
             className="mt-1 w-full accent-brand-700"
           />
