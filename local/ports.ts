@@ -19,8 +19,33 @@ export class PortBusyError extends Error {
   override name = 'PortBusyError';
 }
 
-/** An ephemeral port the OS says is free right now. */
-export function freePort(): Promise<number> {
+/**
+ * A port that is free right now, drawn at random from below Linux's ephemeral range (32768-60999).
+ * A port the OS hands out for `listen(0)` comes from that range, which is also where every outgoing
+ * connection takes its local port: between choosing such a port and listening on it, a client socket
+ * of another process can take it (CI failed once on "EADDRINUSE 127.0.0.1:46537"). Below the range
+ * only another listener can, and random choice makes two of them meeting rare.
+ */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = FREE_PORT_LOW + Math.floor(Math.random() * (FREE_PORT_HIGH - FREE_PORT_LOW + 1));
+    if (await canListen(port)) return port;
+  }
+  return osChosenPort();
+}
+
+const FREE_PORT_LOW = 20_000;
+const FREE_PORT_HIGH = 32_767;
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen({ port, host: LOOPBACK, exclusive: true }, () => server.close(() => resolve(true)));
+  });
+}
+
+function osChosenPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);

@@ -28,7 +28,30 @@ export const newDataDir = (label: string) => mkdtempSync(path.join(tmpdir(), `oa
  * Starts the local stack exactly as `npm start` does (same entry point), on free ports and a data
  * directory of the test's own, and resolves once it reports ready.
  */
-export async function spawnLocalStack(opts: { dataDir: string; webMode?: 'dev' | 'dist' | 'none'; env?: Record<string, string> }): Promise<SpawnedStack> {
+export async function spawnLocalStack(opts: StackOptions): Promise<SpawnedStack> {
+  // Free ports are chosen before the stack listens on them; should another process take one in
+  // between, start again on other ports, unless the test chose a port itself (a busy port is then
+  // what it is testing).
+  const portsChosenByTest = Object.keys(opts.env ?? {}).some((name) => PORT_VARIABLES.includes(name));
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await spawnOnce(opts);
+    } catch (error) {
+      const raced = error instanceof Error && error.message.includes('EADDRINUSE');
+      if (!raced || portsChosenByTest || attempt === 3) throw error;
+    }
+  }
+}
+
+interface StackOptions {
+  dataDir: string;
+  webMode?: 'dev' | 'dist' | 'none';
+  env?: Record<string, string>;
+}
+
+const PORT_VARIABLES = ['PORT', 'DYNAMODB_PORT', 'COGNITO_PORT', 'AWS_LOCAL_PORT', 'ALPACA_PORT'];
+
+async function spawnOnce(opts: StackOptions): Promise<SpawnedStack> {
   const [gateway, dynamodb, cognito, aws, alpaca] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
   const child = spawn(process.execPath, [path.join(REPO_ROOT, 'node_modules/tsx/dist/cli.mjs'), path.join(REPO_ROOT, 'local/start.ts')], {
     cwd: REPO_ROOT,
