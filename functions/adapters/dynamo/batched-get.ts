@@ -12,11 +12,39 @@ const MAX_ATTEMPTS = 8;
 const idOf = (key: Item) => `${String(key[TABLE_KEYS.partitionKey])}\u0000${String(key[TABLE_KEYS.sortKey])}`;
 
 /**
+ * Reads any number of keys with BatchGetItem in chunks of 100 (the API's limit), asking again for the keys DynamoDB
+ * leaves unprocessed with exponential backoff, as DynamoDB asks. Throws if keys are still unprocessed after the last
+ * attempt, so a caller never takes a throttled key for a missing item. Items come back in no particular order; a key
+ * given twice is read once.
+ */
+export async function batchGetAll(
+  db: DynamoDBDocumentClient,
+  table: string,
+  keys: readonly Key[],
+  opts: { consistent?: boolean; sleep?: (ms: number) => Promise<void> } = {},
+): Promise<Item[]> {
+  const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const unique = [...new Map(keys.map((k) => [idOf(k), k])).values()];
+  const found: Item[] = [];
+  for (let i = 0; i < unique.length; i += BATCH_GET_KEYS) {
+    let pending = unique.slice(i, i + BATCH_GET_KEYS);
+    for (let attempt = 0; pending.length; attempt++) {
+      if (attempt >= MAX_ATTEMPTS) throw new Error(`BatchGetItem left ${pending.length} keys unprocessed after ${MAX_ATTEMPTS} attempts`);
+      if (attempt > 0) await sleep(Math.min(2000, 50 * 2 ** attempt));
+      const out = await db.send(new BatchGetCommand({ RequestItems: { [table]: { Keys: pending, ...(opts.consistent ? { ConsistentRead: true } : {}) } } }));
+      found.push(...(out.Responses?.[table] ?? []));
+      pending = (out.UnprocessedKeys?.[table]?.Keys as Key[] | undefined) ?? [];
+    }
+  }
+  return found;
+}
+
+/**
  * Strongly consistent GetItems asked for in the same turn of the event loop go to DynamoDB as one BatchGetItem
  * (consistent too): the account selector's paper account and Alpaca links, read by three venues at once, cost one
  * request instead of three. A get asked alone is a plain GetItem, as before. Keys BatchGetItem leaves unprocessed are
  * asked again with exponential backoff, as DynamoDB asks; an error reaches every get in the batch. Items come back in
- * no particular order and are matched to their gets by key; a key asked twice in one turn is read once.
+ * no particular order and are matched to their gets by key; a key asked twice in one turn is read once, and each asker gets its own copy.
  */
 export function batchedGetter(
   db: DynamoDBDocumentClient,
@@ -24,19 +52,6 @@ export function batchedGetter(
   sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
 ): (key: Key) => Promise<Item | undefined> {
   let waiting: Waiter[] = [];
-
-  async function batch(keys: Key[]): Promise<Map<string, Item>> {
-    const found = new Map<string, Item>();
-    let pending = keys;
-    for (let attempt = 0; pending.length; attempt++) {
-      if (attempt >= MAX_ATTEMPTS) throw new Error(`BatchGetItem left ${pending.length} keys unprocessed after ${MAX_ATTEMPTS} attempts`);
-      if (attempt > 0) await sleep(Math.min(2000, 50 * 2 ** attempt));
-      const out = await db.send(new BatchGetCommand({ RequestItems: { [table]: { Keys: pending, ConsistentRead: true } } }));
-      for (const item of out.Responses?.[table] ?? []) found.set(idOf(item), item);
-      pending = (out.UnprocessedKeys?.[table]?.Keys as Key[] | undefined) ?? [];
-    }
-    return found;
-  }
 
   async function flush(gets: Waiter[]) {
     if (gets.length === 1) {
@@ -54,8 +69,15 @@ export function batchedGetter(
       const ids = new Set(chunk.map(idOf));
       const mine = gets.filter((g) => ids.has(idOf(g.key)));
       try {
-        const found = await batch(chunk);
-        for (const g of mine) g.resolve(found.get(idOf(g.key)));
+        const found = new Map((await batchGetAll(db, table, chunk, { consistent: true, sleep })).map((item) => [idOf(item), item]));
+        // A key asked twice is read once, but each asker gets an item of its own to change.
+        const given = new Set<string>();
+        for (const g of mine) {
+          const id = idOf(g.key);
+          const item = found.get(id);
+          g.resolve(item && given.has(id) ? structuredClone(item) : item);
+          given.add(id);
+        }
       } catch (err) {
         for (const g of mine) g.reject(err);
       }

@@ -1,11 +1,11 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, type BatchGetCommandOutput, type DynamoDBDocumentClient, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { emptyBook, type JournalBook } from '@shared/journal/book';
 import type { JournalEntry } from '@shared/journal/journal.api';
 import type { JournalRepository, LedgerChunk, StoredTrade } from '@shared/journal/journal.port';
 import type { ClosedTradeRow } from '@shared/journal/stats';
 import type { JournalTrade } from '@shared/journal/trades';
-import { sharedBatchedGetter } from './batched-get';
+import { batchGetAll, sharedBatchedGetter } from './batched-get';
 import { documentClient, tableName } from './client';
 import { progressPut } from './learning-repo';
 import { outboxPut } from './outbox';
@@ -48,17 +48,15 @@ export function dynamoJournalRepository(
 
     async getTrades(userId, ids) {
       const out = new Map<string, StoredTrade>();
-      const unique = [...new Set(ids)];
-      for (let i = 0; i < unique.length; i += 100) {
-        let keys: Record<string, unknown>[] | undefined = unique.slice(i, i + 100).map((id) => key(userId, `${TRADE}${id}`));
-        while (keys?.length) {
-          const res: BatchGetCommandOutput = await db.send(new BatchGetCommand({ RequestItems: { [table]: { Keys: keys, ConsistentRead: true } } }));
-          for (const item of res.Responses?.[table] ?? []) {
-            const trade = item.trade as JournalTrade;
-            out.set(trade.id, { trade, ledgerChunk: (item.ledgerChunk as number | null | undefined) ?? null });
-          }
-          keys = res.UnprocessedKeys?.[table]?.Keys;
-        }
+      const items = await batchGetAll(
+        db,
+        table,
+        [...new Set(ids)].map((id) => key(userId, `${TRADE}${id}`)),
+        { consistent: true },
+      );
+      for (const item of items) {
+        const trade = item.trade as JournalTrade;
+        out.set(trade.id, { trade, ledgerChunk: (item.ledgerChunk as number | null | undefined) ?? null });
       }
       return out;
     },

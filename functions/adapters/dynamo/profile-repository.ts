@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, type BatchGetCommandOutput, type DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ProfileRepository, UserProfile } from '@shared/users/profile';
 import { normalizeSettings } from '@shared/users/profile-settings';
-import { sharedBatchedGetter } from './batched-get';
+import { batchGetAll, sharedBatchedGetter } from './batched-get';
 import { documentClient, tableName } from './client';
 
 export const userPk = (userId: string) => `USER#${userId}`;
@@ -115,18 +115,12 @@ export function dynamoProfileRepository(db: DynamoDBDocumentClient = documentCli
     },
 
     async many(userIds) {
-      const ids = [...new Set(userIds)];
-      const found: UserProfile[] = [];
-      // BatchGetItem takes 100 keys at most; unprocessed keys (throttling) are asked again.
-      for (let i = 0; i < ids.length; i += 100) {
-        let keys: Record<string, unknown>[] | undefined = ids.slice(i, i + 100).map((id) => ({ PK: userPk(id), SK: 'PROFILE' }));
-        for (let attempt = 0; keys?.length && attempt < 5; attempt++) {
-          const res: BatchGetCommandOutput = await db.send(new BatchGetCommand({ RequestItems: { [table]: { Keys: keys } } }));
-          found.push(...(res.Responses?.[table] ?? []).map(toProfile));
-          keys = res.UnprocessedKeys?.[table]?.Keys;
-        }
-      }
-      return found;
+      const items = await batchGetAll(
+        db,
+        table,
+        [...new Set(userIds)].map((id) => ({ PK: userPk(id), SK: 'PROFILE' })),
+      );
+      return items.map(toProfile);
     },
   };
 }

@@ -1,7 +1,8 @@
-import { BatchGetCommand, type DynamoDBDocumentClient, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SiteCounter, SiteStats, SiteStatsRepository } from '@shared/community/site-stats';
 import { hashString } from '@shared/market/random';
 import type { ReceiptKey } from '../../commons/event-handler';
+import { batchGetAll } from './batched-get';
 import { documentClient, tableName } from './client';
 import { userPk } from './profile-repository';
 
@@ -33,8 +34,7 @@ export function dynamoSiteStats(db: DynamoDBDocumentClient = documentClient(), t
   return {
     async read(): Promise<SiteStats> {
       const keys = Array.from({ length: STATS_SHARDS }, (_, i) => ({ PK: 'STATS', SK: `SHARD#${i}` }));
-      const out = await db.send(new BatchGetCommand({ RequestItems: { [table]: { Keys: keys } } }));
-      const items = out.Responses?.[table] ?? [];
+      const items = await batchGetAll(db, table, keys);
       const sum = (k: SiteCounter) => items.reduce((s, i) => s + Number(i[COUNTER_ATTRIBUTE[k]] ?? 0), 0);
       return { learners: sum('learners'), paperTrades: sum('paperTrades'), strategiesBuilt: sum('strategiesBuilt') };
     },
