@@ -22,7 +22,7 @@ import type {
 } from './broker.port';
 import { maskKeyId, type BrokerEnvironment, type CredentialsBody } from './credentials-form';
 import { evaluateLiveOrder } from './live-compliance';
-import { accountInfo, alpacaClientOrderId, orderRecord, positionRecord, toAlpacaOrder } from './order-mapping';
+import { accountInfo, accountSyncDue, alpacaClientOrderId, orderRecord, positionRecord, toAlpacaOrder } from './order-mapping';
 import { BoundedMap } from '../bounded-map';
 
 /**
@@ -91,7 +91,7 @@ export function brokerService(deps: BrokerDeps) {
     const res = await api.account();
     if (!res.ok) return res;
     const info = accountInfo(res.value, link.options_trading_level, now());
-    await deps.repo.saveSync(userId, environment, { account: info });
+    if (accountSyncDue(link.account, info)) await deps.repo.saveSync(userId, environment, { account: info });
     return ok(info);
   }
 

@@ -140,3 +140,23 @@ export function accountInfo(a: AlpacaAccount, chosenLevel: number, at: string): 
     last_synced_at: at,
   };
 }
+
+/** How long a stored copy of unchanged account figures stands before a read writes it again. */
+export const ACCOUNT_SYNC_REFRESH_MS = 60_000;
+
+/**
+ * Whether a read of the Alpaca account should write what it saw over the link's stored copy: when there is none, when
+ * any figure changed, or when the copy is a minute old. A dashboard polling an unchanged account then writes once a
+ * minute, not on every read (the write was most of the proxy's own time, bench/broker.ts).
+ */
+export function accountSyncDue(stored: BrokerAccountInfo | null | undefined, fresh: BrokerAccountInfo): boolean {
+  if (!stored) return true;
+  const { last_synced_at: storedAt, ...storedFigures } = stored;
+  const { last_synced_at: freshAt, ...freshFigures } = fresh;
+  const age = Date.parse(freshAt) - Date.parse(storedAt);
+  if (!(age >= 0 && age < ACCOUNT_SYNC_REFRESH_MS)) return true;
+  return (
+    (Object.keys(freshFigures) as (keyof typeof freshFigures)[]).some((k) => storedFigures[k] !== freshFigures[k]) ||
+    Object.keys(storedFigures).length !== Object.keys(freshFigures).length
+  );
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountInfo, orderRecord, toAlpacaOrder } from '@shared/broker/order-mapping';
+import { accountInfo, accountSyncDue, orderRecord, toAlpacaOrder } from '@shared/broker/order-mapping';
 import { evaluateLiveOrder, PDT_NOT_REPORTED } from '@shared/broker/live-compliance';
 import type { BrokerAccountInfo } from '@shared/broker/broker.port';
 import type { OrderRequest } from '@shared/paper/types';
@@ -145,6 +145,32 @@ describe('our order as an Alpaca order', () => {
     expect(accountInfo({ ...base, options_approved_level: 2, options_trading_level: 2 }, 3, 't').trading_level).toBe(2);
     expect(accountInfo({ ...base, options_approved_level: 3, options_trading_level: 3 }, 1, 't').trading_level).toBe(1);
     expect(accountInfo({ ...base, options_approved_level: 2, options_trading_level: 1 }, 3, 't').trading_level).toBe(1);
+  });
+
+  it('writes the account it read over the stored copy when there is none, a figure changed, or the copy is a minute old', () => {
+    const base = {
+      id: 'a',
+      account_number: 'PA1',
+      status: 'ACTIVE',
+      currency: 'USD',
+      cash: '1000',
+      buying_power: '1000',
+      equity: '1000',
+      multiplier: '1',
+      options_approved_level: 3,
+      options_trading_level: 3,
+    };
+    const at = (s: number) => new Date(Date.UTC(2026, 10, 26, 15, 0, s)).toISOString();
+    const stored = accountInfo(base, 3, at(0));
+    expect(accountSyncDue(null, stored)).toBe(true);
+    expect(accountSyncDue(stored, accountInfo(base, 3, at(30)))).toBe(false);
+    expect(accountSyncDue(stored, accountInfo({ ...base, equity: '1000.01' }, 3, at(30)))).toBe(true);
+    expect(accountSyncDue(stored, accountInfo({ ...base, daytrade_count: 1 }, 3, at(30)))).toBe(true);
+    expect(accountSyncDue(stored, accountInfo(base, 1, at(30)))).toBe(true);
+    expect(accountSyncDue(stored, accountInfo(base, 3, at(59)))).toBe(false);
+    expect(accountSyncDue(stored, { ...accountInfo(base, 3, at(0)), last_synced_at: new Date(Date.UTC(2026, 10, 26, 15, 1, 0)).toISOString() })).toBe(true);
+    // A clock that went back is no reason to keep an old copy.
+    expect(accountSyncDue({ ...stored, last_synced_at: at(50) }, accountInfo(base, 3, at(10)))).toBe(true);
   });
 });
 
