@@ -1,10 +1,9 @@
-import http from 'node:http';
 import { TRACKED_UNDERLYINGS } from '@shared/market/underlyings';
 import { signUpAndSignIn } from '../test/support/cognito';
 import { marketBuy, monthlyChain, newKey } from '../test/support/learner';
 import { newDataDir, spawnLocalStack } from '../test/support/local-stack';
 import type { BenchSuite } from './suites';
-import { closedLoop, ms } from './latency';
+import { closedLoop, learnerGetter, ms } from './latency';
 
 /**
  * Issue 20's target on the local stack: each of the dashboard's API calls p99 ≤ 50 ms at 20 concurrent learners (each
@@ -23,22 +22,6 @@ const CALLS = [
   '/api/journal/trades?status=closed&limit=20',
   `/api/market/quotes?tickers=${TRACKED_UNDERLYINGS.join(',')}`,
 ];
-
-/** A GET from one learner's own loopback address and connection pool: twenty learners are twenty clients to the rate limits. */
-function getter(base: string, headers: Record<string, string>, localAddress: string) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 8, localAddress } as http.AgentOptions);
-  const url = new URL(base);
-  return (path: string) =>
-    new Promise<number>((resolve, reject) => {
-      const req = http.request({ host: url.hostname, port: url.port, path, headers, agent }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-        res.on('error', reject);
-      });
-      req.on('error', reject);
-      req.end();
-    });
-}
 
 export const dashboardSuite: BenchSuite = {
   name: 'dashboard',
@@ -65,7 +48,7 @@ export const dashboardSuite: BenchSuite = {
           return headers;
         }),
       );
-      const gets = learners.map((headers, i) => getter(stack.url, headers, `127.0.0.${10 + i}`));
+      const gets = learners.map((headers, i) => learnerGetter(stack.url, headers, `127.0.0.${10 + i}`));
       let failures = 0;
       const read = (path: string) => async (i: number) => {
         const status = await gets[i % gets.length]!(path);

@@ -3,7 +3,7 @@ import type { Quiz } from '@shared/learning/content/types';
 import { signUpAndSignIn } from '../test/support/cognito';
 import { newDataDir, spawnLocalStack, waitFor } from '../test/support/local-stack';
 import type { BenchSuite } from './suites';
-import { closedLoop, ms, percentile } from './latency';
+import { closedLoop, learnerGetter, ms, percentile } from './latency';
 
 /**
  * Issue 19's targets on the local stack: the state read p99 ≤ 30 ms; a leaderboard read p99 ≤ 50 ms at 20 concurrent
@@ -69,25 +69,24 @@ export const gamificationSuite: BenchSuite = {
         `event to visible award: ${delays.length} lessons, p50 ${ms(percentile(delays, 50))}   p99 ${ms(p99)} (target ≤ 1000 ms: ${p99 <= 1000 ? 'met' : 'NOT met'})`,
       );
 
-      const read = (path: string) => async (i: number) => {
-        const res = await fetch(`${stack.url}${path}`, { headers: learners[i % learners.length] });
-        await res.arrayBuffer();
-        return res.status === 200;
-      };
-      await closedLoop(20, 200, read('/api/gamification/state'));
+      // Each learner reads from its own loopback address, as twenty learners are twenty clients to the rate limits,
+      // and every read is warmed first, as a warm function is: a fresh process spends its first second or two of
+      // load compiling the path (the dashboard bench found nearly every slow request there).
+      const gets = learners.map((headers, i) => learnerGetter(stack.url, headers, `127.0.0.${10 + i}`));
+      const read = (path: string) => async (i: number) => (await gets[i % gets.length]!(path)) === 200;
+      await closedLoop(20, 1000, read('/api/gamification/state'));
       const state = await closedLoop(20, 2000, read('/api/gamification/state'));
       console.log(
         `state read at 20 concurrent: ${state.requests} requests, ${state.failures} failed   p50 ${ms(state.p50)}   p99 ${ms(state.p99)} (target ≤ 30 ms: ${state.p99 <= 30 ? 'met' : 'NOT met'})   ${state.perSecond.toFixed(0)} req/s`,
       );
       const single = await closedLoop(1, 300, read('/api/gamification/state'));
       console.log(`state read, one reader: p50 ${ms(single.p50)}   p99 ${ms(single.p99)} (target ≤ 30 ms: ${single.p99 <= 30 ? 'met' : 'NOT met'})`);
-      await closedLoop(20, 200, read('/api/gamification/leaderboards/global?limit=20'));
+      await closedLoop(20, 1000, read('/api/gamification/leaderboards/global?limit=20'));
       const board = await closedLoop(20, 2000, read('/api/gamification/leaderboards/global?limit=20'));
       console.log(
         `leaderboard read at 20 concurrent: ${board.requests} requests, ${board.failures} failed   p50 ${ms(board.p50)}   p99 ${ms(board.p99)} (target ≤ 50 ms: ${board.p99 <= 50 ? 'met' : 'NOT met'})   ${board.perSecond.toFixed(0)} req/s`,
       );
       const me = (await (await fetch(`${stack.url}/api/me`, { headers: learners[0] })).json()) as { profile: { publicId: string } };
-      // 500 requests: with the reads above they stay under the local gateway's 6,000 a 5-minute window per address.
       const person = await closedLoop(20, 500, read(`/api/people/${me.profile.publicId}`));
       console.log(
         `public profile read (learning and gamification shown) at 20 concurrent: ${person.requests} requests, ${person.failures} failed   p50 ${ms(person.p50)}   p99 ${ms(person.p99)}   ${person.perSecond.toFixed(0)} req/s`,

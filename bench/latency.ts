@@ -1,3 +1,4 @@
+import http from 'node:http';
 /** Latency statistics and a closed-loop HTTP load generator for the API benches. */
 export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
@@ -83,4 +84,20 @@ export async function pacedUsers(
     max: latencies.at(-1) ?? Number.NaN,
     perSecond: latencies.length / ((performance.now() - started) / 1000),
   };
+}
+
+/** A GET from one learner's own loopback address and connection pool: twenty learners are twenty clients to the rate limits. */
+export function learnerGetter(base: string, headers: Record<string, string>, localAddress: string) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 8, localAddress } as http.AgentOptions);
+  const url = new URL(base);
+  return (path: string) =>
+    new Promise<number>((resolve, reject) => {
+      const req = http.request({ host: url.hostname, port: url.port, path, headers, agent }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end();
+    });
 }
