@@ -11,6 +11,8 @@ vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: async () => ({}) }));
 import { DashboardPage } from '@web/features/dashboard/components/dashboard-page';
 import { nextSteps } from '@web/features/dashboard/components/tiles/learning-tile';
 import { PositionsTile } from '@web/features/dashboard/components/tiles/positions-tile';
+import { noStreakYet, ProgressTile } from '@web/features/dashboard/components/tiles/progress-tile';
+import type { GameState } from '@web/api/gamification';
 
 const challenge = (over: Record<string, unknown> = {}) => ({
   id: 'daily-trades@2026-11-25',
@@ -244,7 +246,7 @@ describe('a new learner’s dashboard', () => {
       '/app/learning/options_basics/what-is-an-option',
     );
     expect(within(tile('journal')).getByRole('link', { name: 'Open the journal' })).toBeTruthy();
-    expect(within(tile('progress')).getByTestId('streak').textContent).toBe('No streak yet: a paper trade today starts one.');
+    expect(within(tile('progress')).getByTestId('streak').textContent).toMatch(/^No streak yet/);
     expect(within(tile('progress')).queryByRole('button')).toBeNull();
   });
 
@@ -372,5 +374,28 @@ describe('next steps in the course', () => {
   });
   it('says when the whole course is done', () => {
     expect(nextSteps([mod('a', 'A', [lesson('x', true)], { completed: true }) as never])).toMatchObject({ next: null, review: null, done: true });
+  });
+});
+
+describe('the streak line before a streak', () => {
+  it('names what starts a streak on a trading day, and the next trading day on a weekend or an NYSE holiday', () => {
+    expect(noStreakYet('2026-11-25')).toBe('No streak yet: a lesson, a passed quiz, a journal entry or a paper trade today starts one.');
+    // Thanksgiving: the next trading day is the Friday after.
+    expect(noStreakYet('2026-11-26')).toBe(
+      'No streak yet. The market is closed today, so today neither starts nor breaks a streak: the next streak day is Fri, Nov 27, 2026.',
+    );
+    expect(noStreakYet('2026-11-28')).toMatch(/the next streak day is Mon, Nov 30, 2026\.$/);
+  });
+
+  it('reads today in New York: at 11:30 pm on a Friday there, it is already Saturday in UTC', () => {
+    const query = { data: gameState() as unknown as GameState, isPending: false, isError: false, error: null, refetch: () => undefined };
+    render(
+      <MemoryRouter>
+        <QueryClientProvider client={new QueryClient()}>
+          <ProgressTile state={query} now={new Date('2026-11-28T04:30:00Z')} />
+        </QueryClientProvider>
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('streak').textContent).toBe('No streak yet: a lesson, a passed quiz, a journal entry or a paper trade today starts one.');
   });
 });

@@ -1,4 +1,7 @@
 import { formatCount } from '@shared/format/number';
+import { formatDate } from '@shared/format/time';
+import { newYorkToday } from '@shared/home/expiry-outlook';
+import { isTradingDay, nextTradingDay } from '@shared/market/calendar';
 import { useClaimChallenge, type GameChallenge, type GameState } from '@web/api/gamification';
 import { Tile } from '../tile';
 
@@ -8,7 +11,7 @@ type Query<T> = { data?: T; isPending: boolean; isError: boolean; error: Error |
  * Level, XP bar, streak and today's challenges with a claim button on each completed one
  * (GET /api/gamification/state; POST …/challenges/{id}/claim answers with the new state).
  */
-export function ProgressTile({ state }: { state: Query<GameState> }) {
+export function ProgressTile({ state, now = new Date() }: { state: Query<GameState>; now?: Date }) {
   const claim = useClaimChallenge();
   const s = state.data;
   const need = s ? s.xpForNextLevel : 0;
@@ -35,7 +38,7 @@ export function ProgressTile({ state }: { state: Query<GameState> }) {
             {formatCount(s.currentXP)} / {formatCount(need)} XP · {formatCount(s.xpToNextLevel)} XP to level {s.level + 1}
           </p>
           <p className="mt-2 text-sm text-slate-800" data-testid="streak">
-            {s.currentStreak > 0 ? `🔥 ${s.currentStreak}-day streak` : 'No streak yet: a paper trade today starts one.'}
+            {s.currentStreak > 0 ? `🔥 ${s.currentStreak}-day streak` : noStreakYet(newYorkToday(now))}
           </p>
           <h3 className="mt-3 text-sm font-semibold text-slate-900">Today's challenges</h3>
           <ul className="mt-1 space-y-2">
@@ -78,4 +81,14 @@ function ChallengeRow({ c, onClaim, claiming }: { c: GameChallenge; onClaim: () 
       ) : null}
     </li>
   );
+}
+
+/**
+ * What starts a streak (issue 19, Decisions): any of a lesson, a passed quiz, a journal entry or a paper trade on a New
+ * York trading day. On a weekend or an NYSE holiday nothing starts one, so the tile names the next trading day instead.
+ */
+export function noStreakYet(today: string): string {
+  return isTradingDay(today)
+    ? 'No streak yet: a lesson, a passed quiz, a journal entry or a paper trade today starts one.'
+    : `No streak yet. The market is closed today, so today neither starts nor breaks a streak: the next streak day is ${formatDate(nextTradingDay(today))}.`;
 }
