@@ -37,7 +37,7 @@ export async function spawnLocalStack(opts: StackOptions): Promise<SpawnedStack>
     try {
       return await spawnOnce(opts);
     } catch (error) {
-      const raced = error instanceof Error && error.message.includes('EADDRINUSE');
+      const raced = error instanceof Error && /EADDRINUSE|is already in use/.test(error.message);
       if (!raced || portsChosenByTest || attempt === 3) throw error;
     }
   }
