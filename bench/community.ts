@@ -2,6 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { dynamoPostRepository } from '../functions/adapters/dynamo/community-posts-repository';
 import type { StoredPost } from '../shared/community/posts';
+import { domainEvent } from '../shared/events/domain-events';
 import { legTemplates } from '../shared/community/strategy-posts';
 import { signUpAndSignIn } from '../test/support/cognito';
 import { newDataDir, spawnLocalStack } from '../test/support/local-stack';
@@ -68,7 +69,12 @@ export const communitySuite: BenchSuite = {
               hidden: false,
               createdAt: new Date(Date.UTC(2026, 10, 1) + n * 60_000).toISOString(),
             };
-            return repo.create(post, { day: `bench-${n}`, max: 1_000 });
+            const shared = domainEvent(
+              'CommunityPostShared',
+              { userId: post.authorId, postId: post.id, at: post.createdAt },
+              `01JEVNT${String(n).padStart(19, '0')}`,
+            );
+            return repo.create(post, { day: `bench-${n}`, max: 1_000 }, shared);
           }),
         );
       }

@@ -112,7 +112,8 @@ export const httpFunctions: readonly FunctionDefinition[] = [
     id: 'communityPosts',
     file: 'functions/http/community-posts.ts',
     description: "Strategy sharing: posts, the feed, comments, useful votes, reports, the moderation queue and open-in-builder on today's chain",
-    // Posts, comments, votes, reports and the daily counters in the table; reads the learner's journal trades and the stored chains.
+    // Posts, comments, votes, reports and the daily counters in the table, with CommunityPostShared through the outbox in
+    // the post's own transaction; reads the learner's journal trades and the stored chains.
     access: { table: 'readwrite' },
     memoryMb: 512,
   },

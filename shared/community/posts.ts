@@ -1,3 +1,4 @@
+import { domainEvent, type EventOf } from '../events/domain-events';
 import type { JournalTrade } from '../journal/trades';
 import { newYorkParts } from '../market/dates';
 import type { Clock } from '../ports/clock.port';
@@ -57,8 +58,11 @@ export const summaryOf = (p: StoredPost): PostSummary => ({
 export type Counted = 'ok' | 'rate_limited';
 
 export interface PostRepository {
-  /** Writes the post, its feed entries and the author's copy, counting it against the day's limit, in one transaction. */
-  create(post: StoredPost, limit: { day: string; max: number }): Promise<Counted>;
+  /**
+   * Writes the post, its feed entries, the author's copy and the event that reports it (through the outbox), counting it
+   * against the day's limit, in one transaction.
+   */
+  create(post: StoredPost, limit: { day: string; max: number }, event: EventOf<'CommunityPostShared'>): Promise<Counted>;
   get(id: string): Promise<StoredPost | null>;
   comments(id: string): Promise<StoredComment[]>;
   hasVoted(id: string, userId: string): Promise<boolean>;
@@ -170,7 +174,8 @@ export async function sharePost(deps: PostDeps, author: Author, body: SharePost)
     hidden: false,
     createdAt: now.toISOString(),
   };
-  const counted = await deps.posts.create(post, { day: rateDay(now), max: DAILY_LIMITS.posts });
+  const shared = domainEvent('CommunityPostShared', { userId: author.userId, postId: post.id, at: post.createdAt }, deps.ids.newId());
+  const counted = await deps.posts.create(post, { day: rateDay(now), max: DAILY_LIMITS.posts }, shared);
   if (counted === 'rate_limited') return fail('rate_limited', RATE_LIMIT_MESSAGES.posts);
   return ok(view(post, author.userId, [], false));
 }

@@ -114,6 +114,12 @@ export const JournalTradeClosedDetail = z.object({
   openedAt: isoTime,
   closedAt: isoTime,
 });
+/**
+ * A learner shared a strategy in the community (issue 20): gamification counts it for the community achievements and the
+ * social_butterfly board. Published once per post, in the transaction that writes it; a later withdrawal or moderation
+ * takes nothing back, as the day's posting limit still counts the post.
+ */
+export const CommunityPostSharedDetail = z.object({ eventId, userId, postId: z.string().min(1), at: isoTime });
 export const ChainIngestedDetail = z.object({
   eventId,
   runId: z.string().min(1),
@@ -147,6 +153,7 @@ export const DomainEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('QuizPassed'), detail: QuizPassedDetail }),
   z.object({ type: z.literal('JournalEntryAdded'), detail: JournalEntryAddedDetail }),
   z.object({ type: z.literal('JournalTradeClosed'), detail: JournalTradeClosedDetail }),
+  z.object({ type: z.literal('CommunityPostShared'), detail: CommunityPostSharedDetail }),
   z.object({ type: z.literal('ChainIngested'), detail: ChainIngestedDetail }),
   z.object({ type: z.literal('IngestRequested'), detail: IngestRequestedDetail }),
 ]);

@@ -350,7 +350,7 @@ const defs: Def[] = [
     requirement: '50 active days',
     progress: (s) => count(s.stats.activeDays, 50),
   },
-  // community (no community event is published yet: these wait for one)
+  // community (CommunityPostShared: a strategy shared in the community)
   {
     id: 'first-post',
     name: 'Hello, Community',
@@ -361,7 +361,6 @@ const defs: Def[] = [
     xpReward: 100,
     coinReward: 10,
     requirement: '1 community post',
-    hint: 'Community posts count once the community area reports them',
     progress: (s) => count(s.stats.communityPosts, 1),
   },
   {
@@ -374,7 +373,6 @@ const defs: Def[] = [
     xpReward: 750,
     coinReward: 75,
     requirement: '10 community posts',
-    hint: 'Community posts count once the community area reports them',
     progress: (s) => count(s.stats.communityPosts, 10),
   },
   // learning

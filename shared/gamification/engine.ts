@@ -48,6 +48,7 @@ export const GAME_EVENT_TYPES = [
   'JournalTradeClosed',
   'AccountOpened',
   'AccountReset',
+  'CommunityPostShared',
 ] as const;
 export type GameEventType = (typeof GAME_EVENT_TYPES)[number];
 export type GameEvent = EventOf<GameEventType>;
@@ -93,6 +94,8 @@ export function eventKey(event: GameEvent): string {
       return `JournalEntryAdded#${event.detail.entryId}`;
     case 'JournalTradeClosed':
       return `JournalTradeClosed#${event.detail.tradeId}`;
+    case 'CommunityPostShared':
+      return `CommunityPostShared#${event.detail.postId}`;
     default:
       return `${event.type}#${event.detail.eventId}`;
   }
@@ -319,6 +322,11 @@ export function apply(state: GameState, event: GameEvent, now: Date): Applied {
       awards.push(grant(s, { ...base, label: 'Journal reflection', icon: '📝', baseXp: XP_SOURCES.journalEntry, coins: 0, learning: false }));
       break;
     }
+    case 'CommunityPostShared':
+      // No XP of its own (issue 19, Decisions: nothing else awards XP) and no streak day: it counts toward the community
+      // achievements and the social_butterfly board. The consumer's receipt makes it once per event.
+      s.stats.communityPosts += 1;
+      break;
     case 'AccountOpened':
       if (event.detail.run === s.run.run && s.run.closedTrades === 0) s.run.startingCapital = event.detail.startingCapital;
       else if (event.detail.run > s.run.run) s.run = newRun(event.detail.run, event.detail.startingCapital);

@@ -199,6 +199,23 @@ describe('strategy sharing through the local gateway', () => {
     expect((await reader.call('GET', `/api/community/posts/${post.id}`)).body.post.commentList).toHaveLength(1);
   }, 90_000);
 
+  it('counts a shared post toward Hello, Community once, through CommunityPostShared, with no XP for the post itself', async () => {
+    const eve = await member('Eve Sharer');
+    const shared = await eve.call('POST', '/api/community/posts', await builderShare(stack, { title: `Shared for the badge ${Date.now()}` }));
+    expect(shared.status).toBe(201);
+    const awards = await waitFor(
+      async () => (await eve.call('GET', '/api/gamification/awards?limit=100')).body.awards as { achievementId?: string; source: string; xp: number }[],
+      (list) => list.some((a) => a.achievementId === 'first-post'),
+      30_000,
+      'the Hello, Community award',
+    );
+    expect(awards.filter((a) => a.achievementId === 'first-post').map((a) => a.xp)).toEqual([100]);
+    expect(awards.filter((a) => a.source === 'CommunityPostShared')).toEqual([]);
+    const state = (await eve.call('GET', '/api/gamification/state')).body;
+    expect(state.unlockedAchievements).toContain('first-post');
+    expect(state.achievementProgress['ten-posts']).toMatchObject({ current: 1, total: 10 });
+  }, 60_000);
+
   it('refuses the 11th post of a New York day with 429 and a clear message, and bad input with 400', async () => {
     const a = await member('Busy');
     // Ten posts already counted today (the counter the share writes in its transaction).

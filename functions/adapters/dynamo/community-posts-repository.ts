@@ -21,6 +21,7 @@ import {
 } from '@shared/community/posts';
 import { batchWriteAll } from './batch-write';
 import { documentClient, tableName } from './client';
+import { outboxPut } from './outbox';
 import { userPk } from './profile-repository';
 import { BoundedMap } from '@shared/bounded-map';
 
@@ -283,7 +284,7 @@ export function dynamoPostRepository(
         };
 
   const repo: PostRepository = {
-    async create(post, limit) {
+    async create(post, limit, event) {
       const { authorId } = post;
       try {
         await db.send(
@@ -298,6 +299,8 @@ export function dynamoPostRepository(
               },
               ...feedEntries(post).map((Item): Tx => ({ Put: { TableName: table, Item } })),
               { Put: { TableName: table, Item: { PK: userPk(authorId), SK: `CPOST#${post.id}`, type: 'community-post', ...post } } },
+              outboxPut(table, event),
+              // Last: a failed condition here is the day's limit (below).
               rateUpdate(authorId, limit.day, 'posts', limit.max, post.createdAt),
             ],
           }),

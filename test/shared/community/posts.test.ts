@@ -12,17 +12,20 @@ import {
 } from '@shared/community/posts';
 import { SharePostBody } from '@shared/community/posts.api';
 import { COMMUNITY_MESSAGES, RATE_LIMIT_MESSAGES } from '@shared/community/strategy-posts';
+import { DomainEvent } from '@shared/events/domain-events';
 import type { JournalTrade } from '@shared/journal/trades';
 
 /** Just what sharing, reading and withdrawing need; the DynamoDB adapter is exercised by the integration tests. */
 function memoryPosts() {
   const posts = new Map<string, StoredPost & { withdrawn?: boolean }>();
+  const events: unknown[] = [];
   let counted = 0;
   const repo = {
-    async create(p: StoredPost, limit: { max: number }) {
+    async create(p: StoredPost, limit: { max: number }, event: unknown) {
       if (counted >= limit.max) return 'rate_limited' as const;
       counted++;
       posts.set(p.id, p);
+      events.push(event);
       return 'ok' as const;
     },
     async get(id: string) {
@@ -46,7 +49,7 @@ function memoryPosts() {
       return false;
     },
   } as unknown as PostRepository;
-  return { repo, posts };
+  return { repo, posts, events };
 }
 
 const closedTrade = (over: Partial<JournalTrade> = {}): JournalTrade =>
@@ -116,6 +119,19 @@ const journalBody = (over: Record<string, unknown> = {}) =>
   SharePostBody.parse({ source: 'journal', title: 'My first call', thesis: 'Bought a month out, sold at +25%.', journalTradeId: 'T1', ...over });
 
 describe('sharing a closed journal trade', () => {
+  it('reports the share as CommunityPostShared, with its own event id, in the write of the post (gamification counts it)', async () => {
+    const { d, mem } = deps([closedTrade()]);
+    const out = await sharePost(d, ada, journalBody());
+    if (!out.ok) throw new Error(out.error.message);
+    expect(mem.events).toEqual([
+      {
+        type: 'CommunityPostShared',
+        detail: { eventId: expect.not.stringMatching(out.value.id), userId: 'ada', postId: out.value.id, at: '2026-11-20T15:00:00.000Z' },
+      },
+    ]);
+    expect(DomainEvent.safeParse(mem.events[0]).success).toBe(true);
+  });
+
   it('keeps the legs relative to the price and day the trade opened, per lot, and leaves the outcome out by default', async () => {
     const { d } = deps([closedTrade()]);
     const out = await sharePost(d, ada, journalBody());

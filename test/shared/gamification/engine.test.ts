@@ -16,7 +16,7 @@ import { boardValues } from '@shared/gamification/leaderboards';
 import type { GameState } from '@shared/gamification/state';
 import { streakOn } from '@shared/gamification/streak';
 import type { Result } from '@shared/result';
-import { closed, filled, fresh, journal, lesson, moduleDone, nyAfternoon, quiz, reset, tradeClosed } from './fixtures';
+import { closed, filled, fresh, journal, lesson, moduleDone, nyAfternoon, postShared, quiz, reset, tradeClosed } from './fixtures';
 
 const run = (s: GameState, events: GameEvent[]): { state: GameState; awards: Applied['awards'] } => {
   const awards: Applied['awards'] = [];
@@ -237,6 +237,21 @@ describe('achievements', () => {
     expect(a.unlockedAchievements).not.toContain('win-rate-70');
     const b = run(a, [tradeClosed('2027-01-20', 'l1', -5)]).state;
     expect(b.unlockedAchievements).toContain('win-rate-70'); // 49 / 50 = 98%
+  });
+
+  it('counts shared community posts: the first unlocks Hello, Community, the tenth Social Butterfly, with no XP of their own and no streak day', () => {
+    const first = run(fresh(), [postShared('2026-11-02', 'p0')]);
+    expect(first.state.stats.communityPosts).toBe(1);
+    expect(first.state.currentStreak).toBe(0);
+    expect(first.awards.map((a) => [a.achievementId, a.xp, a.coins, a.quiet])).toEqual([['first-post', 100, 10, false]]);
+    const tenth = run(
+      first.state,
+      Array.from({ length: 9 }, (_, i) => postShared('2026-11-03', `p${i + 1}`)),
+    );
+    expect(tenth.awards.map((a) => a.achievementId)).toEqual(['ten-posts']);
+    expect(tenth.state.optionsCoins).toBe(10 + 75);
+    expect(boardValues(tenth.state).social_butterfly).toBe(10);
+    expect(eventKey(postShared('2026-11-03', 'p9'))).toBe('CommunityPostShared#p9');
   });
 
   it('counts at most 10 trades a New York day (overtrading guard)', () => {

@@ -82,3 +82,8 @@ export const reset = (day: string, run: number, startingCapital = 100_000): Game
   type: 'AccountReset',
   detail: { eventId: nextEventId(), userId: USER, startingCapital, run, previousRun: run - 1, positionsCleared: 0, at: nyAfternoon(day) },
 });
+
+export const postShared = (day: string, postId: string): GameEvent => ({
+  type: 'CommunityPostShared',
+  detail: { eventId: nextEventId(), userId: USER, postId, at: nyAfternoon(day) },
+});

@@ -1,0 +1,4 @@
+import { realGameConsumer } from './award-game';
+
+/** The gamification consumer of CommunityPostShared (functions/events/gamification/award-game.ts). */
+export const handler = realGameConsumer('CommunityPostShared');
