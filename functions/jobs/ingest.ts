@@ -71,6 +71,17 @@ export function makeIngestJob(deps: IngestJobDeps) {
   };
 }
 
+/**
+ * `INGEST_PACING_SCALE` (0-1, default 1) shortens the pauses a real provider's calls keep (spec §9: 1 s between
+ * underlyings, 0.5 s between contracts) for tests against a local stand-in, where no vendor's limit applies. It can only
+ * shorten them; a deployment never sets it.
+ */
+export const pacingScale = (value: string | undefined): number => {
+  const n = Number(value ?? 1);
+  return Number.isFinite(n) ? Math.min(1, Math.max(0, n)) : 1;
+};
+const PACING_SCALE = pacingScale(process.env.INGEST_PACING_SCALE);
+
 const wiring = marketDeps();
 export const handler = makeIngestJob({
   provider: wiring.provider,
@@ -86,7 +97,7 @@ export const handler = makeIngestJob({
         outbox: wiring.outbox,
         clock: wiring.clock,
         newId: wiring.newId,
-        sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+        sleep: (ms) => new Promise((r) => setTimeout(r, ms * PACING_SCALE)),
         warn: (m) => logger.warn(m),
       },
       { underlyings, ...opts },

@@ -31,9 +31,10 @@ beforeAll(async () => {
   session = server.market!.session;
   stack = await spawnLocalStack({
     dataDir: newDataDir('analysis-polygon'),
-    env: { POLYGON_API_KEY: FAKE_POLYGON_API_KEY, POLYGON_BASE_URL: server.baseUrl },
+    // Polygon's pacing (1 s between underlyings, 0.5 s between contract histories) is a vendor's limit, which the stand-in
+    // does not have: a twentieth of it keeps the order of the calls and takes the first ingestion from ~100 s to seconds.
+    env: { POLYGON_API_KEY: FAKE_POLYGON_API_KEY, POLYGON_BASE_URL: server.baseUrl, INGEST_PACING_SCALE: '0.05' },
   });
-  // Polygon's pacing (1 s between underlyings, 0.5 s between contract histories) makes this run take a minute or two.
   await waitFor(
     async () => (await get('/api/market/status')).body,
     (s) => s.lastSync !== null,

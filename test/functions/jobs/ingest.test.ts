@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeIngestJob } from '../../../functions/jobs/ingest';
+import { makeIngestJob, pacingScale } from '../../../functions/jobs/ingest';
 import type { IngestResult } from '@shared/market/ingest';
 import { simulatedProvider } from '@shared/market/simulated-market';
 import { TRACKED_UNDERLYINGS } from '@shared/market/underlyings';
@@ -63,5 +63,16 @@ describe('the ingest job', () => {
     const { handler, runs } = job(null);
     expect(await handler({ source: 'request', reason: 'admin', underlyings: ['NOPE'] })).toEqual({ skipped: 'no tracked underlying requested' });
     expect(runs).toEqual([]);
+  });
+});
+
+describe('INGEST_PACING_SCALE', () => {
+  it('keeps the provider’s pacing unless told, and can only shorten it', () => {
+    expect(pacingScale(undefined)).toBe(1);
+    expect(pacingScale('0.05')).toBe(0.05);
+    expect(pacingScale('0')).toBe(0);
+    expect(pacingScale('3')).toBe(1);
+    expect(pacingScale('-1')).toBe(0);
+    expect(pacingScale('fast')).toBe(1);
   });
 });
