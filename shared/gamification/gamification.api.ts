@@ -65,6 +65,8 @@ export const GamificationState = z
     currentStreak: z.number().int(),
     longestStreak: z.number().int(),
     streakFreezes: z.number().int(),
+    /** The New York trading day of the learner's last streak activity (a trade, lesson, passed quiz or journal entry). */
+    lastActiveDay: z.string().nullable(),
     tradingDays: z.array(z.string()),
     lastTradeDate: z.string().nullable(),
     optionsCoins: z.number().int(),

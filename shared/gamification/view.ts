@@ -37,6 +37,7 @@ export function gamificationView(state: GameState, now: Date, userRanks: Partial
     currentStreak: s.currentStreak,
     longestStreak: s.longestStreak,
     streakFreezes: s.streakFreezes,
+    lastActiveDay: s.lastActiveDay,
     tradingDays: s.tradingDays,
     lastTradeDate: s.lastTradeDate,
     optionsCoins: s.optionsCoins,

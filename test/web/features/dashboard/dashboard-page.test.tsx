@@ -11,7 +11,7 @@ vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: async () => ({}) }));
 import { DashboardPage } from '@web/features/dashboard/components/dashboard-page';
 import { nextSteps } from '@web/features/dashboard/components/tiles/learning-tile';
 import { PositionsTile } from '@web/features/dashboard/components/tiles/positions-tile';
-import { noStreakYet, ProgressTile } from '@web/features/dashboard/components/tiles/progress-tile';
+import { noStreakYet, ProgressTile, streakLine } from '@web/features/dashboard/components/tiles/progress-tile';
 import type { GameState } from '@web/api/gamification';
 
 const challenge = (over: Record<string, unknown> = {}) => ({
@@ -385,6 +385,13 @@ describe('the streak line before a streak', () => {
       'No streak yet. The market is closed today, so today neither starts nor breaks a streak: the next streak day is Fri, Nov 27, 2026.',
     );
     expect(noStreakYet('2026-11-28')).toMatch(/the next streak day is Mon, Nov 30, 2026\.$/);
+  });
+
+  it('says whether today has counted for a kept streak, and that a closed day is safe', () => {
+    expect(streakLine(4, '2026-11-25', '2026-11-25')).toBe('🔥 4-day streak · today counted');
+    expect(streakLine(4, '2026-11-24', '2026-11-25')).toBe('🔥 4-day streak · a lesson, a passed quiz, a journal entry or a paper trade today keeps it');
+    expect(streakLine(4, '2026-11-25', '2026-11-26')).toBe('🔥 4-day streak · safe today, the market is closed; next streak day Fri, Nov 27, 2026');
+    expect(streakLine(0, '2026-11-20', '2026-11-25')).toBe(noStreakYet('2026-11-25'));
   });
 
   it('reads today in New York: at 11:30 pm on a Friday there, it is already Saturday in UTC', () => {

@@ -38,7 +38,7 @@ export function ProgressTile({ state, now = new Date() }: { state: Query<GameSta
             {formatCount(s.currentXP)} / {formatCount(need)} XP · {formatCount(s.xpToNextLevel)} XP to level {s.level + 1}
           </p>
           <p className="mt-2 text-sm text-slate-800" data-testid="streak">
-            {s.currentStreak > 0 ? `🔥 ${s.currentStreak}-day streak` : noStreakYet(newYorkToday(now))}
+            {streakLine(s.currentStreak, s.lastActiveDay ?? null, newYorkToday(now))}
           </p>
           <h3 className="mt-3 text-sm font-semibold text-slate-900">Today's challenges</h3>
           <ul className="mt-1 space-y-2">
@@ -81,6 +81,18 @@ function ChallengeRow({ c, onClaim, claiming }: { c: GameChallenge; onClaim: () 
       ) : null}
     </li>
   );
+}
+
+/**
+ * The streak, and whether today has counted yet (as Duolingo's flame greys until the day's lesson, research-peers.md
+ * §3): a kept streak says what keeps it on a trading day, and that it is safe on a day the market is closed.
+ */
+export function streakLine(streak: number, lastActiveDay: string | null, today: string): string {
+  if (streak <= 0) return noStreakYet(today);
+  const flame = `🔥 ${streak}-day streak`;
+  if (lastActiveDay === today) return `${flame} · today counted`;
+  if (!isTradingDay(today)) return `${flame} · safe today, the market is closed; next streak day ${formatDate(nextTradingDay(today))}`;
+  return `${flame} · a lesson, a passed quiz, a journal entry or a paper trade today keeps it`;
 }
 
 /**
