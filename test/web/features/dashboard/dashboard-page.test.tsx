@@ -379,7 +379,7 @@ describe('next steps in the course', () => {
 
 describe('the streak line before a streak', () => {
   it('names what starts a streak on a trading day, and the next trading day on a weekend or an NYSE holiday', () => {
-    expect(noStreakYet('2026-11-25')).toBe('No streak yet: a lesson, a passed quiz, a journal entry or a paper trade today starts one.');
+    expect(noStreakYet('2026-11-25')).toBe('No streak yet: a lesson, a passed quiz, a journal reflection or a paper trade today starts one.');
     // Thanksgiving: the next trading day is the Friday after.
     expect(noStreakYet('2026-11-26')).toBe(
       'No streak yet. The market is closed today, so today neither starts nor breaks a streak: the next streak day is Fri, Nov 27, 2026.',
@@ -389,7 +389,7 @@ describe('the streak line before a streak', () => {
 
   it('says whether today has counted for a kept streak, and that a closed day is safe', () => {
     expect(streakLine(4, '2026-11-25', '2026-11-25')).toBe('🔥 4-day streak · today counted');
-    expect(streakLine(4, '2026-11-24', '2026-11-25')).toBe('🔥 4-day streak · a lesson, a passed quiz, a journal entry or a paper trade today keeps it');
+    expect(streakLine(4, '2026-11-24', '2026-11-25')).toBe('🔥 4-day streak · a lesson, a passed quiz, a journal reflection or a paper trade today keeps it');
     expect(streakLine(4, '2026-11-25', '2026-11-26')).toBe('🔥 4-day streak · safe today, the market is closed; next streak day Fri, Nov 27, 2026');
     expect(streakLine(0, '2026-11-20', '2026-11-25')).toBe(noStreakYet('2026-11-25'));
   });
@@ -403,6 +403,6 @@ describe('the streak line before a streak', () => {
         </QueryClientProvider>
       </MemoryRouter>,
     );
-    expect(screen.getByTestId('streak').textContent).toBe('No streak yet: a lesson, a passed quiz, a journal entry or a paper trade today starts one.');
+    expect(screen.getByTestId('streak').textContent).toBe('No streak yet: a lesson, a passed quiz, a journal reflection or a paper trade today starts one.');
   });
 });

@@ -92,15 +92,16 @@ export function streakLine(streak: number, lastActiveDay: string | null, today: 
   const flame = `🔥 ${streak}-day streak`;
   if (lastActiveDay === today) return `${flame} · today counted`;
   if (!isTradingDay(today)) return `${flame} · safe today, the market is closed; next streak day ${formatDate(nextTradingDay(today))}`;
-  return `${flame} · a lesson, a passed quiz, a journal entry or a paper trade today keeps it`;
+  return `${flame} · a lesson, a passed quiz, a journal reflection or a paper trade today keeps it`;
 }
 
 /**
- * What starts a streak (issue 19, Decisions): any of a lesson, a passed quiz, a journal entry or a paper trade on a New
- * York trading day. On a weekend or an NYSE holiday nothing starts one, so the tile names the next trading day instead.
+ * What starts a streak (issue 19, Decisions): any of a lesson, a passed quiz, a journal entry with a real reflection or a
+ * paper trade on a New York trading day. On a weekend or an NYSE holiday nothing starts one, so the tile names the next
+ * trading day instead.
  */
 export function noStreakYet(today: string): string {
   return isTradingDay(today)
-    ? 'No streak yet: a lesson, a passed quiz, a journal entry or a paper trade today starts one.'
+    ? 'No streak yet: a lesson, a passed quiz, a journal reflection or a paper trade today starts one.'
     : `No streak yet. The market is closed today, so today neither starts nor breaks a streak: the next streak day is ${formatDate(nextTradingDay(today))}.`;
 }
