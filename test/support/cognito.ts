@@ -1,9 +1,23 @@
+import http from 'node:http';
 import { createSign, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { CognitoIdentityProviderClient, GetTokensFromRefreshTokenCommand, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { StackInfo } from './local-stack';
 
-export const cognitoClient = (stack: StackInfo) =>
-  new CognitoIdentityProviderClient({ endpoint: stack.pool.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'test', secretAccessKey: 'test' } });
+/**
+ * A loopback address of its own (127.3.x.y) for each client: the learners a test signs up are people of their own, as
+ * they would be, so the user pool's per-address limits on sign-ups (100) and sign-ins (200 in 5 minutes, functions/
+ * rate-limits.ts) meet each of them alone, not the whole suite's learners at once from 127.0.0.1. The rate-limit test
+ * spends one address's budget on purpose, with a client of its own.
+ */
+const learnerAddress = () => `127.3.${1 + Math.floor(Math.random() * 254)}.${1 + Math.floor(Math.random() * 254)}`;
+
+export const cognitoClient = (stack: StackInfo, address = learnerAddress()) =>
+  new CognitoIdentityProviderClient({
+    endpoint: stack.pool.endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+    requestHandler: { httpAgent: new http.Agent({ localAddress: address }) },
+  });
 
 export const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
