@@ -22,7 +22,7 @@ import type {
 } from './broker.port';
 import { maskKeyId, type BrokerEnvironment, type CredentialsBody } from './credentials-form';
 import { evaluateLiveOrder } from './live-compliance';
-import { accountInfo, accountSyncDue, alpacaClientOrderId, orderRecord, positionRecord, toAlpacaOrder } from './order-mapping';
+import { accountInfo, accountSyncDue, alpacaClientOrderId, orderRecord, ordersSyncDue, positionRecord, toAlpacaOrder } from './order-mapping';
 import { BoundedMap } from '../bounded-map';
 
 /**
@@ -125,7 +125,7 @@ export function brokerService(deps: BrokerDeps) {
     const orders = res.value.map((o) => orderRecord(o, known.get(o.id) ?? null));
     // A resting order that filled at Alpaca since the last sync reports its fill now (once: recordFill's marker).
     for (const o of orders) if (o.status === 'filled' && before.get(o.alpaca_order_id) !== 'filled') await reportFill(userId, environment, o);
-    await deps.repo.saveSync(userId, environment, { orders });
+    if (ordersSyncDue(previous, orders)) await deps.repo.saveSync(userId, environment, { orders });
     return ok(orders);
   }
 

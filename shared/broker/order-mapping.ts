@@ -1,3 +1,4 @@
+import { dequal } from 'dequal';
 import { parseOcc } from '../market/occ';
 import { fail, ok, type Result } from '../result';
 import type { OrderRequest } from '../paper/types';
@@ -159,4 +160,13 @@ export function accountSyncDue(stored: BrokerAccountInfo | null | undefined, fre
     (Object.keys(freshFigures) as (keyof typeof freshFigures)[]).some((k) => storedFigures[k] !== freshFigures[k]) ||
     Object.keys(storedFigures).length !== Object.keys(freshFigures).length
   );
+}
+
+/**
+ * Whether a read of the Alpaca orders should write the list it got over the stored copy: only when an order was added
+ * or changed (status, fills, strategy name). The copy carries no time of its own, so an unchanged list is left as it
+ * is, and a page polling the orders reads without writing (bench/broker.ts).
+ */
+export function ordersSyncDue(stored: readonly BrokerOrderRecord[], fresh: readonly BrokerOrderRecord[]): boolean {
+  return !dequal(stored, fresh);
 }

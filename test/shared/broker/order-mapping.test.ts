@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountInfo, accountSyncDue, orderRecord, toAlpacaOrder } from '@shared/broker/order-mapping';
+import { accountInfo, accountSyncDue, orderRecord, ordersSyncDue, toAlpacaOrder } from '@shared/broker/order-mapping';
 import { evaluateLiveOrder, PDT_NOT_REPORTED } from '@shared/broker/live-compliance';
 import type { BrokerAccountInfo } from '@shared/broker/broker.port';
 import type { OrderRequest } from '@shared/paper/types';
@@ -171,6 +171,33 @@ describe('our order as an Alpaca order', () => {
     expect(accountSyncDue(stored, { ...accountInfo(base, 3, at(0)), last_synced_at: new Date(Date.UTC(2026, 10, 26, 15, 1, 0)).toISOString() })).toBe(true);
     // A clock that went back is no reason to keep an old copy.
     expect(accountSyncDue({ ...stored, last_synced_at: at(50) }, accountInfo(base, 3, at(10)))).toBe(true);
+  });
+
+  it('writes the orders it read only when one was added or changed, whatever order the stored keys came back in', () => {
+    const wire = {
+      id: 'o1',
+      client_order_id: 'oa-k-1',
+      created_at: '2026-11-20T15:00:00Z',
+      symbol: C500,
+      asset_class: 'us_option',
+      side: 'buy',
+      order_class: 'simple',
+      type: 'limit',
+      time_in_force: 'day',
+      qty: '1',
+      filled_qty: '0',
+      filled_avg_price: null,
+      limit_price: '1.25',
+      status: 'new',
+    } as const;
+    const stored = [orderRecord(wire, 'Long Call')];
+    // As DynamoDB gives it back: the same values, the keys in another order.
+    const roundTripped = stored.map((o) => Object.fromEntries(Object.entries(o).reverse()) as typeof o);
+    expect(ordersSyncDue(roundTripped, [orderRecord(wire, 'Long Call')])).toBe(false);
+    expect(ordersSyncDue([], [orderRecord(wire, 'Long Call')])).toBe(true);
+    expect(ordersSyncDue(stored, [orderRecord({ ...wire, status: 'filled', filled_qty: '1', filled_avg_price: '1.20' }, 'Long Call')])).toBe(true);
+    expect(ordersSyncDue(stored, [orderRecord(wire, null)])).toBe(true);
+    expect(ordersSyncDue(stored, [...stored, orderRecord({ ...wire, id: 'o2' }, null)])).toBe(true);
   });
 });
 
