@@ -7,6 +7,8 @@
  * LOG_REQUESTS (1): 0 stops the one-line-per-request log.
  * SEED_MARKET (1): 0 skips filling the market at start (the API then serves the simulated market directly).
  * TTL_SWEEP_SECONDS (60): how often expired items are deleted, as DynamoDB's TTL would.
+ * ADMIN_GROUP_CACHE_SECONDS (60): how long an operator's admin-group membership is trusted; only a shorter time is taken.
+ * DELETION_SETTLE_SECONDS (30): how long an account deletion waits for late writes; only a shorter time is taken.
  * READY_JSON=1 prints one machine-readable line when ready (the test harness reads it);
  * EXIT_WITH_PID=<pid> stops the stack when that process (a test runner) goes away.
  * If a child (DynamoDB Local, cognito-local) dies, or this process meets an error nothing handled, the stack stops every

@@ -6,7 +6,7 @@ import { cognitoUserPoolAdmin } from '../adapters/cognito/user-pool-admin';
 import { dynamoPrivacyStore } from '../adapters/dynamo/privacy-repository';
 import { secretsManagerSecretStore } from '../adapters/secrets/secret-store';
 import { systemClock } from '../commons/clock';
-import { noteDeleted } from '../commons/deleted-accounts';
+import { deletionSettleMs, noteDeleted } from '../commons/deleted-accounts';
 import { accepted, httpApi, ok, route } from '../commons/http';
 
 /** How long one request may work on a deletion before it answers (the function's timeout is 28 s); the next read resumes. */
@@ -44,6 +44,7 @@ export function privacyDeps(): PrivacyDeps {
     pool: cognitoUserPoolAdmin({ userPoolId: process.env.USER_POOL_ID }),
     brokerKeys: { removeAll: async (userId) => void (await Promise.all(BROKER_ENVIRONMENTS.map((env) => keys.remove(userId, env)))) },
     clock: systemClock,
+    settleMs: deletionSettleMs(),
   };
 }
 

@@ -73,6 +73,8 @@ export interface PrivacyDeps {
   pool: UserPoolAdmin;
   brokerKeys: BrokerKeyRemover;
   clock: Clock;
+  /** SETTLE_MS unless a local stack was started with a shorter one (functions/commons/deleted-accounts.ts). */
+  settleMs?: number;
 }
 
 // Export
@@ -203,7 +205,7 @@ export async function runDeletion(deps: PrivacyDeps, start: Tombstone, opts: { b
   await done('items');
   await deps.pool.deleteUser(t.userId);
   await done('user_pool');
-  const settled = deps.clock.now().getTime() - new Date(t.requestedAt).getTime() >= SETTLE_MS;
+  const settled = deps.clock.now().getTime() - new Date(t.requestedAt).getTime() >= (deps.settleMs ?? SETTLE_MS);
   if (settled) {
     t.status = 'deleted';
     t.completedAt = deps.clock.now().toISOString();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SETTLE_MS } from '@shared/users/privacy';
-import { ALIVE_FOR_MS, noteDeleted, rememberDeleted } from '../../../functions/commons/deleted-accounts';
+import { ALIVE_FOR_MS, aliveForMs, deletionSettleMs, noteDeleted, rememberDeleted } from '../../../functions/commons/deleted-accounts';
 
 describe('the deleted-account check of signed-in requests', () => {
   it('reads the tombstone once per learner per ALIVE_FOR_MS, refuses from the first read that finds it, and forgets nothing deleted', async () => {
@@ -36,5 +36,34 @@ describe('the deleted-account check of signed-in requests', () => {
     expect(await check('gone')).toBe(false);
     noteDeleted('gone');
     expect(await check('gone')).toBe(true);
+  });
+
+  it('settles a deletion for 30 s unless a local stack was started with less, and trusts a live account for at most a third of it', () => {
+    expect(deletionSettleMs({})).toBe(SETTLE_MS);
+    expect(deletionSettleMs({ DELETION_SETTLE_SECONDS: '8' })).toBe(8000);
+    expect(deletionSettleMs({ DELETION_SETTLE_SECONDS: '300' })).toBe(SETTLE_MS);
+    expect(aliveForMs(SETTLE_MS)).toBe(ALIVE_FOR_MS);
+    expect(aliveForMs(8000)).toBe(2666);
+  });
+
+  it('trusts a live account only as long as it is told', async () => {
+    let clock = 0;
+    let reads = 0;
+    const check = rememberDeleted(
+      async () => {
+        reads++;
+        return false;
+      },
+      () => clock,
+      new Set(),
+      2000,
+    );
+    await check('a');
+    clock = 1999;
+    await check('a');
+    expect(reads).toBe(1);
+    clock = 2000;
+    await check('a');
+    expect(reads).toBe(2);
   });
 });

@@ -114,6 +114,16 @@ describe('the account deletion job', () => {
     expect(done).toMatchObject({ status: 'deleted', completedAt: '2026-11-25T15:00:30.000Z', itemsDeleted: 250 });
   });
 
+  it('settles for the shorter time a local stack gives it', async () => {
+    const w = world();
+    const deps = { ...w.deps, settleMs: 8000 };
+    await requestDeletion(deps, { userId: 'a', email: 'a@example.com' });
+    w.advance(7999);
+    expect(await runDeletion(deps, (await deps.store.tombstone('a'))!)).toMatchObject({ status: 'deleting' });
+    w.advance(1);
+    expect(await runDeletion(deps, (await deps.store.tombstone('a'))!)).toMatchObject({ status: 'deleted' });
+  });
+
   it('resumes after a failure from the start, every step again, and finishes', async () => {
     const w = world();
     w.failDeletesAfter(1);
