@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { aliases } from './aliases.ts';
@@ -14,6 +15,9 @@ const env = { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
 export default defineConfig({
   resolve: { alias: aliases },
   test: {
+    // Vitest leaves one core to its main process and so runs one unit worker on a 2-core machine (CI's size); two
+    // workers there take the unit tests from about 270 s to 165 s (a third gains nothing).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         plugins: [react()],
