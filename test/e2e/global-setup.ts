@@ -2,7 +2,7 @@ import { build } from 'vite';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { newDataDir, REPO_ROOT, spawnLocalStack, type StackInfo } from '../support/local-stack';
-import { DELETION_SETTLE_SECONDS_IN_TESTS } from '../support/stack-env';
+import { SHORTENED_WAITS } from '../support/stack-env';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,7 +18,7 @@ export default async function setup(project: TestProject) {
   const stack = await spawnLocalStack({
     dataDir: newDataDir('e2e'),
     webMode: 'dist',
-    env: { WEB_DIST_DIR: outDir, LOG_REQUESTS: '0', ALPACA_LIVE_STANDIN: '1', DELETION_SETTLE_SECONDS: DELETION_SETTLE_SECONDS_IN_TESTS },
+    env: { WEB_DIST_DIR: outDir, LOG_REQUESTS: '0', ALPACA_LIVE_STANDIN: '1', ...SHORTENED_WAITS },
   });
   const { stop, output: _output, exited: _exited, ...info } = stack;
   project.provide('e2eStack', info);
