@@ -46,6 +46,16 @@ describe('the landing page', () => {
     expect(screen.queryByText(/^Welcome,/)).toBeNull();
   });
 
+  it('marks Alpaca available, since it connects, and no broker as in testing', () => {
+    stubApi();
+    renderLanding();
+    const brokers = screen.getByRole('region', { name: 'From paper to live, when you are ready' });
+    const alpaca = within(brokers).getByText('US brokerage (Alpaca)').closest('li')!;
+    expect(within(alpaca).getByText('Available now')).toBeTruthy();
+    expect(within(brokers).queryByText('In testing')).toBeNull();
+    expect(within(brokers).getAllByText('Planned').length).toBe(2);
+  });
+
   it('welcomes a signed-in learner by name and sends every call to action to the app', async () => {
     stubApi();
     renderLanding({ status: 'signedIn', name: '', email: 'katherine.j@example.com' });

@@ -24,8 +24,12 @@ export function ComingSoonPage({ visitor }: { visitor: NotifyVisitor }) {
   const [now] = useState(() => new Date());
   const estimate = launchEstimateText(now);
   const timeline = [
-    { phase: 'Foundation', status: 'Done', text: 'Indian instruments, lot sizes and the wiring for an Indian data feed.' },
-    { phase: 'Testing', status: 'In progress', text: 'Integrations with three Indian brokers are in testing.' },
+    {
+      phase: 'Foundation',
+      status: 'In progress',
+      text: 'Rupee amounts and the Indian-markets switch are in; Indian instruments, lot sizes and a data feed are being built.',
+    },
+    { phase: 'Testing', status: 'Next', text: 'Integrations with Indian brokers are tested once the foundation is done; none is in testing yet.' },
     { phase: 'Launch', status: estimate.short, text: estimate.sentence },
   ];
   return (

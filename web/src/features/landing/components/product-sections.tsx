@@ -26,15 +26,18 @@ const BROKERS: { name: string; detail: string; status: Status; label: string }[]
   {
     name: 'US brokerage (Alpaca)',
     detail: 'Connect your own Alpaca account, paper or live, with keys stored encrypted.',
-    status: 'announced',
-    label: 'Announced',
+    status: 'available',
+    label: 'Available now',
   },
   { name: 'International broker', detail: 'Live options trading through an international brokerage account.', status: 'announced', label: 'Announced' },
-  { name: 'Crypto broker', detail: 'Crypto options through a crypto exchange account.', status: 'testing', label: 'In testing' },
-  { name: 'Indian brokers (three)', detail: 'NIFTY, BANKNIFTY and stock options through Indian brokers.', status: 'testing', label: 'In testing' },
+  { name: 'Crypto broker', detail: 'Crypto options through a crypto exchange account.', status: 'soon', label: 'Planned' },
+  { name: 'Indian brokers', detail: 'NIFTY, BANKNIFTY and stock options through Indian brokers.', status: 'soon', label: 'Planned' },
 ];
 
-/** Spec part 1 §1: brokers announced or in testing; statuses only, no dates we cannot stand behind. */
+/**
+ * The brokers the product can trade through today and the ones it plans. A status says only what the code does now
+ * (Alpaca connects; nothing else is built or being tested yet), never a date we cannot stand behind.
+ */
 export function BrokerSection() {
   return (
     <section aria-labelledby="brokers-title" className="mx-auto max-w-6xl px-4 py-16">
