@@ -52,6 +52,12 @@ export const MAX_PAGE_SIZE = 500;
 /** Most saved screens a learner keeps. */
 export const MAX_SAVED_SCREENS = 20;
 
+/**
+ * The liquidity filters on unless a query turns them off: bid at least $0.05, open interest at least 100, and a
+ * spread of at most 10% of the mid. Thin contracts otherwise top any screen with prices nobody can trade at.
+ */
+export const DEFAULT_LIQUIDITY = { bidMin: 0.05, openInterestMin: 100, spreadPctMax: 10 } as const;
+
 export const ContractFilters = z
   .object({
     types: z
@@ -65,10 +71,20 @@ export const ContractFilters = z
     moneynessPct: Range.optional(),
     /** |Δ|, 0 to 1, for calls and puts alike. */
     absDelta: Range.optional(),
-    bidMin: z.number().min(0).max(100_000).optional(),
+    /**
+     * The liquidity filters hold unless a query says otherwise: left out, each takes its default (bid ≥ $0.05,
+     * open interest ≥ 100, spread ≤ 10% of mid); `null` turns one off, as does 0 for the two minimums.
+     */
+    bidMin: z.number().min(0).max(100_000).nullable().default(DEFAULT_LIQUIDITY.bidMin).describe('Default 0.05; null or 0 turns it off.'),
     /** (ask − bid) / mid × 100. */
-    spreadPctMax: z.number().min(0).max(1000).optional(),
-    openInterestMin: z.number().int().min(0).optional(),
+    spreadPctMax: z
+      .number()
+      .min(0)
+      .max(1000)
+      .nullable()
+      .default(DEFAULT_LIQUIDITY.spreadPctMax)
+      .describe('(ask − bid) / mid × 100. Default 10; null turns it off.'),
+    openInterestMin: z.number().int().min(0).nullable().default(DEFAULT_LIQUIDITY.openInterestMin).describe('Default 100; null or 0 turns it off.'),
     volumeMin: z.number().int().min(0).optional(),
     volOiMin: z.number().min(0).optional(),
     /** IV in percent (25 = 25%). */

@@ -16,6 +16,7 @@
  *   × 365 / days to expiry.
  */
 import { normCdf } from '../pricing/normal-distribution';
+import { DEFAULT_LIQUIDITY } from './screener.api';
 import type {
   ContractFilters,
   Range,
@@ -52,9 +53,6 @@ export interface ChainSet {
   dividendYield: number;
   expiries: { expiration: string; days: number; contracts: readonly ScreenerContract[] }[];
 }
-
-/** The liquidity filters on by default (issue 22; research-peers §4.8): bid ≥ $0.05, OI ≥ 100, spread ≤ 10% of mid. */
-export const DEFAULT_LIQUIDITY = { bidMin: 0.05, openInterestMin: 100, spreadPctMax: 10 } as const;
 
 export interface PresetDefinition {
   id: ScreenerPreset;
@@ -233,9 +231,9 @@ function contractPasses(c: ScreenerContract, fig: ReturnType<typeof contractFigu
   return (
     f.types.includes(c.contract_type) &&
     inRange(days, f.dte) &&
-    (f.bidMin === undefined || (c.bid !== null && c.bid >= f.bidMin)) &&
-    (f.spreadPctMax === undefined || (fig.spreadPct !== null && fig.spreadPct <= f.spreadPctMax)) &&
-    (f.openInterestMin === undefined || (c.open_interest ?? 0) >= f.openInterestMin) &&
+    (f.bidMin == null || (c.bid !== null && c.bid >= f.bidMin)) &&
+    (f.spreadPctMax == null || (fig.spreadPct !== null && fig.spreadPct <= f.spreadPctMax)) &&
+    (f.openInterestMin == null || (c.open_interest ?? 0) >= f.openInterestMin) &&
     (f.volumeMin === undefined || (c.volume ?? 0) >= f.volumeMin) &&
     (f.volOiMin === undefined || (fig.volOi !== null && fig.volOi >= f.volOiMin)) &&
     inRange(fig.moneynessPct, f.moneynessPct) &&
@@ -249,8 +247,8 @@ function contractPasses(c: ScreenerContract, fig: ReturnType<typeof contractFigu
 /** Liquidity alone, for a spread's bought leg. */
 function liquid(c: ScreenerContract, fig: ReturnType<typeof contractFigures>, f: ContractFilters): boolean {
   return (
-    (f.spreadPctMax === undefined || (fig.spreadPct !== null && fig.spreadPct <= f.spreadPctMax)) &&
-    (f.openInterestMin === undefined || (c.open_interest ?? 0) >= f.openInterestMin) &&
+    (f.spreadPctMax == null || (fig.spreadPct !== null && fig.spreadPct <= f.spreadPctMax)) &&
+    (f.openInterestMin == null || (c.open_interest ?? 0) >= f.openInterestMin) &&
     c.ask !== null
   );
 }

@@ -57,12 +57,25 @@ describe('POST /api/analysis/screener', () => {
       expect(r.openInterest).toBeGreaterThanOrEqual(100);
       expect(r.spreadPct).toBeLessThanOrEqual(10);
     }
+    // A script that leaves the liquidity fields out gets the same defaults, not an unfiltered screen.
+    const plain = await send('POST', '/api/analysis/screener', {
+      contract: { types: ['call'], side: 'buy' },
+      sort: { field: 'spreadPct', dir: 'desc' },
+      pageSize: 50,
+    });
+    expect(plain.status).toBe(200);
+    expect(plain.body.rows.length).toBeGreaterThan(0);
+    for (const r of plain.body.rows) {
+      expect(r.bid).toBeGreaterThanOrEqual(0.05);
+      expect(r.openInterest).toBeGreaterThanOrEqual(100);
+      expect(r.spreadPct).toBeLessThanOrEqual(10);
+    }
     const volumes = all.body.rows.map((r: { volume: number }) => r.volume);
     expect(volumes).toEqual([...volumes].sort((a, b) => b - a));
     // Every underlying's expiries are in the screen, not only the nearest.
     const expiries = await send('GET', '/api/market/SPY/expiries');
     const spyRows = await send('POST', '/api/analysis/screener', {
-      contract: { types: ['call'], side: 'buy' },
+      contract: { types: ['call'], side: 'buy', bidMin: null, openInterestMin: null, spreadPctMax: null },
       underlying: { tickers: ['SPY'] },
       sort: { field: 'expiration', dir: 'desc' },
       pageSize: 1,

@@ -75,9 +75,19 @@ describe('liquidity defaults', () => {
     expect(r.rows.find((x) => x.contract === 'XC100')!.extrinsicPct).toBeCloseTo(100, 12);
   });
 
-  it('turning a default off lets the illiquid contract through', () => {
-    const r = screen({ contract: { types: ['call'], side: 'buy', bidMin: 0.05, spreadPctMax: 15 } });
+  it('hold for a query that leaves the liquidity fields out, as a script calling the API does', () => {
+    const q = ScreenerQuery.parse({ contract: { types: ['call'], side: 'buy' }, sort: { field: 'strike', dir: 'asc' } });
+    expect(q.contract).toMatchObject({ bidMin: 0.05, openInterestMin: 100, spreadPctMax: 10 });
+    const r = screen({ contract: { types: ['call'], side: 'buy' } });
+    expect(r.rows.map((x) => x.contract)).toEqual(['XC100', 'XC105']);
+  });
+
+  it('turning a default off only by saying so lets the illiquid contract through', () => {
+    expect(screen({ contract: { types: ['call'], side: 'buy', bidMin: 0.05, spreadPctMax: 15 } }).rows.map((x) => x.contract)).not.toContain('XC108');
+    const r = screen({ contract: { types: ['call'], side: 'buy', bidMin: 0.05, spreadPctMax: 15, openInterestMin: null } });
     expect(r.rows.map((x) => x.contract)).toContain('XC108');
+    const all = screen({ contract: { types: ['call'], side: 'buy', bidMin: 0, spreadPctMax: null, openInterestMin: 0 } });
+    expect(all.rows.map((x) => x.contract)).toEqual(['XC100', 'XC105', 'XC108', 'XC110']);
   });
 });
 
@@ -150,10 +160,11 @@ describe('underlying filters, sorting and paging', () => {
   });
 
   it('sorts with nulls last and pages', () => {
-    const all = screen({ contract: { types: ['call', 'put'], side: 'buy' }, sort: { field: 'bid', dir: 'desc' }, pageSize: 3 });
+    const off = { bidMin: null, spreadPctMax: null, openInterestMin: null };
+    const all = screen({ contract: { types: ['call', 'put'], side: 'buy', ...off }, sort: { field: 'bid', dir: 'desc' }, pageSize: 3 });
     expect(all.total).toBe(7);
     expect(all.rows.map((x) => x.bid)).toEqual([2.2, 2.2, 1.2]);
-    const page3 = screen({ contract: { types: ['call', 'put'], side: 'buy' }, sort: { field: 'bid', dir: 'desc' }, pageSize: 3, page: 3 });
+    const page3 = screen({ contract: { types: ['call', 'put'], side: 'buy', ...off }, sort: { field: 'bid', dir: 'desc' }, pageSize: 3, page: 3 });
     expect(page3.rows.map((x) => x.bid)).toEqual([0.04]);
   });
 

@@ -25,9 +25,9 @@ const CONTRACT_RANGES: { key: RangeKey<ContractFilters>; label: string; hint: st
   { key: 'breakevenPct', label: 'Breakeven move %', hint: 'move needed in your favour' },
 ];
 const CONTRACT_MINS: { key: NumberKey<ContractFilters>; label: string; hint: string }[] = [
-  { key: 'bidMin', label: 'Bid at least $', hint: 'liquidity default 0.05' },
-  { key: 'spreadPctMax', label: 'Spread at most % of mid', hint: 'liquidity default 10' },
-  { key: 'openInterestMin', label: 'Open interest at least', hint: 'liquidity default 100' },
+  { key: 'bidMin', label: 'Bid at least $', hint: 'blank: the default 0.05; 0: no minimum' },
+  { key: 'spreadPctMax', label: 'Spread at most % of mid', hint: 'blank: the default 10' },
+  { key: 'openInterestMin', label: 'Open interest at least', hint: 'blank: the default 100; 0: no minimum' },
   { key: 'volumeMin', label: 'Volume at least', hint: 'contracts today' },
   { key: 'volOiMin', label: 'Volume/OI at least', hint: 'unusual activity ≥ 1.25' },
   { key: 'popPctMin', label: 'Probability of profit at least %', hint: 'lognormal, at expiry' },
@@ -212,7 +212,13 @@ export default function ScreenerPage() {
                 <RangeInput key={f.key} label={f.label} hint={f.hint} value={draft.contract[f.key]} onChange={(v) => setContract({ [f.key]: v })} />
               ))}
               {CONTRACT_MINS.map((f) => (
-                <NumberInput key={f.key} label={f.label} hint={f.hint} value={draft.contract[f.key]} onChange={(v) => setContract({ [f.key]: v })} />
+                <NumberInput
+                  key={f.key}
+                  label={f.label}
+                  hint={f.hint}
+                  value={draft.contract[f.key] ?? undefined}
+                  onChange={(v) => setContract({ [f.key]: v })}
+                />
               ))}
             </div>
             <h2 className="text-sm font-semibold text-slate-900">Underlying</h2>
