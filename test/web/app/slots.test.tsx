@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatBalance } from '@shared/format/money';
 import type { AccountSummary } from '@web/api/paper-account';
 
 const selected = vi.hoisted(() => ({ account: null as unknown }));
@@ -18,7 +17,13 @@ describe("the phone's one-line mode summary", () => {
   it('gives the paper mode and the virtual balance', () => {
     selected.account = account({});
     render(<ModeSummarySlot />);
-    expect(screen.getByTestId('mode-summary').textContent).toBe(`PAPER trading mode, virtual balance ${formatBalance(99_926.9, 'USD')}`);
+    expect(screen.getByTestId('mode-summary').textContent).toBe('PAPER trading mode, virtual balance $99,926.90');
+  });
+
+  it('shows a whole balance with its cents, as every other figure of money', () => {
+    selected.account = account({ balance: 99_957 });
+    render(<ModeSummarySlot />);
+    expect(screen.getByTestId('mode-summary').textContent).toBe('PAPER trading mode, virtual balance $99,957.00');
   });
 
   it('says LIVE and REAL MONEY for a live account', () => {

@@ -1,4 +1,4 @@
-import { formatBalance } from '@shared/format/money';
+import { formatMoney } from '@shared/format/money';
 import { GamificationWidget } from '@web/features/gamification/components/gamification-widget';
 import { XpToasts } from '@web/features/gamification/components/xp-toasts';
 import { AccountSelector } from '@web/features/trading/components/account-selector';
@@ -38,7 +38,7 @@ export function ModeSummarySlot() {
       <span className="shrink-0 whitespace-nowrap text-sky-950" data-testid="mode-summary">
         <strong className="tracking-wide">PAPER</strong>
         <span className="sr-only"> trading mode, virtual balance</span>{' '}
-        <span className="tabular-nums">{formatBalance(selected.balance, selected.currency)}</span>
+        <span className="tabular-nums">{formatMoney(selected.balance, selected.currency === 'INR' ? 'INR' : 'USD')}</span>
       </span>
     );
   }

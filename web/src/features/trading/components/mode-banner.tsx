@@ -1,4 +1,4 @@
-import { formatBalance } from '@shared/format/money';
+import { formatMoney } from '@shared/format/money';
 import { useSelectedAccount } from '@web/api/selected-account';
 
 /**
@@ -17,7 +17,7 @@ export function ModeBanner() {
       >
         <strong className="tracking-wide">PAPER TRADING MODE</strong>
         {selected.broker && <span>{selected.broker}</span>}
-        <span className="tabular-nums">Virtual balance: {formatBalance(selected.balance, selected.currency)}</span>
+        <span className="tabular-nums">Virtual balance: {formatMoney(selected.balance, selected.currency === 'INR' ? 'INR' : 'USD')}</span>
         <span>Practice safely - No real money at risk</span>
       </div>
     );
