@@ -192,14 +192,20 @@ export function analysisReader(deps: AnalysisReaderDeps) {
       const series = regimeSeries(r.rows);
       const today = series.at(-1) ?? null;
       let since: string | null = null;
+      let sessions: number | null = null;
       if (today) {
         since = today.date;
-        for (let i = series.length - 1; i >= 0 && series[i]!.label === today.label; i--) since = series[i]!.date;
+        sessions = 0;
+        for (let i = series.length - 1; i >= 0 && series[i]!.label === today.label; i--) {
+          since = series[i]!.date;
+          sessions++;
+        }
       }
       return {
         ...header(r.ticker, r.rows),
         today: today && today.date === r.rows.at(-1)!.date ? today : null,
         labelSince: since,
+        labelSessions: sessions,
         strip: series.slice(-STRIP_SESSIONS),
         unavailable: today
           ? null

@@ -123,6 +123,7 @@ const RegimeDaySchema = z.object({
   ivRank: z.number(),
   termRatio: z.number(),
   iv30: z.number(),
+  iv90: z.number(),
   hv20: z.number(),
   trend: z.enum(['up', 'down', 'range']),
   volState: z.enum(['low', 'normal', 'high']),
@@ -132,8 +133,10 @@ const RegimeDaySchema = z.object({
 });
 export const RegimeResponse = Header.extend({
   today: RegimeDaySchema.nullable(),
-  /** The sessions the label has held, counting today. */
+  /** The first session of the label's current run. */
   labelSince: z.string().nullable(),
+  /** How many sessions in a row the label has held, counting today. */
+  labelSessions: z.number().int().min(0).nullable(),
   strip: z.array(RegimeDaySchema),
   /** Why there is no regime yet (under 200 closes or 60 IV samples), else null. */
   unavailable: z.string().nullable(),

@@ -24,6 +24,7 @@ export interface RegimeDay extends RegimeComponents {
   ivRank: number;
   termRatio: number;
   iv30: number;
+  iv90: number;
   hv20: number;
   /** The session's own classification. */
   raw: string;
@@ -86,7 +87,19 @@ export function regimeSeries(rows: readonly DailySummary[]): RegimeDay[] {
       volState: volatilityState({ ivRank: rank, termRatio }),
       premium: volatilityPremium(row.iv30, row.hv20),
     };
-    days.push({ date: row.date, close: row.close, sma50, sma200, ivRank: rank, termRatio, iv30: row.iv30, hv20: row.hv20, ...c, raw: regimeLabel(c) });
+    days.push({
+      date: row.date,
+      close: row.close,
+      sma50,
+      sma200,
+      ivRank: rank,
+      termRatio,
+      iv30: row.iv30,
+      iv90: row.iv90,
+      hv20: row.hv20,
+      ...c,
+      raw: regimeLabel(c),
+    });
   });
   const labels = withHysteresis(days.map((d) => d.raw));
   return days.map((d, i) => ({ ...d, label: labels[i]! }));

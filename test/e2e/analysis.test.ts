@@ -56,6 +56,10 @@ describe('the market-analysis pages in Chromium', () => {
         /^(Uptrend|Downtrend|Range), (calm|normal volatility|stressed), IV (rich|fair|cheap)/,
       );
       expect(await page.getByTestId('regime-strip').locator('li').count()).toBeGreaterThan(20);
+      // Why: each classification's inputs, worked on the session's numbers, and how long the label has held.
+      expect(await page.getByTestId('regime-check-trend').textContent()).toMatch(/^\$[\d,.]+ [<>=] \$[\d,.]+ [<>=] \$[\d,.]+: (Up|Down|Range)$/);
+      expect(await page.getByTestId('regime-check-premium').textContent()).toMatch(/points: (Rich|Fair|Cheap)$/);
+      expect(await page.getByTestId('regime-held').textContent()).toMatch(/^Held \d+ sessions? in a row, since /);
       expect(await page.getByTestId('eod-banner').textContent()).toContain(new Date(`${status.session}T12:00:00Z`).getUTCFullYear().toString());
       await page.screenshot({ path: `/tmp/analysis-regime-${tag}.png`, fullPage: true });
 

@@ -8,6 +8,7 @@ import { EndOfDayBanner } from '../common/eod-banner';
 import { Figure, FigureTip, num, pct } from '../common/figure';
 import { TemplateLinks } from '../common/template-links';
 import { UnderlyingPicker, useAnalysedUnderlying } from '../common/underlying-picker';
+import { RegimeInputs } from './regime-inputs';
 
 type Day = NonNullable<RegimeView['today']>;
 
@@ -107,6 +108,11 @@ function RegimeBody({ data: d }: { data: RegimeView }) {
             asOf={d.asOf}
           />
         </p>
+        {d.labelSessions !== null && d.labelSince && (
+          <p className="mt-1 text-sm text-slate-700" data-testid="regime-held">
+            Held {d.labelSessions} session{d.labelSessions === 1 ? '' : 's'} in a row, since {formatDate(d.labelSince)}.
+          </p>
+        )}
         {t.raw !== t.label && (
           <p className="mt-1 text-sm text-amber-900">
             Today alone reads “{t.raw}”; the label changes if that holds {REGIME_CONFIRM_SESSIONS} sessions in a row.
@@ -143,6 +149,8 @@ function RegimeBody({ data: d }: { data: RegimeView }) {
           note={t.premium === 'rich' ? 'Rich' : t.premium === 'cheap' ? 'Cheap' : 'Fair'}
         />
       </dl>
+
+      <RegimeInputs data={d} />
 
       <section aria-labelledby="strip-h" className="rounded-xl bg-white p-4 ring-1 ring-slate-200">
         <h2 id="strip-h" className="font-semibold text-slate-900">
