@@ -4,7 +4,7 @@ import { defineApi } from '../api/contract';
 /**
  * The screener's and the chain-based analysis pages' routes (issue 22): POST /api/analysis/screener (public; the
  * filters in the body), saved screens per learner, GET /api/analysis/{underlying}/arbitrage and /surface (public,
- * end-of-day, cacheable until the next ingestion). Filters follow research-peers.md §4.8.
+ * end-of-day, cacheable until the next ingestion). Filters follow Barchart's options screener and OptionStrat's optimizer.
  */
 const Range = z
   .object({

@@ -1,5 +1,6 @@
 /**
- * The options screener (issue 22; research-peers.md §4.8 [BC-SCR][OS][TT-GL]): pure filter, preset, sort and page
+ * The options screener (issue 22; filters after Barchart's options screener, OptionStrat's optimizer and
+ * tastytrade's platform metrics): pure filter, preset, sort and page
  * logic over one snapshot of every tracked underlying's chains. Every figure is defined here once, and the page's
  * tooltips quote these definitions:
  *
@@ -53,7 +54,7 @@ export interface ChainSet {
   expiries: { expiration: string; days: number; contracts: readonly ScreenerContract[] }[];
 }
 
-/** The liquidity filters on by default (issue 22; research-peers §4.8): bid ≥ $0.05, OI ≥ 100, spread ≤ 10% of mid. */
+/** The liquidity filters on by default (OptionStrat's and Barchart's screeners drop such contracts): bid ≥ $0.05, OI ≥ 100, spread ≤ 10% of mid. */
 export const DEFAULT_LIQUIDITY = { bidMin: 0.05, openInterestMin: 100, spreadPctMax: 10 } as const;
 
 export interface PresetDefinition {
