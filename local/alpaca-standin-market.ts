@@ -18,7 +18,7 @@ export function standInMarket(): StandInMarket {
     async contracts(underlying, expiration) {
       let expiry = expiration;
       if (!expiry) {
-        // Alpaca's default is the contracts expiring before the coming weekend (research-brokers.md §A7): the nearest expiry.
+        // Alpaca's default is the contracts expiring before the coming weekend (Alpaca Trading API v2, GET /v2/options/contracts): the nearest expiry.
         const listed = await market.reader.expiries(underlying);
         if ('kind' in listed) return [];
         expiry = listed.expiries[0]?.expiration_date;

@@ -13,18 +13,18 @@ import { LOOPBACK } from './ports';
 
 /**
  * A local Alpaca Trading API v2 for `npm start` and the tests, written from the documented API
- * (../shared/reference/research-brokers.md §A1–§A17, Alpaca's OpenAPI document [OAS] and the options docs [OTO]):
+ * (Alpaca's Trading API OpenAPI document of June 2026 and its "Options Trading Overview" page):
  * - auth by the two headers APCA-API-KEY-ID / APCA-API-SECRET-KEY. A key that does not look like Alpaca's (PK or AK and
  *   at least 20 characters) or a secret under 32 characters is 401 `{"code":40110000,"message":"request is not
- *   authorized"}`; a known key sent with another secret than the first one it came with is 403 (§A4). Any key that
- *   looks valid gets its own paper account of $100,000, options level 3 (paper accounts get level 3, §A1);
+ *   authorized"}`; a known key sent with another secret than the first one it came with is 403 (Alpaca Trading API v2, Errors). Any key that
+ *   looks valid gets its own paper account of $100,000, options level 3 (paper accounts get level 3, "Options Trading");
  * - GET /v2/account; GET/POST /v2/orders (single option legs and `mleg`), GET /v2/orders/{id},
  *   GET /v2/orders:by_client_order_id, DELETE /v2/orders/{id}; GET /v2/positions, DELETE /v2/positions/{symbol},
  *   POST /v2/positions/{symbol}/exercise; GET /v2/options/contracts;
- * - orders are checked in Alpaca's order (§A17.5): body 400, enums and options rules 422, mleg rules 422, level 403,
+ * - orders are checked in Alpaca's order: body 400, enums and options rules 422, mleg rules 422, level 403,
  *   buying power 403 with its context keys, duplicate client_order_id 422; marketable orders fill at once at the
- *   simulated market's quotes (buy at the ask, sell at the bid, §A14), others rest as `new` until canceled;
- * - every answer carries the X-RateLimit-* headers (§A3).
+ *   simulated market's quotes (buy at the ask, sell at the bid, as Alpaca's paper trading fills), others rest as `new` until canceled;
+ * - every answer carries the X-RateLimit-* headers (Alpaca Trading API v2, Rate limits).
  * Unlike Alpaca: no market-hours rule (the simulated market is end-of-day), no partial fills, no streaming.
  * Controls for tests, on loopback only, under /_local/: PUT /_local/accounts/{key} `{cash?, options_approved_level?,
  * options_trading_level?, pdt?, stale_figures?}` shapes a key's account (pdt false: the account omits
@@ -286,7 +286,7 @@ export async function startAlpacaStandIn(opts: {
       legs.push({ symbol, side, ratio: 1, intent: (str(body.position_intent) as LegInput['intent']) ?? null });
     }
     for (const l of legs) if (!parseOcc(l.symbol)) throw unprocessable(`asset not found for ${l.symbol}`, 40410000);
-    // The options rules (§A8 "Options order rules"), in Alpaca's words.
+    // The options rules (Alpaca Trading API v2, Orders, and "Options Trading Overview"), in Alpaca's words.
     if (!Number.isInteger(qty)) throw unprocessable('qty must be integer for options trading');
     if (type !== 'market' && type !== 'limit') throw unprocessable('invalid order type for options trading');
     if (tif !== 'day') throw unprocessable(mleg ? 'invalid time in force' : 'order_time_in_force provided not supported for options trading');
@@ -327,7 +327,7 @@ export async function startAlpacaStandIn(opts: {
     const needed = levelForOpening(opening);
     if (needed > level) throw err(403, 40310000, `account not eligible for level${needed} options trading`);
 
-    // Fill at the NBBO when marketable (§A14); the net price of one unit is positive for a debit.
+    // Fill at the NBBO when marketable, as Alpaca's paper trading fills; the net price of one unit is positive for a debit.
     const prices = legs.map((l) => {
       const q = quotes.get(l.symbol)!;
       return l.side === 'buy' ? q.ask : q.bid;
@@ -451,7 +451,7 @@ export async function startAlpacaStandIn(opts: {
       if (leg) Object.assign(leg, { status: 'filled', filled_qty: dec(quantity), filled_avg_price: dec(prices[i]!), filled_at: at, updated_at: at });
     });
     const net = legs.reduce((s, l, i) => s + (l.side === 'buy' ? 1 : -1) * prices[i]! * l.ratio, 0);
-    // A single leg's average is its own price; an mleg parent's is the signed net price per unit (§A8 example).
+    // A single leg's average is its own price; an mleg parent's is the signed net price per unit (Alpaca Trading API v2, Orders).
     Object.assign(order, { status: 'filled', filled_qty: dec(qty), filled_avg_price: dec(order.legs ? net : prices[0]!), filled_at: at, updated_at: at });
   }
 
@@ -556,7 +556,7 @@ export async function startAlpacaStandIn(opts: {
     throw err(404, 40410000, 'endpoint not found');
   }
 
-  /** Exercises all held contracts (§A6): shares bought (call) or sold (put) at the strike. */
+  /** Exercises all held contracts (POST /v2/positions/{symbol}/exercise): shares bought (call) or sold (put) at the strike. */
   function exercise(a: StandInAccount, position: Position & { assetId: string }) {
     const occ = parseOcc(position.symbol)!;
     const shares = position.quantity * CONTRACT_MULTIPLIER;

@@ -71,7 +71,7 @@ export const eventRules: readonly EventRuleDefinition[] = [
   {
     id: 'countActiveLearners',
     description: "A learner's first paper order, lesson or quiz counts them once on the landing page",
-    // LessonCompleted and QuizPassed have no producer yet; the rule takes them as soon as the academy half writes them.
+    // The first paper order, lesson or quiz counts a learner (once ever); signing up alone does not.
     pattern: { source: [EVENT_SOURCE], 'detail-type': [...ACTIVITY_THAT_COUNTS] },
     consumer: { id: 'countActiveLearners', file: 'functions/events/count-active-learners.ts', access: { table: 'readwrite' } },
   },

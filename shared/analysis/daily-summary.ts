@@ -3,7 +3,8 @@ import { putCallRatios } from './sentiment';
 import { realizedVolatility } from './volatility';
 
 /**
- * The daily summary of one underlying (issue 22 "Data these pages need"; research-peers.md §4, "SPEC TENSION"): one
+ * The daily summary of one underlying (issue 22 "Data these pages need": a year of history although the
+ * spec keeps chains 30 days): one
  * small row a session, `SUM#<und>` / `<date>` in the table, kept for at least 252 trading days (SUMMARY_RETENTION_DAYS)
  * while the full chains expire after 30 days. IV rank and percentile, realised volatility, skew history, put/call
  * percentiles and the regime are all computed from this series.
@@ -130,8 +131,8 @@ export function ivAtDelta(contracts: readonly SummaryContract[], type: 'call' | 
 
 /**
  * Constant-maturity IV at `targetT` years from the expiries' IVs, interpolated linearly in total variance w = σ²T
- * between the two expiries around the target (research-peers §4.1: "interpolate between the two expiries around 30
- * days"), then σ = √(w / targetT). Before the first expiry or after the last, that expiry's IV (flat extrapolation).
+ * between the two expiries around the target (as Barchart's IV30, from the two
+ * expiries around 30 days), then σ = √(w / targetT). Before the first expiry or after the last, that expiry's IV (flat extrapolation).
  * Null with no point.
  */
 export function constantMaturityIv(points: readonly TermPoint[], targetT: number): number | null {

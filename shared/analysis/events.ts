@@ -1,8 +1,8 @@
 import { eventImpliedMove } from './volatility';
 
 /**
- * The events page's analysis (issue 22; research-peers.md §4.3): the earnings move the term structure implies, from
- * two expiries after the report (Sinclair's decomposition [SIN][MT]) or one before and one after, beside the straddle's
+ * The events page's analysis (issue 22): the earnings move the term structure implies, from
+ * two expiries after the report (Sinclair's decomposition, "Volatility Trading") or one before and one after, beside the straddle's
  * implied move and the realised moves of past reports; the IV expected once the event has passed (the crush); and the
  * inputs of a long-straddle what-if through it. It refuses, with a reason, when no expiry brackets the event or the
  * term structure prices no event premium. Times are years to each expiry's close (ACT/365, as the chain's T).
@@ -94,7 +94,7 @@ export function analyseEvent(input: {
   let attempted = false;
   const straddleMove = post[0]?.straddle != null ? post[0].straddle / input.S : null;
   // The nearest bracket first: the last expiry before the report (at least MIN_PRE_T away, a day or two of IV is noise)
-  // and the first after it, σd ≈ σ0 and E = (σ1² − σ0²) × T1 (§4.3). Two expiries after the report read σd as the forward
+  // and the first after it, σd ≈ σ0 and E = (σ1² − σ0²) × T1 (Sinclair). Two expiries after the report read σd as the forward
   // volatility between them, which an upward-sloping term structure inflates (E then comes out too small), so they are
   // the method when no expiry before the report is usable — as with a weekly expiring just after it.
   const before = [...pre].reverse().find((e) => e.T >= MIN_PRE_T);

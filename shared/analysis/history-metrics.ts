@@ -2,7 +2,8 @@ import { MIN_HISTORY_SESSIONS, T30, type DailySummary } from './daily-summary';
 import { expectedMove, ivPercentile, ivRank } from './volatility';
 
 /**
- * What the analysis pages read off an underlying's daily summaries (issue 22; research-peers.md §4): IV rank and
+ * What the analysis pages read off an underlying's daily summaries (issue 22; the definitions in volatility.ts and
+ * sentiment.ts): IV rank and
  * percentile over the year, IV against realised volatility, term structure, skew, and put/call ratios against the
  * underlying's own history. Pure: the rows are the caller's, oldest first, the last one the session shown.
  */
@@ -41,13 +42,13 @@ export interface VolatilityMetrics {
   termRatio: number | null;
   /** IV30 − HV20, in volatility points. */
   premiumPoints: number | null;
-  /** 25-delta risk reversal IV(25Δ call) − IV(25Δ put), and butterfly (call + put) / 2 − ATM (§4.5). */
+  /** 25-delta risk reversal IV(25Δ call) − IV(25Δ put), and butterfly (call + put) / 2 − ATM (Derivative Engines' handbook). */
   rr25: number | null;
   bf25: number | null;
   /** The 30-day one-SD expected move from IV30: S × IV30 × √(30/365), dollars. */
   expectedMove30: number | null;
   nextEarnings: string | null;
-  /** An earnings report falls within the next 30 days: IV30 carries its event variance (§4.1, [ORATS]). */
+  /** An earnings report falls within the next 30 days: IV30 carries its event variance (why ORATS publishes an ex-earnings IV). */
   earningsInIv30Window: boolean;
 }
 
@@ -85,7 +86,7 @@ const daysFrom = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00:00
 export interface RatioReading {
   /** The session's ratio. */
   today: number | null;
-  /** Mean of the last 10 sessions' ratios (a single day is noise, §4.4). */
+  /** Mean of the last 10 sessions' ratios (a single day is noise). */
   avg10: number | null;
   /** Percentile of today's ratio against the underlying's own year. */
   percentile: number | null;
@@ -129,7 +130,7 @@ export function sentimentReadings(rows: readonly DailySummary[]): SentimentReadi
   };
 }
 
-/** Unusual activity, Barchart's inclusion rule (research-peers §4.4 [BC-UOA]): volume > 500, OI > 100, last > $0.10, volume/OI ≥ 1.25. */
+/** Unusual activity, Barchart's inclusion rule (Barchart, "Unusual Options Activity"): volume > 500, OI > 100, last > $0.10, volume/OI ≥ 1.25. */
 export const UNUSUAL_RULE = { minVolume: 500, minOpenInterest: 100, minLast: 0.1, minVolumeOverOi: 1.25 } as const;
 export function isUnusual(c: { volume: number | null; open_interest: number | null; last: number | null }): boolean {
   const v = c.volume ?? 0;
@@ -146,7 +147,7 @@ export interface HeatCell {
 export const HEATMAP_COLUMNS = ['pcVolume', 'pcOpenInterest', 'rr25', 'ivRank', 'ivChange1d', 'priceChange1d', 'volumeVs20d'] as const;
 export type HeatmapColumn = (typeof HEATMAP_COLUMNS)[number];
 
-/** One underlying's row of the sentiment heatmap (research-peers §4.4): each metric with its percentile against its own year. */
+/** One underlying's row of the sentiment heatmap (no fixed thresholds): each metric with its percentile against its own year. */
 export function heatmapCells(rows: readonly DailySummary[]): Record<HeatmapColumn, HeatCell> {
   const s = putCallSeries(rows);
   const rr = rows.map((r) => (r.iv25dCall !== null && r.iv25dPut !== null ? r.iv25dCall - r.iv25dPut : null));

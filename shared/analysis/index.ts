@@ -1,4 +1,4 @@
-/** Analysis definitions (issue 22; research-peers.md §4): pure functions the analysis pages and the lessons share. */
+/** Analysis definitions (issue 22: the figures as practitioners define them; each file names its source): pure functions the analysis pages and the lessons share. */
 export * from './volatility';
 export * from './sentiment';
 export * from './regime';

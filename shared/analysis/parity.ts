@@ -1,5 +1,6 @@
 /**
- * The put-call parity arbitrage scanner (issue 22; research-peers.md §4.7 [PCP-W][PCP-M][BOX][IRON][BPS]), and why
+ * The put-call parity arbitrage scanner (issue 22; after Wilmott's FAQ, McMillan's "Options as a Strategic Investment"
+ * on conversions and reversals, CME Group's box-spread article and Bryzgalova, Pavlova and Sikorskaya on retail spreads), and why
  * most "arbitrage" it finds is not real. Pure. Same strike K and expiry T, rate r (continuous), dividends' present
  * value PV(D) (discrete dividends before expiry, or S(1 − e^(−qT)) for a continuous yield):
  *
@@ -11,7 +12,7 @@
  * - long box K1 < K2 (buy the K1/K2 call spread and the K2/K1 put spread) pays K2 − K1:
  *   edge = (K2 − K1) e^(−rT) − [(C1_ask − C2_bid) + (P2_ask − P1_bid)] − fees; the short box the other way round.
  *
- * American options (single stocks, the ETFs) bound C − P instead of fixing it (research-peers §4.7 [PCP-W], Wilmott's FAQ,
+ * American options (single stocks, the ETFs) bound C − P instead of fixing it (Wilmott's FAQ,
  * https://issuhub.com/view/index/4805?pageIndex=49; Hull, "Options, Futures, and Other Derivatives", the American
  * put-call relationship; without dividends, S − K ≤ C − P ≤ S − K e^(−rT) as in
  * https://www.q4quant.studio/dashboard/learn/finance/instruments/exercises/put-call-parity-ex-03-american-bounds):
@@ -62,7 +63,7 @@ export interface ParityInputs {
   exercise: 'american' | 'european';
   feePerContract: number;
   feePerShare: number;
-  /** End-of-day or delayed quotes: every hit is stale (research-peers §4.7, point 6). */
+  /** End-of-day or delayed quotes: every hit is stale (four prices never quoted together). */
   endOfDay: boolean;
   expiries: readonly ParityExpiry[];
 }

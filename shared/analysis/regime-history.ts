@@ -3,7 +3,7 @@ import { simpleMovingAverage, trendOf, volatilityPremium, volatilityState, type 
 import { ivRank } from './volatility';
 
 /**
- * The regime page's series (issue 22; research-peers.md §4.6): each session's components — trend (close against
+ * The regime page's series (issue 22): each session's components — trend (close against
  * SMA50 and SMA200), volatility state (IV rank and IV30/IV90), volatility premium (IV30 − HV20) — its raw label, and the
  * label shown, which changes only once a new raw label has held for REGIME_CONFIRM_SESSIONS sessions in a row
  * (hysteresis, so the label does not flip-flop).
@@ -36,7 +36,7 @@ const TREND_WORD: Record<Trend, string> = { up: 'Uptrend', down: 'Downtrend', ra
 const VOL_WORD: Record<VolatilityState, string> = { low: 'calm', normal: 'normal volatility', high: 'stressed' };
 const PREMIUM_WORD: Record<VolatilityPremium, string> = { rich: 'IV rich', fair: 'IV fair', cheap: 'IV cheap' };
 
-/** "Uptrend, calm, IV rich" (§4.6). */
+/** "Uptrend, calm, IV rich": trend, volatility state, premium. */
 export const regimeLabel = (c: RegimeComponents): string => `${TREND_WORD[c.trend]}, ${VOL_WORD[c.volState]}, ${PREMIUM_WORD[c.premium]}`;
 
 /** Applies the hysteresis to raw labels: the shown label switches once a new one has held `confirm` sessions in a row. */

@@ -4,7 +4,7 @@ import { defineApi } from '../api/contract';
 /**
  * The screener's and the chain-based analysis pages' routes (issue 22): POST /api/analysis/screener (public; the
  * filters in the body), saved screens per learner, GET /api/analysis/{underlying}/arbitrage and /surface (public,
- * end-of-day, cacheable until the next ingestion). Filters follow research-peers.md §4.8.
+ * end-of-day, cacheable until the next ingestion). Filters follow Barchart's options screener and OptionStrat's optimizer.
  */
 const Range = z
   .object({
@@ -54,7 +54,8 @@ export const MAX_SAVED_SCREENS = 20;
 
 /**
  * The liquidity filters on unless a query turns them off: bid at least $0.05, open interest at least 100, and a
- * spread of at most 10% of the mid. Thin contracts otherwise top any screen with prices nobody can trade at.
+ * spread of at most 10% of the mid, as OptionStrat's and Barchart's screeners drop such contracts: thin ones
+ * otherwise top any screen with prices nobody can trade at.
  */
 export const DEFAULT_LIQUIDITY = { bidMin: 0.05, openInterestMin: 100, spreadPctMax: 10 } as const;
 

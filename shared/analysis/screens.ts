@@ -4,7 +4,7 @@ import { fail, ok, type Result } from '../result';
 import { MAX_SAVED_SCREENS, type SavedScreen, type ScreenerQuery } from './screener.api';
 
 /**
- * Saved screens (issue 22; research-peers.md §4.8: "save, share link, load"): a learner's named screener queries,
+ * Saved screens (issue 22; save, share a link and load, as Barchart's options screener does): a learner's named screener queries,
  * re-run on the newest snapshot when opened. At most MAX_SAVED_SCREENS a learner, checked in the same write.
  */
 export interface ScreenRepository {

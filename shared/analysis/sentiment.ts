@@ -1,6 +1,6 @@
 /**
  * Put/call ratios of the sentiment pages and the market-analysis lessons (issue 22 "Definitions";
- * /work/shared/reference/research-peers.md §4.4 [PCR][BC-PCR]). Pure: the contracts are the caller's, of one day.
+ * Cboe's daily put/call ratios; Barchart's put/call ratio page). Pure: the contracts are the caller's, of one day.
  *
  * - volume P/C = put volume / call volume;
  * - open-interest P/C = put open interest / call open interest;

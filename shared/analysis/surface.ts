@@ -1,7 +1,7 @@
 /**
  * The volatility surface read from the stored chains (issue 22, the volatility explorer and the screener's IV30):
  * at-the-money IV per expiry, constant-maturity IV interpolated in total variance, skew per expiry (25-delta risk
- * reversal and butterfly, research-peers.md §4.5) and the expected-move cone (§4.2). Pure: the caller passes one
+ * reversal and butterfly, as Derivative Engines' handbook defines them) and the expected-move cone (tastytrade's 1-SD move). Pure: the caller passes one
  * snapshot's chains; volatilities are fractions, times in years (calendar days / 365, as the chains' own T).
  */
 
@@ -62,7 +62,7 @@ export function termStructure(expiries: readonly SurfaceExpiry[], price: number)
 }
 
 /**
- * Constant-maturity ATM IV at `targetDays` (30 for IV30, 90 for IV90; research-peers §4.1): linear in total variance
+ * Constant-maturity ATM IV at `targetDays` (30 for IV30, 90 for IV90; Barchart's IV30): linear in total variance
  * between the two expiries around the target, w = w₁ + (w₂ − w₁)(T − T₁)/(T₂ − T₁), σ = √(w / T); outside the listed
  * expiries the nearest one's IV (flat). Null with no term structure.
  *
@@ -110,7 +110,7 @@ export interface ExpirySkew {
   smile: { strike: number; iv: number }[];
 }
 
-/** Skew per expiry (research-peers §4.5 [DE][RRD]). */
+/** Skew per expiry (Derivative Engines' handbook, "25 delta butterfly and risk reversal"). */
 export function skewOf(expiry: SurfaceExpiry, price: number): ExpirySkew {
   const atm = atmIv(expiry.contracts, price);
   const call25 = ivAtDelta(expiry.contracts, 'call', 0.25);
@@ -157,7 +157,7 @@ export function surfaceGrid(expiries: readonly SurfaceExpiry[], price: number, m
 }
 
 /**
- * The expected-move cone from the term structure (research-peers §4.2): for each expiry, ±1 SD = S × σ × √t and the
+ * The expected-move cone from the term structure (tastytrade's 1-SD expected move): for each expiry, ±1 SD = S × σ × √t and the
  * lognormal bounds S·e^(±σ√t), with σ that expiry's ATM IV and t = days / 365.
  */
 export function expectedMoveCone(term: readonly TermPoint[], price: number) {

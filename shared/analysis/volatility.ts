@@ -1,19 +1,19 @@
 /**
  * Volatility definitions of the analysis pages and the market-analysis lessons (issue 22 "Definitions"), as
- * practitioners use them: /work/shared/reference/research-peers.md §4.1 (IV rank and percentile), §4.2 (expected
- * move), §4.3 (event move from the term structure) and §4.6 (realised volatility). Pure functions: volatilities are
+ * practitioners use them: tastytrade and Barchart (IV rank and percentile), tastytrade and Brenner-Subrahmanyam
+ * (expected move), Sinclair's "Volatility Trading" (event move) and Hull (realised volatility). Pure functions: volatilities are
  * fractions (0.2 = 20%), times in years.
  */
 
-/** Trading days in a year, the annualisation of daily returns (research-peers §4.6). */
+/** Trading days in a year, the annualisation of daily returns (Hull, Options, Futures and Other Derivatives, "Estimating volatility from historical data"). */
 export const TRADING_DAYS_PER_YEAR = 252;
 
 /**
- * IV rank (tastytrade's definition, research-peers §4.1 [IVR]): where the current IV sits in its range,
+ * IV rank (tastytrade's definition): where the current IV sits in its range,
  * 100 × (current − low) / (high − low), low and high over the history and the current value. One spike in the history
  * keeps the rank low for a year. Null when the range is empty (no history, or every value equal).
  *
- * Worked example (§4.1): history 30, 10, 11, 15, 17 and current 20 → (20 − 10) / (30 − 10) = 50.
+ * Worked example (a published explainer): history 30, 10, 11, 15, 17 and current 20 → (20 − 10) / (30 − 10) = 50.
  */
 export function ivRank(current: number, history: readonly number[]): number | null {
   if (history.length === 0) return null;
@@ -27,11 +27,11 @@ export function ivRank(current: number, history: readonly number[]): number | nu
 }
 
 /**
- * IV percentile (Barchart's definition, research-peers §4.1 [BC-IV]): the share of the history's days whose IV was
+ * IV percentile (Barchart's definition, "IV Rank and IV Percentile"): the share of the history's days whose IV was
  * below the current one, 100 × (number of history values below current) / history length. Robust to one spike.
  * Null with no history.
  *
- * Worked example (§4.1): history 30, 10, 11, 15, 17 and current 20 → 4 / 5 = 80.
+ * Worked example (the same explainer): history 30, 10, 11, 15, 17 and current 20 → 4 / 5 = 80.
  */
 export function ivPercentile(current: number, history: readonly number[]): number | null {
   if (history.length === 0) return null;
@@ -39,7 +39,7 @@ export function ivPercentile(current: number, history: readonly number[]): numbe
 }
 
 /**
- * Close-to-close realised (historical) volatility over the last `window` log returns (research-peers §4.6):
+ * Close-to-close realised (historical) volatility over the last `window` log returns (Hull, "Estimating volatility from historical data"):
  * √(252 / (n − 1) × Σ (rᵢ − r̄)²), rᵢ = ln(Cᵢ / Cᵢ₋₁), n = window; the sample standard deviation of daily log returns,
  * annualised. Needs window + 1 closes; null with fewer, or a window under 2.
  */
@@ -53,18 +53,18 @@ export function realizedVolatility(closes: readonly number[], window: number): n
 }
 
 /**
- * The one-standard-deviation expected move from implied volatility (research-peers §4.2 [TT-EM]): price × iv × √t,
+ * The one-standard-deviation expected move from implied volatility (tastytrade's expected move): price × iv × √t,
  * t in years (calendar days / 365, or trading days / 252, one convention throughout). The price ends inside
  * ± this move about 68% of the time if the IV is right (lognormally, the bounds S·e^(±σ√t) are a little asymmetric).
  *
- * Worked example (§4.2 [EM]): S = 425, σ = 55%, 6 days / 365 → ± $29.97.
+ * Worked example (a published one): S = 425, σ = 55%, 6 days / 365 → ± $29.97.
  */
 export function expectedMove({ price, iv, t }: { price: number; iv: number; t: number }): number {
   return price * iv * Math.sqrt(t);
 }
 
 /**
- * The three expected-move numbers, labelled as research-peers §4.2 says they must be: the 1-SD move from IV, the
+ * The three expected-move numbers, each labelled for what it is (sites often confuse them): the 1-SD move from IV, the
  * at-the-money straddle (≈ √(2/π) × 1 SD ≈ 0.80 SD: the market's expected absolute move), and 0.85 × straddle
  * (≈ 0.68 SD: the range the price ends inside about half the time; many sites call it "the" expected move).
  */
@@ -74,7 +74,7 @@ export const EXPECTED_MOVE_LABELS = {
   halfTheTime: '0.85 × straddle: the range the price ends inside about half the time',
 } as const;
 
-/** The straddle's two expected moves (research-peers §4.2, Brenner-Subrahmanyam): the straddle itself and 0.85 × it. */
+/** The straddle's two expected moves (Brenner and Subrahmanyam, Financial Analysts Journal 1988): the straddle itself and 0.85 × it. */
 export function straddleMoves(straddle: number): { meanAbsoluteMove: number; halfTheTimeRange: number } {
   return { meanAbsoluteMove: straddle, halfTheTimeRange: 0.85 * straddle };
 }
@@ -89,13 +89,13 @@ export interface EventImpliedMove {
 }
 
 /**
- * The event (earnings) move implied by the term structure (research-peers §4.3, Sinclair's method [SIN][MT]): with
+ * The event (earnings) move implied by the term structure (Sinclair's method, "Volatility Trading"): with
  * both expiries after the event, total implied variance is σᵢ²Tᵢ = σd²Tᵢ + E, so
  *   σd² = (σ₂²T₂ − σ₁²T₁) / (T₂ − T₁),  E = σ₁²T₁ − σd²T₁,  event move = √E.
  * Null when T₁ ≥ T₂, when the diffusive variance is not positive, or when E ≤ 0 (the term structure prices no event
  * premium). The expected absolute event move is about √(2/π) × √E ≈ 0.80 √E.
  *
- * Worked example (§4.3, trading-day time): front 3/252 at 80%, back 24/252 at 40% → σd ≈ 30%, E ≈ 0.00653, √E ≈ 8.1%.
+ * Worked example (trading-day time): front 3/252 at 80%, back 24/252 at 40% → σd ≈ 30%, E ≈ 0.00653, √E ≈ 8.1%.
  */
 export function eventImpliedMove({
   frontIv,

@@ -2,10 +2,10 @@ import { z } from 'zod';
 
 /**
  * Alpaca Trading API v2, as it is on the wire (snake_case, money and quantities as decimal strings), from
- * ../shared/reference/research-brokers.md §A2–§A8 (Alpaca's OpenAPI document of June 2026, [OAS]). One set of schemas
+ * Alpaca's Trading API OpenAPI document of June 2026 (docs.alpaca.markets/openapi/trading-api.json). One set of schemas
  * for the adapter (functions/adapters/alpaca), which validates every answer with them, and for the local stand-in
  * (local/alpaca-standin.ts), which answers in them, so the stand-in provably speaks the shapes the adapter reads.
- * Objects are loose: Alpaca sends fields its schema does not list (§A2), and enums are kept open where Alpaca adds values.
+ * Objects are loose: Alpaca sends fields its schema does not list (extra context keys), and enums are kept open where Alpaca adds values.
  */
 const Decimal = z.string().regex(/^-?\d+(\.\d+)?$/, 'a decimal string');
 const Nullable = <T extends z.ZodType>(t: T) => t.nullable().optional();
@@ -13,7 +13,7 @@ const Nullable = <T extends z.ZodType>(t: T) => t.nullable().optional();
 export const AlpacaError = z.looseObject({ code: z.number().optional(), message: z.string().optional() });
 export type AlpacaError = z.infer<typeof AlpacaError>;
 
-/** GET /v2/account (§A5). The PDT fields were removed in July 2026: optional here, and the product never relies on them. */
+/** GET /v2/account (Alpaca Trading API v2, Account). The PDT fields were removed in July 2026: optional here, and the product never relies on them. */
 export const AlpacaAccount = z.looseObject({
   id: z.string(),
   account_number: z.string(),
@@ -37,7 +37,7 @@ export const AlpacaAccount = z.looseObject({
 });
 export type AlpacaAccount = z.infer<typeof AlpacaAccount>;
 
-/** One leg of an order as Alpaca returns it (§A8: legs of an mleg carry ratio_qty, no price of their own). */
+/** One leg of an order as Alpaca returns it (Alpaca Trading API v2, Orders: legs of an mleg carry ratio_qty, no price of their own). */
 const OrderCore = {
   id: z.string(),
   client_order_id: z.string(),
@@ -67,7 +67,7 @@ export const AlpacaOrderLeg = z.looseObject(OrderCore);
 export const AlpacaOrder = z.looseObject({ ...OrderCore, legs: Nullable(z.array(AlpacaOrderLeg)) });
 export type AlpacaOrder = z.infer<typeof AlpacaOrder>;
 
-/** GET /v2/positions (§A6): qty is signed (negative short); values include the ×100 multiplier. */
+/** GET /v2/positions (Alpaca Trading API v2, Positions): qty is signed (negative short); values include the ×100 multiplier. */
 export const AlpacaPosition = z.looseObject({
   asset_id: z.string(),
   symbol: z.string(),
@@ -87,7 +87,7 @@ export const AlpacaPosition = z.looseObject({
 });
 export type AlpacaPosition = z.infer<typeof AlpacaPosition>;
 
-/** GET /v2/options/contracts (§A7); multiplier is often absent: 100 then. */
+/** GET /v2/options/contracts (Alpaca Trading API v2, Option contracts); multiplier is often absent: 100 then. */
 export const AlpacaOptionContract = z.looseObject({
   id: z.string(),
   symbol: z.string(),
@@ -110,7 +110,7 @@ export const AlpacaOptionContract = z.looseObject({
 export type AlpacaOptionContract = z.infer<typeof AlpacaOptionContract>;
 export const AlpacaContractsPage = z.looseObject({ option_contracts: z.array(AlpacaOptionContract), next_page_token: z.string().nullable().optional() });
 
-/** POST /v2/orders body (§A8): a single option leg, or one `mleg` order with 2–4 legs. */
+/** POST /v2/orders body (Alpaca Trading API v2, Orders): a single option leg, or one `mleg` order with 2–4 legs. */
 export interface AlpacaOrderLegRequest {
   symbol: string;
   ratio_qty: string;
@@ -130,7 +130,7 @@ export interface AlpacaOrderRequest {
   legs?: AlpacaOrderLegRequest[];
 }
 
-/** Order statuses that can still fill or be canceled (§A8 lifecycle). */
+/** Order statuses that can still fill or be canceled (Alpaca Trading API v2, Orders: order lifecycle). */
 export const OPEN_ORDER_STATUSES = [
   'new',
   'accepted',

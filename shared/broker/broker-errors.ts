@@ -2,7 +2,7 @@ import { fail, type Err, type ErrorCode } from '../result';
 
 /**
  * Alpaca's non-OK answers for the learner (spec part 3 §8: 'Alpaca API error: {status} - {body}'). The body is read
- * the way Alpaca writes it, `{code, message, ...context}` (research-brokers.md §A4), and shown as its message, not a
+ * the way Alpaca writes it, `{code, message, ...context}` (Alpaca Trading API v2, Errors), and shown as its message, not a
  * raw JSON dump; an HTML or empty body becomes a short plain text. The learner's key and secret are cut out of anything
  * shown, whatever Alpaca echoed.
  */

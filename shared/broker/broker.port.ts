@@ -10,7 +10,7 @@ export interface AlpacaCredentials {
 }
 
 /**
- * The Alpaca Trading API v2 as the product uses it (research-brokers.md §A5–§A8), for one key pair and environment.
+ * The Alpaca Trading API v2 as the product uses it (Alpaca Trading API v2: Account, Positions, Option contracts, Orders), for one key pair and environment.
  * Every non-OK answer is a failure value whose message is 'Alpaca API error: {status} - {message}'; a timeout is a
  * 'gateway_timeout' failure. Writes are never retried blindly (an order may have been placed).
  */
@@ -47,7 +47,7 @@ export interface BrokerAccountInfo {
   options_approved_level: number | null;
   buying_power: number;
   options_buying_power: number;
-  /** null when Alpaca no longer reports it (removed July 2026, research-brokers.md §A5). */
+  /** null when Alpaca no longer reports it (removed July 2026 from Alpaca's OpenAPI document). */
   pattern_day_trader: boolean | null;
   day_trade_count: number | null;
   equity: number;
@@ -118,7 +118,7 @@ export interface BrokerActivity {
   created_at: string;
 }
 
-/** The broker area's table items under the learner's key (DESIGN.md §5: `BROKER#<env>` and what syncs into it). */
+/** The broker area's table items under the learner's key (`BROKER#<env>` and what syncs into it; docs/architecture.md lists them). */
 export interface BrokerRepository {
   links(userId: string): Promise<BrokerLink[]>;
   link(userId: string, environment: BrokerEnvironment): Promise<BrokerLink | null>;

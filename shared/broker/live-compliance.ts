@@ -19,7 +19,8 @@ import type { BrokerAccountInfo, BrokerPositionRecord } from './broker.port';
  * The paper account's pre-trade compliance (spec part 3 §5 "Order compliance", §8), run on the broker's figures before
  * an order goes to Alpaca: the order rules (the spec's three messages), the level the opening legs need against the
  * learner's level, naked calls, the cost against the larger of buying power and options buying power, PDT, margin.
- * Alpaca removed `pattern_day_trader` and `daytrade_count` in July 2026 (research-brokers.md §A5): when they are absent
+ * Alpaca removed `pattern_day_trader` and `daytrade_count` in July 2026 (Alpaca's Trading API OpenAPI document: deprecated
+ * 2026-04-27, sunset 2026-07-06, after FINRA's intraday margin standards): when they are absent
  * the PDT check says so as info and never blocks.
  */
 export const PDT_NOT_REPORTED =

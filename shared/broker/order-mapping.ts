@@ -8,7 +8,7 @@ import type { BrokerAccountInfo, BrokerOrderRecord, BrokerPositionRecord } from 
 /**
  * Our order (the paper order's shape, shared/paper/types.ts) as Alpaca's POST /v2/orders body, and Alpaca's answers as
  * the records of spec part 3 §3. One leg is a simple option order; two to four legs are ONE `mleg` order (spec part 3
- * §6: "Multi-leg orders must be a single order"), with Alpaca's rules (research-brokers.md §A8): leg ratios in lowest
+ * §6: "Multi-leg orders must be a single order"), with Alpaca's rules (Alpaca Trading API v2, Orders; "Options Level 3 Trading"): leg ratios in lowest
  * terms and the order's quantity the number of units, a signed net limit per unit (positive debit, negative credit),
  * every leg on the same underlying, and side plus position intent on each leg.
  */

@@ -107,7 +107,7 @@ export const DEFAULT_STARTING_CAPITAL = 100_000;
 export const MAX_TRADING_DAYS = 400;
 export const MAX_CLAIMED_KEPT = 200;
 export const MAX_COMPLETED_KEPT = 50;
-/** research-peers.md §3.4 rule 5 (Duolingo): one free streak freeze, at most two held. */
+/** As Duolingo's streak (Duolingo Help Center, "What is a streak?"): one free streak freeze, at most two held. */
 export const INITIAL_STREAK_FREEZES = 1;
 export const MAX_STREAK_FREEZES = 2;
 

@@ -21,7 +21,7 @@ export const DEFAULT_SETUP_TAGS = [
   'breakout',
   'hedge',
 ] as const;
-/** Default mistake tags (research-peers.md §2.2's list); the learner adds their own. */
+/** Default mistake tags (as Edgewonk's and TradeNote's mistake lists); the learner adds their own. */
 export const DEFAULT_MISTAKE_TAGS = [
   'sized too big',
   'no exit plan',
@@ -75,8 +75,8 @@ export function hasSubstance(text: string): boolean {
 }
 
 /**
- * The XP rule (issue 18, after research-peers.md §2.3 "XP requires at least setup + … one lesson line", against
- * empty-entry farming §3.5): an entry earns XP only with a real reflection, a setup tag or a thesis of substance AND a
+ * The XP rule (issue 18: XP needs a setup or thesis and a lesson line, so empty entries cannot
+ * be farmed for XP): an entry earns XP only with a real reflection, a setup tag or a thesis of substance AND a
  * lesson of substance. An empty entry earns nothing.
  */
 export function isRealReflection(e: EntryFields): boolean {
@@ -84,8 +84,8 @@ export function isRealReflection(e: EntryFields): boolean {
 }
 
 /**
- * A written plan (issue 19: 20 XP for a closed trade that had one; research-peers.md §3.4 rule 1, "written trade plan
- * before entry"): the trade's entry, written before the trade closed, has a thesis of substance and at least one
+ * A written plan (issue 19: 20 XP for a closed trade that had one; reward the process, not activity or profit: Chapkovski,
+ * Khapko and Zoican, "Trading Gamification and Investor Behavior", Management Science 2024): the trade's entry, written before the trade closed, has a thesis of substance and at least one
  * planned exit (a profit target, a stop or a time exit).
  */
 export function hasWrittenPlan(

@@ -2,8 +2,8 @@ import { cents } from '../paper/money';
 import { newYorkDate, type ExitReason, type JournalAccount, type JournalTrade } from './trades';
 
 /**
- * The journal's statistics over closed trades (issue 18; formulas as research-peers.md §2.3 gives them, with its
- * sources [WL], [FREQ], [TV]). Each figure is null where it is undefined (no trade, no loss, …), never 0 or Infinity.
+ * The journal's statistics over closed trades (issue 18; formulas as Wealth-Lab's performance report, freqtrade's
+ * expectancy docs and Tradervue's reports define them). Each figure is null where it is undefined (no trade, no loss, …), never 0 or Infinity.
  *
  * Notation: trade i has net P&L p_i (after every commission). A scratch is |p_i| < $1 and is neither a win nor a loss;
  * wins W = {p_i ≥ $1}, losses L = {p_i ≤ −$1}.

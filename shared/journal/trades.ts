@@ -7,7 +7,7 @@ import { CONTRACT_MULTIPLIER, type Side } from '../paper/types';
  * Journal trades (issue 18): one per paper order that opens a position, filled in by the server from the order
  * events. A multi-leg order is ONE trade however its legs end (closed one by one, expired, exercised, assigned); it is
  * closed when no leg is open, and its P&L is the sum over its legs net of every commission. Counting a winning spread
- * as one win and one loss is the open-source journals' bug to avoid (research-peers.md §2.1, TradeTally #339).
+ * as one win and one loss is the open-source journals' bug to avoid (TradeTally, GitHub issue #339).
  *
  * Pure: the consumer (functions/events/journal-trades.ts) reads the learner's book and the trades an event touches,
  * calls these, and writes the result in one transaction. Money in dollars; prices per share; 100 shares a contract.
@@ -316,7 +316,7 @@ export function markTrade(trade: JournalTrade, marks: ReadonlyMap<string, number
 export const MAX_MARKS = 400;
 
 /**
- * MFE and MAE from end-of-day marks (research-peers.md §2.3, [TV]): the best and the worst of the marks' P&L while the
+ * MFE and MAE from end-of-day marks (Tradervue's MFE/MAE report): the best and the worst of the marks' P&L while the
  * trade was open. End-of-day data cannot see intraday extremes, which the page says.
  */
 export function excursions(marks: readonly DailyMark[]): { mfe: number | null; mae: number | null } {

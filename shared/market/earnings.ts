@@ -15,7 +15,7 @@ export interface EarningsDate {
  * The simulated market's quarterly earnings (issue 22): each single stock reports four times a year after the close of a
  * trading day, some weeks after each calendar quarter ends, as US companies do (late January, April, July, October).
  * The report is one event of known size: it adds a one-off variance E (unannualised) to every expiry after it
- * (total implied variance σ²T = σd²T + E, research-peers.md §4.3 [SIN][MT]), and the price path takes a jump of
+ * (total implied variance σ²T = σd²T + E, Sinclair, "Volatility Trading"), and the price path takes a jump of
  * standard deviation √E on the next session, so IV crush and implied-against-realised moves can be studied.
  * Index ETFs have no earnings.
  */
@@ -26,7 +26,7 @@ export interface EarningsEvent extends EarningsDate {
 
 /**
  * Days after each quarter's end the report falls on (moved to a trading day), and the one-SD earnings move √E.
- * The sizes are typical of each name's recent reports (Market Chameleon's average implied moves, research-peers §4.3 [MC]).
+ * The sizes are typical of each name's recent reports (Market Chameleon's earnings screener, average implied moves).
  */
 const EARNINGS: Record<string, { daysAfterQuarter: number; move: number }> = {
   AAPL: { daysAfterQuarter: 30, move: 0.042 },

@@ -8,7 +8,7 @@ import { outboxPut } from './outbox';
 import { userPk } from './profile-repository';
 
 /**
- * The broker area's items under USER#<sub> (DESIGN.md §5), metadata only; the key pair lives in Secrets Manager:
+ * The broker area's items under USER#<sub> (docs/architecture.md lists them), metadata only; the key pair lives in Secrets Manager:
  * - `BROKER#<env>`: the link (masked key id, level, acknowledgement, last validation) and the account figures;
  * - `BROKERSYNC#<env>#ORDERS` / `#POSITIONS`: the latest synced orders (100 newest) and positions, one item each, so a
  *   live screen reads them in one GetItem and a sync replaces them whole;

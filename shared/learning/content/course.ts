@@ -8,8 +8,8 @@ import { riskManagement } from './modules/risk-management';
 import type { LearningModule } from './types';
 
 /**
- * The course in path order (research-peers.md §1.2: basics → greeks → basic_strategies → market_analysis →
- * advanced_strategies → risk_adjustment → risk_management): the spec's seven modules.
+ * The course in path order (basics → greeks → basic_strategies → market_analysis → advanced_strategies →
+ * risk_adjustment → risk_management): the spec's seven modules; the spec fixes only greeks after basics.
  */
 export const COURSE: readonly LearningModule[] = [
   optionsBasics,

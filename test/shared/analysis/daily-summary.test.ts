@@ -51,7 +51,7 @@ function syntheticExpiry(T: number, sigmaOf: (K: number) => number): SummaryCont
   return out;
 }
 
-describe('constant-maturity IV (research-peers §4.1)', () => {
+describe('constant-maturity IV', () => {
   it('interpolates linearly in total variance between the two expiries around the target', () => {
     // 20 days at 40%, 40 days at 20%: w = 0.16×20/365 and 0.04×40/365; at 30 days w is their mean, 2.4/365 → σ = √0.08 ≈ 28.3%.
     const w1 = 0.16 * (20 / 365);
@@ -84,7 +84,7 @@ describe('IV read off a chain', () => {
     expect(atmIvOfExpiry(chain, F)).toBeCloseTo(0.25, 3);
     const call = ivAtDelta(chain, 'call', 0.25)!;
     const put = ivAtDelta(chain, 'put', -0.25)!;
-    // Puts richer than calls: a negative 25-delta risk reversal, as equities show (§4.5).
+    // Puts richer than calls: a negative 25-delta risk reversal, as equities show.
     expect(put).toBeGreaterThan(0.25);
     expect(call).toBeLessThan(0.25);
     // The 25-delta call's strike on this smile, found independently: the IV there is the IV read off the chain.

@@ -5,9 +5,9 @@ import { heatmapCells, isUnusual, percentileAgainst, sentimentReadings, volatili
 import { regimeSeries, withHysteresis } from '@shared/analysis/regime-history';
 import { simulatedPastReports, simulatedSummaries } from '@shared/market/simulated-history';
 
-/** The analysis pages' readings of the daily summaries (issue 22; research-peers.md §4.3, §4.4, §4.6). */
+/** The analysis pages' readings of the daily summaries (issue 22). */
 
-describe('the regime label with hysteresis (§4.6)', () => {
+describe('the regime label with hysteresis', () => {
   it('changes only after the new label has held 3 sessions in a row', () => {
     const raw = ['A', 'B', 'B', 'A', 'B', 'B', 'B', 'C', 'B', 'C', 'C', 'C'];
     expect(withHysteresis(raw)).toEqual(['A', 'A', 'A', 'A', 'A', 'A', 'B', 'B', 'B', 'B', 'B', 'C']);
@@ -23,7 +23,7 @@ describe('the regime label with hysteresis (§4.6)', () => {
   });
 });
 
-describe('the event move (§4.3)', () => {
+describe('the event move', () => {
   const point = (expiration: string, days: number, atmIv: number): ExpiryPoint => ({ expiration, T: days / 365, atmIv, strike: 100, straddle: 5 });
   const base = { underlying: 'AAPL', S: 100, session: '2026-11-20', next: { reportDate: '2026-11-24', eventSession: '2026-11-25' }, past: [] };
 
@@ -68,7 +68,7 @@ describe('the event move (§4.3)', () => {
   });
 });
 
-describe('sentiment and volatility readings against the underlying’s own year (§4.1, §4.4)', () => {
+describe('sentiment and volatility readings against the underlying’s own year', () => {
   const rows = simulatedSummaries('AAPL', '2026-11-20', 252);
 
   it('gives IV rank and percentile only from 60 sessions of history ("building history")', () => {
@@ -107,7 +107,7 @@ describe('how long an analysis answer may be cached', () => {
   });
 });
 
-describe('the 25-delta risk reversal against its own year (§4.5)', () => {
+describe('the 25-delta risk reversal against its own year', () => {
   const rr25 = (ticker: string) => simulatedSummaries(ticker, '2026-11-25', 400).map((r) => r.iv25dCall! - r.iv25dPut!);
 
   it('counts ties half: a value equal to the whole history is the middle, not an extreme', () => {

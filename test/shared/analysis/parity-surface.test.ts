@@ -3,7 +3,7 @@ import { scanParity, type ParityContract, type ParityInputs } from '@shared/anal
 import { americanPrice } from '@shared/pricing';
 import { constantMaturityIv, ivAtDelta, skewOf, termStructure } from '@shared/analysis/surface';
 
-/** The parity scanner's acceptance (research-peers.md §4.7) and the surface's definitions. */
+/** The parity scanner's acceptance (bid/ask only, fees, reasons; zero hits at parity) and the surface's definitions. */
 
 const S = 100;
 const r = 0.04;

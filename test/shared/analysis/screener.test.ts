@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ScreenerQuery, type ScreenerQueryInput } from '@shared/analysis/screener.api';
 import { presetDefinition, probabilityAbove, runScreen, statsFromChains, type ChainSet, type ScreenerContract } from '@shared/analysis/screener';
 
-/** The screener's figures on hand-worked examples (research-peers.md §4.8). S = 100, one expiry 30 days out, r = q = 0. */
+/** The screener's figures on hand-worked examples. S = 100, one expiry 30 days out, r = q = 0. */
 
 const contract = (type: 'call' | 'put', K: number, bid: number, ask: number, extra: Partial<ScreenerContract> = {}): ScreenerContract => ({
   contract_ticker: `X${type === 'call' ? 'C' : 'P'}${K}`,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { putCallRatios, simpleMovingAverage, trendOf, volatilityPremium, volatilityState } from '@shared/analysis';
 
-/** Put/call ratios (research-peers §4.4) and the regime components (§4.6). */
+/** Put/call ratios and the regime components. */
 
 describe('put/call ratios', () => {
   const tape = [
@@ -47,7 +47,7 @@ describe('regime components', () => {
     expect(trendOf({ close: 110, sma50: 95, sma200: 100 })).toBe('range');
   });
 
-  it('labels the volatility state and premium by the §4.6 thresholds', () => {
+  it('labels the volatility state and premium by the classifier’s thresholds', () => {
     expect(volatilityState({ ivRank: 20, termRatio: 0.85 })).toBe('low');
     expect(volatilityState({ ivRank: 20, termRatio: 0.95 })).toBe('normal');
     expect(volatilityState({ ivRank: 61, termRatio: 0.85 })).toBe('high');

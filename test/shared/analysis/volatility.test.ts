@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { EXPECTED_MOVE_LABELS, eventImpliedMove, expectedMove, ivPercentile, ivRank, realizedVolatility, straddleMoves } from '@shared/analysis';
 import { impliedVol, price } from '@shared/pricing';
 
-/** The volatility definitions of issue 22 on research-peers.md §4's worked examples. */
+/** The volatility definitions of issue 22 on published worked examples. */
 
-describe('IV rank and IV percentile (research-peers §4.1)', () => {
+describe('IV rank and IV percentile', () => {
   const history = [30, 10, 11, 15, 17];
 
   it('gives rank 50 and percentile 80 on the published example: past 30, 10, 11, 15, 17, today 20', () => {
@@ -35,7 +35,7 @@ describe('IV rank and IV percentile (research-peers §4.1)', () => {
   });
 });
 
-describe('realised volatility (research-peers §4.6)', () => {
+describe('realised volatility', () => {
   it('annualises the sample standard deviation of the last window log returns', () => {
     // Returns alternating +1% and −1% in log terms: mean 0, each squared deviation 0.0001.
     const closes = [100];
@@ -57,7 +57,7 @@ describe('realised volatility (research-peers §4.6)', () => {
   });
 });
 
-describe('expected move (research-peers §4.2)', () => {
+describe('expected move', () => {
   it('is S × σ × √t: S = 425, σ = 55%, 6 days → ±$29.97', () => {
     expect(expectedMove({ price: 425, iv: 0.55, t: 6 / 365 })).toBeCloseTo(29.97, 2);
   });
@@ -77,7 +77,7 @@ describe('expected move (research-peers §4.2)', () => {
   });
 });
 
-describe('event implied move (research-peers §4.3)', () => {
+describe('event implied move', () => {
   it('recovers the worked example: 3 days at 80%, 24 days at 40% → σd ≈ 30%, E ≈ 0.00653, 1-SD move 8.1%', () => {
     const e = eventImpliedMove({ frontIv: 0.8, frontT: 3 / 252, backIv: 0.4, backT: 24 / 252 })!;
     expect(e.diffusiveVol ** 2).toBeCloseTo(0.0914, 4);

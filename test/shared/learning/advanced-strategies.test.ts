@@ -101,7 +101,7 @@ describe('the module', () => {
     expect(ids.indexOf('advanced_strategies')).toBeGreaterThan(ids.indexOf('options_greeks'));
   });
 
-  it('follows research-peers.md §1.2 rows 32–38, one lesson each', () => {
+  it('has one lesson per strategy family, in order', () => {
     expect(M.lessons.map((l) => l.id)).toEqual(
       [
         'straddles-strangles',

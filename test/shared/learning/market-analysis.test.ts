@@ -362,7 +362,7 @@ describe('market_analysis: figures recomputed from the raw files', () => {
     const after = straddle(ivNow, t1 - 1 / 365);
     expect(figureValue('earnings-events', 'IV crush, the stock unchanged')).toBe(`$${(before - after).toFixed(2)}`);
     expect(figureValue('earnings-events', 'Implied move from the front straddle')).toBe(pctText(before / S));
-    // Research note §4.3: 3 and 24 trading days at 80% and 40%.
+    // Sinclair's worked example: 3 and 24 trading days at 80% and 40%.
     const Er = ((3 / 252) * (24 / 252) * (0.64 - 0.16)) / (21 / 252);
     expect(key('quiz', 'event-research')).toBeCloseTo(Math.sqrt(Er) * 100, 2);
     expect(key('quiz', 'event-research')).toBe(8.08);

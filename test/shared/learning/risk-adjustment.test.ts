@@ -103,7 +103,7 @@ describe('risk_adjustment: the module', () => {
     expect(t).toContain('any trading day');
   });
 
-  it('teaches each topic of research-peers.md §1.2 rows 39–43', () => {
+  it('teaches each of its topics', () => {
     expect(text('exit-plan')).toMatch(/21 days/);
     expect(text('rolling')).toMatch(/\*\*Out\*\*[\s\S]*\*\*Down\*\*[\s\S]*\*\*up\*\*[\s\S]*for a net debit/);
     expect(text('assignment')).toMatch(/ex-dividend[\s\S]*spread's short leg can be assigned early[\s\S]*after hours/);

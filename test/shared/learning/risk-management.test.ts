@@ -15,7 +15,7 @@ import { positionsOf } from '@shared/learning/content/riskmgmt-lib/book';
 /**
  * The risk_management module (issue 17): its shape, and every figure and numerical key recomputed here from the raw
  * snapshot by hand (spread arithmetic, reserves as spec part 3 and shared/paper/buying-power.ts describe them,
- * expectancy formulas of research-peers.md §2.3), and the compliance messages the lessons quote checked word for word
+ * expectancy as win rate × average win − loss rate × average loss), and the compliance messages the lessons quote checked word for word
  * against spec part 3 §9.
  */
 

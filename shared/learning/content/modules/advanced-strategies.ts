@@ -10,7 +10,7 @@ import { MESSAGES } from '../../../compliance/checks';
 import { RATES, S, SESSION, analyze, daysTo, moveLeg, place, type Placed } from '../advanced-lib/place';
 
 /**
- * advanced_strategies (issue 17; research-peers.md §1.2 rows 32–38): straddles and strangles, iron condors and iron
+ * advanced_strategies (issue 17): straddles and strangles, iron condors and iron
  * butterflies, butterflies, calendars and diagonals, ratio spreads and backspreads, the jade lizard, risk reversal and
  * synthetics, and why conversions, reversals and boxes are not free money. Each strategy is its shared/strategy
  * template placed on the SPY snapshot of Nov 20, 2026 by the builder's placement (premiums at the marks), and every

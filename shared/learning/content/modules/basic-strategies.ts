@@ -7,8 +7,8 @@ import { SPY, contractAt, dollars, expiryNearestDays, legOf, midOf, nearestTheMo
 import { greeksOn, modelLeaps, placed, withShares } from '../strategies-lib/place';
 
 /**
- * Basic Strategies (issue 17; spec part 3 §3: 75 minutes), the third module of the path: research-peers.md §1.2
- * lessons 17–23. Each strategy is the builder's own template (shared/strategy/templates), placed on the SPY chain of
+ * Basic Strategies (issue 17; spec part 3 §3: 75 minutes), the third module of the path.
+ * Each strategy is the builder's own template (shared/strategy/templates), placed on the SPY chain of
  * Nov 20, 2026 by the builder's placement and traded at the paper account's default fills (buys at the ask, sales at
  * the bid); every figure (cost, maximum profit and loss, breakevens, probability of profit, theta) comes from the
  * strategy analytics or the pricing core. Markdown writes money as `\$` so that `$…$` is always maths.

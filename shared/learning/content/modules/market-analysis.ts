@@ -23,10 +23,10 @@ import { SPY, SPY_SNAPSHOT_ID, contractAt, expiryNearestDays, expiryOf, legOf, m
 import type { HistorySeries, LearningModule, Lesson, Quiz, Widget } from '../types';
 
 /**
- * Market Analysis (issue 17; spec part 3 §3: 80 minutes), the fourth module of the path: research-peers.md §1.2 rows
- * 24–31 (historical and implied volatility, the expected move, IV rank and percentile, skew and term structure,
+ * Market Analysis (issue 17; spec part 3 §3: 80 minutes), the fourth module of the path
+ * (historical and implied volatility, the expected move, IV rank and percentile, skew and term structure,
  * events, sentiment from the options tape, regimes, probabilities). The definitions are shared/analysis's (issue 22,
- * research-peers.md §4), the same functions the analysis pages use; the data is the simulated market's end of day of
+ * practitioners' definitions), the same functions the analysis pages use; the data is the simulated market's end of day of
  * Nov 20, 2026: the course's SPY chain, a year of SPY closes and 30-/90-day IV ending that session, and the strike
  * nearest the price of every listed expiry (../analysis-lib/data.ts). The one constructed example (lesson 5: SPY has
  * no earnings) says so and is priced by the pricing core. test/shared/learning/market-analysis.test.ts recomputes
@@ -696,7 +696,7 @@ const pcrTable = [
       `| ${formatShortDate(e.expiration)} | ${e.daysToExpiry} | ${num(r.totals.putVolume)} | ${num(r.totals.callVolume)} | ${num(r.volume!, 2)} | ${num(r.totals.putOpenInterest)} | ${num(r.totals.callOpenInterest)} | ${num(r.openInterest!, 2)} | ${vol(iv)} |`,
   ),
 ].join('\n');
-/** Barchart's unusual-activity rule (research-peers §4.4): volume > 500, OI > 100, last > $0.10, volume / OI ≥ 1.25. */
+/** Barchart's unusual-activity rule (Barchart, "Unusual Options Activity"): volume > 500, OI > 100, last > $0.10, volume / OI ≥ 1.25. */
 const UNUSUAL = ALL.filter(
   (c) => (c.volume ?? 0) > 500 && (c.open_interest ?? 0) > 100 && (c.last ?? 0) > 0.1 && (c.volume ?? 0) / (c.open_interest ?? 1) >= 1.25,
 );

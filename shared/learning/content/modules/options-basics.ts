@@ -28,7 +28,7 @@ import {
 
 /**
  * Options Basics (issue 17; spec part 3 §3: 45 minutes, beginner, no prerequisite), the first module of the path:
- * research-peers.md §1.2 lessons 1–8. Every market figure is taken from the SPY chain of Nov 20, 2026 (end of day,
+ * the topics the Options Industry Council's Options Basics course opens with. Every market figure is taken from the SPY chain of Nov 20, 2026 (end of day,
  * simulated market) and every derived figure is computed here by the product's own code: the strategy analytics
  * (payoffs, breakevens, maximum loss), the pricing core (a value before expiry), the paper account's fill and
  * exercise rules. Markdown writes money as `\$` so that `$…$` is always maths.

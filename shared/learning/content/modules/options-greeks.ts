@@ -24,7 +24,7 @@ import {
 } from '../greeks-lib/market';
 
 /**
- * options_greeks (issue 17; research-peers.md §1.2 rows 9–16): what sets an option's price, Black-Scholes and
+ * options_greeks (issue 17): what sets an option's price, Black-Scholes and
  * put-call parity, then the five Greeks and position Greeks. Every figure is computed here from the SPY snapshot of
  * Nov 20, 2026 with the pricing core (American contracts by the Andersen-Lake-Offengenden engine, as the product
  * prices them), in the product's units: theta per calendar day, vega per 1 vol point, rho per 1 rate point.

@@ -7,8 +7,8 @@ import { SPY, contractAt, dollars, expiryNearestDays, firstStrikeAtOrAbove, legO
 import { placed } from '../strategies-lib/place';
 
 /**
- * Risk Adjustment (issue 17; spec part 3 §3: 60 minutes), the sixth module of the path: research-peers.md §1.2
- * rows 39–43 (exits planned before entry, rolling, assignment and pin risk, adjusting tested spreads and condors, the
+ * Risk Adjustment (issue 17; spec part 3 §3: 60 minutes), the sixth module of the path
+ * (exits planned before entry, rolling, assignment and pin risk, adjusting tested spreads and condors, the
  * expiration-day checklist). Every figure comes from the SPY chain of Nov 20, 2026: strategies are the builder's own
  * templates placed by its placement, traded at the paper account's default fills (buys at the ask, sales at the
  * bid), and measured by the strategy analytics and the §9 guidelines (shared/strategy guidelines). Markdown writes

@@ -13,10 +13,10 @@ import { S, moveLeg } from '../advanced-lib/place';
 import { ACCOUNT, MAX_OPEN_RISK, RISK_PER_TRADE, analyze, lotsFor, oneR, place, pnlAtExpiry, positionsOf, scaled } from '../riskmgmt-lib/book';
 
 /**
- * risk_management (issue 17; research-peers.md §1.2 rows 44–50): position sizing and R; buying power, margin, PDT and
+ * risk_management (issue 17): position sizing and R; buying power, margin, PDT and
  * approval levels exactly as the paper account applies them (shared/compliance, shared/paper/buying-power.ts: every
  * refusal quoted here is produced by those functions); portfolio Greeks and concentration; expectancy, win rate
- * against payoff and risk of ruin (research-peers.md §2.3); psychology and overtrading (§3.3); journaling; and a
+ * against payoff and risk of ruin (Wealth-Lab's formula); psychology and overtrading (Barber and Odean 2000); journaling; and a
  * trading plan. Strategies are shared/strategy templates placed on the SPY snapshot of Nov 20, 2026 by the builder's
  * placement at the marks; test/shared/learning/risk-management.test.ts recomputes the figures and keys.
  */

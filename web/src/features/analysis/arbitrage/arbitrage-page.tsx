@@ -10,7 +10,7 @@ import { UnderlyingPicker, useUnderlyingParam } from '../common/underlying-picke
 
 type Hit = ArbitrageView['hits'][number];
 
-/** What each reason code means (research-peers.md §4.7, "Why scanners mislead"). */
+/** What each reason code means (why parity "arbitrage" rarely survives execution; Kamara and Miller 1995). */
 const REASONS: Record<Hit['reasons'][number], string> = {
   STALE_QUOTES: 'End-of-day snapshot: the legs were never quoted together at these prices, and none can be traded at them now.',
   WIDE_SPREAD: 'A leg’s spread is over 10% of its mid: the edge is likely to be the spread, paid four times.',

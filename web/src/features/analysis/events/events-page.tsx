@@ -15,7 +15,7 @@ import { straddleWhatIf } from './straddle-what-if';
 const STOCKS = ['AAPL', 'TSLA', 'NVDA', 'MSFT', 'AMZN', 'GOOGL'];
 
 /**
- * /app/events (issue 22; research-peers.md §4.3): the next earnings report with the move the term structure implies
+ * /app/events (issue 22): the next earnings report with the move the term structure implies
  * (two expiries after it, or one before and one after) and the straddle's, beside the realised moves of the last 4 and
  * 12 reports; the IV expected after the report (the crush); a long-straddle what-if through it with the pricing core.
  * Refuses, with the reason, when no expiry brackets the report or the term structure prices no event premium.

@@ -6,7 +6,7 @@ import { EndOfDayBanner } from '../common/eod-banner';
 import { FigureTip, num, pct } from '../common/figure';
 
 /**
- * /app/sentiment-heatmap (issue 22; research-peers.md §4.4): underlyings grouped by sector × sentiment metrics, each cell
+ * /app/sentiment-heatmap (issue 22): underlyings grouped by sector × sentiment metrics, each cell
  * coloured by its percentile against the underlying's own year (50 = what is normal for it), so a symbol that always
  * carries a high put/call ratio is not painted red for being itself. A cell opens the underlying's sentiment page.
  */

@@ -13,7 +13,7 @@ import { RegimeInputs } from './regime-inputs';
 type Day = NonNullable<RegimeView['today']>;
 
 /**
- * /app/regime (issue 22; research-peers.md §4.6): trend, volatility state and volatility premium, each with its value and
+ * /app/regime (issue 22): trend, volatility state and volatility premium, each with its value and
  * threshold; a label that changes only after 3 sessions in a row (hysteresis); a strip of past labels; and the
  * templates practitioners favour in that regime, framed as education.
  */
@@ -50,7 +50,7 @@ export default function RegimePage() {
 
 const TONE: Record<Day['trend'], string> = { up: 'bg-emerald-600', down: 'bg-red-600', range: 'bg-slate-500' };
 
-/** What practitioners favour in a regime (§4.6), as education: never advice. */
+/** What practitioners favour in a regime, as education: never advice. */
 function educationFor(t: Day): { ids: string[]; why: string } {
   if (t.volState === 'high')
     return {

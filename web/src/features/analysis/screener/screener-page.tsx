@@ -109,7 +109,7 @@ function NumberInput({ label, hint, value, onChange }: { label: string; hint: st
   );
 }
 
-/** /app/screener — the options screener (issue 22; research-peers.md §4.8). */
+/** /app/screener — the options screener (issue 22: filter, sort and save screens on end-of-day data). */
 export default function ScreenerPage() {
   usePageMeta({ title: 'Screener', description: 'Screen every tracked underlying’s options on end-of-day data.', path: '/app/screener', noindex: true });
   const [draft, setDraft] = useState<ScreenerQueryInput>(() => initialQuery('none'));

@@ -12,7 +12,7 @@ import { TemplateLinks } from '../common/template-links';
 import { UnderlyingPicker, useAnalysedUnderlying } from '../common/underlying-picker';
 
 /**
- * /app/sentiment (issue 22; research-peers.md §4.4, §4.5): put/call ratios by volume, open interest and premium, each
+ * /app/sentiment (issue 22): put/call ratios by volume, open interest and premium, each
  * today, as a 10-day mean and as a percentile against the underlying's own year; the per-expiry table; the 25-delta risk
  * reversal and butterfly; unusual activity by Barchart's rule; and the caveats of reading any of it.
  */

@@ -14,7 +14,8 @@ export interface LevelUp {
 /**
  * The level-up an awards page brings, if any: the lowest level it started from and the highest it reached, over the
  * awards that may celebrate. A quiet award (one from a trading event) never opens the modal: no celebration fires on
- * an order (issue 19, Decisions; research-peers.md §3.4 rule 3).
+ * an order (issue 19, Decisions: celebrate learning, never trading; Massachusetts' 2024
+ * consent order against Robinhood's gamification).
  */
 export function levelUpOf(awards: readonly { quiet: boolean; levelUp?: LevelUp | undefined }[]): LevelUp | null {
   let out: LevelUp | null = null;

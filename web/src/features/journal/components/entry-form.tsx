@@ -20,7 +20,7 @@ const input =
 const label = 'block text-sm font-medium text-slate-800';
 
 /**
- * The learner's part of the journal (issue 18, research-peers.md §2.2): on a trade its thesis, planned exit,
+ * The learner's part of the journal (issue 18; the fields Tradervue, Edgewonk and TradeNote keep): on a trade its thesis, planned exit,
  * confidence, emotions, setup and mistake tags, lesson and grade; a free entry (daily plan, weekly review, note) the
  * same without the trade. 25 XP once, for a real reflection: a setup or a thesis, and a lesson of a few words.
  */

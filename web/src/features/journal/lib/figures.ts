@@ -4,7 +4,7 @@ import { formatMoney } from '@shared/format/money';
 
 /**
  * The statistics as the page shows them: each figure with its formula and the N it was computed from
- * (research-peers.md §2.3: "Every metric has a tooltip with its formula and the N it was computed from").
+ * (no figure without how it was computed and from how many trades).
  */
 export interface Figure {
   id: string;

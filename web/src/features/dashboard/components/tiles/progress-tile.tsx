@@ -84,8 +84,8 @@ function ChallengeRow({ c, onClaim, claiming }: { c: GameChallenge; onClaim: () 
 }
 
 /**
- * The streak, and whether today has counted yet (as Duolingo's flame greys until the day's lesson, research-peers.md
- * §3): a kept streak says what keeps it on a trading day, and that it is safe on a day the market is closed.
+ * The streak, and whether today has counted yet (as Duolingo's flame greys until the day's lesson, Duolingo Help
+ * Center, "What is a streak?"): a kept streak says what keeps it on a trading day, and that it is safe on a day the market is closed.
  */
 export function streakLine(streak: number, lastActiveDay: string | null, today: string): string {
   if (streak <= 0) return noStreakYet(today);
