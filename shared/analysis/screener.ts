@@ -1,5 +1,6 @@
 /**
- * The options screener (issue 22; research-peers.md §4.8 [BC-SCR][OS][TT-GL]): pure filter, preset, sort and page
+ * The options screener (issue 22; filters after Barchart's options screener, OptionStrat's optimizer and
+ * tastytrade's platform metrics): pure filter, preset, sort and page
  * logic over one snapshot of every tracked underlying's chains. Every figure is defined here once, and the page's
  * tooltips quote these definitions:
  *
