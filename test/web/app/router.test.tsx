@@ -139,6 +139,17 @@ describe('routing', () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 
+  it.each([
+    ['/signin', '/login', 'Sign-in page'],
+    ['/sign-in', '/login', 'Sign-in page'],
+    ['/sign-up', '/signup', 'Sign-up page'],
+  ])('sends the guessed address %s to %s', async (from, to, heading) => {
+    seeLanding();
+    const router = renderAt(from);
+    await screen.findByRole('heading', { name: heading });
+    expect(router.state.location.pathname).toBe(to);
+  });
+
   it('has a page for every child route of the route map; unbuilt ones say what they will do', async () => {
     seeLanding();
     localStorage.setItem('options-academy.risk-disclaimer-acknowledged', 'x');

@@ -141,6 +141,10 @@ export const routes: RouteObject[] = [
       { path: '/', element: <LandingRoute /> },
       { path: '/login', element: <AuthPage initialMode="signIn" /> },
       { path: '/signup', element: <AuthPage initialMode="signUp" /> },
+      // The addresses people guess for the sign-in page lead to it.
+      { path: '/signin', element: <Navigate to="/login" replace /> },
+      { path: '/sign-in', element: <Navigate to="/login" replace /> },
+      { path: '/sign-up', element: <Navigate to="/signup" replace /> },
       {
         path: '/optionschain',
         element: (

@@ -1,15 +1,16 @@
 import { PLANNED_APP_PATHS } from '../../features/placeholders/planned-pages';
 
 /**
- * The sidebar of the signed-in shell (spec part 1 §2): eight collapsible groups. The System group is
- * listed for everyone, as the spec shows it; its admin and config pages stay behind their guard.
+ * The sidebar of the signed-in shell (spec part 1 §2): eight collapsible groups. The System group's operator pages
+ * (admin, config, data, uploads, moderation) are listed to operators only, and stay behind their guard; a learner's
+ * System group holds the Agent API.
  */
 export interface NavItem {
   label: string;
   to: string;
   /** Other paths that belong to this entry (the top bar names them, its group opens for them). */
   also?: readonly string[];
-  /** Entries this product adds for operators only. */
+  /** Entries listed to operators only (the admin group). */
   adminOnly?: boolean;
   /** Pages beneath `to` belong to this entry too (the lessons, quizzes and exercises under /app/learning). */
   nested?: boolean;
@@ -93,10 +94,10 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     id: 'system',
     label: 'System',
     items: [
-      { label: 'Admin', to: '/app/admin' },
-      { label: 'Config', to: '/app/config' },
-      { label: 'Data Manager', to: '/app/data-manager', also: ['/app/data'] },
-      { label: 'Bulk Data Upload', to: '/app/bulk-upload' },
+      { label: 'Admin', to: '/app/admin', adminOnly: true },
+      { label: 'Config', to: '/app/config', adminOnly: true },
+      { label: 'Data Manager', to: '/app/data-manager', also: ['/app/data'], adminOnly: true },
+      { label: 'Bulk Data Upload', to: '/app/bulk-upload', adminOnly: true },
       { label: 'Agent API', to: '/app/agent' },
       { label: 'Learner Stories', to: '/app/admin/testimonials', adminOnly: true },
       { label: 'Community Reports', to: '/app/admin/community', adminOnly: true },
