@@ -26,3 +26,23 @@ export function strikeGrid(style: ListingStyle, price: number, daysToExpiry: num
   for (let i = Math.round(lo / step); i <= Math.round(hi / step); i++) out.push(Math.round(i * step * 100) / 100);
   return out;
 }
+
+/**
+ * The index of the value nearest `target` (the lower one on a tie, for values in ascending order); -1 when empty.
+ * The at-the-money strike of a chain is the listed strike nearest the underlying's price, the one strike the lessons,
+ * the chain and the builder's placement all mean by "at the money".
+ */
+export function nearestIndex(values: readonly number[], target: number): number {
+  let best = -1;
+  values.forEach((v, i) => {
+    if (best === -1 || Math.abs(v - target) < Math.abs(values[best]! - target) - 1e-9) best = i;
+  });
+  return best;
+}
+
+/** The listed strike nearest the price (the lower one on a tie); null for no strikes. */
+export function atTheMoneyStrike(strikes: readonly number[], price: number): number | null {
+  const sorted = [...strikes].sort((a, b) => a - b);
+  const i = nearestIndex(sorted, price);
+  return i === -1 ? null : sorted[i]!;
+}

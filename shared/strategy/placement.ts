@@ -1,6 +1,7 @@
 import { americanGreeks, greeks } from '../pricing';
 import type { OptionContract } from '../market/chain';
 import { daysBetween } from '../market/dates';
+import { nearestIndex } from '../market/strikes';
 import type { OptionType, StrategyLeg } from './types';
 import type { StrategyTemplate, StrikeIntent, TemplateExpiration } from './templates/types';
 import { ratesFor } from './valuation';
@@ -53,13 +54,14 @@ interface Grid {
 const fail = (code: PlacementErrorCode, message: string): PlacementResult => ({ ok: false, error: { code, message } });
 
 /** Index of the listed strike nearest K (the lower one on a tie). */
-function nearestIndex(grid: Grid, K: number): number {
-  let best = 0;
-  grid.contracts.forEach((c, i) => {
-    if (Math.abs(c.strike_price - K) < Math.abs(grid.contracts[best]!.strike_price - K) - 1e-9) best = i;
-  });
-  return best;
-}
+const nearestStrikeIndex = (grid: Grid, K: number): number =>
+  Math.max(
+    0,
+    nearestIndex(
+      grid.contracts.map((c) => c.strike_price),
+      K,
+    ),
+  );
 
 function refs(intent: StrikeIntent): number[] {
   if ('at' in intent) return [];
@@ -126,7 +128,7 @@ export function placeTemplate(template: Pick<StrategyTemplate, 'legs'>, chain: P
       const strikes = grid.contracts.map((c) => c.strike_price);
       let idx: number;
       if ('at' in intent) {
-        idx = nearestIndex(grid, chain.spot) + (intent.steps ?? 0);
+        idx = nearestStrikeIndex(grid, chain.spot) + (intent.steps ?? 0);
       } else if ('delta' in intent) {
         let best = -1,
           bestGap = Infinity;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { occSymbol, parseOcc } from '@shared/market/occ';
-import { strikeGrid, strikeIncrement } from '@shared/market/strikes';
+import { atTheMoneyStrike, strikeGrid, strikeIncrement } from '@shared/market/strikes';
 
 describe('strike grids', () => {
   it('uses increments by listing style, price level and horizon', () => {
@@ -33,5 +33,14 @@ describe('OCC symbols', () => {
     expect(parseOcc('F270115P00012500')?.strike).toBe(12.5);
     expect(parseOcc('SPY')).toBeNull();
     expect(parseOcc('SPY261318C00600000')).toBeNull();
+  });
+});
+
+describe('the at-the-money strike', () => {
+  it('is the listed strike nearest the price, the lower one on a tie', () => {
+    expect(atTheMoneyStrike([545, 550, 555, 560], 552.3)).toBe(550);
+    expect(atTheMoneyStrike([560, 545, 555, 550], 552.6)).toBe(555);
+    expect(atTheMoneyStrike([25, 25.5], 25.25)).toBe(25);
+    expect(atTheMoneyStrike([], 100)).toBeNull();
   });
 });

@@ -271,15 +271,19 @@ describe('ChainPage: the table', () => {
     expect(cellTexts(550)).toContain('0,0500');
   });
 
-  it('highlights every strike within 2% of the price and shades in-the-money sides', async () => {
+  it('shades the one at-the-money strike, the band within 2% of the price more lightly, and in-the-money sides', async () => {
     renderPage();
     await screen.findByRole('table');
-    // 2% of 552.30 is 11.05: strikes 545, 550, 555, 560 qualify; 540 and 565 do not.
-    const atm = within(table())
-      .getAllByRole('rowheader')
-      .filter((h) => h.textContent?.includes('at the money'))
-      .map((h) => h.textContent?.slice(0, 4));
-    expect(atm).toEqual(['$545', '$550', '$555', '$560']);
+    const marked = (words: string) =>
+      within(table())
+        .getAllByRole('rowheader')
+        .filter((h) => h.textContent?.includes(words))
+        .map((h) => h.textContent?.slice(0, 4));
+    // The listed strike nearest 552.30 is 550, as the lessons define at the money.
+    expect(marked('at the money')).toEqual(['$550']);
+    // 2% of 552.30 is 11.05: strikes 545, 555 and 560 are near the money too; 540 and 565 are not.
+    expect(marked('near the money')).toEqual(['$545', '$555', '$560']);
+    expect(within(screen.getByRole('list', { name: 'Legend' })).getByText('At the money (the strike nearest the price)')).toBeTruthy();
     expect(rowOf(550).querySelector('th')?.textContent).toContain('call in the money');
     expect(rowOf(550).querySelector('th')?.textContent).not.toContain('put in the money');
     expect(rowOf(555).querySelector('th')?.textContent).toContain('put in the money');

@@ -15,6 +15,7 @@ import { GREEKS } from '../lib/columns';
 import { MARKETS } from '../lib/markets';
 import { ChainControls, type ControlValues } from './chain-controls';
 import { ChainTable } from './chain-table';
+import { atTheMoneyStrike } from '@shared/market/strikes';
 import { DataSourceBar } from './data-source-bar';
 import { DemoNotice } from './demo-notice';
 import { ExpiryFilter } from './expiry-filter';
@@ -246,6 +247,10 @@ export default function ChainPage({ inShell }: { inShell: boolean }) {
                     <ChainTable
                       rows={visible}
                       price={view.underlying.price}
+                      atmStrike={atTheMoneyStrike(
+                        rows.map((r) => r.strike),
+                        view.underlying.price,
+                      )}
                       currency={currency}
                       greeks={greeks}
                       side={side}
@@ -314,7 +319,8 @@ function Legend() {
   return (
     <ul aria-label="Legend" className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700">
       <LegendItem swatch="bg-sky-100 ring-1 ring-sky-200">In the money</LegendItem>
-      <LegendItem swatch="bg-amber-200">At the money (strike within 2% of the price)</LegendItem>
+      <LegendItem swatch="bg-amber-300">At the money (the strike nearest the price)</LegendItem>
+      <LegendItem swatch="bg-amber-50 ring-1 ring-amber-200">Near the money (strike within 2% of the price)</LegendItem>
     </ul>
   );
 }

@@ -13,6 +13,8 @@ import { ColumnHeader } from './column-header';
 interface Props {
   rows: readonly ChainRow[];
   price: number;
+  /** The listed strike nearest the price, from the whole chain (not only the rows shown); null for none. */
+  atmStrike: number | null;
   currency: Currency;
   greeks: ReadonlySet<Greek>;
   /** 'both' is the mirrored desktop table; a phone shows one side. */
@@ -28,7 +30,7 @@ export const VIRTUALIZE_FROM = 80;
 const cellBase = 'h-9 whitespace-nowrap px-1.5 text-right tabular-nums';
 
 /** The chain: calls left, strike centre, puts mirrored right (spec part 2 §2); or strike then one side. */
-export function ChainTable({ rows, price, currency, greeks, side, maxVolume }: Props) {
+export function ChainTable({ rows, price, atmStrike, currency, greeks, side, maxVolume }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const columns = visibleColumns(greeks);
   const windowed = rows.length > VIRTUALIZE_FROM;
@@ -117,17 +119,18 @@ export function ChainTable({ rows, price, currency, greeks, side, maxVolume }: P
             </tr>
           )}
           {shown.map(({ row, index }) => {
-            const atm = isAtTheMoney(row.strike, price);
+            const atm = row.strike === atmStrike;
+            const near = !atm && isAtTheMoney(row.strike, price);
             const callItm = isInTheMoney('call', row.strike, price);
             const putItm = isInTheMoney('put', row.strike, price);
             const strikeCell = (
               <th
                 scope="row"
-                className={`${cellBase} px-3 font-semibold ${side === 'both' ? 'border-x border-slate-200 text-center' : 'sticky left-0 z-[1] border-r border-slate-200 text-left'} ${atm ? 'bg-amber-200 text-amber-950' : 'bg-slate-100 text-slate-900'}`}
+                className={`${cellBase} px-3 font-semibold ${side === 'both' ? 'border-x border-slate-200 text-center' : 'sticky left-0 z-[1] border-r border-slate-200 text-left'} ${atm ? 'bg-amber-300 text-amber-950' : near ? 'bg-amber-50 text-slate-900' : 'bg-slate-100 text-slate-900'}`}
               >
                 {formatStrike(row.strike, currency)}
                 <span className="sr-only">
-                  {atm ? ', at the money' : ''}
+                  {atm ? ', at the money' : near ? ', near the money' : ''}
                   {side !== 'put' && callItm ? ', call in the money' : ''}
                   {side !== 'call' && putItm ? ', put in the money' : ''}
                 </span>

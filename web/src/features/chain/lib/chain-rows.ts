@@ -53,7 +53,11 @@ export function defaultStrikeWindow(strikes: readonly number[], price: number, e
   return { from: sorted[Math.max(0, pivot - each)]!, to: sorted[Math.min(sorted.length - 1, pivot + each)]! };
 }
 
-/** At the money: the strike is within 2% of the underlying price (every such row is highlighted). */
+/**
+ * Near the money: the strike is within 2% of the underlying price (spec part 2 §9 calls this band "ATM"). The chain
+ * shades the one at-the-money strike, the listed strike nearest the price (`atTheMoneyStrike`), and this band more
+ * lightly, and its legend says which is which.
+ */
 export function isAtTheMoney(strike: number, price: number, tolerance = ATM_TOLERANCE): boolean {
   return price > 0 && Math.abs(strike - price) / price <= tolerance;
 }
