@@ -175,8 +175,8 @@ describe('room on a phone', () => {
     const context = await returningLearner(browser, PHONE);
     const page = await context.newPage();
     await page.goto(`${stack.url}/optionschain`);
-    await page.getByRole('heading', { level: 1, name: 'Live Options Chain (Simulated)' }).waitFor();
-    expect(await page.title()).toBe('Live Options Chain (Simulated) | Options Academy');
+    await page.getByRole('heading', { level: 1, name: 'Options Chain (Simulated)' }).waitFor();
+    expect(await page.title()).toBe('Options Chain (Simulated) | Options Academy');
     const notice = page.getByRole('region', { name: 'Simulated end-of-day prices' });
     expect(await notice.textContent()).not.toMatch(/POLYGON|secret|API key/i);
     await context.close();

@@ -477,11 +477,11 @@ describe('ChainPage: ticker selector', () => {
 });
 
 describe('ChainPage: data source, demo notice and Sync Data', () => {
-  it('shows Demo Data Only, a disabled Sync Data and a notice in a learner’s words, which stays dismissed for the visit', async () => {
+  it('shows Demo Data Only, no Sync Data (nothing to sync) and a notice in a learner’s words, which stays dismissed for the visit', async () => {
     renderPage();
     await screen.findByRole('table');
     expect(screen.getByTestId('data-source-badge').textContent).toBe('Demo Data Only');
-    expect((screen.getByRole('button', { name: 'Sync Data' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Sync Data' })).toBeNull();
     const notice = screen.getByRole('region', { name: 'Simulated end-of-day prices' });
     expect(notice.textContent).toContain("Quotes come from the academy's simulated market as of the last close");
     // Keys and secrets are the operator's business, on the admin page.
@@ -494,12 +494,12 @@ describe('ChainPage: data source, demo notice and Sync Data', () => {
     expect(screen.queryByRole('region', { name: 'Simulated end-of-day prices' })).toBeNull();
   });
 
-  it('says "Simulated" in the page title and the heading while the prices are simulated, and not once they are live', async () => {
+  it('says "Live" only once the prices are live, and "Simulated" in the title and heading while they are simulated', async () => {
     renderPage();
     await screen.findByRole('table');
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Live Options ChainSimulated');
-    expect(screen.getByRole('heading', { level: 1, name: 'Live Options Chain (Simulated)' })).toBeTruthy();
-    expect(document.title).toBe('Live Options Chain (Simulated) | Options Academy');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Options ChainSimulated');
+    expect(screen.getByRole('heading', { level: 1, name: 'Options Chain (Simulated)' })).toBeTruthy();
+    expect(document.title).toBe('Options Chain (Simulated) | Options Academy');
     cleanup();
     api.getMarketStatus.mockResolvedValue(LIVE_STATUS);
     api.getExpiries.mockResolvedValue({ underlying: 'SPY', source: 'live', expiries: EXPIRIES });
@@ -580,7 +580,7 @@ describe('ChainPage: markets', () => {
     expect(nse.getAttribute('target')).toBe('_blank');
     expect(nse.getAttribute('rel')).toBe('noopener noreferrer');
     expect(screen.getByTestId('data-source-badge').textContent).toBe('Demo Data Only');
-    expect((screen.getByRole('button', { name: 'Sync Data' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Sync Data' })).toBeNull();
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.queryByRole('button', { name: /^Ticker / })).toBeNull();
     expect(api.getExpiries).not.toHaveBeenCalledWith('NIFTY');
@@ -635,7 +635,7 @@ describe('ChainPage: page', () => {
   it('sets the title, description and canonical link, and offers Sign In on the public page', async () => {
     renderPage();
     await screen.findByRole('table');
-    expect(document.title).toBe('Live Options Chain (Simulated) | Options Academy');
+    expect(document.title).toBe('Options Chain (Simulated) | Options Academy');
     expect(document.head.querySelector<HTMLMetaElement>('meta[name="description"]')?.content).toMatch(/options chains/i);
     expect(document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href).toBe(`${window.location.origin}/optionschain`);
     expect(screen.getByRole('link', { name: 'Options Academy' }).getAttribute('href')).toBe('/');

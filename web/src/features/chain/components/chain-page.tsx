@@ -95,9 +95,11 @@ export default function ChainPage({ inShell }: { inShell: boolean }) {
   const dataSource = view?.source ?? expiries.data?.source;
   const live = us && marketStatus?.source === 'live' && dataSource !== 'demo';
   const demoInUse = us && !live && (!!marketStatus || status.isError);
-  // The spec names the page "Live Options Chain"; when its prices are simulated the title says so.
+  // The spec names the page "Live Options Chain": it says "Live" only while a provider serves live prices; on the
+  // simulated market it is the "Options Chain (Simulated)".
+  const pageTitle = demoInUse ? 'Options Chain (Simulated)' : 'Live Options Chain';
   usePageMeta({
-    title: demoInUse ? 'Live Options Chain (Simulated)' : 'Live Options Chain',
+    title: pageTitle,
     description:
       'Free options chains with bid, ask, volume, open interest, implied volatility and Greeks for SPY, QQQ, AAPL and more, with expiry filters. No sign-in needed.',
     path: inShell ? '/app/optionschain' : '/optionschain',
@@ -136,11 +138,8 @@ export default function ChainPage({ inShell }: { inShell: boolean }) {
       {chainShown && <SkipToChain />}
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h1
-            aria-label={demoInUse ? 'Live Options Chain (Simulated)' : undefined}
-            className="flex flex-wrap items-center gap-x-2 text-2xl font-bold tracking-tight text-slate-900"
-          >
-            Live Options Chain
+          <h1 aria-label={demoInUse ? pageTitle : undefined} className="flex flex-wrap items-center gap-x-2 text-2xl font-bold tracking-tight text-slate-900">
+            {demoInUse ? 'Options Chain' : 'Live Options Chain'}
             {demoInUse && (
               <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-sm font-semibold tracking-normal text-amber-950 ring-1 ring-inset ring-amber-300">
                 Simulated

@@ -6,7 +6,7 @@ import { formatNewYorkTime } from '@shared/format/time';
 
 interface Props {
   live: boolean;
-  /** A provider is configured, so Sync Data has something to pull from. */
+  /** A provider is configured, so Sync Data has something to pull from; without one the button is not shown. */
   canSync: boolean;
   /** Why Sync Data is off, read out with the button. */
   syncHint: string | null;
@@ -24,7 +24,10 @@ const NOTICE_STYLE: Record<SyncNotice['kind'], string> = {
   signIn: 'bg-amber-50 text-amber-950 ring-amber-200',
 };
 
-/** The data-source badge, Sync Data and what the last sync said (spec part 2 §2). */
+/**
+ * The data-source badge, Sync Data and what the last sync said (spec part 2 §2). Sync Data shows only when a provider
+ * is configured: on the simulated market there is nothing to sync, and the demo notice says where prices come from.
+ */
 export function DataSourceBar({ live, canSync, syncHint, syncing, onSync, lastSync, notice, onDismissNotice }: Props) {
   const hintId = useId();
   const location = useLocation();
@@ -38,17 +41,19 @@ export function DataSourceBar({ live, canSync, syncHint, syncing, onSync, lastSy
           <span aria-hidden className={`h-2 w-2 rounded-full ${live ? 'bg-brand-600' : 'bg-amber-500'}`} />
           {live ? 'Live Data Available' : 'Demo Data Only'}
         </span>
-        <Button variant="secondary" className="px-3 py-1.5" onClick={onSync} disabled={syncing || !canSync} aria-describedby={syncHint ? hintId : undefined}>
-          <svg aria-hidden viewBox="0 0 20 20" className={`h-4 w-4 ${syncing ? 'animate-spin' : ''}`} fill="none" stroke="currentColor" strokeWidth="1.8">
-            <path
-              d="M16.5 10a6.5 6.5 0 0 1-11.3 4.4M3.5 10a6.5 6.5 0 0 1 11.3-4.4M15 2.5v3.2h-3.2M5 17.5v-3.2h3.2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
-          {syncing ? 'Syncing...' : 'Sync Data'}
-        </Button>
-        {syncHint && (
+        {canSync && (
+          <Button variant="secondary" className="px-3 py-1.5" onClick={onSync} disabled={syncing} aria-describedby={syncHint ? hintId : undefined}>
+            <svg aria-hidden viewBox="0 0 20 20" className={`h-4 w-4 ${syncing ? 'animate-spin' : ''}`} fill="none" stroke="currentColor" strokeWidth="1.8">
+              <path
+                d="M16.5 10a6.5 6.5 0 0 1-11.3 4.4M3.5 10a6.5 6.5 0 0 1 11.3-4.4M15 2.5v3.2h-3.2M5 17.5v-3.2h3.2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+            </svg>
+            {syncing ? 'Syncing...' : 'Sync Data'}
+          </Button>
+        )}
+        {canSync && syncHint && (
           <span id={hintId} className="text-xs text-slate-600">
             {syncHint}
           </span>
