@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
@@ -10,6 +10,7 @@ import { RATE_LIMITED_ANSWER } from '../functions/rate-limits';
 import { httpFunctions, routes, type RouteDefinition } from '../functions/routes';
 import { contentSecurityPolicy, STATIC_SECURITY_HEADERS } from '../infra/security-headers';
 import { lambdaContext, loadHandler, REPO_ROOT } from './handlers';
+import { CompressedFiles, isCompressible, negotiateEncoding } from './compression';
 import { claimsAsApiGatewayDoes } from './jwt-authorizer';
 import { LOOPBACK } from './ports';
 import { RateLimiter, type LimitDecision } from './rate-limiter';
@@ -96,6 +97,7 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
     });
   }
   const csp = contentSecurityPolicy(opts.connectSources);
+  const compressed = new CompressedFiles();
   const limiter = opts.limiter ?? new RateLimiter();
 
   server.on('clientError', answerClientError);
@@ -171,6 +173,30 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
     // Client-side routes fall back to index.html, as CloudFront's error responses do in AWS.
     const file = isFile ? requested : path.join(root, 'index.html');
     const hashed = isFile && url.pathname.startsWith('/assets/');
+    const type = contentType(file);
+    const headers = {
+      ...STATIC_SECURITY_HEADERS,
+      'content-security-policy': csp,
+      'content-type': type,
+      'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+    };
+    const stat = statSync(file, { throwIfNoEntry: false });
+    if (stat && isCompressible(type, stat.size)) {
+      // As CloudFront does: the answer depends on Accept-Encoding, so caches keep one copy per encoding.
+      const encoding = negotiateEncoding(headerValue(req.headers['accept-encoding']));
+      if (encoding) {
+        let body: Buffer;
+        try {
+          body = compressed.get(file, stat.mtimeMs, encoding, () => readFileSync(file));
+        } catch {
+          return sendText(res, 404, 'Not found'); // gone between the check and the read (a rebuild of web/dist)
+        }
+        res.writeHead(200, { ...headers, 'content-encoding': encoding, 'content-length': String(body.length), vary: 'Accept-Encoding' });
+        res.end(req.method === 'HEAD' ? undefined : body);
+        return;
+      }
+      res.setHeader('vary', 'Accept-Encoding');
+    }
     const stream = createReadStream(file);
     stream.once('error', () => {
       // Gone between the check and the read (a rebuild of web/dist): a 404 if nothing was sent yet.
@@ -178,12 +204,7 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
       else res.destroy();
     });
     stream.once('open', () => {
-      res.writeHead(200, {
-        ...STATIC_SECURITY_HEADERS,
-        'content-security-policy': csp,
-        'content-type': contentType(file),
-        'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
-      });
+      res.writeHead(200, headers);
       if (req.method === 'HEAD') {
         stream.destroy();
         res.end();
