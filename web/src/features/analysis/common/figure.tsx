@@ -1,6 +1,7 @@
 import { formatCount, formatNumber, formatPercent, orDash } from '@shared/format/number';
 import { useId, useState, type ReactNode } from 'react';
 import { formatDate } from '@shared/format/time';
+import { formatOrdinal } from '@shared/format/words';
 
 /**
  * A figure of an analysis page with its tooltip (issue 22: every figure carries its formula, its inputs and the data's
@@ -78,4 +79,5 @@ export function Figure({ label, value, formula, inputs, asOf, note, testId }: Fi
 export const pct = orDash((x: number, digits = 1) => formatPercent(x, digits));
 export const num = orDash((x: number, digits = 2) => formatNumber(x, { digits }));
 export const whole = orDash(formatCount);
-export const ordinal = (p: number | null | undefined) => (p === null || p === undefined ? '—' : `${Math.round(p)}th pct`);
+/** A percentile as an ordinal: 3 → "3rd percentile", 93 → "93rd percentile"; a dash for none. */
+export const ordinal = (p: number | null | undefined) => (p === null || p === undefined ? '—' : `${formatOrdinal(p)} percentile`);

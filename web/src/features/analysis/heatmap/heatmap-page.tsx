@@ -4,6 +4,7 @@ import { usePageMeta } from '@web/lib/page-meta';
 import { useHeatmap, type HeatmapView } from '../common/analysis-api';
 import { EndOfDayBanner } from '../common/eod-banner';
 import { FigureTip, num, pct } from '../common/figure';
+import { formatOrdinal } from '@shared/format/words';
 
 /**
  * /app/sentiment-heatmap (issue 22): underlyings grouped by sector × sentiment metrics, each cell
@@ -131,7 +132,7 @@ function HeatmapBody({ data }: { data: HeatmapView }) {
                             <span className="block text-[10px]">{cell.percentile === null ? '—' : `p${Math.round(cell.percentile)}`}</span>
                             {/* The cell's name says what the number is; the visible text stays part of it (WCAG 2.5.3). */}
                             <span className="sr-only">
-                              {`: ${r.underlying} ${c.label}, ${cell.percentile === null ? 'no history' : `${Math.round(cell.percentile)}th percentile of its year`}; open the sentiment detail`}
+                              {`: ${r.underlying} ${c.label}, ${cell.percentile === null ? 'no history' : `${formatOrdinal(cell.percentile)} percentile of its year`}; open the sentiment detail`}
                             </span>
                           </Link>
                         </td>

@@ -1,4 +1,4 @@
-import { formatCount } from '@shared/format/number';
+import { plural } from '@shared/format/words';
 import { formatDate, formatShortDate } from '@shared/format/time';
 import { REGIME_CONFIRM_SESSIONS } from '@shared/analysis/regime-history';
 import type { RegimeView } from '../common/analysis-api';
@@ -30,7 +30,7 @@ export function regimeSteps(t: Day, labelSessions: number | null, labelSince: st
   const volWord = t.volState === 'low' ? 'Calm' : t.volState === 'high' ? 'Stressed' : 'Normal';
   const premiumPoints = (t.iv30 - t.hv20) * 100;
   const premiumWord = t.premium === 'rich' ? 'Rich' : t.premium === 'cheap' ? 'Cheap' : 'Fair';
-  const held = labelSessions === null ? null : `${formatCount(labelSessions)} session${labelSessions === 1 ? '' : 's'}`;
+  const held = labelSessions === null ? null : plural(labelSessions, 'session');
   return [
     {
       id: 'trend',

@@ -1,5 +1,6 @@
 import { TRACKED_UNDERLYINGS } from '@shared/market/underlyings';
 import { formatDate, formatShortDate } from '@shared/format/time';
+import { plural } from '@shared/format/words';
 import { REGIME_CONFIRM_SESSIONS } from '@shared/analysis/regime-history';
 import { Spinner } from '@web/components/ui/spinner';
 import { usePageMeta } from '@web/lib/page-meta';
@@ -110,7 +111,7 @@ function RegimeBody({ data: d }: { data: RegimeView }) {
         </p>
         {d.labelSessions !== null && d.labelSince && (
           <p className="mt-1 text-sm text-slate-700" data-testid="regime-held">
-            Held {d.labelSessions} session{d.labelSessions === 1 ? '' : 's'} in a row, since {formatDate(d.labelSince)}.
+            Held {plural(d.labelSessions, 'session')} in a row, since {formatDate(d.labelSince)}.
           </p>
         )}
         {t.raw !== t.label && (
@@ -172,7 +173,7 @@ function RegimeBody({ data: d }: { data: RegimeView }) {
         <ul className="mt-3 space-y-1 text-sm text-slate-800">
           {labelRuns(d.strip).map((r) => (
             <li key={r.from}>
-              {formatShortDate(r.from)} – {formatShortDate(r.to)}: <strong>{r.label}</strong> ({r.sessions} sessions)
+              {formatShortDate(r.from)} – {formatShortDate(r.to)}: <strong>{r.label}</strong> ({plural(r.sessions, 'session')})
             </li>
           ))}
         </ul>
