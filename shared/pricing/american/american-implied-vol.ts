@@ -19,10 +19,11 @@
  * some level).
  *
  * Conventions as impliedVol: americanImpliedVolResult says which bound a premium breaks (below A(0), or at or above
- * the σ → ∞ limit) or that T = 0; americanImpliedVol, the number form, gives NaN there. A premium at A(0), or below
- * it by no more than the rounding of a quote to twelve significant digits (BOUND_ROUNDING of max(S, K)), is at the
- * lower bound: σ = 0 (in the exercise region every σ up to some level gives that premium, so it carries no
- * volatility). RangeError on invalid input.
+ * the σ → ∞ limit) or that T = 0; americanImpliedVol, the number form, gives NaN there. A premium equal to A(0)
+ * (or within four rounding units of max(S, K) of it, BOUND_ROUNDING) gives σ = 0 (in the exercise region every σ up
+ * to some level gives that premium, so it carries no volatility); one further below (a deep in-the-money put's
+ * intrinsic value printed to twelve decimals by another engine) is below the lower bound, and the result says so
+ * with the bound. RangeError on invalid input.
  */
 import { bsmPrice } from '../bsm';
 import { europeanBounds, impliedVolUnchecked, outOfBounds } from '../implied-vol';
@@ -33,11 +34,11 @@ import { aloValue } from './american-price';
 const MAXIMUM_PRICES = 24;
 const RELATIVE_TOLERANCE = 1e-8;
 /**
- * A premium this far (relative to max(S, K)) below A(0) counts as A(0): a premium quoted or computed elsewhere to
- * about twelve significant digits (a reference engine printing a deep in-the-money put's intrinsic value) can land
- * a few 1e-13 below the exact value, and is no arbitrage.
+ * A premium at most this many rounding units of max(S, K) below A(0) counts as A(0): the engine's own price of a
+ * deep in-the-money option is the European value, whose rounding can put it an ulp or two below A(0) computed by
+ * the other formula (S e^{-qT} - K e^{-rT} against S N(d₁) e^{-qT} - K N(d₂) e^{-rT} with N = 1 to the last bit).
  */
-const BOUND_ROUNDING = 1e-12;
+const BOUND_ROUNDING = 4 * 2.220446049250313e-16;
 
 /** The σ → ∞ limit of the American price: S for a call, K for a put, unless early exercise never pays. */
 function upperLimit(isCall: boolean, S: number, K: number, T: number, r: number, q: number): number {

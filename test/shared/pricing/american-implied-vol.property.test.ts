@@ -57,12 +57,19 @@ describe('American implied volatility: every premium the engine makes solves bac
     expect(pinned).toBeGreaterThan(RUNS / 2);
   });
 
-  it('solves a premium rounded to twelve decimals just below the intrinsic value (a put exercised at once) to σ = 0', () => {
+  it('says a premium rounded just below the intrinsic value of a put exercised at once is below the lower bound, by how much', () => {
     // A 4-day put 38% in the money: exercised at once at σ = 16%, so its premium is its intrinsic value, which
-    // another engine printed to twelve decimals, 4e-13 below the exact 100 - S.
+    // QuantLib printed to twelve decimals, 4e-13 below the exact 100 - S. No σ gives less than the intrinsic value.
     const quote = { type: 'put', S: 61.52586034989158, K: 100, T: 0.009518012795386431, r: 0.049639228731393814, q: 0.055135371373035015 } as const;
     expect(americanPrice({ ...quote, sigma: 0.1621938250853393 })).toBe(100 - quote.S);
-    expect(americanImpliedVolResult({ ...quote, price: 38.474139650108 })).toEqual({ ok: true, sigma: 0 });
+    expect(americanImpliedVolResult({ ...quote, price: 100 - quote.S })).toEqual({ ok: true, sigma: 0 });
+    expect(americanImpliedVolResult({ ...quote, price: 38.474139650108 })).toEqual({
+      ok: false,
+      reason: 'below-lower-bound',
+      premium: 38.474139650108,
+      lower: 100 - quote.S,
+      upper: 100,
+    });
   });
 
   it('says which bound a premium breaks, in the shape the European implied volatility uses', () => {
