@@ -717,6 +717,8 @@ function americanHardGrid(): HardGrid {
       result.worstAgainstHighPrecision = worst;
       result.quantLibFastWorst = fastWorst;
     }
+  } else {
+    result.absent = `QuantLib's high-precision pass did not finish (${prices.error?.message ?? `exit ${String(prices.status)}`})`;
   }
   return result;
 }
@@ -744,9 +746,20 @@ function printHardGrid(hard: HardGrid): void {
         ? ''
         : `, $${hard.worstAgainstHighPrecision.toPrecision(2)} against QuantLib's highPrecisionScheme() in this run ` +
           `(QuantLib's fast scheme: $${(hard.quantLibFastWorst as number).toPrecision(2)} against the reference)`) +
-      '; required $0.0005.',
+      `; required $0.0005.${hard.quantLib !== undefined && hard.absent !== undefined ? ` ${hard.absent}.` : ''}`,
   );
 }
+
+/** The hard-grid comparison alone (`npm run bench american`), for measuring it several times. */
+export const americanSuite: BenchSuite = {
+  name: 'american',
+  title: 'the American engine against QuantLib on the hard grid',
+  explicit: true,
+  run: () => {
+    printHardGrid(americanHardGrid());
+    return Promise.resolve();
+  },
+};
 
 export const pricingSuite: BenchSuite = {
   name: 'pricing',
