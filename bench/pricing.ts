@@ -13,9 +13,12 @@
  * Bjerksund-Stensland on the same chain in the peer column; their accuracy against the committed QuantLib
  * reference is printed after the table.
  */
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { loadavg } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { americanChain, americanGreeks, americanImpliedVol, americanPrice, chainGreeks, greeks, impliedVol, price } from '@shared/pricing';
 import type { AmericanInput, AmericanMethod, ChainOutput, ImpliedVolInput, OptionInput, OptionType } from '@shared/pricing';
 import { normCdf } from '@shared/pricing/normal-distribution';
@@ -396,7 +399,7 @@ async function run(): Promise<void> {
     40,
   );
   rows.push({
-    operation: 'American, ALO (default) one by one, q = 2% [peer: Bjerksund-Stensland]',
+    operation: 'American, ALO (default) one by one, bench chain q = 2% [peer: Bjerksund-Stensland]',
     ours: measure(
       () => {
         let s = 0;
@@ -409,6 +412,13 @@ async function run(): Promise<void> {
     peer: bjerksund,
     unit: 'ns',
     target: 5000,
+  });
+  const hard = americanHardGrid();
+  rows.push({
+    operation: `American, ALO one by one, hard grid (${hard.cases.length} contracts, T to 5 years, σ to 150%) [peer: QuantLib QdFp fast]`,
+    ours: hard.ours,
+    ...(hard.quantLib === undefined ? {} : { peer: hard.quantLib }),
+    unit: 'ns',
   });
   rows.push({
     operation: 'American, ALO americanChain prices, per contract [peer: Bjerksund-Stensland]',
@@ -532,6 +542,7 @@ async function run(): Promise<void> {
       `implied-volatility package ${peerError.toExponential(2)} (every 10th quote).`,
   );
   americanAccuracy();
+  printHardGrid(hard);
   console.log(
     'Method: best of N timed passes over the chain after warm-up; peers timed on fewer passes, and the IV and ' +
       'chain peers on every 10th contract (scaled to 2,000). Chain q = 0 because the peers take no dividend yield. ' +
@@ -578,6 +589,177 @@ function americanAccuracy(): void {
     `American accuracy, grid and random contracts (strike 100): ALO ${summary('alo', false)}; Bjerksund-Stensland ${summary('bjerksund-stensland', false)}.`,
   );
 }
+
+/** A contract of the hard American grid with QuantLib's high-precision value from the committed reference. */
+interface HardCase {
+  input: OptionInput;
+  reference: number;
+}
+
+interface HardGrid {
+  cases: HardCase[];
+  /** Median over the rounds of ns per price. */
+  ours: number;
+  quantLib?: number;
+  rounds: { ours: number; quantLib: number }[];
+  /** Why QuantLib was not timed, when it was not. */
+  absent?: string;
+  worstAgainstReference: number;
+  worstAgainstHighPrecision?: number;
+  quantLibFastWorst?: number;
+}
+
+const HARD_ROUNDS = 7;
+
+/**
+ * The hard American grid: every 9th grid contract of the committed reference (test/shared/pricing/
+ * american-reference.csv: puts and calls, S/K 0.5-2, T 1 day-5 years, σ 5%-150%, ten (r, q) pairs with r and q
+ * 0-10%), less those where early exercise never pays (a call with q <= 0 and q <= r, a put with r <= 0 and r <= q:
+ * European values, which say nothing about the American engine). 720 contracts.
+ */
+function hardCases(): HardCase[] {
+  const text = readFileSync(new URL('../test/shared/pricing/american-reference.csv', import.meta.url), 'utf8');
+  const cases: HardCase[] = [];
+  const grid = text
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => line.split(','))
+    .filter((cells) => cells[0] === 'grid');
+  grid.forEach((cells, g) => {
+    if (g % 9 !== 0) return;
+    const [, type, s, k, t, r, q, sigma, reference] = cells;
+    const input: OptionInput = { type: type as OptionType, S: Number(s), K: Number(k), T: Number(t), r: Number(r), q: Number(q), sigma: Number(sigma) };
+    const rate = input.type === 'call' ? input.q : input.r;
+    const dividend = input.type === 'call' ? input.r : input.q;
+    if (rate <= 0 && rate <= dividend) return;
+    cases.push({ input, reference: Number(reference) });
+  });
+  return cases;
+}
+
+/**
+ * Builds tools/american-reference/timing.cpp (QuantLib's engine on given contracts) into the temporary directory,
+ * once per version of the source; the binary's path, or why it could not be built (QuantLib not installed).
+ */
+function quantLibTiming(): { binary: string } | { absent: string } {
+  const source = fileURLToPath(new URL('../tools/american-reference/timing.cpp', import.meta.url));
+  const stat = statSync(source);
+  const directory = join(tmpdir(), 'options-academy-bench');
+  const binary = join(directory, `american-reference-timing-${stat.size}-${Math.round(stat.mtimeMs)}`);
+  if (existsSync(binary)) return { binary };
+  mkdirSync(directory, { recursive: true });
+  const build = spawnSync('g++', ['-O2', '-std=c++17', '-o', binary, source, '-lQuantLib'], { encoding: 'utf8', timeout: 300_000 });
+  if (build.status === 0) return { binary };
+  const why = build.error?.message ?? build.stderr.split('\n').find((line) => line.includes('error')) ?? `g++ exited with ${String(build.status)}`;
+  return { absent: `QuantLib not available (tools/american-reference/timing.cpp did not build: ${why.trim()}; Debian: apt-get install libquantlib0-dev)` };
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? (sorted[middle] as number) : 0.5 * ((sorted[middle - 1] as number) + (sorted[middle] as number));
+}
+
+/**
+ * The American engine one price at a time on the hard grid, and QuantLib's QdFpAmericanEngine with its fast scheme
+ * on the same contracts when QuantLib is installed: HARD_ROUNDS rounds, each the best of a few passes of one then
+ * of the other (alternating which goes first), so that both see the same load; the figures are the medians and
+ * each round's ratio is printed. Accuracy against the committed high-precision reference always, and against
+ * QuantLib's highPrecisionScheme() in this run when it is installed.
+ */
+function americanHardGrid(): HardGrid {
+  const cases = hardCases();
+  const inputs = cases.map((c) => c.input);
+  const n = inputs.length;
+  const pass = (): number => {
+    let s = 0;
+    for (let i = 0; i < n; i++) s += americanPrice(inputs[i] as OptionInput);
+    return s;
+  };
+  const tool = quantLibTiming();
+  const stdin = inputs.map((c) => [c.type, c.S, c.K, c.T, c.r, c.q, c.sigma].join(',')).join('\n') + '\n';
+  const timeQuantLib = (): number => {
+    if (!('binary' in tool)) return NaN;
+    const run = spawnSync(tool.binary, ['time', '5'], { input: stdin, encoding: 'utf8', timeout: 120_000 });
+    return run.status === 0 ? Number(run.stdout.trim()) : NaN;
+  };
+  measure(pass, n, 3, 3);
+  const rounds: { ours: number; quantLib: number }[] = [];
+  for (let round = 0; round < HARD_ROUNDS; round++) {
+    let quantLib = NaN;
+    if (round % 2 === 1) quantLib = timeQuantLib();
+    const ours = measure(pass, n, 5, 1);
+    if (round % 2 === 0) quantLib = timeQuantLib();
+    rounds.push({ ours, quantLib });
+  }
+  const result: HardGrid = {
+    cases,
+    ours: median(rounds.map((round) => round.ours)),
+    rounds,
+    worstAgainstReference: Math.max(...cases.map((c) => Math.abs(americanPrice(c.input) - c.reference))),
+  };
+  if ('absent' in tool) return { ...result, absent: tool.absent };
+  const timed = rounds.map((round) => round.quantLib).filter((ns) => ns === ns);
+  if (timed.length === rounds.length) result.quantLib = median(timed);
+  const prices = spawnSync(tool.binary, ['prices'], { input: stdin, encoding: 'utf8', timeout: 300_000 });
+  if (prices.status === 0) {
+    const lines = prices.stdout.trim().split('\n');
+    let worst = 0;
+    let fastWorst = 0;
+    lines.forEach((line, i) => {
+      const [fast, precise] = line.split(',').map(Number) as [number, number];
+      const c = cases[i] as HardCase;
+      worst = Math.max(worst, Math.abs(americanPrice(c.input) - precise));
+      fastWorst = Math.max(fastWorst, Math.abs(fast - c.reference));
+    });
+    if (lines.length === n) {
+      result.worstAgainstHighPrecision = worst;
+      result.quantLibFastWorst = fastWorst;
+    }
+  } else {
+    result.absent = `QuantLib's high-precision pass did not finish (${prices.error?.message ?? `exit ${String(prices.status)}`})`;
+  }
+  return result;
+}
+
+function printHardGrid(hard: HardGrid): void {
+  const us = (ns: number): string => (ns / 1000).toFixed(1);
+  console.log('');
+  console.log(
+    `American hard grid (${hard.cases.length} contracts: every 9th grid contract of the QuantLib reference where early ` +
+      'exercise can pay; S/K 0.5-2, T 1 day-5 years, σ 5%-150%, r and q 0-10%):',
+  );
+  if (hard.quantLib === undefined) {
+    console.log(`  ALO ${us(hard.ours)} µs a price (median of ${hard.rounds.length} rounds). ${hard.absent ?? 'QuantLib timing failed.'}`);
+  } else {
+    const ratios = hard.rounds.map((round) => round.ours / round.quantLib);
+    console.log(
+      `  ALO ${us(hard.ours)} µs a price, QuantLib QdFp fast scheme ${us(hard.quantLib)} µs (medians of ${hard.rounds.length} ` +
+        `interleaved rounds); ALO/QuantLib per round ${ratios.map((x) => x.toFixed(2)).join(', ')}: median ×${median(ratios).toFixed(2)} ` +
+        `(target ≤ ×0.3: ${median(ratios) <= 0.3 ? 'met' : 'NOT met'}).`,
+    );
+  }
+  console.log(
+    `  Worst error: ALO $${hard.worstAgainstReference.toPrecision(2)} against the committed high-precision reference` +
+      (hard.worstAgainstHighPrecision === undefined
+        ? ''
+        : `, $${hard.worstAgainstHighPrecision.toPrecision(2)} against QuantLib's highPrecisionScheme() in this run ` +
+          `(QuantLib's fast scheme: $${(hard.quantLibFastWorst as number).toPrecision(2)} against the reference)`) +
+      `; required $0.0005.${hard.quantLib !== undefined && hard.absent !== undefined ? ` ${hard.absent}.` : ''}`,
+  );
+}
+
+/** The hard-grid comparison alone (`npm run bench american`), for measuring it several times. */
+export const americanSuite: BenchSuite = {
+  name: 'american',
+  title: 'the American engine against QuantLib on the hard grid',
+  explicit: true,
+  run: () => {
+    printHardGrid(americanHardGrid());
+    return Promise.resolve();
+  },
+};
 
 export const pricingSuite: BenchSuite = {
   name: 'pricing',

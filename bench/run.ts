@@ -6,7 +6,7 @@ import { suites } from './suites';
 
 const only = process.argv.slice(2);
 for (const suite of suites) {
-  if (only.length && !only.includes(suite.name)) continue;
+  if (only.length ? !only.includes(suite.name) : suite.explicit === true) continue;
   console.log(`\n=== ${suite.name}: ${suite.title} ===`);
   await suite.run();
 }

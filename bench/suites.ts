@@ -8,17 +8,20 @@ import { learningSuite } from './learning';
 import { learningWidgetSuite } from './learning-widget';
 import { marketSuite } from './market';
 import { ordersSuite } from './orders';
-import { pricingSuite } from './pricing';
+import { americanSuite, pricingSuite } from './pricing';
 import { screenerSuite } from './screener';
 
 export interface BenchSuite {
   name: string;
   title: string;
   run: () => Promise<void>;
+  /** Runs only when named (`npm run bench <name>`): a part of another suite, for measuring it alone. */
+  explicit?: boolean;
 }
 
 export const suites: BenchSuite[] = [
   pricingSuite,
+  americanSuite,
   marketSuite,
   ordersSuite,
   learningSuite,

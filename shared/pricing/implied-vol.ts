@@ -19,9 +19,10 @@
  * Two iterations reach full double precision in s (Jäckel 2015); there are no loops beyond that, so the solve
  * always terminates. Units: σ annualised, T in years, r and q continuous.
  *
- * Result conventions: NaN when the price is outside the no-arbitrage bounds
+ * Result conventions: impliedVolResult says which no-arbitrage bound a price breaks
  * (call: max(S e^{-qT} - K e^{-rT}, 0) <= price < S e^{-qT}; put: max(K e^{-rT} - S e^{-qT}, 0) <= price < K e^{-rT})
- * or when T = 0 (volatility has no effect); 0 when the price equals the lower bound exactly.
+ * or that T = 0 (volatility has no effect); impliedVol, the number form for arrays and hot loops, gives NaN there.
+ * Both give 0 when the price equals the lower bound exactly.
  */
 import { normalisedBlackCall, normalisedIntrinsic, normalisedVega } from './normalised-black';
 import { inverseNormCdf, normCdf, normPdf } from './normal-distribution';
@@ -30,7 +31,7 @@ import {
   convexControlParameterToFitSecondDerivativeAtRightSide,
   rationalCubicInterpolation,
 } from './rational-cubic';
-import type { ImpliedVolInput } from './types';
+import type { ImpliedVolInput, ImpliedVolResult } from './types';
 import { checkFinite, isFiniteNumber, isValidCommon, throwForCommon } from './validate';
 
 const DBL_EPSILON = 2.220446049250313e-16;
@@ -301,4 +302,29 @@ export function impliedVol(input: ImpliedVolInput): number {
     checkFinite('price', price);
   }
   return impliedVolUnchecked(type === 'call', S, K, T, r, q, price);
+}
+
+/** The no-arbitrage bounds of a European premium: lower <= premium < upper. */
+export function europeanBounds(isCall: boolean, S: number, K: number, T: number, r: number, q: number): { lower: number; upper: number } {
+  const sDq = S * Math.exp(-q * T);
+  const kDr = K * Math.exp(-r * T);
+  return { lower: Math.max(isCall ? sDq - kDr : kDr - sDq, 0), upper: isCall ? sDq : kDr };
+}
+
+/** The failure value for a premium outside [lower, upper) or at T = 0 (see ImpliedVolResult). */
+export function outOfBounds(T: number, premium: number, lower: number, upper: number): ImpliedVolResult {
+  const reason = !(T > 0) ? 'expired' : premium < lower ? 'below-lower-bound' : 'at-or-above-upper-bound';
+  return { ok: false, reason, premium, lower, upper };
+}
+
+/**
+ * impliedVol as a value: { ok: true, sigma }, or { ok: false, reason } saying which no-arbitrage bound the premium
+ * breaks (or that T = 0), with the bounds. Throws RangeError on invalid or non-finite input, as impliedVol.
+ */
+export function impliedVolResult(input: ImpliedVolInput): ImpliedVolResult {
+  const sigma = impliedVol(input);
+  if (sigma === sigma) return { ok: true, sigma };
+  const { type, S, K, T, r, q, price } = input;
+  const { lower, upper } = europeanBounds(type === 'call', S, K, T, r, q);
+  return outOfBounds(T, price, lower, upper);
 }

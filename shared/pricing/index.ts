@@ -9,12 +9,12 @@
  */
 export { price, greeks } from './bsm';
 export { black76 } from './black76';
-export { impliedVol } from './implied-vol';
+export { impliedVol, impliedVolResult } from './implied-vol';
 export { americanPrice } from './american/american-price';
 export { americanGreeks } from './american/american-greeks';
-export { americanImpliedVol } from './american/american-implied-vol';
+export { americanImpliedVol, americanImpliedVolResult } from './american/american-implied-vol';
 export { americanChain } from './american/american-chain';
 export type { AmericanChainOptions } from './american/american-chain';
 export { chainGreeks } from './chain';
 export type { ChainBatch, ChainOutput } from './chain';
-export type { AmericanInput, AmericanMethod, Black76Input, Greeks, ImpliedVolInput, OptionInput, OptionType } from './types';
+export type { AmericanInput, AmericanMethod, Black76Input, Greeks, ImpliedVolInput, ImpliedVolResult, OptionInput, OptionType } from './types';

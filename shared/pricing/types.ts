@@ -64,6 +64,24 @@ export interface ImpliedVolInput {
   price: number;
 }
 
+/**
+ * Implied volatility as a value: the volatility, or why the premium has none. `lower` and `upper` are the bounds
+ * the premium must lie in (lower <= premium < upper; the premium equal to `lower` gives σ = 0): for a European
+ * option max(±(S e^{-qT} - K e^{-rT}), 0) and S e^{-qT} (call) or K e^{-rT} (put); for an American option its
+ * value at σ = 0 (the intrinsic value, or the best deterministic exercise value where waiting pays) and S (call) or
+ * K (put), or the European bounds where early exercise never pays.
+ */
+export type ImpliedVolResult =
+  | { ok: true; sigma: number }
+  | {
+      ok: false;
+      /** 'below-lower-bound': premium < lower; 'at-or-above-upper-bound': premium >= upper; 'expired': T = 0, no σ matters. */
+      reason: 'below-lower-bound' | 'at-or-above-upper-bound' | 'expired';
+      premium: number;
+      lower: number;
+      upper: number;
+    };
+
 export type AmericanMethod = 'alo' | 'bjerksund-stensland' | 'baw' | 'binomial';
 
 export interface AmericanInput extends OptionInput {

@@ -18,17 +18,27 @@
  * vanishingly small, and not in the exercise region, where the price is the intrinsic value for every σ up to
  * some level).
  *
- * Conventions as impliedVol: NaN outside the bounds (premium below A(0) or at or above the σ → ∞ limit) and for
- * T = 0; 0 when the premium equals A(0) exactly; RangeError on invalid input.
+ * Conventions as impliedVol: americanImpliedVolResult says which bound a premium breaks (below A(0), or at or above
+ * the σ → ∞ limit) or that T = 0; americanImpliedVol, the number form, gives NaN there. A premium equal to A(0)
+ * (or within four rounding units of max(S, K) of it, BOUND_ROUNDING) gives σ = 0 (in the exercise region every σ up
+ * to some level gives that premium, so it carries no volatility); one further below (a deep in-the-money put's
+ * intrinsic value printed to twelve decimals by another engine) is below the lower bound, and the result says so
+ * with the bound. RangeError on invalid input.
  */
 import { bsmPrice } from '../bsm';
-import { impliedVolUnchecked } from '../implied-vol';
-import type { ImpliedVolInput } from '../types';
+import { europeanBounds, impliedVolUnchecked, outOfBounds } from '../implied-vol';
+import type { ImpliedVolInput, ImpliedVolResult } from '../types';
 import { checkFinite, isFiniteNumber, isValidCommon, throwForCommon } from '../validate';
 import { aloValue } from './american-price';
 
 const MAXIMUM_PRICES = 24;
 const RELATIVE_TOLERANCE = 1e-8;
+/**
+ * A premium at most this many rounding units of max(S, K) below A(0) counts as A(0): the engine's own price of a
+ * deep in-the-money option is the European value, whose rounding can put it an ulp or two below A(0) computed by
+ * the other formula (S e^{-qT} - K e^{-rT} against S N(d₁) e^{-qT} - K N(d₂) e^{-rT} with N = 1 to the last bit).
+ */
+const BOUND_ROUNDING = 4 * 2.220446049250313e-16;
 
 /** The σ → ∞ limit of the American price: S for a call, K for a put, unless early exercise never pays. */
 function upperLimit(isCall: boolean, S: number, K: number, T: number, r: number, q: number): number {
@@ -48,8 +58,8 @@ export function americanImpliedVolUnchecked(isCall: boolean, S: number, K: numbe
   if (rate <= 0 && rate <= dividend) return impliedVolUnchecked(isCall, S, K, T, r, q, premium);
   const value = (sigma: number): number => aloValue(isCall, S, K, T, r, q, sigma);
   const floor = value(0);
-  if (premium < floor || premium >= upperLimit(isCall, S, K, T, r, q)) return NaN;
-  if (premium === floor) return 0;
+  if (premium < floor - BOUND_ROUNDING * Math.max(S, K) || premium >= upperLimit(isCall, S, K, T, r, q)) return NaN;
+  if (premium <= floor) return 0;
   // Bracket: A(lo) < premium <= A(hi), from the European implied volatility (an upper bound up to rounding, so
   // nudged up if need be), or by doubling where the premium is beyond the European bounds.
   let lo = 0;
@@ -113,4 +123,23 @@ export function americanImpliedVol(input: ImpliedVolInput): number {
     checkFinite('price', price);
   }
   return americanImpliedVolUnchecked(type === 'call', S, K, T, r, q, price);
+}
+
+/**
+ * americanImpliedVol as a value: { ok: true, sigma }, or { ok: false, reason } saying which bound the premium
+ * breaks (below the value at σ = 0, or at or above the σ → ∞ limit; the European bounds where early exercise never
+ * pays) or that T = 0, with the bounds. Throws RangeError on invalid or non-finite input.
+ */
+export function americanImpliedVolResult(input: ImpliedVolInput): ImpliedVolResult {
+  const sigma = americanImpliedVol(input);
+  if (sigma === sigma) return { ok: true, sigma };
+  const { type, S, K, T, r, q, price } = input;
+  const isCall = type === 'call';
+  const rate = isCall ? q : r;
+  const dividend = isCall ? r : q;
+  if (rate <= 0 && rate <= dividend) {
+    const { lower, upper } = europeanBounds(isCall, S, K, T, r, q);
+    return outOfBounds(T, price, lower, upper);
+  }
+  return outOfBounds(T, price, aloValue(isCall, S, K, T, r, q, 0), upperLimit(isCall, S, K, T, r, q));
 }
