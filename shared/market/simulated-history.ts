@@ -6,7 +6,7 @@ import { earningsBetween, nextEarnings, eventVarianceBetween } from './earnings'
 import { addDays } from './dates';
 import { newYorkInstant, yearsBetween } from './dates';
 import { listedExpirations } from './expirations';
-import { closePrice, dayPutDemand, daySkewLevel, dayVolLevel, underlyingBar, withEventVariance } from './simulated-market';
+import { closePrice, dayPutDemand, daySkewLevel, dayVolLevel, underlyingBar, withEventVariance } from './simulated-day';
 import { seededRng } from './random';
 import { RISK_FREE_RATE, underlyingProfile, type UnderlyingProfile } from './underlyings';
 import { atmVol, surfaceVol } from './vol-surface';
