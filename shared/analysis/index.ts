@@ -1,4 +1,4 @@
 /** Analysis definitions (issue 22; research-peers.md §4): pure functions the analysis pages and the lessons share. */
-export * from './volatility';
-export * from './sentiment';
+export * from '../metrics/volatility';
+export * from '../metrics/sentiment';
 export * from './regime';

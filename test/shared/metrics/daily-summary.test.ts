@@ -9,8 +9,8 @@ import {
   ivAtDelta,
   T30,
   type SummaryContract,
-} from '@shared/analysis/daily-summary';
-import { eventImpliedMove } from '@shared/analysis';
+} from '@shared/metrics/daily-summary';
+import { eventImpliedMove } from '@shared/metrics/volatility';
 import { greeks, impliedVol, price } from '@shared/pricing';
 import { runIngestion } from '@shared/market/ingest';
 import { earningsBetween, eventVarianceBetween } from '@shared/market/earnings';
