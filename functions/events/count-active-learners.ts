@@ -1,4 +1,4 @@
-import { ACTIVITY_THAT_COUNTS } from '@shared/community/site-stats';
+import { ACTIVITY_THAT_COUNTS } from '@shared/ports/site-stats.port';
 import { dynamoEventReceipts } from '../adapters/dynamo/event-receipts';
 import { dynamoLearnerCounter, type LearnerCounter } from '../adapters/dynamo/site-stats-repository';
 import { eventHandler, type EventReceipts } from '../commons/event-handler';

@@ -1,4 +1,4 @@
-import { ACTIVITY_THAT_COUNTS } from '@shared/community/site-stats';
+import { ACTIVITY_THAT_COUNTS } from '@shared/ports/site-stats.port';
 import { GAME_EVENT_TYPES, type GameEventType } from '@shared/gamification/engine';
 import { EVENT_SOURCE } from '@shared/events/domain-events';
 import { INGEST_SCHEDULE, SETTLE_SCHEDULE } from '../jobs/schedules';

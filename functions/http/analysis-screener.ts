@@ -1,5 +1,5 @@
 import { ulid } from 'ulid';
-import { MIN_HISTORY_SESSIONS, YEAR_SESSIONS } from '@shared/analysis/daily-summary';
+import { MIN_HISTORY_SESSIONS, YEAR_SESSIONS } from '@shared/metrics/daily-summary';
 import { scanParity, type ArbitrageHit, type ParityRow } from '@shared/analysis/parity';
 import { runScreen, type UnderlyingStatsSource } from '@shared/analysis/screener';
 import { summaryStatsSource, volatilityHistory } from '@shared/analysis/summary-stats';

@@ -1,5 +1,5 @@
 import { serviceApi } from '@shared/api/service.api';
-import { openApiDocument } from '@shared/api/openapi';
+import { openApiDocument } from '../openapi/document';
 import { hashString } from '@shared/market/random';
 import { routes } from '../routes';
 import { httpApi, okRaw, route } from '../commons/http';

@@ -1,5 +1,5 @@
 import { communityApi } from '@shared/community/community.api';
-import type { SiteStatsRepository } from '@shared/community/site-stats';
+import type { SiteStatsRepository } from '@shared/ports/site-stats.port';
 import { dynamoSiteStats } from '../adapters/dynamo/site-stats-repository';
 import { httpApi, ok, route } from '../commons/http';
 

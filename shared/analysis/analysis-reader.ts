@@ -6,7 +6,14 @@ import { addDays, daysBetween, newYorkInstant, newYorkParts, yearsBetween } from
 import { classifyExpiry } from '../market/expirations';
 import { exerciseStyle, RISK_FREE_RATE, TRACKED_UNDERLYINGS, underlyingProfile } from '../market/underlyings';
 import type { EventsResponse, HeatmapResponse, RegimeResponse, SentimentResponse, SummaryResponse } from './analysis.api';
-import { atmIvOfExpiry, MIN_HISTORY_SESSIONS, SUMMARY_RETENTION_DAYS, YEAR_SESSIONS, type DailySummary, type DailySummaryStore } from './daily-summary';
+import {
+  atmIvOfExpiry,
+  MIN_HISTORY_SESSIONS,
+  SUMMARY_RETENTION_DAYS,
+  YEAR_SESSIONS,
+  type DailySummary,
+  type DailySummaryStore,
+} from '../metrics/daily-summary';
 import { analyseEvent, type ExpiryPoint, type PastMove } from './events';
 import { heatmapCells, isUnusual, putCallSeries, sentimentReadings, volatilityMetrics } from './history-metrics';
 import { regimeSeries } from './regime-history';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineApi, type Equal, type Expect } from '../api/contract';
-import { DailySummarySchema } from './daily-summary';
+import { DailySummarySchema } from '../metrics/daily-summary';
 import type { EventAnalysis } from './events';
 import type { HeatCell, PutCallSeriesPoint, RatioReading, VolatilityMetrics } from './history-metrics';
 import type { RegimeDay } from './regime-history';

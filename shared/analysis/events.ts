@@ -1,4 +1,4 @@
-import { eventImpliedMove } from './volatility';
+import { eventImpliedMove } from '../metrics/volatility';
 
 /**
  * The events page's analysis (issue 22): the earnings move the term structure implies, from

@@ -1,5 +1,5 @@
-import { MIN_HISTORY_SESSIONS, T30, type DailySummary } from './daily-summary';
-import { expectedMove, ivPercentile, ivRank } from './volatility';
+import { MIN_HISTORY_SESSIONS, T30, type DailySummary } from '../metrics/daily-summary';
+import { expectedMove, ivPercentile, ivRank } from '../metrics/volatility';
 
 /**
  * What the analysis pages read off an underlying's daily summaries (issue 22; the definitions in volatility.ts and

@@ -1,6 +1,6 @@
-import { MIN_HISTORY_SESSIONS, YEAR_SESSIONS, type DailySummary } from './daily-summary';
+import { MIN_HISTORY_SESSIONS, YEAR_SESSIONS, type DailySummary } from '../metrics/daily-summary';
 import { simpleMovingAverage, trendOf, volatilityPremium, volatilityState, type Trend, type VolatilityPremium, type VolatilityState } from './regime';
-import { ivRank } from './volatility';
+import { ivRank } from '../metrics/volatility';
 
 /**
  * The regime page's series (issue 22): each session's components — trend (close against

@@ -30,7 +30,7 @@ import type {
   UnderlyingStats,
 } from './screener.api';
 import { constantMaturityIv, termStructure, type SurfaceContract } from './surface';
-import { putCallRatios } from './sentiment';
+import { putCallRatios } from '../metrics/sentiment';
 
 /** A chain's contract as the screener reads it (shared/market/chain.ts OptionContract has these fields). */
 export interface ScreenerContract extends SurfaceContract {

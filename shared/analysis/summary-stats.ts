@@ -1,6 +1,6 @@
 import { addDays, daysBetween, newYorkParts } from '../market/dates';
 import type { Clock } from '../ports/clock.port';
-import { SUMMARY_RETENTION_DAYS, type DailySummaryStore } from './daily-summary';
+import { SUMMARY_RETENTION_DAYS, type DailySummaryStore } from '../metrics/daily-summary';
 import { volatilityMetrics } from './history-metrics';
 import { statsFromChains, type UnderlyingStatsSource } from './screener';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineApi, type Equal, type Expect } from '../api/contract';
 import { NotifyBody } from './notify';
-import type { SiteStats } from './site-stats';
+import type { SiteStats } from '../ports/site-stats.port';
 import { ShareTestimonialBody, TESTIMONIAL_STATUSES, type PublicTestimonial, type Testimonial } from './testimonials';
 
 /**

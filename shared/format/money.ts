@@ -1,4 +1,4 @@
-import { cents } from '../paper/money';
+import { cents } from '../kernel/money';
 import { localizeNumber as L } from './number-style';
 import { formatNumber, MINUS } from './number';
 

@@ -1,4 +1,4 @@
-import { cents } from '../paper/money';
+import { cents } from '../kernel/money';
 import type { Side } from '../paper/types';
 import {
   applyClose,

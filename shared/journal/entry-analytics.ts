@@ -1,6 +1,6 @@
 import { daysBetween } from '../market/dates';
 import { parseOcc } from '../market/occ';
-import { cents, gcd } from '../paper/money';
+import { cents, gcd } from '../kernel/money';
 import { CONTRACT_MULTIPLIER, type Quote } from '../paper/types';
 import { strategySummary, validateStrategy, type KnownStrategy, type StrategyLeg } from '../strategy';
 import { newYorkDate, sign, type EntryAnalytics, type OpenLeg } from './trades';

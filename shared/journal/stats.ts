@@ -1,4 +1,4 @@
-import { cents } from '../paper/money';
+import { cents } from '../kernel/money';
 import { newYorkDate, type ExitReason, type JournalAccount, type JournalTrade } from './trades';
 
 /**

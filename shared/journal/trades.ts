@@ -1,6 +1,6 @@
 import { newYorkParts } from '../market/dates';
 import { parseOcc } from '../market/occ';
-import { cents } from '../paper/money';
+import { cents } from '../kernel/money';
 import { CONTRACT_MULTIPLIER, type Side } from '../paper/types';
 
 /**

@@ -1,4 +1,4 @@
-import { barSummary, summarizeSession, YEAR_SESSIONS, type DailySummary, type DailySummaryStore } from '../analysis/daily-summary';
+import { barSummary, summarizeSession, YEAR_SESSIONS, type DailySummary, type DailySummaryStore } from '../metrics/daily-summary';
 import { domainEvent } from '../events/domain-events';
 import type { Clock } from '../ports/clock.port';
 import type { EventOutbox } from '../ports/events.port';

@@ -1,4 +1,4 @@
-import type { DailySummary } from '../analysis/daily-summary';
+import type { DailySummary } from '../metrics/daily-summary';
 import type { EarningsDate } from './earnings';
 /**
  * The market-data provider port: the simulated market (shared/market/simulated-provider.ts) and the

@@ -1,12 +1,12 @@
-import { constantMaturityIv, round5, T30, T90, type DailySummary, type TermPoint } from '../analysis/daily-summary';
-import { realizedVolatility } from '../analysis/volatility';
+import { constantMaturityIv, round5, T30, T90, type DailySummary, type TermPoint } from '../metrics/daily-summary';
+import { realizedVolatility } from '../metrics/volatility';
 import { inverseNormCdf } from '../pricing/normal-distribution';
 import { tradingDaysEnding } from './calendar';
 import { earningsBetween, nextEarnings, eventVarianceBetween } from './earnings';
 import { addDays } from './dates';
 import { newYorkInstant, yearsBetween } from './dates';
 import { listedExpirations } from './expirations';
-import { closePrice, dayPutDemand, daySkewLevel, dayVolLevel, underlyingBar, withEventVariance } from './simulated-market';
+import { closePrice, dayPutDemand, daySkewLevel, dayVolLevel, underlyingBar, withEventVariance } from './simulated-day';
 import { seededRng } from './random';
 import { RISK_FREE_RATE, underlyingProfile, type UnderlyingProfile } from './underlyings';
 import { atmVol, surfaceVol } from './vol-surface';
@@ -16,7 +16,7 @@ import { atmVol, surfaceVol } from './vol-surface';
  * price path (closePrice, earnings jumps included) and its volatility surface at that day's level, with the event
  * variance of the reports ahead priced into the expiries after them — the same surface the chains are quoted from —
  * so no past chain is priced. IVs are read at the listed expiries of that session and interpolated to constant
- * maturity with the same function as a live chain's (analysis/daily-summary.ts constantMaturityIv).
+ * maturity with the same function as a live chain's (metrics/daily-summary.ts constantMaturityIv).
  *
  * Put and call volume, open interest and premium follow the chain's own volume model in aggregate: its average
  * totals over three sessions (measured with the simulated provider, Sept-Nov 2026), moved each day by the same

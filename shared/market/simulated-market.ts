@@ -1,16 +1,16 @@
 import { americanChain, americanPrice, chainGreeks, price as bsmPrice } from '../pricing';
 import type { Clock } from '../ports/clock.port';
 import type { ChainSnapshotResult, DailyBar, MarketDataProvider, ProviderContract, ProviderQuote } from './market-data.port';
-import { ProviderError } from './market-data.port';
-import { isTradingDay, nextTradingDay, previousTradingDay, tradingDayOnOrBefore } from './calendar';
+import { isTradingDay, nextTradingDay, previousTradingDay } from './calendar';
 import { daysBetween, newYorkInstant, newYorkParts, yearsBetween } from './dates';
 import { classifyExpiry, listedExpirations } from './expirations';
 import { occSymbol, parseOcc } from './occ';
 import { seededRng } from './random';
 import { strikeGrid } from './strikes';
-import { exerciseStyle, REFERENCE_DATE, RISK_FREE_RATE, underlyingProfile, type UnderlyingProfile } from './underlyings';
+import { exerciseStyle, RISK_FREE_RATE, underlyingProfile, type UnderlyingProfile } from './underlyings';
 import { atmVol, surfaceVol } from './vol-surface';
-import { earningsBetween, earningsOnSession, eventVarianceBetween } from './earnings';
+import { earningsBetween, eventVarianceBetween } from './earnings';
+import { closePrice, dayPutDemand, daySkewLevel, dayVolLevel, requireProfile, round2, underlyingBar, withEventVariance } from './simulated-day';
 import { simulatedSummaries } from './simulated-history';
 
 /**
@@ -34,117 +34,6 @@ export function currentSession(now: Date): { date: string; asOf: Date } {
   const { date, minutes } = newYorkParts(now);
   const session = isTradingDay(date) && minutes >= CLOSE_HOUR * 60 ? date : previousTradingDay(date);
   return { date: session, asOf: newYorkInstant(session, CLOSE_HOUR) };
-}
-
-function requireProfile(ticker: string): UnderlyingProfile {
-  const p = underlyingProfile(ticker);
-  if (!p) throw new ProviderError(ticker, 404, 'not an underlying the simulated market lists');
-  return p;
-}
-
-/** A day-level multiplier on the whole surface: volatility itself moves from day to day. */
-export function dayVolLevel(ticker: string, date: string): number {
-  return Math.min(1.35, Math.max(0.8, 1 + 0.07 * seededRng(ticker, date, 'vol-level').normal()));
-}
-
-/** The slow waves of the skew path: periods in calendar days and their weights (weeks, a quarter, most of a year). */
-const SKEW_WAVES: readonly (readonly [number, number])[] = [
-  [29, 0.45],
-  [83, 0.35],
-  [197, 0.3],
-];
-
-/**
- * A day-level multiplier on the surface's skew, with a path of its own: the sum of three slow waves (seeded phases per
- * underlying) and a little daily noise, about ±20% around 1. Without it the 25-delta risk reversal was the profile's
- * constant skew times the day's volatility level, memoryless from one day to the next, so its percentile against its
- * own year jumped across the whole range from session to session (issue 22). Deterministic: a function of the date.
- */
-export function daySkewLevel(ticker: string, date: string): number {
-  const day = Math.floor(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
-  const phases = seededRng(ticker, 'skew-phases');
-  let wave = 0;
-  for (const [period, weight] of SKEW_WAVES) wave += weight * Math.sin((2 * Math.PI * day) / period + 2 * Math.PI * phases.uniform());
-  return Math.min(1.3, Math.max(0.7, 1 + 0.3 * wave + 0.02 * seededRng(ticker, date, 'skew-level').normal()));
-}
-
-function dailyReturn(p: UnderlyingProfile, date: string): number {
-  const sigma = (p.atmVol * dayVolLevel(p.ticker, date)) / Math.sqrt(252);
-  const z = Math.max(-4, Math.min(4, seededRng(p.ticker, date, 'return').normal()));
-  const diffusive = 0.07 / 252 - (sigma * sigma) / 2 + sigma * z;
-  // A single stock's earnings news (earnings.ts): a jump of standard deviation √E on the session after the report.
-  const event = earningsOnSession(p.ticker, date);
-  if (!event) return diffusive;
-  const jump = Math.max(-3.5, Math.min(3.5, seededRng(p.ticker, date, 'earnings').normal()));
-  return diffusive - event.eventVariance / 2 + Math.sqrt(event.eventVariance) * jump;
-}
-
-/** The simulated market's daily log return of a session (from the previous close), earnings jumps included. */
-export function sessionReturn(ticker: string, date: string): number {
-  return dailyReturn(requireProfile(ticker), date);
-}
-
-/**
- * A day-level multiplier on put volume: hedging demand rises after down days and varies from day to day, so put/call
- * ratios move with the market (sentiment pages). 1 is a usual day.
- */
-export function dayPutDemand(ticker: string, date: string): number {
-  const p = requireProfile(ticker);
-  const r = dailyReturn(p, date);
-  const sigma = p.atmVol / Math.sqrt(252);
-  return Math.min(1.8, Math.max(0.6, Math.exp(0.18 * seededRng(p.ticker, date, 'put-demand').normal() - 0.12 * (r / sigma))));
-}
-
-/** The implied volatility of a strike with an expiry's event variance E added to its total variance: √(σ² + E/T). */
-export function withEventVariance(sigma: number, eventVariance: number, T: number): number {
-  return eventVariance > 0 && T > 0 ? Math.sqrt(sigma * sigma + eventVariance / T) : sigma;
-}
-
-const closes = new Map<string, Map<string, number>>();
-
-/** The close of a trading day (the trading day on or before the date). */
-export function closePrice(ticker: string, date: string): number {
-  const p = requireProfile(ticker);
-  const day = tradingDayOnOrBefore(date);
-  let memo = closes.get(p.ticker);
-  if (!memo) {
-    memo = new Map([[REFERENCE_DATE, p.referencePrice]]);
-    closes.set(p.ticker, memo);
-  }
-  const known = memo.get(day);
-  if (known !== undefined) return round2(known);
-  // Walk from the reference close towards the day, memoising every close on the way.
-  let d = REFERENCE_DATE;
-  let px = p.referencePrice;
-  if (day > REFERENCE_DATE) {
-    while (d < day) {
-      d = nextTradingDay(d);
-      px = memo.get(d) ?? px * Math.exp(dailyReturn(p, d));
-      memo.set(d, px);
-    }
-  } else {
-    while (d > day) {
-      px = memo.get(previousTradingDay(d)) ?? px / Math.exp(dailyReturn(p, d));
-      d = previousTradingDay(d);
-      memo.set(d, px);
-    }
-  }
-  return round2(px);
-}
-
-const round2 = (x: number) => Math.round(x * 100) / 100;
-
-export function underlyingBar(ticker: string, date: string): DailyBar {
-  const p = requireProfile(ticker);
-  const day = tradingDayOnOrBefore(date);
-  const close = closePrice(ticker, day);
-  const prev = closePrice(ticker, previousTradingDay(day));
-  const rng = seededRng(p.ticker, day, 'bar');
-  const sigma = p.atmVol / Math.sqrt(252);
-  const open = round2(prev * Math.exp(0.3 * sigma * rng.normal()));
-  const high = round2(Math.max(open, close) * Math.exp(Math.abs(rng.normal()) * sigma * 0.4));
-  const low = round2(Math.min(open, close) * Math.exp(-Math.abs(rng.normal()) * sigma * 0.4));
-  return { date: day, open, high, low, close, volume: Math.round(p.shareVolume * Math.exp(0.25 * rng.normal())) };
 }
 
 interface QuoteContext {

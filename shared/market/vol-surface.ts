@@ -10,7 +10,7 @@ import type { UnderlyingProfile } from './underlyings';
  * σ_atm(T) carries a mildly upward term structure (short-dated vol a little below 30-day vol),
  * and a day-level level shift so the market's volatility moves from day to day.
  * Skew is negative for indices (downside puts are dearer), smaller for single stocks; `daySkew` moves it along the
- * market's own day-to-day skew path (simulated-market.ts daySkewLevel).
+ * market's own day-to-day skew path (simulated-day.ts daySkewLevel).
  */
 export function atmVol(profile: UnderlyingProfile, T: number, dayLevel = 1): number {
   const t = Math.max(T, 1 / 365);

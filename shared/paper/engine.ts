@@ -16,7 +16,7 @@ import { newYorkParts } from '../market/dates';
 import { isExpired } from '../market/expiry-status';
 import { parseOcc } from '../market/occ';
 import { fillPrice, isMarketable, netUnitPrice, orderUnits, signedLimit } from './fills';
-import { cents } from './money';
+import { cents } from '../kernel/money';
 import { valuation, type Marks } from './portfolio';
 import { applyFill } from './positions';
 import { requirement } from './buying-power';

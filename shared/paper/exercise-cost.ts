@@ -1,5 +1,5 @@
 import { formatUsd } from '../format/money';
-import { cents } from './money';
+import { cents } from '../kernel/money';
 import { CONTRACT_MULTIPLIER, type Position, type Quote } from './types';
 
 /**

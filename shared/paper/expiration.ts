@@ -1,6 +1,6 @@
 import { describe } from './describe';
 import { formatUsd } from '../format/money';
-import { cents } from './money';
+import { cents } from '../kernel/money';
 import { applyFill } from './positions';
 import { CONTRACT_MULTIPLIER, type Activity, type Position } from './types';
 import type { PositionChange } from './engine';

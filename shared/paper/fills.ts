@@ -1,4 +1,4 @@
-import { cents, gcd } from './money';
+import { cents, gcd } from '../kernel/money';
 import type { AccountSettings, OrderLegInput, Quote, Side } from './types';
 
 /**

@@ -1,4 +1,4 @@
-import { cents } from './money';
+import { cents } from '../kernel/money';
 import { CONTRACT_MULTIPLIER, type Side } from './types';
 
 /** One leg as it fills: whole contracts at a price per share. */

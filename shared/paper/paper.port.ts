@@ -1,5 +1,5 @@
 import type { ComplianceCheck } from '../compliance/checks';
-import type { SiteCounter } from '../community/site-stats';
+import type { SiteCounter } from '../ports/site-stats.port';
 import type { DomainEvent } from '../events/domain-events';
 import type { PositionChange } from './engine';
 import type { Activity, Order, OrderStatus, PaperAccount, Position, Quote } from './types';

@@ -1,4 +1,4 @@
-import { cents } from './money';
+import { cents } from '../kernel/money';
 import { requirement } from './buying-power';
 import { CONTRACT_MULTIPLIER, type PaperAccount, type Position } from './types';
 

@@ -1,4 +1,4 @@
-import { cents } from './money';
+import { cents } from '../kernel/money';
 import { CONTRACT_MULTIPLIER, type Position, type Side } from './types';
 import { parseOcc } from '../market/occ';
 

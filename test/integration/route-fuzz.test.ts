@@ -4,7 +4,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { openApiDocument, type JsonSchema, type Operation } from '@shared/api/openapi';
+import { openApiDocument, type JsonSchema, type Operation } from '../../functions/openapi/document';
 import { routes } from '../../functions/routes';
 import { signUpAndSignIn } from '../support/cognito';
 import { NOT_YET_ON_CONTRACTS } from '../support/contract-status';

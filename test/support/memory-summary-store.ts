@@ -1,4 +1,4 @@
-import type { DailySummary, DailySummaryStore } from '@shared/analysis/daily-summary';
+import type { DailySummary, DailySummaryStore } from '@shared/metrics/daily-summary';
 
 /** The daily-summary store in memory, for unit tests of the ingestion and the analysis use cases. */
 export function memorySummaryStore() {

@@ -1,6 +1,6 @@
 /**
  * Freezes a year of daily history for the course's market-analysis lessons (issue 17): for each of the `days` NYSE
- * trading days ending on a session, the simulated market's close (shared/market/simulated-market.ts closePrice) and
+ * trading days ending on a session, the simulated market's close (shared/market/simulated-day.ts closePrice) and
  * its 30- and 90-day constant-maturity at-the-money implied volatility, read off the market's own volatility surface
  * at that day's level (shared/market/vol-surface.ts atmVol at T = 30/365 and 90/365 with dayVolLevel), so no past
  * chain is priced. The lessons compute IV rank, IV percentile, realised volatility and moving averages from it with
@@ -14,7 +14,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tradingDaysEnding } from '../../shared/market/calendar';
-import { closePrice, dayVolLevel } from '../../shared/market/simulated-market';
+import { closePrice, dayVolLevel } from '../../shared/market/simulated-day';
 import { underlyingProfile } from '../../shared/market/underlyings';
 import { atmVol } from '../../shared/market/vol-surface';
 import type { PriceHistory } from '../../shared/learning/history';

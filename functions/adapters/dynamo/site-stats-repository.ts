@@ -1,5 +1,5 @@
 import { type DynamoDBDocumentClient, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { SiteCounter, SiteStats, SiteStatsRepository } from '@shared/community/site-stats';
+import type { SiteCounter, SiteStats, SiteStatsRepository } from '@shared/ports/site-stats.port';
 import { hashString } from '@shared/market/random';
 import type { ReceiptKey } from '../../commons/event-handler';
 import { batchGetAll } from './batched-get';

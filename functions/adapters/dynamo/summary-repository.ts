@@ -1,5 +1,5 @@
 import { type DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { DailySummarySchema, SUMMARY_RETENTION_DAYS, type DailySummary, type DailySummaryStore } from '@shared/analysis/daily-summary';
+import { DailySummarySchema, SUMMARY_RETENTION_DAYS, type DailySummary, type DailySummaryStore } from '@shared/metrics/daily-summary';
 import { addDays, dayNumber } from '@shared/market/dates';
 import { batchWriteAll } from './batch-write';
 import { documentClient, isExpired, tableName } from './client';

@@ -2,7 +2,7 @@ import { pdtStatus, PDT_WINDOW_TRADING_DAYS } from '../../compliance/checks';
 import { levelName } from '../../compliance/levels';
 import { tradingDaysEnding } from '../../market/calendar';
 import { intrinsicOf } from '../expiration';
-import { cents } from '../money';
+import { cents } from '../../kernel/money';
 import type { PortfolioView } from '../paper.api';
 import { marketValue, positionMultiplier, unrealizedPnl, valuation } from '../portfolio';
 import { sessionOf } from '../session';

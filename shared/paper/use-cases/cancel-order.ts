@@ -1,7 +1,7 @@
 import { domainEvent } from '../../events/domain-events';
 import { ok, type Result } from '../../result';
 import { describeOrder } from '../describe';
-import { cents } from '../money';
+import { cents } from '../../kernel/money';
 import { countOpenOrder } from '../open-orders';
 import { accountChanged, noAccount, noSuchOrder, orderNotOpen } from '../paper.errors';
 import type { Order } from '../types';

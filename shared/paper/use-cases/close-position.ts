@@ -1,6 +1,6 @@
 import { domainEvent } from '../../events/domain-events';
 import { fail, ok, type Result } from '../../result';
-import { cents } from '../money';
+import { cents } from '../../kernel/money';
 import { formatUsd } from '../../format/money';
 import { accountChanged, badQuantity, idReused, noAccount } from '../paper.errors';
 import { applyFill } from '../positions';

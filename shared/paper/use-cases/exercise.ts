@@ -4,7 +4,7 @@ import { fail, ok, type Result } from '../../result';
 import { describe } from '../describe';
 import { exerciseCost } from '../exercise-cost';
 import { intrinsicOf, settleOption } from '../expiration';
-import { cents } from '../money';
+import { cents } from '../../kernel/money';
 import { formatUsd } from '../../format/money';
 import { accountChanged, badQuantity, noAccount } from '../paper.errors';
 import { sessionOf } from '../session';

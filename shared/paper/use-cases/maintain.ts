@@ -2,7 +2,7 @@ import { domainEvent, type DomainEvent } from '../../events/domain-events';
 import { isExpired } from '../../market/expiry-status';
 import type { PositionChange } from '../engine';
 import { settleExpiries, type SettlementResult } from '../expiration';
-import { cents } from '../money';
+import { cents } from '../../kernel/money';
 import { staleOpenOrders } from '../open-orders';
 import { sessionOf } from '../session';
 import type { Order } from '../types';

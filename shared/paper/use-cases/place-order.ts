@@ -3,7 +3,7 @@ import { parseOcc } from '../../market/occ';
 import { fail, ok, type Result } from '../../result';
 import { describe } from '../describe';
 import { evaluateOrder, type Decision } from '../engine';
-import { cents } from '../money';
+import { cents } from '../../kernel/money';
 import { formatUsd } from '../../format/money';
 import { countOpenOrder, canRestAnother } from '../open-orders';
 import { accountChanged, idReused, noAccount, tooManyOpenOrders } from '../paper.errors';

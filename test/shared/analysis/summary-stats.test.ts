@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DailySummary } from '@shared/analysis/daily-summary';
+import type { DailySummary } from '@shared/metrics/daily-summary';
 import type { ChainSet } from '@shared/analysis/screener';
 import { summaryStatsSource, volatilityHistory } from '@shared/analysis/summary-stats';
 import { addDays } from '@shared/market/dates';

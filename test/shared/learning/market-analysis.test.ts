@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { templateById } from '@shared/strategy';
 import { americanPrice } from '@shared/pricing';
-import { closePrice, dayVolLevel } from '@shared/market/simulated-market';
+import { closePrice, dayVolLevel } from '@shared/market/simulated-day';
 import { isTradingDay } from '@shared/market/calendar';
 import { underlyingProfile } from '@shared/market/underlyings';
 import { atmVol } from '@shared/market/vol-surface';

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { americanPrice } from '@shared/pricing';
 import { buildChain } from '@shared/market/chain';
 import { newYorkInstant, yearsBetween } from '@shared/market/dates';
-import { closePrice, currentSession, simulatedProvider } from '@shared/market/simulated-market';
+import { closePrice } from '@shared/market/simulated-day';
+import { currentSession, simulatedProvider } from '@shared/market/simulated-market';
 import { exerciseStyle, RISK_FREE_RATE, underlyingProfile } from '@shared/market/underlyings';
 import { fixedClock } from '@shared/ports/clock.port';
 

@@ -44,8 +44,8 @@ export const sourceLine = (s: ChainSnapshot): string =>
 
 export const figure = (label: string, value: string, formula: string, inputs: string[]): Figure => ({ label, value, formula, inputs });
 
-/** Rounds to cents as money is shown (shared/paper/money), so a question's key is the figure the lesson shows. */
-export { cents } from '../../../paper/money';
+/** Rounds to cents as money is shown (shared/kernel/money), so a question's key is the figure the lesson shows. */
+export { cents } from '../../../kernel/money';
 
 /** A template of Markdown and maths with backslashes kept (`String.raw`); not named `md`, which Prettier would reformat as Markdown. */
 export const tex = String.raw;

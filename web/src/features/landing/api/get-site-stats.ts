@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SiteStats } from '@shared/community/site-stats';
+import type { SiteStats } from '@shared/ports/site-stats.port';
 import { queryKeys } from '@web/api/query-keys';
 import { api } from '@web/lib/api-client';
 

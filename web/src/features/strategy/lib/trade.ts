@@ -1,6 +1,6 @@
 import { formatUsd } from '@shared/format/money';
 import { fillPrice } from '@shared/paper/fills';
-import { cents, gcd } from '@shared/paper/money';
+import { cents, gcd } from '@shared/kernel/money';
 import { orderCost } from '@shared/paper/order-cost';
 import { fundsAndMargins, type StrategyLeg, type ValidationResult } from '@shared/strategy';
 import type { AccountSettings, ComplianceCheck, OrderRequest } from '@web/api/paper-account';

@@ -1,5 +1,5 @@
 import { fillPrice, netUnitPrice } from '@shared/paper/fills';
-import { cents } from '@shared/paper/money';
+import { cents } from '@shared/kernel/money';
 import { orderCost } from '@shared/paper/order-cost';
 import type { AccountSettings, PortfolioPosition } from '@web/api/paper-account';
 

@@ -9,12 +9,13 @@ import {
   ivAtDelta,
   T30,
   type SummaryContract,
-} from '@shared/analysis/daily-summary';
-import { eventImpliedMove } from '@shared/analysis';
+} from '@shared/metrics/daily-summary';
+import { eventImpliedMove } from '@shared/metrics/volatility';
 import { greeks, impliedVol, price } from '@shared/pricing';
 import { runIngestion } from '@shared/market/ingest';
 import { earningsBetween, eventVarianceBetween } from '@shared/market/earnings';
-import { closePrice, sessionReturn, simulatedProvider } from '@shared/market/simulated-market';
+import { closePrice, sessionReturn } from '@shared/market/simulated-day';
+import { simulatedProvider } from '@shared/market/simulated-market';
 import { simulatedSummaries, simulatedSummary } from '@shared/market/simulated-history';
 import { fixedClock } from '@shared/ports/clock.port';
 import { memoryMarketStore } from '../../support/memory-market-store';

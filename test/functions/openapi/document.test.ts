@@ -4,8 +4,8 @@ import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineApi } from '@shared/api/contract';
-import { apiContracts, type ContractEntry } from '@shared/api/contracts';
-import { openApiDocument, operationIdOf, SECURITY_SCHEME, type Operation } from '@shared/api/openapi';
+import { apiContracts, type ContractEntry } from '../../../functions/openapi/contracts';
+import { openApiDocument, operationIdOf, SECURITY_SCHEME, type Operation } from '../../../functions/openapi/document';
 import { routes } from '../../../functions/routes';
 
 const doc = openApiDocument({ routes, version: 'test' });

@@ -1,20 +1,20 @@
-import { screenerApi } from '../analysis/screener.api';
-import { analysisApi } from '../analysis/analysis.api';
-import { brokerApi } from '../broker/broker.api';
-import { communityApi } from '../community/community.api';
-import { postsApi } from '../community/posts.api';
-import { draftsApi } from '../drafts/drafts.api';
-import { journalApi } from '../journal/journal.api';
-import { gamificationApi } from '../gamification/gamification.api';
-import { learningApi } from '../learning/learning.api';
-import { marketApi } from '../market/market.api';
-import { paperApi } from '../paper/paper.api';
-import { usersApi } from '../users/users.api';
-import type { RouteContract, RouteKey } from './contract';
-import { serviceApi } from './service.api';
+import { screenerApi } from '@shared/analysis/screener.api';
+import { analysisApi } from '@shared/analysis/analysis.api';
+import { brokerApi } from '@shared/broker/broker.api';
+import { communityApi } from '@shared/community/community.api';
+import { postsApi } from '@shared/community/posts.api';
+import { draftsApi } from '@shared/drafts/drafts.api';
+import { journalApi } from '@shared/journal/journal.api';
+import { gamificationApi } from '@shared/gamification/gamification.api';
+import { learningApi } from '@shared/learning/learning.api';
+import { marketApi } from '@shared/market/market.api';
+import { paperApi } from '@shared/paper/paper.api';
+import { usersApi } from '@shared/users/users.api';
+import type { RouteContract, RouteKey } from '@shared/api/contract';
+import { serviceApi } from '@shared/api/service.api';
 
 /**
- * Every area's contract in one place, so the API document (shared/api/openapi.ts) and the tests see every route.
+ * Every area's contract in one place, so the API document (functions/openapi/document.ts) and the tests see every route.
  * An area's key is its tag in the document. A new area adds its `<area>.api.ts` here.
  */
 export const apiAreas = {

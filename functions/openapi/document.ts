@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ErrorBody, type Auth, type RouteContract, type RouteKey } from './contract';
+import { ErrorBody, type Auth, type RouteContract, type RouteKey } from '@shared/api/contract';
 import { apiAreas, apiContracts, type ApiArea, type ContractEntry } from './contracts';
 
 /**

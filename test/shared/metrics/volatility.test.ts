@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EXPECTED_MOVE_LABELS, eventImpliedMove, expectedMove, ivPercentile, ivRank, realizedVolatility, straddleMoves } from '@shared/analysis';
+import { EXPECTED_MOVE_LABELS, eventImpliedMove, expectedMove, ivPercentile, ivRank, realizedVolatility, straddleMoves } from '@shared/metrics/volatility';
 import { impliedVol, price } from '@shared/pricing';
 
 /** The volatility definitions of issue 22 on published worked examples. */
