@@ -1,7 +1,7 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Draft, DraftRepository } from '@shared/drafts/drafts';
 import { documentClient, tableName } from './client';
+import { cancellationReasons, isConditionFailed } from './conditions';
 import { userPk } from './profile-repository';
 
 /**
@@ -34,7 +34,7 @@ export function dynamoDraftRepository(db: DynamoDBDocumentClient = documentClien
     await db
       .send(new PutCommand({ TableName: table, Item: { ...counterKey(userId), entity: 'draft-count', n }, ConditionExpression: 'attribute_not_exists(PK)' }))
       .catch((err: unknown) => {
-        if ((err as Error).name !== 'ConditionalCheckFailedException') throw err;
+        if (!isConditionFailed(err)) throw err;
       });
   }
   /**
@@ -47,9 +47,8 @@ export function dynamoDraftRepository(db: DynamoDBDocumentClient = documentClien
         await db.send(new TransactWriteCommand({ TransactItems: items }));
         return true;
       } catch (err) {
-        if (!(err instanceof TransactionCanceledException)) throw err;
-        const codes = (err.CancellationReasons ?? []).map((r) => r.Code);
-        if (codes.includes('ConditionalCheckFailed')) return false;
+        if (!cancellationReasons(err)) throw err;
+        if (isConditionFailed(err)) return false;
         if (attempt >= 20) throw err;
         await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(200, 10 * 2 ** attempt)));
       }
@@ -85,7 +84,7 @@ export function dynamoDraftRepository(db: DynamoDBDocumentClient = documentClien
         )
         .then(() => true)
         .catch((err: unknown) => {
-          if ((err as Error).name === 'ConditionalCheckFailedException') return false;
+          if (isConditionFailed(err)) return false;
           throw err;
         });
     },

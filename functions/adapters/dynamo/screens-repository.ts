@@ -2,6 +2,7 @@ import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/li
 import type { SavedScreen } from '@shared/analysis/screener.api';
 import type { ScreenRepository } from '@shared/analysis/screens';
 import { documentClient, tableName } from './client';
+import { isConditionFailed } from './conditions';
 import { userPk } from './profile-repository';
 
 /**
@@ -32,7 +33,7 @@ export function dynamoScreenRepository(db: DynamoDBDocumentClient = documentClie
         );
         return true;
       } catch (err) {
-        if ((err as Error).name !== 'ConditionalCheckFailedException' || attempt >= 20) throw err;
+        if (!isConditionFailed(err) || attempt >= 20) throw err;
         await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(200, 10 * 2 ** attempt)));
       }
     }
