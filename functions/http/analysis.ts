@@ -1,7 +1,6 @@
 import { analysisApi } from '@shared/analysis/analysis.api';
 import { analysisReader, nextIngestionAt, type AnalysisReader } from '@shared/analysis/analysis-reader';
 import type { MarketStore } from '@shared/market/market-store.port';
-import { hashString } from '@shared/market/random';
 import { TRACKED_UNDERLYINGS } from '@shared/market/underlyings';
 import { simulatedPastReports } from '@shared/market/simulated-history';
 import type { Clock } from '@shared/ports/clock.port';
@@ -9,6 +8,7 @@ import { dynamoSummaryStore } from '../adapters/dynamo/summary-repository';
 import { appError } from '../commons/errors';
 import { failure, httpApi, okRaw, route, type HttpResponse } from '../commons/http';
 import { marketDeps } from '../commons/market-wiring';
+import { snapshotCache } from '../commons/snapshot-cache';
 
 /**
  * The market-analysis routes (issue 22, shared/analysis/analysis.api.ts): end-of-day answers computed from the daily
@@ -25,7 +25,7 @@ export interface AnalysisHandlerDeps {
 const STATUS_FRESH_MS = 10_000;
 
 export function makeAnalysisHandler(deps: AnalysisHandlerDeps) {
-  const cache = new Map<string, { run: string; body: string; etag: string } | { run: string; failure: HttpResponse }>();
+  const cache = snapshotCache<unknown>();
   let status: { at: number; run: Promise<string> } | undefined;
 
   /** The last ingestion run (its finish time), re-read at most every 10 s. */
@@ -54,20 +54,10 @@ export function makeAnalysisHandler(deps: AnalysisHandlerDeps) {
       const value = (await compute()) as { message: string };
       return failure(appError('not_found', value.message));
     }
-    const run = await currentRun();
-    let hit = cache.get(key);
-    if (!hit || hit.run !== run) {
-      const value = (await compute()) as { kind?: string; message?: string };
-      if (value && value.kind === 'not_found') {
-        hit = { run, failure: failure(appError('not_found', value.message!)) };
-      } else {
-        const body = JSON.stringify(value);
-        hit = { run, body, etag: `"${hashString(`${run}|${body}`).toString(36)}-${body.length.toString(36)}"` };
-      }
-      cache.set(key, hit);
-    }
-    if ('failure' in hit) return hit.failure;
-    return okRaw(hit.body, { 'cache-control': cacheControl(), etag: hit.etag });
+    const hit = await cache.answer(key, await currentRun(), compute);
+    const value = hit.value as { kind?: string; message?: string } | null;
+    if (value && value.kind === 'not_found') return failure(appError('not_found', value.message!));
+    return okRaw(hit.text, { 'cache-control': cacheControl(), etag: hit.etag });
   }
 
   return httpApi({
