@@ -1,14 +1,12 @@
 import { analysisApi } from '@shared/analysis/analysis.api';
-import { analysisReader, nextIngestionAt, type AnalysisReader } from '@shared/analysis/analysis-reader';
+import { nextIngestionAt, type AnalysisReader } from '@shared/analysis/analysis-reader';
 import type { MarketStore } from '@shared/market/market-store.port';
 import { TRACKED_UNDERLYINGS } from '@shared/market/underlyings';
-import { simulatedPastReports } from '@shared/market/simulated-history';
 import type { Clock } from '@shared/ports/clock.port';
-import { dynamoSummaryStore } from '../adapters/dynamo/summary-repository';
 import { appError } from '../commons/errors';
 import { failure, httpApi, okRaw, route, type HttpResponse } from '../commons/http';
-import { marketDeps } from '../commons/market-wiring';
 import { snapshotCache } from '../commons/snapshot-cache';
+import { analysisDeps } from '../wiring/analysis';
 
 /**
  * The market-analysis routes (issue 22, shared/analysis/analysis.api.ts): end-of-day answers computed from the daily
@@ -77,15 +75,4 @@ export function makeAnalysisHandler(deps: AnalysisHandlerDeps) {
   });
 }
 
-const wiring = marketDeps();
-export const handler = makeAnalysisHandler({
-  reader: analysisReader({
-    summaries: dynamoSummaryStore(),
-    market: wiring.store,
-    clock: wiring.clock,
-    // The simulated market's path reaches back beyond the kept year: its last 12 reports. A real provider's come from the summaries.
-    pastReports: (underlying, before, count) => simulatedPastReports(underlying, before, count),
-  }),
-  market: wiring.store,
-  clock: wiring.clock,
-});
+export const handler = makeAnalysisHandler(analysisDeps());

@@ -1,4 +1,3 @@
-import { ulid } from 'ulid';
 import { postsApi } from '@shared/community/posts.api';
 import {
   addComment,
@@ -14,18 +13,10 @@ import {
   withdrawPost,
   type PostDeps,
 } from '@shared/community/posts';
-import { marketReader } from '@shared/market/market-reader';
-import { simulatedProvider } from '@shared/market/simulated-market';
 import type { GroupMembership } from '@shared/users/group-membership.port';
 import { displayName, publicCard, type ProfileRepository } from '@shared/users/profile';
-import { dynamoPostRepository, withFeedCache } from '../adapters/dynamo/community-posts-repository';
-import { dynamoJournalRepository } from '../adapters/dynamo/journal-repository';
-import { dynamoMarketStore } from '../adapters/dynamo/market-repository';
-import { dynamoProfileRepository } from '../adapters/dynamo/profile-repository';
-import { systemClock } from '../commons/clock';
 import { accepted, created, failure, httpApiWithAdmin, noContent, ok, route, type AuthUser, respond } from '../commons/http';
-import { logger } from '../commons/powertools';
-import { adminGroupMembership } from '../commons/users-wiring';
+import { communityPostsDeps } from '../wiring/community';
 
 export interface CommunityPostsDeps extends PostDeps {
   chains: ChainSource;
@@ -88,36 +79,4 @@ export function makeCommunityPostsHandler(deps: CommunityPostsDeps) {
   });
 }
 
-/** Today's chains through the same reader as the chain API (stored chains, else the simulated market). */
-export function readerChains(): ChainSource {
-  const clock = systemClock;
-  const reader = marketReader({
-    store: dynamoMarketStore(),
-    simulated: simulatedProvider(clock),
-    clock,
-    warn: (message, error) => logger.warn(message, { error: error as Error }),
-  });
-  return {
-    async expiries(underlying) {
-      const out = await reader.expiries(underlying);
-      return 'kind' in out ? null : out.expiries.map((e) => e.expiration_date);
-    },
-    async chain(underlying, expiration) {
-      const out = await reader.chain(underlying, expiration);
-      if ('kind' in out) return null;
-      const strikes = (type: 'call' | 'put') =>
-        [...new Set(out.contracts.filter((c) => c.contract_type === type).map((c) => c.strike_price))].sort((a, b) => a - b);
-      return { spot: out.underlying.price, strikes: { call: strikes('call'), put: strikes('put') } };
-    },
-  };
-}
-
-export const handler = makeCommunityPostsHandler({
-  posts: withFeedCache(dynamoPostRepository()),
-  journal: dynamoJournalRepository(),
-  clock: systemClock,
-  ids: { newId: () => ulid() },
-  chains: readerChains(),
-  groups: adminGroupMembership(),
-  profiles: dynamoProfileRepository(),
-});
+export const handler = makeCommunityPostsHandler(communityPostsDeps());

@@ -3,11 +3,9 @@ import { subscribeToLaunch, type NotifyRepository } from '@shared/community/noti
 import { MODERATION_LIST_LIMIT, moderateTestimonial, publicTestimonials, shareTestimonial, type TestimonialRepository } from '@shared/community/testimonials';
 import type { Clock } from '@shared/ports/clock.port';
 import type { GroupMembership } from '@shared/users/group-membership.port';
-import { dynamoNotifyRepository, dynamoTestimonialRepository } from '../adapters/dynamo/community-repository';
-import { systemClock } from '../commons/clock';
 import { appError } from '../commons/errors';
 import { accepted, failure, httpApiWithAdmin, noContent, ok, route } from '../commons/http';
-import { adminGroupMembership } from '../commons/users-wiring';
+import { communityDeps } from '../wiring/community';
 
 export interface CommunityDeps {
   testimonials: TestimonialRepository;
@@ -57,9 +55,4 @@ export function makeCommunityHandler(deps: CommunityDeps) {
   });
 }
 
-export const handler = makeCommunityHandler({
-  testimonials: dynamoTestimonialRepository(),
-  notify: dynamoNotifyRepository(),
-  clock: systemClock,
-  groups: adminGroupMembership(),
-});
+export const handler = makeCommunityHandler(communityDeps());

@@ -12,7 +12,7 @@ import {
   type JournalDeps,
 } from '@shared/journal/use-cases';
 import { created, httpApi, noContent, ok, okText, respond, route } from '../commons/http';
-import { journalDeps } from '../commons/journal-wiring';
+import { journalDeps } from '../wiring/journal';
 
 /** The journal's routes (shared/journal/journal.api.ts): each parses its input and calls one use case; the learner only from the token. */
 export function makeJournalHandler(deps: JournalDeps) {

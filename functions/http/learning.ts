@@ -1,5 +1,3 @@
-import { ulid } from 'ulid';
-import { COURSE } from '@shared/learning/content/course';
 import { learningApi } from '@shared/learning/learning.api';
 import { attemptQuiz } from '@shared/learning/use-cases/attempt-quiz';
 import { checkExercise } from '@shared/learning/use-cases/check-exercise';
@@ -8,14 +6,9 @@ import type { LearningDeps } from '@shared/learning/use-cases/deps';
 import { courseOutline, snapshotChain } from '@shared/learning/public-content';
 import { getModuleJson, getProgress, listModules } from '@shared/learning/use-cases/read-course';
 import { resetProgress } from '@shared/learning/use-cases/reset-progress';
-import { jitteredBackoff } from '@shared/paper/use-cases/retry';
-import { dynamoJournalRepository } from '../adapters/dynamo/journal-repository';
-import { dynamoLearningRepository } from '../adapters/dynamo/learning-repo';
-import { dynamoPaperAccountRepository } from '../adapters/dynamo/paper-account-repository';
-import { marketQuoteSource } from '../adapters/market/quote-source';
-import { marketDeps } from '../commons/market-wiring';
 import { failure, httpApi, ok, okRaw, respond, route } from '../commons/http';
 import { snapshotCache } from '../commons/snapshot-cache';
+import { learningDeps } from '../wiring/learning';
 
 /** The learning area's routes (shared/learning/learning.api.ts): each parses its input and calls one use case. */
 export function makeLearningHandler(deps: LearningDeps) {
@@ -63,21 +56,6 @@ export function makeLearningHandler(deps: LearningDeps) {
       respond(await resetProgress(deps, user.sub), (progress) => ok({ progress })),
     ),
   });
-}
-
-/** Wired with the real adapters: progress in the table, the course held in memory (its public form cached per warm handler). */
-function learningDeps(): LearningDeps {
-  const market = marketDeps();
-  return {
-    repo: dynamoLearningRepository(),
-    course: { course: () => COURSE },
-    paper: dynamoPaperAccountRepository(),
-    journal: dynamoJournalRepository(),
-    quotes: marketQuoteSource(market.reader, market.clock),
-    clock: market.clock,
-    ids: { newId: () => ulid() },
-    backoff: jitteredBackoff((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
-  };
 }
 
 export const handler = makeLearningHandler(learningDeps());

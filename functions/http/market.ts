@@ -7,9 +7,9 @@ import type { EventOutbox } from '@shared/ports/events.port';
 import type { IdGenerator } from '@shared/ports/ids.port';
 import type { MarketStore } from '@shared/market/market-store.port';
 import { appError } from '../commons/errors';
-import { accepted, failure, httpApi, ok, okRaw, route, type HttpResponse } from '../commons/http';
-import { marketDeps } from '../commons/market-wiring';
+import { accepted, failure, httpApi, ok, okRaw, respond, route, type HttpResponse } from '../commons/http';
 import { etagOf, snapshotCache } from '../commons/snapshot-cache';
+import { marketDeps } from '../wiring/market';
 
 export interface ProviderStatus {
   configured: boolean;
@@ -33,8 +33,6 @@ const PUBLIC_CACHE = 'public, max-age=15, stale-while-revalidate=30';
 const CHAIN_FRESH_MS = 10_000;
 /** A learner's Sync Data may queue a run at most this often per underlying. */
 const SYNC_INTERVAL_MS = 5 * 60_000;
-
-const notFound = (message: string) => failure(appError('not_found', message));
 
 export function makeMarketHandler(deps: MarketHandlerDeps) {
   /** Each chain's answer, kept per stored version and New York day (the days to expiry change at midnight). */
@@ -68,8 +66,7 @@ export function makeMarketHandler(deps: MarketHandlerDeps) {
     'GET /api/market/quotes': route(marketApi['GET /api/market/quotes'], async ({ query }) => publicJson(await deps.reader.quotes(query.tickers.split(',')))),
 
     'GET /api/market/{underlying}/expiries': route(marketApi['GET /api/market/{underlying}/expiries'], async ({ params, query }) => {
-      const result = await deps.reader.expiries(params.underlying, query.type);
-      return 'kind' in result ? notFound(result.message) : publicJson(result);
+      return respond(await deps.reader.expiries(params.underlying, query.type), publicJson);
     }),
 
     'GET /api/market/{underlying}/chain': route(marketApi['GET /api/market/{underlying}/chain'], async ({ params, query }) => {
@@ -81,21 +78,20 @@ export function makeMarketHandler(deps: MarketHandlerDeps) {
       if (hit && hit.version === versionOf(hit.value) && now.getTime() - hit.checkedAt < CHAIN_FRESH_MS) {
         return okRaw(hit.text, { 'cache-control': PUBLIC_CACHE, etag: hit.etag });
       }
-      const view = await deps.reader.chain(params.underlying, query.expiry, hit ? { version: hit.value.version, view: hit.value } : undefined);
-      if ('kind' in view) return notFound(view.message);
+      const read = await deps.reader.chain(params.underlying, query.expiry, hit ? { version: hit.value.version, view: hit.value } : undefined);
+      if (!read.ok) return failure(read.error);
+      const view = read.value;
       // The same stored version on the same day: the kept text and ETag, with no re-serialisation.
       const answer = await chains.answer(key, versionOf(view), () => view, now.getTime());
       return okRaw(answer.text, { 'cache-control': PUBLIC_CACHE, etag: answer.etag });
     }),
 
     'GET /api/market/{underlying}/history': route(marketApi['GET /api/market/{underlying}/history'], async ({ params, query }) => {
-      const result = await deps.reader.history(params.underlying, query.days);
-      return 'kind' in result ? notFound(result.message) : publicJson(result);
+      return respond(await deps.reader.history(params.underlying, query.days), publicJson);
     }),
 
     'GET /api/market/contracts/{contract}/history': route(marketApi['GET /api/market/contracts/{contract}/history'], async ({ params, query }) => {
-      const result = await deps.reader.contractHistory(params.contract, query.days);
-      return 'kind' in result ? notFound(result.message) : publicJson(result);
+      return respond(await deps.reader.contractHistory(params.contract, query.days), publicJson);
     }),
 
     'POST /api/market/sync': route(marketApi['POST /api/market/sync'], async ({ body, user }) => {
@@ -106,8 +102,9 @@ export function makeMarketHandler(deps: MarketHandlerDeps) {
         );
       }
       const ticker = body.underlying.toUpperCase();
-      const resolved = deps.reader.resolveUnderlying(ticker);
-      if ('kind' in resolved) return notFound(resolved.message);
+      const resolution = deps.reader.resolve(ticker);
+      if (!resolution.ok) return failure(resolution.error);
+      const resolved = resolution.value;
       const now = deps.clock.now().getTime();
       const last = lastSyncRequest.get(resolved.ticker) ?? 0;
       if (now - last < SYNC_INTERVAL_MS) {

@@ -4,7 +4,10 @@ import { jitteredBackoff } from '@shared/paper/use-cases/retry';
 import { dynamoJournalRepository } from '../adapters/dynamo/journal-repository';
 import { dynamoLearningRepository } from '../adapters/dynamo/learning-repo';
 import { dynamoPaperAccountRepository } from '../adapters/dynamo/paper-account-repository';
-import { systemClock } from './clock';
+import { dynamoEventReceipts } from '../adapters/dynamo/event-receipts';
+import { marketQuoteSource } from '../adapters/market/quote-source';
+import { systemClock } from '../commons/clock';
+import { marketDeps } from './market';
 
 /** The composition root of the journal: its items, the learning progress and the paper account in the one table; ledgers kept warm by version. */
 export function journalDeps(): JournalDeps {
@@ -17,4 +20,10 @@ export function journalDeps(): JournalDeps {
     backoff: jitteredBackoff((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     ledgerCache: memoryLedgerCache(),
   };
+}
+
+/** The journal's event consumers: the journal, their receipts, and quotes through the market's reader. */
+export function journalConsumerDeps() {
+  const market = marketDeps();
+  return { journal: journalDeps(), receipts: dynamoEventReceipts(), quotes: marketQuoteSource(market.reader, market.clock) };
 }
