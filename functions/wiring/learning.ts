@@ -1,11 +1,12 @@
 import { ulid } from 'ulid';
 import { COURSE } from '@shared/learning/content/course';
 import type { LearningDeps } from '@shared/learning/use-cases/deps';
-import { jitteredBackoff } from '@shared/paper/use-cases/retry';
+import { jitteredBackoff } from '@shared/backoff';
 import { dynamoJournalRepository } from '../adapters/dynamo/journal-repository';
 import { dynamoLearningRepository } from '../adapters/dynamo/learning-repo';
 import { dynamoPaperAccountRepository } from '../adapters/dynamo/paper-account-repository';
 import { marketQuoteSource } from '../adapters/market/quote-source';
+import { sleep } from '../commons/clock';
 import { marketDeps } from './market';
 
 /** The composition root of learning: progress in the table, the course held in memory (its public form cached per warm handler). */
@@ -19,6 +20,6 @@ export function learningDeps(): LearningDeps {
     quotes: marketQuoteSource(market.reader, market.clock),
     clock: market.clock,
     ids: { newId: () => ulid() },
-    backoff: jitteredBackoff((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+    backoff: jitteredBackoff(sleep),
   };
 }

@@ -3,6 +3,11 @@ import type { Draft, DraftRepository } from '@shared/drafts/drafts';
 import { documentClient, tableName } from './client';
 import { cancellationReasons, isConditionFailed } from './conditions';
 import { userPk } from './profile-repository';
+import { jitteredBackoff } from '@shared/backoff';
+import { sleep } from '../../commons/clock';
+
+/** Concurrent writes to one learner's draft count spread out before they try again. */
+const backoff = jitteredBackoff(sleep, Math.random, 10, 200);
 
 /**
  * Drafts under USER#<sub> / DRAFT#<id>; one Query lists them. USER#<sub> / DRAFTS holds how many there are, changed in
@@ -50,7 +55,7 @@ export function dynamoDraftRepository(db: DynamoDBDocumentClient = documentClien
         if (!cancellationReasons(err)) throw err;
         if (isConditionFailed(err)) return false;
         if (attempt >= 20) throw err;
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(200, 10 * 2 ** attempt)));
+        await backoff(attempt);
       }
     }
   }
