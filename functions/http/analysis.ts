@@ -3,8 +3,8 @@ import { nextIngestionAt, type AnalysisReader } from '@shared/analysis/analysis-
 import type { MarketStore } from '@shared/market/market-store.port';
 import { TRACKED_UNDERLYINGS } from '@shared/market/underlyings';
 import type { Clock } from '@shared/ports/clock.port';
-import { appError } from '../commons/errors';
-import { failure, httpApi, okRaw, route, type HttpResponse } from '../commons/http';
+import { ok, type Result } from '@shared/result';
+import { failure, httpApi, okRaw, respond, route, type HttpResponse } from '../commons/http';
 import { snapshotCache } from '../commons/snapshot-cache';
 import { analysisDeps } from '../wiring/analysis';
 
@@ -23,7 +23,8 @@ export interface AnalysisHandlerDeps {
 const STATUS_FRESH_MS = 10_000;
 
 export function makeAnalysisHandler(deps: AnalysisHandlerDeps) {
-  const cache = snapshotCache<unknown>();
+  /** Each answer per ingestion run, a not-found one too (it is not serialised: only its failure is answered). */
+  const cache = snapshotCache<Result<unknown>>({ serialise: (read) => (read.ok ? JSON.stringify(read.value) : '') });
   let status: { at: number; run: Promise<string> } | undefined;
 
   /** The last ingestion run (its finish time), re-read at most every 10 s. */
@@ -46,15 +47,11 @@ export function makeAnalysisHandler(deps: AnalysisHandlerDeps) {
   };
 
   /** One answer, cached per ingestion run (a tracked underlying's 404 before its first data too; any other ticker is not kept). */
-  async function answer(key: string, compute: () => Promise<unknown>): Promise<HttpResponse> {
+  async function answer(key: string, compute: () => Promise<Result<unknown>>): Promise<HttpResponse> {
     const underlying = key.split('|')[1];
-    if (underlying && !TRACKED_UNDERLYINGS.includes(underlying)) {
-      const value = (await compute()) as { message: string };
-      return failure(appError('not_found', value.message));
-    }
+    if (underlying && !TRACKED_UNDERLYINGS.includes(underlying)) return respond(await compute());
     const hit = await cache.answer(key, await currentRun(), compute);
-    const value = hit.value as { kind?: string; message?: string } | null;
-    if (value && value.kind === 'not_found') return failure(appError('not_found', value.message!));
+    if (!hit.value.ok) return failure(hit.value.error);
     return okRaw(hit.text, { 'cache-control': cacheControl(), etag: hit.etag });
   }
 
@@ -71,7 +68,7 @@ export function makeAnalysisHandler(deps: AnalysisHandlerDeps) {
     'GET /api/analysis/{underlying}/regime': route(analysisApi['GET /api/analysis/{underlying}/regime'], ({ params }) =>
       answer(`regime|${params.underlying.toUpperCase()}`, () => deps.reader.regime(params.underlying)),
     ),
-    'GET /api/analysis/heatmap': route(analysisApi['GET /api/analysis/heatmap'], () => answer('heatmap', () => deps.reader.heatmap())),
+    'GET /api/analysis/heatmap': route(analysisApi['GET /api/analysis/heatmap'], () => answer('heatmap', async () => ok(await deps.reader.heatmap()))),
   });
 }
 
