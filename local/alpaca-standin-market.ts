@@ -1,5 +1,5 @@
 import { marketQuoteSource } from '../functions/adapters/market/quote-source';
-import { marketDeps } from '../functions/commons/market-wiring';
+import { marketDeps } from '../functions/wiring/market';
 import type { StandInContract, StandInMarket } from './alpaca-standin';
 
 /**
@@ -20,13 +20,13 @@ export function standInMarket(): StandInMarket {
       if (!expiry) {
         // Alpaca's default is the contracts expiring before the coming weekend (Alpaca Trading API v2, GET /v2/options/contracts): the nearest expiry.
         const listed = await market.reader.expiries(underlying);
-        if ('kind' in listed) return [];
-        expiry = listed.expiries[0]?.expiration_date;
+        if (!listed.ok) return [];
+        expiry = listed.value.expiries[0]?.expiration_date;
         if (!expiry) return [];
       }
-      const chain = await market.reader.chain(underlying, expiry);
-      if ('kind' in chain) return [];
-      return chain.contracts.map((c): StandInContract => ({
+      const read = await market.reader.chain(underlying, expiry);
+      if (!read.ok) return [];
+      return read.value.contracts.map((c): StandInContract => ({
         symbol: c.contract_ticker,
         underlying: c.underlying_ticker,
         type: c.contract_type,

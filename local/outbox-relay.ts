@@ -13,6 +13,7 @@ import { PutEventsCommand, type EventBridgeClient, type PutEventsRequestEntry } 
 import { OUTBOX_STREAM_FILTER } from '../functions/adapters/dynamo/outbox';
 import { busEntryOfRecord, type StreamRecordLike } from '../functions/events/outbox-enrichment';
 import { matchesPattern } from './event-pattern';
+import { backoffDelayMs } from '@shared/backoff';
 
 /**
  * The local twin of the EventBridge Pipe (infra/stacks/events-stack.ts): reads the table's stream from DynamoDB Local,
@@ -69,7 +70,7 @@ class Stopped extends Error {}
 export function startOutboxRelay(opts: OutboxRelayOptions): RunningOutboxRelay {
   const pollMs = opts.pollMs ?? 200;
   const backoff = opts.backoff ?? { firstMs: 200, maxMs: 5_000 };
-  const delay = (attempt: number) => Math.min(backoff.maxMs, backoff.firstMs * 2 ** attempt);
+  const delay = (attempt: number) => backoffDelayMs(attempt, backoff.firstMs, backoff.maxMs);
   const abort = new AbortController();
   let stopped = false;
   let delivered = 0;

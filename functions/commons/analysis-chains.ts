@@ -51,8 +51,9 @@ export function analysisChains(deps: { reader: MarketReader; store: MarketStore;
 
   async function load(ticker: string): Promise<LoadedSet | null> {
     const expiries = await deps.reader.expiries(ticker);
-    if ('kind' in expiries) return null;
-    const views = (await Promise.all(expiries.expiries.map((e) => deps.reader.chain(ticker, e.expiration_date)))).filter((v): v is ChainView => !('kind' in v));
+    if (!expiries.ok) return null;
+    const reads = await Promise.all(expiries.value.expiries.map((e) => deps.reader.chain(ticker, e.expiration_date)));
+    const views: ChainView[] = reads.flatMap((r) => (r.ok ? [r.value] : []));
     const first = views[0];
     if (!first) return null;
     const profile = underlyingProfile(ticker);

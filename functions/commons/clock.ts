@@ -14,3 +14,6 @@ export function setLocalClockOffset(ms: number): void {
   if (!Number.isFinite(ms) || ms < 0) throw new RangeError('The clock offset must be a number of milliseconds, 0 or more');
   offsetMs = ms;
 }
+
+/** Waits `ms` of real time (what a backoff sleeps in a handler; tests inject a no-op). */
+export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

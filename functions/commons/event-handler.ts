@@ -2,7 +2,7 @@ import type { Context } from 'aws-lambda';
 import { z } from 'zod';
 import { DomainEvent, type DomainEventType, type EventOf } from '@shared/events/domain-events';
 import { deletedCheckFromEnv, type DeletedCheck } from './deleted-accounts';
-import { logger as sharedLogger } from './powertools';
+import { instrumented, logger as sharedLogger } from './powertools';
 
 /**
  * The consumer helper, the twin of functions/commons/http.ts for EventBridge targets (docs/architecture.md, "Events"):
@@ -105,7 +105,11 @@ export function eventHandler<T extends DomainEventType>(
   const now = opts.now ?? Date.now;
   const mode = opts.idempotency ?? 'claim';
   const deleted = opts.deleted === undefined ? deletedCheckFromEnv() : opts.deleted;
-  return async (input, context) => {
+  // Instrumented as an HTTP route is (functions/commons/http.ts): its own trace subsegment, and the metrics the consumer
+  // added flushed after each event, whatever its outcome.
+  return (input, context) => instrumented(opts.consumer, () => handle(input, context));
+
+  async function handle(input: unknown, context: Partial<Context> | undefined): Promise<ConsumeOutcome> {
     const event = parse(input);
     const eventId = event.detail.eventId;
     const tags = {
@@ -173,7 +177,7 @@ export function eventHandler<T extends DomainEventType>(
     } finally {
       log.removeKeys(Object.keys(tags));
     }
-  };
+  }
 
   function parse(input: unknown): EventOf<T> {
     const envelope = Envelope.safeParse(input);

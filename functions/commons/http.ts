@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
+import type { Result } from '@shared/result';
 import { fieldInWords } from '@shared/api/field-words';
 import type { GroupMembership } from '@shared/users/group-membership.port';
 import type { Auth } from '../routes';
@@ -74,6 +75,9 @@ export const failure = (error: AppError): HttpResponse => ({
   status: statusOf(error.code),
   body: { error: error.message, code: error.code, ...error.details },
 });
+/** A use case's Result as an answer: its failure mapped by `failure`, its value by `onOk` (200 with the value unless told). */
+export const respond = <T>(result: Result<T>, onOk: (value: T) => HttpResponse = (value) => ok(value)): HttpResponse =>
+  result.ok ? onOk(result.value) : failure(result.error);
 
 /** Declares one route: its input schemas and the function that serves it. */
 export function route<
@@ -115,7 +119,9 @@ export function parseRequest(spec: RouteSpec<Auth, unknown, unknown, unknown>, e
 
 export const ACCOUNT_DELETED = 'This account has been deleted. Sign up again to start afresh.';
 
-const NOT_AN_OPERATOR: HttpResponse = { status: 403, body: { error: 'This page is for administrators only.' } };
+const NOT_AN_OPERATOR: HttpResponse = { status: 403, body: { error: 'This page is for administrators only.', code: 'forbidden' } };
+/** A bug or an outage nobody expected: the answer says nothing of what failed; `internal` is the only code outside ErrorCode. */
+const UNEXPECTED: HttpResponse = { status: 500, body: { error: 'Something went wrong on our side. Please try again.', code: 'internal' } };
 
 /**
  * One Lambda serves a group of routes and dispatches on API Gateway's `routeKey`. Auth is enforced
@@ -149,16 +155,16 @@ export function httpApi(
     if (context?.awsRequestId) logger.appendKeys({ requestId: context.awsRequestId });
     if (origin) {
       const came = await origin(event.headers ?? {});
-      if (came === 'refused') return toResult(event, { status: 403, body: { error: 'Forbidden' } });
+      if (came === 'refused') return toResult(event, { status: 403, body: { error: 'Forbidden', code: 'forbidden' } });
       if (came === 'unavailable')
         return toResult(event, { status: 503, body: { error: 'Something went wrong on our side. Please try again.', code: 'unavailable' } });
     }
     const r = routes[event.routeKey];
-    if (!r) return toResult(event, { status: 404, body: { error: 'Not found' } });
+    if (!r) return toResult(event, { status: 404, body: { error: 'Not found', code: 'not_found' } });
     return instrumented(event.routeKey, async () => {
       try {
         const user = userFromClaims(event.requestContext?.authorizer?.jwt?.claims);
-        if (r.auth !== 'public' && !user) return toResult(event, { status: 401, body: { error: 'Sign in to continue.' } });
+        if (r.auth !== 'public' && !user) return toResult(event, { status: 401, body: { error: 'Sign in to continue.', code: 'unauthorized' } });
         if (user && deleted && r.auth !== 'public' && !OPEN_TO_DELETED.has(event.routeKey) && (await deleted(user.sub)))
           return toResult(event, { status: 401, body: { error: ACCOUNT_DELETED, code: 'account_deleted' } });
         if (r.auth === 'admin') {
@@ -169,7 +175,7 @@ export function httpApi(
         return toResult(event, await r.run(event, user));
       } catch (err) {
         logger.error('Unhandled error', { routeKey: event.routeKey, error: err as Error });
-        return toResult(event, { status: 500, body: { error: 'Something went wrong on our side. Please try again.' } });
+        return toResult(event, UNEXPECTED);
       }
     });
   };

@@ -1,7 +1,8 @@
 import { ACTIVITY_THAT_COUNTS } from '@shared/ports/site-stats.port';
-import { dynamoEventReceipts } from '../adapters/dynamo/event-receipts';
-import { dynamoLearnerCounter, type LearnerCounter } from '../adapters/dynamo/site-stats-repository';
+import type { Clock } from '@shared/ports/clock.port';
+import type { LearnerCounter } from '../adapters/dynamo/site-stats-repository';
 import { eventHandler, type EventReceipts } from '../commons/event-handler';
+import { activeLearnerDeps } from '../wiring/community';
 
 /**
  * The landing page's learner count (issue 16, 10): a learner counts the first time they place a paper order, complete
@@ -10,7 +11,7 @@ import { eventHandler, type EventReceipts } from '../commons/event-handler';
  * one transaction, conditional on the marker not existing, so any later event of that learner, a redelivery or two
  * events at once, finds the learner counted and changes nothing (docs/architecture.md, "Events").
  */
-export const makeCountActiveLearners = (deps: { learners: LearnerCounter; receipts: EventReceipts; now?: () => Date }) =>
+export const makeCountActiveLearners = (deps: { learners: LearnerCounter; receipts: EventReceipts; clock: Clock }) =>
   eventHandler(
     {
       consumer: 'countActiveLearners',
@@ -20,9 +21,9 @@ export const makeCountActiveLearners = (deps: { learners: LearnerCounter; receip
       receiptKey: (event) => deps.learners.markerKey(event.detail.userId),
     },
     async (event) => {
-      const countedAt = (deps.now?.() ?? new Date()).toISOString();
+      const countedAt = deps.clock.now().toISOString();
       await deps.learners.countOnce(event.detail.userId, { eventId: event.detail.eventId, detailType: event.type, countedAt });
     },
   );
 
-export const handler = makeCountActiveLearners({ learners: dynamoLearnerCounter(), receipts: dynamoEventReceipts() });
+export const handler = makeCountActiveLearners(activeLearnerDeps());

@@ -1,10 +1,7 @@
 import { markOpenTrades, type JournalDeps } from '@shared/journal/use-cases';
 import type { QuoteSource } from '@shared/paper/paper.port';
-import { dynamoEventReceipts } from '../adapters/dynamo/event-receipts';
-import { marketQuoteSource } from '../adapters/market/quote-source';
 import { eventHandler, type EventReceipts } from '../commons/event-handler';
-import { journalDeps } from '../commons/journal-wiring';
-import { marketDeps } from '../commons/market-wiring';
+import { journalConsumerDeps } from '../wiring/journal';
 import { logger } from '../commons/powertools';
 
 /**
@@ -31,5 +28,4 @@ export const makeJournalMarks = (deps: { journal: JournalDeps; quotes: Pick<Quot
     logger.info('Open journal trades marked', { learners: marked });
   });
 
-const market = marketDeps();
-export const handler = makeJournalMarks({ journal: journalDeps(), quotes: marketQuoteSource(market.reader, market.clock), receipts: dynamoEventReceipts() });
+export const handler = makeJournalMarks(journalConsumerDeps());

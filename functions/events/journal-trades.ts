@@ -1,11 +1,8 @@
 import { recordLiveFill, recordOrderFill, recordReset, recordSettlement, type JournalDeps } from '@shared/journal/use-cases';
 import type { QuoteSource } from '@shared/paper/paper.port';
 import type { ExitReason } from '@shared/journal/trades';
-import { dynamoEventReceipts } from '../adapters/dynamo/event-receipts';
-import { marketQuoteSource } from '../adapters/market/quote-source';
 import { eventHandler, type EventReceipts } from '../commons/event-handler';
-import { journalDeps } from '../commons/journal-wiring';
-import { marketDeps } from '../commons/market-wiring';
+import { journalConsumerDeps } from '../wiring/journal';
 
 /** The order events the journal is made from; one EventBridge rule each (functions/events/rules.ts). */
 export const JOURNAL_EVENT_TYPES = ['OrderFilled', 'OptionExpired', 'OptionExercised', 'AccountReset'] as const;
@@ -82,5 +79,4 @@ export const makeJournalTrades = (deps: { journal: JournalDeps; receipts: EventR
     if (!result.ok) throw new Error(result.error.message);
   });
 
-const market = marketDeps();
-export const handler = makeJournalTrades({ journal: journalDeps(), receipts: dynamoEventReceipts(), quotes: marketQuoteSource(market.reader, market.clock) });
+export const handler = makeJournalTrades(journalConsumerDeps());

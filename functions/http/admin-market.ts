@@ -8,8 +8,7 @@ import type { MarketStore } from '@shared/market/market-store.port';
 import type { GroupMembership } from '@shared/users/group-membership.port';
 import { RETENTION_DAYS } from '../adapters/dynamo/market-repository';
 import { accepted, httpApiWithAdmin, ok, route } from '../commons/http';
-import { marketDeps } from '../commons/market-wiring';
-import { adminGroupMembership } from '../commons/users-wiring';
+import { adminMarketDeps } from '../wiring/market';
 
 /** Operator tools for market data (Cognito group `admin`): statistics, retention cleanup, a manual run. */
 export function makeAdminMarketHandler(deps: { store: MarketStore; outbox: EventOutbox; ids: IdGenerator; clock: Clock; groups: GroupMembership }) {
@@ -39,5 +38,4 @@ export function makeAdminMarketHandler(deps: { store: MarketStore; outbox: Event
   });
 }
 
-const wiring = marketDeps();
-export const handler = makeAdminMarketHandler({ ...wiring, groups: adminGroupMembership() });
+export const handler = makeAdminMarketHandler(adminMarketDeps());

@@ -1,14 +1,12 @@
 import { analysisApi } from '@shared/analysis/analysis.api';
-import { analysisReader, nextIngestionAt, type AnalysisReader } from '@shared/analysis/analysis-reader';
+import { nextIngestionAt, type AnalysisReader } from '@shared/analysis/analysis-reader';
 import type { MarketStore } from '@shared/market/market-store.port';
-import { hashString } from '@shared/market/random';
 import { TRACKED_UNDERLYINGS } from '@shared/market/underlyings';
-import { simulatedPastReports } from '@shared/market/simulated-history';
 import type { Clock } from '@shared/ports/clock.port';
-import { dynamoSummaryStore } from '../adapters/dynamo/summary-repository';
-import { appError } from '../commons/errors';
-import { failure, httpApi, okRaw, route, type HttpResponse } from '../commons/http';
-import { marketDeps } from '../commons/market-wiring';
+import { ok, type Result } from '@shared/result';
+import { failure, httpApi, okRaw, respond, route, type HttpResponse } from '../commons/http';
+import { snapshotCache } from '../commons/snapshot-cache';
+import { analysisDeps } from '../wiring/analysis';
 
 /**
  * The market-analysis routes (issue 22, shared/analysis/analysis.api.ts): end-of-day answers computed from the daily
@@ -25,7 +23,8 @@ export interface AnalysisHandlerDeps {
 const STATUS_FRESH_MS = 10_000;
 
 export function makeAnalysisHandler(deps: AnalysisHandlerDeps) {
-  const cache = new Map<string, { run: string; body: string; etag: string } | { run: string; failure: HttpResponse }>();
+  /** Each answer per ingestion run, a not-found one too (it is not serialised: only its failure is answered). */
+  const cache = snapshotCache<Result<unknown>>({ serialise: (read) => (read.ok ? JSON.stringify(read.value) : '') });
   let status: { at: number; run: Promise<string> } | undefined;
 
   /** The last ingestion run (its finish time), re-read at most every 10 s. */
@@ -48,26 +47,12 @@ export function makeAnalysisHandler(deps: AnalysisHandlerDeps) {
   };
 
   /** One answer, cached per ingestion run (a tracked underlying's 404 before its first data too; any other ticker is not kept). */
-  async function answer(key: string, compute: () => Promise<unknown>): Promise<HttpResponse> {
+  async function answer(key: string, compute: () => Promise<Result<unknown>>): Promise<HttpResponse> {
     const underlying = key.split('|')[1];
-    if (underlying && !TRACKED_UNDERLYINGS.includes(underlying)) {
-      const value = (await compute()) as { message: string };
-      return failure(appError('not_found', value.message));
-    }
-    const run = await currentRun();
-    let hit = cache.get(key);
-    if (!hit || hit.run !== run) {
-      const value = (await compute()) as { kind?: string; message?: string };
-      if (value && value.kind === 'not_found') {
-        hit = { run, failure: failure(appError('not_found', value.message!)) };
-      } else {
-        const body = JSON.stringify(value);
-        hit = { run, body, etag: `"${hashString(`${run}|${body}`).toString(36)}-${body.length.toString(36)}"` };
-      }
-      cache.set(key, hit);
-    }
-    if ('failure' in hit) return hit.failure;
-    return okRaw(hit.body, { 'cache-control': cacheControl(), etag: hit.etag });
+    if (underlying && !TRACKED_UNDERLYINGS.includes(underlying)) return respond(await compute());
+    const hit = await cache.answer(key, await currentRun(), compute);
+    if (!hit.value.ok) return failure(hit.value.error);
+    return okRaw(hit.text, { 'cache-control': cacheControl(), etag: hit.etag });
   }
 
   return httpApi({
@@ -83,19 +68,8 @@ export function makeAnalysisHandler(deps: AnalysisHandlerDeps) {
     'GET /api/analysis/{underlying}/regime': route(analysisApi['GET /api/analysis/{underlying}/regime'], ({ params }) =>
       answer(`regime|${params.underlying.toUpperCase()}`, () => deps.reader.regime(params.underlying)),
     ),
-    'GET /api/analysis/heatmap': route(analysisApi['GET /api/analysis/heatmap'], () => answer('heatmap', () => deps.reader.heatmap())),
+    'GET /api/analysis/heatmap': route(analysisApi['GET /api/analysis/heatmap'], () => answer('heatmap', async () => ok(await deps.reader.heatmap()))),
   });
 }
 
-const wiring = marketDeps();
-export const handler = makeAnalysisHandler({
-  reader: analysisReader({
-    summaries: dynamoSummaryStore(),
-    market: wiring.store,
-    clock: wiring.clock,
-    // The simulated market's path reaches back beyond the kept year: its last 12 reports. A real provider's come from the summaries.
-    pastReports: (underlying, before, count) => simulatedPastReports(underlying, before, count),
-  }),
-  market: wiring.store,
-  clock: wiring.clock,
-});
+export const handler = makeAnalysisHandler(analysisDeps());

@@ -3,11 +3,8 @@ import { subscribeToLaunch, type NotifyRepository } from '@shared/community/noti
 import { MODERATION_LIST_LIMIT, moderateTestimonial, publicTestimonials, shareTestimonial, type TestimonialRepository } from '@shared/community/testimonials';
 import type { Clock } from '@shared/ports/clock.port';
 import type { GroupMembership } from '@shared/users/group-membership.port';
-import { dynamoNotifyRepository, dynamoTestimonialRepository } from '../adapters/dynamo/community-repository';
-import { systemClock } from '../commons/clock';
-import { appError } from '../commons/errors';
-import { accepted, failure, httpApiWithAdmin, noContent, ok, route } from '../commons/http';
-import { adminGroupMembership } from '../commons/users-wiring';
+import { accepted, failure, httpApiWithAdmin, noContent, ok, respond, route } from '../commons/http';
+import { communityDeps } from '../wiring/community';
 
 export interface CommunityDeps {
   testimonials: TestimonialRepository;
@@ -22,7 +19,7 @@ export function makeCommunityHandler(deps: CommunityDeps) {
   const decide = (decision: 'approve' | 'reject') =>
     route(communityApi[`POST /api/admin/testimonials/{userId}/${decision}`], async ({ params, body, user }) => {
       const result = await moderateTestimonial(deps, user.sub, params.userId, decision, body.updatedAt);
-      return result.ok ? ok({ testimonial: result.testimonial }) : failure(appError(result.code, result.message));
+      return respond(result, (testimonial) => ok({ testimonial }));
     });
 
   return httpApiWithAdmin(deps.groups, {
@@ -57,9 +54,4 @@ export function makeCommunityHandler(deps: CommunityDeps) {
   });
 }
 
-export const handler = makeCommunityHandler({
-  testimonials: dynamoTestimonialRepository(),
-  notify: dynamoNotifyRepository(),
-  clock: systemClock,
-  groups: adminGroupMembership(),
-});
+export const handler = makeCommunityHandler(communityDeps());

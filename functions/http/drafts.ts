@@ -1,9 +1,7 @@
-import { ulid } from 'ulid';
 import { createDraft, deleteDraft, updateDraft, type DraftDeps } from '@shared/drafts/draft-use-cases';
 import { draftsApi } from '@shared/drafts/drafts.api';
-import { dynamoDraftRepository } from '../adapters/dynamo/drafts-repository';
-import { systemClock } from '../commons/clock';
 import { created, failure, httpApi, noContent, ok, route } from '../commons/http';
+import { draftsDeps } from '../wiring/drafts';
 
 /** The builder's drafts: saved per learner, listed newest first, reopened, renamed, deleted. */
 export function makeDraftsHandler(deps: DraftDeps) {
@@ -27,4 +25,4 @@ export function makeDraftsHandler(deps: DraftDeps) {
   });
 }
 
-export const handler = makeDraftsHandler({ drafts: dynamoDraftRepository(), clock: systemClock, ids: { newId: () => ulid() } });
+export const handler = makeDraftsHandler(draftsDeps());

@@ -1,12 +1,9 @@
 import { gamificationApi } from '@shared/gamification/gamification.api';
 import { activate, claim, isCategory, purchase, readLeaderboard, readState, saveSettings, view, type GameDeps } from '@shared/gamification/use-cases';
 import type { StoredGame } from '@shared/gamification/gamification.port';
-import { gameReadCache } from '@shared/gamification/read-cache';
 import type { Result } from '@shared/result';
-import { publicCard } from '@shared/users/profile';
-import { dynamoGameRepository } from '../adapters/dynamo/game-repository';
-import { dynamoProfileRepository } from '../adapters/dynamo/profile-repository';
 import { failure, httpApi, ok, route, type HttpResponse } from '../commons/http';
+import { gamificationDeps } from '../wiring/gamification';
 
 /** The gamification routes (shared/gamification/gamification.api.ts): the learner's four writes and the reads. */
 export function makeGamificationHandler(deps: GameDeps) {
@@ -35,15 +32,4 @@ export function makeGamificationHandler(deps: GameDeps) {
   });
 }
 
-const jitter = (attempt: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.random() * 25 * attempt));
-
-const clock = { now: () => new Date() };
-const profiles = dynamoProfileRepository();
-
-export const handler = makeGamificationHandler({
-  repo: dynamoGameRepository(),
-  clock,
-  backoff: jitter,
-  cache: gameReadCache(clock),
-  cards: async (ids) => (await profiles.many(ids)).map(publicCard),
-});
+export const handler = makeGamificationHandler(gamificationDeps());

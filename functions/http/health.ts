@@ -1,9 +1,8 @@
 import { serviceApi } from '@shared/api/service.api';
 import type { Clock } from '@shared/ports/clock.port';
-import { dynamoTableProbe } from '../adapters/dynamo/table-probe';
-import { systemClock } from '../commons/clock';
 import { appError } from '../commons/errors';
 import { failure, httpApi, ok, route } from '../commons/http';
+import { healthDeps } from '../wiring/service';
 
 export interface HealthDeps {
   clock: Clock;
@@ -23,4 +22,4 @@ export const makeHealthHandler = (deps: HealthDeps) =>
     }),
   });
 
-export const handler = makeHealthHandler({ clock: systemClock, version: process.env.APP_VERSION ?? 'dev', tableAnswers: dynamoTableProbe() });
+export const handler = makeHealthHandler(healthDeps());

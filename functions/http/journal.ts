@@ -11,20 +11,15 @@ import {
   updateEntry,
   type JournalDeps,
 } from '@shared/journal/use-cases';
-import type { Result } from '@shared/result';
-import { created, failure, httpApi, noContent, ok, okText, route, type HttpResponse } from '../commons/http';
-import { journalDeps } from '../commons/journal-wiring';
-
-const respond = <T>(result: Result<T>, onOk: (value: T) => HttpResponse): HttpResponse => (result.ok ? onOk(result.value) : failure(result.error));
+import { created, httpApi, noContent, ok, okText, respond, route } from '../commons/http';
+import { journalDeps } from '../wiring/journal';
 
 /** The journal's routes (shared/journal/journal.api.ts): each parses its input and calls one use case; the learner only from the token. */
 export function makeJournalHandler(deps: JournalDeps) {
   const api = journalApi;
   return httpApi({
     'GET /api/journal/trades': route(api['GET /api/journal/trades'], async ({ user, query }) => ok(await listTrades(deps, user.sub, query))),
-    'GET /api/journal/trades/{id}': route(api['GET /api/journal/trades/{id}'], async ({ user, params }) =>
-      respond(await getTrade(deps, user.sub, params.id), (v) => ok(v)),
-    ),
+    'GET /api/journal/trades/{id}': route(api['GET /api/journal/trades/{id}'], async ({ user, params }) => respond(await getTrade(deps, user.sub, params.id))),
     'GET /api/journal/entries': route(api['GET /api/journal/entries'], async ({ user, query }) => ok(await listEntries(deps, user.sub, query))),
     'POST /api/journal/entries': route(api['POST /api/journal/entries'], async ({ user, body }) =>
       respond(await createEntry(deps, user.sub, body), (v) => created(v)),
@@ -33,7 +28,7 @@ export function makeJournalHandler(deps: JournalDeps) {
       respond(await getEntry(deps, user.sub, params.id), (entry) => ok({ entry })),
     ),
     'PUT /api/journal/entries/{id}': route(api['PUT /api/journal/entries/{id}'], async ({ user, params, body }) =>
-      respond(await updateEntry(deps, user.sub, params.id, body), (v) => ok(v)),
+      respond(await updateEntry(deps, user.sub, params.id, body)),
     ),
     'DELETE /api/journal/entries/{id}': route(api['DELETE /api/journal/entries/{id}'], async ({ user, params }) =>
       respond(await deleteEntry(deps, user.sub, params.id), () => noContent()),

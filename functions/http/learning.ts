@@ -1,6 +1,3 @@
-import { createHash } from 'node:crypto';
-import { ulid } from 'ulid';
-import { COURSE } from '@shared/learning/content/course';
 import { learningApi } from '@shared/learning/learning.api';
 import { attemptQuiz } from '@shared/learning/use-cases/attempt-quiz';
 import { checkExercise } from '@shared/learning/use-cases/check-exercise';
@@ -9,50 +6,36 @@ import type { LearningDeps } from '@shared/learning/use-cases/deps';
 import { courseOutline, snapshotChain } from '@shared/learning/public-content';
 import { getModuleJson, getProgress, listModules } from '@shared/learning/use-cases/read-course';
 import { resetProgress } from '@shared/learning/use-cases/reset-progress';
-import { jitteredBackoff } from '@shared/paper/use-cases/retry';
-import type { Result } from '@shared/result';
-import { dynamoJournalRepository } from '../adapters/dynamo/journal-repository';
-import { dynamoLearningRepository } from '../adapters/dynamo/learning-repo';
-import { dynamoPaperAccountRepository } from '../adapters/dynamo/paper-account-repository';
-import { marketQuoteSource } from '../adapters/market/quote-source';
-import { marketDeps } from '../commons/market-wiring';
-import { failure, httpApi, ok, okRaw, route, type HttpResponse } from '../commons/http';
-
-const etags = new Map<string, string>();
-/** A strong validator of a module's JSON text, computed once per text (the text is cached, so per warm handler). */
-const etagOf = (text: string): string => {
-  let tag = etags.get(text);
-  if (!tag) {
-    tag = `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`;
-    etags.set(text, tag);
-  }
-  return tag;
-};
-
-const respond = <T>(result: Result<T>, onOk: (value: T) => unknown): HttpResponse => (result.ok ? ok(onOk(result.value)) : failure(result.error));
+import { failure, httpApi, ok, okRaw, respond, route } from '../commons/http';
+import { snapshotCache } from '../commons/snapshot-cache';
+import { learningDeps } from '../wiring/learning';
 
 /** The learning area's routes (shared/learning/learning.api.ts): each parses its input and calls one use case. */
 export function makeLearningHandler(deps: LearningDeps) {
   const api = learningApi;
+  /** Each module's text and ETag, tagged once per text (the course changes only with a deployment). */
+  const modules = snapshotCache<string>({ serialise: (text) => text });
   return httpApi({
     'GET /api/learning/modules': route(api['GET /api/learning/modules'], async ({ user }) => ok({ modules: await listModules(deps, user.sub) })),
 
     // The same text for every learner until the course changes: the browser revalidates it with its ETag (304).
     'GET /api/learning/modules/{id}': route(api['GET /api/learning/modules/{id}'], async ({ params }) => {
       const result = getModuleJson(deps, params.id);
-      return result.ok ? okRaw(result.value, { 'cache-control': 'private, no-cache', etag: etagOf(result.value) }) : failure(result.error);
+      if (!result.ok) return failure(result.error);
+      const module = await modules.answer(params.id, result.value, () => result.value);
+      return okRaw(module.text, { 'cache-control': 'private, no-cache', etag: module.etag });
     }),
 
     'POST /api/learning/lessons/{lessonId}/complete': route(api['POST /api/learning/lessons/{lessonId}/complete'], async ({ user, params, body }) =>
-      respond(await completeLesson(deps, user.sub, params.lessonId, body?.minutesSpent), (progress) => ({ progress })),
+      respond(await completeLesson(deps, user.sub, params.lessonId, body?.minutesSpent), (progress) => ok({ progress })),
     ),
 
     'POST /api/learning/quizzes/{quizId}/attempts': route(api['POST /api/learning/quizzes/{quizId}/attempts'], async ({ user, params, body }) =>
-      respond(await attemptQuiz(deps, user.sub, params.quizId, body.answers), (v) => v),
+      respond(await attemptQuiz(deps, user.sub, params.quizId, body.answers)),
     ),
 
     'POST /api/learning/exercises/{exerciseId}/check': route(api['POST /api/learning/exercises/{exerciseId}/check'], async ({ user, params }) =>
-      respond(await checkExercise(deps, user.sub, params.exerciseId), (v) => v),
+      respond(await checkExercise(deps, user.sub, params.exerciseId)),
     ),
 
     'GET /api/learning/outline': route(api['GET /api/learning/outline'], async () =>
@@ -70,24 +53,9 @@ export function makeLearningHandler(deps: LearningDeps) {
     'GET /api/learning/progress': route(api['GET /api/learning/progress'], async ({ user }) => ok({ progress: await getProgress(deps, user.sub) })),
 
     'POST /api/learning/reset': route(api['POST /api/learning/reset'], async ({ user }) =>
-      respond(await resetProgress(deps, user.sub), (progress) => ({ progress })),
+      respond(await resetProgress(deps, user.sub), (progress) => ok({ progress })),
     ),
   });
-}
-
-/** Wired with the real adapters: progress in the table, the course held in memory (its public form cached per warm handler). */
-function learningDeps(): LearningDeps {
-  const market = marketDeps();
-  return {
-    repo: dynamoLearningRepository(),
-    course: { course: () => COURSE },
-    paper: dynamoPaperAccountRepository(),
-    journal: dynamoJournalRepository(),
-    quotes: marketQuoteSource(market.reader, market.clock),
-    clock: market.clock,
-    ids: { newId: () => ulid() },
-    backoff: jitteredBackoff((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
-  };
 }
 
 export const handler = makeLearningHandler(learningDeps());

@@ -2,14 +2,14 @@ import { domainEvent } from '@shared/events/domain-events';
 import type { ChainView, MarketReader } from '@shared/market/market-reader';
 import { newYorkParts } from '@shared/market/dates';
 import { marketApi } from '@shared/market/market.api';
-import { hashString } from '@shared/market/random';
 import type { Clock } from '@shared/ports/clock.port';
 import type { EventOutbox } from '@shared/ports/events.port';
 import type { IdGenerator } from '@shared/ports/ids.port';
 import type { MarketStore } from '@shared/market/market-store.port';
 import { appError } from '../commons/errors';
-import { accepted, failure, httpApi, ok, okRaw, route, type HttpResponse } from '../commons/http';
-import { marketDeps } from '../commons/market-wiring';
+import { accepted, failure, httpApi, ok, okRaw, respond, route, type HttpResponse } from '../commons/http';
+import { etagOf, snapshotCache } from '../commons/snapshot-cache';
+import { marketDeps } from '../wiring/market';
 
 export interface ProviderStatus {
   configured: boolean;
@@ -34,11 +34,9 @@ const CHAIN_FRESH_MS = 10_000;
 /** A learner's Sync Data may queue a run at most this often per underlying. */
 const SYNC_INTERVAL_MS = 5 * 60_000;
 
-const etagOf = (text: string) => `"${hashString(text).toString(36)}-${text.length.toString(36)}"`;
-const notFound = (message: string) => failure(appError('not_found', message));
-
 export function makeMarketHandler(deps: MarketHandlerDeps) {
-  const chainCache = new Map<string, { fetchedAt: number; day: string; view: ChainView; body: string; etag: string }>();
+  /** Each chain's answer, kept per stored version and New York day (the days to expiry change at midnight). */
+  const chains = snapshotCache<ChainView>();
   const lastSyncRequest = new Map<string, number>();
 
   const publicJson = (body: unknown): HttpResponse => {
@@ -68,35 +66,32 @@ export function makeMarketHandler(deps: MarketHandlerDeps) {
     'GET /api/market/quotes': route(marketApi['GET /api/market/quotes'], async ({ query }) => publicJson(await deps.reader.quotes(query.tickers.split(',')))),
 
     'GET /api/market/{underlying}/expiries': route(marketApi['GET /api/market/{underlying}/expiries'], async ({ params, query }) => {
-      const result = await deps.reader.expiries(params.underlying, query.type);
-      return 'kind' in result ? notFound(result.message) : publicJson(result);
+      return respond(await deps.reader.expiries(params.underlying, query.type), publicJson);
     }),
 
     'GET /api/market/{underlying}/chain': route(marketApi['GET /api/market/{underlying}/chain'], async ({ params, query }) => {
       const key = `${params.underlying.toUpperCase()}|${query.expiry}`;
       const now = deps.clock.now();
       const day = newYorkParts(now).date;
-      const hit = chainCache.get(key);
-      if (hit && hit.day === day && now.getTime() - hit.fetchedAt < CHAIN_FRESH_MS) {
-        return okRaw(hit.body, { 'cache-control': PUBLIC_CACHE, etag: hit.etag });
+      const versionOf = (view: ChainView) => `${view.version}|${day}`;
+      const hit = chains.peek(key);
+      if (hit && hit.version === versionOf(hit.value) && now.getTime() - hit.checkedAt < CHAIN_FRESH_MS) {
+        return okRaw(hit.text, { 'cache-control': PUBLIC_CACHE, etag: hit.etag });
       }
-      const view = await deps.reader.chain(params.underlying, query.expiry, hit ? { version: hit.view.version, view: hit.view } : undefined);
-      if ('kind' in view) return notFound(view.message);
-      const reuse = hit && hit.view.version === view.version && hit.day === day;
-      const body = reuse ? hit.body : JSON.stringify(view);
-      const etag = reuse ? hit.etag : etagOf(`${view.version}|${day}|${key}`);
-      chainCache.set(key, { fetchedAt: now.getTime(), day, view, body, etag });
-      return okRaw(body, { 'cache-control': PUBLIC_CACHE, etag });
+      const read = await deps.reader.chain(params.underlying, query.expiry, hit ? { version: hit.value.version, view: hit.value } : undefined);
+      if (!read.ok) return failure(read.error);
+      const view = read.value;
+      // The same stored version on the same day: the kept text and ETag, with no re-serialisation.
+      const answer = await chains.answer(key, versionOf(view), () => view, now.getTime());
+      return okRaw(answer.text, { 'cache-control': PUBLIC_CACHE, etag: answer.etag });
     }),
 
     'GET /api/market/{underlying}/history': route(marketApi['GET /api/market/{underlying}/history'], async ({ params, query }) => {
-      const result = await deps.reader.history(params.underlying, query.days);
-      return 'kind' in result ? notFound(result.message) : publicJson(result);
+      return respond(await deps.reader.history(params.underlying, query.days), publicJson);
     }),
 
     'GET /api/market/contracts/{contract}/history': route(marketApi['GET /api/market/contracts/{contract}/history'], async ({ params, query }) => {
-      const result = await deps.reader.contractHistory(params.contract, query.days);
-      return 'kind' in result ? notFound(result.message) : publicJson(result);
+      return respond(await deps.reader.contractHistory(params.contract, query.days), publicJson);
     }),
 
     'POST /api/market/sync': route(marketApi['POST /api/market/sync'], async ({ body, user }) => {
@@ -107,8 +102,9 @@ export function makeMarketHandler(deps: MarketHandlerDeps) {
         );
       }
       const ticker = body.underlying.toUpperCase();
-      const resolved = deps.reader.resolveUnderlying(ticker);
-      if ('kind' in resolved) return notFound(resolved.message);
+      const resolution = deps.reader.resolve(ticker);
+      if (!resolution.ok) return failure(resolution.error);
+      const resolved = resolution.value;
       const now = deps.clock.now().getTime();
       const last = lastSyncRequest.get(resolved.ticker) ?? 0;
       if (now - last < SYNC_INTERVAL_MS) {

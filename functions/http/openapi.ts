@@ -1,8 +1,8 @@
 import { serviceApi } from '@shared/api/service.api';
 import { openApiDocument } from '../openapi/document';
-import { hashString } from '@shared/market/random';
 import { routes } from '../routes';
 import { httpApi, okRaw, route } from '../commons/http';
+import { etagOf } from '../commons/snapshot-cache';
 
 /**
  * GET /api/openapi.json: the API document, generated once per warm handler from the contracts and the route list
@@ -13,7 +13,7 @@ export function makeOpenApiHandler(deps: { version: string }) {
   const document = () => {
     if (!cached) {
       const body = JSON.stringify(openApiDocument({ routes, version: deps.version }));
-      cached = { body, etag: `"${hashString(body).toString(36)}-${body.length.toString(36)}"` };
+      cached = { body, etag: etagOf(body) };
     }
     return cached;
   };

@@ -1,13 +1,8 @@
-import { BROKER_ENVIRONMENTS } from '@shared/broker/credentials-form';
 import { deletionView, exportData, requestDeletion, runDeletion, type PrivacyDeps } from '@shared/users/privacy';
 import { usersApi } from '@shared/users/users.api';
-import { secretsBrokerKeyStore } from '../adapters/alpaca/broker-key-store';
-import { cognitoUserPoolAdmin } from '../adapters/cognito/user-pool-admin';
-import { dynamoPrivacyStore } from '../adapters/dynamo/privacy-repository';
-import { secretsManagerSecretStore } from '../adapters/secrets/secret-store';
-import { systemClock } from '../commons/clock';
-import { deletionSettleMs, noteDeleted } from '../commons/deleted-accounts';
+import { noteDeleted } from '../commons/deleted-accounts';
 import { accepted, httpApi, ok, route } from '../commons/http';
+import { privacyDeps } from '../wiring/users';
 
 /** How long one request may work on a deletion before it answers (the function's timeout is 28 s); the next read resumes. */
 const DELETION_BUDGET_MS = 15_000;
@@ -35,17 +30,6 @@ export function makePrivacyHandler(deps: PrivacyDeps) {
       return ok(deletionView(await runDeletion(deps, tombstone, { budgetMs: DELETION_BUDGET_MS })));
     }),
   });
-}
-
-export function privacyDeps(): PrivacyDeps {
-  const keys = secretsBrokerKeyStore(secretsManagerSecretStore(), process.env.SECRET_PREFIX ?? 'options-academy/local');
-  return {
-    store: dynamoPrivacyStore(),
-    pool: cognitoUserPoolAdmin({ userPoolId: process.env.USER_POOL_ID }),
-    brokerKeys: { removeAll: async (userId) => void (await Promise.all(BROKER_ENVIRONMENTS.map((env) => keys.remove(userId, env)))) },
-    clock: systemClock,
-    settleMs: deletionSettleMs(),
-  };
 }
 
 export const handler = makePrivacyHandler(privacyDeps());

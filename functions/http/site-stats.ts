@@ -1,7 +1,7 @@
 import { communityApi } from '@shared/community/community.api';
 import type { SiteStatsRepository } from '@shared/ports/site-stats.port';
-import { dynamoSiteStats } from '../adapters/dynamo/site-stats-repository';
 import { httpApi, ok, route } from '../commons/http';
+import { siteStatsDeps } from '../wiring/community';
 
 /** GET /api/stats: the landing page's live figures (learners, paper trades placed, strategies built). */
 export const makeSiteStatsHandler = (deps: { stats: SiteStatsRepository }) =>
@@ -9,4 +9,4 @@ export const makeSiteStatsHandler = (deps: { stats: SiteStatsRepository }) =>
     'GET /api/stats': route(communityApi['GET /api/stats'], async () => ok(await deps.stats.read(), { 'cache-control': 'public, max-age=60' })),
   });
 
-export const handler = makeSiteStatsHandler({ stats: dynamoSiteStats() });
+export const handler = makeSiteStatsHandler(siteStatsDeps());

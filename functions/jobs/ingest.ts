@@ -7,7 +7,7 @@ import type { MarketStore } from '@shared/market/market-store.port';
 import type { JobRuns } from '@shared/ports/job-runs.port';
 import { dynamoJobRuns } from '../adapters/dynamo/job-runs-repository';
 import { dynamoSummaryStore } from '../adapters/dynamo/summary-repository';
-import { marketDeps } from '../commons/market-wiring';
+import { marketDeps } from '../wiring/market';
 import { logger, metrics } from '../commons/powertools';
 import { INGEST_SCHEDULE } from './schedules';
 

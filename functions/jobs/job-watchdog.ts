@@ -2,9 +2,8 @@ import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { Cron } from 'croner';
 import type { Clock } from '@shared/ports/clock.port';
 import type { JobRuns } from '@shared/ports/job-runs.port';
-import { dynamoJobRuns } from '../adapters/dynamo/job-runs-repository';
-import { systemClock } from '../commons/clock';
 import { logger, metrics } from '../commons/powertools';
+import { jobWatchdogDeps } from '../wiring/service';
 import { localCronExpression, WATCHED_SCHEDULES, type ScheduleDefinition } from './schedules';
 
 /** The metric the operators' alarm watches (infra/stacks/observability-stack.ts): 1 per job whose last due run is not done. */
@@ -54,4 +53,4 @@ export function makeJobWatchdog(deps: { runs: JobRuns; clock: Clock; watched?: r
   };
 }
 
-export const handler = makeJobWatchdog({ runs: dynamoJobRuns(), clock: systemClock });
+export const handler = makeJobWatchdog(jobWatchdogDeps());

@@ -1,7 +1,7 @@
 import { runDeletion } from '@shared/users/privacy';
 import { dynamoPrivacyStore } from '../adapters/dynamo/privacy-repository';
 import { logger } from '../commons/powertools';
-import { privacyDeps } from '../http/privacy';
+import { privacyDeps } from '../wiring/users';
 
 /**
  * The nightly sweep of account deletions nobody is watching (issue 20): a deletion resumes whenever its progress is

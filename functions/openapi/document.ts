@@ -205,7 +205,7 @@ export function openApiDocument(opts: DocumentOptions): OpenApiDocument {
       description: [
         'The HTTP API of Options Academy, generated from the schemas its handlers validate with.',
         'Signed-in routes take a Cognito ID token as `Authorization: Bearer <token>`; admin routes also need the Cognito group `admin`.',
-        'Every failure answers with `{ error, code?, issues? }`: `error` is the message for the learner, `code` a stable code.',
+        'Every failure answers with `{ error, code, issues? }`: `error` is the message for the learner, `code` a stable code.',
         'Numbers in a body must be 0 or between 1e-130 and 1e125 in size (what the table stores).',
       ].join(' '),
     },

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Clock } from '../ports/clock.port';
+import { fail, ok, type Result } from '../result';
 import type { MarketStore, StoredChain } from '../market/market-store.port';
 import { nextTradingDay } from '../market/calendar';
 import { addDays, daysBetween, newYorkInstant, newYorkParts, yearsBetween } from '../market/dates';
@@ -33,8 +34,8 @@ export interface AnalysisReaderDeps {
   pastReports?: (underlying: string, before: string, count: number) => PastMove[];
 }
 
-export type Failure = { kind: 'not_found'; message: string };
-type Answer<S extends z.ZodType> = z.infer<S> | Failure;
+/** A page's answer, or `not_found` for an underlying the academy does not analyse or has no data for yet. */
+type Answer<S extends z.ZodType> = Result<z.infer<S>>;
 
 const TERM_HORIZON_DAYS = 200;
 const SENTIMENT_HORIZON_DAYS = 120;
@@ -43,18 +44,15 @@ const SERIES_SESSIONS = 60;
 const STRIP_SESSIONS = 50;
 
 export function analysisReader(deps: AnalysisReaderDeps) {
-  const unknown = (t: string): Failure => ({
-    kind: 'not_found',
-    message: `${t} is not an underlying the academy analyses; try one of ${TRACKED_UNDERLYINGS.join(', ')}.`,
-  });
+  const unknown = (t: string) => fail('not_found', `${t} is not an underlying the academy analyses; try one of ${TRACKED_UNDERLYINGS.join(', ')}.`);
 
-  async function rowsOf(underlying: string): Promise<{ ticker: string; rows: DailySummary[] } | Failure> {
+  async function rowsOf(underlying: string): Promise<Result<{ ticker: string; rows: DailySummary[] }>> {
     const ticker = underlying.toUpperCase();
     if (!TRACKED_UNDERLYINGS.includes(ticker)) return unknown(ticker);
     const today = newYorkParts(deps.clock.now()).date;
     const rows = await deps.summaries.listSummaries(ticker, addDays(today, -SUMMARY_RETENTION_DAYS));
-    if (rows.length === 0) return { kind: 'not_found', message: `No end-of-day data for ${ticker} yet: it arrives with the next ingestion.` };
-    return { ticker, rows };
+    if (rows.length === 0) return fail('not_found', `No end-of-day data for ${ticker} yet: it arrives with the next ingestion.`);
+    return ok({ ticker, rows });
   }
 
   const header = (ticker: string, rows: readonly DailySummary[]) => {
@@ -101,15 +99,17 @@ export function analysisReader(deps: AnalysisReaderDeps) {
 
   return {
     async summary(underlying: string): Promise<Answer<typeof SummaryResponse>> {
-      const r = await rowsOf(underlying);
-      if ('kind' in r) return r;
+      const read = await rowsOf(underlying);
+      if (!read.ok) return read;
+      const r = read.value;
       const last = r.rows.at(-1)!;
-      return { ...header(r.ticker, r.rows), latest: last, metrics: volatilityMetrics(r.rows, last.date), history: r.rows };
+      return ok({ ...header(r.ticker, r.rows), latest: last, metrics: volatilityMetrics(r.rows, last.date), history: r.rows });
     },
 
     async sentiment(underlying: string): Promise<Answer<typeof SentimentResponse>> {
-      const r = await rowsOf(underlying);
-      if ('kind' in r) return r;
+      const read = await rowsOf(underlying);
+      if (!read.ok) return read;
+      const r = read.value;
       const last = r.rows.at(-1)!;
       const q = underlyingProfile(r.ticker)?.dividendYield ?? 0;
       const chains = await chainsOf(r.ticker, last.date, SENTIMENT_HORIZON_DAYS);
@@ -151,7 +151,7 @@ export function analysisReader(deps: AnalysisReaderDeps) {
         .sort((a, b) => b.volumeOverOi - a.volumeOverOi)
         .slice(0, UNUSUAL_LIMIT);
       const m = volatilityMetrics(r.rows, last.date);
-      return {
+      return ok({
         ...header(r.ticker, r.rows),
         readings: sentimentReadings(r.rows),
         totals: {
@@ -166,19 +166,20 @@ export function analysisReader(deps: AnalysisReaderDeps) {
         series: putCallSeries(r.rows).slice(-SERIES_SESSIONS),
         expiries,
         unusual,
-      };
+      });
     },
 
     async events(underlying: string): Promise<Answer<typeof EventsResponse>> {
-      const r = await rowsOf(underlying);
-      if ('kind' in r) return r;
+      const read = await rowsOf(underlying);
+      if (!read.ok) return read;
+      const r = read.value;
       const last = r.rows.at(-1)!;
       const q = underlyingProfile(r.ticker)?.dividendYield ?? 0;
       const chains = await chainsOf(r.ticker, last.date, TERM_HORIZON_DAYS);
       const termStructure = chains.map((c) => pointOf(c, q)).filter((p): p is ExpiryPoint => p !== null && p.T >= 2 / 365);
       const past = deps.pastReports && last.source === 'demo' ? deps.pastReports(r.ticker, last.date, 12) : reportsFromRows(r.rows);
       const next = last.nextEarnings ? { reportDate: last.nextEarnings, eventSession: nextTradingDay(last.nextEarnings) } : null;
-      return {
+      return ok({
         ...header(r.ticker, r.rows),
         price: last.close,
         rate: RISK_FREE_RATE,
@@ -190,12 +191,13 @@ export function analysisReader(deps: AnalysisReaderDeps) {
           last.source,
         ),
         termStructure,
-      };
+      });
     },
 
     async regime(underlying: string): Promise<Answer<typeof RegimeResponse>> {
-      const r = await rowsOf(underlying);
-      if ('kind' in r) return r;
+      const read = await rowsOf(underlying);
+      if (!read.ok) return read;
+      const r = read.value;
       const series = regimeSeries(r.rows);
       const today = series.at(-1) ?? null;
       let since: string | null = null;
@@ -208,7 +210,7 @@ export function analysisReader(deps: AnalysisReaderDeps) {
           sessions++;
         }
       }
-      return {
+      return ok({
         ...header(r.ticker, r.rows),
         today: today && today.date === r.rows.at(-1)!.date ? today : null,
         labelSince: since,
@@ -217,12 +219,12 @@ export function analysisReader(deps: AnalysisReaderDeps) {
         unavailable: today
           ? null
           : `The regime needs 200 closes and ${MIN_HISTORY_SESSIONS} sessions of IV history: ${r.rows.length} closes and ${ivSessions(r.rows)} sessions with IV are stored (building history: ${ivSessions(r.rows)} / ${YEAR_SESSIONS}).`,
-      };
+      });
     },
 
     async heatmap(): Promise<z.infer<typeof HeatmapResponse>> {
       const all = await Promise.all(TRACKED_UNDERLYINGS.map((t) => rowsOf(t)));
-      const rows = all.flatMap((x) => ('kind' in x ? [] : [x]));
+      const rows = all.flatMap((x) => (x.ok ? [x.value] : []));
       const order = (s: string) => (s === 'Index ETF' ? '' : s);
       return {
         asOf:

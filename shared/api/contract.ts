@@ -48,11 +48,14 @@ export type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T exte
 /** Fails to compile unless given `true`: `type _Check = Expect<Equal<z.infer<typeof Schema>, DomainType>>`. */
 export type Expect<T extends true> = T;
 
-/** The error answer every route may give: the message for the learner, a stable code, and optional details. */
+/**
+ * The error answer every route may give: the message for the learner, a stable code (always present: the web and
+ * scripts branch on it, never on the words), and optional details.
+ */
 export const ErrorBody = z
   .object({
     error: z.string(),
-    code: z.string().optional(),
+    code: z.string(),
     issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
   })
   .loose();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Clock } from '../ports/clock.port';
+import { fail, ok, type Result } from '../result';
 import { cleanText } from '../text/clean-text';
 
 /**
@@ -85,8 +86,6 @@ export type ShareTestimonialInput = z.infer<typeof ShareTestimonialBody>;
 
 export type ModerationDecision = 'approve' | 'reject';
 
-export type ModerationResult = { ok: true; testimonial: Testimonial } | { ok: false; code: 'not_found' | 'conflict'; message: string };
-
 export const MESSAGES = {
   notFound: 'This story was withdrawn by the learner, or it does not exist.',
   changed: 'The learner changed this story after you loaded it. Reload the list and review the new text.',
@@ -125,13 +124,13 @@ export async function moderateTestimonial(
   userId: string,
   decision: ModerationDecision,
   reviewedUpdatedAt: string,
-): Promise<ModerationResult> {
+): Promise<Result<Testimonial>> {
   const status: TestimonialStatus = decision === 'approve' ? 'approved' : 'rejected';
   const moderatedAt = deps.clock.now().toISOString();
   const outcome = await deps.testimonials.setStatus(userId, reviewedUpdatedAt, { status, moderatedAt, moderatedBy: operator });
-  if (outcome === 'missing') return { ok: false, code: 'not_found', message: MESSAGES.notFound };
-  if (outcome === 'changed') return { ok: false, code: 'conflict', message: MESSAGES.changed };
+  if (outcome === 'missing') return fail('not_found', MESSAGES.notFound);
+  if (outcome === 'changed') return fail('conflict', MESSAGES.changed);
   const stored = await deps.testimonials.get(userId);
-  if (!stored) return { ok: false, code: 'not_found', message: MESSAGES.notFound };
-  return { ok: true, testimonial: stored };
+  if (!stored) return fail('not_found', MESSAGES.notFound);
+  return ok(stored);
 }

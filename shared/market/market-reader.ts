@@ -1,4 +1,5 @@
 import type { Clock } from '../ports/clock.port';
+import { fail, ok, type Err, type Ok, type Result } from '../result';
 import type { DailyBar, MarketDataProvider } from './market-data.port';
 import type { MarketStore, StoredChain, StoredTicker } from './market-store.port';
 import { buildChain, summarizeExpiry, type ExpirySummary, type OptionContract } from './chain';
@@ -26,7 +27,17 @@ export interface ChainView {
   contracts: OptionContract[];
 }
 
-export type ReadFailure = { kind: 'unknown_underlying'; message: string } | { kind: 'not_listed'; message: string };
+/**
+ * The old failure shape of `resolveUnderlying`, kept only for the screener handler, which reads it with `'kind' in`
+ * until it adopts `resolve` (every other read answers a Result whose failure is `not_found`).
+ */
+export type ReadFailure = { kind: 'unknown_underlying'; message: string };
+
+export interface ResolvedUnderlying {
+  ticker: string;
+  /** A tracked underlying has stored chains; any other listed one is served from the simulated market. */
+  stored: boolean;
+}
 
 export interface MarketReaderDeps {
   store: MarketStore;
@@ -83,15 +94,21 @@ export function marketReader(deps: MarketReaderDeps) {
    * Tracked underlyings are ingested and read from the store; the others come from the simulated
    * market. Deciding this from the profiles costs no read.
    */
-  function resolveUnderlying(raw: string): { ticker: string; stored: boolean } | ReadFailure {
+  function resolve(raw: string): Result<ResolvedUnderlying> {
     const profile = underlyingProfile(raw);
-    if (profile) return { ticker: profile.ticker, stored: profile.tracked };
-    return {
-      kind: 'unknown_underlying',
-      message: `Unknown underlying: ${raw.toUpperCase()}. Options Academy has chains for ${UNDERLYINGS.map((u) => u.ticker)
+    if (profile) return ok({ ticker: profile.ticker, stored: profile.tracked });
+    return fail(
+      'not_found',
+      `Unknown underlying: ${raw.toUpperCase()}. Options Academy has chains for ${UNDERLYINGS.map((u) => u.ticker)
         .sort()
         .join(', ')}.`,
-    };
+    );
+  }
+
+  /** `resolve` in the old failure shape, for the one caller that still reads it (see ReadFailure). */
+  function resolveUnderlying(raw: string): ResolvedUnderlying | ReadFailure {
+    const r = resolve(raw);
+    return r.ok ? r.value : { kind: 'unknown_underlying', message: r.error.message };
   }
 
   // Small read-mostly items are kept for a while, as a warm Lambda keeps them (docs/architecture.md, "Data model").
@@ -122,7 +139,7 @@ export function marketReader(deps: MarketReaderDeps) {
     if (kept?.key === key) return kept.quote;
     const quote = (async () => {
       const history = await reader.history(t.ticker, 10);
-      const closes = 'kind' in history ? [] : history.bars.map((b) => b.close);
+      const closes = history.ok ? history.value.bars.map((b) => b.close) : [];
       // The last bar is the current session when its close is the current price; the one before is then the previous close.
       const last = closes.at(-1);
       const previous = last !== undefined && Math.abs(last - t.current_price) < 1e-6 ? closes.at(-2) : last;
@@ -145,6 +162,7 @@ export function marketReader(deps: MarketReaderDeps) {
   }
 
   const reader = {
+    resolve,
     resolveUnderlying,
 
     async tickers(query?: string): Promise<{ source: 'live' | 'demo'; tickers: StoredTicker[] }> {
@@ -159,9 +177,10 @@ export function marketReader(deps: MarketReaderDeps) {
       return { source: stored && status?.source === 'live' ? 'live' : 'demo', tickers: matches };
     },
 
-    async expiries(underlying: string, type?: ExpiryType): Promise<{ underlying: string; source: 'live' | 'demo'; expiries: ExpirySummary[] } | ReadFailure> {
-      const resolved = resolveUnderlying(underlying);
-      if ('kind' in resolved) return resolved;
+    async expiries(underlying: string, type?: ExpiryType): Promise<Result<{ underlying: string; source: 'live' | 'demo'; expiries: ExpirySummary[] }>> {
+      const r = resolve(underlying);
+      if (!r.ok) return r;
+      const resolved = r.value;
       const now = clock.now();
       const day = today();
       const stored = resolved.stored
@@ -202,16 +221,17 @@ export function marketReader(deps: MarketReaderDeps) {
         .map((e) => ({ ...e, expiry_type: classifyExpiry(e.expiration_date, day), days_to_expiry: Math.max(0, daysBetween(day, e.expiration_date)) }))
         .filter((e) => !type || e.expiry_type === type)
         .sort((a, b) => a.expiration_date.localeCompare(b.expiration_date));
-      return { underlying: resolved.ticker, source, expiries: fresh };
+      return ok({ underlying: resolved.ticker, source, expiries: fresh });
     },
 
     /** One expiry's chain; when the stored (or the simulated session's) version equals the cached one, the cached view is reused. */
-    async chain(underlying: string, expiration: string, cached?: { version: string; view: ChainView }): Promise<ChainView | ReadFailure> {
-      const resolved = resolveUnderlying(underlying);
-      if ('kind' in resolved) return resolved;
+    async chain(underlying: string, expiration: string, cached?: { version: string; view: ChainView }): Promise<Result<ChainView>> {
+      const r = resolve(underlying);
+      if (!r.ok) return r;
+      const resolved = r.value;
       const now = clock.now();
       if (isExpired(expiration, now)) {
-        return { kind: 'not_listed', message: `${resolved.ticker} options expiring ${expiration} have expired. Pick a later expiry.` };
+        return fail('not_found', `${resolved.ticker} options expiring ${expiration} have expired. Pick a later expiry.`);
       }
       const day = today();
       const stored: StoredChain | null = resolved.stored
@@ -226,10 +246,10 @@ export function marketReader(deps: MarketReaderDeps) {
         expiry_type: classifyExpiry(expiration, day),
         days_to_expiry: Math.max(0, daysBetween(day, expiration)),
       });
-      if (stored && cached && cached.version === stored.version) return relabelled(cached.view);
+      if (stored && cached && cached.version === stored.version) return ok(relabelled(cached.view));
       // The simulated market changes once a session, and pricing its American contracts is most of a read without a
       // stored chain: a view already made for this session is reused.
-      if (!stored && cached && cached.version === simulatedVersion(now)) return relabelled(cached.view);
+      if (!stored && cached && cached.version === simulatedVersion(now)) return ok(relabelled(cached.view));
       let base: Omit<ChainView, 'expiry_type' | 'days_to_expiry'>;
       if (stored) {
         base = {
@@ -242,8 +262,7 @@ export function marketReader(deps: MarketReaderDeps) {
         };
       } else {
         const snap = await simulated.chainSnapshot(resolved.ticker, { expiration });
-        if (snap.quotes.length === 0)
-          return { kind: 'not_listed', message: `No ${resolved.ticker} options expire on ${expiration}. Pick one of the listed expiries.` };
+        if (snap.quotes.length === 0) return fail('not_found', `No ${resolved.ticker} options expire on ${expiration}. Pick one of the listed expiries.`);
         const S = snap.underlyingPrice ?? 0;
         const T = yearsBetween(new Date(snap.asOf), newYorkInstant(expiration, 16));
         base = {
@@ -263,7 +282,7 @@ export function marketReader(deps: MarketReaderDeps) {
           }),
         };
       }
-      return relabelled(base);
+      return ok(relabelled(base));
     },
 
     /**
@@ -278,9 +297,10 @@ export function marketReader(deps: MarketReaderDeps) {
       return { quotes: await Promise.all(wanted.map((t) => tapeQuote(t, day))) };
     },
 
-    async history(underlying: string, days: number): Promise<{ ticker: string; source: 'live' | 'demo'; bars: DailyBar[] } | ReadFailure> {
-      const resolved = resolveUnderlying(underlying);
-      if ('kind' in resolved) return resolved;
+    async history(underlying: string, days: number): Promise<Result<{ ticker: string; source: 'live' | 'demo'; bars: DailyBar[] }>> {
+      const r = resolve(underlying);
+      if (!r.ok) return r;
+      const resolved = r.value;
       const from = addDays(today(), -days);
       const stored = resolved.stored
         ? await safely(
@@ -289,15 +309,16 @@ export function marketReader(deps: MarketReaderDeps) {
             (v) => v.length === 0,
           )
         : null;
-      if (stored) return { ticker: resolved.ticker, source: (await statusMemo())?.source ?? 'demo', bars: stored };
-      return { ticker: resolved.ticker, source: 'demo', bars: await simulated.dailyBars(resolved.ticker, from, today()) };
+      if (stored) return ok({ ticker: resolved.ticker, source: (await statusMemo())?.source ?? 'demo', bars: stored });
+      return ok({ ticker: resolved.ticker, source: 'demo', bars: await simulated.dailyBars(resolved.ticker, from, today()) });
     },
 
-    async contractHistory(contract: string, days: number): Promise<{ contract: string; source: 'live' | 'demo'; bars: DailyBar[] } | ReadFailure> {
+    async contractHistory(contract: string, days: number): Promise<Result<{ contract: string; source: 'live' | 'demo'; bars: DailyBar[] }>> {
       const parsed = parseOcc(contract);
-      if (!parsed) return { kind: 'not_listed', message: `${contract} is not an option symbol.` };
-      const resolved = resolveUnderlying(parsed.underlying);
-      if ('kind' in resolved) return resolved;
+      if (!parsed) return fail('not_found', `${contract} is not an option symbol.`);
+      const r = resolve(parsed.underlying);
+      if (!r.ok) return r;
+      const resolved = r.value;
       const symbol = contract.replace(/^O:/, '').toUpperCase();
       const from = addDays(today(), -days);
       const stored = resolved.stored
@@ -307,14 +328,19 @@ export function marketReader(deps: MarketReaderDeps) {
             (v) => v.length === 0,
           )
         : null;
-      if (stored) return { contract: symbol, source: (await statusMemo())?.source ?? 'demo', bars: stored };
-      return { contract: symbol, source: 'demo', bars: await simulated.dailyBars(symbol, from, today()) };
+      if (stored) return ok({ contract: symbol, source: (await statusMemo())?.source ?? 'demo', bars: stored });
+      return ok({ contract: symbol, source: 'demo', bars: await simulated.dailyBars(symbol, from, today()) });
     },
   };
   return reader;
 }
 
 export type MarketReader = ReturnType<typeof marketReader>;
+
+/** What a read answers when it succeeds: a Result's value, or the answer of a read that cannot fail. */
+type Answered<T> = T extends Ok<infer V> ? V : T extends Err ? never : T;
+/** The success answer of one of the reader's reads, the shape its route serialises. */
+export type ReaderAnswer<K extends keyof MarketReader> = Answered<Awaited<ReturnType<MarketReader[K]>>>;
 
 /** A ticker tape's entry: the last price and the change from the previous session's close. */
 export interface TapeQuote {

@@ -4,7 +4,7 @@ import type { ExpirySummary, OptionContract } from './chain';
 import { isIsoDate } from './dates';
 import { EXPIRY_TYPES, type ExpiryType as ExpiryTypeName } from './expirations';
 import type { DailyBar } from './market-data.port';
-import type { ChainView, MarketReader, ReadFailure } from './market-reader';
+import type { ChainView, MarketReader, ReaderAnswer } from './market-reader';
 import type { MarketDataStats, StoredTicker, SyncStatus } from './market-store.port';
 
 /**
@@ -217,7 +217,7 @@ type _Bar = Expect<Equal<z.infer<typeof DailyBarSchema>, DailyBar>>;
 type _Sync = Expect<Equal<z.infer<typeof SyncStatusSchema>, SyncStatus>>;
 type _Stats = Expect<Equal<z.infer<typeof MarketDataStatsSchema>, MarketDataStats>>;
 
-type Answer<K extends keyof MarketReader> = Exclude<Awaited<ReturnType<MarketReader[K]>>, ReadFailure>;
+type Answer<K extends keyof MarketReader> = ReaderAnswer<K>;
 type Response<K extends keyof typeof marketApi> = (typeof marketApi)[K] extends { response: z.ZodType } ? z.infer<(typeof marketApi)[K]['response']> : never;
 type _Tickers = Expect<Equal<Response<'GET /api/market/tickers'>, Answer<'tickers'>>>;
 type _Quotes = Expect<Equal<Response<'GET /api/market/quotes'>, Answer<'quotes'>>>;

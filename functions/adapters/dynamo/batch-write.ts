@@ -1,4 +1,5 @@
 import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { backoffDelayMs } from '@shared/backoff';
 
 type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } };
 
@@ -24,7 +25,7 @@ export async function batchWriteAll(
       if (attempt >= MAX_ATTEMPTS) throw new Error(`BatchWriteItem left ${pending.length} items unprocessed after ${MAX_ATTEMPTS} attempts`);
       if (attempt > 0) {
         retries++;
-        await sleep(Math.min(2000, 50 * 2 ** attempt));
+        await sleep(backoffDelayMs(attempt, 50, 2000));
       }
       batches++;
       const out = await db.send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));

@@ -1,5 +1,6 @@
 import { BatchGetCommand, type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE_KEYS } from './table-definition';
+import { backoffDelayMs } from '@shared/backoff';
 
 type Key = Record<string, string>;
 type Item = Record<string, unknown>;
@@ -30,7 +31,7 @@ export async function batchGetAll(
     let pending = unique.slice(i, i + BATCH_GET_KEYS);
     for (let attempt = 0; pending.length; attempt++) {
       if (attempt >= MAX_ATTEMPTS) throw new Error(`BatchGetItem left ${pending.length} keys unprocessed after ${MAX_ATTEMPTS} attempts`);
-      if (attempt > 0) await sleep(Math.min(2000, 50 * 2 ** attempt));
+      if (attempt > 0) await sleep(backoffDelayMs(attempt, 50, 2000));
       const out = await db.send(new BatchGetCommand({ RequestItems: { [table]: { Keys: pending, ...(opts.consistent ? { ConsistentRead: true } : {}) } } }));
       found.push(...(out.Responses?.[table] ?? []));
       pending = (out.UnprocessedKeys?.[table]?.Keys as Key[] | undefined) ?? [];

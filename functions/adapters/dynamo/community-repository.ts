@@ -1,8 +1,8 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { NotifyRepository } from '@shared/community/notify';
 import { TESTIMONIAL_STATUSES, type Testimonial, type TestimonialRepository, type TestimonialStatus } from '@shared/community/testimonials';
 import { documentClient, tableName } from './client';
+import { isConditionFailed } from './conditions';
 import { userPk } from './profile-repository';
 
 /**
@@ -86,7 +86,7 @@ export function dynamoTestimonialRepository(db: DynamoDBDocumentClient = documen
         );
         return 'ok';
       } catch (err) {
-        if (!(err instanceof ConditionalCheckFailedException) && (err as Error).name !== 'ConditionalCheckFailedException') throw err;
+        if (!isConditionFailed(err)) throw err;
         // One small read tells a withdrawn story from an edited one, so the operator gets the right message.
         const current = await db.send(new GetCommand({ TableName: table, Key: key(userId), ConsistentRead: true }));
         return current.Item ? 'changed' : 'missing';

@@ -1,8 +1,13 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Draft, DraftRepository } from '@shared/drafts/drafts';
 import { documentClient, tableName } from './client';
+import { cancellationReasons, isConditionFailed } from './conditions';
 import { userPk } from './profile-repository';
+import { jitteredBackoff } from '@shared/backoff';
+import { sleep } from '../../commons/clock';
+
+/** Concurrent writes to one learner's draft count spread out before they try again. */
+const backoff = jitteredBackoff(sleep, Math.random, 10, 200);
 
 /**
  * Drafts under USER#<sub> / DRAFT#<id>; one Query lists them. USER#<sub> / DRAFTS holds how many there are, changed in
@@ -34,7 +39,7 @@ export function dynamoDraftRepository(db: DynamoDBDocumentClient = documentClien
     await db
       .send(new PutCommand({ TableName: table, Item: { ...counterKey(userId), entity: 'draft-count', n }, ConditionExpression: 'attribute_not_exists(PK)' }))
       .catch((err: unknown) => {
-        if ((err as Error).name !== 'ConditionalCheckFailedException') throw err;
+        if (!isConditionFailed(err)) throw err;
       });
   }
   /**
@@ -47,11 +52,10 @@ export function dynamoDraftRepository(db: DynamoDBDocumentClient = documentClien
         await db.send(new TransactWriteCommand({ TransactItems: items }));
         return true;
       } catch (err) {
-        if (!(err instanceof TransactionCanceledException)) throw err;
-        const codes = (err.CancellationReasons ?? []).map((r) => r.Code);
-        if (codes.includes('ConditionalCheckFailed')) return false;
+        if (!cancellationReasons(err)) throw err;
+        if (isConditionFailed(err)) return false;
         if (attempt >= 20) throw err;
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(200, 10 * 2 ** attempt)));
+        await backoff(attempt);
       }
     }
   }
@@ -85,7 +89,7 @@ export function dynamoDraftRepository(db: DynamoDBDocumentClient = documentClien
         )
         .then(() => true)
         .catch((err: unknown) => {
-          if ((err as Error).name === 'ConditionalCheckFailedException') return false;
+          if (isConditionFailed(err)) return false;
           throw err;
         });
     },

@@ -1,7 +1,7 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { EventReceipts, ReceiptInfo, ReceiptKey } from '../../commons/event-handler';
 import { documentClient, tableName } from './client';
+import { isConditionFailed } from './conditions';
 
 /**
  * Consumer receipts in the single table: `EVENT#<eventId>` / `CONSUMED#<consumer>` (one partition per event, so "who
@@ -12,7 +12,6 @@ export const RECEIPT_ENTITY = 'receipt';
 export const RECEIPT_TTL_SECONDS = 35 * 86_400;
 
 const expiresAt = (nowMs: number) => Math.floor(nowMs / 1000) + RECEIPT_TTL_SECONDS;
-const conditionFailed = (err: unknown) => err instanceof ConditionalCheckFailedException || (err as Error).name === 'ConditionalCheckFailedException';
 
 export function dynamoEventReceipts(db: DynamoDBDocumentClient = documentClient(), table = tableName()): EventReceipts {
   const receiptItem = (key: ReceiptKey, info: ReceiptInfo, nowMs: number) => ({
@@ -45,7 +44,7 @@ export function dynamoEventReceipts(db: DynamoDBDocumentClient = documentClient(
         );
         return 'claimed';
       } catch (err) {
-        if (!conditionFailed(err)) throw err;
+        if (!isConditionFailed(err)) throw err;
         return (await receipts.state(key)) === 'done' ? 'done' : 'busy';
       }
     },
@@ -64,7 +63,7 @@ export function dynamoEventReceipts(db: DynamoDBDocumentClient = documentClient(
         );
       } catch (err) {
         // Our claim had lapsed and another run took the event over: it completes the receipt itself.
-        if (!conditionFailed(err)) throw err;
+        if (!isConditionFailed(err)) throw err;
       }
     },
 
@@ -81,7 +80,7 @@ export function dynamoEventReceipts(db: DynamoDBDocumentClient = documentClient(
         );
       } catch (err) {
         // Someone else's claim now (ours had lapsed): not ours to release.
-        if (!conditionFailed(err)) throw err;
+        if (!isConditionFailed(err)) throw err;
       }
     },
 

@@ -1,4 +1,3 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { monotonicFactory } from 'ulid';
 import type { Award } from '@shared/gamification/engine';
@@ -9,7 +8,9 @@ import { displayNameOf } from '@shared/gamification/use-cases';
 import type { FeedAward } from '@shared/gamification/view';
 import { sharedBatchedGetter } from './batched-get';
 import { documentClient, tableName } from './client';
+import { cancellationReasons } from './conditions';
 import { userPk } from './profile-repository';
+import { queryCount } from './query';
 
 export const GAME_SK = 'GAME';
 const awardsPk = (userId: string) => `AWARDS#${userId}`;
@@ -73,8 +74,8 @@ export function dynamoGameRepository(db: DynamoDBDocumentClient = documentClient
         await db.send(new TransactWriteCommand({ TransactItems: items as never }));
         return 'ok';
       } catch (err) {
-        if (!(err instanceof TransactionCanceledException) && (err as Error).name !== 'TransactionCanceledException') throw err;
-        const reasons = ((err as TransactionCanceledException).CancellationReasons ?? []).map((r) => r.Code);
+        const reasons = cancellationReasons(err);
+        if (!reasons) throw err;
         const receiptAt = extras.receipt ? 1 : -1;
         // The receipt exists: a twin delivery committed; the consumer helper recognises it and answers duplicate.
         if (receiptAt >= 0 && reasons[receiptAt] === 'ConditionalCheckFailed') throw err;
@@ -124,22 +125,11 @@ export function dynamoGameRepository(db: DynamoDBDocumentClient = documentClient
 
     async rankOf(category, userId, value) {
       if (value === undefined) return 0;
-      let above = 0;
-      let start: Record<string, unknown> | undefined;
-      do {
-        const out = await db.send(
-          new QueryCommand({
-            TableName: table,
-            IndexName: 'GSI2',
-            KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK > :me',
-            ExpressionAttributeValues: { ':pk': boardPk(category), ':me': boardSk(value, userId) },
-            Select: 'COUNT',
-            ExclusiveStartKey: start,
-          }),
-        );
-        above += out.Count ?? 0;
-        start = out.LastEvaluatedKey;
-      } while (start);
+      const above = await queryCount(db, table, {
+        IndexName: 'GSI2',
+        KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK > :me',
+        ExpressionAttributeValues: { ':pk': boardPk(category), ':me': boardSk(value, userId) },
+      });
       return above + 1;
     },
   };

@@ -1,5 +1,5 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, type QueryCommandInput, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { ExpirySummary, OptionContract } from '@shared/market/chain';
 import { addDays, dayNumber } from '@shared/market/dates';
 import type { DailyBar } from '@shared/market/market-data.port';
@@ -7,6 +7,7 @@ import type { BarKind, MarketDataStats, MarketStore, StoredChain, StoredTicker, 
 import { batchWriteAll } from './batch-write';
 import { documentClient, isExpired, tableName } from './client';
 import { outboxPut } from './outbox';
+import { queryAll, queryCount, type QueryInput } from './query';
 
 /**
  * Market data in the single table (docs/architecture.md, "Data model"):
@@ -26,16 +27,7 @@ const BAR_PK: Record<BarKind, string> = { stock: 'HIST#', option: 'OHIST#' };
 const KIND = { chain: 'KIND#chain', expiry: 'KIND#expiry', stock: 'KIND#stock-bar', option: 'KIND#option-bar' } as const;
 
 export function dynamoMarketStore(db: DynamoDBDocumentClient = documentClient(), table = tableName(), now: () => number = Date.now): MarketStore {
-  const queryAll = async (input: Omit<QueryCommandInput, 'TableName'>) => {
-    const items: Record<string, unknown>[] = [];
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const page = await db.send(new QueryCommand({ TableName: table, ...input, ExclusiveStartKey }));
-      items.push(...(page.Items ?? []));
-      ExclusiveStartKey = page.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
-    return items.filter((i) => !isExpired(i, now()));
-  };
+  const unexpired = async (input: QueryInput) => (await queryAll(db, table, input)).filter((i) => !isExpired(i, now()));
 
   return {
     async putChains(chains) {
@@ -101,7 +93,7 @@ export function dynamoMarketStore(db: DynamoDBDocumentClient = documentClient(),
     },
 
     async listExpiries(underlying) {
-      const items = await queryAll({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': `EXP#${underlying}` } });
+      const items = await unexpired({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': `EXP#${underlying}` } });
       return items.map(({ PK: _pk, SK: _sk, GSI1PK: _g, GSI1SK: _gs, expiresAt: _e, ...s }) => s as unknown as ExpirySummary);
     },
 
@@ -114,7 +106,7 @@ export function dynamoMarketStore(db: DynamoDBDocumentClient = documentClient(),
     },
 
     async listTickers() {
-      const items = await queryAll({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': 'TICKERS' } });
+      const items = await unexpired({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': 'TICKERS' } });
       return items.map(({ PK: _pk, SK: _sk, ...t }) => t as unknown as StoredTicker);
     },
 
@@ -139,7 +131,7 @@ export function dynamoMarketStore(db: DynamoDBDocumentClient = documentClient(),
     },
 
     async getBars(kind, ticker, fromDate) {
-      const items = await queryAll({
+      const items = await unexpired({
         KeyConditionExpression: 'PK = :pk AND SK >= :from',
         ExpressionAttributeValues: { ':pk': `${BAR_PK[kind]}${ticker}`, ':from': fromDate },
       });
@@ -176,22 +168,7 @@ export function dynamoMarketStore(db: DynamoDBDocumentClient = documentClient(),
     async stats() {
       const kinds: MarketDataStats['kinds'] = [];
       for (const [kind, pk] of Object.entries(KIND)) {
-        let count = 0;
-        let ExclusiveStartKey: Record<string, unknown> | undefined;
-        do {
-          const page = await db.send(
-            new QueryCommand({
-              TableName: table,
-              IndexName: 'GSI1',
-              KeyConditionExpression: 'GSI1PK = :pk',
-              ExpressionAttributeValues: { ':pk': pk },
-              Select: 'COUNT',
-              ExclusiveStartKey,
-            }),
-          );
-          count += page.Count ?? 0;
-          ExclusiveStartKey = page.LastEvaluatedKey;
-        } while (ExclusiveStartKey);
+        const count = await queryCount(db, table, { IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': pk } });
         const edge = async (forward: boolean) => {
           const page = await db.send(
             new QueryCommand({
@@ -213,22 +190,12 @@ export function dynamoMarketStore(db: DynamoDBDocumentClient = documentClient(),
 
     async cleanup({ barsBefore, expiriesBefore }) {
       const older = async (pk: string, before: string) => {
-        const keys: Record<string, unknown>[] = [];
-        let ExclusiveStartKey: Record<string, unknown> | undefined;
-        do {
-          const page = await db.send(
-            new QueryCommand({
-              TableName: table,
-              IndexName: 'GSI1',
-              KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK < :before',
-              ExpressionAttributeValues: { ':pk': pk, ':before': before },
-              ProjectionExpression: 'PK, SK',
-              ExclusiveStartKey,
-            }),
-          );
-          keys.push(...(page.Items ?? []));
-          ExclusiveStartKey = page.LastEvaluatedKey;
-        } while (ExclusiveStartKey);
+        const keys = await queryAll(db, table, {
+          IndexName: 'GSI1',
+          KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK < :before',
+          ExpressionAttributeValues: { ':pk': pk, ':before': before },
+          ProjectionExpression: 'PK, SK',
+        });
         await batchWriteAll(
           db,
           table,

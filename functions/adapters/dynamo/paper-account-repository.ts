@@ -1,12 +1,13 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { addDays, dayNumber } from '@shared/market/dates';
 import type { Activity, Order, PaperAccount, Position } from '@shared/paper/types';
 import type { AccountChange, CommitResult, ComplianceLogEntry, DisclosureAck, PaperAccountRepository } from '@shared/paper/paper.port';
 import { sharedBatchedGetter } from './batched-get';
 import { documentClient, isExpired, tableName } from './client';
+import { cancellationReasons, failedConditionsAt, isTransactionConflict } from './conditions';
 import { outboxPut } from './outbox';
 import { userPk } from './profile-repository';
+import { queryAll, type QueryInput } from './query';
 import { COUNTER_ATTRIBUTE, statsShardKey } from './site-stats-repository';
 
 /**
@@ -40,16 +41,7 @@ export function dynamoPaperAccountRepository(
 ): PaperAccountRepository {
   const pk = userPk;
   const getItem = sharedBatchedGetter(db, table);
-  const query = async (input: Omit<ConstructorParameters<typeof QueryCommand>[0], 'TableName'>, max = Infinity) => {
-    const items: Item[] = [];
-    let ExclusiveStartKey: Item | undefined;
-    do {
-      const page = await db.send(new QueryCommand({ TableName: table, ...input, ExclusiveStartKey }));
-      items.push(...(page.Items ?? []));
-      ExclusiveStartKey = page.LastEvaluatedKey;
-    } while (ExclusiveStartKey && items.length < max);
-    return items;
-  };
+  const query = (input: QueryInput, limit?: number): Promise<Item[]> => queryAll(db, table, input, { limit });
 
   const orderItem = (userId: string, o: Order): Item => ({
     PK: pk(userId),
@@ -84,11 +76,10 @@ export function dynamoPaperAccountRepository(
       await db.send(new TransactWriteCommand({ TransactItems: items }));
       return 'ok';
     } catch (err) {
-      if (!(err instanceof TransactionCanceledException)) throw err;
-      const reasons = err.CancellationReasons ?? [];
-      const failedAt = reasons.map((r, i) => (r.Code === 'ConditionalCheckFailed' ? i : -1)).filter((i) => i >= 0);
+      if (!cancellationReasons(err)) throw err;
+      const failedAt = failedConditionsAt(err);
       if (failedAt.some((i) => guards.duplicateAt.includes(i))) return 'duplicate';
-      if (failedAt.length || reasons.some((r) => r.Code === 'TransactionConflict')) return 'conflict';
+      if (failedAt.length || isTransactionConflict(err)) return 'conflict';
       throw err;
     }
   }

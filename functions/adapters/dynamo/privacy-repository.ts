@@ -1,11 +1,11 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { NOTIFY_LIST_INDIA } from '@shared/community/notify';
 import type { PrivacyStore, Tombstone, UserItem } from '@shared/users/privacy';
 import { batchWriteAll } from './batch-write';
 import { dynamoPostRepository } from './community-posts-repository';
 import { sharedBatchedGetter } from './batched-get';
 import { documentClient, tableName } from './client';
+import { isConditionFailed } from './conditions';
 import { userPk } from './profile-repository';
 
 /**
@@ -55,7 +55,7 @@ export function dynamoPrivacyStore(
         await db.send(new PutCommand({ TableName: table, Item: tombstoneItem(t), ConditionExpression: 'attribute_not_exists(PK)' }));
         return t;
       } catch (err) {
-        if (!(err instanceof ConditionalCheckFailedException)) throw err;
+        if (!isConditionFailed(err)) throw err;
         const existing = await db.send(new GetCommand({ TableName: table, Key: tombstoneKey(t.userId), ConsistentRead: true }));
         return toTombstone(existing.Item!);
       }
@@ -108,7 +108,7 @@ export function dynamoPrivacyStore(
             }),
           );
         } catch (err) {
-          if (!(err instanceof ConditionalCheckFailedException)) throw err;
+          if (!isConditionFailed(err)) throw err;
         }
       }
     },

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ProfileRepository, UserProfile } from '@shared/users/profile';
 import { normalizeSettings } from '@shared/users/profile-settings';
 import { batchGetAll, sharedBatchedGetter } from './batched-get';
 import { documentClient, tableName } from './client';
+import { isConditionFailed } from './conditions';
 
 export const userPk = (userId: string) => `USER#${userId}`;
 /**
@@ -95,7 +95,7 @@ export function dynamoProfileRepository(db: DynamoDBDocumentClient = documentCli
         );
         return toProfile(out.Attributes ?? {});
       } catch (err) {
-        if (err instanceof ConditionalCheckFailedException || (err as Error).name === 'ConditionalCheckFailedException') return null;
+        if (isConditionFailed(err)) return null;
         throw err;
       }
     },

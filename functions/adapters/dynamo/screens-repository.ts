@@ -2,7 +2,13 @@ import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/li
 import type { SavedScreen } from '@shared/analysis/screener.api';
 import type { ScreenRepository } from '@shared/analysis/screens';
 import { documentClient, tableName } from './client';
+import { isConditionFailed } from './conditions';
 import { userPk } from './profile-repository';
+import { jitteredBackoff } from '@shared/backoff';
+import { sleep } from '../../commons/clock';
+
+/** Racing writers of one learner's screens spread out before they read again. */
+const backoff = jitteredBackoff(sleep, Math.random, 10, 200);
 
 /**
  * A learner's saved screens in one item, USER#<sub> / SCREENS (a list of at most 20 small queries, newest first): one
@@ -32,8 +38,8 @@ export function dynamoScreenRepository(db: DynamoDBDocumentClient = documentClie
         );
         return true;
       } catch (err) {
-        if ((err as Error).name !== 'ConditionalCheckFailedException' || attempt >= 20) throw err;
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(200, 10 * 2 ** attempt)));
+        if (!isConditionFailed(err) || attempt >= 20) throw err;
+        await backoff(attempt);
       }
     }
   }

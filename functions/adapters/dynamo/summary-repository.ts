@@ -1,8 +1,9 @@
-import { type DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DailySummarySchema, SUMMARY_RETENTION_DAYS, type DailySummary, type DailySummaryStore } from '@shared/metrics/daily-summary';
 import { addDays, dayNumber } from '@shared/market/dates';
 import { batchWriteAll } from './batch-write';
 import { documentClient, isExpired, tableName } from './client';
+import { queryAll, type QueryInput } from './query';
 
 /**
  * Daily summaries in the single table (docs/architecture.md, "Data model"):
@@ -14,16 +15,7 @@ const WRITERS = 4;
 const epochOf = (date: string) => dayNumber(date) * DAY_SECONDS;
 
 export function dynamoSummaryStore(db: DynamoDBDocumentClient = documentClient(), table = tableName(), now: () => number = Date.now): DailySummaryStore {
-  const queryAll = async (input: Omit<QueryCommandInput, 'TableName'>) => {
-    const items: Record<string, unknown>[] = [];
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const page = await db.send(new QueryCommand({ TableName: table, ...input, ExclusiveStartKey }));
-      items.push(...(page.Items ?? []));
-      ExclusiveStartKey = page.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
-    return items.filter((i) => !isExpired(i, now()));
-  };
+  const unexpired = async (input: QueryInput) => (await queryAll(db, table, input)).filter((i) => !isExpired(i, now()));
   const range = (underlying: string, fromDate: string) => ({
     KeyConditionExpression: 'PK = :pk AND SK >= :from',
     ExpressionAttributeValues: { ':pk': `SUM#${underlying}`, ':from': fromDate },
@@ -42,7 +34,7 @@ export function dynamoSummaryStore(db: DynamoDBDocumentClient = documentClient()
     },
 
     async listSummaries(underlying, fromDate) {
-      const items = await queryAll(range(underlying, fromDate));
+      const items = await unexpired(range(underlying, fromDate));
       // Rows written by an older shape are skipped rather than served half-filled.
       return items.flatMap((i) => {
         const parsed = DailySummarySchema.safeParse(JSON.parse(String(i.row)));
@@ -51,7 +43,7 @@ export function dynamoSummaryStore(db: DynamoDBDocumentClient = documentClient()
     },
 
     async summaryDates(underlying, fromDate) {
-      const items = await queryAll({ ...range(underlying, fromDate), ProjectionExpression: 'SK, expiresAt' });
+      const items = await unexpired({ ...range(underlying, fromDate), ProjectionExpression: 'SK, expiresAt' });
       return items.map((i) => String(i.SK));
     },
   };

@@ -4,6 +4,7 @@ import type { Quote } from '@shared/paper/types';
 import type { Clock } from '@shared/ports/clock.port';
 import type { QuoteSource } from '@shared/paper/paper.port';
 import { BoundedMap } from '@shared/bounded-map';
+import type { Result } from '@shared/result';
 
 /**
  * Quotes for paper trading from the latest chain the market API serves (stored snapshot, or the
@@ -18,9 +19,10 @@ export function marketQuoteSource(reader: MarketReader, clock: Clock): QuoteSour
   const pastCloses = new BoundedMap<string, number>(PAST_CLOSES_KEPT);
 
   async function load(underlying: string, expiration: string): Promise<Map<string, Quote>> {
-    const view = await reader.chain(underlying, expiration);
+    const read = await reader.chain(underlying, expiration);
     const quotes = new Map<string, Quote>();
-    if (!('kind' in view)) {
+    if (read.ok) {
+      const view = read.value;
       for (const c of view.contracts) {
         quotes.set(c.contract_ticker, {
           contract: c.contract_ticker,
@@ -105,11 +107,11 @@ export function marketQuoteSource(reader: MarketReader, clock: Clock): QuoteSour
     contractCloseOn: (contract, date) => pastClose(`${contract}|${date}`, () => reader.contractHistory(contract, 30), date),
   };
 
-  async function pastClose(key: string, read: () => Promise<{ bars: { date: string; close: number }[] } | { kind: string }>, date: string) {
+  async function pastClose(key: string, read: () => Promise<Result<{ bars: { date: string; close: number }[] }>>, date: string) {
     if (pastCloses.has(key)) return pastCloses.get(key);
     const history = await read();
-    if ('kind' in history) return undefined;
-    const close = history.bars.find((b) => b.date === date)?.close;
+    if (!history.ok) return undefined;
+    const close = history.value.bars.find((b) => b.date === date)?.close;
     if (close !== undefined) {
       pastCloses.set(key, close);
     }

@@ -25,7 +25,5 @@ export async function retryOnConflict<T>(
   return exhausted();
 }
 
-/** Full-jitter exponential backoff (AWS Architecture Blog, "Exponential Backoff and Jitter"): 0 to min(cap, base·2^n) ms. */
-export function jitteredBackoff(sleep: (ms: number) => Promise<void>, random: () => number = Math.random, baseMs = 8, capMs = 120) {
-  return (attempt: number) => sleep(random() * Math.min(capMs, baseMs * 2 ** attempt));
-}
+/** The full-jitter backoff of the repository, re-exported for the callers that import it from here. */
+export { jitteredBackoff } from '../../backoff';

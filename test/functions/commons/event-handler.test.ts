@@ -1,6 +1,8 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { MalformedEventError, eventHandler, receiptKeyOf } from '../../../functions/commons/event-handler';
+import { metrics } from '../../../functions/commons/powertools';
 import { domainEvent, type EventOf } from '@shared/events/domain-events';
 import { memoryEventReceipts } from '../../support/memory-event-receipts';
 
@@ -48,6 +50,28 @@ describe('the consumer helper', () => {
     await expect(handler({ hello: 'world' })).rejects.toThrow(MalformedEventError);
     expect(runs).toEqual([]);
     expect(receipts.items.size).toBe(0);
+  });
+
+  it('flushes the metrics a consumer adds after each event, when it fails too, as an HTTP route does', async () => {
+    const published: string[] = [];
+    vi.spyOn(metrics, 'publishStoredMetrics').mockImplementation(() => {
+      published.push('flush');
+      metrics.clearMetrics();
+      return metrics;
+    });
+    const { handler } = consumer({ work: async () => void metrics.addMetric('LessonsCounted', MetricUnit.Count, 1) });
+    await handler(envelope(), lambda('req-1'));
+    expect(published).toEqual(['flush']);
+    expect(metrics.hasStoredMetrics()).toBe(false);
+    const second = consumer({
+      work: async () => {
+        metrics.addMetric('LessonsCounted', MetricUnit.Count, 1);
+        throw new Error('table down');
+      },
+    });
+    await expect(second.handler(envelope(), lambda('req-3'))).rejects.toThrow('table down');
+    expect(published).toEqual(['flush', 'flush']);
+    expect(metrics.hasStoredMetrics()).toBe(false);
   });
 
   it("puts the event id, detail-type and consumer on the consumer's log lines, and takes them off afterwards", async () => {

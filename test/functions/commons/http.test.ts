@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { failure, httpApi, httpApiWithAdmin, ok, route, userFromClaims, type Event } from '../../../functions/commons/http';
+import { ErrorBody } from '@shared/api/contract';
+import { fail, ok as okResult } from '@shared/result';
+import { failure, httpApi, httpApiWithAdmin, ok, respond, route, userFromClaims, type Event } from '../../../functions/commons/http';
 import { appError } from '../../../functions/commons/errors';
 
 const claims = { sub: 'user-1', email: 'ada@example.com', name: 'Ada', 'cognito:groups': '[admin learners]' };
@@ -114,7 +116,7 @@ describe('httpApi', () => {
   it('refuses an admin route to an operator the user pool no longer has in the group, whatever their token says', async () => {
     const removed = await api(event('GET /api/admin-only', { claims: { sub: 'u-removed', 'cognito:groups': '[admin]' } }));
     expect(removed.statusCode).toBe(403);
-    expect(json(removed)).toEqual({ error: 'This page is for administrators only.' });
+    expect(json(removed)).toEqual({ error: 'This page is for administrators only.', code: 'forbidden' });
   });
 
   it('answers 503, not the page, when the user pool cannot be asked', async () => {
@@ -134,6 +136,26 @@ describe('httpApi', () => {
     expect(res.statusCode).toBe(500);
     expect(res.body).not.toContain('hunter2');
     expect(json(res).error).toBe('Something went wrong on our side. Please try again.');
+  });
+
+  it('every error answer carries a code, as the contract requires', async () => {
+    const answers = [
+      [await api(event('POST /api/things/{id}', { params: { id: '1' }, body: '{"quantity":1}' })), 401, 'unauthorized'],
+      [await api(event('GET /api/admin-only', { claims: { sub: 'u2', 'cognito:groups': '[learners]' } })), 403, 'forbidden'],
+      [await api(event('GET /api/nowhere')), 404, 'not_found'],
+      [await api(event('GET /api/boom')), 500, 'internal'],
+      [await api(event('POST /api/things/{id}', { params: { id: 'x' }, body: '{"quantity":1}', claims })), 400, 'bad_request'],
+    ] as const;
+    for (const [res, status, code] of answers) {
+      expect(res.statusCode).toBe(status);
+      expect(ErrorBody.parse(json(res)).code).toBe(code);
+    }
+  });
+
+  it('respond answers a Result: the value with 200 (or as told), the failure with its status and code', () => {
+    expect(respond(okResult({ a: 1 }))).toEqual({ status: 200, body: { a: 1 } });
+    expect(respond(okResult(2), (n) => ({ status: 201, body: { n } }))).toEqual({ status: 201, body: { n: 2 } });
+    expect(respond(fail('not_found', 'No such thing.'))).toEqual({ status: 404, body: { error: 'No such thing.', code: 'not_found' } });
   });
 
   it('maps an expected failure to its status with the exact message and details', async () => {

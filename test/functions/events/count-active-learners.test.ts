@@ -44,7 +44,7 @@ const quizPassed = (userId: string) => envelope('QuizPassed', { eventId: eventId
 function setup() {
   const receipts = memoryEventReceipts();
   const { counter, learners } = memoryCounter(receipts);
-  const consume = makeCountActiveLearners({ learners: counter, receipts, now: () => new Date(at) });
+  const consume = makeCountActiveLearners({ learners: counter, receipts, clock: { now: () => new Date(at) } });
   return { consume, learners, receipts };
 }
 

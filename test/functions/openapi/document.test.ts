@@ -81,7 +81,7 @@ describe('the OpenAPI document', () => {
       for (const s of ['429', '500', ...(contract.errors ?? []).map(String)]) expect(op.responses[s], `${routeKey} ${s}`).toHaveProperty('$ref');
     }
     expect(doc.components.responses.BadRequest).toMatchObject({ content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
-    expect(doc.components.schemas.Error).toMatchObject({ type: 'object', required: ['error'] });
+    expect(doc.components.schemas.Error).toMatchObject({ type: 'object', required: ['error', 'code'] });
   });
 
   it('shows a route as the handler reads it: path and query parameters, a required body, the answer and its status', () => {

@@ -44,7 +44,7 @@ describe('learner stories', () => {
     expect(await publicTestimonials({ testimonials })).toEqual([]);
 
     const decided = await moderateTestimonial({ testimonials, clock }, 'admin-1', 'u1', 'approve', saved.updatedAt);
-    expect(decided).toMatchObject({ ok: true, testimonial: { status: 'approved', moderatedBy: 'admin-1' } });
+    expect(decided).toMatchObject({ ok: true, value: { status: 'approved', moderatedBy: 'admin-1' } });
     expect(await publicTestimonials({ testimonials })).toEqual([{ name: 'Priya', role: 'Nurse', quote: story.quote, sharedAt: saved.updatedAt }]);
   });
 
@@ -70,12 +70,11 @@ describe('learner stories', () => {
     await shareTestimonial({ testimonials, clock: t.clock }, 'u1', { ...story, quote: 'A different text written after the review started.' });
     expect(await moderateTestimonial({ testimonials, clock: t.clock }, 'a', 'u1', 'approve', first.updatedAt)).toEqual({
       ok: false,
-      code: 'conflict',
-      message: 'The learner changed this story after you loaded it. Reload the list and review the new text.',
+      error: { code: 'conflict', message: 'The learner changed this story after you loaded it. Reload the list and review the new text.' },
     });
     expect(await moderateTestimonial({ testimonials, clock: t.clock }, 'a', 'nobody', 'reject', first.updatedAt)).toMatchObject({
       ok: false,
-      code: 'not_found',
+      error: { code: 'not_found' },
     });
   });
 

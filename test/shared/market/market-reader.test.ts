@@ -3,6 +3,7 @@ import { runIngestion } from '@shared/market/ingest';
 import { marketReader } from '@shared/market/market-reader';
 import { simulatedProvider } from '@shared/market/simulated-market';
 import { fixedClock } from '@shared/ports/clock.port';
+import type { Result } from '@shared/result';
 import { memoryMarketStore } from '../../support/memory-market-store';
 
 const ingestClock = fixedClock('2026-11-20T23:00:00Z'); // Friday after the close
@@ -24,18 +25,21 @@ async function seeded() {
   return store;
 }
 
+/** A read's value; a failed read fails the test with its message. */
+function valueOf<T>(read: Result<T>): T {
+  if (!read.ok) throw new Error(read.error.message);
+  return read.value;
+}
+
 describe('reading market data', () => {
   it('serves stored data, relabelling expiry types and days for today', async () => {
     const store = await seeded();
     const reader = marketReader({ store, simulated: simulatedProvider(readClock), clock: readClock, warn: () => undefined });
-    const result = await reader.expiries('spy');
-    if ('kind' in result) throw new Error(result.message);
+    const result = valueOf(await reader.expiries('spy'));
     expect(result.expiries[0]).toMatchObject({ expiration_date: '2026-11-23', expiry_type: '0DTE', days_to_expiry: 0 });
-    const weekly = await reader.expiries('SPY', 'Weekly');
-    if ('kind' in weekly) throw new Error(weekly.message);
+    const weekly = valueOf(await reader.expiries('SPY', 'Weekly'));
     expect(weekly.expiries.every((e) => e.expiry_type === 'Weekly')).toBe(true);
-    const chain = await reader.chain('SPY', '2026-11-27');
-    if ('kind' in chain) throw new Error(chain.message);
+    const chain = valueOf(await reader.chain('SPY', '2026-11-27'));
     expect(chain).toMatchObject({ version: '2026-11-20T21:00:00.000Z#01JD0000000000000000000001', expiry_type: 'Weekly', days_to_expiry: 4, source: 'demo' });
   });
 
@@ -43,12 +47,11 @@ describe('reading market data', () => {
     const store = await seeded();
     const afterClose = fixedClock('2026-11-23T21:30:00Z');
     const reader = marketReader({ store, simulated: simulatedProvider(afterClose), clock: afterClose, warn: () => undefined });
-    const result = await reader.expiries('SPY');
-    if ('kind' in result) throw new Error(result.message);
+    const result = valueOf(await reader.expiries('SPY'));
     expect(result.expiries.some((e) => e.expiration_date === '2026-11-23')).toBe(false);
     expect(await reader.chain('SPY', '2026-11-23')).toEqual({
-      kind: 'not_listed',
-      message: 'SPY options expiring 2026-11-23 have expired. Pick a later expiry.',
+      ok: false,
+      error: { code: 'not_found', message: 'SPY options expiring 2026-11-23 have expired. Pick a later expiry.' },
     });
   });
 
@@ -56,14 +59,12 @@ describe('reading market data', () => {
     const warnings: string[] = [];
     const store = memoryMarketStore();
     const reader = marketReader({ store, simulated: simulatedProvider(readClock), clock: readClock, warn: (m) => warnings.push(m) });
-    const empty = await reader.chain('QQQ', '2026-11-27');
-    if ('kind' in empty) throw new Error(empty.message);
+    const empty = valueOf(await reader.chain('QQQ', '2026-11-27'));
     expect(empty.source).toBe('demo');
     expect(empty.contracts.length).toBeGreaterThan(50);
 
     store.failReads = true;
-    const failing = await reader.expiries('SPY');
-    if ('kind' in failing) throw new Error(failing.message);
+    const failing = valueOf(await reader.expiries('SPY'));
     expect(failing.source).toBe('demo');
     expect(failing.expiries.length).toBeGreaterThan(10);
     expect(warnings.some((w) => w.includes('expiries'))).toBe(true);
@@ -74,11 +75,10 @@ describe('reading market data', () => {
     const market = simulatedProvider(readClock);
     const counting = { ...market, chainSnapshot: (u: string, o?: { expiration?: string }) => (snapshots++, market.chainSnapshot(u, o)) };
     const reader = marketReader({ store: memoryMarketStore(), simulated: counting, clock: readClock, warn: () => undefined });
-    const first = await reader.chain('IWM', '2026-12-18'); // not tracked: always from the simulated market
-    if ('kind' in first) throw new Error(first.message);
+    const first = valueOf(await reader.chain('IWM', '2026-12-18')); // not tracked: always from the simulated market
     expect(first).toMatchObject({ version: 'sim#2026-11-20T21:00:00.000Z', source: 'demo' });
     expect(first.contracts.every((c) => c.pricing_model === 'american')).toBe(true);
-    expect(await reader.chain('IWM', '2026-12-18', { version: first.version, view: first })).toEqual(first);
+    expect(await reader.chain('IWM', '2026-12-18', { version: first.version, view: first })).toEqual({ ok: true, value: first });
     expect(snapshots).toBe(1);
     // A view from an earlier session is priced again.
     await reader.chain('IWM', '2026-12-18', { version: 'sim#2026-11-19T21:00:00.000Z', view: first });
@@ -88,8 +88,8 @@ describe('reading market data', () => {
   it('names the known underlyings for an unknown one, and searches tickers by symbol or name', async () => {
     const reader = marketReader({ store: memoryMarketStore(), simulated: simulatedProvider(readClock), clock: readClock, warn: () => undefined });
     const unknown = await reader.chain('ZZZZ', '2026-11-27');
-    expect(unknown).toMatchObject({ kind: 'unknown_underlying' });
-    expect((unknown as { message: string }).message).toContain('SPY');
+    expect(unknown).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(!unknown.ok && unknown.error.message).toContain('SPY');
     const byName = await reader.tickers('micro');
     expect(byName.tickers.map((t) => t.ticker)).toEqual(['MSFT']);
     const all = await reader.tickers();

@@ -1,6 +1,6 @@
 import { queryOptions, useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import type { ChainView, MarketReader, ReadFailure } from '@shared/market/market-reader';
+import type { ChainView, ReaderAnswer } from '@shared/market/market-reader';
 import { parseOcc } from '@shared/market/occ';
 import { api } from '@web/lib/api-client';
 import { queryKeys } from './query-keys';
@@ -11,7 +11,6 @@ import { queryKeys } from './query-keys';
  */
 
 /** The answers are the server's own read model's (shared/market/market-reader.ts), as far as it has exported them. */
-type ReaderAnswer<K extends 'tickers' | 'expiries' | 'quotes'> = Exclude<Awaited<ReturnType<MarketReader[K]>>, ReadFailure>;
 export type TickersView = ReaderAnswer<'tickers'>;
 export type ExpiriesView = ReaderAnswer<'expiries'>;
 export type QuotesView = ReaderAnswer<'quotes'>;

@@ -88,8 +88,8 @@ describe('ingesting from a Polygon-compatible provider', () => {
     expect(rows.slice(0, -2).every((r) => r.basis === 'bars')).toBe(true);
     const reader = analysisReader({ summaries, market: store, clock: fixedClock('2026-11-24T23:00:00Z') });
     const summary = await reader.summary('AAPL');
-    expect(summary).toMatchObject({ metrics: { ivSamples: 1, ivRank: null } });
+    expect(summary).toMatchObject({ ok: true, value: { metrics: { ivSamples: 1, ivRank: null } } });
     const regime = await reader.regime('AAPL');
-    expect(regime).toMatchObject({ today: null, unavailable: expect.stringMatching(/building history: 2 \/ 252/) });
+    expect(regime).toMatchObject({ ok: true, value: { today: null, unavailable: expect.stringMatching(/building history: 2 \/ 252/) } });
   });
 });

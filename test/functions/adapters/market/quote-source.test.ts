@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MarketReader } from '@shared/market/market-reader';
 import { fixedClock } from '@shared/ports/clock.port';
+import { ok } from '@shared/result';
 import { marketQuoteSource } from '../../../../functions/adapters/market/quote-source';
 
 describe('the quote source for paper trading', () => {
@@ -8,8 +9,8 @@ describe('the quote source for paper trading', () => {
     let reads = 0;
     let bars = [{ date: '2026-11-20', close: 600 }];
     const reader = {
-      history: async () => (reads++, { ticker: 'SPY', source: 'demo', bars }),
-      contractHistory: async () => (reads++, { contract: 'SPY261218C00600000', source: 'demo', bars }),
+      history: async () => (reads++, ok({ ticker: 'SPY', source: 'demo', bars })),
+      contractHistory: async () => (reads++, ok({ contract: 'SPY261218C00600000', source: 'demo', bars })),
     } as unknown as MarketReader;
     const source = marketQuoteSource(reader, fixedClock('2026-11-23T15:00:00Z'));
     expect(await source.closeOn('SPY', '2026-11-20')).toBe(600);

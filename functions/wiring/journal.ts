@@ -1,10 +1,13 @@
 import { ulid } from 'ulid';
 import { memoryLedgerCache, type JournalDeps } from '@shared/journal/use-cases';
-import { jitteredBackoff } from '@shared/paper/use-cases/retry';
+import { jitteredBackoff } from '@shared/backoff';
 import { dynamoJournalRepository } from '../adapters/dynamo/journal-repository';
 import { dynamoLearningRepository } from '../adapters/dynamo/learning-repo';
 import { dynamoPaperAccountRepository } from '../adapters/dynamo/paper-account-repository';
-import { systemClock } from './clock';
+import { dynamoEventReceipts } from '../adapters/dynamo/event-receipts';
+import { marketQuoteSource } from '../adapters/market/quote-source';
+import { sleep, systemClock } from '../commons/clock';
+import { marketDeps } from './market';
 
 /** The composition root of the journal: its items, the learning progress and the paper account in the one table; ledgers kept warm by version. */
 export function journalDeps(): JournalDeps {
@@ -14,7 +17,13 @@ export function journalDeps(): JournalDeps {
     paper: dynamoPaperAccountRepository(),
     clock: systemClock,
     ids: { newId: () => ulid() },
-    backoff: jitteredBackoff((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+    backoff: jitteredBackoff(sleep),
     ledgerCache: memoryLedgerCache(),
   };
+}
+
+/** The journal's event consumers: the journal, their receipts, and quotes through the market's reader. */
+export function journalConsumerDeps() {
+  const market = marketDeps();
+  return { journal: journalDeps(), receipts: dynamoEventReceipts(), quotes: marketQuoteSource(market.reader, market.clock) };
 }
