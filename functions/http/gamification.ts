@@ -1,11 +1,18 @@
 import { gamificationApi } from '@shared/gamification/gamification.api';
-import { activate, claim, isCategory, purchase, readLeaderboard, readState, saveSettings, view, type GameDeps } from '@shared/gamification/use-cases';
+import { activate } from '@shared/gamification/use-cases/activate';
+import { claim } from '@shared/gamification/use-cases/claim';
+import type { GameDeps } from '@shared/gamification/use-cases/deps';
+import { purchase } from '@shared/gamification/use-cases/purchase';
+import { isCategory, readLeaderboard } from '@shared/gamification/use-cases/read-leaderboard';
+import { readState, view } from '@shared/gamification/use-cases/read-state';
+import { saveSettings } from '@shared/gamification/use-cases/save-settings';
 import type { StoredGame } from '@shared/gamification/gamification.port';
 import { gameReadCache } from '@shared/gamification/read-cache';
 import type { Result } from '@shared/result';
 import { publicCard } from '@shared/users/profile';
 import { dynamoGameRepository } from '../adapters/dynamo/game-repository';
 import { dynamoProfileRepository } from '../adapters/dynamo/profile-repository';
+import { systemClock } from '../commons/clock';
 import { failure, httpApi, ok, route, type HttpResponse } from '../commons/http';
 
 /** The gamification routes (shared/gamification/gamification.api.ts): the learner's four writes and the reads. */
@@ -37,13 +44,12 @@ export function makeGamificationHandler(deps: GameDeps) {
 
 const jitter = (attempt: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.random() * 25 * attempt));
 
-const clock = { now: () => new Date() };
 const profiles = dynamoProfileRepository();
 
 export const handler = makeGamificationHandler({
   repo: dynamoGameRepository(),
-  clock,
+  clock: systemClock,
   backoff: jitter,
-  cache: gameReadCache(clock),
+  cache: gameReadCache(systemClock),
   cards: async (ids) => (await profiles.many(ids)).map(publicCard),
 });

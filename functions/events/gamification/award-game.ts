@@ -1,9 +1,10 @@
-import { GAME_EVENT_TYPES, type GameEventType } from '@shared/gamification/engine';
+import { GAME_EVENT_TYPES, type GameEventType } from '@shared/gamification/engine/events';
 import type { GameRepository } from '@shared/gamification/gamification.port';
-import { consumeGameEvent } from '@shared/gamification/use-cases';
+import { consumeGameEvent } from '@shared/gamification/use-cases/consume-game-event';
 import type { Clock } from '@shared/ports/clock.port';
 import { dynamoEventReceipts } from '../../adapters/dynamo/event-receipts';
 import { dynamoGameRepository } from '../../adapters/dynamo/game-repository';
+import { systemClock } from '../../commons/clock';
 import { eventHandler, type EventReceipts } from '../../commons/event-handler';
 
 /**
@@ -16,15 +17,16 @@ export const gameConsumerId = (type: GameEventType) => `gamification${type}`;
 
 export const makeGameConsumer = <T extends GameEventType>(
   type: T,
-  deps: { repo: GameRepository; receipts: EventReceipts; clock?: Clock; backoff?: (attempt: number) => Promise<void> },
+  deps: { repo: GameRepository; receipts: EventReceipts; clock: Clock; backoff?: (attempt: number) => Promise<void> },
 ) =>
   eventHandler({ consumer: gameConsumerId(type), types: [type], receipts: deps.receipts, idempotency: 'transaction' }, async (event, ctx) => {
-    await consumeGameEvent({ repo: deps.repo, clock: deps.clock ?? { now: () => new Date() }, backoff: deps.backoff ?? jitter }, event as never, ctx.receipt);
+    await consumeGameEvent({ repo: deps.repo, clock: deps.clock, backoff: deps.backoff ?? jitter }, event as never, ctx.receipt);
   });
 
 /** Up to ~25 ms × attempt, jittered, so racing consumers of one learner spread out. */
 const jitter = (attempt: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.random() * 25 * attempt));
 
-export const realGameConsumer = (type: GameEventType) => makeGameConsumer(type, { repo: dynamoGameRepository(), receipts: dynamoEventReceipts() });
+export const realGameConsumer = (type: GameEventType) =>
+  makeGameConsumer(type, { repo: dynamoGameRepository(), receipts: dynamoEventReceipts(), clock: systemClock });
 
 export { GAME_EVENT_TYPES };
