@@ -19,7 +19,7 @@ import { simulatedProvider } from '@shared/market/simulated-market';
 import type { Result } from '@shared/result';
 import type { GroupMembership } from '@shared/users/group-membership.port';
 import { displayName, publicCard, type ProfileRepository } from '@shared/users/profile';
-import { dynamoPostRepository, withFeedCache } from '../adapters/dynamo/community-posts-repository';
+import { dynamoPostRepository, withFeedCache } from '../adapters/dynamo/community-posts';
 import { dynamoJournalRepository } from '../adapters/dynamo/journal-repository';
 import { dynamoMarketStore } from '../adapters/dynamo/market-repository';
 import { dynamoProfileRepository } from '../adapters/dynamo/profile-repository';

@@ -3,7 +3,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { NOTIFY_LIST_INDIA } from '@shared/community/notify';
 import type { PrivacyStore, Tombstone, UserItem } from '@shared/users/privacy';
 import { batchWriteAll } from './batch-write';
-import { dynamoPostRepository } from './community-posts-repository';
+import { dynamoPostRepository } from './community-posts';
 import { sharedBatchedGetter } from './batched-get';
 import { documentClient, tableName } from './client';
 import { userPk } from './profile-repository';
