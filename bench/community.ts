@@ -1,6 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { dynamoPostRepository } from '../functions/adapters/dynamo/community-posts-repository';
+import { dynamoPostRepository } from '../functions/adapters/dynamo/community-posts';
 import type { StoredPost } from '../shared/community/posts';
 import { domainEvent } from '../shared/events/domain-events';
 import { legTemplates } from '../shared/community/strategy-posts';

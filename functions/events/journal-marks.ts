@@ -1,4 +1,5 @@
-import { markOpenTrades, type JournalDeps } from '@shared/journal/use-cases';
+import type { JournalDeps } from '@shared/journal/use-cases/deps';
+import { markOpenTrades } from '@shared/journal/use-cases/mark-open-trades';
 import type { QuoteSource } from '@shared/paper/paper.port';
 import { eventHandler, type EventReceipts } from '../commons/event-handler';
 import { journalConsumerDeps } from '../wiring/journal';

@@ -1,4 +1,8 @@
-import { recordLiveFill, recordOrderFill, recordReset, recordSettlement, type JournalDeps } from '@shared/journal/use-cases';
+import type { JournalDeps } from '@shared/journal/use-cases/deps';
+import { recordLiveFill } from '@shared/journal/use-cases/record-live-fill';
+import { recordOrderFill } from '@shared/journal/use-cases/record-order-fill';
+import { recordReset } from '@shared/journal/use-cases/record-reset';
+import { recordSettlement } from '@shared/journal/use-cases/record-settlement';
 import type { QuoteSource } from '@shared/paper/paper.port';
 import type { ExitReason } from '@shared/journal/trades';
 import { eventHandler, type EventReceipts } from '../commons/event-handler';

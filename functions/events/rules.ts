@@ -1,5 +1,5 @@
 import { ACTIVITY_THAT_COUNTS } from '@shared/ports/site-stats.port';
-import { GAME_EVENT_TYPES, type GameEventType } from '@shared/gamification/engine';
+import { GAME_EVENT_TYPES, type GameEventType } from '@shared/gamification/engine/events';
 import { EVENT_SOURCE } from '@shared/events/domain-events';
 import { INGEST_SCHEDULE, SETTLE_SCHEDULE } from '../jobs/schedules';
 import type { FunctionDefinition } from '../routes';

@@ -1,17 +1,16 @@
 import { ulid } from 'ulid';
-import { MIN_HISTORY_SESSIONS, YEAR_SESSIONS } from '@shared/metrics/daily-summary';
-import { scanParity, type ArbitrageHit, type ParityRow } from '@shared/analysis/parity';
+import { arbitrageAnswer } from '@shared/analysis/arbitrage-view';
 import { runScreen, type UnderlyingStatsSource } from '@shared/analysis/screener';
 import { summaryStatsSource, volatilityHistory } from '@shared/analysis/summary-stats';
 import { dynamoSummaryStore } from '../adapters/dynamo/summary-repository';
-import { screenerApi, type SurfaceResult, type UnderlyingStats } from '@shared/analysis/screener.api';
+import { screenerApi, type UnderlyingStats } from '@shared/analysis/screener.api';
 import { deleteScreen, saveScreen, type ScreenRepository } from '@shared/analysis/screens';
-import { constantMaturityIv, expectedMoveCone, skewOf, surfaceGrid, SURFACE_MONEYNESS, termStructure } from '@shared/analysis/surface';
+import { surfaceAnswer, type VolHistory } from '@shared/analysis/surface-view';
 import { newYorkParts } from '@shared/market/dates';
 import type { MarketReader } from '@shared/market/market-reader';
 import type { MarketStore } from '@shared/market/market-store.port';
 import { hashString } from '@shared/market/random';
-import { exerciseStyle, RISK_FREE_RATE, underlyingProfile } from '@shared/market/underlyings';
+import { RISK_FREE_RATE } from '@shared/market/underlyings';
 import type { Clock } from '@shared/ports/clock.port';
 import type { IdGenerator } from '@shared/ports/ids.port';
 import { dynamoScreenRepository } from '../adapters/dynamo/screens-repository';
@@ -30,39 +29,8 @@ export interface ScreenerHandlerDeps {
   /** The underlying figures: from the chains today; the daily summary plugs in here (IV rank, HV20, earnings). */
   stats: UnderlyingStatsSource;
   /** IV30 and HV20 over the year for the volatility explorer, from the daily summary; null until it exists. */
-  volHistory?: (ticker: string) => Promise<{ dates: string[]; iv30: (number | null)[]; hv20: (number | null)[] } | null>;
+  volHistory?: (ticker: string) => Promise<VolHistory | null>;
 }
-
-/** Per contract and per share, as the paper account charges by default (shared/paper/types.ts DEFAULT_SETTINGS). */
-const FEE_PER_CONTRACT = 0.65;
-const FEE_PER_SHARE = 0.005;
-/** End-of-day data has no stock quote: the stock is taken a cent either side of the close. */
-const STOCK_HALF_SPREAD = 0.01;
-
-/** The strongest apparent opportunities answered (of all found; `scanned` says how many were looked at). */
-const MAX_HITS = 100;
-const r6 = (x: number) => Math.round(x * 1e6) / 1e6;
-const r6n = (x: number | null) => (x === null ? null : r6(x));
-const roundHit = (h: ArbitrageHit) => ({
-  ...h,
-  theoreticalEdge: r6(h.theoreticalEdge),
-  executableEdge: r6(h.executableEdge),
-  fees: r6(h.fees),
-  capital: r6(h.capital),
-  annualizedExcess: r6(h.annualizedExcess),
-});
-const roundRow = (p: ParityRow) => ({
-  ...p,
-  callMid: r6n(p.callMid),
-  putMid: r6n(p.putMid),
-  observed: r6n(p.observed),
-  parity: r6(p.parity),
-  lower: r6(p.lower),
-  upper: r6(p.upper),
-  deviation: r6n(p.deviation),
-  conversionEdge: r6n(p.conversionEdge),
-  reversalEdge: r6n(p.reversalEdge),
-});
 
 /** Screener answers kept per warm handler (each a page of at most 500 rows). */
 const SCREEN_CACHE_ENTRIES = 200;
@@ -72,11 +40,9 @@ const notFound = (message: string) => failure(appError('not_found', message));
 
 /**
  * The chain-based analysis pages (issue 22): the screener over every tracked underlying's whole chain set, saved
- * screens, the put-call parity scanner and the volatility surface. Thin: the figures are shared/analysis's.
+ * screens, the put-call parity scanner and the volatility surface. Thin: the answers are shared/analysis's read
+ * models (arbitrage-view.ts, surface-view.ts); the handler resolves the underlying, loads the snapshot and caches.
  */
-/** Sessions of the kept year with an IV30 (a real provider's backfilled days have closes only). */
-const ivSessions = (history: { iv30: readonly (number | null)[] }) => history.iv30.filter((x) => x !== null).length;
-
 export function makeScreenerHandler(deps: ScreenerHandlerDeps) {
   const chains = analysisChains(deps);
   let stats: { key: string; value: Promise<UnderlyingStats[]> } | null = null;
@@ -132,46 +98,9 @@ export function makeScreenerHandler(deps: ScreenerHandlerDeps) {
       if (!ticker) return notFound(`Unknown underlying: ${params.underlying.toUpperCase()}.`);
       const { key, set } = await chains.one(ticker);
       if (!set) return notFound(`No ${ticker} options are listed.`);
-      return publicJson(`arbitrage|${ticker}|${query.expiry ?? ''}`, key, async () => {
-        const expiries = set.expiries.filter((e) => e.days > 0).map((e) => e.expiration);
-        const parityExpiry =
-          query.expiry && expiries.includes(query.expiry) ? query.expiry : (set.expiries.find((e) => e.days >= 20)?.expiration ?? expiries[0] ?? null);
-        const exercise = exerciseStyle(ticker);
-        const dividendYield = underlyingProfile(ticker)?.dividendYield ?? 0;
-        const scan = scanParity({
-          price: set.price,
-          stockHalfSpread: STOCK_HALF_SPREAD,
-          today: newYorkParts(deps.clock.now()).date,
-          riskFree: RISK_FREE_RATE,
-          dividendYield,
-          dividends: [],
-          exercise,
-          feePerContract: FEE_PER_CONTRACT,
-          feePerShare: FEE_PER_SHARE,
-          endOfDay: true,
-          expiries: set.expiries,
-        });
-        return {
-          underlying: ticker,
-          price: set.price,
-          asOf: set.asOf,
-          source: set.source,
-          exercise,
-          inputs: {
-            riskFree: RISK_FREE_RATE,
-            dividendYield,
-            dividends: [],
-            feePerContract: FEE_PER_CONTRACT,
-            feePerShare: FEE_PER_SHARE,
-            stockHalfSpread: STOCK_HALF_SPREAD,
-          },
-          hits: scan.hits.slice(0, MAX_HITS).map(roundHit),
-          expiries,
-          parityExpiry,
-          parity: scan.parity.filter((p) => p.expiration === parityExpiry).map(roundRow),
-          scanned: scan.scanned,
-        };
-      });
+      return publicJson(`arbitrage|${ticker}|${query.expiry ?? ''}`, key, async () =>
+        arbitrageAnswer(set, { expiry: query.expiry, today: newYorkParts(deps.clock.now()).date }),
+      );
     }),
 
     'GET /api/analysis/{underlying}/surface': route(screenerApi['GET /api/analysis/{underlying}/surface'], async ({ params }) => {
@@ -179,29 +108,7 @@ export function makeScreenerHandler(deps: ScreenerHandlerDeps) {
       if (!ticker) return notFound(`Unknown underlying: ${params.underlying.toUpperCase()}.`);
       const { key, set } = await chains.one(ticker);
       if (!set) return notFound(`No ${ticker} options are listed.`);
-      return publicJson(`surface|${ticker}`, key, async () => {
-        const term = termStructure(set.expiries, set.price);
-        const history = deps.volHistory ? await deps.volHistory(ticker) : null;
-        const body: SurfaceResult = {
-          underlying: ticker,
-          price: set.price,
-          asOf: set.asOf,
-          source: set.source,
-          iv30: constantMaturityIv(term, 30),
-          iv90: constantMaturityIv(term, 90),
-          term,
-          skew: set.expiries.filter((e) => e.days > 0).map((e) => skewOf(e, set.price)),
-          grid: { moneyness: [...SURFACE_MONEYNESS], rows: surfaceGrid(set.expiries, set.price) },
-          cone: expectedMoveCone(term, set.price),
-          history,
-          historyNote: !history
-            ? 'IV against realised volatility over the year needs the daily summary history (one row a session, kept 252 sessions); it appears once the ingestion has stored it.'
-            : ivSessions(history) < MIN_HISTORY_SESSIONS
-              ? `IV30 is building its history: ${ivSessions(history)} / ${YEAR_SESSIONS} sessions (this data source's IV history accumulates one session a run; HV20 comes from its daily closes).`
-              : null,
-        };
-        return body;
-      });
+      return publicJson(`surface|${ticker}`, key, async () => surfaceAnswer(set, deps.volHistory ? await deps.volHistory(ticker) : null));
     }),
   });
 }

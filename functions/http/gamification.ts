@@ -1,5 +1,11 @@
 import { gamificationApi } from '@shared/gamification/gamification.api';
-import { activate, claim, isCategory, purchase, readLeaderboard, readState, saveSettings, view, type GameDeps } from '@shared/gamification/use-cases';
+import { activate } from '@shared/gamification/use-cases/activate';
+import { claim } from '@shared/gamification/use-cases/claim';
+import type { GameDeps } from '@shared/gamification/use-cases/deps';
+import { purchase } from '@shared/gamification/use-cases/purchase';
+import { isCategory, readLeaderboard } from '@shared/gamification/use-cases/read-leaderboard';
+import { readState, view } from '@shared/gamification/use-cases/read-state';
+import { saveSettings } from '@shared/gamification/use-cases/save-settings';
 import type { StoredGame } from '@shared/gamification/gamification.port';
 import type { Result } from '@shared/result';
 import { failure, httpApi, ok, route, type HttpResponse } from '../commons/http';

@@ -1,16 +1,14 @@
 import { journalApi } from '@shared/journal/journal.api';
-import {
-  createEntry,
-  deleteEntry,
-  exportCsv,
-  getEntry,
-  getTrade,
-  journalStats,
-  listEntries,
-  listTrades,
-  updateEntry,
-  type JournalDeps,
-} from '@shared/journal/use-cases';
+import { createEntry } from '@shared/journal/use-cases/create-entry';
+import { deleteEntry } from '@shared/journal/use-cases/delete-entry';
+import type { JournalDeps } from '@shared/journal/use-cases/deps';
+import { exportCsv } from '@shared/journal/use-cases/export-csv';
+import { getEntry } from '@shared/journal/use-cases/get-entry';
+import { getTrade } from '@shared/journal/use-cases/get-trade';
+import { journalStats } from '@shared/journal/use-cases/journal-stats';
+import { listEntries } from '@shared/journal/use-cases/list-entries';
+import { listTrades } from '@shared/journal/use-cases/list-trades';
+import { updateEntry } from '@shared/journal/use-cases/update-entry';
 import { created, httpApi, noContent, ok, okText, respond, route } from '../commons/http';
 import { journalDeps } from '../wiring/journal';
 

@@ -1,5 +1,5 @@
 import { ulid } from 'ulid';
-import { dynamoPostRepository, withFeedCache } from '../adapters/dynamo/community-posts-repository';
+import { dynamoPostRepository, withFeedCache } from '../adapters/dynamo/community-posts';
 import { dynamoNotifyRepository, dynamoTestimonialRepository } from '../adapters/dynamo/community-repository';
 import { dynamoEventReceipts } from '../adapters/dynamo/event-receipts';
 import { dynamoJournalRepository } from '../adapters/dynamo/journal-repository';

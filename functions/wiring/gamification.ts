@@ -1,5 +1,5 @@
 import { gameReadCache } from '@shared/gamification/read-cache';
-import type { GameDeps } from '@shared/gamification/use-cases';
+import type { GameDeps } from '@shared/gamification/use-cases/deps';
 import { jitteredBackoff } from '@shared/backoff';
 import { publicCard } from '@shared/users/profile';
 import { dynamoEventReceipts } from '../adapters/dynamo/event-receipts';

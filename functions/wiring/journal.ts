@@ -1,5 +1,6 @@
 import { ulid } from 'ulid';
-import { memoryLedgerCache, type JournalDeps } from '@shared/journal/use-cases';
+import type { JournalDeps } from '@shared/journal/use-cases/deps';
+import { memoryLedgerCache } from '@shared/journal/use-cases/ledger';
 import { jitteredBackoff } from '@shared/backoff';
 import { dynamoJournalRepository } from '../adapters/dynamo/journal-repository';
 import { dynamoLearningRepository } from '../adapters/dynamo/learning-repo';

@@ -1,4 +1,4 @@
-import type { Award } from './engine';
+import type { Award } from './engine/grant';
 import type { LeaderboardCategory } from './leaderboards';
 import type { GameState } from './state';
 import type { FeedAward } from './view';

@@ -1,5 +1,6 @@
 import { ACHIEVEMENTS, REWARDS, type Progress } from './catalogue';
-import { achievementProgress, asOf, currentChallenges, type Award, type ChallengeView } from './engine';
+import type { Award } from './engine/grant';
+import { achievementProgress, asOf, currentChallenges, type ChallengeView } from './engine/views';
 import { levelDefinition, nextUnlocks, rankTierOf, xpToLevelUp } from './levels';
 import type { LeaderboardCategory } from './leaderboards';
 import { DEFAULT_SETTINGS, type GameState } from './state';

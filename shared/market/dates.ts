@@ -92,3 +92,15 @@ export function addMonths(date: string, months: number): string {
   const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
   return ymd(year, month, Math.min(d, last));
 }
+
+/** The New York calendar date of an instant (an ISO timestamp or a Date). */
+export const newYorkDate = (instant: Date | string): string => newYorkParts(typeof instant === 'string' ? new Date(instant) : instant).date;
+
+/** The Monday of a date's week (weeks run Monday to Sunday). */
+export const mondayOf = (date: string): string => addDays(date, -((weekday(date) + 6) % 7));
+
+/** A date's month as `YYYY-MM`. */
+export const monthOf = (date: string): string => date.slice(0, 7);
+
+/** The first day of the month after a date's. */
+export const firstOfNextMonth = (date: string): string => addMonths(`${monthOf(date)}-01`, 1);

@@ -1,10 +1,10 @@
 import { type DynamoDBDocumentClient, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { monotonicFactory } from 'ulid';
-import type { Award } from '@shared/gamification/engine';
+import type { Award } from '@shared/gamification/engine/grant';
 import type { CommitExtras, GameRepository, LeaderboardEntry } from '@shared/gamification/gamification.port';
 import type { LeaderboardCategory } from '@shared/gamification/leaderboards';
 import type { GameState } from '@shared/gamification/state';
-import { displayNameOf } from '@shared/gamification/use-cases';
+import { displayNameOf } from '@shared/gamification/display-name';
 import type { FeedAward } from '@shared/gamification/view';
 import { sharedBatchedGetter } from './batched-get';
 import { documentClient, tableName } from './client';

@@ -2,7 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, type DynamoDBDocum
 import { NOTIFY_LIST_INDIA } from '@shared/community/notify';
 import type { PrivacyStore, Tombstone, UserItem } from '@shared/users/privacy';
 import { batchWriteAll } from './batch-write';
-import { dynamoPostRepository } from './community-posts-repository';
+import { dynamoPostRepository } from './community-posts';
 import { sharedBatchedGetter } from './batched-get';
 import { documentClient, tableName } from './client';
 import { isConditionFailed } from './conditions';

@@ -1,6 +1,6 @@
-import { GAME_EVENT_TYPES, type GameEventType } from '@shared/gamification/engine';
+import { GAME_EVENT_TYPES, type GameEventType } from '@shared/gamification/engine/events';
 import type { GameRepository } from '@shared/gamification/gamification.port';
-import { consumeGameEvent } from '@shared/gamification/use-cases';
+import { consumeGameEvent } from '@shared/gamification/use-cases/consume-game-event';
 import type { Clock } from '@shared/ports/clock.port';
 import { eventHandler, type EventReceipts } from '../../commons/event-handler';
 import { gameConsumerDeps } from '../../wiring/gamification';

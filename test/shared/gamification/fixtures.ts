@@ -1,4 +1,4 @@
-import type { GameEvent } from '@shared/gamification/engine';
+import type { GameEvent } from '@shared/gamification/engine/events';
 import { initialState, type GameState } from '@shared/gamification/state';
 
 let seq = 0;

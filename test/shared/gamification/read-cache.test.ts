@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { Award } from '@shared/gamification/engine';
+import type { Award } from '@shared/gamification/engine/grant';
 import type { GameRepository, StoredGame } from '@shared/gamification/gamification.port';
 import { BOARD_TTL_MS, gameReadCache, STATE_TTL_MS, type BoardRow } from '@shared/gamification/read-cache';
-import { claim, consumeGameEvent, readLeaderboard, readState, saveSettings, type GameDeps } from '@shared/gamification/use-cases';
+import { claim } from '@shared/gamification/use-cases/claim';
+import { consumeGameEvent } from '@shared/gamification/use-cases/consume-game-event';
+import type { GameDeps } from '@shared/gamification/use-cases/deps';
+import { readLeaderboard } from '@shared/gamification/use-cases/read-leaderboard';
+import { readState } from '@shared/gamification/use-cases/read-state';
+import { saveSettings } from '@shared/gamification/use-cases/save-settings';
 import type { GameState } from '@shared/gamification/state';
 import type { Clock } from '@shared/ports/clock.port';
 import { USER, filled, fresh } from './fixtures';

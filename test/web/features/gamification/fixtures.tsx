@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { apply, type GameEvent } from '@shared/gamification/engine';
+import type { GameEvent } from '@shared/gamification/engine/events';
+import { apply } from '@shared/gamification/engine/reducer';
 import { initialState, type GameState } from '@shared/gamification/state';
 import { gamificationView } from '@shared/gamification/view';
 

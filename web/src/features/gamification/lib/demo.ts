@@ -1,6 +1,9 @@
 import { tradingDayOnOrAfter } from '@shared/market/calendar';
 import { addDays, newYorkInstant, newYorkParts } from '@shared/market/dates';
-import { apply, claimChallenge, purchaseReward, type Award, type GameEvent } from '@shared/gamification/engine';
+import { claimChallenge, purchaseReward } from '@shared/gamification/engine/commands';
+import type { GameEvent } from '@shared/gamification/engine/events';
+import type { Award } from '@shared/gamification/engine/grant';
+import { apply } from '@shared/gamification/engine/reducer';
 import { initialState, type GameState } from '@shared/gamification/state';
 import { gamificationView } from '@shared/gamification/view';
 

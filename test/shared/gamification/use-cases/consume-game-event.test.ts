@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Award } from '@shared/gamification/engine';
+import type { Award } from '@shared/gamification/engine/grant';
 import type { CommitExtras, GameRepository, StoredGame } from '@shared/gamification/gamification.port';
-import { consumeGameEvent, displayNameOf } from '@shared/gamification/use-cases';
+import { consumeGameEvent } from '@shared/gamification/use-cases/consume-game-event';
 import type { GameState } from '@shared/gamification/state';
 import { fixedClock } from '@shared/ports/clock.port';
-import { USER, filled, lesson } from './fixtures';
+import { USER, filled, lesson } from '../fixtures';
 
 /** An in-memory repository with the table's conditions: the version for the state, not-exists for award keys. */
 function memoryRepo(opts: { interleave?: () => Promise<void> } = {}) {
@@ -58,11 +58,5 @@ describe('consuming an event', () => {
     expect(again).toEqual({ status: 'duplicate', awards: [] });
     expect(m.current()!.state.totalXP).toBe(xp);
     expect(USER).toBe(m.current()!.state.userId);
-  });
-
-  it('gives a learner without a profile a pseudonym on the boards, never their e-mail', () => {
-    expect(displayNameOf('abc')).toMatch(/^Trader [0-9A-F]{6}$/);
-    expect(displayNameOf('abc')).toBe(displayNameOf('abc'));
-    expect(displayNameOf('abc')).not.toBe(displayNameOf('abd'));
   });
 });

@@ -1,47 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ACHIEVEMENTS, ACHIEVEMENT_CATEGORIES, CHALLENGES, RARITIES } from '@shared/gamification/catalogue';
-import {
-  GAME_TEXTS,
-  activatePowerUp,
-  apply,
-  asOf,
-  claimChallenge,
-  currentChallenges,
-  eventKey,
-  purchaseReward,
-  type Applied,
-  type GameEvent,
-} from '@shared/gamification/engine';
+import { ACHIEVEMENTS, ACHIEVEMENT_CATEGORIES, RARITIES } from '@shared/gamification/catalogue';
+import { eventKey } from '@shared/gamification/engine/events';
+import { apply } from '@shared/gamification/engine/reducer';
 import { boardValues } from '@shared/gamification/leaderboards';
-import type { GameState } from '@shared/gamification/state';
 import { streakOn } from '@shared/gamification/streak';
-import type { Result } from '@shared/result';
-import { closed, filled, fresh, journal, lesson, moduleDone, nyAfternoon, postShared, quiz, reset, tradeClosed } from './fixtures';
-
-const run = (s: GameState, events: GameEvent[]): { state: GameState; awards: Applied['awards'] } => {
-  const awards: Applied['awards'] = [];
-  for (const e of events) {
-    const r = apply(s, e, new Date(nyAfternoon('2026-12-31')));
-    s = r.state;
-    awards.push(...r.awards);
-  }
-  return { state: s, awards };
-};
-const value = <T>(r: Result<T>): T => {
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-};
-const xpOf = (a: Applied['awards'], source: string) => a.filter((x) => x.source === source).map((x) => x.xp);
-/** Consecutive trading days from 2 Nov 2026 (a Monday), weekends and holidays skipped. */
-const tradingDaysFrom = (n: number, start = '2026-11-02'): string[] => {
-  const out: string[] = [];
-  for (let d = new Date(`${start}T12:00:00Z`); out.length < n; d = new Date(d.getTime() + 86_400_000)) {
-    const iso = d.toISOString().slice(0, 10);
-    const dow = d.getUTCDay();
-    if (dow !== 0 && dow !== 6 && !['2026-11-26', '2026-12-25', '2027-01-01', '2027-01-18', '2027-02-15'].includes(iso)) out.push(iso);
-  }
-  return out;
-};
+import { closed, filled, fresh, journal, lesson, moduleDone, postShared, quiz, reset, tradeClosed } from '../fixtures';
+import { run, tradingDaysFrom, xpOf } from './helpers';
 
 describe('XP sources (issue 19, Decisions) and the streak multiplier', () => {
   it('awards 10 for a lesson, 100 for a module, 50 for a first quiz pass, 25 for a journal reflection', () => {
@@ -261,102 +225,6 @@ describe('achievements', () => {
     expect(awards.filter((a) => a.achievementId === 'ten-trades')).toHaveLength(1);
     const next = run(state, [filled('2026-11-03', 'x')]).state;
     expect(next.stats.trades).toBe(11);
-  });
-});
-
-describe('challenges', () => {
-  it('has the spec’s challenges with their XP and coins', () => {
-    expect(CHALLENGES.map((c) => [c.type, c.requirement, c.xpReward, c.coinReward])).toEqual([
-      ['daily', '3 trades', 100, 10],
-      ['daily', '1 profitable close', 150, 15],
-      ['daily', '1 Greeks lesson or check', 75, 8],
-      ['weekly', '7-day streak', 500, 50],
-      ['weekly', '5 lessons', 300, 30],
-      ['weekly', '3 strategy types', 400, 40],
-      ['monthly', '20% growth', 2000, 200],
-      ['monthly', '100 trades', 1500, 150],
-      ['monthly', '65% win rate', 3000, 300],
-    ]);
-  });
-
-  it('goes in progress → completed → claimed once, adding the coins and the XP', () => {
-    const now = new Date(nyAfternoon('2026-11-02'));
-    const { state } = run(fresh(), [filled('2026-11-02', 'a'), filled('2026-11-02', 'b')]);
-    const id = 'daily-trades@2026-11-02';
-    expect(currentChallenges(state, now).find((c) => c.id === id)).toMatchObject({ status: 'in_progress', progress: { current: 2, total: 3 } });
-    expect(claimChallenge(state, id, now)).toEqual({ ok: false, error: { code: 'conflict', message: GAME_TEXTS.notCompleted } });
-    const done = apply(state, filled('2026-11-02', 'c'), now).state;
-    expect(currentChallenges(done, now).find((c) => c.id === id)).toMatchObject({ status: 'completed', progress: { current: 3, total: 3 } });
-    const claimed = value(claimChallenge(done, id, now));
-    expect(claimed.awards[0]).toMatchObject({ key: `Challenge#${id}`, baseXp: 100, coins: 10 });
-    expect(claimed.state.optionsCoins).toBe(done.optionsCoins + 10);
-    expect(claimed.state.totalXP).toBe(done.totalXP + 100);
-    expect(currentChallenges(claimed.state, now).find((c) => c.id === id)!.status).toBe('claimed');
-    expect(claimChallenge(claimed.state, id, now)).toEqual({ ok: false, error: { code: 'conflict', message: GAME_TEXTS.alreadyClaimed } });
-    expect(claimChallenge(claimed.state, 'nope@2026-11-02', now)).toMatchObject({ ok: false, error: { code: 'not_found' } });
-  });
-
-  it('expires a daily challenge at the end of the New York day; the next day starts at 0', () => {
-    const { state } = run(fresh(), [filled('2026-11-02', 'a')]);
-    const today = currentChallenges(state, new Date(nyAfternoon('2026-11-02'))).find((c) => c.type === 'daily')!;
-    expect(today.expiresAt).toBe('2026-11-03T05:00:00.000Z'); // midnight EST
-    const tomorrow = currentChallenges(state, new Date('2026-11-03T05:00:00.000Z')).find((c) => c.type === 'daily')!;
-    expect(tomorrow).toMatchObject({ id: 'daily-trades@2026-11-03', progress: { current: 0, total: 3 } });
-    const weekly = currentChallenges(state, new Date(nyAfternoon('2026-11-04'))).find((c) => c.type === 'weekly')!;
-    expect(weekly.expiresAt).toBe('2026-11-09T05:00:00.000Z'); // next Monday
-    const monthly = currentChallenges(state, new Date(nyAfternoon('2026-11-04'))).find((c) => c.type === 'monthly')!;
-    expect(monthly.expiresAt).toBe('2026-12-01T05:00:00.000Z');
-  });
-
-  it('keeps a completed challenge claimable after its period ends', () => {
-    const { state } = run(fresh(), [tradeClosed('2026-11-02', 't1', 20)]);
-    const later = new Date(nyAfternoon('2026-11-05'));
-    expect(value(claimChallenge(state, 'daily-profitable-close@2026-11-02', later)).awards[0]).toMatchObject({ baseXp: 150, coins: 15 });
-  });
-
-  it('counts the monthly trades challenge at most 10 a day', () => {
-    const { state } = run(
-      fresh(),
-      Array.from({ length: 15 }, (_, i) => filled('2026-11-02', `o${i}`)),
-    );
-    const monthly = currentChallenges(state, new Date(nyAfternoon('2026-11-03'))).find((c) => c.id === 'monthly-trades@2026-11')!;
-    expect(monthly.progress).toEqual({ current: 10, total: 100 });
-  });
-});
-
-describe('coins, rewards and power-ups', () => {
-  const now = new Date(nyAfternoon('2026-11-02'));
-
-  it("refuses a purchase with 'Insufficient Options Coins' and deducts nothing", () => {
-    const s = { ...fresh(), optionsCoins: 99 };
-    expect(purchaseReward(s, 'theme-midnight', now)).toEqual({ ok: false, error: { code: 'conflict', message: 'Insufficient Options Coins' } });
-    expect(s.optionsCoins).toBe(99);
-    const bought = value(purchaseReward({ ...s, optionsCoins: 100 }, 'theme-midnight', now));
-    expect(bought).toMatchObject({ optionsCoins: 0, purchasedRewards: ['theme-midnight'] });
-    expect(purchaseReward(bought, 'theme-midnight', now)).toMatchObject({ ok: false, error: { code: 'conflict' } });
-    expect(purchaseReward(bought, 'nope', now)).toMatchObject({ ok: false, error: { code: 'not_found' } });
-  });
-
-  it('holds at most 2 streak freezes', () => {
-    const s = value(purchaseReward({ ...fresh(), optionsCoins: 500 }, 'streak-freeze', now));
-    expect(s.streakFreezes).toBe(2);
-    expect(purchaseReward(s, 'streak-freeze', now)).toEqual({ ok: false, error: { code: 'conflict', message: GAME_TEXTS.freezeLimit } });
-  });
-
-  it('boosts learning XP only, until the power-up expires', () => {
-    const held = value(purchaseReward({ ...fresh(), optionsCoins: 75 }, 'xp-boost', now));
-    expect(activatePowerUp(fresh(), 'xp-boost', now)).toMatchObject({ ok: false, error: { message: GAME_TEXTS.powerUpNotOwned } });
-    const active = value(activatePowerUp(held, 'xp-boost', now));
-    expect(active.activePowerUps[0]!.expiresAt).toBe(new Date(now.getTime() + 3_600_000).toISOString());
-    expect(activatePowerUp(active, 'xp-boost', now)).toMatchObject({ ok: false, error: { message: GAME_TEXTS.powerUpActive } });
-    const l = apply(active, lesson('2026-11-02', 'l1'), now).awards[0]!;
-    expect([l.boost, l.xp]).toEqual([2, 20]);
-    const t = apply(active, filled('2026-11-02', 'o1'), now).awards[0]!;
-    expect([t.boost, t.xp]).toEqual([1, 10]);
-    const later = lesson('2026-11-02', 'l2');
-    (later.detail as { at: string }).at = new Date(now.getTime() + 3_600_001).toISOString();
-    expect(apply(active, later, new Date(now.getTime() + 3_600_001)).awards[0]!.xp).toBe(10);
-    expect(asOf(active, new Date(now.getTime() + 3_600_001)).activePowerUps).toEqual([]);
   });
 });
 

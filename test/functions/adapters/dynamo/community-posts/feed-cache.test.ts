@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withFeedCache } from '../../../../functions/adapters/dynamo/community-posts-repository';
+import { withFeedCache } from '../../../../../functions/adapters/dynamo/community-posts/feed-cache';
 import type { PostRepository } from '@shared/community/posts';
 
 function fakeRepo() {

@@ -1,0 +1,38 @@
+import type { EventOf } from '../../events/domain-events';
+
+/** The domain events gamification consumes, each on its own rule (functions/events/rules.ts). */
+export const GAME_EVENT_TYPES = [
+  'OrderFilled',
+  'PositionClosed',
+  'OptionExpired',
+  'OptionExercised',
+  'LessonCompleted',
+  'QuizPassed',
+  'JournalEntryAdded',
+  'JournalTradeClosed',
+  'AccountOpened',
+  'AccountReset',
+  'CommunityPostShared',
+] as const;
+export type GameEventType = (typeof GAME_EVENT_TYPES)[number];
+export type GameEvent = EventOf<GameEventType>;
+
+/** The key of an event's own award, stable across redeliveries and repeats of the same fact. */
+export function eventKey(event: GameEvent): string {
+  switch (event.type) {
+    case 'OrderFilled':
+      return `OrderFilled#${event.detail.orderId}`;
+    case 'LessonCompleted':
+      return `LessonCompleted#${event.detail.moduleId}#${event.detail.lessonId ?? 'module'}`;
+    case 'QuizPassed':
+      return `QuizPassed#${event.detail.quizId}`;
+    case 'JournalEntryAdded':
+      return `JournalEntryAdded#${event.detail.entryId}`;
+    case 'JournalTradeClosed':
+      return `JournalTradeClosed#${event.detail.tradeId}`;
+    case 'CommunityPostShared':
+      return `CommunityPostShared#${event.detail.postId}`;
+    default:
+      return `${event.type}#${event.detail.eventId}`;
+  }
+}

@@ -1,0 +1,63 @@
+import { domainEvent } from '../../events/domain-events';
+import { defaultProgress } from '../../learning/progress';
+import { RETRY } from '../../paper/use-cases/retry';
+import { ok, type Result } from '../../result';
+import type { JournalBook } from '../book';
+import { awardKey, ENTRY_XP, isRealReflection, progressAfterEntry } from '../entries';
+import type { JournalEntry } from '../journal.api';
+import type { JournalWrite, StoredTrade } from '../journal.port';
+import { rowOf } from '../stats';
+import type { JournalTrade } from '../trades';
+import type { JournalDeps } from './deps';
+
+export interface EntryWritten {
+  entry: JournalEntry;
+  xpAwarded: number;
+}
+
+/** Writes a new or edited entry with its award (once per award key) and the trade's tags, conditional on the book. */
+export async function writeEntry(
+  deps: JournalDeps,
+  userId: string,
+  book: JournalBook,
+  entry: JournalEntry,
+  stored: StoredTrade | undefined,
+  opts: { entries: number; isNew: boolean },
+): Promise<Result<EntryWritten> | typeof RETRY> {
+  const key = awardKey(entry);
+  const award = !entry.xpAwarded && isRealReflection(entry) && !(await deps.repo.hasAward(userId, key));
+  const next: JournalEntry = { ...entry, xpAwarded: entry.xpAwarded || award };
+  const awarded = book.awarded + (award ? 1 : 0);
+  const nextBook: JournalBook = { ...book, entries: opts.entries, awarded };
+  const write: JournalWrite = { expectedVersion: book.version, book: nextBook, putEntry: next };
+  if (award) write.award = key;
+  if (stored) Object.assign(write, await withTradeTags(deps, userId, stored, next));
+  if (award || opts.isNew) {
+    const learn = (await deps.learning.get(userId)) ?? { progress: defaultProgress(), version: 0, published: [], judgedOrders: {} };
+    write.progress = {
+      expectedVersion: learn.version,
+      next: progressAfterEntry(learn.progress, { entries: opts.entries, awarded, award, at: next.updatedAt }),
+      extras: { published: learn.published ?? [], judgedOrders: learn.judgedOrders ?? {} },
+    };
+  }
+  // Published once per counted reflection (on the write that earns it, a create or a later edit), so every consumer
+  // (gamification's 25 XP, its streak day) sees what the journal counts, and deleting and writing again adds nothing.
+  if (award) write.events = [domainEvent('JournalEntryAdded', { userId, entryId: next.id, at: next.updatedAt }, deps.ids.newId())];
+  return (await deps.repo.commit(userId, write)) === 'ok' ? ok({ entry: next, xpAwarded: award ? ENTRY_XP : 0 }) : RETRY;
+}
+
+/** The trade and its ledger row carry the entry's id and tags (the statistics filter by them). */
+export async function withTradeTags(
+  deps: JournalDeps,
+  userId: string,
+  stored: StoredTrade,
+  entry: JournalEntry | null,
+): Promise<Pick<JournalWrite, 'trades' | 'chunks'>> {
+  const trade: JournalTrade = { ...stored.trade, entryId: entry?.id ?? null, setupTags: entry?.setupTags ?? [], mistakeTags: entry?.mistakeTags ?? [] };
+  const out: Pick<JournalWrite, 'trades' | 'chunks'> = { trades: [{ trade, ledgerChunk: stored.ledgerChunk }] };
+  if (trade.status === 'closed' && stored.ledgerChunk !== null) {
+    const chunk = await deps.repo.getChunk(userId, stored.ledgerChunk);
+    if (chunk) out.chunks = [{ ...chunk, rows: chunk.rows.map((r) => (r.id === trade.id ? rowOf(trade) : r)) }];
+  }
+  return out;
+}
