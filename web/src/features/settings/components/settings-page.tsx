@@ -2,7 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { DELETION_CONFIRMATION } from '@shared/users/privacy';
-import { useGameState, useUpdateGameSettings, type GameState } from '@web/api/gamification';
+import { useGamificationState, useUpdateGameSettings, type GamificationState } from '@web/api/gamification';
 import { NUMBER_STYLES, NUMBER_STYLE_IDS, localizeNumber } from '@shared/format/number-style';
 import type { DisplaySettings, MotionChoice, NumberStyle, ThemeChoice } from '@shared/users/profile-settings';
 import { useMe, useUpdateProfile } from '@web/api/me';
@@ -154,7 +154,7 @@ function AccountSection() {
   );
 }
 
-const CORNERS: { value: GameState['settings']['widgetPosition']; label: string }[] = [
+const CORNERS: { value: GamificationState['settings']['widgetPosition']; label: string }[] = [
   { value: 'top-right', label: 'Top right' },
   { value: 'top-left', label: 'Top left' },
   { value: 'bottom-right', label: 'Bottom right' },
@@ -162,7 +162,7 @@ const CORNERS: { value: GameState['settings']['widgetPosition']; label: string }
 ];
 
 function GamificationSection() {
-  const state = useGameState();
+  const state = useGamificationState();
   const update = useUpdateGameSettings();
   const s = state.data?.settings;
   const toggle = (key: 'notifications' | 'sounds' | 'animations', label: string, help: string) => (
@@ -211,7 +211,7 @@ function GamificationSection() {
           className={input}
           value={s?.widgetPosition ?? 'top-right'}
           disabled={!s || update.isPending}
-          onChange={(e) => update.mutate({ widgetPosition: e.target.value as GameState['settings']['widgetPosition'] })}
+          onChange={(e) => update.mutate({ widgetPosition: e.target.value as GamificationState['settings']['widgetPosition'] })}
         >
           {CORNERS.map((c) => (
             <option key={c.value} value={c.value}>
