@@ -11,6 +11,7 @@ import { queryKeys } from '@web/api/query-keys';
 import { usePageMeta } from '@web/lib/page-meta';
 import { accountError, changeName, changePassword, signOutEverywhere, signOutHere } from '../api/account';
 import { useDeletionProgress, useDownloadData, useRequestDeletion } from '../api/privacy';
+import { QueryError } from '@web/components/query-state';
 
 const card = 'rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200';
 const input = 'mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm';
@@ -182,11 +183,7 @@ function GamificationSection() {
   );
   return (
     <Section id="gamification" title="Gamification">
-      {state.isError && (
-        <p role="alert" className="text-sm text-red-800">
-          {state.error.message}
-        </p>
-      )}
+      {state.isError && <QueryError error={state.error} onRetry={state.refetch} retrying={state.isFetching} className="text-sm text-red-800" />}
       {toggle('notifications', 'XP notifications', 'The +XP toasts when you earn points.')}
       {toggle('sounds', 'Sounds', 'A short sound with level-ups and achievements.')}
       {toggle('animations', 'Animations', 'Confetti and particles on big awards (always off when your system asks for reduced motion).')}

@@ -4,8 +4,9 @@ import { newYorkToday } from '@shared/home/expiry-outlook';
 import { isTradingDay, nextTradingDay } from '@shared/market/calendar';
 import { useClaimChallenge, type Challenge, type GamificationState } from '@web/api/gamification';
 import { Tile } from '../tile';
+import type { QueryLike } from '@web/components/query-state';
 
-type Query<T> = { data?: T; isPending: boolean; isError: boolean; error: Error | null; refetch: () => unknown };
+type Query<T> = QueryLike<T>;
 
 /**
  * Level, XP bar, streak and today's challenges with a claim button on each completed one
