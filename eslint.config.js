@@ -73,6 +73,18 @@ const featureZones = features.map((feature) => {
   };
 });
 
+/** TanStack Query keys come from the one factory (queryKeys in web/src/api/query-keys.ts), never from a literal array. */
+export const queryKeyRules = [
+  {
+    selector: "Property[key.name='queryKey'] > ArrayExpression.value",
+    message: 'Take query keys from queryKeys (web/src/api/query-keys.ts); add the key there if it is missing.',
+  },
+  {
+    selector: 'CallExpression[callee.property.name=/^(get|set)Quer(y|ies)(Data|State)$/] > ArrayExpression.arguments:first-child',
+    message: 'Take query keys from queryKeys (web/src/api/query-keys.ts); add the key there if it is missing.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'cdk.out/**', 'web/dist/**', '.data/**', 'coverage/**'] },
   js.configs.recommended,
@@ -116,6 +128,13 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': ['error', { patterns: webPatterns }],
     },
+  },
+  {
+    // One key factory (web/src/api/query-keys.ts): a key written out anywhere else is a second name for the same data,
+    // which a change then fails to invalidate.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/api/query-keys.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...queryKeyRules] },
   },
   {
     files: ['web/src/api/**/*.{ts,tsx}', 'web/src/components/**/*.{ts,tsx}', 'web/src/lib/**/*.{ts,tsx}'],

@@ -4,6 +4,7 @@ import { ok, type Result } from '../result';
 import type { OrderVenue } from '../trading/order-venue.port';
 import type { BrokerService } from './broker-service';
 import type { BrokerOrderRecord, BrokerRepository } from './broker.port';
+import { alpacaAccountId } from './account-id';
 import type { BrokerEnvironment } from './credentials-form';
 import { CONTRACT_MULTIPLIER } from '../paper/types';
 
@@ -14,9 +15,7 @@ import { CONTRACT_MULTIPLIER } from '../paper/types';
  * validated, as a LIVE account: orders go to a real broker account (Alpaca's paper environment is Alpaca's own
  * simulation, not ours), and the shell shows the LIVE banner and the live confirmation for it.
  */
-export const alpacaAccountId = (environment: BrokerEnvironment): string => `alpaca-${environment}`;
-export const environmentOfAccount = (accountId: string): BrokerEnvironment | null =>
-  accountId === 'alpaca-paper' ? 'paper' : accountId === 'alpaca-live' ? 'live' : null;
+export { alpacaAccountId, environmentOfAccount } from './account-id';
 
 const STATUS: Record<string, Order['status']> = {
   filled: 'filled',

@@ -16,5 +16,6 @@ export { americanImpliedVol, americanImpliedVolResult } from './american/america
 export { americanChain } from './american/american-chain';
 export type { AmericanChainOptions } from './american/american-chain';
 export { chainGreeks } from './chain';
+export { inDisplayUnits } from './display-units';
 export type { ChainBatch, ChainOutput } from './chain';
 export type { AmericanInput, AmericanMethod, Black76Input, Greeks, ImpliedVolInput, ImpliedVolResult, OptionInput, OptionType } from './types';

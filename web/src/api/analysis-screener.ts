@@ -3,6 +3,7 @@ import type { BodyOf, ResponseOf } from '@shared/api/contract';
 import type { screenerApi } from '@shared/analysis/screener.api';
 import type { ScreenerQueryInput } from '@shared/analysis/screener.api';
 import { api } from '@web/lib/api-client';
+import { queryKeys } from './query-keys';
 
 /**
  * The chain-based analysis pages (issue 22): the screener, saved screens, arbitrage and the volatility surface. Types
@@ -16,13 +17,7 @@ export type SaveScreenBody = BodyOf<Api['POST /api/analysis/screens']>;
 export type ArbitrageView = ResponseOf<Api['GET /api/analysis/{underlying}/arbitrage']>;
 export type SurfaceView = ResponseOf<Api['GET /api/analysis/{underlying}/surface']>;
 
-const keys = {
-  all: ['analysis'] as const,
-  screen: (q: ScreenerQueryInput) => ['analysis', 'screener', q] as const,
-  screens: () => ['analysis', 'screens'] as const,
-  arbitrage: (u: string) => ['analysis', 'arbitrage', u] as const,
-  surface: (u: string) => ['analysis', 'surface', u] as const,
-};
+const keys = queryKeys.analysis;
 
 export const runScreener = (query: ScreenerQueryInput) => api.post<ScreenerResultView>('/api/analysis/screener', query);
 export const useScreener = (query: ScreenerQueryInput | null) =>
@@ -53,7 +48,7 @@ export function useDeleteScreen() {
 
 export const useArbitrage = (underlying: string, expiry: string | null) =>
   useQuery({
-    queryKey: [...keys.arbitrage(underlying), expiry ?? ''],
+    queryKey: keys.arbitrage(underlying, expiry),
     queryFn: () => api.get<ArbitrageView>(`/api/analysis/${encodeURIComponent(underlying)}/arbitrage`, { expiry: expiry ?? undefined }),
     staleTime: 5 * 60_000,
     placeholderData: keepPreviousData,

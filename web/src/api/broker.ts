@@ -22,9 +22,7 @@ export type CredentialsSave = BodyOf<Api['PUT /api/broker/credentials/{environme
 /** Spec part 3 §9: the broker sync interval. */
 export const BROKER_SYNC_INTERVAL_MS = 30_000;
 
-/** The account id of an Alpaca account in the account selector (shared/broker/alpaca-venue.ts). */
-export const environmentOfAccount = (accountId: string | undefined): BrokerEnvironment | null =>
-  accountId === 'alpaca-paper' ? 'paper' : accountId === 'alpaca-live' ? 'live' : null;
+export { environmentOfAccount } from '@shared/broker/account-id';
 
 const base = (environment: BrokerEnvironment) => `/api/broker/${environment}`;
 

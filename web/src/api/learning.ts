@@ -59,10 +59,13 @@ export function useLearningModule(id: string) {
   const content = useQuery({ ...moduleQueryOptions(id), enabled: !!id });
   const progress = useLearningProgress();
   const data = useMemo(() => (content.data && progress.data ? learnerModule(content.data, progress.data) : undefined), [content.data, progress.data]);
-  if (content.isError) return { isPending: false, isError: true, error: content.error, data: undefined } as const;
-  if (progress.isError) return { isPending: false, isError: true, error: progress.error, data: undefined } as const;
-  if (!data) return { isPending: true, isError: false, error: null, data: undefined } as const;
-  return { isPending: false, isError: false, error: null, data } as const;
+  // A retry asks again for what failed; the other answer stays in its cache.
+  const refetch = () => Promise.all([content.isError && content.refetch(), progress.isError && progress.refetch()]);
+  const isFetching = content.isFetching || progress.isFetching;
+  if (content.isError) return { isPending: false, isError: true, error: content.error, data: undefined, refetch, isFetching } as const;
+  if (progress.isError) return { isPending: false, isError: true, error: progress.error, data: undefined, refetch, isFetching } as const;
+  if (!data) return { isPending: true, isError: false, error: null, data: undefined, refetch, isFetching } as const;
+  return { isPending: false, isError: false, error: null, data, refetch, isFetching } as const;
 }
 
 export type SnapshotChain = ResponseOf<Api['GET /api/learning/snapshots/{snapshot}/{expiration}']>['chain'];

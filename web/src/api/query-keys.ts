@@ -11,6 +11,7 @@ const learning = ['learning'] as const;
 const journal = ['journal'] as const;
 const gamification = ['gamification'] as const;
 const broker = ['broker'] as const;
+const analysis = ['analysis'] as const;
 
 export const queryKeys = {
   /** The learner's broker connections and what each Alpaca account holds (issue 21). */
@@ -29,6 +30,22 @@ export const queryKeys = {
     expiries: (underlying: string) => [...market, 'expiries', underlying] as const,
     chain: (underlying: string, expiry: string) => [...market, 'chain', underlying, expiry] as const,
     quotes: (tickers: readonly string[]) => [...market, 'quotes', tickers.join(',')] as const,
+  },
+  /**
+   * End-of-day analysis (GET /api/analysis/…) and the learner's saved screens: the answers change once a session; a
+   * saved or deleted screen changes the list.
+   */
+  analysis: {
+    all: analysis,
+    summary: (underlying: string) => [...analysis, 'summary', underlying] as const,
+    sentiment: (underlying: string) => [...analysis, 'sentiment', underlying] as const,
+    events: (underlying: string) => [...analysis, 'events', underlying] as const,
+    regime: (underlying: string) => [...analysis, 'regime', underlying] as const,
+    heatmap: () => [...analysis, 'heatmap'] as const,
+    screen: (query: object) => [...analysis, 'screener', query] as const,
+    screens: () => [...analysis, 'screens'] as const,
+    arbitrage: (underlying: string, expiry: string | null) => [...analysis, 'arbitrage', underlying, expiry ?? ''] as const,
+    surface: (underlying: string) => [...analysis, 'surface', underlying] as const,
   },
   /** The learner's paper account: everything an order, a close, an exercise, a reset or a settings change alters. */
   paper: {

@@ -1,4 +1,4 @@
-import { americanGreeks, americanImpliedVol, americanPrice, greeks, price, type OptionInput, type OptionType } from '../../../pricing';
+import { americanGreeks, americanImpliedVol, americanPrice, greeks, inDisplayUnits, price, type OptionInput, type OptionType } from '../../../pricing';
 import { normCdf } from '../../../pricing/normal-distribution';
 import type { OptionContract } from '../../../market/chain';
 import type { ChainSnapshot } from '../../snapshot';
@@ -73,8 +73,7 @@ export interface DisplayGreeks {
 }
 
 export function displayGreeks(input: OptionInput, style: 'american' | 'european' = 'american'): DisplayGreeks {
-  const g = style === 'american' ? americanGreeks(input) : greeks(input);
-  return { price: g.price, delta: g.delta, gamma: g.gamma, theta: g.theta / 365, vega: g.vega / 100, rho: g.rho / 100 };
+  return inDisplayUnits(style === 'american' ? americanGreeks(input) : greeks(input));
 }
 
 /** The American price (Andersen-Lake-Offengenden), what the product values US options with. */

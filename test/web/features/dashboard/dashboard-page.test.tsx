@@ -12,7 +12,7 @@ import { DashboardPage } from '@web/features/dashboard/components/dashboard-page
 import { nextSteps } from '@web/features/dashboard/components/tiles/learning-tile';
 import { PositionsTile } from '@web/features/dashboard/components/tiles/positions-tile';
 import { noStreakYet, ProgressTile, streakLine } from '@web/features/dashboard/components/tiles/progress-tile';
-import type { GameState } from '@web/api/gamification';
+import type { GamificationState } from '@web/api/gamification';
 
 const challenge = (over: Record<string, unknown> = {}) => ({
   id: 'daily-trades@2026-11-25',
@@ -395,7 +395,7 @@ describe('the streak line before a streak', () => {
   });
 
   it('reads today in New York: at 11:30 pm on a Friday there, it is already Saturday in UTC', () => {
-    const query = { data: gameState() as unknown as GameState, isPending: false, isError: false, error: null, refetch: () => undefined };
+    const query = { data: gameState() as unknown as GamificationState, isPending: false, isError: false, error: null, refetch: () => undefined };
     render(
       <MemoryRouter>
         <QueryClientProvider client={new QueryClient()}>

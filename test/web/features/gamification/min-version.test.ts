@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getGameState } from '@web/api/gamification';
-import { getAwards, getGamificationState } from '@web/features/gamification/api/gamification';
+import { getAwards, getGamificationState } from '@web/api/gamification';
 import { stubApi } from '../../app/api-stub';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -17,15 +16,15 @@ describe('the state read never asks for an older state than the tab has seen', (
     });
     await getGamificationState();
     expect(calls.at(-1)!.path).toBe('/api/gamification/state');
-    await getGameState();
+    await getGamificationState();
     expect(calls.at(-1)!.path).toBe('/api/gamification/state?minVersion=3');
     await getAwards(null);
     await getGamificationState();
     expect(calls.at(-1)!.path).toBe('/api/gamification/state?minVersion=5');
     // An answer with a lower version (the server would not give one) never lowers what was seen.
     version = 2;
-    await getGameState();
-    await getGameState();
+    await getGamificationState();
+    await getGamificationState();
     expect(calls.at(-1)!.path).toBe('/api/gamification/state?minVersion=5');
   });
 });

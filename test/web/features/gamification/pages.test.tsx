@@ -52,7 +52,7 @@ describe('challenges page', () => {
     claimed.dailyChallenges = before.dailyChallenges.map((c) => (c.id === 'daily-greeks@2026-11-25' ? { ...c, status: 'claimed' as const } : c));
     const { calls } = stubApi({
       'GET /api/gamification/state': before,
-      'POST /api/gamification/challenges/daily-greeks@2026-11-25/claim': { state: claimed },
+      'POST /api/gamification/challenges/daily-greeks%402026-11-25/claim': { state: claimed },
     });
     render(withProviders(<ChallengesPage />, '/app/gamification/challenges'));
     expect((await screen.findByTestId('ends-daily')).textContent).toMatch(/^Ends Nov 26, 12:00 AM ET \(in .+\), at the end of the New York day$/);
@@ -64,13 +64,13 @@ describe('challenges page', () => {
     expect(within(screen.getByTestId('challenge-daily-trades')).queryByRole('button')).toBeNull();
     await userEvent.click(greeks.getByRole('button', { name: 'Claim 8 coins and 75 XP' }));
     await waitFor(() => expect(within(screen.getByTestId('challenge-daily-greeks')).getByText('Reward claimed')).toBeTruthy());
-    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/api/gamification/challenges/daily-greeks@2026-11-25/claim']);
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/api/gamification/challenges/daily-greeks%402026-11-25/claim']);
   });
 
   it("shows the server's refusal of a second claim", async () => {
     stubApi({
       'GET /api/gamification/state': greeksLesson(),
-      'POST /api/gamification/challenges/daily-greeks@2026-11-25/claim': () => json({ error: 'Challenge reward already claimed' }, 409),
+      'POST /api/gamification/challenges/daily-greeks%402026-11-25/claim': () => json({ error: 'Challenge reward already claimed' }, 409),
     });
     render(withProviders(<ChallengesPage />, '/app/gamification/challenges'));
     await userEvent.click(await screen.findByRole('button', { name: 'Claim 8 coins and 75 XP' }));

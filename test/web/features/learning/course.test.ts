@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { levelOf, lessonPath, missingPrerequisites, nextStep, towardNextLevel } from '@web/features/learning/lib/course';
+import { levelOf } from '@shared/learning/progress';
+import { lessonPath, missingPrerequisites, nextStep, towardNextLevel } from '@web/features/learning/lib/course';
 import { basicsSummary, greeksSummary, progress } from './fixtures';
 
 describe('the learning path’s arithmetic', () => {

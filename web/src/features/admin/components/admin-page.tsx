@@ -5,6 +5,7 @@ import { useMarketStatus } from '@web/api/market';
 import { Spinner } from '@web/components/ui/spinner';
 import { usePageMeta } from '@web/lib/page-meta';
 import { useAdminStats, useCleanup, useRunIngestion } from '../api/market-admin';
+import { QueryError } from '@web/components/query-state';
 
 const KIND_LABELS: Record<string, string> = {
   chain: 'Chain snapshots',
@@ -131,9 +132,7 @@ function MarketOperations() {
           </p>
         )}
         {stats.isError ? (
-          <p role="alert" className="mt-3 text-sm text-red-800">
-            {stats.error.message}
-          </p>
+          <QueryError error={stats.error} onRetry={stats.refetch} retrying={stats.isFetching} className="mt-3 text-sm text-red-800" />
         ) : (
           // Scrolls sideways on a phone: focusable so a keyboard can scroll it too (axe: scrollable-region-focusable).
           <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-labelledby="stats-h">

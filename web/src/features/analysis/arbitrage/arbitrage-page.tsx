@@ -2,7 +2,7 @@ import { formatCount, formatLevel, formatNumber, formatPercent, MINUS, orDash } 
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useArbitrage, type ArbitrageView } from '@web/api/analysis-screener';
-import { Spinner } from '@web/components/ui/spinner';
+import { QueryState } from '@web/components/query-state';
 import { usePageMeta } from '@web/lib/page-meta';
 import { EodBanner } from '../common/eod-banner';
 import { FormulaTip } from '../common/formula-tip';
@@ -64,19 +64,15 @@ export default function ArbitragePage() {
           }}
         />
       </div>
-      {q.isPending && <Spinner />}
-      {q.isError && (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-          {(q.error as Error).message}
-        </p>
-      )}
-      {data && (
-        <>
-          <Inputs data={data} />
-          <Hits data={data} />
-          <ParityTable data={data} onExpiry={setExpiry} />
-        </>
-      )}
+      <QueryState query={q}>
+        {(data) => (
+          <>
+            <Inputs data={data} />
+            <Hits data={data} />
+            <ParityTable data={data} onExpiry={setExpiry} />
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { EventsResponse, HeatmapResponse, RegimeResponse, SentimentResponse, SummaryResponse } from '@shared/analysis/analysis.api';
+import { queryKeys } from '@web/api/query-keys';
 import { api } from '@web/lib/api-client';
 
 /**
@@ -18,27 +19,31 @@ const path = (underlying: string, what: string) => `/api/analysis/${encodeURICom
 
 export const useAnalysisSummary = (underlying: string) =>
   useQuery({
-    queryKey: ['analysis', underlying, 'summary'],
+    queryKey: queryKeys.analysis.summary(underlying),
     queryFn: ({ signal }) => api.get<SummaryView>(path(underlying, 'summary'), undefined, signal),
     staleTime: STALE,
   });
 export const useSentiment = (underlying: string) =>
   useQuery({
-    queryKey: ['analysis', underlying, 'sentiment'],
+    queryKey: queryKeys.analysis.sentiment(underlying),
     queryFn: ({ signal }) => api.get<SentimentView>(path(underlying, 'sentiment'), undefined, signal),
     staleTime: STALE,
   });
 export const useEvents = (underlying: string) =>
   useQuery({
-    queryKey: ['analysis', underlying, 'events'],
+    queryKey: queryKeys.analysis.events(underlying),
     queryFn: ({ signal }) => api.get<EventsView>(path(underlying, 'events'), undefined, signal),
     staleTime: STALE,
   });
 export const useRegime = (underlying: string) =>
   useQuery({
-    queryKey: ['analysis', underlying, 'regime'],
+    queryKey: queryKeys.analysis.regime(underlying),
     queryFn: ({ signal }) => api.get<RegimeView>(path(underlying, 'regime'), undefined, signal),
     staleTime: STALE,
   });
 export const useHeatmap = () =>
-  useQuery({ queryKey: ['analysis', 'heatmap'], queryFn: ({ signal }) => api.get<HeatmapView>('/api/analysis/heatmap', undefined, signal), staleTime: STALE });
+  useQuery({
+    queryKey: queryKeys.analysis.heatmap(),
+    queryFn: ({ signal }) => api.get<HeatmapView>('/api/analysis/heatmap', undefined, signal),
+    staleTime: STALE,
+  });

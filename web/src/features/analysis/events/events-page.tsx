@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { formatDate, formatShortDate } from '@shared/format/time';
 import { formatMoney } from '@shared/format/money';
 import { pnlTone } from '@web/components/ui/pnl-tone';
-import { Spinner } from '@web/components/ui/spinner';
+import { QueryState } from '@web/components/query-state';
 import { usePageMeta } from '@web/lib/page-meta';
 import { useEvents, type EventsView } from '../common/analysis-api';
 import { EndOfDayBanner } from '../common/eod-banner';
@@ -35,15 +35,9 @@ export default function EventsPage() {
         </div>
         <UnderlyingPicker value={underlying} onChange={setUnderlying} only={[...STOCKS, 'SPY', 'QQQ']} />
       </header>
-      {q.isPending ? (
-        <Spinner label="Loading events" />
-      ) : q.isError ? (
-        <p role="alert" className="text-red-800">
-          {q.error.message}
-        </p>
-      ) : (
-        <EventsBody data={q.data} />
-      )}
+      <QueryState query={q} pendingLabel="Loading events">
+        {(data) => <EventsBody data={data} />}
+      </QueryState>
     </div>
   );
 }

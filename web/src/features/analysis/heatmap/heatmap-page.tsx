@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { Spinner } from '@web/components/ui/spinner';
+import { QueryState } from '@web/components/query-state';
 import { usePageMeta } from '@web/lib/page-meta';
 import { useHeatmap, type HeatmapView } from '../common/analysis-api';
 import { EndOfDayBanner } from '../common/eod-banner';
@@ -63,15 +63,9 @@ export default function SentimentHeatmapPage() {
           detail.
         </p>
       </header>
-      {q.isPending ? (
-        <Spinner label="Loading the heatmap" />
-      ) : q.isError ? (
-        <p role="alert" className="text-red-800">
-          {q.error.message}
-        </p>
-      ) : (
-        <HeatmapBody data={q.data} />
-      )}
+      <QueryState query={q} pendingLabel="Loading the heatmap">
+        {(data) => <HeatmapBody data={data} />}
+      </QueryState>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { TRACKED_UNDERLYINGS } from '@shared/market/underlyings';
 import { formatDate, formatShortDate } from '@shared/format/time';
 import { plural } from '@shared/format/words';
 import { REGIME_CONFIRM_SESSIONS } from '@shared/analysis/regime-history';
-import { Spinner } from '@web/components/ui/spinner';
+import { QueryState } from '@web/components/query-state';
 import { usePageMeta } from '@web/lib/page-meta';
 import { useRegime, type RegimeView } from '../common/analysis-api';
 import { EndOfDayBanner } from '../common/eod-banner';
@@ -36,15 +36,9 @@ export default function RegimePage() {
         </div>
         <UnderlyingPicker value={underlying} onChange={setUnderlying} only={TRACKED_UNDERLYINGS} />
       </header>
-      {q.isPending ? (
-        <Spinner label="Loading the regime" />
-      ) : q.isError ? (
-        <p role="alert" className="text-red-800">
-          {q.error.message}
-        </p>
-      ) : (
-        <RegimeBody data={q.data} />
-      )}
+      <QueryState query={q} pendingLabel="Loading the regime">
+        {(data) => <RegimeBody data={data} />}
+      </QueryState>
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { usePageMeta } from '@web/lib/page-meta';
 import { EodBanner } from '../common/eod-banner';
 import { FormulaTip, formatAsOf } from '../common/formula-tip';
 import { builderHref, columnsFor, strategyLabel, toCsv } from './columns';
+import { QueryError } from '@web/components/query-state';
 
 type RangeKey<T> = { [K in keyof T]-?: NonNullable<T[K]> extends { min?: number; max?: number } ? K : never }[keyof T];
 type NumberKey<T> = { [K in keyof T]-?: NonNullable<T[K]> extends number ? K : never }[keyof T];
@@ -256,11 +257,7 @@ export default function ScreenerPage() {
 
       <SavedScreens current={submitted} onRun={run} />
 
-      {result.isError && (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-          {(result.error as Error).message}
-        </p>
-      )}
+      {result.isError && <QueryError error={result.error} onRetry={result.refetch} retrying={result.isFetching} />}
       {data?.notes.map((n) => (
         <p key={n} role="note" className="rounded-lg bg-slate-100 p-2 text-sm text-slate-800">
           {n}

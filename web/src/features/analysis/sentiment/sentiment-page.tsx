@@ -3,7 +3,7 @@ import { TRACKED_UNDERLYINGS } from '@shared/market/underlyings';
 import { Bar, CartesianGrid, ComposedChart, Line, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatShortDate } from '@shared/format/time';
 import { UNUSUAL_RULE } from '@shared/analysis/history-metrics';
-import { Spinner } from '@web/components/ui/spinner';
+import { QueryState } from '@web/components/query-state';
 import { usePageMeta } from '@web/lib/page-meta';
 import { useSentiment, type SentimentView } from '../common/analysis-api';
 import { EndOfDayBanner } from '../common/eod-banner';
@@ -29,15 +29,9 @@ export default function SentimentPage() {
         </div>
         <UnderlyingPicker value={underlying} onChange={setUnderlying} only={TRACKED_UNDERLYINGS} />
       </header>
-      {q.isPending ? (
-        <Spinner label="Loading sentiment" />
-      ) : q.isError ? (
-        <p role="alert" className="text-red-800">
-          {q.error.message}
-        </p>
-      ) : (
-        <SentimentBody data={q.data} />
-      )}
+      <QueryState query={q} pendingLabel="Loading sentiment">
+        {(data) => <SentimentBody data={data} />}
+      </QueryState>
     </div>
   );
 }

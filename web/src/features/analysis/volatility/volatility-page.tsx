@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Area, CartesianGrid, ComposedChart, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
 import { useSurface, type SurfaceView } from '@web/api/analysis-screener';
-import { Spinner } from '@web/components/ui/spinner';
+import { QueryState } from '@web/components/query-state';
 import { usePageMeta } from '@web/lib/page-meta';
 import { EodBanner } from '../common/eod-banner';
 import { FormulaTip } from '../common/formula-tip';
@@ -34,13 +34,7 @@ export default function VolatilityPage() {
       </header>
       <EodBanner asOf={data?.asOf} source={data?.source} />
       <UnderlyingPicker value={underlying} onChange={setUnderlying} />
-      {q.isPending && <Spinner />}
-      {q.isError && (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-          {(q.error as Error).message}
-        </p>
-      )}
-      {data && <Explorer data={data} />}
+      <QueryState query={q}>{(data) => <Explorer data={data} />}</QueryState>
     </div>
   );
 }

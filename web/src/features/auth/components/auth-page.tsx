@@ -1,25 +1,12 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { useId, type ReactNode } from 'react';
+import { Link, Navigate, useLocation } from 'react-router-dom';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
-import { runtimeConfig } from '@web/lib/runtime-config';
 import { usePageMeta } from '@web/lib/page-meta';
-import { requestPasswordReset, setNewPassword, signInWithEmail, signUpWithEmail } from '../api/auth-api';
 import { useAuth } from '../hooks/auth-context';
-import {
-  describeAuthError,
-  INVALID_CREDENTIAL_TIPS,
-  MESSAGES,
-  MIN_PASSWORD_LENGTH,
-  validateForm,
-  type AuthFailure,
-  type FormValues,
-} from '../lib/auth-messages';
+import { useAuthForm, type AuthMode } from '../hooks/use-auth-form';
+import { INVALID_CREDENTIAL_TIPS } from '../lib/auth-messages';
 import { redirectTarget } from '../lib/redirect';
-
-export type AuthMode = 'signIn' | 'signUp' | 'reset' | 'confirmReset';
-
-const EMPTY: FormValues = { fullName: '', email: '', password: '', confirmPassword: '', acceptTerms: false };
 
 const TITLES: Record<AuthMode, { heading: string; sub: string }> = {
   signIn: { heading: 'Welcome back', sub: 'Sign in to continue learning and practising with virtual money.' },
@@ -30,16 +17,10 @@ const TITLES: Record<AuthMode, { heading: string; sub: string }> = {
 
 /** /login and /signup: one screen with three modes (spec part 1 §2), plus entering the reset code. */
 export function AuthPage({ initialMode }: { initialMode: 'signIn' | 'signUp' }) {
-  const { state, refresh } = useAuth();
+  const { state } = useAuth();
   const location = useLocation();
-  const navigate = useNavigate();
-  const [mode, setMode] = useState<AuthMode>(initialMode);
-  const [values, setValues] = useState<FormValues>(EMPTY);
-  const [code, setCode] = useState('');
-  const [showPassword, setShowPassword] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<AuthFailure | null>(null);
-  const [success, setSuccess] = useState<string[]>([]);
+  const { mode, values, set, code, setCode, showPassword, toggleShowPassword, busy, error, success, switchMode, onSubmit, submitLabel } =
+    useAuthForm(initialMode);
   const ids = { name: useId(), email: useId(), password: useId(), confirm: useId(), terms: useId(), code: useId() };
 
   usePageMeta(
@@ -54,82 +35,6 @@ export function AuthPage({ initialMode }: { initialMode: 'signIn' | 'signUp' }) 
 
   if (state.status === 'loading') return <Spinner />;
   if (state.status === 'signedIn') return <Navigate to={redirectTarget(location.state)} replace />;
-
-  const config = runtimeConfig();
-  const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
-
-  /** Switching mode clears messages and, for sign-up, the fields and the terms box. */
-  const switchMode = (next: AuthMode) => {
-    setError(null);
-    setSuccess([]);
-    setShowPassword(false);
-    if (next === 'signUp' || mode === 'signUp') setValues((v) => ({ ...EMPTY, email: next === 'signUp' ? '' : v.email }));
-    setMode(next);
-    if (next === 'signIn' || next === 'signUp') navigate(next === 'signUp' ? '/signup' : '/login', { replace: true, state: location.state });
-  };
-
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    setSuccess([]);
-    if (!config) {
-      setError({ message: MESSAGES.notConfigured, showTips: false });
-      return;
-    }
-    if (mode === 'confirmReset') {
-      if (!values.email.trim()) return setError({ message: MESSAGES.emailRequired, showTips: false });
-      if (values.password.length < MIN_PASSWORD_LENGTH) return setError({ message: MESSAGES.passwordTooShort, showTips: false });
-      if (values.password !== values.confirmPassword) return setError({ message: MESSAGES.passwordsDoNotMatch, showTips: false });
-    } else {
-      const invalid = validateForm(mode, values);
-      if (invalid) return setError({ message: invalid, showTips: false });
-    }
-    setBusy(true);
-    try {
-      if (mode === 'signIn') {
-        const result = await signInWithEmail(values.email, values.password);
-        if (!result.done && result.nextStep === 'CONFIRM_SIGN_UP') {
-          setError({ message: MESSAGES.emailNotConfirmed, showTips: false });
-        } else if (!result.done) {
-          setError({ message: MESSAGES.signInOther, showTips: false });
-        } else {
-          await refresh();
-        }
-      } else if (mode === 'signUp') {
-        const { confirmed } = await signUpWithEmail(values.fullName, values.email, values.password);
-        const email = values.email;
-        setValues({ ...EMPTY, email });
-        setMode('signIn');
-        navigate('/login', { replace: true, state: location.state });
-        setSuccess(
-          confirmed && config.emailVerification === false
-            ? [MESSAGES.signUpSuccess, 'This local copy confirms new accounts at once: you can sign in now.']
-            : [MESSAGES.signUpSuccess],
-        );
-      } else if (mode === 'reset') {
-        await requestPasswordReset(values.email);
-        setMode('signIn');
-        setSuccess([MESSAGES.resetSent]);
-      } else {
-        await setNewPassword(values.email, code, values.password);
-        setValues({ ...EMPTY, email: values.email });
-        setCode('');
-        setMode('signIn');
-        setSuccess([MESSAGES.passwordUpdated]);
-      }
-    } catch (err) {
-      setError(describeAuthError(mode, err));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const submitLabel = {
-    signIn: busy ? 'Signing in...' : 'Sign In',
-    signUp: busy ? 'Creating account...' : 'Create Account',
-    reset: busy ? 'Sending...' : 'Send Reset Email',
-    confirmReset: busy ? 'Saving...' : 'Set New Password',
-  }[mode];
 
   const passwordField = (id: string, label: string, value: string, onChange: (v: string) => void, autoComplete: string, withToggle: boolean) => (
     <Field id={id} label={label}>
@@ -146,7 +51,7 @@ export function AuthPage({ initialMode }: { initialMode: 'signIn' | 'signUp' }) 
         {withToggle && (
           <button
             type="button"
-            onClick={() => setShowPassword((s) => !s)}
+            onClick={toggleShowPassword}
             className="absolute inset-y-0 right-0 px-3 text-sm font-medium text-brand-800 hover:text-brand-900"
             aria-label={showPassword ? 'Hide password' : 'Show password'}
             aria-pressed={showPassword}

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useMemo, useState, type MouseEvent, type ReactNode } from 'react';
-import { Spinner } from '@web/components/ui/spinner';
+import { QueryState } from '@web/components/query-state';
 import { usePageMeta } from '@web/lib/page-meta';
 import { useChain, useExpiries, useMarketStatus, useTickers } from '@web/api/market';
 import { useChainParams } from '../hooks/use-chain-params';
@@ -25,6 +25,8 @@ import { PublicHeader } from './public-header';
 import { TickerSelector } from './ticker-selector';
 import { UnderlyingBanner } from './underlying-banner';
 
+/** A failed read's box on this page: the message and its retry on one line. */
+const FAILURE = 'gap-3 rounded-xl bg-red-50 px-4 py-3 text-sm text-red-900 ring-1 ring-red-200';
 const DEFAULT_CONTROLS = { minVolume: '0', sortKey: 'strike' as SortKey, order: 'asc' as SortOrder };
 const GREEKS_KEY = 'options-academy.chain.greeks';
 const NOTICE_KEY = 'options-academy.chain.demo-notice-dismissed';
@@ -189,13 +191,9 @@ export default function ChainPage({ inShell }: { inShell: boolean }) {
             />
           </div>
 
-          {expiries.isPending ? (
-            <Spinner label="Loading expiries..." />
-          ) : expiries.isError ? (
-            <Failure message={expiries.error.message} onRetry={() => void expiries.refetch()} />
-          ) : (
-            <ExpiryFilter expiries={expiryList} tab={tab} onTab={onTab} selected={expiry} onSelect={selectExpiry} />
-          )}
+          <QueryState query={expiries} pendingLabel="Loading expiries..." errorClassName={FAILURE}>
+            {() => <ExpiryFilter expiries={expiryList} tab={tab} onTab={onTab} selected={expiry} onSelect={selectExpiry} />}
+          </QueryState>
 
           {chainShown && (
             <>
@@ -230,33 +228,39 @@ export default function ChainPage({ inShell }: { inShell: boolean }) {
                   {isPhone && <SideToggle side={phoneSide} onChange={setPhoneSide} />}
                   <Legend />
                 </div>
-                {chain.isPending ? (
-                  <Spinner label="Loading the chain..." />
-                ) : chain.isError ? (
-                  <Failure message={chain.error.message} onRetry={() => void chain.refetch()} />
-                ) : visible.length === 0 ? (
-                  <div className="rounded-xl bg-white px-4 py-8 text-center text-sm text-slate-700 ring-1 ring-slate-200">
-                    <p>No strikes match these filters.</p>
-                    <button type="button" onClick={onReset} className="mt-2 font-semibold text-brand-800 hover:underline">
-                      Reset filters
-                    </button>
-                  </div>
-                ) : view ? (
-                  <div className={chain.isPlaceholderData ? 'opacity-60 transition-opacity' : ''} aria-busy={chain.isPlaceholderData}>
-                    <ChainTable
-                      rows={visible}
-                      price={view.underlying.price}
-                      atmStrike={atTheMoneyStrike(
-                        rows.map((r) => r.strike),
-                        view.underlying.price,
-                      )}
-                      currency={currency}
-                      greeks={greeks}
-                      side={side}
-                      maxVolume={maxVolume(visible, side)}
-                    />
-                  </div>
-                ) : null}
+                <QueryState
+                  query={chain}
+                  pendingLabel="Loading the chain..."
+                  errorClassName={FAILURE}
+                  isEmpty={() => visible.length === 0}
+                  empty={
+                    <div className="rounded-xl bg-white px-4 py-8 text-center text-sm text-slate-700 ring-1 ring-slate-200">
+                      <p>No strikes match these filters.</p>
+                      <button type="button" onClick={onReset} className="mt-2 font-semibold text-brand-800 hover:underline">
+                        Reset filters
+                      </button>
+                    </div>
+                  }
+                >
+                  {() =>
+                    view ? (
+                      <div className={chain.isPlaceholderData ? 'opacity-60 transition-opacity' : ''} aria-busy={chain.isPlaceholderData}>
+                        <ChainTable
+                          rows={visible}
+                          price={view.underlying.price}
+                          atmStrike={atTheMoneyStrike(
+                            rows.map((r) => r.strike),
+                            view.underlying.price,
+                          )}
+                          currency={currency}
+                          greeks={greeks}
+                          side={side}
+                          maxVolume={maxVolume(visible, side)}
+                        />
+                      </div>
+                    ) : null
+                  }
+                </QueryState>
               </section>
             </>
           )}
@@ -330,20 +334,5 @@ function LegendItem({ swatch, children }: { swatch: string; children: ReactNode 
       <span aria-hidden className={`inline-block h-3 w-3 rounded-sm ${swatch}`} />
       {children}
     </li>
-  );
-}
-
-function Failure({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-red-50 px-4 py-3 text-sm text-red-900 ring-1 ring-red-200">
-      <p>{message}</p>
-      <button
-        type="button"
-        onClick={onRetry}
-        className="rounded-lg bg-white px-3 py-1.5 font-semibold text-red-900 ring-1 ring-inset ring-red-300 hover:bg-red-100"
-      >
-        Try again
-      </button>
-    </div>
   );
 }

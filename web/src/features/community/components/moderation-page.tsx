@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { formatNewYorkTime } from '@shared/format/time';
 import { Button } from '@web/components/ui/button';
-import { Spinner } from '@web/components/ui/spinner';
+import { QueryState } from '@web/components/query-state';
 import { usePageMeta } from '@web/lib/page-meta';
 import { TESTIMONIAL_STATUSES, type Testimonial, type TestimonialStatus } from '@shared/community/testimonials';
 import { useDecideStory, useStoriesForModeration } from '../api/moderation';
@@ -39,20 +39,15 @@ export function ModerationPage() {
           </button>
         ))}
       </div>
-      {stories.isPending && <Spinner />}
-      {stories.isError && (
-        <p role="alert" className="text-red-800">
-          {stories.error.message}
-        </p>
-      )}
-      {stories.isSuccess && stories.data.testimonials.length === 0 && <p className="text-slate-700">No stories here.</p>}
-      {stories.isSuccess && stories.data.testimonials.length > 0 && (
-        <ul className="space-y-4">
-          {stories.data.testimonials.map((t) => (
-            <StoryCard key={`${t.userId}-${t.updatedAt}`} story={t} />
-          ))}
-        </ul>
-      )}
+      <QueryState query={stories} isEmpty={(d) => d.testimonials.length === 0} empty={<p className="text-slate-700">No stories here.</p>}>
+        {(d) => (
+          <ul className="space-y-4">
+            {d.testimonials.map((t) => (
+              <StoryCard key={`${t.userId}-${t.updatedAt}`} story={t} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -23,6 +23,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { ApiError } from '@web/lib/api-client';
 import { usePageMeta } from '@web/lib/page-meta';
 import { PostMarkdown } from './post-markdown';
+import { QueryError } from '@web/components/query-state';
 
 const pct = (ratio: number) => {
   const d = (ratio - 1) * 100;
@@ -45,14 +46,18 @@ export function PostPage() {
         ← Community
       </Link>
       {post.isPending && <Spinner />}
-      {post.isError && (
-        <div role="alert" className="rounded-2xl bg-white p-6 ring-1 ring-slate-200">
-          <h1 className="text-xl font-bold text-slate-900">Strategy not found</h1>
-          <p className="mt-1 text-slate-700">
-            {post.error instanceof ApiError && post.error.status === 404 ? post.error.message : 'The post could not be loaded. Try again.'}
-          </p>
-        </div>
-      )}
+      {post.isError &&
+        (post.error instanceof ApiError && post.error.status === 404 ? (
+          <div role="alert" className="rounded-2xl bg-white p-6 ring-1 ring-slate-200">
+            <h1 className="text-xl font-bold text-slate-900">Strategy not found</h1>
+            <p className="mt-1 text-slate-700">{post.error.message}</p>
+          </div>
+        ) : (
+          <div className="rounded-2xl bg-white p-6 ring-1 ring-slate-200">
+            <h1 className="text-xl font-bold text-slate-900">The post could not be loaded</h1>
+            <QueryError error={post.error} onRetry={post.refetch} retrying={post.isFetching} className="mt-1 text-slate-700" />
+          </div>
+        ))}
       {post.isSuccess && <PostView post={post.data.post} />}
     </div>
   );

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatNewYorkTime } from '@shared/format/time';
 import { useModerate, useReports, type ModerationItem } from '@web/api/community-posts';
-import { Spinner } from '@web/components/ui/spinner';
+import { QueryState } from '@web/components/query-state';
 import { usePageMeta } from '@web/lib/page-meta';
 
 const STATUSES: { id: ModerationItem['status']; label: string }[] = [
@@ -37,20 +37,15 @@ export function ReportsPage() {
           </button>
         ))}
       </div>
-      {items.isPending && <Spinner />}
-      {items.isError && (
-        <p role="alert" className="text-red-800">
-          {items.error.message}
-        </p>
-      )}
-      {items.isSuccess && items.data.items.length === 0 && <p className="text-slate-700">Nothing here.</p>}
-      {items.isSuccess && items.data.items.length > 0 && (
-        <ul className="space-y-4">
-          {items.data.items.map((i) => (
-            <ReportCard key={`${i.postId}-${i.commentId ?? ''}`} item={i} />
-          ))}
-        </ul>
-      )}
+      <QueryState query={items} isEmpty={(d) => d.items.length === 0} empty={<p className="text-slate-700">Nothing here.</p>}>
+        {(d) => (
+          <ul className="space-y-4">
+            {d.items.map((i) => (
+              <ReportCard key={`${i.postId}-${i.commentId ?? ''}`} item={i} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </div>
   );
 }

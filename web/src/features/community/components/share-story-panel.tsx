@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@web/components/ui/button';
-import { Spinner } from '@web/components/ui/spinner';
+import { QueryState } from '@web/components/query-state';
 import {
   ShareTestimonialBody,
   TESTIMONIAL_CONSENT_TEXT,
@@ -41,16 +41,9 @@ export function ShareStoryPanel({ suggestedName }: { suggestedName: string }) {
         </Link>{' '}
         with the name you choose, once an operator has read it.
       </p>
-      {story.isPending && <Spinner />}
-      {story.isError && (
-        <p role="alert" className="mt-4 text-sm text-red-800">
-          {story.error.message}{' '}
-          <button type="button" className="font-semibold underline" onClick={() => void story.refetch()}>
-            Try again
-          </button>
-        </p>
-      )}
-      {story.isSuccess && <StoryForm key={story.data.testimonial?.updatedAt ?? 'new'} current={story.data.testimonial} suggestedName={suggestedName} />}
+      <QueryState query={story} errorClassName="mt-4 text-sm text-red-800">
+        {(d) => <StoryForm key={d.testimonial?.updatedAt ?? 'new'} current={d.testimonial} suggestedName={suggestedName} />}
+      </QueryState>
     </section>
   );
 }

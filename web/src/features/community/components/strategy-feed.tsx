@@ -4,7 +4,7 @@ import { AuthorName } from './author-name';
 import { STRATEGY_TEMPLATES } from '@shared/strategy';
 import { formatNewYorkTime } from '@shared/format/time';
 import { useFeed, type FeedFilter, type PostSummary } from '@web/api/community-posts';
-import { Spinner } from '@web/components/ui/spinner';
+import { QueryState } from '@web/components/query-state';
 
 const TYPES = [...STRATEGY_TEMPLATES].sort((a, b) => a.name.localeCompare(b.name));
 const select = 'mt-1 block w-full rounded-lg bg-white px-3 py-2 text-sm ring-1 ring-inset ring-slate-300 focus:outline-none focus:ring-2 focus:ring-brand-600';
@@ -81,24 +81,23 @@ export function StrategyFeed() {
           </button>
         </div>
       </form>
-      {feed.isPending && <Spinner />}
-      {feed.isError && (
-        <p role="alert" className="text-red-800">
-          {feed.error.message}
-        </p>
-      )}
-      {feed.isSuccess && posts.length === 0 && (
-        <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-slate-700">
-          No strategies shared here yet. Build one in the strategy builder and press Share to be the first.
-        </p>
-      )}
-      {posts.length > 0 && (
-        <ul className="space-y-3" aria-label="Shared strategies">
-          {posts.map((p) => (
-            <PostCard key={p.id} post={p} />
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={feed}
+        isEmpty={() => posts.length === 0}
+        empty={
+          <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-slate-700">
+            No strategies shared here yet. Build one in the strategy builder and press Share to be the first.
+          </p>
+        }
+      >
+        {() => (
+          <ul className="space-y-3" aria-label="Shared strategies">
+            {posts.map((p) => (
+              <PostCard key={p.id} post={p} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
       {feed.hasNextPage && (
         <button
           type="button"

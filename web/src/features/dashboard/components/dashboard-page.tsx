@@ -1,5 +1,5 @@
 import { TRACKED_UNDERLYINGS } from '@shared/market/underlyings';
-import { useGameState } from '@web/api/gamification';
+import { useGamificationState } from '@web/api/gamification';
 import { useJournalTrades } from '@web/api/journal';
 import { useLearningModules } from '@web/api/learning';
 import { useQuotes } from '@web/api/market';
@@ -25,7 +25,7 @@ export function DashboardPage() {
   const portfolio = usePortfolio();
   const accounts = useAccounts();
   const orders = useOrders('open');
-  const game = useGameState();
+  const game = useGamificationState();
   const modules = useLearningModules();
   const trades = useJournalTrades({ status: 'closed', limit: 20 });
   const quotes = useQuotes(TRACKED_UNDERLYINGS);

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { QueryState, type QueryLike } from '@web/components/query-state';
 
 /**
  * One dashboard tile: a titled card whose heading links to the page it summarises. While its one request is pending
@@ -18,7 +19,7 @@ export function Tile({
   title: string;
   to: string;
   linkLabel: string;
-  query?: { isPending: boolean; isError: boolean; error: Error | null; refetch: () => unknown };
+  query?: Omit<QueryLike<unknown>, 'data'>;
   className?: string;
   children?: ReactNode;
 }) {
@@ -38,17 +39,18 @@ export function Tile({
         </Link>
       </div>
       <div className="mt-3 min-w-0 flex-1">
-        {query?.isPending ? (
-          <p role="status" className="text-sm text-slate-600">
-            Loading…
-          </p>
-        ) : query?.isError ? (
-          <div role="alert" className="text-sm text-red-800">
-            <p>{query.error?.message ?? 'This could not be loaded.'}</p>
-            <button type="button" onClick={() => void query.refetch()} className="mt-1 font-semibold underline">
-              Try again
-            </button>
-          </div>
+        {query ? (
+          <QueryState
+            query={{ ...query, data: true }}
+            pending={
+              <p role="status" className="text-sm text-slate-600">
+                Loading…
+              </p>
+            }
+            errorClassName="text-sm text-red-800"
+          >
+            {() => children}
+          </QueryState>
         ) : (
           children
         )}

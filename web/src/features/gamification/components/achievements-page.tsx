@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { ACHIEVEMENT_CATEGORIES, RARITIES } from '@shared/gamification/catalogue';
 import { Spinner } from '@web/components/ui/spinner';
 import { usePageMeta } from '@web/lib/page-meta';
-import { useGamificationState, type GamificationState } from '../api/gamification';
+import { useGamificationState, type GamificationState } from '@web/api/gamification';
 import { capitalise, GamePage, ProgressBar, RarityBadge } from './game-ui';
 
 type Filter = 'all' | 'unlocked' | 'locked';

@@ -4,7 +4,7 @@ import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { ApiError } from '@web/lib/api-client';
 import { usePageMeta } from '@web/lib/page-meta';
-import { useClaimChallenge, useGamificationState, type Challenge, type GamificationState } from '../api/gamification';
+import { useClaimChallenge, useGamificationState, type Challenge, type GamificationState } from '@web/api/gamification';
 import { GamePage, ProgressBar, useNow } from './game-ui';
 
 const SECTIONS = [

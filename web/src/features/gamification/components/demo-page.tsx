@@ -5,7 +5,7 @@ import { streakMultiplier } from '@shared/gamification/levels';
 import { formatNewYorkTime } from '@shared/format/time';
 import { Button, buttonClass } from '@web/components/ui/button';
 import { usePageMeta } from '@web/lib/page-meta';
-import { useGamificationState } from '../api/gamification';
+import { useGamificationState } from '@web/api/gamification';
 import { demoView, runDemo, startDemo, type DemoAction, type DemoWorld } from '../lib/demo';
 import { levelUpOf, mergeLevelUps, type LevelUp } from '../lib/level-up';
 import { pushToasts, toastsOf, type Toast } from '../lib/toasts';

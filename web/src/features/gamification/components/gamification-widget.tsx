@@ -1,6 +1,6 @@
 import { formatCount } from '@shared/format/number';
 import { Link } from 'react-router-dom';
-import { useGamificationState } from '../api/gamification';
+import { useGamificationState } from '@web/api/gamification';
 
 const FLOATING = {
   'bottom-right': 'fixed z-30 right-3 bottom-3',

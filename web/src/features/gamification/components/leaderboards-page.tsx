@@ -1,11 +1,11 @@
 import { formatCount } from '@shared/format/number';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { LeaderboardCategory } from '@shared/gamification/leaderboards';
-import { useGameState } from '@web/api/gamification';
+import { useGamificationState } from '@web/api/gamification';
 import { Spinner } from '@web/components/ui/spinner';
 import { usePageMeta } from '@web/lib/page-meta';
 import { publicProfileHref } from '@web/lib/public-profile';
-import { useLeaderboard } from '../api/gamification';
+import { useLeaderboard } from '@web/api/gamification';
 import { BOARD_ORDER, BOARDS, formatBoardValue, isBoard } from '../lib/boards';
 import { BOARD_TTL_MS } from '@shared/gamification/read-cache';
 import { GamePage } from './game-ui';
@@ -69,7 +69,7 @@ export default function LeaderboardsPage() {
 
 function Board({ category }: { category: LeaderboardCategory }) {
   const { data, error, isPending } = useLeaderboard(category);
-  const hidden = useGameState().data?.settings.showOnLeaderboards === false;
+  const hidden = useGamificationState().data?.settings.showOnLeaderboards === false;
   const info = BOARDS[category];
   return (
     <section aria-labelledby="board-title" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">

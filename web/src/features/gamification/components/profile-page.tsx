@@ -5,7 +5,14 @@ import { ApiError } from '@web/lib/api-client';
 import { Button, buttonClass } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { usePageMeta } from '@web/lib/page-meta';
-import { useActivatePowerUp, useGamificationState, usePurchaseReward, useUpdateSettings, type GameSettings, type GamificationState } from '../api/gamification';
+import {
+  useActivatePowerUp,
+  useGamificationState,
+  usePurchaseReward,
+  useUpdateGameSettings,
+  type GameSettings,
+  type GamificationState,
+} from '@web/api/gamification';
 import { Card, GamePage, ProgressBar, useNow } from './game-ui';
 
 /** /app/gamification/profile — level, XP, rank tier, streak, Options Coins, rewards, power-ups, settings (issue 19). */
@@ -198,7 +205,7 @@ const CORNERS: { value: GameSettings['widgetPosition']; label: string }[] = [
 ];
 
 function Settings({ settings }: { settings: GameSettings }) {
-  const update = useUpdateSettings();
+  const update = useUpdateGameSettings();
   return (
     <Card aria-labelledby="settings-heading">
       <h2 id="settings-heading" className="font-semibold text-slate-900">

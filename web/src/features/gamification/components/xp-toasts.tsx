@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { queryKeys } from '@web/api/query-keys';
-import { getAwards, useGamificationState } from '../api/gamification';
+import { getAwards, useGamificationState } from '@web/api/gamification';
 import {
   FEED_FAST_MS,
   FEED_FAST_WINDOW_MS,

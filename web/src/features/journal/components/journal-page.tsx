@@ -8,6 +8,7 @@ import { useAccounts } from '@web/api/paper-account';
 import { getExport, useDeleteEntry, useJournalEntries, useJournalStats, useJournalTrades, type JournalFilter, type TradeSummary } from '@web/api/journal';
 import { Button } from '@web/components/ui/button';
 import { pnlTone } from '@web/components/ui/pnl-tone';
+import { QueryState } from '@web/components/query-state';
 import { Spinner } from '@web/components/ui/spinner';
 import { usePageMeta } from '@web/lib/page-meta';
 import { EXIT_REASON_TEXT, FREE_KIND_TEXT } from '../lib/figures';
@@ -138,25 +139,19 @@ function TradesTab({ account }: { account: JournalAccount }) {
         <h2 id="open-h" className="text-lg font-semibold text-slate-900">
           Open trades
         </h2>
-        {open.isPending ? (
-          <Spinner label="Loading open trades…" />
-        ) : open.isError ? (
-          <p role="alert">{open.error.message}</p>
-        ) : (
-          <TradeList trades={open.data.trades} empty="No open trades. Place a paper trade from the strategy builder or the chain; it appears here by itself." />
-        )}
+        <QueryState query={open} pendingLabel="Loading open trades…">
+          {(d) => (
+            <TradeList trades={d.trades} empty="No open trades. Place a paper trade from the strategy builder or the chain; it appears here by itself." />
+          )}
+        </QueryState>
       </section>
       <section aria-labelledby="closed-h" className="space-y-2">
         <h2 id="closed-h" className="text-lg font-semibold text-slate-900">
           Closed trades
         </h2>
-        {closed.isPending ? (
-          <Spinner label="Loading closed trades…" />
-        ) : closed.isError ? (
-          <p role="alert">{closed.error.message}</p>
-        ) : (
-          <TradeList trades={closed.data.trades} empty="No closed trades yet." />
-        )}
+        <QueryState query={closed} pendingLabel="Loading closed trades…">
+          {(d) => <TradeList trades={d.trades} empty="No closed trades yet." />}
+        </QueryState>
         {closed.data && closed.data.total > closed.data.trades.length && (
           <p className="text-sm text-slate-600">
             The {closed.data.trades.length} latest of {closed.data.total}; the CSV export has them all.
@@ -239,13 +234,9 @@ function StatsTab({ account }: { account: JournalAccount }) {
           {ACCOUNT_TEXT[account]} trades only: each account’s trades never mix with another’s.
         </p>
       </form>
-      {stats.isPending ? (
-        <Spinner label="Loading the statistics…" />
-      ) : stats.isError ? (
-        <p role="alert">{stats.error.message}</p>
-      ) : (
-        <StatsPanel stats={stats.data} selectedDay={day} onSelectDay={setDay} />
-      )}
+      <QueryState query={stats} pendingLabel="Loading the statistics…">
+        {(d) => <StatsPanel stats={d} selectedDay={day} onSelectDay={setDay} />}
+      </QueryState>
       {day && (
         <section aria-labelledby="day-h" className="space-y-2" data-testid="day-trades">
           <h3 id="day-h" className="font-semibold text-slate-900">
@@ -291,8 +282,7 @@ function EntriesTab() {
   const remove = useDeleteEntry();
   const [writing, setWriting] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
-  if (entries.isPending) return <Spinner label="Loading entries…" />;
-  if (entries.isError) return <p role="alert">{entries.error.message}</p>;
+  if (entries.isPending || entries.isError) return <QueryState query={entries} pendingLabel="Loading entries…" />;
   const { count, limit, tags } = entries.data;
   return (
     <div className="space-y-4">

@@ -9,6 +9,7 @@ import { useJournalEntries, useJournalTrade, type JournalTrade } from '@web/api/
 import { ShareStrategyDialog } from '@web/components/community/share-strategy-dialog';
 import { PayoffChart } from '@web/components/strategy/payoff-chart';
 import { pnlTone } from '@web/components/ui/pnl-tone';
+import { QueryState } from '@web/components/query-state';
 import { Spinner } from '@web/components/ui/spinner';
 import { usePageMeta } from '@web/lib/page-meta';
 import { EXIT_REASON_TEXT } from '../lib/figures';
@@ -24,9 +25,7 @@ export default function JournalTradePage() {
   if (detail.isError)
     return (
       <div className="mx-auto max-w-3xl space-y-3">
-        <p role="alert" className="text-slate-900">
-          {detail.error.message}
-        </p>
+        <QueryState query={detail} />
         <Link to="/app/journal" className="font-medium text-brand-800 underline">
           Back to the journal
         </Link>

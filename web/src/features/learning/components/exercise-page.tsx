@@ -27,7 +27,7 @@ export default function ExercisePage() {
     noindex: true,
   });
   if (module.isPending) return <Spinner label="Loading the exercise…" />;
-  if (module.isError) return <LoadFailure error={module.error} what="this exercise" />;
+  if (module.isError) return <LoadFailure error={module.error} onRetry={module.refetch} retrying={module.isFetching} what="this exercise" />;
   const exercise = module.data.practicalExercise;
   if (!exercise) return <LoadFailure error={new Error('This module has no practical exercise.')} what="this exercise" />;
   const doneBefore = progress.data?.practicalExercisesCompleted.includes(exercise.id) ?? false;

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { useLearningModules, useLearningProgress, useResetLearning, type LearningProgress, type ModuleSummary } from '@web/api/learning';
 import { Modal } from '@web/components/trading/modal';
 import { Button, buttonClass } from '@web/components/ui/button';
+import { QueryState } from '@web/components/query-state';
 import { Spinner } from '@web/components/ui/spinner';
 import { usePageMeta } from '@web/lib/page-meta';
 import { formatMinutes, lessonPath, missingPrerequisites, nextStep, nextStepIn, quizPath, towardNextLevel } from '../lib/course';
@@ -21,7 +22,7 @@ export default function LearningPage() {
   const modules = useLearningModules();
   const progress = useLearningProgress();
   if (modules.isPending) return <Spinner label="Loading the course…" />;
-  if (modules.isError) return <LoadFailure error={modules.error} what="the course" />;
+  if (modules.isError) return <LoadFailure error={modules.error} onRetry={modules.refetch} retrying={modules.isFetching} what="the course" />;
   const list = modules.data.modules;
   const next = nextStep(list, progress.data);
   const lessons = list.reduce((n, m) => n + m.lessons.length, 0);
@@ -54,13 +55,9 @@ export default function LearningPage() {
             <p className="mt-2 text-slate-800">The modules left wait for a module to be finished first: see the path below.</p>
           )}
         </section>
-        {progress.data ? (
-          <LevelCard progress={progress.data} />
-        ) : progress.isError ? (
-          <p role="alert">{progress.error.message}</p>
-        ) : (
-          <Spinner label="Loading your progress…" />
-        )}
+        <QueryState query={progress} pendingLabel="Loading your progress…">
+          {(d) => <LevelCard progress={d} />}
+        </QueryState>
       </div>
       <section aria-labelledby="path-h" className="space-y-3">
         <h2 id="path-h" className="text-lg font-bold text-slate-900">

@@ -20,7 +20,7 @@ export default function LessonPage() {
   const { moduleId = '', lessonId = '' } = useParams();
   const module = useLearningModule(moduleId);
   if (module.isPending) return <Spinner label="Loading the lesson…" />;
-  if (module.isError) return <LoadFailure error={module.error} what="this lesson" />;
+  if (module.isError) return <LoadFailure error={module.error} onRetry={module.refetch} retrying={module.isFetching} what="this lesson" />;
   const found = findLesson(module.data, lessonId);
   if (!found) {
     // /app/learning/<module> opens the module where the learner left off; an unknown lesson goes back to the path.

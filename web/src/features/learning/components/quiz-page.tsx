@@ -14,7 +14,7 @@ export default function QuizPage() {
   const progress = useLearningProgress();
   usePageMeta({ title: module.data ? `${module.data.title}: quiz` : 'Quiz', description: 'The module quiz.', path: quizPath(moduleId), noindex: true });
   if (module.isPending) return <Spinner label="Loading the quiz…" />;
-  if (module.isError) return <LoadFailure error={module.error} what="this quiz" />;
+  if (module.isError) return <LoadFailure error={module.error} onRetry={module.refetch} retrying={module.isFetching} what="this quiz" />;
   const m = module.data;
   const best = progress.data?.quizScores[m.quiz.id];
   const lessonsLeft = m.lessons.filter((l) => !l.completed);

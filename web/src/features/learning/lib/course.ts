@@ -1,9 +1,5 @@
+import { levelOf, XP_PER_LEVEL } from '@shared/learning/progress';
 import type { LearningProgress, ModuleDetail, ModuleSummary } from '@web/api/learning';
-
-/** Learning XP per level (issue 17, spec part 3 §9): level = floor(XP / 500) + 1. */
-export const XP_PER_LEVEL = 500;
-
-export const levelOf = (xp: number) => Math.floor(xp / XP_PER_LEVEL) + 1;
 
 /** XP earned inside the current level and what the next level needs. */
 export const towardNextLevel = (xp: number) => ({ earned: xp % XP_PER_LEVEL, needed: XP_PER_LEVEL, nextLevel: levelOf(xp) + 1 });

@@ -1,4 +1,4 @@
-import { americanGreeks, greeks, type Greeks, type OptionInput } from '@shared/pricing';
+import { americanGreeks, greeks, inDisplayUnits, type Greeks, type OptionInput } from '@shared/pricing';
 
 export type Style = 'american' | 'european';
 export type GreekKey = 'delta' | 'gamma' | 'theta' | 'vega' | 'rho';
@@ -6,17 +6,11 @@ export type GreekKey = 'delta' | 'gamma' | 'theta' | 'vega' | 'rho';
 /** Price and the five Greeks by the widget's exercise style (shared/pricing: BSM, or Andersen-Lake-Offengenden). */
 export const priceAndGreeks = (input: OptionInput, style: Style): Greeks => (style === 'american' ? americanGreeks(input) : greeks(input));
 
-/**
- * The Greeks as a learner reads them (the course's one convention, as the chain shows them): theta per calendar day,
- * vega and rho per 1 percentage point; delta and gamma per $1 of the underlying. Per share, before × 100.
- */
-export const displayGreeks = (g: Greeks): Record<GreekKey, number> => ({
-  delta: g.delta,
-  gamma: g.gamma,
-  theta: g.theta / 365,
-  vega: g.vega / 100,
-  rho: g.rho / 100,
-});
+/** The five Greeks in the course's display units (shared/pricing: theta per calendar day, vega and rho per 1 point). */
+export const displayGreeks = (g: Greeks): Record<GreekKey, number> => {
+  const { delta, gamma, theta, vega, rho } = inDisplayUnits(g);
+  return { delta, gamma, theta, vega, rho };
+};
 
 export const CURVE_POINTS = 41;
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { displayName as fallbackName } from '@shared/users/profile';
 import { seedFrom } from '@shared/users/avatar';
 import { BIO_MAX, DISPLAY_NAME_MAX, type AvatarKind, type Visibility } from '@shared/users/profile-settings';
-import { useGameState } from '@web/api/gamification';
+import { useGamificationState } from '@web/api/gamification';
 import { useLearningModules, useLearningProgress } from '@web/api/learning';
 import { useMe, useUpdateProfile } from '@web/api/me';
 import { Avatar } from '@web/components/ui/avatar';
@@ -27,7 +27,7 @@ export function ProfilePage() {
   const me = useMe();
   const progress = useLearningProgress();
   const modules = useLearningModules();
-  const game = useGameState();
+  const game = useGamificationState();
   const profile = me.data?.profile;
   const name = me.data?.user.displayName ?? '…';
   const since = profile ? new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date(profile.createdAt)) : '…';

@@ -6,6 +6,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { ApiError } from '@web/lib/api-client';
 import { usePageMeta } from '@web/lib/page-meta';
 import { usePerson } from '../api/people';
+import { QueryError } from '@web/components/query-state';
 
 const card = 'rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200';
 
@@ -51,11 +52,13 @@ export function PublicProfilePage() {
   if (person.isError || !p) {
     const missing = person.error instanceof ApiError && (person.error.status === 404 || person.error.status === 400);
     return (
-      <div className={`${card} mx-auto max-w-xl`} role="alert">
+      <div className={`${card} mx-auto max-w-xl`} role={missing ? 'alert' : undefined}>
         <h1 className="text-xl font-bold text-slate-900">{missing ? 'No public profile here' : 'This profile could not be loaded'}</h1>
-        <p className="mt-2 text-sm text-slate-700">
-          {missing ? 'This learner has no public profile: they keep it private, or the link is wrong.' : person.error?.message}
-        </p>
+        {missing ? (
+          <p className="mt-2 text-sm text-slate-700">This learner has no public profile: they keep it private, or the link is wrong.</p>
+        ) : (
+          <QueryError error={person.error} onRetry={person.refetch} retrying={person.isFetching} className="mt-2 text-sm text-slate-700" />
+        )}
         <Link to="/app/gamification/leaderboards" className="mt-3 inline-block text-sm font-semibold text-brand-700 underline">
           Back to the leaderboards
         </Link>

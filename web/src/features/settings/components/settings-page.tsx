@@ -2,7 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { DELETION_CONFIRMATION } from '@shared/users/privacy';
-import { useGameState, useUpdateGameSettings, type GameState } from '@web/api/gamification';
+import { useGamificationState, useUpdateGameSettings, type GamificationState } from '@web/api/gamification';
 import { NUMBER_STYLES, NUMBER_STYLE_IDS, localizeNumber } from '@shared/format/number-style';
 import type { DisplaySettings, MotionChoice, NumberStyle, ThemeChoice } from '@shared/users/profile-settings';
 import { useMe, useUpdateProfile } from '@web/api/me';
@@ -11,6 +11,7 @@ import { queryKeys } from '@web/api/query-keys';
 import { usePageMeta } from '@web/lib/page-meta';
 import { accountError, changeName, changePassword, signOutEverywhere, signOutHere } from '../api/account';
 import { useDeletionProgress, useDownloadData, useRequestDeletion } from '../api/privacy';
+import { QueryError } from '@web/components/query-state';
 
 const card = 'rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200';
 const input = 'mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm';
@@ -154,7 +155,7 @@ function AccountSection() {
   );
 }
 
-const CORNERS: { value: GameState['settings']['widgetPosition']; label: string }[] = [
+const CORNERS: { value: GamificationState['settings']['widgetPosition']; label: string }[] = [
   { value: 'top-right', label: 'Top right' },
   { value: 'top-left', label: 'Top left' },
   { value: 'bottom-right', label: 'Bottom right' },
@@ -162,7 +163,7 @@ const CORNERS: { value: GameState['settings']['widgetPosition']; label: string }
 ];
 
 function GamificationSection() {
-  const state = useGameState();
+  const state = useGamificationState();
   const update = useUpdateGameSettings();
   const s = state.data?.settings;
   const toggle = (key: 'notifications' | 'sounds' | 'animations', label: string, help: string) => (
@@ -182,11 +183,7 @@ function GamificationSection() {
   );
   return (
     <Section id="gamification" title="Gamification">
-      {state.isError && (
-        <p role="alert" className="text-sm text-red-800">
-          {state.error.message}
-        </p>
-      )}
+      {state.isError && <QueryError error={state.error} onRetry={state.refetch} retrying={state.isFetching} className="text-sm text-red-800" />}
       {toggle('notifications', 'XP notifications', 'The +XP toasts when you earn points.')}
       {toggle('sounds', 'Sounds', 'A short sound with level-ups and achievements.')}
       {toggle('animations', 'Animations', 'Confetti and particles on big awards (always off when your system asks for reduced motion).')}
@@ -211,7 +208,7 @@ function GamificationSection() {
           className={input}
           value={s?.widgetPosition ?? 'top-right'}
           disabled={!s || update.isPending}
-          onChange={(e) => update.mutate({ widgetPosition: e.target.value as GameState['settings']['widgetPosition'] })}
+          onChange={(e) => update.mutate({ widgetPosition: e.target.value as GamificationState['settings']['widgetPosition'] })}
         >
           {CORNERS.map((c) => (
             <option key={c.value} value={c.value}>

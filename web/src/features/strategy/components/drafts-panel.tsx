@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useDeleteDraft, useDrafts, useUpdateDraft } from '../api/drafts';
 import type { Draft } from '@shared/drafts/drafts';
 import { formatNewYorkTime } from '@shared/format/time';
+import { QueryState } from '@web/components/query-state';
 
 /** The learner's saved drafts: reopen one (re-priced from today's chain), rename it or delete it. */
 export function DraftsPanel({ onOpen }: { onOpen: (draft: Draft) => void }) {
@@ -11,26 +12,25 @@ export function DraftsPanel({ onOpen }: { onOpen: (draft: Draft) => void }) {
       <h2 id="drafts-h" className="text-lg font-bold text-slate-900">
         Drafts
       </h2>
-      {drafts.isPending ? (
-        <p role="status" className="mt-2 text-sm text-slate-700">
-          Loading drafts...
-        </p>
-      ) : drafts.isError ? (
-        <p role="alert" className="mt-2 text-sm text-red-800">
-          {drafts.error.message}{' '}
-          <button type="button" onClick={() => void drafts.refetch()} className="font-semibold underline">
-            Try again
-          </button>
-        </p>
-      ) : drafts.data.drafts.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-700">No drafts yet. Build a strategy and choose Add to Drafts to keep it for later.</p>
-      ) : (
-        <ul className="mt-3 max-h-96 space-y-2 overflow-y-auto" aria-label="Saved drafts">
-          {drafts.data.drafts.map((d) => (
-            <DraftItem key={d.draftId} draft={d} onOpen={() => onOpen(d)} />
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={drafts}
+        pending={
+          <p role="status" className="mt-2 text-sm text-slate-700">
+            Loading drafts...
+          </p>
+        }
+        errorClassName="mt-2 text-sm text-red-800"
+        isEmpty={(d) => d.drafts.length === 0}
+        empty={<p className="mt-2 text-sm text-slate-700">No drafts yet. Build a strategy and choose Add to Drafts to keep it for later.</p>}
+      >
+        {(data) => (
+          <ul className="mt-3 max-h-96 space-y-2 overflow-y-auto" aria-label="Saved drafts">
+            {data.drafts.map((d) => (
+              <DraftItem key={d.draftId} draft={d} onOpen={() => onOpen(d)} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </section>
   );
 }

@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import { LiveTradingCard } from '@web/components/brokers/live-trading-card';
-import { Spinner } from '@web/components/ui/spinner';
+import { QueryState } from '@web/components/query-state';
 import { usePageMeta } from '@web/lib/page-meta';
 import { useTickers } from '@web/api/market';
-import { environmentOfAccount } from '@web/api/broker';
+import { environmentOfAccount } from '@shared/broker/account-id';
 import { usePortfolio } from '@web/api/paper-account';
 import { useSelectedAccount } from '@web/api/selected-account';
 import { useBuilderParams } from '../hooks/use-builder-params';
@@ -83,18 +83,20 @@ export default function TradingPage() {
         <>
           <AccountStrip portfolio={portfolio.data} loading={portfolio.isPending} error={portfolio.isError ? portfolio.error.message : null} />
           {builder.chainSource === 'demo' && <p className="text-xs text-slate-600">Demo data: prices come from the simulated market.</p>}
-          {builder.expiries.isPending ? (
-            <Spinner label={`Loading the ${underlying} options chain...`} />
-          ) : builder.expiries.isError ? (
-            <Failure message={builder.expiries.error.message} onRetry={() => void builder.expiries.refetch()} />
-          ) : builder.soonest.length === 0 ? (
-            <p className="rounded-xl bg-white p-6 text-slate-700 ring-1 ring-slate-200">No expirations are listed for {underlying} right now.</p>
-          ) : (
-            <>
-              {builder.chains.error && <Failure message={builder.chains.error} />}
-              <StrategyBuilder key={underlying} builder={builder} underlying={underlying} portfolio={portfolio.data} />
-            </>
-          )}
+          <QueryState
+            query={builder.expiries}
+            pendingLabel={`Loading the ${underlying} options chain...`}
+            errorClassName={FAILURE}
+            isEmpty={() => builder.soonest.length === 0}
+            empty={<p className="rounded-xl bg-white p-6 text-slate-700 ring-1 ring-slate-200">No expirations are listed for {underlying} right now.</p>}
+          >
+            {() => (
+              <>
+                {builder.chains.error && <Failure message={builder.chains.error} />}
+                <StrategyBuilder key={underlying} builder={builder} underlying={underlying} portfolio={portfolio.data} />
+              </>
+            )}
+          </QueryState>
         </>
       )}
     </div>
@@ -134,15 +136,13 @@ function GetStarted({ templateName }: { templateName: string | null }) {
   );
 }
 
-function Failure({ message, onRetry }: { message: string; onRetry?: () => void }) {
+const FAILURE = 'rounded-xl bg-red-50 p-4 text-sm text-red-900 ring-1 ring-red-200';
+
+/** A failure that is not one read's (the chains behind the builder, read together): its message alone. */
+function Failure({ message }: { message: string }) {
   return (
-    <div role="alert" className="rounded-xl bg-red-50 p-4 text-sm text-red-900 ring-1 ring-red-200">
+    <div role="alert" className={FAILURE}>
       <p>{message}</p>
-      {onRetry && (
-        <button type="button" onClick={onRetry} className="mt-2 font-semibold underline">
-          Try again
-        </button>
-      )}
     </div>
   );
 }

@@ -2,8 +2,9 @@ import { formatMoney, formatPnl } from '@shared/format/money';
 import type { AccountSummary, PortfolioView } from '@web/api/paper-account';
 import { pnlTone } from '@web/components/ui/pnl-tone';
 import { EmptyState, Figure, Tile } from '../tile';
+import type { QueryLike } from '@web/components/query-state';
 
-type Query<T> = { data?: T; isPending: boolean; isError: boolean; error: Error | null; refetch: () => unknown };
+type Query<T> = QueryLike<T>;
 
 /**
  * The paper account's equity, day P&L and buying power (GET /api/portfolio, shared with the positions tile), and a

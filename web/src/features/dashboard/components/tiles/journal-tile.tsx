@@ -3,8 +3,9 @@ import { formatPnl } from '@shared/format/money';
 import type { TradesView } from '@web/api/journal';
 import { pnlTone } from '@web/components/ui/pnl-tone';
 import { EmptyState, Tile } from '../tile';
+import type { QueryLike } from '@web/components/query-state';
 
-type Query<T> = { data?: T; isPending: boolean; isError: boolean; error: Error | null; refetch: () => unknown };
+type Query<T> = QueryLike<T>;
 
 /** Closed journal trades waiting for a reflection (GET /api/journal/trades?status=closed answers with the count). */
 export function JournalTile({ trades }: { trades: Query<TradesView> }) {

@@ -1,8 +1,9 @@
 import { Link } from 'react-router-dom';
 import type { ModuleSummary } from '@web/api/learning';
 import { EmptyState, Tile } from '../tile';
+import type { QueryLike } from '@web/components/query-state';
 
-type Query<T> = { data?: T; isPending: boolean; isError: boolean; error: Error | null; refetch: () => unknown };
+type Query<T> = QueryLike<T>;
 
 /**
  * The next lesson (the first unfinished lesson of the first unlocked, unfinished module in path order) and the review

@@ -3,8 +3,9 @@ import { formatDate } from '@shared/format/time';
 import { newYorkToday } from '@shared/home/expiry-outlook';
 import type { QuotesView } from '@web/api/market';
 import { Tile } from '../tile';
+import type { QueryLike } from '@web/components/query-state';
 
-type Query<T> = { data?: T; isPending: boolean; isError: boolean; error: Error | null; refetch: () => unknown };
+type Query<T> = QueryLike<T>;
 
 /** The tracked underlyings at the latest close (GET /api/market/quotes), with the data's date. */
 export function MarketTile({ quotes }: { quotes: Query<QuotesView> }) {

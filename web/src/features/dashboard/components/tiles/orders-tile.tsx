@@ -2,8 +2,9 @@ import { formatUsd } from '@shared/format/money';
 import { describeOrder } from '@shared/paper/describe';
 import type { Order } from '@web/api/paper-account';
 import { EmptyState, Tile } from '../tile';
+import type { QueryLike } from '@web/components/query-state';
 
-type Query<T> = { data?: T; isPending: boolean; isError: boolean; error: Error | null; refetch: () => unknown };
+type Query<T> = QueryLike<T>;
 
 /** Resting (open, unfilled limit) day orders: GET /api/orders?status=open. */
 export function OrdersTile({ orders, hasAccount }: { orders: Query<{ orders: Order[] }>; hasAccount: boolean }) {

@@ -4,8 +4,9 @@ import { describe } from '@shared/paper/describe';
 import type { PortfolioView } from '@web/api/paper-account';
 import { pnlTone } from '@web/components/ui/pnl-tone';
 import { EmptyState, Tile } from '../tile';
+import type { QueryLike } from '@web/components/query-state';
 
-type Query<T> = { data?: T; isPending: boolean; isError: boolean; error: Error | null; refetch: () => unknown };
+type Query<T> = QueryLike<T>;
 
 /**
  * Open positions, the ones expiring this trading week first and flagged, each with what happens at its expiry if the

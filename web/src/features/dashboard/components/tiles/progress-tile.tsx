@@ -2,16 +2,17 @@ import { formatCount } from '@shared/format/number';
 import { formatDate } from '@shared/format/time';
 import { newYorkToday } from '@shared/home/expiry-outlook';
 import { isTradingDay, nextTradingDay } from '@shared/market/calendar';
-import { useClaimChallenge, type GameChallenge, type GameState } from '@web/api/gamification';
+import { useClaimChallenge, type Challenge, type GamificationState } from '@web/api/gamification';
 import { Tile } from '../tile';
+import type { QueryLike } from '@web/components/query-state';
 
-type Query<T> = { data?: T; isPending: boolean; isError: boolean; error: Error | null; refetch: () => unknown };
+type Query<T> = QueryLike<T>;
 
 /**
  * Level, XP bar, streak and today's challenges with a claim button on each completed one
  * (GET /api/gamification/state; POST …/challenges/{id}/claim answers with the new state).
  */
-export function ProgressTile({ state, now = new Date() }: { state: Query<GameState>; now?: Date }) {
+export function ProgressTile({ state, now = new Date() }: { state: Query<GamificationState>; now?: Date }) {
   const claim = useClaimChallenge();
   const s = state.data;
   const need = s ? s.xpForNextLevel : 0;
@@ -57,7 +58,7 @@ export function ProgressTile({ state, now = new Date() }: { state: Query<GameSta
   );
 }
 
-function ChallengeRow({ c, onClaim, claiming }: { c: GameChallenge; onClaim: () => void; claiming: boolean }) {
+function ChallengeRow({ c, onClaim, claiming }: { c: Challenge; onClaim: () => void; claiming: boolean }) {
   return (
     <li className="flex items-center justify-between gap-3 text-sm" data-testid="daily-challenge">
       <span className="min-w-0">

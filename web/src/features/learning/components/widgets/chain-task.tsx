@@ -4,6 +4,7 @@ import { useSnapshotChain, type PublicWidget, type SnapshotChain } from '@web/ap
 import type { OptionContract } from '@shared/market/chain';
 import { formatMoney } from '@shared/format/money';
 import { formatShortDate } from '@shared/format/time';
+import { QueryState } from '@web/components/query-state';
 
 type ChainTaskWidget = Extract<PublicWidget, { kind: 'chain-task' }>;
 
@@ -17,16 +18,8 @@ const pct = orDash((x: number) => formatPercent(x, 1), '–');
  */
 export function ChainTask({ widget, picked, onPick }: { widget: ChainTaskWidget; picked: string | null; onPick: (ticker: string) => void }) {
   const chain = useSnapshotChain(widget.snapshot, widget.expiration);
-  if (chain.isPending) return <p className="text-sm text-slate-700">Loading the chain…</p>;
-  if (chain.isError)
-    return (
-      <p role="alert" className="text-sm text-red-900">
-        The chain could not be loaded: {chain.error.message}{' '}
-        <button type="button" onClick={() => void chain.refetch()} className="font-semibold underline">
-          Try again
-        </button>
-      </p>
-    );
+  if (chain.isPending || chain.isError)
+    return <QueryState query={chain} pending={<p className="text-sm text-slate-700">Loading the chain…</p>} errorClassName="text-sm text-red-900" />;
   return <ChainTaskTable widget={widget} chain={chain.data} picked={picked} onPick={onPick} />;
 }
 
