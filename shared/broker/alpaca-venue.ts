@@ -1,11 +1,11 @@
-import type { AccountSummary } from '../paper/paper.api';
-import type { Order, OrderRequest } from '../paper/types';
+import { orderCost } from '../paper/order-cost';
 import { ok, type Result } from '../result';
+import type { Order, OrderRequest } from '../trading/order';
 import type { OrderVenue } from '../trading/order-venue.port';
+import type { AccountSummary } from '../trading/trading.api';
 import type { BrokerService } from './broker-service';
 import type { BrokerOrderRecord, BrokerRepository } from './broker.port';
 import type { BrokerEnvironment } from './credentials-form';
-import { CONTRACT_MULTIPLIER } from '../paper/types';
 
 /**
  * The learner's Alpaca account as an order venue (shared/trading/order-venue.port.ts): POST /api/orders with its
@@ -56,7 +56,7 @@ export function asOrder(record: BrokerOrderRecord, request?: OrderRequest): Orde
     expiredAt: null,
     fills: [],
     netPrice: net,
-    totalCost: net === null ? null : Math.round(net * record.filled_qty * CONTRACT_MULTIPLIER * 100) / 100,
+    totalCost: net === null ? null : orderCost([{ side: 'buy', quantity: record.filled_qty, price: net }], 0).totalCost,
     commission: 0,
     held: 0,
     underlyings: [...new Set(legs.map((l) => l.contract.match(/^[A-Z.]+/)?.[0] ?? ''))].filter(Boolean),
@@ -65,7 +65,12 @@ export function asOrder(record: BrokerOrderRecord, request?: OrderRequest): Orde
   };
 }
 
-export function alpacaVenue(environment: BrokerEnvironment, broker: BrokerService, repo: Pick<BrokerRepository, 'link'>, standIn: boolean): OrderVenue {
+export function alpacaVenue(
+  environment: BrokerEnvironment,
+  broker: BrokerService,
+  repo: Pick<BrokerRepository, 'link' | 'orders'>,
+  standIn: boolean,
+): OrderVenue {
   const accountId = alpacaAccountId(environment);
   return {
     accountId,
@@ -93,6 +98,11 @@ export function alpacaVenue(environment: BrokerEnvironment, broker: BrokerServic
     async cancelOrder(userId, orderId): Promise<Result<Order>> {
       const res = await broker.cancelOrder(userId, environment, orderId);
       return res.ok ? ok(asOrder(res.value.order)) : res;
+    },
+    async listOrders(userId, status) {
+      // What the last sync stored (POST /api/broker/{environment}/sync): a read never calls Alpaca or writes.
+      const orders = (await repo.orders(userId, environment)).map((o) => asOrder(o));
+      return ok(status ? orders.filter((o) => o.status === status) : orders);
     },
   };
 }

@@ -2,7 +2,7 @@ import { canProceed, type ComplianceCheck } from '../compliance/checks';
 import { DISCLOSURES } from '../compliance/disclosures';
 import { newYorkParts } from '../market/dates';
 import type { ComplianceLogEntry, DisclosureAck, QuoteSource } from '../paper/paper.port';
-import type { OrderRequest } from '../paper/types';
+import type { OrderRequest } from '../trading/order';
 import type { Clock } from '../ports/clock.port';
 import type { IdGenerator } from '../ports/ids.port';
 import { liveFillEvents } from './live-events';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineApi } from '../api/contract';
-import { ComplianceCheckSchema, OrderBody } from '../paper/paper.api';
+import { ComplianceCheckSchema, OrderBody } from '../trading/trading.api';
 import { BROKER_ENVIRONMENTS, CredentialsBody } from './credentials-form';
 
 /**

@@ -12,7 +12,8 @@ import {
 import { levelForOpening } from '../compliance/levels';
 import { parseOcc } from '../market/occ';
 import { requirement } from '../paper/buying-power';
-import { CONTRACT_MULTIPLIER, type OrderRequest, type Position, type Quote } from '../paper/types';
+import { CONTRACT_MULTIPLIER, type Position } from '../paper/types';
+import type { OrderRequest, Quote } from '../trading/order';
 import type { BrokerAccountInfo, BrokerPositionRecord } from './broker.port';
 
 /**

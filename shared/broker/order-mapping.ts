@@ -1,7 +1,7 @@
 import { dequal } from 'dequal';
 import { parseOcc } from '../market/occ';
 import { fail, ok, type Result } from '../result';
-import type { OrderRequest } from '../paper/types';
+import type { OrderRequest } from '../trading/order';
 import type { AlpacaAccount, AlpacaOrder, AlpacaOrderLegRequest, AlpacaOrderRequest, AlpacaPosition } from './alpaca.wire';
 import type { BrokerAccountInfo, BrokerOrderRecord, BrokerPositionRecord } from './broker.port';
 
