@@ -12,7 +12,7 @@ import { listOrders } from '@shared/trading/list-orders';
 import { placeOrder } from '@shared/trading/place-order';
 import { created, failure, httpApi, ok, route, type HttpResponse } from '../commons/http';
 import { BUSINESS_METRICS, countMetric } from '../commons/powertools';
-import { tradingDeps } from '../commons/trading-wiring';
+import { tradingDeps } from '../wiring/trading';
 
 const respond = <T>(result: Result<T>, onOk: (value: T) => HttpResponse): HttpResponse => (result.ok ? onOk(result.value) : failure(result.error));
 

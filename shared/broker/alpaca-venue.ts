@@ -3,13 +3,15 @@ import { ok, type Result } from '../result';
 import type { Order, OrderRequest } from '../trading/order';
 import type { OrderVenue } from '../trading/order-venue.port';
 import type { AccountSummary } from '../trading/trading.api';
-import type { BrokerService } from './broker-service';
-import type { BrokerOrderRecord, BrokerRepository } from './broker.port';
+import type { BrokerOrderRecord } from './broker.port';
 import type { BrokerEnvironment } from './credentials-form';
+import { cancelOrder } from './use-cases/cancel-order';
+import type { BrokerDeps } from './use-cases/deps';
+import { placeOrder } from './use-cases/place-order';
 
 /**
  * The learner's Alpaca account as an order venue (shared/trading/order-venue.port.ts): POST /api/orders with its
- * account id goes through the same use case as a paper order and is decided by the broker service (the paper account's
+ * account id goes through the same use case as a paper order and is decided by the broker's use cases (the paper account's
  * compliance on the broker's figures, then one Alpaca order). Listed in the account selector once its keys are
  * validated, as a LIVE account: orders go to a real broker account (Alpaca's paper environment is Alpaca's own
  * simulation, not ours), and the shell shows the LIVE banner and the live confirmation for it.
@@ -65,12 +67,8 @@ export function asOrder(record: BrokerOrderRecord, request?: OrderRequest): Orde
   };
 }
 
-export function alpacaVenue(
-  environment: BrokerEnvironment,
-  broker: BrokerService,
-  repo: Pick<BrokerRepository, 'link' | 'orders'>,
-  standIn: boolean,
-): OrderVenue {
+export function alpacaVenue(environment: BrokerEnvironment, deps: BrokerDeps, standIn: boolean): OrderVenue {
+  const { repo } = deps;
   const accountId = alpacaAccountId(environment);
   return {
     accountId,
@@ -92,16 +90,16 @@ export function alpacaVenue(
       };
     },
     async placeOrder(userId, request) {
-      const placed = await broker.placeOrder(userId, environment, request);
+      const placed = await placeOrder(deps, userId, environment, request);
       return placed.ok ? ok({ order: asOrder(placed.value.order, request), checks: placed.value.checks }) : placed;
     },
     async cancelOrder(userId, orderId): Promise<Result<Order>> {
-      const res = await broker.cancelOrder(userId, environment, orderId);
+      const res = await cancelOrder(deps, userId, environment, orderId);
       return res.ok ? ok(asOrder(res.value.order)) : res;
     },
     async listOrders(userId, status) {
       // What the last sync stored (POST /api/broker/{environment}/sync): a read never calls Alpaca or writes.
-      const orders = (await repo.orders(userId, environment)).map((o) => asOrder(o));
+      const orders = (await repo.syncedOrders(userId, environment)).orders.map((o) => asOrder(o));
       return ok(status ? orders.filter((o) => o.status === status) : orders);
     },
   };

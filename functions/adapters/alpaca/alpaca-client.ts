@@ -7,7 +7,7 @@ import {
   type AlpacaOptionContract,
   type AlpacaOrderRequest,
 } from '@shared/broker/alpaca.wire';
-import { alpacaFailure, alpacaTimeout, alpacaUnexpected, alpacaUnreachable } from '@shared/broker/broker-errors';
+import { alpacaFailure, alpacaTimeout, alpacaUnexpected, alpacaUnreachable } from '@shared/broker/broker.errors';
 import type { AlpacaApi, AlpacaConnector, AlpacaCredentials } from '@shared/broker/broker.port';
 import type { BrokerEnvironment } from '@shared/broker/credentials-form';
 import { ok, type Result } from '@shared/result';
@@ -16,7 +16,7 @@ import { ok, type Result } from '@shared/result';
  * A small typed client of Alpaca's Trading API v2 (README "Decisions": why not the official SDK), with `fetch` and the
  * zod schemas of shared/broker/alpaca.wire.ts on every answer (research-brokers.md §A15):
  * - the base URL per environment from configuration (ALPACA_PAPER_URL, ALPACA_LIVE_URL; Alpaca's hosts by default, §A1);
- * - every non-OK answer becomes 'Alpaca API error: {status} - {message}' with the key pair cut out (shared/broker/broker-errors.ts);
+ * - every non-OK answer becomes 'Alpaca API error: {status} - {message}' with the key pair cut out (shared/broker/broker.errors.ts);
  * - 429 is retried with backoff, honouring Retry-After and X-RateLimit-Reset (§A3), within a time budget that fits the
  *   Lambda's; it is safe for an order too, as Alpaca refused it before booking it;
  * - a timeout is a 'gateway_timeout' failure and is never retried here: an order may have been placed, and the use case
