@@ -3,7 +3,7 @@ import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../functions/routes';
 import { learner, monthlyChain, newKey } from '../support/learner';
-import { newDataDir, spawnLocalStack, type SpawnedStack } from '../support/local-stack';
+import { newDataDir, spawnLocalStack, waitFor, type SpawnedStack } from '../support/local-stack';
 
 /**
  * Reads change nothing (issue 31): a learner who holds paper and live (Alpaca stand-in) orders and positions sends
@@ -20,10 +20,17 @@ let stack: SpawnedStack;
 let db: DynamoDBDocumentClient;
 beforeAll(async () => {
   stack = await spawnLocalStack({ dataDir: newDataDir('reads') });
+  // The start-up ingestion stores the chains the orders trade (slower on a busy machine than monthlyChain waits).
+  await waitFor(
+    async () => (await fetch(`${stack.url}/api/market/status`)).json(),
+    (s: { lastSync: string | null }) => s.lastSync !== null,
+    240_000,
+    'market data',
+  );
   db = DynamoDBDocumentClient.from(
     new DynamoDBClient({ endpoint: stack.endpoints.dynamodb, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
   );
-}, 180_000);
+}, 420_000);
 afterAll(() => stack?.stop());
 
 /** A full copy of every item of the table (a test-only Scan), keyed by PK and SK, background items left out. */
@@ -159,5 +166,5 @@ describe('every GET route with a learner holding paper and live orders and posit
     const after = await everyItem();
     expect(changes(before, after)).toEqual([]);
     expect([...before.keys()].some((k) => k.startsWith(`USER#${user.sub} | BROKERSYNC#paper#ORDERS`))).toBe(true);
-  });
+  }, 300_000);
 });
