@@ -80,8 +80,8 @@ describe('every GET route with a learner holding paper and live orders and posit
     await ok('POST', '/api/orders', order(otm.contract_ticker, { type: 'limit', limitPrice: 0.01 }));
     // Live, through the Alpaca stand-in: keys, validation, disclosures, a filled order and a resting one, then a sync.
     await ok('PUT', '/api/broker/credentials/paper', {
-      apiKey: 'PKREADSNEVERWRITE01',
-      apiSecret: 'reads-never-write-secret-0123456789',
+      apiKey: 'PKREADSNEVERWRITE0123',
+      apiSecret: 'readsNeverWriteSecret0123456789abcdefghij',
       optionsTradingLevel: 3,
     });
     expect((await ok('POST', '/api/broker/credentials/paper/validate')).valid).toBe(true);
