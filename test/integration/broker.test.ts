@@ -2,7 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { learner, monthlyChain, newKey, type ChainContract } from '../support/learner';
-import { newDataDir, spawnLocalStack, type SpawnedStack } from '../support/local-stack';
+import { newDataDir, spawnLocalStack, waitFor, type SpawnedStack } from '../support/local-stack';
 
 /**
  * Live trading through the learner's own Alpaca account, against the local Alpaca stand-in that `npm start` runs
@@ -19,8 +19,15 @@ const usedKeys: string[] = [];
 beforeAll(async () => {
   stack = await spawnLocalStack({ dataDir: newDataDir('broker'), env: { LOG_LEVEL: 'DEBUG', ALPACA_TIMEOUT_MS: '1500' } });
   standIn = stack.endpoints.alpaca!;
+  // The start-up ingestion stores the chains the orders trade (slower on a busy machine than monthlyChain waits).
+  await waitFor(
+    async () => (await fetch(`${stack.url}/api/market/status`)).json(),
+    (s: { lastSync: string | null }) => s.lastSync !== null,
+    240_000,
+    'market data',
+  );
   chain = await monthlyChain(stack, 'SPY');
-}, 180_000);
+}, 420_000);
 afterAll(() => stack?.stop());
 
 const randomKey = (prefix: 'PK' | 'AK') =>
