@@ -96,6 +96,16 @@ export const rateLimits: readonly RateLimitDefinition[] = [
     stageThrottle: { rateLimit: 50, burstLimit: 100 },
   },
   {
+    id: 'brokerSync',
+    description:
+      'Syncing a broker account, per learner: the live page syncs when it opens and every 30 s while it is visible (ten a window), with room for a second tab and the other environment.',
+    per: 'user',
+    limit: 60,
+    windowSeconds: 300,
+    applies: { to: 'api', routes: { routeKeys: ['POST /api/broker/{environment}/sync'] } },
+    stageThrottle: { rateLimit: 20, burstLimit: 40 },
+  },
+  {
     id: 'apiPerUser',
     description: 'Every route that needs sign-in, per learner: about ten times what a busy learner sends.',
     per: 'user',

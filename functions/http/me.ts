@@ -1,7 +1,7 @@
 import { COURSE } from '@shared/learning/content/course';
 import type { Clock } from '@shared/ports/clock.port';
 import { readPublicProfile, type PeopleDeps } from '@shared/users/people';
-import { loadMe, profileCache, updateProfile, type ProfileCache, type ProfileRepository } from '@shared/users/profile';
+import { ensureProfile, loadMe, profileCache, updateProfile, type ProfileCache, type ProfileRepository } from '@shared/users/profile';
 import { usersApi } from '@shared/users/users.api';
 import { dynamoGameRepository } from '../adapters/dynamo/game-repository';
 import { dynamoLearningRepository } from '../adapters/dynamo/learning-repo';
@@ -14,6 +14,9 @@ export const makeMeHandler = (deps: { profiles: ProfileRepository; clock: Clock;
   httpApi({
     'GET /api/me': route(usersApi['GET /api/me'], async ({ user }) =>
       ok(await loadMe(deps, { userId: user.sub, email: user.email, name: user.name, groups: user.groups })),
+    ),
+    'PUT /api/me': route(usersApi['PUT /api/me'], async ({ user }) =>
+      ok(await ensureProfile(deps, { userId: user.sub, email: user.email, name: user.name, groups: user.groups })),
     ),
     'PATCH /api/me/profile': route(usersApi['PATCH /api/me/profile'], async ({ user, body }) =>
       ok(await updateProfile(deps, { userId: user.sub, email: user.email, name: user.name, groups: user.groups }, body)),

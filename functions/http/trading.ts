@@ -2,14 +2,17 @@ import { DISCLOSURES } from '@shared/compliance/disclosures';
 import { paperApi } from '@shared/paper/paper.api';
 import type { PaperAccountService } from '@shared/paper/paper-account';
 import type { PaperAccountRepository } from '@shared/paper/paper.port';
+import { STARTING_CAPITALS } from '@shared/paper/types';
 import type { Clock } from '@shared/ports/clock.port';
 import type { Result } from '@shared/result';
 import { listAccounts } from '@shared/trading/list-accounts';
 import type { OrderVenue } from '@shared/trading/order-venue.port';
+import { cancelOrder } from '@shared/trading/cancel-order';
+import { listOrders } from '@shared/trading/list-orders';
 import { placeOrder } from '@shared/trading/place-order';
 import { created, failure, httpApi, ok, route, type HttpResponse } from '../commons/http';
 import { BUSINESS_METRICS, countMetric } from '../commons/powertools';
-import { tradingDeps } from '../commons/trading-wiring';
+import { tradingDeps } from '../wiring/trading';
 
 const respond = <T>(result: Result<T>, onOk: (value: T) => HttpResponse): HttpResponse => (result.ok ? onOk(result.value) : failure(result.error));
 
@@ -28,7 +31,9 @@ export function makeTradingHandler(deps: { paper: PaperAccountService; venues: r
   const { paper } = deps;
   const api = paperApi;
   return httpApi({
-    'GET /api/accounts': route(api['GET /api/accounts'], async ({ user }) => ok(await listAccounts(deps.venues, user.sub))),
+    'GET /api/accounts': route(api['GET /api/accounts'], async ({ user }) =>
+      ok({ ...(await listAccounts(deps.venues, user.sub)), startingCapitals: [...STARTING_CAPITALS] }),
+    ),
 
     'POST /api/account': route(api['POST /api/account'], async ({ user, body }) =>
       respond(await paper.openAccount(user.sub, body.startingCapital, body.optionsLevel), created),
@@ -50,10 +55,12 @@ export function makeTradingHandler(deps: { paper: PaperAccountService; venues: r
       return respond(result, created);
     }),
 
-    'GET /api/orders': route(api['GET /api/orders'], async ({ user, query }) => ok({ orders: await paper.listOrders(user.sub, query.status) })),
+    'GET /api/orders': route(api['GET /api/orders'], async ({ user, query }) =>
+      respond(await listOrders(deps.venues, user.sub, query), (orders) => ok({ orders })),
+    ),
 
-    'DELETE /api/orders/{id}': route(api['DELETE /api/orders/{id}'], async ({ user, params }) =>
-      respond(await paper.cancelOrder(user.sub, params.id), (order) => ok({ order })),
+    'DELETE /api/orders/{id}': route(api['DELETE /api/orders/{id}'], async ({ user, params, query }) =>
+      respond(await cancelOrder(deps.venues, user.sub, params.id, query.accountId), (order) => ok({ order })),
     ),
 
     'POST /api/positions/{contract}/close': route(api['POST /api/positions/{contract}/close'], async ({ user, params, body }) => {

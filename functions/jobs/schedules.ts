@@ -11,6 +11,8 @@ export interface ScheduleDefinition {
   description: string;
   minute: number;
   hour: number;
+  /** Runs again every `everyMinutes` from `hour`:`minute` until the hour `untilHour` ends (a job of the trading day). */
+  repeat?: { everyMinutes: number; untilHour: number };
   /** Days of the week as EventBridge names them. */
   weekdays: readonly ('MON' | 'TUE' | 'WED' | 'THU' | 'FRI' | 'SAT' | 'SUN')[];
   timeZone: string;
@@ -26,12 +28,14 @@ const CRON_DAY_NUMBERS = { SUN: 0, MON: 1, TUE: 2, WED: 3, THU: 4, FRI: 5, SAT: 
 
 /** `cron(0 18 ? * MON-FRI *)`: the EventBridge Scheduler form. */
 export function awsCronExpression(s: ScheduleDefinition): string {
-  return `cron(${s.minute} ${s.hour} ? * ${dayList(s.weekdays, (d) => d)} *)`;
+  const [minute, hour] = s.repeat ? [`${s.minute}/${s.repeat.everyMinutes}`, `${s.hour}-${s.repeat.untilHour}`] : [s.minute, s.hour];
+  return `cron(${minute} ${hour} ? * ${dayList(s.weekdays, (d) => d)} *)`;
 }
 
 /** `0 18 * * 1-5`: the five-field form croner reads. */
 export function localCronExpression(s: ScheduleDefinition): string {
-  return `${s.minute} ${s.hour} * * ${dayList(s.weekdays, (d) => String(CRON_DAY_NUMBERS[d]))}`;
+  const [minute, hour] = s.repeat ? [`${s.minute}-59/${s.repeat.everyMinutes}`, `${s.hour}-${s.repeat.untilHour}`] : [s.minute, s.hour];
+  return `${minute} ${hour} * * ${dayList(s.weekdays, (d) => String(CRON_DAY_NUMBERS[d]))}`;
 }
 
 /** Contiguous runs collapse to ranges (MON-FRI); anything else is a list. */
@@ -107,4 +111,30 @@ export const ACCOUNT_DELETIONS_SCHEDULE: ScheduleDefinition = {
   timeoutSeconds: 300,
 };
 
-export const schedules: readonly ScheduleDefinition[] = [INGEST_SCHEDULE, SETTLE_SCHEDULE, JOB_WATCHDOG_SCHEDULE, ACCOUNT_DELETIONS_SCHEDULE];
+/**
+ * The learners' Alpaca accounts with an order still open there, synced every 5 minutes of the trading day (9:30 to 16:00
+ * New York; runs from 9:00 to 15:55, and the job itself does nothing outside the session), so a resting live order
+ * that fills is reported to the journal and XP without the learner opening the page (functions/jobs/broker-sync.ts).
+ */
+export const BROKER_SYNC_SCHEDULE: ScheduleDefinition = {
+  id: 'brokerSync',
+  description: 'Syncs the Alpaca accounts of learners with open live orders during market hours',
+  minute: 0,
+  hour: 9,
+  repeat: { everyMinutes: 5, untilHour: 15 },
+  weekdays: ['MON', 'TUE', 'WED', 'THU', 'FRI'],
+  timeZone: 'America/New_York',
+  handler: { file: 'functions/jobs/broker-sync.ts', export: 'handler' },
+  // The learners' key pairs to call Alpaca; the synced items and the fills' outbox events in the table.
+  access: { table: 'readwrite', brokerSecrets: 'read' },
+  memoryMb: 512,
+  timeoutSeconds: 240,
+};
+
+export const schedules: readonly ScheduleDefinition[] = [
+  INGEST_SCHEDULE,
+  SETTLE_SCHEDULE,
+  JOB_WATCHDOG_SCHEDULE,
+  ACCOUNT_DELETIONS_SCHEDULE,
+  BROKER_SYNC_SCHEDULE,
+];

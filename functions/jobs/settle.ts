@@ -8,7 +8,7 @@ import type { Clock } from '@shared/ports/clock.port';
 import type { JobRuns } from '@shared/ports/job-runs.port';
 import { dynamoJobRuns } from '../adapters/dynamo/job-runs-repository';
 import { countMetric, BUSINESS_METRICS, instrumented, logger } from '../commons/powertools';
-import { tradingDeps } from '../commons/trading-wiring';
+import { tradingDeps } from '../wiring/trading';
 import { SETTLE_SCHEDULE } from './schedules';
 
 /** Resting orders re-checked per learner before moving on to the next one, so no learner's orders hold up another's. */

@@ -1,19 +1,21 @@
-import type { AccountSummary } from '../paper/paper.api';
-import type { Order, OrderRequest } from '../paper/types';
+import { orderCost } from '../paper/order-cost';
 import { ok, type Result } from '../result';
+import type { Order, OrderRequest } from '../trading/order';
 import type { OrderVenue } from '../trading/order-venue.port';
-import type { BrokerService } from './broker-service';
-import type { BrokerOrderRecord, BrokerRepository } from './broker.port';
+import type { AccountSummary } from '../trading/trading.api';
+import type { BrokerOrderRecord } from './broker.port';
 import { alpacaAccountId } from './account-id';
 import type { BrokerEnvironment } from './credentials-form';
-import { CONTRACT_MULTIPLIER } from '../paper/types';
+import { cancelOrder } from './use-cases/cancel-order';
+import type { BrokerDeps } from './use-cases/deps';
+import { placeOrder } from './use-cases/place-order';
 
 /**
  * The learner's Alpaca account as an order venue (shared/trading/order-venue.port.ts): POST /api/orders with its
- * account id goes through the same use case as a paper order and is decided by the broker service (the paper account's
+ * account id goes through the same use case as a paper order and is decided by the broker's use cases (the paper account's
  * compliance on the broker's figures, then one Alpaca order). Listed in the account selector once its keys are
- * validated, as a LIVE account: orders go to a real broker account (Alpaca's paper environment is Alpaca's own
- * simulation, not ours), and the shell shows the LIVE banner and the live confirmation for it.
+ * validated. Only the live environment is LIVE (its banner and the live confirmation); Alpaca's paper environment is
+ * Alpaca's own virtual money, shown under the PAPER banner that names Alpaca.
  */
 export { alpacaAccountId, environmentOfAccount } from './account-id';
 
@@ -55,7 +57,7 @@ export function asOrder(record: BrokerOrderRecord, request?: OrderRequest): Orde
     expiredAt: null,
     fills: [],
     netPrice: net,
-    totalCost: net === null ? null : Math.round(net * record.filled_qty * CONTRACT_MULTIPLIER * 100) / 100,
+    totalCost: net === null ? null : orderCost([{ side: 'buy', quantity: record.filled_qty, price: net }], 0).totalCost,
     commission: 0,
     held: 0,
     underlyings: [...new Set(legs.map((l) => l.contract.match(/^[A-Z.]+/)?.[0] ?? ''))].filter(Boolean),
@@ -64,7 +66,8 @@ export function asOrder(record: BrokerOrderRecord, request?: OrderRequest): Orde
   };
 }
 
-export function alpacaVenue(environment: BrokerEnvironment, broker: BrokerService, repo: Pick<BrokerRepository, 'link'>, standIn: boolean): OrderVenue {
+export function alpacaVenue(environment: BrokerEnvironment, deps: BrokerDeps, standIn: boolean): OrderVenue {
+  const { repo } = deps;
   const accountId = alpacaAccountId(environment);
   return {
     accountId,
@@ -86,12 +89,17 @@ export function alpacaVenue(environment: BrokerEnvironment, broker: BrokerServic
       };
     },
     async placeOrder(userId, request) {
-      const placed = await broker.placeOrder(userId, environment, request);
+      const placed = await placeOrder(deps, userId, environment, request);
       return placed.ok ? ok({ order: asOrder(placed.value.order, request), checks: placed.value.checks }) : placed;
     },
     async cancelOrder(userId, orderId): Promise<Result<Order>> {
-      const res = await broker.cancelOrder(userId, environment, orderId);
+      const res = await cancelOrder(deps, userId, environment, orderId);
       return res.ok ? ok(asOrder(res.value.order)) : res;
+    },
+    async listOrders(userId, status) {
+      // What the last sync stored (POST /api/broker/{environment}/sync): a read never calls Alpaca or writes.
+      const orders = (await repo.syncedOrders(userId, environment)).orders.map((o) => asOrder(o));
+      return ok(status ? orders.filter((o) => o.status === status) : orders);
     },
   };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineApi } from '../api/contract';
-import { ComplianceCheckSchema, OrderBody } from '../paper/paper.api';
+import { ComplianceCheckSchema, OrderBody } from '../trading/trading.api';
 import { BROKER_ENVIRONMENTS, CredentialsBody } from './credentials-form';
 
 /**
@@ -93,7 +93,9 @@ export const BrokerPositionSchema = z.object({
 });
 export type BrokerPositionView = z.infer<typeof BrokerPositionSchema>;
 
-const AccountAnswer = z.object({ environment: Environment, ...Target, account: AccountInfoSchema });
+/** When the stored copy was fetched from Alpaca (null before the first sync): the reads answer what the last sync stored. */
+const SyncedAt = IsoTime.nullable();
+const AccountAnswer = z.object({ environment: Environment, ...Target, account: AccountInfoSchema.nullable(), syncedAt: SyncedAt });
 export type BrokerAccountView = z.infer<typeof AccountAnswer>;
 
 export const BrokerOrderBody = OrderBody.omit({ accountId: true });
@@ -143,24 +145,40 @@ export const brokerApi = defineApi({
     response: z.object({ credentials: LinkSchema }),
     status: 201,
   },
-  'GET /api/broker/{environment}/account': {
+  'POST /api/broker/{environment}/sync': {
     auth: 'user',
     errors: [404, 422, 429, 502, 504],
-    summary: "The Alpaca account's figures, synced into the table",
+    summary:
+      'Sync the Alpaca account into the table: its figures, the 100 newest orders and the positions, with the time; a fill found is published once (OrderFilled marked live). Idempotent: syncing again changes only the time',
+    params: EnvParams,
+    response: z.object({
+      environment: Environment,
+      ...Target,
+      syncedAt: IsoTime,
+      account: AccountInfoSchema,
+      orders: z.array(BrokerOrderSchema),
+      positions: z.array(BrokerPositionSchema),
+    }),
+  },
+  'GET /api/broker/{environment}/account': {
+    auth: 'user',
+    errors: [404],
+    summary: "The Alpaca account's figures as the last sync stored them, and when (a read: it neither calls Alpaca nor writes)",
     params: EnvParams,
     response: AccountAnswer,
   },
   'GET /api/broker/{environment}/orders': {
     auth: 'user',
-    errors: [404, 422, 429, 502, 504],
-    summary: 'The 100 newest Alpaca orders, synced into the table',
+    errors: [404],
+    summary: 'The 100 newest Alpaca orders as the last sync stored them, and when (a read: it neither calls Alpaca nor writes)',
     params: EnvParams,
-    response: z.object({ orders: z.array(BrokerOrderSchema) }),
+    response: z.object({ orders: z.array(BrokerOrderSchema), syncedAt: SyncedAt }),
   },
   'POST /api/broker/{environment}/orders': {
     auth: 'user',
     errors: [404, 422, 429, 502, 504],
-    summary: 'Place an order on the Alpaca account (the paper order body; several legs are one mleg order) after the pre-trade compliance',
+    summary:
+      "Deprecated: use POST /api/orders with accountId 'alpaca-<environment>' (the same use case). Place an order on the Alpaca account (the paper order body; several legs are one mleg order) after the pre-trade compliance",
     params: EnvParams,
     body: BrokerOrderBody,
     response: z.object({ order: BrokerOrderSchema, checks: z.array(ComplianceCheckSchema) }),
@@ -176,16 +194,16 @@ export const brokerApi = defineApi({
   'DELETE /api/broker/{environment}/orders/{id}': {
     auth: 'user',
     errors: [404, 422, 429, 502, 504],
-    summary: 'Cancel an open Alpaca order',
+    summary: 'Deprecated: use DELETE /api/orders/{id}?accountId=alpaca-<environment> (the same use case). Cancel an open Alpaca order',
     params: z.object({ environment: Environment, id: AlpacaId }),
     response: z.object({ order: BrokerOrderSchema }),
   },
   'GET /api/broker/{environment}/positions': {
     auth: 'user',
-    errors: [404, 422, 429, 502, 504],
-    summary: "The Alpaca account's positions, synced into the table",
+    errors: [404],
+    summary: "The Alpaca account's positions as the last sync stored them, and when (a read: it neither calls Alpaca nor writes)",
     params: EnvParams,
-    response: z.object({ positions: z.array(BrokerPositionSchema) }),
+    response: z.object({ positions: z.array(BrokerPositionSchema), syncedAt: SyncedAt }),
   },
   'DELETE /api/broker/{environment}/positions/{symbol}': {
     auth: 'user',

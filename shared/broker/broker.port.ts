@@ -124,14 +124,21 @@ export interface BrokerRepository {
   link(userId: string, environment: BrokerEnvironment): Promise<BrokerLink | null>;
   putLink(userId: string, link: BrokerLink): Promise<void>;
   removeLink(userId: string, environment: BrokerEnvironment): Promise<void>;
-  /** The synced orders and positions (spec part 3 §3 shapes), replacing what was synced before. */
+  /**
+   * What a sync (or a command) fetched from Alpaca, replacing what was stored before, with the time it was fetched:
+   * the account's figures on the link, the 100 newest orders and the positions each in one item.
+   */
   saveSync(
     userId: string,
     environment: BrokerEnvironment,
-    sync: { account?: BrokerAccountInfo; orders?: BrokerOrderRecord[]; positions?: BrokerPositionRecord[] },
+    sync: { account?: BrokerAccountInfo; orders?: BrokerOrderRecord[]; positions?: BrokerPositionRecord[]; at: string },
   ): Promise<void>;
-  orders(userId: string, environment: BrokerEnvironment): Promise<BrokerOrderRecord[]>;
-  positions(userId: string, environment: BrokerEnvironment): Promise<BrokerPositionRecord[]>;
+  /** The orders the last sync stored, and when (null before the first). */
+  syncedOrders(userId: string, environment: BrokerEnvironment): Promise<{ orders: BrokerOrderRecord[]; syncedAt: string | null }>;
+  /** The positions the last sync stored, and when (null before the first). */
+  syncedPositions(userId: string, environment: BrokerEnvironment): Promise<{ positions: BrokerPositionRecord[]; syncedAt: string | null }>;
+  /** The learners whose last sync stored an order still open at Alpaca, for the scheduled sync (a Query, never a Scan). */
+  learnersWithOpenOrders(): Promise<{ userId: string; environment: BrokerEnvironment }[]>;
   /**
    * Claims an order's client order id for its first attempt; false when an attempt was made before (a retry, perhaps
    * after a timeout: Alpaca is then asked for the order by its client order id before anything is placed).

@@ -12,7 +12,9 @@ import {
 import { levelForOpening } from '../compliance/levels';
 import { parseOcc } from '../market/occ';
 import { requirement } from '../paper/buying-power';
-import { CONTRACT_MULTIPLIER, type OrderRequest, type Position, type Quote } from '../paper/types';
+import { orderCost } from '../paper/order-cost';
+import { CONTRACT_MULTIPLIER, type Position } from '../paper/types';
+import type { OrderRequest, Quote } from '../trading/order';
 import type { BrokerAccountInfo, BrokerPositionRecord } from './broker.port';
 
 /**
@@ -81,15 +83,19 @@ export function evaluateLiveOrder(
   const units = legs.length > 1 ? legs.map((l) => l.quantity).reduce((a, b) => gcd(a, b)) : legs[0]!.quantity;
   let debit: number | null;
   if (order.type === 'limit') {
-    const signed = legs.length > 1 ? order.limitPrice! : legs[0]!.side === 'buy' ? order.limitPrice! : -order.limitPrice!;
-    debit = signed * units * CONTRACT_MULTIPLIER;
+    // A net limit of several legs is signed already (positive debit); a single leg's is the price of its side.
+    const side = legs.length > 1 || legs[0]!.side === 'buy' ? ('buy' as const) : ('sell' as const);
+    debit = orderCost([{ side, quantity: units, price: order.limitPrice! }], 0).premium;
   } else {
     const prices = legs.map((l) => {
       const q = ctx.quotes.get(l.contract);
       return l.side === 'buy' ? (q?.ask ?? null) : (q?.bid ?? null);
     });
     debit = prices.every((p) => p !== null)
-      ? legs.reduce((s, l, i) => s + (l.side === 'buy' ? 1 : -1) * prices[i]! * l.quantity * CONTRACT_MULTIPLIER, 0)
+      ? orderCost(
+          legs.map((l, i) => ({ side: l.side, quantity: l.quantity, price: prices[i]! })),
+          0,
+        ).premium
       : null;
   }
   const marks = (list: readonly Position[]) =>

@@ -1,4 +1,5 @@
 import { domainEvent, type DomainEvent } from '../events/domain-events';
+import { orderCost } from '../paper/order-cost';
 import type { IdGenerator } from '../ports/ids.port';
 import type { BrokerOrderRecord } from './broker.port';
 import type { BrokerEnvironment } from './credentials-form';
@@ -48,7 +49,7 @@ export function liveFillEvents(ids: IdGenerator, userId: string, environment: Br
         clientOrderId,
         strategy: order.strategy,
         legs,
-        netAmount: Math.round(perUnit * units * 100 * 100) / 100,
+        netAmount: orderCost([{ side: 'buy', quantity: units, price: perUnit }], 0).totalCost,
         filledAt: at,
         live,
       },

@@ -1,7 +1,6 @@
-import { dequal } from 'dequal';
 import { parseOcc } from '../market/occ';
 import { fail, ok, type Result } from '../result';
-import type { OrderRequest } from '../paper/types';
+import type { OrderRequest } from '../trading/order';
 import type { AlpacaAccount, AlpacaOrder, AlpacaOrderLegRequest, AlpacaOrderRequest, AlpacaPosition } from './alpaca.wire';
 import type { BrokerAccountInfo, BrokerOrderRecord, BrokerPositionRecord } from './broker.port';
 
@@ -142,31 +141,6 @@ export function accountInfo(a: AlpacaAccount, chosenLevel: number, at: string): 
   };
 }
 
-/** How long a stored copy of unchanged account figures stands before a read writes it again. */
-export const ACCOUNT_SYNC_REFRESH_MS = 60_000;
-
-/**
- * Whether a read of the Alpaca account should write what it saw over the link's stored copy: when there is none, when
- * any figure changed, or when the copy is a minute old. A dashboard polling an unchanged account then writes once a
- * minute, not on every read (the write was most of the proxy's own time, bench/broker.ts).
- */
-export function accountSyncDue(stored: BrokerAccountInfo | null | undefined, fresh: BrokerAccountInfo): boolean {
-  if (!stored) return true;
-  const { last_synced_at: storedAt, ...storedFigures } = stored;
-  const { last_synced_at: freshAt, ...freshFigures } = fresh;
-  const age = Date.parse(freshAt) - Date.parse(storedAt);
-  if (!(age >= 0 && age < ACCOUNT_SYNC_REFRESH_MS)) return true;
-  return (
-    (Object.keys(freshFigures) as (keyof typeof freshFigures)[]).some((k) => storedFigures[k] !== freshFigures[k]) ||
-    Object.keys(storedFigures).length !== Object.keys(freshFigures).length
-  );
-}
-
-/**
- * Whether a read of the Alpaca orders should write the list it got over the stored copy: only when an order was added
- * or changed (status, fills, strategy name). The copy carries no time of its own, so an unchanged list is left as it
- * is, and a page polling the orders reads without writing (bench/broker.ts).
- */
-export function ordersSyncDue(stored: readonly BrokerOrderRecord[], fresh: readonly BrokerOrderRecord[]): boolean {
-  return !dequal(stored, fresh);
-}
+/** Alpaca's final order statuses: any other (new, accepted, partially filled, held...) is an order still working. */
+const FINAL_STATUSES = new Set(['filled', 'canceled', 'expired', 'rejected', 'replaced', 'done_for_day']);
+export const isOpenAtAlpaca = (status: string): boolean => !FINAL_STATUSES.has(status);

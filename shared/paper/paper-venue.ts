@@ -4,6 +4,8 @@ import { paperEquity } from './read-model/portfolio-view';
 import { cancelOrder } from './use-cases/cancel-order';
 import type { PaperDeps } from './use-cases/deps';
 import { placeOrder } from './use-cases/place-order';
+import { listOrders } from './read-model/orders-list';
+import { ok } from '../result';
 
 /** The paper account as an order venue: virtual money, the product's own fills and compliance rules. */
 export function paperVenue(deps: PaperDeps): OrderVenue {
@@ -26,5 +28,6 @@ export function paperVenue(deps: PaperDeps): OrderVenue {
     },
     placeOrder: (userId, request) => placeOrder(deps, userId, request),
     cancelOrder: (userId, orderId) => cancelOrder(deps, userId, orderId),
+    listOrders: async (userId, status) => ok(await listOrders(deps, userId, status)),
   };
 }

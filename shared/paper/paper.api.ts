@@ -1,47 +1,32 @@
 import { z } from 'zod';
 import { defineApi } from '../api/contract';
-import { MAX_ORDER_LEGS, STARTING_CAPITALS } from './types';
+import {
+  AccountId,
+  AccountSummarySchema,
+  ComplianceCheckSchema,
+  Contract,
+  OrderBody,
+  OrderIdParam,
+  OrderSchema,
+  PlacedOrderSchema,
+  type AccountSummary,
+} from '../trading/trading.api';
+import { STARTING_CAPITALS } from './types';
+
+// The order vocabulary's schemas are trading's (every venue answers in them); paper's contract names them from there.
+export { AccountSummarySchema, ComplianceCheckSchema, OrderBody, OrderSchema, PlacedOrderSchema, type AccountSummary };
 
 /**
  * The paper account's HTTP API (spec part 3 §3–§9): request schemas the handler validates with, answer schemas the
  * web reads and the API document shows. Shape only: the business rules (whole quantities, day orders, limit prices)
  * answer from the use cases with the spec's words.
  */
-const Contract = z.string().regex(/^(O:)?[A-Za-z][A-Za-z0-9.]{0,5}\d{6}[CPcp]\d{8}$/, 'must be an OCC option symbol such as SPY261218C00600000');
 const Symbol = z.string().regex(/^[A-Za-z][A-Za-z0-9.:]{0,24}$/, 'must be an option symbol or a ticker');
-const Ulid = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'must be an order id');
 const Capital = z.union(STARTING_CAPITALS.map((c) => z.literal(c)) as unknown as [z.ZodLiteral<10000>, z.ZodLiteral<25000>, z.ZodLiteral<100000>], {
   error: 'must be 10000, 25000 or 100000',
 });
 const Money = z.number();
 const IsoTime = z.string();
-
-export const OrderBody = z.object({
-  clientOrderId: z
-    .string()
-    .min(1, 'is required')
-    .max(64, 'at most 64 characters')
-    .regex(/^[A-Za-z0-9._:-]+$/, 'letters, digits and . _ : - only'),
-  type: z.enum(['market', 'limit'], { error: "must be 'market' or 'limit'" }),
-  limitPrice: z.number().finite().min(-100_000).max(100_000).optional(),
-  timeInForce: z.string().min(1).max(10),
-  legs: z
-    .array(
-      z.object({
-        contract: Contract,
-        side: z.enum(['buy', 'sell'], { error: "must be 'buy' or 'sell'" }),
-        quantity: z.number().finite().max(10_000, 'at most 10,000 contracts'),
-      }),
-    )
-    .min(1, 'an order needs at least one leg')
-    .max(MAX_ORDER_LEGS, `an order has at most ${MAX_ORDER_LEGS} legs`),
-  strategy: z.string().max(60).optional(),
-  /** A closing order: it may only reduce positions the account holds (the builder's "Close strategy"). */
-  reduceOnly: z.boolean().optional(),
-  /** Which account trades: the paper account unless a broker account is named (issue 15's order venue). */
-  accountId: z.string().max(40).optional(),
-});
-export type OrderBody = z.infer<typeof OrderBody>;
 
 export const SettingsBody = z
   .object({
@@ -52,70 +37,11 @@ export const SettingsBody = z
   })
   .refine((b) => Object.keys(b).length > 0, 'name at least one setting to change');
 
-export const ComplianceCheckSchema = z.object({
-  passed: z.boolean(),
-  type: z.enum(['order_validation', 'buying_power', 'trading_level', 'naked_short', 'pdt', 'margin']),
-  severity: z.enum(['info', 'warning', 'error']),
-  message: z.string(),
-  details: z.record(z.string(), z.unknown()).optional(),
-});
-
 export const SettingsSchema = z.object({
   optionsLevel: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
   fillModel: z.enum(['bid-ask', 'mid', 'mid-plus']),
   midShare: z.number(),
   commissionPerContract: z.number(),
-});
-
-const QuoteSchema = z.object({
-  contract: z.string(),
-  bid: z.number().nullable(),
-  ask: z.number().nullable(),
-  last: z.number().nullable(),
-  mark: z.number().nullable(),
-  asOf: IsoTime,
-  underlyingPrice: z.number(),
-  delta: z.number().nullable().optional(),
-  gamma: z.number().nullable().optional(),
-  theta: z.number().nullable().optional(),
-  vega: z.number().nullable().optional(),
-  rho: z.number().nullable().optional(),
-  impliedVolatility: z.number().nullable().optional(),
-});
-
-export const OrderSchema = z.object({
-  orderId: z.string(),
-  clientOrderId: z.string(),
-  type: z.enum(['market', 'limit']),
-  limitPrice: z.number().nullable(),
-  timeInForce: z.literal('day'),
-  legs: z.array(z.object({ contract: z.string(), side: z.enum(['buy', 'sell']), quantity: z.number() })),
-  strategy: z.string().nullable(),
-  status: z.enum(['open', 'filled', 'canceled', 'expired']),
-  createdAt: IsoTime,
-  session: z.string(),
-  filledAt: IsoTime.nullable(),
-  canceledAt: IsoTime.nullable(),
-  expiredAt: IsoTime.nullable(),
-  fills: z.array(
-    z.object({
-      contract: z.string(),
-      side: z.enum(['buy', 'sell']),
-      quantity: z.number(),
-      price: z.number(),
-      commission: z.number(),
-      effect: z.enum(['open', 'close', 'close-and-open']),
-      realizedPnl: z.number(),
-      quote: QuoteSchema,
-    }),
-  ),
-  netPrice: z.number().nullable(),
-  totalCost: z.number().nullable(),
-  commission: z.number(),
-  held: z.number(),
-  underlyings: z.array(z.string()),
-  run: z.number(),
-  reason: z.string().nullable(),
 });
 
 export const ActivitySchema = z.object({
@@ -231,19 +157,6 @@ export const PortfolioSchema = z.object({
 export type PortfolioView = z.infer<typeof PortfolioSchema>;
 export type PortfolioPositionView = z.infer<typeof PortfolioPositionSchema>;
 
-export const AccountSummarySchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  displayName: z.string(),
-  description: z.string(),
-  mode: z.enum(['paper', 'live']),
-  broker: z.string().nullable(),
-  balance: Money,
-  currency: z.string(),
-  isConnected: z.boolean(),
-});
-export type AccountSummary = z.infer<typeof AccountSummarySchema>;
-
 export const AccountsSchema = z.object({
   accounts: z.array(AccountSummarySchema),
   needsSetup: z.boolean(),
@@ -270,8 +183,6 @@ export const ComplianceSummarySchema = z.object({
 
 const DisclosureType = z.enum(['options_risk', 'pdt_rules', 'margin_trading'], { error: 'must be options_risk, pdt_rules or margin_trading' });
 const AckSchema = z.object({ disclosure_type: z.string(), disclosure_version: z.string(), acknowledged_at: IsoTime });
-
-const PlacedOrder = z.object({ order: OrderSchema, checks: z.array(ComplianceCheckSchema) });
 
 export const paperApi = defineApi({
   'GET /api/accounts': {
@@ -311,22 +222,26 @@ export const paperApi = defineApi({
     errors: [404, 409, 422],
     summary: 'Place an order (one to four legs, market or limit, day); a retry with the same clientOrderId returns the first order',
     body: OrderBody,
-    response: PlacedOrder,
+    response: PlacedOrderSchema,
     status: 201,
   },
   'GET /api/orders': {
     auth: 'user',
-    summary: 'Orders, newest first (at most 200)',
+    errors: [404, 422, 429, 502, 504],
+    summary:
+      "The chosen account's orders, newest first (at most 200): the paper account unless accountId names another; a broker account's are those of its last sync",
     query: z.object({
       status: z.enum(['open', 'filled', 'canceled', 'expired'], { error: 'must be open, filled, canceled or expired' }).optional(),
+      accountId: AccountId.optional(),
     }),
     response: z.object({ orders: z.array(OrderSchema) }),
   },
   'DELETE /api/orders/{id}': {
     auth: 'user',
-    errors: [404, 409],
-    summary: 'Cancel an open order',
-    params: z.object({ id: Ulid }),
+    errors: [404, 409, 422, 429, 502, 504],
+    summary: 'Cancel an open order on the chosen account (the paper account unless accountId names another)',
+    params: z.object({ id: OrderIdParam }),
+    query: z.object({ accountId: AccountId.optional() }),
     response: z.object({ order: OrderSchema }),
   },
   'POST /api/positions/{contract}/close': {
@@ -335,7 +250,7 @@ export const paperApi = defineApi({
     summary: 'Close all or part of a position at the market',
     params: z.object({ contract: Symbol }),
     body: z.object({ quantity: z.number().optional(), clientOrderId: OrderBody.shape.clientOrderId.optional() }).optional(),
-    response: PlacedOrder,
+    response: PlacedOrderSchema,
     status: 201,
   },
   'POST /api/strategies/{id}/close': {
@@ -350,7 +265,7 @@ export const paperApi = defineApi({
         .regex(/^[A-Za-z0-9-]+$/, 'must be a strategy id'),
     }),
     body: z.object({ clientOrderId: OrderBody.shape.clientOrderId, limitPrice: z.number().finite().min(-100_000).max(100_000).optional() }),
-    response: PlacedOrder,
+    response: PlacedOrderSchema,
     status: 201,
   },
   'PUT /api/positions/{contract}/group': {

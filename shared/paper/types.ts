@@ -1,11 +1,12 @@
 import type { ContractType } from '../market/market-data.port';
 
+// The order vocabulary (request, order, fill, quote) is trading's, shared by every venue; paper names it from here too.
+export { MAX_ORDER_LEGS } from '../trading/order';
+export type { Fill, Order, OrderLegInput, OrderRequest, OrderStatus, OrderType, Quote, Side } from '../trading/order';
+
 /** Paper trading (issue 6; spec part 3 §3–§9). Money in US dollars; option prices per share; 100 shares a contract. */
 export const CONTRACT_MULTIPLIER = 100;
 
-export type Side = 'buy' | 'sell';
-export type OrderType = 'market' | 'limit';
-export type OrderStatus = 'open' | 'filled' | 'canceled' | 'expired';
 /** How a marketable order fills: at the far side (buy at ask, sell at bid), at the mid, or the mid plus a share of the half-spread. */
 export type FillModel = 'bid-ask' | 'mid' | 'mid-plus';
 export type OptionsLevel = 0 | 1 | 2 | 3;
@@ -13,54 +14,8 @@ export const STARTING_CAPITALS = [10_000, 25_000, 100_000] as const;
 export type StartingCapital = (typeof STARTING_CAPITALS)[number];
 export const DEFAULT_STARTING_CAPITAL: StartingCapital = 100_000;
 
-export interface OrderLegInput {
-  /** OCC symbol. */
-  contract: string;
-  side: Side;
-  quantity: number;
-}
-
-export interface OrderRequest {
-  clientOrderId: string;
-  type: OrderType;
-  /**
-   * Per unit, in dollars per share. Single leg: the most to pay (buy) or least to take (sell).
-   * Several legs: the net price of one unit of the ratio, positive for a net debit, negative for a net credit.
-   */
-  limitPrice?: number;
-  timeInForce: string;
-  legs: OrderLegInput[];
-  /** The strategy the builder placed, e.g. 'Iron Condor' (for the journal and the statistics). */
-  strategy?: string;
-  /**
-   * A closing order: each leg must reduce a position the account holds, by no more than it holds. Decided against
-   * the positions at the moment it is booked, so two overlapping closes can never cross zero.
-   */
-  reduceOnly?: boolean;
-}
-
-/** An order has at most this many legs. */
-export const MAX_ORDER_LEGS = 4;
-
 /** At most this many orders rest at once on one paper account. */
 export const MAX_OPEN_ORDERS = 100;
-
-/** The quote a fill used, recorded with the fill. */
-export interface Quote {
-  contract: string;
-  bid: number | null;
-  ask: number | null;
-  last: number | null;
-  mark: number | null;
-  asOf: string;
-  underlyingPrice: number;
-  delta?: number | null;
-  gamma?: number | null;
-  theta?: number | null;
-  vega?: number | null;
-  rho?: number | null;
-  impliedVolatility?: number | null;
-}
 
 export interface AccountSettings {
   optionsLevel: OptionsLevel;
@@ -127,46 +82,6 @@ export interface StrategyGroup {
   /** The opening order's id, or a new id when the learner makes a group. */
   id: string;
   name: string;
-}
-
-export interface Fill {
-  contract: string;
-  side: Side;
-  quantity: number;
-  price: number;
-  commission: number;
-  effect: 'open' | 'close' | 'close-and-open';
-  realizedPnl: number;
-  quote: Quote;
-}
-
-export interface Order {
-  orderId: string;
-  clientOrderId: string;
-  type: OrderType;
-  limitPrice: number | null;
-  timeInForce: 'day';
-  legs: OrderLegInput[];
-  strategy: string | null;
-  status: OrderStatus;
-  createdAt: string;
-  /** New York trading date the order was placed on; a day order expires at that day's close. */
-  session: string;
-  filledAt: string | null;
-  canceledAt: string | null;
-  expiredAt: string | null;
-  fills: Fill[];
-  /** Net price per unit (positive debit, negative credit), when filled. */
-  netPrice: number | null;
-  /** Cash paid (positive) or received (negative), commissions included, when filled. */
-  totalCost: number | null;
-  commission: number;
-  /** Buying power this order holds while it rests. */
-  held: number;
-  underlyings: string[];
-  run: number;
-  /** Why an open order ended, when not by a fill. */
-  reason: string | null;
 }
 
 /** A line of the portfolio's activity list. */

@@ -1,12 +1,11 @@
-import type { AccountSummary } from '../paper/paper.api';
-import type { Order, OrderRequest } from '../paper/types';
-import type { PlacedOrder } from '../paper/use-cases/place-order';
 import type { Result } from '../result';
+import type { Order, OrderRequest, OrderStatus, PlacedOrder } from './order';
+import type { AccountSummary } from './trading.api';
 
 /**
- * Where an order goes: the paper account now, the learner's broker (Alpaca) next. POST /api/orders is one handler and
- * one use case (shared/trading/place-order.ts) whatever account the learner trades; each venue decides and books the
- * order its own way and answers in the same shape.
+ * Where an order goes: the paper account, or the learner's broker (Alpaca). POST /api/orders, DELETE /api/orders/{id}
+ * and GET /api/orders are one handler and one use case each (shared/trading/) whatever account the learner trades;
+ * each venue decides and books the order its own way and answers in trading's vocabulary (shared/trading/order.ts).
  */
 export interface OrderVenue {
   /** The account id the learner picks in the account selector: 'paper', or a broker account's id. */
@@ -15,6 +14,8 @@ export interface OrderVenue {
   summary(userId: string): Promise<AccountSummary | null>;
   placeOrder(userId: string, request: OrderRequest): Promise<Result<PlacedOrder>>;
   cancelOrder(userId: string, orderId: string): Promise<Result<Order>>;
+  /** The account's orders, newest first, as stored (a read: it changes nothing, a broker's are those of its last sync). */
+  listOrders(userId: string, status?: OrderStatus): Promise<Result<Order[]>>;
 }
 
 export const PAPER_ACCOUNT_ID = 'paper';

@@ -1,5 +1,5 @@
 import type { Clock } from '../ports/clock.port';
-import { applyPatch, type ProfilePatch, type ProfileSettings } from './profile-settings';
+import { applyPatch, defaultSettings, type ProfilePatch, type ProfileSettings } from './profile-settings';
 import { BoundedMap } from '../bounded-map';
 
 /** Who the verified token says the caller is. */
@@ -13,7 +13,7 @@ export interface Identity {
 /** A learner's public id: random, made with the profile, never the Cognito sub (which other learners must not learn). */
 export const PUBLIC_ID = /^[a-z0-9]{12}$/;
 
-/** The learner's profile item, created on the first signed-in call and kept in step with the token. */
+/** The learner's profile item, created at sign-in (PUT /api/me) or by the first profile edit, and kept in step with the token. */
 export interface UserProfile extends ProfileSettings {
   userId: string;
   /** The id other learners open the public profile with (`/app/people/<publicId>`). */
@@ -93,36 +93,53 @@ export interface Me {
   profile: UserProfile;
 }
 
+const meOf = (who: Identity, profile: UserProfile): Me => ({
+  user: {
+    id: who.userId,
+    email: profile.email,
+    name: profile.name,
+    displayName: publicName(profile),
+    groups: [...who.groups],
+    isAdmin: who.groups.includes('admin'),
+  },
+  profile,
+});
+
 /**
- * The caller and their profile. The profile is written only when it is missing or the token's email or name differ
- * from the stored ones (an access token carries neither: it changes nothing); otherwise it is read, or answered from
- * the warm function's cache. `updatedAt` is when the profile last changed.
+ * The caller and their profile, read: GET /api/me changes nothing. Before the profile is stored (PUT /api/me at
+ * sign-in, or the first profile edit), it answers the profile the learner would get, from the token, without a public
+ * id (''); where the token's email or name differ from the stored ones, the answer shows the token's until the next
+ * write stores them. Answered from the warm function's cache while it agrees with the token.
  */
 export async function loadMe(deps: { profiles: ProfileRepository; clock: Clock; cache?: ProfileCache }, who: Identity): Promise<Me> {
   const email = who.email ?? '';
   const name = who.name?.trim() ?? '';
-  const agrees = (p: UserProfile) => (!email || p.email === email) && (!name || p.name === name);
-  let profile = deps.cache?.get(who.userId);
-  if (!profile || !agrees(profile)) {
-    const stored = await deps.profiles.get(who.userId);
-    // A profile from before public ids (none stored) is written once more, which gives it one.
-    profile =
-      stored && agrees(stored) && stored.publicId
-        ? stored
-        : await deps.profiles.upsert({ userId: who.userId, email, name, at: deps.clock.now().toISOString() });
-    deps.cache?.set(who.userId, profile);
+  const fromToken = (p: UserProfile): UserProfile => ({ ...p, email: email || p.email, name: name || p.name });
+  const kept = deps.cache?.get(who.userId);
+  if (kept && fromToken(kept).email === kept.email && fromToken(kept).name === kept.name) return meOf(who, kept);
+  const stored = await deps.profiles.get(who.userId);
+  if (stored) {
+    deps.cache?.set(who.userId, stored);
+    return meOf(who, fromToken(stored));
   }
-  return {
-    user: {
-      id: who.userId,
-      email: profile.email,
-      name: profile.name,
-      displayName: publicName(profile),
-      groups: [...who.groups],
-      isAdmin: who.groups.includes('admin'),
-    },
-    profile,
-  };
+  const at = deps.clock.now().toISOString();
+  return meOf(who, { userId: who.userId, publicId: '', email, name, createdAt: at, updatedAt: at, ...defaultSettings(who.userId.slice(0, 8)) });
+}
+
+/**
+ * Stores the caller's profile: created with its public id when missing, email and name kept in step with the token
+ * (PUT /api/me, which the web sends at sign-in; idempotent). Written only when missing or when the token differs.
+ */
+export async function ensureProfile(deps: { profiles: ProfileRepository; clock: Clock; cache?: ProfileCache }, who: Identity): Promise<Me> {
+  const email = who.email ?? '';
+  const name = who.name?.trim() ?? '';
+  const agrees = (p: UserProfile) => (!email || p.email === email) && (!name || p.name === name);
+  const stored = await deps.profiles.get(who.userId);
+  // A profile from before public ids (none stored) is written once more, which gives it one.
+  const profile =
+    stored && agrees(stored) && stored.publicId ? stored : await deps.profiles.upsert({ userId: who.userId, email, name, at: deps.clock.now().toISOString() });
+  deps.cache?.set(who.userId, profile);
+  return meOf(who, profile);
 }
 
 /** Changes the learner's own profile settings (a lost race with another tab reloads and applies the patch again). */
@@ -133,7 +150,7 @@ export async function updateProfile(
 ): Promise<Me> {
   for (let attempt = 0; attempt < 3; attempt++) {
     // Read from the table, not the warm copy: the save is conditional on the stored item's updatedAt.
-    const current = await loadMe({ profiles: deps.profiles, clock: deps.clock }, who);
+    const current = await ensureProfile({ profiles: deps.profiles, clock: deps.clock }, who);
     const next = applyPatch(current.profile, patch);
     const saved = await deps.profiles.saveSettings(who.userId, next, current.profile.updatedAt, deps.clock.now().toISOString());
     if (saved) {

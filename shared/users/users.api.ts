@@ -9,7 +9,7 @@ const Avatar = z.object({ kind: z.enum(['initials', 'identicon']), seed: z.strin
 const Visibility = z.object({ profile: z.boolean(), learning: z.boolean(), gamification: z.boolean(), trading: z.boolean() });
 const Display = z.object({ theme: z.enum(THEMES), motion: z.enum(MOTIONS), numberFormat: z.enum(NUMBER_STYLE_IDS) });
 
-/** The signed-in user: who the verified token says they are, and their profile item (created on the first call). */
+/** The signed-in user: who the verified token says they are, and their profile item (stored at sign-in by PUT /api/me). */
 export const MeSchema = z.object({
   user: z.object({
     id: z.string(),
@@ -95,7 +95,16 @@ export const DataExportSchema = z.object({
 });
 
 export const usersApi = defineApi({
-  'GET /api/me': { auth: 'user', summary: 'The signed-in user, their groups and profile', response: MeSchema },
+  'GET /api/me': {
+    auth: 'user',
+    summary: "The signed-in user, their groups and profile (a read: before the profile is stored, the one they would get, with publicId '')",
+    response: MeSchema,
+  },
+  'PUT /api/me': {
+    auth: 'user',
+    summary: "Store the signed-in user's profile: created with its public id at sign-in, email and name kept in step with the token (idempotent)",
+    response: MeSchema,
+  },
   'PATCH /api/me/profile': {
     auth: 'user',
     summary:

@@ -2,7 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { learner, monthlyChain, newKey, type ChainContract } from '../support/learner';
-import { newDataDir, spawnLocalStack, type SpawnedStack } from '../support/local-stack';
+import { newDataDir, spawnLocalStack, waitFor, type SpawnedStack } from '../support/local-stack';
 
 /**
  * Live trading through the learner's own Alpaca account, against the local Alpaca stand-in that `npm start` runs
@@ -19,8 +19,15 @@ const usedKeys: string[] = [];
 beforeAll(async () => {
   stack = await spawnLocalStack({ dataDir: newDataDir('broker'), env: { LOG_LEVEL: 'DEBUG', ALPACA_TIMEOUT_MS: '1500' } });
   standIn = stack.endpoints.alpaca!;
+  // The start-up ingestion stores the chains the orders trade (slower on a busy machine than monthlyChain waits).
+  await waitFor(
+    async () => (await fetch(`${stack.url}/api/market/status`)).json(),
+    (s: { lastSync: string | null }) => s.lastSync !== null,
+    240_000,
+    'market data',
+  );
   chain = await monthlyChain(stack, 'SPY');
-}, 180_000);
+}, 420_000);
 afterAll(() => stack?.stop());
 
 const randomKey = (prefix: 'PK' | 'AK') =>
@@ -62,6 +69,7 @@ describe('live trading through Alpaca (the local stand-in)', () => {
       ['GET', '/api/broker/paper/account'],
       ['GET', '/api/broker/paper/orders'],
       ['GET', '/api/broker/paper/positions'],
+      ['POST', '/api/broker/paper/sync'],
       ['POST', '/api/broker/credentials/paper/validate'],
       ['DELETE', '/api/broker/credentials/live'],
       ['GET', '/api/broker/live/contracts?underlying=SPY'],
@@ -159,6 +167,8 @@ describe('live trading through Alpaca (the local stand-in)', () => {
     expect(spread.body.order.filled_avg_price).toBeCloseTo(call1.ask - call2.bid, 2);
     expect((await control('requests', 'GET')).orders).toBe(2);
 
+    // The reads answer what the last sync stored: the positions after a sync.
+    expect((await call('POST', '/api/broker/paper/sync')).status).toBe(200);
     const positions = (await call('GET', '/api/broker/paper/positions')).body.positions;
     expect(positions).toEqual(
       expect.arrayContaining([
@@ -169,8 +179,9 @@ describe('live trading through Alpaca (the local stand-in)', () => {
 
     const resting = await call('POST', '/api/broker/paper/orders', single(call2.contract_ticker, 'buy', 1, { type: 'limit', limitPrice: 0.01 }));
     expect(resting.body.order.status).toBe('new');
-    const canceled = await call('DELETE', `/api/broker/paper/orders/${resting.body.order.alpaca_order_id}`);
-    expect(canceled.body.order).toMatchObject({ status: 'canceled', cancelled_at: expect.any(String) });
+    // The deprecated alias and the one order path cancel through the same use case.
+    const canceled = await call('DELETE', `/api/orders/${resting.body.order.alpaca_order_id}?accountId=alpaca-paper`);
+    expect(canceled.body.order).toMatchObject({ orderId: resting.body.order.alpaca_order_id, status: 'canceled', canceledAt: expect.any(String) });
     expect((await call('GET', `/api/broker/paper/orders/${resting.body.order.alpaca_order_id}`)).body.order.status).toBe('canceled');
     const again = await call('DELETE', `/api/broker/paper/orders/${resting.body.order.alpaca_order_id}`);
     expect(again.status).toBe(422);
@@ -185,8 +196,13 @@ describe('live trading through Alpaca (the local stand-in)', () => {
       expect.objectContaining({ symbol: 'SPY', quantity: 500, asset_class: 'us_equity', avg_entry_price: call1.strike_price }),
     ]);
 
+    expect((await call('POST', '/api/broker/paper/sync')).status).toBe(200);
     const orders = (await call('GET', '/api/broker/paper/orders')).body.orders;
     expect(orders.map((o: { status: string }) => o.status)).toEqual(['filled', 'canceled', 'filled', 'filled']);
+    const listed = (await call('GET', '/api/orders?accountId=alpaca-paper')).body.orders;
+    expect(listed.map((o: { orderId: string; status: string }) => [o.orderId, o.status])).toEqual(
+      orders.map((o: { alpaca_order_id: string; status: string }) => [o.alpaca_order_id, o.status === 'canceled' ? 'canceled' : 'filled']),
+    );
     expect(orders.find((o: { order_class: string }) => o.order_class === 'mleg').strategy).toBe('Bull Call Spread');
 
     const contracts = await call('GET', '/api/broker/paper/contracts?underlying=spy');
@@ -267,9 +283,37 @@ describe('live trading through Alpaca (the local stand-in)', () => {
     const { call, connect, control } = await trader();
     await connect();
     await control('faults', 'POST', [{ status: 429, path: '/v2/account', times: 2 }]);
-    const res = await call('GET', '/api/broker/paper/account');
+    const res = await call('POST', '/api/broker/paper/sync');
     expect(res.status).toBe(200);
     expect(res.body.account.cash).toBe(100000);
+  });
+
+  it('reads what the last sync stored, with its time, without calling Alpaca; a sync again changes only the time', async () => {
+    const { call, connect, control } = await trader();
+    await connect();
+    expect((await call('GET', '/api/broker/paper/orders')).body).toEqual({ orders: [], syncedAt: null });
+    const resting = await call('POST', '/api/orders', {
+      ...single(near('call', chain.price).contract_ticker, 'buy', 1, { type: 'limit', limitPrice: 0.01 }),
+      accountId: 'alpaca-paper',
+    });
+    expect(resting.body.order.status).toBe('open');
+    const first = await call('POST', '/api/broker/paper/sync');
+    expect(first.body).toMatchObject({ environment: 'paper', syncedAt: expect.any(String), orders: [{ status: 'new' }] });
+    const before = await control('requests', 'GET');
+    const account = await call('GET', '/api/broker/paper/account');
+    const orders = await call('GET', '/api/broker/paper/orders');
+    const positions = await call('GET', '/api/broker/paper/positions');
+    expect(account.body.account).toEqual(first.body.account);
+    expect(account.body.syncedAt).toBe(first.body.account.last_synced_at);
+    expect(orders.body).toEqual({ orders: first.body.orders, syncedAt: first.body.syncedAt });
+    expect(positions.body).toEqual({ positions: first.body.positions, syncedAt: first.body.syncedAt });
+    expect(await control('requests', 'GET')).toEqual(before);
+    const second = await call('POST', '/api/broker/paper/sync');
+    expect({ ...second.body, syncedAt: null, account: { ...second.body.account, last_synced_at: null } }).toEqual({
+      ...first.body,
+      syncedAt: null,
+      account: { ...first.body.account, last_synced_at: null },
+    });
   });
 
   it('answers a timeout with 504, and a retry with the same clientOrderId finds the order instead of placing another', async () => {
@@ -328,7 +372,7 @@ describe('live trading through Alpaca (the local stand-in)', () => {
         ['OrderFilled', { broker: 'alpaca', environment: 'paper' }],
       ]);
     // A later sync sees the same fill and does not report it again.
-    await call('GET', '/api/broker/paper/orders');
+    expect((await call('POST', '/api/broker/paper/sync')).status).toBe(200);
     await new Promise((r) => setTimeout(r, 1500));
     const events = (await (await fetch(`${stack.endpoints.aws}/_local/events`)).json()) as { detail: { orderId: string } }[];
     expect(events.filter((e) => e.detail.orderId === orderId)).toHaveLength(2);

@@ -19,6 +19,8 @@ export async function learner(stack: StackInfo, startingCapital?: number) {
     const res = await fetch(`${stack.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     return { status: res.status, body: await res.json().catch(() => null) };
   };
+  // Signing in stores the profile, as the web does (GET /api/me only reads it).
+  expect((await call('PUT', '/api/me')).status).toBe(200);
   if (startingCapital) expect((await call('POST', '/api/account', { startingCapital })).status).toBe(201);
   return { user, call };
 }

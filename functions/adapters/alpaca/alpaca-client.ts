@@ -7,7 +7,7 @@ import {
   type AlpacaOptionContract,
   type AlpacaOrderRequest,
 } from '@shared/broker/alpaca.wire';
-import { alpacaFailure, alpacaTimeout, alpacaUnexpected, alpacaUnreachable } from '@shared/broker/broker-errors';
+import { alpacaFailure, alpacaTimeout, alpacaUnexpected, alpacaUnreachable } from '@shared/broker/broker.errors';
 import type { AlpacaApi, AlpacaConnector, AlpacaCredentials } from '@shared/broker/broker.port';
 import type { BrokerEnvironment } from '@shared/broker/credentials-form';
 import { ok, type Result } from '@shared/result';
@@ -17,7 +17,7 @@ import { ok, type Result } from '@shared/result';
  * zod schemas of shared/broker/alpaca.wire.ts on every answer (@alpacahq/alpaca-trade-api 3.x has no option endpoints,
  * 4.x validates nothing at runtime):
  * - the base URL per environment from configuration (ALPACA_PAPER_URL, ALPACA_LIVE_URL; Alpaca's hosts by default, Alpaca Trading API v2, Authentication);
- * - every non-OK answer becomes 'Alpaca API error: {status} - {message}' with the key pair cut out (shared/broker/broker-errors.ts);
+ * - every non-OK answer becomes 'Alpaca API error: {status} - {message}' with the key pair cut out (shared/broker/broker.errors.ts);
  * - 429 is retried with backoff, honouring Retry-After and X-RateLimit-Reset (Alpaca Trading API v2, Rate limits), within a time budget that fits the
  *   Lambda's; it is safe for an order too, as Alpaca refused it before booking it;
  * - a timeout is a 'gateway_timeout' failure and is never retried here: an order may have been placed, and the use case

@@ -2,6 +2,8 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, DeleteCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import type { BrokerActivity, BrokerLink, BrokerOrderRecord, BrokerPositionRecord, BrokerRepository } from '@shared/broker/broker.port';
+import type { BrokerEnvironment } from '@shared/broker/credentials-form';
+import { isOpenAtAlpaca } from '@shared/broker/order-mapping';
 import { sharedBatchedGetter } from './batched-get';
 import { documentClient, isExpired, tableName } from './client';
 import { outboxPut } from './outbox';
@@ -10,14 +12,18 @@ import { userPk } from './profile-repository';
 /**
  * The broker area's items under USER#<sub> (docs/architecture.md lists them), metadata only; the key pair lives in Secrets Manager:
  * - `BROKER#<env>`: the link (masked key id, level, acknowledgement, last validation) and the account figures;
- * - `BROKERSYNC#<env>#ORDERS` / `#POSITIONS`: the latest synced orders (100 newest) and positions, one item each, so a
- *   live screen reads them in one GetItem and a sync replaces them whole;
+ * - `BROKERSYNC#<env>#ORDERS` / `#POSITIONS`: the latest synced orders (100 newest) and positions with the time of the
+ *   sync (`syncedAt`), one item each, so a live screen reads them in one GetItem and a sync replaces them whole. While
+ *   an order of the list is still open at Alpaca, the orders item carries the sparse key GSI1PK = `BROKEROPEN`,
+ *   GSI1SK = `<sub>#<env>`: the scheduled sync finds those learners with one Query on GSI1, never a Scan;
  * - `BORDERKEY#<env>#<client order id>`: the claim of an order's first attempt (kept 7 days), so a retry after a
  *   timeout asks Alpaca for the order before sending it again;
  * - `BROKERLOG#<env>#<time>#<ulid>`: the activity log (kept 30 days);
  * - `BFILL#<env>#<alpaca order id>`: a filled order's events were published (with them, in one transaction).
  */
 const DAY = 86_400;
+/** The sparse GSI1 partition of the orders items with an order still open at Alpaca. */
+export const BROKER_OPEN_ORDERS = 'BROKEROPEN';
 const strip = <T>(item: Record<string, unknown>): T => {
   const { PK: _pk, SK: _sk, entity: _e, expiresAt: _x, ...rest } = item;
   return rest as T;
@@ -83,23 +89,57 @@ export function dynamoBrokerRepository(db: DynamoDBDocumentClient = documentClie
           db.send(
             new PutCommand({
               TableName: table,
-              Item: { ...syncKey(userId, environment, 'ORDERS'), entity: 'broker-orders', orders: sync.orders.slice(0, 100) },
+              Item: {
+                ...syncKey(userId, environment, 'ORDERS'),
+                entity: 'broker-orders',
+                orders: sync.orders.slice(0, 100),
+                syncedAt: sync.at,
+                ...(sync.orders.some((o) => isOpenAtAlpaca(o.status)) ? { GSI1PK: BROKER_OPEN_ORDERS, GSI1SK: `${userId}#${environment}` } : {}),
+              },
             }),
           ),
         );
       if (sync.positions)
         writes.push(
           db.send(
-            new PutCommand({ TableName: table, Item: { ...syncKey(userId, environment, 'POSITIONS'), entity: 'broker-positions', positions: sync.positions } }),
+            new PutCommand({
+              TableName: table,
+              Item: { ...syncKey(userId, environment, 'POSITIONS'), entity: 'broker-positions', positions: sync.positions, syncedAt: sync.at },
+            }),
           ),
         );
       await Promise.all(writes);
     },
-    async orders(userId, environment) {
-      return ((await getItem(syncKey(userId, environment, 'ORDERS')))?.orders as BrokerOrderRecord[] | undefined) ?? [];
+    async syncedOrders(userId, environment) {
+      const item = await getItem(syncKey(userId, environment, 'ORDERS'));
+      return { orders: (item?.orders as BrokerOrderRecord[] | undefined) ?? [], syncedAt: (item?.syncedAt as string | undefined) ?? null };
     },
-    async positions(userId, environment) {
-      return ((await getItem(syncKey(userId, environment, 'POSITIONS')))?.positions as BrokerPositionRecord[] | undefined) ?? [];
+    async syncedPositions(userId, environment) {
+      const item = await getItem(syncKey(userId, environment, 'POSITIONS'));
+      return { positions: (item?.positions as BrokerPositionRecord[] | undefined) ?? [], syncedAt: (item?.syncedAt as string | undefined) ?? null };
+    },
+    async learnersWithOpenOrders() {
+      const out: { userId: string; environment: BrokerEnvironment }[] = [];
+      let start: Record<string, unknown> | undefined;
+      do {
+        const page = await db.send(
+          new QueryCommand({
+            TableName: table,
+            IndexName: 'GSI1',
+            KeyConditionExpression: 'GSI1PK = :pk',
+            ExpressionAttributeValues: { ':pk': BROKER_OPEN_ORDERS },
+            ProjectionExpression: 'GSI1SK',
+            ExclusiveStartKey: start,
+          }),
+        );
+        for (const item of page.Items ?? []) {
+          const key = String(item.GSI1SK);
+          const cut = key.lastIndexOf('#');
+          out.push({ userId: key.slice(0, cut), environment: key.slice(cut + 1) as BrokerEnvironment });
+        }
+        start = page.LastEvaluatedKey;
+      } while (start);
+      return out;
     },
     async claimOrderKey(userId, environment, clientOrderId, request) {
       try {

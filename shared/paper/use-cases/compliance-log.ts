@@ -3,13 +3,16 @@ import { newYorkParts } from '../../market/dates';
 import type { ComplianceLogEntry } from '../paper.port';
 import { warn, type PaperDeps } from './deps';
 
-/** The compliance log's entries for an order's checks (spec part 3 §7): approved or blocked as a whole. */
-export function complianceEntries(checks: readonly ComplianceCheck[], now: Date): ComplianceLogEntry[] {
+/**
+ * The compliance log's entries for an order's checks (spec part 3 §7): approved or blocked as a whole. `context` is
+ * added to every entry's details (a broker order's `broker: 'alpaca'`).
+ */
+export function complianceEntries(checks: readonly ComplianceCheck[], now: Date, context: Record<string, unknown> = {}): ComplianceLogEntry[] {
   const action = canProceed(checks) ? 'approved' : 'blocked';
   return checks.map((c) => ({
     compliance_type: c.type,
     check_result: c.severity === 'error' ? 'failed' : c.severity === 'warning' ? 'warning' : 'passed',
-    details: { message: c.message, ...c.details },
+    details: { message: c.message, ...context, ...c.details },
     action_taken: action,
     trade_date: newYorkParts(now).date,
     created_at: now.toISOString(),

@@ -75,8 +75,10 @@ const patch = (sub: string, body: unknown) =>
 const meEvent = (claims: Record<string, string>) => event('GET /api/me', claims);
 const people = (sub: string, publicId: string) => event('GET /api/people/{publicId}', claimsOf(sub), { pathParameters: { publicId } });
 
+const putMe = (claims: Record<string, string>) => event('PUT /api/me', claims);
+
 describe('GET /api/me', () => {
-  it('returns the user from the token and creates the profile, with a public id and private-by-default groups, on the first call', async () => {
+  it('returns the user from the token and, before the profile is stored, the profile they would get, writing nothing', async () => {
     const { handler, profiles } = setup();
     const res = await handler(event('GET /api/me', { sub: 'u-1', email: 'grace@example.com', name: 'Grace Hopper', 'cognito:groups': '[admin]' }));
     expect(res.statusCode).toBe(200);
@@ -84,14 +86,13 @@ describe('GET /api/me', () => {
     expect(body.user).toEqual({ id: 'u-1', email: 'grace@example.com', name: 'Grace Hopper', displayName: 'Grace Hopper', groups: ['admin'], isAdmin: true });
     expect(body.profile).toMatchObject({
       userId: 'u-1',
-      publicId: 'pub000000001',
-      createdAt: '2026-11-20T15:00:00.000Z',
+      publicId: '',
       displayName: '',
-      bio: '',
       visibility: { profile: true, learning: false, gamification: false, trading: false },
       display: { theme: 'system', motion: 'system', numberFormat: 'en-US' },
     });
-    expect(profiles.items.size).toBe(1);
+    expect(profiles.items.size).toBe(0);
+    expect(profiles.calls.upsert).toBe(0);
   });
 
   it('is refused without a verified user', async () => {
@@ -100,22 +101,15 @@ describe('GET /api/me', () => {
     expect(res.statusCode).toBe(401);
   });
 
-  it('writes the profile only when it is missing or the token says something new', async () => {
-    let at = new Date('2026-11-20T15:00:00.000Z').getTime();
-    const { profiles, handler } = setup({ clock: { now: () => new Date(at) } });
+  it('never writes: a token with a new name shows it, and the stored profile keeps the old one until PUT /api/me', async () => {
+    const { profiles, handler } = setup();
     const grace = { sub: 'u-1', email: 'grace@example.com', name: 'Grace Hopper' };
-    await handler(meEvent(grace));
-    expect(profiles.calls).toEqual({ get: 1, upsert: 1 });
-    at += 60_000;
-    const again = JSON.parse((await handler(meEvent(grace))).body!);
-    expect(profiles.calls).toEqual({ get: 2, upsert: 1 });
-    expect(again.profile.updatedAt).toBe('2026-11-20T15:00:00.000Z');
-    // An access token carries no email or name: nothing to change.
-    await handler(meEvent({ sub: 'u-1' }));
-    expect(profiles.calls.upsert).toBe(1);
+    await handler(putMe(grace));
     const renamed = JSON.parse((await handler(meEvent({ ...grace, name: 'Rear Admiral Hopper' }))).body!);
-    expect(profiles.calls.upsert).toBe(2);
-    expect(renamed.profile).toMatchObject({ name: 'Rear Admiral Hopper', createdAt: '2026-11-20T15:00:00.000Z', updatedAt: '2026-11-20T15:01:00.000Z' });
+    expect(renamed.user.displayName).toBe('Rear Admiral Hopper');
+    expect(renamed.profile.publicId).toBe('pub000000001');
+    expect(profiles.calls.upsert).toBe(1);
+    expect(profiles.items.get('u-1')?.name).toBe('Grace Hopper');
   });
 
   it('answers from the warm cache while the token agrees with the kept profile, and reads again after PROFILE_KEPT_MS', async () => {
@@ -123,16 +117,53 @@ describe('GET /api/me', () => {
     const clock = { now: () => new Date(at) };
     const { profiles, handler } = setup({ clock, cache: profileCache(clock) });
     const grace = { sub: 'u-1', email: 'grace@example.com', name: 'Grace Hopper' };
-    await handler(meEvent(grace));
+    await handler(putMe(grace));
     await handler(meEvent(grace));
     expect(profiles.calls).toEqual({ get: 1, upsert: 1 });
-    // Another name in the token: read and written again, whatever the cache holds.
+    // Another name in the token: read again, whatever the cache holds, and not written.
     const renamed = JSON.parse((await handler(meEvent({ ...grace, name: 'Amazing Grace' }))).body!);
     expect(renamed.user.displayName).toBe('Amazing Grace');
-    expect(profiles.calls).toEqual({ get: 2, upsert: 2 });
+    expect(profiles.calls).toEqual({ get: 2, upsert: 1 });
     at += PROFILE_KEPT_MS;
-    await handler(meEvent({ ...grace, name: 'Amazing Grace' }));
-    expect(profiles.calls).toEqual({ get: 3, upsert: 2 });
+    await handler(meEvent(grace));
+    expect(profiles.calls).toEqual({ get: 3, upsert: 1 });
+  });
+});
+
+describe('PUT /api/me', () => {
+  it('stores the profile at sign-in, with a public id and private-by-default groups', async () => {
+    const { handler, profiles } = setup();
+    const res = await handler(putMe({ sub: 'u-1', email: 'grace@example.com', name: 'Grace Hopper' }));
+    expect(res.statusCode).toBe(200);
+    expect(JSON.parse(res.body!).profile).toMatchObject({
+      userId: 'u-1',
+      publicId: 'pub000000001',
+      createdAt: '2026-11-20T15:00:00.000Z',
+      displayName: '',
+      bio: '',
+      visibility: { profile: true, learning: false, gamification: false, trading: false },
+    });
+    expect(profiles.items.size).toBe(1);
+    const read = JSON.parse((await handler(meEvent({ sub: 'u-1', email: 'grace@example.com', name: 'Grace Hopper' }))).body!);
+    expect(read.profile.publicId).toBe('pub000000001');
+  });
+
+  it('writes only when the profile is missing or the token says something new (idempotent)', async () => {
+    let at = new Date('2026-11-20T15:00:00.000Z').getTime();
+    const { profiles, handler } = setup({ clock: { now: () => new Date(at) } });
+    const grace = { sub: 'u-1', email: 'grace@example.com', name: 'Grace Hopper' };
+    await handler(putMe(grace));
+    expect(profiles.calls).toEqual({ get: 1, upsert: 1 });
+    at += 60_000;
+    const again = JSON.parse((await handler(putMe(grace))).body!);
+    expect(profiles.calls).toEqual({ get: 2, upsert: 1 });
+    expect(again.profile.updatedAt).toBe('2026-11-20T15:00:00.000Z');
+    // An access token carries no email or name: nothing to change.
+    await handler(putMe({ sub: 'u-1' }));
+    expect(profiles.calls.upsert).toBe(1);
+    const renamed = JSON.parse((await handler(putMe({ ...grace, name: 'Rear Admiral Hopper' }))).body!);
+    expect(profiles.calls.upsert).toBe(2);
+    expect(renamed.profile).toMatchObject({ name: 'Rear Admiral Hopper', createdAt: '2026-11-20T15:00:00.000Z', updatedAt: '2026-11-20T15:01:00.000Z' });
   });
 });
 
@@ -172,8 +203,9 @@ describe('PATCH /api/me/profile', () => {
     [{}, 'at least one'],
   ])('refuses %j with a 400 that says why, and saves nothing', async (body, words) => {
     const { handler, profiles } = setup();
-    await handler(event('GET /api/me', claimsOf('u-1')));
+    await handler(event('PUT /api/me', claimsOf('u-1')));
     const before = structuredClone(profiles.items.get('u-1'));
+    expect(before).toBeDefined();
     const res = await handler(patch('u-1', body));
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain(words);
@@ -185,7 +217,7 @@ describe('GET /api/people/{publicId}', () => {
   it('shows name, avatar, bio and member since, and only the groups the learner turned on', async () => {
     const { handler } = setup();
     await handler(patch('u-1', { bio: 'Learning spreads', visibility: { gamification: true } }));
-    await handler(event('GET /api/me', claimsOf('u-2')));
+    await handler(event('PUT /api/me', claimsOf('u-2')));
     const res = await handler(people('u-2', 'pub000000001'));
     expect(res.statusCode).toBe(200);
     const body = JSON.parse(res.body!);

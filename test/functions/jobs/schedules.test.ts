@@ -32,4 +32,15 @@ describe('schedule expressions from one definition', () => {
     expect(cron.nextRun(new Date('2026-07-15T12:00:00Z'))?.toISOString()).toBe('2026-07-15T22:00:00.000Z');
     cron.stop();
   });
+
+  it('repeats a job of the trading day every few minutes, the same in both forms', () => {
+    const every5 = { ...weekdayEvening, hour: 9, repeat: { everyMinutes: 5, untilHour: 15 } };
+    expect(awsCronExpression(every5)).toBe('cron(0/5 9-15 ? * MON-FRI *)');
+    expect(localCronExpression(every5)).toBe('0-59/5 9-15 * * 1-5');
+    const cron = new Cron(localCronExpression(every5), { timezone: every5.timeZone, paused: true });
+    // Tuesday 24 November 2026, 10:02 New York (UTC-5): next 10:05; after 15:55 the next run is the next day's 9:00.
+    expect(cron.nextRun(new Date('2026-11-24T15:02:00Z'))?.toISOString()).toBe('2026-11-24T15:05:00.000Z');
+    expect(cron.nextRun(new Date('2026-11-24T20:56:00Z'))?.toISOString()).toBe('2026-11-25T14:00:00.000Z');
+    cron.stop();
+  });
 });

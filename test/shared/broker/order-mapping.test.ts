@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountInfo, accountSyncDue, orderRecord, ordersSyncDue, toAlpacaOrder } from '@shared/broker/order-mapping';
+import { accountInfo, isOpenAtAlpaca, orderRecord, toAlpacaOrder } from '@shared/broker/order-mapping';
 import { evaluateLiveOrder, PDT_NOT_REPORTED } from '@shared/broker/live-compliance';
 import type { BrokerAccountInfo } from '@shared/broker/broker.port';
 import type { OrderRequest } from '@shared/paper/types';
@@ -146,58 +146,12 @@ describe('our order as an Alpaca order', () => {
     expect(accountInfo({ ...base, options_approved_level: 3, options_trading_level: 3 }, 1, 't').trading_level).toBe(1);
     expect(accountInfo({ ...base, options_approved_level: 2, options_trading_level: 1 }, 3, 't').trading_level).toBe(1);
   });
+});
 
-  it('writes the account it read over the stored copy when there is none, a figure changed, or the copy is a minute old', () => {
-    const base = {
-      id: 'a',
-      account_number: 'PA1',
-      status: 'ACTIVE',
-      currency: 'USD',
-      cash: '1000',
-      buying_power: '1000',
-      equity: '1000',
-      multiplier: '1',
-      options_approved_level: 3,
-      options_trading_level: 3,
-    };
-    const at = (s: number) => new Date(Date.UTC(2026, 10, 26, 15, 0, s)).toISOString();
-    const stored = accountInfo(base, 3, at(0));
-    expect(accountSyncDue(null, stored)).toBe(true);
-    expect(accountSyncDue(stored, accountInfo(base, 3, at(30)))).toBe(false);
-    expect(accountSyncDue(stored, accountInfo({ ...base, equity: '1000.01' }, 3, at(30)))).toBe(true);
-    expect(accountSyncDue(stored, accountInfo({ ...base, daytrade_count: 1 }, 3, at(30)))).toBe(true);
-    expect(accountSyncDue(stored, accountInfo(base, 1, at(30)))).toBe(true);
-    expect(accountSyncDue(stored, accountInfo(base, 3, at(59)))).toBe(false);
-    expect(accountSyncDue(stored, { ...accountInfo(base, 3, at(0)), last_synced_at: new Date(Date.UTC(2026, 10, 26, 15, 1, 0)).toISOString() })).toBe(true);
-    // A clock that went back is no reason to keep an old copy.
-    expect(accountSyncDue({ ...stored, last_synced_at: at(50) }, accountInfo(base, 3, at(10)))).toBe(true);
-  });
-
-  it('writes the orders it read only when one was added or changed, whatever order the stored keys came back in', () => {
-    const wire = {
-      id: 'o1',
-      client_order_id: 'oa-k-1',
-      created_at: '2026-11-20T15:00:00Z',
-      symbol: C500,
-      asset_class: 'us_option',
-      side: 'buy',
-      order_class: 'simple',
-      type: 'limit',
-      time_in_force: 'day',
-      qty: '1',
-      filled_qty: '0',
-      filled_avg_price: null,
-      limit_price: '1.25',
-      status: 'new',
-    } as const;
-    const stored = [orderRecord(wire, 'Long Call')];
-    // As DynamoDB gives it back: the same values, the keys in another order.
-    const roundTripped = stored.map((o) => Object.fromEntries(Object.entries(o).reverse()) as typeof o);
-    expect(ordersSyncDue(roundTripped, [orderRecord(wire, 'Long Call')])).toBe(false);
-    expect(ordersSyncDue([], [orderRecord(wire, 'Long Call')])).toBe(true);
-    expect(ordersSyncDue(stored, [orderRecord({ ...wire, status: 'filled', filled_qty: '1', filled_avg_price: '1.20' }, 'Long Call')])).toBe(true);
-    expect(ordersSyncDue(stored, [orderRecord(wire, null)])).toBe(true);
-    expect(ordersSyncDue(stored, [...stored, orderRecord({ ...wire, id: 'o2' }, null)])).toBe(true);
+describe('an order still open at Alpaca', () => {
+  it('is any status but the final ones (the scheduled sync follows these learners)', () => {
+    for (const status of ['new', 'accepted', 'pending_new', 'partially_filled', 'held', 'pending_cancel']) expect(isOpenAtAlpaca(status)).toBe(true);
+    for (const status of ['filled', 'canceled', 'expired', 'rejected', 'replaced', 'done_for_day']) expect(isOpenAtAlpaca(status)).toBe(false);
   });
 });
 

@@ -4,8 +4,15 @@ import type { ProfilePatch } from '@shared/users/profile-settings';
 import { api } from '@web/lib/api-client';
 import { queryKeys } from './query-keys';
 
-/** The signed-in learner and their profile item (GET /api/me), for the dashboard's greeting, the profile and the settings. */
-export const getMe = () => api.get<Me>('/api/me');
+/**
+ * The signed-in learner and their profile item (GET /api/me), for the dashboard's greeting, the profile and the
+ * settings. GET /api/me only reads: a learner whose profile is not stored yet (just signed up: no public id) has it
+ * stored here, once, with PUT /api/me.
+ */
+export const getMe = async () => {
+  const me = await api.get<Me>('/api/me');
+  return me.profile.publicId ? me : api.put<Me>('/api/me');
+};
 
 export const meQueryOptions = () => queryOptions({ queryKey: queryKeys.me(), queryFn: getMe, staleTime: 60_000 });
 

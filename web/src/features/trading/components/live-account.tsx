@@ -12,10 +12,11 @@ import {
   useBrokerAction,
   useBrokerOrders,
   useBrokerPositions,
+  useBrokerSync,
   type BrokerOrder,
 } from '@web/api/broker';
 import { useContractQuote } from '@web/api/market';
-import { placeOrder, type AccountSummary, type ComplianceCheck } from '@web/api/paper-account';
+import type { AccountSummary, OrderRequest } from '@web/api/paper-account';
 import { ChecksList } from '@web/components/trading/checks-list';
 import { TradeConfirmationDialog } from '@web/components/trading/trade-confirmation-dialog';
 import { Button } from '@web/components/ui/button';
@@ -23,10 +24,13 @@ import { Spinner } from '@web/components/ui/spinner';
 import { ApiError } from '@web/lib/api-client';
 import { contractLabel } from '@web/components/trading/contract-label';
 import { SegmentedControl } from '@web/components/ui/segmented-control';
+import { orderCost } from '@shared/paper/order-cost';
+import { useOrderFlow } from '../hooks/use-order-flow';
 
 /**
  * The trading screens for a connected Alpaca account (issue 21), chosen in the account selector: its figures,
- * positions (close, exercise) and orders (cancel), synced from Alpaca when the screen opens and every 30 s; and the
+ * positions (close, exercise) and orders (cancel), synced from Alpaca when the screen opens and every 30 s while it is
+ * visible (useBrokerSync), read as the last sync stored them; and the
  * ticket, which places through POST /api/orders with the account's id after the live confirmation.
  */
 export function StandInNote({ environment }: { environment: BrokerEnvironment }) {
@@ -40,6 +44,7 @@ export function StandInNote({ environment }: { environment: BrokerEnvironment })
 }
 
 export function LivePortfolio({ environment, account }: { environment: BrokerEnvironment; account: AccountSummary }) {
+  useBrokerSync(environment);
   const figures = useBrokerAccount(environment);
   const positions = useBrokerPositions(environment);
   const close = useBrokerAction(closeBrokerPosition);
@@ -49,6 +54,7 @@ export function LivePortfolio({ environment, account }: { environment: BrokerEnv
   if (figures.isPending) return <Spinner />;
   if (figures.isError) return <ErrorPanel message={figures.error.message} />;
   const a = figures.data.account;
+  if (!a) return <Spinner />;
   return (
     <div className="min-w-0 space-y-4">
       <header className="flex flex-wrap items-end justify-between gap-3">
@@ -224,19 +230,19 @@ export function LiveTicket({ contract, initialSide, account }: { contract: strin
   const [quantity, setQuantity] = useState('1');
   const [type, setType] = useState<'market' | 'limit'>('market');
   const [limit, setLimit] = useState('');
-  const [reviewing, setReviewing] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [checks, setChecks] = useState<ComplianceCheck[]>([]);
-  const [done, setDone] = useState<string | null>(null);
-  const ids = { qty: useId(), limit: useId() };
   const refresh = useBrokerAction(async () => undefined);
+  const flow = useOrderFlow<OrderRequest>({
+    toRequest: (draft, clientOrderId) => ({ ...draft, clientOrderId }),
+    onPlaced: () => refresh.mutate(undefined),
+  });
+  const ids = { qty: useId(), limit: useId() };
   const quote = useContractQuote(contract).data?.quote;
   const qty = Number(quantity);
   // The price shown before confirming: the limit, or the market's side (buy at the ask, sell at the bid); Alpaca fills it.
   const estimate = type === 'limit' ? Number(limit) || 0 : ((side === 'buy' ? quote?.ask : quote?.bid) ?? quote?.mark ?? 0);
   const request = useMemo(
-    () => ({
+    (): OrderRequest => ({
+      clientOrderId: '',
       type,
       timeInForce: 'day',
       legs: [{ contract, side, quantity: qty }],
@@ -245,24 +251,9 @@ export function LiveTicket({ contract, initialSide, account }: { contract: strin
     }),
     [type, contract, side, qty, limit, account.id],
   );
-  async function confirm() {
-    if (!reviewing) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const placed = await placeOrder({ clientOrderId: reviewing, ...request });
-      setReviewing(null);
-      setChecks(placed.checks);
-      setDone(`Order sent to Alpaca: ${placed.order.status}${placed.order.netPrice !== null ? ` at ${formatUsd(Math.abs(placed.order.netPrice))}` : ''}.`);
-      refresh.mutate(undefined);
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'Something went wrong. Please try again.');
-      const c = e instanceof ApiError ? (e.body as { checks?: ComplianceCheck[] } | null)?.checks : undefined;
-      if (c) setChecks(c);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const placed = flow.result?.placed.order;
+  const done = placed ? `Order sent to Alpaca: ${placed.status}${placed.netPrice !== null ? ` at ${formatUsd(Math.abs(placed.netPrice))}` : ''}.` : null;
+  const { checks, error } = flow;
   return (
     <section className="mx-auto max-w-xl space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
       <h1 className="text-xl font-bold">Trade {contractLabel(contract)}</h1>
@@ -283,8 +274,7 @@ export function LiveTicket({ contract, initialSide, account }: { contract: strin
           className="space-y-3"
           onSubmit={(e) => {
             e.preventDefault();
-            setError(null);
-            setReviewing(`live-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`);
+            flow.review(request, `live-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`);
           }}
         >
           <SegmentedControl label="Side" className="flex gap-2" options={SIDES} value={side} onSelect={setSide} itemClassName={segment} />
@@ -314,7 +304,7 @@ export function LiveTicket({ contract, initialSide, account }: { contract: strin
             </>
           )}
           <Button type="submit">Review order</Button>
-          {error && !reviewing && (
+          {error && !flow.confirming && (
             <p role="alert" className="text-sm font-semibold text-red-800">
               {error}
             </p>
@@ -322,7 +312,7 @@ export function LiveTicket({ contract, initialSide, account }: { contract: strin
           {checks.length > 0 && <ChecksList checks={checks} />}
         </form>
       )}
-      {reviewing && (
+      {flow.confirming && (
         <TradeConfirmationDialog
           trade={{
             action: side === 'buy' ? 'BUY' : 'SELL',
@@ -330,14 +320,14 @@ export function LiveTicket({ contract, initialSide, account }: { contract: strin
             symbol: contractLabel(contract),
             orderType: type === 'market' ? 'Market (day)' : 'Limit (day)',
             price: estimate,
-            totalCost: Math.round(estimate * qty * 100 * (side === 'buy' ? 1 : -1) * 100) / 100,
+            totalCost: orderCost([{ side, quantity: qty, price: estimate }], 0).totalCost,
             currency: 'USD',
           }}
           account={{ name: account.name, mode: account.mode }}
-          loading={busy}
+          loading={flow.busy}
           error={error}
-          onCancel={() => setReviewing(null)}
-          onConfirm={() => void confirm()}
+          onCancel={flow.cancel}
+          onConfirm={flow.confirm}
         />
       )}
     </section>

@@ -1,4 +1,4 @@
-import { environmentOfAccount } from '@web/api/broker';
+import { environmentOfAccount, useBrokerSync } from '@web/api/broker';
 import { useSelectedAccount } from '@web/api/selected-account';
 import { LiveOrdersList, StandInNote } from './live-account';
 import { useState } from 'react';
@@ -28,6 +28,7 @@ const STATUS_STYLE: Record<Order['status'], string> = {
 export default function OrdersPage() {
   const { selected } = useSelectedAccount();
   const environment = environmentOfAccount(selected?.id);
+  useBrokerSync(environment);
   if (selected && environment)
     return (
       <div className="space-y-4">

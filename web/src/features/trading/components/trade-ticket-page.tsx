@@ -11,7 +11,8 @@ import { fillPrice } from '@shared/paper/fills';
 import { orderCost } from '@shared/paper/order-cost';
 import { DEFAULT_SETTINGS } from '@shared/paper/types';
 import { useContractQuote } from '@web/api/market';
-import { preTrade, usePlaceOrder, usePortfolio, type ComplianceCheck, type Order } from '@web/api/paper-account';
+import { preTrade, usePortfolio, type ComplianceCheck, type OrderRequest } from '@web/api/paper-account';
+import { useOrderFlow } from '../hooks/use-order-flow';
 import { AccountSetupForm } from '@web/components/trading/account-setup-form';
 import { MESSAGES } from '@shared/compliance/checks';
 import { ChecksList } from '@web/components/trading/checks-list';
@@ -62,15 +63,14 @@ function Ticket({ contract, initialSide }: { contract: string; initialSide: 'buy
   const occ = parseOcc(contract)!;
   const quote = useContractQuote(contract);
   const portfolio = usePortfolio();
-  const place = usePlaceOrder();
   const [side, setSide] = useState(initialSide);
   const [quantity, setQuantity] = useState('1');
   const [type, setType] = useState<'market' | 'limit'>('market');
   const [limit, setLimit] = useState('');
-  const [checks, setChecks] = useState<ComplianceCheck[]>([]);
-  const [reviewing, setReviewing] = useState<{ clientOrderId: string } | null>(null);
-  const [done, setDone] = useState<Order | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // Review, confirm, submit, result: the one order flow (a paper order here: no account id).
+  const flow = useOrderFlow<OrderRequest>({ toRequest: (draft, clientOrderId) => ({ ...draft, clientOrderId }) });
+  const { checks, setChecks, error } = flow;
+  const done = flow.result?.placed.order ?? null;
   const ids = { qty: useId(), limit: useId() };
 
   const q = quote.data?.quote;
@@ -116,7 +116,7 @@ function Ticket({ contract, initialSide }: { contract: string; initialSide: 'buy
       clearTimeout(t);
     };
     // The level the account has is part of the checks: raising it (RaiseLevel) runs them again.
-  }, [request, checkable, settings?.optionsLevel]);
+  }, [request, checkable, settings?.optionsLevel, setChecks]);
 
   if (quote.isPending || portfolio.isPending) return <Spinner />;
   if (quote.isError) return <ErrorPanel message={quote.error.message} />;
@@ -211,8 +211,7 @@ function Ticket({ contract, initialSide }: { contract: string; initialSide: 'buy
             className="mt-3 space-y-4"
             onSubmit={(e) => {
               e.preventDefault();
-              setError(null);
-              setReviewing({ clientOrderId: crypto.randomUUID() });
+              flow.review({ clientOrderId: '', ...request });
             }}
           >
             <SegmentedControl
@@ -308,29 +307,14 @@ function Ticket({ contract, initialSide }: { contract: string; initialSide: 'buy
         )}
       </section>
 
-      {reviewing && portfolio.data && (
+      {flow.confirming && portfolio.data && (
         <TradeConfirmationDialog
           trade={trade}
           account={{ name: portfolio.data.account.name, mode: 'paper' }}
-          loading={place.isPending}
+          loading={flow.busy}
           error={error}
-          onCancel={() => setReviewing(null)}
-          onConfirm={() =>
-            place.mutate(
-              { clientOrderId: reviewing.clientOrderId, ...request },
-              {
-                onSuccess: (r) => {
-                  setReviewing(null);
-                  setDone(r.order);
-                },
-                onError: (e) => {
-                  setError(e.message);
-                  const body = e instanceof ApiError ? (e.body as { checks?: ComplianceCheck[] }) : null;
-                  if (body?.checks) setChecks(body.checks);
-                },
-              },
-            )
-          }
+          onCancel={flow.cancel}
+          onConfirm={flow.confirm}
         />
       )}
     </div>

@@ -1,6 +1,5 @@
 import { ulid } from 'ulid';
 import { alpacaVenue } from '@shared/broker/alpaca-venue';
-import { brokerService } from '@shared/broker/broker-service';
 import { BROKER_ENVIRONMENTS } from '@shared/broker/credentials-form';
 import { paperAccount } from '@shared/paper/paper-account';
 import { paperVenue } from '@shared/paper/paper-venue';
@@ -10,9 +9,9 @@ import { jitteredBackoff } from '@shared/paper/use-cases/retry';
 import { dynamoPaperAccountRepository } from '../adapters/dynamo/paper-account-repository';
 import { isStandIn } from '../adapters/alpaca/alpaca-client';
 import { marketQuoteSource } from '../adapters/market/quote-source';
-import { brokerDeps } from './broker-wiring';
-import { marketDeps } from './market-wiring';
-import { logger } from './powertools';
+import { marketDeps } from '../commons/market-wiring';
+import { logger } from '../commons/powertools';
+import { brokerDeps } from './broker';
 
 /**
  * The composition root of trading: one paper-account repository (DynamoDB), quotes from the market API's chains, the
@@ -31,9 +30,8 @@ export function tradingDeps() {
     portfolioCache: portfolioCache(),
   };
   const brokerage = brokerDeps();
-  const broker = brokerService(brokerage);
   // The account selector asks every venue at once: their GetItems (the paper account, each Alpaca link) go to DynamoDB
   // as one BatchGetItem (adapters/dynamo/batched-get.ts).
-  const venues = [paperVenue(deps), ...BROKER_ENVIRONMENTS.map((env) => alpacaVenue(env, broker, brokerage.repo, isStandIn(env)))];
+  const venues = [paperVenue(deps), ...BROKER_ENVIRONMENTS.map((env) => alpacaVenue(env, brokerage, isStandIn(env)))];
   return { paper: paperAccount(deps), venues, repo: deps.repo, clock: deps.clock };
 }

@@ -70,3 +70,7 @@ export const alpacaTimeout = (seconds: number): Err =>
   );
 export const alpacaUnreachable = (): Err => fail('bad_gateway', 'Alpaca API error: could not reach Alpaca. Please try again in a moment.');
 export const alpacaUnexpected = (what: string): Err => fail('bad_gateway', `Alpaca API error: the ${what} Alpaca sent is not in the shape it documents.`);
+
+export const VALIDATION_FAILED = 'Failed to validate credentials. Please check your API keys.';
+export const DISCLOSURES_REQUIRED = 'Please acknowledge all required disclosures';
+export const WHOLE_CONTRACTS = 'Options orders must have whole number quantities';

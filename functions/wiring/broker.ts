@@ -1,13 +1,13 @@
 import { ulid } from 'ulid';
-import { brokerService, type BrokerDeps } from '@shared/broker/broker-service';
+import { keyCache, type BrokerDeps } from '@shared/broker/use-cases/deps';
 import { alpacaBaseUrl, alpacaConnector, isStandIn } from '../adapters/alpaca/alpaca-client';
 import { secretsBrokerKeyStore } from '../adapters/alpaca/broker-key-store';
 import { dynamoBrokerRepository } from '../adapters/dynamo/broker-repository';
 import { dynamoPaperAccountRepository } from '../adapters/dynamo/paper-account-repository';
 import { marketQuoteSource } from '../adapters/market/quote-source';
 import { secretsManagerSecretStore } from '../adapters/secrets/secret-store';
-import { marketDeps } from './market-wiring';
-import { logger } from './powertools';
+import { marketDeps } from '../commons/market-wiring';
+import { logger } from '../commons/powertools';
 
 /**
  * The composition root of the brokerage area: key pairs in Secrets Manager under the stage's prefix, metadata and
@@ -29,7 +29,6 @@ export function brokerDeps(): BrokerDeps {
     logCompliance: (userId, entries) => paper.logCompliance(userId, entries),
     ids: { newId: () => ulid() },
     warn: (message, error) => logger.warn(message, { error: error as Error }),
+    keyCache: keyCache(),
   };
 }
-
-export const brokerWiring = () => brokerService(brokerDeps());

@@ -1,0 +1,101 @@
+import type { ComplianceCheck } from '../compliance/checks';
+
+/**
+ * The order vocabulary every venue speaks (the paper account and a broker alike): what the learner asks for, the order
+ * as the screens show it, and the answer to a placement. Option prices are per share; a leg's quantity is contracts.
+ */
+export type Side = 'buy' | 'sell';
+export type OrderType = 'market' | 'limit';
+export type OrderStatus = 'open' | 'filled' | 'canceled' | 'expired';
+
+/** An order has at most this many legs. */
+export const MAX_ORDER_LEGS = 4;
+
+export interface OrderLegInput {
+  /** OCC symbol. */
+  contract: string;
+  side: Side;
+  quantity: number;
+}
+
+export interface OrderRequest {
+  clientOrderId: string;
+  type: OrderType;
+  /**
+   * Per unit, in dollars per share. Single leg: the most to pay (buy) or least to take (sell).
+   * Several legs: the net price of one unit of the ratio, positive for a net debit, negative for a net credit.
+   */
+  limitPrice?: number;
+  timeInForce: string;
+  legs: OrderLegInput[];
+  /** The strategy the builder placed, e.g. 'Iron Condor' (for the journal and the statistics). */
+  strategy?: string;
+  /**
+   * A closing order: each leg must reduce a position the account holds, by no more than it holds. Decided against
+   * the positions at the moment it is booked, so two overlapping closes can never cross zero.
+   */
+  reduceOnly?: boolean;
+}
+
+/** The quote a fill used, recorded with the fill. */
+export interface Quote {
+  contract: string;
+  bid: number | null;
+  ask: number | null;
+  last: number | null;
+  mark: number | null;
+  asOf: string;
+  underlyingPrice: number;
+  delta?: number | null;
+  gamma?: number | null;
+  theta?: number | null;
+  vega?: number | null;
+  rho?: number | null;
+  impliedVolatility?: number | null;
+}
+
+export interface Fill {
+  contract: string;
+  side: Side;
+  quantity: number;
+  price: number;
+  commission: number;
+  effect: 'open' | 'close' | 'close-and-open';
+  realizedPnl: number;
+  quote: Quote;
+}
+
+export interface Order {
+  orderId: string;
+  clientOrderId: string;
+  type: OrderType;
+  limitPrice: number | null;
+  timeInForce: 'day';
+  legs: OrderLegInput[];
+  strategy: string | null;
+  status: OrderStatus;
+  createdAt: string;
+  /** New York trading date the order was placed on; a day order expires at that day's close. */
+  session: string;
+  filledAt: string | null;
+  canceledAt: string | null;
+  expiredAt: string | null;
+  fills: Fill[];
+  /** Net price per unit (positive debit, negative credit), when filled. */
+  netPrice: number | null;
+  /** Cash paid (positive) or received (negative), commissions included, when filled. */
+  totalCost: number | null;
+  commission: number;
+  /** Buying power this order holds while it rests. */
+  held: number;
+  underlyings: string[];
+  run: number;
+  /** Why an open order ended, when not by a fill. */
+  reason: string | null;
+}
+
+/** The answer to a placement: the order (filled, resting or replayed) and the pre-trade checks it met. */
+export interface PlacedOrder {
+  order: Order;
+  checks: ComplianceCheck[];
+}
