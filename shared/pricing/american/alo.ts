@@ -245,8 +245,8 @@ function makeScheme(n: number, l: number, p: number, coarse: boolean): Scheme {
  * Schemes by maturity (n, l, p, and l_i = min(l, 2 + i) at node i): up to a month, three months, a year, beyond.
  * Chosen as the cheapest that keep the whole reference set (10,640 grid and random contracts, T to five years, σ to
  * 150%) within about 2e-6 of the strike (worst 1.6e-6, against the 5e-6 required; see shared/pricing/README.md):
- * beyond a month one node and, beyond three months, four price points fewer than the 1e-6 choice (6, 6, 14),
- * (7, 7, 20), (9, 8, 24), which cost a fifth more time on contracts of a year and longer.
+ * beyond a month one node and, beyond three months, four price points fewer than the earlier 1e-6 choice (6, 6, 14),
+ * (7, 7, 20), (9, 8, 24) (about 15% more CPU time a price on the bench's hard grid, in one comparison on a loaded machine).
  */
 const VERY_SHORT = makeScheme(4, 5, 12, true);
 const SHORT = makeScheme(5, 6, 14, true);
