@@ -14,10 +14,10 @@
  * without `.ts`). An area may import the areas of any layer below its own and nothing above or beside it.
  */
 const LAYERS = [
-  // The primitives and kernel: results, small data structures, money, the route contract (`shared/api`), text
+  // The primitives and kernel: results, small data structures, the retry backoff, money, the route contract (`shared/api`), text
   // cleaning, the domain events, the pricing core and the metrics of one underlying's day (the daily-summary row,
   // volatility measures, put/call ratios).
-  ['result', 'bounded-map', 'kernel', 'api', 'text', 'events', 'pricing', 'metrics'],
+  ['result', 'bounded-map', 'backoff', 'kernel', 'api', 'text', 'events', 'pricing', 'metrics'],
   // The ports the domain declares for time, ids, the event outbox, secrets, job runs and the site's counters.
   ['ports'],
   // The market: calendar and dates, chains, the simulated market, the daily summaries it produces.
@@ -49,9 +49,6 @@ const KNOWN_EXCEPTIONS = [
   // merging that change.
   { from: 'journal', to: 'learning', why: 'journal writes learning progress; being removed (learning consumes JournalEntryAdded)' },
   { from: 'learning', to: 'journal', why: 'learning reads journal entries through the journal port; being removed (a port of its own)' },
-  // Being removed (issue 31, item 3): the order vocabulary moves to shared/trading, which then imports neither paper
-  // nor the broker. The lead deletes this entry after merging that change.
-  { from: 'trading', to: 'paper', why: "the order-venue port is typed in paper's vocabulary; being removed (the vocabulary moves to trading)" },
 ];
 
 /** Module cycles that exist today and are being removed, each as a path regex of a module on the cycle. */

@@ -1,11 +1,10 @@
 import { analysisReader } from '@shared/analysis/analysis-reader';
 import { simulatedPastReports } from '@shared/market/simulated-history';
 import { dynamoSummaryStore } from '../adapters/dynamo/summary-repository';
-import type { AnalysisHandlerDeps } from '../http/analysis';
 import { marketDeps } from './market';
 
 /** The composition root of the market analysis: the daily summaries and the market's store and clock. */
-export function analysisDeps(): AnalysisHandlerDeps {
+export function analysisDeps() {
   const market = marketDeps();
   return {
     reader: analysisReader({

@@ -7,18 +7,16 @@ import { dynamoProfileRepository } from '../adapters/dynamo/profile-repository';
 import { dynamoLearnerCounter, dynamoSiteStats } from '../adapters/dynamo/site-stats-repository';
 import { marketChainSource } from '../adapters/market/chain-source';
 import { systemClock } from '../commons/clock';
-import type { CommunityDeps } from '../http/community';
-import type { CommunityPostsDeps } from '../http/community-posts';
 import { marketDeps } from './market';
 import { adminGroupMembership } from './users';
 
 /** The composition root of the community area: testimonials, the launch list, shared strategies and the site's figures. */
-export function communityDeps(): CommunityDeps {
+export function communityDeps() {
   return { testimonials: dynamoTestimonialRepository(), notify: dynamoNotifyRepository(), clock: systemClock, groups: adminGroupMembership() };
 }
 
 /** Shared strategies: posts (with the warm feed cache), the journal a post is shared from, today's chains, the authors' profiles. */
-export function communityPostsDeps(): CommunityPostsDeps {
+export function communityPostsDeps() {
   return {
     posts: withFeedCache(dynamoPostRepository()),
     journal: dynamoJournalRepository(),

@@ -1,9 +1,8 @@
 import { dynamoJobRuns } from '../adapters/dynamo/job-runs-repository';
 import { dynamoTableProbe } from '../adapters/dynamo/table-probe';
 import { systemClock } from '../commons/clock';
-import type { HealthDeps } from '../http/health';
 
 /** The service routes and the job watchdog: the business clock, the table probe, the jobs' run records. */
-export const healthDeps = (): HealthDeps => ({ clock: systemClock, version: process.env.APP_VERSION ?? 'dev', tableAnswers: dynamoTableProbe() });
+export const healthDeps = () => ({ clock: systemClock, version: process.env.APP_VERSION ?? 'dev', tableAnswers: dynamoTableProbe() });
 
 export const jobWatchdogDeps = () => ({ runs: dynamoJobRuns(), clock: systemClock });

@@ -3,7 +3,7 @@ import type { PaperAccountRepository } from '../../paper/paper.port';
 import type { Clock } from '../../ports/clock.port';
 import type { IdGenerator } from '../../ports/ids.port';
 import type { JournalRepository } from '../journal.port';
-import type { LedgerCache } from './ledger';
+import type { ClosedTradeRow } from '../stats';
 
 /**
  * What the journal's use cases need (issue 18). Every change reads the learner's book, decides with the pure core and
@@ -19,4 +19,10 @@ export interface JournalDeps {
   backoff?: (attempt: number) => Promise<void>;
   /** Closed-trade rows already read, by learner and book version (a warm handler's memory); absent in unit tests. */
   ledgerCache?: LedgerCache;
+}
+
+/** The warm handler's closed-trade rows per learner, by the book's version (ledger.ts has the memory one). */
+export interface LedgerCache {
+  get(userId: string, version: number): ClosedTradeRow[] | undefined;
+  set(userId: string, version: number, rows: ClosedTradeRow[]): void;
 }

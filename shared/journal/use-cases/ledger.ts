@@ -1,12 +1,7 @@
 import { BoundedMap } from '../../bounded-map';
 import type { JournalBook } from '../book';
 import type { ClosedTradeRow } from '../stats';
-import type { JournalDeps } from './deps';
-
-export interface LedgerCache {
-  get(userId: string, version: number): ClosedTradeRow[] | undefined;
-  set(userId: string, version: number, rows: ClosedTradeRow[]): void;
-}
+import type { JournalDeps, LedgerCache } from './deps';
 
 /** A bounded cache of ledgers by learner: the newest version only, the least recently used learners leave first. */
 export function memoryLedgerCache(maxLearners = 200): LedgerCache {
