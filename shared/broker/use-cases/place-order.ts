@@ -28,7 +28,12 @@ export async function placeOrder(
   if (!claim.first) {
     const existing = await api.getOrderByClientId(alpacaClientOrderId(request.clientOrderId));
     if (!existing.ok) return existing;
-    if (existing.value) return ok({ order: orderRecord(existing.value, request.strategy ?? null), checks: [] });
+    if (existing.value) {
+      // Placed by the first attempt: answered as it is now, and the stored orders synced as after a first placement.
+      const record = orderRecord(existing.value, request.strategy ?? null);
+      await refreshOrders(deps, userId, environment, api, record).catch((err: unknown) => warn(deps)('broker order sync failed', err));
+      return ok({ order: record, checks: [] });
+    }
     // Never placed (the first attempt failed before reaching Alpaca): go on as a first attempt.
   }
   const release = () =>
