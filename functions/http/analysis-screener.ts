@@ -17,7 +17,7 @@ import { dynamoScreenRepository } from '../adapters/dynamo/screens-repository';
 import { analysisChains, secondsUntilNextIngest } from '../commons/analysis-chains';
 import { appError } from '../commons/errors';
 import { created, failure, httpApi, noContent, ok, okRaw, route } from '../commons/http';
-import { marketDeps } from '../commons/market-wiring';
+import { marketDeps } from '../wiring/market';
 import { BoundedMap } from '@shared/bounded-map';
 
 export interface ScreenerHandlerDeps {

@@ -6,7 +6,7 @@ import { dynamoBrokerRepository } from '../adapters/dynamo/broker-repository';
 import { dynamoPaperAccountRepository } from '../adapters/dynamo/paper-account-repository';
 import { marketQuoteSource } from '../adapters/market/quote-source';
 import { secretsManagerSecretStore } from '../adapters/secrets/secret-store';
-import { marketDeps } from '../commons/market-wiring';
+import { marketDeps } from './market';
 import { logger } from '../commons/powertools';
 
 /**

@@ -9,7 +9,7 @@ import { jitteredBackoff } from '@shared/paper/use-cases/retry';
 import { dynamoPaperAccountRepository } from '../adapters/dynamo/paper-account-repository';
 import { isStandIn } from '../adapters/alpaca/alpaca-client';
 import { marketQuoteSource } from '../adapters/market/quote-source';
-import { marketDeps } from '../commons/market-wiring';
+import { marketDeps } from './market';
 import { logger } from '../commons/powertools';
 import { brokerDeps } from './broker';
 
