@@ -1,13 +1,16 @@
+import { ulid } from 'ulid';
 import { BROKER_ENVIRONMENTS } from '@shared/broker/credentials-form';
 import { deletionView, exportData, requestDeletion, runDeletion, type PrivacyDeps } from '@shared/users/privacy';
 import { usersApi } from '@shared/users/users.api';
 import { secretsBrokerKeyStore } from '../adapters/alpaca/broker-key-store';
 import { cognitoUserPoolAdmin } from '../adapters/cognito/user-pool-admin';
+import { dynamoEventOutbox } from '../adapters/dynamo/outbox';
 import { dynamoPrivacyStore } from '../adapters/dynamo/privacy-repository';
 import { secretsManagerSecretStore } from '../adapters/secrets/secret-store';
 import { systemClock } from '../commons/clock';
 import { deletionSettleMs, noteDeleted } from '../commons/deleted-accounts';
 import { accepted, httpApi, ok, route } from '../commons/http';
+import { logger } from '../commons/powertools';
 
 /** How long one request may work on a deletion before it answers (the function's timeout is 28 s); the next read resumes. */
 const DELETION_BUDGET_MS = 15_000;
@@ -45,6 +48,11 @@ export function privacyDeps(): PrivacyDeps {
     brokerKeys: { removeAll: async (userId) => void (await Promise.all(BROKER_ENVIRONMENTS.map((env) => keys.remove(userId, env)))) },
     clock: systemClock,
     settleMs: deletionSettleMs(),
+    outbox: dynamoEventOutbox(),
+    newEventId: ulid,
+    // One structured line per step of the job, with its duration: how long a deletion takes, and where.
+    onStep: (step, ms, t) =>
+      logger.info('Account deletion step', { deletionStep: step, durationMs: ms, userId: t.userId, status: t.status, itemsDeleted: t.itemsDeleted }),
   };
 }
 

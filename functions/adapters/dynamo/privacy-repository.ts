@@ -10,8 +10,9 @@ import { userPk } from './profile-repository';
 
 /**
  * The learner's data for export and deletion (issue 20):
- *   DELETED#<sub> / TOMBSTONE   the deletion's tombstone, kept for good (a sub is never reused); while the job is not
- *                               done it sits on GSI1 under `DELETING`, where the nightly sweep finds it to resume it
+ *   DELETED#<sub> / TOMBSTONE   the deletion's tombstone; while the job is not done it sits on GSI1 under `DELETING`,
+ *                               where the nightly sweep finds it to resume it; once done it keeps only the sub and the
+ *                               times (no e-mail) and expires with the TTL (`expiresAt`, DELETED_MARKER_KEPT_MS)
  *   USER#<sub> / *              everything else the learner has
  *   NOTIFY#<list> / <email>     the notify-me entry, the one item outside their partition (its `userId` says whose)
  */
@@ -27,13 +28,16 @@ const toTombstone = (i: Record<string, unknown>): Tombstone => ({
   completedAt: typeof i.completedAt === 'string' ? i.completedAt : null,
   itemsDeleted: Number(i.itemsDeleted ?? 0),
   steps: Array.isArray(i.steps) ? (i.steps as Tombstone['steps']) : [],
+  keptUntil: typeof i.expiresAt === 'number' ? new Date(i.expiresAt * 1000).toISOString() : null,
 });
 
-const tombstoneItem = (t: Tombstone) => ({
+const tombstoneItem = ({ keptUntil, email, ...t }: Tombstone) => ({
   ...tombstoneKey(t.userId),
   entity: 'tombstone',
   ...t,
-  ...(t.status === 'deleting' ? { GSI1PK: DELETING_GSI, GSI1SK: `${t.requestedAt}#${t.userId}` } : {}),
+  // The finished deletion's marker: no e-mail, and the table's TTL removes it.
+  ...(t.status === 'deleting' ? { email, GSI1PK: DELETING_GSI, GSI1SK: `${t.requestedAt}#${t.userId}` } : {}),
+  ...(t.status === 'deleted' && keptUntil ? { expiresAt: Math.ceil(new Date(keptUntil).getTime() / 1000) } : {}),
 });
 
 export function dynamoPrivacyStore(

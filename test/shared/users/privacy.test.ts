@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { DomainEvent } from '@shared/events/domain-events';
 import {
+  DELETED_MARKER_KEPT_MS,
   exportData,
   exportedItem,
   requestDeletion,
@@ -159,5 +161,37 @@ describe('the account deletion job', () => {
     const t = await requestDeletion(slow, { userId: 'a', email: 'a@example.com' }, { budgetMs: 15_000 });
     expect(t).toMatchObject({ status: 'deleting', itemsDeleted: 200 });
     expect(t.steps).not.toContain('items');
+  });
+
+  it('keeps, once finished, only the sub and the times (no e-mail), until no token issued before the deletion can be valid', async () => {
+    const w = world();
+    await requestDeletion(w.deps, { userId: 'a', email: 'a@example.com' });
+    w.advance(SETTLE_MS);
+    const done = await runDeletion(w.deps, (await w.deps.store.tombstone('a'))!);
+    expect(done).toMatchObject({ status: 'deleted', email: '', completedAt: '2026-11-25T15:00:30.000Z', keptUntil: '2026-11-25T15:20:30.000Z' });
+    expect(JSON.stringify(await w.deps.store.tombstone('a'))).not.toContain('a@example.com');
+    // Tokens live 15 minutes (functions/sessions.ts) and none can be issued once the user is gone from the pool.
+    expect(DELETED_MARKER_KEPT_MS).toBeGreaterThanOrEqual(15 * 60_000);
+  });
+
+  it('publishes the event whose consumer finishes the deletion after the settle, and times each step', async () => {
+    const w = world();
+    const published: DomainEvent[] = [];
+    const steps: string[] = [];
+    let ids = 0;
+    const deps: PrivacyDeps = {
+      ...w.deps,
+      outbox: { enqueue: async (events) => void published.push(...events) },
+      newEventId: () => `01JDXXXXXXXXXXXXXXXXXXXX0${ids++}`,
+      onStep: (step, ms) => steps.push(`${step}:${ms >= 0}`),
+    };
+    await requestDeletion(deps, { userId: 'a', email: 'a@example.com' });
+    expect(published).toEqual([
+      { type: 'AccountDeletionRequested', detail: { eventId: '01JDXXXXXXXXXXXXXXXXXXXX00', account: 'a', requestedAt: '2026-11-25T15:00:00.000Z' } },
+    ]);
+    expect(steps).toEqual(['signed_out:true', 'broker_keys:true', 'outside_items:true', 'items:true', 'user_pool:true']);
+    w.advance(SETTLE_MS);
+    await runDeletion(deps, (await deps.store.tombstone('a'))!);
+    expect(steps.at(-1)).toBe('settled:true');
   });
 });
