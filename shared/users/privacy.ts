@@ -137,6 +137,7 @@ const SECTIONS: readonly [prefix: string, section: string][] = [
   ['CREPORT#', 'communityReports'],
   ['CRATE#', 'communityDailyCounts'],
   ['COUNTED#', 'counted'],
+  ['SESSIONS', 'sessions'],
 ];
 
 export const sectionOf = (sk: string): string => SECTIONS.find(([p]) => sk === p || (p.endsWith('#') && sk.startsWith(p)))?.[1] ?? 'other';

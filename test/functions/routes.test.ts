@@ -37,6 +37,7 @@ describe('the route catalog', () => {
     ]);
     expect(accesses.filter(([, access]) => access.userPool).map(([id, access]) => [id, access.userPool])).toEqual([
       ['privacy', 'deleteUsers'],
+      ['sessions', 'signOutUsers'],
       ['accountDeletions', 'deleteUsers'],
       ['finishDeletion', 'deleteUsers'],
     ]);
