@@ -4,7 +4,6 @@ import { deletionView, exportData, requestDeletion, runDeletion, type PrivacyDep
 import { usersApi } from '@shared/users/users.api';
 import { secretsBrokerKeyStore } from '../adapters/alpaca/broker-key-store';
 import { cognitoUserPoolAdmin } from '../adapters/cognito/user-pool-admin';
-import { dynamoEventOutbox } from '../adapters/dynamo/outbox';
 import { dynamoPrivacyStore } from '../adapters/dynamo/privacy-repository';
 import { secretsManagerSecretStore } from '../adapters/secrets/secret-store';
 import { systemClock } from '../commons/clock';
@@ -48,7 +47,6 @@ export function privacyDeps(): PrivacyDeps {
     brokerKeys: { removeAll: async (userId) => void (await Promise.all(BROKER_ENVIRONMENTS.map((env) => keys.remove(userId, env)))) },
     clock: systemClock,
     settleMs: deletionSettleMs(),
-    outbox: dynamoEventOutbox(),
     newEventId: ulid,
     // One structured line per step of the job, with its duration: how long a deletion takes, and where.
     onStep: (step, ms, t) =>

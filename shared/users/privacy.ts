@@ -1,5 +1,5 @@
 import type { Clock } from '../ports/clock.port';
-import type { EventOutbox } from '../ports/events.port';
+import type { DomainEvent } from '../events/domain-events';
 
 /**
  * The learner's rights over their data (issue 20; the privacy policy at /privacy promises them): download everything
@@ -63,8 +63,8 @@ export interface UserItem {
 
 export interface PrivacyStore {
   tombstone(userId: string): Promise<Tombstone | null>;
-  /** Writes the tombstone unless one exists; answers the one that is there. */
-  createTombstone(t: Tombstone): Promise<Tombstone>;
+  /** Writes the tombstone, with its events' outbox items in the same transaction, unless one exists; answers the one that is there. */
+  createTombstone(t: Tombstone, events?: readonly DomainEvent[]): Promise<Tombstone>;
   saveTombstone(t: Tombstone): Promise<void>;
   /** A page of the learner's partition (at most `limit` items). */
   userItems(userId: string, limit: number, cursor?: string): Promise<{ items: UserItem[]; cursor?: string }>;
@@ -92,8 +92,7 @@ export interface PrivacyDeps {
   clock: Clock;
   /** SETTLE_MS unless a local stack was started with a shorter one (functions/commons/deleted-accounts.ts). */
   settleMs?: number;
-  /** Publishes the event whose consumer finishes the deletion once the settle is over (the request cannot wait that long). */
-  outbox?: EventOutbox;
+  /** The id of the event whose consumer finishes the deletion once the settle is over (the request cannot wait that long). */
   newEventId?: () => string;
   /** Told each step's duration, for the job's log. */
   onStep?: (step: DeletionStep | 'settled' | 'items_page', ms: number, t: Tombstone) => void;
@@ -187,19 +186,14 @@ export async function exportData(deps: Pick<PrivacyDeps, 'store' | 'clock'>, who
 
 /** Starts the deletion (idempotent: a second request answers the first one's tombstone) and runs it as far as it goes. */
 export async function requestDeletion(deps: PrivacyDeps, who: { userId: string; email: string }, opts: { budgetMs?: number } = {}): Promise<Tombstone> {
-  const tombstone = await deps.store.createTombstone({
-    userId: who.userId,
-    email: who.email,
-    requestedAt: deps.clock.now().toISOString(),
-    status: 'deleting',
-    completedAt: null,
-    itemsDeleted: 0,
-    steps: [],
-  });
-  if (tombstone.status === 'deleting' && deps.outbox && deps.newEventId)
-    await deps.outbox.enqueue([
-      { type: 'AccountDeletionRequested', detail: { eventId: deps.newEventId(), account: tombstone.userId, requestedAt: tombstone.requestedAt } },
-    ]);
+  const requestedAt = deps.clock.now().toISOString();
+  const finish: DomainEvent[] = deps.newEventId
+    ? [{ type: 'AccountDeletionRequested', detail: { eventId: deps.newEventId(), account: who.userId, requestedAt } }]
+    : [];
+  const tombstone = await deps.store.createTombstone(
+    { userId: who.userId, email: who.email, requestedAt, status: 'deleting', completedAt: null, itemsDeleted: 0, steps: [] },
+    finish,
+  );
   return runDeletion(deps, tombstone, opts);
 }
 

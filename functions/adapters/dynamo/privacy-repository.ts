@@ -1,11 +1,12 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { NOTIFY_LIST_INDIA } from '@shared/community/notify';
 import type { PrivacyStore, Tombstone, UserItem } from '@shared/users/privacy';
 import { batchWriteAll } from './batch-write';
 import { dynamoPostRepository } from './community-posts-repository';
 import { sharedBatchedGetter } from './batched-get';
 import { documentClient, tableName } from './client';
+import { outboxPut } from './outbox';
 import { userPk } from './profile-repository';
 
 /**
@@ -54,14 +55,18 @@ export function dynamoPrivacyStore(
       const item = await sharedBatchedGetter(db, table)(tombstoneKey(userId));
       return item ? toTombstone(item) : null;
     },
-    async createTombstone(t) {
+    async createTombstone(t, events = []) {
+      const put = { TableName: table, Item: tombstoneItem(t), ConditionExpression: 'attribute_not_exists(PK)' };
       try {
-        await db.send(new PutCommand({ TableName: table, Item: tombstoneItem(t), ConditionExpression: 'attribute_not_exists(PK)' }));
+        // The events that finish the deletion leave through the outbox, in the tombstone's own transaction.
+        if (events.length) await db.send(new TransactWriteCommand({ TransactItems: [{ Put: put }, ...events.map((e) => outboxPut(table, e))] }));
+        else await db.send(new PutCommand(put));
         return t;
       } catch (err) {
-        if (!(err instanceof ConditionalCheckFailedException)) throw err;
+        if (!(err instanceof ConditionalCheckFailedException) && !(err instanceof TransactionCanceledException)) throw err;
         const existing = await db.send(new GetCommand({ TableName: table, Key: tombstoneKey(t.userId), ConsistentRead: true }));
-        return toTombstone(existing.Item!);
+        if (!existing.Item) throw err;
+        return toTombstone(existing.Item);
       }
     },
     async saveTombstone(t) {
