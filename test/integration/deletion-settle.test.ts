@@ -15,10 +15,11 @@ let stack: SpawnedStack;
 const local = { region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
 
 beforeAll(async () => {
-  const start = () => spawnLocalStack({ dataDir: newDataDir('deletion-settle'), env: { TTL_SWEEP_SECONDS: '1', LOG_LEVEL: 'INFO' } });
+  const start = () =>
+    spawnLocalStack({ dataDir: newDataDir('deletion-settle'), env: { TTL_SWEEP_SECONDS: '1', LOG_LEVEL: 'INFO', DYNAMODB_START_SECONDS: '80' } });
   // A second stack beside the shared one: on a loaded machine DynamoDB Local may miss its start time once.
   stack = await start().catch((err: Error) => (/did not start listening/.test(err.message) ? start() : Promise.reject(err)));
-}, 240_000);
+}, 400_000);
 afterAll(async () => {
   await stack?.stop();
 });
