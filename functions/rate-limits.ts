@@ -106,6 +106,16 @@ export const rateLimits: readonly RateLimitDefinition[] = [
     stageThrottle: { rateLimit: 20, burstLimit: 40 },
   },
   {
+    id: 'signOutEverywhere',
+    description:
+      'Signing out everywhere (and after a password change), per learner: a learner does it now and then; each one calls the user pool, which has its own quota.',
+    per: 'user',
+    limit: 10,
+    windowSeconds: 300,
+    applies: { to: 'api', routes: { routeKeys: ['POST /api/me/sign-out-everywhere'] } },
+    stageThrottle: { rateLimit: 5, burstLimit: 10 },
+  },
+  {
     id: 'apiPerUser',
     description: 'Every route that needs sign-in, per learner: about ten times what a busy learner sends.',
     per: 'user',

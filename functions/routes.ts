@@ -27,9 +27,9 @@ export interface FunctionDefinition {
     brokerSecrets?: 'read' | 'readwrite';
     /**
      * 'deleteUsers': AdminUserGlobalSignOut and AdminDeleteUser on the user pool, for the account deletion (issue 20),
-     * with USER_POOL_ID in the environment.
+     * with USER_POOL_ID in the environment; 'signOutUsers': AdminUserGlobalSignOut only, for signing out everywhere.
      */
-    userPool?: 'deleteUsers';
+    userPool?: 'deleteUsers' | 'signOutUsers';
     /**
      * 'outbox': writes events as outbox items (PutItem on `OUTBOX#` keys only, for a function that reads the table
      * otherwise); 'put': PutEvents on the bus, which no product function needs (events leave through the outbox; the Pipe has its own role).
@@ -158,6 +158,13 @@ export const httpFunctions: readonly FunctionDefinition[] = [
     timeoutSeconds: 28,
   },
   {
+    id: 'sessions',
+    file: 'functions/http/sessions.ts',
+    description: 'Sign out everywhere: revokes the refresh tokens and refuses every token issued before it',
+    // The learner's SESSIONS item, and AdminUserGlobalSignOut on the user pool (nothing else of it).
+    access: { table: 'readwrite', userPool: 'signOutUsers' },
+  },
+  {
     id: 'analysisScreener',
     file: 'functions/http/analysis-screener.ts',
     description: 'Chain-based analysis: the options screener and saved screens, the put-call parity scanner and the volatility surface',
@@ -185,6 +192,7 @@ export const routes: readonly RouteDefinition[] = [
   { routeKey: 'GET /api/me/export', auth: 'user', fn: 'privacy' },
   { routeKey: 'POST /api/me/deletion', auth: 'user', fn: 'privacy' },
   { routeKey: 'GET /api/me/deletion', auth: 'user', fn: 'privacy' },
+  { routeKey: 'POST /api/me/sign-out-everywhere', auth: 'user', fn: 'sessions' },
   { routeKey: 'GET /api/stats', auth: 'public', fn: 'siteStats' },
   { routeKey: 'GET /api/drafts', auth: 'user', fn: 'drafts' },
   { routeKey: 'POST /api/drafts', auth: 'user', fn: 'drafts' },

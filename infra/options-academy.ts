@@ -56,6 +56,7 @@ export function defineOptionsAcademy(scope: Construct, props: OptionsAcademyProp
     ...base,
     ...name('Events'),
     table: data.table,
+    userPool: auth.userPool,
     rules: props.eventRules,
   });
   const api = new ApiStack(scope, stackName(config.stage, 'Api'), {

@@ -71,7 +71,8 @@ export async function startDynamoLocal(opts: { port: number; dataDir: string; lo
     ),
   );
   await Promise.race([
-    waitForPort(opts.port, 30_000, 'DynamoDB Local'),
+    // 30 s unless DYNAMODB_START_SECONDS says more (a second test stack on a loaded machine needs longer to start its JVM).
+    waitForPort(opts.port, Math.max(30, Number(process.env.DYNAMODB_START_SECONDS) || 0) * 1000, 'DynamoDB Local'),
     spawnError,
     supervised.exited.then((how) => {
       throw new Error(`DynamoDB Local exited (${how}); see ${opts.logFile}.`);

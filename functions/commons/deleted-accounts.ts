@@ -1,6 +1,8 @@
 import { dynamoTombstoneCheck } from '../adapters/dynamo/privacy-repository';
+import { dynamoSignOutStore } from '../adapters/dynamo/sessions-repository';
 import { BoundedMap } from '@shared/bounded-map';
 import { SETTLE_MS } from '@shared/users/privacy';
+import { issuedBeforeSignOut } from '@shared/users/sessions';
 import { shortenedFromEnv } from './shortened';
 
 /**
@@ -74,3 +76,51 @@ export function rememberDeleted(
 
 /** The one route a deleted account's token may still call: the deletion's progress. */
 export const OPEN_TO_DELETED = new Set(['GET /api/me/deletion']);
+
+/**
+ * Signed out everywhere (issue 32): a token issued before the learner's latest sign-out everywhere or password change
+ * is refused (shared/users/sessions.ts), by the same per-learner check as a deleted account's. The time is read from
+ * the learner's SESSIONS item once per SIGNED_OUT_TRUSTED_MS per warm function, so a token issued before a sign-out is
+ * refused within that time plus a request (well within 15 s) everywhere, and at once by the function that served the
+ * sign-out (locally, every handler runs in that one process). Not shortened by a test stack: the tests run with it.
+ */
+export type SignedOutCheck = (userId: string, issuedAt: number | undefined) => Promise<boolean>;
+
+/** How long a warm function trusts the "signed out at" time it read: at most 15 s must pass until old tokens are refused. */
+export const SIGNED_OUT_TRUSTED_MS = 10_000;
+
+/** Sign-outs this process recorded itself (the route that served them). */
+const KNOWN_SIGN_OUTS = new BoundedMap<string, number>(MAX_REMEMBERED);
+
+export function noteSignedOut(userId: string, atMs: number): void {
+  KNOWN_SIGN_OUTS.set(userId, Math.max(atMs, KNOWN_SIGN_OUTS.get(userId) ?? 0));
+}
+
+export function rememberSignedOut(
+  read: (userId: string) => Promise<number | null>,
+  now: () => number = Date.now,
+  trustMs: number = SIGNED_OUT_TRUSTED_MS,
+  known: BoundedMap<string, number> = KNOWN_SIGN_OUTS,
+): SignedOutCheck {
+  const cache = new BoundedMap<string, { at: number | null; until: number }>(MAX_REMEMBERED);
+  return async (userId, issuedAt) => {
+    let kept = cache.get(userId);
+    if (!kept || kept.until <= now()) {
+      kept = { at: await read(userId), until: now() + trustMs };
+      cache.set(userId, kept);
+    }
+    const here = known.get(userId);
+    const at = here === undefined ? kept.at : Math.max(here, kept.at ?? 0);
+    return issuedBeforeSignOut(issuedAt, at);
+  };
+}
+
+let signedOutFromEnv: SignedOutCheck | null | undefined;
+
+export function signedOutCheckFromEnv(): SignedOutCheck | null {
+  if (signedOutFromEnv === undefined) {
+    const store = process.env.TABLE_NAME ? dynamoSignOutStore() : null;
+    signedOutFromEnv = store ? rememberSignedOut((userId) => store.signedOutAt(userId)) : null;
+  }
+  return signedOutFromEnv;
+}

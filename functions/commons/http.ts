@@ -5,7 +5,7 @@ import { fieldInWords } from '@shared/api/field-words';
 import type { GroupMembership } from '@shared/users/group-membership.port';
 import type { Auth } from '../routes';
 import { ADMIN_GROUP } from '../sessions';
-import { deletedCheckFromEnv, OPEN_TO_DELETED, type DeletedCheck } from './deleted-accounts';
+import { deletedCheckFromEnv, OPEN_TO_DELETED, signedOutCheckFromEnv, type DeletedCheck, type SignedOutCheck } from './deleted-accounts';
 import { type AppError, statusOf } from './errors';
 import { originCheckFromEnv, type OriginCheck } from './origin-check';
 import { instrumented, logger } from './powertools';
@@ -18,6 +18,8 @@ export interface AuthUser {
   emailVerified?: boolean;
   name?: string;
   groups: string[];
+  /** The token's `iat` (seconds): a token issued before a sign-out everywhere is refused. */
+  issuedAt?: number;
 }
 
 export interface HttpResponse {
@@ -118,6 +120,7 @@ export function parseRequest(spec: RouteSpec<Auth, unknown, unknown, unknown>, e
 }
 
 export const ACCOUNT_DELETED = 'This account has been deleted. Sign up again to start afresh.';
+export const SIGNED_OUT = 'You signed out everywhere, or changed your password. Please sign in again.';
 
 const NOT_AN_OPERATOR: HttpResponse = { status: 403, body: { error: 'This page is for administrators only.', code: 'forbidden' } };
 /** A bug or an outage nobody expected: the answer says nothing of what failed; `internal` is the only code outside ErrorCode. */
@@ -131,11 +134,13 @@ const UNEXPECTED: HttpResponse = { status: 500, body: { error: 'Something went w
  */
 export function httpApi(
   routes: Record<string, RouteHandler>,
-  opts: { groups?: GroupMembership; origin?: OriginCheck | null; deleted?: DeletedCheck | null } = {},
+  opts: { groups?: GroupMembership; origin?: OriginCheck | null; deleted?: DeletedCheck | null; signedOut?: SignedOutCheck | null } = {},
 ): HttpLambda {
   const { groups } = opts;
   // A deleted account's tokens are refused everywhere but on its deletion's progress (functions/commons/deleted-accounts.ts).
   const deleted = opts.deleted === undefined ? deletedCheckFromEnv() : opts.deleted;
+  // And a token issued before the learner's last sign-out everywhere or password change (the same module).
+  const signedOut = opts.signedOut === undefined ? signedOutCheckFromEnv() : opts.signedOut;
   // In AWS, only requests that came through CloudFront (and its web ACL) are served: functions/origin.ts.
   const origin = opts.origin === undefined ? originCheckFromEnv() : opts.origin;
   if (!groups && Object.values(routes).some((r) => r.auth === 'admin')) {
@@ -167,6 +172,8 @@ export function httpApi(
         if (r.auth !== 'public' && !user) return toResult(event, { status: 401, body: { error: 'Sign in to continue.', code: 'unauthorized' } });
         if (user && deleted && r.auth !== 'public' && !OPEN_TO_DELETED.has(event.routeKey) && (await deleted(user.sub)))
           return toResult(event, { status: 401, body: { error: ACCOUNT_DELETED, code: 'account_deleted' } });
+        if (user && signedOut && r.auth !== 'public' && (await signedOut(user.sub, user.issuedAt)))
+          return toResult(event, { status: 401, body: { error: SIGNED_OUT, code: 'signed_out' } });
         if (r.auth === 'admin') {
           if (!user?.groups.includes(ADMIN_GROUP)) return toResult(event, NOT_AN_OPERATOR);
           const refused = await stillAnOperator(user.sub);
@@ -198,7 +205,14 @@ export function userFromClaims(claims: Record<string, unknown> | undefined): Aut
     emailVerified: claims.email_verified === true || claims.email_verified === 'true',
     name: str(claims.name),
     groups: parseGroups(claims['cognito:groups']),
+    issuedAt: issuedAtOf(claims.iat),
   };
+}
+
+/** `iat` arrives as a number from a decoded token and as a string from API Gateway. */
+function issuedAtOf(raw: unknown): number | undefined {
+  const n = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() ? Number(raw) : NaN;
+  return Number.isFinite(n) ? n : undefined;
 }
 
 function parseGroups(raw: unknown): string[] {

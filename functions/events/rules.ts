@@ -86,6 +86,18 @@ export const eventRules: readonly EventRuleDefinition[] = [
     consumer: { id: 'journalMarks', file: 'functions/events/journal-marks.ts', access: { table: 'readwrite' }, timeoutSeconds: 300 },
   },
   ...GAME_EVENT_TYPES.map(gamificationRule),
+  {
+    id: 'finishDeletion',
+    description: 'An account deletion was requested: finish it once its settle time is over',
+    pattern: { source: [EVENT_SOURCE], 'detail-type': ['AccountDeletionRequested'] },
+    // The privacy function's grants (functions/routes.ts); the timeout covers the 30 s settle and the passes around it.
+    consumer: {
+      id: 'finishDeletion',
+      file: 'functions/events/finish-deletion.ts',
+      access: { table: 'readwrite', brokerSecrets: 'readwrite', userPool: 'deleteUsers' },
+      timeoutSeconds: 120,
+    },
+  },
 ];
 
 /**

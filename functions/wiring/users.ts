@@ -1,3 +1,4 @@
+import { ulid } from 'ulid';
 import { BROKER_ENVIRONMENTS } from '@shared/broker/credentials-form';
 import { cachedGroupMembership } from '@shared/users/cached-group-membership';
 import type { GroupMembership } from '@shared/users/group-membership.port';
@@ -10,6 +11,7 @@ import { secretsManagerSecretStore } from '../adapters/secrets/secret-store';
 import { ADMIN_GROUP_CACHE_SECONDS } from '../sessions';
 import { systemClock } from '../commons/clock';
 import { deletionSettleMs } from '../commons/deleted-accounts';
+import { logger } from '../commons/powertools';
 import { shortenedFromEnv } from '../commons/shortened';
 
 let membership: GroupMembership | undefined;
@@ -36,5 +38,9 @@ export function privacyDeps(): PrivacyDeps {
     brokerKeys: { removeAll: async (userId) => void (await Promise.all(BROKER_ENVIRONMENTS.map((env) => keys.remove(userId, env)))) },
     clock: systemClock,
     settleMs: deletionSettleMs(),
+    newEventId: ulid,
+    // One structured line per step of the job, with its duration: how long a deletion takes, and where.
+    onStep: (step, ms, t) =>
+      logger.info('Account deletion step', { deletionStep: step, durationMs: ms, userId: t.userId, status: t.status, itemsDeleted: t.itemsDeleted }),
   };
 }

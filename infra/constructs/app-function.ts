@@ -201,6 +201,12 @@ export class AppFunction extends Construct {
     this.fn.addEnvironment('USER_POOL_ID', userPool.userPoolId);
   }
 
+  /** Signs a user out everywhere and nothing else: functions/http/sessions.ts. */
+  grantGlobalSignOut(userPool: cognito.IUserPool): void {
+    this.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['cognito-idp:AdminUserGlobalSignOut'], resources: [userPool.userPoolArn] }));
+    this.fn.addEnvironment('USER_POOL_ID', userPool.userPoolId);
+  }
+
   grantGroupLookup(userPool: cognito.IUserPool): void {
     this.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['cognito-idp:AdminListGroupsForUser'], resources: [userPool.userPoolArn] }));
     this.fn.addEnvironment('USER_POOL_ID', userPool.userPoolId);
@@ -224,7 +230,8 @@ export class AppFunction extends Construct {
     if (access.brokerSecrets) this.grantBrokerSecrets(targets.secretPrefix, access.brokerSecrets);
     if (access.userPool) {
       if (!targets.userPool) throw new Error(`${this.node.id} needs the user pool (access.userPool) where none is given`);
-      this.grantUserDeletion(targets.userPool);
+      if (access.userPool === 'signOutUsers') this.grantGlobalSignOut(targets.userPool);
+      else this.grantUserDeletion(targets.userPool);
     }
     if (access.events === 'put') this.grantPutEvents(targets.bus);
     if (access.events === 'outbox' && access.table !== 'readwrite') this.grantOutboxWrite(targets.table);

@@ -1,4 +1,5 @@
 import { CfnOutput, Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
@@ -16,6 +17,8 @@ import { deadLetterQueue } from '../constructs/dead-letter-queue';
 export interface EventsStackProps extends StackProps {
   config: StageConfig;
   table: dynamodb.ITableV2;
+  /** For consumers with `access.userPool` (the deletion's finisher). */
+  userPool?: cognito.IUserPool;
   /** Defaults to the catalogue in functions/events/rules.ts; tests pass fixtures. */
   rules?: readonly EventRuleDefinition[];
 }
@@ -61,7 +64,7 @@ export class EventsStack extends Stack {
         memoryMb: def.consumer.memoryMb,
         timeoutSeconds: def.consumer.timeoutSeconds ?? 30,
       });
-      consumer.applyAccess(def.consumer.access, { table, bus: this.bus, secretPrefix: config.secretPrefix });
+      consumer.applyAccess(def.consumer.access, { table, bus: this.bus, secretPrefix: config.secretPrefix, userPool: props.userPool });
       this.consumers.push(consumer);
 
       const dlq = deadLetterQueue(this, `${def.id}DeadLetters`);

@@ -140,6 +140,12 @@ export const IngestRequestedDetail = z.object({
   at: isoTime,
 });
 
+/**
+ * A learner asked for their account to be deleted: the consumer finishes the deletion once its settle time is over
+ * (shared/users/privacy.ts). The sub is `account`, not `userId`, because consumers skip events of deleted learners.
+ */
+export const AccountDeletionRequestedDetail = z.object({ eventId, account: userId, requestedAt: isoTime });
+
 export const DomainEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('OrderPlaced'), detail: OrderPlacedDetail }),
   z.object({ type: z.literal('OrderEnded'), detail: OrderEndedDetail }),
@@ -156,6 +162,7 @@ export const DomainEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('CommunityPostShared'), detail: CommunityPostSharedDetail }),
   z.object({ type: z.literal('ChainIngested'), detail: ChainIngestedDetail }),
   z.object({ type: z.literal('IngestRequested'), detail: IngestRequestedDetail }),
+  z.object({ type: z.literal('AccountDeletionRequested'), detail: AccountDeletionRequestedDetail }),
 ]);
 export type DomainEvent = z.infer<typeof DomainEvent>;
 export type DomainEventType = DomainEvent['type'];

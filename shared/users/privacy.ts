@@ -1,4 +1,5 @@
 import type { Clock } from '../ports/clock.port';
+import type { DomainEvent } from '../events/domain-events';
 
 /**
  * The learner's rights over their data (issue 20; the privacy policy at /privacy promises them): download everything
@@ -18,8 +19,22 @@ import type { Clock } from '../ports/clock.port';
  *   6. the user in the user pool;
  *   7. the tombstone says `deleted` — only once the partition was found empty at least SETTLE_MS after the tombstone,
  *      so an event consumer still working on an event published before the deletion cannot leave an item behind.
+ *
+ * The request runs the steps at once; the last pass, due once the settle is over, is run by the consumer of the
+ * AccountDeletionRequested event the request publishes (functions/events/finish-deletion.ts), which waits out the
+ * settle. Then the tombstone becomes a marker that keeps only what refusing the old tokens needs (the sub and the times,
+ * no e-mail) and expires DELETED_MARKER_KEPT_MS after the deletion finished.
  */
 export const SETTLE_MS = 30_000;
+
+/**
+ * How long the finished deletion's marker is kept: 20 minutes after it finished. It exists only to refuse the tokens
+ * issued before the deletion. Access and ID tokens live 15 minutes (functions/sessions.ts), refresh tokens were revoked
+ * by the sign-out step, and from the user pool step on no token can be issued for the sub at all (and Cognito never
+ * reuses a sub); the pool step comes before the deletion finishes, so 15 minutes after `completedAt` no token of the
+ * account can be valid. Five minutes more cover clock skew between the user pool and the function.
+ */
+export const DELETED_MARKER_KEPT_MS = 20 * 60_000;
 export const DELETION_CONFIRMATION = 'DELETE MY ACCOUNT';
 
 export type DeletionStatus = 'deleting' | 'deleted';
@@ -34,6 +49,8 @@ export interface Tombstone {
   itemsDeleted: number;
   /** Steps finished at least once, for the status the settings page shows. */
   steps: DeletionStep[];
+  /** When the finished deletion's marker expires (DELETED_MARKER_KEPT_MS after `completedAt`); null while deleting. */
+  keptUntil?: string | null;
 }
 
 export type DeletionStep = 'signed_out' | 'broker_keys' | 'outside_items' | 'items' | 'user_pool';
@@ -46,8 +63,8 @@ export interface UserItem {
 
 export interface PrivacyStore {
   tombstone(userId: string): Promise<Tombstone | null>;
-  /** Writes the tombstone unless one exists; answers the one that is there. */
-  createTombstone(t: Tombstone): Promise<Tombstone>;
+  /** Writes the tombstone, with its events' outbox items in the same transaction, unless one exists; answers the one that is there. */
+  createTombstone(t: Tombstone, events?: readonly DomainEvent[]): Promise<Tombstone>;
   saveTombstone(t: Tombstone): Promise<void>;
   /** A page of the learner's partition (at most `limit` items). */
   userItems(userId: string, limit: number, cursor?: string): Promise<{ items: UserItem[]; cursor?: string }>;
@@ -75,6 +92,10 @@ export interface PrivacyDeps {
   clock: Clock;
   /** SETTLE_MS unless a local stack was started with a shorter one (functions/commons/deleted-accounts.ts). */
   settleMs?: number;
+  /** The id of the event whose consumer finishes the deletion once the settle is over (the request cannot wait that long). */
+  newEventId?: () => string;
+  /** Told each step's duration, for the job's log. */
+  onStep?: (step: DeletionStep | 'settled' | 'items_page', ms: number, t: Tombstone) => void;
 }
 
 // Export
@@ -115,6 +136,7 @@ const SECTIONS: readonly [prefix: string, section: string][] = [
   ['CREPORT#', 'communityReports'],
   ['CRATE#', 'communityDailyCounts'],
   ['COUNTED#', 'counted'],
+  ['SESSIONS', 'sessions'],
 ];
 
 export const sectionOf = (sk: string): string => SECTIONS.find(([p]) => sk === p || (p.endsWith('#') && sk.startsWith(p)))?.[1] ?? 'other';
@@ -164,26 +186,33 @@ export async function exportData(deps: Pick<PrivacyDeps, 'store' | 'clock'>, who
 
 /** Starts the deletion (idempotent: a second request answers the first one's tombstone) and runs it as far as it goes. */
 export async function requestDeletion(deps: PrivacyDeps, who: { userId: string; email: string }, opts: { budgetMs?: number } = {}): Promise<Tombstone> {
-  const tombstone = await deps.store.createTombstone({
-    userId: who.userId,
-    email: who.email,
-    requestedAt: deps.clock.now().toISOString(),
-    status: 'deleting',
-    completedAt: null,
-    itemsDeleted: 0,
-    steps: [],
-  });
+  const requestedAt = deps.clock.now().toISOString();
+  const finish: DomainEvent[] = deps.newEventId
+    ? [{ type: 'AccountDeletionRequested', detail: { eventId: deps.newEventId(), account: who.userId, requestedAt } }]
+    : [];
+  const tombstone = await deps.store.createTombstone(
+    { userId: who.userId, email: who.email, requestedAt, status: 'deleting', completedAt: null, itemsDeleted: 0, steps: [] },
+    finish,
+  );
   return runDeletion(deps, tombstone, opts);
 }
 
 /** Resumes a deletion from the start of its steps; each step is idempotent. Answers the tombstone as it now is. */
 export async function runDeletion(deps: PrivacyDeps, start: Tombstone, opts: { budgetMs?: number } = {}): Promise<Tombstone> {
   if (start.status === 'deleted') return start;
-  const began = deps.clock.now().getTime();
+  const now = () => deps.clock.now().getTime();
+  const began = now();
   const t: Tombstone = { ...start, steps: [...start.steps] };
+  let stepStarted = began;
+  const timed = (step: DeletionStep | 'settled' | 'items_page') => {
+    const at = now();
+    deps.onStep?.(step, at - stepStarted, t);
+    stepStarted = at;
+  };
   const done = async (step: DeletionStep) => {
     if (!t.steps.includes(step)) t.steps.push(step);
     await deps.store.saveTombstone(t);
+    timed(step);
   };
   await deps.pool.signOutEverywhere(t.userId);
   await done('signed_out');
@@ -200,19 +229,30 @@ export async function runDeletion(deps: PrivacyDeps, start: Tombstone, opts: { b
     );
     t.itemsDeleted += page.items.length;
     await deps.store.saveTombstone(t);
-    if (opts.budgetMs !== undefined && deps.clock.now().getTime() - began > opts.budgetMs) return t;
+    if (opts.budgetMs !== undefined && now() - began > opts.budgetMs) {
+      timed('items_page');
+      return t;
+    }
   }
   await done('items');
   await deps.pool.deleteUser(t.userId);
   await done('user_pool');
-  const settled = deps.clock.now().getTime() - new Date(t.requestedAt).getTime() >= (deps.settleMs ?? SETTLE_MS);
+  const settled = now() - new Date(t.requestedAt).getTime() >= (deps.settleMs ?? SETTLE_MS);
   if (settled) {
+    const completed = now();
     t.status = 'deleted';
-    t.completedAt = deps.clock.now().toISOString();
+    t.completedAt = new Date(completed).toISOString();
+    // What is kept from here on: the sub and the times, for refusing old tokens; no e-mail.
+    t.email = '';
+    t.keptUntil = new Date(completed + DELETED_MARKER_KEPT_MS).toISOString();
     await deps.store.saveTombstone(t);
+    timed('settled');
   }
   return t;
 }
+
+/** When the deletion may be marked done: SETTLE_MS (or the stack's shorter settle) after the tombstone. */
+export const settlesAt = (t: Pick<Tombstone, 'requestedAt'>, settleMs = SETTLE_MS): number => new Date(t.requestedAt).getTime() + settleMs;
 
 /** What the settings page shows while it waits. */
 export function deletionView(t: Tombstone) {

@@ -4,6 +4,7 @@ import { NO_PUBLIC_PROFILE, type PublicProfile } from './people';
 import { PUBLIC_ID, type Me } from './profile';
 import { AVATAR_SEED_MAX, BIO_MAX, cleanName, DISPLAY_NAME_MAX, MOTIONS, NUMBER_STYLE_IDS, THEMES, type ProfilePatch } from './profile-settings';
 import { DELETION_CONFIRMATION } from './privacy';
+import { SIGN_OUT_REASONS } from './sessions';
 
 const Avatar = z.object({ kind: z.enum(['initials', 'identicon']), seed: z.string() });
 const Visibility = z.object({ profile: z.boolean(), learning: z.boolean(), gamification: z.boolean(), trading: z.boolean() });
@@ -133,6 +134,13 @@ export const usersApi = defineApi({
     }),
     response: DeletionView,
     status: 202,
+  },
+  'POST /api/me/sign-out-everywhere': {
+    auth: 'user',
+    summary:
+      'Sign out on every device: the refresh tokens are revoked and, within 15 s, every token issued before this moment is refused (401 `signed_out`), this one included; the web calls it for "Sign out everywhere" and after a password change',
+    body: z.object({ reason: z.enum(SIGN_OUT_REASONS) }),
+    response: z.object({ signedOutAt: z.iso.datetime() }),
   },
   'GET /api/me/deletion': {
     auth: 'user',

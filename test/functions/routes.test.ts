@@ -21,7 +21,7 @@ describe('the route catalog', () => {
     }
   });
 
-  it('gives the broker keys to the brokerage function, reading them to the trading function (live orders) and the scheduled broker sync, and deleting them with an account to the privacy function only', () => {
+  it('gives the broker keys to the brokerage function, reading them to the trading function (live orders) and the scheduled broker sync, and deleting them with an account to the privacy function and the deletion’s jobs only', () => {
     const accesses = [
       ...httpFunctions.map((f) => [f.id, f.access] as const),
       ...schedules.map((s) => [s.id, s.access] as const),
@@ -34,10 +34,13 @@ describe('the route catalog', () => {
       ['privacy', 'readwrite'],
       ['accountDeletions', 'readwrite'],
       ['brokerSync', 'read'],
+      ['finishDeletion', 'readwrite'],
     ]);
     expect(accesses.filter(([, access]) => access.userPool).map(([id, access]) => [id, access.userPool])).toEqual([
       ['privacy', 'deleteUsers'],
+      ['sessions', 'signOutUsers'],
       ['accountDeletions', 'deleteUsers'],
+      ['finishDeletion', 'deleteUsers'],
     ]);
   });
 

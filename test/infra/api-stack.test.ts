@@ -114,7 +114,7 @@ describe('ApiStack', () => {
     template.hasResourceProperties('AWS::SecretsManager::Secret', { GenerateSecretString: { PasswordLength: 48, ExcludePunctuation: true } });
   });
 
-  it("lets exactly the functions that serve admin routes read a user's groups from the user pool, the privacy function alone sign out and delete a user, and tells them which pool", () => {
+  it("lets exactly the functions that serve admin routes read a user's groups from the user pool, the privacy function alone sign out and delete a user, the sessions function only sign a user out, and tells them which pool", () => {
     const adminFunctions = new Set(routes.filter((r) => r.auth === 'admin').map((r) => r.fn));
     expect(adminFunctions.size).toBeGreaterThan(0);
     for (const [id, fn] of stacks.api.functions) {
@@ -132,6 +132,11 @@ describe('ApiStack', () => {
       } else if (id === 'privacy') {
         expect(cognito.map((st) => ({ Action: st.Action, Resource: st.Resource }))).toEqual([
           { Action: ['cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminDeleteUser'], Resource: expectImportOf(stacks.auth.userPool) },
+        ]);
+        expect(variables.USER_POOL_ID, id).toEqual(expectImportOf(stacks.auth.userPool));
+      } else if (id === 'sessions') {
+        expect(cognito.map((st) => ({ Action: st.Action, Resource: st.Resource }))).toEqual([
+          { Action: 'cognito-idp:AdminUserGlobalSignOut', Resource: expectImportOf(stacks.auth.userPool) },
         ]);
         expect(variables.USER_POOL_ID, id).toEqual(expectImportOf(stacks.auth.userPool));
       } else {

@@ -1,6 +1,7 @@
-import { AdminAddUserToGroupCommand, AdminRemoveUserFromGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminAddUserToGroupCommand, AdminRemoveUserFromGroupCommand, ChangePasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, inject, it } from 'vitest';
 import { ADMIN_GROUP, TOKEN_VALIDITY } from '../../functions/sessions';
+import { SIGNED_OUT_TRUSTED_MS } from '../../functions/commons/deleted-accounts';
 import { cognitoClient, decodeJwt, refreshTokens, signIn, signUpAndSignIn } from '../support/cognito';
 import { ADMIN_GROUP_CACHE_SECONDS_IN_TESTS as CACHE_SECONDS } from '../support/stack-env';
 
@@ -50,4 +51,52 @@ describe('sessions', () => {
     },
     (CACHE_SECONDS + 45) * 1000,
   );
+
+  /**
+   * With the product's own timing (the signed-out time is trusted for SIGNED_OUT_TRUSTED_MS, which no test stack
+   * shortens): a token issued before a sign-out everywhere or a password change is refused within 15 s.
+   */
+  const signOutEverywhere = async (idToken: string, reason: 'sign_out_everywhere' | 'password_changed') =>
+    fetch(`${stack.url}/api/me/sign-out-everywhere`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${idToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ reason }),
+    });
+  const nextSecond = () => new Promise((r) => setTimeout(r, 1100)); // a token issued in a later second than the sign-out
+
+  it('refuses, within 15 s, every token issued before a sign-out everywhere, on any device; a new sign-in works', async () => {
+    expect(SIGNED_OUT_TRUSTED_MS).toBeLessThan(15_000);
+    const here = await signUpAndSignIn(stack);
+    const elsewhere = await signIn(stack, here.email, here.password);
+    expect(await call('/api/me', here.idToken)).toBe(200);
+    expect(await call('/api/me', elsewhere.idToken)).toBe(200);
+
+    const res = await signOutEverywhere(here.idToken, 'sign_out_everywhere');
+    expect(res.status).toBe(200);
+    expect((await res.json()).signedOutAt).toEqual(expect.any(String));
+    await expect.poll(() => call('/api/me', elsewhere.idToken), { timeout: 15_000, interval: 500 }).toBe(401);
+    expect(await call('/api/me', here.idToken)).toBe(401);
+    const refused = await fetch(`${stack.url}/api/me`, { headers: { authorization: `Bearer ${elsewhere.idToken}` } });
+    expect((await refused.json()).code).toBe('signed_out');
+    await expect(refreshTokens(stack, elsewhere.refreshToken)).rejects.toThrow();
+
+    await nextSecond();
+    const again = await signIn(stack, here.email, here.password);
+    expect(await call('/api/me', again.idToken)).toBe(200);
+  });
+
+  it('does the same after a password change: the old sessions end, the new password signs in', async () => {
+    const here = await signUpAndSignIn(stack);
+    const elsewhere = await signIn(stack, here.email, here.password);
+    expect(await call('/api/me', elsewhere.idToken)).toBe(200);
+    const next = `${here.password}-new`;
+    await cognitoClient(stack).send(new ChangePasswordCommand({ AccessToken: here.accessToken, PreviousPassword: here.password, ProposedPassword: next }));
+    expect((await signOutEverywhere(here.idToken, 'password_changed')).status).toBe(200);
+    await expect.poll(() => call('/api/me', elsewhere.idToken), { timeout: 15_000, interval: 500 }).toBe(401);
+    expect(await call('/api/me', here.idToken)).toBe(401);
+
+    await nextSecond();
+    await expect(signIn(stack, here.email, here.password)).rejects.toThrow();
+    expect(await call('/api/me', (await signIn(stack, here.email, next)).idToken)).toBe(200);
+  });
 });

@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { NOTIFY_LIST_INDIA } from '@shared/community/notify';
 import type { PrivacyStore, Tombstone, UserItem } from '@shared/users/privacy';
 import { batchWriteAll } from './batch-write';
@@ -6,12 +6,14 @@ import { dynamoPostRepository } from './community-posts';
 import { sharedBatchedGetter } from './batched-get';
 import { documentClient, tableName } from './client';
 import { isConditionFailed } from './conditions';
+import { outboxPut } from './outbox';
 import { userPk } from './profile-repository';
 
 /**
  * The learner's data for export and deletion (issue 20):
- *   DELETED#<sub> / TOMBSTONE   the deletion's tombstone, kept for good (a sub is never reused); while the job is not
- *                               done it sits on GSI1 under `DELETING`, where the nightly sweep finds it to resume it
+ *   DELETED#<sub> / TOMBSTONE   the deletion's tombstone; while the job is not done it sits on GSI1 under `DELETING`,
+ *                               where the nightly sweep finds it to resume it; once done it keeps only the sub and the
+ *                               times (no e-mail) and expires with the TTL (`expiresAt`, DELETED_MARKER_KEPT_MS)
  *   USER#<sub> / *              everything else the learner has
  *   NOTIFY#<list> / <email>     the notify-me entry, the one item outside their partition (its `userId` says whose)
  */
@@ -27,13 +29,16 @@ const toTombstone = (i: Record<string, unknown>): Tombstone => ({
   completedAt: typeof i.completedAt === 'string' ? i.completedAt : null,
   itemsDeleted: Number(i.itemsDeleted ?? 0),
   steps: Array.isArray(i.steps) ? (i.steps as Tombstone['steps']) : [],
+  keptUntil: typeof i.expiresAt === 'number' ? new Date(i.expiresAt * 1000).toISOString() : null,
 });
 
-const tombstoneItem = (t: Tombstone) => ({
+const tombstoneItem = ({ keptUntil, email, ...t }: Tombstone) => ({
   ...tombstoneKey(t.userId),
   entity: 'tombstone',
   ...t,
-  ...(t.status === 'deleting' ? { GSI1PK: DELETING_GSI, GSI1SK: `${t.requestedAt}#${t.userId}` } : {}),
+  // The finished deletion's marker: no e-mail, and the table's TTL removes it.
+  ...(t.status === 'deleting' ? { email, GSI1PK: DELETING_GSI, GSI1SK: `${t.requestedAt}#${t.userId}` } : {}),
+  ...(t.status === 'deleted' && keptUntil ? { expiresAt: Math.ceil(new Date(keptUntil).getTime() / 1000) } : {}),
 });
 
 export function dynamoPrivacyStore(
@@ -50,14 +55,18 @@ export function dynamoPrivacyStore(
       const item = await sharedBatchedGetter(db, table)(tombstoneKey(userId));
       return item ? toTombstone(item) : null;
     },
-    async createTombstone(t) {
+    async createTombstone(t, events = []) {
+      const put = { TableName: table, Item: tombstoneItem(t), ConditionExpression: 'attribute_not_exists(PK)' };
       try {
-        await db.send(new PutCommand({ TableName: table, Item: tombstoneItem(t), ConditionExpression: 'attribute_not_exists(PK)' }));
+        // The events that finish the deletion leave through the outbox, in the tombstone's own transaction.
+        if (events.length) await db.send(new TransactWriteCommand({ TransactItems: [{ Put: put }, ...events.map((e) => outboxPut(table, e))] }));
+        else await db.send(new PutCommand(put));
         return t;
       } catch (err) {
         if (!isConditionFailed(err)) throw err;
         const existing = await db.send(new GetCommand({ TableName: table, Key: tombstoneKey(t.userId), ConsistentRead: true }));
-        return toTombstone(existing.Item!);
+        if (!existing.Item) throw err;
+        return toTombstone(existing.Item);
       }
     },
     async saveTombstone(t) {

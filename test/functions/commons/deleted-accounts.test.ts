@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { SETTLE_MS } from '@shared/users/privacy';
-import { ALIVE_FOR_MS, aliveForMs, deletionSettleMs, noteDeleted, rememberDeleted } from '../../../functions/commons/deleted-accounts';
+import { BoundedMap } from '@shared/bounded-map';
+import { issuedBeforeSignOut } from '@shared/users/sessions';
+import {
+  ALIVE_FOR_MS,
+  aliveForMs,
+  deletionSettleMs,
+  noteDeleted,
+  noteSignedOut,
+  rememberDeleted,
+  rememberSignedOut,
+  SIGNED_OUT_TRUSTED_MS,
+} from '../../../functions/commons/deleted-accounts';
 
 describe('the deleted-account check of signed-in requests', () => {
   it('reads the tombstone once per learner per ALIVE_FOR_MS, refuses from the first read that finds it, and forgets nothing deleted', async () => {
@@ -65,5 +76,49 @@ describe('the deleted-account check of signed-in requests', () => {
     clock = 2000;
     await check('a');
     expect(reads).toBe(2);
+  });
+});
+
+describe('the signed-out check of signed-in requests', () => {
+  it('refuses a token issued before the last sign-out everywhere (its own second included), and accepts a later one', () => {
+    const at = Date.parse('2026-11-25T15:00:00.500Z');
+    expect(issuedBeforeSignOut(at / 1000 - 60, at)).toBe(true);
+    expect(issuedBeforeSignOut(Math.floor(at / 1000), at)).toBe(true);
+    expect(issuedBeforeSignOut(Math.floor(at / 1000) + 1, at)).toBe(false);
+    expect(issuedBeforeSignOut(undefined, at)).toBe(true);
+    expect(issuedBeforeSignOut(1, null)).toBe(false);
+  });
+
+  it('reads the sign-out time once per SIGNED_OUT_TRUSTED_MS, so an older token is refused within 15 s of a sign-out elsewhere', async () => {
+    let clock = 0;
+    let signedOutAt: number | null = null;
+    let reads = 0;
+    const check = rememberSignedOut(
+      async () => {
+        reads++;
+        return signedOutAt;
+      },
+      () => clock,
+      SIGNED_OUT_TRUSTED_MS,
+      new BoundedMap(10),
+    );
+    const iat = 1_000;
+    expect(await check('a', iat)).toBe(false);
+    signedOutAt = 2_000_000; // another function served the sign-out
+    clock = SIGNED_OUT_TRUSTED_MS - 1;
+    expect(await check('a', iat)).toBe(false);
+    clock = SIGNED_OUT_TRUSTED_MS;
+    expect(await check('a', iat)).toBe(true);
+    expect(await check('a', 2_001)).toBe(false); // signed in again afterwards
+    expect(reads).toBe(2);
+    expect(SIGNED_OUT_TRUSTED_MS).toBeLessThanOrEqual(15_000 - 5_000); // and a request's own time to spare
+  });
+
+  it('refuses at once in the function that recorded the sign-out', async () => {
+    const check = rememberSignedOut(async () => null, Date.now);
+    expect(await check('b', 1_000)).toBe(false);
+    noteSignedOut('b', 1_500_000);
+    expect(await check('b', 1_000)).toBe(true);
+    expect(await check('b', 1_501)).toBe(false);
   });
 });

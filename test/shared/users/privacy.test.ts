@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { DomainEvent } from '@shared/events/domain-events';
 import {
+  DELETED_MARKER_KEPT_MS,
   exportData,
   exportedItem,
   requestDeletion,
@@ -15,6 +17,7 @@ import {
 function world(start = '2026-11-25T15:00:00.000Z') {
   let now = new Date(start).getTime();
   const log: string[] = [];
+  const published: DomainEvent[] = [];
   const items = new Map<string, UserItem[]>([
     ['a', Array.from({ length: 250 }, (_, i) => ({ SK: `ORDER#${String(i).padStart(4, '0')}`, legs: [] }))],
     ['b', [{ SK: 'PROFILE', name: 'B' }]],
@@ -28,10 +31,11 @@ function world(start = '2026-11-25T15:00:00.000Z') {
     brokerKeys: { removeAll: async (u) => void log.push(`keys ${u}`) },
     store: {
       tombstone: async (u) => tombstones.get(u) ?? null,
-      createTombstone: async (t) => {
+      createTombstone: async (t, events = []) => {
         if (!tombstones.has(t.userId)) {
           tombstones.set(t.userId, t);
           log.push(`tombstone ${t.userId}`);
+          published.push(...events);
         }
         return tombstones.get(t.userId)!;
       },
@@ -60,6 +64,7 @@ function world(start = '2026-11-25T15:00:00.000Z') {
   return {
     deps,
     log,
+    published,
     items,
     advance: (ms: number) => (now += ms),
     failDeletesAfter: (n: number) => (failDeleteAfter = n),
@@ -159,5 +164,37 @@ describe('the account deletion job', () => {
     const t = await requestDeletion(slow, { userId: 'a', email: 'a@example.com' }, { budgetMs: 15_000 });
     expect(t).toMatchObject({ status: 'deleting', itemsDeleted: 200 });
     expect(t.steps).not.toContain('items');
+  });
+
+  it('keeps, once finished, only the sub and the times (no e-mail), until no token issued before the deletion can be valid', async () => {
+    const w = world();
+    await requestDeletion(w.deps, { userId: 'a', email: 'a@example.com' });
+    w.advance(SETTLE_MS);
+    const done = await runDeletion(w.deps, (await w.deps.store.tombstone('a'))!);
+    expect(done).toMatchObject({ status: 'deleted', email: '', completedAt: '2026-11-25T15:00:30.000Z', keptUntil: '2026-11-25T15:20:30.000Z' });
+    expect(JSON.stringify(await w.deps.store.tombstone('a'))).not.toContain('a@example.com');
+    // Tokens live 15 minutes (functions/sessions.ts) and none can be issued once the user is gone from the pool.
+    expect(DELETED_MARKER_KEPT_MS).toBeGreaterThanOrEqual(15 * 60_000);
+  });
+
+  it('publishes, with the tombstone and once, the event whose consumer finishes the deletion after the settle, and times each step', async () => {
+    const w = world();
+    const steps: string[] = [];
+    let ids = 0;
+    const deps: PrivacyDeps = {
+      ...w.deps,
+      newEventId: () => `01JDXXXXXXXXXXXXXXXXXXXX0${ids++}`,
+      onStep: (step, ms) => steps.push(`${step}:${ms >= 0}`),
+    };
+    await requestDeletion(deps, { userId: 'a', email: 'a@example.com' });
+    w.advance(1000);
+    await requestDeletion(deps, { userId: 'a', email: 'a@example.com' }); // a second request publishes nothing more
+    expect(w.published).toEqual([
+      { type: 'AccountDeletionRequested', detail: { eventId: '01JDXXXXXXXXXXXXXXXXXXXX00', account: 'a', requestedAt: '2026-11-25T15:00:00.000Z' } },
+    ]);
+    expect(steps.slice(0, 5)).toEqual(['signed_out:true', 'broker_keys:true', 'outside_items:true', 'items:true', 'user_pool:true']);
+    w.advance(SETTLE_MS);
+    await runDeletion(deps, (await deps.store.tombstone('a'))!);
+    expect(steps.at(-1)).toBe('settled:true');
   });
 });

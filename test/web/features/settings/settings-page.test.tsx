@@ -60,7 +60,7 @@ describe('settings', () => {
   });
 
   it('shows the email, saves the name through the user pool, and checks a new password as sign-up does', async () => {
-    renderSettings();
+    const api = renderSettings({ 'POST /api/me/sign-out-everywhere': { signedOutAt: '2026-11-25T15:00:00.000Z' } });
     const account = section('Account');
     await waitFor(() => expect(within(account).getByTestId('settings-email').textContent).toBe('ada@example.com'));
     const user = userEvent.setup();
@@ -76,7 +76,22 @@ describe('settings', () => {
     expect(within(account).getByRole('alert').textContent).toBe('Password must be at least 6 characters');
     expect(amplify.updatePassword).not.toHaveBeenCalled();
     await user.click(within(account).getByRole('button', { name: 'Sign out everywhere' }));
-    expect(amplify.signOut).toHaveBeenCalledWith({ global: true });
+    // The server revokes the sessions and refuses older tokens; then this browser forgets its own.
+    await waitFor(() => expect(amplify.signOut).toHaveBeenCalledWith());
+    expect(api.calls).toContainEqual({ method: 'POST', path: '/api/me/sign-out-everywhere', body: { reason: 'sign_out_everywhere' } });
+  });
+
+  it('signs out everywhere after a password change, this browser included', async () => {
+    const api = renderSettings({ 'POST /api/me/sign-out-everywhere': { signedOutAt: '2026-11-25T15:00:00.000Z' } });
+    const account = section('Account');
+    const user = userEvent.setup();
+    await user.type(within(account).getByLabelText('Current password'), 'secret1');
+    await user.type(within(account).getByLabelText('New password'), 'secret2');
+    await user.type(within(account).getByLabelText('Confirm new password'), 'secret2');
+    await user.click(within(account).getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(amplify.signOut).toHaveBeenCalledWith());
+    expect(amplify.updatePassword).toHaveBeenCalledWith({ oldPassword: 'secret1', newPassword: 'secret2' });
+    expect(api.calls).toContainEqual({ method: 'POST', path: '/api/me/sign-out-everywhere', body: { reason: 'password_changed' } });
   });
 
   it('links the paper account’s settings, one place only', () => {

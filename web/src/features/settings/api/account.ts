@@ -1,4 +1,6 @@
 import { signOut, updatePassword, updateUserAttributes } from 'aws-amplify/auth';
+import type { SignOutReason } from '@shared/users/sessions';
+import { api } from '@web/lib/api-client';
 
 /**
  * The learner's sign-in account in the user pool (Cognito through Amplify): name, password, and signing out on every
@@ -8,13 +10,19 @@ export async function changeName(name: string): Promise<void> {
   await updateUserAttributes({ userAttributes: { name: name.trim() } });
 }
 
+/** A new password signs out everywhere, this browser included: whoever knew the old one may hold a session. */
 export async function changePassword(oldPassword: string, newPassword: string): Promise<void> {
   await updatePassword({ oldPassword, newPassword });
+  await signOutEverywhere('password_changed');
 }
 
-/** Cognito's global sign-out: every refresh token of the learner is revoked, on every device. */
-export async function signOutEverywhere(): Promise<void> {
-  await signOut({ global: true });
+/**
+ * Signs out on every device: the server revokes every refresh token of the learner and, within 15 s, refuses every
+ * token issued before now (POST /api/me/sign-out-everywhere); then this browser forgets its own session.
+ */
+export async function signOutEverywhere(reason: SignOutReason = 'sign_out_everywhere'): Promise<void> {
+  await api.post('/api/me/sign-out-everywhere', { reason });
+  await signOut();
 }
 
 /** This browser only: after the account is deleted, its tokens are worthless anyway. */

@@ -82,9 +82,10 @@ function AccountSection() {
     if (pw.next !== pw.confirm) return setPwMsg({ ok: false, text: 'Passwords do not match' });
     setBusy('password');
     try {
+      // Signs out everywhere, this browser included: the sign-in page follows.
       await changePassword(pw.old, pw.next);
       setPw({ old: '', next: '', confirm: '' });
-      setPwMsg({ ok: true, text: 'Password changed.' });
+      setPwMsg({ ok: true, text: 'Password changed. Sign in again with the new password.' });
     } catch (err) {
       setPwMsg({ ok: false, text: accountError(err) });
     } finally {
@@ -113,6 +114,7 @@ function AccountSection() {
       </form>
       <form onSubmit={savePassword} className="space-y-2">
         <h3 className="text-sm font-semibold text-slate-900">Change password</h3>
+        <p className="text-sm text-slate-700">Changing your password signs you out everywhere, this browser included.</p>
         <label className="block text-sm text-slate-800">
           Current password
           <input type="password" className={input} value={pw.old} onChange={(e) => setPw({ ...pw, old: e.target.value })} autoComplete="current-password" />
@@ -137,7 +139,7 @@ function AccountSection() {
       <div>
         <h3 className="text-sm font-semibold text-slate-900">Sign out everywhere</h3>
         <p className="mt-1 text-sm text-slate-700">
-          Signs you out on every device and browser, this one included (a page already open elsewhere keeps working for up to 15 minutes).
+          Signs you out on every device and browser, this one included; a page open elsewhere stops working within 15 seconds.
         </p>
         <button
           type="button"

@@ -1,0 +1,29 @@
+import { signOutEverywhere, type SignOutDeps } from '@shared/users/sessions';
+import { usersApi } from '@shared/users/users.api';
+import { cognitoUserPoolAdmin } from '../adapters/cognito/user-pool-admin';
+import { dynamoSignOutStore } from '../adapters/dynamo/sessions-repository';
+import { systemClock } from '../commons/clock';
+import { noteSignedOut } from '../commons/deleted-accounts';
+import { httpApi, ok, route } from '../commons/http';
+
+/**
+ * Sign out everywhere (issue 32), on the server rather than with Cognito's GlobalSignOut from the browser: one request
+ * revokes the refresh tokens (AdminUserGlobalSignOut) and records the time before which every token is refused, in that
+ * order (shared/users/sessions.ts), so the web cannot do one half and miss the other. The web calls it for "Sign out
+ * everywhere" and right after a password change.
+ */
+export function makeSessionsHandler(deps: SignOutDeps) {
+  return httpApi({
+    'POST /api/me/sign-out-everywhere': route(usersApi['POST /api/me/sign-out-everywhere'], async ({ user, body }) => {
+      const out = await signOutEverywhere(deps, user.sub, body.reason);
+      noteSignedOut(user.sub, new Date(out.signedOutAt).getTime());
+      return ok(out);
+    }),
+  });
+}
+
+export const handler = makeSessionsHandler({
+  pool: cognitoUserPoolAdmin({ userPoolId: process.env.USER_POOL_ID }),
+  store: dynamoSignOutStore(),
+  clock: systemClock,
+});
