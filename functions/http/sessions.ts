@@ -1,10 +1,8 @@
 import { signOutEverywhere, type SignOutDeps } from '@shared/users/sessions';
 import { usersApi } from '@shared/users/users.api';
-import { cognitoUserPoolAdmin } from '../adapters/cognito/user-pool-admin';
-import { dynamoSignOutStore } from '../adapters/dynamo/sessions-repository';
-import { systemClock } from '../commons/clock';
 import { noteSignedOut } from '../commons/deleted-accounts';
 import { httpApi, ok, route } from '../commons/http';
+import { signOutDeps } from '../wiring/users';
 
 /**
  * Sign out everywhere (issue 32), on the server rather than with Cognito's GlobalSignOut from the browser: one request
@@ -22,8 +20,4 @@ export function makeSessionsHandler(deps: SignOutDeps) {
   });
 }
 
-export const handler = makeSessionsHandler({
-  pool: cognitoUserPoolAdmin({ userPoolId: process.env.USER_POOL_ID }),
-  store: dynamoSignOutStore(),
-  clock: systemClock,
-});
+export const handler = makeSessionsHandler(signOutDeps());

@@ -1,5 +1,8 @@
 import { ulid } from 'ulid';
 import { BROKER_ENVIRONMENTS } from '@shared/broker/credentials-form';
+import { COURSE } from '@shared/learning/content/course';
+import type { PeopleDeps } from '@shared/users/people';
+import { profileCache } from '@shared/users/profile';
 import { cachedGroupMembership } from '@shared/users/cached-group-membership';
 import type { GroupMembership } from '@shared/users/group-membership.port';
 import type { PrivacyDeps } from '@shared/users/privacy';
@@ -7,6 +10,10 @@ import { secretsBrokerKeyStore } from '../adapters/alpaca/broker-key-store';
 import { cognitoGroupMembership } from '../adapters/cognito/group-membership';
 import { cognitoUserPoolAdmin } from '../adapters/cognito/user-pool-admin';
 import { dynamoPrivacyStore } from '../adapters/dynamo/privacy-repository';
+import { dynamoGameRepository } from '../adapters/dynamo/game-repository';
+import { dynamoLearningRepository } from '../adapters/dynamo/learning-repo';
+import { dynamoProfileRepository } from '../adapters/dynamo/profile-repository';
+import { dynamoSignOutStore } from '../adapters/dynamo/sessions-repository';
 import { secretsManagerSecretStore } from '../adapters/secrets/secret-store';
 import { ADMIN_GROUP_CACHE_SECONDS } from '../sessions';
 import { systemClock } from '../commons/clock';
@@ -44,3 +51,31 @@ export function privacyDeps(): PrivacyDeps {
       logger.info('Account deletion step', { deletionStep: step, durationMs: ms, userId: t.userId, status: t.status, itemsDeleted: t.itemsDeleted }),
   };
 }
+
+/** The learner's own profile and the public profiles: profiles, the course's progress, the game's state and rank. */
+export function meDeps() {
+  const profiles = dynamoProfileRepository();
+  const game = dynamoGameRepository();
+  const learning = dynamoLearningRepository();
+  const titles = new Map(COURSE.map((m) => [m.id as string, m.title]));
+  const people: PeopleDeps = {
+    profiles,
+    learning: async (userId) => (await learning.get(userId))?.progress ?? null,
+    game: async (userId) => (await game.load(userId))?.state ?? null,
+    globalRank: (userId, value) => game.rankOf('global', userId, value),
+    moduleTitle: (id) => titles.get(id) ?? id,
+  };
+  return {
+    profiles,
+    clock: systemClock,
+    cache: profileCache(systemClock),
+    people,
+  };
+}
+
+/** Sign out everywhere: the user pool (its global sign-out) and the learner's signed-out time. */
+export const signOutDeps = () => ({
+  pool: cognitoUserPoolAdmin({ userPoolId: process.env.USER_POOL_ID }),
+  store: dynamoSignOutStore(),
+  clock: systemClock,
+});
