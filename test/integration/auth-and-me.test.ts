@@ -8,6 +8,8 @@ import { REPO_ROOT } from '../support/local-stack';
 
 const stack = inject('stack');
 const me = (token?: string) => fetch(`${stack.url}/api/me`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+/** What the web sends at sign-in: it stores the profile (GET /api/me only reads it). */
+const storeProfile = (token: string) => fetch(`${stack.url}/api/me`, { method: 'PUT', headers: { authorization: `Bearer ${token}` } });
 
 /** cognito-local's own signing key (published in its package): lets a test mint a token that differs in one claim only. */
 const localSigningKey = () =>
@@ -25,20 +27,26 @@ describe('sign-up, sign-in and /api/me through the local gateway', () => {
     expect(user.confirmed).toBe(true);
     expect(decodeJwt(user.idToken)).toMatchObject({ email: user.email, name: 'Grace Hopper', token_use: 'id' });
 
+    // Before sign-in stores it, GET /api/me answers the profile the learner would get, and writes nothing.
+    const before = await (await me(user.idToken)).json();
+    expect(before.profile).toMatchObject({ userId: user.sub, publicId: '' });
+    expect((await storeProfile(user.idToken)).status).toBe(200);
     const res = await me(user.idToken);
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.user).toMatchObject({ id: user.sub, email: user.email, name: 'Grace Hopper', displayName: 'Grace Hopper', isAdmin: false });
     expect(body.profile.userId).toBe(user.sub);
+    expect(body.profile.publicId).not.toBe('');
 
-    // The profile is created once: a second call keeps its creation time.
+    // The profile is created once: storing it again and reading it keep its creation time.
+    expect((await storeProfile(user.idToken)).status).toBe(200);
     const again = await (await me(user.idToken)).json();
     expect(again.profile.createdAt).toBe(body.profile.createdAt);
   });
 
   it('accepts the access token too, as the cloud authorizer does, without blanking the stored email', async () => {
     const user = await signUpAndSignIn(stack, { name: 'Ada' });
-    await me(user.idToken);
+    expect((await storeProfile(user.idToken)).status).toBe(200);
     const res = await me(user.accessToken);
     expect(res.status).toBe(200);
     expect((await res.json()).user).toMatchObject({ email: user.email, name: 'Ada' });

@@ -83,9 +83,11 @@ describe('strategy sharing through the local gateway', () => {
 
   it('shows an author by the display name they chose, linked to their public profile once they made it public', async () => {
     const ada = await member('Ada Lovelace');
-    const me = await ada.call('GET', '/api/me');
     const set = await ada.call('PATCH', '/api/me/profile', { displayName: 'Countess Ada', visibility: { profile: true } });
     expect(set.status).toBe(200);
+    // The first profile edit stores the profile, with its public id.
+    const me = await ada.call('GET', '/api/me');
+    expect(me.body.profile.publicId).not.toBe('');
     const shared = await ada.call('POST', '/api/community/posts', await builderShare(stack, { title: `Named ${Date.now()}` }));
     expect(shared.body.post).toMatchObject({ authorName: 'Countess Ada', authorPublicId: me.body.profile.publicId });
 

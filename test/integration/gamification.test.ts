@@ -224,7 +224,7 @@ describe('the learner’s writes and the boards', () => {
   });
 
   it('ranks learners on a board from the sparse index, the caller’s own rank included (0 when absent)', async () => {
-    const [ed, flo, gus] = await Promise.all([newLearner(stack), newLearner(stack), newLearner(stack)]);
+    const [ed, flo, gus] = await Promise.all([newLearner(stack), newLearner(stack, undefined, { storeProfile: false }), newLearner(stack)]);
     const at = new Date().toISOString();
     const lessons = (l: Learner, n: number) =>
       Array.from({ length: n }, (_, i) => ({

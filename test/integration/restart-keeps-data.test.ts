@@ -10,8 +10,11 @@ describe('restarting the local stack', () => {
     let profile;
     try {
       user = await signUpAndSignIn(first, { name: 'Persistent Pat' });
+      // Signing in stores the profile, as the web does.
+      expect((await fetch(`${first.url}/api/me`, { method: 'PUT', headers: { authorization: `Bearer ${user.idToken}` } })).status).toBe(200);
       const res = await fetch(`${first.url}/api/me`, { headers: { authorization: `Bearer ${user.idToken}` } });
       profile = (await res.json()).profile;
+      expect(profile.publicId).not.toBe('');
     } finally {
       await first.stop();
     }

@@ -317,8 +317,11 @@ describe('every route, fuzzed through the local stack', () => {
   let token = '';
   let authArb: fc.Arbitrary<string | undefined>;
   let deletableAuthArb: fc.Arbitrary<string | undefined>;
-  // The deletion's routes (POST deletes, GET then reports and resumes) fuzz a learner of their own.
-  const authOf = (routeKey: string) => (routeKey.endsWith(' /api/me/deletion') ? deletableAuthArb : authArb);
+  let signOutAuthArb: fc.Arbitrary<string | undefined>;
+  // The deletion's routes (POST deletes, GET then reports and resumes) and sign-out everywhere (after which every earlier
+  // token is refused) fuzz learners of their own, so the learner the other routes use stays signed in.
+  const authOf = (routeKey: string) =>
+    routeKey.endsWith(' /api/me/deletion') ? deletableAuthArb : routeKey.endsWith(' /api/me/sign-out-everywhere') ? signOutAuthArb : authArb;
 
   beforeAll(async () => {
     const learner = await signUpAndSignIn(stack, { name: 'Fuzz Learner' });
@@ -366,6 +369,12 @@ describe('every route, fuzzed through the local stack', () => {
       'base64url',
     );
     deletableAuthArb = authFor(doomed, dHead, dForged, dSignature);
+    const leaving = (await signUpAndSignIn(stack, { name: 'Fuzz Signs Out' })).idToken;
+    const [sHead, sPayload, sSignature] = leaving.split('.') as [string, string, string];
+    const sForged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(sPayload, 'base64url').toString()), 'cognito:groups': ['admin'] })).toString(
+      'base64url',
+    );
+    signOutAuthArb = authFor(leaving, sHead, sForged, sSignature);
   });
 
   it('keeps the gateway up for a malformed Host header', async () => {
