@@ -15,12 +15,8 @@ import { readPositions } from '@shared/broker/use-cases/read-positions';
 import { saveCredentials } from '@shared/broker/use-cases/save-credentials';
 import { syncBroker } from '@shared/broker/use-cases/sync';
 import { validateCredentials } from '@shared/broker/use-cases/validate-credentials';
-import type { Result } from '@shared/result';
-import { created, failure, httpApi, ok, route, type HttpResponse } from '../commons/http';
+import { created, httpApi, ok, respond, route } from '../commons/http';
 import { brokerDeps } from '../wiring/broker';
-
-const respond = <T>(result: Result<T>, onOk: (value: T) => HttpResponse = (v) => ok(v)): HttpResponse =>
-  result.ok ? onOk(result.value) : failure(result.error);
 
 /**
  * The brokerage routes (shared/broker/broker.api.ts): each parses its input and calls one use case of

@@ -10,11 +10,9 @@ import type { OrderVenue } from '@shared/trading/order-venue.port';
 import { cancelOrder } from '@shared/trading/cancel-order';
 import { listOrders } from '@shared/trading/list-orders';
 import { placeOrder } from '@shared/trading/place-order';
-import { created, failure, httpApi, ok, route, type HttpResponse } from '../commons/http';
+import { created, httpApi, ok, respond, route } from '../commons/http';
 import { BUSINESS_METRICS, countMetric } from '../commons/powertools';
 import { tradingDeps } from '../wiring/trading';
-
-const respond = <T>(result: Result<T>, onOk: (value: T) => HttpResponse): HttpResponse => (result.ok ? onOk(result.value) : failure(result.error));
 
 /** Orders placed and blocked by a compliance check, and fills, for the operators' dashboard. */
 function countOrder(result: Result<{ order: { status: string } | null }>): void {
@@ -40,14 +38,14 @@ export function makeTradingHandler(deps: { paper: PaperAccountService; venues: r
     ),
 
     'POST /api/account/reset': route(api['POST /api/account/reset'], async ({ user, body }) =>
-      respond(await paper.resetAccount(user.sub, body.startingCapital), (v) => ok(v)),
+      respond(await paper.resetAccount(user.sub, body.startingCapital)),
     ),
 
     'PUT /api/account/settings': route(api['PUT /api/account/settings'], async ({ user, body }) =>
       respond(await paper.updateSettings(user.sub, body), (settings) => ok({ settings })),
     ),
 
-    'GET /api/portfolio': route(api['GET /api/portfolio'], async ({ user }) => respond(await paper.portfolio(user.sub), (v) => ok(v))),
+    'GET /api/portfolio': route(api['GET /api/portfolio'], async ({ user }) => respond(await paper.portfolio(user.sub))),
 
     'POST /api/orders': route(api['POST /api/orders'], async ({ user, body }) => {
       const result = await placeOrder(deps.venues, user.sub, body);
@@ -80,12 +78,10 @@ export function makeTradingHandler(deps: { paper: PaperAccountService; venues: r
     ),
 
     'POST /api/positions/{contract}/exercise': route(api['POST /api/positions/{contract}/exercise'], async ({ user, params, body }) =>
-      respond(await paper.exercise(user.sub, params.contract, body?.quantity), (v) => ok(v)),
+      respond(await paper.exercise(user.sub, params.contract, body?.quantity)),
     ),
 
-    'POST /api/compliance/pretrade': route(api['POST /api/compliance/pretrade'], async ({ user, body }) =>
-      respond(await paper.preTrade(user.sub, body), (v) => ok(v)),
-    ),
+    'POST /api/compliance/pretrade': route(api['POST /api/compliance/pretrade'], async ({ user, body }) => respond(await paper.preTrade(user.sub, body))),
 
     'GET /api/compliance/summary': route(api['GET /api/compliance/summary'], async ({ user, query }) =>
       ok(await paper.complianceSummary(user.sub, query.days)),
