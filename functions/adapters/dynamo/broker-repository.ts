@@ -8,6 +8,7 @@ import { sharedBatchedGetter } from './batched-get';
 import { documentClient, isExpired, tableName } from './client';
 import { outboxPut } from './outbox';
 import { userPk } from './profile-repository';
+import { queryAll } from './query';
 
 /**
  * The broker area's items under USER#<sub> (docs/architecture.md lists them), metadata only; the key pair lives in Secrets Manager:
@@ -119,27 +120,17 @@ export function dynamoBrokerRepository(db: DynamoDBDocumentClient = documentClie
       return { positions: (item?.positions as BrokerPositionRecord[] | undefined) ?? [], syncedAt: (item?.syncedAt as string | undefined) ?? null };
     },
     async learnersWithOpenOrders() {
-      const out: { userId: string; environment: BrokerEnvironment }[] = [];
-      let start: Record<string, unknown> | undefined;
-      do {
-        const page = await db.send(
-          new QueryCommand({
-            TableName: table,
-            IndexName: 'GSI1',
-            KeyConditionExpression: 'GSI1PK = :pk',
-            ExpressionAttributeValues: { ':pk': BROKER_OPEN_ORDERS },
-            ProjectionExpression: 'GSI1SK',
-            ExclusiveStartKey: start,
-          }),
-        );
-        for (const item of page.Items ?? []) {
-          const key = String(item.GSI1SK);
-          const cut = key.lastIndexOf('#');
-          out.push({ userId: key.slice(0, cut), environment: key.slice(cut + 1) as BrokerEnvironment });
-        }
-        start = page.LastEvaluatedKey;
-      } while (start);
-      return out;
+      const items = await queryAll(db, table, {
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk',
+        ExpressionAttributeValues: { ':pk': BROKER_OPEN_ORDERS },
+        ProjectionExpression: 'GSI1SK',
+      });
+      return items.map((item) => {
+        const key = String(item.GSI1SK);
+        const cut = key.lastIndexOf('#');
+        return { userId: key.slice(0, cut), environment: key.slice(cut + 1) as BrokerEnvironment };
+      });
     },
     async claimOrderKey(userId, environment, clientOrderId, request) {
       try {

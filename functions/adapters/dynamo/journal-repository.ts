@@ -1,5 +1,5 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { type DynamoDBDocumentClient, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { emptyBook, type JournalBook } from '@shared/journal/book';
 import type { JournalEntry } from '@shared/journal/journal.api';
 import type { JournalRepository, LedgerChunk, StoredTrade } from '@shared/journal/journal.port';
@@ -10,6 +10,7 @@ import { documentClient, tableName } from './client';
 import { progressPut } from './learning-repo';
 import { outboxPut } from './outbox';
 import { userPk } from './profile-repository';
+import { queryAll, queryPages } from './query';
 
 /**
  * The journal in the one table (docs/architecture.md, "Data model"), all under the learner's USER#<sub>:
@@ -67,21 +68,11 @@ export function dynamoJournalRepository(
     },
 
     async ledger(userId) {
-      const rows: ClosedTradeRow[] = [];
-      let start: Record<string, unknown> | undefined;
-      do {
-        const res = await db.send(
-          new QueryCommand({
-            TableName: table,
-            KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
-            ExpressionAttributeValues: { ':pk': userPk(userId), ':p': LEDGER },
-            ExclusiveStartKey: start,
-          }),
-        );
-        for (const item of res.Items ?? []) rows.push(...parseChunk(item).rows);
-        start = res.LastEvaluatedKey;
-      } while (start);
-      return rows;
+      const items = await queryAll(db, table, {
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
+        ExpressionAttributeValues: { ':pk': userPk(userId), ':p': LEDGER },
+      });
+      return items.flatMap((item) => parseChunk(item).rows);
     },
 
     async getEntry(userId, id) {
@@ -91,26 +82,29 @@ export function dynamoJournalRepository(
 
     async listEntries(userId, opts) {
       const entries: JournalEntry[] = [];
-      let start: Record<string, unknown> | undefined = opts.cursor ? key(userId, `${ENTRY}${opts.cursor}`) : undefined;
-      // A kind filter may need several pages to fill one.
-      for (let pages = 0; pages < 20 && entries.length < opts.limit; pages++) {
-        const res = await db.send(
-          new QueryCommand({
-            TableName: table,
-            KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
-            ExpressionAttributeValues: { ':pk': userPk(userId), ':p': ENTRY, ...(opts.kind ? { ':k': opts.kind } : {}) },
-            ...(opts.kind ? { FilterExpression: 'kind = :k' } : {}),
-            ScanIndexForward: false,
-            Limit: opts.limit - entries.length,
-            ExclusiveStartKey: start,
-          }),
-        );
-        entries.push(...(res.Items ?? []).map(entryOf));
-        start = res.LastEvaluatedKey;
-        if (!start) break;
+      let more = false;
+      let pages = 0;
+      // A kind filter may need several pages to fill one (DynamoDB filters after it reads `Limit` items).
+      for await (const page of queryPages(
+        db,
+        table,
+        {
+          KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
+          ExpressionAttributeValues: { ':pk': userPk(userId), ':p': ENTRY, ...(opts.kind ? { ':k': opts.kind } : {}) },
+          ...(opts.kind ? { FilterExpression: 'kind = :k' } : {}),
+          ScanIndexForward: false,
+          Limit: opts.limit,
+        },
+        { startKey: opts.cursor ? key(userId, `${ENTRY}${opts.cursor}`) : undefined },
+      )) {
+        const found = (page.Items ?? []).map(entryOf);
+        const room = opts.limit - entries.length;
+        entries.push(...found.slice(0, room));
+        more = found.length > room || page.LastEvaluatedKey !== undefined;
+        if (++pages >= 20 || entries.length >= opts.limit) break;
       }
       const last = entries.at(-1);
-      return { entries, cursor: start && last ? last.id : null };
+      return { entries, cursor: more && last ? last.id : null };
     },
 
     async hasAward(userId, awardKey) {
@@ -118,22 +112,12 @@ export function dynamoJournalRepository(
     },
 
     async learnersWithOpenTrades() {
-      const users: string[] = [];
-      let start: Record<string, unknown> | undefined;
-      do {
-        const res = await db.send(
-          new QueryCommand({
-            TableName: table,
-            IndexName: 'GSI1',
-            KeyConditionExpression: 'GSI1PK = :pk',
-            ExpressionAttributeValues: { ':pk': OPEN_BOOKS },
-            ExclusiveStartKey: start,
-          }),
-        );
-        for (const item of res.Items ?? []) users.push(String(item.GSI1SK));
-        start = res.LastEvaluatedKey;
-      } while (start);
-      return users;
+      const items = await queryAll(db, table, {
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk',
+        ExpressionAttributeValues: { ':pk': OPEN_BOOKS },
+      });
+      return items.map((item) => String(item.GSI1SK));
     },
 
     async commit(userId, w) {

@@ -6,10 +6,16 @@ export type Item = Record<string, unknown>;
 
 /**
  * Every page of a Query, in order: DynamoDB answers at most 1 MB (or `Limit` items) a call and hands back
- * `LastEvaluatedKey` while more remain; the next page starts there.
+ * `LastEvaluatedKey` while more remain; the next page starts there. `startKey` starts the first page after that key
+ * (a caller's cursor).
  */
-export async function* queryPages(db: DynamoDBDocumentClient, table: string, input: QueryInput): AsyncGenerator<QueryCommandOutput> {
-  let ExclusiveStartKey: Item | undefined;
+export async function* queryPages(
+  db: DynamoDBDocumentClient,
+  table: string,
+  input: QueryInput,
+  options: { startKey?: Item } = {},
+): AsyncGenerator<QueryCommandOutput> {
+  let ExclusiveStartKey: Item | undefined = options.startKey;
   do {
     const page = await db.send(new QueryCommand({ TableName: table, ...input, ExclusiveStartKey }));
     yield page;

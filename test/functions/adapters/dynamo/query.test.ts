@@ -52,6 +52,19 @@ describe('dynamo query helpers', () => {
     expect(mock.commandCalls(QueryCommand)).toHaveLength(1);
   });
 
+  it("queryPages with a start key asks for the first page after it (a caller's cursor), then follows the pages", async () => {
+    threePages();
+    const pages: number[] = [];
+    for await (const page of queryPages(db, 'tbl', input, { startKey: { PK: 'P', SK: '0' } })) pages.push(page.Items!.length);
+    expect(pages).toEqual([2, 2, 2]);
+    const starts = mock.commandCalls(QueryCommand).map((c) => c.args[0].input.ExclusiveStartKey);
+    expect(starts).toEqual([
+      { PK: 'P', SK: '0' },
+      { PK: 'P', SK: '2' },
+      { PK: 'P', SK: '4' },
+    ]);
+  });
+
   it('queryCount sums the counts of every page and asks only for the count', async () => {
     threePages();
     expect(await queryCount(db, 'tbl', input)).toBe(6);
