@@ -9,16 +9,15 @@ import { surfaceAnswer, type VolHistory } from '@shared/analysis/surface-view';
 import { newYorkParts } from '@shared/market/dates';
 import type { MarketReader } from '@shared/market/market-reader';
 import type { MarketStore } from '@shared/market/market-store.port';
-import { hashString } from '@shared/market/random';
 import { RISK_FREE_RATE } from '@shared/market/underlyings';
 import type { Clock } from '@shared/ports/clock.port';
 import type { IdGenerator } from '@shared/ports/ids.port';
 import { dynamoScreenRepository } from '../adapters/dynamo/screens-repository';
 import { analysisChains, secondsUntilNextIngest } from '../commons/analysis-chains';
 import { appError } from '../commons/errors';
-import { created, failure, httpApi, noContent, ok, okRaw, route } from '../commons/http';
+import { created, failure, httpApi, noContent, ok, okRaw, respond, route } from '../commons/http';
+import { snapshotCache } from '../commons/snapshot-cache';
 import { marketDeps } from '../wiring/market';
-import { BoundedMap } from '@shared/bounded-map';
 
 export interface ScreenerHandlerDeps {
   reader: MarketReader;
@@ -35,7 +34,6 @@ export interface ScreenerHandlerDeps {
 /** Screener answers kept per warm handler (each a page of at most 500 rows). */
 const SCREEN_CACHE_ENTRIES = 200;
 
-const etagOf = (text: string) => `"${hashString(text).toString(36)}-${text.length.toString(36)}"`;
 const notFound = (message: string) => failure(appError('not_found', message));
 
 /**
@@ -46,23 +44,15 @@ const notFound = (message: string) => failure(appError('not_found', message));
 export function makeScreenerHandler(deps: ScreenerHandlerDeps) {
   const chains = analysisChains(deps);
   let stats: { key: string; value: Promise<UnderlyingStats[]> } | null = null;
-  const screens = new BoundedMap<string, string>(SCREEN_CACHE_ENTRIES);
+  /** Screens run on a snapshot (key), by query: a bounded cache, oldest entry out first. */
+  const screens = snapshotCache<unknown>({ maxEntries: SCREEN_CACHE_ENTRIES });
   /** Answers already made for a snapshot (key), by route and underlying: a warm handler computes each once a snapshot. */
-  const answers = new Map<string, { key: string; text: string; etag: string }>();
-  /** Public end-of-day answers: cacheable until the next ingestion; the ETag follows the snapshot. */
+  const answers = snapshotCache<unknown>();
+  /** Public end-of-day answers: cacheable until the next ingestion, with the ETag of their text. */
   const publicJson = async (name: string, key: string, make: () => Promise<unknown>) => {
-    let hit = answers.get(name);
-    if (!hit || hit.key !== key) {
-      const text = JSON.stringify(await make());
-      hit = { key, text, etag: etagOf(`${key}|${name}|${hashString(text)}`) };
-      answers.set(name, hit);
-    }
+    const hit = await answers.answer(name, key, make);
     const maxAge = secondsUntilNextIngest(deps.clock.now());
     return okRaw(hit.text, { 'cache-control': `public, max-age=${maxAge}`, etag: hit.etag });
-  };
-  const resolve = (raw: string) => {
-    const r = deps.reader.resolveUnderlying(raw);
-    return 'kind' in r ? null : r.ticker;
   };
 
   return httpApi({
@@ -72,30 +62,24 @@ export function makeScreenerHandler(deps: ScreenerHandlerDeps) {
       const underlyings = await stats.value;
       // The same query on the same snapshot answers the same: the presets and saved screens most learners run are
       // answered from memory until the next ingestion (a bounded map, oldest entry out first).
-      const cacheKey = `${key}|${JSON.stringify(body)}`;
-      let text = screens.get(cacheKey);
-      if (text === undefined) {
-        text = JSON.stringify(runScreen(sets, underlyings, body, RISK_FREE_RATE));
-        screens.set(cacheKey, text);
-      }
-      return okRaw(text, { 'cache-control': 'no-store' });
+      const hit = await screens.answer(JSON.stringify(body), key, () => runScreen(sets, underlyings, body, RISK_FREE_RATE));
+      return okRaw(hit.text, { 'cache-control': 'no-store' });
     }),
 
     'GET /api/analysis/screens': route(screenerApi['GET /api/analysis/screens'], async ({ user }) => ok({ screens: await deps.screens.list(user.sub) })),
 
-    'POST /api/analysis/screens': route(screenerApi['POST /api/analysis/screens'], async ({ user, body }) => {
-      const result = await saveScreen(deps, user.sub, body);
-      return result.ok ? created({ screen: result.value }) : failure(result.error);
-    }),
+    'POST /api/analysis/screens': route(screenerApi['POST /api/analysis/screens'], async ({ user, body }) =>
+      respond(await saveScreen(deps, user.sub, body), (screen) => created({ screen })),
+    ),
 
-    'DELETE /api/analysis/screens/{id}': route(screenerApi['DELETE /api/analysis/screens/{id}'], async ({ user, params }) => {
-      const result = await deleteScreen(deps, user.sub, params.id);
-      return result.ok ? noContent() : failure(result.error);
-    }),
+    'DELETE /api/analysis/screens/{id}': route(screenerApi['DELETE /api/analysis/screens/{id}'], async ({ user, params }) =>
+      respond(await deleteScreen(deps, user.sub, params.id), noContent),
+    ),
 
     'GET /api/analysis/{underlying}/arbitrage': route(screenerApi['GET /api/analysis/{underlying}/arbitrage'], async ({ params, query }) => {
-      const ticker = resolve(params.underlying);
-      if (!ticker) return notFound(`Unknown underlying: ${params.underlying.toUpperCase()}.`);
+      const resolved = deps.reader.resolve(params.underlying);
+      if (!resolved.ok) return failure(resolved.error);
+      const { ticker } = resolved.value;
       const { key, set } = await chains.one(ticker);
       if (!set) return notFound(`No ${ticker} options are listed.`);
       return publicJson(`arbitrage|${ticker}|${query.expiry ?? ''}`, key, async () =>
@@ -104,8 +88,9 @@ export function makeScreenerHandler(deps: ScreenerHandlerDeps) {
     }),
 
     'GET /api/analysis/{underlying}/surface': route(screenerApi['GET /api/analysis/{underlying}/surface'], async ({ params }) => {
-      const ticker = resolve(params.underlying);
-      if (!ticker) return notFound(`Unknown underlying: ${params.underlying.toUpperCase()}.`);
+      const resolved = deps.reader.resolve(params.underlying);
+      if (!resolved.ok) return failure(resolved.error);
+      const { ticker } = resolved.value;
       const { key, set } = await chains.one(ticker);
       if (!set) return notFound(`No ${ticker} options are listed.`);
       return publicJson(`surface|${ticker}`, key, async () => surfaceAnswer(set, deps.volHistory ? await deps.volHistory(ticker) : null));

@@ -27,12 +27,6 @@ export interface ChainView {
   contracts: OptionContract[];
 }
 
-/**
- * The old failure shape of `resolveUnderlying`, kept only for the screener handler, which reads it with `'kind' in`
- * until it adopts `resolve` (every other read answers a Result whose failure is `not_found`).
- */
-export type ReadFailure = { kind: 'unknown_underlying'; message: string };
-
 export interface ResolvedUnderlying {
   ticker: string;
   /** A tracked underlying has stored chains; any other listed one is served from the simulated market. */
@@ -105,12 +99,6 @@ export function marketReader(deps: MarketReaderDeps) {
     );
   }
 
-  /** `resolve` in the old failure shape, for the one caller that still reads it (see ReadFailure). */
-  function resolveUnderlying(raw: string): ResolvedUnderlying | ReadFailure {
-    const r = resolve(raw);
-    return r.ok ? r.value : { kind: 'unknown_underlying', message: r.error.message };
-  }
-
   // Small read-mostly items are kept for a while, as a warm Lambda keeps them (docs/architecture.md, "Data model").
   const statusMemo = ttlMemo(
     30_000,
@@ -163,7 +151,6 @@ export function marketReader(deps: MarketReaderDeps) {
 
   const reader = {
     resolve,
-    resolveUnderlying,
 
     async tickers(query?: string): Promise<{ source: 'live' | 'demo'; tickers: StoredTicker[] }> {
       const stored = await tickersMemo();
