@@ -3,7 +3,7 @@ import { tradingDaysEnding } from '@shared/market/calendar';
 import { newYorkParts } from '@shared/market/dates';
 import type { PaperAccountService } from '@shared/paper/paper-account';
 import type { PaperAccountRepository } from '@shared/paper/paper.port';
-import type { Order } from '@shared/paper/types';
+import type { Order } from '@shared/trading/order';
 import type { Clock } from '@shared/ports/clock.port';
 import type { JobRuns } from '@shared/ports/job-runs.port';
 import { dynamoJobRuns } from '../adapters/dynamo/job-runs-repository';

@@ -5,7 +5,7 @@ import { paperAccount } from '@shared/paper/paper-account';
 import { paperVenue } from '@shared/paper/paper-venue';
 import { portfolioCache } from '@shared/paper/read-model/portfolio-cache';
 import type { PaperDeps } from '@shared/paper/use-cases/deps';
-import { jitteredBackoff } from '@shared/paper/use-cases/retry';
+import { jitteredBackoff } from '@shared/backoff';
 import { dynamoPaperAccountRepository } from '../adapters/dynamo/paper-account-repository';
 import { isStandIn } from '../adapters/alpaca/alpaca-client';
 import { marketQuoteSource } from '../adapters/market/quote-source';

@@ -10,15 +10,6 @@ import { cancelOrder } from './use-cases/cancel-order';
 import type { BrokerDeps } from './use-cases/deps';
 import { placeOrder } from './use-cases/place-order';
 
-/**
- * The learner's Alpaca account as an order venue (shared/trading/order-venue.port.ts): POST /api/orders with its
- * account id goes through the same use case as a paper order and is decided by the broker's use cases (the paper account's
- * compliance on the broker's figures, then one Alpaca order). Listed in the account selector once its keys are
- * validated. Only the live environment is LIVE (its banner and the live confirmation); Alpaca's paper environment is
- * Alpaca's own virtual money, shown under the PAPER banner that names Alpaca.
- */
-export { alpacaAccountId, environmentOfAccount } from './account-id';
-
 const STATUS: Record<string, Order['status']> = {
   filled: 'filled',
   canceled: 'canceled',
@@ -66,6 +57,13 @@ export function asOrder(record: BrokerOrderRecord, request?: OrderRequest): Orde
   };
 }
 
+/**
+ * The learner's Alpaca account as an order venue (shared/trading/order-venue.port.ts): POST /api/orders with its
+ * account id goes through the same use case as a paper order and is decided by the broker's use cases (the paper account's
+ * compliance on the broker's figures, then one Alpaca order). Listed in the account selector once its keys are
+ * validated. Only the live environment is LIVE (its banner and the live confirmation); Alpaca's paper environment is
+ * Alpaca's own virtual money, shown under the PAPER banner that names Alpaca.
+ */
 export function alpacaVenue(environment: BrokerEnvironment, deps: BrokerDeps, standIn: boolean): OrderVenue {
   const { repo } = deps;
   const accountId = alpacaAccountId(environment);

@@ -1,5 +1,5 @@
 import { cents } from '../kernel/money';
-import type { Side } from '../paper/types';
+import type { Side } from '../trading/order';
 import {
   applyClose,
   heldAgainst,

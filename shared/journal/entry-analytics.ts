@@ -1,7 +1,8 @@
 import { daysBetween } from '../market/dates';
 import { parseOcc } from '../market/occ';
 import { cents, gcd } from '../kernel/money';
-import { CONTRACT_MULTIPLIER, type Quote } from '../paper/types';
+import { CONTRACT_MULTIPLIER } from '../paper/types';
+import type { Quote } from '../trading/order';
 import { strategySummary, validateStrategy, type KnownStrategy, type StrategyLeg } from '../strategy';
 import { newYorkDate, sign, type EntryAnalytics, type OpenLeg } from './trades';
 

@@ -1,7 +1,8 @@
 import { newYorkParts } from '../market/dates';
 import { parseOcc } from '../market/occ';
 import { cents } from '../kernel/money';
-import { CONTRACT_MULTIPLIER, type Side } from '../paper/types';
+import { CONTRACT_MULTIPLIER } from '../paper/types';
+import type { Side } from '../trading/order';
 
 /**
  * Journal trades (issue 18): one per paper order that opens a position, filled in by the server from the order

@@ -1,5 +1,6 @@
 import { daysBetween, newYorkParts } from '../market/dates';
-import type { Order, Position, Quote } from '../paper/types';
+import type { Position } from '../paper/types';
+import type { Order, Quote } from '../trading/order';
 import { analyzeAtExpiry, knownStrategy, templateById, validateStrategy, type StrategyLeg } from '../strategy';
 import type { PracticalExercise, Requirement } from './content/types';
 

@@ -1,7 +1,7 @@
 import { contractName } from '../format/options';
 import { parseOcc } from '../market/occ';
 import { formatUsd } from '../format/money';
-import type { Order } from './types';
+import type { Order } from '../trading/order';
 
 /** "SPY Nov 27, 2026 $600 Call" for an OCC symbol: the one contract name of every screen (shared/format/options.ts). */
 export function describe(symbol: string): string {

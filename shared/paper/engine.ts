@@ -21,7 +21,8 @@ import { valuation, type Marks } from './portfolio';
 import { applyFill } from './positions';
 import { requirement } from './buying-power';
 import { describe } from './describe';
-import { CONTRACT_MULTIPLIER, type Fill, type OrderRequest, type PaperAccount, type Position, type Quote } from './types';
+import { CONTRACT_MULTIPLIER, type PaperAccount, type Position } from './types';
+import type { Fill, OrderRequest, Quote } from '../trading/order';
 
 /**
  * Decides an order against the account (issue 6): the compliance checks, and whether it fills now

@@ -1,6 +1,7 @@
 import { formatUsd } from '../format/money';
 import { cents } from '../kernel/money';
-import { CONTRACT_MULTIPLIER, type Position, type Quote } from './types';
+import { CONTRACT_MULTIPLIER, type Position } from './types';
+import type { Quote } from '../trading/order';
 
 /**
  * What exercising a long option early throws away (issue 23 §3). Exercising gets the intrinsic value (shares at

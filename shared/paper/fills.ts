@@ -1,5 +1,6 @@
 import { cents, gcd } from '../kernel/money';
-import type { AccountSettings, OrderLegInput, Quote, Side } from './types';
+import type { AccountSettings } from './types';
+import type { OrderLegInput, Quote, Side } from '../trading/order';
 
 /**
  * The price a leg fills at under the account's fill model (issue 6):

@@ -1,5 +1,6 @@
 import { cents } from '../kernel/money';
-import { CONTRACT_MULTIPLIER, type Side } from './types';
+import { CONTRACT_MULTIPLIER } from './types';
+import type { Side } from '../trading/order';
 
 /** One leg as it fills: whole contracts at a price per share. */
 export interface CostLeg {

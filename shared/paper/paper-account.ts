@@ -15,7 +15,8 @@ import { placeOrder } from './use-cases/place-order';
 import { preTrade } from './use-cases/pre-trade';
 import { resetAccount } from './use-cases/reset-account';
 import { updateSettings } from './use-cases/update-settings';
-import type { AccountSettings, OptionsLevel, Order, OrderRequest } from './types';
+import type { AccountSettings, OptionsLevel } from './types';
+import type { Order, OrderRequest } from '../trading/order';
 
 /**
  * The paper account's use cases (one file each under use-cases/ and read-model/) bound to one set of ports: what

@@ -9,12 +9,8 @@ import {
   OrderIdParam,
   OrderSchema,
   PlacedOrderSchema,
-  type AccountSummary,
 } from '../trading/trading.api';
 import { STARTING_CAPITALS } from './types';
-
-// The order vocabulary's schemas are trading's (every venue answers in them); paper's contract names them from there.
-export { AccountSummarySchema, ComplianceCheckSchema, OrderBody, OrderSchema, PlacedOrderSchema, type AccountSummary };
 
 /**
  * The paper account's HTTP API (spec part 3 §3–§9): request schemas the handler validates with, answer schemas the

@@ -1,7 +1,7 @@
 import { domainEvent, type DomainEvent } from '../events/domain-events';
 import type { IdGenerator } from '../ports/ids.port';
 import type { Decision } from './engine';
-import type { Order } from './types';
+import type { Order } from '../trading/order';
 
 /**
  * The events an order's booking reports, each with a new event id; they are written with the change itself

@@ -2,7 +2,8 @@ import type { ComplianceCheck } from '../compliance/checks';
 import type { SiteCounter } from '../ports/site-stats.port';
 import type { DomainEvent } from '../events/domain-events';
 import type { PositionChange } from './engine';
-import type { Activity, Order, OrderStatus, PaperAccount, Position, Quote } from './types';
+import type { Activity, PaperAccount, Position } from './types';
+import type { Order, OrderStatus, Quote } from '../trading/order';
 
 /**
  * Where the paper account keeps its state. Every change is one conditional transaction (docs/architecture.md, "Data

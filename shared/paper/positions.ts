@@ -1,5 +1,6 @@
 import { cents } from '../kernel/money';
-import { CONTRACT_MULTIPLIER, type Position, type Side } from './types';
+import { CONTRACT_MULTIPLIER, type Position } from './types';
+import type { Side } from '../trading/order';
 import { parseOcc } from '../market/occ';
 
 /**

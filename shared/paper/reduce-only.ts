@@ -1,6 +1,7 @@
 import { fail, type Err } from '../result';
 import { describe } from './describe';
-import type { OrderLegInput, Position } from './types';
+import type { Position } from './types';
+import type { OrderLegInput } from '../trading/order';
 
 const contracts = (n: number) => `${n} contract${n === 1 ? '' : 's'}`;
 const unitsOf = (p: Position, n: number) => (p.kind === 'stock' ? `${n} share${n === 1 ? '' : 's'}` : contracts(n));

@@ -1,4 +1,4 @@
-import type { Order, OrderRequest } from './types';
+import type { Order, OrderRequest } from '../trading/order';
 
 /**
  * Whether a request is the order already booked under its client order id: the same legs (contract, side, quantity,

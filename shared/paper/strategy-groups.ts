@@ -1,5 +1,6 @@
 import type { PositionChange } from './engine';
-import type { Order, Position, StrategyGroup } from './types';
+import type { Position, StrategyGroup } from './types';
+import type { Order } from '../trading/order';
 
 /**
  * Strategy groups (issue 24): the legs an order of several legs opens belong together, under the order's strategy

@@ -1,5 +1,6 @@
 import type { DomainEvent } from '@shared/events/domain-events';
-import type { Activity, Order, PaperAccount, Position } from '@shared/paper/types';
+import type { Activity, PaperAccount, Position } from '@shared/paper/types';
+import type { Order } from '@shared/trading/order';
 import type { CommitResult, ComplianceLogEntry, DisclosureAck, PaperAccountRepository } from '@shared/paper/paper.port';
 
 /**

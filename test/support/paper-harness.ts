@@ -1,7 +1,7 @@
 import type { DomainEvent } from '@shared/events/domain-events';
 import { paperAccount } from '@shared/paper/paper-account';
 import type { QuoteSource } from '@shared/paper/paper.port';
-import type { Quote } from '@shared/paper/types';
+import type { Quote } from '@shared/trading/order';
 import { memoryPaperAccountRepo } from './memory-paper-account-repo';
 import { call, put, quote } from './trading-fixtures';
 

@@ -1,5 +1,5 @@
 import { occSymbol } from '@shared/market/occ';
-import type { Quote } from '@shared/paper/types';
+import type { Quote } from '@shared/trading/order';
 import { DEFAULT_SETTINGS, type PaperAccount, type Position } from '@shared/paper/types';
 
 export const NOW = new Date('2026-11-23T15:00:00Z'); // Monday 10:00 New York

@@ -1,6 +1,7 @@
 import { type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { addDays, dayNumber } from '@shared/market/dates';
-import type { Activity, Order, PaperAccount, Position } from '@shared/paper/types';
+import type { Activity, PaperAccount, Position } from '@shared/paper/types';
+import type { Order } from '@shared/trading/order';
 import type { AccountChange, CommitResult, ComplianceLogEntry, DisclosureAck, PaperAccountRepository } from '@shared/paper/paper.port';
 import { sharedBatchedGetter } from './batched-get';
 import { documentClient, isExpired, tableName } from './client';

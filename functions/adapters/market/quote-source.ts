@@ -1,6 +1,6 @@
 import type { MarketReader } from '@shared/market/market-reader';
 import { parseOcc } from '@shared/market/occ';
-import type { Quote } from '@shared/paper/types';
+import type { Quote } from '@shared/trading/order';
 import type { Clock } from '@shared/ports/clock.port';
 import type { QuoteSource } from '@shared/paper/paper.port';
 import { BoundedMap } from '@shared/bounded-map';

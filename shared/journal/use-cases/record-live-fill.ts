@@ -1,5 +1,5 @@
 import { parseOcc } from '../../market/occ';
-import type { Quote } from '../../paper/types';
+import type { Quote } from '../../trading/order';
 import type { Result } from '../../result';
 import { applyOrder, tradesToRead, type OrderFillInput } from '../book';
 import { entryAnalytics, recogniseStrategy } from '../entry-analytics';

@@ -1,4 +1,4 @@
-import type { Order, OrderStatus } from '../types';
+import type { Order, OrderStatus } from '../../trading/order';
 import type { PaperDeps } from '../use-cases/deps';
 
 /** The orders page shows the 200 newest. */

@@ -1,4 +1,5 @@
-import type { Activity, Order, OrderStatus, Position } from '../types';
+import type { Activity, Position } from '../types';
+import type { Order, OrderStatus } from '../../trading/order';
 import { BoundedMap } from '../../bounded-map';
 
 /**

@@ -4,7 +4,7 @@ import { describeOrder } from '../describe';
 import { cents } from '../../kernel/money';
 import { countOpenOrder } from '../open-orders';
 import { accountChanged, noAccount, noSuchOrder, orderNotOpen } from '../paper.errors';
-import type { Order } from '../types';
+import type { Order } from '../../trading/order';
 import type { PaperDeps } from './deps';
 import { retryOnConflict, RETRY } from './retry';
 

@@ -1,6 +1,7 @@
 import { fail, type Result } from '../../result';
 import { accountChanged, noAccount } from '../paper.errors';
-import { MAX_ORDER_LEGS, type OrderRequest, type StrategyGroup } from '../types';
+import { type StrategyGroup } from '../types';
+import { MAX_ORDER_LEGS, type OrderRequest } from '../../trading/order';
 import type { PaperDeps } from './deps';
 import { decideOrder, type PlacedOrder } from './place-order';
 import { retryOnConflict, RETRY } from './retry';

@@ -5,7 +5,7 @@ import { settleExpiries, type SettlementResult } from '../expiration';
 import { cents } from '../../kernel/money';
 import { staleOpenOrders } from '../open-orders';
 import { sessionOf } from '../session';
-import type { Order } from '../types';
+import type { Order } from '../../trading/order';
 import { endOpenOrder } from './cancel-order';
 import { settlementOf, warn, type PaperDeps } from './deps';
 import { withSessionStart } from './market-state';

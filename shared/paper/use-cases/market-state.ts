@@ -4,7 +4,8 @@ import { parseOcc } from '../../market/occ';
 import type { TradingState } from '../engine';
 import { valuation } from '../portfolio';
 import { dayPnlSessionOf } from '../session';
-import type { PaperAccount, Position, Quote } from '../types';
+import type { PaperAccount, Position } from '../types';
+import type { Quote } from '../../trading/order';
 import type { PaperDeps } from './deps';
 
 export type AccountState = TradingState & { positionQuotes: Map<string, Quote> };

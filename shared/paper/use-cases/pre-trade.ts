@@ -2,7 +2,7 @@ import type { ComplianceCheck } from '../../compliance/checks';
 import { ok, type Result } from '../../result';
 import { evaluateOrder } from '../engine';
 import { noAccount } from '../paper.errors';
-import type { OrderRequest } from '../types';
+import type { OrderRequest } from '../../trading/order';
 import type { PaperDeps } from './deps';
 import { loadState } from './market-state';
 

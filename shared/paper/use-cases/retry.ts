@@ -24,6 +24,3 @@ export async function retryOnConflict<T>(
   }
   return exhausted();
 }
-
-/** The full-jitter backoff of the repository, re-exported for the callers that import it from here. */
-export { jitteredBackoff } from '../../backoff';

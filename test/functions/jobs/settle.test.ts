@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Order } from '@shared/paper/types';
+import type { Order } from '@shared/trading/order';
 import { makeSettleJob } from '../../../functions/jobs/settle';
 import { memoryJobRuns } from '../../support/memory-job-runs';
 

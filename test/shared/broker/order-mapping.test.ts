@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { accountInfo, isOpenAtAlpaca, orderRecord, toAlpacaOrder } from '@shared/broker/order-mapping';
 import { evaluateLiveOrder, PDT_NOT_REPORTED } from '@shared/broker/live-compliance';
 import type { BrokerAccountInfo } from '@shared/broker/broker.port';
-import type { OrderRequest } from '@shared/paper/types';
+import type { OrderRequest } from '@shared/trading/order';
 
 const C500 = 'SPY261218C00500000';
 const C510 = 'SPY261218C00510000';

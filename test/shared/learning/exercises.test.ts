@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkExercise, type ExerciseState } from '@shared/learning/exercises';
-import type { Order, Position, Quote } from '@shared/paper/types';
+import type { Position } from '@shared/paper/types';
+import type { Order, Quote } from '@shared/trading/order';
 import { BASICS } from './fixture-course';
 
 const NOW = new Date('2026-11-25T15:00:00.000Z'); // New York date 2026-11-25

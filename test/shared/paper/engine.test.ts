@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateOrder, type TradingState } from '@shared/paper/engine';
-import type { OrderRequest, Position, Quote } from '@shared/paper/types';
+import type { Position } from '@shared/paper/types';
+import type { OrderRequest, Quote } from '@shared/trading/order';
 import { account, call, NOW, optionPosition, put, quote, stockPosition } from '../../support/trading-fixtures';
 
 function state(opts: { cash?: number; level?: 0 | 1 | 2 | 3; positions?: Position[]; quotes?: Quote[]; dayTrades?: string[]; now?: Date } = {}): TradingState {

@@ -26,8 +26,6 @@ export type CredentialsSave = BodyOf<Api['PUT /api/broker/credentials/{environme
 /** Spec part 3 §9: the broker sync interval. */
 export const BROKER_SYNC_INTERVAL_MS = 30_000;
 
-export { environmentOfAccount } from '@shared/broker/account-id';
-
 const base = (environment: BrokerEnvironment) => `/api/broker/${environment}`;
 
 export const useBrokerCredentials = () =>

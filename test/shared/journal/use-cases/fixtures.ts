@@ -1,6 +1,6 @@
 import { EntryInput } from '@shared/journal/journal.api';
 import type { JournalDeps } from '@shared/journal/use-cases/deps';
-import type { Order } from '@shared/paper/types';
+import type { Order } from '@shared/trading/order';
 import { fixedClock } from '@shared/ports/clock.port';
 import { memoryJournal } from '../../../support/memory-journal-repo';
 

@@ -4,7 +4,7 @@ import { formatUsd } from '@shared/format/money';
 import { defaultDraftName } from '@shared/drafts/drafts';
 import type { Draft } from '@shared/drafts/drafts';
 import { fundsAndMargins } from '@shared/strategy';
-import { environmentOfAccount } from '@web/api/broker';
+import { environmentOfAccount } from '@shared/broker/account-id';
 import { useSelectedAccount } from '@web/api/selected-account';
 import { preTrade, usePlaceOrder, type ComplianceCheck, type OrderRequest, type PreTradeAnswer } from '@web/api/paper-account';
 import { ChecksList } from '@web/components/trading/checks-list';

@@ -5,7 +5,8 @@ import { orderCost } from '@shared/paper/order-cost';
 import { fundsAndMargins, type StrategyLeg, type ValidationResult } from '@shared/strategy';
 import type { AccountSettings, ComplianceCheck, OrderRequest } from '@web/api/paper-account';
 import { contractLabel } from '@web/components/trading/contract-label';
-import { CONTRACT_MULTIPLIER, MAX_ORDER_LEGS } from '@shared/paper/types';
+import { CONTRACT_MULTIPLIER } from '@shared/paper/types';
+import { MAX_ORDER_LEGS } from '@shared/trading/order';
 import type { QuotedLeg } from './legs';
 import type { BuilderPortfolio } from './types';
 

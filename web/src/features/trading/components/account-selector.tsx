@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatBalance } from '@shared/format/money';
-import { environmentOfAccount } from '@web/api/broker';
+import { environmentOfAccount } from '@shared/broker/account-id';
 import { useSelectedAccount } from '@web/api/selected-account';
 
 /**

@@ -1,4 +1,5 @@
-import { environmentOfAccount, useBrokerSync } from '@web/api/broker';
+import { environmentOfAccount } from '@shared/broker/account-id';
+import { useBrokerSync } from '@web/api/broker';
 import { useSelectedAccount } from '@web/api/selected-account';
 import { LiveOrdersList, StandInNote } from './live-account';
 import { useState } from 'react';

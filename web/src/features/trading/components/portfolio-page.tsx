@@ -1,4 +1,4 @@
-import { environmentOfAccount } from '@web/api/broker';
+import { environmentOfAccount } from '@shared/broker/account-id';
 import { useSelectedAccount } from '@web/api/selected-account';
 import { LivePortfolio } from './live-account';
 import { useEffect, useState } from 'react';

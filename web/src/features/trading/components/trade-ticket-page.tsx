@@ -1,5 +1,5 @@
 import { formatCount, formatNumber, formatPercent } from '@shared/format/number';
-import { environmentOfAccount } from '@web/api/broker';
+import { environmentOfAccount } from '@shared/broker/account-id';
 import { useSelectedAccount } from '@web/api/selected-account';
 import { LiveTicket } from './live-account';
 import { useEffect, useId, useMemo, useState } from 'react';
