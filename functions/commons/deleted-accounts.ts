@@ -1,23 +1,33 @@
-import { dynamoTombstoneCheck } from '../adapters/dynamo/privacy-repository';
-import { dynamoSignOutStore } from '../adapters/dynamo/sessions-repository';
+import { type AccountStanding, dynamoAccountStanding } from '../adapters/dynamo/account-standing';
 import { BoundedMap } from '@shared/bounded-map';
 import { SETTLE_MS } from '@shared/users/privacy';
-import { issuedBeforeSignOut } from '@shared/users/sessions';
 import { shortenedFromEnv } from './shortened';
 
 /**
- * Whether the caller's account has been deleted (or is being deleted): a deleted learner's ID token stays valid until
- * it expires (15 minutes; the JWT authorizer cannot know), so signed-in requests check the tombstone the deletion
- * writes first (shared/users/privacy.ts). One GetItem of a tiny item; a deleted account is remembered by the warm
- * function, since it never comes back, and a live one for ALIVE_FOR_MS, so a learner's burst of requests costs one
- * read, not one each. That is safe because the deletion empties the partition until a pass at least SETTLE_MS (30 s)
- * after the tombstone finds it empty: whatever a request let through in the first ALIVE_FOR_MS is deleted with the rest.
- * Without a table (handler unit tests) there is nothing to check.
+ * The learner's standing, checked by every signed-in request, in one read: whether the account has been deleted (or
+ * is being deleted), and when the learner last signed out everywhere or changed the password.
+ *
+ * Deleted: a deleted learner's ID token stays valid until it expires (15 minutes; the JWT authorizer cannot know), so
+ * signed-in requests check the tombstone the deletion writes first (shared/users/privacy.ts). A deleted account is
+ * remembered by the warm function, since it never comes back.
+ *
+ * Signed out everywhere (issue 32): a token issued before the learner's latest sign-out everywhere or password change
+ * is refused (shared/users/sessions.ts). The function that served the sign-out refuses at once (locally, every handler
+ * runs in that one process); the others within TRUSTED_FOR_MS plus a request, well within 15 s.
+ *
+ * Both come from one BatchGetItem (functions/adapters/dynamo/account-standing.ts), kept per learner for TRUSTED_FOR_MS,
+ * so a learner's burst of requests costs one read, not one each. Trusting a live account that long is safe because the
+ * deletion empties the partition until a pass at least SETTLE_MS (30 s) after the tombstone finds it empty: whatever a
+ * request let through meanwhile is deleted with the rest. Without a table (handler unit tests) there is nothing to check.
  */
+export type StandingCheck = (userId: string) => Promise<AccountStanding>;
+/** Whether a learner's account is deleted (the event consumers skip such a learner's events). */
 export type DeletedCheck = (userId: string) => Promise<boolean>;
 
 /** How long a warm function trusts that a learner's account is not deleted (well under SETTLE_MS). */
 export const ALIVE_FOR_MS = 10_000;
+/** How long a warm function trusts the "signed out at" time it read: at most 15 s must pass until old tokens are refused. */
+export const SIGNED_OUT_TRUSTED_MS = 10_000;
 
 /**
  * The deletion's settle time: SETTLE_MS, or a shorter one a local stack was started with (`DELETION_SETTLE_SECONDS`;
@@ -31,96 +41,73 @@ export function deletionSettleMs(env: Readonly<Record<string, string | undefined
 export function aliveForMs(settleMs: number): number {
   return Math.min(ALIVE_FOR_MS, Math.floor(settleMs / 3));
 }
-const MAX_REMEMBERED = 10_000;
 
-let fromEnv: DeletedCheck | null | undefined;
-
-export function deletedCheckFromEnv(): DeletedCheck | null {
-  if (fromEnv === undefined)
-    fromEnv = process.env.TABLE_NAME ? rememberDeleted(dynamoTombstoneCheck(), Date.now, KNOWN_DELETED, aliveForMs(deletionSettleMs())) : null;
-  return fromEnv;
+/** How long one read of a learner's standing is trusted: the shorter of the two trusts (a live account's, a sign-out's). */
+export function trustedForMs(settleMs: number): number {
+  return Math.min(aliveForMs(settleMs), SIGNED_OUT_TRUSTED_MS);
 }
 
-/** Accounts this process knows are deleted: found by a check, or deleted by a request it served. */
-const KNOWN_DELETED = new Set<string>();
+const MAX_REMEMBERED = 10_000;
+
+/** What this process knows without a read: accounts it knows are deleted, and sign-outs it recorded itself. */
+export interface KnownStanding {
+  deleted: Set<string>;
+  signOuts: BoundedMap<string, number>;
+}
+
+const KNOWN: KnownStanding = { deleted: new Set(), signOuts: new BoundedMap(MAX_REMEMBERED) };
 
 /**
  * The deletion request's own function knows at once (locally every handler runs in one process, so the old token is
- * refused on the next request; in AWS another warm function trusts it for at most ALIVE_FOR_MS more).
+ * refused on the next request; in AWS another warm function trusts it for at most the trusted time more).
  */
 export function noteDeleted(userId: string): void {
-  KNOWN_DELETED.add(userId);
+  KNOWN.deleted.add(userId);
 }
 
-export function rememberDeleted(
-  check: DeletedCheck,
+/** A sign-out this process recorded (the route that served it): refused here at once. */
+export function noteSignedOut(userId: string, atMs: number): void {
+  KNOWN.signOuts.set(userId, Math.max(atMs, KNOWN.signOuts.get(userId) ?? 0));
+}
+
+/**
+ * `read` behind one per-learner cache: a read is trusted for `trustMs`; an account found deleted (or noted deleted) is
+ * never read again; a sign-out noted by this process counts at once.
+ */
+export function rememberStanding(
+  read: StandingCheck,
   now: () => number = Date.now,
-  deleted: Set<string> = KNOWN_DELETED,
-  aliveFor: number = ALIVE_FOR_MS,
-): DeletedCheck {
-  const aliveUntil = new BoundedMap<string, number>(MAX_REMEMBERED);
+  trustMs: number = ALIVE_FOR_MS,
+  known: KnownStanding = KNOWN,
+): StandingCheck {
+  const kept = new BoundedMap<string, { signedOutAt: number | null; until: number }>(MAX_REMEMBERED);
   return async (userId) => {
-    if (deleted.has(userId)) return true;
-    const until = aliveUntil.get(userId);
-    if (until !== undefined && until > now()) return false;
-    const is = await check(userId);
-    if (is) {
-      deleted.add(userId);
-      aliveUntil.delete(userId);
-    } else {
-      aliveUntil.set(userId, now() + aliveFor);
+    let entry = kept.get(userId);
+    if (!known.deleted.has(userId) && (!entry || entry.until <= now())) {
+      const standing = await read(userId);
+      if (standing.deleted) known.deleted.add(userId);
+      entry = { signedOutAt: standing.signedOutAt, until: now() + trustMs };
+      kept.set(userId, entry);
     }
-    return is;
+    const here = known.signOuts.get(userId);
+    const signedOutAt = here === undefined ? (entry?.signedOutAt ?? null) : Math.max(here, entry?.signedOutAt ?? 0);
+    return { deleted: known.deleted.has(userId), signedOutAt };
   };
+}
+
+let fromEnv: StandingCheck | null | undefined;
+
+/** The process's one standing check (and its one cache), or null without a table. */
+export function standingCheckFromEnv(): StandingCheck | null {
+  if (fromEnv === undefined) fromEnv = process.env.TABLE_NAME ? rememberStanding(dynamoAccountStanding(), Date.now, trustedForMs(deletionSettleMs())) : null;
+  return fromEnv;
+}
+
+/** The deleted half of the process's standing check (its cache too), for the event consumers; null without a table. */
+export function deletedCheckFromEnv(): DeletedCheck | null {
+  const standing = standingCheckFromEnv();
+  return standing ? async (userId) => (await standing(userId)).deleted : null;
 }
 
 /** The one route a deleted account's token may still call: the deletion's progress. */
 export const OPEN_TO_DELETED = new Set(['GET /api/me/deletion']);
-
-/**
- * Signed out everywhere (issue 32): a token issued before the learner's latest sign-out everywhere or password change
- * is refused (shared/users/sessions.ts), by the same per-learner check as a deleted account's. The time is read from
- * the learner's SESSIONS item once per SIGNED_OUT_TRUSTED_MS per warm function, so a token issued before a sign-out is
- * refused within that time plus a request (well within 15 s) everywhere, and at once by the function that served the
- * sign-out (locally, every handler runs in that one process). Not shortened by a test stack: the tests run with it.
- */
-export type SignedOutCheck = (userId: string, issuedAt: number | undefined) => Promise<boolean>;
-
-/** How long a warm function trusts the "signed out at" time it read: at most 15 s must pass until old tokens are refused. */
-export const SIGNED_OUT_TRUSTED_MS = 10_000;
-
-/** Sign-outs this process recorded itself (the route that served them). */
-const KNOWN_SIGN_OUTS = new BoundedMap<string, number>(MAX_REMEMBERED);
-
-export function noteSignedOut(userId: string, atMs: number): void {
-  KNOWN_SIGN_OUTS.set(userId, Math.max(atMs, KNOWN_SIGN_OUTS.get(userId) ?? 0));
-}
-
-export function rememberSignedOut(
-  read: (userId: string) => Promise<number | null>,
-  now: () => number = Date.now,
-  trustMs: number = SIGNED_OUT_TRUSTED_MS,
-  known: BoundedMap<string, number> = KNOWN_SIGN_OUTS,
-): SignedOutCheck {
-  const cache = new BoundedMap<string, { at: number | null; until: number }>(MAX_REMEMBERED);
-  return async (userId, issuedAt) => {
-    let kept = cache.get(userId);
-    if (!kept || kept.until <= now()) {
-      kept = { at: await read(userId), until: now() + trustMs };
-      cache.set(userId, kept);
-    }
-    const here = known.get(userId);
-    const at = here === undefined ? kept.at : Math.max(here, kept.at ?? 0);
-    return issuedBeforeSignOut(issuedAt, at);
-  };
-}
-
-let signedOutFromEnv: SignedOutCheck | null | undefined;
-
-export function signedOutCheckFromEnv(): SignedOutCheck | null {
-  if (signedOutFromEnv === undefined) {
-    const store = process.env.TABLE_NAME ? dynamoSignOutStore() : null;
-    signedOutFromEnv = store ? rememberSignedOut((userId) => store.signedOutAt(userId)) : null;
-  }
-  return signedOutFromEnv;
-}

@@ -5,7 +5,8 @@ import { fieldInWords } from '@shared/api/field-words';
 import type { GroupMembership } from '@shared/users/group-membership.port';
 import type { Auth } from '../routes';
 import { ADMIN_GROUP } from '../sessions';
-import { deletedCheckFromEnv, OPEN_TO_DELETED, signedOutCheckFromEnv, type DeletedCheck, type SignedOutCheck } from './deleted-accounts';
+import { issuedBeforeSignOut } from '@shared/users/sessions';
+import { OPEN_TO_DELETED, standingCheckFromEnv, type StandingCheck } from './deleted-accounts';
 import { type AppError, statusOf } from './errors';
 import { originCheckFromEnv, type OriginCheck } from './origin-check';
 import { instrumented, logger } from './powertools';
@@ -134,13 +135,13 @@ const UNEXPECTED: HttpResponse = { status: 500, body: { error: 'Something went w
  */
 export function httpApi(
   routes: Record<string, RouteHandler>,
-  opts: { groups?: GroupMembership; origin?: OriginCheck | null; deleted?: DeletedCheck | null; signedOut?: SignedOutCheck | null } = {},
+  opts: { groups?: GroupMembership; origin?: OriginCheck | null; standing?: StandingCheck | null } = {},
 ): HttpLambda {
   const { groups } = opts;
-  // A deleted account's tokens are refused everywhere but on its deletion's progress (functions/commons/deleted-accounts.ts).
-  const deleted = opts.deleted === undefined ? deletedCheckFromEnv() : opts.deleted;
-  // And a token issued before the learner's last sign-out everywhere or password change (the same module).
-  const signedOut = opts.signedOut === undefined ? signedOutCheckFromEnv() : opts.signedOut;
+  // The learner's standing, one read per request at most (functions/commons/deleted-accounts.ts): a deleted account's
+  // tokens are refused everywhere but on its deletion's progress, and so is a token issued before the learner's last
+  // sign-out everywhere or password change.
+  const standing = opts.standing === undefined ? standingCheckFromEnv() : opts.standing;
   // In AWS, only requests that came through CloudFront (and its web ACL) are served: functions/origin.ts.
   const origin = opts.origin === undefined ? originCheckFromEnv() : opts.origin;
   if (!groups && Object.values(routes).some((r) => r.auth === 'admin')) {
@@ -170,10 +171,12 @@ export function httpApi(
       try {
         const user = userFromClaims(event.requestContext?.authorizer?.jwt?.claims);
         if (r.auth !== 'public' && !user) return toResult(event, { status: 401, body: { error: 'Sign in to continue.', code: 'unauthorized' } });
-        if (user && deleted && r.auth !== 'public' && !OPEN_TO_DELETED.has(event.routeKey) && (await deleted(user.sub)))
-          return toResult(event, { status: 401, body: { error: ACCOUNT_DELETED, code: 'account_deleted' } });
-        if (user && signedOut && r.auth !== 'public' && (await signedOut(user.sub, user.issuedAt)))
-          return toResult(event, { status: 401, body: { error: SIGNED_OUT, code: 'signed_out' } });
+        if (user && standing && r.auth !== 'public') {
+          const { deleted, signedOutAt } = await standing(user.sub);
+          if (deleted && !OPEN_TO_DELETED.has(event.routeKey))
+            return toResult(event, { status: 401, body: { error: ACCOUNT_DELETED, code: 'account_deleted' } });
+          if (issuedBeforeSignOut(user.issuedAt, signedOutAt)) return toResult(event, { status: 401, body: { error: SIGNED_OUT, code: 'signed_out' } });
+        }
         if (r.auth === 'admin') {
           if (!user?.groups.includes(ADMIN_GROUP)) return toResult(event, NOT_AN_OPERATOR);
           const refused = await stillAnOperator(user.sub);

@@ -51,7 +51,7 @@ export function dynamoPrivacyStore(
   const posts = dynamoPostRepository(db, table);
   return {
     async tombstone(userId) {
-      // Every signed-in request's check (deleted-accounts.ts): batched with the other GetItems of the same moment.
+      // Batched with the other GetItems of the same moment (the deletion's progress reads it with the learner's items).
       const item = await sharedBatchedGetter(db, table)(tombstoneKey(userId));
       return item ? toTombstone(item) : null;
     },
@@ -133,13 +133,5 @@ export function dynamoPrivacyStore(
       );
       return (out.Items ?? []).map(toTombstone);
     },
-  };
-}
-
-/** Whether a learner's account is deleted or being deleted: the check every signed-in request passes (functions/commons/http.ts). */
-export function dynamoTombstoneCheck(db: DynamoDBDocumentClient = documentClient(), table = tableName()) {
-  return async (userId: string): Promise<boolean> => {
-    const out = await db.send(new GetCommand({ TableName: table, Key: tombstoneKey(userId), ProjectionExpression: 'PK' }));
-    return !!out.Item;
   };
 }

@@ -6,8 +6,8 @@ import { documentClient, tableName } from './client';
 import { userPk } from './profile-repository';
 
 /**
- * USER#<sub> / SESSIONS: when the learner last signed out everywhere (or changed the password), read by every signed-in
- * request's check (functions/commons/deleted-accounts.ts). An item of the learner's partition: it is exported with the
+ * USER#<sub> / SESSIONS: when the learner last signed out everywhere (or changed the password), read with the tombstone
+ * by every signed-in request's check (account-standing.ts). An item of the learner's partition: it is exported with the
  * rest and goes with an account deletion.
  */
 export const sessionsKey = (userId: string) => ({ PK: userPk(userId), SK: 'SESSIONS' });
@@ -15,7 +15,7 @@ export const sessionsKey = (userId: string) => ({ PK: userPk(userId), SK: 'SESSI
 export function dynamoSignOutStore(db: DynamoDBDocumentClient = documentClient(), table = tableName()): SignOutStore {
   return {
     async signedOutAt(userId) {
-      // Batched with the tombstone's GetItem of the same request (functions/commons/deleted-accounts.ts).
+      // Batched with the other GetItems of the same moment.
       const item = await sharedBatchedGetter(db, table)(sessionsKey(userId));
       return typeof item?.signedOutAtMs === 'number' ? item.signedOutAtMs : null;
     },

@@ -204,7 +204,7 @@ describe("a deleted learner's token", () => {
       'GET /api/me/deletion': route({ auth: 'user' }, async () => ok({ status: 'deleting' })),
       'GET /api/open': route({ auth: 'public' }, async () => ok({ open: true })),
     },
-    { deleted: async (sub) => sub === 'gone' },
+    { standing: async (sub) => ({ deleted: sub === 'gone', signedOutAt: null }) },
   );
   const as = (routeKey: string, sub: string) => deletedApi(event(routeKey, { claims: { ...claims, sub } }));
 
@@ -220,21 +220,30 @@ describe("a deleted learner's token", () => {
 
 describe('a token issued before a sign-out everywhere', () => {
   const signedOutAt = Date.parse('2026-11-25T15:00:00.000Z');
+  const reads: string[] = [];
   const sessionsApi = httpApi(
     {
       'GET /api/mine': route({ auth: 'user' }, async ({ user }) => ok({ by: user.sub })),
       'GET /api/open': route({ auth: 'public' }, async () => ok({ open: true })),
     },
-    { deleted: null, signedOut: async (sub, iat) => sub === 'user-1' && (iat === undefined || iat * 1000 <= signedOutAt) },
+    {
+      standing: async (sub) => {
+        reads.push(sub);
+        return { deleted: false, signedOutAt: sub === 'user-1' ? signedOutAt : null };
+      },
+    },
   );
   const withIat = (routeKey: string, iat: number) => sessionsApi(event(routeKey, { claims: { ...claims, iat: String(iat) } }));
 
   it('is refused by every signed-in route (iat as API Gateway passes it, a string), while a later token and public routes work', async () => {
+    reads.length = 0;
     const refused = await withIat('GET /api/mine', signedOutAt / 1000 - 30);
     expect(refused.statusCode).toBe(401);
     expect(json(refused)).toEqual({ error: 'You signed out everywhere, or changed your password. Please sign in again.', code: 'signed_out' });
     expect((await withIat('GET /api/open', signedOutAt / 1000 - 30)).statusCode).toBe(200);
     expect(json(await withIat('GET /api/mine', signedOutAt / 1000 + 1))).toEqual({ by: 'user-1' });
+    // One read of the learner's standing per signed-in request (deleted and signed out together), none for a public route.
+    expect(reads).toEqual(['user-1', 'user-1']);
     expect(userFromClaims({ sub: 'x', iat: 1764082800 })?.issuedAt).toBe(1764082800);
   });
 });
