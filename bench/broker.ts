@@ -19,8 +19,8 @@ export const brokerSuite: BenchSuite = {
       const user = await signUpAndSignIn(stack);
       const headers = { authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json' };
       const keys = { apiKey: 'PKBENCH0000000000000001', apiSecret: 'b'.repeat(40) };
-      await fetch(`${stack.url}/api/broker/credentials/paper`, { method: 'PUT', headers, body: JSON.stringify({ ...keys, optionsTradingLevel: 3 }) });
-      await fetch(`${stack.url}/api/broker/credentials/paper/validate`, { method: 'POST', headers });
+      await fetch(`${stack.url}/api/broker/paper/credentials`, { method: 'PUT', headers, body: JSON.stringify({ ...keys, optionsTradingLevel: 3 }) });
+      await fetch(`${stack.url}/api/broker/paper/credentials/validate`, { method: 'POST', headers });
       const alpaca = { 'APCA-API-KEY-ID': keys.apiKey, 'APCA-API-SECRET-KEY': keys.apiSecret };
       const timed = async (url: string, h: Record<string, string>) => {
         const t0 = performance.now();

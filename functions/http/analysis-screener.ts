@@ -66,13 +66,15 @@ export function makeScreenerHandler(deps: ScreenerHandlerDeps) {
       return okRaw(hit.text, { 'cache-control': 'no-store' });
     }),
 
-    'GET /api/analysis/screens': route(screenerApi['GET /api/analysis/screens'], async ({ user }) => ok({ screens: await deps.screens.list(user.sub) })),
+    'GET /api/analysis/screener/screens': route(screenerApi['GET /api/analysis/screener/screens'], async ({ user }) =>
+      ok({ screens: await deps.screens.list(user.sub) }),
+    ),
 
-    'POST /api/analysis/screens': route(screenerApi['POST /api/analysis/screens'], async ({ user, body }) =>
+    'POST /api/analysis/screener/screens': route(screenerApi['POST /api/analysis/screener/screens'], async ({ user, body }) =>
       respond(await saveScreen(deps, user.sub, body), (screen) => created({ screen })),
     ),
 
-    'DELETE /api/analysis/screens/{id}': route(screenerApi['DELETE /api/analysis/screens/{id}'], async ({ user, params }) =>
+    'DELETE /api/analysis/screener/screens/{id}': route(screenerApi['DELETE /api/analysis/screener/screens/{id}'], async ({ user, params }) =>
       respond(await deleteScreen(deps, user.sub, params.id), noContent),
     ),
 

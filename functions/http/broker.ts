@@ -28,13 +28,13 @@ export function makeBrokerHandler(deps: BrokerDeps) {
   const api = brokerApi;
   return httpApi({
     'GET /api/broker/credentials': route(api['GET /api/broker/credentials'], async ({ user }) => ok(await listCredentials(deps, user.sub))),
-    'PUT /api/broker/credentials/{environment}': route(api['PUT /api/broker/credentials/{environment}'], async ({ user, params, body }) =>
+    'PUT /api/broker/{environment}/credentials': route(api['PUT /api/broker/{environment}/credentials'], async ({ user, params, body }) =>
       respond(await saveCredentials(deps, user.sub, params.environment, body), (credentials) => ok({ credentials })),
     ),
-    'POST /api/broker/credentials/{environment}/validate': route(api['POST /api/broker/credentials/{environment}/validate'], async ({ user, params }) =>
+    'POST /api/broker/{environment}/credentials/validate': route(api['POST /api/broker/{environment}/credentials/validate'], async ({ user, params }) =>
       respond(await validateCredentials(deps, user.sub, params.environment)),
     ),
-    'DELETE /api/broker/credentials/{environment}': route(api['DELETE /api/broker/credentials/{environment}'], async ({ user, params }) =>
+    'DELETE /api/broker/{environment}/credentials': route(api['DELETE /api/broker/{environment}/credentials'], async ({ user, params }) =>
       respond(await deleteCredentials(deps, user.sub, params.environment)),
     ),
     'POST /api/broker/{environment}/acknowledgements': route(api['POST /api/broker/{environment}/acknowledgements'], async ({ user, params, body }) =>

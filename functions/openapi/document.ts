@@ -13,7 +13,7 @@ export type JsonSchema = Record<string, unknown>;
 
 export interface OpenApiDocument {
   openapi: '3.1.0';
-  info: { title: string; version: string; description: string };
+  info: { title: string; version: string; description: string; license: { name: string; identifier: string } };
   servers: { url: string; description: string }[];
   tags: { name: string; description: string }[];
   paths: Record<string, Record<string, Operation>>;
@@ -61,6 +61,13 @@ const TAGS: Record<ApiArea, string> = {
   screener: 'Market analysis from the chains (end-of-day): the options screener and saved screens, put-call parity arbitrage, the volatility surface',
   analysis: 'Market analysis, end of day: daily summaries, sentiment, earnings events, regime and the sentiment heatmap',
 };
+
+/**
+ * The licence the document states, the same as package.json's `license` (a unit test holds them together). The code
+ * is not offered under any public licence (npm's `UNLICENSED`), so the SPDX expression is a `LicenseRef-` of its own,
+ * which is how SPDX names a licence that is not on its list.
+ */
+export const API_LICENSE = { name: 'UNLICENSED: proprietary, all rights reserved', identifier: 'LicenseRef-Proprietary' } as const;
 
 /** The security scheme's name in the document. */
 export const SECURITY_SCHEME = 'cognitoJwt';
@@ -208,6 +215,7 @@ export function openApiDocument(opts: DocumentOptions): OpenApiDocument {
         'Every failure answers with `{ error, code, issues? }`: `error` is the message for the learner, `code` a stable code.',
         'Numbers in a body must be 0 or between 1e-130 and 1e125 in size (what the table stores).',
       ].join(' '),
+      license: { ...API_LICENSE },
     },
     servers: [{ url: '/', description: 'The site itself: CloudFront sends /api/* to API Gateway' }],
     tags: (Object.keys(apiAreas) as ApiArea[]).filter((a) => usedTags.has(a)).map((name) => ({ name, description: TAGS[name] })),

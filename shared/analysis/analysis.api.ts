@@ -176,7 +176,7 @@ export const analysisApi = defineApi({
   },
   'GET /api/analysis/{underlying}/events': {
     auth: 'public',
-    summary: 'The next earnings report, its move implied by the term structure and the straddle, and the realised moves of past reports',
+    summary: 'The next earnings report, its move implied by the term structure and the straddle, and the realized moves of past reports',
     params,
     response: EventsResponse,
     errors: [404],

@@ -3,7 +3,7 @@ import { eventImpliedMove } from '../metrics/volatility';
 /**
  * The events page's analysis (issue 22): the earnings move the term structure implies, from
  * two expiries after the report (Sinclair's decomposition, "Volatility Trading") or one before and one after, beside the straddle's
- * implied move and the realised moves of past reports; the IV expected once the event has passed (the crush); and the
+ * implied move and the realized moves of past reports; the IV expected once the event has passed (the crush); and the
  * inputs of a long-straddle what-if through it. It refuses, with a reason, when no expiry brackets the event or the
  * term structure prices no event premium. Times are years to each expiry's close (ACT/365, as the chain's T).
  */

@@ -4,7 +4,7 @@ import { expectedMove, ivPercentile, ivRank } from '../metrics/volatility';
 /**
  * What the analysis pages read off an underlying's daily summaries (issue 22; the definitions in volatility.ts and
  * sentiment.ts): IV rank and
- * percentile over the year, IV against realised volatility, term structure, skew, and put/call ratios against the
+ * percentile over the year, IV against realized volatility, term structure, skew, and put/call ratios against the
  * underlying's own history. Pure: the rows are the caller's, oldest first, the last one the session shown.
  */
 

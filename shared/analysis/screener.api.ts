@@ -324,12 +324,12 @@ export const screenerApi = defineApi({
     body: ScreenerQuery,
     response: ScreenerResult,
   },
-  'GET /api/analysis/screens': {
+  'GET /api/analysis/screener/screens': {
     auth: 'user',
     summary: "The learner's saved screens, newest first",
     response: z.object({ screens: z.array(SavedScreen) }),
   },
-  'POST /api/analysis/screens': {
+  'POST /api/analysis/screener/screens': {
     auth: 'user',
     summary: `Save a screen (at most ${MAX_SAVED_SCREENS} a learner)`,
     body: z.object({ name: ScreenName, query: ScreenerQuery }).strict(),
@@ -337,7 +337,7 @@ export const screenerApi = defineApi({
     status: 201,
     errors: [409],
   },
-  'DELETE /api/analysis/screens/{id}': { auth: 'user', summary: 'Delete a saved screen', params: ScreenId, status: 204, errors: [404] },
+  'DELETE /api/analysis/screener/screens/{id}': { auth: 'user', summary: 'Delete a saved screen', params: ScreenId, status: 204, errors: [404] },
   'GET /api/analysis/{underlying}/arbitrage': {
     auth: 'public',
     query: z.object({

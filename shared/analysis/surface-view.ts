@@ -12,7 +12,7 @@ const ivSessions = (history: { iv30: readonly (number | null)[] }) => history.iv
 /** What the page says of the IV-against-HV chart while its history is missing or still building; null once it is whole. */
 export function historyNoteOf(history: VolHistory | null): string | null {
   if (!history)
-    return 'IV against realised volatility over the year needs the daily summary history (one row a session, kept 252 sessions); it appears once the ingestion has stored it.';
+    return 'IV against realized volatility over the year needs the daily summary history (one row a session, kept 252 sessions); it appears once the ingestion has stored it.';
   const sessions = ivSessions(history);
   return sessions < MIN_HISTORY_SESSIONS
     ? `IV30 is building its history: ${sessions} / ${YEAR_SESSIONS} sessions (this data source's IV history accumulates one session a run; HV20 comes from its daily closes).`

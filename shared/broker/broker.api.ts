@@ -109,14 +109,14 @@ export const brokerApi = defineApi({
       environments: z.array(z.object({ environment: Environment, ...Target })),
     }),
   },
-  'PUT /api/broker/credentials/{environment}': {
+  'PUT /api/broker/{environment}/credentials': {
     auth: 'user',
     summary: 'Save the Alpaca key pair of an environment (kept in Secrets Manager, never answered again) and the options level picked',
     params: EnvParams,
     body: CredentialsBody,
     response: z.object({ credentials: LinkSchema }),
   },
-  'POST /api/broker/credentials/{environment}/validate': {
+  'POST /api/broker/{environment}/credentials/validate': {
     auth: 'user',
     errors: [404],
     summary: 'Check the saved keys with GET /v2/account; valid keeps the account figures and last_validated_at',
@@ -129,7 +129,7 @@ export const brokerApi = defineApi({
       credentials: LinkSchema,
     }),
   },
-  'DELETE /api/broker/credentials/{environment}': {
+  'DELETE /api/broker/{environment}/credentials': {
     auth: 'user',
     errors: [404],
     summary: 'Delete the key pair (its secret) and the connection',

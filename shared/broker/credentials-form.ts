@@ -67,7 +67,7 @@ export function credentialIssues(input: CredentialsInput, touched?: ReadonlySet<
 /** Save and Test Connection: disabled while busy, without key and secret, and (Save) while an error issue exists. */
 export const canSave = (issues: readonly FormIssue[]): boolean => !issues.some((i) => i.severity === 'error');
 
-/** The server's body for PUT /api/broker/credentials/{environment}: the form's errors, in the same words; warnings pass. */
+/** The server's body for PUT /api/broker/{environment}/credentials: the form's errors, in the same words; warnings pass. */
 export const CredentialsBody = z.object({
   apiKey: z
     .string({ error: FORM_MESSAGES.keyRequired })

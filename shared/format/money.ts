@@ -60,13 +60,6 @@ export function formatPnl(x: number): string {
   return direction === 'gain' ? `+${text}` : direction === 'loss' ? `${MINUS}${text}` : text;
 }
 
-/** A P&L figure with its sign in whole dollars, for dense tables: +$13, −$1,342, $0. */
-export function formatPnlWhole(x: number): string {
-  if (!Number.isFinite(x)) return 'Unlimited';
-  const r = Math.round(x);
-  return L(r > 0 ? `+${usdWhole.format(r)}` : r < 0 ? `${MINUS}${usdWhole.format(-r)}` : usdWhole.format(0));
-}
-
 /** A price without its symbol, two decimals: 598.12 (the ticker tapes). */
 export const formatPrice = (x: number): string => formatNumber(x);
 

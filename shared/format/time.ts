@@ -17,6 +17,7 @@ const NEW_YORK_WITH_YEAR = new Intl.DateTimeFormat('en-US', {
 const NEW_YORK_YEAR = new Intl.DateTimeFormat('en-US', { year: 'numeric', timeZone: 'America/New_York' });
 const LONG_DATE = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 const SHORT_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const MEDIUM_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 /**
  * An instant in New York time with its zone (issue 24): "Nov 24, 4:00 PM ET" this year, "Dec 31, 2025, 4:00 PM ET"
@@ -31,6 +32,9 @@ export function formatNewYorkTime(instant: string | Date, now: Date = new Date()
 
 /** A calendar date (YYYY-MM-DD): "Fri, Nov 27, 2026". */
 export const formatDate = (isoDate: string): string => LONG_DATE.format(new Date(`${isoDate}T00:00:00Z`));
+
+/** An expiry or another calendar date in a table or a name, with its year: "Jan 15, 2027" (never "2027-01-15"). */
+export const formatExpiry = (isoDate: string): string => MEDIUM_DATE.format(new Date(`${isoDate}T00:00:00Z`));
 
 /** A calendar date in short, for labels and axes: "Nov 27". */
 export const formatShortDate = (isoDate: string): string => SHORT_DATE.format(new Date(`${isoDate}T00:00:00Z`));

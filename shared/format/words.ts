@@ -2,7 +2,7 @@ import { formatCount } from './number';
 
 /**
  * Counted words and ordinals, one way across the app: "1 contract", "2 contracts"; "1st", "2nd", "3rd", "11th",
- * "93rd". English rules from Intl.PluralRules (cardinal and ordinal), so no page writes "1 contracts" or "3th".
+ * "93rd". English rules from Intl.PluralRules (cardinal and ordinal), so no page gets a count or an ordinal wrong.
  */
 const cardinal = new Intl.PluralRules('en-US');
 const ordinalRules = new Intl.PluralRules('en-US', { type: 'ordinal' });
@@ -14,7 +14,10 @@ export function formatOrdinal(n: number): string {
   return `${formatCount(whole)}${SUFFIX[ordinalRules.select(whole)] ?? 'th'}`;
 }
 
+/** The noun alone, in the form its count takes: nounFor(1, 'Breakeven') → "Breakeven", nounFor(2, 'call') → "calls". */
+export const nounFor = (count: number, singular: string, pluralForm = `${singular}s`): string => (cardinal.select(count) === 'one' ? singular : pluralForm);
+
 /** The count with its noun, singular for exactly one: plural(1, 'contract') → "1 contract"; plural(3, 'entry', 'entries'). */
 export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
-  return `${formatCount(count)} ${cardinal.select(count) === 'one' ? singular : pluralForm}`;
+  return `${formatCount(count)} ${nounFor(count, singular, pluralForm)}`;
 }

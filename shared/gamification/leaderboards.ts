@@ -32,7 +32,7 @@ export const visibleBoardValues = (s: GameState): Partial<Record<LeaderboardCate
  * A learner's value on each board, or nothing when they are not on it (a sparse index: absent means rank 0). Every board
  * ranks a result of learning or of risk-aware trading, never raw trade counts or raw P&L (rewarding those pushes churn and variance:
  * Barber and Odean, "Trading Is Hazardous to Your Wealth", 2000; Chapkovski, Khapko and Zoican, Management Science 2024):
- * profit_king is realised return over maximum drawdown (return / max(drawdown, 1% of capital)) with at least 20 closed
+ * profit_king is realized return over maximum drawdown (return / max(drawdown, 1% of capital)) with at least 20 closed
  * trades over 10 days in the current run, so a reset leaves it.
  */
 export function boardValues(s: GameState): Partial<Record<LeaderboardCategory, number>> {

@@ -35,7 +35,7 @@ export interface RunStats {
   run: number;
   startingCapital: number;
   realizedPnl: number;
-  /** Realised equity peak above the starting capital, and the largest fall from a peak (dollars). */
+  /** Realized equity peak above the starting capital, and the largest fall from a peak (dollars). */
   peak: number;
   maxDrawdown: number;
   closedTrades: number;

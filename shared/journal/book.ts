@@ -160,7 +160,7 @@ export function applySettlement(book: JournalBook, trades: ReadonlyMap<string, J
 
 /**
  * The paper account was reset: its positions left the book without a trade, so the open trades of the earlier run
- * end here, with what they realised so far and the reason `account_reset` (the statistics leave them out: they were
+ * end here, with what they realized so far and the reason `account_reset` (the statistics leave them out: they were
  * not closed by the learner or by the market).
  */
 export function applyReset(book: JournalBook, trades: ReadonlyMap<string, JournalTrade>, previousRun: number, at: string): BookChange {

@@ -105,7 +105,7 @@ export interface EquityPoint {
   /** The closed trade's number in order of close, from 1. */
   n: number;
   date: string;
-  /** Cumulative realised P&L after this trade. */
+  /** Cumulative realized P&L after this trade. */
   equity: number;
   /** Peak of the cumulative P&L so far minus the cumulative P&L now (≥ 0). */
   drawdown: number;

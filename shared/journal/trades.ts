@@ -68,7 +68,7 @@ export interface EntryAnalytics {
 
 export interface DailyMark {
   date: string;
-  /** The trade's P&L had it been closed at that day's marks: realised so far plus unrealised, net of fees paid. */
+  /** The trade's P&L had it been closed at that day's marks: realized so far plus unrealized, net of fees paid. */
   pnl: number;
 }
 
@@ -193,7 +193,7 @@ export function newTrade(input: {
   return { ...trade, realizedPnl: realizedOf(trade) };
 }
 
-/** Realised P&L so far: the legs' closes before fees, less every commission paid (opening and closing). */
+/** Realized P&L so far: the legs' closes before fees, less every commission paid (opening and closing). */
 export function realizedOf(trade: Pick<JournalTrade, 'legs'>): number {
   let total = 0;
   for (const leg of trade.legs) {
@@ -298,17 +298,17 @@ export function applyClose(
   return { index: next, changed, unmatched: left };
 }
 
-/** Unrealised P&L of the open legs at marks (per share), for a daily mark; null when a mark is missing. */
+/** Unrealized P&L of the open legs at marks (per share), for a daily mark; null when a mark is missing. */
 export function markTrade(trade: JournalTrade, marks: ReadonlyMap<string, number>, date: string): JournalTrade | null {
   if (trade.status !== 'open') return null;
-  let unrealised = 0;
+  let unrealized = 0;
   for (const leg of trade.legs) {
     if (leg.open <= 0) continue;
     const mark = marks.get(leg.contract);
     if (mark === undefined) return null;
-    unrealised += (mark - leg.openPrice) * sign(leg.side) * leg.open * CONTRACT_MULTIPLIER;
+    unrealized += (mark - leg.openPrice) * sign(leg.side) * leg.open * CONTRACT_MULTIPLIER;
   }
-  const pnl = cents(trade.realizedPnl + unrealised);
+  const pnl = cents(trade.realizedPnl + unrealized);
   const marksList = [...trade.marks.filter((m) => m.date !== date), { date, pnl }].sort((a, b) => a.date.localeCompare(b.date)).slice(-MAX_MARKS);
   return { ...trade, marks: marksList, ...excursions(marksList) };
 }

@@ -2,7 +2,7 @@
  * A frozen year of one underlying's daily history for the course's market-analysis lessons (issue 17; the daily
  * summary of issue 22 in miniature): made by tools/learning-snapshot/make-history.ts from the simulated market's own
  * price path and volatility surface (shared/market/simulated-market.ts closePrice and dayVolLevel,
- * shared/market/vol-surface.ts atmVol), without pricing past chains, and committed, so a lesson's IV rank, realised
+ * shared/market/vol-surface.ts atmVol), without pricing past chains, and committed, so a lesson's IV rank, realized
  * volatility and moving averages are computed from data of a stated date, never typed.
  */
 export interface PriceHistory {

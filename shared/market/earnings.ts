@@ -16,7 +16,7 @@ export interface EarningsDate {
  * trading day, some weeks after each calendar quarter ends, as US companies do (late January, April, July, October).
  * The report is one event of known size: it adds a one-off variance E (unannualised) to every expiry after it
  * (total implied variance σ²T = σd²T + E, Sinclair, "Volatility Trading"), and the price path takes a jump of
- * standard deviation √E on the next session, so IV crush and implied-against-realised moves can be studied.
+ * standard deviation √E on the next session, so IV crush and implied-against-realized moves can be studied.
  * Index ETFs have no earnings.
  */
 export interface EarningsEvent extends EarningsDate {

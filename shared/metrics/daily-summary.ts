@@ -6,7 +6,7 @@ import { realizedVolatility } from './volatility';
  * The daily summary of one underlying (issue 22 "Data these pages need": a year of history although the
  * spec keeps chains 30 days): one
  * small row a session, `SUM#<und>` / `<date>` in the table, kept for at least 252 trading days (SUMMARY_RETENTION_DAYS)
- * while the full chains expire after 30 days. IV rank and percentile, realised volatility, skew history, put/call
+ * while the full chains expire after 30 days. IV rank and percentile, realized volatility, skew history, put/call
  * percentiles and the regime are all computed from this series.
  *
  * Volatilities are fractions (0.2 = 20%); premiums are dollars (Σ volume × price × 100); null is "not known"
@@ -35,7 +35,7 @@ export const DailySummarySchema = z.object({
   /** IV of the 25-delta call and put, 30-day constant maturity. */
   iv25dCall: nullableNumber,
   iv25dPut: nullableNumber,
-  /** 20-day close-to-close realised volatility, annualised. */
+  /** 20-day close-to-close realized volatility, annualised. */
   hv20: nullableNumber,
   putVolume: nullableNumber,
   callVolume: nullableNumber,

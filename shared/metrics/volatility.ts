@@ -1,7 +1,7 @@
 /**
  * Volatility definitions of the analysis pages and the market-analysis lessons (issue 22 "Definitions"), as
  * practitioners use them: tastytrade and Barchart (IV rank and percentile), tastytrade and Brenner-Subrahmanyam
- * (expected move), Sinclair's "Volatility Trading" (event move) and Hull (realised volatility). Pure functions: volatilities are
+ * (expected move), Sinclair's "Volatility Trading" (event move) and Hull (realized volatility). Pure functions: volatilities are
  * fractions (0.2 = 20%), times in years.
  */
 
@@ -39,7 +39,7 @@ export function ivPercentile(current: number, history: readonly number[]): numbe
 }
 
 /**
- * Close-to-close realised (historical) volatility over the last `window` log returns (Hull, "Estimating volatility from historical data"):
+ * Close-to-close realized (historical) volatility over the last `window` log returns (Hull, "Estimating volatility from historical data"):
  * √(252 / (n − 1) × Σ (rᵢ − r̄)²), rᵢ = ln(Cᵢ / Cᵢ₋₁), n = window; the sample standard deviation of daily log returns,
  * annualised. Needs window + 1 closes; null with fewer, or a window under 2.
  */

@@ -132,7 +132,7 @@ export const PortfolioSchema = z.object({
     positionsValue: Money,
     reservedForShortOptions: Money,
     heldForOrders: Money,
-    /** P&L realised by closing positions, before fees. */
+    /** P&L realized by closing positions, before fees. */
     realizedPnl: Money,
     /** Commissions paid this run. */
     fees: Money,

@@ -5,7 +5,7 @@ import { parseOcc } from '../market/occ';
 
 /**
  * Applies one fill to a position (or none), the way a broker books it: a fill against the
- * position's direction closes first at the average price (realising P&L), any excess opens the
+ * position's direction closes first at the average price (realizing P&L), any excess opens the
  * other way at the fill price; a fill in the same direction averages in.
  */
 export interface FillOutcome {

@@ -28,9 +28,9 @@ export interface PaperAccount {
   userId: string;
   startingCapital: number;
   cash: number;
-  /** Realised P&L of the current run, commissions included (the ledger's figure; the portfolio shows it before fees). */
+  /** Realized P&L of the current run, commissions included (the ledger's figure; the portfolio shows it before fees). */
   realizedPnl: number;
-  /** Commissions paid in the current run (issue 24: a fee, shown apart from realised P&L); absent on older accounts until their next trade. */
+  /** Commissions paid in the current run (issue 24: a fee, shown apart from realized P&L); absent on older accounts until their next trade. */
   feesPaid?: number;
   /** Buying power held by resting limit orders. */
   heldForOrders: number;
@@ -99,9 +99,9 @@ export interface Activity {
   text: string;
   symbol?: string;
   cashDelta: number;
-  /** P&L realised by closing positions, before fees: an opening trade realises nothing. */
+  /** P&L realized by closing positions, before fees: an opening trade realizes nothing. */
   realizedPnl: number;
-  /** Commission paid, shown as a fee (issue 24); the account's realised P&L is net of it. */
+  /** Commission paid, shown as a fee (issue 24); the account's realized P&L is net of it. */
   fee?: number;
   orderId?: string;
 }

@@ -40,7 +40,7 @@ describe('the trading journal in Chromium', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Place Paper Trade' }).click();
     await page.getByText('No open positions.').waitFor();
     const portfolio = await (await fetch(`${stack.url}/api/portfolio`, { headers: { authorization: `Bearer ${learner.idToken}` } })).json();
-    const netRealised = Math.round((portfolio.account.realizedPnl - portfolio.account.fees) * 100) / 100;
+    const netRealized = Math.round((portfolio.account.realizedPnl - portfolio.account.fees) * 100) / 100;
 
     // The journal made the trade by itself, and asks for a reflection.
     await page.goto(`${stack.url}/app/journal`);
@@ -73,12 +73,12 @@ describe('the trading journal in Chromium', () => {
     const progress = await (await fetch(`${stack.url}/api/learning/progress`, { headers: { authorization: `Bearer ${learner.idToken}` } })).json();
     expect(progress.progress).toMatchObject({ journalEntries: 1, experience: 25 });
 
-    // The statistics and the calendar now hold the trade, to the cent of the portfolio's realised P&L net of fees.
+    // The statistics and the calendar now hold the trade, to the cent of the portfolio's realized P&L net of fees.
     await page.goto(`${stack.url}/app/journal?tab=stats`);
     await page.getByTestId('figure-trades').waitFor();
     expect(await value('trades')).toBe('1');
     expect(await page.getByTestId('figure-trades').textContent()).toContain('small sample');
-    expect(await value('net')).toBe(`${netRealised < 0 ? '−' : ''}$${Math.abs(netRealised).toFixed(2)}`);
+    expect(await value('net')).toBe(`${netRealized < 0 ? '−' : ''}$${Math.abs(netRealized).toFixed(2)}`);
     expect(await page.getByTestId('mistake-costs').textContent()).toContain('no exit plan');
     const today = newYorkParts(new Date()).date;
     const day = page.locator(`[data-testid=calendar-heatmap] button[data-date="${today}"]`);

@@ -128,13 +128,13 @@ describe('live trading with Alpaca in Chromium (the local stand-in)', () => {
 
     // An Alpaca paper account (connected here through the API) is virtual money: listed without LIVE, under the PAPER banner.
     const headers = { authorization: `Bearer ${learner.idToken}`, 'content-type': 'application/json' };
-    const saved = await fetch(`${stack.url}/api/broker/credentials/paper`, {
+    const saved = await fetch(`${stack.url}/api/broker/paper/credentials`, {
       method: 'PUT',
       headers,
       body: JSON.stringify({ apiKey: paperKey, apiSecret, optionsTradingLevel: 2 }),
     });
     expect(saved.status).toBe(200);
-    expect((await fetch(`${stack.url}/api/broker/credentials/paper/validate`, { method: 'POST', headers })).status).toBe(200);
+    expect((await fetch(`${stack.url}/api/broker/paper/credentials/validate`, { method: 'POST', headers })).status).toBe(200);
     await page.reload();
     await page
       .getByRole('button', { name: /Alpaca Live/ })

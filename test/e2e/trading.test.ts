@@ -45,7 +45,7 @@ describe('paper trading in Chromium', () => {
     await page.getByTestId('position-row').getByRole('button', { name: 'Close' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Place Paper Trade' }).click();
     await page.getByText('No open positions.').waitFor();
-    // Bought at the ask, sold at the bid: a small realised loss; the commissions (2 contracts × $0.65, each way) are fees apart.
+    // Bought at the ask, sold at the bid: a small realized loss; the commissions (2 contracts × $0.65, each way) are fees apart.
     const realized = money(await page.getByTestId('summary-realized-p-l').textContent());
     expect(realized).toBeLessThan(0);
     expect(await page.getByTestId('summary-fees').textContent()).toBe('$2.60');

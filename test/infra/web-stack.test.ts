@@ -107,8 +107,8 @@ describe('WebStack', () => {
       '/api/market/sync',
       '/api/market/*',
       '/api/analysis/screener',
-      '/api/analysis/screens',
-      '/api/analysis/screens/*',
+      '/api/analysis/screener/screens',
+      '/api/analysis/screener/screens/*',
       '/api/analysis/*',
       '/api/*',
     ]);

@@ -127,31 +127,31 @@ describe('POST /api/analysis/screener', () => {
 describe('saved screens', () => {
   it('are kept per learner, re-run, bounded, and another learner gets 404', async () => {
     const me = await signUpAndSignIn(stack);
-    const saved = await send('POST', '/api/analysis/screens', { name: 'Put income', query: incomeQuery }, me.idToken);
+    const saved = await send('POST', '/api/analysis/screener/screens', { name: 'Put income', query: incomeQuery }, me.idToken);
     expect(saved.status).toBe(201);
     expect(saved.body.screen).toMatchObject({ name: 'Put income', query: { preset: 'cash-secured-put', page: 1, pageSize: 20 } });
-    const list = await send('GET', '/api/analysis/screens', undefined, me.idToken);
+    const list = await send('GET', '/api/analysis/screener/screens', undefined, me.idToken);
     expect(list.body.screens.map((s: { name: string }) => s.name)).toEqual(['Put income']);
     const rerun = await send('POST', '/api/analysis/screener', list.body.screens[0].query);
     expect(rerun.status).toBe(200);
     expect(rerun.body.rows[0].strategy).toBe('cash-secured-put');
 
     const other = await signUpAndSignIn(stack);
-    expect((await send('GET', '/api/analysis/screens', undefined, other.idToken)).body.screens).toEqual([]);
-    expect((await send('DELETE', `/api/analysis/screens/${saved.body.screen.id}`, undefined, other.idToken)).status).toBe(404);
-    expect((await send('GET', '/api/analysis/screens')).status).toBe(401);
+    expect((await send('GET', '/api/analysis/screener/screens', undefined, other.idToken)).body.screens).toEqual([]);
+    expect((await send('DELETE', `/api/analysis/screener/screens/${saved.body.screen.id}`, undefined, other.idToken)).status).toBe(404);
+    expect((await send('GET', '/api/analysis/screener/screens')).status).toBe(401);
 
     // At most 20, also when saved all at once.
     const results = await Promise.all(
-      Array.from({ length: 25 }, (_, i) => send('POST', '/api/analysis/screens', { name: `Screen ${i}`, query: incomeQuery }, me.idToken)),
+      Array.from({ length: 25 }, (_, i) => send('POST', '/api/analysis/screener/screens', { name: `Screen ${i}`, query: incomeQuery }, me.idToken)),
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(19);
     expect(results.filter((r) => r.status === 409)[0]!.body.error).toMatch(/20 saved screens/);
-    expect((await send('GET', '/api/analysis/screens', undefined, me.idToken)).body.screens).toHaveLength(20);
+    expect((await send('GET', '/api/analysis/screener/screens', undefined, me.idToken)).body.screens).toHaveLength(20);
 
-    expect((await send('DELETE', `/api/analysis/screens/${saved.body.screen.id}`, undefined, me.idToken)).status).toBe(204);
-    expect((await send('DELETE', `/api/analysis/screens/${saved.body.screen.id}`, undefined, me.idToken)).status).toBe(404);
-    const bad = await send('POST', '/api/analysis/screens', { name: ' ', query: incomeQuery }, me.idToken);
+    expect((await send('DELETE', `/api/analysis/screener/screens/${saved.body.screen.id}`, undefined, me.idToken)).status).toBe(204);
+    expect((await send('DELETE', `/api/analysis/screener/screens/${saved.body.screen.id}`, undefined, me.idToken)).status).toBe(404);
+    const bad = await send('POST', '/api/analysis/screener/screens', { name: ' ', query: incomeQuery }, me.idToken);
     expect(bad.status).toBe(400);
   });
 });

@@ -79,12 +79,12 @@ describe('every GET route with a learner holding paper and live orders and posit
     const paperFill = await ok('POST', '/api/orders', order(atm.contract_ticker));
     await ok('POST', '/api/orders', order(otm.contract_ticker, { type: 'limit', limitPrice: 0.01 }));
     // Live, through the Alpaca stand-in: keys, validation, disclosures, a filled order and a resting one, then a sync.
-    await ok('PUT', '/api/broker/credentials/paper', {
+    await ok('PUT', '/api/broker/paper/credentials', {
       apiKey: 'PKREADSNEVERWRITE0123',
       apiSecret: 'readsNeverWriteSecret0123456789abcdefghij',
       optionsTradingLevel: 3,
     });
-    expect((await ok('POST', '/api/broker/credentials/paper/validate')).valid).toBe(true);
+    expect((await ok('POST', '/api/broker/paper/credentials/validate')).valid).toBe(true);
     await ok('POST', '/api/broker/paper/acknowledgements', { disclosures: ['options_risk', 'pdt_rules'] });
     const liveFill = await ok('POST', '/api/orders', { ...order(atm.contract_ticker), accountId: 'alpaca-paper', strategy: 'Long Call' });
     const resting = await ok('POST', '/api/orders', { ...order(otm.contract_ticker, { type: 'limit', limitPrice: 0.01 }), accountId: 'alpaca-paper' });

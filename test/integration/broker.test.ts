@@ -47,8 +47,8 @@ async function trader() {
   const control = (path: string, method: string, body?: unknown) =>
     fetch(`${standIn}/_local/${path}/${keys.apiKey}`, { method, body: body === undefined ? undefined : JSON.stringify(body) }).then((r) => r.json());
   const connect = async (level = 3) => {
-    expect((await call('PUT', '/api/broker/credentials/paper', { ...keys, optionsTradingLevel: level })).status).toBe(200);
-    expect((await call('POST', '/api/broker/credentials/paper/validate')).body.valid).toBe(true);
+    expect((await call('PUT', '/api/broker/paper/credentials', { ...keys, optionsTradingLevel: level })).status).toBe(200);
+    expect((await call('POST', '/api/broker/paper/credentials/validate')).body.valid).toBe(true);
   };
   return { call, keys, control, connect };
 }
@@ -70,8 +70,8 @@ describe('live trading through Alpaca (the local stand-in)', () => {
       ['GET', '/api/broker/paper/orders'],
       ['GET', '/api/broker/paper/positions'],
       ['POST', '/api/broker/paper/sync'],
-      ['POST', '/api/broker/credentials/paper/validate'],
-      ['DELETE', '/api/broker/credentials/live'],
+      ['POST', '/api/broker/paper/credentials/validate'],
+      ['DELETE', '/api/broker/live/credentials'],
       ['GET', '/api/broker/live/contracts?underlying=SPY'],
     ] as const) {
       const res = await call(method, path);
@@ -82,7 +82,7 @@ describe('live trading through Alpaca (the local stand-in)', () => {
 
   it('refuses a form with an error in the spec’s words and saves nothing', async () => {
     const { call, keys } = await trader();
-    const res = await call('PUT', '/api/broker/credentials/paper', { apiKey: '', apiSecret: keys.apiSecret, optionsTradingLevel: 7 });
+    const res = await call('PUT', '/api/broker/paper/credentials', { apiKey: '', apiSecret: keys.apiSecret, optionsTradingLevel: 7 });
     expect(res.status).toBe(400);
     expect(res.body.issues.map((i: { message: string }) => i.message)).toEqual(['API Key is required', 'Trading level must be between 0 and 3']);
     expect((await call('GET', '/api/broker/credentials')).body.credentials).toEqual([]);
@@ -90,7 +90,7 @@ describe('live trading through Alpaca (the local stand-in)', () => {
 
   it('saves the keys, validates them with the account, and says the paper environment is the local stand-in', async () => {
     const { call, keys } = await trader();
-    const saved = await call('PUT', '/api/broker/credentials/paper', { ...keys, optionsTradingLevel: 2 });
+    const saved = await call('PUT', '/api/broker/paper/credentials', { ...keys, optionsTradingLevel: 2 });
     expect(saved.body.credentials).toMatchObject({
       environment: 'paper',
       key_id_masked: `PK…${keys.apiKey.slice(-4)}`,
@@ -99,7 +99,7 @@ describe('live trading through Alpaca (the local stand-in)', () => {
       last_validated_at: null,
       standIn: true,
     });
-    const validated = await call('POST', '/api/broker/credentials/paper/validate');
+    const validated = await call('POST', '/api/broker/paper/credentials/validate');
     expect(validated.body).toMatchObject({
       valid: true,
       credentials: { account: { account_status: 'ACTIVE', options_approved_level: 3, trading_level: 2, cash: 100000 } },
@@ -261,16 +261,16 @@ describe('live trading through Alpaca (the local stand-in)', () => {
 
   it('lowers the broker’s approved level with the level picked in the form', async () => {
     const { call, keys } = await trader();
-    await call('PUT', '/api/broker/credentials/paper', { ...keys, optionsTradingLevel: 1 });
-    await call('POST', '/api/broker/credentials/paper/validate');
+    await call('PUT', '/api/broker/paper/credentials', { ...keys, optionsTradingLevel: 1 });
+    await call('POST', '/api/broker/paper/credentials/validate');
     const res = await call('POST', '/api/broker/paper/orders', single(near('call', chain.price).contract_ticker, 'buy', 1));
     expect(res).toMatchObject({ status: 422, body: { error: 'Trading level 2 required. Current level: 1' } });
   });
 
   it('reports keys Alpaca refuses as invalid, with what Alpaca said', async () => {
     const { call, keys } = await trader();
-    await call('PUT', '/api/broker/credentials/paper', { apiKey: keys.apiKey, apiSecret: 'too-short', optionsTradingLevel: 2 });
-    const res = await call('POST', '/api/broker/credentials/paper/validate');
+    await call('PUT', '/api/broker/paper/credentials', { apiKey: keys.apiKey, apiSecret: 'too-short', optionsTradingLevel: 2 });
+    const res = await call('POST', '/api/broker/paper/credentials/validate');
     expect(res.body).toMatchObject({
       valid: false,
       message: 'Failed to validate credentials. Please check your API keys.',
@@ -399,7 +399,7 @@ describe('live trading through Alpaca (the local stand-in)', () => {
   it('deletes the keys and the connection', async () => {
     const { call, connect } = await trader();
     await connect();
-    expect((await call('DELETE', '/api/broker/credentials/paper')).body).toEqual({ deleted: 'paper' });
+    expect((await call('DELETE', '/api/broker/paper/credentials')).body).toEqual({ deleted: 'paper' });
     expect((await call('GET', '/api/broker/credentials')).body.credentials).toEqual([]);
     expect((await call('GET', '/api/broker/paper/account')).status).toBe(404);
   });

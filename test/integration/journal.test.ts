@@ -111,7 +111,7 @@ describe('journal trades from the order events', () => {
     expect(list.body).toMatchObject({ total: 1, toReflect: 1 });
   });
 
-  it("agrees to the cent with the portfolio's realised P&L net of fees, counting the spread as one trade", async () => {
+  it("agrees to the cent with the portfolio's realized P&L net of fees, counting the spread as one trade", async () => {
     const stats = (await call('GET', '/api/journal/stats')).body;
     const portfolio = (await call('GET', '/api/portfolio')).body;
     expect(stats.trades).toBe(1);

@@ -45,7 +45,7 @@ async function busyLearner() {
     ).status,
   ).toBe(201);
   const keys = { apiKey: randomKey(), apiSecret: randomSecret() };
-  expect((await call('PUT', '/api/broker/credentials/paper', { ...keys, optionsTradingLevel: 2 })).status).toBe(200);
+  expect((await call('PUT', '/api/broker/paper/credentials', { ...keys, optionsTradingLevel: 2 })).status).toBe(200);
   expect((await call('PUT', '/api/community/testimonial', { quote: 'The journal made me honest about my trades.', name: 'Grace', consent: true })).status).toBe(
     200,
   );

@@ -61,7 +61,7 @@ describe('paper trading through the gateway', () => {
     expect(closed.status).toBe(201);
     const after = (await call('GET', '/api/portfolio')).body;
     expect(after.positions).toEqual([]);
-    // Realised P&L before fees; the four commissions are fees of their own, and total P&L nets them.
+    // Realized P&L before fees; the four commissions are fees of their own, and total P&L nets them.
     expect(after.account.realizedPnl).toBeCloseTo((atmCall.bid - atmCall.ask) * 200, 2);
     expect(after.account.fees).toBeCloseTo(2.6, 2);
     expect(after.account.totalPnl).toBeCloseTo(after.account.realizedPnl + after.account.unrealizedPnl - after.account.fees, 2);

@@ -83,8 +83,8 @@ export function apply(state: GameState, event: GameEvent, now: Date): Applied {
     }
     case 'PositionClosed':
     case 'OptionExercised':
-      // A leg's realised P&L: profit targets, growth and drawdown add up the money; the counts come per trade below.
-      realise(s, event.detail.realizedPnl, inPeriod);
+      // A leg's realized P&L: profit targets, growth and drawdown add up the money; the counts come per trade below.
+      realize(s, event.detail.realizedPnl, inPeriod);
       break;
     case 'OptionExpired':
       break;
@@ -162,8 +162,8 @@ export function apply(state: GameState, event: GameEvent, now: Date): Applied {
   return { state: s, awards };
 }
 
-/** A leg's realised P&L (PositionClosed, OptionExercised): the run's equity, peak and drawdown, and the money totals. */
-function realise(s: GameState, pnl: number, inPeriod: { month: boolean }): void {
+/** A leg's realized P&L (PositionClosed, OptionExercised): the run's equity, peak and drawdown, and the money totals. */
+function realize(s: GameState, pnl: number, inPeriod: { month: boolean }): void {
   const r = s.run;
   r.realizedPnl += pnl;
   r.peak = Math.max(r.peak, r.realizedPnl);

@@ -96,7 +96,7 @@ export type Widget =
   /** "Click the 30-delta put of the 45-day expiry" on a frozen snapshot; `answer` (contract tickers accepted) is stripped. */
   | { kind: 'chain-task'; snapshot: string; expiration: string; prompt: string; answer: string[] }
   /**
-   * A line chart of a frozen daily history (the market_analysis lessons: IV against realised volatility, the close
+   * A line chart of a frozen daily history (the market_analysis lessons: IV against realized volatility, the close
    * against its moving averages): up to four series over the same sessions, in percent (fractions) or dollars, with
    * the data's source and last session under it.
    */

@@ -106,7 +106,7 @@ export async function portfolioView(deps: Pick<PaperDeps, 'repo' | 'quotes' | 'c
       positionsValue: v.positionsValue,
       reservedForShortOptions: v.requirement,
       heldForOrders: cents(account.heldForOrders),
-      // Realised P&L before fees, and the fees apart (issue 24 §5): opening a trade realises nothing. Total P&L = realised + unrealised − fees.
+      // Realized P&L before fees, and the fees apart (issue 24 §5): opening a trade realizes nothing. Total P&L = realized + unrealized − fees.
       realizedPnl: cents(account.realizedPnl + (account.feesPaid ?? 0)),
       fees: cents(account.feesPaid ?? 0),
       unrealizedPnl: v.unrealizedPnl,

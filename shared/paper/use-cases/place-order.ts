@@ -182,7 +182,7 @@ function fillActivity(deps: PaperDeps, order: Order, decision: Extract<Decision,
     kind: 'fill',
     orderId: order.orderId,
     cashDelta: decision.cashDelta,
-    // Closing legs' P&L before commission; the commission is a fee of its own, so an opening trade shows no realised loss.
+    // Closing legs' P&L before commission; the commission is a fee of its own, so an opening trade shows no realized loss.
     realizedPnl: cents(decision.realizedPnl + decision.commission),
     fee: decision.commission,
     text: `${order.strategy ? `${order.strategy}: ` : ''}${parts.join('; ')} (${money}, commission ${formatUsd(decision.commission)}).`,

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineApi } from '@shared/api/contract';
 import { apiContracts, type ContractEntry } from '../../../functions/openapi/contracts';
-import { openApiDocument, operationIdOf, SECURITY_SCHEME, type Operation } from '../../../functions/openapi/document';
+import { readFileSync } from 'node:fs';
+import { API_LICENSE, openApiDocument, operationIdOf, SECURITY_SCHEME, type Operation } from '../../../functions/openapi/document';
 import { routes } from '../../../functions/routes';
 
 const doc = openApiDocument({ routes, version: 'test' });
@@ -52,6 +53,30 @@ describe('the OpenAPI document', () => {
   it('describes every route in functions/routes.ts, and nothing else', () => {
     const described = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
     expect(described.sort()).toEqual(routes.map((r) => r.routeKey).sort());
+  });
+
+  it('has no two path templates that can match one request path', () => {
+    // Two paths clash when they have as many segments and each pair of segments is equal or has a `{parameter}` on
+    // either side: `/api/broker/credentials/{environment}` would match `/api/broker/credentials/account` as well as
+    // `/api/broker/{environment}/account` does. Redocly's `no-ambiguous-paths` rule warns on the same clash.
+    const segments = (path: string) => path.split('/').map((s) => (s.startsWith('{') ? '*' : s));
+    const clash = (a: string[], b: string[]) => a.length === b.length && a.every((s, i) => s === b[i] || s === '*' || b[i] === '*');
+    const paths = Object.keys(doc.paths);
+    const clashes = paths.flatMap((a, i) =>
+      paths
+        .slice(i + 1)
+        .filter((b) => clash(segments(a), segments(b)))
+        .map((b) => `${a} ~ ${b}`),
+    );
+    expect(clashes).toEqual([]);
+    // And the rule itself: a parameter in one path against a literal in the other is a clash.
+    expect(clash(segments('/api/analysis/screens/{id}'), segments('/api/analysis/{underlying}/surface'))).toBe(true);
+  });
+
+  it("states the project's licence, the one package.json names", () => {
+    const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { license: string };
+    expect(doc.info.license).toEqual(API_LICENSE);
+    expect(API_LICENSE.name.startsWith(`${pkg.license}:`) || API_LICENSE.identifier === pkg.license).toBe(true);
   });
 
   it('has a contract for every route, with the same auth, and no contract for a route that is not served', () => {

@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { contractName } from '@shared/format/options';
+import { contractName, legName } from '@shared/format/options';
 import { describe as describeContract } from '@shared/paper/describe';
 import { contractLabel } from '@web/components/trading/contract-label';
-import {
-  formatBalance,
-  formatChange,
-  formatFixed,
-  formatMoney,
-  formatPnl,
-  formatPnlWhole,
-  formatUsd,
-  formatWholeDollars,
-  pnlDirection,
-} from '@shared/format/money';
-import { formatDate, formatNewYorkTime, formatShortDate } from '@shared/format/time';
+import { formatBalance, formatChange, formatFixed, formatMoney, formatPnl, formatUsd, formatWholeDollars, pnlDirection } from '@shared/format/money';
+import { formatDate, formatExpiry, formatNewYorkTime, formatShortDate } from '@shared/format/time';
 
 describe('money', () => {
   it('writes the server messages’ dollars rounded to cents', () => {
@@ -37,9 +27,7 @@ describe('money', () => {
     expect(formatPnl(12.5)).toBe('+$12.50');
     expect(formatPnl(-3)).toBe('−$3.00');
     expect(formatPnl(0.001)).toBe('$0.00');
-    expect(formatPnlWhole(12.6)).toBe('+$13');
-    expect(formatPnlWhole(-1342.2)).toBe('−$1,342');
-    expect(formatPnlWhole(0.2)).toBe('$0');
+    expect(formatPnl(1029)).toBe('+$1,029.00');
     expect([pnlDirection(1), pnlDirection(-1), pnlDirection(0.004)]).toEqual(['gain', 'loss', 'flat']);
   });
 
@@ -72,6 +60,9 @@ describe('time', () => {
   it('writes a calendar date as that date whatever the reader’s zone', () => {
     expect(formatDate('2026-11-27')).toBe('Fri, Nov 27, 2026');
     expect(formatShortDate('2026-11-27')).toBe('Nov 27');
+    // An expiry in a table or a name: month, day and year, never the ISO form the API carries.
+    expect(formatExpiry('2027-01-15')).toBe('Jan 15, 2027');
+    expect(formatExpiry('2026-12-31')).toBe('Dec 31, 2026');
   });
 });
 
@@ -80,6 +71,12 @@ describe('a contract’s name (issue 24 §5)', () => {
     expect(contractName({ underlying: 'SPY', expiration: '2026-12-18', strike: 600, type: 'call' })).toBe('SPY Dec 18, 2026 $600 Call');
     expect(contractName({ underlying: 'AAPL', expiration: '2027-01-15', strike: 232.5, type: 'put' })).toBe('AAPL Jan 15, 2027 $232.50 Put');
     expect(describeContract('SPY261218C00600000')).toBe(contractLabel('SPY261218C00600000'));
+  });
+
+  it('names a leg of a trade the same way after Buy or Sell (the screener wrote "2027-01-15 +579C")', () => {
+    expect(legName('buy', { underlying: 'SPY', expiration: '2027-01-15', strike: 579, type: 'call' })).toBe('Buy SPY Jan 15, 2027 $579 Call');
+    expect(legName('sell', { underlying: 'SPY', expiration: '2027-01-15', strike: 570.5, type: 'put' })).toBe('Sell SPY Jan 15, 2027 $570.50 Put');
+    expect(contractName({ underlying: 'SPY', expiration: '2027-01-15', strike: 579, type: 'call' })).toContain(formatExpiry('2027-01-15'));
   });
 });
 

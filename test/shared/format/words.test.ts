@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatOrdinal, plural } from '@shared/format/words';
+import { formatOrdinal, nounFor, plural } from '@shared/format/words';
 
 describe('ordinals', () => {
   it.each([
@@ -26,5 +26,12 @@ describe('counted words', () => {
     expect(plural(2, 'contract')).toBe('2 contracts');
     expect(plural(1250, 'entry', 'entries')).toBe('1,250 entries');
     expect(plural(1, 'entry', 'entries')).toBe('1 entry');
+  });
+
+  it('gives the noun alone in the form its count takes, for a label whose count is shown apart', () => {
+    expect(nounFor(1, 'Breakeven')).toBe('Breakeven');
+    expect(nounFor(2, 'Breakeven')).toBe('Breakevens');
+    expect(nounFor(0, 'call')).toBe('calls');
+    expect(nounFor(3, 'entry', 'entries')).toBe('entries');
   });
 });

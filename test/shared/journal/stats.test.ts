@@ -62,7 +62,7 @@ describe('journal statistics on a fixed fixture, worked by hand', () => {
     expect(s.meanR).toBe(-0.1244);
   });
 
-  it('max drawdown of the realised equity curve, in dollars and as a share of its peak', () => {
+  it('max drawdown of the realized equity curve, in dollars and as a share of its peak', () => {
     // Equity from 1000: 1100, 1050, 1050.5, 1110.5, 960.5; peak 1110.5, drawdown 150 = 13.51% of the peak.
     expect(s.equity.map((p) => p.equity)).toEqual([100, 50, 50.5, 110.5, -39.5]);
     expect(s.maxDrawdown).toBe(150);

@@ -175,7 +175,7 @@ describe('market_analysis: the history charts', () => {
   it('plot the frozen values, with HV20 and the averages missing until they have their window', () => {
     const [vol, trend] = charts.map((c) => c.widget);
     expect(vol!.unit).toBe('percent');
-    expect(vol!.series.map((s) => s.label)).toEqual(['IV30 (implied)', '20-day realised']);
+    expect(vol!.series.map((s) => s.label)).toEqual(['IV30 (implied)', '20-day realized']);
     expect(vol!.series[0]!.values).toEqual(iv30);
     const hvLine = vol!.series[1]!.values;
     expect(hvLine.slice(0, 20).every((v) => v === null)).toBe(true);
@@ -282,15 +282,15 @@ describe('market_analysis: figures recomputed from the raw files', () => {
   const ivNow = iv30.at(-1)!;
   const hv20 = hv(closes, 20);
 
-  it('lesson 1: the 20-day realised volatility, the IV30 and the rule of 16', () => {
-    expect(figureValue('historical-vs-implied', '20-day realised volatility')).toBe(pctText(hv20));
+  it('lesson 1: the 20-day realized volatility, the IV30 and the rule of 16', () => {
+    expect(figureValue('historical-vs-implied', '20-day realized volatility')).toBe(pctText(hv20));
     expect(figureValue('historical-vs-implied', '30-day at-the-money IV')).toBe(pctText(ivNow));
     expect(figureValue('historical-vs-implied', 'Typical daily move in dollars')).toBe(`$${((S * ivNow) / Math.sqrt(252)).toFixed(2)}`);
     expect(key('historical-vs-implied.check', 'rule-of-16')).toBeCloseTo((ivNow * 100) / 16, 4);
     // The question states HV20 to 3 decimals of a percent; the key is computed from that figure.
     expect(question('historical-vs-implied.check', 'daily-sd').question).toContain(pctText(hv20, 3));
     expect(Math.abs(key('historical-vs-implied.check', 'daily-sd') - (hv20 * 100) / Math.sqrt(252))).toBeLessThan(0.001);
-    expect(text('historical-vs-implied')).toContain(`the realised volatility was ${pctText(hv(closes, 251))} and IV30 averaged ${pctText(mean(iv30))}`);
+    expect(text('historical-vs-implied')).toContain(`the realized volatility was ${pctText(hv(closes, 251))} and IV30 averaged ${pctText(mean(iv30))}`);
   });
 
   it('lesson 2 and the quiz: the 1-SD move from the ATM IV, the straddle and 0.85 × straddle', () => {

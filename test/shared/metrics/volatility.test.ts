@@ -35,7 +35,7 @@ describe('IV rank and IV percentile', () => {
   });
 });
 
-describe('realised volatility', () => {
+describe('realized volatility', () => {
   it('annualises the sample standard deviation of the last window log returns', () => {
     // Returns alternating +1% and −1% in log terms: mean 0, each squared deviation 0.0001.
     const closes = [100];

@@ -53,7 +53,7 @@ describe('multi-leg pricing', () => {
 
 describe('booking a fill', () => {
   const at = '2026-11-23T15:00:00Z';
-  it('opens, averages in, and realises P&L on a close at the average price', () => {
+  it('opens, averages in, and realizes P&L on a close at the average price', () => {
     const opened = applyFill(null, { symbol: call(100), side: 'buy', quantity: 2, price: 2.0, at, date: '2026-11-23' });
     expect(opened.position).toMatchObject({ quantity: 2, avgPrice: 2, kind: 'option', underlying: 'XYZ', strike: 100, optionType: 'call' });
     const added = applyFill(opened.position, { symbol: call(100), side: 'buy', quantity: 2, price: 3.0, at, date: '2026-11-23' });
@@ -64,7 +64,7 @@ describe('booking a fill', () => {
     expect(all).toMatchObject({ effect: 'close', realizedPnl: -450, position: null });
   });
 
-  it("realises a short position's P&L the other way round, and flips through zero", () => {
+  it("realizes a short position's P&L the other way round, and flips through zero", () => {
     const short = optionPosition(put(95), -2, 1.5);
     expect(applyFill(short, { symbol: put(95), side: 'buy', quantity: 2, price: 0.5, at, date: '2026-11-23' })).toMatchObject({
       realizedPnl: 200,

@@ -123,7 +123,7 @@ describe('the paper account', () => {
     expect(pf.ok && pf.value.pending.map((p) => p.kind)).toEqual(['order_expiry']);
   });
 
-  it('shows the commission of a trade as a fee, not as realised P&L (an opening trade realises nothing)', async () => {
+  it('shows the commission of a trade as a fee, not as realized P&L (an opening trade realizes nothing)', async () => {
     const h = harness();
     await h.service.openAccount('u1', 100_000);
     await h.service.placeOrder('u1', buy(call(100), 2));
@@ -201,7 +201,7 @@ describe('the paper account', () => {
     expect(deep.ok && deep.value.warning).toBeNull();
   });
 
-  it('shows commissions as fees: opening realises nothing, closing realises the trade before fees, and total P&L nets the fees (issue 24)', async () => {
+  it('shows commissions as fees: opening realizes nothing, closing realizes the trade before fees, and total P&L nets the fees (issue 24)', async () => {
     const h = harness();
     await h.service.openAccount('u1', 100_000);
     await h.service.placeOrder('u1', buy(call(100), 2));

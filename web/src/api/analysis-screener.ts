@@ -12,8 +12,8 @@ import { queryKeys } from './query-keys';
 type Api = typeof screenerApi;
 export type ScreenerResultView = ResponseOf<Api['POST /api/analysis/screener']>;
 export type ScreenerRowView = ScreenerResultView['rows'][number];
-export type SavedScreensView = ResponseOf<Api['GET /api/analysis/screens']>;
-export type SaveScreenBody = BodyOf<Api['POST /api/analysis/screens']>;
+export type SavedScreensView = ResponseOf<Api['GET /api/analysis/screener/screens']>;
+export type SaveScreenBody = BodyOf<Api['POST /api/analysis/screener/screens']>;
 export type ArbitrageView = ResponseOf<Api['GET /api/analysis/{underlying}/arbitrage']>;
 export type SurfaceView = ResponseOf<Api['GET /api/analysis/{underlying}/surface']>;
 
@@ -30,18 +30,18 @@ export const useScreener = (query: ScreenerQueryInput | null) =>
   });
 
 export const useSavedScreens = () =>
-  useQuery({ queryKey: keys.screens(), queryFn: () => api.get<SavedScreensView>('/api/analysis/screens'), staleTime: 30_000 });
+  useQuery({ queryKey: keys.screens(), queryFn: () => api.get<SavedScreensView>('/api/analysis/screener/screens'), staleTime: 30_000 });
 export function useSaveScreen() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: SaveScreenBody) => api.post<ResponseOf<Api['POST /api/analysis/screens']>>('/api/analysis/screens', body),
+    mutationFn: (body: SaveScreenBody) => api.post<ResponseOf<Api['POST /api/analysis/screener/screens']>>('/api/analysis/screener/screens', body),
     onSuccess: () => qc.invalidateQueries({ queryKey: keys.screens() }),
   });
 }
 export function useDeleteScreen() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.del<void>(`/api/analysis/screens/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => api.del<void>(`/api/analysis/screener/screens/${encodeURIComponent(id)}`),
     onSuccess: () => qc.invalidateQueries({ queryKey: keys.screens() }),
   });
 }

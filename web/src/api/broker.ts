@@ -20,8 +20,8 @@ export type BrokerAccount = ResponseOf<Api['GET /api/broker/{environment}/accoun
 export type BrokerPosition = ResponseOf<Api['GET /api/broker/{environment}/positions']>['positions'][number];
 export type BrokerOrder = ResponseOf<Api['GET /api/broker/{environment}/orders']>['orders'][number];
 export type BrokerSync = ResponseOf<Api['POST /api/broker/{environment}/sync']>;
-export type Validation = ResponseOf<Api['POST /api/broker/credentials/{environment}/validate']>;
-export type CredentialsSave = BodyOf<Api['PUT /api/broker/credentials/{environment}']>;
+export type Validation = ResponseOf<Api['POST /api/broker/{environment}/credentials/validate']>;
+export type CredentialsSave = BodyOf<Api['PUT /api/broker/{environment}/credentials']>;
 
 /** Spec part 3 §9: the broker sync interval. */
 export const BROKER_SYNC_INTERVAL_MS = 30_000;
@@ -87,9 +87,9 @@ export function useBrokerSync(environment: BrokerEnvironment | null) {
 }
 
 export const saveCredentials = (environment: BrokerEnvironment, body: CredentialsSave) =>
-  api.put<{ credentials: BrokerLink }>(`/api/broker/credentials/${environment}`, body);
-export const validateCredentials = (environment: BrokerEnvironment) => api.post<Validation>(`/api/broker/credentials/${environment}/validate`);
-export const deleteCredentials = (environment: BrokerEnvironment) => api.del<{ deleted: BrokerEnvironment }>(`/api/broker/credentials/${environment}`);
+  api.put<{ credentials: BrokerLink }>(`/api/broker/${environment}/credentials`, body);
+export const validateCredentials = (environment: BrokerEnvironment) => api.post<Validation>(`/api/broker/${environment}/credentials/validate`);
+export const deleteCredentials = (environment: BrokerEnvironment) => api.del<{ deleted: BrokerEnvironment }>(`/api/broker/${environment}/credentials`);
 export const acknowledgeDisclosures = (environment: BrokerEnvironment, disclosures: string[]) =>
   api.post<{ credentials: BrokerLink }>(`${base(environment)}/acknowledgements`, { disclosures });
 

@@ -33,7 +33,7 @@ export const HISTORY_SOURCE = `SPY daily history, ${DAYS.length} sessions from $
 /** The line under every example computed from the term structure. */
 export const TERM_SOURCE = `SPY option chain, every listed expiry, end of day, ${dateLabel(TERM.session)} (simulated market): the call at the strike nearest SPY’s ${TERM.underlyingPrice}`;
 
-/** The 20-day realised volatility on the history's day `index` (from the 21 closes ending there). */
+/** The 20-day realized volatility on the history's day `index` (from the 21 closes ending there). */
 export const hv20At = (index: number): number | null => realizedVolatility(CLOSES.slice(0, index + 1), 20);
 
 /** The history's index of a date. */

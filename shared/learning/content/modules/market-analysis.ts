@@ -86,11 +86,11 @@ const DAILY_MOVE_USD = (S * IV_NOW) / SQRT252;
 /** Every 21st session from the first with 20 returns behind it, ending on the last: about one row a month. */
 const MONTHLY = Array.from({ length: Math.floor((DAYS.length - 1 - 20) / 21) + 1 }, (_, k) => DAYS.length - 1 - 21 * k).reverse();
 const monthlyTable = [
-  '| session | close | IV30 | 20-day realised |',
+  '| session | close | IV30 | 20-day realized |',
   '|---|---:|---:|---:|',
   ...MONTHLY.map((i) => `| ${dateLabel(DAYS[i]!.date)} | ${m(DAYS[i]!.close)} | ${vol(DAYS[i]!.iv30)} | ${vol(hv20At(i)!)} |`),
 ].join('\n');
-/** The first of the 21 closes behind the 20-day realised volatility. */
+/** The first of the 21 closes behind the 20-day realized volatility. */
 const FIRST_HV_CLOSE = DAYS.at(-21)!.date;
 
 const historicalVsImplied: Lesson = {
@@ -105,7 +105,7 @@ const historicalVsImplied: Lesson = {
 
 There are two of them, and they answer different questions:
 
-- **Historical (realised) volatility** looks **back**: it is measured from past closes. Take the daily log returns $r_i = \ln(C_i / C_{i-1})$ of the last $n$ sessions, their mean $\bar r$, and annualise the sample standard deviation:
+- **Historical (realized) volatility** looks **back**: it is measured from past closes. Take the daily log returns $r_i = \ln(C_i / C_{i-1})$ of the last $n$ sessions, their mean $\bar r$, and annualise the sample standard deviation:
 $$\sigma_{\text{HV}} = \sqrt{\frac{252}{n-1}\sum_{i=1}^{n}(r_i - \bar r)^2}$$
 The 252 is the number of trading days in a year; "HV20" uses $n = 20$, about a month.
 - **Implied volatility** looks **forward**: it is the $\sigma$ at which the pricing model gives the option's market price ([what sets an option’s price](lesson:options_greeks.what-sets-the-price) explains the idea). It is the market's price for the swings to come, not a measurement.
@@ -125,15 +125,15 @@ the **rule of 16**: an IV of 16% prices a typical day's move of about 1%, an IV 
       type: 'example',
       title: `SPY's volatilities on ${SESSION}`,
       source: HISTORY_SOURCE,
-      content: tex`SPY's 20-day realised volatility, from the 21 closes ${dateLabel(FIRST_HV_CLOSE)} to ${SESSION} (20 daily returns), was ${vol(HV20)}: a daily standard deviation of ${vol(DAILY_SD, 3)}. Its 30-day at-the-money IV that evening was ${vol(IV_NOW)}, so options priced ${points(Math.abs(IV_NOW - HV20))} of volatility ${IV_NOW >= HV20 ? 'more' : 'less'} than the last month had shown. By the rule of 16, an IV of ${vol(IV_NOW)} prices a typical day's move of about ${vol(RULE16)}; exactly, $\sigma/\sqrt{252}$ = ${vol(IV_NOW / SQRT252, 3)}, ${m(DAILY_MOVE_USD)} on SPY's ${m(S)}.
+      content: tex`SPY's 20-day realized volatility, from the 21 closes ${dateLabel(FIRST_HV_CLOSE)} to ${SESSION} (20 daily returns), was ${vol(HV20)}: a daily standard deviation of ${vol(DAILY_SD, 3)}. Its 30-day at-the-money IV that evening was ${vol(IV_NOW)}, so options priced ${points(Math.abs(IV_NOW - HV20))} of volatility ${IV_NOW >= HV20 ? 'more' : 'less'} than the last month had shown. By the rule of 16, an IV of ${vol(IV_NOW)} prices a typical day's move of about ${vol(RULE16)}; exactly, $\sigma/\sqrt{252}$ = ${vol(IV_NOW / SQRT252, 3)}, ${m(DAILY_MOVE_USD)} on SPY's ${m(S)}.
 
 A year of both, one session a month:
 
 ${monthlyTable}
 
-Over the whole year the realised volatility was ${vol(HV_YEAR)} and IV30 averaged ${vol(MEAN_IV30)}. In real markets implied volatility is usually **above** the volatility that follows (since 1990 the VIX averaged 19.6 against 15.5 realised over the next 30 days): option sellers are paid for carrying the risk of a crash. The simulated market moves its price with the same volatility its options are priced at, so here the two stay close. [Regimes](lesson:market_analysis.regimes) returns to this gap, the volatility premium.`,
+Over the whole year the realized volatility was ${vol(HV_YEAR)} and IV30 averaged ${vol(MEAN_IV30)}. In real markets implied volatility is usually **above** the volatility that follows (since 1990 the VIX averaged 19.6 against 15.5 realized over the next 30 days): option sellers are paid for carrying the risk of a crash. The simulated market moves its price with the same volatility its options are priced at, so here the two stay close. [Regimes](lesson:market_analysis.regimes) returns to this gap, the volatility premium.`,
       figures: [
-        figure('20-day realised volatility', vol(HV20), tex`\sqrt{\tfrac{252}{n-1}\sum (r_i - \bar r)^2}`, [
+        figure('20-day realized volatility', vol(HV20), tex`\sqrt{\tfrac{252}{n-1}\sum (r_i - \bar r)^2}`, [
           'n = 20 daily log returns',
           `closes ${dateLabel(FIRST_HV_CLOSE)} to ${SESSION}`,
         ]),
@@ -144,11 +144,11 @@ Over the whole year the realised volatility was ${vol(HV_YEAR)} and IV30 average
     },
     {
       type: 'interactive',
-      title: 'A year of IV30 against the 20-day realised volatility',
-      content: tex`The two volatilities of the table, every session of the year. Hover or tap the chart for a day's values. Where the realised line rises above the implied one, the market moved more than options had priced; the realised line needs 20 returns, so it starts a month in.`,
+      title: 'A year of IV30 against the 20-day realized volatility',
+      content: tex`The two volatilities of the table, every session of the year. Hover or tap the chart for a day's values. Where the realized line rises above the implied one, the market moved more than options had priced; the realized line needs 20 returns, so it starts a month in.`,
       widget: chart('percent', [
         { label: 'IV30 (implied)', values: IV30.map((x) => r5(x)) },
-        { label: '20-day realised', values: DAYS.map((_, i) => r5(hv20At(i))) },
+        { label: '20-day realized', values: DAYS.map((_, i) => r5(hv20At(i))) },
       ]),
     },
     {
@@ -169,7 +169,7 @@ Over the whole year the realised volatility was ${vol(HV_YEAR)} and IV30 average
     ),
     numerical(
       'daily-sd',
-      `A 20-day realised volatility of ${vol(HV20, 3)} is the daily standard deviation × √252. What is the daily standard deviation, in percent?`,
+      `A 20-day realized volatility of ${vol(HV20, 3)} is the daily standard deviation × √252. What is the daily standard deviation, in percent?`,
       round((round(HV20, 5) / SQRT252) * 100, 4),
       `${vol(HV20, 3)} / √252 = ${vol(HV20, 3)} / ${num(SQRT252, 2)} = ${vol(round(HV20, 5) / SQRT252, 4)}.`,
       '%',
@@ -179,7 +179,7 @@ Over the whole year the realised volatility was ${vol(HV_YEAR)} and IV30 average
       'implied-is-past',
       'Implied volatility is measured from the underlying’s past closing prices.',
       false,
-      'That is historical (realised) volatility. Implied volatility is solved from option prices: the market’s price for the swings to come.',
+      'That is historical (realized) volatility. Implied volatility is solved from option prices: the market’s price for the swings to come.',
     ),
     mc(
       'sqrt-time',
@@ -627,7 +627,7 @@ The published example (trading-day time): a weekly with 3 days at 80% and the ne
 
 The morning after, the front IV falls back to ${vol(EVENT_SIGMA_D)}. If the stock has not moved, the straddle is worth ${m(EV_AFTER_FLAT)}: the crush took ${m(EV_CRUSH)} a share, ${m(100 * EV_CRUSH)} a contract. A move of the average size (${vol(EV_MEAN_ABS)}) leaves it worth ${m(EV_AT_MEAN)}, ${EV_AT_MEAN >= EV_STRADDLE ? 'just above' : 'still below'} its cost; it breaks even only on a rise of ${vol(EV_BREAKEVEN)}.
 
-The best peers show the implied move beside the actual moves of the last 4 and 12 reports, so you can see whether options look cheap or expensive against history. Research on US retail traders found that those who buy options around announcements lose 5–9% on average: the implied move usually exceeds the realised one, and the spreads are wide. The **Events** page will show these figures for real earnings dates once the market data has them.`,
+The best peers show the implied move beside the actual moves of the last 4 and 12 reports, so you can see whether options look cheap or expensive against history. Research on US retail traders found that those who buy options around announcements lose 5–9% on average: the implied move usually exceeds the realized one, and the spreads are wide. The **Events** page will show these figures for real earnings dates once the market data has them.`,
       figures: [
         figure('Event move (1 SD)', vol(EVENT.eventMove), tex`\sqrt{\sigma_1^2 T_1 - \sigma_d^2 T_1}`, [
           `σ₁ = ${vol(EV_IV1)}, T₁ = ${WEEK.daysToExpiry}/365`,
@@ -912,7 +912,7 @@ No regime makes a trade safe. It only says which risks the market is currently p
     ),
     numerical(
       'premium',
-      `SPY's IV30 was ${vol(IV_NOW, 3)} and its 20-day realised volatility ${vol(HV20, 3)}. What was the volatility premium IV30 − HV20, in volatility points? (Negative if IV was lower.)`,
+      `SPY's IV30 was ${vol(IV_NOW, 3)} and its 20-day realized volatility ${vol(HV20, 3)}. What was the volatility premium IV30 − HV20, in volatility points? (Negative if IV was lower.)`,
       round((round(IV_NOW, 5) - round(HV20, 5)) * 100, 3),
       `${vol(IV_NOW, 3)} − ${vol(HV20, 3)} = ${points(IV_NOW - HV20, 3)}: by the thresholds, ${PREMIUM}.`,
       'vol points',
@@ -920,7 +920,7 @@ No regime makes a trade safe. It only says which risks the market is currently p
     ),
     tf(
       'iv-above-rv',
-      'Implied volatility above realised volatility is unusual, and a sure sign that options are overpriced.',
+      'Implied volatility above realized volatility is unusual, and a sure sign that options are overpriced.',
       false,
       'IV above RV is the normal state (the volatility risk premium: about 4 points for the VIX since 1990); it turns negative mainly in crises.',
     ),
@@ -1136,7 +1136,7 @@ const quiz: Quiz = {
     ),
     mc(
       'regime-fit',
-      'IV is rich against realised volatility and the price has been in a range. Which template do practitioners most often pair with that?',
+      'IV is rich against realized volatility and the price has been in a range. Which template do practitioners most often pair with that?',
       ['Iron condor', 'Long straddle', 'Long call', 'Calendar spread'],
       'Iron condor',
       'Rich IV in a range favours defined-risk premium selling; the condor gains from time and a fall in IV while the price stays between its short strikes.',
@@ -1167,7 +1167,7 @@ export const marketAnalysis: LearningModule = {
   estimatedTime: 80,
   prerequisites: ['options_greeks'],
   objectives: [
-    'Compute realised volatility from closes and compare it with implied volatility, using the square root of time and the rule of 16',
+    'Compute realized volatility from closes and compare it with implied volatility, using the square root of time and the rule of 16',
     'Turn an IV into a 1-SD expected move and tell it apart from the straddle and 0.85 × straddle',
     'Compute IV rank and IV percentile and say when each misleads',
     'Measure skew with the 25-delta risk reversal and read a term structure as contango or backwardation',

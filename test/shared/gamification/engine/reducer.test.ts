@@ -231,7 +231,7 @@ describe('achievements', () => {
 describe('leaderboard values', () => {
   it('puts a learner on profit_king only with 20 closed trades over 10 days, as return over drawdown; a reset takes them off', () => {
     const days = tradingDaysFrom(10);
-    // Each trade: its leg's realised P&L (PositionClosed) and the journal's trade-level close (JournalTradeClosed).
+    // Each trade: its leg's realized P&L (PositionClosed) and the journal's trade-level close (JournalTradeClosed).
     const trades = Array.from({ length: 20 }, (_, i) => {
       const pnl = i === 3 ? -2000 : 500;
       return [closed(days[i % 10]!, pnl), tradeClosed(days[i % 10]!, `t${i}`, pnl)];
@@ -239,7 +239,7 @@ describe('leaderboard values', () => {
     const few = run(fresh(), trades.slice(0, 38)).state;
     expect(boardValues(few).profit_king).toBeUndefined();
     const enough = run(fresh(), trades).state;
-    // realised 19 × 500 − 2000 = 7500; max drawdown 2000 → 3.75
+    // realized 19 × 500 − 2000 = 7500; max drawdown 2000 → 3.75
     expect(boardValues(enough).profit_king).toBe(3.75);
     expect(boardValues(run(enough, [reset('2026-11-20', 2)]).state).profit_king).toBeUndefined();
     expect(boardValues(enough).global).toBe(enough.totalXP);

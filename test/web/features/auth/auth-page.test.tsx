@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -54,7 +54,7 @@ describe('AuthPage', () => {
     expect(screen.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy');
   });
 
-  it('shows the validation messages under Authentication Error without calling Cognito', async () => {
+  it('heads each sign-up check with what is wrong, never "Authentication Error", without calling Cognito', async () => {
     renderAt('/signup');
     await userEvent.type(screen.getByLabelText('Full name'), 'Ada');
     await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
@@ -63,7 +63,7 @@ describe('AuthPage', () => {
     await userEvent.click(screen.getByRole('checkbox'));
     await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
     const alert = screen.getByRole('alert');
-    expect(alert.textContent).toContain('Authentication Error');
+    expect(within(alert).getByRole('heading').textContent).toBe('Passwords differ');
     expect(alert.textContent).toContain('Passwords do not match');
 
     await userEvent.clear(screen.getByLabelText('Password'));
@@ -71,8 +71,28 @@ describe('AuthPage', () => {
     await userEvent.clear(screen.getByLabelText('Confirm password'));
     await userEvent.type(screen.getByLabelText('Confirm password'), 'abc');
     await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
-    expect(screen.getByRole('alert').textContent).toContain('Password must be at least 6 characters');
+    // A too-short password is a password too short (spec part 1 §5's message word for word), not an authentication error.
+    const short = screen.getByRole('alert');
+    expect(within(short).getByRole('heading').textContent).toBe('Password too short');
+    expect(within(short).getByText('Password must be at least 6 characters')).toBeTruthy();
+    expect(short.textContent).not.toContain('Authentication Error');
     expect(authApi.signUpWithEmail).not.toHaveBeenCalled();
+  });
+
+  it("heads the server's too-short-password answer at sign-up the same way, with the spec's server message", async () => {
+    authApi.signUpWithEmail.mockRejectedValue(
+      Object.assign(new Error('Password did not conform with policy: Password not long enough'), { name: 'InvalidPasswordException' }),
+    );
+    renderAt('/signup');
+    await userEvent.type(screen.getByLabelText('Full name'), 'Ada');
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'secret1');
+    await userEvent.click(screen.getByRole('checkbox'));
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading').textContent).toBe('Password too short');
+    expect(alert.textContent).toContain('Password must be at least 6 characters long.');
   });
 
   it('returns to sign-in mode with the success message after a sign-up', async () => {
@@ -99,6 +119,7 @@ describe('AuthPage', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'wrong1');
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading').textContent).toBe('Authentication Error');
     expect(alert.textContent).toContain('The email or password you entered is incorrect. Please check your credentials and try again.');
     expect(alert.querySelectorAll('li').length).toBeGreaterThan(0);
   });

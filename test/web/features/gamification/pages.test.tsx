@@ -102,7 +102,7 @@ describe('leaderboards page', () => {
     expect(screen.getAllByRole('button', { pressed: false }).length + 1).toBe(10);
     await userEvent.click(screen.getByRole('button', { name: 'Profit King' }));
     await waitFor(() => expect(screen.getByTestId('your-rank').textContent).toBe('You are not on this board yet.'));
-    expect(screen.getByText(/Realised return over maximum drawdown/)).toBeTruthy();
+    expect(screen.getByText(/Realized return over maximum drawdown/)).toBeTruthy();
     expect(calls.some((c) => c.path.startsWith('/api/gamification/leaderboards/profit_king?limit='))).toBe(true);
   });
 });

@@ -18,7 +18,7 @@ const widget = (over: Partial<Spec> = {}): Spec => ({
   dates,
   series: [
     { label: 'IV30 (implied)', values: [0.14, 0.145, 0.15, 0.16, 0.15146] },
-    { label: '20-day realised', values: [null, null, 0.12, 0.13, 0.16228] },
+    { label: '20-day realized', values: [null, null, 0.12, 0.13, 0.16228] },
   ],
   ...over,
 });
@@ -30,14 +30,14 @@ describe('the history chart of a lesson', () => {
   it('names what it draws, for which underlying and over which sessions, for a screen reader', () => {
     render(<HistoryChart widget={widget()} />);
     expect(screen.getByRole('img').getAttribute('aria-label')).toBe(
-      'Line chart of IV30 (implied), 20-day realised for SPY, daily from Aug 31, 2026 to Nov 20, 2026',
+      'Line chart of IV30 (implied), 20-day realized for SPY, daily from Aug 31, 2026 to Nov 20, 2026',
     );
   });
 
   it('writes each line’s last value in the legend, in percent, with the session', () => {
     render(<HistoryChart widget={widget()} />);
     const legend = within(screen.getByRole('list'));
-    expect(legend.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['IV30 (implied): 15.15% on Nov 20', '20-day realised: 16.23% on Nov 20']);
+    expect(legend.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['IV30 (implied): 15.15% on Nov 20', '20-day realized: 16.23% on Nov 20']);
   });
 
   it('writes dollars as money, and leaves a line without a last value unlabelled rather than inventing one', () => {

@@ -394,7 +394,7 @@ describe('Trade All', () => {
       await userEvent.click(within(dialog).getByLabelText('I understand this is a live trade with real money and accept the risk.'));
       await userEvent.click(place);
       expect(api.placeOrder.mock.calls.at(-1)![0]).toMatchObject({ accountId: 'alpaca-live', strategy: 'Iron Condor', type: 'market' });
-      expect(await screen.findByText('Strategy placed successfully! 4 legs × 1 contracts')).toBeTruthy();
+      expect(await screen.findByText('Strategy placed successfully! 4 legs × 1 contract')).toBeTruthy();
     } finally {
       localStorage.removeItem('options-academy.selected-account');
     }
@@ -414,7 +414,7 @@ describe('Trade All', () => {
       expect(within(dialog).queryByRole('checkbox')).toBeNull();
       await userEvent.click(within(dialog).getByRole('button', { name: 'Place Paper Trade' }));
       expect(api.placeOrder.mock.calls.at(-1)![0]).toMatchObject({ accountId: 'alpaca-paper', strategy: 'Iron Condor', type: 'market' });
-      expect(await screen.findByText('Strategy placed successfully! 4 legs × 1 contracts')).toBeTruthy();
+      expect(await screen.findByText('Strategy placed successfully! 4 legs × 1 contract')).toBeTruthy();
     } finally {
       localStorage.removeItem('options-academy.selected-account');
     }
@@ -484,7 +484,7 @@ describe('Trade All', () => {
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
     await userEvent.click(screen.getByRole('button', { name: 'Trade All' }));
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Place Paper Trade' }));
-    await screen.findByText('Strategy placed successfully! 2 legs × 1 contracts');
+    await screen.findByText('Strategy placed successfully! 2 legs × 1 contract');
     const [first, second] = api.placeOrder.mock.calls.map((c) => c[0].clientOrderId);
     expect(first).not.toBe(second);
   });
@@ -551,7 +551,7 @@ describe('Trade All as a limit order', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Place Paper Trade' }));
     expect(api.placeOrder.mock.calls[0]![0]).toMatchObject({ type: 'limit', limitPrice: -Number(mid.slice(1)) });
     // Filled when placed: the spec's words.
-    expect(await screen.findByText('Strategy placed successfully! 4 legs × 1 contracts')).toBeTruthy();
+    expect(await screen.findByText('Strategy placed successfully! 4 legs × 1 contract')).toBeTruthy();
   });
 
   it('prices the limit per unit of the legs’ ratio when their lots share a factor, and says so', async () => {

@@ -1,4 +1,5 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { nounFor, plural } from '@shared/format/words';
 import { PAYOFF_COLORS as COLORS, PayoffPlot } from './payoff-plot';
 import { strike } from './strike';
 import { addDays, daysBetween } from '@shared/market/dates';
@@ -25,7 +26,7 @@ interface Props {
   multiplier: number;
   /** The chain's at-the-money IV, for the expected-move bands. */
   iv: number | null;
-  /** A realised result to mark across the graph (the journal's trade page: where the trade actually ended). */
+  /** A realized result to mark across the graph (the journal's trade page: where the trade actually ended). */
   exit?: { pnl: number; label: string };
 }
 
@@ -180,9 +181,7 @@ export function PayoffChart({ legs, spot, today, multiplier, iv, exit }: Props) 
         </li>
         <li className="flex items-center gap-1.5" data-testid="payoff-breakevens">
           <span aria-hidden className="inline-block h-3 w-0.5" style={{ background: COLORS.breakeven }} />
-          {breakevens.length === 0
-            ? 'No breakeven'
-            : `Breakeven${breakevens.length === 1 ? '' : 's'} (BE) ${breakevens.map((b) => formatMoney(b)).join(' and ')}`}
+          {breakevens.length === 0 ? 'No breakeven' : `${nounFor(breakevens.length, 'Breakeven')} (BE) ${breakevens.map((b) => formatMoney(b)).join(' and ')}`}
         </li>
         <li className="flex items-center gap-1.5">
           <span aria-hidden className="inline-block h-3 w-0 border-l-2 border-dashed" style={{ borderColor: COLORS.strike }} />
@@ -202,8 +201,7 @@ export function PayoffChart({ legs, spot, today, multiplier, iv, exit }: Props) 
       </ul>
       <div>
         <label htmlFor={`${id}-date`} className="block text-sm font-medium text-slate-800">
-          Target date: {formatShortDate(targetDate)} ({offset === 0 ? 'today' : `in ${offset} day${offset === 1 ? '' : 's'}`}, {days - offset} day
-          {days - offset === 1 ? '' : 's'} before expiry)
+          Target date: {formatShortDate(targetDate)} ({offset === 0 ? 'today' : `in ${plural(offset, 'day')}`}, {plural(days - offset, 'day')} before expiry)
         </label>
         <input
           id={`${id}-date`}

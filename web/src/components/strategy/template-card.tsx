@@ -1,3 +1,4 @@
+import { nounFor, plural } from '@shared/format/words';
 import { Link } from 'react-router-dom';
 import type { Impact, StrategyTemplate } from '@shared/strategy';
 import { formatMoney } from '@shared/format/money';
@@ -7,7 +8,7 @@ import { strike } from './strike';
 
 const IMPACT: Record<Impact, string> = { positive: 'helps', negative: 'hurts', neutral: 'little effect' };
 const legText = (l: StrategyTemplate['legs'][number]) =>
-  `${l.action === 'buy' ? 'Buy' : 'Sell'} ${l.quantity} ${l.optionType}${l.quantity === 1 ? '' : 's'}${l.expiration === '60d' ? ' (later expiry)' : ''}`;
+  `${l.action === 'buy' ? 'Buy' : 'Sell'} ${plural(l.quantity, l.optionType)}${l.expiration === '60d' ? ' (later expiry)' : ''}`;
 
 /**
  * The trading level a template's opening order needs (the paper engine's rule, shared/compliance/levels.ts), or null
@@ -46,7 +47,7 @@ export function TemplateCard({ template: t, underlying = null }: { template: Str
           <dd className="text-slate-900">{t.maxProfit}</dd>
         </div>
         <div>
-          <dt className="text-xs font-semibold text-slate-600">Breakeven{t.breakevens.length === 1 ? '' : 's'}</dt>
+          <dt className="text-xs font-semibold text-slate-600">{nounFor(t.breakevens.length, 'Breakeven')}</dt>
           <dd className="text-slate-900">{t.breakevens.join('; ') || 'None'}</dd>
         </div>
         <div>
@@ -77,8 +78,7 @@ export function TemplateCard({ template: t, underlying = null }: { template: Str
         <ul className="mt-1 space-y-0.5 text-slate-800">
           {ex.legs.map((l, i) => (
             <li key={i}>
-              {l.action === 'buy' ? 'Buy' : 'Sell'} {l.quantity} {strike(l.strike)} {l.optionType}
-              {l.quantity === 1 ? '' : 's'} at {formatMoney(l.premium)}
+              {l.action === 'buy' ? 'Buy' : 'Sell'} {l.quantity} {strike(l.strike)} {nounFor(l.quantity, l.optionType)} at {formatMoney(l.premium)}
               {l.expiration === '60d' ? ' (later expiry)' : ''}
             </li>
           ))}

@@ -1,4 +1,6 @@
 import { formatCount, formatLevel, formatNumber, formatPercent, MINUS, orDash } from '@shared/format/number';
+import { formatExpiry } from '@shared/format/time';
+import { plural } from '@shared/format/words';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useArbitrage, type ArbitrageView } from '@web/api/analysis-screener';
@@ -158,7 +160,7 @@ function Hits({ data }: { data: ArbitrageView }) {
                   <td className="whitespace-nowrap px-2 py-1.5 font-medium">
                     {KIND_LABEL[h.kind]} {h.strikes.map(formatLevel).join('/')}
                     <span className="block text-xs font-normal text-slate-600">
-                      {h.expiration} · {h.days} d
+                      {formatExpiry(h.expiration)} · {plural(h.days, 'day')}
                     </span>
                   </td>
                   <td className="px-2 py-1.5 text-xs">{h.legs.map((l) => `${l.action} ${instrument(l.instrument)} @ ${formatNumber(l.price)}`).join(', ')}</td>

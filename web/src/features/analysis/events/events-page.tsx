@@ -1,4 +1,5 @@
 import { formatLevel, formatNumber } from '@shared/format/number';
+import { plural } from '@shared/format/words';
 import { useState } from 'react';
 import { formatDate, formatShortDate } from '@shared/format/time';
 import { formatMoney } from '@shared/format/money';
@@ -16,7 +17,7 @@ const STOCKS = ['AAPL', 'TSLA', 'NVDA', 'MSFT', 'AMZN', 'GOOGL'];
 
 /**
  * /app/events (issue 22): the next earnings report with the move the term structure implies
- * (two expiries after it, or one before and one after) and the straddle's, beside the realised moves of the last 4 and
+ * (two expiries after it, or one before and one after) and the straddle's, beside the realized moves of the last 4 and
  * 12 reports; the IV expected after the report (the crush); a long-straddle what-if through it with the pricing core.
  * Refuses, with the reason, when no expiry brackets the report or the term structure prices no event premium.
  */
@@ -50,7 +51,7 @@ function EventsBody({ data: d }: { data: EventsView }) {
       <EndOfDayBanner source={d.source} asOf={d.asOf} />
       {a.next ? (
         <p className="text-slate-900" data-testid="next-report">
-          Next report: <strong>{formatDate(a.next.reportDate)}</strong> after the close ({a.next.daysUntil} days away); the news trades on{' '}
+          Next report: <strong>{formatDate(a.next.reportDate)}</strong> after the close ({plural(a.next.daysUntil, 'day')} away); the news trades on{' '}
           {formatShortDate(a.next.eventSession)}.
         </p>
       ) : null}
@@ -148,7 +149,7 @@ function EventsBody({ data: d }: { data: EventsView }) {
           </>
         )}
         <p className="mt-2 text-xs text-slate-700">
-          Research on retail trading around announcements finds buyers lose 5-9% on average: implied moves tend to exceed realised ones, and spreads are wide.
+          Research on retail trading around announcements finds buyers lose 5-9% on average: implied moves tend to exceed realized ones, and spreads are wide.
         </p>
       </section>
 
@@ -213,7 +214,7 @@ function WhatIfPanel({ data }: { data: EventsView }) {
           inputs={[
             `${formatShortDate(w.expiration)} ${formatLevel(w.strike)} call + put`,
             `IV ${pct(w.ivBefore)} → ${pct(w.ivAfter)}`,
-            `${w.daysToEvent} days to the news`,
+            `${plural(w.daysToEvent, 'day')} to the news`,
           ]}
           asOf={data.asOf}
         />

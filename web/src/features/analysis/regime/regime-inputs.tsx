@@ -70,7 +70,7 @@ export function regimeSteps(t: Day, labelSessions: number | null, labelSince: st
           how: 'what the price did: the standard deviation of the last 20 daily log returns, annualised with √252',
         },
       ],
-      rule: 'IV30 − HV20 in volatility points: rich above +3, cheap below −1, otherwise fair. Implied above realised is the usual state.',
+      rule: 'IV30 − HV20 in volatility points: rich above +3, cheap below −1, otherwise fair. Implied above realized is the usual state.',
       check: `${pct(t.iv30)} − ${pct(t.hv20)} = ${num(premiumPoints, 1)} points: ${premiumWord}`,
     },
     {

@@ -32,7 +32,7 @@ export default function RegimePage() {
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div className="space-y-1">
           <h1 className="text-2xl font-bold text-slate-900">Market Regime</h1>
-          <p className="text-slate-700">Which kind of market this is: trending or not, calm or stressed, options rich or cheap against realised moves.</p>
+          <p className="text-slate-700">Which kind of market this is: trending or not, calm or stressed, options rich or cheap against realized moves.</p>
         </div>
         <UnderlyingPicker value={underlying} onChange={setUnderlying} only={TRACKED_UNDERLYINGS} />
       </header>
@@ -55,7 +55,7 @@ function educationFor(t: Day): { ids: string[]; why: string } {
   if (t.premium === 'rich' && t.trend === 'range')
     return {
       ids: ['iron-condor', 'short-strangle', 'calendar-spread'],
-      why: 'IV is rich against realised moves and the price is ranging: the textbook setting for premium-selling structures.',
+      why: 'IV is rich against realized moves and the price is ranging: the textbook setting for premium-selling structures.',
     };
   if (t.premium === 'rich' && t.trend === 'up')
     return {
@@ -67,7 +67,7 @@ function educationFor(t: Day): { ids: string[]; why: string } {
   if (t.premium === 'cheap')
     return {
       ids: ['long-straddle', 'long-calendar-calls', 'bull-call-spread'],
-      why: 'IV is cheap against realised moves: debit and long-volatility structures are what practitioners favour, especially before a catalyst.',
+      why: 'IV is cheap against realized moves: debit and long-volatility structures are what practitioners favour, especially before a catalyst.',
     };
   return {
     ids: ['bull-call-spread', 'iron-condor', 'long-calendar-calls'],
@@ -138,7 +138,7 @@ function RegimeBody({ data: d }: { data: RegimeView }) {
           testId="figure-premium"
           label="Volatility premium"
           value={`${num((t.iv30 - t.hv20) * 100, 1)} pts`}
-          formula="IV30 − HV20 in points: rich above +3, cheap below −1, else fair. IV above realised is the normal state, not a signal by itself"
+          formula="IV30 − HV20 in points: rich above +3, cheap below −1, else fair. IV above realized is the normal state, not a signal by itself"
           inputs={[`IV30 ${pct(t.iv30)}`, `HV20 ${pct(t.hv20)}`]}
           asOf={d.asOf}
           note={t.premium === 'rich' ? 'Rich' : t.premium === 'cheap' ? 'Cheap' : 'Fair'}

@@ -1,7 +1,8 @@
-import { formatCount, formatNumber, formatPercent, formatLevel } from '@shared/format/number';
+import { formatCount, formatNumber, formatPercent } from '@shared/format/number';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { SCREENER_PRESET_DEFINITIONS, presetDefinition } from '@shared/analysis/screener';
+import { contractName, legName } from '@shared/format/options';
 import type { ContractFilters, ScreenerPreset, ScreenerQueryInput, SortField, UnderlyingFilters } from '@shared/analysis/screener.api';
 import { TRACKED_UNDERLYINGS } from '@shared/market/underlyings';
 import { runScreener, useDeleteScreen, useSaveScreen, useSavedScreens, useScreener, type ScreenerResultView } from '@web/api/analysis-screener';
@@ -308,15 +309,17 @@ export default function ScreenerPage() {
                 {data.rows.map((r) => (
                   <tr key={r.id} className="border-t border-slate-100" data-testid="screener-row">
                     <th scope="row" className="sticky left-0 whitespace-nowrap bg-white px-2 py-1.5 text-left font-medium text-slate-900">
-                      <span className="block">
-                        {r.underlying} {r.expiration}{' '}
-                        {r.legs.map((l) => `${l.action === 'sell' ? '−' : '+'}${formatLevel(l.strike)}${l.optionType === 'call' ? 'C' : 'P'}`).join(' ')}
-                      </span>
+                      {r.legs.map((l) => (
+                        <span key={l.contractTicker} className="block">
+                          {legName(l.action, { underlying: r.underlying, expiration: l.expiration, strike: l.strike, type: l.optionType })}
+                        </span>
+                      ))}
                       <span className="block text-xs font-normal text-slate-600">
                         {strategyLabel(r)} · S ${formatNumber(r.price)}
                       </span>
                       <Link to={builderHref(r)} className="text-xs font-medium text-blue-700 hover:underline">
-                        Open in builder<span className="sr-only">{`: ${strategyLabel(r)} ${r.underlying} ${formatLevel(r.strike)} ${r.expiration}`}</span>
+                        Open in builder
+                        <span className="sr-only">{`: ${strategyLabel(r)}, ${contractName({ underlying: r.underlying, expiration: r.expiration, strike: r.strike, type: r.type })}`}</span>
                       </Link>
                     </th>
                     {columns.map((c) => (

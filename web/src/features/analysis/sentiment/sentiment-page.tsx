@@ -1,7 +1,9 @@
+import { plural } from '@shared/format/words';
 import { formatLevel, formatNumber } from '@shared/format/number';
 import { TRACKED_UNDERLYINGS } from '@shared/market/underlyings';
 import { Bar, CartesianGrid, ComposedChart, Line, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatShortDate } from '@shared/format/time';
+import { formatMoney } from '@shared/format/money';
 import { UNUSUAL_RULE } from '@shared/analysis/history-metrics';
 import { QueryState } from '@web/components/query-state';
 import { usePageMeta } from '@web/lib/page-meta';
@@ -58,8 +60,7 @@ function SentimentBody({ data: d }: { data: SentimentView }) {
       asOf={d.asOf}
       note={
         <>
-          {optionSessions >= 10 ? '10-day mean' : `Mean of ${optionSessions} session${optionSessions === 1 ? '' : 's'}`} {num(reading.avg10)} ·{' '}
-          {standing(reading.percentile)}
+          {optionSessions >= 10 ? '10-day mean' : `Mean of ${plural(optionSessions, 'session')}`} {num(reading.avg10)} · {standing(reading.percentile)}
         </>
       }
     />
@@ -88,7 +89,7 @@ function SentimentBody({ data: d }: { data: SentimentView }) {
           'Put/call premium',
           r.premium,
           'P/C premium = Σ put volume × price × 100 / Σ call volume × price × 100 (discounts cheap lottery tickets)',
-          [`put premium $${whole(t.putPremium)}`, `call premium $${whole(t.callPremium)}`],
+          [`put premium ${formatMoney(t.putPremium)}`, `call premium ${formatMoney(t.callPremium)}`],
           'pc-premium',
         )}
         <Figure
@@ -109,7 +110,7 @@ function SentimentBody({ data: d }: { data: SentimentView }) {
 
       <section aria-labelledby="pc-chart-h" className="rounded-xl bg-white p-4 ring-1 ring-slate-200">
         <h2 id="pc-chart-h" className="font-semibold text-slate-900">
-          Put/call ratios, last {chartSeries.length} session{chartSeries.length === 1 ? '' : 's'}
+          Put/call ratios, last {plural(chartSeries.length, 'session')}
         </h2>
         {building && (
           <p className="mt-1 text-sm text-slate-700" data-testid="pc-building">

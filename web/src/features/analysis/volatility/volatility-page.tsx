@@ -1,4 +1,6 @@
 import { formatLevel, formatNumber, formatPercent, orDash } from '@shared/format/number';
+import { formatExpiry } from '@shared/format/time';
+import { plural } from '@shared/format/words';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Area, CartesianGrid, ComposedChart, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
@@ -77,7 +79,7 @@ function Explorer({ data }: { data: SurfaceView }) {
       <Heatmap data={data} />
       <section aria-labelledby="hist-h" className="rounded-xl bg-white p-3 ring-1 ring-slate-200">
         <h2 id="hist-h" className="font-semibold text-slate-900">
-          IV against realised volatility over the year
+          IV against realized volatility over the year
         </h2>
         {data.history ? (
           <div className="mt-2 h-56" data-testid="iv-hv-chart">
@@ -215,7 +217,7 @@ function SkewSection({ data }: { data: SurfaceView }) {
             <select value={chosen.expiration} onChange={(e) => setExp(e.target.value)} className="rounded border border-slate-300 px-1 py-0.5">
               {data.skew.map((s) => (
                 <option key={s.expiration} value={s.expiration}>
-                  {s.expiration} ({s.days} d)
+                  {formatExpiry(s.expiration)} ({plural(s.days, 'day')})
                 </option>
               ))}
             </select>
@@ -251,7 +253,7 @@ function SkewSection({ data }: { data: SurfaceView }) {
           <tbody>
             {data.skew.map((s) => (
               <tr key={s.expiration} className="border-t border-slate-100">
-                <td className="px-2 py-1 text-left">{s.expiration}</td>
+                <td className="px-2 py-1 text-left">{formatExpiry(s.expiration)}</td>
                 <td className="px-2 py-1">{s.days}</td>
                 <td className="px-2 py-1">{pct(s.atmIv)}</td>
                 <td className="px-2 py-1">{pct(s.put25)}</td>
@@ -304,7 +306,7 @@ function Heatmap({ data }: { data: SurfaceView }) {
           <tbody>
             {data.grid.rows.map((r) => (
               <tr key={r.expiration}>
-                <th scope="row" className="px-1 py-0.5 text-left font-medium" title={r.expiration}>
+                <th scope="row" className="px-1 py-0.5 text-left font-medium" title={formatExpiry(r.expiration)}>
                   {r.days}
                 </th>
                 {r.cells.map((c, i) => (

@@ -5,7 +5,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { usePageMeta } from '@web/lib/page-meta';
 import { useAuth } from '../hooks/auth-context';
 import { useAuthForm, type AuthMode } from '../hooks/use-auth-form';
-import { INVALID_CREDENTIAL_TIPS } from '../lib/auth-messages';
+import { failureHeading, INVALID_CREDENTIAL_TIPS } from '../lib/auth-messages';
 import { redirectTarget } from '../lib/redirect';
 
 const TITLES: Record<AuthMode, { heading: string; sub: string }> = {
@@ -98,7 +98,7 @@ export function AuthPage({ initialMode }: { initialMode: 'signIn' | 'signUp' }) 
             )}
             {error && (
               <div role="alert" className="mt-5 rounded-lg bg-red-50 p-4 text-sm text-red-900 ring-1 ring-red-200">
-                <h2 className="font-semibold">Authentication Error</h2>
+                <h2 className="font-semibold">{failureHeading(mode, error)}</h2>
                 <p className="mt-1">{error.message}</p>
                 {error.showTips && (
                   <ul className="mt-2 list-disc space-y-1 pl-5 text-red-800">

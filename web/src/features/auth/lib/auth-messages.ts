@@ -46,6 +46,34 @@ export interface AuthFailure {
   showTips: boolean;
 }
 
+/**
+ * The heading over a failure, saying what went wrong. Sign-in failures sit under "Authentication Error" (spec part 1
+ * §8); a form check or a sign-up, reset or new-password failure is not about authenticating, so its heading names the
+ * problem ("Password too short" over the spec's "Password must be at least 6 characters"), or what did not happen.
+ */
+const HEADINGS: Partial<Record<string, string>> = {
+  [MESSAGES.passwordTooShort]: 'Password too short',
+  [MESSAGES.passwordTooShortServer]: 'Password too short',
+  [MESSAGES.passwordsDoNotMatch]: 'Passwords differ',
+  [MESSAGES.termsRequired]: 'Terms not accepted',
+  [MESSAGES.emailRequired]: 'Email address missing',
+  [MESSAGES.invalidEmail]: 'Email address not valid',
+  [MESSAGES.fullNameRequired]: 'Full name missing',
+  [MESSAGES.userExists]: 'Account already exists',
+  [MESSAGES.notConfigured]: 'Sign-in unavailable',
+};
+const MODE_HEADINGS: Record<AuthOperation, string> = {
+  signIn: 'Authentication Error',
+  signUp: 'Account not created',
+  reset: 'Reset email not sent',
+  confirmReset: 'Password not changed',
+};
+
+export const failureHeading = (operation: AuthOperation, failure: AuthFailure): string =>
+  operation === 'signIn' && failure.message !== MESSAGES.notConfigured && failure.message !== MESSAGES.emailRequired
+    ? MODE_HEADINGS.signIn
+    : (HEADINGS[failure.message] ?? MODE_HEADINGS[operation]);
+
 const UNAVAILABLE = new Set([
   'InternalErrorException',
   'ResourceNotFoundException',

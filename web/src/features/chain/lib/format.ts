@@ -1,4 +1,5 @@
 import { DASH, formatFixed, type Currency } from '@shared/format/money';
+import { plural } from '@shared/format/words';
 import { localizeNumber } from '@shared/format/number-style';
 import { formatNumber, formatPercent } from '@shared/format/number';
 
@@ -55,7 +56,7 @@ export function formatGreek(greek: Greek, value: number | null | undefined): str
 /** Days to expiry as the expiry cards say it: Today, 1 day, N days. */
 export function formatDaysToExpiry(days: number): string {
   if (days <= 0) return 'Today';
-  return days === 1 ? '1 day' : `${days} days`;
+  return plural(days, 'day');
 }
 
 /** How old a quote is, in words: "just now", "12 min old", "3 h old", "1 day old", "4 days old". */
@@ -68,5 +69,5 @@ export function formatAge(instant: string, now: Date): string {
   const hours = Math.floor(minutes / 60);
   if (hours < 24) return `${hours} h old`;
   const days = Math.floor(hours / 24);
-  return days === 1 ? '1 day old' : `${days} days old`;
+  return `${plural(days, 'day')} old`;
 }

@@ -4,7 +4,8 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { AuthorName } from './author-name';
 import { DAILY_LIMITS, legsAt, POST_BOUNDS } from '@shared/community/strategy-posts';
 import { formatPnl } from '@shared/format/money';
-import { formatNewYorkTime } from '@shared/format/time';
+import { formatExpiry, formatNewYorkTime } from '@shared/format/time';
+import { plural } from '@shared/format/words';
 import { templateById } from '@shared/strategy';
 import {
   getBuilderLegs,
@@ -94,8 +95,8 @@ function PostView({ post }: { post: Post }) {
           Legs
         </h2>
         <p className="mt-1 text-sm text-slate-700">
-          Kept relative to {post.underlying} at {formatNumber(post.refPrice)} on {post.refDate}; the diagram is drawn there. Open it in the builder to lay the
-          same shape on today&apos;s chain.
+          Kept relative to {post.underlying} at {formatNumber(post.refPrice)} on {formatExpiry(post.refDate)}; the diagram is drawn there. Open it in the
+          builder to lay the same shape on today&apos;s chain.
         </p>
         <div className="mt-3 overflow-x-auto">
           <table className="w-full text-left text-sm">
@@ -116,7 +117,7 @@ function PostView({ post }: { post: Post }) {
                   <td className="py-1.5 pr-3">
                     {pct(t.strikeRatio)} <span className="whitespace-nowrap text-slate-600">({formatNumber(legs[i]!.strike)})</span>
                   </td>
-                  <td className="py-1.5 pr-3">{t.dte} days</td>
+                  <td className="py-1.5 pr-3">{plural(t.dte, 'day')}</td>
                   <td className="py-1.5">{t.quantity}</td>
                 </tr>
               ))}

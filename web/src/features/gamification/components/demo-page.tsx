@@ -1,4 +1,5 @@
 import { formatCount } from '@shared/format/number';
+import { plural } from '@shared/format/words';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { streakMultiplier } from '@shared/gamification/levels';
@@ -195,7 +196,7 @@ export default function GamificationDemoPage({ path }: { path: '/app/gamificatio
           <dl className="grid grid-cols-2 gap-2 text-sm">
             <Fact label="Total XP" value={formatCount(v.totalXP)} />
             <Fact label="Options Coins" value={String(v.optionsCoins)} testId="demo-coins" />
-            <Fact label="Streak" value={`${v.currentStreak} day${v.currentStreak === 1 ? '' : 's'}`} testId="demo-streak" />
+            <Fact label="Streak" value={plural(v.currentStreak, 'day')} testId="demo-streak" />
             <Fact label="XP multiplier" value={`×${streakMultiplier(v.currentStreak)}`} />
             <Fact label="Achievements" value={`${v.unlockedAchievements.length} / ${v.achievements.length}`} />
             <Fact label="Streak freezes" value={String(v.streakFreezes)} />

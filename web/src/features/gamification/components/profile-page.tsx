@@ -1,4 +1,5 @@
 import { formatCount } from '@shared/format/number';
+import { plural } from '@shared/format/words';
 import { Link } from 'react-router-dom';
 import { formatNewYorkTime } from '@shared/format/time';
 import { ApiError } from '@web/lib/api-client';
@@ -70,8 +71,8 @@ function Profile({ s }: { s: GamificationState }) {
           </div>
         </div>
         <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
-          <Stat label="Current streak" value={`${s.currentStreak} day${s.currentStreak === 1 ? '' : 's'}`} />
-          <Stat label="Longest streak" value={`${s.longestStreak} day${s.longestStreak === 1 ? '' : 's'}`} />
+          <Stat label="Current streak" value={plural(s.currentStreak, 'day')} />
+          <Stat label="Longest streak" value={plural(s.longestStreak, 'day')} />
           <Stat label="Options Coins" value={formatCount(s.optionsCoins)} testId="profile-coins" />
           <Stat label="Global rank" value={global > 0 ? `#${formatCount(global)}` : '—'} />
         </dl>

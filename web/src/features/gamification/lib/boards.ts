@@ -8,7 +8,7 @@ export const BOARDS: Record<LeaderboardCategory, { title: string; measures: stri
   greeks_guru: { title: 'Greeks Guru', measures: 'Options Greeks lessons completed and checks passed', unit: 'points' },
   profit_king: {
     title: 'Profit King',
-    measures: `Realised return over maximum drawdown in the current paper run, from ${PROFIT_KING_MIN_TRADES} closed trades over ${PROFIT_KING_MIN_DAYS} days (never raw profit)`,
+    measures: `Realized return over maximum drawdown in the current paper run, from ${PROFIT_KING_MIN_TRADES} closed trades over ${PROFIT_KING_MIN_DAYS} days (never raw profit)`,
     unit: '× drawdown',
     decimals: 2,
   },

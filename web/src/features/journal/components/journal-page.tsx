@@ -1,4 +1,5 @@
 import { formatCount } from '@shared/format/number';
+import { plural } from '@shared/format/words';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { formatMoney } from '@shared/format/money';
@@ -54,7 +55,7 @@ export default function JournalPage() {
           </p>
           {closed.data && (
             <p className="font-medium text-slate-900" data-testid="to-reflect">
-              {toReflect === 0 ? 'Every closed trade has a reflection.' : `${toReflect} trade${toReflect === 1 ? '' : 's'} to reflect on`}
+              {toReflect === 0 ? 'Every closed trade has a reflection.' : `${plural(toReflect, 'trade')} to reflect on`}
             </p>
           )}
         </div>
@@ -178,7 +179,7 @@ export function TradeList({ trades, empty }: { trades: readonly TradeSummary[]; 
                 {t.underlying} {t.strategy}
               </span>
               <span className="block text-sm text-slate-600">
-                {t.legs} leg{t.legs === 1 ? '' : 's'} · opened {formatShortDate(newYorkDate(t.openedAt))}
+                {plural(t.legs, 'leg')} · opened {formatShortDate(newYorkDate(t.openedAt))}
                 {t.date ? ` · closed ${formatShortDate(t.date)} · ${EXIT_REASON_TEXT[t.exitReason ?? 'closed']}` : ''}
               </span>
             </span>

@@ -1,4 +1,5 @@
 import { formatPercent } from '@shared/format/number';
+import { plural } from '@shared/format/words';
 import { Bar, BarChart, CartesianGrid, Cell, ComposedChart, Line, ReferenceLine, Tooltip, XAxis, YAxis, Area } from 'recharts';
 import { formatMoney, formatWholeDollars } from '@shared/format/money';
 import { formatShortDate } from '@shared/format/time';
@@ -10,7 +11,7 @@ import { figuresOf } from '../lib/figures';
 
 /**
  * The statistics (issue 18): every figure with its formula and N beside it, a "small sample" badge under 20 trades,
- * the realised equity curve with its drawdown, P&L by strategy, the cost of each mistake, and a calendar of realised
+ * the realized equity curve with its drawdown, P&L by strategy, the cost of each mistake, and a calendar of realized
  * P&L per New York day (a click shows that day's trades).
  */
 export function StatsPanel({
@@ -48,7 +49,7 @@ export function StatsPanel({
 
       <section aria-labelledby="equity-h" className="rounded-xl bg-white p-4 ring-1 ring-slate-200">
         <h3 id="equity-h" className="font-semibold text-slate-900">
-          Realised equity and drawdown
+          Realized equity and drawdown
         </h3>
         {stats.equity.length ? (
           <div className="mt-2 h-64" data-testid="equity-chart">
@@ -147,7 +148,7 @@ export function StatsPanel({
   );
 }
 
-/** The last 13 weeks of realised P&L per New York day (or up to the latest day with a close), one cell a day. */
+/** The last 13 weeks of realized P&L per New York day (or up to the latest day with a close), one cell a day. */
 export function CalendarHeatmap({
   calendar,
   selected,
@@ -171,16 +172,14 @@ export function CalendarHeatmap({
   return (
     <section aria-labelledby="calendar-h" className="rounded-xl bg-white p-4 ring-1 ring-slate-200">
       <h3 id="calendar-h" className="font-semibold text-slate-900">
-        Realised P&L by New York day
+        Realized P&L by New York day
       </h3>
       <p className="text-xs text-slate-600">Trades closed that day, net of commissions. Choose a day to see its trades.</p>
       <div className="mt-3 overflow-x-auto">
         <div className="grid w-max grid-flow-col grid-rows-7 gap-1" data-testid="calendar-heatmap">
           {days.map((d) => {
             const day = byDate.get(d);
-            const text = day
-              ? `${formatShortDate(d)}: ${formatMoney(day.realizedPnl)}, ${day.trades} trade${day.trades === 1 ? '' : 's'}`
-              : `${formatShortDate(d)}: no closes`;
+            const text = day ? `${formatShortDate(d)}: ${formatMoney(day.realizedPnl)}, ${plural(day.trades, 'trade')}` : `${formatShortDate(d)}: no closes`;
             return day ? (
               <button
                 key={d}

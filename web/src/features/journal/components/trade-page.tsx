@@ -50,7 +50,7 @@ export default function JournalTradePage() {
           </p>
         </div>
         <div className="text-right">
-          <p className="text-sm text-slate-600">{trade.status === 'closed' ? 'Realised P&L' : 'Realised so far (fees included)'}</p>
+          <p className="text-sm text-slate-600">{trade.status === 'closed' ? 'Realized P&L' : 'Realized so far (fees included)'}</p>
           <p className={`text-2xl font-bold ${pnlTone(trade.realizedPnl)}`} data-testid="trade-pnl">
             {formatPnl(trade.realizedPnl)}
           </p>

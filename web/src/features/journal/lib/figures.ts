@@ -55,7 +55,7 @@ export function figuresOf(s: JournalStats): Figure[] {
       id: 'drawdown',
       label: 'Max drawdown',
       value: s.maxDrawdown === null ? '—' : `${money(s.maxDrawdown)}${s.maxDrawdownPct === null ? '' : ` (${pct(s.maxDrawdownPct, 2)})`}`,
-      formula: 'largest fall of the realised equity curve from its running peak, in dollars and % of that peak',
+      formula: 'largest fall of the realized equity curve from its running peak, in dollars and % of that peak',
       n: s.trades,
     },
     {

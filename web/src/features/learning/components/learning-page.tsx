@@ -1,3 +1,4 @@
+import { plural } from '@shared/format/words';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useLearningModules, useLearningProgress, useResetLearning, type LearningProgress, type ModuleSummary } from '@web/api/learning';
@@ -33,8 +34,8 @@ export default function LearningPage() {
       <header className="space-y-1">
         <h1 className="text-2xl font-bold text-slate-900">Learning</h1>
         <p className="text-slate-700">
-          {list.length} module{list.length === 1 ? '' : 's'}, {lessons} lessons: {done} done. Each module ends in a quiz (pass mark 80%); finishing a module the
-          first time earns 100 XP.
+          {plural(list.length, 'module')}, {plural(lessons, 'lesson')}: {done} done. Each module ends in a quiz (pass mark 80%); finishing a module the first
+          time earns 100 XP.
         </p>
       </header>
       <div className="grid gap-4 md:grid-cols-[1fr_18rem]">

@@ -1,3 +1,4 @@
+import { plural } from '@shared/format/words';
 import { useId, useState, type FormEvent } from 'react';
 import { useQuizAttempt, type AttemptResult, type PublicQuestion, type PublicQuiz } from '@web/api/learning';
 import { Button } from '@web/components/ui/button';
@@ -59,8 +60,8 @@ export function QuizForm({
         {heading}
       </h2>
       <p className="text-sm text-slate-700">
-        {quiz.questions.length} question{quiz.questions.length === 1 ? '' : 's'}; pass mark {quiz.passingScore}%. Your answers are graded on the server; you may
-        retake it, and your best score is kept.
+        {plural(quiz.questions.length, 'question')}; pass mark {quiz.passingScore}%. Your answers are graded on the server; you may retake it, and your best
+        score is kept.
       </p>
       <ol className="space-y-4">
         {quiz.questions.map((q, i) => (
@@ -100,11 +101,7 @@ export function QuizForm({
           <Button type="submit" disabled={attempt.isPending || unanswered > 0}>
             {attempt.isPending ? 'Grading…' : submitLabel}
           </Button>
-          {unanswered > 0 && (
-            <span className="text-sm text-slate-700">
-              {unanswered} question{unanswered === 1 ? '' : 's'} left to answer
-            </span>
-          )}
+          {unanswered > 0 && <span className="text-sm text-slate-700">{plural(unanswered, 'question')} left to answer</span>}
         </div>
       )}
     </form>

@@ -1,3 +1,4 @@
+import { plural } from '@shared/format/words';
 import { Link, useParams } from 'react-router-dom';
 import { useLearningModule, useLearningProgress } from '@web/api/learning';
 import { buttonClass } from '@web/components/ui/button';
@@ -35,8 +36,7 @@ export default function QuizPage() {
         )}
         {lessonsLeft.length > 0 && (
           <p className="rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-950 ring-1 ring-sky-200">
-            The module completes when all its lessons are done and this quiz is passed; {lessonsLeft.length} lesson{lessonsLeft.length === 1 ? '' : 's'} left,
-            starting with{' '}
+            The module completes when all its lessons are done and this quiz is passed; {plural(lessonsLeft.length, 'lesson')} left, starting with{' '}
             <Link className="font-semibold underline" to={lessonPath(lessonsLeft[0]!.id)}>
               {lessonsLeft[0]!.title}
             </Link>

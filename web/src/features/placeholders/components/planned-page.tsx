@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { usePageMeta } from '@web/lib/page-meta';
 import { parseOcc } from '@shared/market/occ';
+import { contractName } from '@shared/format/options';
 import { plannedPage } from '../planned-pages';
 
 /** The honest stand-in for a page a later issue builds: what it will do, and what works today. */
@@ -61,7 +62,7 @@ function RequestedTrade() {
   const side = params.get('side');
   if (!contract) return null;
   const parsed = parseOcc(contract);
-  const describe = parsed ? `${parsed.underlying} ${parsed.expiration} ${parsed.strike} ${parsed.type}` : contract;
+  const describe = parsed ? contractName(parsed) : contract;
   return (
     <p className="mt-4 rounded-lg bg-slate-50 p-3 text-sm text-slate-700 ring-1 ring-slate-200">
       You chose to <span className="font-semibold">{side === 'sell' ? 'sell' : 'buy'}</span> <span className="font-semibold">{describe}</span>

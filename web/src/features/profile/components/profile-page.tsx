@@ -198,7 +198,7 @@ function AboutYou({ profile, fallback }: { profile: Profile; fallback: string })
 const GROUPS: { key: keyof Visibility; label: string; help: string }[] = [
   { key: 'learning', label: 'Learning progress', help: 'Your learning level, XP and the modules you completed.' },
   { key: 'gamification', label: 'Gamification', help: 'Your level, rank, place on the overall board and achievements.' },
-  { key: 'trading', label: 'Trading figures', help: 'Closed paper trades, realised P&L, return and largest drawdown of your paper account.' },
+  { key: 'trading', label: 'Trading figures', help: 'Closed paper trades, realized P&L, return and largest drawdown of your paper account.' },
 ];
 
 /** Who may open the public profile and which groups it shows; each box saves at once. */

@@ -132,7 +132,7 @@ export function PublicProfilePage() {
         <Group id="person-trading" title="Paper trading">
           <dl className="grid gap-3 sm:grid-cols-4">
             <Figure label="Closed trades" value={String(p.trading.closedTrades)} />
-            <Figure label="Realised P&L" value={formatPnl(p.trading.realizedPnl)} />
+            <Figure label="Realized P&L" value={formatPnl(p.trading.realizedPnl)} />
             <Figure label="Return" value={`${formatFixed(p.trading.returnPct, 2)}%`} />
             <Figure label="Largest drawdown" value={formatUsd(p.trading.maxDrawdown)} />
           </dl>

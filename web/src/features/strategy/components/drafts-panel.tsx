@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { plural } from '@shared/format/words';
 import { useDeleteDraft, useDrafts, useUpdateDraft } from '../api/drafts';
 import type { Draft } from '@shared/drafts/drafts';
 import { formatNewYorkTime } from '@shared/format/time';
@@ -88,7 +89,7 @@ function DraftItem({ draft, onOpen }: { draft: Draft; onOpen: () => void }) {
         <>
           <p className="font-semibold text-slate-900">{draft.name}</p>
           <p className="text-xs text-slate-600">
-            {draft.underlying} · {draft.strategy ?? 'Custom'} · {draft.legs.length} leg{draft.legs.length === 1 ? '' : 's'} · ×{draft.multiplier} · saved{' '}
+            {draft.underlying} · {draft.strategy ?? 'Custom'} · {plural(draft.legs.length, 'leg')} · ×{draft.multiplier} · saved{' '}
             {formatNewYorkTime(draft.updatedAt)}
           </p>
           <div className="mt-2 flex flex-wrap gap-2">

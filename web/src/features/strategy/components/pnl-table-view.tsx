@@ -1,6 +1,6 @@
 import { formatNumber } from '@shared/format/number';
 import type { PnlTable } from '@shared/strategy';
-import { formatMoney, formatPnlWhole } from '@shared/format/money';
+import { formatMoney, formatPnl } from '@shared/format/money';
 import { formatShortDate } from '@shared/format/time';
 
 const change = (x: number) => `${x > 0.0005 ? '+' : x < -0.0005 ? '−' : ''}${formatNumber(Math.abs(x * 100), { digits: 0 })}%`;
@@ -47,7 +47,7 @@ export function PnlTableView({ table, spot, today }: { table: PnlTable; spot: nu
                 </th>
                 {table.pnl[r]!.map((x, c) => (
                   <td key={table.dates[c]} className={`whitespace-nowrap px-3 py-1.5 ${cellClass(x, scale)}`}>
-                    {formatPnlWhole(x)}
+                    {formatPnl(x)}
                   </td>
                 ))}
               </tr>

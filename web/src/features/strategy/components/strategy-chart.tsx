@@ -1,3 +1,4 @@
+import { plural } from '@shared/format/words';
 import type { StrategyLeg } from '@shared/strategy';
 import { formatMoney } from '@shared/format/money';
 import { formatShortDate } from '@shared/format/time';
@@ -27,7 +28,7 @@ export function StrategyChart({ legs, spot }: { legs: readonly StrategyLeg[]; sp
   const half = 28 + levels * 34;
   const ticks = [...new Set(legs.map((l) => l.strike))].sort((a, b) => a - b);
   const describe = (l: StrategyLeg) =>
-    `${l.action === 'buy' ? 'Buy' : 'Sell'} ${l.quantity} ${l.optionType === 'call' ? 'call' : 'put'}${l.quantity === 1 ? '' : 's'} at ${strike(l.strike)}, ${formatShortDate(l.expiration)}`;
+    `${l.action === 'buy' ? 'Buy' : 'Sell'} ${plural(l.quantity, l.optionType === 'call' ? 'call' : 'put')} at ${strike(l.strike)}, ${formatShortDate(l.expiration)}`;
 
   return (
     <div className="space-y-3">

@@ -1,4 +1,5 @@
 import { formatUsd } from '@shared/format/money';
+import { plural } from '@shared/format/words';
 import { fillPrice } from '@shared/paper/fills';
 import { cents, gcd } from '@shared/kernel/money';
 import { orderCost } from '@shared/paper/order-cost';
@@ -13,7 +14,8 @@ import type { BuilderPortfolio } from './types';
 /** Spec part 3 §5 and §8, word for word. */
 export const NO_LEGS = 'Please add at least one leg to the strategy';
 export const INSUFFICIENT_BUYING_POWER = 'Insufficient buying power for this strategy';
-export const successMessage = (legs: number, contracts: number) => `Strategy placed successfully! ${legs} legs × ${contracts} contracts`;
+/** Spec part 3 §8's success alert with its counts in English: "4 legs × 2 contracts", "2 legs × 1 contract". */
+export const successMessage = (legs: number, contracts: number) => `Strategy placed successfully! ${plural(legs, 'leg')} × ${plural(contracts, 'contract')}`;
 /** A limit order that did not fill when placed: what happens next, without cheering. */
 export const RESTING_MESSAGE = 'Your limit order is open: it fills when the market reaches your price, or expires at the close.';
 

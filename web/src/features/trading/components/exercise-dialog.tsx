@@ -1,4 +1,5 @@
 import { formatUsd } from '@shared/format/money';
+import { plural } from '@shared/format/words';
 import { exerciseCost } from '@shared/paper/exercise-cost';
 import type { AccountSettings, PortfolioPosition } from '@web/api/paper-account';
 import { contractLabel } from '@web/components/trading/contract-label';
@@ -72,7 +73,7 @@ export function ExerciseDialog({
             disabled={loading}
             className="rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-600"
           >
-            {loading ? 'Processing...' : `Exercise ${contracts} contract${contracts === 1 ? '' : 's'}`}
+            {loading ? 'Processing...' : `Exercise ${plural(contracts, 'contract')}`}
           </button>
         </>
       }

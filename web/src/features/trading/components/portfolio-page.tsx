@@ -1,4 +1,5 @@
 import { environmentOfAccount } from '@shared/broker/account-id';
+import { plural } from '@shared/format/words';
 import { useSelectedAccount } from '@web/api/selected-account';
 import { LivePortfolio } from './live-account';
 import { useEffect, useState } from 'react';
@@ -150,7 +151,7 @@ function PaperPortfolioPage() {
                   <div>
                     <h3 className="font-semibold text-slate-900">{s.name}</h3>
                     <p className="text-xs text-slate-600">
-                      {s.symbols.length} leg{s.symbols.length === 1 ? '' : 's'} · value {formatUsd(s.marketValue)} · P&amp;L{' '}
+                      {plural(s.symbols.length, 'leg')} · value {formatUsd(s.marketValue)} · P&amp;L{' '}
                       <span className={`font-semibold ${pnlTone(s.unrealizedPnl)}`}>{formatPnl(s.unrealizedPnl)}</span>
                     </p>
                   </div>
@@ -361,6 +362,8 @@ function Summary({ account }: { account: PortfolioView['account'] }) {
   );
 }
 
+/** Prices are quoted per share while an option's value counts its 100 shares: the table says so where the two meet. */
+const PER_SHARE_NOTE = "Avg price and mark are per share; an option's market value is mark × 100 shares × contracts.";
 const NEW_STRATEGY = '__new__';
 const OWN = '__own__';
 
@@ -447,7 +450,7 @@ function PositionsTable({
                 <dd className="tabular-nums">{signedQuantity(p.quantity)}</dd>
               </div>
               <div>
-                <dt className="text-xs text-slate-600">Avg / Mark</dt>
+                <dt className="text-xs text-slate-600">Avg / Mark per share</dt>
                 <dd className="tabular-nums">
                   {formatUsd(p.avgPrice)} / {p.mark === null ? '-' : formatUsd(p.mark)}
                 </dd>
@@ -463,6 +466,7 @@ function PositionsTable({
       </ul>
       <div className="hidden overflow-x-auto sm:block">
         <table className="w-full min-w-[760px] text-sm">
+          <caption className="caption-bottom px-4 py-2 text-left text-xs text-slate-600">{PER_SHARE_NOTE}</caption>
           <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-600">
             <tr>
               <th scope="col" className="px-4 py-2">
@@ -472,10 +476,10 @@ function PositionsTable({
                 Qty
               </th>
               <th scope="col" className="px-3 py-2 text-right">
-                Avg price
+                Avg price / share
               </th>
               <th scope="col" className="px-3 py-2 text-right">
-                Mark
+                Mark / share
               </th>
               <th scope="col" className="px-3 py-2 text-right">
                 Market value

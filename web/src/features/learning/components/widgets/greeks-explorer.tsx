@@ -1,3 +1,4 @@
+import { plural } from '@shared/format/words';
 import { formatCount, formatNumber, formatPercent } from '@shared/format/number';
 import { useId, useMemo, useState } from 'react';
 import { CartesianGrid, Line, LineChart, ReferenceLine, XAxis, YAxis } from 'recharts';
@@ -57,7 +58,7 @@ export function GreeksExplorer({ widget }: { widget: GreeksWidget }) {
       min: 1,
       max: 730,
       step: 1,
-      show: (v) => `${v} day${v === 1 ? '' : 's'} (T = ${formatNumber(v / 365, { digits: 4 })} years)`,
+      show: (v) => `${plural(v, 'day')} (T = ${formatNumber(v / 365, { digits: 4 })} years)`,
       value: days,
       set: setDays,
     },
