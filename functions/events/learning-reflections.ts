@@ -15,8 +15,10 @@ export const makeLearningReflections = (deps: { learning: Pick<LearningDeps, 're
   eventHandler({ consumer: LEARNING_REFLECTIONS, types: ['JournalEntryAdded'], receipts: deps.receipts, idempotency: 'transaction' }, async (event, ctx) => {
     const { userId, counted, at } = event.detail;
     const result = await recordReflection(deps.learning, { userId, counted, at }, ctx.receipt);
-    // A failure is thrown so the helper can tell a twin delivery (its receipt now exists) from a real failure (retried).
+    // A failure is thrown so the helper can tell a twin delivery (its receipt now exists) from a real failure (retried);
+    // so is a twin's commit found first, so that the helper reports this delivery as the duplicate it is.
     if (!result.ok) throw new Error(result.error.message);
+    if (result.value === 'duplicate') throw new Error(`JournalEntryAdded ${event.detail.eventId} was consumed by a twin delivery`);
   });
 
 export const handler = makeLearningReflections(learningConsumerDeps());
