@@ -21,7 +21,7 @@ export async function writeEntry(
   book: JournalBook,
   entry: JournalEntry,
   stored: StoredTrade | undefined,
-  opts: { entries: number; isNew: boolean },
+  opts: { entries: number },
 ): Promise<Result<EntryWritten> | typeof RETRY> {
   const key = awardKey(entry);
   const award = !entry.xpAwarded && isRealReflection(entry) && !(await deps.repo.hasAward(userId, key));
