@@ -42,13 +42,11 @@ const LAYERS = [
 /**
  * Back-references that exist today and are being removed, each by name. An entry lets exactly that import of one area
  * by another through; delete the entry when the import goes.
+ * @type {{ from: string; to: string; why: string }[]}
  */
 const KNOWN_EXCEPTIONS = [
-  // Being removed (issue 31, item 7): learning takes the journal's XP from the JournalEntryAdded event and reads
-  // entries through a port of its own, so neither folder imports the other. The lead deletes these two entries after
-  // merging that change.
-  { from: 'journal', to: 'learning', why: 'journal writes learning progress; being removed (learning consumes JournalEntryAdded)' },
-  { from: 'learning', to: 'journal', why: 'learning reads journal entries through the journal port; being removed (a port of its own)' },
+  // None today: learning takes the journal's reflections from the JournalEntryAdded event and reads entries through a
+  // port of its own (JournalReader), so neither folder imports the other.
 ];
 
 /** Module cycles that exist today and are being removed, each as a path regex of a module on the cycle. */

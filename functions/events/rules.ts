@@ -87,6 +87,12 @@ export const eventRules: readonly EventRuleDefinition[] = [
   },
   ...GAME_EVENT_TYPES.map(gamificationRule),
   {
+    id: 'learningOnJournalEntryAdded',
+    description: "A counted journal reflection adds the course's 25 XP and its milestones",
+    pattern: { source: [EVENT_SOURCE], 'detail-type': ['JournalEntryAdded'] },
+    consumer: { id: 'learningJournalEntryAdded', file: 'functions/events/learning-reflections.ts', access: { table: 'readwrite' } },
+  },
+  {
     id: 'finishDeletion',
     description: 'An account deletion was requested: finish it once its settle time is over',
     pattern: { source: [EVENT_SOURCE], 'detail-type': ['AccountDeletionRequested'] },

@@ -3,18 +3,16 @@ import type { JournalDeps } from '@shared/journal/use-cases/deps';
 import { memoryLedgerCache } from '@shared/journal/use-cases/ledger';
 import { jitteredBackoff } from '@shared/backoff';
 import { dynamoJournalRepository } from '../adapters/dynamo/journal-repository';
-import { dynamoLearningRepository } from '../adapters/dynamo/learning-repo';
 import { dynamoPaperAccountRepository } from '../adapters/dynamo/paper-account-repository';
 import { dynamoEventReceipts } from '../adapters/dynamo/event-receipts';
 import { marketQuoteSource } from '../adapters/market/quote-source';
 import { sleep, systemClock } from '../commons/clock';
 import { marketDeps } from './market';
 
-/** The composition root of the journal: its items, the learning progress and the paper account in the one table; ledgers kept warm by version. */
+/** The composition root of the journal: its items and the paper account in the one table; ledgers kept warm by version. */
 export function journalDeps(): JournalDeps {
   return {
     repo: dynamoJournalRepository(),
-    learning: dynamoLearningRepository(),
     paper: dynamoPaperAccountRepository(),
     clock: systemClock,
     ids: { newId: () => ulid() },

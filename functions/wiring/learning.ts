@@ -2,7 +2,8 @@ import { ulid } from 'ulid';
 import { COURSE } from '@shared/learning/content/course';
 import type { LearningDeps } from '@shared/learning/use-cases/deps';
 import { jitteredBackoff } from '@shared/backoff';
-import { dynamoJournalRepository } from '../adapters/dynamo/journal-repository';
+import { dynamoEventReceipts } from '../adapters/dynamo/event-receipts';
+import { journalReaderFor } from '../adapters/dynamo/journal-reader';
 import { dynamoLearningRepository } from '../adapters/dynamo/learning-repo';
 import { dynamoPaperAccountRepository } from '../adapters/dynamo/paper-account-repository';
 import { marketQuoteSource } from '../adapters/market/quote-source';
@@ -16,10 +17,16 @@ export function learningDeps(): LearningDeps {
     repo: dynamoLearningRepository(),
     course: { course: () => COURSE },
     paper: dynamoPaperAccountRepository(),
-    journal: dynamoJournalRepository(),
+    journal: journalReaderFor(),
     quotes: marketQuoteSource(market.reader, market.clock),
     clock: market.clock,
     ids: { newId: () => ulid() },
     backoff: jitteredBackoff(sleep),
   };
 }
+
+/** Learning's event consumer: its progress and the journal's entry count as the routes have them, the consumers' receipts. */
+export const learningConsumerDeps = () => {
+  const { repo, journal, backoff } = learningDeps();
+  return { learning: { repo, journal, backoff }, receipts: dynamoEventReceipts() };
+};

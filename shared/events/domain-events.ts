@@ -92,7 +92,12 @@ export const AccountResetDetail = AccountOpenedDetail.extend({ previousRun: z.nu
 /** A lesson was completed (with its `lessonId`), or a whole module (without one), for the first time in the learner's progress. */
 export const LessonCompletedDetail = z.object({ eventId, userId, moduleId: z.string().min(1), lessonId: z.string().min(1).optional(), at: isoTime });
 export const QuizPassedDetail = z.object({ eventId, userId, quizId: z.string().min(1), score: z.number().min(0).max(100), at: isoTime });
-export const JournalEntryAddedDetail = z.object({ eventId, userId, entryId: z.string().min(1), at: isoTime });
+/**
+ * A journal entry counted as a reflection (once per award key): gamification's and the course's XP for it. `counted`
+ * is how many reflections the learner's journal has counted, this one included (the course's milestones at 1, 10 and
+ * 50); events published before it was carried lack it.
+ */
+export const JournalEntryAddedDetail = z.object({ eventId, userId, entryId: z.string().min(1), counted: z.number().int().positive().optional(), at: isoTime });
 /**
  * A journal trade closed (the journal, shared/journal): every leg of it is closed, by fills, settlements or exercises.
  * Trade-level results, so gamification counts a multi-leg trade once: its net P&L (after commissions), whether it won,

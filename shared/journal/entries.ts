@@ -1,5 +1,3 @@
-import { levelAchievement, levelOf, type Achievement, type LearningProgress } from '../learning/progress';
-
 /**
  * Journal entries (issue 18; spec part 3 §3 "Journal entry: id, date and free fields", §4, §9): the learner's part.
  * An entry reflects on one trade, or stands alone (a daily plan, a weekly review, a note).
@@ -57,10 +55,8 @@ export interface EntryFields {
   lesson: string;
 }
 
-/** XP for an entry (spec part 3 §9: 25 XP per journal entry). */
+/** XP for an entry (spec part 3 §9: 25 XP per journal entry), given by its consumers (gamification, the course). */
 export const ENTRY_XP = 25;
-/** Milestone achievements at the 1st, 10th and 50th counted entry (spec part 3 §4, §9). */
-export const ENTRY_MILESTONES = [1, 10, 50] as const;
 
 /** A line "of some substance": at least this many letters, in at least this many words. */
 const SUBSTANCE = { letters: 15, words: 3 } as const;
@@ -104,33 +100,4 @@ export function hasWrittenPlan(
  */
 export function awardKey(e: { tradeId: string | null; kind: string; date: string }): string {
   return e.tradeId ? `trade#${e.tradeId}` : `${e.kind}#${e.date}`;
-}
-
-export function milestoneAchievement(n: number, at: string): Achievement {
-  return {
-    id: `journal-entries-${n}`,
-    title: n === 1 ? 'First journal entry' : `${n} journal entries`,
-    description: n === 1 ? 'Reflected on trading in the journal for the first time.' : `Reflected on trading in ${n} journal entries.`,
-    icon: 'notebook-pen',
-    unlockedAt: at,
-    category: 'learning',
-  };
-}
-
-/**
- * Learning progress after a journal change (spec part 3 §4: "The journal entry count is updated when entries change";
- * "Adding a journal entry adds 25 XP. Achievements unlock at the 1st, 10th and 50th entries"; level = floor(XP/500)+1
- * and a level-up unlocks its achievement; achievements are added once per id). `entries` is how many the learner has
- * now; `awarded` how many have earned XP, this one included when `award` is true.
- */
-export function progressAfterEntry(progress: LearningProgress, change: { entries: number; awarded: number; award: boolean; at: string }): LearningProgress {
-  const experience = progress.experience + (change.award ? ENTRY_XP : 0);
-  const level = Math.max(progress.level, levelOf(experience));
-  const achievements = [...progress.achievements];
-  const add = (a: Achievement) => {
-    if (!achievements.some((x) => x.id === a.id)) achievements.push(a);
-  };
-  for (let l = progress.level + 1; l <= level; l++) add(levelAchievement(l, change.at));
-  if (change.award) for (const n of ENTRY_MILESTONES) if (change.awarded >= n) add(milestoneAchievement(n, change.at));
-  return { ...progress, journalEntries: change.entries, experience, level, achievements };
 }

@@ -1,6 +1,4 @@
 import type { DomainEvent } from '../events/domain-events';
-import type { LearningProgress } from '../learning/progress';
-import type { ProgressExtras } from '../learning/learning.port';
 import type { JournalEntry } from './journal.api';
 import type { JournalBook } from './book';
 import type { ClosedTradeRow } from './stats';
@@ -20,8 +18,8 @@ export interface LedgerChunk {
 export const LEDGER_CHUNK_ROWS = 500;
 
 /**
- * One journal change, written as one transaction conditional on the book's version (and on the learning progress's
- * version when it changes, and on the award not existing when one is made), with its events in the outbox.
+ * One journal change, written as one transaction conditional on the book's version (and on the award not existing when
+ * one is made), with its events in the outbox.
  */
 export interface JournalWrite {
   expectedVersion: number;
@@ -32,7 +30,6 @@ export interface JournalWrite {
   deleteEntry?: string;
   /** An award key to record (its item's existence is the dedupe: XP once per key, ever). */
   award?: string;
-  progress?: { expectedVersion: number; next: LearningProgress; extras: ProgressExtras };
   events?: readonly DomainEvent[];
   /** An item of the consumer's own for the same transaction (its event receipt), opaque here. */
   receipt?: unknown;

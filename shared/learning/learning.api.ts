@@ -146,10 +146,13 @@ export const LearningProgress = z.object({
   /** Best score per quiz id, 0–100. */
   quizScores: z.record(z.string(), z.number()),
   practicalExercisesCompleted: z.array(z.string()),
+  /** How many entries the learner's journal holds now (read from the journal). */
   journalEntries: z.number(),
   achievements: z.array(Achievement),
-  level: z.number().int().min(1),
-  experience: z.number().int().min(0),
+  /** The course level (the spec's `level`): floor(course XP / 500) + 1; not the gamification level. */
+  level: z.number().int().min(1).describe('Course level: floor(course XP / 500) + 1 (not the gamification level)'),
+  /** Course XP (the spec's `experience`): 100 per module completed, 25 per counted journal reflection; not the gamification XP. */
+  experience: z.number().int().min(0).describe('Course XP: 100 per module completed, 25 per counted journal reflection (not the gamification XP)'),
 });
 
 const Answer = z.union([z.string().max(200), z.number()]);

@@ -1,5 +1,6 @@
 import type { DomainEvent } from '../events/domain-events';
 import type { LearningModule } from './content/types';
+import type { JournalEntryFacts } from './exercises';
 import type { LearningProgress } from './progress';
 
 /** What the progress item keeps beside the learner's progress (neither is part of the progress the API shows). */
@@ -25,8 +26,29 @@ export interface StoredProgress extends ProgressExtras {
  */
 export interface LearningRepository {
   get(userId: string): Promise<StoredProgress | null>;
-  /** 'conflict' when the version moved (another change won the race): decide again from fresh state. */
-  save(userId: string, expectedVersion: number, next: LearningProgress, events: readonly DomainEvent[], extras?: ProgressExtras): Promise<'ok' | 'conflict'>;
+  /**
+   * 'conflict' when the version moved (another change won the race): decide again from fresh state. An event
+   * consumer passes its receipt (opaque here), written in the same transaction conditional on not existing:
+   * 'duplicate' when it exists already (a twin delivery of the event committed first), and nothing is written.
+   */
+  save(
+    userId: string,
+    expectedVersion: number,
+    next: LearningProgress,
+    events: readonly DomainEvent[],
+    extras?: ProgressExtras,
+    receipt?: unknown,
+  ): Promise<'ok' | 'conflict' | 'duplicate'>;
+}
+
+/**
+ * The learner's journal as learning reads it, never writes it (an adapter in functions/ over the journal's store):
+ * how many entries it holds now (the progress's `journalEntries`) and what an exercise's journal requirement reads of
+ * the newest entries.
+ */
+export interface JournalReader {
+  entryCount(userId: string): Promise<number>;
+  latestEntryFacts(userId: string, limit: number): Promise<JournalEntryFacts[]>;
 }
 
 /** The course the server holds (content/course.ts in production; a small fixture course in unit tests). */

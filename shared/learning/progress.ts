@@ -10,7 +10,9 @@ import { LEARNING_TEXTS } from './learning.errors';
  * The learning progress rules (spec part 3 §4 Learning, §9): pure decisions over one learner's progress. A module is
  * complete when all its lessons are done and its quiz is passed; its practical exercise is practice and is not
  * required (the issue's rule; a trade is never the price of learning progress). The first completion of a module adds
- * 100 XP; level = floor(XP / 500) + 1; each level reached unlocks one learning achievement, once per id.
+ * 100 course XP; course level = floor(course XP / 500) + 1; each course level reached unlocks one learning achievement,
+ * once per id. The stored fields keep the spec's names (`experience`, `level`); the API and the screens call them course
+ * XP and course level, apart from the gamification XP and level.
  */
 export type LearningProgress = z.infer<typeof ProgressSchema>;
 export type Achievement = z.infer<typeof AchievementSchema>;
@@ -48,12 +50,15 @@ export interface ProgressChange {
   changed: boolean;
 }
 
-/** The learning achievement of a level (ids are stable: `learning-level-<n>`). */
+/**
+ * The course's achievement of a course level (ids are stable: `learning-level-<n>`). The course level and course XP
+ * are the course's own figures, not the gamification level and XP the header shows.
+ */
 export function levelAchievement(level: number, at: string): Achievement {
   return {
     id: `learning-level-${level}`,
-    title: `Learning level ${level}`,
-    description: `Reached learning level ${level} with ${(level - 1) * XP_PER_LEVEL} XP from completed modules and journal reflections.`,
+    title: `Course level ${level}`,
+    description: `Reached course level ${level} with ${(level - 1) * XP_PER_LEVEL} course XP from completed modules and journal reflections.`,
     icon: 'graduation-cap',
     unlockedAt: at,
     category: 'learning',

@@ -17,7 +17,7 @@ export interface PublicProfile {
   isYou: boolean;
   /** Which groups the owner shows; a group turned off is absent below, not empty. */
   shown: Record<VisibilityGroup, boolean>;
-  learning?: { level: number; experience: number; modulesCompleted: { id: string; title: string }[] };
+  learning?: { courseXp: number; lessonsCompleted: number; modulesCompleted: { id: string; title: string }[] };
   gamification?: {
     level: number;
     levelName: string;
@@ -58,8 +58,8 @@ export async function readPublicProfile(deps: PeopleDeps, viewerId: string, publ
   const out: PublicProfile = { ...card(profile), isYou, shown };
   if (shown.learning) {
     out.learning = {
-      level: progress?.level ?? 1,
-      experience: progress?.experience ?? 0,
+      courseXp: progress?.experience ?? 0,
+      lessonsCompleted: progress?.completedLessons.length ?? 0,
       modulesCompleted: (progress?.completedModules ?? []).map((id) => ({ id, title: deps.moduleTitle(id) })),
     };
   }

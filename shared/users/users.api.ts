@@ -66,7 +66,14 @@ export const PublicProfileSchema = z.object({
   memberSince: z.string(),
   isYou: z.boolean(),
   shown: z.object({ learning: z.boolean(), gamification: z.boolean(), trading: z.boolean() }),
-  learning: z.object({ level: z.number(), experience: z.number(), modulesCompleted: z.array(z.object({ id: z.string(), title: z.string() })) }).optional(),
+  /** The course's own figures (course XP: 100 a module, 25 a journal reflection), apart from the gamification level and XP. */
+  learning: z
+    .object({
+      courseXp: z.number().describe('Course XP: 100 per module completed, 25 per counted journal reflection (not the gamification XP)'),
+      lessonsCompleted: z.number(),
+      modulesCompleted: z.array(z.object({ id: z.string(), title: z.string() })),
+    })
+    .optional(),
   gamification: z
     .object({
       level: z.number(),

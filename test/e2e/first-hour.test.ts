@@ -110,7 +110,7 @@ describe("a learner's first hour (issue 24)", () => {
       await page.getByRole('link', { name: 'Build a strategy on SPY' }).click();
       await page.waitForURL(`${stack.url}/app/templates?underlying=SPY`);
       const card = page.getByTestId('template-card').filter({ has: page.getByRole('heading', { name: 'Bull Call Spread', exact: true }) });
-      expect(await text(card.getByTestId('template-level'))).toBe('Needs trading level 3 (Advanced)');
+      expect(await text(card.getByTestId('template-level'))).toBe('Needs options trading level 3 (Advanced)');
       expect(await card.textContent()).toMatch(/beginner/i);
       await check('templates');
       await card.getByRole('link', { name: 'Open in builder: Bull Call Spread' }).click();

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addXp, levelDefinition, xpToLevelUp } from '@shared/gamification/levels';
+import { formatCount } from '@shared/format/number';
 import { COURSE } from '@shared/learning/content/course';
 import type { LearningModule, Quiz } from '@shared/learning/content/types';
 import { signUpAndSignIn } from '../support/cognito';
@@ -70,7 +71,7 @@ describe('gamification in the shell', () => {
     // 10 + 100 (+ 50 + 100) XP, carried over the levels it reaches.
     const total = lesson.check ? 260 : 110;
     const expected = addXp(1, 0, total); // 260: level 3 with 13 (115 to level 2, then 132 to level 3)
-    await expect.poll(async () => widget.textContent(), { timeout: 5_000 }).toContain(`Lv${expected.level}${expected.currentXP} XP`);
+    await expect.poll(async () => widget.textContent(), { timeout: 5_000 }).toContain(`Lv${expected.level}${formatCount(total)} XP`);
     // The toasts close by themselves (3000 ms).
     await toasts.first().waitFor({ state: 'detached', timeout: 6_000 });
     await widget.hover();

@@ -45,7 +45,11 @@ describe('the learning area in Chromium', () => {
     const card = page.getByTestId('module-options_basics');
     await card.waitFor();
     expect(await card.textContent()).toContain(`0 of ${basics.lessons.length} lessons done`);
-    expect(await page.getByTestId('learning-level').textContent()).toContain('Level 1');
+    // Course progress in its own words: no level of the course's own beside the header's gamification level.
+    const course = page.getByTestId('course-progress');
+    expect(await course.textContent()).toContain('0 of');
+    expect(await course.textContent()).toContain('lessons done');
+    expect(await course.textContent()).not.toMatch(/level/i);
     await page.screenshot({ path: '/tmp/learn-path-desktop.png', fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByTestId('continue').click();
@@ -134,10 +138,11 @@ describe('the learning area in Chromium', () => {
     await expect.poll(() => page.getByTestId('exercise-result').textContent(), { timeout: 20_000 }).toBe('Every requirement is met: exercise complete.');
     expect(await page.getByTestId('requirement').first().textContent()).toContain('✓ Met');
 
-    // The module is complete: 100 XP, once.
+    // The module is complete: 100 course XP, once.
     await page.goto(`${stack.url}/app/learning`);
     await card.getByText('Completed').waitFor();
-    expect(await page.getByTestId('learning-level').textContent()).toContain('100 XP');
+    expect(await page.getByTestId('course-progress').textContent()).toContain('100 course XP');
+    expect(await page.getByTestId('course-progress').textContent()).toContain(`${basics.lessons.length} of`);
     expect(errors).toEqual([]);
     await context.close();
 
@@ -149,7 +154,7 @@ describe('the learning area in Chromium', () => {
     const again = other.getByTestId('module-options_basics');
     await again.getByText('Completed').waitFor();
     expect(await again.textContent()).toContain(`${basics.lessons.length} of ${basics.lessons.length} lessons done · quiz best 100%`);
-    expect(await other.getByTestId('learning-level').textContent()).toContain('100 XP');
+    expect(await other.getByTestId('course-progress').textContent()).toContain('100 course XP');
     await other.screenshot({ path: '/tmp/learn-path-phone.png', fullPage: true });
     expect(await seriousViolations(other)).toEqual([]);
     await other.goto(`${stack.url}/app/learning/options_basics/${slug(payoffLesson!.id)}`);

@@ -45,7 +45,7 @@ describe('live trading with Alpaca in Chromium (the local stand-in)', () => {
 
     // Step 3: the verified account with what its level allows; Back returns to step 2.
     await wizard.getByText('Step 3 of 4').waitFor();
-    expect(await wizard.textContent()).toContain('Strategies allowed at level 2');
+    expect(await wizard.textContent()).toContain('Strategies allowed at options trading level 2');
     expect(await seriousViolations(page)).toEqual([]);
     await wizard.getByRole('button', { name: 'Back' }).click();
     await wizard.getByText('Step 2 of 4').waitFor();

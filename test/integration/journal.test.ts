@@ -155,7 +155,7 @@ describe('journal trades from the order events', () => {
     expect((await call('GET', '/api/journal/stats')).body.trades).toBe(1);
   });
 
-  it('earns 25 XP once per trade for a real reflection, counts entries in learning progress, and publishes JournalEntryAdded', async () => {
+  it('earns 25 course XP once per trade for a real reflection, counts entries in learning progress, and publishes JournalEntryAdded', async () => {
     const empty = await call('POST', '/api/journal/entries', { kind: 'trade', tradeId });
     expect(empty.status).toBe(201);
     expect(empty.body.xpAwarded).toBe(0);
@@ -174,7 +174,15 @@ describe('journal trades from the order events', () => {
     });
     expect(reflected.status).toBe(200);
     expect(reflected.body).toMatchObject({ xpAwarded: 25, entry: { xpAwarded: true, setupTags: ['High IV sell'] } });
-    progress = (await call('GET', '/api/learning/progress')).body.progress;
+    // The course's 25 XP comes from learning's consumer of JournalEntryAdded, which runs after the write.
+    progress = (
+      await waitFor(
+        () => call('GET', '/api/learning/progress'),
+        (r) => r.body.progress.experience === 25,
+        30_000,
+        "the course's XP for the reflection",
+      )
+    ).body.progress;
     expect(progress).toMatchObject({ journalEntries: 1, experience: 25 });
     expect(progress.achievements.map((a: { id: string }) => a.id)).toContain('journal-entries-1');
 

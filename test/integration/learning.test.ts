@@ -1,3 +1,5 @@
+import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
+import { ulid } from 'ulid';
 import { describe, expect, inject, it } from 'vitest';
 import { COURSE } from '@shared/learning/content/course';
 import type { Quiz } from '@shared/learning/content/types';
@@ -207,5 +209,60 @@ describe('the learning API', () => {
     expect(after.body.passed).toBe(true);
     expect(after.body.progress.practicalExercisesCompleted).toEqual([exercise.id]);
     expect(after.body.progress.experience).toBe(0);
+  });
+});
+
+describe("the course's XP for a journal reflection (learning's consumer of JournalEntryAdded)", () => {
+  const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+  const bus = new EventBridgeClient({ endpoint: stack.endpoints.aws, region: 'us-east-1', credentials });
+  const RULE = 'learningOnJournalEntryAdded';
+  const entryAdded = (userId: string, eventId: string) => ({
+    EventBusName: 'options-academy-local',
+    Source: 'options-academy',
+    DetailType: 'JournalEntryAdded',
+    Detail: JSON.stringify({ eventId, userId, entryId: ulid(), counted: 1, at: new Date().toISOString() }),
+  });
+  /** The learning consumer's deliveries of one event id, once every one of them has settled. */
+  const settledDeliveries = (eventId: string, count: number) =>
+    waitFor(
+      async () =>
+        ((await (await fetch(`${stack.endpoints.aws}/_local/events`)).json()) as DeliveredEvent[])
+          .filter((e) => (e.detail as { eventId?: string }).eventId === eventId)
+          .flatMap((e) => e.deliveries.filter((d) => d.rule === RULE)),
+      (list) => list.length === count && list.every((d) => d.status !== 'pending'),
+      30_000,
+      `${count} deliveries to ${RULE}`,
+    );
+
+  it('awards 25 course XP and the first-entry milestone once when the same event is delivered twice', async () => {
+    const { user, call } = await learner();
+    const eventId = ulid();
+    await bus.send(new PutEventsCommand({ Entries: [entryAdded(user.sub, eventId)] }));
+    expect((await settledDeliveries(eventId, 1))[0]).toMatchObject({ status: 'ok', result: { status: 'consumed' } });
+    await bus.send(new PutEventsCommand({ Entries: [entryAdded(user.sub, eventId)] }));
+    expect((await settledDeliveries(eventId, 2))[1]).toMatchObject({ status: 'ok', result: { status: 'duplicate' } });
+    const progress = (await call('GET', '/api/learning/progress')).body.progress;
+    expect(progress.experience).toBe(25);
+    expect(progress.achievements.filter((a: { id: string }) => a.id === 'journal-entries-1')).toHaveLength(1);
+  });
+
+  it('awards 25 course XP once when the same event is delivered twice at the same moment', async () => {
+    const { user, call } = await learner();
+    const eventId = ulid();
+    const out = await bus.send(new PutEventsCommand({ Entries: [entryAdded(user.sub, eventId), entryAdded(user.sub, eventId)] }));
+    expect(out.FailedEntryCount).toBe(0);
+    const both = await settledDeliveries(eventId, 2);
+    expect(both.map((d) => d.status)).toEqual(['ok', 'ok']);
+    expect(both.map((d) => (d.result as { status: string }).status).sort()).toEqual(['consumed', 'duplicate']);
+    expect((await call('GET', '/api/learning/progress')).body.progress.experience).toBe(25);
+  });
+
+  it('two different reflections at the same moment both count', async () => {
+    const { user, call } = await learner();
+    const [a, b] = [ulid(), ulid()];
+    await bus.send(new PutEventsCommand({ Entries: [entryAdded(user.sub, a), entryAdded(user.sub, b)] }));
+    await settledDeliveries(a, 1);
+    await settledDeliveries(b, 1);
+    expect((await call('GET', '/api/learning/progress')).body.progress.experience).toBe(50);
   });
 });

@@ -2,11 +2,10 @@ import type { DomainEvent } from '@shared/events/domain-events';
 import { emptyBook, type JournalBook } from '@shared/journal/book';
 import type { JournalEntry } from '@shared/journal/journal.api';
 import type { JournalRepository, JournalWrite, LedgerChunk, StoredTrade } from '@shared/journal/journal.port';
-import type { LearningRepository, StoredProgress } from '@shared/learning/learning.port';
 
 /**
- * The journal's repository in memory, with the DynamoDB adapter's conditions (the book's version, the learning
- * progress's version, an award written once): a write that loses a race writes nothing. Every call yields first, as a
+ * The journal's repository in memory, with the DynamoDB adapter's conditions (the book's version, an award written
+ * once): a write that loses a race writes nothing. Every call yields first, as a
  * network call would, so that two changes started together really interleave.
  */
 export function memoryJournal() {
@@ -15,7 +14,6 @@ export function memoryJournal() {
   const chunks = new Map<string, LedgerChunk>();
   const entries = new Map<string, JournalEntry>();
   const awards = new Set<string>();
-  const progress = new Map<string, StoredProgress>();
   /** The events committed with the changes (the outbox). */
   const events: DomainEvent[] = [];
   const tick = () => new Promise<void>((r) => setImmediate(r));
@@ -59,7 +57,6 @@ export function memoryJournal() {
       await tick();
       if ((books.get(u)?.version ?? 0) !== w.expectedVersion) return 'conflict';
       if (w.award && awards.has(k(u, w.award))) return 'conflict';
-      if (w.progress && (progress.get(u)?.version ?? 0) !== w.progress.expectedVersion) return 'conflict';
       if (w.deleteEntry && !entries.has(k(u, w.deleteEntry))) return 'conflict';
       books.set(u, { ...structuredClone(w.book), version: w.expectedVersion + 1 });
       for (const t of w.trades ?? []) trades.set(k(u, t.trade.id), structuredClone(t));
@@ -68,15 +65,8 @@ export function memoryJournal() {
       if (w.deleteEntry) entries.delete(k(u, w.deleteEntry));
       if (w.award) awards.add(k(u, w.award));
       events.push(...structuredClone(w.events ?? []));
-      if (w.progress) progress.set(u, { progress: w.progress.next, version: w.progress.expectedVersion + 1, ...w.progress.extras });
       return 'ok';
     },
   };
-  const learning: Pick<LearningRepository, 'get'> = {
-    async get(u) {
-      await tick();
-      return structuredClone(progress.get(u) ?? null);
-    },
-  };
-  return { repo, learning, books, trades, entries, awards, progress, events };
+  return { repo, books, trades, entries, awards, events };
 }

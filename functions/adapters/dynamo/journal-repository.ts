@@ -7,7 +7,6 @@ import type { ClosedTradeRow } from '@shared/journal/stats';
 import type { JournalTrade } from '@shared/journal/trades';
 import { batchGetAll, sharedBatchedGetter } from './batched-get';
 import { documentClient, tableName } from './client';
-import { progressPut } from './learning-repo';
 import { outboxPut } from './outbox';
 import { userPk } from './profile-repository';
 import { queryAll, queryPages } from './query';
@@ -173,7 +172,6 @@ export function dynamoJournalRepository(
           },
         });
       }
-      if (w.progress) items.push(progressPut(table, userId, w.progress.expectedVersion, w.progress.next, w.progress.extras, at));
       for (const e of w.events ?? []) items.push(outboxPut(table, e, at));
       const receiptAt = w.receipt === undefined ? -1 : items.push(w.receipt as Record<string, unknown>) - 1;
       try {

@@ -9,11 +9,8 @@ import { userPk } from './profile-repository';
 
 export const LEARNING_SK = 'LEARN';
 
-/**
- * The Put of a learner's progress for a TransactWriteItems, conditional on the version read (0: never saved); the
- * journal writes it in its own transactions, so an entry's XP and count change with the entry or not at all.
- */
-export function progressPut(table: string, userId: string, expectedVersion: number, next: LearningProgress, extras: ProgressExtras, at: Date) {
+/** The Put of a learner's progress for a TransactWriteItems, conditional on the version read (0: never saved). */
+function progressPut(table: string, userId: string, expectedVersion: number, next: LearningProgress, extras: ProgressExtras, at: Date) {
   return {
     Put: {
       TableName: table,
@@ -38,6 +35,7 @@ export function progressPut(table: string, userId: string, expectedVersion: numb
  * Learning progress: one item per learner, USER#<sub> / LEARN (docs/architecture.md, "Data model"), read with one
  * GetItem. Every change is one TransactWriteItems conditional on the version read, with the outbox items of its
  * LessonCompleted / QuizPassed events, so an event exists exactly when its change does and a lost race writes nothing.
+ * An event consumer's receipt joins the same transaction, conditional on not existing, so its award is made once.
  */
 export function dynamoLearningRepository(
   db: DynamoDBDocumentClient = documentClient(),
@@ -59,15 +57,17 @@ export function dynamoLearningRepository(
       };
     },
 
-    async save(userId, expectedVersion, next, events, extras = {}) {
+    async save(userId, expectedVersion, next, events, extras = {}, receipt) {
       const at = now();
-      const put = progressPut(table, userId, expectedVersion, next, extras, at);
+      const items: Record<string, unknown>[] = [progressPut(table, userId, expectedVersion, next, extras, at), ...events.map((e) => outboxPut(table, e, at))];
+      const receiptAt = receipt === undefined ? -1 : items.push(receipt as Record<string, unknown>) - 1;
       try {
-        await db.send(new TransactWriteCommand({ TransactItems: [put, ...events.map((e) => outboxPut(table, e, at))] }));
+        await db.send(new TransactWriteCommand({ TransactItems: items as never }));
         return 'ok';
       } catch (err) {
         if (!(err instanceof TransactionCanceledException)) throw err;
         const codes = (err.CancellationReasons ?? []).map((r) => r.Code);
+        if (receiptAt >= 0 && codes[receiptAt] === 'ConditionalCheckFailed') return 'duplicate';
         if (codes.includes('ConditionalCheckFailed') || codes.includes('TransactionConflict')) return 'conflict';
         throw err;
       }

@@ -29,7 +29,7 @@ export function createEntry(deps: JournalDeps, userId: string, input: EntryInput
         createdAt: at,
         updatedAt: at,
       };
-      return writeEntry(deps, userId, book, entry, stored, { entries: book.entries + 1, isNew: true });
+      return writeEntry(deps, userId, book, entry, stored, { entries: book.entries + 1 });
     },
     journalBusy,
     deps.backoff,

@@ -16,14 +16,6 @@ export function deleteEntry(deps: JournalDeps, userId: string, id: string): Prom
       const entries = Math.max(0, book.entries - 1);
       const write: JournalWrite = { expectedVersion: book.version, book: { ...book, entries }, deleteEntry: id };
       if (stored && stored.trade.entryId === id) Object.assign(write, await withTradeTags(deps, userId, stored, null));
-      const learn = await deps.learning.get(userId);
-      if (learn) {
-        write.progress = {
-          expectedVersion: learn.version,
-          next: { ...learn.progress, journalEntries: entries },
-          extras: { published: learn.published ?? [], judgedOrders: learn.judgedOrders ?? {} },
-        };
-      }
       return (await deps.repo.commit(userId, write)) === 'ok' ? ok(null) : RETRY;
     },
     journalBusy,

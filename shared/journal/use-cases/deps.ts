@@ -1,4 +1,3 @@
-import type { LearningRepository } from '../../learning/learning.port';
 import type { PaperAccountRepository } from '../../paper/paper.port';
 import type { Clock } from '../../ports/clock.port';
 import type { IdGenerator } from '../../ports/ids.port';
@@ -12,7 +11,6 @@ import type { ClosedTradeRow } from '../stats';
  */
 export interface JournalDeps {
   repo: JournalRepository;
-  learning: Pick<LearningRepository, 'get'>;
   paper: Pick<PaperAccountRepository, 'getOrder' | 'getAccount'>;
   clock: Clock;
   ids: IdGenerator;

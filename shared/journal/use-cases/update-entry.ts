@@ -23,7 +23,7 @@ export function updateEntry(deps: JournalDeps, userId: string, id: string, input
         createdAt: before.createdAt,
         updatedAt: deps.clock.now().toISOString(),
       };
-      return writeEntry(deps, userId, book, entry, stored, { entries: book.entries, isNew: false });
+      return writeEntry(deps, userId, book, entry, stored, { entries: book.entries });
     },
     journalBusy,
     deps.backoff,

@@ -1,9 +1,8 @@
 import { domainEvent } from '../../events/domain-events';
-import { defaultProgress } from '../../learning/progress';
 import { RETRY } from '../../paper/use-cases/retry';
 import { ok, type Result } from '../../result';
 import type { JournalBook } from '../book';
-import { awardKey, ENTRY_XP, isRealReflection, progressAfterEntry } from '../entries';
+import { awardKey, ENTRY_XP, isRealReflection } from '../entries';
 import type { JournalEntry } from '../journal.api';
 import type { JournalWrite, StoredTrade } from '../journal.port';
 import { rowOf } from '../stats';
@@ -22,7 +21,7 @@ export async function writeEntry(
   book: JournalBook,
   entry: JournalEntry,
   stored: StoredTrade | undefined,
-  opts: { entries: number; isNew: boolean },
+  opts: { entries: number },
 ): Promise<Result<EntryWritten> | typeof RETRY> {
   const key = awardKey(entry);
   const award = !entry.xpAwarded && isRealReflection(entry) && !(await deps.repo.hasAward(userId, key));
@@ -32,17 +31,10 @@ export async function writeEntry(
   const write: JournalWrite = { expectedVersion: book.version, book: nextBook, putEntry: next };
   if (award) write.award = key;
   if (stored) Object.assign(write, await withTradeTags(deps, userId, stored, next));
-  if (award || opts.isNew) {
-    const learn = (await deps.learning.get(userId)) ?? { progress: defaultProgress(), version: 0, published: [], judgedOrders: {} };
-    write.progress = {
-      expectedVersion: learn.version,
-      next: progressAfterEntry(learn.progress, { entries: opts.entries, awarded, award, at: next.updatedAt }),
-      extras: { published: learn.published ?? [], judgedOrders: learn.judgedOrders ?? {} },
-    };
-  }
   // Published once per counted reflection (on the write that earns it, a create or a later edit), so every consumer
-  // (gamification's 25 XP, its streak day) sees what the journal counts, and deleting and writing again adds nothing.
-  if (award) write.events = [domainEvent('JournalEntryAdded', { userId, entryId: next.id, at: next.updatedAt }, deps.ids.newId())];
+  // (gamification's 25 XP and streak day, the course's 25 XP and milestones) sees what the journal counts, and deleting
+  // and writing again adds nothing. `counted` is the journal's count of reflections, this one included.
+  if (award) write.events = [domainEvent('JournalEntryAdded', { userId, entryId: next.id, counted: awarded, at: next.updatedAt }, deps.ids.newId())];
   return (await deps.repo.commit(userId, write)) === 'ok' ? ok({ entry: next, xpAwarded: award ? ENTRY_XP : 0 }) : RETRY;
 }
 

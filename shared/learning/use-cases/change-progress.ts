@@ -6,9 +6,14 @@ import { defaultProgress, publishedKey, type LearningEvent, type LearningProgres
 import type { ProgressExtras, StoredProgress } from '../learning.port';
 import type { LearningDeps } from './deps';
 
-/** The learner's progress, or the defaults when none is saved yet (version 0). */
-export async function readProgress(deps: Pick<LearningDeps, 'repo'>, userId: string) {
-  return (await deps.repo.get(userId)) ?? { progress: defaultProgress(), version: 0 };
+/**
+ * The learner's progress, or the defaults when none is saved yet (version 0), with the journal's entry count as it is
+ * now (spec part 3 §4: the count follows the entries as they are added and deleted; the journal owns it, learning reads it).
+ */
+export async function readProgress(deps: Pick<LearningDeps, 'repo' | 'journal'>, userId: string): Promise<StoredProgress> {
+  const [stored, entries] = await Promise.all([deps.repo.get(userId), deps.journal?.entryCount(userId)]);
+  const found = stored ?? { progress: defaultProgress(), version: 0 };
+  return entries === undefined ? found : { ...found, progress: { ...found.progress, journalEntries: entries } };
 }
 
 function stamp(deps: LearningDeps, userId: string, e: LearningEvent): DomainEvent {

@@ -1,6 +1,6 @@
 import { fail, ok, type Result } from '../../result';
 import { courseIndex } from '../course-index';
-import { checkExercise as judge, type ExerciseCheck, type JournalEntryFacts } from '../exercises';
+import { checkExercise as judge, type ExerciseCheck } from '../exercises';
 import { LEARNING_TEXTS } from '../learning.errors';
 import { recordExercise, type LearningProgress } from '../progress';
 import { changeProgress, readProgress } from './change-progress';
@@ -8,14 +8,6 @@ import type { LearningDeps } from './deps';
 
 /** How many of the learner's journal entries a journal requirement looks at (the newest). */
 const ENTRIES_LOOKED_AT = 100;
-
-async function journalFacts(journal: NonNullable<LearningDeps['journal']>, userId: string): Promise<JournalEntryFacts[]> {
-  const { entries } = await journal.listEntries(userId, { limit: ENTRIES_LOOKED_AT });
-  return entries.map((e) => ({
-    setup: e.setupTags.length > 0 || e.thesis.trim().length > 0,
-    exitPlan: e.plannedExit.profitTargetPct !== null || e.plannedExit.stop.trim().length > 0 || e.plannedExit.time.trim().length > 0,
-  }));
-}
 
 /** How many of the current run's orders an order requirement looks at (the newest). */
 const ORDERS_LOOKED_AT = 100;
@@ -36,7 +28,8 @@ export async function checkExercise(deps: LearningDeps, userId: string, exercise
   const contracts = [...new Set(unfilledAtOnce.flatMap((o) => o.legs.map((l) => l.contract)))];
   const quotes = contracts.length ? await deps.quotes.quotes(contracts) : new Map();
   const judged = (await readProgress(deps, userId)).judgedOrders?.[exerciseId] ?? [];
-  const journalEntries = found.exercise.requirements.some((r) => r.type === 'journal') && deps.journal ? await journalFacts(deps.journal, userId) : [];
+  const journalEntries =
+    found.exercise.requirements.some((r) => r.type === 'journal') && deps.journal ? await deps.journal.latestEntryFacts(userId, ENTRIES_LOOKED_AT) : [];
   const check = judge(found.exercise, {
     hasAccount: !!account,
     positions,

@@ -6,7 +6,7 @@ import { readProgress } from './change-progress';
 import type { LearningDeps } from './deps';
 
 /** Reads change nothing: the public course (cached), with the learner's progress laid over the summaries. */
-export async function listModules(deps: Pick<LearningDeps, 'repo' | 'course'>, userId: string): Promise<ModuleSummaryView[]> {
+export async function listModules(deps: Pick<LearningDeps, 'repo' | 'course' | 'journal'>, userId: string): Promise<ModuleSummaryView[]> {
   return moduleSummariesFor(deps.course.course(), (await readProgress(deps, userId)).progress);
 }
 
@@ -22,6 +22,6 @@ export function getModuleJson(deps: Pick<LearningDeps, 'course'>, moduleId: stri
   return json ? ok(json) : fail('not_found', LEARNING_TEXTS.noModule(moduleId));
 }
 
-export async function getProgress(deps: Pick<LearningDeps, 'repo'>, userId: string): Promise<LearningProgress> {
+export async function getProgress(deps: Pick<LearningDeps, 'repo' | 'journal'>, userId: string): Promise<LearningProgress> {
   return (await readProgress(deps, userId)).progress;
 }

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { awardKey, ENTRY_XP, isRealReflection, progressAfterEntry } from '@shared/journal/entries';
+import { awardKey, isRealReflection } from '@shared/journal/entries';
 import { EntryInput } from '@shared/journal/journal.api';
-import { defaultProgress } from '@shared/learning/progress';
-
-const at = '2026-11-25T20:00:00.000Z';
 
 describe('the journal XP rule', () => {
   it('an empty entry earns nothing; a setup or thesis with a lesson of substance does', () => {
@@ -18,19 +15,6 @@ describe('the journal XP rule', () => {
   it('keys the award by trade, or by kind and day, so deleting and re-creating earns nothing twice', () => {
     expect(awardKey({ tradeId: 'T1', kind: 'trade', date: '2026-11-25' })).toBe('trade#T1');
     expect(awardKey({ tradeId: null, kind: 'daily_plan', date: '2026-11-25' })).toBe('daily_plan#2026-11-25');
-  });
-
-  it('adds 25 XP, the count, the milestones at 1, 10 and 50, and the level-up achievement once', () => {
-    const p1 = progressAfterEntry(defaultProgress(), { entries: 1, awarded: 1, award: true, at });
-    expect(p1).toMatchObject({ journalEntries: 1, experience: ENTRY_XP, level: 1 });
-    expect(p1.achievements.map((a) => a.id)).toEqual(['journal-entries-1']);
-    const p9 = { ...p1, experience: 480 };
-    const p10 = progressAfterEntry(p9, { entries: 10, awarded: 10, award: true, at });
-    expect(p10).toMatchObject({ experience: 505, level: 2 });
-    expect(p10.achievements.map((a) => a.id)).toEqual(['journal-entries-1', 'learning-level-2', 'journal-entries-10']);
-    const noAward = progressAfterEntry(p10, { entries: 11, awarded: 10, award: false, at });
-    expect(noAward).toMatchObject({ journalEntries: 11, experience: 505 });
-    expect(noAward.achievements).toHaveLength(3);
   });
 });
 

@@ -10,14 +10,18 @@ import { defaultProgress, type LearningProgress } from '@shared/learning/progres
 export function memoryLearningRepo() {
   const items = new Map<string, StoredProgress>();
   const events: DomainEvent[] = [];
+  /** The event receipts committed with the saves (a receipt is any value; the test's own key). */
+  const receipts = new Set<unknown>();
   let interloper: { userId: string; change: (p: LearningProgress) => LearningProgress } | undefined;
   const repo: LearningRepository & {
     events: DomainEvent[];
+    receipts: Set<unknown>;
     saves: number;
     conflicts: number;
     beforeNextSave(userId: string, change: (p: LearningProgress) => LearningProgress): void;
   } = {
     events,
+    receipts,
     saves: 0,
     conflicts: 0,
     beforeNextSave(userId, change) {
@@ -27,13 +31,15 @@ export function memoryLearningRepo() {
       const item = items.get(userId);
       return item ? structuredClone(item) : null;
     },
-    async save(userId, expectedVersion, next, evs, extras = {}) {
+    async save(userId, expectedVersion, next, evs, extras = {}, receipt) {
       if (interloper) {
         const { userId: u, change } = interloper;
         interloper = undefined;
         const current = items.get(u) ?? { progress: defaultProgress(), version: 0 };
         items.set(u, { ...current, progress: change(structuredClone(current.progress)), version: current.version + 1 });
       }
+      // The receipt's condition is checked with the version's, in one transaction: a twin delivery writes nothing.
+      if (receipt !== undefined && receipts.has(receipt)) return 'duplicate';
       const current = items.get(userId)?.version ?? 0;
       if (current !== expectedVersion) {
         repo.conflicts++;
@@ -41,6 +47,7 @@ export function memoryLearningRepo() {
       }
       items.set(userId, { progress: structuredClone(next), version: expectedVersion + 1, ...structuredClone(extras) });
       events.push(...structuredClone(evs));
+      if (receipt !== undefined) receipts.add(receipt);
       repo.saves++;
       return 'ok';
     },

@@ -106,8 +106,8 @@ describe('learning progress rules', () => {
     expect(p.achievements).toEqual([
       {
         id: 'learning-level-2',
-        title: 'Learning level 2',
-        description: 'Reached learning level 2 with 500 XP from completed modules and journal reflections.',
+        title: 'Course level 2',
+        description: 'Reached course level 2 with 500 course XP from completed modules and journal reflections.',
         icon: 'graduation-cap',
         unlockedAt: AT,
         category: 'learning',

@@ -130,7 +130,7 @@ describe('the setup wizard', () => {
     valid = true;
     await userEvent.click(screen.getByRole('button', { name: 'Validate & Continue' }));
     await screen.findByText(/Step 3 of 4/);
-    expect(screen.getByText('Strategies allowed at level 2')).toBeTruthy();
+    expect(screen.getByText('Strategies allowed at options trading level 2')).toBeTruthy();
     expect(screen.getByText('no longer reported by Alpaca')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(screen.getByText(/Step 2 of 4/)).toBeTruthy();

@@ -74,4 +74,26 @@ describe('dynamoLearningRepository', () => {
     mock.on(TransactWriteCommand).rejects(new Error('throttled'));
     await expect(repo().save('u1', 3, defaultProgress(), [])).rejects.toThrow('throttled');
   });
+
+  it("writes a consumer's receipt in the progress's transaction, and answers duplicate when the receipt exists already", async () => {
+    const receipt = {
+      Put: { TableName: 'tbl', Item: { PK: 'EVENT#e1', SK: 'CONSUMED#learningJournalEntryAdded' }, ConditionExpression: 'attribute_not_exists(PK)' },
+    };
+    mock.on(TransactWriteCommand).resolves({});
+    expect(await repo().save('u1', 3, defaultProgress(), [], {}, receipt)).toBe('ok');
+    expect(mock.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems).toEqual([expect.objectContaining({ Put: expect.anything() }), receipt]);
+    const receiptFailed = new TransactionCanceledException({
+      message: 'canceled',
+      $metadata: {},
+      CancellationReasons: [{ Code: 'None' }, { Code: 'ConditionalCheckFailed' }],
+    });
+    mock.on(TransactWriteCommand).rejects(receiptFailed);
+    expect(await repo().save('u1', 3, defaultProgress(), [], {}, receipt)).toBe('duplicate');
+    mock
+      .on(TransactWriteCommand)
+      .rejects(
+        new TransactionCanceledException({ message: 'canceled', $metadata: {}, CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }] }),
+      );
+    expect(await repo().save('u1', 3, defaultProgress(), [], {}, receipt)).toBe('conflict');
+  });
 });

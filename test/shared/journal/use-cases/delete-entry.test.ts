@@ -13,6 +13,8 @@ describe('deleting a journal entry, against a repository with the real condition
     expect((await deleteEntry(deps, USER, first.ok ? first.value.entry.id : '')).ok).toBe(true);
     const again = await createEntry(deps, USER, reflection());
     expect(again.ok && again.value.xpAwarded).toBe(0);
-    expect(mem.progress.get(USER)!.progress).toMatchObject({ experience: 25, journalEntries: 1 });
+    // One counted reflection is reported (what gamification and the course award XP from), and the book counts one entry.
+    expect(mem.events.filter((e) => e.type === 'JournalEntryAdded').map((e) => e.detail)).toEqual([expect.objectContaining({ userId: USER, counted: 1 })]);
+    expect(mem.books.get(USER)).toMatchObject({ entries: 1, awarded: 1 });
   });
 });

@@ -71,7 +71,6 @@ export function setup() {
   let n = 0;
   const deps: JournalDeps = {
     repo: mem.repo,
-    learning: mem.learning,
     paper: { getOrder: async (_u, id) => [order, closing].find((o) => o.orderId === id) ?? null, getAccount: async () => null },
     clock: fixedClock('2026-11-25T20:00:00.000Z'),
     ids: { newId: () => `01KENTRY${String(++n).padStart(18, '0')}` },

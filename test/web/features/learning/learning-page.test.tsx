@@ -20,8 +20,8 @@ const open = (over: { done?: number; xp?: number; greeksUnlocked?: boolean; achi
           ? [
               {
                 id: 'learning-level-2',
-                title: 'Level 2 learner',
-                description: 'Reached learning level 2.',
+                title: 'Course level 2',
+                description: 'Reached course level 2.',
                 icon: '🎓',
                 unlockedAt: '2026-11-20T10:00:00Z',
                 category: 'learning',
@@ -59,13 +59,17 @@ describe('the learning path', () => {
     expect(within(greeks).queryByRole('link')).toBeNull();
   });
 
-  it('shows the learning level, the XP toward the next level (500 a level) and the time spent', async () => {
-    open({ xp: 600, achievements: true });
-    const level = await screen.findByTestId('learning-level');
-    expect(level.textContent).toContain('Level 2');
-    expect(level.textContent).toContain('600 XP · 100 of 500 toward level 3');
-    expect(level.textContent).toContain('Time spent learning: 1 h 15 min');
-    expect(screen.getByRole('region', { name: 'Achievements' }).textContent).toContain('Level 2 learner');
+  it('shows course progress in its own words (lessons and modules done, course XP, time), and no level of its own', async () => {
+    open({ done: 1, xp: 600, achievements: true });
+    const course = await screen.findByTestId('course-progress');
+    expect(within(course).getByRole('heading').textContent).toBe('Course progress');
+    expect(course.textContent).toContain('1 of 4 lessons done');
+    expect(within(course).getByRole('progressbar', { name: 'Lessons done' }).getAttribute('aria-valuenow')).toBe('1');
+    expect(course.textContent).toContain('0 of 2 modules complete');
+    expect(course.textContent).toContain('600 course XP');
+    expect(course.textContent).toContain('Time spent learning: 1 h 15 min');
+    expect(course.textContent).not.toMatch(/level/i);
+    expect(screen.getByRole('region', { name: 'Achievements' }).textContent).toContain('Course level 2');
   });
 
   it('resets learning data only after the learner confirms', async () => {
@@ -79,6 +83,6 @@ describe('the learning path', () => {
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Reset' }));
     expect(await screen.findByText('Your learning data was reset.')).toBeTruthy();
     expect(calls.filter((c) => c.method === 'POST' && c.path === '/api/learning/reset')).toHaveLength(1);
-    expect(screen.getByTestId('learning-level').textContent).toContain('Level 1');
+    expect(screen.getByTestId('course-progress').textContent).toContain('0 course XP');
   });
 });

@@ -17,6 +17,7 @@ const api = {
       level: 2,
       experience: 640,
       completedModules: ['options_basics'],
+      completedLessons: ['options_basics.why-options', 'options_basics.calls-and-puts', 'options_basics.moneyness'],
       achievements: [{ id: 'first-module', title: 'First module', description: 'Completed a module', icon: '', unlockedAt: '', category: 'learning' }],
     },
   },
@@ -70,14 +71,16 @@ describe('the profile page', () => {
     vi.unstubAllGlobals();
   });
 
-  it('shows the display name with a local initials avatar, member since, both levels, the rank, modules completed and achievements', async () => {
+  it('shows the display name with a local initials avatar, member since, the course progress, the gamification level, the rank, modules completed and achievements', async () => {
     renderProfile();
-    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Ada Lovelace'));
+    // A loaded machine may take longer than waitFor's default second to answer the stubbed requests.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Ada Lovelace'), { timeout: 10_000 });
     expect(screen.getAllByTestId('avatar')[0]!.textContent).toBe('AL');
     expect(screen.getByRole('link', { name: 'See your public profile as others do' }).getAttribute('href')).toBe('/app/people/adapublic234');
     expect(screen.getByText('Member since January 1, 2026')).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('game-rank').textContent).toBe('Novice Trader · #7 overall'));
-    expect(screen.getByTestId('learning-level').textContent).toBe('Level 2 · 640 XP');
+    // The course's progress in its own words: the gamification level is the only level shown.
+    expect(screen.getByTestId('course-progress').textContent).toBe('3 lessons done · 640 course XP');
     expect(screen.getByTestId('game-level').textContent).toBe('Level 4 · Novice Trader');
     expect(screen.getByRole('heading', { name: 'Modules completed (1 of 2)' })).toBeTruthy();
     expect(screen.getAllByTestId('achievement').map((a) => a.textContent)).toEqual([

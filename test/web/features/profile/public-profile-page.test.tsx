@@ -60,6 +60,19 @@ describe('a public profile', () => {
     expect(screen.queryByRole('heading', { name: 'Paper trading' })).toBeNull();
   });
 
+  it("shows the course's progress in its own words, beside the one level (the gamification level)", async () => {
+    renderPerson({
+      ...grace,
+      shown: { learning: true, gamification: true, trading: false },
+      learning: { courseXp: 1_125, lessonsCompleted: 14, modulesCompleted: [{ id: 'options_basics', title: 'Options Basics' }] },
+    });
+    const learning = await screen.findByRole('region', { name: 'Learning' });
+    expect(learning.textContent).toContain('Course progress14 lessons done');
+    expect(learning.textContent).toContain('Course XP1,125');
+    expect(learning.textContent).not.toMatch(/level/i);
+    expect(screen.getByTestId('person-level').textContent).toBe('Level 5 · Options Apprentice');
+  });
+
   it('says there is no public profile when the learner keeps it private', async () => {
     renderPerson(() => json({ error: 'This learner has no public profile.', code: 'not_found' }, 404));
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('No public profile here');

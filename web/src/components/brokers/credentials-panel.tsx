@@ -16,7 +16,7 @@ const HELP: Record<'environment' | 'apiKey' | 'apiSecret' | 'level', string> = {
   environment: 'Paper uses Alpaca’s paper-trading account and keys (they start with PK); Live uses your real-money account (keys start with AK).',
   apiKey: 'In Alpaca’s dashboard, open API Keys and create a key pair for the environment you chose. The key id is shown there.',
   apiSecret: 'Alpaca shows the secret once, when the key pair is made. It is sent to our server once and never shown again.',
-  level: 'The options level Alpaca approved for your account (0 to 3). The lower of this and Alpaca’s level applies.',
+  level: 'The options trading level Alpaca approved for your account (0 to 3). The lower of this and Alpaca’s level applies.',
 };
 
 export function CredentialsPanel({
@@ -124,7 +124,7 @@ export function CredentialsPanel({
               {links.map((l) => (
                 <li key={l.environment} className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-slate-50 px-3 py-2 text-sm">
                   <span>
-                    <strong className="uppercase">{l.environment}</strong> · key {l.key_id_masked} · level {l.options_trading_level} (
+                    <strong className="uppercase">{l.environment}</strong> · key {l.key_id_masked} · options trading level {l.options_trading_level} (
                     {levelName(l.options_trading_level)}){l.account ? ` · equity ${formatUsd(l.account.equity)}` : ''}
                     {l.last_validated_at ? ' · verified' : ' · not verified yet'}
                     {l.standIn && <span className="ml-2 rounded bg-amber-100 px-1.5 text-xs font-semibold text-amber-900">local stand-in</span>}

@@ -212,7 +212,7 @@ export function SetupWizard({ onComplete, onCancel }: { onComplete: () => void; 
             <dd className="tabular-nums">{formatUsd(account.buying_power)}</dd>
             <dt className="text-slate-700">Options buying power</dt>
             <dd className="tabular-nums">{formatUsd(account.options_buying_power)}</dd>
-            <dt className="text-slate-700">Approved options level</dt>
+            <dt className="text-slate-700">Approved options trading level</dt>
             <dd>{account.options_approved_level ?? 'not reported'}</dd>
             <dt className="text-slate-700">Level you trade at</dt>
             <dd>
@@ -222,7 +222,7 @@ export function SetupWizard({ onComplete, onCancel }: { onComplete: () => void; 
             <dd>{account.pattern_day_trader === null ? 'no longer reported by Alpaca' : account.pattern_day_trader ? 'yes' : 'no'}</dd>
           </dl>
           <div>
-            <h3 className="font-semibold">Strategies allowed at level {tradingLevel}</h3>
+            <h3 className="font-semibold">Strategies allowed at options trading level {tradingLevel}</h3>
             <ul className="mt-1 list-disc pl-5 text-sm text-slate-800">
               {TRADING_LEVELS.filter((l) => l.level > 0 && l.level <= tradingLevel).map((l) => (
                 <li key={l.level}>{l.allows}</li>

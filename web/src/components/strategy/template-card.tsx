@@ -34,7 +34,7 @@ export function TemplateCard({ template: t, underlying = null }: { template: Str
       </div>
       <p className="mt-1 text-sm text-slate-700">{t.description}</p>
       <p className="mt-2 text-xs font-semibold text-slate-700" data-testid="template-level">
-        {level === null ? 'Not allowed in the paper account: it sells calls without cover' : `Needs trading level ${level} (${levelName(level)})`}
+        {level === null ? 'Not allowed in the paper account: it sells calls without cover' : `Needs options trading level ${level} (${levelName(level)})`}
       </p>
       <p className="mt-2 text-xs text-slate-600">Legs: {t.legs.map(legText).join(', ')}</p>
       <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-2">

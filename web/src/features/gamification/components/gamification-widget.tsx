@@ -8,9 +8,11 @@ const FLOATING = {
 } as const;
 
 /**
- * The floating gamification widget (spec part 1 §2): level badge, current XP, a progress bar to the next level, XP
- * remaining, the streak when above 0 and the global rank (dashes when unknown); hovering or focusing shows the level
- * name, theme and XP needed; a click opens the gamification profile. Placed at the corner the settings choose: a top
+ * The floating gamification widget (spec part 1 §2): level badge, the learner's total XP (a figure that only ever
+ * grows, so a level-up never seems to take XP away), a progress bar to the next level, "N XP to next level", the streak
+ * when above 0 and the global rank (dashes when unknown); hovering or focusing shows the level name, theme, total XP and
+ * XP within the level; a click opens the gamification profile. This is the one level the product shows (the course
+ * shows its progress in modules and lessons, the account its options trading level). Placed at the corner the settings choose: a top
  * corner sits in the top bar (so it never covers a page's own controls; on a phone only the badge and streak show), a
  * bottom corner floats over the page.
  */
@@ -20,7 +22,7 @@ export function GamificationWidget({ corner }: { corner: 'top-left' | 'top-right
   const inBar = corner.startsWith('top');
   const pct = s.xpForNextLevel > 0 ? Math.min(100, (s.currentXP / s.xpForNextLevel) * 100) : 100;
   const rank = s.userRanks.global ?? 0;
-  const nextLevel = s.level < 100 ? `${formatCount(s.xpToNextLevel)} XP to level ${s.level + 1}` : 'Top level reached';
+  const toNext = s.level < 100 ? `${formatCount(s.xpToNextLevel)} XP to next level` : 'Top level reached';
   return (
     <Link
       to="/app/gamification/profile"
@@ -41,7 +43,9 @@ export function GamificationWidget({ corner }: { corner: 'top-left' | 'top-right
       </span>
       <span className={inBar ? 'hidden w-32 sm:block' : 'w-36'}>
         <span className="flex items-baseline justify-between text-xs text-slate-600">
-          <span className="font-semibold tabular-nums text-slate-900">{formatCount(s.currentXP)} XP</span>
+          <span className="font-semibold tabular-nums text-slate-900" data-testid="widget-total-xp" title="Total XP">
+            {formatCount(s.totalXP)} XP
+          </span>
           <span className="tabular-nums" data-testid="widget-rank">
             {rank > 0 ? `#${formatCount(rank)}` : '—'}
           </span>
@@ -56,7 +60,9 @@ export function GamificationWidget({ corner }: { corner: 'top-left' | 'top-right
         >
           <span className="block h-full rounded-full" style={{ width: `${pct}%`, backgroundColor: s.rank.color }} />
         </span>
-        <span className="mt-0.5 block text-[11px] tabular-nums text-slate-500">{s.level < 100 ? `${formatCount(s.xpToNextLevel)} XP to go` : 'Max level'}</span>
+        <span className="mt-0.5 block text-[11px] tabular-nums text-slate-500" data-testid="widget-to-next">
+          {toNext}
+        </span>
       </span>
       {s.currentStreak > 0 && (
         <span
@@ -75,9 +81,14 @@ export function GamificationWidget({ corner }: { corner: 'top-left' | 'top-right
         role="tooltip"
         className={`pointer-events-none absolute z-40 hidden w-56 ${inBar ? 'left-1/2 top-full mt-2 -translate-x-1/2' : `bottom-full mb-2 ${corner.endsWith('right') ? 'right-0' : 'left-0'}`} rounded-lg bg-slate-900 px-3 py-2 text-xs text-white shadow-xl group-hover:block group-focus-visible:block`}
       >
-        <span className="block font-semibold">{s.levelName}</span>
+        <span className="block font-semibold">
+          Level {s.level} · {s.levelName}
+        </span>
         <span className="block">{s.rank.theme} theme</span>
-        <span className="block">{nextLevel}</span>
+        <span className="block">{formatCount(s.totalXP)} XP in total</span>
+        <span className="block">
+          {s.level < 100 ? `${formatCount(s.currentXP)} of ${formatCount(s.xpForNextLevel)} XP into level ${s.level} · ${toNext}` : toNext}
+        </span>
       </span>
     </Link>
   );

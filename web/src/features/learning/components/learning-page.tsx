@@ -1,5 +1,6 @@
 import { plural } from '@shared/format/words';
 import { useState } from 'react';
+import { formatCount } from '@shared/format/number';
 import { Link } from 'react-router-dom';
 import { useLearningModules, useLearningProgress, useResetLearning, type LearningProgress, type ModuleSummary } from '@web/api/learning';
 import { Modal } from '@web/components/trading/modal';
@@ -7,12 +8,15 @@ import { Button, buttonClass } from '@web/components/ui/button';
 import { QueryState } from '@web/components/query-state';
 import { Spinner } from '@web/components/ui/spinner';
 import { usePageMeta } from '@web/lib/page-meta';
-import { formatMinutes, lessonPath, missingPrerequisites, nextStep, nextStepIn, quizPath, towardNextLevel } from '../lib/course';
+import { formatMinutes, lessonPath, missingPrerequisites, nextStep, nextStepIn, quizPath } from '../lib/course';
 import { LoadFailure } from './load-failure';
 
 const DIFFICULTY = { beginner: 'Beginner', intermediate: 'Intermediate', advanced: 'Advanced' } as const;
 
-/** /app/learning — the path through the course's modules, the learner's level, XP, time and achievements (issue 17). */
+/**
+ * /app/learning — the path through the course's modules, the learner's course progress in modules and lessons done,
+ * course XP, time and achievements (issue 17). The one level the product shows is the gamification level in the header.
+ */
 export default function LearningPage() {
   usePageMeta({
     title: 'Learning',
@@ -35,7 +39,7 @@ export default function LearningPage() {
         <h1 className="text-2xl font-bold text-slate-900">Learning</h1>
         <p className="text-slate-700">
           {plural(list.length, 'module')}, {plural(lessons, 'lesson')}: {done} done. Each module ends in a quiz (pass mark 80%); finishing a module the first
-          time earns 100 XP.
+          time earns 100 course XP.
         </p>
       </header>
       <div className="grid gap-4 md:grid-cols-[1fr_18rem]">
@@ -57,7 +61,7 @@ export default function LearningPage() {
           )}
         </section>
         <QueryState query={progress} pendingLabel="Loading your progress…">
-          {(d) => <LevelCard progress={d} />}
+          {(d) => <CourseProgressCard progress={d} modules={list} />}
         </QueryState>
       </div>
       <section aria-labelledby="path-h" className="space-y-3">
@@ -92,18 +96,29 @@ function ProgressBar({ value, max, label, className = '' }: { value: number; max
   );
 }
 
-function LevelCard({ progress }: { progress: LearningProgress }) {
-  const toward = towardNextLevel(progress.experience);
+/**
+ * The course's progress in its own words: lessons and modules done, the course XP (100 per module finished the first
+ * time, 25 per journal reflection; not the gamification XP in the header) and the time spent.
+ */
+function CourseProgressCard({ progress, modules }: { progress: LearningProgress; modules: ModuleSummary[] }) {
+  const lessons = modules.reduce((n, m) => n + m.lessons.length, 0);
+  const lessonsDone = modules.reduce((n, m) => n + m.lessons.filter((l) => l.completed).length, 0);
+  const modulesDone = modules.filter((m) => m.completed).length;
   return (
-    <section aria-labelledby="level-h" className="space-y-2 rounded-2xl bg-white p-5 ring-1 ring-slate-200" data-testid="learning-level">
-      <h2 id="level-h" className="text-sm font-semibold uppercase tracking-wide text-slate-700">
-        Learning level
+    <section aria-labelledby="course-progress-h" className="space-y-2 rounded-2xl bg-white p-5 ring-1 ring-slate-200" data-testid="course-progress">
+      <h2 id="course-progress-h" className="text-sm font-semibold uppercase tracking-wide text-slate-700">
+        Course progress
       </h2>
-      <p className="text-3xl font-bold text-slate-900">Level {progress.level}</p>
-      <p className="text-sm text-slate-700">
-        {progress.experience} XP · {toward.earned} of {toward.needed} toward level {toward.nextLevel}
+      <p className="text-2xl font-bold text-slate-900">
+        {lessonsDone} of {lessons} lessons done
       </p>
-      <ProgressBar value={toward.earned} max={toward.needed} label={`XP toward level ${toward.nextLevel}`} />
+      <ProgressBar value={lessonsDone} max={Math.max(1, lessons)} label="Lessons done" />
+      <p className="text-sm text-slate-700">
+        {modulesDone} of {modules.length} module{modules.length === 1 ? '' : 's'} complete
+      </p>
+      <p className="text-sm text-slate-700">
+        {formatCount(progress.experience)} course XP <span className="text-slate-600">(100 a module, 25 a journal reflection)</span>
+      </p>
       <p className="text-sm text-slate-700">Time spent learning: {formatMinutes(progress.totalTimeSpent)}</p>
     </section>
   );

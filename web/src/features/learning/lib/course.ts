@@ -1,8 +1,4 @@
-import { levelOf, XP_PER_LEVEL } from '@shared/learning/progress';
 import type { LearningProgress, ModuleDetail, ModuleSummary } from '@web/api/learning';
-
-/** XP earned inside the current level and what the next level needs. */
-export const towardNextLevel = (xp: number) => ({ earned: xp % XP_PER_LEVEL, needed: XP_PER_LEVEL, nextLevel: levelOf(xp) + 1 });
 
 /** A lesson's id is `<moduleId>.<slug>`; its page is /app/learning/<moduleId>/<slug>. */
 export function lessonPath(lessonId: string): string {

@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { displayName as fallbackName } from '@shared/users/profile';
+import { formatCount } from '@shared/format/number';
 import { seedFrom } from '@shared/users/avatar';
 import { BIO_MAX, DISPLAY_NAME_MAX, type AvatarKind, type Visibility } from '@shared/users/profile-settings';
 import { useGamificationState } from '@web/api/gamification';
@@ -62,13 +63,13 @@ export function ProfilePage() {
       {profile && <PublicParts visibility={profile.visibility} />}
       <section className={card} aria-labelledby="profile-levels">
         <h2 id="profile-levels" className="text-lg font-semibold text-slate-900">
-          Levels
+          Level and progress
         </h2>
         <dl className="mt-3 grid gap-3 sm:grid-cols-3">
           <div>
-            <dt className="text-sm text-slate-600">Learning level</dt>
-            <dd className="text-lg font-semibold text-slate-900" data-testid="learning-level">
-              {progress.data ? `Level ${progress.data.level} · ${progress.data.experience} XP` : '…'}
+            <dt className="text-sm text-slate-600">Course progress</dt>
+            <dd className="text-lg font-semibold text-slate-900" data-testid="course-progress">
+              {progress.data ? `${formatCount(progress.data.completedLessons.length)} lessons done · ${formatCount(progress.data.experience)} course XP` : '…'}
             </dd>
           </div>
           <div>
@@ -196,7 +197,7 @@ function AboutYou({ profile, fallback }: { profile: Profile; fallback: string })
 }
 
 const GROUPS: { key: keyof Visibility; label: string; help: string }[] = [
-  { key: 'learning', label: 'Learning progress', help: 'Your learning level, XP and the modules you completed.' },
+  { key: 'learning', label: 'Learning progress', help: 'Your course progress: lessons done, course XP and the modules you completed.' },
   { key: 'gamification', label: 'Gamification', help: 'Your level, rank, place on the overall board and achievements.' },
   { key: 'trading', label: 'Trading figures', help: 'Closed paper trades, realized P&L, return and largest drawdown of your paper account.' },
 ];

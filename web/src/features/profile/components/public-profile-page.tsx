@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { formatFixed, formatPnl, formatUsd } from '@shared/format/money';
+import { formatCount } from '@shared/format/number';
 import { Avatar } from '@web/components/ui/avatar';
 import { Spinner } from '@web/components/ui/spinner';
 import { ApiError } from '@web/lib/api-client';
@@ -94,8 +95,12 @@ export function PublicProfilePage() {
       {p.learning && (
         <Group id="person-learning" title="Learning">
           <dl className="grid gap-3 sm:grid-cols-2">
-            <Figure label="Learning level" value={`Level ${p.learning.level} · ${p.learning.experience} XP`} />
+            <Figure
+              label="Course progress"
+              value={`${formatCount(p.learning.lessonsCompleted)} ${p.learning.lessonsCompleted === 1 ? 'lesson' : 'lessons'} done`}
+            />
             <Figure label="Modules completed" value={String(p.learning.modulesCompleted.length)} />
+            <Figure label="Course XP" value={formatCount(p.learning.courseXp)} />
           </dl>
           {p.learning.modulesCompleted.length > 0 && (
             <ul className="mt-3 list-inside list-disc text-sm text-slate-800">

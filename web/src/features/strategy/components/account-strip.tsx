@@ -34,7 +34,7 @@ export function AccountStrip({ portfolio, loading, error }: { portfolio: Builder
         </dd>
       </div>
       <div className="col-span-2 rounded-xl bg-white p-3 ring-1 ring-slate-200 sm:col-span-1">
-        <dt className="text-xs text-slate-600">Options level</dt>
+        <dt className="text-xs text-slate-600">Options trading level</dt>
         <dd className="font-bold text-slate-900">
           {account.settings.optionsLevel} ({account.optionsLevelName}){' '}
           <Link to="/app/portfolio#account-settings" className="text-xs font-semibold text-brand-800 underline">

@@ -36,7 +36,7 @@ export function ProgressTile({ state, now = new Date() }: { state: Query<Gamific
             <div className="h-full rounded-full bg-brand-600" style={{ width: `${pct}%` }} />
           </div>
           <p className="mt-1 text-xs text-slate-600">
-            {formatCount(s.currentXP)} / {formatCount(need)} XP · {formatCount(s.xpToNextLevel)} XP to level {s.level + 1}
+            {formatCount(s.totalXP)} XP in total · {s.level < 100 ? `${formatCount(s.xpToNextLevel)} XP to next level` : 'Top level reached'}
           </p>
           <p className="mt-2 text-sm text-slate-800" data-testid="streak">
             {streakLine(s.currentStreak, s.lastActiveDay ?? null, newYorkToday(now))}
