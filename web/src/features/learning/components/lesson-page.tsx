@@ -4,6 +4,7 @@ import { useCompleteLesson, useLearningModule, type LessonDetail, type ModuleDet
 import { Button, buttonClass } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { usePageMeta } from '@web/lib/page-meta';
+import { useCelebrationHold } from '@web/lib/celebration-hold';
 import { exercisePath, findLesson, lessonPath, quizPath } from '../lib/course';
 import { LessonBlock } from './blocks';
 import { QuizForm, type Answers } from './quiz-form';
@@ -52,6 +53,8 @@ function LessonReader({ module, lesson, index }: { module: ModuleDetail; lesson:
   const [checkCompleted, setCheckCompleted] = useState(false);
   const done = lesson.completed || complete.isSuccess || checkCompleted;
   const canComplete = !lesson.check || checkPassed || lesson.completed;
+  // A level reached mid-lesson is said by a toast; the modal waits until the lesson is complete or left (issue 33).
+  useCelebrationHold(!done, 'Back to the lesson');
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -173,6 +176,7 @@ function LessonReader({ module, lesson, index }: { module: ModuleDetail; lesson:
                 setCheckCompleted(r.progress.completedLessons.includes(lesson.id));
               }}
               submitLabel="Check my answers"
+              returnLabel="Back to the lesson"
             />
           </section>
         )}
