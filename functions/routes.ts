@@ -249,6 +249,7 @@ export const routes: readonly RouteDefinition[] = [
   { routeKey: 'GET /api/learning/modules/{id}', auth: 'user', fn: 'learning' },
   { routeKey: 'POST /api/learning/lessons/{lessonId}/complete', auth: 'user', fn: 'learning' },
   { routeKey: 'POST /api/learning/quizzes/{quizId}/attempts', auth: 'user', fn: 'learning' },
+  { routeKey: 'POST /api/learning/lessons/{lessonId}/chain-task', auth: 'user', fn: 'learning' },
   { routeKey: 'POST /api/learning/exercises/{exerciseId}/check', auth: 'user', fn: 'learning' },
   { routeKey: 'GET /api/learning/outline', auth: 'public', fn: 'learning' },
   { routeKey: 'GET /api/learning/snapshots/{snapshot}/{expiration}', auth: 'public', fn: 'learning' },

@@ -1,4 +1,5 @@
 import { learningApi } from '@shared/learning/learning.api';
+import { answerChainTask } from '@shared/learning/use-cases/answer-chain-task';
 import { attemptQuiz } from '@shared/learning/use-cases/attempt-quiz';
 import { checkExercise } from '@shared/learning/use-cases/check-exercise';
 import { completeLesson } from '@shared/learning/use-cases/complete-lesson';
@@ -32,6 +33,10 @@ export function makeLearningHandler(deps: LearningDeps) {
 
     'POST /api/learning/quizzes/{quizId}/attempts': route(api['POST /api/learning/quizzes/{quizId}/attempts'], async ({ user, params, body }) =>
       respond(await attemptQuiz(deps, user.sub, params.quizId, body.answers)),
+    ),
+
+    'POST /api/learning/lessons/{lessonId}/chain-task': route(api['POST /api/learning/lessons/{lessonId}/chain-task'], async ({ params, body }) =>
+      respond(answerChainTask(deps, params.lessonId, body.block, body.contract)),
     ),
 
     'POST /api/learning/exercises/{exerciseId}/check': route(api['POST /api/learning/exercises/{exerciseId}/check'], async ({ user, params }) =>

@@ -173,6 +173,14 @@ export const AttemptResult = z.object({
   progress: LearningProgress,
 });
 
+/** A click on a lesson's chain task: which task (its block's index in the lesson) and the contract clicked. */
+export const ChainTaskAnswerBody = z.object({
+  block: z.number().int().min(0).max(99),
+  contract: z.string().regex(/^[A-Z]{1,6}\d{6}[CP]\d{8}$/, 'must be an OCC contract ticker such as SPY261218C00577000'),
+});
+/** The server's judgment of the click: right or not, the contract as written everywhere, and why. */
+export const ChainTaskAnswer = z.object({ correct: z.boolean(), contract: z.string(), explanation: z.string() });
+
 export const CheckResult = z.object({
   passed: z.boolean(),
   requirements: z.array(z.object({ description: z.string(), met: z.boolean(), detail: z.string() })),
@@ -209,6 +217,14 @@ export const learningApi = defineApi({
     body: AttemptBody,
     response: AttemptResult,
     errors: [404, 409],
+  },
+  'POST /api/learning/lessons/{lessonId}/chain-task': {
+    auth: 'user',
+    summary: "Judge a click on a lesson's chain task on the server: right or not, and why (records nothing; the lesson's check counts)",
+    params: z.object({ lessonId: LessonId }),
+    body: ChainTaskAnswerBody,
+    response: ChainTaskAnswer,
+    errors: [404],
   },
   'POST /api/learning/exercises/{exerciseId}/check': {
     auth: 'user',

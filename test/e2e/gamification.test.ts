@@ -56,7 +56,7 @@ describe('gamification in the shell', () => {
     await page.getByRole('heading', { level: 1, name: lesson.title }).waitFor();
     if (lesson.check) await passCheck(page, lesson.check);
     else await page.getByRole('button', { name: 'Complete lesson' }).click();
-    await page.getByText('Lesson complete.').waitFor();
+    await page.getByTestId('lesson-complete').waitFor();
 
     // From the awards feed, within 2 s of the action: the lesson's 10 XP and the First Lesson achievement's 100 XP (and,
     // when the lesson has a check, the check's 50 XP and the Quiz Taker achievement's 100 XP): at most 3 toasts at once.
@@ -98,7 +98,7 @@ describe('gamification in the shell', () => {
     await page.goto(`${stack.url}/app/learning/options_greeks/${lesson.id.split('.')[1]}`);
     await page.getByRole('heading', { level: 1, name: lesson.title }).waitFor();
     await passCheck(page, lesson.check!);
-    await page.getByText('Lesson complete.').waitFor();
+    await page.getByTestId('lesson-complete').waitFor();
 
     await page.getByTestId('xp-toast').filter({ hasText: 'Unlocked: Quiz Taker' }).waitFor({ timeout: 5_000 });
     const reached = addXp(1, 0, 260);
@@ -108,6 +108,8 @@ describe('gamification in the shell', () => {
     expect(await dialog.getByTestId('level-up-name').textContent()).toBe(levelDefinition(reached.level).name);
     expect(await dialog.getByTestId('level-up-next').textContent()).toBe('Advanced charts+5 watchlist slots');
     expect(await page.getByTestId('confetti').locator('i').count()).toBe(50);
+    // It opened once the lesson was complete, and its button goes back to the lesson, never to trading.
+    expect(await dialog.getByRole('button', { name: 'Back to the lesson' }).count()).toBe(1);
     await page.screenshot({ path: '/tmp/gam-level-up-desktop.png' });
 
     await dialog.getByRole('button', { name: 'View Profile' }).click();

@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { COURSE } from '@shared/learning/content/course';
 import type { LearningModule, Quiz } from '@shared/learning/content/types';
+import { SNAPSHOTS } from '@shared/learning/content/lib/snapshot';
 import { signUpAndSignIn } from '../support/cognito';
 import { DESKTOP, chromiumForFile, PHONE, returningLearner, signInThroughPage, watchErrors, seriousViolations } from './browser';
 
@@ -63,6 +64,21 @@ describe('the learning area in Chromium', () => {
         await page.screenshot({ path: '/tmp/learn-lesson-desktop.png', fullPage: true });
         expect(await seriousViolations(page)).toEqual([]);
       }
+      const task = lesson.blocks.find((b) => b.type === 'interactive' && b.widget.kind === 'chain-task');
+      if (task?.type === 'interactive' && task.widget.kind === 'chain-task') {
+        // A chain task says right or wrong, and why, from the server: first a call a strike too high, then the answer.
+        const { snapshot, expiration, answer } = task.widget;
+        const right = SNAPSHOTS[snapshot]!.expiries.find((e) => e.expiration === expiration)!.contracts.find((c) => c.contract_ticker === answer[0])!;
+        const strike = (k: number) => new RegExp(`^SPY \\$${k.toFixed(2).replace('.', '\\.')} ${right.contract_type},`);
+        const verdict = page.getByTestId('chain-task-verdict');
+        await page.getByRole('button', { name: strike(right.strike_price + 1) }).click();
+        await verdict.filter({ hasText: 'Not quite.' }).waitFor();
+        expect(await verdict.textContent()).toContain('a lower listed strike is nearer');
+        await page.screenshot({ path: '/tmp/learn-chain-task-wrong.png' });
+        await page.getByRole('button', { name: strike(right.strike_price) }).click();
+        await verdict.filter({ hasText: '✓ Correct.' }).waitFor();
+        expect(await verdict.textContent()).toContain('is at the money');
+      }
       if (lesson.check) {
         await answerQuiz(page.locator('#lesson-check'), lesson.check, true);
         await page.getByRole('button', { name: 'Check my answers' }).click();
@@ -70,8 +86,11 @@ describe('the learning area in Chromium', () => {
       } else {
         await page.getByRole('button', { name: 'Complete lesson' }).click();
       }
-      // Passing a check completes its lesson on the server.
-      await page.getByText('Lesson complete.').waitFor();
+      // Passing a check completes its lesson on the server, and the page says so with what comes next.
+      const complete = page.getByTestId('lesson-complete');
+      await complete.waitFor();
+      expect(await complete.textContent()).toContain('✓ Lesson complete');
+      expect(await complete.textContent()).toContain('Next:');
     }
 
     // A payoff slider redraws the chart and its reading (the redraw is timed by `npm run bench learning-widget`).

@@ -1,5 +1,5 @@
 import { ok, type Result } from '../../result';
-import { powerUpById, rewardById } from '../catalogue';
+import { CHALLENGES, powerUpById, rewardById } from '../catalogue';
 import {
   alreadyClaimed,
   alreadyOwned,
@@ -21,7 +21,12 @@ import { currentChallenges } from './views';
 
 /** The learner's four writes, decided on their state: pure, time passed in, failures as values. */
 
-/** Claims a completed challenge's reward, once only: its coins and its XP (× the streak multiplier). */
+/**
+ * Claims a completed challenge's reward, once only: its coins and its XP (× the streak multiplier). A trading
+ * challenge's reward (trades, a profitable close, growth, a win rate) is quiet, as a trade's own awards are: the XP
+ * counts, but no toast or level-up celebration is tied to placing orders (issue 33; Massachusetts' 2024 consent order
+ * against Robinhood's celebrations of trading).
+ */
 export function claimChallenge(state: GameState, id: string, now: Date): Result<Applied> {
   if (state.claimedChallenges.includes(id)) return alreadyClaimed();
   const done = state.completedChallenges.find((c) => c.id === id);
@@ -31,6 +36,7 @@ export function claimChallenge(state: GameState, id: string, now: Date): Result<
   }
   const s = clone(state);
   const at = now.toISOString();
+  const quiet = CHALLENGES.find((c) => id.startsWith(`${c.templateId}@`))?.category === 'trading';
   s.completedChallenges = s.completedChallenges.filter((c) => c.id !== id);
   s.claimedChallenges = [...s.claimedChallenges, id].slice(-MAX_CLAIMED_KEPT);
   const awards = [
@@ -42,12 +48,12 @@ export function claimChallenge(state: GameState, id: string, now: Date): Result<
       baseXp: done.xpReward,
       coins: done.coinReward,
       learning: false,
-      quiet: false,
+      quiet,
       at,
       challengeId: id,
     }),
   ];
-  unlockAchievements(s, at, false, awards);
+  unlockAchievements(s, at, quiet, awards);
   pruneExpired(s, now);
   s.updatedAt = at;
   return ok({ state: s, awards });

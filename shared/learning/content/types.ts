@@ -93,14 +93,27 @@ export type Widget =
   | { kind: 'expiry-stepper'; underlying: string; legs: StrategyLeg[]; prices: number[] }
   /** A strategy's card generated from its template (shared/strategy STRATEGY_TEMPLATES): outlook, legs, max profit and loss, breakevens, conditions, and "Open in builder" on the underlying. */
   | { kind: 'strategy-card'; templateId: string; underlying: string }
-  /** "Click the 30-delta put of the 45-day expiry" on a frozen snapshot; `answer` (contract tickers accepted) is stripped. */
-  | { kind: 'chain-task'; snapshot: string; expiration: string; prompt: string; answer: string[] }
+  /**
+   * "Click the 30-delta put of the 45-day expiry" on a frozen snapshot; `answer` (contract tickers accepted) and
+   * `criterion` (what makes a contract the answer, which the server uses to say why a pick is right or not) are stripped.
+   */
+  | { kind: 'chain-task'; snapshot: string; expiration: string; prompt: string; answer: string[]; criterion: ChainTaskCriterion }
   /**
    * A line chart of a frozen daily history (the market_analysis lessons: IV against realized volatility, the close
    * against its moving averages): up to four series over the same sessions, in percent (fractions) or dollars, with
    * the data's source and last session under it.
    */
   | { kind: 'history-chart'; underlying: string; asOf: string; source: string; unit: 'percent' | 'usd'; dates: string[]; series: HistorySeries[] };
+
+/**
+ * What a chain task asks for, as the server judges a click (issue 33: every task says right or wrong, and why): the
+ * contract of a type whose strike is nearest the underlying's price, whose delta is nearest a target, or that traded the
+ * most contracts that session.
+ */
+export type ChainTaskCriterion =
+  | { by: 'nearest-the-money'; optionType: 'call' | 'put' }
+  | { by: 'nearest-delta'; optionType: 'call' | 'put'; delta: number }
+  | { by: 'most-volume'; optionType: 'call' | 'put' };
 
 /** One line of a history chart: a value per session of the chart's dates (null where it is not defined yet, e.g. a 200-day average's first 199 days). */
 export interface HistorySeries {

@@ -29,6 +29,7 @@ export type Achievement = LearningProgress['achievements'][number];
 export type AttemptAnswers = BodyOf<Api['POST /api/learning/quizzes/{quizId}/attempts']>['answers'];
 export type AttemptResult = ResponseOf<Api['POST /api/learning/quizzes/{quizId}/attempts']>;
 export type CheckResult = ResponseOf<Api['POST /api/learning/exercises/{exerciseId}/check']>;
+export type ChainTaskAnswer = ResponseOf<Api['POST /api/learning/lessons/{lessonId}/chain-task']>;
 
 const enc = encodeURIComponent;
 
@@ -119,3 +120,8 @@ export const useCompleteLesson = () => useLearningChange(completeLesson);
 export const useQuizAttempt = () => useLearningChange(attemptQuiz);
 export const useExerciseCheck = () => useLearningChange(checkExercise);
 export const useResetLearning = () => useLearningChange(resetLearning);
+
+/** A chain task's click judged on the server (right or not, and why); it changes no progress, so nothing refetches. */
+export const answerChainTask = ({ lessonId, block, contract }: { lessonId: string; block: number; contract: string }) =>
+  api.post<ChainTaskAnswer>(`/api/learning/lessons/${enc(lessonId)}/chain-task`, { block, contract });
+export const useChainTaskAnswer = () => useMutation({ mutationFn: answerChainTask });

@@ -494,7 +494,14 @@ The risk reversal was ${points(RR25)}: the put ${m(S - put25.strike_price)} belo
       type: 'interactive',
       title: 'Find the 25-delta put',
       content: tex`Read the delta column of the ${dateLabel(MONTH.expiration)} chain, on the put side, and click the put whose delta is nearest −0.25. Compare its IV with the at-the-money put's.`,
-      widget: { kind: 'chain-task', snapshot: SPY_SNAPSHOT_ID, expiration: MONTH.expiration, prompt: SKEW_PROMPT, answer: [put25.contract_ticker] },
+      widget: {
+        kind: 'chain-task',
+        snapshot: SPY_SNAPSHOT_ID,
+        expiration: MONTH.expiration,
+        prompt: SKEW_PROMPT,
+        answer: [put25.contract_ticker],
+        criterion: { by: 'nearest-delta', optionType: 'put', delta: -0.25 },
+      },
     },
     {
       type: 'text',
@@ -772,7 +779,14 @@ Near 1 on every measure: no extreme, nothing to read into. ${UNUSUAL.length === 
       type: 'interactive',
       title: 'Where the puts traded',
       content: tex`Scan the volume column of the ${dateLabel(WEEK.expiration)} chain, on the put side, and click the put that traded the most. Is it near the money, or far out?`,
-      widget: { kind: 'chain-task', snapshot: SPY_SNAPSHOT_ID, expiration: WEEK.expiration, prompt: TAPE_PROMPT, answer: [topPut.contract_ticker] },
+      widget: {
+        kind: 'chain-task',
+        snapshot: SPY_SNAPSHOT_ID,
+        expiration: WEEK.expiration,
+        prompt: TAPE_PROMPT,
+        answer: [topPut.contract_ticker],
+        criterion: { by: 'most-volume', optionType: 'put' },
+      },
     },
   ],
   check: check('market_analysis.sentiment', [

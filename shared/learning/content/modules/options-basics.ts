@@ -455,7 +455,14 @@ The mark is the midpoint: $\tfrac{1}{2}(${callBid} + ${callAsk}) = ${call.mark}$
       type: 'interactive',
       title: 'Find the at-the-money call',
       content: tex`The strike nearest SPY's price is called **at the money**. Find it on the ${dateLabel(MONTH)} chain, on the call side, and click it.`,
-      widget: { kind: 'chain-task', snapshot: SPY_SNAPSHOT_ID, expiration: MONTH, prompt: CHAIN_PROMPT, answer: [chainAnswer] },
+      widget: {
+        kind: 'chain-task',
+        snapshot: SPY_SNAPSHOT_ID,
+        expiration: MONTH,
+        prompt: CHAIN_PROMPT,
+        answer: [chainAnswer],
+        criterion: { by: 'nearest-the-money', optionType: 'call' },
+      },
     },
   ],
   check: check('options_basics.reading-a-chain', [

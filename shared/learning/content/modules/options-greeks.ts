@@ -414,6 +414,7 @@ Per contract, multiply by 100: a delta of 0.52 means about ${M(52, 0)} per ${M(1
         expiration: E28.expiration,
         prompt: PUT30_PROMPT,
         answer: [put30.contract_ticker],
+        criterion: { by: 'nearest-delta', optionType: 'put', delta: putTarget },
       },
     },
     {

@@ -4,7 +4,7 @@ import { claimChallenge } from '@shared/gamification/engine/commands';
 import { apply } from '@shared/gamification/engine/reducer';
 import { currentChallenges } from '@shared/gamification/engine/views';
 import { GAME_TEXTS } from '@shared/gamification/gamification.errors';
-import { filled, fresh, nyAfternoon, tradeClosed } from '../fixtures';
+import { filled, fresh, lesson, nyAfternoon, tradeClosed } from '../fixtures';
 import { run, value } from './helpers';
 
 describe('challenges', () => {
@@ -49,6 +49,21 @@ describe('challenges', () => {
     expect(weekly.expiresAt).toBe('2026-11-09T05:00:00.000Z'); // next Monday
     const monthly = currentChallenges(state, new Date(nyAfternoon('2026-11-04'))).find((c) => c.type === 'monthly')!;
     expect(monthly.expiresAt).toBe('2026-12-01T05:00:00.000Z');
+  });
+
+  it('claims a trading challenge quietly (no celebration tied to orders) and a learning one out loud', () => {
+    const now = new Date(nyAfternoon('2026-11-02'));
+    const { state } = run(fresh(), [
+      filled('2026-11-02', 'a'),
+      filled('2026-11-02', 'b'),
+      filled('2026-11-02', 'c'),
+      lesson('2026-11-02', 'l1', 'options_greeks'),
+    ]);
+    const trades = value(claimChallenge(state, 'daily-trades@2026-11-02', now));
+    expect(trades.awards.map((a) => [a.key, a.quiet])).toEqual([['Challenge#daily-trades@2026-11-02', true]]);
+    expect(trades.state.totalXP).toBe(state.totalXP + 100);
+    const greeks = value(claimChallenge(trades.state, 'daily-greeks@2026-11-02', now));
+    expect(greeks.awards[0]).toMatchObject({ key: 'Challenge#daily-greeks@2026-11-02', quiet: false });
   });
 
   it('keeps a completed challenge claimable after its period ends', () => {

@@ -75,10 +75,11 @@ describe('level-up modal (spec part 1 §2, §9)', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
-  it('Continue Trading closes it where the learner is; View Profile opens the gamification profile', () => {
+  it('Continue closes it where the learner is (never "Continue Trading"); View Profile opens the gamification profile', () => {
     const onClose = show({ from: 1, to: 2, animate: false });
-    expect(document.activeElement?.textContent).toBe('Continue Trading');
-    fireEvent.click(screen.getByRole('button', { name: 'Continue Trading' }));
+    expect(document.activeElement?.textContent).toBe('Continue');
+    expect(screen.queryByRole('button', { name: /trading/i })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(onClose).toHaveBeenCalledTimes(1);
     cleanup();
     const onClose2 = show({ from: 1, to: 2 });

@@ -172,7 +172,7 @@ describe('demo tour', () => {
     // 10 + 100 + 100 + 200 (Module Complete) = 410 XP: level 4 (115 + 132 + 152 = 399), and the level-up modal.
     expect(screen.getByTestId('demo-level').textContent).toBe('4');
     expect(screen.getByRole('dialog', { name: 'LEVEL UP' }).textContent).toContain('You reached level 4.');
-    await userEvent.click(screen.getByRole('button', { name: 'Continue Trading' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     await userEvent.click(screen.getByRole('button', { name: 'Study the next 5 trading days' }));
     expect(screen.getByTestId('demo-streak').textContent).toBe('6 days');

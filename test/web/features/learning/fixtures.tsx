@@ -1,4 +1,5 @@
 import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { LearningProgress, ModuleContent, ModuleDetail, ModuleSummary } from '@web/api/learning';
@@ -220,7 +221,7 @@ function Where() {
 }
 
 /** Renders the learning routes as web/src/app/router.tsx wires them, on the stubbed API. */
-export function renderLearning(path: string, api: Record<string, Stub>) {
+export function renderLearning(path: string, api: Record<string, Stub>, beside?: ReactNode) {
   const stub = stubApi(api);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = render(
@@ -235,6 +236,7 @@ export function renderLearning(path: string, api: Record<string, Stub>) {
           <Route path="*" element={<p>elsewhere</p>} />
         </Routes>
         <Where />
+        {beside}
       </MemoryRouter>
     </QueryClientProvider>,
   );

@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { useCelebrationGate } from '@web/lib/celebration-hold';
 import { json } from '../../app/api-stub';
 import { basicsContent, lessonsDone, call590, progress, put560, renderLearning, snapshotChain, stubResizeObserver } from './fixtures';
 
@@ -104,6 +105,8 @@ describe('the lesson reader', () => {
     const { calls } = renderLearning(
       '/app/learning/options_basics/reading-a-chain',
       api({
+        'POST /api/learning/lessons/options_basics.reading-a-chain/chain-task': () =>
+          json({ correct: true, contract: 'SPY Dec 18, 2026 $560 Put', explanation: 'It is the $560 put of Dec 18.' }),
         'POST /api/learning/quizzes/options_basics.reading-a-chain.check/attempts': () =>
           json({
             score: 100,
@@ -122,14 +125,68 @@ describe('the lesson reader', () => {
     expect(screen.getByText('Pass the check above to complete the lesson.')).toBeTruthy();
     await user.click(await screen.findByRole('button', { name: /^SPY \$560\.00 put/ }));
     expect(screen.getByTestId('chain-task-picked').textContent).toContain(`You picked ${put560.contract_ticker}`);
+    expect((await screen.findByTestId('chain-task-verdict')).textContent).toContain('✓ Correct.');
     expect((screen.getByRole('radio', { name: put560.contract_ticker }) as HTMLInputElement).checked).toBe(true);
     await user.click(screen.getByRole('radio', { name: 'True' }));
     await user.click(screen.getByRole('button', { name: 'Check my answers' }));
     expect((await screen.findByTestId('quiz-score')).textContent).toContain('Passed: 100%');
     const attempt = calls.find((c) => c.path.endsWith('/attempts'))!;
     expect(attempt.body).toEqual({ answers: { q1: put560.contract_ticker, q2: 'True' } });
-    expect(await screen.findByText('Lesson complete.')).toBeTruthy();
+    const complete2 = await screen.findByTestId('lesson-complete');
+    expect(complete2.textContent).toBe('✓ Lesson completeNext: the Options Basics quiz.');
+    expect(within(complete2).getByRole('link', { name: 'the Options Basics quiz' }).getAttribute('href')).toBe('/app/learning/options_basics/quiz');
     expect(screen.queryByRole('button', { name: 'Complete lesson' })).toBeNull();
+  });
+
+  it('a chain click is judged on the server: a wrong pick says "Not quite" and why, the right one says correct', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderLearning(
+      '/app/learning/options_basics/reading-a-chain',
+      api({
+        'POST /api/learning/lessons/options_basics.reading-a-chain/chain-task': (_url: URL, init?: RequestInit) => {
+          const { contract } = JSON.parse(String(init!.body)) as { contract: string };
+          return contract === put560.contract_ticker
+            ? json({ correct: true, contract: 'SPY Dec 18, 2026 $560 Put', explanation: 'The $560 put is the one asked for.' })
+            : json({
+                correct: false,
+                contract: 'SPY Dec 18, 2026 $590 Call',
+                explanation: 'The SPY Dec 18, 2026 $590 Call is a call, and the task asks for a put.',
+              });
+        },
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: /^SPY \$590\.00 call/ }));
+    const wrong = await screen.findByTestId('chain-task-verdict');
+    await waitFor(() => expect(wrong.textContent).toBe('Not quite.The SPY Dec 18, 2026 $590 Call is a call, and the task asks for a put.'));
+    expect(wrong.getAttribute('data-correct')).toBe('false');
+    await user.click(screen.getByRole('button', { name: /^SPY \$560\.00 put/ }));
+    await waitFor(() => expect(screen.getByTestId('chain-task-verdict').textContent).toBe('✓ Correct.The $560 put is the one asked for.'));
+    const asked = calls.filter((c) => c.path.endsWith('/chain-task')).map((c) => c.body);
+    expect(asked).toEqual([
+      { block: 0, contract: call590.contract_ticker },
+      { block: 0, contract: put560.contract_ticker },
+    ]);
+  });
+
+  it('holds celebrations while the lesson is not complete, and lets them through once it is', async () => {
+    const user = userEvent.setup();
+    function Gate() {
+      const gate = useCelebrationGate();
+      return <output data-testid="gate">{gate.held ? 'held' : `open: ${gate.returnLabel}`}</output>;
+    }
+    renderLearning(
+      '/app/learning/options_basics/why-options',
+      api({
+        'POST /api/learning/lessons/options_basics.why-options/complete': () =>
+          json({ progress: progress({ completedLessons: ['options_basics.why-options'] }) }),
+      }),
+      <Gate />,
+    );
+    const complete = await screen.findByRole('button', { name: 'Complete lesson' });
+    expect(screen.getByTestId('gate').textContent).toBe('held');
+    await user.click(complete);
+    await screen.findByTestId('lesson-complete');
+    expect(screen.getByTestId('gate').textContent).toBe('open: Back to the lesson');
   });
 
   it('completes a lesson without a check, sending the minutes spent', async () => {
@@ -142,7 +199,7 @@ describe('the lesson reader', () => {
       }),
     );
     await user.click(await screen.findByRole('button', { name: 'Complete lesson' }));
-    expect(await screen.findByText('Lesson complete.')).toBeTruthy();
+    expect((await screen.findByTestId('lesson-complete')).textContent).toContain('✓ Lesson complete');
     expect(calls.find((c) => c.path.endsWith('/complete'))!.body).toEqual({ minutesSpent: 1 });
   });
 

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { POST_BOUNDS } from '@shared/community/strategy-posts';
 import { useSharePost, type Post, type ShareBody } from '@web/api/community-posts';
 import { Modal } from '@web/components/trading/modal';
+import { useCelebrationHold } from '@web/lib/celebration-hold';
 
 export type ShareSource =
   | {
@@ -27,6 +28,8 @@ export function ShareStrategyDialog({ source, onClose, onShared }: { source: Sha
   const [tags, setTags] = useState('');
   const [includeOutcome, setIncludeOutcome] = useState(false);
   const share = useSharePost();
+  // A level reached meanwhile waits until the dialog closes (issue 33: no modal over a form).
+  useCelebrationHold(true, 'Continue');
   const ids = { form: useId(), title: useId(), thesis: useId(), tags: useId(), outcome: useId(), thesisHelp: useId() };
   const tagList = tags
     .split(',')

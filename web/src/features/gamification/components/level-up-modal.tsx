@@ -12,15 +12,19 @@ export interface LevelUpModalProps {
   animate: boolean;
   /** A short chime (the sounds setting). */
   sound: boolean;
+  /** The closing button: what the learner goes back to ("Back to the lesson"); a neutral "Continue" elsewhere. */
+  continueLabel?: string | undefined;
   onClose: () => void;
 }
 
 /**
  * The level-up modal (spec part 1 §2): LEVEL UP with congratulations, the new level and its name, the features reached
  * (milestones and perks: a level never takes away a feature everyone has), the next two to unlock, 50 confetti pieces
- * for 3 s, closing by itself after 10 s with a 300 ms fade; Continue Trading closes it, View Profile opens the profile.
+ * for 3 s, closing by itself after 10 s with a 300 ms fade; View Profile opens the profile. The closing button names
+ * what the learner was doing, never trading (issue 33: celebrate learning, never an order), so the spec's "Continue
+ * Trading" is "Back to the lesson" in a lesson and "Continue" elsewhere.
  */
-export function LevelUpModal({ levelUp, animate, sound, onClose }: LevelUpModalProps) {
+export function LevelUpModal({ levelUp, animate, sound, continueLabel = 'Continue', onClose }: LevelUpModalProps) {
   const navigate = useNavigate();
   const content = levelUpContent(levelUp);
   const [confetti, setConfetti] = useState(animate);
@@ -153,7 +157,7 @@ export function LevelUpModal({ levelUp, animate, sound, onClose }: LevelUpModalP
             onClick={() => closeRef.current()}
             className="rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-sky-500"
           >
-            Continue Trading
+            {continueLabel}
           </button>
           <button
             type="button"

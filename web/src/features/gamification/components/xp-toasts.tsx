@@ -9,12 +9,14 @@ import {
   TOAST_DURATION_MS,
   TOAST_FADE_MS,
   TOAST_OFFSET_PX,
+  heldLevelUpToast,
   pushToasts,
   toastsOf,
   type Toast,
   type ToastTier,
 } from '../lib/toasts';
 import { levelUpOf, mergeLevelUps, type LevelUp } from '../lib/level-up';
+import { celebrationHeld, useCelebrationGate } from '@web/lib/celebration-hold';
 import { LevelUpModal } from './level-up-modal';
 import { usePrefersReducedMotion } from './reduced-motion';
 import './gamification.css';
@@ -27,7 +29,9 @@ const TIER_CLASSES: Record<ToastTier, string> = {
 
 /**
  * Reads the awards feed and shows '+N XP' toasts for new awards, and the level-up modal when one of them raised the
- * level (spec part 1 §2); trading awards are quiet and celebrate nothing. The notifications setting turns both off. The feed is read every second for a
+ * level (spec part 1 §2); trading awards are quiet and celebrate nothing. The modal never interrupts learning: while a
+ * lesson, a quiz or a form is open (useCelebrationHold) a toast says the level and the modal waits until the learner
+ * finishes or leaves, its button naming what they go back to. The notifications setting turns both off. The feed is read every second for a
  * while after the learner's own actions (any successful change through the API), else slowly; the first read only
  * sets the cursor, so old awards never toast. New awards of any kind refresh the widget's state.
  */
@@ -41,6 +45,7 @@ export function XpToasts() {
   // Set when the feed starts reading (the shell just opened, usually after an action): fast for a while.
   const fastUntil = useRef(0);
   const notify = state?.settings.notifications ?? true;
+  const gate = useCelebrationGate();
   const animate = (state?.settings.animations ?? true) && !reduced;
 
   useEffect(
@@ -62,9 +67,10 @@ export function XpToasts() {
           const c = cursor.current;
           const page = await getAwards(c.after, 20, controller.signal);
           if (c.primed && page.awards.length > 0) {
-            const fresh = toastsOf(page.awards, Date.now());
-            if (fresh.length && notify) setToasts((list) => pushToasts(list, fresh));
+            const now = Date.now();
             const up = levelUpOf(page.awards);
+            const fresh = [...toastsOf(page.awards, now), ...(up && celebrationHeld() ? [heldLevelUpToast(up, now)] : [])];
+            if (fresh.length && notify) setToasts((list) => pushToasts(list, fresh));
             if (up && notify) setLevelUp((current) => mergeLevelUps(current, up));
             void client.invalidateQueries({ queryKey: queryKeys.gamification.all });
           }
@@ -89,10 +95,11 @@ export function XpToasts() {
   const fromBottom = corner.startsWith('top');
   return (
     <>
-      {levelUp && (
+      {levelUp && !gate.held && (
         <LevelUpModal
           key={`${levelUp.from}-${levelUp.to}`}
           levelUp={levelUp}
+          continueLabel={gate.returnLabel ?? undefined}
           animate={animate}
           sound={state?.settings.sounds ?? true}
           onClose={() => setLevelUp(null)}
@@ -128,7 +135,7 @@ export function ToastStack({ toasts, animate, fromBottom }: { toasts: readonly T
             {t.icon}
           </span>
           <span className="min-w-0">
-            <span className="block text-lg font-bold tabular-nums">+{t.xp} XP</span>
+            <span className="block text-lg font-bold tabular-nums">{t.headline ?? `+${t.xp} XP`}</span>
             <span className="block truncate text-sm">{t.label}</span>
           </span>
           {t.tier === 'epic' && animate && (

@@ -21,6 +21,8 @@ export interface Toast {
   tier: ToastTier;
   /** When it appeared (ms): it closes TOAST_DURATION_MS later. */
   shownAt: number;
+  /** Shown instead of "+N XP" (a level reached while the learner is busy). */
+  headline?: string;
 }
 
 /** Adds toasts, newest last, keeping the newest MAX_TOASTS (a fourth drops the oldest). */
@@ -29,3 +31,17 @@ export const pushToasts = (list: readonly Toast[], added: readonly Toast[]): Toa
 /** The awards that make a toast: XP earned by a learning or reward action. Trading awards are quiet: no celebration fires on an order (issue 19). */
 export const toastsOf = (awards: readonly { id: string; xp: number; label: string; icon: string; quiet: boolean }[], now: number): Toast[] =>
   awards.filter((a) => !a.quiet && a.xp > 0).map((a) => ({ id: a.id, xp: a.xp, label: a.label, icon: a.icon, tier: tierOf(a.xp), shownAt: now }));
+
+/**
+ * The toast that stands in for the level-up modal while a lesson, a quiz or a form is open: the level is said now, the
+ * celebration waits until the learner finishes or leaves (issue 33).
+ */
+export const heldLevelUpToast = (up: { to: number }, now: number): Toast => ({
+  id: `level-${up.to}-${now}`,
+  xp: 0,
+  headline: `Level ${up.to} reached`,
+  label: 'We will celebrate when you finish.',
+  icon: '⭐',
+  tier: 'major',
+  shownAt: now,
+});

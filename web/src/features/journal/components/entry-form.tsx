@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useCelebrationHold } from '@web/lib/celebration-hold';
 import { EMOTIONS, GRADES, OUTLOOKS } from '@shared/journal/entries';
 import { useSaveEntry, type EntryBody, type JournalEntry } from '@web/api/journal';
 import { Button } from '@web/components/ui/button';
@@ -44,6 +45,8 @@ export function EntryForm({ tradeId, entry, tags, onSaved }: Props) {
   const [grade, setGrade] = useState<string>(entry?.grade ?? '');
   const [body, setBody] = useState(entry?.body ?? '');
   const [saved, setSaved] = useState<string | null>(null);
+  // No level-up modal over an entry being written (issue 33): it waits until the entry is saved or the form closes.
+  useCelebrationHold(saved === null, 'Back to the journal');
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

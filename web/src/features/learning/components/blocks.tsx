@@ -23,9 +23,12 @@ export function LessonBlock({
   id,
   pickedContract,
   onPickContract,
+  task,
 }: {
   block: PublicBlock;
   id: string;
+  /** Where a chain task sits (its lesson and block index), so the server can judge a click on it. */
+  task: { lessonId: string; block: number };
   pickedContract: string | null;
   onPickContract: (ticker: string) => void;
 }) {
@@ -66,7 +69,7 @@ export function LessonBlock({
           {block.widget.kind === 'greeks' && <GreeksExplorer widget={block.widget} />}
           {block.widget.kind === 'expiry-stepper' && <ExpiryStepper widget={block.widget} />}
           {block.widget.kind === 'strategy-card' && <StrategyCardWidget templateId={block.widget.templateId} underlying={block.widget.underlying} />}
-          {block.widget.kind === 'chain-task' && <ChainTask widget={block.widget} picked={pickedContract} onPick={onPickContract} />}
+          {block.widget.kind === 'chain-task' && <ChainTask widget={block.widget} task={task} picked={pickedContract} onPick={onPickContract} />}
           {block.widget.kind === 'history-chart' && <HistoryChart widget={block.widget} />}
         </div>
       )}

@@ -4,6 +4,7 @@ import { useCompleteLesson, useLearningModule, type LessonDetail, type ModuleDet
 import { Button, buttonClass } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { usePageMeta } from '@web/lib/page-meta';
+import { useCelebrationHold } from '@web/lib/celebration-hold';
 import { exercisePath, findLesson, lessonPath, quizPath } from '../lib/course';
 import { LessonBlock } from './blocks';
 import { QuizForm, type Answers } from './quiz-form';
@@ -52,6 +53,8 @@ function LessonReader({ module, lesson, index }: { module: ModuleDetail; lesson:
   const [checkCompleted, setCheckCompleted] = useState(false);
   const done = lesson.completed || complete.isSuccess || checkCompleted;
   const canComplete = !lesson.check || checkPassed || lesson.completed;
+  // A level reached mid-lesson is said by a toast; the modal waits until the lesson is complete or left (issue 33).
+  useCelebrationHold(!done, 'Back to the lesson');
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -159,7 +162,7 @@ function LessonReader({ module, lesson, index }: { module: ModuleDetail; lesson:
           </p>
         </header>
         {lesson.blocks.map((b, i) => (
-          <LessonBlock key={i} block={b} id={sectionId(i)} pickedContract={picked} onPickContract={pick} />
+          <LessonBlock key={i} block={b} id={sectionId(i)} task={{ lessonId: lesson.id, block: i }} pickedContract={picked} onPickContract={pick} />
         ))}
         {lesson.check && (
           <section id="lesson-check" className="scroll-mt-20 rounded-2xl bg-slate-100 p-4 sm:p-5">
@@ -173,14 +176,23 @@ function LessonReader({ module, lesson, index }: { module: ModuleDetail; lesson:
                 setCheckCompleted(r.progress.completedLessons.includes(lesson.id));
               }}
               submitLabel="Check my answers"
+              returnLabel="Back to the lesson"
             />
           </section>
         )}
         <section aria-label="Finish the lesson" className="space-y-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200">
           {done ? (
-            <p role="status" className="font-semibold text-emerald-800">
-              Lesson complete.
-            </p>
+            // Said, not only shown by a button that goes away (issue 33): the lesson is complete, and what comes next.
+            <div role="status" className="space-y-2" data-testid="lesson-complete">
+              <p className="text-lg font-bold text-emerald-800">✓ Lesson complete</p>
+              <p className="text-sm text-slate-800">
+                {next ? `Next: lesson ${index + 2} of ${module.lessons.length}, ` : 'Next: '}
+                <Link to={after.to} className="font-semibold text-brand-800 underline">
+                  {next ? next.title : `the ${module.title} quiz`}
+                </Link>
+                .
+              </p>
+            </div>
           ) : (
             <>
               <Button onClick={finish} disabled={!canComplete || complete.isPending}>

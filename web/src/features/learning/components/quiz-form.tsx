@@ -2,6 +2,7 @@ import { plural } from '@shared/format/words';
 import { useId, useState, type FormEvent } from 'react';
 import { useQuizAttempt, type AttemptResult, type PublicQuestion, type PublicQuiz } from '@web/api/learning';
 import { Button } from '@web/components/ui/button';
+import { useCelebrationHold } from '@web/lib/celebration-hold';
 import { ContentText } from './markdown';
 
 export type Answers = Record<string, string>;
@@ -18,6 +19,7 @@ export function QuizForm({
   onResult,
   submitLabel = 'Submit answers',
   heading,
+  returnLabel = 'Back to the quiz',
 }: {
   quiz: PublicQuiz;
   answers?: Answers;
@@ -25,6 +27,8 @@ export function QuizForm({
   onResult?: (result: AttemptResult) => void;
   submitLabel?: string;
   heading: string;
+  /** The level-up modal's button once the quiz is graded ("Back to the lesson" for a lesson's check). */
+  returnLabel?: string;
 }) {
   const id = useId();
   const [own, setOwn] = useState<Answers>({});
@@ -32,6 +36,8 @@ export function QuizForm({
   const setAnswers = (next: Answers) => (onAnswersChange ? onAnswersChange(next) : setOwn(next));
   const attempt = useQuizAttempt();
   const [result, setResult] = useState<AttemptResult | null>(null);
+  // No level-up modal while the quiz is being answered (issue 33): it waits for the grade.
+  useCelebrationHold(!result, returnLabel);
   const unanswered = quiz.questions.filter((q) => !(answers[q.id] ?? '').trim()).length;
 
   const submit = (e: FormEvent) => {

@@ -1,6 +1,6 @@
 import { formatNumber, formatPercent, orDash } from '@shared/format/number';
 import { useMemo } from 'react';
-import { useSnapshotChain, type PublicWidget, type SnapshotChain } from '@web/api/learning';
+import { useChainTaskAnswer, useSnapshotChain, type PublicWidget, type SnapshotChain } from '@web/api/learning';
 import type { OptionContract } from '@shared/market/chain';
 import { formatMoney } from '@shared/format/money';
 import { formatShortDate } from '@shared/format/time';
@@ -11,25 +11,54 @@ type ChainTaskWidget = Extract<PublicWidget, { kind: 'chain-task' }>;
 const num = orDash((x: number, digits = 2) => formatNumber(x, { digits }), '–');
 const pct = orDash((x: number) => formatPercent(x, 1), '–');
 
+type Task = { lessonId: string; block: number };
+
 /**
  * The chain-reading task (issue 17) on the lesson's frozen snapshot: the learner clicks a contract. The answer key
- * never reaches the browser, so the click is graded only through the lesson's check (the reader puts the ticker into
- * the check question that offers it); here the picked contract's figures are shown to compare with the prompt.
+ * never reaches the browser: each click is judged on the server, which says right or "Not quite" and why (issue 33),
+ * and the reader also puts the ticker into the check question that offers it. The picked contract's figures show
+ * under the chain to compare with the prompt.
  */
-export function ChainTask({ widget, picked, onPick }: { widget: ChainTaskWidget; picked: string | null; onPick: (ticker: string) => void }) {
+export function ChainTask({ widget, task, picked, onPick }: { widget: ChainTaskWidget; task: Task; picked: string | null; onPick: (ticker: string) => void }) {
   const chain = useSnapshotChain(widget.snapshot, widget.expiration);
   if (chain.isPending || chain.isError)
     return <QueryState query={chain} pending={<p className="text-sm text-slate-700">Loading the chain…</p>} errorClassName="text-sm text-red-900" />;
-  return <ChainTaskTable widget={widget} chain={chain.data} picked={picked} onPick={onPick} />;
+  return <ChainTaskTable widget={widget} task={task} chain={chain.data} picked={picked} onPick={onPick} />;
+}
+
+/** The server's judgment of the latest click: right or not, and why. */
+function Verdict({ answer, picked }: { answer: ReturnType<typeof useChainTaskAnswer>; picked: string | null }) {
+  if (!picked || answer.variables?.contract !== picked) return null;
+  if (answer.isPending) return <p className="text-sm text-slate-700">Checking your pick…</p>;
+  if (answer.isError)
+    return (
+      <p role="alert" className="text-sm text-red-900">
+        {answer.error.message}
+      </p>
+    );
+  if (!answer.data) return null;
+  const { correct, explanation } = answer.data;
+  return (
+    <div
+      className={`rounded-lg p-3 text-sm ring-1 ${correct ? 'bg-emerald-50 ring-emerald-200' : 'bg-amber-50 ring-amber-200'}`}
+      data-testid="chain-task-verdict"
+      data-correct={correct}
+    >
+      <p className="font-semibold text-slate-900">{correct ? '✓ Correct.' : 'Not quite.'}</p>
+      <p className="mt-1 text-slate-800">{explanation}</p>
+    </div>
+  );
 }
 
 function ChainTaskTable({
   widget,
+  task,
   chain,
   picked,
   onPick,
 }: {
   widget: ChainTaskWidget;
+  task: Task;
   chain: SnapshotChain;
   picked: string | null;
   onPick: (ticker: string) => void;
@@ -45,6 +74,11 @@ function ChainTaskTable({
     return [...byStrike.entries()].sort((a, b) => a[0] - b[0]);
   }, [contracts]);
   const chosen = contracts.find((c) => c.contract_ticker === picked) ?? null;
+  const answer = useChainTaskAnswer();
+  const choose = (ticker: string) => {
+    onPick(ticker);
+    answer.mutate({ ...task, contract: ticker });
+  };
   const spot = chain.underlyingPrice;
   const date = chain.asOf.slice(0, 10);
 
@@ -52,7 +86,7 @@ function ChainTaskTable({
     c ? (
       <button
         type="button"
-        onClick={() => onPick(c.contract_ticker)}
+        onClick={() => choose(c.contract_ticker)}
         aria-pressed={picked === c.contract_ticker}
         aria-label={`${chain.underlying} ${formatMoney(c.strike_price)} ${side}, ${formatShortDate(c.expiration_date)}: bid ${num(c.bid, 2)}, ask ${num(c.ask, 2)}, delta ${num(c.delta, 2)}`}
         className={`grid w-full grid-cols-3 gap-2 rounded px-2 py-1 text-right tabular-nums hover:bg-brand-50 ${picked === c.contract_ticker ? 'bg-brand-100 ring-2 ring-brand-700' : ''}`}
@@ -109,6 +143,9 @@ function ChainTaskTable({
             ))}
           </tbody>
         </table>
+      </div>
+      <div aria-live="polite">
+        <Verdict answer={answer} picked={picked} />
       </div>
       {chosen && (
         <dl
