@@ -198,6 +198,15 @@ describe('routing', () => {
     expect(await screen.findByRole('heading', { name: 'Administrators only' })).toBeTruthy();
   });
 
+  it('offers a signed-out visitor of a public page a free sign-up, never a trial', async () => {
+    seeLanding();
+    renderAt('/subscription');
+    await screen.findByRole('heading', { level: 1, name: 'Every feature is free, for everyone' });
+    const header = screen.getByRole('banner');
+    expect(within(header).getByRole('link', { name: 'Sign Up Free' }).getAttribute('href')).toBe('/signup');
+    expect(within(header).queryByText(/trial/i)).toBeNull();
+  });
+
   it('sets title, description, social tags and canonical link on public pages', async () => {
     seeLanding();
     renderAt('/PrivacyPolicy');
