@@ -37,14 +37,14 @@ vi.mock('@web/features/auth/components/auth-page', () => ({
 }));
 
 import { LANDING_SEEN_KEY } from '@web/app/first-visit';
-import { routes } from '@web/app/router';
+import { appRouteDiscovery, routes } from '@web/app/router';
 import { PLANNED_PAGES } from '@web/features/placeholders/planned-pages';
 
 const LEARNER: AuthState = { status: 'signedIn', user: { id: 'u1', email: 'ada@example.com', name: 'Ada Lovelace', groups: [] } };
 
 function renderAt(path: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(routes, { initialEntries: [path], ...appRouteDiscovery() });
   render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
