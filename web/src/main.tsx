@@ -10,6 +10,11 @@ import './index.css';
 // The landing page's code starts loading with the configuration, not after it: on a phone that is one round trip less
 // before the page shows.
 if (window.location.pathname === '/') void loadLandingPage().catch(() => undefined);
+// A first load inside the app starts the shell and its route list at once too, rather than one after the other.
+else if (/^\/app(\/|$)/i.test(window.location.pathname)) {
+  void import('./app/app-routes').catch(() => undefined);
+  void import('./app/shell/app-shell').catch(() => undefined);
+}
 const config = await loadRuntimeConfig();
 // Amplify's configuration code is a chunk of its own, loaded only when there is a configuration to give it.
 if (config) (await import('./lib/amplify')).configureAmplify(config);
