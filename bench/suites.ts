@@ -2,6 +2,7 @@ import { dashboardSuite } from './dashboard';
 import { analysisSuite } from './analysis';
 import { communitySuite } from './community';
 import { journalSuite } from './journal';
+import { landingSuite } from './landing';
 import { gamificationSuite } from './gamification';
 import { brokerSuite } from './broker';
 import { learningSuite } from './learning';
@@ -33,4 +34,5 @@ export const suites: BenchSuite[] = [
   screenerSuite,
   analysisSuite,
   communitySuite,
+  landingSuite,
 ];

@@ -64,7 +64,7 @@ describe("a learner's first hour (issue 24)", () => {
       await page.goto(`${stack.url}/`);
       await page.getByRole('heading', { name: 'Learn options trading without risking real money' }).waitFor();
       await check('landing');
-      await page.getByRole('link', { name: 'Start 6-Month Free Trial' }).first().click();
+      await page.getByRole('main').getByRole('link', { name: 'Sign Up Free' }).first().click();
       await page.waitForURL(`${stack.url}/signup`);
       const email = uniqueEmail('first-hour');
       const password = 'orbit77';

@@ -195,7 +195,10 @@ describe('the public pages', () => {
     expect(await page.title()).toBe('Options Academy');
     expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${stack.url}/`);
     expect(await page.locator('meta[property="og:description"]').getAttribute('content')).toContain('virtual money');
-    expect(await page.getByRole('link', { name: 'Start 6-Month Free Trial' }).getAttribute('href')).toBe('/signup');
+    // Every sign-up link says the same honest thing (free, never a trial), and nothing on the page offers a trial.
+    for (const link of await page.getByRole('link', { name: 'Sign Up Free' }).all()) expect(await link.getAttribute('href')).toBe('/signup');
+    expect(await page.getByRole('link', { name: 'Sign Up Free' }).count()).toBe(3);
+    expect(await page.locator('body').innerText()).not.toMatch(/trial/i);
     expect(await page.getByText('Read the risk disclaimer').count()).toBe(0);
 
     expect(await seriousViolations(page)).toEqual([]);

@@ -37,14 +37,14 @@ vi.mock('@web/features/auth/components/auth-page', () => ({
 }));
 
 import { LANDING_SEEN_KEY } from '@web/app/first-visit';
-import { routes } from '@web/app/router';
+import { appRouteDiscovery, routes } from '@web/app/router';
 import { PLANNED_PAGES } from '@web/features/placeholders/planned-pages';
 
 const LEARNER: AuthState = { status: 'signedIn', user: { id: 'u1', email: 'ada@example.com', name: 'Ada Lovelace', groups: [] } };
 
 function renderAt(path: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(routes, { initialEntries: [path], ...appRouteDiscovery() });
   render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
@@ -196,6 +196,15 @@ describe('routing', () => {
     auth.state = LEARNER;
     renderAt('/app/admin/testimonials');
     expect(await screen.findByRole('heading', { name: 'Administrators only' })).toBeTruthy();
+  });
+
+  it('offers a signed-out visitor of a public page a free sign-up, never a trial', async () => {
+    seeLanding();
+    renderAt('/subscription');
+    await screen.findByRole('heading', { level: 1, name: 'Every feature is free, for everyone' });
+    const header = screen.getByRole('banner');
+    expect(within(header).getByRole('link', { name: 'Sign Up Free' }).getAttribute('href')).toBe('/signup');
+    expect(within(header).queryByText(/trial/i)).toBeNull();
   });
 
   it('sets title, description, social tags and canonical link on public pages', async () => {

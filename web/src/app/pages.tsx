@@ -1,26 +1,16 @@
 import { displayName } from '@shared/users/profile';
 import { useAuth } from '../features/auth/hooks/auth-context';
-import { PLANNED_APP_PATHS } from '../features/placeholders/planned-pages';
 import { lazyPage } from './lazy-page';
 
 /**
- * Every page of the route map, loaded lazily with the retry policy (lazy-page.ts). Pages that need
- * who is signed in get it from here, so features do not import the auth feature.
+ * Every page of the shell (/app), loaded lazily with the retry policy (lazy-page.ts); the pages outside it are in
+ * public-pages.tsx. Pages that need who is signed in get it from here, so features do not import the auth feature.
  */
-export const AuthPage = lazyPage(() => import('../features/auth/components/auth-page').then((m) => ({ default: m.AuthPage })));
-export const ChainPage = lazyPage(() => import('../features/chain/components/chain-page'));
+export { ChainPage, DashboardPage, FreeForeverPage } from './public-pages';
 export const ProfilePage = lazyPage(() => import('../features/profile/components/profile-page').then((m) => ({ default: m.ProfilePage })));
 export const PublicProfilePage = lazyPage(() => import('../features/profile/components/public-profile-page').then((m) => ({ default: m.PublicProfilePage })));
 export const SettingsPage = lazyPage(() => import('../features/settings/components/settings-page').then((m) => ({ default: m.SettingsPage })));
-export const DashboardPage = lazyPage(() => import('../features/dashboard/components/dashboard-page').then((m) => ({ default: m.DashboardPage })));
 export const AdminPage = lazyPage(() => import('../features/admin/components/admin-page').then((m) => ({ default: m.AdminPage })));
-export const FreeForeverPage = lazyPage(() => import('../features/free-forever/components/free-forever-page').then((m) => ({ default: m.FreeForeverPage })));
-export const SubscriptionSuccessPage = lazyPage(() =>
-  import('../features/subscription/components/subscription-success-page').then((m) => ({ default: m.SubscriptionSuccessPage })),
-);
-export const PrivacyPage = lazyPage(() => import('../features/legal/components/privacy-page').then((m) => ({ default: m.PrivacyPage })));
-export const TermsPage = lazyPage(() => import('../features/legal/components/terms-page').then((m) => ({ default: m.TermsPage })));
-export const DisclaimerPage = lazyPage(() => import('../features/legal/components/disclaimer-page').then((m) => ({ default: m.DisclaimerPage })));
 export const PlannedPageView = lazyPage(() => import('../features/placeholders/components/planned-page').then((m) => ({ default: m.PlannedPageView })));
 export const ConstructionPage = lazyPage(() => import('../features/placeholders/components/construction-page').then((m) => ({ default: m.ConstructionPage })));
 export const PortfolioPage = lazyPage(() => import('../features/trading/components/portfolio-page'));
@@ -50,26 +40,11 @@ export const JournalTradePage = lazyPage(() => import('../features/journal/compo
 export const CommunityPostPage = lazyPage(() => import('../features/community/components/post-page').then((m) => ({ default: m.PostPage })));
 export const CommunityReportsPage = lazyPage(() => import('../features/community/components/reports-page').then((m) => ({ default: m.ReportsPage })));
 export const ModerationPage = lazyPage(() => import('../features/community/components/moderation-page').then((m) => ({ default: m.ModerationPage })));
-const LazyLandingPage = lazyPage(() => import('../features/landing/components/landing-page').then((m) => ({ default: m.LandingPage })));
-const LazyComingSoonPage = lazyPage(() => import('../features/coming-soon/components/coming-soon-page').then((m) => ({ default: m.ComingSoonPage })));
 const LazyCommunityPage = lazyPage(() => import('../features/community/components/community-page').then((m) => ({ default: m.CommunityPage })));
-
-export function LandingRoute() {
-  const { state } = useAuth();
-  const visitor = state.status === 'signedIn' ? { status: 'signedIn' as const, name: state.user.name, email: state.user.email } : { status: state.status };
-  return <LazyLandingPage visitor={visitor} planned={PLANNED_APP_PATHS} />;
-}
 
 export function CommunityRoute() {
   const { state } = useAuth();
   const name = state.status === 'signedIn' ? displayName(state.user.name, state.user.email) : '';
   // A first name is the suggestion; the learner may show any name they like.
   return <LazyCommunityPage suggestedName={name.split(/\s+/)[0] ?? ''} />;
-}
-
-/** Notify-me is for signed-in learners, at their account's address (issue 16, 9). */
-export function ComingSoonRoute() {
-  const { state } = useAuth();
-  const visitor = state.status === 'signedIn' ? { status: 'signedIn' as const, email: state.user.email } : { status: state.status };
-  return <LazyComingSoonPage visitor={visitor} />;
 }

@@ -3,6 +3,7 @@ import { buttonClass } from '../components/ui/button';
 import { Logo } from '../components/ui/logo';
 import { DisclaimerFooter } from '../components/ui/risk-disclaimer';
 import { useAuth } from '../features/auth/hooks/auth-context';
+import { SIGN_UP_LABEL } from '../features/landing/lib/cta';
 
 export const SUPPORT_EMAIL = 'support@optionsacademy.example';
 
@@ -31,7 +32,7 @@ export function PublicLayout() {
                   Sign In
                 </Link>
                 <Link to="/signup" className={`${buttonClass()} whitespace-nowrap`}>
-                  Start Free Trial
+                  {SIGN_UP_LABEL}
                 </Link>
               </>
             )}

@@ -1,142 +1,41 @@
-import type { RouteObject } from 'react-router-dom';
+import type { PatchRoutesOnNavigationFunction, RouteObject } from 'react-router-dom';
 import { createBrowserRouter, Navigate } from 'react-router-dom';
-import { PLANNED_PAGES } from '../features/placeholders/planned-pages';
+import { Spinner } from '../components/ui/spinner';
 import { RouteErrorScreen } from './errors/route-error-screen';
-import { PublicChainRoute, RequireAdmin, RequireAuth } from './guards';
+import { PublicChainRoute, RequireAuth } from './guards';
+import { loadWithRetry } from './lazy-page';
 import { NotFoundPage } from './not-found-page';
 import {
-  AdminPage,
+  AppShellPage,
   AuthPage,
-  ChainPage,
-  CommunityPostPage,
-  CommunityReportsPage,
-  CommunityRoute,
-  ComingSoonRoute,
-  ConstructionPage,
   DashboardPage,
+  ChainPage,
+  ComingSoonRoute,
   DisclaimerPage,
-  ExercisePage,
-  JournalPage,
-  ScreenerPage,
-  ArbitragePage,
-  VolatilityPage,
-  JournalTradePage,
-  GamificationProfilePage,
-  PublicProfilePage,
-  AchievementsPage,
-  ChallengesPage,
-  LeaderboardsPage,
-  GamificationDemoPage,
-  EventsPage,
-  RegimePage,
-  SentimentHeatmapPage,
-  SentimentPage,
   FreeForeverPage,
   LandingRoute,
-  LearningPage,
-  LessonPage,
-  ModerationPage,
-  OrdersPage,
-  PortfolioPage,
-  TradeTicketPage,
-  TradingPage,
-  BrokerConnectionsPage,
-  TemplateLibraryPage,
-  PlannedPageView,
   PrivacyPage,
-  QuizPage,
-  SettingsPage,
-  ProfilePage,
   SubscriptionSuccessPage,
   TermsPage,
-} from './pages';
+} from './public-pages';
 import { PublicLayout } from './public-layout';
 import { RootLayout } from './root-layout';
-import { AppShell } from './shell/app-shell';
 
-/** The shell's child routes (spec part 1 §2, part 3 §2); later issues swap planned pages for real ones. */
-export const appChildren: RouteObject[] = [
-  { index: true, element: <DashboardPage /> },
-  { path: 'dashboard', element: <DashboardPage /> },
-  { path: 'optionschain', element: <ChainPage inShell /> },
-  { path: 'portfolio', element: <PortfolioPage /> },
-  { path: 'orders', element: <OrdersPage /> },
-  { path: 'trade', element: <TradeTicketPage /> },
-  { path: 'trading', element: <TradingPage /> },
-  { path: 'brokers', element: <BrokerConnectionsPage /> },
-  { path: 'broker-connections', element: <BrokerConnectionsPage /> },
-  { path: 'templates', element: <TemplateLibraryPage route="templates" /> },
-  { path: 'strategy-templates', element: <TemplateLibraryPage route="strategy-templates" /> },
-  { path: 'strategies', element: <TemplateLibraryPage route="strategies" /> },
-  { path: 'option-chain', element: <ChainPage inShell /> },
-  {
-    path: 'admin',
-    element: (
-      <RequireAdmin>
-        <AdminPage area="admin" />
-      </RequireAdmin>
-    ),
-  },
-  {
-    path: 'config',
-    element: (
-      <RequireAdmin>
-        <AdminPage area="config" />
-      </RequireAdmin>
-    ),
-  },
-  {
-    path: 'admin/testimonials',
-    element: (
-      <RequireAdmin>
-        <ModerationPage />
-      </RequireAdmin>
-    ),
-  },
-  {
-    path: 'admin/community',
-    element: (
-      <RequireAdmin>
-        <CommunityReportsPage />
-      </RequireAdmin>
-    ),
-  },
-  { path: 'community', element: <CommunityRoute /> },
-  { path: 'community/posts/:postId', element: <CommunityPostPage /> },
-  { path: 'subscription', element: <FreeForeverPage inShell /> },
-  { path: 'construction', element: <ConstructionPage /> },
-  { path: 'learning', element: <LearningPage /> },
-  { path: 'learning/:moduleId/quiz', element: <QuizPage /> },
-  { path: 'learning/:moduleId/exercise', element: <ExercisePage /> },
-  { path: 'learning/:moduleId', element: <LessonPage /> },
-  { path: 'learning/:moduleId/:lessonId', element: <LessonPage /> },
-  { path: 'journal', element: <JournalPage /> },
-  { path: 'settings', element: <SettingsPage /> },
-  { path: 'profile', element: <ProfilePage /> },
-  { path: 'people/:publicId', element: <PublicProfilePage /> },
-  { path: 'journal/trades/:tradeId', element: <JournalTradePage /> },
-  { path: 'gamification/profile', element: <GamificationProfilePage /> },
-  { path: 'gamification/achievements', element: <AchievementsPage /> },
-  { path: 'gamification/challenges', element: <ChallengesPage /> },
-  { path: 'gamification/leaderboards', element: <LeaderboardsPage /> },
-  { path: 'gamification/demo', element: <GamificationDemoPage path="/app/gamification/demo" /> },
-  { path: 'demo', element: <GamificationDemoPage path="/app/demo" /> },
-  { path: 'screener', element: <ScreenerPage /> },
-  { path: 'arbitrage', element: <ArbitragePage /> },
-  { path: 'analytics', element: <VolatilityPage /> },
-  { path: 'sentiment', element: <SentimentPage /> },
-  { path: 'sentiment-heatmap', element: <SentimentHeatmapPage /> },
-  { path: 'events', element: <EventsPage /> },
-  { path: 'regime', element: <RegimePage /> },
-  ...PLANNED_PAGES.map((p) => ({ path: p.path, element: <PlannedPageView path={p.path} /> })),
-  // Spec part 3 §2: any unknown /app path goes to the landing page.
-  { path: '*', element: <Navigate to="/" replace /> },
-];
+/** The id of the /app route, under which the shell's pages are added when a visitor first goes there. */
+export const APP_ROUTE_ID = 'app';
 
+/**
+ * The route map without the shell's pages: those (app-routes.tsx) are added under /app the first time a navigation goes
+ * below it, so the landing page and the other public pages load none of them. /app itself is the dashboard. Below it, one
+ * stand-in child matches any path, which is what makes the router ask for the rest (React Router's route discovery, its
+ * `patchRoutesOnNavigation` option); it sends an unknown /app path to the landing page, as the real list does.
+ */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteErrorScreen />,
+    // Shown while the shell's pages load on a first visit that starts under /app.
+    hydrateFallbackElement: <Spinner />,
     children: [
       { path: '/', element: <LandingRoute /> },
       { path: '/login', element: <AuthPage initialMode="signIn" /> },
@@ -168,20 +67,41 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        id: APP_ROUTE_ID,
         path: '/app',
         element: (
           <RequireAuth>
-            <AppShell />
+            <AppShellPage />
           </RequireAuth>
         ),
-        // A page that fails inside the shell replaces only the page, not the navigation.
-        children: [{ errorElement: <RouteErrorScreen inShell />, children: appChildren }],
+        children: [
+          // A page that fails inside the shell replaces only the page, not the navigation.
+          { errorElement: <RouteErrorScreen inShell />, children: [{ index: true, element: <DashboardPage /> }] },
+          { path: '*', element: <Navigate to="/" replace /> },
+        ],
       },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
 ];
 
+/**
+ * Adds the shell's pages under /app on the first navigation there; every later call finds them added. One per router:
+ * each router keeps its own copy of the route map.
+ */
+export function appRouteDiscovery(): { patchRoutesOnNavigation: PatchRoutesOnNavigationFunction } {
+  let added = false;
+  return {
+    async patchRoutesOnNavigation({ path, patch }) {
+      if (added || !/^\/app(\/|$)/i.test(path)) return;
+      const { appRoutes } = await loadWithRetry(() => import('./app-routes'));
+      if (added) return;
+      patch(APP_ROUTE_ID, appRoutes);
+      added = true;
+    },
+  };
+}
+
 export function createRouter() {
-  return createBrowserRouter(routes);
+  return createBrowserRouter(routes, appRouteDiscovery());
 }

@@ -9,10 +9,10 @@ describe('the landing page calls to action', () => {
     expect(closingCta(signedIn('Ada', 'ada@example.com'))).toEqual({ label: 'Go to App', to: '/app' });
   });
 
-  it('sends everyone else to sign up, also while the session is still loading', () => {
+  it('sends everyone else to sign up, free and never a trial, also while the session is still loading', () => {
     for (const visitor of [{ status: 'signedOut' }, { status: 'loading' }] as Visitor[]) {
-      expect(heroCta(visitor)).toEqual({ label: 'Start 6-Month Free Trial', to: '/signup' });
-      expect(closingCta(visitor)).toEqual({ label: 'Start Your Free Trial', to: '/signup' });
+      expect(heroCta(visitor)).toEqual({ label: 'Sign Up Free', to: '/signup' });
+      expect(closingCta(visitor)).toEqual({ label: 'Sign Up Free', to: '/signup' });
     }
   });
 });

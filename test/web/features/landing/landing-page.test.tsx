@@ -35,15 +35,23 @@ describe('the landing page', () => {
     vi.unstubAllGlobals();
   });
 
-  it('offers Sign In and Start Free Trial to a visitor, and the trial as the main call to action', async () => {
+  it('offers Sign In and a free sign-up to a visitor, the same words in the header, the hero and the closing call', async () => {
     stubApi();
     renderLanding();
     const header = screen.getByRole('banner');
     expect(within(header).getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/login');
-    expect(within(header).getByRole('link', { name: 'Start Free Trial' }).getAttribute('href')).toBe('/signup');
-    expect(screen.getByRole('link', { name: 'Start 6-Month Free Trial' }).getAttribute('href')).toBe('/signup');
-    expect(screen.getByRole('link', { name: 'Start Your Free Trial' }).getAttribute('href')).toBe('/signup');
+    expect(within(header).getByRole('link', { name: 'Sign Up Free' }).getAttribute('href')).toBe('/signup');
+    const signUps = screen.getAllByRole('link', { name: 'Sign Up Free' });
+    expect(signUps.length).toBe(3);
+    for (const link of signUps) expect(link.getAttribute('href')).toBe('/signup');
     expect(screen.queryByText(/^Welcome,/)).toBeNull();
+  });
+
+  it('never offers a trial: every feature is free for good, as the banner says', () => {
+    stubApi();
+    renderLanding();
+    expect(document.body.textContent).not.toMatch(/trial/i);
+    expect(document.body.textContent).toMatch(/free forever/i);
   });
 
   it('marks Alpaca available, since it connects, and no broker as in testing', () => {

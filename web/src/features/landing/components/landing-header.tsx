@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import { buttonClass } from '@web/components/ui/button';
 import { Logo } from '@web/components/ui/logo';
-import { welcomeLine, type Visitor } from '../lib/cta';
+import { SIGN_UP_LABEL, welcomeLine, type Visitor } from '../lib/cta';
 
-/** Spec part 1 §2: signed in, a welcome line and 'Go to App'; signed out, 'Sign In' and 'Start Free Trial'. */
+/** Spec part 1 §2: signed in, a welcome line and 'Go to App'; signed out, 'Sign In' and the sign-up link (free, never a trial). */
 export function LandingHeader({ visitor }: { visitor: Visitor }) {
   const welcome = welcomeLine(visitor);
   return (
@@ -42,7 +42,7 @@ export function LandingHeader({ visitor }: { visitor: Visitor }) {
                 Sign In
               </Link>
               <Link to="/signup" className={`${buttonClass()} whitespace-nowrap`}>
-                Start Free Trial
+                {SIGN_UP_LABEL}
               </Link>
             </>
           )}

@@ -22,7 +22,8 @@ export function TickerTape({ title, entries, speedSeconds }: { title: string; en
   const half = Array.from({ length: repeat }, () => items).flat();
 
   return (
-    <section aria-label={title} className="flex items-center gap-3 border-b border-slate-800 bg-slate-900 text-sm text-slate-100">
+    // One fixed height whether it says "Loading prices…" or scrolls, so the page below does not move when the prices arrive.
+    <section aria-label={title} className="flex h-9 items-center gap-3 border-b border-slate-800 bg-slate-900 text-sm leading-5 text-slate-100">
       <h2 className="shrink-0 pl-4 text-xs font-semibold uppercase tracking-wide text-slate-300">{title}</h2>
       <div className="group relative min-w-0 flex-1 overflow-hidden motion-reduce:overflow-x-auto">
         {quotes.isPending && <p className="py-2 text-slate-300">Loading prices…</p>}

@@ -1,0 +1,40 @@
+import { useAuth } from '../features/auth/hooks/auth-context';
+import { PLANNED_APP_PATHS } from '../features/placeholders/planned-pages';
+import { lazyPage } from './lazy-page';
+
+/**
+ * The pages outside /app, loaded lazily with the retry policy (lazy-page.ts). They are kept apart from the shell's pages
+ * (pages.tsx, reached only under /app) so that a visitor's first load, the landing page above all, carries none of the
+ * app's page list.
+ */
+export const AuthPage = lazyPage(() => import('../features/auth/components/auth-page').then((m) => ({ default: m.AuthPage })));
+export const ChainPage = lazyPage(() => import('../features/chain/components/chain-page'));
+export const FreeForeverPage = lazyPage(() => import('../features/free-forever/components/free-forever-page').then((m) => ({ default: m.FreeForeverPage })));
+export const SubscriptionSuccessPage = lazyPage(() =>
+  import('../features/subscription/components/subscription-success-page').then((m) => ({ default: m.SubscriptionSuccessPage })),
+);
+export const PrivacyPage = lazyPage(() => import('../features/legal/components/privacy-page').then((m) => ({ default: m.PrivacyPage })));
+export const TermsPage = lazyPage(() => import('../features/legal/components/terms-page').then((m) => ({ default: m.TermsPage })));
+export const DisclaimerPage = lazyPage(() => import('../features/legal/components/disclaimer-page').then((m) => ({ default: m.DisclaimerPage })));
+/** /app itself: the dashboard, the one page of the shell the route map names before the others are added. */
+export const DashboardPage = lazyPage(() => import('../features/dashboard/components/dashboard-page').then((m) => ({ default: m.DashboardPage })));
+/** The shell around every /app page: its sidebar, top bar and notices load with the first /app page, not before. */
+export const AppShellPage = lazyPage(() => import('./shell/app-shell').then((m) => ({ default: m.AppShell })));
+
+/** The landing page's code, also started early by main.tsx when the first page is the landing page. */
+export const loadLandingPage = () => import('../features/landing/components/landing-page').then((m) => ({ default: m.LandingPage }));
+const LazyLandingPage = lazyPage(loadLandingPage);
+const LazyComingSoonPage = lazyPage(() => import('../features/coming-soon/components/coming-soon-page').then((m) => ({ default: m.ComingSoonPage })));
+
+export function LandingRoute() {
+  const { state } = useAuth();
+  const visitor = state.status === 'signedIn' ? { status: 'signedIn' as const, name: state.user.name, email: state.user.email } : { status: state.status };
+  return <LazyLandingPage visitor={visitor} planned={PLANNED_APP_PATHS} />;
+}
+
+/** Notify-me is for signed-in learners, at their account's address (issue 16, 9). */
+export function ComingSoonRoute() {
+  const { state } = useAuth();
+  const visitor = state.status === 'signedIn' ? { status: 'signedIn' as const, email: state.user.email } : { status: state.status };
+  return <LazyComingSoonPage visitor={visitor} />;
+}
