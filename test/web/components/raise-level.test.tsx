@@ -89,7 +89,9 @@ describe('opening the account', () => {
     const api = stubApi({ 'POST /api/account': { account: { cash: 100_000 } }, 'GET /api/orders': { orders: [] }, 'GET /api/accounts': {} });
     wrap(<AccountSetupForm template={templateById('bull-call-spread')!} />);
     expect((screen.getByRole('radio', { name: /^Level 3: Advanced/ }) as HTMLInputElement).checked).toBe(true);
-    expect(screen.getByTestId('level-reason').textContent).toBe('Level 3 (Advanced) is chosen for you: the Bull Call Spread you came from needs it.');
+    expect(screen.getByTestId('level-reason').textContent).toBe(
+      'Options trading level 3 (Advanced) is chosen for you: the Bull Call Spread you came from needs it.',
+    );
     await userEvent.setup().click(screen.getByRole('button', { name: 'Open paper account' }));
     await waitFor(() =>
       expect(api.calls.filter((c) => c.method === 'POST')).toEqual([
@@ -101,6 +103,6 @@ describe('opening the account', () => {
   it('keeps the default level when it already allows the template, and says so', () => {
     wrap(<AccountSetupForm template={templateById('long-call')!} />);
     expect((screen.getByRole('radio', { name: /^Level 2: Standard/ }) as HTMLInputElement).checked).toBe(true);
-    expect(screen.getByTestId('level-reason').textContent).toBe('Level 2 (Standard) already allows the Long Call you came from.');
+    expect(screen.getByTestId('level-reason').textContent).toBe('Options trading level 2 (Standard) already allows the Long Call you came from.');
   });
 });

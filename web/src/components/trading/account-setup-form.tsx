@@ -35,8 +35,9 @@ function startingLevel(template: StrategyTemplate | null): { level: OptionsLevel
   if (!template) return { level: fallback, why: null };
   const needs = templateLevel(template);
   if (needs === null) return { level: fallback, why: `The ${template.name} you came from sells calls without cover, which no options trading level allows.` };
-  if (needs > fallback) return { level: needs, why: `Level ${needs} (${levelName(needs)}) is chosen for you: the ${template.name} you came from needs it.` };
-  return { level: fallback, why: `Level ${fallback} (${levelName(fallback)}) already allows the ${template.name} you came from.` };
+  if (needs > fallback)
+    return { level: needs, why: `Options trading level ${needs} (${levelName(needs)}) is chosen for you: the ${template.name} you came from needs it.` };
+  return { level: fallback, why: `Options trading level ${fallback} (${levelName(fallback)}) already allows the ${template.name} you came from.` };
 }
 
 /**
