@@ -111,6 +111,23 @@ describe('a session the server refuses signs the tab out, in one place', () => {
     expect((await screen.findByTestId('session-ended')).textContent).toBe('Your session has ended. Please sign in again.');
   });
 
+  it('a refusal answering a request sent before the tab signed out is old news: it ends nothing', async () => {
+    let answer: (r: Response) => void = () => undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    const ends: string[] = [];
+    const stop = onSessionEnd((why) => ends.push(why));
+    const late = api.get(AWARDS);
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    sessionCleared();
+    answer(json({ error: 'You signed out everywhere, or changed your password. Please sign in again.', code: 'signed_out' }, 401));
+    await expect(late).rejects.toMatchObject({ status: 401 });
+    expect(ends).toEqual([]);
+    stop();
+  });
+
   it('a 401 to a request that carried no token says nothing about a session', () => {
     expect(sessionEndOf(401, { error: 'Sign in to continue.', code: 'unauthorized' }, false)).toBeNull();
     expect(sessionEndOf(401, { code: 'account_deleted' }, false)).toBe('account_deleted');

@@ -1,5 +1,5 @@
 import { fetchAuthSession } from 'aws-amplify/auth';
-import { endSession, OPEN_AFTER_DELETION, SESSION_END_SENTENCES, sessionEnded, sessionEndOf } from './session-end';
+import { currentSession, endSession, OPEN_AFTER_DELETION, SESSION_END_SENTENCES, sessionEnded, sessionEndOf } from './session-end';
 
 /** An API answer other than 2xx, with the message the server chose for the learner. */
 export class ApiError extends Error {
@@ -33,6 +33,7 @@ async function request<T>(method: string, path: string, opts: { query?: Query; b
   const url = new URL(path, window.location.origin);
   for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== '') url.searchParams.set(k, String(v));
   let response: Response;
+  const session = currentSession();
   const auth = await authorization();
   try {
     response = await fetch(url, {
@@ -49,7 +50,7 @@ async function request<T>(method: string, path: string, opts: { query?: Query; b
   const body: unknown = text ? safeJson(text) : null;
   if (!response.ok) {
     const end = sessionEndOf(response.status, body, 'authorization' in auth);
-    if (end) endSession(end);
+    if (end) endSession(end, session);
     const serverMessage = body && typeof body === 'object' ? (body as { error?: unknown }).error : undefined;
     const message =
       typeof serverMessage === 'string' && serverMessage

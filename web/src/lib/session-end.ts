@@ -21,6 +21,8 @@ export const OPEN_AFTER_DELETION = 'GET /api/me/deletion';
 
 let ended: SessionEnd | null = null;
 let deleting = false;
+/** Counts the tab's sign-outs after an end: an answer to a request sent before the last one speaks of an old session. */
+let generation = 0;
 const listeners = new Set<(why: SessionEnd) => void>();
 
 const announce = (why: SessionEnd) => {
@@ -36,6 +38,9 @@ export function onSessionEnd(listener: (why: SessionEnd) => void): () => void {
 /** Why the session ended, while the tab has not yet signed out; null otherwise. */
 export const sessionEnded = (): SessionEnd | null => ended;
 
+/** The session a request is sent in, to report its end with. */
+export const currentSession = (): number => generation;
+
 /**
  * What a 401 means for the session: the server's code when it names one; otherwise, a token that was sent and
  * refused is a session that has ended. A 401 to a request without a token says nothing about a session.
@@ -47,9 +52,12 @@ export function sessionEndOf(status: number, body: unknown, sentToken: boolean):
   return sentToken ? 'expired' : null;
 }
 
-/** Reports the end of the session, once. While this tab deletes its own account, the deletion's page says so first. */
-export function endSession(why: SessionEnd): void {
-  if (ended) return;
+/**
+ * Reports the end of the session, once; a refusal of a request sent before the tab last signed out is old news. While
+ * this tab deletes its own account, the deletion's page says so first.
+ */
+export function endSession(why: SessionEnd, session: number = generation): void {
+  if (ended || session !== generation) return;
   ended = why;
   if (!(deleting && why === 'account_deleted')) announce(why);
 }
@@ -76,6 +84,7 @@ export function leaveDeletedAccount(): void {
 
 /** The tab has signed out (its tokens are gone): requests go out again, without a token. */
 export function sessionCleared(): void {
+  generation += 1;
   ended = null;
   deleting = false;
 }
