@@ -91,7 +91,13 @@ describe("a learner's first hour (issue 24)", () => {
       await disclaimer.waitFor({ state: 'detached' });
       await page.getByRole('heading', { name: 'Open your paper account' }).waitFor();
       await check('open-account');
-      await page.getByRole('radio', { name: /^Level 3: Advanced/ }).check();
+      // Each options trading level says what it opens, from the templates' own levels; the one the Beginner templates need is marked.
+      const level3 = page.getByRole('radio', { name: /^Level 3: Advanced/ });
+      expect(await text(page.getByTestId('level-opens-3'))).toMatch(/^Opens \d+ more templates, among them the Beginner .*Bull Call Spread/);
+      expect(await text(page.getByTestId('level-opens-2'))).toContain('Long Call');
+      expect(await text(page.locator('main').locator('label', { has: level3 }))).toContain('The Beginner templates need this level');
+      expect(await page.getByText('The Beginner templates need this level').count()).toBe(1);
+      await level3.check();
       await page.locator('main').getByRole('button', { name: 'Open paper account' }).click();
       await page.getByTestId('summary-cash').waitFor();
       // Until now the API answered "no account yet" (404) for the portfolio, which the pages turn into the offer to open one.
@@ -144,6 +150,9 @@ describe("a learner's first hour (issue 24)", () => {
       expect(await text(confirmTotal.locator('dd'))).toBe(builderTotal);
       await page.waitForLoadState('networkidle');
       expect(await confirm.getByRole('alert').count()).toBe(0);
+      // Chosen at opening, level 3 places the spread with no level warning and no offer to raise the level.
+      expect(await confirm.textContent()).not.toMatch(/Trading level \d required/);
+      expect(await confirm.getByRole('button', { name: /^Raise my level/ }).count()).toBe(0);
       await check('builder-confirm');
       await confirm.getByRole('button', { name: 'Place Paper Trade' }).click();
       await page.getByText('Strategy placed successfully! 2 legs × 1 contracts').waitFor();

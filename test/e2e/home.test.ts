@@ -77,10 +77,37 @@ describe("the learner's home in Chromium", () => {
     const data = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { sections: Record<string, unknown[]> };
     for (const kind of ['profile', 'paperAccount', 'orders', 'positions', 'activity', 'learning']) expect(data.sections[kind]?.length, kind).toBeGreaterThan(0);
 
+    // A second tab of the same learner, left on the dashboard (its awards feed polls every second).
+    const otherContext = await returningLearner(chrome.browser);
+    const other = await otherContext.newPage();
+    await signInThroughPage(other, stack.url, learner.email, learner.password);
+    await other.getByRole('heading', { name: 'Welcome, Home Hattie' }).waitFor();
+    const apiCalls = (p: typeof page) => {
+      const calls: string[] = [];
+      p.on('request', (r) => {
+        const { pathname } = new URL(r.url());
+        if (pathname.startsWith('/api/')) calls.push(`${r.method()} ${pathname}`);
+      });
+      return calls;
+    };
+    const otherCalls = apiCalls(other);
+    const pageCalls = apiCalls(page);
+    const quiet = () => new Promise((resolve) => setTimeout(resolve, 3_000));
+
     // Delete the account: the exact phrase, then the old session is refused at once, and the page says when it is done.
     await privacy.getByLabel(/to confirm/).fill('DELETE MY ACCOUNT');
     await privacy.getByRole('button', { name: 'Delete my account' }).click();
     await privacy.getByTestId('deletion-status').getByText('Your account is being deleted.', { exact: false }).waitFor();
+    pageCalls.length = 0;
+    // The other tab is signed out by the first refusal: the sign-in page says why, stays put, and nothing more is asked.
+    await other.waitForURL(`${stack.url}/login`);
+    expect(await other.getByTestId('session-ended').textContent()).toBe('This account has been deleted.');
+    otherCalls.length = 0;
+    await quiet();
+    expect(otherCalls).toEqual([]);
+    expect(new URL(other.url()).pathname).toBe('/login');
+    await other.getByRole('button', { name: 'Sign In' }).waitFor();
+    await otherContext.close();
     for (const [method, path, body] of [
       ['GET', '/api/portfolio', undefined],
       ['POST', '/api/account', { startingCapital: 10_000 }],
@@ -90,8 +117,15 @@ describe("the learner's home in Chromium", () => {
       expect(((await res.json()) as { error: string }).error).toBe('This account has been deleted. Sign up again to start afresh.');
     }
     await privacy.getByText('Your account and all its data have been deleted.').waitFor({ timeout: 90_000 });
+    // Until the learner leaves, this tab asks only for the deletion's progress (at most one refusal arrives first).
+    expect(pageCalls.filter((c) => c !== 'GET /api/me/deletion').length).toBeLessThanOrEqual(1);
     await privacy.getByRole('button', { name: 'Leave Options Academy' }).click();
-    await page.waitForURL(/\/login/);
+    await page.waitForURL(`${stack.url}/login`);
+    expect(await page.getByTestId('session-ended').textContent()).toBe('This account has been deleted.');
+    pageCalls.length = 0;
+    await quiet();
+    expect(pageCalls).toEqual([]);
+    expect(new URL(page.url()).pathname).toBe('/login');
     // Signing in again with the old password: the account is gone.
     await page.getByLabel('Email').fill(learner.email);
     await page.getByLabel('Password', { exact: true }).fill(learner.password);

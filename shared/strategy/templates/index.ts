@@ -5,6 +5,7 @@ import type { StrategyCategory, StrategyTemplate } from './types';
 import { VOLATILITY_TEMPLATES } from './volatility';
 
 export type * from './types';
+export { beginnerLevel, templateLevel, templatesOpenedAt } from './level';
 
 /** The ready-made strategies (spec part 3 §3), in tab order: bullish, bearish, neutral, volatility ("Others"). */
 export const STRATEGY_TEMPLATES: readonly StrategyTemplate[] = [...BULLISH_TEMPLATES, ...BEARISH_TEMPLATES, ...NEUTRAL_TEMPLATES, ...VOLATILITY_TEMPLATES];

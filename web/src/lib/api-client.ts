@@ -1,4 +1,5 @@
 import { fetchAuthSession } from 'aws-amplify/auth';
+import { currentSession, endSession, OPEN_AFTER_DELETION, SESSION_END_SENTENCES, sessionEnded, sessionEndOf } from './session-end';
 
 /** An API answer other than 2xx, with the message the server chose for the learner. */
 export class ApiError extends Error {
@@ -26,13 +27,18 @@ async function authorization(): Promise<Record<string, string>> {
 }
 
 async function request<T>(method: string, path: string, opts: { query?: Query; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+  // A session the server has refused asks nothing more until the tab has signed out (see session-end.ts).
+  const ended = sessionEnded();
+  if (ended && `${method} ${path}` !== OPEN_AFTER_DELETION) throw new ApiError(401, SESSION_END_SENTENCES[ended], { code: ended });
   const url = new URL(path, window.location.origin);
   for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== '') url.searchParams.set(k, String(v));
   let response: Response;
+  const session = currentSession();
+  const auth = await authorization();
   try {
     response = await fetch(url, {
       method,
-      headers: { accept: 'application/json', ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}), ...(await authorization()) },
+      headers: { accept: 'application/json', ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}), ...auth },
       body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
       signal: opts.signal,
     });
@@ -43,6 +49,8 @@ async function request<T>(method: string, path: string, opts: { query?: Query; b
   const text = await response.text();
   const body: unknown = text ? safeJson(text) : null;
   if (!response.ok) {
+    const end = sessionEndOf(response.status, body, 'authorization' in auth);
+    if (end) endSession(end, session);
     const serverMessage = body && typeof body === 'object' ? (body as { error?: unknown }).error : undefined;
     const message =
       typeof serverMessage === 'string' && serverMessage

@@ -16,6 +16,7 @@ const amplify = vi.hoisted(() => ({
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: async () => ({}), ...amplify }));
 
 import { SettingsPage } from '@web/features/settings/components/settings-page';
+import { AuthProvider } from '@web/features/auth/hooks/auth-context';
 
 const settings = { notifications: true, sounds: true, animations: true, widgetPosition: 'top-right' };
 const deleting = {
@@ -38,9 +39,11 @@ function renderSettings(overrides: Record<string, Stub> = {}) {
   const api = stubApi({ 'GET /api/gamification/state': { settings }, ...overrides });
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter>
-        <SettingsPage />
-      </MemoryRouter>
+      <AuthProvider configured>
+        <MemoryRouter>
+          <SettingsPage />
+        </MemoryRouter>
+      </AuthProvider>
     </QueryClientProvider>,
   );
   return api;
@@ -170,6 +173,6 @@ describe('settings', () => {
       timeout: 6000,
     });
     await user.click(within(privacy).getByRole('button', { name: 'Leave Options Academy' }));
-    expect(amplify.signOut).toHaveBeenCalledWith();
+    await waitFor(() => expect(amplify.signOut).toHaveBeenCalledWith());
   }, 10_000);
 });

@@ -119,6 +119,15 @@ describe('the trading page', () => {
     expect(api.openAccount).toHaveBeenCalledWith(25_000);
     expect((await screen.findByTestId('buying-power')).textContent).toBe('$25,000.00');
   });
+
+  it('opened with a template, starts the account at the options trading level that template needs and says why', async () => {
+    api.getPortfolio.mockResolvedValue(null);
+    renderPage('/app/trading?underlying=SPY&template=bull-call-spread');
+    expect((await screen.findByRole('radio', { name: /^Level 3: Advanced/ })) as HTMLInputElement).toMatchObject({ checked: true });
+    expect(screen.getByTestId('level-reason').textContent).toBe(
+      'Options trading level 3 (Advanced) is chosen for you: the Bull Call Spread you came from needs it.',
+    );
+  });
 });
 
 describe('opening a template from the library', () => {

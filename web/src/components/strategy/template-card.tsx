@@ -1,24 +1,15 @@
 import { nounFor, plural } from '@shared/format/words';
 import { Link } from 'react-router-dom';
 import type { Impact, StrategyTemplate } from '@shared/strategy';
+import { templateLevel } from '@shared/strategy/templates';
 import { formatMoney } from '@shared/format/money';
-import { levelForOpening, levelName } from '@shared/compliance/levels';
+import { levelName } from '@shared/compliance/levels';
 import { ComplexityBadge } from './complexity-badge';
 import { strike } from './strike';
 
 const IMPACT: Record<Impact, string> = { positive: 'helps', negative: 'hurts', neutral: 'little effect' };
 const legText = (l: StrategyTemplate['legs'][number]) =>
   `${l.action === 'buy' ? 'Buy' : 'Sell'} ${plural(l.quantity, l.optionType)}${l.expiration === '60d' ? ' (later expiry)' : ''}`;
-
-/**
- * The trading level a template's opening order needs (the paper engine's rule, shared/compliance/levels.ts), or null
- * when it sells calls that neither shares nor long calls cover, which no level allows.
- */
-export function templateLevel(t: Pick<StrategyTemplate, 'legs' | 'requiresShares'>): number | null {
-  const calls = (action: 'buy' | 'sell') => t.legs.filter((l) => l.optionType === 'call' && l.action === action).reduce((s, l) => s + l.quantity, 0);
-  if (calls('sell') > calls('buy') + Math.floor((t.requiresShares ?? 0) / 100)) return null;
-  return levelForOpening(t.legs.map((l) => ({ side: l.action })));
-}
 
 /** A template in the library: what it is, its risk and reward, when it works, and how to place it. */
 export function TemplateCard({ template: t, underlying = null }: { template: StrategyTemplate; underlying?: string | null }) {

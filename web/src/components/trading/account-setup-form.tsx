@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { formatBalance } from '@shared/format/money';
-import { NAKED_SELLING_NOTE, TRADING_LEVELS } from '@shared/compliance/levels';
+import { levelName, NAKED_SELLING_NOTE, TRADING_LEVELS } from '@shared/compliance/levels';
+import { beginnerLevel, STRATEGY_TEMPLATES, templateLevel, templatesOpenedAt, type StrategyTemplate } from '@shared/strategy/templates';
 import { DEFAULT_SETTINGS, DEFAULT_STARTING_CAPITAL, STARTING_CAPITALS, type OptionsLevel, type StartingCapital } from '@shared/paper/types';
 import { useAccountMutation } from '@web/api/paper-account';
 
@@ -9,6 +10,35 @@ const INTRO = {
   reset: 'Open positions leave the book and open orders are canceled. Your orders and activity stay as the history of this run.',
 };
 const LEGEND = { open: 'Choose your starting capital', reset: 'Start a new run with' };
+
+/** The level every Beginner template can be placed at, from the templates themselves. */
+const BEGINNER_LEVEL = beginnerLevel(STRATEGY_TEMPLATES);
+
+const listed = (names: string[]) => (names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
+
+/** What a level adds to the template library, in one line: the templates it is the first level to allow. */
+function opensLine(level: number): string {
+  const opened = templatesOpenedAt(level, STRATEGY_TEMPLATES);
+  if (opened.length === 0) return 'Opens no strategy templates.';
+  if (opened.length <= 4) return `Opens the ${listed(opened.map((t) => t.name))} templates.`;
+  const beginners = opened.filter((t) => t.complexity === 'beginner').map((t) => t.name);
+  const named = beginners.length > 0 ? `among them the Beginner ${listed(beginners)}` : `such as ${listed(opened.slice(0, 3).map((t) => t.name))}`;
+  return `Opens ${opened.length} more templates, ${named}.`;
+}
+
+/**
+ * The level the form starts at: the default, or, when the learner came from a template, the level that template
+ * needs if the default does not allow it (a level keeps everything the lower ones allow).
+ */
+function startingLevel(template: StrategyTemplate | null): { level: OptionsLevel; why: string | null } {
+  const fallback = DEFAULT_SETTINGS.optionsLevel;
+  if (!template) return { level: fallback, why: null };
+  const needs = templateLevel(template);
+  if (needs === null) return { level: fallback, why: `The ${template.name} you came from sells calls without cover, which no options trading level allows.` };
+  if (needs > fallback)
+    return { level: needs, why: `Options trading level ${needs} (${levelName(needs)}) is chosen for you: the ${template.name} you came from needs it.` };
+  return { level: fallback, why: `Options trading level ${fallback} (${levelName(fallback)}) already allows the ${template.name} you came from.` };
+}
 
 /**
  * The one form that opens the paper account or starts a new run of it: the learner picks the virtual money to start
@@ -21,15 +51,19 @@ export function AccountSetupForm({
   intro,
   className = '',
   onDone,
+  template = null,
 }: {
   mode?: 'open' | 'reset';
+  /** The template the learner came from (the builder's, or the link's), whose level the form starts at. */
+  template?: StrategyTemplate | null;
   legend?: ReactNode;
   intro?: ReactNode;
   className?: string;
   onDone?: () => void;
 }) {
   const [capital, setCapital] = useState<StartingCapital>(DEFAULT_STARTING_CAPITAL);
-  const [level, setLevel] = useState<OptionsLevel>(DEFAULT_SETTINGS.optionsLevel);
+  const [start] = useState(() => startingLevel(template));
+  const [level, setLevel] = useState<OptionsLevel>(start.level);
   const mutation = useAccountMutation(mode);
   const name = useId();
   const levelName = useId();
@@ -62,6 +96,11 @@ export function AccountSetupForm({
           <p className="mt-1 text-sm text-slate-700">
             A broker approves a level before you trade options; here you choose it, and you can change it later in the account settings.
           </p>
+          {start.why && (
+            <p className="mt-2 rounded-lg bg-brand-50 p-2 text-sm font-medium text-brand-900" data-testid="level-reason">
+              {start.why}
+            </p>
+          )}
           <div className="mt-3 space-y-2">
             {TRADING_LEVELS.map((l) => (
               <label
@@ -80,7 +119,15 @@ export function AccountSetupForm({
                   <span className="font-semibold">
                     Level {l.level}: {l.name}
                   </span>
+                  {l.level === BEGINNER_LEVEL && (
+                    <span className="ml-2 inline-block rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800 ring-1 ring-inset ring-emerald-200">
+                      The Beginner templates need this level
+                    </span>
+                  )}
                   <span className="block text-slate-700">{l.allows}</span>
+                  <span className="block text-xs text-slate-600" data-testid={`level-opens-${l.level}`}>
+                    {opensLine(l.level)}
+                  </span>
                 </span>
               </label>
             ))}

@@ -3,6 +3,7 @@ import { Link, Navigate, useLocation } from 'react-router-dom';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { usePageMeta } from '@web/lib/page-meta';
+import { SESSION_END_SENTENCES } from '@web/lib/session-end';
 import { useAuth } from '../hooks/auth-context';
 import { useAuthForm, type AuthMode } from '../hooks/use-auth-form';
 import { failureHeading, INVALID_CREDENTIAL_TIPS } from '../lib/auth-messages';
@@ -88,6 +89,11 @@ export function AuthPage({ initialMode }: { initialMode: 'signIn' | 'signUp' }) 
           <div className="mt-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
             <h1 className="text-2xl font-bold text-slate-900">{TITLES[mode].heading}</h1>
             <p className="mt-1 text-sm text-slate-600">{TITLES[mode].sub}</p>
+            {state.ended && mode === 'signIn' && (
+              <p role="status" className="mt-5 rounded-lg bg-amber-50 p-4 text-sm font-medium text-amber-900 ring-1 ring-amber-200" data-testid="session-ended">
+                {SESSION_END_SENTENCES[state.ended]}
+              </p>
+            )}
 
             {success.length > 0 && (
               <div role="status" className="mt-5 rounded-lg bg-brand-50 p-4 text-sm text-brand-900 ring-1 ring-brand-100">

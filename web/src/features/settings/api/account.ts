@@ -25,11 +25,6 @@ export async function signOutEverywhere(reason: SignOutReason = 'sign_out_everyw
   await signOut();
 }
 
-/** This browser only: after the account is deleted, its tokens are worthless anyway. */
-export async function signOutHere(): Promise<void> {
-  await signOut();
-}
-
 /** Cognito's and cognito-local's refusals, in the product's words. */
 export function accountError(err: unknown): string {
   const name = (err as Error)?.name ?? '';

@@ -3,6 +3,7 @@ import type { BodyOf, ResponseOf } from '@shared/api/contract';
 import type { usersApi } from '@shared/users/users.api';
 import { queryKeys } from '@web/api/query-keys';
 import { api, ApiError } from '@web/lib/api-client';
+import { expectAccountDeletion } from '@web/lib/session-end';
 
 /** The learner's data (issue 20): the export of everything kept about them, and the account deletion with its progress. */
 type Api = typeof usersApi;
@@ -32,7 +33,19 @@ export function useDownloadData() {
 }
 
 export const requestDeletion = (body: DeletionRequest) => api.post<DeletionView>('/api/me/deletion', body);
-export const useRequestDeletion = () => useMutation({ mutationFn: requestDeletion });
+/** From the moment it is asked, the tab expects its session to be refused and stays on the deletion's progress. */
+export const useRequestDeletion = () =>
+  useMutation({
+    mutationFn: async (body: DeletionRequest) => {
+      const undo = expectAccountDeletion();
+      try {
+        return await requestDeletion(body);
+      } catch (err) {
+        undo();
+        throw err;
+      }
+    },
+  });
 
 /** The deletion's progress, asked every 2 s until it is done (each read also resumes the job on the server). */
 export const useDeletionProgress = (enabled: boolean) =>

@@ -9,7 +9,8 @@ import { useMe, useUpdateProfile } from '@web/api/me';
 import { applyDisplay, useDisplay } from '@web/lib/display';
 import { queryKeys } from '@web/api/query-keys';
 import { usePageMeta } from '@web/lib/page-meta';
-import { accountError, changeName, changePassword, signOutEverywhere, signOutHere } from '../api/account';
+import { leaveDeletedAccount } from '@web/lib/session-end';
+import { accountError, changeName, changePassword, signOutEverywhere } from '../api/account';
 import { useDeletionProgress, useDownloadData, useRequestDeletion } from '../api/privacy';
 import { QueryError } from '@web/components/query-state';
 
@@ -376,7 +377,7 @@ function PrivacySection() {
             <p className="font-semibold">{view.message}</p>
             <p className="mt-1">{view.itemsDeleted} items removed so far.</p>
             {view.status === 'deleted' && (
-              <button type="button" className="mt-2 rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white" onClick={() => void signOutHere()}>
+              <button type="button" className="mt-2 rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white" onClick={leaveDeletedAccount}>
                 Leave Options Academy
               </button>
             )}

@@ -1,10 +1,22 @@
 import { Link } from 'react-router-dom';
 import { formatMoney } from '@shared/format/money';
 import { AccountSetupForm } from '@web/components/trading/account-setup-form';
+import type { StrategyTemplate } from '@shared/strategy/templates';
 import type { BuilderPortfolio } from '../lib/types';
 
 /** Account balance and buying power beside the builder (spec part 3 §2), or the offer to open the paper account. */
-export function AccountStrip({ portfolio, loading, error }: { portfolio: BuilderPortfolio | null | undefined; loading: boolean; error: string | null }) {
+export function AccountStrip({
+  portfolio,
+  loading,
+  error,
+  template = null,
+}: {
+  portfolio: BuilderPortfolio | null | undefined;
+  loading: boolean;
+  error: string | null;
+  /** The template the builder opened with: the opening form starts at the level it needs. */
+  template?: StrategyTemplate | null;
+}) {
   if (loading)
     return (
       <p role="status" className="text-sm text-slate-700">
@@ -17,7 +29,7 @@ export function AccountStrip({ portfolio, loading, error }: { portfolio: Builder
         We could not load your paper account: {error}
       </p>
     );
-  if (!portfolio) return <OpenAccount />;
+  if (!portfolio) return <OpenAccount template={template} />;
   const { account } = portfolio;
   return (
     <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3" aria-label="Paper account">
@@ -46,9 +58,10 @@ export function AccountStrip({ portfolio, loading, error }: { portfolio: Builder
   );
 }
 
-function OpenAccount() {
+function OpenAccount({ template }: { template: StrategyTemplate | null }) {
   return (
     <AccountSetupForm
+      template={template}
       className="rounded-xl bg-white p-4 ring-1 ring-slate-200"
       legend="Open your paper account to trade"
       intro="You can build and study strategies without one. Trading them uses virtual money from a paper account; choose what to start with."

@@ -81,7 +81,12 @@ export default function TradingPage() {
         </>
       ) : (
         <>
-          <AccountStrip portfolio={portfolio.data} loading={portfolio.isPending} error={portfolio.isError ? portfolio.error.message : null} />
+          <AccountStrip
+            portfolio={portfolio.data}
+            loading={portfolio.isPending}
+            error={portfolio.isError ? portfolio.error.message : null}
+            template={template}
+          />
           {builder.chainSource === 'demo' && <p className="text-xs text-slate-600">Demo data: prices come from the simulated market.</p>}
           <QueryState
             query={builder.expiries}

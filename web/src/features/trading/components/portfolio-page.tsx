@@ -15,6 +15,7 @@ import {
   type PortfolioPosition,
   type PortfolioView,
 } from '@web/api/paper-account';
+import { templateById } from '@shared/strategy/templates';
 import { AccountSetupForm } from '@web/components/trading/account-setup-form';
 import { contractLabel } from '@web/components/trading/contract-label';
 import { Modal } from '@web/components/trading/modal';
@@ -48,7 +49,9 @@ function PaperPortfolioPage() {
   const closeStrategy = useCloseStrategy();
   const regroup = useRegroupPosition();
   const exercise = useExercise();
-  const { hash } = useLocation();
+  const { hash, search } = useLocation();
+  // A link from a template (`?template=bull-call-spread`) opens the account at the level that template needs.
+  const fromTemplate = templateById(new URLSearchParams(search).get('template') ?? '') ?? null;
   const loaded = !!portfolio.data;
   // A link to #account-settings (the builder's "change" next to the level) lands on the settings, not the top.
   useEffect(() => {
@@ -73,7 +76,7 @@ function PaperPortfolioPage() {
         <h1 className="text-2xl font-bold text-slate-900">Open your paper account</h1>
         <p className="mt-2 text-slate-700">Practise options trading with virtual money, under the same pre-trade rules a broker applies.</p>
         <div className="mt-5">
-          <AccountSetupForm />
+          <AccountSetupForm template={fromTemplate} />
         </div>
       </section>
     );
