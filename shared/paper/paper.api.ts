@@ -306,7 +306,20 @@ export const paperApi = defineApi({
     errors: [409],
     summary: 'The pre-trade checks an order would meet, without placing it',
     body: OrderBody,
-    response: z.object({ canProceed: z.boolean(), checks: z.array(ComplianceCheckSchema) }),
+    response: z.object({
+      canProceed: z.boolean(),
+      checks: z.array(ComplianceCheckSchema),
+      /** When the order would fill: now (the market is open), at the next session (queued), or at the last close (the practice shortcut). */
+      marketHours: z
+        .object({
+          marketOpen: z.boolean(),
+          fills: z.enum(['now', 'next-session', 'last-close']),
+          session: z.string().nullable(),
+          opensAt: z.string().nullable(),
+          note: z.string(),
+        })
+        .optional(),
+    }),
   },
   'GET /api/compliance/summary': {
     auth: 'user',

@@ -2,7 +2,7 @@ import type { ContractType } from '../market/market-data.port';
 
 // The order vocabulary (request, order, fill, quote) is trading's, shared by every venue; paper names it from here too.
 export { MAX_ORDER_LEGS } from '../trading/order';
-export type { Fill, Order, OrderLegInput, OrderRequest, OrderStatus, OrderType, Quote, Side } from '../trading/order';
+export type { Fill, Order, OrderLegInput, OrderRequest, OrderStatus, OrderType, Quote, Side, WhenClosed } from '../trading/order';
 
 /** Paper trading (issue 6; spec part 3 §3–§9). Money in US dollars; option prices per share; 100 shares a contract. */
 export const CONTRACT_MULTIPLIER = 100;
