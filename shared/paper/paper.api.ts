@@ -249,7 +249,9 @@ export const paperApi = defineApi({
     errors: [404, 409, 422],
     summary: 'Close all or part of a position at the market',
     params: z.object({ contract: Symbol }),
-    body: z.object({ quantity: z.number().optional(), clientOrderId: OrderBody.shape.clientOrderId.optional() }).optional(),
+    body: z
+      .object({ quantity: z.number().optional(), clientOrderId: OrderBody.shape.clientOrderId.optional(), whenClosed: OrderBody.shape.whenClosed })
+      .optional(),
     response: PlacedOrderSchema,
     status: 201,
   },
@@ -264,7 +266,11 @@ export const paperApi = defineApi({
         .max(40)
         .regex(/^[A-Za-z0-9-]+$/, 'must be a strategy id'),
     }),
-    body: z.object({ clientOrderId: OrderBody.shape.clientOrderId, limitPrice: z.number().finite().min(-100_000).max(100_000).optional() }),
+    body: z.object({
+      clientOrderId: OrderBody.shape.clientOrderId,
+      limitPrice: z.number().finite().min(-100_000).max(100_000).optional(),
+      whenClosed: OrderBody.shape.whenClosed,
+    }),
     response: PlacedOrderSchema,
     status: 201,
   },

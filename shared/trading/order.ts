@@ -104,6 +104,8 @@ export interface Order {
    * quotes, not before (absent on orders placed while the market was open).
    */
   queued?: boolean;
+  /** A closing order (reduce-only): checked again against the positions when a queued one fills. */
+  reduceOnly?: boolean;
   /** How the fill was made when that is not the session's own prices, e.g. "Filled at Friday's close (practice shortcut — the market was closed)". */
   fillNote?: string | null;
 }

@@ -102,6 +102,7 @@ export const OrderSchema = z.object({
   run: z.number(),
   reason: z.string().nullable(),
   queued: z.boolean().optional(),
+  reduceOnly: z.boolean().optional(),
   fillNote: z.string().nullable().optional(),
 });
 

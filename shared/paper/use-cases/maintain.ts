@@ -76,6 +76,7 @@ export async function recheckRestingOrder(deps: PaperDeps, userId: string, order
       timeInForce: 'day',
       legs: order.legs,
       strategy: order.strategy ?? undefined,
+      ...(order.reduceOnly ? { reduceOnly: true } : {}),
     },
     order,
   );

@@ -52,7 +52,8 @@ export function decideOrder(deps: PaperDeps, userId: string, request: OrderReque
     async () => {
       const { account, positions } = await repo.getAccountAndPositions(userId);
       if (!account) return (await replayed()) ?? noAccount();
-      if (request.reduceOnly && !existing) {
+      // A queued close is checked again when it fills: the position may have changed while it waited.
+      if (request.reduceOnly && (!existing || existing.queued)) {
         const violation = reduceOnlyViolation(positions, request.legs);
         if (violation) return (await replayed()) ?? violation;
       }
@@ -207,6 +208,7 @@ function newOrder(deps: PaperDeps, request: OrderRequest, account: PaperAccount,
     underlyings: [...new Set(request.legs.map((l) => parseOcc(l.contract)?.underlying ?? ''))].filter(Boolean),
     run: account.run,
     reason: null,
+    ...(request.reduceOnly ? { reduceOnly: true } : {}),
   };
 }
 
