@@ -13,7 +13,7 @@ import { DEFAULT_SETTINGS } from '@shared/paper/types';
 import { useContractQuote } from '@web/api/market';
 import { preTrade, usePortfolio, type ComplianceCheck, type OrderRequest } from '@web/api/paper-account';
 import { useOrderFlow } from '../hooks/use-order-flow';
-import { DEFAULT_WHEN_CLOSED, MarketHoursNote, orderTypeWithHours, type WhenClosed } from './market-hours-note';
+import { DEFAULT_WHEN_CLOSED, MarketHoursNote, orderTypeWithHours, type WhenClosed } from '@web/components/trading/market-hours-note';
 import { AccountSetupForm } from '@web/components/trading/account-setup-form';
 import { MESSAGES } from '@shared/compliance/checks';
 import { ChecksList } from '@web/components/trading/checks-list';

@@ -2,7 +2,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MarketHoursNote, orderTypeWithHours } from '@web/features/trading/components/market-hours-note';
+import { MarketHoursNote, orderTypeWithHours } from '@web/components/trading/market-hours-note';
 
 const SATURDAY = new Date('2026-11-28T15:00:00Z'); // Saturday 10:00 New York
 const MONDAY = new Date('2026-11-30T16:00:00Z'); // Monday 11:00 New York, the market open
