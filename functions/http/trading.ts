@@ -62,7 +62,11 @@ export function makeTradingHandler(deps: { paper: PaperAccountService; venues: r
     ),
 
     'POST /api/positions/{contract}/close': route(api['POST /api/positions/{contract}/close'], async ({ user, params, body }) => {
-      const result = await paper.closePosition(user.sub, params.contract, { quantity: body?.quantity, clientOrderId: body?.clientOrderId });
+      const result = await paper.closePosition(user.sub, params.contract, {
+        quantity: body?.quantity,
+        clientOrderId: body?.clientOrderId,
+        whenClosed: body?.whenClosed,
+      });
       countOrder(result);
       return respond(result, created);
     }),

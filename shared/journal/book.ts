@@ -88,7 +88,7 @@ export function applyOrder(
     filledAt: string;
     fills: readonly OrderFillInput[];
     /** Made only when the order opens something. */
-    describe: (legs: readonly OpenLeg[]) => { strategy: string; strategySource: JournalTrade['strategySource']; entry: EntryAnalytics };
+    describe: (legs: readonly OpenLeg[]) => { strategy: string; strategySource: JournalTrade['strategySource']; entry: EntryAnalytics; fillNote?: string };
   },
 ): BookChange {
   let index = book.open;

@@ -109,6 +109,7 @@ export const JournalTradeSchema = z.object({
   run: z.number(),
   strategy: z.string(),
   strategySource: z.enum(['builder', 'recognised']),
+  fillNote: z.string().optional(),
   underlying: z.string(),
   openedAt: z.string(),
   closedAt: z.string().nullable(),

@@ -91,6 +91,8 @@ export interface JournalTrade {
   run: number;
   strategy: string;
   strategySource: 'builder' | 'recognised';
+  /** How the opening fill was made when not at the session's own prices, e.g. "Filled at Friday's close (practice shortcut — the market was closed)". */
+  fillNote?: string;
   underlying: string;
   openedAt: string;
   closedAt: string | null;
@@ -150,6 +152,7 @@ export function newTrade(input: {
   openedAt: string;
   legs: readonly OpenLeg[];
   entry: EntryAnalytics;
+  fillNote?: string;
 }): JournalTrade {
   const legs: JournalLeg[] = input.legs.map((l) => {
     const occ = parseOcc(l.contract);
@@ -175,6 +178,7 @@ export function newTrade(input: {
     run: input.run,
     strategy: input.strategy,
     strategySource: input.strategySource,
+    ...(input.fillNote ? { fillNote: input.fillNote } : {}),
     underlying: legs[0]!.underlying,
     openedAt: input.openedAt,
     closedAt: null,

@@ -69,7 +69,12 @@ export interface Evaluation {
 
 const fail = (message: string): ComplianceCheck => ({ passed: false, type: 'order_validation', severity: 'error', message });
 
-export function evaluateOrder(state: TradingState, order: OrderRequest): Evaluation {
+/**
+ * `queue`: the market is closed and the order waits for the next session (market-hours.ts), so it does not fill now
+ * whatever the quotes: it holds the buying power it would need (a market order: its cost at the current quotes, the
+ * best estimate there is; a limit: its worst case at the limit) and is decided again at that session's quotes.
+ */
+export function evaluateOrder(state: TradingState, order: OrderRequest, opts: { queue?: boolean } = {}): Evaluation {
   const rules = checkOrderRules(order);
   if (rules.length) return { checks: rules, canProceed: false, invalid: true, decision: null };
 
@@ -170,21 +175,23 @@ export function evaluateOrder(state: TradingState, order: OrderRequest): Evaluat
   let decision: Decision;
   let required: number;
   let cashAfter: number;
-  if (marketable) {
+  if (marketable && !(opts.queue && order.type === 'limit')) {
     const cashDelta = cents(fills.reduce((s, f) => s + (f.side === 'buy' ? -1 : 1) * f.price * f.quantity * CONTRACT_MULTIPLIER, 0) - commission);
     required = cents(reqAfter.total - reqBefore.total - cashDelta);
     cashAfter = account.cash + cashDelta;
-    decision = {
-      kind: 'fill',
-      fills,
-      changes,
-      cashDelta,
-      realizedPnl: cents(realized - commission),
-      commission,
-      netPrice: netUnitPrice(legs, prices as number[]),
-      totalCost: cents(-cashDelta),
-      dayTrade,
-    };
+    decision = opts.queue
+      ? { kind: 'rest', hold: cents(Math.max(0, required)) }
+      : {
+          kind: 'fill',
+          fills,
+          changes,
+          cashDelta,
+          realizedPnl: cents(realized - commission),
+          commission,
+          netPrice: netUnitPrice(legs, prices as number[]),
+          totalCost: cents(-cashDelta),
+          dayTrade,
+        };
   } else {
     const worstCash = cents(signedLimit(legs, order.limitPrice!) * units * CONTRACT_MULTIPLIER + commission);
     required = cents(Math.max(0, reqAfter.total - reqBefore.total + worstCash));

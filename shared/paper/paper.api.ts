@@ -245,7 +245,9 @@ export const paperApi = defineApi({
     errors: [404, 409, 422],
     summary: 'Close all or part of a position at the market',
     params: z.object({ contract: Symbol }),
-    body: z.object({ quantity: z.number().optional(), clientOrderId: OrderBody.shape.clientOrderId.optional() }).optional(),
+    body: z
+      .object({ quantity: z.number().optional(), clientOrderId: OrderBody.shape.clientOrderId.optional(), whenClosed: OrderBody.shape.whenClosed })
+      .optional(),
     response: PlacedOrderSchema,
     status: 201,
   },
@@ -260,7 +262,11 @@ export const paperApi = defineApi({
         .max(40)
         .regex(/^[A-Za-z0-9-]+$/, 'must be a strategy id'),
     }),
-    body: z.object({ clientOrderId: OrderBody.shape.clientOrderId, limitPrice: z.number().finite().min(-100_000).max(100_000).optional() }),
+    body: z.object({
+      clientOrderId: OrderBody.shape.clientOrderId,
+      limitPrice: z.number().finite().min(-100_000).max(100_000).optional(),
+      whenClosed: OrderBody.shape.whenClosed,
+    }),
     response: PlacedOrderSchema,
     status: 201,
   },
@@ -302,7 +308,20 @@ export const paperApi = defineApi({
     errors: [409],
     summary: 'The pre-trade checks an order would meet, without placing it',
     body: OrderBody,
-    response: z.object({ canProceed: z.boolean(), checks: z.array(ComplianceCheckSchema) }),
+    response: z.object({
+      canProceed: z.boolean(),
+      checks: z.array(ComplianceCheckSchema),
+      /** When the order would fill: now (the market is open), at the next session (queued), or at the last close (the practice shortcut). */
+      marketHours: z
+        .object({
+          marketOpen: z.boolean(),
+          fills: z.enum(['now', 'next-session', 'last-close']),
+          session: z.string().nullable(),
+          opensAt: z.string().nullable(),
+          note: z.string(),
+        })
+        .optional(),
+    }),
   },
   'GET /api/compliance/summary': {
     auth: 'user',

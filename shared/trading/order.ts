@@ -7,6 +7,11 @@ import type { ComplianceCheck } from '../compliance/checks';
 export type Side = 'buy' | 'sell';
 export type OrderType = 'market' | 'limit';
 export type OrderStatus = 'open' | 'filled' | 'canceled' | 'expired';
+/**
+ * What an order placed while the market is closed does: wait for the next session and fill at its prices (what a
+ * broker does), or fill at once at the last close as a practice shortcut that is labelled as such.
+ */
+export type WhenClosed = 'next-session' | 'last-close';
 
 /** An order has at most this many legs. */
 export const MAX_ORDER_LEGS = 4;
@@ -35,6 +40,8 @@ export interface OrderRequest {
    * the positions at the moment it is booked, so two overlapping closes can never cross zero.
    */
   reduceOnly?: boolean;
+  /** Placed while the market is closed: wait for the next session (the default) or fill at the last close. */
+  whenClosed?: WhenClosed;
 }
 
 /** The quote a fill used, recorded with the fill. */
@@ -92,10 +99,21 @@ export interface Order {
   run: number;
   /** Why an open order ended, when not by a fill. */
   reason: string | null;
+  /**
+   * An open order placed while the market was closed, queued for its session: it is decided at that session's first
+   * quotes, not before (absent on orders placed while the market was open).
+   */
+  queued?: boolean;
+  /** A closing order (reduce-only): checked again against the positions when a queued one fills. */
+  reduceOnly?: boolean;
+  /** How the fill was made when that is not the session's own prices, e.g. "Filled at Friday's close (practice shortcut — the market was closed)". */
+  fillNote?: string | null;
 }
 
 /** The answer to a placement: the order (filled, resting or replayed) and the pre-trade checks it met. */
 export interface PlacedOrder {
   order: Order;
   checks: ComplianceCheck[];
+  /** What happened because the market is closed (queued for the next session, or filled by the practice shortcut). */
+  note?: string;
 }

@@ -37,6 +37,8 @@ export const OrderBody = z.object({
   strategy: z.string().max(60).optional(),
   /** A closing order: it may only reduce positions the account holds (the builder's "Close strategy"). */
   reduceOnly: z.boolean().optional(),
+  /** Placed while the market is closed: 'next-session' (the default) waits for the session, 'last-close' fills at the last close. */
+  whenClosed: z.enum(['next-session', 'last-close'], { error: "must be 'next-session' or 'last-close'" }).optional(),
   /** Which account trades: the paper account unless a broker account is named (issue 15's order venue). */
   accountId: AccountId.optional(),
 });
@@ -99,9 +101,12 @@ export const OrderSchema = z.object({
   underlyings: z.array(z.string()),
   run: z.number(),
   reason: z.string().nullable(),
+  queued: z.boolean().optional(),
+  reduceOnly: z.boolean().optional(),
+  fillNote: z.string().nullable().optional(),
 });
 
-export const PlacedOrderSchema = z.object({ order: OrderSchema, checks: z.array(ComplianceCheckSchema) });
+export const PlacedOrderSchema = z.object({ order: OrderSchema, checks: z.array(ComplianceCheckSchema), note: z.string().optional() });
 
 export const AccountSummarySchema = z.object({
   id: z.string(),

@@ -49,7 +49,14 @@ beforeAll(async () => {
   expect((await call('PUT', '/api/account/settings', { optionsLevel: 3 })).status).toBe(200);
   const calls = [-20, -15, -10, -5, 0, 5, 10, 15, 20, 25, 30].map((d) => spy.nearest('call', spy.price + d));
   for (const c of calls) expect((await call('POST', '/api/orders', marketBuy(c.contract_ticker, 1))).status).toBe(201);
-  const spread = { clientOrderId: newKey(), type: 'market', timeInForce: 'day', strategy: 'Bull Put Spread', legs: [] as unknown[] };
+  const spread = {
+    clientOrderId: newKey(),
+    type: 'market',
+    timeInForce: 'day',
+    whenClosed: 'last-close',
+    strategy: 'Bull Put Spread',
+    legs: [] as unknown[],
+  };
   spread.legs = [
     { contract: spy.nearest('put', spy.price - 10).contract_ticker, side: 'sell', quantity: 1 },
     { contract: spy.nearest('put', spy.price - 20).contract_ticker, side: 'buy', quantity: 1 },

@@ -112,3 +112,12 @@ export async function seriousViolations(page: Page): Promise<string[]> {
           .join(', ')}`,
     );
 }
+
+/**
+ * While NYSE is closed (the stack runs on the real clock: a weekend, an evening) the ticket and the builder queue an
+ * order for the next session; a test that needs its fill now takes the practice shortcut, as a learner would choose it.
+ */
+export async function fillNowIfMarketClosed(page: Page): Promise<void> {
+  const shortcut = page.getByRole('radio', { name: 'Fill now at the last close (practice shortcut)' });
+  if (await shortcut.count()) await shortcut.check();
+}

@@ -1,7 +1,7 @@
 import type { Locator } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { uniqueEmail } from '../support/cognito';
-import { chromiumForFile, watchErrors, seriousViolations } from './browser';
+import { chromiumForFile, watchErrors, seriousViolations, fillNowIfMarketClosed } from './browser';
 
 /**
  * Issue 24's "Done when": a new learner's first hour, through the real UI from the landing page to a strategy closed
@@ -142,6 +142,7 @@ describe("a learner's first hour (issue 24)", () => {
       );
       expect(bpAfter).toMatch(/^\$\d{1,3}(,\d{3})*\.\d\d$/);
       await check('builder');
+      await fillNowIfMarketClosed(page);
       await page.getByRole('button', { name: 'Trade All' }).click();
       const confirm = page.getByRole('dialog', { name: 'Confirm paper trade' });
       await confirm.waitFor();
@@ -179,6 +180,7 @@ describe("a learner's first hour (issue 24)", () => {
       expect(closingText).toMatch(/Total (cost|credit)\$[\d,]+\.\d\d/);
       expect(await closing.getByRole('list', { name: 'Legs' }).getByRole('listitem').count()).toBe(2);
       await check('close-confirm');
+      await fillNowIfMarketClosed(page);
       await closing.getByRole('button', { name: 'Place Paper Trade' }).click();
       await page.getByText('No open positions.').waitFor();
       // Opened and closed today: one day trade for the strategy, not one per leg.

@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { COURSE } from '@shared/learning/content/course';
 import { signUpAndSignIn } from '../support/cognito';
 import { waitFor } from '../support/local-stack';
-import { chromiumForFile, PHONE, returningLearner, signInThroughPage, watchErrors } from './browser';
+import { chromiumForFile, PHONE, returningLearner, signInThroughPage, watchErrors, fillNowIfMarketClosed } from './browser';
 
 const stack = inject('e2eStack');
 const chrome = chromiumForFile(stack.url);
@@ -40,6 +40,7 @@ describe("the learner's home in Chromium", () => {
     const ask = page.getByRole('link', { name: /^Buy SPY .* call at the ask/i }).nth(10);
     await ask.waitFor();
     await ask.click();
+    await fillNowIfMarketClosed(page);
     await page.getByRole('button', { name: 'Review order' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Place Paper Trade' }).click();
     await page.getByRole('heading', { name: 'Order filled' }).waitFor();

@@ -2,7 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { newYorkParts } from '@shared/market/dates';
 import { signUpAndSignIn } from '../support/cognito';
 import { waitFor } from '../support/local-stack';
-import { chromiumForFile, PHONE, returningLearner, seriousViolations, signInThroughPage, watchErrors } from './browser';
+import { chromiumForFile, PHONE, returningLearner, seriousViolations, signInThroughPage, watchErrors, fillNowIfMarketClosed } from './browser';
 
 const stack = inject('e2eStack');
 const chrome = chromiumForFile(stack.url);
@@ -32,11 +32,14 @@ describe('the trading journal in Chromium', () => {
     const ask = page.getByRole('link', { name: /^Buy SPY .* call at the ask/i }).nth(10);
     await ask.waitFor();
     await ask.click();
+    await fillNowIfMarketClosed(page);
     await page.getByRole('button', { name: 'Review order' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Place Paper Trade' }).click();
     await page.getByRole('heading', { name: 'Order filled' }).waitFor();
     await page.getByRole('link', { name: 'View portfolio' }).click();
     await page.getByTestId('position-row').getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('dialog').waitFor();
+    await fillNowIfMarketClosed(page);
     await page.getByRole('dialog').getByRole('button', { name: 'Place Paper Trade' }).click();
     await page.getByText('No open positions.').waitFor();
     const portfolio = await (await fetch(`${stack.url}/api/portfolio`, { headers: { authorization: `Bearer ${learner.idToken}` } })).json();

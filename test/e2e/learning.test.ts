@@ -4,7 +4,7 @@ import { COURSE } from '@shared/learning/content/course';
 import type { LearningModule, Quiz } from '@shared/learning/content/types';
 import { SNAPSHOTS } from '@shared/learning/content/lib/snapshot';
 import { signUpAndSignIn } from '../support/cognito';
-import { DESKTOP, chromiumForFile, PHONE, returningLearner, signInThroughPage, watchErrors, seriousViolations } from './browser';
+import { DESKTOP, chromiumForFile, PHONE, returningLearner, signInThroughPage, watchErrors, seriousViolations, fillNowIfMarketClosed } from './browser';
 
 const stack = inject('e2eStack');
 const basics = COURSE.find((m) => m.id === 'options_basics') as LearningModule;
@@ -148,6 +148,7 @@ describe('the learning area in Chromium', () => {
     await page.goto(`${stack.url}/app/trade?contract=${call.contract_ticker}&side=buy`);
     await page.getByRole('radio', { name: 'Limit' }).check();
     await page.getByLabel(/Limit price per share/).fill(mid.toFixed(2));
+    await fillNowIfMarketClosed(page);
     await page.getByRole('button', { name: 'Review order' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Place Paper Trade' }).click();
     await page.getByRole('heading', { name: 'Order filled' }).waitFor();

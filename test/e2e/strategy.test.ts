@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { signUpAndSignIn } from '../support/cognito';
-import { chromiumForFile, PHONE, returningLearner, signInThroughPage, watchErrors, seriousViolations } from './browser';
+import { chromiumForFile, PHONE, returningLearner, signInThroughPage, watchErrors, seriousViolations, fillNowIfMarketClosed } from './browser';
 
 const stack = inject('e2eStack');
 const chrome = chromiumForFile(stack.url);
@@ -60,6 +60,7 @@ describe('the strategy builder in Chromium', () => {
 
     expect(await seriousViolations(page)).toEqual([]);
 
+    await fillNowIfMarketClosed(page);
     await page.getByRole('button', { name: 'Trade All' }).click();
     const dialog = page.getByRole('dialog', { name: 'Confirm paper trade' });
     expect(await dialog.textContent()).toContain('1 × SPY Iron Condor');
@@ -98,6 +99,7 @@ describe('the strategy builder in Chromium', () => {
     expect(await seriousViolations(page)).toEqual([]);
     const total = (await page.getByTestId('price-breakdown').textContent())!.match(/Total the account pays at most, at your limit(\$[\d,]+\.\d\d)/)![1]!;
 
+    await fillNowIfMarketClosed(page);
     await page.getByRole('button', { name: 'Trade All' }).click();
     const dialog = page.getByRole('dialog', { name: 'Confirm paper trade' });
     expect(await dialog.textContent()).toContain(`Limit $${mid} net debit (day)`);

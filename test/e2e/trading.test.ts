@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { signUpAndSignIn } from '../support/cognito';
-import { chromiumForFile, PHONE, returningLearner, signInThroughPage, watchErrors } from './browser';
+import { chromiumForFile, PHONE, returningLearner, signInThroughPage, watchErrors, fillNowIfMarketClosed } from './browser';
 
 const stack = inject('e2eStack');
 const chrome = chromiumForFile(stack.url);
@@ -30,12 +30,15 @@ describe('paper trading in Chromium', () => {
     await page.waitForURL(/\/app\/trade\?contract=SPY\d{6}C\d{8}&side=buy$/);
     await page.getByText('Trading level 2 approved for this strategy').waitFor();
     await page.getByLabel('Contracts').fill('2');
+    await fillNowIfMarketClosed(page);
     await page.getByRole('button', { name: 'Review order' }).click();
     const dialog = page.getByRole('dialog');
     expect(await dialog.textContent()).toContain('Paper Trading (Virtual)');
     await dialog.getByRole('button', { name: 'Place Paper Trade' }).click();
     await page.getByRole('heading', { name: 'Order filled' }).waitFor();
-    expect(await page.getByTestId('order-result').textContent()).toMatch(/^Bought 2 SPY .* Call at \$\d+\.\d\d/);
+    expect(await page.getByTestId('order-result').textContent()).toMatch(
+      /^(Filled at \w+'s close \(practice shortcut — the market was closed\): )?Bought 2 SPY .* Call at \$\d+\.\d\d/,
+    );
 
     await page.getByRole('link', { name: 'View portfolio' }).click();
     await page.getByTestId('position-row').waitFor();
@@ -43,6 +46,8 @@ describe('paper trading in Chromium', () => {
     expect(money(await page.getByTestId('greek-delta').textContent())).toBeGreaterThan(0);
 
     await page.getByTestId('position-row').getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('dialog').waitFor();
+    await fillNowIfMarketClosed(page);
     await page.getByRole('dialog').getByRole('button', { name: 'Place Paper Trade' }).click();
     await page.getByText('No open positions.').waitFor();
     // Bought at the ask, sold at the bid: a small realized loss; the commissions (2 contracts × $0.65, each way) are fees apart.

@@ -71,6 +71,7 @@ describe('every GET route with a learner holding paper and live orders and posit
       clientOrderId: newKey(),
       type: 'market',
       timeInForce: 'day',
+      whenClosed: 'last-close',
       legs: [{ contract, side: 'buy', quantity: 1 }],
       ...extra,
     });

@@ -392,7 +392,7 @@ describe('strategy sharing through the local gateway', () => {
     const share = { source: 'journal', journalTradeId: tradeId, title: 'My first long call', thesis: 'Bought a call a month out to learn theta.' };
     // Only a closed trade.
     expect((await call('POST', '/api/community/posts', share)).status).toBe(422);
-    expect((await call('POST', `/api/positions/${contract.contract_ticker}/close`, {})).status).toBeLessThan(300);
+    expect((await call('POST', `/api/positions/${contract.contract_ticker}/close`, { whenClosed: 'last-close' })).status).toBeLessThan(300);
     const trade = (
       await waitFor(
         () => call('GET', `/api/journal/trades/${tradeId}`),

@@ -154,7 +154,7 @@ describe('closed journal trades', () => {
       plannedExit: { profitTargetPct: 50, stop: 'Out if SPY closes below the 50-day average', time: '' },
     });
     expect(plan.status).toBe(201);
-    expect((await cy.call('POST', `/api/positions/${contract.contract_ticker}/close`, {})).status).toBe(201);
+    expect((await cy.call('POST', `/api/positions/${contract.contract_ticker}/close`, { whenClosed: 'last-close' })).status).toBe(201);
 
     const [first] = await gameDeliveries(cy.user.sub, 'JournalTradeClosed', 1);
     expect(first).toMatchObject({ status: 'ok', result: { status: 'consumed' } });

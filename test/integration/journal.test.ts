@@ -26,6 +26,8 @@ const spreadOrder = () => ({
   clientOrderId: newKey(),
   type: 'market',
   timeInForce: 'day',
+  // Fills at once also while the market is closed (the practice shortcut), whatever the time of the run.
+  whenClosed: 'last-close',
   strategy: 'Bull Put Spread',
   legs: [
     { contract: shortPut.contract_ticker, side: 'sell', quantity: 2 },
@@ -86,7 +88,7 @@ describe('journal trades from the order events', () => {
   });
 
   it('keeps the two legs closed one by one in one trade, closed when no leg is open, its P&L net of commissions', async () => {
-    const first = await call('POST', `/api/positions/${shortPut.contract_ticker}/close`, {});
+    const first = await call('POST', `/api/positions/${shortPut.contract_ticker}/close`, { whenClosed: 'last-close' });
     expect(first.status).toBe(201);
     await waitFor(
       () => call('GET', `/api/journal/trades/${tradeId}`),
@@ -95,7 +97,7 @@ describe('journal trades from the order events', () => {
       'the short leg closed in the journal',
     );
     expect((await call('GET', `/api/journal/trades/${tradeId}`)).body.trade.status).toBe('open');
-    const second = await call('POST', `/api/positions/${longPut.contract_ticker}/close`, {});
+    const second = await call('POST', `/api/positions/${longPut.contract_ticker}/close`, { whenClosed: 'last-close' });
     expect(second.status).toBe(201);
     const { body } = await closedTrade(call, tradeId);
 
@@ -264,6 +266,7 @@ describe('daily marks of open trades', () => {
       clientOrderId: newKey(),
       type: 'market',
       timeInForce: 'day',
+      whenClosed: 'last-close',
       legs: [{ contract: longPut.contract_ticker, side: 'buy', quantity: 1 }],
     });
     expect(placed.status).toBe(201);
@@ -331,6 +334,7 @@ describe('a spread whose second leg expires (its own local stack, the clock move
       clientOrderId: newKey(),
       type: 'market',
       timeInForce: 'day',
+      whenClosed: 'last-close',
       legs: [
         { contract: short.contract_ticker, side: 'sell', quantity: 1 },
         { contract: long.contract_ticker, side: 'buy', quantity: 1 },
@@ -338,7 +342,7 @@ describe('a spread whose second leg expires (its own local stack, the clock move
     });
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
     const tradeId: string = placed.body.order.orderId;
-    const closed = await call('POST', `/api/positions/${short.contract_ticker}/close`, {});
+    const closed = await call('POST', `/api/positions/${short.contract_ticker}/close`, { whenClosed: 'last-close' });
     expect(closed.status).toBe(201);
 
     // The clock moves to 18:30 New York on the expiry day; an operator's ingestion stores that day's close, and its ChainIngested

@@ -200,6 +200,7 @@ describe('the learning API', () => {
       type: 'limit',
       limitPrice: Math.round(((call0.bid + call0.ask) / 2) * 100) / 100,
       timeInForce: 'day',
+      whenClosed: 'last-close',
       legs: [{ contract: call0.contract_ticker, side: 'buy', quantity: 1 }],
     });
     expect(order.body.order).toMatchObject({ status: 'filled' });

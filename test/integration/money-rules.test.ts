@@ -35,7 +35,7 @@ describe('closing', () => {
     const ids: string[] = [];
     for (let i = 0; i < 2; i++) {
       expect((await l.call('POST', '/api/orders', marketBuy(atmPut.contract_ticker, 1))).status).toBe(201);
-      const closed = await l.call('POST', `/api/positions/${atmPut.contract_ticker}/close`, {});
+      const closed = await l.call('POST', `/api/positions/${atmPut.contract_ticker}/close`, { whenClosed: 'last-close' });
       expect(closed.status).toBe(201);
       ids.push(closed.body.order.orderId);
       expect((await positions(l)).positions).toEqual([]);
@@ -48,7 +48,9 @@ describe('closing', () => {
       const l = await learner(100_000);
       expect((await l.call('POST', '/api/orders', marketBuy(atmPut.contract_ticker, 2))).status).toBe(201);
       const [a, b] = await Promise.all(
-        [2, 1].map((quantity) => l.call('POST', `/api/positions/${atmPut.contract_ticker}/close`, { quantity, clientOrderId: newKey() })),
+        [2, 1].map((quantity) =>
+          l.call('POST', `/api/positions/${atmPut.contract_ticker}/close`, { quantity, clientOrderId: newKey(), whenClosed: 'last-close' }),
+        ),
       );
       // One close books; the other is refused, in words that depend on when it is decided: while the put is still held
       // (409, it would cross zero) or after the other close removed it (404, nothing left to close).

@@ -31,10 +31,15 @@ export async function learner(stack: StackInfo, startingCapital?: number, { stor
 
 export const newKey = () => `c-${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
+/**
+ * A market order that fills at once whatever the time of the run: while the market is closed (a weekend, an evening)
+ * it takes the practice shortcut, the last close, rather than waiting for the next session.
+ */
 export const marketOrder = (contract: string, side: 'buy' | 'sell', quantity: number, clientOrderId = newKey()) => ({
   clientOrderId,
   type: 'market',
   timeInForce: 'day',
+  whenClosed: 'last-close',
   legs: [{ contract, side, quantity }],
 });
 export const marketBuy = (contract: string, quantity: number, clientOrderId?: string) => marketOrder(contract, 'buy', quantity, clientOrderId);

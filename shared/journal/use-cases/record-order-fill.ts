@@ -44,5 +44,7 @@ function describeOrder(order: Order, legs: Parameters<typeof recogniseStrategy>[
     strategy: order.strategy ?? recogniseStrategy(legs),
     strategySource: order.strategy ? ('builder' as const) : ('recognised' as const),
     entry: entryAnalytics(legs, { filledAt, quotes }),
+    // The practice shortcut (or a fill queued while the market was closed) says so on the trade too.
+    ...(order.fillNote ? { fillNote: order.fillNote } : {}),
   };
 }

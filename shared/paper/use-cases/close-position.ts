@@ -8,7 +8,7 @@ import { reduceOnlyViolation } from '../reduce-only';
 import { isSameOrder } from '../same-order';
 import { sessionOf } from '../session';
 import type { Position } from '../types';
-import type { Order, OrderRequest } from '../../trading/order';
+import type { Order, OrderRequest, WhenClosed } from '../../trading/order';
 import type { PaperDeps } from './deps';
 import { withSessionStart } from './market-state';
 import { decideOrder, type PlacedOrder } from './place-order';
@@ -25,7 +25,7 @@ export async function closePosition(
   deps: PaperDeps,
   userId: string,
   symbol: string,
-  opts: { quantity?: number; clientOrderId?: string },
+  opts: { quantity?: number; clientOrderId?: string; whenClosed?: WhenClosed },
 ): Promise<Result<ClosedPosition>> {
   const positions = await deps.repo.getPositions(userId);
   const p = positions.find((x) => x.symbol === symbol.toUpperCase());
@@ -43,6 +43,7 @@ export async function closePosition(
     timeInForce: 'day',
     legs: [{ contract: p.symbol, side: p.quantity > 0 ? 'sell' : 'buy', quantity }],
     reduceOnly: true,
+    ...(opts.whenClosed ? { whenClosed: opts.whenClosed } : {}),
   };
   if (p.kind === 'stock') return closeShares(deps, userId, request);
   return decideOrder(deps, userId, request);

@@ -1,7 +1,7 @@
 import { fail, type Result } from '../../result';
 import { accountChanged, noAccount } from '../paper.errors';
 import { type StrategyGroup } from '../types';
-import { MAX_ORDER_LEGS, type OrderRequest } from '../../trading/order';
+import { MAX_ORDER_LEGS, type OrderRequest, type WhenClosed } from '../../trading/order';
 import type { PaperDeps } from './deps';
 import { decideOrder, type PlacedOrder } from './place-order';
 import { retryOnConflict, RETRY } from './retry';
@@ -15,7 +15,7 @@ export async function closeStrategy(
   deps: PaperDeps,
   userId: string,
   groupId: string,
-  opts: { clientOrderId: string; limitPrice?: number },
+  opts: { clientOrderId: string; limitPrice?: number; whenClosed?: WhenClosed },
 ): Promise<Result<PlacedOrder>> {
   const legs = (await deps.repo.getPositions(userId)).filter((p) => p.group?.id === groupId);
   if (!legs.length) {
@@ -33,6 +33,7 @@ export async function closeStrategy(
     legs: legs.map((p) => ({ contract: p.symbol, side: p.quantity > 0 ? 'sell' : 'buy', quantity: Math.abs(p.quantity) })),
     strategy: legs[0]!.group!.name,
     reduceOnly: true,
+    ...(opts.whenClosed ? { whenClosed: opts.whenClosed } : {}),
   };
   return decideOrder(deps, userId, request);
 }

@@ -4,6 +4,7 @@ import type { PositionChange } from '../engine';
 import { settleExpiries, type SettlementResult } from '../expiration';
 import { cents } from '../../kernel/money';
 import { staleOpenOrders } from '../open-orders';
+import { sessionOpensAt } from '../market-hours';
 import { sessionOf } from '../session';
 import type { Order } from '../../trading/order';
 import { endOpenOrder } from './cancel-order';
@@ -31,13 +32,20 @@ export async function maintainAccount(deps: PaperDeps, userId: string): Promise<
   return { ordersExpired, ordersFilled, optionsSettled };
 }
 
-/** Open orders of the current session, oldest first: the ones a re-check may fill. */
+/** Open orders of the current session, oldest first: the ones a re-check may fill (a queued one once its session has opened). */
 export async function restingOrders(deps: PaperDeps, userId: string): Promise<Order[]> {
-  const session = sessionOf(deps.clock.now());
-  return (await deps.repo.listOrders(userId, { status: 'open' })).filter((o) => o.session >= session).reverse();
+  const now = deps.clock.now();
+  const session = sessionOf(now);
+  return (await deps.repo.listOrders(userId, { status: 'open' }))
+    .filter((o) => o.session >= session && (!o.queued || now >= sessionOpensAt(o.session)))
+    .reverse();
 }
 
-/** Day orders whose session has closed expire, releasing what they held. */
+/**
+ * Day orders whose session has closed expire, releasing what they held. An order queued for that session is first
+ * decided at the session's quotes (with end-of-day data they come after its close), so it fills once at them if it
+ * can, and expires only if it cannot.
+ */
 export async function expireDayOrders(deps: PaperDeps, userId: string): Promise<number> {
   const account = await deps.repo.getAccount(userId);
   const session = sessionOf(deps.clock.now());
@@ -46,24 +54,29 @@ export async function expireDayOrders(deps: PaperDeps, userId: string): Promise<
   let expired = 0;
   for (const order of await deps.repo.listOrders(userId, { status: 'open' })) {
     if (order.session >= session) continue;
+    if (order.queued && (await recheckRestingOrder(deps, userId, order))) continue;
     const ended = await endOpenOrder(deps, userId, order, 'expired', 'A day order that did not fill expires at the close.');
     if (ended.ok) expired++;
   }
   return expired;
 }
 
-/** A resting limit decided again against the latest quotes: it fills if it became marketable, else keeps resting. */
+/**
+ * A resting order decided again against the latest quotes: a limit fills if it became marketable, else keeps resting;
+ * a market order queued while the market was closed fills at its session's first quotes.
+ */
 export async function recheckRestingOrder(deps: PaperDeps, userId: string, order: Order): Promise<boolean> {
   const result = await decideOrder(
     deps,
     userId,
     {
       clientOrderId: order.clientOrderId,
-      type: 'limit',
+      type: order.type,
       limitPrice: order.limitPrice ?? undefined,
       timeInForce: 'day',
       legs: order.legs,
       strategy: order.strategy ?? undefined,
+      ...(order.reduceOnly ? { reduceOnly: true } : {}),
     },
     order,
   );

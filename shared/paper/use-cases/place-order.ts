@@ -6,6 +6,7 @@ import { evaluateOrder, type Decision } from '../engine';
 import { cents } from '../../kernel/money';
 import { formatUsd } from '../../format/money';
 import { countOpenOrder, canRestAnother } from '../open-orders';
+import { fillTiming, fillTimingNote, queuedFillNote, queuedOrderDue, shortcutFillNote, type FillTiming } from '../market-hours';
 import { accountChanged, idReused, noAccount, tooManyOpenOrders } from '../paper.errors';
 import { reduceOnlyViolation } from '../reduce-only';
 import { groupOfOrder, withGroups } from '../strategy-groups';
@@ -23,6 +24,8 @@ import { retryOnConflict, RETRY } from './retry';
 export interface PlacedOrder {
   order: Order;
   checks: ComplianceCheck[];
+  /** What the closed market did to it: queued for the next session, or filled by the practice shortcut. */
+  note?: string;
 }
 
 /** Places an order on the paper account: a retry with the same client order id returns the first order. */
@@ -31,7 +34,9 @@ export const placeOrder = (deps: PaperDeps, userId: string, request: OrderReques
 /**
  * Decides and books an order (spec part 3 §3–§9): the pre-trade checks, then a fill at the quotes or a resting
  * limit, written with its events in one transaction conditional on the account's version and the client order id.
- * `existing` is a resting order being re-checked against new quotes.
+ * While the market is closed a new order is queued for the next session (market-hours.ts), unless the learner chose
+ * to fill at the last close. `existing` is a resting order being re-checked against new quotes; a queued one is
+ * decided only once its session's quotes have come, and fills (or rests) then.
  */
 export function decideOrder(deps: PaperDeps, userId: string, request: OrderRequest, existing?: Order): Promise<Result<PlacedOrder>> {
   const { repo, clock } = deps;
@@ -48,7 +53,8 @@ export function decideOrder(deps: PaperDeps, userId: string, request: OrderReque
     async () => {
       const { account, positions } = await repo.getAccountAndPositions(userId);
       if (!account) return (await replayed()) ?? noAccount();
-      if (request.reduceOnly && !existing) {
+      // A queued close is checked again when it fills: the position may have changed while it waited.
+      if (request.reduceOnly && (!existing || existing.queued)) {
         const violation = reduceOnlyViolation(positions, request.legs);
         if (violation) return (await replayed()) ?? violation;
       }
@@ -60,7 +66,19 @@ export function decideOrder(deps: PaperDeps, userId: string, request: OrderReque
         request.legs.map((l) => l.contract),
         positions,
       );
-      const evaluation = evaluateOrder(state, request);
+      // A queued order waits until its session has opened and the quotes are that session's.
+      if (
+        existing?.queued &&
+        !queuedOrderDue(
+          existing.session,
+          state.now,
+          request.legs.map((l) => state.quotes.get(l.contract.toUpperCase())).filter((q) => !!q),
+        )
+      ) {
+        return ok({ order: existing, checks: [] });
+      }
+      const timing: FillTiming = existing ? { kind: 'now' } : fillTiming(state.now, request.whenClosed);
+      const evaluation = evaluateOrder(state, request, { queue: timing.kind === 'next-session' });
       if (!evaluation.canProceed) {
         const replay = await replayed();
         if (replay) return replay;
@@ -72,7 +90,11 @@ export function decideOrder(deps: PaperDeps, userId: string, request: OrderReque
         return fail('unprocessable', blocking?.message ?? 'The order was blocked by a compliance check.', { checks: evaluation.checks });
       }
       const decision = evaluation.decision;
-      if (existing && decision.kind === 'rest') return ok({ order: existing, checks: evaluation.checks });
+      if (existing && decision.kind === 'rest') {
+        if (!existing.queued) return ok({ order: existing, checks: evaluation.checks });
+        // Its session's quotes came and it did not fill: from now on it rests like any limit of the session.
+        return (await unqueue(deps, userId, account, existing)) ?? RETRY;
+      }
       if (decision.kind === 'rest' && !canRestAnother(account)) {
         return (await replayed()) ?? tooManyOpenOrders();
       }
@@ -82,13 +104,17 @@ export function decideOrder(deps: PaperDeps, userId: string, request: OrderReque
       const today = sessionOf(now);
       const started = await withSessionStart(deps, account, state.positions, state);
       const base: Order = existing ?? newOrder(deps, request, account, at, today);
+      const note = timing.kind === 'now' ? undefined : fillTimingNote(timing, request.type, now);
 
       let change: AccountChange;
       let order: Order;
       if (decision.kind === 'fill') {
+        const asOf = decision.fills[0]!.quote.asOf;
         order = {
           ...base,
           status: 'filled',
+          queued: false,
+          fillNote: timing.kind === 'last-close' ? shortcutFillNote(asOf) : base.queued ? queuedFillNote(asOf) : (base.fillNote ?? null),
           filledAt: at,
           fills: decision.fills,
           netPrice: decision.netPrice,
@@ -116,7 +142,8 @@ export function decideOrder(deps: PaperDeps, userId: string, request: OrderReque
           events: orderEvents(deps.ids, userId, order, decision, at, { placed: !existing }),
         };
       } else {
-        order = { ...base, held: decision.hold };
+        // Queued for the next session (the market is closed), or a shortcut limit that did not fill at the last close.
+        order = { ...base, held: decision.hold, ...(timing.kind === 'now' ? {} : { queued: true }) };
         change = {
           account: {
             expectedVersion: account.version,
@@ -133,7 +160,7 @@ export function decideOrder(deps: PaperDeps, userId: string, request: OrderReque
         };
       }
       const result = await repo.commit(userId, change);
-      if (result === 'ok') return ok({ order, checks: evaluation.checks });
+      if (result === 'ok') return ok({ order, checks: evaluation.checks, ...(note ? { note } : {}) });
       if (result === 'duplicate') {
         if (existing) return ok({ order: (await repo.getOrder(userId, existing.orderId)) ?? existing, checks: [] });
         const replay = await replayed();
@@ -145,6 +172,18 @@ export function decideOrder(deps: PaperDeps, userId: string, request: OrderReque
     () => accountChanged('while the order was being placed'),
     deps.backoff,
   );
+}
+
+/** A queued order whose session's quotes came without a fill becomes an ordinary resting order (one conditional write). */
+async function unqueue(deps: PaperDeps, userId: string, account: PaperAccount, order: Order): Promise<Result<PlacedOrder> | null> {
+  const next: Order = { ...order, queued: false };
+  const result = await deps.repo.commit(userId, {
+    account: { expectedVersion: account.version, next: { ...account, version: account.version + 1 } },
+    order: { next, expected: 'open' },
+  });
+  if (result === 'ok') return ok({ order: next, checks: [] });
+  if (result === 'duplicate') return ok({ order: (await deps.repo.getOrder(userId, order.orderId)) ?? order, checks: [] });
+  return null;
 }
 
 function newOrder(deps: PaperDeps, request: OrderRequest, account: PaperAccount, at: string, session: string): Order {
@@ -170,6 +209,7 @@ function newOrder(deps: PaperDeps, request: OrderRequest, account: PaperAccount,
     underlyings: [...new Set(request.legs.map((l) => parseOcc(l.contract)?.underlying ?? ''))].filter(Boolean),
     run: account.run,
     reason: null,
+    ...(request.reduceOnly ? { reduceOnly: true } : {}),
   };
 }
 
@@ -185,6 +225,6 @@ function fillActivity(deps: PaperDeps, order: Order, decision: Extract<Decision,
     // Closing legs' P&L before commission; the commission is a fee of its own, so an opening trade shows no realized loss.
     realizedPnl: cents(decision.realizedPnl + decision.commission),
     fee: decision.commission,
-    text: `${order.strategy ? `${order.strategy}: ` : ''}${parts.join('; ')} (${money}, commission ${formatUsd(decision.commission)}).`,
+    text: `${order.fillNote ? `${order.fillNote}. ` : ''}${order.strategy ? `${order.strategy}: ` : ''}${parts.join('; ')} (${money}, commission ${formatUsd(decision.commission)}).`,
   };
 }

@@ -57,14 +57,28 @@ export const preTrade = (order: OrderRequest) => api.post<PreTradeAnswer>('/api/
 export const placeOrder = (order: OrderRequest) => api.post<PlacedOrder>('/api/orders', order);
 export const cancelOrder = (orderId: string) => api.del<ResponseOf<Api['DELETE /api/orders/{id}']>>(`/api/orders/${encodeURIComponent(orderId)}`);
 /** `clientOrderId` is made when the learner confirms, so a retry of that confirmation closes once (issue 16). */
-export const closePosition = ({ symbol, quantity, clientOrderId }: { symbol: string; quantity?: number; clientOrderId: string }) =>
+export const closePosition = ({
+  symbol,
+  quantity,
+  clientOrderId,
+  whenClosed,
+}: {
+  symbol: string;
+  quantity?: number;
+  clientOrderId: string;
+  whenClosed?: 'next-session' | 'last-close';
+}) =>
   api.post<ResponseOf<Api['POST /api/positions/{contract}/close']>>(`/api/positions/${encodeURIComponent(symbol)}/close`, {
     clientOrderId,
     ...(quantity ? { quantity } : {}),
+    ...(whenClosed ? { whenClosed } : {}),
   });
 /** A strategy's legs closed as one order; `clientOrderId` made when the learner starts the close. */
-export const closeStrategy = ({ id, clientOrderId }: { id: string; clientOrderId: string }) =>
-  api.post<ResponseOf<Api['POST /api/strategies/{id}/close']>>(`/api/strategies/${encodeURIComponent(id)}/close`, { clientOrderId });
+export const closeStrategy = ({ id, clientOrderId, whenClosed }: { id: string; clientOrderId: string; whenClosed?: 'next-session' | 'last-close' }) =>
+  api.post<ResponseOf<Api['POST /api/strategies/{id}/close']>>(`/api/strategies/${encodeURIComponent(id)}/close`, {
+    clientOrderId,
+    ...(whenClosed ? { whenClosed } : {}),
+  });
 /** Moves a position into a strategy (existing, or new with a name), or out of any (`groupId` null). */
 export const regroupPosition = ({ symbol, groupId, name }: { symbol: string; groupId: string | null; name?: string }) =>
   api.put<ResponseOf<Api['PUT /api/positions/{contract}/group']>>(`/api/positions/${encodeURIComponent(symbol)}/group`, { groupId, ...(name ? { name } : {}) });

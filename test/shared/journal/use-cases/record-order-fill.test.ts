@@ -12,3 +12,13 @@ describe('journal fills of paper orders, against a repository with the real cond
     ]);
   });
 });
+
+describe('a fill made by the practice shortcut while the market was closed', () => {
+  it('labels the journal trade as the order is labelled', async () => {
+    const { mem, deps } = setup();
+    const label = "Filled at Friday's close (practice shortcut — the market was closed)";
+    const shortcut = { ...order, fillNote: label };
+    await recordOrderFill({ ...deps, paper: { ...deps.paper, getOrder: async () => shortcut } }, USER, order.orderId);
+    expect([...mem.trades.values()].map((t) => t.trade.fillNote)).toEqual([label]);
+  });
+});

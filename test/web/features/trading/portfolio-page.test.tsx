@@ -183,7 +183,11 @@ describe('strategies', () => {
     expect(dialog.textContent).toContain('Total credit$388.70');
     await user.click(screen.getByRole('button', { name: 'Place Paper Trade' }));
     await waitFor(() => expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(1));
-    expect(api.calls.find((c) => c.method === 'POST')!.body).toEqual({ clientOrderId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(api.calls.find((c) => c.method === 'POST')!.body).toEqual({
+      clientOrderId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      // What happens while the market is closed: the broker's rule unless the learner chose the shortcut.
+      whenClosed: 'next-session',
+    });
   });
 });
 

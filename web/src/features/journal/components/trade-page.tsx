@@ -48,6 +48,7 @@ export default function JournalTradePage() {
             {formatShortDate(newYorkDate(trade.openedAt))}
             {trade.closedAt ? ` · closed ${formatShortDate(newYorkDate(trade.closedAt))} (${EXIT_REASON_TEXT[trade.exitReason ?? 'closed']})` : ' · open'}
           </p>
+          {trade.fillNote && <p className="text-sm text-amber-900">{trade.fillNote}</p>}
         </div>
         <div className="text-right">
           <p className="text-sm text-slate-600">{trade.status === 'closed' ? 'Realized P&L' : 'Realized so far (fees included)'}</p>

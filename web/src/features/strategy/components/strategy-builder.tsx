@@ -10,6 +10,7 @@ import { preTrade, usePlaceOrder, type ComplianceCheck, type OrderRequest, type 
 import { ChecksList } from '@web/components/trading/checks-list';
 import { RaiseLevel } from '@web/components/trading/raise-level';
 import { TradeConfirmationDialog } from '@web/components/trading/trade-confirmation-dialog';
+import { DEFAULT_WHEN_CLOSED, MarketHoursNote, orderTypeWithHours, type WhenClosed } from '@web/components/trading/market-hours-note';
 import { ApiError } from '@web/lib/api-client';
 import type { DraftBody } from '../api/drafts';
 import type { StrategyBuilder as Builder } from '../hooks/use-strategy-builder';
@@ -79,6 +80,7 @@ export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
   const [alert, setAlert] = useState<string | null>(null);
   const [success, setSuccess] = useState<{ text: string; orders: boolean; resting?: boolean } | null>(null);
   const [orderKind, setOrderKind] = useState<OrderKind>('market');
+  const [whenClosed, setWhenClosed] = useState<WhenClosed>(DEFAULT_WHEN_CLOSED);
   const [limitEdit, setLimitEdit] = useState<LimitEdit | null>(null);
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const [orderError, setOrderError] = useState<string | null>(null);
@@ -138,7 +140,8 @@ export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
     if (orderKind === 'limit' && !parsedLimit.ok) return setAlert(parsedLimit.message);
     const limit = orderKind === 'limit' && parsedLimit.ok ? parsedLimit.limit : undefined;
     const settings = portfolio!.account.settings;
-    const order = buildOrder(b.quoted, b.multiplier, b.strategyName, crypto.randomUUID(), limit);
+    // The paper account's market hours (a broker keeps its own).
+    const order = { ...buildOrder(b.quoted, b.multiplier, b.strategyName, crypto.randomUUID(), limit), ...(brokerAccount ? {} : { whenClosed }) };
     setOrderError(null);
     setConfirming({
       order,
@@ -163,7 +166,7 @@ export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
         b.clear();
         setSuccess(
           placed?.order?.status === 'open'
-            ? { text: RESTING_MESSAGE, orders: true, resting: true }
+            ? { text: placed.order.queued && placed.note ? placed.note : RESTING_MESSAGE, orders: true, resting: true }
             : { text: successMessage(order.legs.length, b.multiplier), orders: true },
         );
       },
@@ -357,6 +360,11 @@ export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
             parsed={parsedLimit}
             unitNote={unitNote(b.quoted)}
           />
+          {!brokerAccount && (
+            <div className="mt-2">
+              <MarketHoursNote type={orderKind} whenClosed={whenClosed} onChange={setWhenClosed} />
+            </div>
+          )}
           <p className="mt-2 text-xs text-slate-600">
             Each leg is sent as lots × multiplier contracts, in one {orderKind === 'limit' ? 'limit order at your net price' : 'market order'} for the day, with
             virtual money.
@@ -434,7 +442,7 @@ export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
                   action: confirming.limit.limit.side === 'debit' ? 'BUY' : 'SELL',
                   quantity: b.multiplier,
                   symbol: `${underlying} ${b.strategyName}`,
-                  orderType: limitOrderType(confirming.limit.limit),
+                  orderType: brokerAccount ? limitOrderType(confirming.limit.limit) : orderTypeWithHours(limitOrderType(confirming.limit.limit), whenClosed),
                   // One leg's price is a price per share; several legs' is the signed net per unit.
                   price: confirming.order.legs.length === 1 ? confirming.limit.limit.amount : confirming.limit.limit.signed,
                   commission: confirming.limit.commission,
@@ -446,7 +454,7 @@ export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
                   action: confirming.estimate.netPerUnit >= 0 ? 'BUY' : 'SELL',
                   quantity: b.multiplier,
                   symbol: `${underlying} ${b.strategyName}`,
-                  orderType: 'Market (day), one order for all legs',
+                  orderType: brokerAccount ? 'Market (day), one order for all legs' : orderTypeWithHours('Market (day), one order for all legs', whenClosed),
                   price: confirming.estimate.netPerUnit,
                   midPrice: confirming.estimate.midPerUnit,
                   commission: confirming.estimate.commission,

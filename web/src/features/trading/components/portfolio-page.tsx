@@ -25,6 +25,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { usePageMeta } from '@web/lib/page-meta';
 import { signedQuantity } from '../lib/contract';
 import { closeEstimate, closeStrategyEstimate } from '../lib/estimate';
+import { DEFAULT_WHEN_CLOSED, MarketHoursNote, orderTypeWithHours, type WhenClosed } from '@web/components/trading/market-hours-note';
 import { ExerciseDialog } from './exercise-dialog';
 import { TradingSettings } from './trading-settings';
 
@@ -40,6 +41,8 @@ function PaperPortfolioPage() {
   usePageMeta({ title: 'Portfolio', description: 'Your paper positions, P&L, Greeks and account activity.', path: '/app/portfolio', noindex: true });
   const portfolio = usePortfolio();
   const [closing, setClosing] = useState<PortfolioPosition | null>(null);
+  // While the market is closed a close waits for the next session unless the learner takes the practice shortcut.
+  const [closeWhen, setCloseWhen] = useState<WhenClosed>(DEFAULT_WHEN_CLOSED);
   // One key per close the learner starts: confirming again after an error retries that close, never a second one.
   const [closeKey, setCloseKey] = useState('');
   const [closingStrategy, setClosingStrategy] = useState<PortfolioView['strategies'][number] | null>(null);
@@ -247,7 +250,7 @@ function PaperPortfolioPage() {
             action: closing.quantity > 0 ? 'SELL' : 'BUY',
             quantity: Math.abs(closing.quantity),
             symbol: closing.kind === 'option' ? contractLabel(closing.symbol) : `${closing.symbol} shares`,
-            orderType: 'Market (day): closes the position',
+            orderType: closing.kind === 'option' ? orderTypeWithHours('Market (day): closes the position', closeWhen) : 'Market (day): closes the position',
             price: closingEstimate.price,
             ...(closingEstimate.commission > 0 ? { commission: closingEstimate.commission } : {}),
             totalCost: closingEstimate.totalCost,
@@ -260,7 +263,8 @@ function PaperPortfolioPage() {
             setClosing(null);
             close.reset();
           }}
-          onConfirm={() => close.mutate({ symbol: closing.symbol, clientOrderId: closeKey }, { onSuccess: () => setClosing(null) })}
+          extra={closing.kind === 'option' ? <MarketHoursNote type="market" whenClosed={closeWhen} onChange={setCloseWhen} /> : undefined}
+          onConfirm={() => close.mutate({ symbol: closing.symbol, clientOrderId: closeKey, whenClosed: closeWhen }, { onSuccess: () => setClosing(null) })}
         />
       )}
       {closingStrategy && strategyEstimate && (
@@ -269,7 +273,7 @@ function PaperPortfolioPage() {
             action: 'CLOSE',
             quantity: 1,
             symbol: closingStrategy.name,
-            orderType: 'Market (day): closes every leg in one order',
+            orderType: orderTypeWithHours('Market (day): closes every leg in one order', closeWhen),
             price: strategyEstimate.netPrice,
             midPrice: strategyEstimate.midPrice,
             commission: strategyEstimate.commission,
@@ -289,7 +293,10 @@ function PaperPortfolioPage() {
             setClosingStrategy(null);
             closeStrategy.reset();
           }}
-          onConfirm={() => closeStrategy.mutate({ id: closingStrategy.id, clientOrderId: closeKey }, { onSuccess: () => setClosingStrategy(null) })}
+          extra={<MarketHoursNote type="market" whenClosed={closeWhen} onChange={setCloseWhen} />}
+          onConfirm={() =>
+            closeStrategy.mutate({ id: closingStrategy.id, clientOrderId: closeKey, whenClosed: closeWhen }, { onSuccess: () => setClosingStrategy(null) })
+          }
         />
       )}
       {exercising && (

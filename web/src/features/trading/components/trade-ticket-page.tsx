@@ -13,6 +13,7 @@ import { DEFAULT_SETTINGS } from '@shared/paper/types';
 import { useContractQuote } from '@web/api/market';
 import { preTrade, usePortfolio, type ComplianceCheck, type OrderRequest } from '@web/api/paper-account';
 import { useOrderFlow } from '../hooks/use-order-flow';
+import { DEFAULT_WHEN_CLOSED, MarketHoursNote, orderTypeWithHours, type WhenClosed } from '@web/components/trading/market-hours-note';
 import { AccountSetupForm } from '@web/components/trading/account-setup-form';
 import { MESSAGES } from '@shared/compliance/checks';
 import { ChecksList } from '@web/components/trading/checks-list';
@@ -67,6 +68,7 @@ function Ticket({ contract, initialSide }: { contract: string; initialSide: 'buy
   const [quantity, setQuantity] = useState('1');
   const [type, setType] = useState<'market' | 'limit'>('market');
   const [limit, setLimit] = useState('');
+  const [whenClosed, setWhenClosed] = useState<WhenClosed>(DEFAULT_WHEN_CLOSED);
   // Review, confirm, submit, result: the one order flow (a paper order here: no account id).
   const flow = useOrderFlow<OrderRequest>({ toRequest: (draft, clientOrderId) => ({ ...draft, clientOrderId }) });
   const { checks, setChecks, error } = flow;
@@ -89,8 +91,8 @@ function Ticket({ contract, initialSide }: { contract: string; initialSide: 'buy
   const position = portfolio.data?.positions.find((p) => p.symbol === contract);
 
   const request = useMemo(
-    () => ({ type, timeInForce: 'day', legs: [{ contract, side, quantity: qty }], ...(type === 'limit' ? { limitPrice } : {}) }),
-    [type, contract, side, qty, limitPrice],
+    () => ({ type, timeInForce: 'day', whenClosed, legs: [{ contract, side, quantity: qty }], ...(type === 'limit' ? { limitPrice } : {}) }),
+    [type, contract, side, qty, limitPrice, whenClosed],
   );
 
   const badLimit = type === 'limit' && limitText !== '' && !(limitPrice > 0);
@@ -129,8 +131,10 @@ function Ticket({ contract, initialSide }: { contract: string; initialSide: 'buy
         <h1 className="text-xl font-bold text-slate-900">{done.status === 'filled' ? 'Order filled' : 'Order placed'}</h1>
         <p className="mt-2 text-slate-700" data-testid="order-result">
           {done.status === 'filled'
-            ? `${side === 'buy' ? 'Bought' : 'Sold'} ${qty} ${contractLabel(contract)} at ${formatUsd(done.fills[0]!.price)} (${done.totalCost! >= 0 ? 'paid' : 'received'} ${formatUsd(Math.abs(done.totalCost!))} including ${formatUsd(done.commission)} commission).`
-            : `Your limit order rests until the price reaches ${formatUsd(limitPrice)} or the market closes. ${formatUsd(done.held)} of buying power is held for it.`}
+            ? `${done.fillNote ? `${done.fillNote}: ` : ''}${side === 'buy' ? 'Bought' : 'Sold'} ${qty} ${contractLabel(contract)} at ${formatUsd(done.fills[0]!.price)} (${done.totalCost! >= 0 ? 'paid' : 'received'} ${formatUsd(Math.abs(done.totalCost!))} including ${formatUsd(done.commission)} commission).`
+            : done.queued
+              ? `${flow.result?.placed.note ?? 'The market is closed: this order is queued for the next session.'} ${formatUsd(done.held)} of buying power is held for it.`
+              : `Your limit order rests until the price reaches ${formatUsd(limitPrice)} or the market closes. ${formatUsd(done.held)} of buying power is held for it.`}
         </p>
         <div className="mt-4 flex flex-wrap gap-3">
           <Link to="/app/portfolio" className="rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800">
@@ -151,7 +155,7 @@ function Ticket({ contract, initialSide }: { contract: string; initialSide: 'buy
     action: side === 'buy' ? 'BUY' : 'SELL',
     quantity: validQty ? qty : 0,
     symbol: contractLabel(contract),
-    orderType: type === 'market' ? 'Market (day)' : `Limit ${formatUsd(limitPrice)} (day)`,
+    orderType: orderTypeWithHours(type === 'market' ? 'Market (day)' : `Limit ${formatUsd(limitPrice)} (day)`, whenClosed),
     price: estimate ?? 0,
     ...(q?.mark == null ? {} : { midPrice: q.mark }),
     commission,
@@ -294,6 +298,7 @@ function Ticket({ contract, initialSide }: { contract: string; initialSide: 'buy
             {settings && (
               <p className="text-xs text-slate-600">Fill model: {FILL_MODEL_LABELS[settings.fillModel]}. Change it in the portfolio&apos;s account settings.</p>
             )}
+            <MarketHoursNote type={type} whenClosed={whenClosed} onChange={setWhenClosed} />
             <ChecksList checks={shownChecks} />
             <RaiseLevel checks={shownChecks} />
             <button
