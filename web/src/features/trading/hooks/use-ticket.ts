@@ -10,7 +10,7 @@ import { useBrokerAccount, useBrokerPositions, useBrokerRefresh, useBrokerSync }
 import { useContractQuote } from '@web/api/market';
 import { preTrade, usePortfolio, type AccountSummary, type ComplianceCheck, type OrderRequest, type PlacedOrder } from '@web/api/paper-account';
 import { ApiError } from '@web/lib/api-client';
-import { useOrderFlow } from './use-order-flow';
+import { useOrderFlow } from '@web/components/trading/use-order-flow';
 
 export type Side = 'buy' | 'sell';
 export type OrderKind = 'market' | 'limit';
