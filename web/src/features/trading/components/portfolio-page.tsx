@@ -1,19 +1,10 @@
 import { environmentOfAccount } from '@web/api/broker';
 import { useSelectedAccount } from '@web/api/selected-account';
 import { LivePortfolio } from './live-account';
-import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { formatFixed, formatPnl, formatUsd } from '@shared/format/money';
 import { formatNewYorkTime } from '@shared/format/time';
-import {
-  useClosePosition,
-  useCloseStrategy,
-  useExercise,
-  usePortfolio,
-  useRegroupPosition,
-  type PortfolioPosition,
-  type PortfolioView,
-} from '@web/api/paper-account';
+import type { PortfolioPosition, PortfolioView } from '@web/api/paper-account';
 import { AccountSetupForm } from '@web/components/trading/account-setup-form';
 import { contractLabel } from '@web/components/trading/contract-label';
 import { Modal } from '@web/components/trading/modal';
@@ -22,7 +13,7 @@ import { pnlTone } from '@web/components/ui/pnl-tone';
 import { Spinner } from '@web/components/ui/spinner';
 import { usePageMeta } from '@web/lib/page-meta';
 import { signedQuantity } from '../lib/contract';
-import { closeEstimate, closeStrategyEstimate } from '../lib/estimate';
+import { usePaperPortfolio } from '../hooks/use-paper-portfolio';
 import { ExerciseDialog } from './exercise-dialog';
 import { TradingSettings } from './trading-settings';
 
@@ -36,23 +27,9 @@ export default function PortfolioPage() {
 
 function PaperPortfolioPage() {
   usePageMeta({ title: 'Portfolio', description: 'Your paper positions, P&L, Greeks and account activity.', path: '/app/portfolio', noindex: true });
-  const portfolio = usePortfolio();
-  const [closing, setClosing] = useState<PortfolioPosition | null>(null);
-  // One key per close the learner starts: confirming again after an error retries that close, never a second one.
-  const [closeKey, setCloseKey] = useState('');
-  const [closingStrategy, setClosingStrategy] = useState<PortfolioView['strategies'][number] | null>(null);
-  const [exercising, setExercising] = useState<PortfolioPosition | null>(null);
-  const [resetOpen, setResetOpen] = useState(false);
-  const close = useClosePosition();
-  const closeStrategy = useCloseStrategy();
-  const regroup = useRegroupPosition();
-  const exercise = useExercise();
-  const { hash } = useLocation();
-  const loaded = !!portfolio.data;
-  // A link to #account-settings (the builder's "change" next to the level) lands on the settings, not the top.
-  useEffect(() => {
-    if (loaded && hash) document.getElementById(hash.slice(1))?.scrollIntoView?.({ block: 'start' });
-  }, [loaded, hash]);
+  // The read, the mutations and which dialog is open: the page's orchestration (one hook).
+  const p = usePaperPortfolio();
+  const { portfolio, busy, message } = p;
 
   if (portfolio.isPending) return <Spinner />;
   if (portfolio.isError) {
@@ -79,26 +56,9 @@ function PaperPortfolioPage() {
   }
   const { account, positions, strategies, greeks, activity } = portfolio.data;
   const pending = portfolio.data.pending;
-  const closingEstimate = closing ? closeEstimate(closing, account.settings) : null;
-  const legsOf = (id: string) => positions.filter((p) => p.group?.id === id);
-  const ungrouped = positions.filter((p) => !p.group);
-  const strategyEstimate = closingStrategy ? closeStrategyEstimate(legsOf(closingStrategy.id), account.settings) : null;
-  const exercised = exercise.data ? [exercise.data.activity.text, exercise.data.warning].filter(Boolean).join(' ') : null;
-  const message = exercised ?? (close.error?.message || regroup.error?.message || null);
-  const busy = exercise.isPending || close.isPending || closeStrategy.isPending || regroup.isPending;
-  const tableProps = {
-    strategies,
-    onClose: (p: PortfolioPosition) => {
-      setClosing(p);
-      setCloseKey(crypto.randomUUID());
-    },
-    onExercise: (p: PortfolioPosition) => {
-      exercise.reset();
-      setExercising(p);
-    },
-    onMove: (p: PortfolioPosition, groupId: string | null, name?: string) => regroup.mutate({ symbol: p.symbol, groupId, name }),
-    busy,
-  };
+  const legsOf = p.legsOf;
+  const ungrouped = positions.filter((x) => !x.group);
+  const tableProps = { strategies, onClose: p.startClose, onExercise: p.startExercise, onMove: p.move, busy };
 
   return (
     <div className="space-y-6">
@@ -157,10 +117,7 @@ function PaperPortfolioPage() {
                   <button
                     type="button"
                     disabled={busy}
-                    onClick={() => {
-                      setClosingStrategy(s);
-                      setCloseKey(crypto.randomUUID());
-                    }}
+                    onClick={() => p.startCloseStrategy(s)}
                     className="rounded-lg bg-white px-3 py-1.5 text-xs font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-100 disabled:opacity-50"
                   >
                     Close strategy
@@ -226,7 +183,7 @@ function PaperPortfolioPage() {
           </h2>
           <button
             type="button"
-            onClick={() => setResetOpen(true)}
+            onClick={() => p.setResetOpen(true)}
             className="rounded-lg px-3 py-2 text-sm font-semibold text-red-800 ring-1 ring-red-200 hover:bg-red-50"
           >
             Reset account…
@@ -237,41 +194,38 @@ function PaperPortfolioPage() {
         </div>
       </section>
 
-      {closing && closingEstimate && (
+      {p.closing && (
         <TradeConfirmationDialog
           trade={{
-            action: closing.quantity > 0 ? 'SELL' : 'BUY',
-            quantity: Math.abs(closing.quantity),
-            symbol: closing.kind === 'option' ? contractLabel(closing.symbol) : `${closing.symbol} shares`,
+            action: p.closing.position.quantity > 0 ? 'SELL' : 'BUY',
+            quantity: Math.abs(p.closing.position.quantity),
+            symbol: p.closing.position.kind === 'option' ? contractLabel(p.closing.position.symbol) : `${p.closing.position.symbol} shares`,
             orderType: 'Market (day): closes the position',
-            price: closingEstimate.price,
-            ...(closingEstimate.commission > 0 ? { commission: closingEstimate.commission } : {}),
-            totalCost: closingEstimate.totalCost,
+            price: p.closing.estimate.price,
+            ...(p.closing.estimate.commission > 0 ? { commission: p.closing.estimate.commission } : {}),
+            totalCost: p.closing.estimate.totalCost,
             currency: 'USD',
           }}
           account={{ name: account.name, mode: 'paper' }}
-          loading={close.isPending}
-          error={close.error?.message}
-          onCancel={() => {
-            setClosing(null);
-            close.reset();
-          }}
-          onConfirm={() => close.mutate({ symbol: closing.symbol, clientOrderId: closeKey }, { onSuccess: () => setClosing(null) })}
+          loading={p.closing.busy}
+          error={p.closing.error}
+          onCancel={p.closing.cancel}
+          onConfirm={p.closing.confirm}
         />
       )}
-      {closingStrategy && strategyEstimate && (
+      {p.closingStrategy && (
         <TradeConfirmationDialog
           trade={{
             action: 'CLOSE',
             quantity: 1,
-            symbol: closingStrategy.name,
+            symbol: p.closingStrategy.strategy.name,
             orderType: 'Market (day): closes every leg in one order',
-            price: strategyEstimate.netPrice,
-            midPrice: strategyEstimate.midPrice,
-            commission: strategyEstimate.commission,
-            totalCost: strategyEstimate.totalCost,
+            price: p.closingStrategy.estimate.netPrice,
+            midPrice: p.closingStrategy.estimate.midPrice,
+            commission: p.closingStrategy.estimate.commission,
+            totalCost: p.closingStrategy.estimate.totalCost,
             currency: 'USD',
-            legs: strategyEstimate.legs.map((l) => ({
+            legs: p.closingStrategy.estimate.legs.map((l) => ({
               action: l.side === 'buy' ? 'BUY' : 'SELL',
               quantity: l.quantity,
               symbol: contractLabel(l.contract),
@@ -279,37 +233,26 @@ function PaperPortfolioPage() {
             })),
           }}
           account={{ name: account.name, mode: 'paper' }}
-          loading={closeStrategy.isPending}
-          error={closeStrategy.error?.message}
-          onCancel={() => {
-            setClosingStrategy(null);
-            closeStrategy.reset();
-          }}
-          onConfirm={() => closeStrategy.mutate({ id: closingStrategy.id, clientOrderId: closeKey }, { onSuccess: () => setClosingStrategy(null) })}
+          loading={p.closingStrategy.busy}
+          error={p.closingStrategy.error}
+          onCancel={p.closingStrategy.cancel}
+          onConfirm={p.closingStrategy.confirm}
         />
       )}
-      {exercising && (
+      {p.exercising && (
         <ExerciseDialog
-          position={exercising}
+          position={p.exercising.position}
           settings={account.settings}
-          loading={exercise.isPending}
-          error={exercise.error?.message}
-          onCancel={() => {
-            setExercising(null);
-            exercise.reset();
-          }}
-          onSellInstead={() => {
-            setExercising(null);
-            exercise.reset();
-            setClosing(exercising);
-            setCloseKey(crypto.randomUUID());
-          }}
-          onConfirm={() => exercise.mutate({ symbol: exercising.symbol }, { onSuccess: () => setExercising(null) })}
+          loading={p.exercising.busy}
+          error={p.exercising.error}
+          onCancel={p.exercising.cancel}
+          onSellInstead={p.exercising.sellInstead}
+          onConfirm={p.exercising.confirm}
         />
       )}
-      {resetOpen && (
-        <Modal title="Reset the paper account" onClose={() => setResetOpen(false)}>
-          <AccountSetupForm mode="reset" onDone={() => setResetOpen(false)} />
+      {p.resetOpen && (
+        <Modal title="Reset the paper account" onClose={() => p.setResetOpen(false)}>
+          <AccountSetupForm mode="reset" onDone={() => p.setResetOpen(false)} />
         </Modal>
       )}
     </div>
