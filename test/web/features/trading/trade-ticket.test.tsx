@@ -187,7 +187,7 @@ describe('one ticket for every account', () => {
     sent.answer = filledOrder({ fills: [], totalCost: null, commission: 0 });
     vi.mocked(preTrade).mockClear();
     renderTicket();
-    expect(screen.getByRole('heading', { name: 'Order on Alpaca Live' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Alpaca Live order' })).toBeTruthy();
     expect(screen.getByText(/the order goes to Alpaca after the same checks as a paper order/).textContent).toContain('On Alpaca Live');
     expect(screen.getByRole('note').textContent).toContain('local Alpaca stand-in');
     // No paper fill model or commission: the ask stands in for a market buy, and the buying power is Alpaca's.

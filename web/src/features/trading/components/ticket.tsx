@@ -122,7 +122,7 @@ export function Ticket({ contract, initialSide, account }: { contract: string; i
 
       <section className="space-y-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-labelledby="order-h">
         <h2 id="order-h" className="text-lg font-bold text-slate-900">
-          {venue.kind === 'alpaca' ? `Order on ${venue.account.name}` : 'Paper order'}
+          {venue.kind === 'alpaca' ? `${venue.account.name} order` : 'Paper order'}
         </h2>
         {venue.kind === 'alpaca' && (
           <>
