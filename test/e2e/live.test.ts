@@ -107,7 +107,7 @@ describe('live trading with Alpaca in Chromium (the local stand-in)', () => {
     await page.getByText('Order sent to Alpaca: filled').waitFor();
     expect(label).not.toBe('');
 
-    await page.getByRole('link', { name: 'See it in the portfolio' }).click();
+    await page.getByRole('link', { name: 'View portfolio' }).click();
     await page.getByRole('heading', { name: 'Portfolio · Alpaca Live' }).waitFor();
     await page.getByText('local Alpaca stand-in').waitFor();
     const positions = page.getByRole('region', { name: 'Positions' });

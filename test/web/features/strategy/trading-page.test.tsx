@@ -181,6 +181,10 @@ describe('the builder states', () => {
     expect(legRows()).toHaveLength(4);
     expect(readyMade()).toBeNull();
     expect(screen.getByRole('heading', { name: /^Iron Condor/ })).toBeTruthy();
+    // The Alpaca connection card comes after the legs, not between the learner and them.
+    const legs = screen.getByRole('list', { name: 'Legs' });
+    const liveCard = screen.getByRole('region', { name: 'Live Trading with Alpaca' });
+    expect(legs.compareDocumentPosition(liveCard) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     const sides = legRows().map((r) => within(r).getAllByRole('button')[0]!.textContent);
     expect(sides).toEqual(['BUY', 'SELL', 'SELL', 'BUY']);
     const types = [1, 2, 3, 4].map((n) => (screen.getByLabelText(`Leg ${n} type`) as HTMLSelectElement).selectedOptions[0]!.textContent);

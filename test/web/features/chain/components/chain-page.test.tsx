@@ -494,6 +494,19 @@ describe('ChainPage: data source, demo notice and Sync Data', () => {
     expect(screen.queryByRole('region', { name: 'Simulated end-of-day prices' })).toBeNull();
   });
 
+  it('folds the simulated-prices notice to one line beside the badge on a desktop, above the chain table, and opens it on a click', async () => {
+    renderPage();
+    const table = await screen.findByRole('table');
+    const notice = screen.getByRole('region', { name: 'Simulated end-of-day prices' });
+    const fold = within(notice).getByTestId('demo-notice-fold') as HTMLDetailsElement;
+    expect(fold.open).toBe(false);
+    // The badge and the folded notice share one line, and the chain follows them.
+    expect(notice.parentElement).toBe(screen.getByTestId('data-source-badge').parentElement);
+    expect(notice.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await userEvent.click(within(notice).getByRole('heading', { name: 'Simulated end-of-day prices' }));
+    expect(fold.open).toBe(true);
+  });
+
   it('says "Live" only once the prices are live, and "Simulated" in the title and heading while they are simulated', async () => {
     renderPage();
     await screen.findByRole('table');

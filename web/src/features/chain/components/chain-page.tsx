@@ -136,10 +136,10 @@ export default function ChainPage({ inShell }: { inShell: boolean }) {
 
   const chainShown = us && expiries.isSuccess && expiryList.length > 0;
   const content = (
-    <div className="space-y-4">
+    <div className="space-y-3">
       {chainShown && <SkipToChain />}
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
+        <div className="min-w-0 sm:flex-1">
           <h1 aria-label={demoInUse ? pageTitle : undefined} className="flex flex-wrap items-center gap-x-2 text-2xl font-bold tracking-tight text-slate-900">
             {demoInUse ? 'Options Chain' : 'Live Options Chain'}
             {demoInUse && (
@@ -148,13 +148,14 @@ export default function ChainPage({ inShell }: { inShell: boolean }) {
               </span>
             )}
           </h1>
-          <p className="mt-1 hidden max-w-2xl text-sm text-slate-700 sm:block">
+          <p className="mt-1 hidden text-sm text-slate-700 sm:block">
             Every strike&apos;s bid, ask, volume, open interest, implied volatility and Greeks. Click a bid to sell or an ask to buy, with virtual money.
           </p>
         </div>
         <MarketSwitch market={market} onChange={selectMarket} />
       </div>
 
+      {/* Where the prices come from, on one line: the badge, Sync Data, and the simulated-prices notice folded to its heading. */}
       <DataSourceBar
         live={live}
         canSync={canSync}
@@ -164,9 +165,9 @@ export default function ChainPage({ inShell }: { inShell: boolean }) {
         lastSync={us ? (marketStatus?.lastSync ?? null) : null}
         notice={sync.notice}
         onDismissNotice={sync.dismissNotice}
-      />
-
-      {demoInUse && !noticeDismissed && <DemoNotice fallback={fallback} onDismiss={() => setNoticeDismissed(true)} />}
+      >
+        {demoInUse && !noticeDismissed && <DemoNotice fallback={fallback} onDismiss={() => setNoticeDismissed(true)} />}
+      </DataSourceBar>
 
       {!us ? (
         <IndiaComingSoon />
@@ -201,16 +202,18 @@ export default function ChainPage({ inShell }: { inShell: boolean }) {
               <section aria-labelledby="chain-heading" className="space-y-2">
                 <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
                   <div>
-                    <h2 id="chain-heading" tabIndex={-1} className="scroll-mt-20 text-lg font-bold text-slate-900 focus:outline-none">
-                      {ticker} {expiry ? formatDate(expiry) : ''}
-                    </h2>
-                    {/* From reading the chain to a ready-made strategy on it (issue 24): the library opens each template on this ticker. */}
-                    <Link
-                      to={`/app/templates?underlying=${encodeURIComponent(ticker)}`}
-                      className="text-sm font-semibold text-brand-800 underline hover:text-brand-900"
-                    >
-                      Build a strategy on {ticker}
-                    </Link>
+                    <div className="flex flex-wrap items-baseline gap-x-4">
+                      <h2 id="chain-heading" tabIndex={-1} className="scroll-mt-20 text-lg font-bold text-slate-900 focus:outline-none">
+                        {ticker} {expiry ? formatDate(expiry) : ''}
+                      </h2>
+                      {/* From reading the chain to a ready-made strategy on it (issue 24): the library opens each template on this ticker. */}
+                      <Link
+                        to={`/app/templates?underlying=${encodeURIComponent(ticker)}`}
+                        className="text-sm font-semibold text-brand-800 underline hover:text-brand-900"
+                      >
+                        Build a strategy on {ticker}
+                      </Link>
+                    </div>
                     {view && (
                       <p className="text-sm text-slate-700">
                         {view.expiry_type} · {formatDaysToExpiry(view.days_to_expiry)} to expiry · showing {visible.length} of {rows.length} strikes

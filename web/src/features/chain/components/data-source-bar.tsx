@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Button } from '@web/components/ui/button';
 import type { SyncNotice } from '../hooks/use-market-sync';
@@ -15,6 +15,8 @@ interface Props {
   lastSync: string | null;
   notice: SyncNotice | null;
   onDismissNotice: () => void;
+  /** Said on the same line, after the badge: the simulated-prices notice, folded. */
+  children?: ReactNode;
 }
 
 const NOTICE_STYLE: Record<SyncNotice['kind'], string> = {
@@ -28,7 +30,7 @@ const NOTICE_STYLE: Record<SyncNotice['kind'], string> = {
  * The data-source badge, Sync Data and what the last sync said (spec part 2 §2). Sync Data shows only when a provider
  * is configured: on the simulated market there is nothing to sync, and the demo notice says where prices come from.
  */
-export function DataSourceBar({ live, canSync, syncHint, syncing, onSync, lastSync, notice, onDismissNotice }: Props) {
+export function DataSourceBar({ live, canSync, syncHint, syncing, onSync, lastSync, notice, onDismissNotice, children }: Props) {
   const hintId = useId();
   const location = useLocation();
   return (
@@ -59,6 +61,7 @@ export function DataSourceBar({ live, canSync, syncHint, syncing, onSync, lastSy
           </span>
         )}
         {lastSync && <span className="text-xs text-slate-600">Last sync {formatNewYorkTime(lastSync)}</span>}
+        {children}
       </div>
       <div role="status" aria-live="polite">
         {notice && (

@@ -1,69 +1,31 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { formatUsd } from '@shared/format/money';
 import { defaultDraftName } from '@shared/drafts/drafts';
 import type { Draft } from '@shared/drafts/drafts';
-import { fundsAndMargins } from '@shared/strategy';
-import { environmentOfAccount } from '@shared/broker/account-id';
-import { useSelectedAccount } from '@web/api/selected-account';
-import { preTrade, usePlaceOrder, type ComplianceCheck, type OrderRequest, type PreTradeAnswer } from '@web/api/paper-account';
 import { ChecksList } from '@web/components/trading/checks-list';
 import { RaiseLevel } from '@web/components/trading/raise-level';
 import { TradeConfirmationDialog } from '@web/components/trading/trade-confirmation-dialog';
-import { DEFAULT_WHEN_CLOSED, MarketHoursNote, orderTypeWithHours, type WhenClosed } from '@web/components/trading/market-hours-note';
-import { ApiError } from '@web/lib/api-client';
-import type { DraftBody } from '../api/drafts';
+import { MarketHoursNote } from '@web/components/trading/market-hours-note';
+import { useBuilderActions } from '../hooks/use-builder-actions';
 import type { StrategyBuilder as Builder } from '../hooks/use-strategy-builder';
 import { gridOf, legEarlyExercise, MAX_LEGS, MULTIPLIERS, NO_LEGS_HINT, type Multiplier } from '../lib/legs';
-import {
-  blockingText,
-  buildOrder,
-  estimateLimit,
-  estimateTrade,
-  fixedSide,
-  limitOrderType,
-  limitText,
-  midLimit,
-  NO_LEGS,
-  parseLimit,
-  RESTING_MESSAGE,
-  successMessage,
-  tradeAllProblem,
-  unitNote,
-  type LimitEstimate,
-  type NetSide,
-  type TradeEstimate,
-} from '../lib/trade';
+import { unitNote, type LimitEstimate, type TradeEstimate } from '../lib/trade';
 import type { BuilderPortfolio } from '../lib/types';
 import { AnalyticsPanel } from './analytics-panel';
 import { ComplexityBadge } from '@web/components/strategy/complexity-badge';
 import { DraftsPanel } from './drafts-panel';
 import { FundsPanel } from './funds-panel';
 import { LegRow } from './leg-row';
-import { OrderTypeField, type OrderKind } from './order-type-field';
+import { OrderTypeField } from './order-type-field';
 import { ReadyMadePanel } from './ready-made-panel';
 import { SaveDraftDialog } from './save-draft-dialog';
-import { ShareStrategyDialog, type ShareSource } from '@web/components/community/share-strategy-dialog';
+import { ShareStrategyDialog } from '@web/components/community/share-strategy-dialog';
 
 interface Props {
   builder: Builder;
   underlying: string;
   portfolio: BuilderPortfolio | null | undefined;
-}
-
-interface Confirming {
-  order: OrderRequest;
-  estimate: TradeEstimate;
-  /** A limit order's figures at its limit; null for a market order. */
-  limit: LimitEstimate | null;
-  preCheck: PreTradeAnswer | null;
-}
-
-/** A limit the learner typed, for the legs it was typed for: other legs start again from their mid. */
-interface LimitEdit {
-  legsKey: string;
-  text: string;
-  side: NetSide;
 }
 
 const button = 'rounded-lg px-3.5 py-2 text-sm font-semibold disabled:cursor-not-allowed';
@@ -72,158 +34,12 @@ const button = 'rounded-lg px-3.5 py-2 text-sm font-semibold disabled:cursor-not
 export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
   const b = builder;
   const multiplierId = useId();
-  const place = usePlaceOrder();
-  // Trade All places on the account chosen in the account selector: the paper account, or a connected Alpaca account
-  // (issue 21, paper or live), whose order goes through the same use case; a live one with the live confirmation.
-  const { selected } = useSelectedAccount();
-  const brokerAccount = selected && environmentOfAccount(selected.id) ? selected : null;
-  const [alert, setAlert] = useState<string | null>(null);
-  const [success, setSuccess] = useState<{ text: string; orders: boolean; resting?: boolean } | null>(null);
-  const [orderKind, setOrderKind] = useState<OrderKind>('market');
-  const [whenClosed, setWhenClosed] = useState<WhenClosed>(DEFAULT_WHEN_CLOSED);
-  const [limitEdit, setLimitEdit] = useState<LimitEdit | null>(null);
-  const [confirming, setConfirming] = useState<Confirming | null>(null);
-  const [orderError, setOrderError] = useState<string | null>(null);
-  const [blockedChecks, setBlockedChecks] = useState<ComplianceCheck[]>([]);
-  const [saving, setSaving] = useState<DraftBody | null>(null);
-  const [sharing, setSharing] = useState<ShareSource | null>(null);
   const navigate = useNavigate();
-
-  const sharesHeld = (portfolio?.positions ?? []).filter((p) => p.kind === 'stock' && p.underlying === underlying).reduce((s, p) => s + p.quantity, 0);
-  const funds = b.strategyLegs.length && !b.loadingPrices ? fundsAndMargins(b.strategyLegs, { multiplier: b.multiplier, sharesHeld }) : null;
+  // The order, its confirmation, drafts, sharing and the messages they leave: the builder's actions (one hook).
+  const a = useBuilderActions({ builder, underlying, portfolio });
+  const { edit, resetMessages, sharesHeld, funds, estimate, orderKind, alert, success } = a;
   const template = b.template;
   const messages = b.validation;
-  // The order's price at the mid and now, with commission: the breakdown, the funds and the confirmation all show it.
-  const estimate =
-    portfolio && b.quoted.length > 0 && !b.loadingPrices && b.quoted.every((q) => q.contract)
-      ? estimateTrade(b.quoted, b.multiplier, portfolio.account.settings)
-      : null;
-  // The limit starts at the net mid; once typed, it holds until the legs change.
-  const priced = b.quoted.length > 0 && !b.loadingPrices && b.quoted.every((q) => q.contract && q.premium !== null);
-  const legsKey = b.quoted.map((q) => `${q.leg.action}:${q.contract?.contract_ticker ?? q.strike}:${q.leg.lots}`).join('|');
-  const mid = priced ? midLimit(b.quoted) : null;
-  const typed = limitEdit && limitEdit.legsKey === legsKey ? limitEdit : null;
-  const sideFixed = fixedSide(b.quoted);
-  const limitSide = sideFixed ?? typed?.side ?? mid?.side ?? 'debit';
-  const limitInput = typed?.text ?? (mid ? limitText(mid) : '');
-  const parsedLimit = parseLimit(limitInput, limitSide, b.quoted.length === 1);
-  const limitEstimate =
-    orderKind === 'limit' && parsedLimit.ok && estimate && portfolio
-      ? estimateLimit(b.quoted, b.multiplier, portfolio.account.settings, parsedLimit.limit)
-      : null;
-
-  const resetMessages = () => {
-    setAlert(null);
-    setSuccess(null);
-    setBlockedChecks([]);
-  };
-  /** Every edit clears the last outcome, so an old alert never describes new legs. */
-  const edit =
-    <A extends unknown[]>(fn: (...args: A) => void) =>
-    (...args: A) => {
-      resetMessages();
-      fn(...args);
-    };
-
-  const tradeAll = () => {
-    resetMessages();
-    const problem = tradeAllProblem({
-      quoted: b.quoted,
-      legs: b.strategyLegs,
-      multiplier: b.multiplier,
-      strategyName: b.strategyName,
-      validation: b.validation,
-      portfolio,
-      sharesHeld,
-    });
-    if (problem) return setAlert(problem);
-    if (orderKind === 'limit' && !parsedLimit.ok) return setAlert(parsedLimit.message);
-    const limit = orderKind === 'limit' && parsedLimit.ok ? parsedLimit.limit : undefined;
-    const settings = portfolio!.account.settings;
-    // The paper account's market hours (a broker keeps its own).
-    const order = { ...buildOrder(b.quoted, b.multiplier, b.strategyName, crypto.randomUUID(), limit), ...(brokerAccount ? {} : { whenClosed }) };
-    setOrderError(null);
-    setConfirming({
-      order,
-      estimate: estimateTrade(b.quoted, b.multiplier, settings),
-      limit: limit ? estimateLimit(b.quoted, b.multiplier, settings, limit) : null,
-      preCheck: null,
-    });
-    // The paper account's dry run says nothing about a broker account: its checks run when the order is placed.
-    if (brokerAccount) return;
-    preTrade(order)
-      .then((r) => setConfirming((c) => (c && c.order.clientOrderId === order.clientOrderId ? { ...c, preCheck: r } : c)))
-      .catch(() => undefined);
-  };
-
-  const confirm = () => {
-    if (!confirming) return;
-    const { order } = confirming;
-    setOrderError(null);
-    place.mutate(brokerAccount ? { ...order, accountId: brokerAccount.id } : order, {
-      onSuccess: (placed) => {
-        setConfirming(null);
-        b.clear();
-        setSuccess(
-          placed?.order?.status === 'open'
-            ? { text: placed.order.queued && placed.note ? placed.note : RESTING_MESSAGE, orders: true, resting: true }
-            : { text: successMessage(order.legs.length, b.multiplier), orders: true },
-        );
-      },
-      onError: (e) => {
-        const checks = e instanceof ApiError ? (e.body as { checks?: ComplianceCheck[] } | null)?.checks : undefined;
-        setOrderError(blockingText(e.message, checks));
-        if (checks) setBlockedChecks(checks);
-      },
-    });
-  };
-
-  /** "Share": the legs as they stand, at today's price, for the community (the server keeps them relative to it). */
-  const share = () => {
-    resetMessages();
-    if (b.quoted.length === 0) return setAlert(NO_LEGS);
-    if (b.loadingPrices || b.spot === null) return setAlert('Prices are still loading. Try again in a moment.');
-    setSharing({
-      kind: 'builder',
-      underlying,
-      strategyName: b.strategyName,
-      spot: b.spot,
-      legs: b.quoted.map((q) => ({
-        action: q.leg.action,
-        optionType: q.leg.optionType,
-        strike: q.strike,
-        expiration: q.leg.expiration,
-        quantity: q.leg.lots,
-        premium: q.premium ?? null,
-      })),
-    });
-  };
-
-  const addToDrafts = () => {
-    resetMessages();
-    if (b.quoted.length === 0) return setAlert(NO_LEGS);
-    if (b.loadingPrices) return setAlert('Prices are still loading. Try again in a moment.');
-    setSaving({
-      underlying,
-      strategy: b.strategyName,
-      multiplier: b.multiplier,
-      legs: b.quoted.map((q) => ({
-        action: q.leg.action,
-        optionType: q.leg.optionType,
-        strike: q.strike,
-        premium: q.premium ?? 0,
-        quantity: q.leg.lots,
-        expiration: q.leg.expiration,
-        underlying,
-        ...(q.contract ? { contractTicker: q.contract.contract_ticker } : {}),
-      })),
-    });
-  };
-
-  const preCheckError =
-    confirming?.preCheck && !confirming.preCheck.canProceed
-      ? blockingText(confirming.preCheck.checks.find((c) => c.severity === 'error')?.message ?? 'This order would be blocked.', confirming.preCheck.checks)
-      : null;
 
   return (
     // Phones read legs, then the analysis, then the ready-made list and drafts; wide screens put the analysis beside them.
@@ -330,46 +146,37 @@ export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
             <button type="button" onClick={edit(b.clear)} className={`${button} text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50`}>
               Clear New Trades
             </button>
-            <button type="button" onClick={addToDrafts} className={`${button} text-brand-800 ring-1 ring-brand-600 hover:bg-brand-50`}>
+            <button type="button" onClick={a.addToDrafts} className={`${button} text-brand-800 ring-1 ring-brand-600 hover:bg-brand-50`}>
               Add to Drafts
             </button>
-            <button type="button" onClick={share} className={`${button} text-brand-800 ring-1 ring-brand-600 hover:bg-brand-50`}>
+            <button type="button" onClick={a.share} className={`${button} text-brand-800 ring-1 ring-brand-600 hover:bg-brand-50`}>
               Share
             </button>
-            <button type="button" onClick={tradeAll} className={`${button} bg-brand-700 text-white hover:bg-brand-800`}>
+            <button type="button" onClick={a.tradeAll} className={`${button} bg-brand-700 text-white hover:bg-brand-800`}>
               Trade All
             </button>
           </div>
           <OrderTypeField
             kind={orderKind}
-            onKind={(k) => {
-              resetMessages();
-              setOrderKind(k);
-            }}
-            text={limitInput}
-            side={limitSide}
-            sideFixed={sideFixed !== null}
-            onText={(text) => {
-              resetMessages();
-              setLimitEdit({ legsKey, text, side: limitSide });
-            }}
-            onSide={(side) => {
-              resetMessages();
-              setLimitEdit({ legsKey, text: limitInput, side });
-            }}
-            parsed={parsedLimit}
+            onKind={a.setOrderKind}
+            text={a.limit.input}
+            side={a.limit.side}
+            sideFixed={a.limit.sideFixed}
+            onText={a.limit.setText}
+            onSide={a.limit.setSide}
+            parsed={a.limit.parsed}
             unitNote={unitNote(b.quoted)}
           />
-          {!brokerAccount && (
+          {!a.brokerAccount && (
             <div className="mt-2">
-              <MarketHoursNote type={orderKind} whenClosed={whenClosed} onChange={setWhenClosed} />
+              <MarketHoursNote type={orderKind} whenClosed={a.whenClosed} onChange={a.setWhenClosed} />
             </div>
           )}
           <p className="mt-2 text-xs text-slate-600">
             Each leg is sent as lots × multiplier contracts, in one {orderKind === 'limit' ? 'limit order at your net price' : 'market order'} for the day, with
             virtual money.
           </p>
-          {estimate && <PriceBreakdown estimate={estimate} limit={orderKind === 'limit' ? limitEstimate : null} />}
+          {estimate && <PriceBreakdown estimate={estimate} limit={orderKind === 'limit' ? a.limit.estimate : null} />}
           {b.quoted.length >= MAX_LEGS && (
             <p className="mt-1 text-xs text-slate-600" data-testid="max-legs">
               A strategy holds at most {MAX_LEGS} legs: remove one to add another.
@@ -397,9 +204,9 @@ export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
               )}
             </p>
           )}
-          {blockedChecks.length > 0 && !confirming && (
+          {a.refusal.length > 0 && (
             <div className="mt-3">
-              <ChecksList checks={blockedChecks} label="Why the order was refused" />
+              <ChecksList checks={a.refusal} label="Why the order was refused" />
             </div>
           )}
         </section>
@@ -419,7 +226,7 @@ export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
           <FundsPanel
             funds={funds}
             buyingPower={portfolio?.account.buyingPower ?? null}
-            charge={(orderKind === 'limit' ? limitEstimate?.total : estimate?.total) ?? null}
+            charge={(orderKind === 'limit' ? a.limit.estimate?.total : estimate?.total) ?? null}
           />
         )}
       </div>
@@ -434,67 +241,30 @@ export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
         />
       </div>
 
-      {confirming && portfolio && (
+      {a.confirmation && (
         <TradeConfirmationDialog
-          trade={
-            confirming.limit
-              ? {
-                  action: confirming.limit.limit.side === 'debit' ? 'BUY' : 'SELL',
-                  quantity: b.multiplier,
-                  symbol: `${underlying} ${b.strategyName}`,
-                  orderType: brokerAccount ? limitOrderType(confirming.limit.limit) : orderTypeWithHours(limitOrderType(confirming.limit.limit), whenClosed),
-                  // One leg's price is a price per share; several legs' is the signed net per unit.
-                  price: confirming.order.legs.length === 1 ? confirming.limit.limit.amount : confirming.limit.limit.signed,
-                  commission: confirming.limit.commission,
-                  totalCost: confirming.limit.total,
-                  currency: 'USD',
-                  legs: confirming.estimate.legs,
-                }
-              : {
-                  action: confirming.estimate.netPerUnit >= 0 ? 'BUY' : 'SELL',
-                  quantity: b.multiplier,
-                  symbol: `${underlying} ${b.strategyName}`,
-                  orderType: brokerAccount ? 'Market (day), one order for all legs' : orderTypeWithHours('Market (day), one order for all legs', whenClosed),
-                  price: confirming.estimate.netPerUnit,
-                  midPrice: confirming.estimate.midPerUnit,
-                  commission: confirming.estimate.commission,
-                  totalCost: confirming.estimate.total,
-                  currency: 'USD',
-                  legs: confirming.estimate.legs,
-                }
-          }
-          account={brokerAccount ? { name: brokerAccount.name, mode: brokerAccount.mode } : { name: portfolio.account.name, mode: 'paper' }}
-          loading={place.isPending}
-          error={orderError ?? preCheckError}
-          blocked={!!preCheckError}
+          trade={a.confirmation.trade}
+          account={a.confirmation.account}
+          loading={a.confirmation.busy}
+          error={a.confirmation.error}
+          blocked={a.confirmation.blocked}
           extra={
             <>
-              {confirming.limit && <LimitNote estimate={confirming.limit} />}
-              <RaiseLevel
-                checks={confirming.preCheck?.checks ?? []}
-                onRaised={() => {
-                  setOrderError(null);
-                  preTrade(confirming.order)
-                    .then((r) => setConfirming((c) => (c && c.order.clientOrderId === confirming.order.clientOrderId ? { ...c, preCheck: r } : c)))
-                    .catch(() => undefined);
-                }}
-              />
+              {a.confirmation.draft.limit && <LimitNote estimate={a.confirmation.draft.limit} />}
+              <RaiseLevel checks={a.confirmation.draft.preCheck?.checks ?? []} onRaised={a.confirmation.levelRaised} />
             </>
           }
-          onConfirm={confirm}
-          onCancel={() => setConfirming(null)}
+          onConfirm={a.confirmation.confirm}
+          onCancel={a.confirmation.cancel}
         />
       )}
-      {sharing && <ShareStrategyDialog source={sharing} onClose={() => setSharing(null)} onShared={(post) => navigate(`/app/community/posts/${post.id}`)} />}
-      {saving && (
+      {a.sharing && <ShareStrategyDialog source={a.sharing} onClose={a.closeSharing} onShared={(post) => navigate(`/app/community/posts/${post.id}`)} />}
+      {a.saving && (
         <SaveDraftDialog
-          body={saving}
+          body={a.saving}
           defaultName={defaultDraftName(underlying, b.strategyName === 'Custom' ? null : b.strategyName)}
-          onClose={() => setSaving(null)}
-          onSaved={(name) => {
-            setSaving(null);
-            setSuccess({ text: `Saved to drafts as “${name}”.`, orders: false });
-          }}
+          onClose={a.closeSaving}
+          onSaved={a.saved}
         />
       )}
     </div>

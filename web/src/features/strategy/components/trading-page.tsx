@@ -53,8 +53,6 @@ export default function TradingPage() {
         </p>
       </aside>
 
-      <LiveTradingCard />
-
       {templateId && !template && (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200">
           There is no ready-made strategy called “{templateId}”.{' '}
@@ -104,6 +102,9 @@ export default function TradingPage() {
           </QueryState>
         </>
       )}
+
+      {/* Connecting an Alpaca account is done once: its card sits below the work, never between the learner and the legs. */}
+      <LiveTradingCard />
     </div>
   );
 }

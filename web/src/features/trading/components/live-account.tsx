@@ -1,5 +1,5 @@
 import { formatNumber } from '@shared/format/number';
-import { useId, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { BrokerEnvironment } from '@shared/broker/credentials-form';
 import { levelName } from '@shared/compliance/levels';
@@ -15,23 +15,17 @@ import {
   useBrokerSync,
   type BrokerOrder,
 } from '@web/api/broker';
-import { useContractQuote } from '@web/api/market';
-import type { AccountSummary, OrderRequest } from '@web/api/paper-account';
-import { ChecksList } from '@web/components/trading/checks-list';
-import { TradeConfirmationDialog } from '@web/components/trading/trade-confirmation-dialog';
+import type { AccountSummary } from '@web/api/paper-account';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { ApiError } from '@web/lib/api-client';
 import { contractLabel } from '@web/components/trading/contract-label';
-import { SegmentedControl } from '@web/components/ui/segmented-control';
-import { orderCost } from '@shared/paper/order-cost';
-import { useOrderFlow } from '../hooks/use-order-flow';
 
 /**
  * The trading screens for a connected Alpaca account (issue 21), chosen in the account selector: its figures,
  * positions (close, exercise) and orders (cancel), synced from Alpaca when the screen opens and every 30 s while it is
- * visible (useBrokerSync), read as the last sync stored them; and the
- * ticket, which places through POST /api/orders with the account's id after the live confirmation.
+ * visible (useBrokerSync), read as the last sync stored them. The ticket is the one trade ticket (./ticket.tsx), which
+ * places through POST /api/orders with the account's id after the live confirmation.
  */
 export function StandInNote({ environment }: { environment: BrokerEnvironment }) {
   const account = useBrokerAccount(environment);
@@ -211,127 +205,6 @@ export function LiveOrdersList({ environment, limit }: { environment: BrokerEnvi
 function describeOrder(o: BrokerOrder): string {
   if (o.legs.length) return `${o.strategy ?? 'Multi-leg'}: ${o.legs.map((l) => `${l.side} ${l.ratio_qty * o.quantity} ${contractLabel(l.symbol)}`).join(', ')}`;
   return `${o.side === 'sell' ? 'Sell' : 'Buy'} ${o.quantity} ${contractLabel(o.symbol)}`;
-}
-
-const SIDES = [
-  { value: 'buy', label: 'Buy' },
-  { value: 'sell', label: 'Sell' },
-] as const;
-const ORDER_TYPES = [
-  { value: 'market', label: 'Market' },
-  { value: 'limit', label: 'Limit' },
-] as const;
-const segment = (on: boolean) => `rounded-lg px-4 py-2 text-sm font-semibold ring-1 ${on ? 'bg-brand-700 text-white ring-brand-700' : 'ring-slate-300'}`;
-
-/** The trade ticket for a connected Alpaca account: the same order body as paper, the live confirmation, then Alpaca. */
-export function LiveTicket({ contract, initialSide, account }: { contract: string; initialSide: 'buy' | 'sell'; account: AccountSummary }) {
-  const environment = account.id === 'alpaca-live' ? 'live' : 'paper';
-  const [side, setSide] = useState(initialSide);
-  const [quantity, setQuantity] = useState('1');
-  const [type, setType] = useState<'market' | 'limit'>('market');
-  const [limit, setLimit] = useState('');
-  const refresh = useBrokerAction(async () => undefined);
-  const flow = useOrderFlow<OrderRequest>({
-    toRequest: (draft, clientOrderId) => ({ ...draft, clientOrderId }),
-    onPlaced: () => refresh.mutate(undefined),
-  });
-  const ids = { qty: useId(), limit: useId() };
-  const quote = useContractQuote(contract).data?.quote;
-  const qty = Number(quantity);
-  // The price shown before confirming: the limit, or the market's side (buy at the ask, sell at the bid); Alpaca fills it.
-  const estimate = type === 'limit' ? Number(limit) || 0 : ((side === 'buy' ? quote?.ask : quote?.bid) ?? quote?.mark ?? 0);
-  const request = useMemo(
-    (): OrderRequest => ({
-      clientOrderId: '',
-      type,
-      timeInForce: 'day',
-      legs: [{ contract, side, quantity: qty }],
-      ...(type === 'limit' ? { limitPrice: Number(limit) } : {}),
-      accountId: account.id,
-    }),
-    [type, contract, side, qty, limit, account.id],
-  );
-  const placed = flow.result?.placed.order;
-  const done = placed ? `Order sent to Alpaca: ${placed.status}${placed.netPrice !== null ? ` at ${formatUsd(Math.abs(placed.netPrice))}` : ''}.` : null;
-  const { checks, error } = flow;
-  return (
-    <section className="mx-auto max-w-xl space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-      <h1 className="text-xl font-bold">Trade {contractLabel(contract)}</h1>
-      <p className="text-sm text-slate-700">
-        On <strong>{account.name}</strong>: the order goes to Alpaca after the same checks as a paper order.
-      </p>
-      <StandInNote environment={environment} />
-      {done ? (
-        <div role="status" className="space-y-2">
-          <p className="font-semibold text-emerald-800">{done}</p>
-          <ChecksList checks={checks} />
-          <Link to="/app/portfolio" className="font-semibold text-brand-800 underline">
-            See it in the portfolio
-          </Link>
-        </div>
-      ) : (
-        <form
-          className="space-y-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            flow.review(request, `live-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`);
-          }}
-        >
-          <SegmentedControl label="Side" className="flex gap-2" options={SIDES} value={side} onSelect={setSide} itemClassName={segment} />
-          <label htmlFor={ids.qty} className="block text-sm font-semibold">
-            Contracts
-          </label>
-          <input
-            id={ids.qty}
-            inputMode="numeric"
-            value={quantity}
-            onChange={(e) => setQuantity(e.target.value)}
-            className="block w-32 rounded-lg px-3 py-2 ring-1 ring-slate-300"
-          />
-          <SegmentedControl label="Order type" className="flex gap-2" options={ORDER_TYPES} value={type} onSelect={setType} itemClassName={segment} />
-          {type === 'limit' && (
-            <>
-              <label htmlFor={ids.limit} className="block text-sm font-semibold">
-                Limit price per share
-              </label>
-              <input
-                id={ids.limit}
-                inputMode="decimal"
-                value={limit}
-                onChange={(e) => setLimit(e.target.value)}
-                className="block w-32 rounded-lg px-3 py-2 ring-1 ring-slate-300"
-              />
-            </>
-          )}
-          <Button type="submit">Review order</Button>
-          {error && !flow.confirming && (
-            <p role="alert" className="text-sm font-semibold text-red-800">
-              {error}
-            </p>
-          )}
-          {checks.length > 0 && <ChecksList checks={checks} />}
-        </form>
-      )}
-      {flow.confirming && (
-        <TradeConfirmationDialog
-          trade={{
-            action: side === 'buy' ? 'BUY' : 'SELL',
-            quantity: qty,
-            symbol: contractLabel(contract),
-            orderType: type === 'market' ? 'Market (day)' : 'Limit (day)',
-            price: estimate,
-            totalCost: orderCost([{ side, quantity: qty, price: estimate }], 0).totalCost,
-            currency: 'USD',
-          }}
-          account={{ name: account.name, mode: account.mode }}
-          loading={flow.busy}
-          error={error}
-          onCancel={flow.cancel}
-          onConfirm={flow.confirm}
-        />
-      )}
-    </section>
-  );
 }
 
 function ErrorPanel({ message }: { message: string }) {

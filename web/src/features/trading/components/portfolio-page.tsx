@@ -2,20 +2,10 @@ import { environmentOfAccount } from '@shared/broker/account-id';
 import { plural } from '@shared/format/words';
 import { useSelectedAccount } from '@web/api/selected-account';
 import { LivePortfolio } from './live-account';
-import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { formatFixed, formatPnl, formatUsd } from '@shared/format/money';
 import { formatNewYorkTime } from '@shared/format/time';
-import {
-  useClosePosition,
-  useCloseStrategy,
-  useExercise,
-  usePortfolio,
-  useRegroupPosition,
-  type PortfolioPosition,
-  type PortfolioView,
-} from '@web/api/paper-account';
-import { templateById } from '@shared/strategy/templates';
+import type { PortfolioPosition, PortfolioView } from '@web/api/paper-account';
 import { AccountSetupForm } from '@web/components/trading/account-setup-form';
 import { contractLabel } from '@web/components/trading/contract-label';
 import { Modal } from '@web/components/trading/modal';
@@ -24,8 +14,8 @@ import { pnlTone } from '@web/components/ui/pnl-tone';
 import { Spinner } from '@web/components/ui/spinner';
 import { usePageMeta } from '@web/lib/page-meta';
 import { signedQuantity } from '../lib/contract';
-import { closeEstimate, closeStrategyEstimate } from '../lib/estimate';
-import { DEFAULT_WHEN_CLOSED, MarketHoursNote, orderTypeWithHours, type WhenClosed } from '@web/components/trading/market-hours-note';
+import { MarketHoursNote, orderTypeWithHours } from '@web/components/trading/market-hours-note';
+import { usePaperPortfolio } from '../hooks/use-paper-portfolio';
 import { ExerciseDialog } from './exercise-dialog';
 import { TradingSettings } from './trading-settings';
 
@@ -39,27 +29,9 @@ export default function PortfolioPage() {
 
 function PaperPortfolioPage() {
   usePageMeta({ title: 'Portfolio', description: 'Your paper positions, P&L, Greeks and account activity.', path: '/app/portfolio', noindex: true });
-  const portfolio = usePortfolio();
-  const [closing, setClosing] = useState<PortfolioPosition | null>(null);
-  // While the market is closed a close waits for the next session unless the learner takes the practice shortcut.
-  const [closeWhen, setCloseWhen] = useState<WhenClosed>(DEFAULT_WHEN_CLOSED);
-  // One key per close the learner starts: confirming again after an error retries that close, never a second one.
-  const [closeKey, setCloseKey] = useState('');
-  const [closingStrategy, setClosingStrategy] = useState<PortfolioView['strategies'][number] | null>(null);
-  const [exercising, setExercising] = useState<PortfolioPosition | null>(null);
-  const [resetOpen, setResetOpen] = useState(false);
-  const close = useClosePosition();
-  const closeStrategy = useCloseStrategy();
-  const regroup = useRegroupPosition();
-  const exercise = useExercise();
-  const { hash, search } = useLocation();
-  // A link from a template (`?template=bull-call-spread`) opens the account at the level that template needs.
-  const fromTemplate = templateById(new URLSearchParams(search).get('template') ?? '') ?? null;
-  const loaded = !!portfolio.data;
-  // A link to #account-settings (the builder's "change" next to the level) lands on the settings, not the top.
-  useEffect(() => {
-    if (loaded && hash) document.getElementById(hash.slice(1))?.scrollIntoView?.({ block: 'start' });
-  }, [loaded, hash]);
+  // The read, the mutations and which dialog is open: the page's orchestration (one hook).
+  const p = usePaperPortfolio();
+  const { portfolio, busy, message, fromTemplate } = p;
 
   if (portfolio.isPending) return <Spinner />;
   if (portfolio.isError) {
@@ -86,26 +58,9 @@ function PaperPortfolioPage() {
   }
   const { account, positions, strategies, greeks, activity } = portfolio.data;
   const pending = portfolio.data.pending;
-  const closingEstimate = closing ? closeEstimate(closing, account.settings) : null;
-  const legsOf = (id: string) => positions.filter((p) => p.group?.id === id);
-  const ungrouped = positions.filter((p) => !p.group);
-  const strategyEstimate = closingStrategy ? closeStrategyEstimate(legsOf(closingStrategy.id), account.settings) : null;
-  const exercised = exercise.data ? [exercise.data.activity.text, exercise.data.warning].filter(Boolean).join(' ') : null;
-  const message = exercised ?? (close.error?.message || regroup.error?.message || null);
-  const busy = exercise.isPending || close.isPending || closeStrategy.isPending || regroup.isPending;
-  const tableProps = {
-    strategies,
-    onClose: (p: PortfolioPosition) => {
-      setClosing(p);
-      setCloseKey(crypto.randomUUID());
-    },
-    onExercise: (p: PortfolioPosition) => {
-      exercise.reset();
-      setExercising(p);
-    },
-    onMove: (p: PortfolioPosition, groupId: string | null, name?: string) => regroup.mutate({ symbol: p.symbol, groupId, name }),
-    busy,
-  };
+  const legsOf = p.legsOf;
+  const ungrouped = positions.filter((x) => !x.group);
+  const tableProps = { strategies, onClose: p.startClose, onExercise: p.startExercise, onMove: p.move, busy };
 
   return (
     <div className="space-y-6">
@@ -164,10 +119,7 @@ function PaperPortfolioPage() {
                   <button
                     type="button"
                     disabled={busy}
-                    onClick={() => {
-                      setClosingStrategy(s);
-                      setCloseKey(crypto.randomUUID());
-                    }}
+                    onClick={() => p.startCloseStrategy(s)}
                     className="rounded-lg bg-white px-3 py-1.5 text-xs font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-100 disabled:opacity-50"
                   >
                     Close strategy
@@ -233,7 +185,7 @@ function PaperPortfolioPage() {
           </h2>
           <button
             type="button"
-            onClick={() => setResetOpen(true)}
+            onClick={() => p.setResetOpen(true)}
             className="rounded-lg px-3 py-2 text-sm font-semibold text-red-800 ring-1 ring-red-200 hover:bg-red-50"
           >
             Reset account…
@@ -244,42 +196,40 @@ function PaperPortfolioPage() {
         </div>
       </section>
 
-      {closing && closingEstimate && (
+      {p.closing && (
         <TradeConfirmationDialog
           trade={{
-            action: closing.quantity > 0 ? 'SELL' : 'BUY',
-            quantity: Math.abs(closing.quantity),
-            symbol: closing.kind === 'option' ? contractLabel(closing.symbol) : `${closing.symbol} shares`,
-            orderType: closing.kind === 'option' ? orderTypeWithHours('Market (day): closes the position', closeWhen) : 'Market (day): closes the position',
-            price: closingEstimate.price,
-            ...(closingEstimate.commission > 0 ? { commission: closingEstimate.commission } : {}),
-            totalCost: closingEstimate.totalCost,
+            action: p.closing.position.quantity > 0 ? 'SELL' : 'BUY',
+            quantity: Math.abs(p.closing.position.quantity),
+            symbol: p.closing.position.kind === 'option' ? contractLabel(p.closing.position.symbol) : `${p.closing.position.symbol} shares`,
+            orderType:
+              p.closing.position.kind === 'option' ? orderTypeWithHours('Market (day): closes the position', p.closeWhen) : 'Market (day): closes the position',
+            price: p.closing.estimate.price,
+            ...(p.closing.estimate.commission > 0 ? { commission: p.closing.estimate.commission } : {}),
+            totalCost: p.closing.estimate.totalCost,
             currency: 'USD',
           }}
           account={{ name: account.name, mode: 'paper' }}
-          loading={close.isPending}
-          error={close.error?.message}
-          onCancel={() => {
-            setClosing(null);
-            close.reset();
-          }}
-          extra={closing.kind === 'option' ? <MarketHoursNote type="market" whenClosed={closeWhen} onChange={setCloseWhen} /> : undefined}
-          onConfirm={() => close.mutate({ symbol: closing.symbol, clientOrderId: closeKey, whenClosed: closeWhen }, { onSuccess: () => setClosing(null) })}
+          loading={p.closing.busy}
+          error={p.closing.error}
+          onCancel={p.closing.cancel}
+          extra={p.closing.position.kind === 'option' ? <MarketHoursNote type="market" whenClosed={p.closeWhen} onChange={p.setCloseWhen} /> : undefined}
+          onConfirm={p.closing.confirm}
         />
       )}
-      {closingStrategy && strategyEstimate && (
+      {p.closingStrategy && (
         <TradeConfirmationDialog
           trade={{
             action: 'CLOSE',
             quantity: 1,
-            symbol: closingStrategy.name,
-            orderType: orderTypeWithHours('Market (day): closes every leg in one order', closeWhen),
-            price: strategyEstimate.netPrice,
-            midPrice: strategyEstimate.midPrice,
-            commission: strategyEstimate.commission,
-            totalCost: strategyEstimate.totalCost,
+            symbol: p.closingStrategy.strategy.name,
+            orderType: orderTypeWithHours('Market (day): closes every leg in one order', p.closeWhen),
+            price: p.closingStrategy.estimate.netPrice,
+            midPrice: p.closingStrategy.estimate.midPrice,
+            commission: p.closingStrategy.estimate.commission,
+            totalCost: p.closingStrategy.estimate.totalCost,
             currency: 'USD',
-            legs: strategyEstimate.legs.map((l) => ({
+            legs: p.closingStrategy.estimate.legs.map((l) => ({
               action: l.side === 'buy' ? 'BUY' : 'SELL',
               quantity: l.quantity,
               symbol: contractLabel(l.contract),
@@ -287,40 +237,27 @@ function PaperPortfolioPage() {
             })),
           }}
           account={{ name: account.name, mode: 'paper' }}
-          loading={closeStrategy.isPending}
-          error={closeStrategy.error?.message}
-          onCancel={() => {
-            setClosingStrategy(null);
-            closeStrategy.reset();
-          }}
-          extra={<MarketHoursNote type="market" whenClosed={closeWhen} onChange={setCloseWhen} />}
-          onConfirm={() =>
-            closeStrategy.mutate({ id: closingStrategy.id, clientOrderId: closeKey, whenClosed: closeWhen }, { onSuccess: () => setClosingStrategy(null) })
-          }
+          loading={p.closingStrategy.busy}
+          error={p.closingStrategy.error}
+          onCancel={p.closingStrategy.cancel}
+          extra={<MarketHoursNote type="market" whenClosed={p.closeWhen} onChange={p.setCloseWhen} />}
+          onConfirm={p.closingStrategy.confirm}
         />
       )}
-      {exercising && (
+      {p.exercising && (
         <ExerciseDialog
-          position={exercising}
+          position={p.exercising.position}
           settings={account.settings}
-          loading={exercise.isPending}
-          error={exercise.error?.message}
-          onCancel={() => {
-            setExercising(null);
-            exercise.reset();
-          }}
-          onSellInstead={() => {
-            setExercising(null);
-            exercise.reset();
-            setClosing(exercising);
-            setCloseKey(crypto.randomUUID());
-          }}
-          onConfirm={() => exercise.mutate({ symbol: exercising.symbol }, { onSuccess: () => setExercising(null) })}
+          loading={p.exercising.busy}
+          error={p.exercising.error}
+          onCancel={p.exercising.cancel}
+          onSellInstead={p.exercising.sellInstead}
+          onConfirm={p.exercising.confirm}
         />
       )}
-      {resetOpen && (
-        <Modal title="Reset the paper account" onClose={() => setResetOpen(false)}>
-          <AccountSetupForm mode="reset" onDone={() => setResetOpen(false)} />
+      {p.resetOpen && (
+        <Modal title="Reset the paper account" onClose={() => p.setResetOpen(false)}>
+          <AccountSetupForm mode="reset" onDone={() => p.setResetOpen(false)} />
         </Modal>
       )}
     </div>
