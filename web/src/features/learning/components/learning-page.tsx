@@ -110,11 +110,11 @@ function CourseProgressCard({ progress, modules }: { progress: LearningProgress;
         Course progress
       </h2>
       <p className="text-2xl font-bold text-slate-900">
-        {lessonsDone} of {lessons} lessons done
+        {lessonsDone} of {plural(lessons, 'lesson')} done
       </p>
       <ProgressBar value={lessonsDone} max={Math.max(1, lessons)} label="Lessons done" />
       <p className="text-sm text-slate-700">
-        {modulesDone} of {modules.length} module{modules.length === 1 ? '' : 's'} complete
+        {modulesDone} of {plural(modules.length, 'module')} complete
       </p>
       <p className="text-sm text-slate-700">
         {formatCount(progress.experience)} course XP <span className="text-slate-600">(100 a module, 25 a journal reflection)</span>
