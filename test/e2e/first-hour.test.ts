@@ -104,7 +104,7 @@ describe("a learner's first hour (issue 24)", () => {
       expect(failed.filter((f) => f !== '404 GET /api/portfolio')).toEqual([]);
       failed.length = 0;
       expect(await text(page.getByTestId('summary-cash'))).toBe('$100,000.00');
-      expect(await text(page.locator('main header p'))).toContain('options level 3 (Advanced)');
+      expect(await text(page.locator('main header p'))).toContain('options trading level 3 (Advanced)');
       expect(await text(page.getByTestId('summary-day-trades-days-'))).toMatch(/^0 · \d+ left$/);
       await check('portfolio-new');
 

@@ -38,7 +38,7 @@ describe('a level block offers to raise the level right there', () => {
     wrap(<RaiseLevel checks={[levelBlock]} onRaised={onRaised} />);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Raise my level to 3 (Advanced)' }));
-    expect(screen.getByRole('group', { name: 'Raise your options level to 3' }).textContent).toContain('spreads (vertical, calendar, diagonal)');
+    expect(screen.getByRole('group', { name: 'Raise your options trading level to 3' }).textContent).toContain('spreads (vertical, calendar, diagonal)');
     await user.click(screen.getByRole('button', { name: 'Raise to level 3' }));
     await waitFor(() => expect(onRaised).toHaveBeenCalledTimes(1));
     expect(api.calls.filter((c) => c.method === 'PUT')).toEqual([{ method: 'PUT', path: '/api/account/settings', body: { optionsLevel: 3 } }]);

@@ -39,7 +39,7 @@ export function RaiseLevel({ checks, onRaised }: { checks: readonly ComplianceCh
   return (
     <div
       role="group"
-      aria-label={`Raise your options level to ${level.level}`}
+      aria-label={`Raise your options trading level to ${level.level}`}
       className="mt-2 rounded-lg bg-brand-50 p-3 text-sm text-slate-900 ring-1 ring-brand-200"
     >
       <p className="font-semibold">

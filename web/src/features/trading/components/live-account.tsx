@@ -65,7 +65,7 @@ export function LivePortfolio({ environment, account }: { environment: BrokerEnv
             ['Cash', formatUsd(a.cash)],
             ['Buying power', formatUsd(a.buying_power)],
             ['Options buying power', formatUsd(a.options_buying_power)],
-            ['Options level', `${a.trading_level} · ${levelName(a.trading_level)}`],
+            ['Options trading level', `${a.trading_level} · ${levelName(a.trading_level)}`],
             ['Account', a.account_number],
             ['Day trades', a.day_trade_count === null ? 'not reported by Alpaca' : String(a.day_trade_count)],
             ['Synced', new Date(a.last_synced_at).toLocaleTimeString()],

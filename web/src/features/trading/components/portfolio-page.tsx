@@ -68,7 +68,7 @@ function PaperPortfolioPage() {
         <div>
           <h1 className="text-2xl font-bold text-slate-900">Portfolio</h1>
           <p className="text-sm text-slate-700">
-            Paper Trading · run {account.run} · started with {formatUsd(account.startingCapital)} · options level {account.settings.optionsLevel} (
+            Paper Trading · run {account.run} · started with {formatUsd(account.startingCapital)} · options trading level {account.settings.optionsLevel} (
             {account.optionsLevelName})
           </p>
         </div>
