@@ -1,6 +1,7 @@
-import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { WITHDRAWN_KEPT_SECONDS, withdrawal, type PostRepository } from '@shared/community/posts';
 import { batchWriteAll } from '../batch-write';
+import { queryAll, queryPages } from '../query';
 import { userPk } from '../profile-repository';
 import { setVote } from './comments-votes';
 import { countUpdates, feedDeletes } from './feed-entries';
@@ -62,19 +63,14 @@ const copyOf = (postId: string, i: Record<string, unknown>): { PK: string; SK: s
  * own copy BEFORE the item it copies, so a clean-up cut short and run again still finds every copy through its item.
  */
 async function removeWithCopies({ db, table }: Store, postId: string, prefix: string): Promise<void> {
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const out = await db.send(
-      new QueryCommand({
-        TableName: table,
-        KeyConditionExpression: prefix ? 'PK = :pk AND begins_with(SK, :p)' : 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': postPk(postId), ...(prefix ? { ':p': prefix } : {}) },
-        ExpressionAttributeNames: { '#a': 'authorId', '#u': 'userId' },
-        ProjectionExpression: 'PK, SK, #a, #u',
-        ConsistentRead: true,
-        ExclusiveStartKey: cursor,
-      }),
-    );
+  // Each page is deleted before the next is asked for (the pages are read one at a time).
+  for await (const out of queryPages(db, table, {
+    KeyConditionExpression: prefix ? 'PK = :pk AND begins_with(SK, :p)' : 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': postPk(postId), ...(prefix ? { ':p': prefix } : {}) },
+    ExpressionAttributeNames: { '#a': 'authorId', '#u': 'userId' },
+    ProjectionExpression: 'PK, SK, #a, #u',
+    ConsistentRead: true,
+  })) {
     const items = (out.Items ?? []).filter((i) => i.SK !== POST);
     const copies = items.map((i) => copyOf(postId, i)).filter((k) => k !== null);
     await batchWriteAll(
@@ -87,49 +83,31 @@ async function removeWithCopies({ db, table }: Store, postId: string, prefix: st
       table,
       items.map((i) => ({ DeleteRequest: { Key: { PK: i.PK, SK: i.SK } } })),
     );
-    cursor = out.LastEvaluatedKey;
-  } while (cursor);
+  }
 }
 
 async function deleteAll({ db, table }: Store, pk: string) {
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const out = await db.send(
-      new QueryCommand({
-        TableName: table,
-        KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': pk },
-        ProjectionExpression: 'PK, SK',
-        ExclusiveStartKey: cursor,
-      }),
-    );
+  for await (const out of queryPages(db, table, {
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': pk },
+    ProjectionExpression: 'PK, SK',
+  })) {
     await batchWriteAll(
       db,
       table,
       (out.Items ?? []).map((i) => ({ DeleteRequest: { Key: { PK: i.PK, SK: i.SK } } })),
     );
-    cursor = out.LastEvaluatedKey;
-  } while (cursor);
+  }
 }
 
 /** The keys (after `prefix`) of the learner's own copies under it. */
 async function own({ db, table }: Store, userId: string, prefix: string): Promise<string[]> {
-  const keys: string[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const out = await db.send(
-      new QueryCommand({
-        TableName: table,
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
-        ExpressionAttributeValues: { ':pk': userPk(userId), ':p': prefix },
-        ProjectionExpression: 'SK',
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    for (const i of out.Items ?? []) keys.push(String(i.SK).slice(prefix.length));
-    cursor = out.LastEvaluatedKey;
-  } while (cursor);
-  return keys;
+  const items = await queryAll(db, table, {
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
+    ExpressionAttributeValues: { ':pk': userPk(userId), ':p': prefix },
+    ProjectionExpression: 'SK',
+  });
+  return items.map((i) => String(i.SK).slice(prefix.length));
 }
 
 export async function withdrawPost(
