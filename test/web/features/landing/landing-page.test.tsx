@@ -47,6 +47,12 @@ describe('the landing page', () => {
     expect(screen.queryByText(/^Welcome,/)).toBeNull();
   });
 
+  it("opens the hero's bull call spread in the builder, where the opening form chooses the options trading level it needs", () => {
+    stubApi();
+    renderLanding();
+    expect(screen.getByRole('link', { name: 'Build this spread' }).getAttribute('href')).toBe('/app/trading?underlying=SPY&template=bull-call-spread');
+  });
+
   it('never offers a trial: every feature is free for good, as the banner says', () => {
     stubApi();
     renderLanding();

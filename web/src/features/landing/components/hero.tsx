@@ -54,7 +54,10 @@ function PayoffIllustration() {
       </svg>
       <figcaption className="mt-3 text-sm text-slate-700">
         <span className="font-semibold text-slate-900">Bull call spread at expiry.</span> Every strategy shows its maximum profit, maximum loss and breakeven
-        before you place it.
+        before you place it.{' '}
+        <Link to="/app/trading?underlying=SPY&template=bull-call-spread" className="font-semibold text-brand-800 hover:underline">
+          Build this spread
+        </Link>
       </figcaption>
     </figure>
   );
