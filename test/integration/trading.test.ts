@@ -57,7 +57,7 @@ describe('paper trading through the gateway', () => {
     expect(portfolio.account.cash).toBeCloseTo(100000 - atmCall.ask * 200 - 1.3, 2);
     expect(portfolio.greeks.delta).toBeGreaterThan(0);
 
-    const closed = await call('POST', `/api/positions/${atmCall.contract_ticker}/close`, {});
+    const closed = await call('POST', `/api/positions/${atmCall.contract_ticker}/close`, { whenClosed: 'last-close' });
     expect(closed.status).toBe(201);
     const after = (await call('GET', '/api/portfolio')).body;
     expect(after.positions).toEqual([]);
