@@ -156,7 +156,7 @@ describe("a learner's first hour (issue 24)", () => {
       expect(await confirm.getByRole('button', { name: /^Raise my level/ }).count()).toBe(0);
       await check('builder-confirm');
       await confirm.getByRole('button', { name: 'Place Paper Trade' }).click();
-      await page.getByText('Strategy placed successfully! 2 legs × 1 contracts').waitFor();
+      await page.getByText('Strategy placed successfully! 2 legs × 1 contract').waitFor();
 
       // The portfolio: one strategy of two legs, with its P&L.
       await navigate('Main', 'Portfolio');

@@ -65,7 +65,7 @@ describe('the strategy builder in Chromium', () => {
     const dialog = page.getByRole('dialog', { name: 'Confirm paper trade' });
     expect(await dialog.textContent()).toContain('1 × SPY Iron Condor');
     await dialog.getByRole('button', { name: 'Place Paper Trade' }).click();
-    await page.getByText('Strategy placed successfully! 4 legs × 1 contracts').waitFor();
+    await page.getByText('Strategy placed successfully! 4 legs × 1 contract').waitFor();
     await page.getByText('No strategy selected - Select a ready-made strategy or build your own').waitFor();
     expect(await page.getByTestId('leg-row').count()).toBe(0);
     expect(new URL(page.url()).searchParams.get('template')).toBeNull();
@@ -105,10 +105,11 @@ describe('the strategy builder in Chromium', () => {
     expect(await dialog.textContent()).toContain(`Limit $${mid} net debit (day)`);
     expect(await dialog.textContent()).toContain(`Total cost${total}`);
     await dialog.getByRole('button', { name: 'Place Paper Trade' }).click();
-    // At the mid it may rest (a market order pays the ask and takes the bid) or fill, as the quotes allow.
+    // At the mid it may rest (a market order pays the ask and takes the bid) or fill, as the quotes allow; while the
+    // market is closed a limit the last close does not fill waits for the next session.
     await page
       .getByText(
-        /^(Your limit order is open: it fills when the market reaches your price, or expires at the close\.|Strategy placed successfully! 2 legs × 1 contracts)/,
+        /^(Your limit order is open: it fills when the market reaches your price, or expires at the close\.|Strategy placed successfully! 2 legs × 1 contract|The market is closed\.)/,
       )
       .waitFor();
 
