@@ -2,6 +2,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { waitFor } from '../support/local-stack';
+import { isMarketOpen } from '@shared/paper/market-hours';
 import { afterAll, beforeAll } from 'vitest';
 import { chromiumPath } from './ensure-chromium';
 
@@ -118,6 +119,10 @@ export async function seriousViolations(page: Page): Promise<string[]> {
  * order for the next session; a test that needs its fill now takes the practice shortcut, as a learner would choose it.
  */
 export async function fillNowIfMarketClosed(page: Page): Promise<void> {
+  // Decided by the same rule the page uses, not by what happens to be drawn yet: while the market is closed the
+  // choice appears once the ticket or the builder has loaded, and the test waits for it.
+  if (isMarketOpen(new Date())) return;
   const shortcut = page.getByRole('radio', { name: 'Fill now at the last close (practice shortcut)' });
-  if (await shortcut.count()) await shortcut.check();
+  await shortcut.first().waitFor();
+  await shortcut.first().check();
 }
