@@ -5,6 +5,7 @@
  * This module holds data only (no handler imports), so CDK synth and the gateway stay light.
  */
 import type { Auth, RouteKey } from '@shared/api/contract';
+import type { AgentScope } from '@shared/agent/token';
 
 export type { Auth, Method, RouteKey } from '@shared/api/contract';
 
@@ -44,6 +45,11 @@ export interface RouteDefinition {
   routeKey: RouteKey;
   auth: Auth;
   fn: string;
+  /**
+   * The personal-access-token scope the route needs (issue 34). A signed-in route without one is browser-only: a token
+   * on it gets 403. Only routes with a scope sit behind the bearer authorizer that accepts tokens; public routes need none.
+   */
+  scope?: AgentScope;
 }
 
 export const httpFunctions: readonly FunctionDefinition[] = [
@@ -180,6 +186,23 @@ export const httpFunctions: readonly FunctionDefinition[] = [
     access: { table: 'read' },
     memoryMb: 1024,
   },
+  {
+    id: 'agent',
+    file: 'functions/http/agent.ts',
+    description: "The learner's personal access tokens for the Agent API: create (shown once), list and revoke",
+    // The token items (hash and last four only) in the table.
+    access: { table: 'readwrite' },
+  },
+  {
+    id: 'mcp',
+    file: 'functions/http/mcp.ts',
+    description: 'The Model Context Protocol server (Streamable HTTP, stateless, JSON answers) for agents with a personal access token',
+    // Its tools answer through the same use cases as the HTTP routes: the paper account's orders (outbox events), the
+    // stored chains, the journal. Never the broker's live keys.
+    access: { table: 'readwrite' },
+    memoryMb: 1024,
+    timeoutSeconds: 28,
+  },
 ];
 
 export const routes: readonly RouteDefinition[] = [
@@ -198,20 +221,20 @@ export const routes: readonly RouteDefinition[] = [
   { routeKey: 'POST /api/drafts', auth: 'user', fn: 'drafts' },
   { routeKey: 'PUT /api/drafts/{id}', auth: 'user', fn: 'drafts' },
   { routeKey: 'DELETE /api/drafts/{id}', auth: 'user', fn: 'drafts' },
-  { routeKey: 'GET /api/accounts', auth: 'user', fn: 'trading' },
+  { routeKey: 'GET /api/accounts', auth: 'user', fn: 'trading', scope: 'read' },
   { routeKey: 'POST /api/account', auth: 'user', fn: 'trading' },
   { routeKey: 'POST /api/account/reset', auth: 'user', fn: 'trading' },
   { routeKey: 'PUT /api/account/settings', auth: 'user', fn: 'trading' },
-  { routeKey: 'GET /api/portfolio', auth: 'user', fn: 'trading' },
-  { routeKey: 'POST /api/orders', auth: 'user', fn: 'trading' },
-  { routeKey: 'GET /api/orders', auth: 'user', fn: 'trading' },
-  { routeKey: 'DELETE /api/orders/{id}', auth: 'user', fn: 'trading' },
-  { routeKey: 'POST /api/positions/{contract}/close', auth: 'user', fn: 'trading' },
+  { routeKey: 'GET /api/portfolio', auth: 'user', fn: 'trading', scope: 'read' },
+  { routeKey: 'POST /api/orders', auth: 'user', fn: 'trading', scope: 'trade' },
+  { routeKey: 'GET /api/orders', auth: 'user', fn: 'trading', scope: 'read' },
+  { routeKey: 'DELETE /api/orders/{id}', auth: 'user', fn: 'trading', scope: 'trade' },
+  { routeKey: 'POST /api/positions/{contract}/close', auth: 'user', fn: 'trading', scope: 'trade' },
   { routeKey: 'POST /api/positions/{contract}/exercise', auth: 'user', fn: 'trading' },
-  { routeKey: 'POST /api/strategies/{id}/close', auth: 'user', fn: 'trading' },
+  { routeKey: 'POST /api/strategies/{id}/close', auth: 'user', fn: 'trading', scope: 'trade' },
   { routeKey: 'PUT /api/positions/{contract}/group', auth: 'user', fn: 'trading' },
-  { routeKey: 'POST /api/compliance/pretrade', auth: 'user', fn: 'trading' },
-  { routeKey: 'GET /api/compliance/summary', auth: 'user', fn: 'trading' },
+  { routeKey: 'POST /api/compliance/pretrade', auth: 'user', fn: 'trading', scope: 'read' },
+  { routeKey: 'GET /api/compliance/summary', auth: 'user', fn: 'trading', scope: 'read' },
   { routeKey: 'GET /api/compliance/disclosures', auth: 'user', fn: 'trading' },
   { routeKey: 'POST /api/compliance/disclosures', auth: 'user', fn: 'trading' },
   { routeKey: 'GET /api/market/status', auth: 'public', fn: 'market' },
@@ -255,14 +278,14 @@ export const routes: readonly RouteDefinition[] = [
   { routeKey: 'GET /api/learning/snapshots/{snapshot}/{expiration}', auth: 'public', fn: 'learning' },
   { routeKey: 'GET /api/learning/progress', auth: 'user', fn: 'learning' },
   { routeKey: 'POST /api/learning/reset', auth: 'user', fn: 'learning' },
-  { routeKey: 'GET /api/journal/trades', auth: 'user', fn: 'journal' },
-  { routeKey: 'GET /api/journal/trades/{id}', auth: 'user', fn: 'journal' },
-  { routeKey: 'GET /api/journal/entries', auth: 'user', fn: 'journal' },
-  { routeKey: 'POST /api/journal/entries', auth: 'user', fn: 'journal' },
-  { routeKey: 'GET /api/journal/entries/{id}', auth: 'user', fn: 'journal' },
+  { routeKey: 'GET /api/journal/trades', auth: 'user', fn: 'journal', scope: 'read' },
+  { routeKey: 'GET /api/journal/trades/{id}', auth: 'user', fn: 'journal', scope: 'read' },
+  { routeKey: 'GET /api/journal/entries', auth: 'user', fn: 'journal', scope: 'read' },
+  { routeKey: 'POST /api/journal/entries', auth: 'user', fn: 'journal', scope: 'trade' },
+  { routeKey: 'GET /api/journal/entries/{id}', auth: 'user', fn: 'journal', scope: 'read' },
   { routeKey: 'PUT /api/journal/entries/{id}', auth: 'user', fn: 'journal' },
   { routeKey: 'DELETE /api/journal/entries/{id}', auth: 'user', fn: 'journal' },
-  { routeKey: 'GET /api/journal/stats', auth: 'user', fn: 'journal' },
+  { routeKey: 'GET /api/journal/stats', auth: 'user', fn: 'journal', scope: 'read' },
   { routeKey: 'GET /api/journal/export.csv', auth: 'user', fn: 'journal' },
   { routeKey: 'GET /api/gamification/state', auth: 'user', fn: 'gamification' },
   { routeKey: 'GET /api/gamification/awards', auth: 'user', fn: 'gamification' },
@@ -287,7 +310,7 @@ export const routes: readonly RouteDefinition[] = [
   { routeKey: 'POST /api/broker/{environment}/positions/{symbol}/exercise', auth: 'user', fn: 'brokerage' },
   { routeKey: 'GET /api/broker/{environment}/contracts', auth: 'user', fn: 'brokerage' },
   { routeKey: 'POST /api/analysis/screener', auth: 'public', fn: 'analysisScreener' },
-  { routeKey: 'GET /api/analysis/screener/screens', auth: 'user', fn: 'analysisScreener' },
+  { routeKey: 'GET /api/analysis/screener/screens', auth: 'user', fn: 'analysisScreener', scope: 'read' },
   { routeKey: 'POST /api/analysis/screener/screens', auth: 'user', fn: 'analysisScreener' },
   { routeKey: 'DELETE /api/analysis/screener/screens/{id}', auth: 'user', fn: 'analysisScreener' },
   { routeKey: 'GET /api/analysis/{underlying}/arbitrage', auth: 'public', fn: 'analysisScreener' },
@@ -297,4 +320,8 @@ export const routes: readonly RouteDefinition[] = [
   { routeKey: 'GET /api/analysis/{underlying}/events', auth: 'public', fn: 'analysis' },
   { routeKey: 'GET /api/analysis/{underlying}/regime', auth: 'public', fn: 'analysis' },
   { routeKey: 'GET /api/analysis/heatmap', auth: 'public', fn: 'analysis' },
+  { routeKey: 'GET /api/agent/tokens', auth: 'user', fn: 'agent' },
+  { routeKey: 'POST /api/agent/tokens', auth: 'user', fn: 'agent' },
+  { routeKey: 'DELETE /api/agent/tokens/{id}', auth: 'user', fn: 'agent' },
+  { routeKey: 'POST /api/mcp', auth: 'user', fn: 'mcp', scope: 'read' },
 ];

@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
 import type { Result } from '@shared/result';
+import type { AgentPrincipal } from '@shared/agent/token';
 import { fieldInWords } from '@shared/api/field-words';
 import type { GroupMembership } from '@shared/users/group-membership.port';
 import type { Auth } from '../routes';
@@ -21,6 +22,11 @@ export interface AuthUser {
   groups: string[];
   /** The token's `iat` (seconds): a token issued before a sign-out everywhere is refused. */
   issuedAt?: number;
+  /**
+   * Set when the request came with a personal access token rather than a Cognito token (issue 34): which token, its
+   * name (marked on every order it places) and its scopes. Nothing a token does earns XP.
+   */
+  agent?: AgentPrincipal;
 }
 
 export interface HttpResponse {
