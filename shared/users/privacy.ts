@@ -1,5 +1,7 @@
 import type { Clock } from '../ports/clock.port';
 import type { DomainEvent } from '../events/domain-events';
+import type { StoredAgentToken } from '../agent/agent-tokens.port';
+import { agentTokenSummary } from '../agent/stored-token';
 
 /**
  * The learner's rights over their data (issue 20; the privacy policy at /privacy promises them): download everything
@@ -12,9 +14,10 @@ import type { DomainEvent } from '../events/domain-events';
  *   2. sign-out everywhere (the user pool revokes the refresh tokens);
  *   3. the broker key pairs in Secrets Manager;
  *   4. what the learner has outside their partition: the notify-me entry, their shared strategy posts (with everything
- *      on them), their comments, useful votes (taken back, so the counts stay true) and reports on other posts
- *      (leaderboard entries and the community story are items of their partition, on indexes, and go with it; the
- *      partition's own copies of posts and comments are how this step finds them, so it runs before step 5);
+ *      on them), their comments, useful votes (taken back, so the counts stay true), reports on other posts, and their
+ *      personal access tokens' lookups by hash, so none of their tokens is accepted again (leaderboard entries and the
+ *      community story are items of their partition, on indexes, and go with it; the partition's own copies of posts
+ *      and comments, and its token items, are how this step finds them, so it runs before step 5);
  *   5. every `USER#<sub>` item, in pages, until a read finds none;
  *   6. the user in the user pool;
  *   7. the tombstone says `deleted` — only once the partition was found empty at least SETTLE_MS after the tombstone,
@@ -137,6 +140,8 @@ const SECTIONS: readonly [prefix: string, section: string][] = [
   ['CRATE#', 'communityDailyCounts'],
   ['COUNTED#', 'counted'],
   ['SESSIONS', 'sessions'],
+  ['AGENT_TOKEN#', 'agentTokens'],
+  ['AGENT_TOKENS', 'agentTokenCount'],
 ];
 
 export const sectionOf = (sk: string): string => SECTIONS.find(([p]) => sk === p || (p.endsWith('#') && sk.startsWith(p)))?.[1] ?? 'other';
@@ -146,6 +151,8 @@ const SECRET_FIELD = /secret|password|apikey|api_key|token|credential/i;
 
 /** An item as the learner downloads it: the table's keys and index attributes out, and nothing that looks like a secret. */
 export function exportedItem(item: UserItem): Record<string, unknown> {
+  // A personal access token as its owner lists it: its name, scopes, last four and times, never its hash.
+  if (sectionOf(item.SK) === 'agentTokens') return { ...agentTokenSummary(item as unknown as StoredAgentToken) };
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(item)) {
     if (k === 'PK' || k === 'SK' || /^GSI\d+(PK|SK)$/.test(k) || k === 'expiresAt') continue;

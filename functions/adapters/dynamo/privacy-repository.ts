@@ -1,6 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { NOTIFY_LIST_INDIA } from '@shared/community/notify';
 import type { PrivacyStore, Tombstone, UserItem } from '@shared/users/privacy';
+import { eraseAgentTokenLookups } from './agent-tokens';
 import { batchWriteAll } from './batch-write';
 import { dynamoPostRepository } from './community-posts';
 import { sharedBatchedGetter } from './batched-get';
@@ -15,7 +16,8 @@ import { userPk } from './profile-repository';
  *                               where the nightly sweep finds it to resume it; once done it keeps only the sub and the
  *                               times (no e-mail) and expires with the TTL (`expiresAt`, DELETED_MARKER_KEPT_MS)
  *   USER#<sub> / *              everything else the learner has
- *   NOTIFY#<list> / <email>     the notify-me entry, the one item outside their partition (its `userId` says whose)
+ *   NOTIFY#<list> / <email>     the notify-me entry, outside their partition (its `userId` says whose)
+ *   AGENT_TOKEN#<hash> / …      their personal access tokens' lookups by hash, found through the partition's token items
  */
 export const tombstoneKey = (userId: string) => ({ PK: `DELETED#${userId}`, SK: 'TOMBSTONE' });
 export const DELETING_GSI = 'DELETING';
@@ -104,6 +106,7 @@ export function dynamoPrivacyStore(
     },
     async deleteOutsideItems(userId, email) {
       await posts.eraseLearner(userId);
+      await eraseAgentTokenLookups(userId, db, table);
       if (!email) return;
       for (const list of NOTIFY_LISTS) {
         try {

@@ -103,6 +103,30 @@ describe('the data export', () => {
     ]);
     expect(exportedItem({ SK: 'X', password: 'p', secretArn: 's', ok: 1 })).toEqual({ ok: 1 });
   });
+  it('lists personal access tokens as their owner sees them, without their hash', () => {
+    const stored = {
+      PK: 'USER#a',
+      SK: 'AGENT_TOKEN#01JDXKQ3M9R4T7V2W8Y5Z6A1B0',
+      entity: 'agent-token',
+      tokenId: '01JDXKQ3M9R4T7V2W8Y5Z6A1B0',
+      name: 'my-bot',
+      scopes: ['read'],
+      lastFour: 'WxYz',
+      hash: 'c'.repeat(64),
+      createdAt: '2026-11-29T12:00:00.000Z',
+      expiresAt: '2026-12-29T12:00:00.000Z',
+    };
+    expect([sectionOf(stored.SK), sectionOf('AGENT_TOKENS')]).toEqual(['agentTokens', 'agentTokenCount']);
+    expect(exportedItem(stored)).toEqual({
+      id: '01JDXKQ3M9R4T7V2W8Y5Z6A1B0',
+      name: 'my-bot',
+      scopes: ['read'],
+      lastFour: 'WxYz',
+      createdAt: '2026-11-29T12:00:00.000Z',
+      expiresAt: '2026-12-29T12:00:00.000Z',
+      lastUsedAt: null,
+    });
+  });
 });
 
 describe('the account deletion job', () => {
