@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import { defineApi } from '../api/contract';
-import {
-  AGENT_SCOPES,
-  AGENT_TOKEN_EXPIRY_DAYS,
-  AGENT_TOKEN_NAME_MAX,
-  AGENT_TOKEN_NAME_PATTERN,
-  MAX_AGENT_TOKENS,
-} from './token';
+import { AGENT_SCOPES, AGENT_TOKEN_EXPIRY_DAYS, AGENT_TOKEN_NAME_MAX, AGENT_TOKEN_NAME_PATTERN, MAX_AGENT_TOKENS } from './token';
 
 /** The learner's personal access tokens (issue 34): created, listed and revoked from /app/agent, in the browser only. */
 export const AgentTokenSchema = z.object({
@@ -21,9 +15,9 @@ export const AgentTokenSchema = z.object({
 
 export const CreateAgentTokenBody = z
   .object({
+    // Not trimmed: the API document can say only what the schema checks, so a name with a leading space is refused, not changed.
     name: z
       .string()
-      .trim()
       .min(1, 'must not be empty')
       .max(AGENT_TOKEN_NAME_MAX, `must be at most ${AGENT_TOKEN_NAME_MAX} characters`)
       .regex(AGENT_TOKEN_NAME_PATTERN, 'must start with a letter or digit and hold only letters, digits, spaces, dots, dashes and underscores'),
@@ -32,10 +26,9 @@ export const CreateAgentTokenBody = z
       .min(1, 'choose at least one scope')
       .max(AGENT_SCOPES.length)
       .refine((s) => new Set(s).size === s.length, 'must not repeat a scope'),
-    expiresInDays: z.union(
-      AGENT_TOKEN_EXPIRY_DAYS.map((d) => z.literal(d)) as unknown as [z.ZodLiteral<30>, z.ZodLiteral<90>, z.ZodLiteral<365>],
-      { error: `must be ${AGENT_TOKEN_EXPIRY_DAYS.join(', ')} days` },
-    ),
+    expiresInDays: z.union(AGENT_TOKEN_EXPIRY_DAYS.map((d) => z.literal(d)) as unknown as [z.ZodLiteral<30>, z.ZodLiteral<90>, z.ZodLiteral<365>], {
+      error: `must be ${AGENT_TOKEN_EXPIRY_DAYS.join(', ')} days`,
+    }),
   })
   .strict();
 export type CreateAgentTokenBody = z.infer<typeof CreateAgentTokenBody>;
