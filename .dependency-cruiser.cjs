@@ -18,8 +18,9 @@ const LAYERS = [
   // cleaning, the domain events, the pricing core and the metrics of one underlying's day (the daily-summary row,
   // volatility measures, put/call ratios).
   ['result', 'bounded-map', 'backoff', 'kernel', 'api', 'text', 'events', 'pricing', 'metrics'],
-  // The ports the domain declares for time, ids, the event outbox, secrets, job runs and the site's counters.
-  ['ports'],
+  // The ports the domain declares for time, ids, the event outbox, secrets, job runs and the site's counters; what an
+  // agent's personal access token is, and its routes' contract.
+  ['ports', 'agent'],
   // The market: calendar and dates, chains, the simulated market, the daily summaries it produces.
   ['market'],
   // Formatting; the game (XP, levels, badges, boards) on market dates.
