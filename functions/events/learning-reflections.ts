@@ -13,8 +13,9 @@ export const LEARNING_REFLECTIONS = 'learningJournalEntryAdded';
  */
 export const makeLearningReflections = (deps: { learning: Pick<LearningDeps, 'repo' | 'journal' | 'backoff'>; receipts: EventReceipts }) =>
   eventHandler({ consumer: LEARNING_REFLECTIONS, types: ['JournalEntryAdded'], receipts: deps.receipts, idempotency: 'transaction' }, async (event, ctx) => {
-    const { userId, counted, at } = event.detail;
-    const result = await recordReflection(deps.learning, { userId, counted, at }, ctx.receipt);
+    const { userId, counted, at, agent } = event.detail;
+    // An entry the learner's agent token wrote earns no course XP: recordReflection skips it.
+    const result = await recordReflection(deps.learning, { userId, counted, at, ...(agent ? { agent } : {}) }, ctx.receipt);
     // A failure is thrown so the helper can tell a twin delivery (its receipt now exists) from a real failure (retried);
     // so is a twin's commit found first, so that the helper reports this delivery as the duplicate it is.
     if (!result.ok) throw new Error(result.error.message);

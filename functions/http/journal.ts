@@ -20,7 +20,7 @@ export function makeJournalHandler(deps: JournalDeps) {
     'GET /api/journal/trades/{id}': route(api['GET /api/journal/trades/{id}'], async ({ user, params }) => respond(await getTrade(deps, user.sub, params.id))),
     'GET /api/journal/entries': route(api['GET /api/journal/entries'], async ({ user, query }) => ok(await listEntries(deps, user.sub, query))),
     'POST /api/journal/entries': route(api['POST /api/journal/entries'], async ({ user, body }) =>
-      respond(await createEntry(deps, user.sub, body), (v) => created(v)),
+      respond(await createEntry(deps, user.sub, body, user.agent?.name), (v) => created(v)),
     ),
     'GET /api/journal/entries/{id}': route(api['GET /api/journal/entries/{id}'], async ({ user, params }) =>
       respond(await getEntry(deps, user.sub, params.id), (entry) => ok({ entry })),

@@ -5,12 +5,13 @@ import type { PaperAccountRepository } from '@shared/paper/paper.port';
 import { STARTING_CAPITALS } from '@shared/paper/types';
 import type { Clock } from '@shared/ports/clock.port';
 import type { Result } from '@shared/result';
+import { placeAs, type AgentOrderDeps } from '@shared/trading/agent-orders';
 import { listAccounts } from '@shared/trading/list-accounts';
-import type { OrderVenue } from '@shared/trading/order-venue.port';
+import { PAPER_ACCOUNT_ID, type OrderVenue } from '@shared/trading/order-venue.port';
 import { cancelOrder } from '@shared/trading/cancel-order';
 import { listOrders } from '@shared/trading/list-orders';
 import { placeOrder } from '@shared/trading/place-order';
-import { created, httpApi, ok, respond, route } from '../commons/http';
+import { created, httpApi, ok, respond, route, type HttpResponse } from '../commons/http';
 import { BUSINESS_METRICS, countMetric } from '../commons/powertools';
 import { tradingDeps } from '../wiring/trading';
 
@@ -24,8 +25,25 @@ function countOrder(result: Result<{ order: { status: string } | null }>): void 
   if (result.value.order?.status === 'filled') countMetric(BUSINESS_METRICS.fills);
 }
 
-/** The paper account's routes (shared/paper/paper.api.ts): each parses its input and calls one use case. */
-export function makeTradingHandler(deps: { paper: PaperAccountService; venues: readonly OrderVenue[]; repo: PaperAccountRepository; clock: Clock }) {
+/** An order's answer; an agent token over its orders a minute is told when to try again (Retry-After, in seconds). */
+function placed<T>(result: Result<T>): HttpResponse {
+  const res = respond(result, created);
+  const retryAfter = result.ok ? undefined : result.error.details?.retryAfter;
+  return typeof retryAfter === 'number' ? { ...res, headers: { ...res.headers, 'Retry-After': String(retryAfter) } } : res;
+}
+
+/**
+ * The paper account's routes (shared/paper/paper.api.ts): each parses its input and calls one use case. A request made
+ * with an agent token (`user.agent`) places, closes and cancels on the paper account only, within the token's orders a
+ * minute (`agentOrders`), and what it books is marked with the token's name.
+ */
+export function makeTradingHandler(deps: {
+  paper: PaperAccountService;
+  venues: readonly OrderVenue[];
+  repo: PaperAccountRepository;
+  clock: Clock;
+  agentOrders: AgentOrderDeps;
+}) {
   const { paper } = deps;
   const api = paperApi;
   return httpApi({
@@ -48,9 +66,9 @@ export function makeTradingHandler(deps: { paper: PaperAccountService; venues: r
     'GET /api/portfolio': route(api['GET /api/portfolio'], async ({ user }) => respond(await paper.portfolio(user.sub))),
 
     'POST /api/orders': route(api['POST /api/orders'], async ({ user, body }) => {
-      const result = await placeOrder(deps.venues, user.sub, body);
+      const result = await placeOrder(deps.venues, user.sub, body, { agent: user.agent, limits: deps.agentOrders });
       countOrder(result);
-      return respond(result, created);
+      return placed(result);
     }),
 
     'GET /api/orders': route(api['GET /api/orders'], async ({ user, query }) =>
@@ -58,23 +76,28 @@ export function makeTradingHandler(deps: { paper: PaperAccountService; venues: r
     ),
 
     'DELETE /api/orders/{id}': route(api['DELETE /api/orders/{id}'], async ({ user, params, query }) =>
-      respond(await cancelOrder(deps.venues, user.sub, params.id, query.accountId), (order) => ok({ order })),
+      respond(await cancelOrder(deps.venues, user.sub, params.id, query.accountId, user.agent), (order) => ok({ order })),
     ),
 
     'POST /api/positions/{contract}/close': route(api['POST /api/positions/{contract}/close'], async ({ user, params, body }) => {
-      const result = await paper.closePosition(user.sub, params.contract, {
-        quantity: body?.quantity,
-        clientOrderId: body?.clientOrderId,
-        whenClosed: body?.whenClosed,
-      });
+      const result = await placeAs(deps.agentOrders, user.agent, PAPER_ACCOUNT_ID, () =>
+        paper.closePosition(user.sub, params.contract, {
+          quantity: body?.quantity,
+          clientOrderId: body?.clientOrderId,
+          whenClosed: body?.whenClosed,
+          agent: user.agent?.name,
+        }),
+      );
       countOrder(result);
-      return respond(result, created);
+      return placed(result);
     }),
 
     'POST /api/strategies/{id}/close': route(api['POST /api/strategies/{id}/close'], async ({ user, params, body }) => {
-      const result = await paper.closeStrategy(user.sub, params.id, body);
+      const result = await placeAs(deps.agentOrders, user.agent, PAPER_ACCOUNT_ID, () =>
+        paper.closeStrategy(user.sub, params.id, { ...body, agent: user.agent?.name }),
+      );
       countOrder(result);
-      return respond(result, created);
+      return placed(result);
     }),
 
     'PUT /api/positions/{contract}/group': route(api['PUT /api/positions/{contract}/group'], async ({ user, params, body }) =>

@@ -6,6 +6,7 @@ import { paperVenue } from '@shared/paper/paper-venue';
 import { portfolioCache } from '@shared/paper/read-model/portfolio-cache';
 import type { PaperDeps } from '@shared/paper/use-cases/deps';
 import { jitteredBackoff } from '@shared/backoff';
+import { dynamoAgentOrderCounter } from '../adapters/dynamo/agent-order-counter';
 import { dynamoPaperAccountRepository } from '../adapters/dynamo/paper-account-repository';
 import { isStandIn } from '../adapters/alpaca/alpaca-client';
 import { marketQuoteSource } from '../adapters/market/quote-source';
@@ -33,5 +34,7 @@ export function tradingDeps() {
   // The account selector asks every venue at once: their GetItems (the paper account, each Alpaca link) go to DynamoDB
   // as one BatchGetItem (adapters/dynamo/batched-get.ts).
   const venues = [paperVenue(deps), ...BROKER_ENVIRONMENTS.map((env) => alpacaVenue(env, brokerage, isStandIn(env)))];
-  return { paper: paperAccount(deps), venues, repo: deps.repo, clock: deps.clock };
+  // An agent token's orders a minute are counted in the table (shared/trading/agent-orders.ts).
+  const agentOrders = { counter: dynamoAgentOrderCounter(), clock: deps.clock };
+  return { paper: paperAccount(deps), venues, repo: deps.repo, clock: deps.clock, agentOrders };
 }

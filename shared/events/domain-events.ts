@@ -13,6 +13,12 @@ const userId = z.string().min(1);
 export const EventId = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'must be a ulid');
 const eventId = EventId;
 
+/**
+ * The name of the learner's agent token (the Agent API) when a token did what the event reports. Nothing a token does
+ * earns XP, coins, achievements, streaks or course progress: the gamification and learning consumers skip such events.
+ */
+const agent = z.string().min(1).optional();
+
 const orderLeg = z.object({ contract: z.string(), side: z.enum(['buy', 'sell']), quantity: z.number().int().positive() });
 
 /** An order was booked: it filled at once or rests as a limit (followed by OrderFilled or OrderEnded). */
@@ -28,6 +34,7 @@ export const OrderPlacedDetail = z.object({
   placedAt: isoTime,
   /** Placed on the learner's own broker account (issue 21): the journal keeps these apart from paper trades. */
   live: z.object({ broker: z.literal('alpaca'), environment: z.enum(['paper', 'live']) }).optional(),
+  agent,
 });
 
 /** A resting order ended without a fill: canceled by the learner or a reset, or expired at its session's close. */
@@ -38,6 +45,7 @@ export const OrderEndedDetail = z.object({
   status: z.enum(['canceled', 'expired']),
   reason: z.string(),
   at: isoTime,
+  agent,
 });
 
 export const OrderFilledDetail = z.object({
@@ -51,6 +59,7 @@ export const OrderFilledDetail = z.object({
   filledAt: isoTime,
   /** Filled on the learner's own broker account (issue 21): the journal keeps these apart from paper trades. */
   live: z.object({ broker: z.literal('alpaca'), environment: z.enum(['paper', 'live']) }).optional(),
+  agent,
 });
 
 export const PositionClosedDetail = z.object({
@@ -60,6 +69,7 @@ export const PositionClosedDetail = z.object({
   quantity: z.number().int().positive(),
   realizedPnl: z.number(),
   closedAt: isoTime,
+  agent,
 });
 
 export const OptionExpiredDetail = z.object({
@@ -95,9 +105,17 @@ export const QuizPassedDetail = z.object({ eventId, userId, quizId: z.string().m
 /**
  * A journal entry counted as a reflection (once per award key): gamification's and the course's XP for it. `counted`
  * is how many reflections the learner's journal has counted, this one included (the course's milestones at 1, 10 and
- * 50); events published before it was carried lack it.
+ * 50); events published before it was carried lack it. An entry written by an agent token carries `agent` instead of
+ * `counted`: the journal did not count it, and no consumer awards anything for it.
  */
-export const JournalEntryAddedDetail = z.object({ eventId, userId, entryId: z.string().min(1), counted: z.number().int().positive().optional(), at: isoTime });
+export const JournalEntryAddedDetail = z.object({
+  eventId,
+  userId,
+  entryId: z.string().min(1),
+  counted: z.number().int().positive().optional(),
+  at: isoTime,
+  agent,
+});
 /**
  * A journal trade closed (the journal, shared/journal): every leg of it is closed, by fills, settlements or exercises.
  * Trade-level results, so gamification counts a multi-leg trade once: its net P&L (after commissions), whether it won,
@@ -118,6 +136,8 @@ export const JournalTradeClosedDetail = z.object({
   hasPlan: z.boolean(),
   openedAt: isoTime,
   closedAt: isoTime,
+  /** The trade was opened by the learner's agent token of this name. */
+  agent,
 });
 /**
  * A learner shared a strategy in the community (issue 20): gamification counts it for the community achievements and the

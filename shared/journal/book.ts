@@ -88,7 +88,13 @@ export function applyOrder(
     filledAt: string;
     fills: readonly OrderFillInput[];
     /** Made only when the order opens something. */
-    describe: (legs: readonly OpenLeg[]) => { strategy: string; strategySource: JournalTrade['strategySource']; entry: EntryAnalytics; fillNote?: string };
+    describe: (legs: readonly OpenLeg[]) => {
+      strategy: string;
+      strategySource: JournalTrade['strategySource'];
+      entry: EntryAnalytics;
+      fillNote?: string;
+      agent?: string;
+    };
   },
 ): BookChange {
   let index = book.open;

@@ -92,6 +92,8 @@ export const JournalEntry = z.object({
   xpAwarded: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Added by the learner's agent token of this name (the Agent API); such an entry earns no XP. */
+  agent: z.string().optional(),
 });
 export type JournalEntry = z.infer<typeof JournalEntry>;
 
@@ -110,6 +112,8 @@ export const JournalTradeSchema = z.object({
   strategy: z.string(),
   strategySource: z.enum(['builder', 'recognised']),
   fillNote: z.string().optional(),
+  /** Opened by the learner's agent token of this name ("placed by agent 'NAME'"); absent for the learner's own. */
+  agent: z.string().optional(),
   underlying: z.string(),
   openedAt: z.string(),
   closedAt: z.string().nullable(),
@@ -171,6 +175,8 @@ export const TradeSummary = z.object({
   mistakeTags: z.array(z.string()),
   reflected: z.boolean(),
   legs: z.number(),
+  /** Opened by the learner's agent token of this name ("placed by agent 'NAME'"); absent for the learner's own. */
+  agent: z.string().optional(),
 });
 
 export const StatsQuery = z

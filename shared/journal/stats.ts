@@ -33,6 +33,8 @@ export interface ClosedTradeRow {
   mistakeTags: string[];
   reflected: boolean;
   legs: number;
+  /** Opened by the learner's agent token of this name. */
+  agent?: string;
 }
 
 export function rowOf(trade: JournalTrade): ClosedTradeRow {
@@ -53,6 +55,7 @@ export function rowOf(trade: JournalTrade): ClosedTradeRow {
     mistakeTags: trade.mistakeTags,
     reflected: trade.entryId !== null,
     legs: trade.legs.length,
+    ...(trade.agent ? { agent: trade.agent } : {}),
   };
 }
 

@@ -93,6 +93,8 @@ export interface JournalTrade {
   strategySource: 'builder' | 'recognised';
   /** How the opening fill was made when not at the session's own prices, e.g. "Filled at Friday's close (practice shortcut — the market was closed)". */
   fillNote?: string;
+  /** Opened by the learner's agent token of this name (the Agent API): the journal shows "placed by agent 'NAME'". */
+  agent?: string;
   underlying: string;
   openedAt: string;
   closedAt: string | null;
@@ -153,6 +155,7 @@ export function newTrade(input: {
   legs: readonly OpenLeg[];
   entry: EntryAnalytics;
   fillNote?: string;
+  agent?: string;
 }): JournalTrade {
   const legs: JournalLeg[] = input.legs.map((l) => {
     const occ = parseOcc(l.contract);
@@ -179,6 +182,7 @@ export function newTrade(input: {
     strategy: input.strategy,
     strategySource: input.strategySource,
     ...(input.fillNote ? { fillNote: input.fillNote } : {}),
+    ...(input.agent ? { agent: input.agent } : {}),
     underlying: legs[0]!.underlying,
     openedAt: input.openedAt,
     closedAt: null,

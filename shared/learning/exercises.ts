@@ -33,6 +33,8 @@ export interface JournalEntryFacts {
   setup: boolean;
   /** A planned exit: a profit target, a stop or a time exit. */
   exitPlan: boolean;
+  /** Written by the learner's agent token: it meets no requirement, since the course judges the learner's own work. */
+  byAgent?: boolean;
 }
 
 const JOURNAL_WORDS = { setup: 'a setup (a setup tag or a thesis)', exitPlan: 'a planned exit (a profit target, a stop or a time exit)' } as const;
@@ -69,7 +71,7 @@ export function checkRequirement(req: Requirement, state: ExerciseState): Requir
 
 /** A journal requirement: an entry of the learner's that holds everything the exercise asks for. */
 function checkJournal(criteria: Extract<Requirement, { type: 'journal' }>['criteria'], state: ExerciseState): { met: boolean; detail: string } {
-  const entries = state.journalEntries ?? [];
+  const entries = (state.journalEntries ?? []).filter((e) => !e.byAgent);
   const wanted = criteria.mustHave.map((m) => JOURNAL_WORDS[m]).join(' and ');
   if (entries.some((e) => criteria.mustHave.every((m) => e[m]))) return { met: true, detail: `Your journal has an entry with ${wanted}.` };
   return entries.length
@@ -184,7 +186,8 @@ function midAtPlacement(order: Order, quotes: ReadonlyMap<string, Quote>): { mid
 }
 
 function checkOrder(criteria: OrderCriteria, state: ExerciseState): { met: boolean; detail: string; orderId?: string } {
-  const placed = state.orders.filter((o) => o.status === 'open' || o.status === 'filled');
+  // The learner's own orders only: one the learner's agent token placed earns no course progress.
+  const placed = state.orders.filter((o) => (o.status === 'open' || o.status === 'filled') && !o.agent);
   const relevant = placed.filter((o) => !criteria.underlying || o.underlyings.includes(criteria.underlying));
   if (relevant.length === 0) return { met: false, detail: `You have placed no order${criteria.underlying ? ` on ${criteria.underlying}` : ''} yet.` };
   const ofType = relevant.filter((o) => o.type === criteria.orderType);

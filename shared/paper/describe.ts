@@ -1,3 +1,4 @@
+import { agentNameInWords } from '../agent/token';
 import { contractName } from '../format/options';
 import { parseOcc } from '../market/occ';
 import { formatUsd } from '../format/money';
@@ -17,4 +18,9 @@ export function describeOrder(order: Pick<Order, 'legs' | 'type' | 'limitPrice' 
       ? ` at ${formatUsd(Math.abs(order.limitPrice))}${order.legs.length > 1 ? (order.limitPrice >= 0 ? ' debit' : ' credit') : ''}`
       : '';
   return `${order.strategy ? `${order.strategy} (${legs})` : legs}, ${order.type}${limit}`;
+}
+
+/** An activity line of an order an agent token placed ends "… — placed by agent 'NAME'."; the learner's own are unchanged. */
+export function byAgent(text: string, agent: string | undefined): string {
+  return agent ? `${text.replace(/\.$/, '')} — ${agentNameInWords(agent)}.` : text;
 }

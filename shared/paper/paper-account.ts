@@ -30,11 +30,11 @@ export function paperAccount(deps: PaperDeps) {
     updateSettings: (userId: string, patch: Partial<AccountSettings>) => updateSettings(deps, userId, patch),
     placeOrder: (userId: string, request: OrderRequest) => placeOrder(deps, userId, request),
     preTrade: (userId: string, request: OrderRequest) => preTrade(deps, userId, request),
-    cancelOrder: (userId: string, orderId: string) => cancelOrder(deps, userId, orderId),
-    closePosition: (userId: string, symbol: string, opts: { quantity?: number; clientOrderId?: string; whenClosed?: WhenClosed }) =>
+    cancelOrder: (userId: string, orderId: string, agent?: string) => cancelOrder(deps, userId, orderId, agent),
+    closePosition: (userId: string, symbol: string, opts: { quantity?: number; clientOrderId?: string; whenClosed?: WhenClosed; agent?: string }) =>
       closePosition(deps, userId, symbol, opts),
     exercise: (userId: string, symbol: string, quantity?: number) => exercise(deps, userId, symbol, quantity),
-    closeStrategy: (userId: string, groupId: string, opts: { clientOrderId: string; limitPrice?: number; whenClosed?: WhenClosed }) =>
+    closeStrategy: (userId: string, groupId: string, opts: { clientOrderId: string; limitPrice?: number; whenClosed?: WhenClosed; agent?: string }) =>
       closeStrategy(deps, userId, groupId, opts),
     regroupPosition: (userId: string, symbol: string, to: { groupId: string | null; name?: string }) => regroupPosition(deps, userId, symbol, to),
     /** The settle job's work for one account, all of it. */

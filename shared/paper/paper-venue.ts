@@ -27,7 +27,7 @@ export function paperVenue(deps: PaperDeps): OrderVenue {
       };
     },
     placeOrder: (userId, request) => placeOrder(deps, userId, request),
-    cancelOrder: (userId, orderId) => cancelOrder(deps, userId, orderId),
+    cancelOrder: (userId, orderId, agent) => cancelOrder(deps, userId, orderId, agent),
     listOrders: async (userId, status) => ok(await listOrders(deps, userId, status)),
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AGENT_LIMITS } from '../agent/token';
 import { defineApi } from '../api/contract';
 import {
   AccountId,
@@ -62,6 +63,8 @@ export const ActivitySchema = z.object({
   realizedPnl: z.number(),
   fee: z.number().optional(),
   orderId: z.string().optional(),
+  /** The name of the learner's agent token that did it (its text ends "placed by agent 'NAME'"); absent for the learner. */
+  agent: z.string().optional(),
 });
 
 const Greeks = z.object({
@@ -215,8 +218,8 @@ export const paperApi = defineApi({
   'GET /api/portfolio': { auth: 'user', errors: [404], summary: 'Balances, positions with marks and Greeks, recent activity', response: PortfolioSchema },
   'POST /api/orders': {
     auth: 'user',
-    errors: [404, 409, 422],
-    summary: 'Place an order (one to four legs, market or limit, day); a retry with the same clientOrderId returns the first order',
+    errors: [404, 409, 422, 429],
+    summary: `Place an order (one to four legs, market or limit, day); a retry with the same clientOrderId returns the first order. An agent token trades the paper account only (403 elsewhere), at most ${AGENT_LIMITS.ordersPerMinute} orders a minute (429 with Retry-After), and its orders carry its name in \`agent\``,
     body: OrderBody,
     response: PlacedOrderSchema,
     status: 201,
@@ -242,7 +245,7 @@ export const paperApi = defineApi({
   },
   'POST /api/positions/{contract}/close': {
     auth: 'user',
-    errors: [404, 409, 422],
+    errors: [404, 409, 422, 429],
     summary: 'Close all or part of a position at the market',
     params: z.object({ contract: Symbol }),
     body: z
@@ -253,7 +256,7 @@ export const paperApi = defineApi({
   },
   'POST /api/strategies/{id}/close': {
     auth: 'user',
-    errors: [404, 409, 422],
+    errors: [404, 409, 422, 429],
     summary: "Close a strategy's legs as one order, at the market or at a net limit (positive to pay, negative to receive)",
     params: z.object({
       id: z

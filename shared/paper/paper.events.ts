@@ -3,6 +3,9 @@ import type { IdGenerator } from '../ports/ids.port';
 import type { Decision } from './engine';
 import type { Order } from '../trading/order';
 
+/** The `agent` field of an order's events: the token's name when an agent token placed the order (consumers of XP skip those). */
+export const agentOf = (order: Pick<Order, 'agent'>): { agent?: string } => (order.agent ? { agent: order.agent } : {});
+
 /**
  * The events an order's booking reports, each with a new event id; they are written with the change itself
  * (docs/architecture.md, "Events"). A fill reports OrderFilled, and PositionClosed for every position it takes to zero.
@@ -22,6 +25,7 @@ export function orderEvents(ids: IdGenerator, userId: string, order: Order, deci
           strategy: order.strategy,
           status: decision.kind === 'fill' ? 'filled' : 'open',
           placedAt: order.createdAt,
+          ...agentOf(order),
         },
         ids.newId(),
       ),
@@ -39,6 +43,7 @@ export function orderEvents(ids: IdGenerator, userId: string, order: Order, deci
         legs: decision.fills.map((f) => ({ contract: f.contract, side: f.side, quantity: f.quantity, price: f.price })),
         netAmount: decision.totalCost,
         filledAt: at,
+        ...agentOf(order),
       },
       ids.newId(),
     ),
@@ -49,7 +54,7 @@ export function orderEvents(ids: IdGenerator, userId: string, order: Order, deci
       events.push(
         domainEvent(
           'PositionClosed',
-          { userId, contract: c.symbol, quantity: Math.abs(c.before.quantity), realizedPnl: fill?.realizedPnl ?? 0, closedAt: at },
+          { userId, contract: c.symbol, quantity: Math.abs(c.before.quantity), realizedPnl: fill?.realizedPnl ?? 0, closedAt: at, ...agentOf(order) },
           ids.newId(),
         ),
       );

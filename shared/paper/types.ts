@@ -104,4 +104,6 @@ export interface Activity {
   /** Commission paid, shown as a fee (issue 24); the account's realized P&L is net of it. */
   fee?: number;
   orderId?: string;
+  /** The name of the learner's agent token that did it (the Agent API); absent when the learner did. */
+  agent?: string;
 }

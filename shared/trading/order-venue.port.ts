@@ -12,8 +12,10 @@ export interface OrderVenue {
   readonly accountId: string;
   /** The account as the selector lists it; null when the learner has not set it up yet. */
   summary(userId: string): Promise<AccountSummary | null>;
+  /** `request.agent` names the learner's agent token that placed it (admitted by shared/trading/agent-orders.ts). */
   placeOrder(userId: string, request: OrderRequest): Promise<Result<PlacedOrder>>;
-  cancelOrder(userId: string, orderId: string): Promise<Result<Order>>;
+  /** `agent`: the name of the learner's agent token that cancels it, when a token does. */
+  cancelOrder(userId: string, orderId: string, agent?: string): Promise<Result<Order>>;
   /** The account's orders, newest first, as stored (a read: it changes nothing, a broker's are those of its last sync). */
   listOrders(userId: string, status?: OrderStatus): Promise<Result<Order[]>>;
 }

@@ -42,6 +42,11 @@ export interface OrderRequest {
   reduceOnly?: boolean;
   /** Placed while the market is closed: wait for the next session (the default) or fill at the last close. */
   whenClosed?: WhenClosed;
+  /**
+   * The name of the learner's agent token that placed it (the Agent API), set by the server from the verified token and
+   * never taken from a request body (the order body's schema has no such field).
+   */
+  agent?: string;
 }
 
 /** The quote a fill used, recorded with the fill. */
@@ -108,6 +113,8 @@ export interface Order {
   reduceOnly?: boolean;
   /** How the fill was made when that is not the session's own prices, e.g. "Filled at Friday's close (practice shortcut — the market was closed)". */
   fillNote?: string | null;
+  /** Placed by the learner's agent token of this name (absent when the learner placed it): "placed by agent 'NAME'". */
+  agent?: string;
 }
 
 /** The answer to a placement: the order (filled, resting or replayed) and the pre-trade checks it met. */

@@ -104,6 +104,8 @@ export const OrderSchema = z.object({
   queued: z.boolean().optional(),
   reduceOnly: z.boolean().optional(),
   fillNote: z.string().nullable().optional(),
+  /** The name of the learner's agent token that placed it; absent when the learner placed it. */
+  agent: z.string().optional(),
 });
 
 export const PlacedOrderSchema = z.object({ order: OrderSchema, checks: z.array(ComplianceCheckSchema), note: z.string().optional() });

@@ -17,6 +17,7 @@ export function journalReaderFor(journal: Pick<JournalRepository, 'getBook' | 'l
       return entries.map((e) => ({
         setup: e.setupTags.length > 0 || e.thesis.trim().length > 0,
         exitPlan: e.plannedExit.profitTargetPct !== null || e.plannedExit.stop.trim().length > 0 || e.plannedExit.time.trim().length > 0,
+        ...(e.agent ? { byAgent: true } : {}),
       }));
     },
   };

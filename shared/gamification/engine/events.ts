@@ -36,3 +36,13 @@ export function eventKey(event: GameEvent): string {
       return `${event.type}#${event.detail.eventId}`;
   }
 }
+
+/**
+ * Whether the learner's agent token did what the event reports (the Agent API marks such events with `agent`). Such an
+ * event earns nothing: no XP, coins, achievements, streak day, challenge progress or board value, since gamification
+ * rewards the learner's own learning.
+ */
+export const byAgentToken = (event: GameEvent): boolean => {
+  const agent = (event.detail as { agent?: unknown }).agent;
+  return typeof agent === 'string' && agent.length > 0;
+};

@@ -3,7 +3,7 @@ import { newYorkDate } from '../../market/dates';
 import { parseOcc } from '../../market/occ';
 import { newRun, type GameState } from '../state';
 import { recordActivity, recordTradeDay } from '../streak';
-import { eventKey, type GameEvent, type GameEventType } from './events';
+import { byAgentToken, eventKey, type GameEvent, type GameEventType } from './events';
 import { grant, unlockAchievements, type Applied, type Award } from './grant';
 import { clone, completeChallenges, pruneExpired, rollPeriods } from './periods';
 
@@ -56,6 +56,8 @@ export function strategyTypeOf(detail: EventOf<'OrderFilled'>['detail']): string
 
 /** The core: a domain event applied to a learner's state. An event the rules have nothing to say about returns no awards. */
 export function apply(state: GameState, event: GameEvent, now: Date): Applied {
+  // What an agent token did changes nothing in the game (not even the streak or a period's roll-over).
+  if (byAgentToken(event)) return { state, awards: [] };
   const s = clone(state);
   const awards: Award[] = [];
   const at = eventTime(event) || now.toISOString();

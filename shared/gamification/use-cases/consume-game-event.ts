@@ -1,4 +1,4 @@
-import type { GameEvent } from '../engine/events';
+import { byAgentToken, type GameEvent } from '../engine/events';
 import type { Award } from '../engine/grant';
 import { apply } from '../engine/reducer';
 import { visibleBoardValues } from '../leaderboards';
@@ -8,8 +8,15 @@ import { loadOrNew, MAX_ATTEMPTS, type GameDeps } from './deps';
  * Applies a domain event to its learner's state and commits the state, its awards and the consumer's receipt in one
  * conditional transaction; a lost race (another event of the same learner committed first) reloads and applies again,
  * so no XP is lost. An award key already used by an earlier event reporting the same fact records the receipt only.
+ * An event of the learner's agent token (`agent`) is skipped without a write: it earns nothing, so every delivery of
+ * it changes nothing, and the learner's state is not even created for it.
  */
-export async function consumeGameEvent(deps: GameDeps, event: GameEvent, receipt: unknown): Promise<{ status: 'consumed' | 'duplicate'; awards: Award[] }> {
+export async function consumeGameEvent(
+  deps: GameDeps,
+  event: GameEvent,
+  receipt: unknown,
+): Promise<{ status: 'consumed' | 'duplicate' | 'skipped'; awards: Award[] }> {
+  if (byAgentToken(event)) return { status: 'skipped', awards: [] };
   const userId = event.detail.userId;
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const stored = await loadOrNew(deps, userId);

@@ -77,6 +77,8 @@ async function tradeClosedEvents(deps: JournalDeps, userId: string, closed: read
           hasPlan: hasWrittenPlan(entry, t.closedAt),
           openedAt: t.openedAt,
           closedAt: t.closedAt,
+          // A trade an agent token opened earns the learner nothing when it closes.
+          ...(t.agent ? { agent: t.agent } : {}),
         },
         deps.ids.newId(),
       ),

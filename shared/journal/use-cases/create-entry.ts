@@ -8,8 +8,8 @@ import type { StoredTrade } from '../journal.port';
 import type { JournalDeps } from './deps';
 import { writeEntry, type EntryWritten } from './write-entry';
 
-/** POST /api/journal/entries. */
-export function createEntry(deps: JournalDeps, userId: string, input: EntryInput): Promise<Result<EntryWritten>> {
+/** POST /api/journal/entries; `agent` names the learner's agent token when one writes it (it earns no XP). */
+export function createEntry(deps: JournalDeps, userId: string, input: EntryInput, agent?: string): Promise<Result<EntryWritten>> {
   return retryOnConflict(
     async () => {
       const book = await deps.repo.getBook(userId);
@@ -29,7 +29,7 @@ export function createEntry(deps: JournalDeps, userId: string, input: EntryInput
         createdAt: at,
         updatedAt: at,
       };
-      return writeEntry(deps, userId, book, entry, stored, { entries: book.entries + 1 });
+      return writeEntry(deps, userId, book, entry, stored, { entries: book.entries + 1, ...(agent ? { agent } : {}) });
     },
     journalBusy,
     deps.backoff,

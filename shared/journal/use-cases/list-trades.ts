@@ -21,6 +21,7 @@ export interface TradeSummary {
   mistakeTags: string[];
   reflected: boolean;
   legs: number;
+  agent?: string;
 }
 
 /** GET /api/journal/trades: one account's open trades, or closed ones with the statistics filters (and one New York day); newest first. */
@@ -53,6 +54,7 @@ export async function listTrades(
         mistakeTags: t.mistakeTags,
         reflected: t.entryId !== null,
         legs: t.legs.length,
+        ...(t.agent ? { agent: t.agent } : {}),
       }))
       .sort((a, b) => b.openedAt.localeCompare(a.openedAt));
     return { trades: open.slice(0, q.limit), total: open.length, toReflect };

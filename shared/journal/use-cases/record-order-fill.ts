@@ -46,5 +46,7 @@ function describeOrder(order: Order, legs: Parameters<typeof recogniseStrategy>[
     entry: entryAnalytics(legs, { filledAt, quotes }),
     // The practice shortcut (or a fill queued while the market was closed) says so on the trade too.
     ...(order.fillNote ? { fillNote: order.fillNote } : {}),
+    // An order an agent token placed: the trade says so ("placed by agent 'NAME'").
+    ...(order.agent ? { agent: order.agent } : {}),
   };
 }

@@ -22,6 +22,8 @@ export function updateEntry(deps: JournalDeps, userId: string, id: string, input
         xpAwarded: before.xpAwarded,
         createdAt: before.createdAt,
         updatedAt: deps.clock.now().toISOString(),
+        // Who added it stays said; the learner's own edit is theirs, and may earn the reflection's XP.
+        ...(before.agent ? { agent: before.agent } : {}),
       };
       return writeEntry(deps, userId, book, entry, stored, { entries: book.entries });
     },

@@ -11,6 +11,8 @@ export interface CountedReflection {
   /** How many reflections the journal has counted, this one included (absent on events published before it was carried). */
   counted?: number;
   at: string;
+  /** Written by the learner's agent token of this name: it earns no course XP and counts toward no milestone. */
+  agent?: string;
 }
 
 /**
@@ -18,13 +20,15 @@ export interface CountedReflection {
  * level and achievements that follow, written in one transaction with the consumer's receipt, conditional on the
  * progress's version and on the receipt not existing. A lost race (a lesson completed at the same moment) decides
  * again from fresh state, so neither change is lost; a twin delivery of the same event finds the receipt and adds
- * nothing ('duplicate').
+ * nothing ('duplicate'). An entry an agent token wrote is skipped without a write ('skipped'): the course rewards the
+ * learner's own reflection, and every delivery of such an event changes nothing.
  */
-export function recordReflection(
+export async function recordReflection(
   deps: Pick<LearningDeps, 'repo' | 'journal' | 'backoff'>,
   event: CountedReflection,
   receipt: unknown,
-): Promise<Result<'recorded' | 'duplicate'>> {
+): Promise<Result<'recorded' | 'duplicate' | 'skipped'>> {
+  if (event.agent) return ok('skipped');
   return retryOnConflict<'recorded' | 'duplicate'>(
     async () => {
       const stored = await readProgress(deps, event.userId);

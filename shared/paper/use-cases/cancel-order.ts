@@ -8,16 +8,26 @@ import type { Order } from '../../trading/order';
 import type { PaperDeps } from './deps';
 import { retryOnConflict, RETRY } from './retry';
 
-/** Cancels an open order at the learner's request, releasing the buying power it held. */
-export async function cancelOrder(deps: PaperDeps, userId: string, orderId: string): Promise<Result<Order>> {
+/** Cancels an open order at the learner's request (or their agent token's, named), releasing the buying power it held. */
+export async function cancelOrder(deps: PaperDeps, userId: string, orderId: string, agent?: string): Promise<Result<Order>> {
   const order = await deps.repo.getOrder(userId, orderId);
   if (!order) return noSuchOrder();
   if (order.status !== 'open') return orderNotOpen(order.status);
-  return endOpenOrder(deps, userId, order, 'canceled', 'Canceled by you.');
+  return agent
+    ? endOpenOrder(deps, userId, order, 'canceled', `Canceled by your agent '${agent}'.`, agent)
+    : endOpenOrder(deps, userId, order, 'canceled', 'Canceled by you.');
 }
 
 /** Ends a resting order without a fill (canceled, or expired at its session's close), releasing its hold. */
-export function endOpenOrder(deps: PaperDeps, userId: string, order: Order, status: 'canceled' | 'expired', reason: string): Promise<Result<Order>> {
+export function endOpenOrder(
+  deps: PaperDeps,
+  userId: string,
+  order: Order,
+  status: 'canceled' | 'expired',
+  reason: string,
+  /** The agent token that canceled it, by name. */
+  agent?: string,
+): Promise<Result<Order>> {
   return retryOnConflict(
     async () => {
       const account = await deps.repo.getAccount(userId);
@@ -43,10 +53,11 @@ export function endOpenOrder(deps: PaperDeps, userId: string, order: Order, stat
             orderId: order.orderId,
             cashDelta: 0,
             realizedPnl: 0,
-            text: `${status === 'canceled' ? 'Canceled' : 'Expired'}: ${describeOrder(order)}.`,
+            text: `${status === 'canceled' ? (agent ? `Canceled by agent '${agent}'` : 'Canceled') : 'Expired'}: ${describeOrder(order)}.`,
+            ...(agent ? { agent } : {}),
           },
         ],
-        events: [domainEvent('OrderEnded', { userId, orderId: order.orderId, status, reason, at }, deps.ids.newId())],
+        events: [domainEvent('OrderEnded', { userId, orderId: order.orderId, status, reason, at, ...(agent ? { agent } : {}) }, deps.ids.newId())],
       });
       if (result === 'ok') return ok(next);
       if (result === 'duplicate') return orderNotOpen();

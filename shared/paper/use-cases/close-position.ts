@@ -7,6 +7,8 @@ import { applyFill } from '../positions';
 import { reduceOnlyViolation } from '../reduce-only';
 import { isSameOrder } from '../same-order';
 import { sessionOf } from '../session';
+import { byAgent } from '../describe';
+import { agentOf } from '../paper.events';
 import type { Position } from '../types';
 import type { Order, OrderRequest, WhenClosed } from '../../trading/order';
 import type { PaperDeps } from './deps';
@@ -25,7 +27,7 @@ export async function closePosition(
   deps: PaperDeps,
   userId: string,
   symbol: string,
-  opts: { quantity?: number; clientOrderId?: string; whenClosed?: WhenClosed },
+  opts: { quantity?: number; clientOrderId?: string; whenClosed?: WhenClosed; agent?: string },
 ): Promise<Result<ClosedPosition>> {
   const positions = await deps.repo.getPositions(userId);
   const p = positions.find((x) => x.symbol === symbol.toUpperCase());
@@ -44,6 +46,7 @@ export async function closePosition(
     legs: [{ contract: p.symbol, side: p.quantity > 0 ? 'sell' : 'buy', quantity }],
     reduceOnly: true,
     ...(opts.whenClosed ? { whenClosed: opts.whenClosed } : {}),
+    ...(opts.agent ? { agent: opts.agent } : {}),
   };
   if (p.kind === 'stock') return closeShares(deps, userId, request);
   return decideOrder(deps, userId, request);
@@ -94,7 +97,8 @@ function closeShares(deps: PaperDeps, userId: string, request: OrderRequest): Pr
             orderId: order.orderId,
             cashDelta,
             realizedPnl: outcome.realizedPnl,
-            text: `${leg.side === 'sell' ? 'Sold' : 'Bought'} ${leg.quantity} ${symbol} shares at ${formatUsd(price)}.`,
+            text: byAgent(`${leg.side === 'sell' ? 'Sold' : 'Bought'} ${leg.quantity} ${symbol} shares at ${formatUsd(price)}.`, order.agent),
+            ...agentOf(order),
           },
         ],
         events: [
@@ -108,6 +112,7 @@ function closeShares(deps: PaperDeps, userId: string, request: OrderRequest): Pr
               legs: [{ contract: symbol, side: leg.side, quantity: leg.quantity, price }],
               netAmount: -cashDelta,
               filledAt: at,
+              ...agentOf(order),
             },
             deps.ids.newId(),
           ),
@@ -116,7 +121,7 @@ function closeShares(deps: PaperDeps, userId: string, request: OrderRequest): Pr
             : [
                 domainEvent(
                   'PositionClosed',
-                  { userId, contract: symbol, quantity: leg.quantity, realizedPnl: outcome.realizedPnl, closedAt: at },
+                  { userId, contract: symbol, quantity: leg.quantity, realizedPnl: outcome.realizedPnl, closedAt: at, ...agentOf(order) },
                   deps.ids.newId(),
                 ),
               ]),
@@ -174,5 +179,6 @@ function shareOrder(
     underlyings: [fill.underlying.underlying],
     run,
     reason: null,
+    ...(request.agent ? { agent: request.agent } : {}),
   };
 }

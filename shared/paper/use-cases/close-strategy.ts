@@ -15,7 +15,7 @@ export async function closeStrategy(
   deps: PaperDeps,
   userId: string,
   groupId: string,
-  opts: { clientOrderId: string; limitPrice?: number; whenClosed?: WhenClosed },
+  opts: { clientOrderId: string; limitPrice?: number; whenClosed?: WhenClosed; agent?: string },
 ): Promise<Result<PlacedOrder>> {
   const legs = (await deps.repo.getPositions(userId)).filter((p) => p.group?.id === groupId);
   if (!legs.length) {
@@ -34,6 +34,7 @@ export async function closeStrategy(
     strategy: legs[0]!.group!.name,
     reduceOnly: true,
     ...(opts.whenClosed ? { whenClosed: opts.whenClosed } : {}),
+    ...(opts.agent ? { agent: opts.agent } : {}),
   };
   return decideOrder(deps, userId, request);
 }

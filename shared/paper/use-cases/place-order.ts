@@ -1,7 +1,7 @@
 import type { ComplianceCheck } from '../../compliance/checks';
 import { parseOcc } from '../../market/occ';
 import { fail, ok, type Result } from '../../result';
-import { describe } from '../describe';
+import { byAgent, describe } from '../describe';
 import { evaluateOrder, type Decision } from '../engine';
 import { cents } from '../../kernel/money';
 import { formatUsd } from '../../format/money';
@@ -210,6 +210,7 @@ function newOrder(deps: PaperDeps, request: OrderRequest, account: PaperAccount,
     run: account.run,
     reason: null,
     ...(request.reduceOnly ? { reduceOnly: true } : {}),
+    ...(request.agent ? { agent: request.agent } : {}),
   };
 }
 
@@ -225,6 +226,10 @@ function fillActivity(deps: PaperDeps, order: Order, decision: Extract<Decision,
     // Closing legs' P&L before commission; the commission is a fee of its own, so an opening trade shows no realized loss.
     realizedPnl: cents(decision.realizedPnl + decision.commission),
     fee: decision.commission,
-    text: `${order.fillNote ? `${order.fillNote}. ` : ''}${order.strategy ? `${order.strategy}: ` : ''}${parts.join('; ')} (${money}, commission ${formatUsd(decision.commission)}).`,
+    text: byAgent(
+      `${order.fillNote ? `${order.fillNote}. ` : ''}${order.strategy ? `${order.strategy}: ` : ''}${parts.join('; ')} (${money}, commission ${formatUsd(decision.commission)}).`,
+      order.agent,
+    ),
+    ...(order.agent ? { agent: order.agent } : {}),
   };
 }

@@ -179,6 +179,23 @@ describe('practical exercise checks', () => {
     });
   });
 
+  it("counts neither an order nor a journal entry of the learner's agent token: the course judges the learner's own work", () => {
+    const quotes = new Map([[C, quote(C, 4.3, 4.4)]]);
+    const mine = checkExercise(exercise, state({ orders: [order({})], quotes })).requirements[1]!;
+    expect(mine.met).toBe(true);
+    expect(checkExercise(exercise, state({ orders: [order({ agent: 'my-bot' })], quotes })).requirements[1]).toMatchObject({
+      met: false,
+      detail: 'You have placed no order on SPY yet.',
+    });
+    const withJournal = {
+      ...exercise,
+      requirements: [{ type: 'journal' as const, description: 'Write it down', criteria: { mustHave: ['setup' as const, 'exitPlan' as const] } }],
+    };
+    const journalBy = (byAgent: boolean) => checkExercise(withJournal, { ...state({}), journalEntries: [{ setup: true, exitPlan: true, byAgent }] });
+    expect(journalBy(true).passed).toBe(false);
+    expect(journalBy(false).passed).toBe(true);
+  });
+
   it("checks a journal requirement against the learner's journal entries", () => {
     const withJournal = {
       ...exercise,

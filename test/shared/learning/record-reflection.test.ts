@@ -40,6 +40,18 @@ describe('recordReflection (the consumer of JournalEntryAdded)', () => {
     expect(repo.saves).toBe(1);
   });
 
+  it("skips an entry the learner's agent token wrote: no course XP, no milestone, no write, however often it comes", async () => {
+    const { repo, deps } = setup(1);
+    const event = { userId: USER, at, agent: 'my-bot' };
+    expect(await recordReflection(deps, event, 'receipt-agent')).toEqual({ ok: true, value: 'skipped' });
+    expect(await recordReflection(deps, event, 'receipt-agent')).toEqual({ ok: true, value: 'skipped' });
+    expect(repo.saves).toBe(0);
+    expect(await getProgress(deps, USER)).toMatchObject({ experience: 0, achievements: [] });
+    // The learner's own reflection still earns its XP.
+    expect(await recordReflection(deps, { userId: USER, counted: 1, at }, 'receipt-own')).toEqual({ ok: true, value: 'recorded' });
+    expect(await getProgress(deps, USER)).toMatchObject({ experience: 25 });
+  });
+
   it('two reflections at once both count: the loser of the race decides again from fresh state', async () => {
     const { repo, deps } = setup(2);
     repo.beforeNextSave(USER, (p) => progressAfterReflection(p, { counted: 1, at }));

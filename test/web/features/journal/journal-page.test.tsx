@@ -149,6 +149,25 @@ describe('the journal page', () => {
     expect(screen.getByText(/No open trades/)).toBeTruthy();
   });
 
+  it("marks a trade the learner's agent token placed, in the list and on the trade's page", async () => {
+    const byAgent = row('01KTRADE00000000000000003C', 12, '2026-11-25', { agent: 'my-bot' });
+    renderAt('/app/journal', {
+      ...journalApi(),
+      'GET /api/journal/trades': (url: URL) =>
+        url.searchParams.get('status') === 'open'
+          ? json({ trades: [], total: 0, toReflect: 3 })
+          : json({ trades: [byAgent, ...rows].map(summary), total: 3, toReflect: 3 }),
+    });
+    const list = await screen.findAllByTestId('trade-row');
+    expect(list.map((r) => within(r).queryByTestId('trade-agent')?.textContent ?? null)).toEqual(["placed by agent 'my-bot'", null, null]);
+    cleanup();
+    renderAt(`/app/journal/trades/${trade.id}`, {
+      ...journalApi(),
+      [`GET /api/journal/trades/${trade.id}`]: { trade: { ...trade, agent: 'my-bot' }, entry: null },
+    });
+    expect(await screen.findByText("placed by agent 'my-bot'")).toBeTruthy();
+  });
+
   it('keeps each account apart: with an Alpaca account connected, choosing it lists and counts that account’s trades', async () => {
     const live = row('8a0f3c2e-1b2c-4d5e-8f90-123456789abc', 160, '2026-11-25', { account: 'alpaca-live', strategy: 'Bull Put Spread' });
     const stub = renderAt('/app/journal', {

@@ -1,3 +1,4 @@
+import { agentNameInWords } from '@shared/agent/token';
 import { formatCount } from '@shared/format/number';
 import { plural } from '@shared/format/words';
 import { useState } from 'react';
@@ -182,6 +183,11 @@ export function TradeList({ trades, empty }: { trades: readonly TradeSummary[]; 
                 {plural(t.legs, 'leg')} · opened {formatShortDate(newYorkDate(t.openedAt))}
                 {t.date ? ` · closed ${formatShortDate(t.date)} · ${EXIT_REASON_TEXT[t.exitReason ?? 'closed']}` : ''}
               </span>
+              {t.agent && (
+                <span className="block text-xs italic text-slate-600" data-testid="trade-agent">
+                  {agentNameInWords(t.agent)}
+                </span>
+              )}
             </span>
             <span className="flex items-center gap-3">
               {t.status === 'closed' && <span className={`font-semibold ${pnlTone(t.pnl)}`}>{formatMoney(t.pnl)}</span>}
@@ -311,6 +317,7 @@ function EntriesTab() {
                 <p className="font-semibold text-slate-900">
                   {FREE_KIND_TEXT[e.kind]} · {formatShortDate(e.date)}
                   {e.title ? ` · ${e.title}` : ''}
+                  {e.agent && <span className="block text-xs font-normal italic text-slate-600">added by agent &apos;{e.agent}&apos;</span>}
                 </p>
                 <span className="flex items-center gap-2">
                   {e.xpAwarded && <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">+25 XP</span>}

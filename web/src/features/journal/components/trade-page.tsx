@@ -2,6 +2,7 @@ import { formatNumber, formatPercent, formatLevel } from '@shared/format/number'
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { formatMoney, formatPnl } from '@shared/format/money';
+import { agentNameInWords } from '@shared/agent/token';
 import { formatShortDate } from '@shared/format/time';
 import { newYorkDate } from '@shared/journal/trades';
 import { lotsOf } from '@shared/journal/entry-analytics';
@@ -49,6 +50,7 @@ export default function JournalTradePage() {
             {trade.closedAt ? ` · closed ${formatShortDate(newYorkDate(trade.closedAt))} (${EXIT_REASON_TEXT[trade.exitReason ?? 'closed']})` : ' · open'}
           </p>
           {trade.fillNote && <p className="text-sm text-amber-900">{trade.fillNote}</p>}
+          {trade.agent && <p className="text-sm italic text-slate-600">{agentNameInWords(trade.agent)}</p>}
         </div>
         <div className="text-right">
           <p className="text-sm text-slate-600">{trade.status === 'closed' ? 'Realized P&L' : 'Realized so far (fees included)'}</p>

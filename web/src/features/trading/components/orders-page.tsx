@@ -4,6 +4,7 @@ import { useSelectedAccount } from '@web/api/selected-account';
 import { LiveOrdersList, StandInNote } from './live-account';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { agentNameInWords } from '@shared/agent/token';
 import { formatUsd } from '@shared/format/money';
 import { formatNewYorkTime } from '@shared/format/time';
 import { useCancelOrder, useOrders, type Order, type OrderFilter } from '@web/api/paper-account';
@@ -100,6 +101,11 @@ function PaperOrdersPage() {
                     {o.run > 0 && ` · run ${o.run}`}
                     {o.reason && ` · ${o.reason}`}
                   </p>
+                  {o.agent && (
+                    <p className="mt-0.5 text-xs italic text-slate-600" data-testid="order-agent">
+                      {agentNameInWords(o.agent)}
+                    </p>
+                  )}
                 </div>
                 <div className="flex items-center gap-3">
                   {o.status === 'filled' && o.totalCost !== null && (
