@@ -60,6 +60,7 @@ const TAGS: Record<ApiArea, string> = {
   broker: "Live trading through the learner's own Alpaca account: keys saved once and never answered, validation, account, orders, positions, contracts",
   screener: 'Market analysis from the chains (end-of-day): the options screener and saved screens, put-call parity arbitrage, the volatility surface',
   analysis: 'Market analysis, end of day: daily summaries, sentiment, earnings events, regime and the sentiment heatmap',
+  mcp: "The Model Context Protocol server for a learner's AI agent: the same data and rules as these routes, as MCP tools and resources",
 };
 
 /**
