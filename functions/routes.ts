@@ -198,8 +198,9 @@ export const httpFunctions: readonly FunctionDefinition[] = [
     file: 'functions/http/mcp.ts',
     description: 'The Model Context Protocol server (Streamable HTTP, stateless, JSON answers) for agents with a personal access token',
     // Its tools answer through the same use cases as the HTTP routes: the paper account's orders (outbox events), the
-    // stored chains, the journal. Never the broker's live keys.
-    access: { table: 'readwrite' },
+    // stored chains, the journal, and the market status (which reads whether the market-data key is configured, as the
+    // market function does). Never the broker's live keys.
+    access: { table: 'readwrite', marketDataSecret: 'read' },
     memoryMb: 1024,
     timeoutSeconds: 28,
   },

@@ -44,7 +44,7 @@ export { fundsAndMargins, legsToPositions } from './funds';
 export { GUIDELINE_TEXTS, POSITION_SIZE_RANGE, PROFIT_TARGET_RANGE, tradeGuidelines } from './guidelines';
 export type { TradeGuidelines } from './guidelines';
 export type { FundsAndMargins, FundsOptions } from './funds';
-export { placeTemplate } from './placement';
+export { placeTemplate, templateExpiries } from './placement';
 export type { PlacementChain, PlacementError, PlacementErrorCode, PlacementOptions, PlacementResult } from './placement';
 export { DEFAULT_IV, earlyExerciseValue, legStyle, optionValue, resolveIv } from './valuation';
 export { STRATEGY_TEMPLATES, TEMPLATE_CATEGORIES, searchTemplates, templateById } from './templates';

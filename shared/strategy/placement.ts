@@ -41,6 +41,24 @@ function nearestExpiry(candidates: readonly string[], today: string, days: numbe
   return best;
 }
 
+/**
+ * The listed expiries a template's legs go on, as placeTemplate chooses them: '30d' the one nearest 30 days out,
+ * '60d' the one nearest 60 days out (strictly after the front one when the template has both); the earlier on a tie.
+ * Whoever places a template loads these expiries' chains first.
+ */
+export function templateExpiries(template: Pick<StrategyTemplate, 'legs'>, expirations: readonly string[], today: string): { front?: string; back?: string } {
+  const future = [...expirations].filter((e) => e > today).sort();
+  const front = template.legs.some((l) => l.expiration === '30d') ? nearestExpiry(future, today, TARGET_DAYS['30d']) : undefined;
+  const back = template.legs.some((l) => l.expiration === '60d')
+    ? nearestExpiry(
+        future.filter((e) => !front || e > front),
+        today,
+        TARGET_DAYS['60d'],
+      )
+    : undefined;
+  return { ...(front ? { front } : {}), ...(back ? { back } : {}) };
+}
+
 /** A contract's price per share: the mark (mid, else last), else the last trade. */
 const priceOf = (c: OptionContract): number | null => c.mark ?? c.last;
 
@@ -79,18 +97,11 @@ function refs(intent: StrikeIntent): number[] {
  */
 export function placeTemplate(template: Pick<StrategyTemplate, 'legs'>, chain: PlacementChain, options: PlacementOptions): PlacementResult {
   const { today } = options;
-  const future = [...chain.expirations].filter((e) => e > today).sort();
+  const future = chain.expirations.filter((e) => e > today);
   const needsFront = template.legs.some((l) => l.expiration === '30d');
   const needsBack = template.legs.some((l) => l.expiration === '60d');
-  const front = needsFront ? nearestExpiry(future, today, TARGET_DAYS['30d']) : undefined;
+  const { front, back } = templateExpiries(template, chain.expirations, today);
   if (future.length === 0 || (needsFront && !front)) return fail('no-expiration', `No expiration after ${today} is listed`);
-  const back = needsBack
-    ? nearestExpiry(
-        future.filter((e) => !front || e > front),
-        today,
-        TARGET_DAYS['60d'],
-      )
-    : undefined;
   if (needsBack && !back) return fail('no-later-expiration', `No expiration later than ${front} is listed for the back leg`);
 
   const grids: Grid[] = [];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OptionContract } from '@shared/market/chain';
 import { addDays } from '@shared/market/dates';
-import { STRATEGY_TEMPLATES, knownStrategy, placeTemplate, templateById, validateStrategy, type StrategyTemplate } from '@shared/strategy';
+import { STRATEGY_TEMPLATES, knownStrategy, placeTemplate, templateById, templateExpiries, validateStrategy, type StrategyTemplate } from '@shared/strategy';
 import { ODD_CHAINS, TODAY, grid, makeChain } from './support/chains';
 
 const FRONT = addDays(TODAY, 32); // the listed expiry nearest 30 days
@@ -164,5 +164,12 @@ describe('expiry choice', () => {
       { today: TODAY },
     );
     expect(cal.ok && cal.expirations).toEqual({ front: addDays(TODAY, 46), back: addDays(TODAY, 74) });
+  });
+
+  it('names the expiries to load before placing, the ones placement then takes', () => {
+    const expirations = [addDays(TODAY, 95), addDays(TODAY, 46), addDays(TODAY, -1), addDays(TODAY, 74)];
+    expect(templateExpiries(template('calendar-spread'), expirations, TODAY)).toEqual({ front: addDays(TODAY, 46), back: addDays(TODAY, 74) });
+    expect(templateExpiries(template('long-call'), expirations, TODAY)).toEqual({ front: addDays(TODAY, 46) });
+    expect(templateExpiries(template('long-call'), [addDays(TODAY, -1)], TODAY)).toEqual({});
   });
 });

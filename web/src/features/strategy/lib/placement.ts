@@ -1,26 +1,10 @@
-import { daysBetween } from '@shared/market/dates';
-import { placeTemplate, type StrategyTemplate } from '@shared/strategy';
+import { placeTemplate, templateExpiries as expiriesOf, type StrategyTemplate } from '@shared/strategy';
 import type { BuilderLeg } from './legs';
 import type { ChainView } from '@web/api/market';
 
-/** The listed expiry nearest `days` out (the earlier one on a tie), as placeTemplate chooses it. */
-function nearest(candidates: readonly string[], today: string, days: number): string | undefined {
-  let best: string | undefined;
-  for (const e of candidates) if (best === undefined || Math.abs(daysBetween(today, e) - days) < Math.abs(daysBetween(today, best) - days)) best = e;
-  return best;
-}
-
 /** The expiries a template's legs go on ('30d' and '60d'), so their chains can be loaded before placing it. */
 export function templateExpiries(template: Pick<StrategyTemplate, 'legs'>, expirations: readonly string[], today: string): string[] {
-  const future = [...expirations].filter((e) => e > today).sort();
-  const front = template.legs.some((l) => l.expiration === '30d') ? nearest(future, today, 30) : undefined;
-  const back = template.legs.some((l) => l.expiration === '60d')
-    ? nearest(
-        future.filter((e) => !front || e > front),
-        today,
-        60,
-      )
-    : undefined;
+  const { front, back } = expiriesOf(template, expirations, today);
   return [front, back].filter((e): e is string => e !== undefined);
 }
 
