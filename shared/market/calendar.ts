@@ -34,6 +34,24 @@ export function nyseHolidays(year: number): Set<string> {
   return set;
 }
 
+/**
+ * NYSE's early closes, at 13:00 New York: the day after Thanksgiving, and 3 July and 24 December when they are trading
+ * days (when 3 July is the observed Independence Day, or 24 December the observed Christmas or a weekend day, there is
+ * no shortened day that year). Announced each year by NYSE with its holiday calendar.
+ */
+const earlyCloseCache = new Map<number, Set<string>>();
+
+export function nyseEarlyCloses(year: number): Set<string> {
+  const cached = earlyCloseCache.get(year);
+  if (cached) return cached;
+  const set = new Set([addDays(nthWeekday(year, 11, 4, 4), 1), ...[ymd(year, 7, 3), ymd(year, 12, 24)].filter(isTradingDay)]);
+  earlyCloseCache.set(year, set);
+  return set;
+}
+
+/** The regular session's close on a trading day, in minutes after midnight New York time: 16:00, or 13:00 on an early close. */
+export const sessionCloseMinutes = (date: string): number => (nyseEarlyCloses(Number(date.slice(0, 4))).has(date) ? 13 * 60 : 16 * 60);
+
 /** Easter Sunday, Gregorian calendar (the anonymous "Meeus/Jones/Butcher" algorithm). */
 export function easterSunday(year: number): string {
   const a = year % 19;
@@ -96,8 +114,8 @@ export function tradingDaysBetween(a: string, b: string): number {
 
 /**
  * The trading session an instant belongs to, for day orders and day trades: today while the market
- * has not closed (16:00 New York) on a trading day, otherwise the next trading day.
+ * has not closed (16:00 New York, 13:00 on an early close) on a trading day, otherwise the next trading day.
  */
 export function tradingSessionAt(nyDate: string, minutesAfterMidnight: number): string {
-  return isTradingDay(nyDate) && minutesAfterMidnight < 16 * 60 ? nyDate : nextTradingDay(nyDate);
+  return isTradingDay(nyDate) && minutesAfterMidnight < sessionCloseMinutes(nyDate) ? nyDate : nextTradingDay(nyDate);
 }

@@ -1,17 +1,16 @@
-import { isTradingDay, tradingSessionAt } from '../market/calendar';
+import { isTradingDay, sessionCloseMinutes, tradingSessionAt } from '../market/calendar';
 import { newYorkInstant, newYorkParts, weekday } from '../market/dates';
 import type { OrderType, Quote, WhenClosed } from '../trading/order';
 
 /**
  * When an order placed now fills (issue 32): NYSE's regular session runs 9:30 to 16:00 New York time on its trading
- * days (weekends and the exchange's holidays excluded, NYSE Rule 7.2). An order a broker accepts while the exchange is
+ * days (weekends and the exchange's holidays excluded, NYSE Rule 7.2), and closes at 13:00 on its early-close days. An order a broker accepts while the exchange is
  * closed waits for the next session and fills at that session's prices (a market order at the open, a limit when
  * the market reaches it); a day order placed while closed is for that next session and expires at its close. The
  * paper account follows that rule, or, when the learner asks for it in words, fills at once at the last close as a
  * practice shortcut and says so on the order, the activity and the journal.
  */
 export const NYSE_OPEN = { hours: 9, minutes: 30 } as const;
-export const NYSE_CLOSE_HOUR = 16;
 
 /** What an order placed while the market is closed does unless the learner chooses otherwise. */
 export const DEFAULT_WHEN_CLOSED: WhenClosed = 'next-session';
@@ -21,7 +20,7 @@ const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Frid
 /** Whether NYSE's regular session is running at an instant. */
 export function isMarketOpen(now: Date): boolean {
   const { date, minutes } = newYorkParts(now);
-  return isTradingDay(date) && minutes >= NYSE_OPEN.hours * 60 + NYSE_OPEN.minutes && minutes < NYSE_CLOSE_HOUR * 60;
+  return isTradingDay(date) && minutes >= NYSE_OPEN.hours * 60 + NYSE_OPEN.minutes && minutes < sessionCloseMinutes(date);
 }
 
 /** The instant a trading session opens (9:30 New York on that date). */

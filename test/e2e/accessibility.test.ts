@@ -141,7 +141,7 @@ describe('room on a phone', () => {
     await page.goto(`${stack.url}/app/portfolio`);
     const title = page.getByRole('heading', { level: 1, name: 'Portfolio' });
     await title.waitFor();
-    const line = page.getByTestId('phone-notices');
+    const line = page.getByTestId('notices-line');
     expect((await line.boundingBox())!.height).toBeLessThanOrEqual(36);
     expect(await line.textContent()).toMatch(/^PAPER trading mode, virtual balance \$[\d,.]+Education onlyNotices$/);
     // Under the top bar (56 px), one line, the page's padding: the title starts within 130 px of the top (it was about 300 px).
@@ -162,11 +162,17 @@ describe('room on a phone', () => {
     await context.close();
   });
 
-  it('keeps every notice on its own line on a desktop', async () => {
-    const { context, page } = await signedIn(DESKTOP);
+  it('folds the notices on a desktop too, so the chain table starts within a 1280 × 800 screen', async () => {
+    const { context, page } = await signedIn({ width: 1280, height: 800 });
     await page.goto(`${stack.url}/app/portfolio`);
-    await page.getByRole('heading', { level: 1, name: 'Portfolio' }).waitFor();
-    expect(await page.getByTestId('phone-notices').isVisible()).toBe(false);
+    const title = page.getByRole('heading', { level: 1, name: 'Portfolio' });
+    await title.waitFor();
+    const line = page.getByTestId('notices-line');
+    expect(await line.textContent()).toMatch(/^PAPER trading mode, virtual balance \$[\d,.]+Education onlyNotices$/);
+    expect(await page.getByText(/trading mode, virtual balance/).isVisible()).toBe(true);
+    expect((await title.boundingBox())!.y).toBeLessThan(130);
+    expect(await page.getByText(/All features are free forever/).isVisible()).toBe(false);
+    await line.getByRole('button', { name: 'Notices' }).click();
     for (const text of [
       /All features are free forever/,
       /Learning focus:/,
@@ -175,6 +181,11 @@ describe('room on a phone', () => {
     ]) {
       expect(await page.getByText(text).isVisible(), String(text)).toBe(true);
     }
+
+    await page.goto(`${stack.url}/app/optionschain?ticker=SPY`);
+    const firstRow = page.getByRole('table').getByRole('row').nth(1);
+    await firstRow.waitFor();
+    expect((await firstRow.boundingBox())!.y).toBeLessThan(800);
     await context.close();
   });
 

@@ -126,3 +126,9 @@ export async function fillNowIfMarketClosed(page: Page): Promise<void> {
   await shortcut.first().waitFor();
   await shortcut.first().check();
 }
+
+/** Unfolds the notices under the top bar (the mode banner, free-forever, learning focus, the risk notice) if folded. */
+export async function openNotices(page: Page): Promise<void> {
+  const toggle = page.getByTestId('notices-line').getByRole('button', { name: 'Notices' });
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+}

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { signUpAndSignIn } from '../support/cognito';
-import { chromiumForFile, PHONE, returningLearner, seriousViolations, signInThroughPage, watchErrors } from './browser';
+import { chromiumForFile, PHONE, returningLearner, seriousViolations, openNotices, signInThroughPage, watchErrors } from './browser';
 
 const stack = inject('e2eStack');
 const chrome = chromiumForFile(stack.url);
@@ -79,6 +79,7 @@ describe('live trading with Alpaca in Chromium (the local stand-in)', () => {
     expect(await item.textContent()).toContain('LIVE');
     expect(await item.textContent()).toContain('Connected');
     await item.click();
+    await openNotices(page);
     const banner = page.getByRole('status').filter({ hasText: 'LIVE TRADING MODE' });
     await banner.waitFor();
     expect(await banner.textContent()).toContain('REAL MONEY! Trade with caution');
@@ -145,6 +146,7 @@ describe('live trading with Alpaca in Chromium (the local stand-in)', () => {
     expect(await paperItem.textContent()).not.toContain('LIVE');
     expect(await page.getByRole('menuitemradio', { name: /Alpaca Live/ }).textContent()).toContain('LIVE');
     await paperItem.click();
+    await openNotices(page);
     const paperBanner = page.getByRole('status').filter({ hasText: 'PAPER TRADING MODE' });
     await paperBanner.waitFor();
     expect(await paperBanner.textContent()).toContain('Alpaca (local stand-in)');

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { signUpAndSignIn } from '../support/cognito';
-import { chromiumForFile, PHONE, returningLearner, signInThroughPage, watchErrors, fillNowIfMarketClosed } from './browser';
+import { chromiumForFile, PHONE, returningLearner, signInThroughPage, watchErrors, fillNowIfMarketClosed, openNotices } from './browser';
 
 const stack = inject('e2eStack');
 const chrome = chromiumForFile(stack.url);
@@ -21,6 +21,7 @@ describe('paper trading in Chromium', () => {
     await page.locator('main').getByRole('button', { name: 'Open paper account' }).click();
     await page.getByTestId('summary-cash').waitFor();
     expect(await page.getByTestId('summary-cash').textContent()).toBe('$25,000.00');
+    await openNotices(page);
     expect(await page.getByRole('status').filter({ hasText: 'PAPER TRADING MODE' }).textContent()).toContain('Practice safely - No real money at risk');
 
     await page.goto(`${stack.url}/app/optionschain?ticker=SPY`);

@@ -1,16 +1,15 @@
-import { isTradingDay } from '../../market/calendar';
+import { isTradingDay, sessionCloseMinutes } from '../../market/calendar';
 import { newYorkParts } from '../../market/dates';
 import { warn, type BrokerDeps } from './deps';
 import { syncBroker } from './sync';
 
-/** The regular session, 9:30 to 16:00 New York time, in minutes after midnight (NYSE hours; early closes are synced to 16:00). */
+/** The regular session opens at 9:30 New York time, in minutes after midnight; it closes at 16:00, or 13:00 on an early close. */
 const OPEN_MINUTES = 9 * 60 + 30;
-const CLOSE_MINUTES = 16 * 60;
 
 /** Whether the exchange's regular session is running at an instant: a trading day, between the open and the close. */
 export function inMarketHours(now: Date): boolean {
   const { date, minutes } = newYorkParts(now);
-  return isTradingDay(date) && minutes >= OPEN_MINUTES && minutes <= CLOSE_MINUTES;
+  return isTradingDay(date) && minutes >= OPEN_MINUTES && minutes <= sessionCloseMinutes(date);
 }
 
 export interface OpenOrdersSyncReport {

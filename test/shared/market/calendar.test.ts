@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { easterSunday, isTradingDay, nextTradingDay, nyseHolidays, previousTradingDay, tradingDaysEnding } from '@shared/market/calendar';
+import {
+  easterSunday,
+  isTradingDay,
+  nextTradingDay,
+  nyseEarlyCloses,
+  nyseHolidays,
+  previousTradingDay,
+  sessionCloseMinutes,
+  tradingDaysEnding,
+  tradingSessionAt,
+} from '@shared/market/calendar';
 
 describe('NYSE calendar', () => {
   // Source: NYSE "Holidays & Trading Hours" published schedule for 2026 and 2027.
@@ -28,6 +38,19 @@ describe('NYSE calendar', () => {
       '2027-11-25',
       '2027-12-24',
     ]);
+  });
+
+  // Source: NYSE's announced early closings (1:00 p.m.) for 2015 and 2023–2026.
+  it('closes early on the day after Thanksgiving, and on 3 July and 24 December when they are trading days', () => {
+    expect([...nyseEarlyCloses(2026)].sort()).toEqual(['2026-11-27', '2026-12-24']); // 3 July 2026 is the observed Independence Day
+    expect([...nyseEarlyCloses(2024)].sort()).toEqual(['2024-07-03', '2024-11-29', '2024-12-24']);
+    expect([...nyseEarlyCloses(2023)].sort()).toEqual(['2023-07-03', '2023-11-24']); // 24 December 2023 was a Sunday
+    expect([...nyseEarlyCloses(2015)].sort()).toEqual(['2015-11-27', '2015-12-24']);
+    expect(sessionCloseMinutes('2026-11-27')).toBe(13 * 60);
+    expect(sessionCloseMinutes('2026-11-30')).toBe(16 * 60);
+    // After 13:00 on an early close the session a day order belongs to is the next one.
+    expect(tradingSessionAt('2026-11-27', 13 * 60 + 5)).toBe('2026-11-30');
+    expect(tradingSessionAt('2026-11-27', 12 * 60)).toBe('2026-11-27');
   });
 
   it('does not close on 31 December when New Year falls on a Saturday (2022)', () => {

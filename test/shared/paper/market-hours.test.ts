@@ -19,6 +19,14 @@ describe('NYSE hours (the rule an order follows)', () => {
     expect(isMarketOpen(new Date('2026-12-25T16:00:00Z'))).toBe(false); // Christmas, 11:00
   });
 
+  it('closes at 13:00 New York on an early-close day: the day after Thanksgiving and Christmas Eve', () => {
+    expect(isMarketOpen(new Date('2026-11-27T17:59:00Z'))).toBe(true); // Friday after Thanksgiving, 12:59
+    expect(isMarketOpen(new Date('2026-11-27T18:00:00Z'))).toBe(false); // 13:00: closed for the day
+    expect(isMarketOpen(new Date('2026-12-24T18:30:00Z'))).toBe(false); // Christmas Eve, 13:30
+    // An order placed after the early close waits for the next session, Monday 30 November.
+    expect(fillTiming(new Date('2026-11-27T19:00:00Z'))).toMatchObject({ kind: 'next-session', session: '2026-11-30' });
+  });
+
   it('queues an order placed on a Saturday for Monday, and one placed on a holiday for the next trading day', () => {
     expect(fillTiming(new Date('2026-11-30T16:00:00Z'))).toEqual({ kind: 'now' });
     expect(fillTiming(new Date(SATURDAY))).toEqual({ kind: 'next-session', session: '2026-11-30', opensAt: '2026-11-30T14:30:00.000Z' });

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -55,6 +55,10 @@ function renderAt(path: string) {
 
 const seeLanding = () => localStorage.setItem(LANDING_SEEN_KEY, '2026-01-01T00:00:00.000Z');
 
+// Every page is a lazy chunk, compiled on its first import in this file: on a busy machine (the unit project's workers
+// share two cores in CI) that takes more than findBy's default second, so the queries wait up to ten.
+configure({ asyncUtilTimeout: 10_000 });
+
 describe('routing', () => {
   beforeEach(() => {
     localStorage.clear();
@@ -77,8 +81,7 @@ describe('routing', () => {
     expect(localStorage.getItem(LANDING_SEEN_KEY)).not.toBeNull();
 
     await userEvent.click(screen.getByRole('button', { name: 'Continue to Trading' }));
-    // The trading page is a lazy chunk, compiled on its first import: more than findBy's default second on a busy machine.
-    await screen.findByRole('heading', { name: 'Trading' }, { timeout: 10_000 });
+    await screen.findByRole('heading', { name: 'Trading' });
     expect(router.state.location.pathname).toBe('/app/trading');
   });
 
@@ -92,7 +95,7 @@ describe('routing', () => {
   it('opens deep links directly once the landing page was seen', async () => {
     seeLanding();
     const router = renderAt('/coming-soon');
-    await screen.findByRole('heading', { name: 'Live options trading for Indian markets' }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: 'Live options trading for Indian markets' });
     expect(router.state.location.pathname).toBe('/coming-soon');
   });
 

@@ -189,31 +189,27 @@ describe('the app shell', () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 
-  it('shows the free-forever banner, the learning-focus note and the risk notice under the top bar', () => {
-    renderShell('/app');
-    const notices = screen.getByTestId('shell-notices');
-    expect(within(notices).getByText(/All features are free forever/)).toBeTruthy();
-    expect(within(notices).getByText(/Learning focus:/)).toBeTruthy();
-    expect(within(notices).getByRole('complementary', { name: 'Risk notice' }).textContent).toContain(
-      'simulated trading with virtual money, no investment advice.',
-    );
-  });
-
-  it('folds the notices into one line on a phone: the education-only link, and a button that unfolds the rest', async () => {
+  it('folds the notices into one line at every width: the education-only link, and a button that unfolds the rest', async () => {
     renderShell('/app/portfolio');
-    const line = screen.getByTestId('phone-notices');
+    const line = screen.getByTestId('notices-line');
     expect(within(line).getByRole('link', { name: 'Education only: read the risk disclaimer' }).getAttribute('href')).toBe('/DisclaimerDetailed');
     const toggle = within(line).getByRole('button', { name: 'Notices' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     const notices = document.getElementById(toggle.getAttribute('aria-controls')!)!;
     expect(notices).toBe(screen.getByTestId('shell-notices'));
-    // Folded: hidden below the small breakpoint (Tailwind's sm:block shows it on wider screens).
-    expect(notices.className.split(' ')).toEqual(['hidden', 'sm:block']);
+    // Folded: hidden at every width, so the chain and the builder's legs start near the top (issue 33).
+    expect(notices.hidden).toBe(true);
+    expect(screen.queryByRole('complementary', { name: 'Risk notice' })).toBeNull();
     await userEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
-    expect(notices.className).toBe('');
+    expect(notices.hidden).toBe(false);
+    expect(within(notices).getByText(/All features are free forever/)).toBeTruthy();
+    expect(within(notices).getByText(/Learning focus:/)).toBeTruthy();
+    expect(within(notices).getByRole('complementary', { name: 'Risk notice' }).textContent).toContain(
+      'simulated trading with virtual money, no investment advice.',
+    );
     await userEvent.click(toggle);
-    expect(notices.className.split(' ')).toContain('hidden');
+    expect(notices.hidden).toBe(true);
   });
 
   it('opens the navigation as a slide-over that Escape closes, returning focus to its button', async () => {

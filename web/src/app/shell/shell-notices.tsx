@@ -5,16 +5,17 @@ import { DisclaimerLinkSlot, DisclaimerSlot, ModeBannerSlot, ModeSummarySlot } f
 
 /**
  * What sits under the top bar (spec part 1 §2 and §4): the paper/live mode banner, the free-forever banner, the
- * learning-focus note and the education-only risk notice. From the small breakpoint up each has its line. On a phone
- * the four would push the page title about 300 px down, so they fold into one line: the mode and balance, the
- * education-only link to the risk disclaimer, and a button that unfolds the rest. Folded at the start of every visit.
+ * learning-focus note and the education-only risk notice. Each on its own line they pushed the page about 300 px down
+ * on a phone, and the chain and the builder's legs below the fold at 1280 × 800 (issue 33), so at every width they fold
+ * into one line: the mode and balance, the education-only link to the risk disclaimer, and a button that unfolds the
+ * rest. Folded at the start of every visit.
  */
 export function ShellNotices() {
   const [open, setOpen] = useState(false);
   const id = useId();
   return (
     <>
-      <div className="flex items-center gap-3 border-b border-slate-200 bg-sky-50 px-4 py-1.5 text-xs sm:hidden" data-testid="phone-notices">
+      <div className="flex items-center gap-3 border-b border-slate-200 bg-sky-50 px-4 py-1.5 text-xs" data-testid="notices-line">
         <ModeSummarySlot />
         <DisclaimerLinkSlot className="min-w-0 truncate font-semibold text-amber-950 underline underline-offset-2" />
         <button
@@ -30,7 +31,7 @@ export function ShellNotices() {
           </svg>
         </button>
       </div>
-      <div id={id} className={open ? '' : 'hidden sm:block'} data-testid="shell-notices">
+      <div id={id} hidden={!open} data-testid="shell-notices">
         <ModeBannerSlot />
         <FreeForeverBanner />
         <LearningFocusNote />

@@ -37,7 +37,7 @@ export function ModeSummarySlot() {
     return (
       <span className="shrink-0 whitespace-nowrap text-sky-950" data-testid="mode-summary">
         <strong className="tracking-wide">PAPER</strong>
-        <span className="sr-only"> trading mode, virtual balance</span>{' '}
+        <span className="sr-only sm:not-sr-only"> trading mode, virtual balance</span>{' '}
         <span className="tabular-nums">{formatMoney(selected.balance, selected.currency === 'INR' ? 'INR' : 'USD')}</span>
       </span>
     );
