@@ -1,0 +1,44 @@
+import { useMemo } from 'react';
+import { ApiReferenceReact, type AnyApiReferenceConfiguration } from '@scalar/api-reference-react';
+import '@scalar/api-reference-react/style.css';
+import { useDisplay } from '@web/lib/display';
+import type { OpenApiDocument } from '../api/openapi-document';
+
+/**
+ * Scalar's API reference viewer, configured to load nothing from outside this site: the product's Content Security
+ * Policy allows scripts, fonts and connections from its own origin only. So no web fonts (the system's are used), no
+ * telemetry, no Scalar agent or MCP button, no request proxy and no "Test request" client (it sends requests through
+ * Scalar's proxy); the document itself is the one this site serves, passed in rather than fetched again.
+ */
+const SYSTEM_FONT = "ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
+
+export default function ScalarReference({ document }: { document: OpenApiDocument }) {
+  const { theme } = useDisplay();
+  const configuration = useMemo<AnyApiReferenceConfiguration>(
+    () => ({
+      content: document,
+      layout: 'classic',
+      withDefaultFonts: false,
+      telemetry: false,
+      agent: { disabled: true },
+      mcp: { disabled: true },
+      hideClientButton: true,
+      hideTestRequestButton: true,
+      showDeveloperTools: 'never',
+      showToolbar: 'never',
+      hideDarkModeToggle: true,
+      forceDarkModeState: theme,
+      hideModels: true,
+      documentDownloadType: 'none',
+      baseServerURL: window.location.origin,
+      // The product's own type (Scalar's default names Inter, a web font it would fetch).
+      customCss: `.scalar-app { --scalar-font: ${SYSTEM_FONT}; }`,
+    }),
+    [document, theme],
+  );
+  return (
+    <div className="overflow-hidden rounded-xl ring-1 ring-slate-200" data-testid="api-reference">
+      <ApiReferenceReact configuration={configuration} />
+    </div>
+  );
+}
