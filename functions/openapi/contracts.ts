@@ -9,6 +9,7 @@ import { journalApi } from '@shared/journal/journal.api';
 import { gamificationApi } from '@shared/gamification/gamification.api';
 import { learningApi } from '@shared/learning/learning.api';
 import { marketApi } from '@shared/market/market.api';
+import { mcpApi } from '@shared/agent/mcp.api';
 import { paperApi } from '@shared/paper/paper.api';
 import { usersApi } from '@shared/users/users.api';
 import type { RouteContract, RouteKey } from '@shared/api/contract';
@@ -33,6 +34,7 @@ export const apiAreas = {
   screener: screenerApi,
   analysis: analysisApi,
   agent: agentApi,
+  mcp: mcpApi,
 } as const;
 
 export type ApiArea = keyof typeof apiAreas;
