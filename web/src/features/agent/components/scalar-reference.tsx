@@ -25,10 +25,11 @@ export default function ScalarReference({ document }: { document: OpenApiDocumen
       hideClientButton: true,
       hideTestRequestButton: true,
       showDeveloperTools: 'never',
-      showToolbar: 'never',
       hideDarkModeToggle: true,
       forceDarkModeState: theme,
       hideModels: true,
+      // Every tag closed at first: the list of areas fits the page, and one opens the area it needs.
+      defaultOpenFirstTag: false,
       documentDownloadType: 'none',
       baseServerURL: window.location.origin,
       // The product's own type (Scalar's default names Inter, a web font it would fetch).

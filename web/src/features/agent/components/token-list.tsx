@@ -34,13 +34,19 @@ export function TokenList({ tokens }: { tokens: AgentToken[] }) {
                 ))}
                 {expired(t, now) && <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">expired</span>}
               </p>
-              <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-xs text-slate-700 sm:grid-cols-[auto_auto_auto_auto_auto_auto]">
-                <dt className="text-slate-600">Created</dt>
-                <dd>{formatNewYorkTime(t.createdAt, now)}</dd>
-                <dt className="text-slate-600">Last used</dt>
-                <dd>{t.lastUsedAt ? formatNewYorkTime(t.lastUsedAt, now) : 'never'}</dd>
-                <dt className="text-slate-600">{expired(t, now) ? 'Expired' : 'Expires'}</dt>
-                <dd>{formatNewYorkTime(t.expiresAt, now)}</dd>
+              <dl className="flex flex-wrap gap-x-4 gap-y-0.5 text-xs text-slate-700">
+                <div className="flex gap-1 whitespace-nowrap">
+                  <dt className="text-slate-600">Created</dt>
+                  <dd>{formatNewYorkTime(t.createdAt, now)}</dd>
+                </div>
+                <div className="flex gap-1 whitespace-nowrap">
+                  <dt className="text-slate-600">Last used</dt>
+                  <dd>{t.lastUsedAt ? formatNewYorkTime(t.lastUsedAt, now) : 'never'}</dd>
+                </div>
+                <div className="flex gap-1 whitespace-nowrap">
+                  <dt className="text-slate-600">{expired(t, now) ? 'Expired' : 'Expires'}</dt>
+                  <dd>{formatNewYorkTime(t.expiresAt, now)}</dd>
+                </div>
               </dl>
             </div>
             <Button variant="secondary" className="self-start" onClick={() => setConfirming(t)} aria-label={`Revoke ${t.name}`}>
