@@ -31,7 +31,10 @@ describe('the Agent API page in Chromium', () => {
     await page.waitForURL(`${stack.url}/app`);
 
     // The System group's Agent API page, with no token yet.
-    await page.getByRole('navigation', { name: 'App' }).getByRole('link', { name: 'Agent API' }).click();
+    const nav = page.getByRole('navigation', { name: 'App' });
+    const system = nav.getByRole('button', { name: 'System', exact: true });
+    if ((await system.getAttribute('aria-expanded')) === 'false') await system.click();
+    await nav.getByRole('link', { name: 'Agent API', exact: true }).click();
     await page.waitForURL(`${stack.url}/app/agent`);
     const list = page.getByRole('region', { name: 'Your tokens' });
     await list.getByText(/No tokens yet/).waitFor();
