@@ -98,6 +98,10 @@ export const queryKeys = {
   },
   /** The account deletion's progress (answers with a deleted account's token too). */
   privacy: { deletion: () => ['privacy', 'deletion'] as const },
+  /** The learner's personal access tokens (issue 34): a creation or a revocation changes the list. */
+  agentTokens: () => ['agent', 'tokens'] as const,
+  /** This API's OpenAPI document (GET /api/openapi.json): fixed for a deployment. */
+  openApiDocument: () => ['openapi'] as const,
   drafts: () => ['drafts'] as const,
   me: () => ['me'] as const,
   /** Another learner's public profile (GET /api/people/{publicId}); the learner's own one after a change. */

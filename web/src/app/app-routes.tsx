@@ -5,6 +5,7 @@ import { RouteErrorScreen } from './errors/route-error-screen';
 import { RequireAdmin } from './guards';
 import {
   AdminPage,
+  AgentPage,
   ChainPage,
   CommunityPostPage,
   CommunityReportsPage,
@@ -117,6 +118,7 @@ export const appChildren: RouteObject[] = [
   { path: 'sentiment-heatmap', element: <SentimentHeatmapPage /> },
   { path: 'events', element: <EventsPage /> },
   { path: 'regime', element: <RegimePage /> },
+  { path: 'agent', element: <AgentPage /> },
   ...PLANNED_PAGES.map((p) => ({ path: p.path, element: <PlannedPageView path={p.path} /> })),
   // Spec part 3 §2: any unknown /app path goes to the landing page.
   { path: '*', element: <Navigate to="/" replace /> },

@@ -17,6 +17,7 @@ export const PortfolioPage = lazyPage(() => import('../features/trading/componen
 export const OrdersPage = lazyPage(() => import('../features/trading/components/orders-page'));
 export const TradeTicketPage = lazyPage(() => import('../features/trading/components/trade-ticket-page'));
 export const TradingPage = lazyPage(() => import('../features/strategy/components/trading-page'));
+export const AgentPage = lazyPage(() => import('../features/agent/components/agent-page'));
 export const BrokerConnectionsPage = lazyPage(() => import('../features/brokers/components/broker-connections-page'));
 export const TemplateLibraryPage = lazyPage(() => import('../features/strategy/components/template-library-page'));
 export const LearningPage = lazyPage(() => import('../features/learning/components/learning-page'));

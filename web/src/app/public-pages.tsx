@@ -1,4 +1,5 @@
 import { useAuth } from '../features/auth/hooks/auth-context';
+import { SIGN_UP_LABEL } from '../features/landing/lib/cta';
 import { PLANNED_APP_PATHS } from '../features/placeholders/planned-pages';
 import { lazyPage } from './lazy-page';
 
@@ -24,6 +25,7 @@ export const AppShellPage = lazyPage(() => import('./shell/app-shell').then((m) 
 /** The landing page's code, also started early by main.tsx when the first page is the landing page. */
 export const loadLandingPage = () => import('../features/landing/components/landing-page').then((m) => ({ default: m.LandingPage }));
 const LazyLandingPage = lazyPage(loadLandingPage);
+const LazyAgentPublicPage = lazyPage(() => import('../features/agent/components/agent-public-page').then((m) => ({ default: m.AgentPublicPage })));
 const LazyComingSoonPage = lazyPage(() => import('../features/coming-soon/components/coming-soon-page').then((m) => ({ default: m.ComingSoonPage })));
 
 export function LandingRoute() {
@@ -37,4 +39,11 @@ export function ComingSoonRoute() {
   const { state } = useAuth();
   const visitor = state.status === 'signedIn' ? { status: 'signedIn' as const, email: state.user.email } : { status: state.status };
   return <LazyComingSoonPage visitor={visitor} />;
+}
+
+/** The public Agent API page: a visitor is asked to sign up, a learner is sent to their tokens. */
+export function AgentRoute() {
+  const { state } = useAuth();
+  const cta = state.status === 'signedIn' ? { label: 'Create a token', to: '/app/agent' } : { label: SIGN_UP_LABEL, to: '/signup' };
+  return <LazyAgentPublicPage cta={cta} />;
 }

@@ -6,6 +6,7 @@ import { PublicChainRoute, RequireAuth } from './guards';
 import { loadWithRetry } from './lazy-page';
 import { NotFoundPage } from './not-found-page';
 import {
+  AgentRoute,
   AppShellPage,
   AuthPage,
   DashboardPage,
@@ -52,10 +53,10 @@ export const routes: RouteObject[] = [
           </PublicChainRoute>
         ),
       },
-      { path: '/agent', element: <Navigate to="/app/agent" replace /> },
       {
         element: <PublicLayout />,
         children: [
+          { path: '/agent', element: <AgentRoute /> },
           { path: '/coming-soon', element: <ComingSoonRoute /> },
           { path: '/subscription', element: <FreeForeverPage inShell={false} /> },
           { path: '/success', element: <SubscriptionSuccessPage /> },

@@ -43,12 +43,6 @@ export const PLANNED_PAGES: readonly PlannedPage[] = [
     summary: 'Operator view of the stored market data: counts and freshness, cleanup of history older than 30 days, and a manual sync.',
   },
   { path: 'bulk-upload', title: 'Bulk Data Upload', area: 'Operator tools', summary: 'Upload market data in bulk for operators, checked before it is stored.' },
-  {
-    path: 'agent',
-    title: 'Agent API',
-    area: 'Operator tools',
-    summary: 'The Agent API: programmatic access for automated agents to read market data and place paper trades.',
-  },
 ];
 
 export const plannedPage = (path: string): PlannedPage | undefined => PLANNED_PAGES.find((p) => p.path === path);
