@@ -1,3 +1,4 @@
+import { agentApi } from '@shared/agent/agent.api';
 import { screenerApi } from '@shared/analysis/screener.api';
 import { analysisApi } from '@shared/analysis/analysis.api';
 import { brokerApi } from '@shared/broker/broker.api';
@@ -31,6 +32,7 @@ export const apiAreas = {
   broker: brokerApi,
   screener: screenerApi,
   analysis: analysisApi,
+  agent: agentApi,
 } as const;
 
 export type ApiArea = keyof typeof apiAreas;

@@ -65,6 +65,7 @@ const TAGS: Record<ApiArea, string> = {
   broker: "Live trading through the learner's own Alpaca account: keys saved once and never answered, validation, account, orders, positions, contracts",
   screener: 'Market analysis from the chains (end-of-day): the options screener and saved screens, put-call parity arbitrage, the volatility surface',
   analysis: 'Market analysis, end of day: daily summaries, sentiment, earnings events, regime and the sentiment heatmap',
+  agent: "The learner's personal access tokens for the Agent API: created (the token shown once), listed and revoked, from the browser only",
 };
 
 /**
