@@ -20,6 +20,9 @@ const LAYERS = [
   ['result', 'bounded-map', 'backoff', 'kernel', 'api', 'text', 'events', 'pricing', 'metrics'],
   // The ports the domain declares for time, ids, the event outbox, secrets, job runs and the site's counters.
   ['ports'],
+  // The Agent API's personal access tokens (what a token is and may do, its storage port, its use cases), which the
+  // order path and the handlers read.
+  ['agent'],
   // The market: calendar and dates, chains, the simulated market, the daily summaries it produces.
   ['market'],
   // Formatting; the game (XP, levels, badges, boards) on market dates.
