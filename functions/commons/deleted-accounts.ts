@@ -1,4 +1,5 @@
 import { type AccountStanding, dynamoAccountStanding } from '../adapters/dynamo/account-standing';
+import { LAST_USED_EVERY_MS, touchAgentTokenLastUsed } from '../adapters/dynamo/agent-tokens';
 import { BoundedMap } from '@shared/bounded-map';
 import { SETTLE_MS } from '@shared/users/privacy';
 import { shortenedFromEnv } from './shortened';
@@ -131,6 +132,33 @@ export function standingCheckFromEnv(): StandingCheck | null {
 export function deletedCheckFromEnv(): DeletedCheck | null {
   const standing = standingCheckFromEnv();
   return standing ? async (userId) => (await standing(userId)).deleted : null;
+}
+
+/** Records that a learner's personal access token was used (its "last used" on /app/agent). */
+export type TokenUseRecorder = (userId: string, tokenId: string) => Promise<void>;
+
+/**
+ * `touch` at most once per LAST_USED_EVERY_MS per token from this process (the write's own condition holds the same
+ * minute across functions), so a busy agent costs one write a minute, not one a request.
+ */
+export function rememberTokenUse(touch: (userId: string, tokenId: string, at: Date) => Promise<unknown>, now: () => number = Date.now): TokenUseRecorder {
+  const last = new BoundedMap<string, number>(MAX_REMEMBERED);
+  return async (userId, tokenId) => {
+    const at = now();
+    const before = last.get(tokenId);
+    if (before !== undefined && at - before < LAST_USED_EVERY_MS) return;
+    last.set(tokenId, at);
+    await touch(userId, tokenId, new Date(at));
+  };
+}
+
+let tokenUseFromEnv: TokenUseRecorder | null | undefined;
+
+/** The process's one recorder of token use, or null without a table. */
+export function tokenUseRecorderFromEnv(): TokenUseRecorder | null {
+  if (tokenUseFromEnv === undefined)
+    tokenUseFromEnv = process.env.TABLE_NAME ? rememberTokenUse((userId, tokenId, at) => touchAgentTokenLastUsed(userId, tokenId, at)) : null;
+  return tokenUseFromEnv;
 }
 
 /** The one route a deleted account's token may still call: the deletion's progress. */

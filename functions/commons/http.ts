@@ -9,7 +9,7 @@ import { AGENT_NOT_ALLOWED_ANSWER } from '../rate-limits';
 import { routes as routeDefinitions, type Auth } from '../routes';
 import { ADMIN_GROUP } from '../sessions';
 import { issuedBeforeSignOut } from '@shared/users/sessions';
-import { OPEN_TO_DELETED, standingCheckFromEnv, type StandingCheck } from './deleted-accounts';
+import { OPEN_TO_DELETED, standingCheckFromEnv, tokenUseRecorderFromEnv, type StandingCheck, type TokenUseRecorder } from './deleted-accounts';
 import { type AppError, statusOf } from './errors';
 import { originCheckFromEnv, type OriginCheck } from './origin-check';
 import { instrumented, logger } from './powertools';
@@ -167,13 +167,15 @@ const UNEXPECTED: HttpResponse = { status: 500, body: { error: 'Something went w
  */
 export function httpApi(
   routes: Record<string, RouteHandler>,
-  opts: { groups?: GroupMembership; origin?: OriginCheck | null; standing?: StandingCheck | null } = {},
+  opts: { groups?: GroupMembership; origin?: OriginCheck | null; standing?: StandingCheck | null; tokenUse?: TokenUseRecorder | null } = {},
 ): HttpLambda {
   const { groups } = opts;
   // The learner's standing, one read per request at most (functions/commons/deleted-accounts.ts): a deleted account's
   // tokens are refused everywhere but on its deletion's progress, and so is a token issued before the learner's last
   // sign-out everywhere or password change.
   const standing = opts.standing === undefined ? standingCheckFromEnv() : opts.standing;
+  // A token's "last used" time, written at most once a minute per token.
+  const tokenUse = opts.tokenUse === undefined ? tokenUseRecorderFromEnv() : opts.tokenUse;
   // In AWS, only requests that came through CloudFront (and its web ACL) are served: functions/origin.ts.
   const origin = opts.origin === undefined ? originCheckFromEnv() : opts.origin;
   if (!groups && Object.values(routes).some((r) => r.auth === 'admin')) {
@@ -216,6 +218,8 @@ export function httpApi(
           // A token is revoked on /app/agent; signing out everywhere ends browser sessions, not tokens.
           if (user.agent) {
             if (!agentTokenExpiresAt || agentTokenExpiresAt <= Date.now()) return toResult(event, REVOKED);
+            // Bookkeeping for the learner's list: a failed write never fails the agent's request.
+            await tokenUse?.(user.sub, user.agent.tokenId).catch((err: unknown) => logger.warn("Could not record a token's use", { error: err as Error }));
           } else if (issuedBeforeSignOut(user.issuedAt, signedOutAt)) return toResult(event, { status: 401, body: { error: SIGNED_OUT, code: 'signed_out' } });
         }
         if (r.auth === 'admin') {

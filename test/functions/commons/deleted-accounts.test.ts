@@ -3,6 +3,7 @@ import { SETTLE_MS } from '@shared/users/privacy';
 import { BoundedMap } from '@shared/bounded-map';
 import { issuedBeforeSignOut } from '@shared/users/sessions';
 import type { AccountStanding } from '../../../functions/adapters/dynamo/account-standing';
+import { LAST_USED_EVERY_MS } from '../../../functions/adapters/dynamo/agent-tokens';
 import {
   AGENT_REVOCATION_SECONDS,
   ALIVE_FOR_MS,
@@ -12,6 +13,7 @@ import {
   noteDeleted,
   noteSignedOut,
   rememberStanding,
+  rememberTokenUse,
   SIGNED_OUT_TRUSTED_MS,
   trustedForMs,
   type KnownStanding,
@@ -157,5 +159,29 @@ describe("a personal access token's standing", () => {
     noteAgentTokenRevoked('01JREVOKEDHERE');
     expect((await check('a', '01JREVOKEDHERE')).agentTokenExpiresAt).toBeNull();
     expect(w.reads).toHaveLength(1);
+  });
+});
+
+describe("a personal access token's use", () => {
+  it('is recorded at most once a minute per token from one process, each token on its own', async () => {
+    const time = { now: 0 };
+    const writes: [string, string, string][] = [];
+    const record = rememberTokenUse(
+      async (userId, tokenId, at) => {
+        writes.push([userId, tokenId, at.toISOString()]);
+      },
+      () => time.now,
+    );
+    await record('a', 't1');
+    time.now = LAST_USED_EVERY_MS - 1;
+    await record('a', 't1');
+    await record('a', 't2');
+    time.now = LAST_USED_EVERY_MS;
+    await record('a', 't1');
+    expect(writes).toEqual([
+      ['a', 't1', new Date(0).toISOString()],
+      ['a', 't2', new Date(LAST_USED_EVERY_MS - 1).toISOString()],
+      ['a', 't1', new Date(LAST_USED_EVERY_MS).toISOString()],
+    ]);
   });
 });

@@ -283,6 +283,26 @@ describe('a personal access token', () => {
     expect(standings).toEqual([['user-1', '01JTOKEN']]);
   });
 
+  it("records the token's use for the learner's list, and a failed record does not fail the request", async () => {
+    const used: [string, string][] = [];
+    const recording = httpApi(
+      { 'GET /api/portfolio': route({ auth: 'user' }, async () => ok({ read: true })) },
+      {
+        standing: async () => ({ deleted: false, signedOutAt: null, agentTokenExpiresAt: Date.parse('2099-01-01T00:00:00.000Z') }),
+        tokenUse: async (sub, tokenId) => {
+          used.push([sub, tokenId]);
+          throw new Error('throttled');
+        },
+      },
+    );
+    const res = await recording(lambdaEvent('GET /api/portfolio', tokenContext));
+    expect(res.statusCode).toBe(200);
+    expect(used).toEqual([['user-1', '01JTOKEN']]);
+    // A browser session's request records nothing.
+    await recording(event('GET /api/portfolio', { claims }));
+    expect(used).toHaveLength(1);
+  });
+
   it('gets 403 naming the scope on a route that needs one it lacks, and 403 on a browser-only route', async () => {
     const lacking = await tokenApi(lambdaEvent('POST /api/orders', tokenContext));
     expect(lacking.statusCode).toBe(403);
