@@ -1,3 +1,4 @@
+import { agentSuite } from './agent';
 import { dashboardSuite } from './dashboard';
 import { analysisSuite } from './analysis';
 import { communitySuite } from './community';
@@ -35,4 +36,5 @@ export const suites: BenchSuite[] = [
   analysisSuite,
   communitySuite,
   landingSuite,
+  agentSuite,
 ];

@@ -7,6 +7,7 @@
  * The figures are the product's, sized for people: the SPA does not poll, so a learner clicking through pages sends a
  * few requests a page and some twenty a minute at most; a class behind one school address shares that address.
  */
+import { AGENT_LIMITS } from '@shared/agent/token';
 import type { Auth, Method, RouteDefinition, RouteKey } from './routes';
 
 /**
@@ -31,9 +32,12 @@ export interface RateLimitDefinition {
   /**
    * Who counts as one client. `ip`: the caller's address. `user`: the signed-in learner; WAF keys on the
    * Authorization header (it cannot verify a token: a request without one is not counted by the rule), the local
-   * gateway on the verified `sub`. Only routes that need sign-in can be limited per user.
+   * gateway on the verified `sub` (and a personal access token on its own, apart from its learner's browser). Only
+   * routes that need sign-in can be limited per user. `agentToken`: one personal access token, whatever route it calls;
+   * both WAF and the local gateway key on the Authorization header and count only requests whose header carries such a
+   * token (`Bearer oa_pat_…`), so a learner's browser is never counted by it.
    */
-  per: 'ip' | 'user';
+  per: 'ip' | 'user' | 'agentToken';
   /** Requests one client may send within the window; further ones get 429 until the count falls below it. */
   limit: number;
   windowSeconds: WindowSeconds;
@@ -47,6 +51,13 @@ export interface RateLimitDefinition {
 
 /** The answer to a refused API request, in the API's error shape: WAF's custom response in AWS, the local gateway's locally. */
 export const RATE_LIMITED_ANSWER = { error: 'Too many requests. Please wait a moment and try again.', code: 'rate_limited' } as const;
+
+/**
+ * The answer to a personal access token on a signed-in route that has no scope (functions/routes.ts): such a route is
+ * browser-only. WAF answers it in AWS (the JWT authorizer in front of those routes cannot tell a token from a bad sign-in),
+ * the local gateway locally, and functions/commons/http.ts should one reach a handler.
+ */
+export const AGENT_NOT_ALLOWED_ANSWER = { error: 'Agent tokens cannot use this route.', code: 'forbidden' } as const;
 
 const WRITE_METHODS: readonly Method[] = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -131,6 +142,15 @@ export const rateLimits: readonly RateLimitDefinition[] = [
     windowSeconds: 300,
     applies: { to: 'api', routes: 'all' },
     stageThrottle: { rateLimit: 100, burstLimit: 200 },
+  },
+  {
+    id: 'agentTokenRequests',
+    description:
+      "Every API request made with one personal access token, whatever its route: a script reading a chain and placing a spread sends a handful; a loop gone wrong is stopped within the minute. Counted apart from the learner's browser.",
+    per: 'agentToken',
+    limit: AGENT_LIMITS.requestsPerMinute,
+    windowSeconds: 60,
+    applies: { to: 'api', routes: 'all' },
   },
   {
     id: 'signIn',

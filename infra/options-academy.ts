@@ -96,6 +96,7 @@ export function defineOptionsAcademy(scope: Construct, props: OptionsAcademyProp
   web.addStackDependency(edge, 'The distribution needs the web ACL, read from the Edge stack at deploy time');
   const functions = new Map<string, AppFunction>([
     ...api.functions,
+    [api.bearerAuthorizer.node.id, api.bearerAuthorizer],
     ...events.consumers.map((c) => [c.node.id, c] as const),
     [events.enrichment.node.id, events.enrichment],
     ...ingest.jobs,

@@ -1,5 +1,5 @@
 import type * as wafv2 from 'aws-cdk-lib/aws-wafv2';
-import { RATE_LIMITED_ANSWER, rateLimits, routesCoveredBy, type RateLimitDefinition } from '../functions/rate-limits';
+import { AGENT_NOT_ALLOWED_ANSWER, RATE_LIMITED_ANSWER, rateLimits, routesCoveredBy, type RateLimitDefinition } from '../functions/rate-limits';
 import { routes as defaultRoutes, type RouteDefinition } from '../functions/routes';
 
 type Statement = wafv2.CfnWebACL.StatementProperty;
@@ -8,9 +8,13 @@ type Rule = wafv2.CfnWebACL.RuleProperty;
 /** The key of the 429 body in a web ACL's CustomResponseBodies. */
 export const RATE_LIMITED_BODY_KEY = 'rateLimited';
 
-/** What WAF answers for a rate-limited API request: the API's own error shape, as the local gateway does. */
+/** The key of the 403 body for a personal access token on a browser-only route. */
+export const AGENT_NOT_ALLOWED_BODY_KEY = 'agentNotAllowed';
+
+/** What WAF answers for a rate-limited API request (and a token on a browser-only route): the API's own error shape, as the local gateway does. */
 export const rateLimitedResponseBodies = (): Record<string, wafv2.CfnWebACL.CustomResponseBodyProperty> => ({
   [RATE_LIMITED_BODY_KEY]: { contentType: 'APPLICATION_JSON', content: JSON.stringify(RATE_LIMITED_ANSWER) },
+  [AGENT_NOT_ALLOWED_BODY_KEY]: { contentType: 'APPLICATION_JSON', content: JSON.stringify(AGENT_NOT_ALLOWED_ANSWER) },
 });
 
 const NO_TRANSFORMATION = [{ priority: 0, type: 'NONE' }];
@@ -98,6 +102,19 @@ const apiPrefix: Statement = {
 };
 
 /**
+ * Requests whose Authorization header carries a personal access token (`Bearer oa_pat_…`, the scheme's name in any
+ * case, as the bearer check reads it).
+ */
+export const agentTokenStatement: Statement = {
+  byteMatchStatement: {
+    fieldToMatch: { singleHeader: { Name: 'authorization' } },
+    positionalConstraint: 'STARTS_WITH',
+    searchString: 'bearer oa_pat_',
+    textTransformations: [{ priority: 0, type: 'LOWERCASE' }],
+  },
+};
+
+/**
  * One rule's counting: IP alone is WAF's `IP` key; a learner is the Authorization header (WAF cannot verify a token;
  * a request without the header is left out of the rule, and the JWT authorizer refuses a forged one).
  * Keys and their behaviour: https://docs.aws.amazon.com/waf/latest/developerguide/waf-rule-statement-type-rate-based-aggregation-options.html
@@ -106,7 +123,8 @@ function rateBased(def: RateLimitDefinition, scopeDown: Statement): wafv2.CfnWeb
   return {
     limit: def.limit,
     evaluationWindowSec: def.windowSeconds,
-    scopeDownStatement: scopeDown,
+    // A per-token limit counts only requests that carry a personal access token: the learner's browser is not one.
+    scopeDownStatement: def.per === 'agentToken' ? { andStatement: { statements: [scopeDown, agentTokenStatement] } } : scopeDown,
     ...(def.per === 'ip'
       ? { aggregateKeyType: 'IP' }
       : { aggregateKeyType: 'CUSTOM_KEYS', customKeys: [{ header: { name: 'authorization', textTransformations: NO_TRANSFORMATION } }] }),
@@ -154,6 +172,33 @@ export function apiRateRules(
     });
   }
   return rules;
+}
+
+/**
+ * A personal access token on a signed-in route that has no scope in functions/routes.ts (browser-only: admin, the
+ * broker's live routes, credentials, settings, export, deletion, sessions, …) is answered 403 with the API's error
+ * body. The Cognito JWT authorizer in front of those routes would answer 401, as for a sign-in that expired, and a
+ * script would not learn that the route is closed to tokens. The rule comes after the rate limits (`priority`), so such
+ * requests count towards them too.
+ */
+export function agentNotAllowedRule(metricPrefix: string, priority: number, routes: readonly RouteDefinition[] = defaultRoutes): Rule | null {
+  const browserOnly = routes.filter((r) => r.auth !== 'public' && !r.scope);
+  if (browserOnly.length === 0) return null;
+  return {
+    name: 'agentTokenBrowserOnlyRoutes',
+    priority,
+    statement: { andStatement: { statements: [agentTokenStatement, routesStatement(browserOnly)] } },
+    action: {
+      block: {
+        customResponse: {
+          responseCode: 403,
+          customResponseBodyKey: AGENT_NOT_ALLOWED_BODY_KEY,
+          responseHeaders: [{ name: 'Cache-Control', value: 'no-store' }],
+        },
+      },
+    },
+    visibilityConfig: visibility(metricPrefix, 'agentTokenBrowserOnlyRoutes'),
+  };
 }
 
 /**

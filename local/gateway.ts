@@ -6,12 +6,23 @@ import type { Duplex } from 'node:stream';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
 import type { ViteDevServer } from 'vite';
-import { RATE_LIMITED_ANSWER } from '../functions/rate-limits';
+import { AGENT_AUTHORIZER_CACHE_SECONDS } from '../shared/agent/token';
+import { BoundedMap } from '../shared/bounded-map';
+import { findAgentTokenByHash } from '../functions/adapters/dynamo/agent-tokens';
+import {
+  authorizerContext,
+  bearerCheck,
+  carriesAgentToken,
+  claimsAsApiGatewayDoes,
+  type AuthorizerContext,
+  type BearerAnswer,
+  type BearerCheck,
+} from '../functions/authorizers/bearer-check';
+import { AGENT_NOT_ALLOWED_ANSWER, RATE_LIMITED_ANSWER } from '../functions/rate-limits';
 import { httpFunctions, routes, type RouteDefinition } from '../functions/routes';
 import { contentSecurityPolicy, STATIC_SECURITY_HEADERS } from '../infra/security-headers';
 import { lambdaContext, loadHandler, REPO_ROOT } from './handlers';
 import { CompressedFiles, isCompressible, negotiateEncoding } from './compression';
-import { claimsAsApiGatewayDoes } from './jwt-authorizer';
 import { LOOPBACK } from './ports';
 import { RateLimiter, type LimitDecision } from './rate-limiter';
 
@@ -30,7 +41,18 @@ export interface GatewayOptions {
   logRequests?: boolean;
   /** The per-client limits of functions/rate-limits.ts, as WAF applies them in AWS. */
   limiter?: RateLimiter;
+  /**
+   * The bearer check of the routes a personal access token may use, as the Lambda authorizer runs it in AWS; by
+   * default the one of functions/authorizers/bearer-check.ts over `authorize` and the table's token items.
+   */
+  bearer?: BearerCheck;
 }
+
+/** What the gateway's authorizers hand the function, as API Gateway does: the JWT authorizer's claims or the Lambda authorizer's context. */
+export type GatewayAuthorizer = { jwt: Record<string, string> } | { lambda: AuthorizerContext };
+
+/** Authorizer answers kept, as API Gateway keeps a Lambda authorizer's answers per identity source. */
+const BEARER_ANSWERS_KEPT = 10_000;
 
 export interface RunningGateway {
   url: string;
@@ -99,6 +121,17 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
   const csp = contentSecurityPolicy(opts.connectSources);
   const compressed = new CompressedFiles();
   const limiter = opts.limiter ?? new RateLimiter();
+  const bearer = opts.bearer ?? bearerCheck({ verifyJwt: (token) => opts.authorize(`Bearer ${token}`), findToken: (hash) => findAgentTokenByHash(hash) });
+  // API Gateway keeps a Lambda authorizer's answer per Authorization header for the authorizer's cache time; so does
+  // the gateway. A token revoked meanwhile is refused all the same by the handler's standing read.
+  const bearerAnswers = new BoundedMap<string, { answer: BearerAnswer; until: number }>(BEARER_ANSWERS_KEPT);
+  const authorizeBearer = async (authorization: string): Promise<BearerAnswer> => {
+    const kept = bearerAnswers.get(authorization);
+    if (kept && kept.until > Date.now()) return kept.answer;
+    const answer = await bearer(authorization);
+    bearerAnswers.set(authorization, { answer, until: Date.now() + AGENT_AUTHORIZER_CACHE_SECONDS * 1000 });
+    return answer;
+  };
 
   server.on('clientError', answerClientError);
   server.on('upgrade', (req: http.IncomingMessage, socket: Duplex) => refuseUpgrade(req, socket, opts.web.mode === 'dev'));
@@ -136,23 +169,43 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
     // A malformed escape (`%zz`, a cut UTF-8 sequence) cannot name a route; it made decodeURIComponent throw (a 500).
     if (!isWellEncoded(url.pathname)) return sendJson(res, 400, { message: 'Bad Request' });
     const hit = matchRoute(compiled, method, url.pathname);
-    // The token is verified before the limits are applied, so that a per-learner limit knows the learner.
-    const signedIn = hit && hit.route.def.auth !== 'public';
-    const payload = signedIn ? await opts.authorize(headerValue(req.headers.authorization)) : null;
-    const decision = limiter.check({ kind: 'api', ip: req.socket.remoteAddress ?? '', routeKey: hit?.route.def.routeKey ?? null, user: payload?.sub });
+    // The token is verified before the limits are applied, so that a per-learner limit knows the learner. Routes a
+    // personal access token may use have the bearer authorizer (API Gateway's Lambda authorizer in AWS); the other
+    // signed-in routes the JWT authorizer.
+    const def = hit?.route.def;
+    const signedIn = !!def && def.auth !== 'public';
+    const authorization = headerValue(req.headers.authorization);
+    let authorizer: GatewayAuthorizer | undefined;
+    let limitedAs: string | undefined;
+    if (signedIn && def.scope) {
+      const answer = authorization ? await authorizeBearer(authorization) : null;
+      if (answer) authorizer = { lambda: authorizerContext(answer) };
+      // Each token is counted apart from its learner's browser, as WAF does by the Authorization header.
+      limitedAs = answer?.kind === 'agent' ? `agent:${answer.tokenId}` : answer?.kind === 'cognito' ? String(answer.claims.sub) : undefined;
+    } else if (signedIn && !carriesAgentToken(authorization)) {
+      const payload = await opts.authorize(authorization);
+      if (payload) authorizer = { jwt: claimsAsApiGatewayDoes(payload) };
+      limitedAs = payload?.sub;
+    }
+    const decision = limiter.check({
+      kind: 'api',
+      ip: req.socket.remoteAddress ?? '',
+      routeKey: def?.routeKey ?? null,
+      user: limitedAs,
+      agentToken: carriesAgentToken(authorization) ? authorization : undefined,
+    });
     if (!decision.allowed) {
       if (opts.logRequests !== false) opts.log(`${method} ${url.pathname} 429 (limit ${decision.limit}, retry after ${decision.retryAfterSeconds} s)`);
       return sendTooManyRequests(res, decision);
     }
     if (!hit) return sendJson(res, 404, { message: 'Not Found' });
+    // A personal access token on a signed-in route that has no scope: WAF's rule answers in AWS (infra/waf-rules.ts).
+    if (signedIn && !def.scope && carriesAgentToken(authorization)) return sendJson(res, 403, AGENT_NOT_ALLOWED_ANSWER);
+    // No Authorization header, or (JWT authorizer) a token that does not verify: API Gateway's own 401.
+    if (signedIn && !authorizer) return sendJson(res, 401, { message: 'Unauthorized' });
 
-    let claims: Record<string, string> | undefined;
-    if (signedIn) {
-      if (!payload) return sendJson(res, 401, { message: 'Unauthorized' });
-      claims = claimsAsApiGatewayDoes(payload);
-    }
     const requestId = randomUUID();
-    const event = toApiGatewayEvent(req, url, body, hit.route.def.routeKey, hit.pathParameters, claims, requestId);
+    const event = toApiGatewayEvent(req, url, body, hit.route.def.routeKey, hit.pathParameters, authorizer, requestId);
     const handler = await loadHandler<(e: unknown, c: unknown) => Promise<APIGatewayProxyStructuredResultV2 | string | object>>(hit.route.file);
     const result = await handler(event, lambdaContext(hit.route.def.fn, requestId));
     writeLambdaResult(res, result);
@@ -323,7 +376,7 @@ export function toApiGatewayEvent(
   body: Buffer,
   routeKey: string,
   pathParameters: Record<string, string>,
-  claims: Record<string, string> | undefined,
+  authorizer: GatewayAuthorizer | undefined,
   requestId: string,
 ): APIGatewayProxyEventV2WithJWTAuthorizer {
   const headers: Record<string, string> = {};
@@ -370,7 +423,11 @@ export function toApiGatewayEvent(
       stage: '$default',
       time: now.toUTCString(),
       timeEpoch: now.getTime(),
-      authorizer: claims ? { principalId: '', integrationLatency: 0, jwt: { claims, scopes: [] } } : undefined,
+      authorizer: !authorizer
+        ? undefined
+        : 'jwt' in authorizer
+          ? { principalId: '', integrationLatency: 0, jwt: { claims: authorizer.jwt, scopes: [] } }
+          : { lambda: authorizer.lambda },
     },
   };
   return event as unknown as APIGatewayProxyEventV2WithJWTAuthorizer;

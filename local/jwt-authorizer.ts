@@ -56,13 +56,3 @@ export function createJwtAuthorizer(opts: { issuer: string; jwksUri: string; cli
     }
   };
 }
-
-/** API Gateway hands claims to the Lambda as strings; list claims become "[a b]". */
-export function claimsAsApiGatewayDoes(payload: JwtPayload): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(payload)) {
-    if (value === undefined || value === null) continue;
-    out[key] = Array.isArray(value) ? `[${value.join(' ')}]` : typeof value === 'object' ? JSON.stringify(value) : String(value);
-  }
-  return out;
-}

@@ -1,8 +1,12 @@
 import { rateLimits as defaultLimits, routesCoveredBy, type CognitoOperation, type RateLimitDefinition } from '../functions/rate-limits';
 import { routes as defaultRoutes, type RouteDefinition } from '../functions/routes';
 
-/** One request as the limiter sees it: an API call (its route, or null for a path that matches none) or a Cognito call. */
-export type LimitedRequest = { kind: 'api'; ip: string; routeKey: string | null; user?: string } | { kind: 'cognito'; ip: string; operation: string };
+/**
+ * One request as the limiter sees it: an API call (its route, or null for a path that matches none; `user`, the verified
+ * learner or token; `agentToken`, the Authorization header when it carries a personal access token) or a Cognito call.
+ */
+export type LimitedRequest =
+  { kind: 'api'; ip: string; routeKey: string | null; user?: string; agentToken?: string } | { kind: 'cognito'; ip: string; operation: string };
 
 export type LimitDecision = { allowed: true } | { allowed: false; limit: string; retryAfterSeconds: number };
 
@@ -33,8 +37,9 @@ export class RateLimiter {
     this.sweep(now);
     for (const def of this.defs) {
       if (!this.applies(def, req)) continue;
-      const client = def.per === 'user' ? (req.kind === 'api' ? req.user : undefined) : req.ip;
-      // WAF leaves out a request that lacks the aggregation key (no token for a per-user limit).
+      const client = def.per === 'ip' ? req.ip : req.kind !== 'api' ? undefined : def.per === 'user' ? req.user : req.agentToken;
+      // WAF leaves out a request that lacks the aggregation key (no token for a per-user limit, no personal access
+      // token for a per-token limit: its rule is scoped down to such requests).
       if (!client) continue;
       const bucket = this.buckets.get(def.id)!;
       let ring = bucket.get(client);

@@ -1,4 +1,5 @@
 import { type AccountStanding, dynamoAccountStanding } from '../adapters/dynamo/account-standing';
+import { LAST_USED_EVERY_MS, touchAgentTokenLastUsed } from '../adapters/dynamo/agent-tokens';
 import { BoundedMap } from '@shared/bounded-map';
 import { SETTLE_MS } from '@shared/users/privacy';
 import { shortenedFromEnv } from './shortened';
@@ -15,12 +16,19 @@ import { shortenedFromEnv } from './shortened';
  * is refused (shared/users/sessions.ts). The function that served the sign-out refuses at once (locally, every handler
  * runs in that one process); the others within TRUSTED_FOR_MS plus a request, well within 15 s.
  *
- * Both come from one BatchGetItem (functions/adapters/dynamo/account-standing.ts), kept per learner for TRUSTED_FOR_MS,
+ * Revoked or expired personal access token (issue 34): a request made with a token reads that token's item in the same
+ * read; a token whose item is gone (revoked, or its account deleted) or past its expiry is refused. The function that
+ * served the revocation refuses at once (locally, every handler runs in that one process); the others within
+ * TRUSTED_FOR_MS plus a request, so a revoked token is refused everywhere within AGENT_REVOCATION_SECONDS, whatever
+ * API Gateway's authorizer cache still remembers of it.
+ *
+ * All of it comes from one BatchGetItem (functions/adapters/dynamo/account-standing.ts), kept per learner (and per
+ * token) for TRUSTED_FOR_MS,
  * so a learner's burst of requests costs one read, not one each. Trusting a live account that long is safe because the
  * deletion empties the partition until a pass at least SETTLE_MS (30 s) after the tombstone finds it empty: whatever a
  * request let through meanwhile is deleted with the rest. Without a table (handler unit tests) there is nothing to check.
  */
-export type StandingCheck = (userId: string) => Promise<AccountStanding>;
+export type StandingCheck = (userId: string, agentTokenId?: string) => Promise<AccountStanding>;
 /** Whether a learner's account is deleted (the event consumers skip such a learner's events). */
 export type DeletedCheck = (userId: string) => Promise<boolean>;
 
@@ -28,6 +36,9 @@ export type DeletedCheck = (userId: string) => Promise<boolean>;
 export const ALIVE_FOR_MS = 10_000;
 /** How long a warm function trusts the "signed out at" time it read: at most 15 s must pass until old tokens are refused. */
 export const SIGNED_OUT_TRUSTED_MS = 10_000;
+
+/** Within how long a revoked personal access token is refused by every function: the trusted time, and a request. */
+export const AGENT_REVOCATION_SECONDS = Math.ceil(SIGNED_OUT_TRUSTED_MS / 1000);
 
 /**
  * The deletion's settle time: SETTLE_MS, or a shorter one a local stack was started with (`DELETION_SETTLE_SECONDS`;
@@ -49,13 +60,15 @@ export function trustedForMs(settleMs: number): number {
 
 const MAX_REMEMBERED = 10_000;
 
-/** What this process knows without a read: accounts it knows are deleted, and sign-outs it recorded itself. */
+/** What this process knows without a read: accounts it knows are deleted, sign-outs and token revocations it recorded itself. */
 export interface KnownStanding {
   deleted: Set<string>;
   signOuts: BoundedMap<string, number>;
+  /** Ids of personal access tokens revoked here (a token's id is a ULID: never reused). */
+  revokedTokens?: BoundedMap<string, true>;
 }
 
-const KNOWN: KnownStanding = { deleted: new Set(), signOuts: new BoundedMap(MAX_REMEMBERED) };
+const KNOWN: KnownStanding = { deleted: new Set(), signOuts: new BoundedMap(MAX_REMEMBERED), revokedTokens: new BoundedMap(MAX_REMEMBERED) };
 
 /**
  * The deletion request's own function knows at once (locally every handler runs in one process, so the old token is
@@ -70,9 +83,15 @@ export function noteSignedOut(userId: string, atMs: number): void {
   KNOWN.signOuts.set(userId, Math.max(atMs, KNOWN.signOuts.get(userId) ?? 0));
 }
 
+/** A personal access token this process revoked (the route that served the revocation): refused here at once. */
+export function noteAgentTokenRevoked(tokenId: string): void {
+  KNOWN.revokedTokens?.set(tokenId, true);
+}
+
 /**
- * `read` behind one per-learner cache: a read is trusted for `trustMs`; an account found deleted (or noted deleted) is
- * never read again; a sign-out noted by this process counts at once.
+ * `read` behind one cache per learner (per learner and token for a request made with a token): a read is trusted for
+ * `trustMs`; an account found deleted (or noted deleted) is never read again; a sign-out or a token revocation noted
+ * by this process counts at once.
  */
 export function rememberStanding(
   read: StandingCheck,
@@ -80,18 +99,24 @@ export function rememberStanding(
   trustMs: number = ALIVE_FOR_MS,
   known: KnownStanding = KNOWN,
 ): StandingCheck {
-  const kept = new BoundedMap<string, { signedOutAt: number | null; until: number }>(MAX_REMEMBERED);
-  return async (userId) => {
-    let entry = kept.get(userId);
+  const kept = new BoundedMap<string, { signedOutAt: number | null; agentTokenExpiresAt?: number | null; until: number }>(MAX_REMEMBERED);
+  return async (userId, agentTokenId) => {
+    const key = agentTokenId === undefined ? userId : `${userId}\u0000${agentTokenId}`;
+    let entry = kept.get(key);
     if (!known.deleted.has(userId) && (!entry || entry.until <= now())) {
-      const standing = await read(userId);
+      const standing = agentTokenId === undefined ? await read(userId) : await read(userId, agentTokenId);
       if (standing.deleted) known.deleted.add(userId);
       entry = { signedOutAt: standing.signedOutAt, until: now() + trustMs };
-      kept.set(userId, entry);
+      if (agentTokenId !== undefined) entry.agentTokenExpiresAt = standing.agentTokenExpiresAt ?? null;
+      kept.set(key, entry);
     }
     const here = known.signOuts.get(userId);
     const signedOutAt = here === undefined ? (entry?.signedOutAt ?? null) : Math.max(here, entry?.signedOutAt ?? 0);
-    return { deleted: known.deleted.has(userId), signedOutAt };
+    const standing: AccountStanding = { deleted: known.deleted.has(userId), signedOutAt };
+    if (agentTokenId !== undefined) {
+      standing.agentTokenExpiresAt = known.revokedTokens?.has(agentTokenId) ? null : (entry?.agentTokenExpiresAt ?? null);
+    }
+    return standing;
   };
 }
 
@@ -107,6 +132,33 @@ export function standingCheckFromEnv(): StandingCheck | null {
 export function deletedCheckFromEnv(): DeletedCheck | null {
   const standing = standingCheckFromEnv();
   return standing ? async (userId) => (await standing(userId)).deleted : null;
+}
+
+/** Records that a learner's personal access token was used (its "last used" on /app/agent). */
+export type TokenUseRecorder = (userId: string, tokenId: string) => Promise<void>;
+
+/**
+ * `touch` at most once per LAST_USED_EVERY_MS per token from this process (the write's own condition holds the same
+ * minute across functions), so a busy agent costs one write a minute, not one a request.
+ */
+export function rememberTokenUse(touch: (userId: string, tokenId: string, at: Date) => Promise<unknown>, now: () => number = Date.now): TokenUseRecorder {
+  const last = new BoundedMap<string, number>(MAX_REMEMBERED);
+  return async (userId, tokenId) => {
+    const at = now();
+    const before = last.get(tokenId);
+    if (before !== undefined && at - before < LAST_USED_EVERY_MS) return;
+    last.set(tokenId, at);
+    await touch(userId, tokenId, new Date(at));
+  };
+}
+
+let tokenUseFromEnv: TokenUseRecorder | null | undefined;
+
+/** The process's one recorder of token use, or null without a table. */
+export function tokenUseRecorderFromEnv(): TokenUseRecorder | null {
+  if (tokenUseFromEnv === undefined)
+    tokenUseFromEnv = process.env.TABLE_NAME ? rememberTokenUse((userId, tokenId, at) => touchAgentTokenLastUsed(userId, tokenId, at)) : null;
+  return tokenUseFromEnv;
 }
 
 /** The one route a deleted account's token may still call: the deletion's progress. */

@@ -1,18 +1,23 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
 import type { Result } from '@shared/result';
-import type { AgentPrincipal } from '@shared/agent/token';
+import { AGENT_SCOPES, type AgentPrincipal, type AgentScope } from '@shared/agent/token';
 import { fieldInWords } from '@shared/api/field-words';
 import type { GroupMembership } from '@shared/users/group-membership.port';
-import type { Auth } from '../routes';
+import { AGENT_CONTEXT } from '../authorizers/bearer-check';
+import { AGENT_NOT_ALLOWED_ANSWER } from '../rate-limits';
+import { routes as routeDefinitions, type Auth } from '../routes';
 import { ADMIN_GROUP } from '../sessions';
 import { issuedBeforeSignOut } from '@shared/users/sessions';
-import { OPEN_TO_DELETED, standingCheckFromEnv, type StandingCheck } from './deleted-accounts';
+import { OPEN_TO_DELETED, standingCheckFromEnv, tokenUseRecorderFromEnv, type StandingCheck, type TokenUseRecorder } from './deleted-accounts';
 import { type AppError, statusOf } from './errors';
 import { originCheckFromEnv, type OriginCheck } from './origin-check';
 import { instrumented, logger } from './powertools';
 
-/** The caller, taken only from the claims the JWT authorizer verified; never from the body or path. */
+/**
+ * The caller, taken only from what the gateway's authorizer verified (the JWT authorizer's claims, or the bearer
+ * authorizer's context on the routes a personal access token may use); never from the body or path.
+ */
 export interface AuthUser {
   sub: string;
   email?: string;
@@ -128,6 +133,27 @@ export function parseRequest(spec: RouteSpec<Auth, unknown, unknown, unknown>, e
 
 export const ACCOUNT_DELETED = 'This account has been deleted. Sign up again to start afresh.';
 export const SIGNED_OUT = 'You signed out everywhere, or changed your password. Please sign in again.';
+export const SIGN_IN = 'Sign in to continue.';
+/** A personal access token that is no longer good: revoked by its owner, expired, or its account deleted. */
+export const TOKEN_REVOKED = 'This token was revoked or has expired.';
+export const lacksScope = (scope: AgentScope) => `This token lacks the '${scope}' scope.`;
+
+const UNAUTHORIZED: HttpResponse = { status: 401, body: { error: SIGN_IN, code: 'unauthorized' } };
+const REVOKED: HttpResponse = { status: 401, body: { error: TOKEN_REVOKED, code: 'unauthorized' } };
+
+/** The scope each route needs of a personal access token (functions/routes.ts); a route without one is browser-only. */
+const SCOPE_OF: ReadonlyMap<string, AgentScope> = new Map(routeDefinitions.flatMap((r) => (r.scope ? [[r.routeKey, r.scope] as const] : [])));
+
+/**
+ * Whether a token may call a route: null when it may; else the 403 answer, naming the scope it lacks. A route without
+ * a scope (admin, the broker's live routes, credentials, settings, export, deletion, sessions, …) is refused to every token.
+ */
+export function agentRefusal(routeKey: string, agent: AgentPrincipal, scopes: ReadonlyMap<string, AgentScope> = SCOPE_OF): HttpResponse | null {
+  const needed = scopes.get(routeKey);
+  if (!needed) return { status: 403, body: { ...AGENT_NOT_ALLOWED_ANSWER } };
+  if (!agent.scopes.includes(needed)) return { status: 403, body: { error: lacksScope(needed), code: 'forbidden', scope: needed } };
+  return null;
+}
 
 const NOT_AN_OPERATOR: HttpResponse = { status: 403, body: { error: 'This page is for administrators only.', code: 'forbidden' } };
 /** A bug or an outage nobody expected: the answer says nothing of what failed; `internal` is the only code outside ErrorCode. */
@@ -141,13 +167,15 @@ const UNEXPECTED: HttpResponse = { status: 500, body: { error: 'Something went w
  */
 export function httpApi(
   routes: Record<string, RouteHandler>,
-  opts: { groups?: GroupMembership; origin?: OriginCheck | null; standing?: StandingCheck | null } = {},
+  opts: { groups?: GroupMembership; origin?: OriginCheck | null; standing?: StandingCheck | null; tokenUse?: TokenUseRecorder | null } = {},
 ): HttpLambda {
   const { groups } = opts;
   // The learner's standing, one read per request at most (functions/commons/deleted-accounts.ts): a deleted account's
   // tokens are refused everywhere but on its deletion's progress, and so is a token issued before the learner's last
   // sign-out everywhere or password change.
   const standing = opts.standing === undefined ? standingCheckFromEnv() : opts.standing;
+  // A token's "last used" time, written at most once a minute per token.
+  const tokenUse = opts.tokenUse === undefined ? tokenUseRecorderFromEnv() : opts.tokenUse;
   // In AWS, only requests that came through CloudFront (and its web ACL) are served: functions/origin.ts.
   const origin = opts.origin === undefined ? originCheckFromEnv() : opts.origin;
   if (!groups && Object.values(routes).some((r) => r.auth === 'admin')) {
@@ -175,13 +203,24 @@ export function httpApi(
     if (!r) return toResult(event, { status: 404, body: { error: 'Not found', code: 'not_found' } });
     return instrumented(event.routeKey, async () => {
       try {
-        const user = userFromClaims(event.requestContext?.authorizer?.jwt?.claims);
-        if (r.auth !== 'public' && !user) return toResult(event, { status: 401, body: { error: 'Sign in to continue.', code: 'unauthorized' } });
+        const principal = principalOf(event);
+        if (principal.refused && r.auth !== 'public') return toResult(event, principal.refused);
+        const user = principal.user;
+        if (r.auth !== 'public' && !user) return toResult(event, UNAUTHORIZED);
+        if (user?.agent && r.auth !== 'public') {
+          const refused = agentRefusal(event.routeKey, user.agent);
+          if (refused) return toResult(event, refused);
+        }
         if (user && standing && r.auth !== 'public') {
-          const { deleted, signedOutAt } = await standing(user.sub);
+          const { deleted, signedOutAt, agentTokenExpiresAt } = await standing(user.sub, user.agent?.tokenId);
           if (deleted && !OPEN_TO_DELETED.has(event.routeKey))
             return toResult(event, { status: 401, body: { error: ACCOUNT_DELETED, code: 'account_deleted' } });
-          if (issuedBeforeSignOut(user.issuedAt, signedOutAt)) return toResult(event, { status: 401, body: { error: SIGNED_OUT, code: 'signed_out' } });
+          // A token is revoked on /app/agent; signing out everywhere ends browser sessions, not tokens.
+          if (user.agent) {
+            if (!agentTokenExpiresAt || agentTokenExpiresAt <= Date.now()) return toResult(event, REVOKED);
+            // Bookkeeping for the learner's list: a failed write never fails the agent's request.
+            await tokenUse?.(user.sub, user.agent.tokenId).catch((err: unknown) => logger.warn("Could not record a token's use", { error: err as Error }));
+          } else if (issuedBeforeSignOut(user.issuedAt, signedOutAt)) return toResult(event, { status: 401, body: { error: SIGNED_OUT, code: 'signed_out' } });
         }
         if (r.auth === 'admin') {
           if (!user?.groups.includes(ADMIN_GROUP)) return toResult(event, NOT_AN_OPERATOR);
@@ -201,6 +240,45 @@ export function httpApi(
 /** httpApi for a group that has admin routes: `groups` is the user pool's word on who is an operator now. */
 export const httpApiWithAdmin = (groups: GroupMembership, routes: Record<string, RouteHandler>): HttpLambda => httpApi(routes, { groups });
 
+/** Who called, as the gateway's authorizer said, or the 401 to answer when it refused the bearer. */
+export interface Principal {
+  user: AuthUser | null;
+  refused?: HttpResponse;
+}
+
+type LambdaAuthorizerContext = Record<string, unknown>;
+
+/**
+ * The caller of a request: from the JWT authorizer's claims (`authorizer.jwt.claims`), or from the bearer authorizer's
+ * context (`authorizer.lambda`, functions/authorizers/bearer-check.ts) on the routes a personal access token may use:
+ * a token's owner with `agent` set, or a Cognito token's claims. A bearer the authorizer refused is a 401; so is a
+ * Cognito token past its `exp`, which API Gateway's authorizer cache may still hold (the JWT authorizer refuses it itself).
+ */
+export function principalOf(event: Event, now: number = Date.now()): Principal {
+  const authorizer = event.requestContext?.authorizer as { jwt?: { claims?: Record<string, unknown> }; lambda?: LambdaAuthorizerContext } | undefined;
+  const lambda = authorizer?.lambda;
+  if (!lambda) return { user: userFromClaims(authorizer?.jwt?.claims) };
+  if (lambda[AGENT_CONTEXT.refused] !== undefined) return { user: null, refused: lambda[AGENT_CONTEXT.refused] === 'token' ? REVOKED : UNAUTHORIZED };
+  if (lambda[AGENT_CONTEXT.tokenId] !== undefined) {
+    const agent = agentOf(lambda);
+    return agent && typeof lambda.sub === 'string' && lambda.sub ? { user: { sub: lambda.sub, groups: [], agent } } : { user: null, refused: REVOKED };
+  }
+  const user = userFromClaims(lambda);
+  const exp = issuedAtOf(lambda.exp);
+  if (user && exp !== undefined && exp * 1000 <= now) return { user: null, refused: UNAUTHORIZED };
+  return { user };
+}
+
+/** The token named in the bearer authorizer's context: `agentScopes` is the scopes with a space between them. */
+function agentOf(context: LambdaAuthorizerContext): AgentPrincipal | null {
+  const tokenId = context[AGENT_CONTEXT.tokenId];
+  const name = context[AGENT_CONTEXT.name];
+  const scopes = context[AGENT_CONTEXT.scopes];
+  if (typeof tokenId !== 'string' || !tokenId || typeof name !== 'string' || typeof scopes !== 'string') return null;
+  const words = scopes.split(/\s+/);
+  return { tokenId, name, scopes: AGENT_SCOPES.filter((s) => words.includes(s)) };
+}
+
 /**
  * API Gateway HTTP APIs hand JWT claims over as strings; list claims such as `cognito:groups`
  * arrive as "[admin learners]". Accept that form and a real array.
@@ -218,7 +296,7 @@ export function userFromClaims(claims: Record<string, unknown> | undefined): Aut
   };
 }
 
-/** `iat` arrives as a number from a decoded token and as a string from API Gateway. */
+/** `iat` (and `exp`) arrive as a number from a decoded token and as a string from API Gateway. */
 function issuedAtOf(raw: unknown): number | undefined {
   const n = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() ? Number(raw) : NaN;
   return Number.isFinite(n) ? n : undefined;

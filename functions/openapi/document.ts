@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ErrorBody, type Auth, type RouteContract, type RouteKey } from '@shared/api/contract';
+import { AGENT_LIMITS, AGENT_SCOPE_WORDS, type AgentScope } from '@shared/agent/token';
 import { apiAreas, apiContracts, type ApiArea, type ContractEntry } from './contracts';
 
 /**
@@ -23,8 +24,12 @@ export interface OpenApiDocument {
 export interface Operation {
   operationId: string;
   summary: string;
+  /** Who may call it: a browser session, and whether a personal access token may, with which scope. */
+  description?: string;
   tags: string[];
   security: Record<string, string[]>[];
+  /** The scope a personal access token needs here (absent: tokens cannot use the route). */
+  'x-agent-scope'?: AgentScope;
   parameters?: Parameter[];
   requestBody?: { required: boolean; content: { 'application/json': { schema: JsonSchema } } };
   responses: Record<string, unknown>;
@@ -39,7 +44,7 @@ interface Parameter {
 
 export interface DocumentOptions {
   /** The routes to describe: functions/routes.ts, which API Gateway and the local gateway serve. */
-  routes: readonly { routeKey: string; auth: Auth }[];
+  routes: readonly { routeKey: string; auth: Auth; scope?: AgentScope }[];
   /** The deployed version (APP_VERSION), shown as the document's version. */
   version: string;
   /** Every area's contract; the registry unless a test passes its own. */
@@ -73,14 +78,22 @@ export const API_LICENSE = { name: 'UNLICENSED: proprietary, all rights reserved
 
 /** The security scheme's name in the document. */
 export const SECURITY_SCHEME = 'cognitoJwt';
+/** The personal access tokens' security scheme (the Agent API). */
+export const AGENT_SECURITY_SCHEME = 'agentToken';
 
 /** API Gateway's own answers (the JWT authorizer, throttling, an unmatched route) carry `message`, not `error`. */
 const GatewayError = { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } as const;
 
 const ERROR_RESPONSES = {
   BadRequest: ['The input was rejected: `error` names each field and why, `issues` lists them.', 'Error'],
-  Unauthorized: ['No valid sign-in: the token is missing, expired or not from this user pool.', 'ErrorOrGateway'],
-  Forbidden: ['Signed in, but not in the Cognito group `admin`.', 'Error'],
+  Unauthorized: [
+    'No valid sign-in: the token is missing, expired or not from this user pool; or a personal access token that was revoked or has expired (`This token was revoked or has expired.`).',
+    'ErrorOrGateway',
+  ],
+  Forbidden: [
+    'Signed in, but not allowed here: an admin route without the Cognito group `admin`; a personal access token on a route outside its scopes (`scope` names the one it lacks) or on a browser-only route (`Agent tokens cannot use this route.`).',
+    'Error',
+  ],
   NotFound: ['The thing named in the path or body does not exist (the message says which).', 'Error'],
   Conflict: ['The request clashes with the current state (the message says how to resolve it).', 'Error'],
   Unprocessable: ['The request is well formed but a rule refuses it, with the rule’s message (e.g. a compliance check).', 'Error'],
@@ -160,24 +173,44 @@ function responses(contract: RouteContract): Record<string, unknown> {
   }
   const errors = new Set<number>([429, 500, ...(contract.errors ?? [])]);
   if (contract.params || contract.query || contract.body) errors.add(400);
-  if (contract.auth !== 'public') errors.add(401);
+  // Every signed-in route answers a personal access token with 403: outside its scopes, or a browser-only route.
+  if (contract.auth !== 'public') [401, 403].forEach((status) => errors.add(status));
   // An admin route asks the user pool whether the caller is still an operator; 503 when it cannot be asked.
-  if (contract.auth === 'admin') [403, 503].forEach((status) => errors.add(status));
+  if (contract.auth === 'admin') errors.add(503);
   for (const status of [...errors].sort((a, b) => a - b)) out[String(status)] = { $ref: `#/components/responses/${STATUS_RESPONSE[status]}` };
   return out;
 }
 
-function operation(entry: ContractEntry): Operation {
+/** Who may call a route, in words: the start of its description. */
+function whoMayCall(auth: Auth, scope: AgentScope | undefined): string {
+  if (auth === 'public') return 'Public: no sign-in needed.';
+  if (auth === 'admin') return 'Operators only: a Cognito token of a user in the group `admin`. Personal access tokens cannot use this route (403).';
+  if (!scope) return 'Signed in with a browser session (a Cognito token) only: personal access tokens cannot use this route (403).';
+  return (
+    `A Cognito token, or a personal access token with the \`${scope}\` scope (${AGENT_SCOPE_WORDS[scope]}); a token without it gets 403 ` +
+    `naming the scope. At most ${AGENT_LIMITS.requestsPerMinute} requests a minute per token (429 with Retry-After).`
+  );
+}
+
+function operation(entry: ContractEntry, scope: AgentScope | undefined): Operation {
   const { routeKey, contract, area } = entry;
   const op: Operation = {
     operationId: operationIdOf(routeKey),
     summary: contract.summary,
+    description: whoMayCall(contract.auth, contract.auth === 'user' ? scope : undefined),
     tags: [area],
-    // Public routes say so explicitly; admin routes name the Cognito group as a role, which OpenAPI 3.1's
-    // Security Requirement Object allows for schemes other than OAuth.
-    security: contract.auth === 'public' ? [] : [{ [SECURITY_SCHEME]: contract.auth === 'admin' ? ['admin'] : [] }],
+    // Public routes say so explicitly; admin routes name the Cognito group as a role, and token routes the scope a
+    // token needs, which OpenAPI 3.1's Security Requirement Object allows for schemes other than OAuth. Either
+    // requirement is enough (the list is a choice).
+    security:
+      contract.auth === 'public'
+        ? []
+        : contract.auth === 'admin'
+          ? [{ [SECURITY_SCHEME]: ['admin'] }]
+          : [{ [SECURITY_SCHEME]: [] }, ...(scope ? [{ [AGENT_SECURITY_SCHEME]: [scope] }] : [])],
     responses: responses(contract),
   };
+  if (contract.auth === 'user' && scope) op['x-agent-scope'] = scope;
   const params = parameters(routeKey, contract);
   if (params.length) op.parameters = params;
   if (contract.body) {
@@ -200,7 +233,8 @@ export function openApiDocument(opts: DocumentOptions): OpenApiDocument {
     if (!entry) throw new Error(`${r.routeKey} has no contract: declare it in shared/<area>/<area>.api.ts and the registry.`);
     if (entry.contract.auth !== r.auth) throw new Error(`${r.routeKey} is '${r.auth}' in the routes but '${entry.contract.auth}' in its contract.`);
     const [method, path] = r.routeKey.split(' ') as [string, string];
-    const op = operation({ ...entry, routeKey: r.routeKey as RouteKey });
+    if (r.scope && r.auth !== 'user') throw new Error(`${r.routeKey} has a token scope but is '${r.auth}': only signed-in learner routes take tokens.`);
+    const op = operation({ ...entry, routeKey: r.routeKey as RouteKey }, r.scope);
     if (operationIds.has(op.operationId)) throw new Error(`Two routes share the operation id ${op.operationId}.`);
     operationIds.add(op.operationId);
     (paths[path] ??= {})[method.toLowerCase()] = op;
@@ -214,6 +248,8 @@ export function openApiDocument(opts: DocumentOptions): OpenApiDocument {
       description: [
         'The HTTP API of Options Academy, generated from the schemas its handlers validate with.',
         'Signed-in routes take a Cognito ID token as `Authorization: Bearer <token>`; admin routes also need the Cognito group `admin`.',
+        'The routes marked `x-agent-scope` also take a personal access token (`Authorization: Bearer oa_pat_…`, made on /app/agent) that holds that scope;',
+        `a token gets 403 on every other signed-in route, 401 once revoked or expired, and 429 past ${AGENT_LIMITS.requestsPerMinute} requests a minute or ${AGENT_LIMITS.ordersPerMinute} orders a minute.`,
         'Every failure answers with `{ error, code, issues? }`: `error` is the message for the learner, `code` a stable code.',
         'Numbers in a body must be 0 or between 1e-130 and 1e125 in size (what the table stores).',
       ].join(' '),
@@ -240,6 +276,14 @@ export function openApiDocument(opts: DocumentOptions): OpenApiDocument {
           scheme: 'bearer',
           bearerFormat: 'JWT',
           description: "A Cognito user pool ID token (the SPA's Amplify session); API Gateway's JWT authorizer verifies it.",
+        },
+        [AGENT_SECURITY_SCHEME]: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'oa_pat_ personal access token',
+          description:
+            "A learner's personal access token for scripts and agents, made on /app/agent: `oa_pat_` and 43 characters, shown once. " +
+            'Its scopes (`read`, `trade`) are what each operation lists under this scheme; it never opens admin, live-broker, credential, settings, export or deletion routes.',
         },
       },
     },

@@ -1,14 +1,17 @@
-import { CfnOutput, Fn, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Fn, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaAuthorizer, HttpLambdaResponseType, HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as events from 'aws-cdk-lib/aws-events';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import { AGENT_AUTHORIZER_CACHE_SECONDS } from '../../shared/agent/token';
+import { AGENT_TOKEN_SK_PREFIX } from '../../functions/adapters/dynamo/agent-tokens';
 import { rateLimits, stageThrottleOf } from '../../functions/rate-limits';
 import { httpFunctions as defaultFunctions, routes as defaultRoutes, type FunctionDefinition, type RouteDefinition } from '../../functions/routes';
 import { resourceName, type StageConfig } from '../config';
@@ -33,9 +36,14 @@ export const routeConstructId = (routeKey: string): string =>
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase())
     .join('');
 
+/** The bearer authorizer's module (functions/authorizers/bearer.ts). */
+export const BEARER_AUTHORIZER_FILE = 'functions/authorizers/bearer.ts';
+
 /**
- * The HTTP API: one Lambda per function definition and one route per route definition. Routes that
- * are not public go through the Cognito JWT authorizer; the admin group is checked in the handler.
+ * The HTTP API: one Lambda per function definition and one route per route definition. Routes a personal access
+ * token may use (a `scope` in functions/routes.ts) go through the bearer Lambda authorizer, which takes a Cognito token
+ * or a token; the other routes that are not public through the Cognito JWT authorizer; the admin group is checked in
+ * the handler.
  */
 export class ApiStack extends Stack {
   readonly httpApi: apigwv2.HttpApi;
@@ -45,6 +53,8 @@ export class ApiStack extends Stack {
   readonly apiDomainName: string;
   /** The value CloudFront sends in its origin header and the handlers expect (functions/origin.ts). */
   readonly originVerifySecret: secretsmanager.Secret;
+  /** The Lambda REQUEST authorizer of the routes a personal access token may use. */
+  readonly bearerAuthorizer: AppFunction;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -92,7 +102,7 @@ export class ApiStack extends Stack {
       stageName: '$default',
       autoDeploy: true,
       // Routes without a throttle of their own (functions/rate-limits.ts gives every route one; see routeSettings below).
-      throttle: rateLimits.find((d) => d.applies.to === 'api' && d.applies.routes === 'all')?.stageThrottle,
+      throttle: rateLimits.find((d) => d.applies.to === 'api' && d.applies.routes === 'all' && d.stageThrottle)?.stageThrottle,
       accessLogSettings: {
         destination: new apigwv2.LogGroupLogDestination(accessLogs),
         format: apigateway.AccessLogFormat.custom(
@@ -118,6 +128,33 @@ export class ApiStack extends Stack {
       identitySource: ['$request.header.Authorization'],
     });
 
+    // The routes a personal access token may use: a Cognito token or a token (functions/authorizers/bearer.ts). Its
+    // answer is kept per Authorization header for AGENT_AUTHORIZER_CACHE_SECONDS; a revoked token is refused sooner by
+    // the handlers' standing read, which reads the token too (functions/commons/deleted-accounts.ts).
+    this.bearerAuthorizer = new AppFunction(this, 'bearerAuthorizer', {
+      file: BEARER_AUTHORIZER_FILE,
+      description: 'The bearer authorizer of the routes a personal access token may use: a Cognito token, or a token looked up by its hash',
+      config,
+      memoryMb: 256,
+      timeoutSeconds: 5,
+    });
+    // GetItem on the token-by-hash items alone: it reads nothing else of the table.
+    this.bearerAuthorizer.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['dynamodb:GetItem'],
+        resources: [props.table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${AGENT_TOKEN_SK_PREFIX}*`] } },
+      }),
+    );
+    this.bearerAuthorizer.fn.addEnvironment('TABLE_NAME', props.table.tableName);
+    this.bearerAuthorizer.fn.addEnvironment('USER_POOL_ID', props.userPool.userPoolId);
+    this.bearerAuthorizer.fn.addEnvironment('CLIENT_ID', props.userPoolClient.userPoolClientId);
+    const bearerAuthorizer = new HttpLambdaAuthorizer('BearerAuthorizer', this.bearerAuthorizer.fn, {
+      responseTypes: [HttpLambdaResponseType.SIMPLE],
+      identitySource: ['$request.header.Authorization'],
+      resultsCacheTtl: Duration.seconds(AGENT_AUTHORIZER_CACHE_SECONDS),
+    });
+
     const integrations = new Map<string, HttpLambdaIntegration>();
     // API Gateway throttles each route for all callers together, whoever they are and whichever way they come (through
     // CloudFront and its web ACL, or straight to the execute-api endpoint): functions/rate-limits.ts `stageThrottle`.
@@ -136,7 +173,7 @@ export class ApiStack extends Stack {
         httpApi: this.httpApi,
         routeKey: apigwv2.HttpRouteKey.with(path, method),
         integration,
-        authorizer: route.auth === 'public' ? undefined : authorizer,
+        authorizer: route.auth === 'public' ? undefined : route.scope ? bearerAuthorizer : authorizer,
       });
       const throttle = stageThrottleOf(route, routeDefs);
       if (throttle) {

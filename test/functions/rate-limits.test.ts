@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { rateLimits, routesCoveredBy, stageThrottleOf, WAF_MINIMUM_LIMIT } from '../../functions/rate-limits';
 import { routes } from '../../functions/routes';
+import { AGENT_LIMITS } from '@shared/agent/token';
 
 describe('the rate limits', () => {
   it('are limits AWS WAF accepts: at least its minimum, over one of its evaluation windows, with unique ids', () => {
@@ -29,12 +30,23 @@ describe('the rate limits', () => {
 
   it('limit every learner-facing kind of request: orders, sign-in, sign-up, every API route by address and by learner', () => {
     const covering = (routeKey: string) => rateLimits.filter((d) => routesCoveredBy(d, routes).some((r) => r.routeKey === routeKey)).map((d) => d.id);
-    expect(covering('POST /api/orders')).toEqual(['orders', 'apiPerUser', 'apiPerAddress']);
+    expect(covering('POST /api/orders')).toEqual(['orders', 'apiPerUser', 'apiPerAddress', 'agentTokenRequests']);
     expect(covering('POST /api/positions/{contract}/close')).toContain('orders');
-    expect(covering('GET /api/market/status')).toEqual(['apiPerAddress']);
+    expect(covering('GET /api/market/status')).toEqual(['apiPerAddress', 'agentTokenRequests']);
     for (const route of routes) expect(covering(route.routeKey), route.routeKey).toContain('apiPerAddress');
     const cognito = rateLimits.flatMap((d) => (d.applies.to === 'cognito' ? d.applies.operations : []));
     expect(cognito).toEqual(expect.arrayContaining(['InitiateAuth', 'SignUp', 'ForgotPassword']));
+  });
+
+  it('count every request made with one personal access token, on any route, apart from the browser: 60 a minute', () => {
+    const perToken = rateLimits.filter((d) => d.per === 'agentToken');
+    expect(perToken.map((d) => [d.id, d.limit, d.windowSeconds, d.applies])).toEqual([
+      ['agentTokenRequests', AGENT_LIMITS.requestsPerMinute, 60, { to: 'api', routes: 'all' }],
+    ]);
+    expect(AGENT_LIMITS.requestsPerMinute).toBe(60);
+    // It sets no stage throttle: the stage's default stays the per-address limit's.
+    expect(perToken[0]!.stageThrottle).toBeUndefined();
+    expect(rateLimits.find((d) => d.applies.to === 'api' && d.applies.routes === 'all' && d.stageThrottle)?.id).toBe('apiPerAddress');
   });
 
   it('give every route a stage throttle, the tighter one where a route has its own limit', () => {

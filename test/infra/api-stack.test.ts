@@ -1,6 +1,7 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { httpFunctions, routes } from '../../functions/routes';
+import { AGENT_AUTHORIZER_CACHE_SECONDS } from '../../shared/agent/token';
 import type { OptionsAcademyStacks } from '../../infra/options-academy';
 import { buildTestApp, expectImportOf, importOf, logicalIdOf } from './helpers';
 
@@ -15,7 +16,7 @@ describe('ApiStack', () => {
   });
 
   it('verifies JWTs issued by the user pool for the SPA client', () => {
-    template.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 1);
+    template.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 2);
     template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
       AuthorizerType: 'JWT',
       IdentitySource: ['$request.header.Authorization'],
@@ -28,23 +29,71 @@ describe('ApiStack', () => {
     });
   });
 
-  it('has one route per catalogue entry, with the authorizer on every non-public one', () => {
-    const found = template.findResources('AWS::ApiGatewayV2::Route') as Record<string, Resource>;
-    expect(
-      Object.values(found)
-        .map((r) => r.Properties.RouteKey)
-        .sort(),
-    ).toEqual(routes.map((r) => r.routeKey).sort());
-    const authorizerId = { Ref: logicalIdOf(stacks.api.node.findChild('HttpApi').node.findChild('CognitoAuthorizer')) };
+  it('has one route per catalogue entry: the bearer authorizer on exactly the routes with a token scope, the Cognito one on the other signed-in routes', () => {
+    const found = Object.values(template.findResources('AWS::ApiGatewayV2::Route') as Record<string, Resource>);
+    expect(found.map((r) => r.Properties.RouteKey).sort()).toEqual(routes.map((r) => r.routeKey).sort());
+    const httpApi = stacks.api.node.findChild('HttpApi');
+    const cognitoId = { Ref: logicalIdOf(httpApi.node.findChild('CognitoAuthorizer')) };
+    const bearerId = { Ref: logicalIdOf(httpApi.node.findChild('BearerAuthorizer')) };
+    const byKey = new Map(found.map((r) => [r.Properties.RouteKey as string, r.Properties]));
     for (const route of routes) {
-      template.hasResourceProperties(
-        'AWS::ApiGatewayV2::Route',
+      const expected =
         route.auth === 'public'
-          ? { RouteKey: route.routeKey, AuthorizationType: 'NONE', AuthorizerId: Match.absent() }
-          : { RouteKey: route.routeKey, AuthorizationType: 'JWT', AuthorizerId: authorizerId },
-      );
+          ? { AuthorizationType: 'NONE', AuthorizerId: undefined }
+          : route.scope
+            ? { AuthorizationType: 'CUSTOM', AuthorizerId: bearerId }
+            : { AuthorizationType: 'JWT', AuthorizerId: cognitoId };
+      const actual = byKey.get(route.routeKey)!;
+      expect({ AuthorizationType: actual.AuthorizationType, AuthorizerId: actual.AuthorizerId }, route.routeKey).toEqual(expected);
     }
+    // Exactly the scoped routes, and some of each kind.
+    const custom = found.filter((r) => r.Properties.AuthorizationType === 'CUSTOM').map((r) => r.Properties.RouteKey);
+    expect(custom.sort()).toEqual(
+      routes
+        .filter((r) => r.scope)
+        .map((r) => r.routeKey)
+        .sort(),
+    );
+    expect(custom).toContain('POST /api/orders');
+    expect(byKey.get('GET /api/journal/export.csv')?.AuthorizationType).toBe('JWT');
+    expect(byKey.get('GET /api/admin/market/stats')?.AuthorizationType).toBe('JWT');
     template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'GET /api/health', AuthorizationType: 'NONE' });
+  });
+
+  it('runs the bearer authorizer as a simple-response Lambda on the Authorization header, its answers kept AGENT_AUTHORIZER_CACHE_SECONDS', () => {
+    const fn = stacks.api.bearerAuthorizer;
+    template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      AuthorizerType: 'REQUEST',
+      AuthorizerPayloadFormatVersion: '2.0',
+      EnableSimpleResponses: true,
+      IdentitySource: ['$request.header.Authorization'],
+      AuthorizerResultTtlInSeconds: AGENT_AUTHORIZER_CACHE_SECONDS,
+      AuthorizerUri: Match.objectLike({ 'Fn::Join': ['', Match.arrayWith([{ 'Fn::GetAtt': [logicalIdOf(fn.fn), 'Arn'] }])] }),
+    });
+    template.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      Principal: 'apigateway.amazonaws.com',
+      FunctionName: { 'Fn::GetAtt': [logicalIdOf(fn.fn), 'Arn'] },
+    });
+    const variables = template.toJSON().Resources[logicalIdOf(fn.fn)].Properties.Environment.Variables as Record<string, unknown>;
+    expect(variables.USER_POOL_ID).toEqual(expectImportOf(stacks.auth.userPool));
+    expect(variables.CLIENT_ID).toEqual(expectImportOf(stacks.auth.userPoolClient));
+    expect(variables.TABLE_NAME).toEqual(expectImportOf(stacks.data.table));
+  });
+
+  it('lets the bearer authorizer read the token-by-hash items of the table and nothing else', () => {
+    const fn = stacks.api.bearerAuthorizer;
+    const policies = template.findResources('AWS::IAM::Policy', { Properties: { Roles: [{ Ref: logicalIdOf(fn.role) }] } });
+    const statements = Object.values(policies).flatMap(statementsOf);
+    const dynamo = statements.filter((s) => [s.Action].flat().some((a) => a.startsWith('dynamodb:')));
+    expect(dynamo.map((s) => ({ Action: s.Action, Resource: stacks.api.resolve(s.Resource), Condition: s.Condition }))).toEqual([
+      {
+        Action: 'dynamodb:GetItem',
+        Resource: expectImportOf(stacks.data.table),
+        Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['AGENT_TOKEN#*'] } },
+      },
+    ]);
+    expect(statements.flatMap((s) => [s.Action].flat()).filter((a) => /^(secretsmanager|cognito-idp|events):/.test(a))).toEqual([]);
   });
 
   it('routes each entry to its own function, which only API Gateway may invoke, and only on that route', () => {
@@ -57,7 +106,8 @@ describe('ApiStack', () => {
         SourceArn: { 'Fn::Join': ['', Match.arrayWith([`/*/*${route.routeKey.split(' ')[1]}`])] },
       });
     }
-    template.resourceCountIs('AWS::Lambda::Function', httpFunctions.length);
+    // And the bearer authorizer.
+    template.resourceCountIs('AWS::Lambda::Function', httpFunctions.length + 1);
   });
 
   it('logs every request and throttles the default stage', () => {
@@ -189,6 +239,7 @@ interface Statement {
   Action: string | string[];
   Resource: unknown;
   Effect: string;
+  Condition?: unknown;
 }
 function statementsOf(policy: unknown): Statement[] {
   return (policy as { Properties: { PolicyDocument: { Statement: Statement[] } } }).Properties.PolicyDocument.Statement;

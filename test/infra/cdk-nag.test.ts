@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { httpFunctions, routes } from '../../functions/routes';
 import { brokerFixture, brokerRoute, ingestScheduleFixture, orderFilledRuleFixture } from './fixtures/definitions';
 import { buildTestApp, type TestApp } from './helpers';
+import { BEARER_AUTHORIZER_FILE } from '../../infra/stacks/api-stack';
 
 /**
  * The whole app as `cdk synth` builds it: real esbuild bundles, CDK's CloudFormation validation and
@@ -77,7 +78,7 @@ describe('the whole app under cdk-nag AwsSolutions', () => {
     const entries = new Set(
       [...httpFunctions, brokerFixture]
         .map((f) => f.file)
-        .concat(ingestScheduleFixture.handler.file, orderFilledRuleFixture.consumer.file, 'functions/events/outbox-enrichment.ts'),
+        .concat(ingestScheduleFixture.handler.file, orderFilledRuleFixture.consumer.file, 'functions/events/outbox-enrichment.ts', BEARER_AUTHORIZER_FILE),
     );
     expect(bundles).toHaveLength(entries.size);
     for (const bundle of bundles) {

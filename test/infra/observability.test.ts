@@ -68,7 +68,13 @@ describe('the alarms (Observability stack)', () => {
   });
 
   it('alarms on errors and throttles of every Lambda, one alarm each', () => {
-    const functions = [...stacks.api.functions.values(), ...stacks.events.consumers, stacks.events.enrichment, ...stacks.ingest.jobs.values()];
+    const functions = [
+      ...stacks.api.functions.values(),
+      stacks.api.bearerAuthorizer,
+      ...stacks.events.consumers,
+      stacks.events.enrichment,
+      ...stacks.ingest.jobs.values(),
+    ];
     for (const metric of ['Errors', 'Throttles']) {
       const watched = byMetric(metric).map((a) => JSON.stringify(a.Dimensions));
       expect(watched.length, metric).toBe(functions.length);

@@ -1,6 +1,6 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { RATE_LIMITED_ANSWER, rateLimits, routesCoveredBy, stageThrottleOf } from '../../functions/rate-limits';
+import { AGENT_NOT_ALLOWED_ANSWER, RATE_LIMITED_ANSWER, rateLimits, routesCoveredBy, stageThrottleOf } from '../../functions/rate-limits';
 import { routes, type RouteDefinition } from '../../functions/routes';
 import type { OptionsAcademyStacks } from '../../infra/options-academy';
 import { pathPattern } from '../../infra/waf-rules';
@@ -11,6 +11,7 @@ interface RateRule {
   Priority: number;
   Action: { Block: { CustomResponse?: { ResponseCode: number; CustomResponseBodyKey: string; ResponseHeaders: { Name: string; Value: string }[] } } };
   Statement: {
+    AndStatement?: { Statements: Record<string, unknown>[] };
     RateBasedStatement: {
       Limit: number;
       EvaluationWindowSec: number;
@@ -27,14 +28,24 @@ const aclOf = (template: Template) => {
   return acls[0]!.Properties as { Scope: string; DefaultAction: unknown; Rules: RateRule[]; CustomResponseBodies?: Record<string, { Content: string }> };
 };
 
+interface Request {
+  method: string;
+  path: string;
+  target?: string;
+  authorization?: string;
+}
+
 /** Evaluates a WAF scope-down statement of the kinds infra/waf-rules.ts builds against one request. */
-function matches(statement: Record<string, unknown>, req: { method: string; path: string; target?: string }): boolean {
+function matches(statement: Record<string, unknown>, req: Request): boolean {
   const s = statement as Record<string, Record<string, unknown>>;
   if (s.OrStatement) return (s.OrStatement.Statements as Record<string, unknown>[]).some((x) => matches(x, req));
   if (s.AndStatement) return (s.AndStatement.Statements as Record<string, unknown>[]).every((x) => matches(x, req));
   const field = (m: Record<string, unknown>) => {
-    const f = m.FieldToMatch as Record<string, unknown>;
-    return 'Method' in f ? req.method : 'UriPath' in f ? req.path : (req.target ?? '');
+    const f = m.FieldToMatch as Record<string, Record<string, string>>;
+    const value =
+      'Method' in f ? req.method : 'UriPath' in f ? req.path : f.SingleHeader?.Name === 'authorization' ? (req.authorization ?? '') : (req.target ?? '');
+    const lowercase = (m.TextTransformations as { Type: string }[]).some((t) => t.Type === 'LOWERCASE');
+    return lowercase ? value.toLowerCase() : value;
   };
   if (s.ByteMatchStatement) {
     const value = field(s.ByteMatchStatement);
@@ -45,11 +56,15 @@ function matches(statement: Record<string, unknown>, req: { method: string; path
   throw new Error(`unexpected statement ${JSON.stringify(statement)}`);
 }
 
-/** A concrete request path for a route (path parameters filled in). */
-const requestOf = (r: RouteDefinition) => {
+const AGENT_TOKEN = `Bearer oa_pat_${'A'.repeat(43)}`;
+
+/** A concrete request path for a route (path parameters filled in), with the Authorization header given. */
+const requestOf = (r: RouteDefinition, authorization?: string): Request => {
   const [method, path] = r.routeKey.split(' ') as [string, string];
-  return { method, path: path.replace(/\{[^}]+\}/g, 'SPY260116C00600000') };
+  return { method, path: path.replace(/\{[^}]+\}/g, 'SPY260116C00600000'), authorization };
 };
+
+const rateRulesOf = (acl: { Rules: RateRule[] }) => acl.Rules.filter((r) => r.Statement.RateBasedStatement);
 
 describe('the rate limits in AWS', () => {
   let stacks: OptionsAcademyStacks;
@@ -71,8 +86,8 @@ describe('the rate limits in AWS', () => {
 
     it('has one rate-based rule per API limit, in the same order, with its limit, window and client key', () => {
       const api = rateLimits.filter((d) => d.applies.to === 'api' && routesCoveredBy(d, routes).length > 0);
-      expect(acl.Rules.map((r) => r.Name)).toEqual(api.map((d) => d.id));
-      acl.Rules.forEach((rule, i) => {
+      expect(rateRulesOf(acl).map((r) => r.Name)).toEqual(api.map((d) => d.id));
+      rateRulesOf(acl).forEach((rule, i) => {
         const def = api[i]!;
         expect(rule.Priority).toBe(i);
         expect(rule.Statement.RateBasedStatement).toMatchObject({ Limit: def.limit, EvaluationWindowSec: def.windowSeconds });
@@ -85,13 +100,19 @@ describe('the rate limits in AWS', () => {
     });
 
     it('counts, for each limit, exactly the requests of the routes the limit covers', () => {
-      for (const rule of acl.Rules) {
+      for (const rule of rateRulesOf(acl)) {
         const def = rateLimits.find((d) => d.id === rule.Name)!;
         const covered = new Set(routesCoveredBy(def, routes).map((r) => r.routeKey));
         for (const route of routes) {
-          expect(matches(rule.Statement.RateBasedStatement.ScopeDownStatement, requestOf(route)), `${rule.Name}: ${route.routeKey}`).toBe(
+          // A per-token limit counts the requests that carry a personal access token, and only those.
+          const authorization = def.per === 'agentToken' ? AGENT_TOKEN : undefined;
+          expect(matches(rule.Statement.RateBasedStatement.ScopeDownStatement, requestOf(route, authorization)), `${rule.Name}: ${route.routeKey}`).toBe(
             covered.has(route.routeKey),
           );
+          if (def.per === 'agentToken') {
+            expect(matches(rule.Statement.RateBasedStatement.ScopeDownStatement, requestOf(route, 'Bearer eyJhbGciOi.x.y'))).toBe(false);
+            expect(matches(rule.Statement.RateBasedStatement.ScopeDownStatement, requestOf(route))).toBe(false);
+          }
         }
       }
       const everything = acl.Rules.find((r) => r.Name === 'apiPerAddress')!;
@@ -99,8 +120,42 @@ describe('the rate limits in AWS', () => {
       expect(matches(everything.Statement.RateBasedStatement.ScopeDownStatement, { method: 'GET', path: '/assets/index.js' })).toBe(false);
     });
 
+    it('counts each personal access token on its own, 60 requests a minute on every API path, whatever case the scheme is written in', () => {
+      const rule = rateRulesOf(acl).find((r) => r.Name === 'agentTokenRequests')!;
+      expect(rule.Statement.RateBasedStatement).toMatchObject({ Limit: 60, EvaluationWindowSec: 60, AggregateKeyType: 'CUSTOM_KEYS' });
+      const scopeDown = rule.Statement.RateBasedStatement.ScopeDownStatement;
+      expect(matches(scopeDown, { method: 'GET', path: '/api/no-such-route', authorization: AGENT_TOKEN })).toBe(true);
+      expect(matches(scopeDown, { method: 'GET', path: '/api/portfolio', authorization: AGENT_TOKEN.replace('Bearer', 'bearer') })).toBe(true);
+      expect(matches(scopeDown, { method: 'GET', path: '/assets/index.js', authorization: AGENT_TOKEN })).toBe(false);
+    });
+
+    it('answers a personal access token on a signed-in route without a scope with 403 and the API error body, after the limits', () => {
+      const rule = acl.Rules.find((r) => r.Name === 'agentTokenBrowserOnlyRoutes')!;
+      expect(rule.Priority).toBe(rateRulesOf(acl).length);
+      expect(Math.max(...rateRulesOf(acl).map((r) => r.Priority))).toBeLessThan(rule.Priority);
+      const response = rule.Action.Block.CustomResponse!;
+      expect(response.ResponseCode).toBe(403);
+      expect(JSON.parse(acl.CustomResponseBodies![response.CustomResponseBodyKey]!.Content)).toEqual(AGENT_NOT_ALLOWED_ANSWER);
+      const statement = rule.Statement as unknown as Record<string, unknown>;
+      for (const route of routes) {
+        const browserOnly = route.auth !== 'public' && !route.scope;
+        expect(matches(statement, requestOf(route, AGENT_TOKEN)), route.routeKey).toBe(browserOnly);
+        // A browser's Cognito token is never blocked by it.
+        expect(matches(statement, requestOf(route, 'Bearer eyJhbGciOi.x.y')), route.routeKey).toBe(false);
+      }
+      expect(
+        matches(
+          statement,
+          requestOf(
+            routes.find((r) => r.routeKey === 'GET /api/journal/export.csv')!,
+            AGENT_TOKEN,
+          ),
+        ),
+      ).toBe(true);
+    });
+
     it('answers a blocked request with 429, the API error body the local gateway sends, and Retry-After', () => {
-      for (const rule of acl.Rules) {
+      for (const rule of rateRulesOf(acl)) {
         const response = rule.Action.Block.CustomResponse!;
         expect(response.ResponseCode).toBe(429);
         expect(JSON.parse(acl.CustomResponseBodies![response.CustomResponseBodyKey]!.Content)).toEqual(RATE_LIMITED_ANSWER);

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { compileRoutes, matchRoute, toApiGatewayEvent } from '../../local/gateway';
-import { claimsAsApiGatewayDoes } from '../../local/jwt-authorizer';
+import { claimsAsApiGatewayDoes } from '../../functions/authorizers/bearer-check';
 import type { RouteDefinition } from '../../functions/routes';
 
 const defs: RouteDefinition[] = [
@@ -41,7 +41,7 @@ describe('the API Gateway v2 event', () => {
       socket: { remoteAddress: '127.0.0.1' },
     } as unknown as IncomingMessage;
     const claims = claimsAsApiGatewayDoes({ sub: 's', exp: 123, 'cognito:groups': ['admin', 'x'], email_verified: true } as never);
-    const event = toApiGatewayEvent(req, new URL('http://localhost/api/me?a=1&a=2&b=3'), Buffer.alloc(0), 'GET /api/me', {}, claims, 'req-1');
+    const event = toApiGatewayEvent(req, new URL('http://localhost/api/me?a=1&a=2&b=3'), Buffer.alloc(0), 'GET /api/me', {}, { jwt: claims }, 'req-1');
     expect(event).toMatchObject({
       version: '2.0',
       routeKey: 'GET /api/me',
@@ -54,5 +54,12 @@ describe('the API Gateway v2 event', () => {
     expect(event.headers['x-multi']).toBe('1,2');
     expect(event.requestContext.authorizer.jwt.claims).toEqual({ sub: 's', exp: '123', 'cognito:groups': '[admin x]', email_verified: 'true' });
     expect(event.requestContext.http).toMatchObject({ method: 'GET', path: '/api/me', sourceIp: '127.0.0.1' });
+  });
+
+  it("carries the bearer authorizer's context as API Gateway does for a Lambda authorizer, with no JWT claims", () => {
+    const req = { method: 'GET', httpVersion: '1.1', headers: {}, socket: { remoteAddress: '127.0.0.1' } } as unknown as IncomingMessage;
+    const lambda = { sub: 's', agentTokenId: 't', agentTokenName: 'bot', agentScopes: 'read' };
+    const event = toApiGatewayEvent(req, new URL('http://localhost/api/portfolio'), Buffer.alloc(0), 'GET /api/portfolio', {}, { lambda }, 'req-2');
+    expect(event.requestContext.authorizer as unknown).toEqual({ lambda });
   });
 });

@@ -126,4 +126,25 @@ describe('the local rate limiter', () => {
     }
     expect(place()).toEqual({ allowed: false, limit: 'orders', retryAfterSeconds: 271 });
   });
+
+  it("with the product's limits, lets one personal access token send 60 requests a minute on any route, apart from its learner's browser, and refuses the 61st with Retry-After", () => {
+    const c = clock();
+    const limiter = new RateLimiter(rateLimits, routes, c.now);
+    const bearer = `Bearer oa_pat_${'A'.repeat(43)}`;
+    const other = `Bearer oa_pat_${'B'.repeat(43)}`;
+    const asToken = (routeKey: string, agentToken = bearer) =>
+      limiter.check({ kind: 'api', ip: '10.0.0.1', routeKey, user: `agent:${agentToken.slice(-4)}`, agentToken });
+    for (let i = 0; i < 60; i++) {
+      expect(asToken(i % 2 ? 'GET /api/portfolio' : 'GET /api/market/status').allowed, String(i)).toBe(true);
+      c.advance(500);
+    }
+    // The first request leaves the window at 60 s; the refused one counts (as in WAF), so the second one's leaving, at
+    // 60.5 s, is when the next fits.
+    expect(asToken('POST /api/orders')).toEqual({ allowed: false, limit: 'agentTokenRequests', retryAfterSeconds: 31 });
+    // Another token of the same learner, and the learner's browser, are counted apart.
+    expect(asToken('GET /api/portfolio', other).allowed).toBe(true);
+    for (let i = 0; i < 100; i++) expect(limiter.check({ kind: 'api', ip: '10.0.0.1', routeKey: 'GET /api/portfolio', user: 'ada' }).allowed).toBe(true);
+    c.advance(31_000);
+    expect(asToken('GET /api/portfolio').allowed).toBe(true);
+  });
 });

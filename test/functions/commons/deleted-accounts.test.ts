@@ -3,13 +3,17 @@ import { SETTLE_MS } from '@shared/users/privacy';
 import { BoundedMap } from '@shared/bounded-map';
 import { issuedBeforeSignOut } from '@shared/users/sessions';
 import type { AccountStanding } from '../../../functions/adapters/dynamo/account-standing';
+import { LAST_USED_EVERY_MS } from '../../../functions/adapters/dynamo/agent-tokens';
 import {
+  AGENT_REVOCATION_SECONDS,
   ALIVE_FOR_MS,
   aliveForMs,
   deletionSettleMs,
+  noteAgentTokenRevoked,
   noteDeleted,
   noteSignedOut,
   rememberStanding,
+  rememberTokenUse,
   SIGNED_OUT_TRUSTED_MS,
   trustedForMs,
   type KnownStanding,
@@ -110,5 +114,74 @@ describe('the signed-out rule', () => {
     expect(issuedBeforeSignOut(Math.floor(at / 1000) + 1, at)).toBe(false);
     expect(issuedBeforeSignOut(undefined, at)).toBe(true);
     expect(issuedBeforeSignOut(1, null)).toBe(false);
+  });
+});
+
+describe("a personal access token's standing", () => {
+  /** Token items by id (their expiry), read with the learner's standing. */
+  function tokens() {
+    const items = new Map<string, number>();
+    const reads: [string, string | undefined][] = [];
+    const time = { now: 0 };
+    const read = async (id: string, tokenId?: string): Promise<AccountStanding> => {
+      reads.push([id, tokenId]);
+      return { deleted: false, signedOutAt: null, ...(tokenId ? { agentTokenExpiresAt: items.get(tokenId) ?? null } : {}) };
+    };
+    return { items, reads, time, read, clock: () => time.now };
+  }
+
+  it('is read with the learner in one read per token per trusted time, and a revocation elsewhere is refused within AGENT_REVOCATION_SECONDS', async () => {
+    const w = tokens();
+    const check = rememberStanding(w.read, w.clock, trustedForMs(SETTLE_MS), { ...fresh(), revokedTokens: new BoundedMap(10) });
+    w.items.set('t1', 5_000_000);
+    expect(await check('a', 't1')).toEqual({ deleted: false, signedOutAt: null, agentTokenExpiresAt: 5_000_000 });
+    expect(await check('a', 't1')).toMatchObject({ agentTokenExpiresAt: 5_000_000 });
+    // The browser's requests and another token's are kept apart: each reads once.
+    expect(await check('a')).toEqual({ deleted: false, signedOutAt: null });
+    expect((await check('a', 't2')).agentTokenExpiresAt).toBeNull();
+    expect(w.reads).toEqual([
+      ['a', 't1'],
+      ['a', undefined],
+      ['a', 't2'],
+    ]);
+    w.items.delete('t1'); // revoked by another function
+    w.time.now = AGENT_REVOCATION_SECONDS * 1000;
+    expect((await check('a', 't1')).agentTokenExpiresAt).toBeNull();
+    expect(trustedForMs(SETTLE_MS)).toBeLessThanOrEqual(AGENT_REVOCATION_SECONDS * 1000);
+  });
+
+  it('is refused at once by the process that served the revocation, without waiting for the trusted time', async () => {
+    const w = tokens();
+    // The process's own record (what noteAgentTokenRevoked writes to); token ids are never reused.
+    const check = rememberStanding(w.read, w.clock, ALIVE_FOR_MS);
+    w.items.set('01JREVOKEDHERE', 5_000_000);
+    expect((await check('a', '01JREVOKEDHERE')).agentTokenExpiresAt).toBe(5_000_000);
+    noteAgentTokenRevoked('01JREVOKEDHERE');
+    expect((await check('a', '01JREVOKEDHERE')).agentTokenExpiresAt).toBeNull();
+    expect(w.reads).toHaveLength(1);
+  });
+});
+
+describe("a personal access token's use", () => {
+  it('is recorded at most once a minute per token from one process, each token on its own', async () => {
+    const time = { now: 0 };
+    const writes: [string, string, string][] = [];
+    const record = rememberTokenUse(
+      async (userId, tokenId, at) => {
+        writes.push([userId, tokenId, at.toISOString()]);
+      },
+      () => time.now,
+    );
+    await record('a', 't1');
+    time.now = LAST_USED_EVERY_MS - 1;
+    await record('a', 't1');
+    await record('a', 't2');
+    time.now = LAST_USED_EVERY_MS;
+    await record('a', 't1');
+    expect(writes).toEqual([
+      ['a', 't1', new Date(0).toISOString()],
+      ['a', 't2', new Date(LAST_USED_EVERY_MS - 1).toISOString()],
+      ['a', 't1', new Date(LAST_USED_EVERY_MS).toISOString()],
+    ]);
   });
 });

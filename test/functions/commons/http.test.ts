@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ErrorBody } from '@shared/api/contract';
 import { fail, ok as okResult } from '@shared/result';
-import { failure, httpApi, httpApiWithAdmin, ok, respond, route, userFromClaims, type Event } from '../../../functions/commons/http';
+import { agentRefusal, failure, httpApi, httpApiWithAdmin, ok, principalOf, respond, route, userFromClaims, type Event } from '../../../functions/commons/http';
 import { appError } from '../../../functions/commons/errors';
 
 const claims = { sub: 'user-1', email: 'ada@example.com', name: 'Ada', 'cognito:groups': '[admin learners]' };
@@ -245,5 +245,115 @@ describe('a token issued before a sign-out everywhere', () => {
     // One read of the learner's standing per signed-in request (deleted and signed out together), none for a public route.
     expect(reads).toEqual(['user-1', 'user-1']);
     expect(userFromClaims({ sub: 'x', iat: 1764082800 })?.issuedAt).toBe(1764082800);
+  });
+});
+
+describe('a personal access token', () => {
+  const tokenContext = { sub: 'user-1', agentTokenId: '01JTOKEN', agentTokenName: 'my-bot', agentScopes: 'read' };
+  const lambdaEvent = (routeKey: string, lambda: Record<string, unknown>) =>
+    ({ ...event(routeKey), requestContext: { requestId: 'r1', authorizer: { lambda } } }) as unknown as Event;
+  const standings: [string, string | undefined][] = [];
+  let tokenExpiresAt: number | null = Date.parse('2099-01-01T00:00:00.000Z');
+  const scopes = new Map([
+    ['GET /api/portfolio', 'read'],
+    ['POST /api/orders', 'trade'],
+  ] as const);
+  const tokenApi = httpApi(
+    {
+      'GET /api/portfolio': route({ auth: 'user' }, async ({ user }) => ok({ by: user.sub, agent: user.agent ?? null })),
+      'POST /api/orders': route({ auth: 'user' }, async () => ok({ placed: true })),
+      'GET /api/journal/export.csv': route({ auth: 'user' }, async () => ok({ csv: true })),
+      'GET /api/open': route({ auth: 'public' }, async ({ user }) => ok({ signedIn: !!user })),
+    },
+    {
+      standing: async (sub, tokenId) => {
+        standings.push([sub, tokenId]);
+        return { deleted: false, signedOutAt: Date.now(), ...(tokenId ? { agentTokenExpiresAt: tokenExpiresAt } : {}) };
+      },
+    },
+  );
+
+  it("is read from the bearer authorizer's context into the user, with the token's name and scopes", async () => {
+    standings.length = 0;
+    tokenExpiresAt = Date.parse('2099-01-01T00:00:00.000Z');
+    const res = await tokenApi(lambdaEvent('GET /api/portfolio', { ...tokenContext, agentScopes: 'read trade' }));
+    expect(res.statusCode).toBe(200);
+    expect(json(res)).toEqual({ by: 'user-1', agent: { tokenId: '01JTOKEN', name: 'my-bot', scopes: ['read', 'trade'] } });
+    // Its own token is read with the learner's standing; a sign-out everywhere (here, just now) does not end a token.
+    expect(standings).toEqual([['user-1', '01JTOKEN']]);
+  });
+
+  it("records the token's use for the learner's list, and a failed record does not fail the request", async () => {
+    const used: [string, string][] = [];
+    const recording = httpApi(
+      { 'GET /api/portfolio': route({ auth: 'user' }, async () => ok({ read: true })) },
+      {
+        standing: async () => ({ deleted: false, signedOutAt: null, agentTokenExpiresAt: Date.parse('2099-01-01T00:00:00.000Z') }),
+        tokenUse: async (sub, tokenId) => {
+          used.push([sub, tokenId]);
+          throw new Error('throttled');
+        },
+      },
+    );
+    const res = await recording(lambdaEvent('GET /api/portfolio', tokenContext));
+    expect(res.statusCode).toBe(200);
+    expect(used).toEqual([['user-1', '01JTOKEN']]);
+    // A browser session's request records nothing.
+    await recording(event('GET /api/portfolio', { claims }));
+    expect(used).toHaveLength(1);
+  });
+
+  it('gets 403 naming the scope on a route that needs one it lacks, and 403 on a browser-only route', async () => {
+    const lacking = await tokenApi(lambdaEvent('POST /api/orders', tokenContext));
+    expect(lacking.statusCode).toBe(403);
+    expect(json(lacking)).toEqual({ error: "This token lacks the 'trade' scope.", code: 'forbidden', scope: 'trade' });
+    const browserOnly = await tokenApi(lambdaEvent('GET /api/journal/export.csv', { ...tokenContext, agentScopes: 'read trade' }));
+    expect(browserOnly.statusCode).toBe(403);
+    expect(json(browserOnly)).toEqual({ error: 'Agent tokens cannot use this route.', code: 'forbidden' });
+    expect(agentRefusal('POST /api/orders', { tokenId: 't', name: 'n', scopes: ['trade'] }, scopes)).toBeNull();
+    expect(agentRefusal('GET /api/portfolio', { tokenId: 't', name: 'n', scopes: ['trade'] }, scopes)?.status).toBe(403);
+  });
+
+  it('gets 401 once its item is gone (revoked, or the account deleted) or past its expiry, whatever the authorizer remembered', async () => {
+    tokenExpiresAt = null;
+    const revoked = await tokenApi(lambdaEvent('GET /api/portfolio', tokenContext));
+    expect(revoked.statusCode).toBe(401);
+    expect(json(revoked)).toEqual({ error: 'This token was revoked or has expired.', code: 'unauthorized' });
+    tokenExpiresAt = Date.now() - 1000;
+    expect((await tokenApi(lambdaEvent('GET /api/portfolio', tokenContext))).statusCode).toBe(401);
+    tokenExpiresAt = Date.parse('2099-01-01T00:00:00.000Z');
+  });
+
+  it('gets 401 with words when the authorizer refused it, and so does a Cognito token it refused or that has since expired', async () => {
+    const refusedToken = await tokenApi(lambdaEvent('GET /api/portfolio', { refused: 'token' }));
+    expect(refusedToken.statusCode).toBe(401);
+    expect(json(refusedToken)).toEqual({ error: 'This token was revoked or has expired.', code: 'unauthorized' });
+    const refusedSignIn = await tokenApi(lambdaEvent('GET /api/portfolio', { refused: 'sign-in' }));
+    expect(json(refusedSignIn)).toEqual({ error: 'Sign in to continue.', code: 'unauthorized' });
+    const expired = await tokenApi(lambdaEvent('GET /api/portfolio', { ...claims, exp: String(Math.floor(Date.now() / 1000) - 5) }));
+    expect(expired.statusCode).toBe(401);
+    // A public route has no authorizer: whatever the header, the caller is anonymous there.
+    expect(json(await tokenApi(event('GET /api/open')))).toEqual({ signedIn: false });
+  });
+});
+
+describe('principalOf', () => {
+  const withAuthorizer = (authorizer: unknown) => ({ ...event('GET /api/x'), requestContext: { requestId: 'r', authorizer } }) as unknown as Event;
+
+  it("reads a Cognito token's claims from either authorizer, as API Gateway hands them over", () => {
+    const now = Date.parse('2026-11-29T02:00:00.000Z');
+    const fromJwt = principalOf(withAuthorizer({ jwt: { claims } }), now);
+    const fromLambda = principalOf(withAuthorizer({ lambda: { ...claims, exp: String(now / 1000 + 600) } }), now);
+    expect(fromJwt.user).toMatchObject({ sub: 'user-1', groups: ['admin', 'learners'] });
+    expect(fromLambda.user).toMatchObject({ sub: 'user-1', groups: ['admin', 'learners'] });
+    expect(fromLambda.user?.agent).toBeUndefined();
+    expect(fromLambda.refused).toBeUndefined();
+  });
+
+  it('gives a token no groups and only the scopes it knows, and refuses a context without the token', () => {
+    const token = principalOf(withAuthorizer({ lambda: { sub: 'u', agentTokenId: 't', agentTokenName: 'bot', agentScopes: 'trade admin read' } }));
+    expect(token.user).toEqual({ sub: 'u', groups: [], agent: { tokenId: 't', name: 'bot', scopes: ['read', 'trade'] } });
+    expect(principalOf(withAuthorizer({ lambda: { sub: 'u', agentTokenId: '' } })).refused?.status).toBe(401);
+    expect(principalOf(withAuthorizer(undefined)).user).toBeNull();
   });
 });

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { defineApi } from '@shared/api/contract';
 import { apiContracts, type ContractEntry } from '../../../functions/openapi/contracts';
 import { readFileSync } from 'node:fs';
-import { API_LICENSE, openApiDocument, operationIdOf, SECURITY_SCHEME, type Operation } from '../../../functions/openapi/document';
+import { AGENT_SECURITY_SCHEME, API_LICENSE, openApiDocument, operationIdOf, SECURITY_SCHEME, type Operation } from '../../../functions/openapi/document';
 import { routes } from '../../../functions/routes';
 
 const doc = openApiDocument({ routes, version: 'test' });
@@ -89,12 +89,31 @@ describe('the OpenAPI document', () => {
     expect(doc.components.securitySchemes[SECURITY_SCHEME]).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
     for (const r of routes) {
       const op = operationOf(r.routeKey)!;
-      const expected = { public: [], user: [{ [SECURITY_SCHEME]: [] }], admin: [{ [SECURITY_SCHEME]: ['admin'] }] }[r.auth];
+      const user = [{ [SECURITY_SCHEME]: [] }, ...(r.scope ? [{ [AGENT_SECURITY_SCHEME]: [r.scope] }] : [])];
+      const expected = { public: [], user, admin: [{ [SECURITY_SCHEME]: ['admin'] }] }[r.auth];
       expect(op.security, r.routeKey).toEqual(expected);
       expect('401' in op.responses, r.routeKey).toBe(r.auth !== 'public');
-      expect('403' in op.responses, r.routeKey).toBe(r.auth === 'admin');
+      // A token outside its scopes, or on a browser-only route, gets 403 on every signed-in route.
+      expect('403' in op.responses, r.routeKey).toBe(r.auth !== 'public');
       if (r.auth === 'admin') expect(op.responses['503'], r.routeKey).toEqual({ $ref: '#/components/responses/Unavailable' });
     }
+  });
+
+  it('accepts a personal access token exactly where functions/routes.ts gives a scope, and names that scope on the operation and in words', () => {
+    expect(doc.components.securitySchemes[AGENT_SECURITY_SCHEME]).toMatchObject({ type: 'http', scheme: 'bearer' });
+    for (const r of routes) {
+      const op = operationOf(r.routeKey)!;
+      const tokenSchemes = op.security.filter((requirement) => AGENT_SECURITY_SCHEME in requirement);
+      expect(tokenSchemes, r.routeKey).toEqual(r.scope ? [{ [AGENT_SECURITY_SCHEME]: [r.scope] }] : []);
+      expect(op['x-agent-scope'], r.routeKey).toBe(r.scope);
+      if (r.scope) expect(op.description, r.routeKey).toContain(`personal access token with the \`${r.scope}\` scope`);
+      else if (r.auth !== 'public') expect(op.description, r.routeKey).toContain('ersonal access tokens cannot use this route');
+    }
+    expect(operationOf('POST /api/orders')!['x-agent-scope']).toBe('trade');
+    expect(operationOf('GET /api/journal/export.csv')!['x-agent-scope']).toBeUndefined();
+    expect(() => openApiDocument({ routes: [{ routeKey: 'GET /api/market/status', auth: 'public', scope: 'read' }], version: 't' })).toThrow(
+      'only signed-in learner routes take tokens',
+    );
   });
 
   it('gives every route its success answer, 400 where input is validated, and the error shape for 429 and 500', () => {

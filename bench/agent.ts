@@ -1,0 +1,118 @@
+import { AGENT_LIMITS } from '@shared/agent/token';
+import { localTable, storeAgentToken } from '../test/support/agent-tokens';
+import { signUpAndSignIn } from '../test/support/cognito';
+import { newDataDir, spawnLocalStack, waitFor } from '../test/support/local-stack';
+import { ms, pacedUsers, type LoadResult } from './latency';
+import type { BenchSuite } from './suites';
+
+/** Issue 34's target: a token's call costs at most this much more at p99 than the same call with a Cognito token. */
+const TARGET_MS = 10;
+const AGENTS = 10;
+/** Tokens per learner (at most 10 a learner): each agent spreads its calls over them, well inside a token's limits. */
+const TOKENS_PER_AGENT = 10;
+const CALLS_PER_AGENT = 40;
+
+/**
+ * `npm run bench agent`: the same calls (GET /api/portfolio, POST /api/orders) made by 10 concurrent agents with a
+ * personal access token and with a Cognito token, through the local gateway (which runs the bearer authorizer on token
+ * routes and keeps its answers as API Gateway does) and DynamoDB Local in memory. Each agent pauses 50–150 ms between
+ * calls. Printed, never asserted: the p99 of each and their difference beside the target.
+ */
+export const agentSuite: BenchSuite = {
+  name: 'agent',
+  title: 'Agent API: a token against a Cognito token, 10 concurrent agents (local stack)',
+  async run() {
+    const stack = await spawnLocalStack({ dataDir: newDataDir('bench-agent'), env: { LOG_REQUESTS: '0', DYNAMODB_IN_MEMORY: '1' } });
+    const db = localTable(stack);
+    try {
+      await waitFor(
+        async () => (await fetch(`${stack.url}/api/market/status`)).json() as Promise<{ lastSync: string | null }>,
+        (s) => s.lastSync !== null,
+        // The stack's first ingestion: a couple of minutes on a busy machine.
+        300_000,
+        'market data',
+      );
+      const { expiries } = (await (await fetch(`${stack.url}/api/market/SPY/expiries?type=Monthly`)).json()) as { expiries: { expiration_date: string }[] };
+      const chain = (await (await fetch(`${stack.url}/api/market/SPY/chain?expiry=${expiries[0]!.expiration_date}`)).json()) as {
+        underlying: { price: number };
+        contracts: { contract_ticker: string; contract_type: string; strike_price: number; bid: number }[];
+      };
+      const contract = chain.contracts
+        .filter((c) => c.contract_type === 'call' && c.bid > 0)
+        .reduce((b, c) => (Math.abs(c.strike_price - chain.underlying.price) < Math.abs(b.strike_price - chain.underlying.price) ? c : b)).contract_ticker;
+
+      const agents = await Promise.all(
+        Array.from({ length: AGENTS }, async () => {
+          const u = await signUpAndSignIn(stack);
+          const cognito = `Bearer ${u.idToken}`;
+          const opened = await fetch(`${stack.url}/api/account`, {
+            method: 'POST',
+            headers: { authorization: cognito, 'content-type': 'application/json' },
+            body: JSON.stringify({ startingCapital: 100000 }),
+          });
+          if (opened.status !== 201) throw new Error(`opening the paper account answered ${opened.status}`);
+          const tokens = await Promise.all(
+            Array.from({ length: TOKENS_PER_AGENT }, () => storeAgentToken(db, stack.tableName, u.sub, { scopes: ['read', 'trade'] })),
+          );
+          return { cognito, tokens: tokens.map((t) => `Bearer ${t.secret}`), orders: 0 };
+        }),
+      );
+
+      let orderKey = 0;
+      const call = async (authorization: string, agent: (typeof agents)[number], what: 'portfolio' | 'order') => {
+        const res =
+          what === 'portfolio'
+            ? await fetch(`${stack.url}/api/portfolio`, { headers: { authorization } })
+            : await fetch(`${stack.url}/api/orders`, {
+                method: 'POST',
+                headers: { authorization, 'content-type': 'application/json' },
+                // Buy and sell in turn, so the position stays small; the practice shortcut fills at once whatever the hour.
+                body: JSON.stringify({
+                  clientOrderId: `bench-agent-${orderKey++}`,
+                  type: 'market',
+                  timeInForce: 'day',
+                  whenClosed: 'last-close',
+                  legs: [{ contract, side: agent.orders++ % 2 === 0 ? 'buy' : 'sell', quantity: 1 }],
+                }),
+              });
+        await res.arrayBuffer();
+        return res.status === (what === 'order' ? 201 : 200);
+      };
+      const run = (what: 'portfolio' | 'order', by: 'token' | 'cognito', perAgent: number) =>
+        pacedUsers(
+          AGENTS,
+          perAgent,
+          (a, n) => {
+            const agent = agents[a]!;
+            return call(by === 'cognito' ? agent.cognito : agent.tokens[n % agent.tokens.length]!, agent, what);
+          },
+          () => 50 + Math.random() * 100,
+        );
+
+      // Warm-up: the JIT in Node and DynamoDB Local's JVM, each token's first (uncached) authorizer answer.
+      for (const what of ['portfolio', 'order'] as const) for (const by of ['token', 'cognito'] as const) await run(what, by, TOKENS_PER_AGENT);
+
+      const results: { what: string; token: LoadResult; cognito: LoadResult }[] = [];
+      for (const what of ['portfolio', 'order'] as const) {
+        const token = await run(what, 'token', CALLS_PER_AGENT);
+        const cognito = await run(what, 'cognito', CALLS_PER_AGENT);
+        results.push({ what: what === 'portfolio' ? 'GET /api/portfolio' : 'POST /api/orders', token, cognito });
+      }
+      const perToken = (CALLS_PER_AGENT * 2 + TOKENS_PER_AGENT * 2) / TOKENS_PER_AGENT;
+      console.log(
+        `${AGENTS} agents, ${CALLS_PER_AGENT} calls each per kind and token type, 50–150 ms apart; each agent's calls spread over ${TOKENS_PER_AGENT} tokens ` +
+          `(${perToken} calls a token, within ${AGENT_LIMITS.requestsPerMinute} requests and ${AGENT_LIMITS.ordersPerMinute} orders a minute)`,
+      );
+      for (const r of results) {
+        const delta = r.token.p99 - r.cognito.p99;
+        console.log(
+          `  ${r.what.padEnd(20)} token p50 ${ms(r.token.p50)} p99 ${ms(r.token.p99)}   cognito p50 ${ms(r.cognito.p50)} p99 ${ms(r.cognito.p99)}   ` +
+            `p99 difference ${ms(delta)} (target within ${TARGET_MS} ms: ${delta <= TARGET_MS ? 'met' : 'NOT met'})   failures ${r.token.failures}/${r.cognito.failures}`,
+        );
+      }
+    } finally {
+      db.destroy();
+      await stack.stop();
+    }
+  },
+};
