@@ -7,7 +7,7 @@
  * The figures are the product's, sized for people: the SPA does not poll, so a learner clicking through pages sends a
  * few requests a page and some twenty a minute at most; a class behind one school address shares that address.
  */
-import { AGENT_LIMITS } from '@shared/agent/token';
+import { AGENT_LIMITS, AGENT_NOT_ALLOWED } from '@shared/agent/token';
 import type { Auth, Method, RouteDefinition, RouteKey } from './routes';
 
 /**
@@ -57,7 +57,7 @@ export const RATE_LIMITED_ANSWER = { error: 'Too many requests. Please wait a mo
  * browser-only. WAF answers it in AWS (the JWT authorizer in front of those routes cannot tell a token from a bad sign-in),
  * the local gateway locally, and functions/commons/http.ts should one reach a handler.
  */
-export const AGENT_NOT_ALLOWED_ANSWER = { error: 'Agent tokens cannot use this route.', code: 'forbidden' } as const;
+export const AGENT_NOT_ALLOWED_ANSWER = { error: AGENT_NOT_ALLOWED, code: 'forbidden' } as const;
 
 const WRITE_METHODS: readonly Method[] = ['POST', 'PUT', 'PATCH', 'DELETE'];
 

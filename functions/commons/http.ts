@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
 import type { Result } from '@shared/result';
-import { AGENT_SCOPES, type AgentPrincipal, type AgentScope } from '@shared/agent/token';
+import { AGENT_SCOPES, lacksScope, type AgentPrincipal, type AgentScope } from '@shared/agent/token';
 import { fieldInWords } from '@shared/api/field-words';
 import type { GroupMembership } from '@shared/users/group-membership.port';
 import { AGENT_CONTEXT } from '../authorizers/bearer-check';
@@ -136,7 +136,6 @@ export const SIGNED_OUT = 'You signed out everywhere, or changed your password. 
 export const SIGN_IN = 'Sign in to continue.';
 /** A personal access token that is no longer good: revoked by its owner, expired, or its account deleted. */
 export const TOKEN_REVOKED = 'This token was revoked or has expired.';
-export const lacksScope = (scope: AgentScope) => `This token lacks the '${scope}' scope.`;
 
 const UNAUTHORIZED: HttpResponse = { status: 401, body: { error: SIGN_IN, code: 'unauthorized' } };
 const REVOKED: HttpResponse = { status: 401, body: { error: TOKEN_REVOKED, code: 'unauthorized' } };

@@ -5,6 +5,7 @@ import type { AgentTokenDeps } from '@shared/agent/use-cases/deps';
 import { listAgentTokens } from '@shared/agent/use-cases/list-tokens';
 import { revokeAgentToken } from '@shared/agent/use-cases/revoke-token';
 import { created, failure, httpApi, noContent, ok, route, type AuthUser, type HttpResponse } from '../commons/http';
+import { noteAgentTokenRevoked } from '../commons/deleted-accounts';
 import { agentTokenDeps } from '../wiring/agent';
 
 /**
@@ -29,7 +30,10 @@ export function makeAgentHandler(deps: AgentTokenDeps) {
       const refused = madeWithToken(user);
       if (refused) return refused;
       const result = await revokeAgentToken(deps, user.sub, params.id);
-      return result.ok ? noContent() : failure(result.error);
+      if (!result.ok) return failure(result.error);
+      // Refused at once by this function; the others refuse it within their standing check's trust (10 s).
+      noteAgentTokenRevoked(params.id);
+      return noContent();
     }),
   });
 }

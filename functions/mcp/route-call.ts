@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { AgentScope } from '@shared/agent/token';
-import type { AuthUser, Event, HttpResponse, RouteHandler } from '../commons/http';
+import { agentRefusal, type AuthUser, type Event, type HttpResponse, type RouteHandler } from '../commons/http';
 import { logger } from '../commons/powertools';
 import { routes as routeDefinitions, type RouteKey } from '../routes';
 
@@ -21,21 +21,19 @@ export interface RouteInput {
 export type RouteAnswer = { ok: true; status: number; body: unknown } | { ok: false; status: number; message: string; body: unknown };
 
 export const SOMETHING_WENT_WRONG = 'Something went wrong on our side. Please try again.';
-export const NOT_FOR_AGENTS = 'Agent tokens cannot use this route.';
-export const lacksScope = (scope: AgentScope) => `This token lacks the '${scope}' scope.`;
-
 /**
- * What a personal access token may do here, by the same rule as the HTTP API (functions/routes.ts): a public route is
- * open; a signed-in route needs the scope it names, and one without a scope is for the browser only. A browser session
- * (no `agent`) may call every route its own sign-in allows. Null when the caller may go on, else the refusal in words.
+ * What a personal access token may do here, by the HTTP API's own rule (agentRefusal in functions/commons/http.ts, from
+ * the scopes of functions/routes.ts): a public route is open; a signed-in route needs the scope it names, and one
+ * without a scope is for the browser only. A browser session (no `agent`) may call every route its own sign-in allows.
+ * Null when the caller may go on, else the refusal in words.
  */
 export function refusalFor(user: AuthUser, routeKey: RouteKey): { message: string; scope?: AgentScope } | null {
   if (!user.agent) return null;
-  const def = routeDefinitions.find((r) => r.routeKey === routeKey);
-  if (!def) return { message: NOT_FOR_AGENTS };
-  if (def.auth === 'public') return null;
-  if (def.auth === 'admin' || !def.scope) return { message: NOT_FOR_AGENTS };
-  return user.agent.scopes.includes(def.scope) ? null : { message: lacksScope(def.scope), scope: def.scope };
+  if (routeDefinitions.find((r) => r.routeKey === routeKey)?.auth === 'public') return null;
+  const refused = agentRefusal(routeKey, user.agent);
+  if (!refused) return null;
+  const body = refused.body as { error: string; scope?: AgentScope };
+  return { message: body.error, ...(body.scope ? { scope: body.scope } : {}) };
 }
 
 /** A request as API Gateway would hand it to the route's Lambda: the path, query and JSON body, and no more. */

@@ -1,11 +1,11 @@
 import { fail, type Err } from '../result';
-import { MAX_AGENT_TOKENS } from './token';
+import { AGENT_NOT_ALLOWED, MAX_AGENT_TOKENS } from './token';
 
 /** The Agent API's failures, with the words a learner reads (docs/architecture.md, "Errors"). */
 export const AGENT_TEXTS = {
   tooMany: `You have ${MAX_AGENT_TOKENS} tokens, the most a learner keeps. Revoke one (an expired one too) to create another.`,
   noSuchToken: 'No such token.',
-  browserOnly: 'Agent tokens cannot use this route.',
+  browserOnly: AGENT_NOT_ALLOWED,
 } as const;
 
 export const tooManyAgentTokens = (): Err => fail('conflict', AGENT_TEXTS.tooMany);

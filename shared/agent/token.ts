@@ -36,7 +36,8 @@ export const AGENT_LIMITS = { requestsPerMinute: 60, ordersPerMinute: 10 } as co
 
 /**
  * How long the gateway keeps an authorizer's answer for one token (API Gateway's authorizer cache). A revoked token is
- * refused at once all the same: every request's standing read (functions/commons/deleted-accounts.ts) reads the token.
+ * refused within 10 seconds all the same: every request's standing read (functions/commons/deleted-accounts.ts) reads
+ * the token, trusted for 10 s by a warm function (at once by the one that served the revocation).
  */
 export const AGENT_AUTHORIZER_CACHE_SECONDS = 300;
 
@@ -60,5 +61,10 @@ export interface AgentTokenSummary {
   expiresAt: string;
   lastUsedAt: string | null;
 }
+
+/** A token on a signed-in route without a scope (functions/routes.ts): such a route is for the learner's browser only. */
+export const AGENT_NOT_ALLOWED = 'Agent tokens cannot use this route.';
+/** A token on a route that needs a scope it was not granted. */
+export const lacksScope = (scope: AgentScope): string => `This token lacks the '${scope}' scope.`;
 
 export const agentNameInWords = (name: string): string => `placed by agent '${name}'`;

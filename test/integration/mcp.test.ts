@@ -9,8 +9,8 @@ import { waitFor } from '../support/local-stack';
  * The MCP server through the local stack (the gateway with real token checks, the handler, DynamoDB Local), driven by
  * the MCP SDK's own client over the Streamable HTTP transport, as a learner's AI assistant would connect.
  *
- * It signs in with the learner's Cognito ID token, which POST /api/mcp accepts as every signed-in route does; a
- * personal access token (`oa_pat_…`) goes in the same Authorization header.
+ * An agent connects with a personal access token (`oa_pat_…`) the learner made through POST /api/agent/tokens, as on
+ * /app/agent; the learner's Cognito ID token is accepted too, as on every signed-in route.
  */
 const stack = inject('stack');
 const MCP_URL = new URL('/api/mcp', stack.url);
@@ -47,9 +47,11 @@ afterAll(async () => {
 });
 
 describe('the MCP server with the SDK’s client', () => {
-  it('connects with a bearer token, lists the tools, places a paper spread and reads it back in the portfolio', async () => {
-    const { user, call } = await learnerOf(stack, 100000);
-    const client = await connect(user.idToken);
+  it('connects with a personal access token, lists the tools, places a paper spread marked with its name and reads it back', async () => {
+    const { call } = await learnerOf(stack, 100000);
+    const made = await call('POST', '/api/agent/tokens', { name: 'mcp-bot', scopes: ['read', 'trade'], expiresInDays: 30 });
+    expect(made.status).toBe(201);
+    const client = await connect(made.body.secret);
 
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['get_chain', 'place_template', 'place_order', 'get_portfolio', 'journal_stats']));
@@ -85,7 +87,7 @@ describe('the MCP server with the SDK’s client', () => {
     const placed = await callTool(client, 'place_order', spread);
     expect(placed.isError).toBeFalsy();
     const { order } = JSON.parse(text(placed));
-    expect(order).toMatchObject({ status: 'filled', strategy: 'Bull Call Spread' });
+    expect(order).toMatchObject({ status: 'filled', strategy: 'Bull Call Spread', agent: 'mcp-bot' });
 
     const portfolio = JSON.parse(text(await callTool(client, 'get_portfolio', {})));
     const held = portfolio.positions.map((p: { symbol: string; quantity: number; side: string }) => [p.symbol, p.quantity, p.side]);
@@ -110,6 +112,30 @@ describe('the MCP server with the SDK’s client', () => {
 
     const orders = JSON.parse(text(await callTool(client, 'list_orders', { status: 'filled' })));
     expect(orders.orders.map((o: { orderId: string }) => o.orderId)).toContain(order.orderId);
+  });
+
+  it("refuses a read token's order with the scope it lacks, and a revoked token at once", async () => {
+    const { call } = await learnerOf(stack, 100000);
+    const made = await call('POST', '/api/agent/tokens', { name: 'reader', scopes: ['read'], expiresInDays: 30 });
+    const client = await connect(made.body.secret);
+    const low = spy.nearest('call', spy.price);
+    const refused = await callTool(client, 'place_order', {
+      legs: [{ contract: low.contract_ticker, side: 'buy', quantity: 1 }],
+      type: 'market',
+      whenClosed: 'last-close',
+    });
+    expect(refused.isError).toBe(true);
+    expect(text(refused)).toContain("This token lacks the 'trade' scope.");
+    expect(JSON.parse(text(await callTool(client, 'get_portfolio', {}))).positions).toEqual([]);
+
+    expect((await call('DELETE', `/api/agent/tokens/${made.body.token.id}`)).status).toBe(204);
+    const after = await fetch(MCP_URL, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${made.body.secret}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect(after.status).toBe(401);
+    expect((await after.json()).error).toBe('This token was revoked or has expired.');
   });
 
   it('places a template on the chain and prices with the engines, without touching the account', async () => {

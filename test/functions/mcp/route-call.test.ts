@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AuthUser, HttpResponse, RouteHandler } from '../../../functions/commons/http';
-import { callRoute, fromRoute, messageOf, NOT_FOR_AGENTS, refusalFor, SOMETHING_WENT_WRONG, toJson, type RouteTable } from '../../../functions/mcp/route-call';
+import { callRoute, fromRoute, messageOf, refusalFor, SOMETHING_WENT_WRONG, toJson, type RouteTable } from '../../../functions/mcp/route-call';
+import { AGENT_NOT_ALLOWED } from '@shared/agent/token';
 
 const browser: AuthUser = { sub: 'learner-1', groups: [] };
 const reader: AuthUser = { sub: 'learner-1', groups: [], agent: { tokenId: '01JD0000000000000000000001', name: 'my-bot', scopes: ['read'] } };
@@ -35,8 +36,8 @@ describe('what a token may do through a tool, by the routes’ own scopes', () =
   });
 
   it('refuses a token on a browser-only route, whatever its scopes', () => {
-    expect(refusalFor(trader, 'POST /api/account')).toEqual({ message: NOT_FOR_AGENTS });
-    expect(refusalFor(trader, 'PUT /api/account/settings')).toEqual({ message: NOT_FOR_AGENTS });
+    expect(refusalFor(trader, 'POST /api/account')).toEqual({ message: AGENT_NOT_ALLOWED });
+    expect(refusalFor(trader, 'PUT /api/account/settings')).toEqual({ message: AGENT_NOT_ALLOWED });
   });
 });
 

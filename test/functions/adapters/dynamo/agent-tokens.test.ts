@@ -118,11 +118,9 @@ describe('the lookup by hash', () => {
   beforeEach(() => mock.reset());
 
   it('answers whose token it is and what it may do, or null', async () => {
-    mock
-      .on(GetCommand)
-      .resolves({
-        Item: { PK: `AGENT_TOKEN#${hash}`, SK: 'AGENT_TOKEN', userId: 'u-1', tokenId: 'T', name: 'my-bot', scopes: ['read'], expiresAt: token.expiresAt },
-      });
+    mock.on(GetCommand).resolves({
+      Item: { PK: `AGENT_TOKEN#${hash}`, SK: 'AGENT_TOKEN', userId: 'u-1', tokenId: 'T', name: 'my-bot', scopes: ['read'], expiresAt: token.expiresAt },
+    });
     expect(await findAgentTokenByHash(hash, db, 'tbl')).toEqual({ userId: 'u-1', tokenId: 'T', name: 'my-bot', scopes: ['read'], expiresAt: token.expiresAt });
     expect(mock.commandCalls(GetCommand)[0]!.args[0].input).toMatchObject({ TableName: 'tbl', Key: agentTokenHashKey(hash) });
     mock.on(GetCommand).resolves({});
