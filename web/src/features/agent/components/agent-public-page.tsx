@@ -61,7 +61,7 @@ export function AgentPublicPage({ cta }: { cta: { label: string; to: string } })
             Send it as <code className="break-all rounded bg-slate-100 px-1 font-mono text-sm">Authorization: Bearer {PLACEHOLDER_TOKEN}</code> to the HTTP API
             or the MCP server.
           </li>
-          <li>Watch what it does in your portfolio and journal, and revoke the token when you are done: it is refused at once.</li>
+          <li>Watch what it does in your portfolio and journal, and revoke the token when you are done: it is refused within 10 seconds.</li>
         </ol>
       </section>
 
