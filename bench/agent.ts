@@ -2,7 +2,7 @@ import { AGENT_LIMITS } from '@shared/agent/token';
 import { localTable, storeAgentToken } from '../test/support/agent-tokens';
 import { signUpAndSignIn } from '../test/support/cognito';
 import { newDataDir, spawnLocalStack, waitFor } from '../test/support/local-stack';
-import { ms, pacedUsers, type LoadResult } from './latency';
+import { ms, pacedUsers, percentile, type LoadResult } from './latency';
 import type { BenchSuite } from './suites';
 
 /** Issue 34's target: a token's call costs at most this much more at p99 than the same call with a Cognito token. */
@@ -78,24 +78,46 @@ export const agentSuite: BenchSuite = {
         await res.arrayBuffer();
         return res.status === (what === 'order' ? 201 : 200);
       };
-      const run = (what: 'portfolio' | 'order', by: 'token' | 'cognito', perAgent: number) =>
-        pacedUsers(
+      const think = () => 50 + Math.random() * 100;
+      const summary = (latencies: number[], failures: number): LoadResult => {
+        latencies.sort((a, b) => a - b);
+        return {
+          requests: latencies.length,
+          failures,
+          p50: percentile(latencies, 50),
+          p99: percentile(latencies, 99),
+          max: latencies.at(-1) ?? Number.NaN,
+          perSecond: Number.NaN,
+        };
+      };
+      // Each agent alternates a token call and a Cognito call, so both meet the same machine at the same moments (a
+      // run of one after a run of the other compared a quiet minute with a busy one).
+      const interleaved = async (what: 'portfolio' | 'order', perAgent: number) => {
+        const latencies = { token: [] as number[], cognito: [] as number[] };
+        const failures = { token: 0, cognito: 0 };
+        await pacedUsers(
           AGENTS,
-          perAgent,
-          (a, n) => {
+          perAgent * 2,
+          async (a, n) => {
             const agent = agents[a]!;
-            return call(by === 'cognito' ? agent.cognito : agent.tokens[n % agent.tokens.length]!, agent, what);
+            const by = n % 2 === 0 ? 'token' : 'cognito';
+            const t0 = performance.now();
+            const okay = await call(by === 'cognito' ? agent.cognito : agent.tokens[(n >> 1) % agent.tokens.length]!, agent, what).catch(() => false);
+            latencies[by].push(performance.now() - t0);
+            if (!okay) failures[by]++;
+            return okay;
           },
-          () => 50 + Math.random() * 100,
+          think,
         );
+        return { token: summary(latencies.token, failures.token), cognito: summary(latencies.cognito, failures.cognito) };
+      };
 
       // Warm-up: the JIT in Node and DynamoDB Local's JVM, each token's first (uncached) authorizer answer.
-      for (const what of ['portfolio', 'order'] as const) for (const by of ['token', 'cognito'] as const) await run(what, by, TOKENS_PER_AGENT);
+      for (const what of ['portfolio', 'order'] as const) await interleaved(what, TOKENS_PER_AGENT);
 
       const results: { what: string; token: LoadResult; cognito: LoadResult }[] = [];
       for (const what of ['portfolio', 'order'] as const) {
-        const token = await run(what, 'token', CALLS_PER_AGENT);
-        const cognito = await run(what, 'cognito', CALLS_PER_AGENT);
+        const { token, cognito } = await interleaved(what, CALLS_PER_AGENT);
         results.push({ what: what === 'portfolio' ? 'GET /api/portfolio' : 'POST /api/orders', token, cognito });
       }
       const perToken = (CALLS_PER_AGENT * 2 + TOKENS_PER_AGENT * 2) / TOKENS_PER_AGENT;
