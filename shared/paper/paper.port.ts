@@ -73,10 +73,18 @@ export interface PaperAccountRepository {
   usersWithExpiringPositions(date: string): Promise<string[]>;
 }
 
+/** An underlying's price and the instant it refers to (ISO). */
+export interface UnderlyingQuote {
+  price: number;
+  asOf: string;
+}
+
 /** Quotes for orders and marks, from the latest stored chain (or the simulated market). */
 export interface QuoteSource {
   quotes(contracts: readonly string[]): Promise<Map<string, Quote>>;
   underlyingPrices(underlyings: readonly string[]): Promise<Map<string, number>>;
+  /** The same prices with the instant each refers to, for a share order that must fill at a session's own price. */
+  underlyingQuotes(underlyings: readonly string[]): Promise<Map<string, UnderlyingQuote>>;
   /** The underlying's close on a New York date, for settling an expiry. */
   closeOn(underlying: string, date: string): Promise<number | undefined>;
   /** An option contract's close on a New York date (its daily bar), for Day P&L's baseline. */

@@ -15,11 +15,14 @@ export function harness(start = '2026-11-23T15:00:00Z') {
     [call(100, '2026-11-27'), quote(call(100, '2026-11-27'), 1.0, 1.1)],
   ]);
   let price = 100;
+  // The instant the underlying's price is from; unset, it is always now (a live price).
+  let priceAsOf: string | undefined;
   const closes = new Map<string, number>();
   const contractCloses = new Map<string, number>();
   const source: QuoteSource = {
     quotes: async (cs) => new Map(cs.filter((c) => quotes.has(c)).map((c) => [c, quotes.get(c)!])),
     underlyingPrices: async (us) => new Map(us.map((u) => [u, price])),
+    underlyingQuotes: async (us) => new Map(us.map((u) => [u, { price, asOf: priceAsOf ?? now.toISOString() }])),
     closeOn: async (u, d) => closes.get(`${u}|${d}`),
     contractCloseOn: async (c, d) => contractCloses.get(`${c}|${d}`),
   };
@@ -41,8 +44,9 @@ export function harness(start = '2026-11-23T15:00:00Z') {
     quotes,
     closes,
     contractCloses,
-    setPrice: (p: number) => {
+    setPrice: (p: number, asOf?: string) => {
       price = p;
+      priceAsOf = asOf;
     },
     setNow: (iso: string) => {
       now = new Date(iso);

@@ -2,7 +2,7 @@ import type { MarketReader } from '@shared/market/market-reader';
 import { parseOcc } from '@shared/market/occ';
 import type { Quote } from '@shared/trading/order';
 import type { Clock } from '@shared/ports/clock.port';
-import type { QuoteSource } from '@shared/paper/paper.port';
+import type { QuoteSource, UnderlyingQuote } from '@shared/paper/paper.port';
 import { BoundedMap } from '@shared/bounded-map';
 import type { Result } from '@shared/result';
 
@@ -93,19 +93,26 @@ export function marketQuoteSource(reader: MarketReader, clock: Clock): QuoteSour
     },
 
     async underlyingPrices(underlyings) {
-      const { tickers } = await reader.tickers();
-      const out = new Map<string, number>();
-      for (const u of underlyings) {
-        const t = tickers.find((x) => x.ticker === u.toUpperCase());
-        if (t) out.set(u, t.current_price);
-      }
-      return out;
+      const quotes = await underlyingQuotes(underlyings);
+      return new Map([...quotes].map(([u, q]) => [u, q.price]));
     },
+
+    underlyingQuotes,
 
     // A past day's close never changes, so found ones are kept (a bounded map: the oldest go first).
     closeOn: (underlying, date) => pastClose(`S|${underlying.toUpperCase()}|${date}`, () => reader.history(underlying, 30), date),
     contractCloseOn: (contract, date) => pastClose(`${contract}|${date}`, () => reader.contractHistory(contract, 30), date),
   };
+
+  async function underlyingQuotes(underlyings: readonly string[]): Promise<Map<string, UnderlyingQuote>> {
+    const { tickers } = await reader.tickers();
+    const out = new Map<string, UnderlyingQuote>();
+    for (const u of underlyings) {
+      const t = tickers.find((x) => x.ticker === u.toUpperCase());
+      if (t) out.set(u, { price: t.current_price, asOf: t.last_update });
+    }
+    return out;
+  }
 
   async function pastClose(key: string, read: () => Promise<Result<{ bars: { date: string; close: number }[] }>>, date: string) {
     if (pastCloses.has(key)) return pastCloses.get(key);

@@ -10,6 +10,7 @@ import type { Order } from '../../trading/order';
 import { endOpenOrder } from './cancel-order';
 import { settlementOf, warn, type PaperDeps } from './deps';
 import { withSessionStart } from './market-state';
+import { fillQueuedShares, isShareOrder } from './close-position';
 import { decideOrder } from './place-order';
 
 /**
@@ -66,20 +67,23 @@ export async function expireDayOrders(deps: PaperDeps, userId: string): Promise<
  * a market order queued while the market was closed fills at its session's first quotes.
  */
 export async function recheckRestingOrder(deps: PaperDeps, userId: string, order: Order): Promise<boolean> {
-  const result = await decideOrder(
-    deps,
-    userId,
-    {
-      clientOrderId: order.clientOrderId,
-      type: order.type,
-      limitPrice: order.limitPrice ?? undefined,
-      timeInForce: 'day',
-      legs: order.legs,
-      strategy: order.strategy ?? undefined,
-      ...(order.reduceOnly ? { reduceOnly: true } : {}),
-    },
-    order,
-  );
+  // A queued sale of shares has no option quotes to be decided against: it fills at the underlying's session price.
+  const result = isShareOrder(order)
+    ? await fillQueuedShares(deps, userId, order)
+    : await decideOrder(
+        deps,
+        userId,
+        {
+          clientOrderId: order.clientOrderId,
+          type: order.type,
+          limitPrice: order.limitPrice ?? undefined,
+          timeInForce: 'day',
+          legs: order.legs,
+          strategy: order.strategy ?? undefined,
+          ...(order.reduceOnly ? { reduceOnly: true } : {}),
+        },
+        order,
+      );
   if (!result.ok) warn(deps)(`open order ${order.orderId} could not be re-checked: ${result.error.message}`);
   return result.ok && result.value.order.status === 'filled';
 }

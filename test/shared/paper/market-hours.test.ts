@@ -166,3 +166,78 @@ describe('an order placed while the market is closed', () => {
     expect(open.ok && open.value.marketHours).toEqual({ marketOpen: true, fills: 'now', session: null, opensAt: null, note: '' });
   });
 });
+
+describe('a sale of shares while the market is closed', () => {
+  /** 100 XYZ shares from a call exercised on Friday morning; then Saturday, with Friday's close of 106. */
+  async function saturdayWithShares() {
+    const h = harness('2026-11-27T15:00:00Z'); // Friday 10:00 New York
+    await h.service.openAccount('u1', 100_000);
+    await h.service.placeOrder('u1', buy(call(100)));
+    h.setPrice(106);
+    const done = await h.service.exercise('u1', call(100));
+    if (!done.ok) throw new Error(done.error.message);
+    h.setNow(SATURDAY);
+    h.setPrice(106, FRIDAY_CLOSE);
+    return h;
+  }
+  const shares = async (h: Awaited<ReturnType<typeof saturdayWithShares>>) =>
+    (await h.repo.getPositions('u1')).filter((p) => p.kind === 'stock').map((p) => p.quantity);
+  const shareFills = (h: Awaited<ReturnType<typeof saturdayWithShares>>) =>
+    h.events.filter((e) => e.type === 'OrderFilled' && (e.detail as { legs: { contract: string }[] }).legs[0]!.contract === 'XYZ');
+
+  it('is queued for Monday, not filled at Friday’s close, and fills once at Monday’s price', async () => {
+    const h = await saturdayWithShares();
+    const cashBefore = (await h.repo.getAccount('u1'))!.cash;
+    const placed = await h.service.closePosition('u1', 'XYZ', {});
+    expect(placed.ok && placed.value.order).toMatchObject({ status: 'open', queued: true, session: '2026-11-30', fills: [], reduceOnly: true });
+    expect(placed.ok && placed.value.note).toMatch(/queued and fills at the next session's prices, after the market opens Monday/);
+    expect(await shares(h)).toEqual([100]);
+
+    h.setNow('2026-11-30T15:00:00Z'); // Monday 10:00, still Friday's close
+    expect(await h.service.maintain('u1')).toMatchObject({ ordersFilled: 0, ordersExpired: 0 });
+    expect(shareFills(h)).toHaveLength(0);
+
+    h.setPrice(110, MONDAY_CLOSE);
+    h.setNow('2026-11-30T23:00:00Z'); // Monday 18:00, after the evening ingestion
+    await Promise.all([h.service.maintain('u1'), h.service.maintain('u1')]);
+    await h.service.maintain('u1');
+    const order = await h.repo.getOrder('u1', placed.ok ? placed.value.order.orderId : '');
+    expect(order).toMatchObject({
+      status: 'filled',
+      queued: false,
+      netPrice: 110,
+      fillNote: "Queued while the market was closed; filled at Monday's session prices",
+    });
+    expect(shareFills(h)).toHaveLength(1);
+    expect(await shares(h)).toEqual([]);
+    expect((await h.repo.getAccount('u1'))!.cash).toBe(cashBefore + 11_000);
+    const activity = await h.repo.listActivity('u1', 5);
+    expect(activity.find((a) => a.orderId === order!.orderId)!.text).toBe(
+      "Queued while the market was closed; filled at Monday's session prices. Sold 100 XYZ shares at $110.00.",
+    );
+  });
+
+  it('fills at once at Friday’s close when the learner chooses the practice shortcut, labelled as such', async () => {
+    const h = await saturdayWithShares();
+    const placed = await h.service.closePosition('u1', 'XYZ', { quantity: 40, whenClosed: 'last-close' });
+    const label = "Filled at Friday's close (practice shortcut — the market was closed)";
+    expect(placed.ok && placed.value.order).toMatchObject({ status: 'filled', netPrice: 106, fillNote: label });
+    expect(placed.ok && placed.value.note).toMatch(/^The market is closed\. Practice shortcut/);
+    expect(await shares(h)).toEqual([60]);
+    const activity = await h.repo.listActivity('u1', 5);
+    expect(activity[0]!.text).toBe(`${label}. Sold 40 XYZ shares at $106.00.`);
+  });
+
+  it('can be canceled before it fills, and the shares stay', async () => {
+    const h = await saturdayWithShares();
+    const placed = await h.service.closePosition('u1', 'XYZ', {});
+    const orderId = placed.ok ? placed.value.order.orderId : '';
+    expect(await h.service.cancelOrder('u1', orderId)).toMatchObject({ ok: true, value: { status: 'canceled' } });
+    h.setPrice(110, MONDAY_CLOSE);
+    h.setNow('2026-11-30T23:00:00Z');
+    await h.service.maintain('u1');
+    expect(shareFills(h)).toHaveLength(0);
+    expect(await shares(h)).toEqual([100]);
+    expect((await h.repo.getAccount('u1'))!.openOrders ?? {}).toEqual({});
+  });
+});

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
@@ -126,6 +126,53 @@ describe('closing a position', () => {
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(keys[1]).toBe(keys[0]);
     expect(keys[2]).not.toBe(keys[0]);
+  });
+});
+
+describe('selling shares while the market is closed', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  const shares: PortfolioView['positions'][number] = {
+    symbol: 'SPY',
+    kind: 'stock',
+    underlying: 'SPY',
+    optionType: null,
+    strike: null,
+    expiration: null,
+    quantity: 100,
+    side: 'long',
+    avgPrice: 590,
+    mark: 600,
+    bid: 600,
+    ask: 600,
+    marketValue: 60_000,
+    costBasis: 59_000,
+    unrealizedPnl: 1_000,
+    openedAt: '2026-11-20T15:00:00.000Z',
+    underlyingPrice: 600,
+    intrinsicValue: null,
+    greeks: { delta: 100, gamma: 0, theta: 0, vega: 0, rho: 0 },
+    quoteAsOf: '2026-11-27T18:00:00.000Z',
+    group: null,
+  };
+
+  it('says before the sale is sent that it waits for Monday, and sends the learner’s choice', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-28T15:00:00Z')); // Saturday 10:00 New York
+    const api = renderPage({ ...portfolio([]), positions: [shares] }, { 'POST /api/positions/SPY/close': json({ order: {}, checks: [] }, 201) });
+    const user = userEvent.setup();
+    await user.click((await screen.findAllByRole('button', { name: 'Close' }))[0]!);
+    const dialog = screen.getByRole('dialog');
+    expect(dialog.textContent).toContain('Market (day): closes the position, queued for the next session');
+    expect(within(dialog).getByTestId('market-hours-note').textContent).toContain('This order is queued and fills at the next session');
+    await user.click(within(dialog).getByRole('radio', { name: 'Fill now at the last close (practice shortcut)' }));
+    await user.click(screen.getByRole('button', { name: 'Place Paper Trade' }));
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect(api.calls.find((c) => c.method === 'POST')!.body).toMatchObject({ whenClosed: 'last-close' });
   });
 });
 

@@ -202,8 +202,7 @@ function PaperPortfolioPage() {
             action: p.closing.position.quantity > 0 ? 'SELL' : 'BUY',
             quantity: Math.abs(p.closing.position.quantity),
             symbol: p.closing.position.kind === 'option' ? contractLabel(p.closing.position.symbol) : `${p.closing.position.symbol} shares`,
-            orderType:
-              p.closing.position.kind === 'option' ? orderTypeWithHours('Market (day): closes the position', p.closeWhen) : 'Market (day): closes the position',
+            orderType: orderTypeWithHours('Market (day): closes the position', p.closeWhen),
             price: p.closing.estimate.price,
             ...(p.closing.estimate.commission > 0 ? { commission: p.closing.estimate.commission } : {}),
             totalCost: p.closing.estimate.totalCost,
@@ -213,7 +212,7 @@ function PaperPortfolioPage() {
           loading={p.closing.busy}
           error={p.closing.error}
           onCancel={p.closing.cancel}
-          extra={p.closing.position.kind === 'option' ? <MarketHoursNote type="market" whenClosed={p.closeWhen} onChange={p.setCloseWhen} /> : undefined}
+          extra={<MarketHoursNote type="market" whenClosed={p.closeWhen} onChange={p.setCloseWhen} />}
           onConfirm={p.closing.confirm}
         />
       )}
