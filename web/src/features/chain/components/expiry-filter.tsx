@@ -38,13 +38,17 @@ export function ExpiryFilter({ expiries, tab, onTab, selected, onSelect }: Props
   const [active, setActive] = useState<string | null>(null);
   const current = shown.find((e) => e.expiration_date === active) ?? shown.find((e) => e.expiration_date === selected) ?? shown[0];
 
-  // Bring the chosen card into view inside the strip without scrolling the page.
+  // Bring the chosen card into view inside the strip without scrolling the page. It waits for the next frame: read
+  // during the commit, the card's position would force the browser to lay out the whole page before its first paint.
   useEffect(() => {
-    const strip = stripRef.current;
-    const card = strip?.querySelector<HTMLElement>('[aria-selected="true"]');
-    if (strip && card && typeof strip.scrollTo === 'function') {
-      strip.scrollTo({ left: card.offsetLeft - strip.clientWidth / 2 + card.offsetWidth / 2, behavior: 'smooth' });
-    }
+    const frame = requestAnimationFrame(() => {
+      const strip = stripRef.current;
+      const card = strip?.querySelector<HTMLElement>('[aria-selected="true"]');
+      if (strip && card && typeof strip.scrollTo === 'function') {
+        strip.scrollTo({ left: card.offsetLeft - strip.clientWidth / 2 + card.offsetWidth / 2, behavior: 'smooth' });
+      }
+    });
+    return () => cancelAnimationFrame(frame);
   }, [selected, tab]);
 
   const onStripKey = (e: KeyboardEvent<HTMLUListElement>) => {
