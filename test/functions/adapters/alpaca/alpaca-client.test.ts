@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alpacaBaseUrl, alpacaClient } from '../../../../functions/adapters/alpaca/alpaca-client';
+import { alpacaBaseUrl, alpacaClient, statusClassOf, type BrokerStatusClass } from '../../../../functions/adapters/alpaca/alpaca-client';
 
 const credentials = { apiKey: 'PKTESTKEY1234567890AB', apiSecret: 'secret-secret-secret-secret-secret-1234' };
 const ACCOUNT = {
@@ -120,6 +120,32 @@ describe('the Alpaca client', () => {
     expect(await c.getOrderByClientId('oa-x')).toEqual({ ok: true, value: null });
     const odd = await c.getOrder('x');
     expect(!odd.ok && odd.error).toMatchObject({ code: 'bad_gateway', message: 'Alpaca API error: the order Alpaca sent is not in the shape it documents.' });
+  });
+
+  it('counts each call once by how Alpaca answered it: 2xx, 4xx, 5xx, or network when no answer came', async () => {
+    const seen: BrokerStatusClass[] = [];
+    const { fetch } = scripted(
+      { status: 200, body: ACCOUNT },
+      { status: 429 },
+      { status: 200, body: ACCOUNT },
+      { status: 403, body: { message: 'forbidden' } },
+      { status: 503, body: 'unavailable' },
+      { status: 200, body: '{"cut off' },
+      'hang',
+    );
+    const c = client(fetch, { timeoutMs: 20, onAnswer: (s: BrokerStatusClass) => seen.push(s) });
+    for (let i = 0; i < 6; i++) await c.account();
+    // The 429 retried into a 200 is one call that answered 2xx; an answer that is not JSON still came (2xx).
+    expect(seen).toEqual(['2xx', '2xx', '4xx', '5xx', '2xx', 'network']);
+    const unreachable = alpacaClient({
+      baseUrl: 'http://alpaca.test',
+      credentials,
+      fetch: (() => Promise.reject(new TypeError('fetch failed'))) as unknown as typeof globalThis.fetch,
+      onAnswer: (s) => seen.push(s),
+    });
+    expect((await unreachable.listPositions()).ok).toBe(false);
+    expect(seen.at(-1)).toBe('network');
+    expect([statusClassOf(201), statusClassOf(404), statusClassOf(429), statusClassOf(500), statusClassOf(504)]).toEqual(['2xx', '4xx', '4xx', '5xx', '5xx']);
   });
 
   it('takes the base URLs from configuration, else Alpaca’s hosts', () => {
