@@ -12,7 +12,7 @@ import { alpacaFailure, alpacaTimeout, alpacaUnexpected, alpacaUnreachable } fro
 import type { AlpacaApi, AlpacaConnector, AlpacaCredentials } from '@shared/broker/broker.port';
 import type { BrokerEnvironment } from '@shared/broker/credentials-form';
 import { ok, type Result } from '@shared/result';
-import { metrics } from '../../commons/powertools';
+import { logger, metrics } from '../../commons/powertools';
 
 /**
  * A small typed client of Alpaca's Trading API v2 (README "Decisions": why not the official SDK), with `fetch` and the
@@ -93,12 +93,17 @@ export function alpacaClient(opts: AlpacaClientOptions): AlpacaApi {
   }
 
   type CallInit = { query?: Record<string, string | undefined>; body?: unknown };
-  type Answered = { result: Result<{ status: number; json: unknown }>; statusClass: BrokerStatusClass };
+  type Answered = { result: Result<{ status: number; json: unknown }>; statusClass: BrokerStatusClass; status?: number };
 
-  /** One call as its caller sees it, counted once by how it ended (a 429 retried into a 200 is a 2xx). */
+  /**
+   * One call as its caller sees it, counted once by how it ended (a 429 retried into a 200 is a 2xx); a 5xx or no
+   * answer is also logged (method, path and status: never the keys, which travel in headers), for the runbook's query.
+   */
   async function call(method: Method, path: string, init: CallInit = {}): Promise<Result<{ status: number; json: unknown }>> {
-    const { result, statusClass } = await send(method, path, init);
+    const { result, statusClass, status } = await send(method, path, init);
     onAnswer(statusClass);
+    if (statusClass === '5xx' || statusClass === 'network')
+      logger.warn('Alpaca call failed', { method, path, statusClass, status: status ?? null, reason: result.ok ? null : result.error.message });
     return result;
   }
 
@@ -134,13 +139,13 @@ export function alpacaClient(opts: AlpacaClientOptions): AlpacaApi {
           continue;
         }
       }
-      const statusClass = statusClassOf(res.status);
-      if (!res.ok) return { result: alpacaFailure(res.status, text, secrets), statusClass };
-      if (!text) return { result: ok({ status: res.status, json: undefined }), statusClass };
+      const answered = { statusClass: statusClassOf(res.status), status: res.status };
+      if (!res.ok) return { result: alpacaFailure(res.status, text, secrets), ...answered };
+      if (!text) return { result: ok({ status: res.status, json: undefined }), ...answered };
       try {
-        return { result: ok({ status: res.status, json: JSON.parse(text) as unknown }), statusClass };
+        return { result: ok({ status: res.status, json: JSON.parse(text) as unknown }), ...answered };
       } catch {
-        return { result: alpacaUnexpected('answer'), statusClass };
+        return { result: alpacaUnexpected('answer'), ...answered };
       }
     }
   }

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { logger } from '../../../../functions/commons/powertools';
 import { alpacaBaseUrl, alpacaClient, statusClassOf, type BrokerStatusClass } from '../../../../functions/adapters/alpaca/alpaca-client';
 
 const credentials = { apiKey: 'PKTESTKEY1234567890AB', apiSecret: 'secret-secret-secret-secret-secret-1234' };
@@ -146,6 +147,25 @@ describe('the Alpaca client', () => {
     expect((await unreachable.listPositions()).ok).toBe(false);
     expect(seen.at(-1)).toBe('network');
     expect([statusClassOf(201), statusClassOf(404), statusClassOf(429), statusClassOf(500), statusClassOf(504)]).toEqual(['2xx', '4xx', '4xx', '5xx', '5xx']);
+  });
+
+  it('logs a call that answered 5xx or got no answer, with its method, path and status and without the keys', async () => {
+    const warn = vi.spyOn(logger, 'warn').mockImplementation(() => undefined);
+    try {
+      const { fetch } = scripted({ status: 404, body: { message: 'not found' } }, { status: 502, body: `bad gateway for ${credentials.apiKey}` });
+      const c = client(fetch, { onAnswer: () => undefined });
+      await c.getOrder('abc');
+      expect(warn).not.toHaveBeenCalled();
+      await c.listPositions();
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(warn.mock.calls[0]).toEqual([
+        'Alpaca call failed',
+        { method: 'GET', path: '/v2/positions', statusClass: '5xx', status: 502, reason: expect.stringMatching(/^Alpaca API error: 502/) as unknown },
+      ]);
+      expect(JSON.stringify(warn.mock.calls)).not.toContain(credentials.apiKey);
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('takes the base URLs from configuration, else Alpaca’s hosts', () => {
