@@ -1,6 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import { logger } from '../../../../functions/commons/powertools';
-import { alpacaBaseUrl, alpacaClient, statusClassOf, type BrokerStatusClass } from '../../../../functions/adapters/alpaca/alpaca-client';
+import { logger, metrics } from '../../../../functions/commons/powertools';
+import {
+  alpacaBaseUrl,
+  alpacaClient,
+  BROKER_RESPONSE_METRIC,
+  recordBrokerResponse,
+  statusClassOf,
+  type BrokerStatusClass,
+} from '../../../../functions/adapters/alpaca/alpaca-client';
 
 const credentials = { apiKey: 'PKTESTKEY1234567890AB', apiSecret: 'secret-secret-secret-secret-secret-1234' };
 const ACCOUNT = {
@@ -147,6 +154,25 @@ describe('the Alpaca client', () => {
     expect((await unreachable.listPositions()).ok).toBe(false);
     expect(seen.at(-1)).toBe('network');
     expect([statusClassOf(201), statusClassOf(404), statusClassOf(429), statusClassOf(500), statusClassOf(504)]).toEqual(['2xx', '4xx', '4xx', '5xx', '5xx']);
+  });
+
+  it('publishes each count at once as BrokerProxyResponse with the dimension statusClass, as the alarm reads it', () => {
+    const published: { dimensions: Record<string, string>; metric: [string, string, number] | null }[] = [];
+    const single = vi.spyOn(metrics, 'singleMetric').mockImplementation(() => {
+      const entry: (typeof published)[number] = { dimensions: {}, metric: null };
+      published.push(entry);
+      return {
+        addDimension: (name: string, value: string) => void (entry.dimensions[name] = value),
+        addMetric: (name: string, unit: string, value: number) => void (entry.metric = [name, unit, value]),
+      } as unknown as ReturnType<typeof metrics.singleMetric>;
+    });
+    try {
+      recordBrokerResponse('network');
+      expect(published).toEqual([{ dimensions: { statusClass: 'network' }, metric: [BROKER_RESPONSE_METRIC, 'Count', 1] }]);
+      expect(BROKER_RESPONSE_METRIC).toBe('BrokerProxyResponse');
+    } finally {
+      single.mockRestore();
+    }
   });
 
   it('logs a call that answered 5xx or got no answer, with its method, path and status and without the keys', async () => {
