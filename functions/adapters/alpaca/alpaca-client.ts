@@ -1,3 +1,4 @@
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { z } from 'zod';
 import {
   AlpacaAccount,
@@ -11,6 +12,7 @@ import { alpacaFailure, alpacaTimeout, alpacaUnexpected, alpacaUnreachable } fro
 import type { AlpacaApi, AlpacaConnector, AlpacaCredentials } from '@shared/broker/broker.port';
 import type { BrokerEnvironment } from '@shared/broker/credentials-form';
 import { ok, type Result } from '@shared/result';
+import { logger, metrics } from '../../commons/powertools';
 
 /**
  * A small typed client of Alpaca's Trading API v2 (README "Decisions": why not the official SDK), with `fetch` and the
@@ -21,12 +23,29 @@ import { ok, type Result } from '@shared/result';
  * - 429 is retried with backoff, honouring Retry-After and X-RateLimit-Reset (Alpaca Trading API v2, Rate limits), within a time budget that fits the
  *   Lambda's; it is safe for an order too, as Alpaca refused it before booking it;
  * - a timeout is a 'gateway_timeout' failure and is never retried here: an order may have been placed, and the use case
- *   looks it up by its client order id before sending it again.
+ *   looks it up by its client order id before sending it again;
+ * - every call is counted once by how it ended (BrokerProxyResponse by status class: 2xx, 4xx, 5xx, or network when no
+ *   answer came), so the operators see Alpaca's error share.
  */
 export const ALPACA_HOSTS: Record<BrokerEnvironment, string> = {
   paper: 'https://paper-api.alpaca.markets',
   live: 'https://api.alpaca.markets',
 };
+
+/** How Alpaca answered one call: its HTTP status class, or `network` when no answer came (unreachable, timed out, cut off). */
+export type BrokerStatusClass = '2xx' | '4xx' | '5xx' | 'network';
+
+/** The metric the operators' alarm on the broker proxy's error share watches (infra/stacks/observability-stack.ts). */
+export const BROKER_RESPONSE_METRIC = 'BrokerProxyResponse';
+
+export const statusClassOf = (status: number): BrokerStatusClass => (status >= 500 ? '5xx' : status >= 400 ? '4xx' : '2xx');
+
+/** One count per call, dimension `statusClass`, published at once (its own Embedded Metric Format line). */
+export function recordBrokerResponse(statusClass: BrokerStatusClass): void {
+  const metric = metrics.singleMetric();
+  metric.addDimension('statusClass', statusClass);
+  metric.addMetric(BROKER_RESPONSE_METRIC, MetricUnit.Count, 1);
+}
 
 export interface AlpacaClientOptions {
   baseUrl: string;
@@ -41,6 +60,8 @@ export interface AlpacaClientOptions {
   retryBudgetMs?: number;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
+  /** Told how each call ended, once per call after its retries (default: the BrokerProxyResponse metric). */
+  onAnswer?: (statusClass: BrokerStatusClass) => void;
 }
 
 type Method = 'GET' | 'POST' | 'DELETE';
@@ -53,6 +74,7 @@ export function alpacaClient(opts: AlpacaClientOptions): AlpacaApi {
   const retryBudgetMs = opts.retryBudgetMs ?? 10_000;
   const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const now = opts.now ?? Date.now;
+  const onAnswer = opts.onAnswer ?? recordBrokerResponse;
   const base = opts.baseUrl.replace(/\/+$/, '');
   const secrets = [opts.credentials.apiKey, opts.credentials.apiSecret];
   const headers = {
@@ -70,11 +92,23 @@ export function alpacaClient(opts: AlpacaClientOptions): AlpacaApi {
     return Math.min(maxWaitMs, Math.max(backoff, hinted)) + Math.floor(Math.random() * 100);
   }
 
-  async function call(
-    method: Method,
-    path: string,
-    init: { query?: Record<string, string | undefined>; body?: unknown } = {},
-  ): Promise<Result<{ status: number; json: unknown }>> {
+  type CallInit = { query?: Record<string, string | undefined>; body?: unknown };
+  type Answered = { result: Result<{ status: number; json: unknown }>; statusClass: BrokerStatusClass; status?: number };
+
+  /**
+   * One call as its caller sees it, counted once by how it ended (a 429 retried into a 200 is a 2xx); a 5xx or no
+   * answer is also logged (method, path and status: never the keys, which travel in headers), for the runbook's query.
+   */
+  async function call(method: Method, path: string, init: CallInit = {}): Promise<Result<{ status: number; json: unknown }>> {
+    const { result, statusClass, status } = await send(method, path, init);
+    onAnswer(statusClass);
+    if (statusClass === '5xx' || statusClass === 'network')
+      logger.warn('Alpaca call failed', { method, path, statusClass, status: status ?? null, reason: result.ok ? null : result.error.message });
+    return result;
+  }
+
+  async function send(method: Method, path: string, init: CallInit): Promise<Answered> {
+    const network = (result: Answered['result']): Answered => ({ result, statusClass: 'network' });
     const url = new URL(`${base}${path}`);
     for (const [k, v] of Object.entries(init.query ?? {})) if (v !== undefined) url.searchParams.set(k, v);
     const started = now();
@@ -89,14 +123,14 @@ export function alpacaClient(opts: AlpacaClientOptions): AlpacaApi {
         });
       } catch (err) {
         const name = (err as Error).name;
-        if (name === 'TimeoutError' || name === 'AbortError') return alpacaTimeout(Math.round(timeoutMs / 100) / 10);
-        return alpacaUnreachable();
+        if (name === 'TimeoutError' || name === 'AbortError') return network(alpacaTimeout(Math.round(timeoutMs / 100) / 10));
+        return network(alpacaUnreachable());
       }
       let text: string;
       try {
         text = await res.text();
       } catch {
-        return alpacaTimeout(Math.round(timeoutMs / 100) / 10);
+        return network(alpacaTimeout(Math.round(timeoutMs / 100) / 10));
       }
       if (res.status === 429 && attempt < maxRetries) {
         const wait = waitFor(res, attempt);
@@ -105,12 +139,13 @@ export function alpacaClient(opts: AlpacaClientOptions): AlpacaApi {
           continue;
         }
       }
-      if (!res.ok) return alpacaFailure(res.status, text, secrets);
-      if (!text) return ok({ status: res.status, json: undefined });
+      const answered = { statusClass: statusClassOf(res.status), status: res.status };
+      if (!res.ok) return { result: alpacaFailure(res.status, text, secrets), ...answered };
+      if (!text) return { result: ok({ status: res.status, json: undefined }), ...answered };
       try {
-        return ok({ status: res.status, json: JSON.parse(text) as unknown });
+        return { result: ok({ status: res.status, json: JSON.parse(text) as unknown }), ...answered };
       } catch {
-        return alpacaUnexpected('answer');
+        return { result: alpacaUnexpected('answer'), ...answered };
       }
     }
   }

@@ -1,5 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { alpacaBaseUrl, alpacaClient } from '../../../../functions/adapters/alpaca/alpaca-client';
+import { describe, expect, it, vi } from 'vitest';
+import { logger, metrics } from '../../../../functions/commons/powertools';
+import {
+  alpacaBaseUrl,
+  alpacaClient,
+  BROKER_RESPONSE_METRIC,
+  recordBrokerResponse,
+  statusClassOf,
+  type BrokerStatusClass,
+} from '../../../../functions/adapters/alpaca/alpaca-client';
 
 const credentials = { apiKey: 'PKTESTKEY1234567890AB', apiSecret: 'secret-secret-secret-secret-secret-1234' };
 const ACCOUNT = {
@@ -120,6 +128,70 @@ describe('the Alpaca client', () => {
     expect(await c.getOrderByClientId('oa-x')).toEqual({ ok: true, value: null });
     const odd = await c.getOrder('x');
     expect(!odd.ok && odd.error).toMatchObject({ code: 'bad_gateway', message: 'Alpaca API error: the order Alpaca sent is not in the shape it documents.' });
+  });
+
+  it('counts each call once by how Alpaca answered it: 2xx, 4xx, 5xx, or network when no answer came', async () => {
+    const seen: BrokerStatusClass[] = [];
+    const { fetch } = scripted(
+      { status: 200, body: ACCOUNT },
+      { status: 429 },
+      { status: 200, body: ACCOUNT },
+      { status: 403, body: { message: 'forbidden' } },
+      { status: 503, body: 'unavailable' },
+      { status: 200, body: '{"cut off' },
+      'hang',
+    );
+    const c = client(fetch, { timeoutMs: 20, onAnswer: (s: BrokerStatusClass) => seen.push(s) });
+    for (let i = 0; i < 6; i++) await c.account();
+    // The 429 retried into a 200 is one call that answered 2xx; an answer that is not JSON still came (2xx).
+    expect(seen).toEqual(['2xx', '2xx', '4xx', '5xx', '2xx', 'network']);
+    const unreachable = alpacaClient({
+      baseUrl: 'http://alpaca.test',
+      credentials,
+      fetch: (() => Promise.reject(new TypeError('fetch failed'))) as unknown as typeof globalThis.fetch,
+      onAnswer: (s) => seen.push(s),
+    });
+    expect((await unreachable.listPositions()).ok).toBe(false);
+    expect(seen.at(-1)).toBe('network');
+    expect([statusClassOf(201), statusClassOf(404), statusClassOf(429), statusClassOf(500), statusClassOf(504)]).toEqual(['2xx', '4xx', '4xx', '5xx', '5xx']);
+  });
+
+  it('publishes each count at once as BrokerProxyResponse with the dimension statusClass, as the alarm reads it', () => {
+    const published: { dimensions: Record<string, string>; metric: [string, string, number] | null }[] = [];
+    const single = vi.spyOn(metrics, 'singleMetric').mockImplementation(() => {
+      const entry: (typeof published)[number] = { dimensions: {}, metric: null };
+      published.push(entry);
+      return {
+        addDimension: (name: string, value: string) => void (entry.dimensions[name] = value),
+        addMetric: (name: string, unit: string, value: number) => void (entry.metric = [name, unit, value]),
+      } as unknown as ReturnType<typeof metrics.singleMetric>;
+    });
+    try {
+      recordBrokerResponse('network');
+      expect(published).toEqual([{ dimensions: { statusClass: 'network' }, metric: [BROKER_RESPONSE_METRIC, 'Count', 1] }]);
+      expect(BROKER_RESPONSE_METRIC).toBe('BrokerProxyResponse');
+    } finally {
+      single.mockRestore();
+    }
+  });
+
+  it('logs a call that answered 5xx or got no answer, with its method, path and status and without the keys', async () => {
+    const warn = vi.spyOn(logger, 'warn').mockImplementation(() => undefined);
+    try {
+      const { fetch } = scripted({ status: 404, body: { message: 'not found' } }, { status: 502, body: `bad gateway for ${credentials.apiKey}` });
+      const c = client(fetch, { onAnswer: () => undefined });
+      await c.getOrder('abc');
+      expect(warn).not.toHaveBeenCalled();
+      await c.listPositions();
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(warn.mock.calls[0]).toEqual([
+        'Alpaca call failed',
+        { method: 'GET', path: '/v2/positions', statusClass: '5xx', status: 502, reason: expect.stringMatching(/^Alpaca API error: 502/) as unknown },
+      ]);
+      expect(JSON.stringify(warn.mock.calls)).not.toContain(credentials.apiKey);
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('takes the base URLs from configuration, else Alpaca’s hosts', () => {
