@@ -68,6 +68,8 @@ function dataServer() {
   });
 }
 
+/** The lazy chart and the first answers can take a while on a busy machine: wait for them, whatever it takes. */
+const WAIT = { timeout: 15_000 };
 const rowsTable = () => within(screen.getByRole('region', { name: /SPY: / })).getByRole('table');
 const bodyRows = () => within(rowsTable()).getAllByRole('row').slice(1);
 
@@ -87,7 +89,7 @@ describe('the data browser page', () => {
     const server = dataServer();
     const user = userEvent.setup();
     renderPage();
-    await waitFor(() => expect(bodyRows()).toHaveLength(2));
+    await waitFor(() => expect(bodyRows()).toHaveLength(2), WAIT);
     expect(server.calls.some((c) => c.path === '/api/admin/data/SPY/stock-bars?from=2026-10-30&to=2026-11-29&limit=100')).toBe(true);
     expect(within(rowsTable()).getByRole('columnheader', { name: 'Date (New York, end of day)' })).toBeTruthy();
     expect(bodyRows()[0]!.textContent).toContain('2026-11-25');
@@ -96,24 +98,24 @@ describe('the data browser page', () => {
     expect(screen.getByText('Page 1 · 2 rows')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    await waitFor(() => expect(screen.getByText('Page 2 · 1 row')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('Page 2 · 1 row')).toBeTruthy(), WAIT);
     expect(server.calls.at(-1)!.path).toContain('cursor=page2');
     expect(bodyRows()[0]!.textContent).toContain('2026-11-27');
     expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
 
     await user.click(screen.getByRole('button', { name: 'Previous' }));
-    await waitFor(() => expect(screen.getByText('Page 1 · 2 rows')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('Page 1 · 2 rows')).toBeTruthy(), WAIT);
     expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it("draws the underlying's closes over the range", async () => {
     dataServer();
     renderPage();
-    expect(await screen.findByRole('img', { name: 'SPY close from 2026-10-30 to 2026-11-29, 2 end-of-day bars' })).toBeTruthy();
+    expect(await screen.findByRole('img', { name: 'SPY close from 2026-10-30 to 2026-11-29, 2 end-of-day bars' }, WAIT)).toBeTruthy();
   });
 
   it('downloads the CSV of the rows shown, a formula-looking cell made harmless', async () => {
-    dataServer();
+    const server = dataServer();
     const blobs: Blob[] = [];
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (b: Blob) => (blobs.push(b), 'blob:x'), revokeObjectURL: () => undefined }));
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
@@ -121,7 +123,9 @@ describe('the data browser page', () => {
     renderPage();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Table' }), 'chains');
     await user.click(screen.getByRole('button', { name: 'Show' }));
-    await waitFor(() => expect(within(screen.getByRole('region', { name: /SPY: Chains/ })).getAllByRole('row')).toHaveLength(2));
+    await waitFor(() => expect(within(screen.getByRole('region', { name: /SPY: Chains/ })).getAllByRole('row')).toHaveLength(2), WAIT);
+    // Chains are picked by expiration: the range looks ahead once the table is switched to them.
+    expect(server.calls.some((c) => c.path === '/api/admin/data/SPY/chains?from=2026-11-29&to=2027-01-28&limit=100')).toBe(true);
     expect(screen.getByRole('columnheader', { name: 'Fetched (New York time)' })).toBeTruthy();
     expect(screen.getByRole('cell', { name: 'Nov 27, 4:00 PM ET' })).toBeTruthy();
 
@@ -142,6 +146,6 @@ describe('the data browser page', () => {
     await user.clear(underlying);
     await user.type(underlying, 'qqq');
     await user.click(screen.getByRole('button', { name: 'Show' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Cursor: is not a cursor this API gave');
+    expect((await screen.findByRole('alert', {}, WAIT)).textContent).toBe('Cursor: is not a cursor this API gave');
   });
 });

@@ -14,11 +14,17 @@ import { DataTable } from './data-table';
 import { HistoryChart } from './history-chart';
 
 const TABLES: { value: TableName; label: string }[] = [
-  { value: 'stock-bars', label: 'Stock bars (end of day)' },
-  { value: 'option-bars', label: 'Option bars (end of day)' },
+  { value: 'stock-bars', label: 'Stock bars' },
+  { value: 'option-bars', label: 'Option bars' },
   { value: 'chains', label: 'Chains by expiry' },
   { value: 'summaries', label: 'Daily summaries' },
 ];
+const RANGE_WORDS: Record<TableName, string> = {
+  'stock-bars': 'End-of-day bars dated',
+  'option-bars': 'End-of-day bars dated',
+  chains: 'One stored chain per expiry, fetch times in New York time (ET); expiring',
+  summaries: 'One end-of-day row a session, dated',
+};
 const PAGE_SIZES = [50, DATA_PAGE_DEFAULT, 250, DATA_PAGE_MAX];
 const tableLabel = (t: TableName) => TABLES.find((x) => x.value === t)!.label;
 
@@ -29,6 +35,17 @@ interface Picked {
   to: string;
   contract: string;
   limit: number;
+}
+
+/**
+ * The picks after choosing a table: chains are picked by expiration, so switching to them looks ahead (the next 60
+ * days) and switching back looks at the last 30 days, unless the operator had chosen other dates.
+ */
+function withTable(draft: Picked, table: TableName, today: string): Picked {
+  const past = { from: addDays(today, -30), to: today };
+  const ahead = { from: today, to: addDays(today, 60) };
+  const [was, now] = table === 'chains' ? [past, ahead] : draft.table === 'chains' ? [ahead, past] : [null, null];
+  return was && now && draft.from === was.from && draft.to === was.to ? { ...draft, table, ...now } : { ...draft, table };
 }
 
 /** Cursors of the pages seen so far: the first page has none; Next pushes the page's cursor, Previous pops it. */
@@ -65,6 +82,12 @@ export default function DataBrowserPage() {
     setChartContract(next.table === 'option-bars' && next.contract ? next.contract : undefined);
   };
 
+  /** Charts a contract and brings the chart into view (it sits above the table). */
+  const showChart = (contract: string) => {
+    setChartContract(contract);
+    document.getElementById('history-h')?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+  };
+
   const query: PageQuery = {
     from: shown.from,
     to: shown.to,
@@ -91,7 +114,7 @@ export default function DataBrowserPage() {
       <form
         onSubmit={apply}
         aria-label="What to show"
-        className="grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 sm:p-5 lg:grid-cols-6"
+        className="grid items-end gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 sm:p-5 lg:grid-cols-4"
       >
         <label className="text-sm font-medium text-slate-800">
           Underlying
@@ -113,7 +136,7 @@ export default function DataBrowserPage() {
         </label>
         <label className="text-sm font-medium text-slate-800">
           Table
-          <select className={field} value={draft.table} onChange={(e) => setDraft({ ...draft, table: e.target.value as TableName })}>
+          <select className={field} value={draft.table} onChange={(e) => setDraft(withTable(draft, e.target.value as TableName, today))}>
             {TABLES.map((t) => (
               <option key={t.value} value={t.value}>
                 {t.label}
@@ -122,11 +145,11 @@ export default function DataBrowserPage() {
           </select>
         </label>
         <label className="text-sm font-medium text-slate-800">
-          {draft.table === 'chains' ? 'Expiring from' : 'From (New York date)'}
+          {draft.table === 'chains' ? 'Expiring from' : 'From (New York)'}
           <input type="date" className={field} value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} required />
         </label>
         <label className="text-sm font-medium text-slate-800">
-          {draft.table === 'chains' ? 'Expiring to' : 'To (New York date)'}
+          {draft.table === 'chains' ? 'Expiring to' : 'To (New York)'}
           <input type="date" className={field} value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} required />
         </label>
         <label className="text-sm font-medium text-slate-800">
@@ -149,10 +172,8 @@ export default function DataBrowserPage() {
               placeholder="SPY261218C00600000"
             />
           </label>
-        ) : (
-          <span className="hidden lg:block" />
-        )}
-        <div className="sm:col-span-2 lg:col-span-6">
+        ) : null}
+        <div className={draft.table === 'option-bars' ? 'lg:col-span-2' : 'sm:col-span-1 lg:col-span-3'}>
           <Button type="submit">Show</Button>
         </div>
       </form>
@@ -165,7 +186,7 @@ export default function DataBrowserPage() {
           {shown.table === 'option-bars' && shown.contract ? `, ${shown.contract}` : ''}
         </h2>
         <p className="text-sm text-slate-600">
-          {shown.table === 'chains' ? 'Expiries' : 'Dates'} {shown.from} to {shown.to}.
+          {RANGE_WORDS[shown.table]} {shown.from} to {shown.to} (New York dates).
           {shown.table === 'option-bars' && !shown.contract
             ? ' Every contract of the underlying, by date; a page may hold fewer rows than asked and still have a next one.'
             : ''}
@@ -189,7 +210,7 @@ export default function DataBrowserPage() {
             onDownload={() => downloadCsv(`${fileBase}-page${pager.page}.csv`, pageCsv(columns, rows))}
             rowKey={(r, i) => `${String(r.date ?? r.expiration ?? '')}-${String(r.contract ?? '')}-${i}`}
             {...rowAction(shown.table, {
-              chart: (contract) => setChartContract(contract),
+              chart: showChart,
               contracts: (expiration) => setExpiry(expiration),
             })}
           />
@@ -197,7 +218,7 @@ export default function DataBrowserPage() {
       </section>
 
       {shown.table === 'chains' && expiry && (
-        <ChainContracts key={expiry} underlying={shown.underlying} expiration={expiry} onChart={setChartContract} onClose={() => setExpiry(null)} />
+        <ChainContracts key={expiry} underlying={shown.underlying} expiration={expiry} onChart={showChart} onClose={() => setExpiry(null)} />
       )}
     </div>
   );

@@ -50,7 +50,7 @@ export function DataTable({
           </Button>
         </div>
       </div>
-      <div className="overflow-x-auto rounded-lg ring-1 ring-slate-200">
+      <div className="relative overflow-x-auto rounded-lg ring-1 ring-slate-200">
         <table className="min-w-full text-sm">
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-slate-50 text-left text-slate-700">
