@@ -88,6 +88,9 @@ export default function DataBrowserPage() {
     document.getElementById('history-h')?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
   };
 
+  // Bars are dated in the past: for chains (picked by expiration, mostly ahead) the chart shows the last 30 days.
+  const chartRange = shown.table === 'chains' ? { from: addDays(today, -30), to: today } : { from: shown.from, to: shown.to };
+
   const query: PageQuery = {
     from: shown.from,
     to: shown.to,
@@ -178,7 +181,7 @@ export default function DataBrowserPage() {
         </div>
       </form>
 
-      <HistoryChart underlying={shown.underlying} from={shown.from} to={shown.to} contract={chartContract} onClear={() => setChartContract(undefined)} />
+      <HistoryChart underlying={shown.underlying} {...chartRange} contract={chartContract} onClear={() => setChartContract(undefined)} />
 
       <section aria-labelledby="rows-h" className="space-y-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
         <h2 id="rows-h" className="text-lg font-semibold">
