@@ -25,6 +25,8 @@ const LAYERS = [
   ['agent'],
   // The market: calendar and dates, chains, the simulated market, the daily summaries it produces.
   ['market'],
+  // The operator's data browser: reads of the stored market data and daily summaries, a page at a time.
+  ['data-browser'],
   // Formatting; the game (XP, levels, badges, boards) on market dates.
   ['format', 'gamification'],
   // Compliance checks (approval levels, disclosures) on formatted money.

@@ -109,6 +109,13 @@ export const httpFunctions: readonly FunctionDefinition[] = [
     timeoutSeconds: 60,
   },
   {
+    id: 'dataBrowser',
+    file: 'functions/http/data-browser.ts',
+    description: 'The data browser: stored chains, stock and option bars and daily summaries, page by page (admin)',
+    // Queries on the market items' keys and GSI1 only; it writes nothing.
+    access: { table: 'read' },
+  },
+  {
     id: 'community',
     file: 'functions/http/community.ts',
     description: 'Learner stories for the landing page (share, withdraw, public list, moderation) and the coming-soon notify-me list',
@@ -249,6 +256,13 @@ export const routes: readonly RouteDefinition[] = [
   { routeKey: 'GET /api/admin/market/stats', auth: 'admin', fn: 'adminMarket' },
   { routeKey: 'POST /api/admin/market/cleanup', auth: 'admin', fn: 'adminMarket' },
   { routeKey: 'POST /api/admin/market/ingest', auth: 'admin', fn: 'adminMarket' },
+  // The data browser (/app/data): what is stored, a page at a time.
+  { routeKey: 'GET /api/admin/data/{underlying}/chains', auth: 'admin', fn: 'dataBrowser' },
+  { routeKey: 'GET /api/admin/data/{underlying}/chains/{expiration}', auth: 'admin', fn: 'dataBrowser' },
+  { routeKey: 'GET /api/admin/data/{underlying}/stock-bars', auth: 'admin', fn: 'dataBrowser' },
+  { routeKey: 'GET /api/admin/data/{underlying}/option-bars', auth: 'admin', fn: 'dataBrowser' },
+  { routeKey: 'GET /api/admin/data/{underlying}/summaries', auth: 'admin', fn: 'dataBrowser' },
+  { routeKey: 'GET /api/admin/data/{underlying}/history', auth: 'admin', fn: 'dataBrowser' },
   { routeKey: 'GET /api/community/testimonials', auth: 'public', fn: 'community' },
   { routeKey: 'GET /api/community/testimonial', auth: 'user', fn: 'community' },
   { routeKey: 'PUT /api/community/testimonial', auth: 'user', fn: 'community' },

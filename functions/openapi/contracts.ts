@@ -2,6 +2,7 @@ import { agentApi } from '@shared/agent/agent.api';
 import { screenerApi } from '@shared/analysis/screener.api';
 import { analysisApi } from '@shared/analysis/analysis.api';
 import { brokerApi } from '@shared/broker/broker.api';
+import { dataBrowserApi } from '@shared/data-browser/data-browser.api';
 import { communityApi } from '@shared/community/community.api';
 import { postsApi } from '@shared/community/posts.api';
 import { draftsApi } from '@shared/drafts/drafts.api';
@@ -35,6 +36,7 @@ export const apiAreas = {
   analysis: analysisApi,
   agent: agentApi,
   mcp: mcpApi,
+  dataBrowser: dataBrowserApi,
 } as const;
 
 export type ApiArea = keyof typeof apiAreas;

@@ -1,21 +1,8 @@
 import type { JournalEntry } from './journal.api';
 import type { ClosedTradeRow } from './stats';
+import { toCsv } from '../text/csv';
 
-/**
- * CSV export (RFC 4180: comma-separated, CRLF line ends, fields with a comma, quote or line break quoted, quotes
- * doubled). A field starting with =, +, − or @ is prefixed with an apostrophe so a spreadsheet does not run it as a
- * formula (OWASP, "CSV Injection").
- */
-export function csvField(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  let s = Array.isArray(value) ? value.join('; ') : String(value);
-  if (/^[=+\-@\t\r]/.test(s) && !/^-?\d+(\.\d+)?$/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-const toCsv = (header: readonly string[], rows: readonly (readonly unknown[])[]) =>
-  [header, ...rows].map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
-
+/** The journal's closed trades as CSV (shared/text/csv.ts writes and escapes the cells). */
 export function tradesCsv(rows: readonly ClosedTradeRow[]): string {
   const sorted = [...rows].sort((a, b) => a.closedAt.localeCompare(b.closedAt));
   return toCsv(

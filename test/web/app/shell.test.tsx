@@ -129,7 +129,7 @@ describe('the app shell', () => {
   });
 
   it("lists the operator pages to operators only: a learner's System group holds the Agent API", async () => {
-    const operatorPages = ['Admin', 'Config', 'Data Manager', 'Bulk Data Upload', 'Learner Stories', 'Community Reports'];
+    const operatorPages = ['Admin', 'Config', 'Data Manager', 'Data', 'Bulk Data Upload', 'Learner Stories', 'Community Reports'];
     renderShell('/app');
     await userEvent.click(groupButton('System'));
     const nav = desktopNav();

@@ -57,6 +57,8 @@ export const queryKeys = {
   admin: {
     all: admin,
     marketStats: () => [...admin, 'market-stats'] as const,
+    /** The data browser's pages and chart series (GET /api/admin/data/…), by route path and query. */
+    data: (path: string, query: Readonly<Record<string, string | number | undefined>>) => [...admin, 'data', path, query] as const,
   },
   community: {
     all: community,

@@ -96,7 +96,8 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     items: [
       { label: 'Admin', to: '/app/admin', adminOnly: true },
       { label: 'Config', to: '/app/config', adminOnly: true },
-      { label: 'Data Manager', to: '/app/data-manager', also: ['/app/data'], adminOnly: true },
+      { label: 'Data Manager', to: '/app/data-manager', adminOnly: true },
+      { label: 'Data', to: '/app/data', adminOnly: true },
       { label: 'Bulk Data Upload', to: '/app/bulk-upload', adminOnly: true },
       { label: 'Agent API', to: '/app/agent' },
       { label: 'Learner Stories', to: '/app/admin/testimonials', adminOnly: true },
