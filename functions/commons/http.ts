@@ -210,6 +210,7 @@ export function httpApi(
           const refused = agentRefusal(event.routeKey, user.agent);
           if (refused) return toResult(event, refused);
         }
+        let recordingUse: Promise<void> | undefined;
         if (user && standing && r.auth !== 'public') {
           const { deleted, signedOutAt, agentTokenExpiresAt } = await standing(user.sub, user.agent?.tokenId);
           if (deleted && !OPEN_TO_DELETED.has(event.routeKey))
@@ -217,8 +218,11 @@ export function httpApi(
           // A token is revoked on /app/agent; signing out everywhere ends browser sessions, not tokens.
           if (user.agent) {
             if (!agentTokenExpiresAt || agentTokenExpiresAt <= Date.now()) return toResult(event, REVOKED);
-            // Bookkeeping for the learner's list: a failed write never fails the agent's request.
-            await tokenUse?.(user.sub, user.agent.tokenId).catch((err: unknown) => logger.warn("Could not record a token's use", { error: err as Error }));
+            // Bookkeeping for the learner's list, written while the route runs (awaited before the answer, as a Lambda
+            // must): a failed write never fails the agent's request.
+            recordingUse = tokenUse?.(user.sub, user.agent.tokenId).catch((err: unknown) =>
+              logger.warn("Could not record a token's use", { error: err as Error }),
+            );
           } else if (issuedBeforeSignOut(user.issuedAt, signedOutAt)) return toResult(event, { status: 401, body: { error: SIGNED_OUT, code: 'signed_out' } });
         }
         if (r.auth === 'admin') {
@@ -226,7 +230,11 @@ export function httpApi(
           const refused = await stillAnOperator(user.sub);
           if (refused) return toResult(event, refused);
         }
-        return toResult(event, await r.run(event, user));
+        try {
+          return toResult(event, await r.run(event, user));
+        } finally {
+          await recordingUse;
+        }
       } catch (err) {
         logger.error('Unhandled error', { routeKey: event.routeKey, error: err as Error });
         return toResult(event, UNEXPECTED);

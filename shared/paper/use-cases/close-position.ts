@@ -10,7 +10,8 @@ import { sessionOf } from '../session';
 import { byAgent } from '../describe';
 import { agentOf } from '../paper.events';
 import type { Position } from '../types';
-import type { Order, OrderRequest, WhenClosed } from '../../trading/order';
+import type { AgentOrderCount, Order, OrderRequest, WhenClosed } from '../../trading/order';
+import { agentMinuteFull } from '../../trading/agent-orders';
 import type { PaperDeps } from './deps';
 import { withSessionStart } from './market-state';
 import { decideOrder, type PlacedOrder } from './place-order';
@@ -27,7 +28,7 @@ export async function closePosition(
   deps: PaperDeps,
   userId: string,
   symbol: string,
-  opts: { quantity?: number; clientOrderId?: string; whenClosed?: WhenClosed; agent?: string },
+  opts: { quantity?: number; clientOrderId?: string; whenClosed?: WhenClosed; agent?: string; agentCount?: AgentOrderCount },
 ): Promise<Result<ClosedPosition>> {
   const positions = await deps.repo.getPositions(userId);
   const p = positions.find((x) => x.symbol === symbol.toUpperCase());
@@ -47,6 +48,7 @@ export async function closePosition(
     reduceOnly: true,
     ...(opts.whenClosed ? { whenClosed: opts.whenClosed } : {}),
     ...(opts.agent ? { agent: opts.agent } : {}),
+    ...(opts.agent && opts.agentCount ? { agentCount: opts.agentCount } : {}),
   };
   if (p.kind === 'stock') return closeShares(deps, userId, request);
   return decideOrder(deps, userId, request);
@@ -126,8 +128,10 @@ function closeShares(deps: PaperDeps, userId: string, request: OrderRequest): Pr
                 ),
               ]),
         ],
+        ...(request.agentCount ? { agentCount: request.agentCount } : {}),
       });
       if (result === 'ok') return ok({ order, checks: [] });
+      if (result === 'limited') return agentMinuteFull(request.agentCount!);
       if (result === 'duplicate') {
         const replay = await replayed();
         if (replay) return replay;

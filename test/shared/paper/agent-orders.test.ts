@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { buy, harness } from '../../support/paper-harness';
 import { call } from '../../support/trading-fixtures';
+import type { AgentOrderCount } from '@shared/trading/order';
+
+const count = (over: Partial<AgentOrderCount> = {}): AgentOrderCount => ({
+  tokenId: '01KTOKEN00000000000000000A',
+  name: 'my-bot',
+  minute: '2026-11-30T15:04',
+  limit: 2,
+  expiresAt: 0,
+  retryAfter: 40,
+  ...over,
+});
 
 /**
  * The paper account's side of the Agent API: an order the learner's agent token placed (the trading path admits it and
@@ -48,6 +59,29 @@ describe('a paper order placed by an agent token', () => {
     const [line] = await h.repo.listActivity('u1', 1);
     expect(line).toMatchObject({ kind: 'order_canceled', agent: 'my-bot' });
     expect(h.events.filter((e) => e.type === 'OrderEnded').map((e) => (e.detail as { agent?: string }).agent)).toEqual(['my-bot']);
+  });
+
+  it("counts towards the token's minute in the order's own transaction: a full minute books nothing and says so", async () => {
+    const h = harness();
+    await h.service.openAccount('u1', 100_000);
+    expect((await h.service.placeOrder('u1', buy(call(100), 1, { agent: 'my-bot', agentCount: count() }))).ok).toBe(true);
+    expect((await h.service.closePosition('u1', call(100), { agent: 'my-bot', agentCount: count() })).ok).toBe(true);
+    expect(h.repo.agentCounts.get('01KTOKEN00000000000000000A|2026-11-30T15:04')).toBe(2);
+    const commits = h.repo.commits;
+    const refused = await h.service.placeOrder('u1', buy(call(100), 1, { agent: 'my-bot', agentCount: count() }));
+    expect(refused).toEqual({
+      ok: false,
+      error: {
+        code: 'rate_limited',
+        message: "The agent token 'my-bot' has placed 2 orders this minute, its limit. Try again in 40 seconds.",
+        details: { retryAfter: 40, limit: 2 },
+      },
+    });
+    expect(h.repo.commits).toBe(commits);
+    expect(await h.repo.listOrders('u1')).toHaveLength(2);
+    // Another minute, or the learner's own order, is not held back by it.
+    expect((await h.service.placeOrder('u1', buy(call(100), 1, { agent: 'my-bot', agentCount: count({ minute: '2026-11-30T15:05' }) }))).ok).toBe(true);
+    expect((await h.service.placeOrder('u1', buy(call(100)))).ok).toBe(true);
   });
 
   it("leaves the learner's own orders, activity and events unmarked", async () => {
