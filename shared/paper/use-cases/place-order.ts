@@ -9,7 +9,7 @@ import { countOpenOrder, canRestAnother } from '../open-orders';
 import { fillTiming, fillTimingNote, queuedFillNote, queuedOrderDue, shortcutFillNote, type FillTiming } from '../market-hours';
 import { accountChanged, idReused, noAccount, tooManyOpenOrders } from '../paper.errors';
 import { reduceOnlyViolation } from '../reduce-only';
-import { groupOfOrder, withGroups } from '../strategy-groups';
+import { groupOfOrder, withAgent, withGroups } from '../strategy-groups';
 import { isSameOrder } from '../same-order';
 import { orderEvents } from '../paper.events';
 import type { AccountChange } from '../paper.port';
@@ -136,7 +136,7 @@ export function decideOrder(deps: PaperDeps, userId: string, request: OrderReque
         change = {
           account: { expectedVersion: account.version, next },
           order: { next: order, expected: existing ? 'open' : 'new' },
-          positions: withGroups(decision.changes, groupOfOrder(order)),
+          positions: withAgent(withGroups(decision.changes, groupOfOrder(order)), order.agent),
           activity: [fillActivity(deps, order, decision, at)],
           counters: { paperTrades: 1, ...(order.legs.length > 1 || order.strategy ? { strategiesBuilt: 1 } : {}) },
           ...(existing ? {} : { compliance: complianceEntries(evaluation.checks, now) }),

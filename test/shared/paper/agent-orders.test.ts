@@ -2,6 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { buy, harness } from '../../support/paper-harness';
 import { call } from '../../support/trading-fixtures';
 import type { AgentOrderCount } from '@shared/trading/order';
+import type { PortfolioView } from '@shared/paper/paper.api';
+import type { Result } from '@shared/result';
+
+const portfolioOf = (r: Result<PortfolioView>) => {
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value.positions;
+};
 
 const count = (over: Partial<AgentOrderCount> = {}): AgentOrderCount => ({
   tokenId: '01KTOKEN00000000000000000A',
@@ -27,6 +34,9 @@ describe('a paper order placed by an agent token', () => {
     const [line] = await h.repo.listActivity('u1', 10);
     expect(line).toMatchObject({ kind: 'fill', agent: 'my-bot' });
     expect(line!.text).toMatch(/ — placed by agent 'my-bot'\.$/);
+    // The position the order opened carries the same mark, as the portfolio shows it.
+    expect((await h.repo.getPositions('u1')).map((p) => p.agent)).toEqual(['my-bot']);
+    expect(portfolioOf(await h.service.portfolio('u1')).map((p) => p.agent)).toEqual(['my-bot']);
     const ofOrder = h.events.filter((e) => e.type === 'OrderPlaced' || e.type === 'OrderFilled');
     expect(ofOrder.map((e) => [e.type, (e.detail as { agent?: string }).agent])).toEqual([
       ['OrderPlaced', 'my-bot'],
@@ -89,7 +99,13 @@ describe('a paper order placed by an agent token', () => {
     await h.service.openAccount('u1', 100_000);
     await h.service.placeOrder('u1', buy(call(100)));
     expect((await h.repo.listOrders('u1'))[0]).not.toHaveProperty('agent');
+    expect((await h.repo.getPositions('u1'))[0]).not.toHaveProperty('agent');
     expect((await h.repo.listActivity('u1', 1))[0]).not.toHaveProperty('agent');
     expect(h.events.some((e) => 'agent' in e.detail)).toBe(false);
+    // A token's order adding to the learner's own position leaves it the learner's.
+    await h.service.placeOrder('u1', buy(call(100), 1, { agent: 'my-bot' }));
+    expect((await h.repo.getPositions('u1'))[0]).toMatchObject({ quantity: 2 });
+    expect((await h.repo.getPositions('u1'))[0]).not.toHaveProperty('agent');
+    expect(portfolioOf(await h.service.portfolio('u1'))[0]).not.toHaveProperty('agent');
   });
 });

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
@@ -103,6 +103,20 @@ describe('closing a position', () => {
     quoteAsOf: '2026-11-20T21:00:00.000Z',
     group: null,
   };
+
+  it("says which positions the learner's agent token opened, as the orders list says of its orders", async () => {
+    renderPage({
+      ...portfolio([]),
+      positions: [
+        { ...position, agent: 'my-bot' },
+        { ...position, symbol: 'SPY261218C00600000', optionType: 'call', strike: 600 },
+      ],
+    });
+    const rows = await screen.findAllByTestId('position-row');
+    expect(rows.map((r) => within(r).queryByTestId('position-agent')?.textContent ?? null)).toEqual(["opened by agent 'my-bot'", null]);
+    const cards = screen.getAllByTestId('position-card');
+    expect(cards.map((c) => within(c).queryByTestId('position-agent')?.textContent ?? null)).toEqual(["opened by agent 'my-bot'", null]);
+  });
 
   it('sends one idempotency key per close: the same when the learner confirms again after an error, a new one for the next close', async () => {
     let attempts = 0;
