@@ -144,11 +144,17 @@ const REVOKED: HttpResponse = { status: 401, body: { error: TOKEN_REVOKED, code:
 const SCOPE_OF: ReadonlyMap<string, AgentScope> = new Map(routeDefinitions.flatMap((r) => (r.scope ? [[r.routeKey, r.scope] as const] : [])));
 
 /**
- * Whether a token may call a route: null when it may; else the 403 answer, naming the scope it lacks. A route without
- * a scope (admin, the broker's live routes, credentials, settings, export, deletion, sessions, …) is refused to every token.
+ * Whether a token may call a route: null when it may; else the 403 answer, naming the scope it lacks. A public route is
+ * open to anyone; a signed-in route without a scope (admin, the broker's live routes, credentials, settings, export,
+ * deletion, sessions, …) is refused to every token.
  */
-export function agentRefusal(routeKey: string, agent: AgentPrincipal, scopes: ReadonlyMap<string, AgentScope> = SCOPE_OF): HttpResponse | null {
-  const needed = scopes.get(routeKey);
+export function agentRefusal(
+  route: { routeKey: string; auth: Auth },
+  agent: AgentPrincipal,
+  scopes: ReadonlyMap<string, AgentScope> = SCOPE_OF,
+): HttpResponse | null {
+  if (route.auth === 'public') return null;
+  const needed = scopes.get(route.routeKey);
   if (!needed) return { status: 403, body: { ...AGENT_NOT_ALLOWED_ANSWER } };
   if (!agent.scopes.includes(needed)) return { status: 403, body: { error: lacksScope(needed), code: 'forbidden', scope: needed } };
   return null;
@@ -206,8 +212,8 @@ export function httpApi(
         if (principal.refused && r.auth !== 'public') return toResult(event, principal.refused);
         const user = principal.user;
         if (r.auth !== 'public' && !user) return toResult(event, UNAUTHORIZED);
-        if (user?.agent && r.auth !== 'public') {
-          const refused = agentRefusal(event.routeKey, user.agent);
+        if (user?.agent) {
+          const refused = agentRefusal({ routeKey: event.routeKey, auth: r.auth }, user.agent);
           if (refused) return toResult(event, refused);
         }
         let recordingUse: Promise<void> | undefined;
