@@ -24,9 +24,9 @@ import { shortenedFromEnv } from './shortened';
  *
  * All of it comes from one BatchGetItem (functions/adapters/dynamo/account-standing.ts), kept per learner for
  * TRUSTED_FOR_MS, with every token of the learner's this function has been asked about lately (a learner's browser and
- * agents share the one read), so a learner's burst of requests costs one read, not one each. Trusting a live account that long is safe because the
- * deletion empties the partition until a pass at least SETTLE_MS (30 s) after the tombstone finds it empty: whatever a
- * request let through meanwhile is deleted with the rest. Without a table (handler unit tests) there is nothing to check.
+ * agents share the one read), so a learner's burst of requests costs one read, not one each. Trusting a live account
+ * that long is safe because the deletion empties the partition until a pass at least SETTLE_MS (30 s) after the
+ * tombstone finds it empty: whatever a request let through meanwhile is deleted with the rest. Without a table (handler unit tests) there is nothing to check.
  */
 export type StandingCheck = (userId: string, agentTokenId?: string) => Promise<AccountStanding>;
 /** One read of a learner's standing with the tokens named (functions/adapters/dynamo/account-standing.ts). */
