@@ -15,6 +15,19 @@ export interface LoadResult {
   perSecond: number;
 }
 
+/** The statistics of a run's latencies (sorted here): `perSecond` from the run's length when given, else NaN. */
+export function summarize(latencies: number[], failures: number, seconds?: number): LoadResult {
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    failures,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    max: latencies.at(-1) ?? Number.NaN,
+    perSecond: seconds === undefined ? Number.NaN : latencies.length / seconds,
+  };
+}
+
 /**
  * `concurrency` clients each send requests back to back until `total` have been sent; every
  * latency is recorded. `request` returns true when the answer is what the bench expects.
@@ -34,16 +47,7 @@ export async function closedLoop(concurrency: number, total: number, request: (i
       }
     }),
   );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return {
-    requests: total,
-    failures,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    max: latencies.at(-1) ?? Number.NaN,
-    perSecond: total / seconds,
-  };
+  return summarize(latencies, failures, (performance.now() - started) / 1000);
 }
 
 export const ms = (x: number) => `${x.toFixed(1)} ms`;
@@ -75,15 +79,7 @@ export async function pacedUsers(
       }
     }),
   );
-  latencies.sort((a, b) => a - b);
-  return {
-    requests: latencies.length,
-    failures,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    max: latencies.at(-1) ?? Number.NaN,
-    perSecond: latencies.length / ((performance.now() - started) / 1000),
-  };
+  return summarize(latencies, failures, (performance.now() - started) / 1000);
 }
 
 /** A GET from one learner's own loopback address and connection pool: twenty learners are twenty clients to the rate limits. */

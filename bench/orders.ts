@@ -1,7 +1,7 @@
-import { newDataDir, spawnLocalStack, waitFor } from '../test/support/local-stack';
 import { signUpAndSignIn } from '../test/support/cognito';
 import type { BenchSuite } from './suites';
 import { ms, pacedUsers } from './latency';
+import { benchStack } from './local-market';
 
 /**
  * Issue 6's target: order placement through the local gateway and DynamoDB Local at 10 concurrent
@@ -25,23 +25,8 @@ export const ordersSuite: BenchSuite = {
 };
 
 async function runOnce(inMemory: boolean) {
-  const stack = await spawnLocalStack({ dataDir: newDataDir('bench-orders'), env: { LOG_REQUESTS: '0', DYNAMODB_IN_MEMORY: inMemory ? '1' : '0' } });
+  const { stack, contract } = await benchStack('bench-orders', { inMemory });
   try {
-    await waitFor(
-      async () => (await fetch(`${stack.url}/api/market/status`)).json() as Promise<{ lastSync: string | null }>,
-      (s) => s.lastSync !== null,
-      120_000,
-      'market data',
-    );
-    const { expiries } = (await (await fetch(`${stack.url}/api/market/SPY/expiries?type=Monthly`)).json()) as { expiries: { expiration_date: string }[] };
-    const chain = (await (await fetch(`${stack.url}/api/market/SPY/chain?expiry=${expiries[0]!.expiration_date}`)).json()) as {
-      underlying: { price: number };
-      contracts: { contract_ticker: string; contract_type: string; strike_price: number; bid: number }[];
-    };
-    const contract = chain.contracts
-      .filter((c) => c.contract_type === 'call' && c.bid > 0)
-      .reduce((b, c) => (Math.abs(c.strike_price - chain.underlying.price) < Math.abs(b.strike_price - chain.underlying.price) ? c : b)).contract_ticker;
-
     const users = await Promise.all(
       Array.from({ length: 10 }, async () => {
         const u = await signUpAndSignIn(stack);

@@ -339,4 +339,7 @@ export const routes: readonly RouteDefinition[] = [
   { routeKey: 'POST /api/agent/tokens', auth: 'user', fn: 'agent' },
   { routeKey: 'DELETE /api/agent/tokens/{id}', auth: 'user', fn: 'agent' },
   { routeKey: 'POST /api/mcp', auth: 'user', fn: 'mcp', scope: 'read' },
+  // The stateless MCP server offers no event stream and no session: 405 with Allow: POST, as the transport's spec says.
+  { routeKey: 'GET /api/mcp', auth: 'public', fn: 'mcp' },
+  { routeKey: 'DELETE /api/mcp', auth: 'public', fn: 'mcp' },
 ];

@@ -1,4 +1,4 @@
-import { type AccountStanding, dynamoAccountStanding } from '../adapters/dynamo/account-standing';
+import { type AccountStanding, dynamoAccountStanding, type StandingRead } from '../adapters/dynamo/account-standing';
 import { LAST_USED_EVERY_MS, touchAgentTokenLastUsed } from '../adapters/dynamo/agent-tokens';
 import { BoundedMap } from '@shared/bounded-map';
 import { SETTLE_MS } from '@shared/users/privacy';
@@ -22,13 +22,15 @@ import { shortenedFromEnv } from './shortened';
  * TRUSTED_FOR_MS plus a request, so a revoked token is refused everywhere within AGENT_REVOCATION_SECONDS, whatever
  * API Gateway's authorizer cache still remembers of it.
  *
- * All of it comes from one BatchGetItem (functions/adapters/dynamo/account-standing.ts), kept per learner (and per
- * token) for TRUSTED_FOR_MS,
- * so a learner's burst of requests costs one read, not one each. Trusting a live account that long is safe because the
- * deletion empties the partition until a pass at least SETTLE_MS (30 s) after the tombstone finds it empty: whatever a
- * request let through meanwhile is deleted with the rest. Without a table (handler unit tests) there is nothing to check.
+ * All of it comes from one BatchGetItem (functions/adapters/dynamo/account-standing.ts), kept per learner for
+ * TRUSTED_FOR_MS, with every token of the learner's this function has been asked about lately (a learner's browser and
+ * agents share the one read), so a learner's burst of requests costs one read, not one each. Trusting a live account
+ * that long is safe because the deletion empties the partition until a pass at least SETTLE_MS (30 s) after the
+ * tombstone finds it empty: whatever a request let through meanwhile is deleted with the rest. Without a table (handler unit tests) there is nothing to check.
  */
 export type StandingCheck = (userId: string, agentTokenId?: string) => Promise<AccountStanding>;
+/** One read of a learner's standing with the tokens named (functions/adapters/dynamo/account-standing.ts). */
+export type StandingReader = (userId: string, agentTokenIds?: readonly string[]) => Promise<StandingRead>;
 /** Whether a learner's account is deleted (the event consumers skip such a learner's events). */
 export type DeletedCheck = (userId: string) => Promise<boolean>;
 
@@ -88,33 +90,52 @@ export function noteAgentTokenRevoked(tokenId: string): void {
   KNOWN.revokedTokens?.set(tokenId, true);
 }
 
+/** A token not asked about for this long is left out of its learner's next read (it is read again when asked). */
+const TOKEN_FORGOTTEN_AFTER_MS = 60_000;
+
+interface KeptStanding {
+  signedOutAt: number | null;
+  until: number;
+  /** Tokens of the learner's asked about here: their expiry as last read (null: gone), trusted until `until`. */
+  tokens: Map<string, { expiresAt: number | null; until: number; askedAt: number }>;
+}
+
 /**
- * `read` behind one cache per learner (per learner and token for a request made with a token): a read is trusted for
- * `trustMs`; an account found deleted (or noted deleted) is never read again; a sign-out or a token revocation noted
- * by this process counts at once.
+ * `read` behind one cache per learner: a read is trusted for `trustMs`; an account found deleted (or noted deleted) is
+ * never read again; a sign-out or a token revocation noted by this process counts at once. A request made with a token
+ * the last read did not cover (or covered more than `trustMs` ago) reads again, and that read covers the learner's
+ * other tokens asked about in the last minute too, so a learner's browser and agents cost one read per trusted time.
  */
 export function rememberStanding(
-  read: StandingCheck,
+  read: StandingReader,
   now: () => number = Date.now,
   trustMs: number = ALIVE_FOR_MS,
   known: KnownStanding = KNOWN,
 ): StandingCheck {
-  const kept = new BoundedMap<string, { signedOutAt: number | null; agentTokenExpiresAt?: number | null; until: number }>(MAX_REMEMBERED);
+  const kept = new BoundedMap<string, KeptStanding>(MAX_REMEMBERED);
   return async (userId, agentTokenId) => {
-    const key = agentTokenId === undefined ? userId : `${userId}\u0000${agentTokenId}`;
-    let entry = kept.get(key);
-    if (!known.deleted.has(userId) && (!entry || entry.until <= now())) {
-      const standing = agentTokenId === undefined ? await read(userId) : await read(userId, agentTokenId);
+    let entry = kept.get(userId);
+    const at = now();
+    const token = agentTokenId === undefined ? undefined : entry?.tokens.get(agentTokenId);
+    const stale = !entry || entry.until <= at || (agentTokenId !== undefined && (!token || token.until <= at));
+    if (!known.deleted.has(userId) && stale) {
+      const asked = new Map(entry?.tokens ?? []);
+      if (agentTokenId !== undefined) asked.set(agentTokenId, { expiresAt: null, until: 0, askedAt: at });
+      const ids = [...asked].filter(([, t]) => at - t.askedAt < TOKEN_FORGOTTEN_AFTER_MS).map(([id]) => id);
+      const standing = ids.length ? await read(userId, ids) : await read(userId);
       if (standing.deleted) known.deleted.add(userId);
-      entry = { signedOutAt: standing.signedOutAt, until: now() + trustMs };
-      if (agentTokenId !== undefined) entry.agentTokenExpiresAt = standing.agentTokenExpiresAt ?? null;
-      kept.set(key, entry);
+      const until = now() + trustMs;
+      entry = { signedOutAt: standing.signedOutAt, until, tokens: new Map() };
+      for (const id of ids) entry.tokens.set(id, { expiresAt: standing.agentTokens?.[id] ?? null, until, askedAt: asked.get(id)!.askedAt });
+      kept.set(userId, entry);
     }
     const here = known.signOuts.get(userId);
     const signedOutAt = here === undefined ? (entry?.signedOutAt ?? null) : Math.max(here, entry?.signedOutAt ?? 0);
     const standing: AccountStanding = { deleted: known.deleted.has(userId), signedOutAt };
     if (agentTokenId !== undefined) {
-      standing.agentTokenExpiresAt = known.revokedTokens?.has(agentTokenId) ? null : (entry?.agentTokenExpiresAt ?? null);
+      const read = entry?.tokens.get(agentTokenId);
+      if (read) read.askedAt = at;
+      standing.agentTokenExpiresAt = known.revokedTokens?.has(agentTokenId) ? null : (read?.expiresAt ?? null);
     }
     return standing;
   };

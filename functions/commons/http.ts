@@ -144,11 +144,17 @@ const REVOKED: HttpResponse = { status: 401, body: { error: TOKEN_REVOKED, code:
 const SCOPE_OF: ReadonlyMap<string, AgentScope> = new Map(routeDefinitions.flatMap((r) => (r.scope ? [[r.routeKey, r.scope] as const] : [])));
 
 /**
- * Whether a token may call a route: null when it may; else the 403 answer, naming the scope it lacks. A route without
- * a scope (admin, the broker's live routes, credentials, settings, export, deletion, sessions, …) is refused to every token.
+ * Whether a token may call a route: null when it may; else the 403 answer, naming the scope it lacks. A public route is
+ * open to anyone; a signed-in route without a scope (admin, the broker's live routes, credentials, settings, export,
+ * deletion, sessions, …) is refused to every token.
  */
-export function agentRefusal(routeKey: string, agent: AgentPrincipal, scopes: ReadonlyMap<string, AgentScope> = SCOPE_OF): HttpResponse | null {
-  const needed = scopes.get(routeKey);
+export function agentRefusal(
+  route: { routeKey: string; auth: Auth },
+  agent: AgentPrincipal,
+  scopes: ReadonlyMap<string, AgentScope> = SCOPE_OF,
+): HttpResponse | null {
+  if (route.auth === 'public') return null;
+  const needed = scopes.get(route.routeKey);
   if (!needed) return { status: 403, body: { ...AGENT_NOT_ALLOWED_ANSWER } };
   if (!agent.scopes.includes(needed)) return { status: 403, body: { error: lacksScope(needed), code: 'forbidden', scope: needed } };
   return null;
@@ -206,10 +212,11 @@ export function httpApi(
         if (principal.refused && r.auth !== 'public') return toResult(event, principal.refused);
         const user = principal.user;
         if (r.auth !== 'public' && !user) return toResult(event, UNAUTHORIZED);
-        if (user?.agent && r.auth !== 'public') {
-          const refused = agentRefusal(event.routeKey, user.agent);
+        if (user?.agent) {
+          const refused = agentRefusal({ routeKey: event.routeKey, auth: r.auth }, user.agent);
           if (refused) return toResult(event, refused);
         }
+        let recordingUse: Promise<void> | undefined;
         if (user && standing && r.auth !== 'public') {
           const { deleted, signedOutAt, agentTokenExpiresAt } = await standing(user.sub, user.agent?.tokenId);
           if (deleted && !OPEN_TO_DELETED.has(event.routeKey))
@@ -217,8 +224,11 @@ export function httpApi(
           // A token is revoked on /app/agent; signing out everywhere ends browser sessions, not tokens.
           if (user.agent) {
             if (!agentTokenExpiresAt || agentTokenExpiresAt <= Date.now()) return toResult(event, REVOKED);
-            // Bookkeeping for the learner's list: a failed write never fails the agent's request.
-            await tokenUse?.(user.sub, user.agent.tokenId).catch((err: unknown) => logger.warn("Could not record a token's use", { error: err as Error }));
+            // Bookkeeping for the learner's list, written while the route runs (awaited before the answer, as a Lambda
+            // must): a failed write never fails the agent's request.
+            recordingUse = tokenUse?.(user.sub, user.agent.tokenId).catch((err: unknown) =>
+              logger.warn("Could not record a token's use", { error: err as Error }),
+            );
           } else if (issuedBeforeSignOut(user.issuedAt, signedOutAt)) return toResult(event, { status: 401, body: { error: SIGNED_OUT, code: 'signed_out' } });
         }
         if (r.auth === 'admin') {
@@ -226,7 +236,11 @@ export function httpApi(
           const refused = await stillAnOperator(user.sub);
           if (refused) return toResult(event, refused);
         }
-        return toResult(event, await r.run(event, user));
+        try {
+          return toResult(event, await r.run(event, user));
+        } finally {
+          await recordingUse;
+        }
       } catch (err) {
         logger.error('Unhandled error', { routeKey: event.routeKey, error: err as Error });
         return toResult(event, UNEXPECTED);

@@ -1,6 +1,6 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { ulid } from 'ulid';
-import { mcpApi } from '@shared/agent/mcp.api';
+import { MCP_POST_ONLY, mcpApi } from '@shared/agent/mcp.api';
 import type { Clock } from '@shared/ports/clock.port';
 import { systemClock } from '../commons/clock';
 import { httpApi, route, type AuthUser, type HttpResponse } from '../commons/http';
@@ -74,9 +74,18 @@ export async function serveMcp(
   }
 }
 
+/**
+ * GET (an event stream for the server's own messages) and DELETE (ending a session) of the Streamable HTTP transport: a
+ * stateless server offers neither, and the transport's specification has it answer 405 Method Not Allowed (the MCP
+ * SDK's client then goes on with POST alone).
+ */
+const POST_ONLY: HttpResponse = { status: 405, headers: { Allow: 'POST' }, body: { error: MCP_POST_ONLY, code: 'bad_request' } };
+
 export function makeMcpHandler(deps: McpDeps) {
   return httpApi({
     'POST /api/mcp': route(mcpApi['POST /api/mcp'], async ({ body, headers, user, requestId }) => serveMcp(deps, { body, headers, user, requestId })),
+    'GET /api/mcp': route(mcpApi['GET /api/mcp'], async () => POST_ONLY),
+    'DELETE /api/mcp': route(mcpApi['DELETE /api/mcp'], async () => POST_ONLY),
   });
 }
 

@@ -80,12 +80,13 @@ export function makeTradingHandler(deps: {
     ),
 
     'POST /api/positions/{contract}/close': route(api['POST /api/positions/{contract}/close'], async ({ user, params, body }) => {
-      const result = await placeAs(deps.agentOrders, user.agent, PAPER_ACCOUNT_ID, () =>
+      const result = await placeAs(deps.agentOrders, user.agent, PAPER_ACCOUNT_ID, (agentCount) =>
         paper.closePosition(user.sub, params.contract, {
           quantity: body?.quantity,
           clientOrderId: body?.clientOrderId,
           whenClosed: body?.whenClosed,
           agent: user.agent?.name,
+          agentCount,
         }),
       );
       countOrder(result);
@@ -93,8 +94,8 @@ export function makeTradingHandler(deps: {
     }),
 
     'POST /api/strategies/{id}/close': route(api['POST /api/strategies/{id}/close'], async ({ user, params, body }) => {
-      const result = await placeAs(deps.agentOrders, user.agent, PAPER_ACCOUNT_ID, () =>
-        paper.closeStrategy(user.sub, params.id, { ...body, agent: user.agent?.name }),
+      const result = await placeAs(deps.agentOrders, user.agent, PAPER_ACCOUNT_ID, (agentCount) =>
+        paper.closeStrategy(user.sub, params.id, { ...body, agent: user.agent?.name, agentCount }),
       );
       countOrder(result);
       return placed(result);

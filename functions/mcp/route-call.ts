@@ -29,8 +29,8 @@ export const SOMETHING_WENT_WRONG = 'Something went wrong on our side. Please tr
  */
 export function refusalFor(user: AuthUser, routeKey: RouteKey): { message: string; scope?: AgentScope } | null {
   if (!user.agent) return null;
-  if (routeDefinitions.find((r) => r.routeKey === routeKey)?.auth === 'public') return null;
-  const refused = agentRefusal(routeKey, user.agent);
+  // A route functions/routes.ts does not define is refused as a browser-only one would be.
+  const refused = agentRefusal(routeDefinitions.find((r) => r.routeKey === routeKey) ?? { routeKey, auth: 'user' }, user.agent);
   if (!refused) return null;
   const body = refused.body as { error: string; scope?: AgentScope };
   return { message: body.error, ...(body.scope ? { scope: body.scope } : {}) };

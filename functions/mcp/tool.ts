@@ -4,7 +4,7 @@ import type { Clock } from '@shared/ports/clock.port';
 import { newYorkParts } from '@shared/market/dates';
 import type { AuthUser } from '../commons/http';
 import type { RouteKey } from '../routes';
-import { callRoute, type RouteAnswer, type RouteInput, type RouteTable } from './route-call';
+import { callRoute, fromRoute, type RouteAnswer, type RouteInput, type RouteTable } from './route-call';
 
 /** What one MCP request's tools work with: its caller, the route handlers, the clock and ids. */
 export interface ToolContext {
@@ -38,6 +38,17 @@ export interface ToolDefinition<S extends ToolShape = ToolShape> {
 }
 
 export const defineTool = <S extends ToolShape>(tool: ToolDefinition<S>): ToolDefinition<S> => tool;
+
+/**
+ * A tool that is one route of the HTTP API: its arguments become the route's input (`request`; none by default) and
+ * its answer is the route's, as the HTTP API gives it (a refusal in words). The tools that do more define `run`.
+ */
+export function routeTool<S extends ToolShape>(
+  tool: Omit<ToolDefinition<S>, 'run'> & { route: RouteKey; request?: (args: z.output<z.ZodObject<S>>, ctx: ToolContext) => RouteInput },
+): ToolDefinition<S> {
+  const { route, request, ...definition } = tool;
+  return { ...definition, run: async (args, ctx) => fromRoute(await call(ctx, route, request?.(args, ctx))) };
+}
 
 /** Hints for a tool that only reads (the market, the portfolio, the engines). */
 export const READS: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };

@@ -96,6 +96,7 @@ const ERROR_RESPONSES = {
     'Error',
   ],
   NotFound: ['The thing named in the path or body does not exist (the message says which).', 'Error'],
+  MethodNotAllowed: ['The route takes another method; `Allow` names the ones it takes.', 'Error'],
   Conflict: ['The request clashes with the current state (the message says how to resolve it).', 'Error'],
   Unprocessable: ['The request is well formed but a rule refuses it, with the rule’s message (e.g. a compliance check).', 'Error'],
   TooManyRequests: [
@@ -113,6 +114,7 @@ const STATUS_RESPONSE: Record<number, keyof typeof ERROR_RESPONSES> = {
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'NotFound',
+  405: 'MethodNotAllowed',
   409: 'Conflict',
   422: 'Unprocessable',
   429: 'TooManyRequests',
@@ -165,7 +167,7 @@ function parameters(routeKey: string, contract: RouteContract): Parameter[] {
 
 function responses(contract: RouteContract): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  const success = [contract.status ?? 200, ...(contract.otherStatuses ?? [])];
+  const success = contract.refusesOnly ? [] : [contract.status ?? 200, ...(contract.otherStatuses ?? [])];
   for (const status of success) {
     out[String(status)] =
       status === 204 || !contract.response

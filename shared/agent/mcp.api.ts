@@ -24,6 +24,9 @@ export const McpBody = z.union([McpMessage, z.array(McpMessage).min(1, 'a batch 
 
 const McpAnswer = z.looseObject({ jsonrpc: z.literal('2.0'), id: JsonRpcId.nullable().optional() });
 
+/** What GET and DELETE /api/mcp answer: the server is stateless, so there is no stream to open and no session to end. */
+export const MCP_POST_ONLY = 'This MCP server is stateless: it keeps no session and offers no event stream. Send each JSON-RPC message with POST.';
+
 export const mcpApi = defineApi({
   'POST /api/mcp': {
     auth: 'user',
@@ -31,5 +34,17 @@ export const mcpApi = defineApi({
       'The Model Context Protocol server (Streamable HTTP, stateless, JSON answers; 202 and no body for notifications): tools for the market, pricing, strategies, the paper account and the journal, and the lesson outline',
     body: McpBody,
     response: z.union([McpAnswer, z.array(McpAnswer)]),
+  },
+  'GET /api/mcp': {
+    auth: 'public',
+    summary: `${MCP_POST_ONLY} Always 405 with \`Allow: POST\`: the Streamable HTTP transport lets a server that offers no event stream answer a GET so`,
+    errors: [405],
+    refusesOnly: true,
+  },
+  'DELETE /api/mcp': {
+    auth: 'public',
+    summary: `${MCP_POST_ONLY} Always 405 with \`Allow: POST\`: the Streamable HTTP transport lets a server that keeps no session answer a DELETE so`,
+    errors: [405],
+    refusesOnly: true,
   },
 });

@@ -68,3 +68,11 @@ export const AGENT_NOT_ALLOWED = 'Agent tokens cannot use this route.';
 export const lacksScope = (scope: AgentScope): string => `This token lacks the '${scope}' scope.`;
 
 export const agentNameInWords = (name: string): string => `placed by agent '${name}'`;
+/** Whether an event (its detail) reports what the learner's agent token did: the Agent API marks such events with `agent`. */
+export const markedByAgent = (detail: unknown): boolean => {
+  const agent = (detail as { agent?: unknown } | null)?.agent;
+  return typeof agent === 'string' && agent.length > 0;
+};
+
+/** How a position an agent token's order opened is marked, beside its order's "placed by agent 'NAME'". */
+export const agentOpenedInWords = (name: string): string => `opened by agent '${name}'`;

@@ -28,10 +28,12 @@ export interface RouteContract {
    * 400 for input its schemas reject, 401 and 403 from its auth, 500.
    */
   errors?: readonly ExpectedErrorStatus[];
+  /** A route that only ever refuses, with its `errors` (GET and DELETE /api/mcp answer 405): no success is documented. */
+  refusesOnly?: true;
 }
 
 export type SuccessStatus = 200 | 201 | 202 | 204;
-export type ExpectedErrorStatus = 404 | 409 | 422 | 429 | 502 | 503 | 504;
+export type ExpectedErrorStatus = 404 | 405 | 409 | 422 | 429 | 502 | 503 | 504;
 
 export type ApiContract = Partial<Record<RouteKey, RouteContract>>;
 

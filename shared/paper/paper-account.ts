@@ -16,7 +16,7 @@ import { preTrade } from './use-cases/pre-trade';
 import { resetAccount } from './use-cases/reset-account';
 import { updateSettings } from './use-cases/update-settings';
 import type { AccountSettings, OptionsLevel } from './types';
-import type { Order, OrderRequest, WhenClosed } from '../trading/order';
+import type { AgentOrderCount, Order, OrderRequest, WhenClosed } from '../trading/order';
 
 /**
  * The paper account's use cases (one file each under use-cases/ and read-model/) bound to one set of ports: what
@@ -31,11 +31,17 @@ export function paperAccount(deps: PaperDeps) {
     placeOrder: (userId: string, request: OrderRequest) => placeOrder(deps, userId, request),
     preTrade: (userId: string, request: OrderRequest) => preTrade(deps, userId, request),
     cancelOrder: (userId: string, orderId: string, agent?: string) => cancelOrder(deps, userId, orderId, agent),
-    closePosition: (userId: string, symbol: string, opts: { quantity?: number; clientOrderId?: string; whenClosed?: WhenClosed; agent?: string }) =>
-      closePosition(deps, userId, symbol, opts),
+    closePosition: (
+      userId: string,
+      symbol: string,
+      opts: { quantity?: number; clientOrderId?: string; whenClosed?: WhenClosed; agent?: string; agentCount?: AgentOrderCount },
+    ) => closePosition(deps, userId, symbol, opts),
     exercise: (userId: string, symbol: string, quantity?: number) => exercise(deps, userId, symbol, quantity),
-    closeStrategy: (userId: string, groupId: string, opts: { clientOrderId: string; limitPrice?: number; whenClosed?: WhenClosed; agent?: string }) =>
-      closeStrategy(deps, userId, groupId, opts),
+    closeStrategy: (
+      userId: string,
+      groupId: string,
+      opts: { clientOrderId: string; limitPrice?: number; whenClosed?: WhenClosed; agent?: string; agentCount?: AgentOrderCount },
+    ) => closeStrategy(deps, userId, groupId, opts),
     regroupPosition: (userId: string, symbol: string, to: { groupId: string | null; name?: string }) => regroupPosition(deps, userId, symbol, to),
     /** The settle job's work for one account, all of it. */
     maintain: (userId: string) => maintainAccount(deps, userId),

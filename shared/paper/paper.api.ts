@@ -98,6 +98,8 @@ export const PortfolioPositionSchema = z.object({
   quoteAsOf: IsoTime.nullable(),
   /** The strategy the position belongs to (issue 24), null for a position of its own. */
   group: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** The name of the learner's agent token whose order opened it; absent when the learner opened it. */
+  agent: z.string().optional(),
 });
 
 /** A strategy's legs taken together: what closing it would change. */

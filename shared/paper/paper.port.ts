@@ -3,7 +3,7 @@ import type { SiteCounter } from '../ports/site-stats.port';
 import type { DomainEvent } from '../events/domain-events';
 import type { PositionChange } from './engine';
 import type { Activity, PaperAccount, Position } from './types';
-import type { Order, OrderStatus, Quote } from '../trading/order';
+import type { AgentOrderCount, Order, OrderStatus, Quote } from '../trading/order';
 
 /**
  * Where the paper account keeps its state. Every change is one conditional transaction (docs/architecture.md, "Data
@@ -23,6 +23,8 @@ export interface AccountChange {
   counters?: Partial<Record<SiteCounter, number>>;
   /** The events reporting this change, written as outbox items in the same transaction. */
   events?: readonly DomainEvent[];
+  /** An agent token's new order: one more of its minute, counted in the same transaction unless the minute is full. */
+  agentCount?: AgentOrderCount;
 }
 
 export interface AccountReset {
@@ -33,7 +35,8 @@ export interface AccountReset {
   events: readonly DomainEvent[];
 }
 
-export type CommitResult = 'ok' | 'conflict' | 'duplicate';
+/** `limited`: the agent token's minute was full (`agentCount`), nothing was written. */
+export type CommitResult = 'ok' | 'conflict' | 'duplicate' | 'limited';
 
 export interface ComplianceLogEntry {
   compliance_type: string;

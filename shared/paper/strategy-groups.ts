@@ -18,6 +18,15 @@ export function withGroups(changes: readonly PositionChange[], group: StrategyGr
   return changes.map((c) => (c.after && !c.before?.group && !c.after.group ? { ...c, after: { ...c.after, group } } : c));
 }
 
+/**
+ * The position changes of a fill, with the positions the order opened marked with the agent token that placed it (as
+ * the order is): a position the learner opened keeps no mark when a token's order adds to it, nor the reverse.
+ */
+export function withAgent(changes: readonly PositionChange[], agent: string | undefined): PositionChange[] {
+  if (!agent) return [...changes];
+  return changes.map((c) => (c.after && !c.before ? { ...c, after: { ...c.after, agent } } : c));
+}
+
 export interface StrategyGroupSummary {
   id: string;
   name: string;

@@ -71,6 +71,8 @@ export interface Position {
    * group the learner moved it to. The portfolio shows a strategy's legs together and closes them as one order.
    */
   group?: StrategyGroup | null;
+  /** The name of the learner's agent token whose order opened it (absent when the learner opened it), as on that order. */
+  agent?: string;
   version: number;
 }
 

@@ -1,6 +1,7 @@
 /**
- * Where the orders an agent token places are counted (the Agent API's limit of orders a minute per token): one item per
- * token and minute, added to with a condition so that two orders at the same moment are counted exactly
+ * Where an agent token's attempts that booked nothing are counted (the Agent API's limit of orders a minute per token;
+ * a booked order is counted in its own transaction, `AccountChange.agentCount`): the same item per token and minute,
+ * added to with a condition so that two at the same moment are counted exactly
  * (functions/adapters/dynamo/agent-order-counter.ts). A value, never a throw, for a full minute.
  */
 export interface AgentOrderCounter {

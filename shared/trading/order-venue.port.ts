@@ -12,7 +12,10 @@ export interface OrderVenue {
   readonly accountId: string;
   /** The account as the selector lists it; null when the learner has not set it up yet. */
   summary(userId: string): Promise<AccountSummary | null>;
-  /** `request.agent` names the learner's agent token that placed it (admitted by shared/trading/agent-orders.ts). */
+  /**
+   * `request.agent` names the learner's agent token that placed it (admitted by shared/trading/agent-orders.ts);
+   * `request.agentCount`, the token's count of orders this minute, is booked with the order or the order is refused.
+   */
   placeOrder(userId: string, request: OrderRequest): Promise<Result<PlacedOrder>>;
   /** `agent`: the name of the learner's agent token that cancels it, when a token does. */
   cancelOrder(userId: string, orderId: string, agent?: string): Promise<Result<Order>>;

@@ -47,6 +47,25 @@ export interface OrderRequest {
    * never taken from a request body (the order body's schema has no such field).
    */
   agent?: string;
+  /**
+   * Set by the server with `agent` (shared/trading/agent-orders.ts): the token's count of orders this minute, added to
+   * in the same transaction that books the order, on the condition that the minute is not full. Never from a body.
+   */
+  agentCount?: AgentOrderCount;
+}
+
+/**
+ * One more order of an agent token's minute: counted only while fewer than `limit` are (the Agent API's orders a minute
+ * per token). `name` and `retryAfter` word the refusal when the minute is full; `expiresAt` (epoch seconds) is when the
+ * minute's count may be deleted.
+ */
+export interface AgentOrderCount {
+  tokenId: string;
+  name: string;
+  minute: string;
+  limit: number;
+  expiresAt: number;
+  retryAfter: number;
 }
 
 /** The quote a fill used, recorded with the fill. */

@@ -15,13 +15,16 @@ export function memoryPaperAccountRepo() {
   const activity = new Map<string, Activity[]>();
   const compliance = new Map<string, ComplianceLogEntry[]>();
   const counters: Record<string, number> = {};
+  /** Agent tokens' orders a minute, by `<tokenId>|<minute>`, counted with the order as the table's transaction does. */
+  const agentCounts = new Map<string, number>();
   /** The outbox: every event committed, in order. */
   const events: DomainEvent[] = [];
   const clone = <T>(x: T): T => structuredClone(x);
   const bucket = <T>(m: Map<string, Map<string, T>>, u: string) => m.get(u) ?? m.set(u, new Map()).get(u)!;
 
-  const repo: PaperAccountRepository & { counters: typeof counters; commits: number; events: DomainEvent[] } = {
+  const repo: PaperAccountRepository & { counters: typeof counters; agentCounts: typeof agentCounts; commits: number; events: DomainEvent[] } = {
     counters,
+    agentCounts,
     events,
     commits: 0,
     async getAccount(u) {
@@ -74,6 +77,9 @@ export function memoryPaperAccountRepo() {
         const current = userPositions.get(p.symbol);
         if (p.before ? current?.version !== p.before.version : current) return 'conflict';
       }
+      const minute = change.agentCount ? `${change.agentCount.tokenId}|${change.agentCount.minute}` : null;
+      if (minute && (agentCounts.get(minute) ?? 0) >= change.agentCount!.limit) return 'limited';
+      if (minute) agentCounts.set(minute, (agentCounts.get(minute) ?? 0) + 1);
       accounts.set(u, clone(change.account.next));
       if (change.order) {
         userOrders.set(change.order.next.orderId, clone(change.order.next));

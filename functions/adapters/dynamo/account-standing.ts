@@ -18,28 +18,38 @@ export interface AccountStanding {
   agentTokenExpiresAt?: number | null;
 }
 
+/** One read of a learner's standing: with each token asked about, its expiry (epoch milliseconds) or null once gone. */
+export interface StandingRead {
+  deleted: boolean;
+  signedOutAt: number | null;
+  agentTokens?: Record<string, number | null>;
+}
+
 /**
  * A learner's standing in one strongly consistent BatchGetItem of small items: the tombstone (DELETED#<sub>), the
- * sessions item (USER#<sub> / SESSIONS) and, for a request made with a personal access token, that token's item
- * (USER#<sub> / AGENT_TOKEN#<tokenId>).
+ * sessions item (USER#<sub> / SESSIONS) and, for requests made with personal access tokens, those tokens' items
+ * (USER#<sub> / AGENT_TOKEN#<tokenId>; a learner has at most 10).
  */
 export function dynamoAccountStanding(db: DynamoDBDocumentClient = documentClient(), table = tableName()) {
-  return async (userId: string, agentTokenId?: string): Promise<AccountStanding> => {
+  return async (userId: string, agentTokenIds: readonly string[] = []): Promise<StandingRead> => {
     const tombstone = tombstoneKey(userId);
     const sessions = sessionsKey(userId);
-    const token = agentTokenId === undefined ? null : agentTokenKey(userId, agentTokenId);
-    const items = await batchGetAll(db, table, token ? [tombstone, sessions, token] : [tombstone, sessions], { consistent: true });
+    const tokens = agentTokenIds.map((id) => ({ id, key: agentTokenKey(userId, id) }));
+    const items = await batchGetAll(db, table, [tombstone, sessions, ...tokens.map((t) => t.key)], { consistent: true });
     const itemOf = (key: { PK: string; SK: string }) => items.find((item) => item.PK === key.PK && item.SK === key.SK);
     const sessionsItem = itemOf(sessions);
-    const standing: AccountStanding = {
+    const standing: StandingRead = {
       deleted: itemOf(tombstone) !== undefined,
       signedOutAt: typeof sessionsItem?.signedOutAtMs === 'number' ? sessionsItem.signedOutAtMs : null,
     };
-    if (token) {
-      const tokenItem = itemOf(token);
-      const expiresAt = typeof tokenItem?.expiresAt === 'string' ? Date.parse(tokenItem.expiresAt) : NaN;
-      // An item without a readable expiry is treated as gone: a token is never trusted for longer than it says.
-      standing.agentTokenExpiresAt = Number.isFinite(expiresAt) ? expiresAt : null;
+    if (tokens.length) {
+      standing.agentTokens = {};
+      for (const { id, key } of tokens) {
+        const tokenItem = itemOf(key);
+        const expiresAt = typeof tokenItem?.expiresAt === 'string' ? Date.parse(tokenItem.expiresAt) : NaN;
+        // An item without a readable expiry is treated as gone: a token is never trusted for longer than it says.
+        standing.agentTokens[id] = Number.isFinite(expiresAt) ? expiresAt : null;
+      }
     }
     return standing;
   };

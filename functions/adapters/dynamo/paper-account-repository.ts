@@ -10,6 +10,7 @@ import { outboxPut } from './outbox';
 import { userPk } from './profile-repository';
 import { queryAll, type QueryInput } from './query';
 import { COUNTER_ATTRIBUTE, statsShardKey } from './site-stats-repository';
+import { agentOrderCountUpdate } from './agent-order-counter';
 
 /**
  * Paper trading in the single table, under USER#<sub>:
@@ -72,14 +73,19 @@ export function dynamoPaperAccountRepository(
     };
   };
 
-  async function transact(items: NonNullable<TransactWriteCommandInput['TransactItems']>, guards: { duplicateAt: number[] }): Promise<CommitResult> {
+  async function transact(
+    items: NonNullable<TransactWriteCommandInput['TransactItems']>,
+    guards: { duplicateAt: number[]; limitedAt?: number },
+  ): Promise<CommitResult> {
     try {
       await db.send(new TransactWriteCommand({ TransactItems: items }));
       return 'ok';
     } catch (err) {
       if (!cancellationReasons(err)) throw err;
       const failedAt = failedConditionsAt(err);
+      // A retry of a booked order is answered with that order before anything else, a full minute next.
       if (failedAt.some((i) => guards.duplicateAt.includes(i))) return 'duplicate';
+      if (guards.limitedAt !== undefined && failedAt.includes(guards.limitedAt)) return 'limited';
       if (failedAt.length || isTransactionConflict(err)) return 'conflict';
       throw err;
     }
@@ -241,7 +247,9 @@ export function dynamoPaperAccountRepository(
         });
       }
       for (const e of change.events ?? []) items.push(outboxPut(table, e, new Date(now())));
-      return transact(items, { duplicateAt });
+      // An agent token's order counts towards its minute here, so a full minute books nothing (shared/trading/agent-orders.ts).
+      const limitedAt = change.agentCount ? items.push({ Update: agentOrderCountUpdate(table, change.agentCount) }) - 1 : undefined;
+      return transact(items, { duplicateAt, limitedAt });
     },
 
     async reset(userId, change) {

@@ -1,30 +1,30 @@
 import { z } from 'zod';
 import { MAX_ORDER_LEGS } from '@shared/trading/order';
-import { fromRoute } from '../route-call';
-import { call, defineTool, OccSymbol, READS, WRITES, type ToolContext } from '../tool';
+import { OccSymbol, READS, routeTool, WRITES, type ToolContext } from '../tool';
 
 const TRADE_SCOPE = "Needs a token with the 'trade' scope (or a signed-in browser session).";
 const WHEN_CLOSED =
   "While the market is closed: 'next-session' (default) keeps the order queued until the next session opens; 'last-close' fills it now at the last close, a practice shortcut the fill is labelled with.";
 
-export const getPortfolio = defineTool({
+export const getPortfolio = routeTool({
   name: 'get_portfolio',
   title: 'Paper portfolio',
   description:
     "The learner's paper trading account: cash, buying power, equity, realized and unrealized P&L, fees; each position with its quantity, side, average price, mark and Greeks, grouped into strategies; the portfolio's Greeks; and recent activity. Answers an error in words when the learner has not opened a paper account yet.",
   input: {},
   annotations: READS,
-  run: async (_, ctx) => fromRoute(await call(ctx, 'GET /api/portfolio')),
+  route: 'GET /api/portfolio',
 });
 
-export const listOrders = defineTool({
+export const listOrders = routeTool({
   name: 'list_orders',
   title: 'Paper orders',
   description:
     "The paper account's orders, newest first (at most 200): each with its legs, type, limit price, status (open, filled, canceled, expired), fills with prices and commissions, and why it was closed or refused where that applies. Use an open order's orderId with cancel_order.",
   input: { status: z.enum(['open', 'filled', 'canceled', 'expired']).optional().describe('Only orders with this status') },
   annotations: READS,
-  run: async ({ status }, ctx) => fromRoute(await call(ctx, 'GET /api/orders', { query: { status } })),
+  route: 'GET /api/orders',
+  request: ({ status }) => ({ query: { status } }),
 });
 
 const OrderLeg = z.object({
@@ -73,26 +73,28 @@ const orderBody = (args: OrderArgs, ctx: ToolContext) => ({
   ...(args.whenClosed ? { whenClosed: args.whenClosed } : {}),
 });
 
-export const checkOrder = defineTool({
+export const checkOrder = routeTool({
   name: 'check_order',
   title: 'Check an order',
   description:
     'The pre-trade checks an order would meet on the paper account, without placing it: order validity, buying power, the options level, naked shorts, pattern day trading, margin; whether it can proceed; its cost; and when it would fill (now, the next session, or the last close). Same arguments as place_order.',
   input: orderInput,
   annotations: READS,
-  run: async (args, ctx) => fromRoute(await call(ctx, 'POST /api/compliance/pretrade', { body: orderBody(args, ctx) })),
+  route: 'POST /api/compliance/pretrade',
+  request: (args, ctx) => ({ body: orderBody(args, ctx) }),
 });
 
-export const placeOrder = defineTool({
+export const placeOrder = routeTool({
   name: 'place_order',
   title: 'Place a paper order',
   description: `Places an order of one to ${MAX_ORDER_LEGS} option legs on the learner's paper account (a spread is one order), under every rule a browser order meets: buying power, the options level, naked shorts, pattern day trading. When a check refuses it, the answer is an error that says which check and why. The order is marked as placed by this agent. ${TRADE_SCOPE}`,
   input: orderInput,
   annotations: WRITES(false),
-  run: async (args, ctx) => fromRoute(await call(ctx, 'POST /api/orders', { body: orderBody(args, ctx) })),
+  route: 'POST /api/orders',
+  request: (args, ctx) => ({ body: orderBody(args, ctx) }),
 });
 
-export const cancelOrder = defineTool({
+export const cancelOrder = routeTool({
   name: 'cancel_order',
   title: 'Cancel a paper order',
   description: `Cancels an open (resting or queued) order on the paper account; a filled order cannot be canceled. ${TRADE_SCOPE}`,
@@ -103,10 +105,11 @@ export const cancelOrder = defineTool({
       .describe('The orderId from list_orders or place_order'),
   },
   annotations: WRITES(true),
-  run: async ({ orderId }, ctx) => fromRoute(await call(ctx, 'DELETE /api/orders/{id}', { params: { id: orderId } })),
+  route: 'DELETE /api/orders/{id}',
+  request: ({ orderId }) => ({ params: { id: orderId } }),
 });
 
-export const closePosition = defineTool({
+export const closePosition = routeTool({
   name: 'close_position',
   title: 'Close a paper position',
   description: `Closes all or part of one position of the paper account at the market (sells a long, buys back a short). ${TRADE_SCOPE}`,
@@ -122,13 +125,11 @@ export const closePosition = defineTool({
     clientOrderId: orderInput.clientOrderId,
   },
   annotations: WRITES(true),
-  run: async ({ contract, quantity, whenClosed, clientOrderId }, ctx) =>
-    fromRoute(
-      await call(ctx, 'POST /api/positions/{contract}/close', {
-        params: { contract },
-        body: { clientOrderId: clientOrderId ?? `mcp-${ctx.newId()}`, ...(quantity !== undefined ? { quantity } : {}), ...(whenClosed ? { whenClosed } : {}) },
-      }),
-    ),
+  route: 'POST /api/positions/{contract}/close',
+  request: ({ contract, quantity, whenClosed, clientOrderId }, ctx) => ({
+    params: { contract },
+    body: { clientOrderId: clientOrderId ?? `mcp-${ctx.newId()}`, ...(quantity !== undefined ? { quantity } : {}), ...(whenClosed ? { whenClosed } : {}) },
+  }),
 });
 
 export const ACCOUNT_TOOLS = [getPortfolio, listOrders, checkOrder, placeOrder, cancelOrder, closePosition];

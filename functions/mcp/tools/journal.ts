@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { ENTRY_LIMITS, GRADES, OUTLOOKS } from '@shared/journal/entries';
-import { fromRoute } from '../route-call';
-import { call, defineTool, IsoDate, READS, Ticker, WRITES } from '../tool';
+import { IsoDate, READS, routeTool, Ticker, WRITES } from '../tool';
 
 const filters = {
   from: IsoDate.optional().describe('Trades closed on or after this date, YYYY-MM-DD'),
@@ -10,17 +9,18 @@ const filters = {
   underlying: Ticker.optional().describe('Only this underlying'),
 };
 
-export const journalStats = defineTool({
+export const journalStats = routeTool({
   name: 'journal_stats',
   title: 'Journal statistics',
   description:
     "Statistics over the paper account's closed trades in the learner's journal: trades, wins, losses, scratches, net P&L, gross profit and loss, win rate, average win and loss, profit factor, expectancy, and more, each null where it is undefined. Optionally filtered by dates, strategy and underlying.",
   input: filters,
   annotations: READS,
-  run: async (args, ctx) => fromRoute(await call(ctx, 'GET /api/journal/stats', { query: { ...args } })),
+  route: 'GET /api/journal/stats',
+  request: (args) => ({ query: { ...args } }),
 });
 
-export const listJournalTrades = defineTool({
+export const listJournalTrades = routeTool({
   name: 'list_journal_trades',
   title: 'Journal trades',
   description:
@@ -37,12 +37,13 @@ export const listJournalTrades = defineTool({
     ...filters,
   },
   annotations: READS,
-  run: async (args, ctx) => fromRoute(await call(ctx, 'GET /api/journal/trades', { query: { ...args } })),
+  route: 'GET /api/journal/trades',
+  request: (args) => ({ query: { ...args } }),
 });
 
 const Tags = z.array(z.string().min(1).max(ENTRY_LIMITS.tag)).max(ENTRY_LIMITS.tags, `at most ${ENTRY_LIMITS.tags} tags`);
 
-export const addJournalReflection = defineTool({
+export const addJournalReflection = routeTool({
   name: 'add_journal_reflection',
   title: 'Add a journal reflection',
   description:
@@ -66,10 +67,8 @@ export const addJournalReflection = defineTool({
     body: z.string().max(ENTRY_LIMITS.body).optional().describe('Free notes'),
   },
   annotations: WRITES(false),
-  run: async (args, ctx) => {
-    const body = Object.fromEntries(Object.entries({ kind: 'trade', ...args }).filter(([, v]) => v !== undefined));
-    return fromRoute(await call(ctx, 'POST /api/journal/entries', { body }));
-  },
+  route: 'POST /api/journal/entries',
+  request: (args) => ({ body: Object.fromEntries(Object.entries({ kind: 'trade', ...args }).filter(([, v]) => v !== undefined)) }),
 });
 
 export const JOURNAL_TOOLS = [journalStats, listJournalTrades, addJournalReflection];

@@ -5,31 +5,32 @@ import type { ChainView } from '@shared/market/market-reader';
 import { parseOcc } from '@shared/market/occ';
 import { filterChain, MAX_CHAIN_CONTRACTS } from '../chain-filter';
 import { fromRoute, toolAnswer, toolRefusal } from '../route-call';
-import { call, defineTool, IsoDate, READS, Ticker } from '../tool';
+import { call, defineTool, IsoDate, READS, routeTool, Ticker } from '../tool';
 
 const EXPIRY_TYPE_TUPLE = EXPIRY_TYPES as readonly ExpiryType[] as [ExpiryType, ...ExpiryType[]];
 
-export const marketStatus = defineTool({
+export const marketStatus = routeTool({
   name: 'market_status',
   title: 'Market data status',
   description:
     'Where the option chains come from right now (a live provider, or the simulated demo market), when they were last synced and which trading session they belong to. Call it first to know how fresh the quotes are.',
   input: {},
   annotations: READS,
-  run: async (_, ctx) => fromRoute(await call(ctx, 'GET /api/market/status')),
+  route: 'GET /api/market/status',
 });
 
-export const listUnderlyings = defineTool({
+export const listUnderlyings = routeTool({
   name: 'list_underlyings',
   title: 'List underlyings',
   description:
     'The underlyings (stocks, ETFs, indices) that have option chains here, with price, sector, average daily volume and open interest. Optionally searched by symbol or name.',
   input: { search: z.string().max(40, 'search at most 40 characters').optional().describe('Part of a symbol or company name, e.g. "SP" or "Apple"') },
   annotations: READS,
-  run: async ({ search }, ctx) => fromRoute(await call(ctx, 'GET /api/market/tickers', { query: { q: search } })),
+  route: 'GET /api/market/tickers',
+  request: ({ search }) => ({ query: { q: search } }),
 });
 
-export const listExpiries = defineTool({
+export const listExpiries = routeTool({
   name: 'list_expiries',
   title: 'List expiries',
   description:
@@ -42,7 +43,8 @@ export const listExpiries = defineTool({
       .describe('Only expiries of this type'),
   },
   annotations: READS,
-  run: async ({ underlying, type }, ctx) => fromRoute(await call(ctx, 'GET /api/market/{underlying}/expiries', { params: { underlying }, query: { type } })),
+  route: 'GET /api/market/{underlying}/expiries',
+  request: ({ underlying, type }) => ({ params: { underlying }, query: { type } }),
 });
 
 export const getChain = defineTool({

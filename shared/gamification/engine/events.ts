@@ -1,3 +1,4 @@
+import { markedByAgent } from '../../agent/token';
 import type { EventOf } from '../../events/domain-events';
 
 /** The domain events gamification consumes, each on its own rule (functions/events/rules.ts). */
@@ -42,7 +43,4 @@ export function eventKey(event: GameEvent): string {
  * event earns nothing: no XP, coins, achievements, streak day, challenge progress or board value, since gamification
  * rewards the learner's own learning.
  */
-export const byAgentToken = (event: GameEvent): boolean => {
-  const agent = (event.detail as { agent?: unknown }).agent;
-  return typeof agent === 'string' && agent.length > 0;
-};
+export const byAgentToken = (event: GameEvent): boolean => markedByAgent(event.detail);

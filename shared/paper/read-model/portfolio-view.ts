@@ -82,6 +82,7 @@ export async function portfolioView(deps: Pick<PaperDeps, 'repo' | 'quotes' | 'c
           : { delta: greek(q?.delta), gamma: greek(q?.gamma), theta: greek(q?.theta), vega: greek(q?.vega), rho: greek(q?.rho) },
       quoteAsOf: q?.asOf ?? null,
       group: p.group ?? null,
+      ...(p.agent ? { agent: p.agent } : {}),
     };
   });
   const strategies = strategyGroups(state.positions).map((g) => {

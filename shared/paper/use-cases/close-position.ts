@@ -13,7 +13,8 @@ import { canRestAnother, countOpenOrder } from '../open-orders';
 import { byAgent } from '../describe';
 import { agentOf } from '../paper.events';
 import type { Position } from '../types';
-import type { Order, OrderRequest, WhenClosed } from '../../trading/order';
+import type { AgentOrderCount, Order, OrderRequest, WhenClosed } from '../../trading/order';
+import { agentMinuteFull } from '../../trading/agent-orders';
 import type { PaperDeps } from './deps';
 import { withSessionStart } from './market-state';
 import { decideOrder, type PlacedOrder } from './place-order';
@@ -30,7 +31,7 @@ export async function closePosition(
   deps: PaperDeps,
   userId: string,
   symbol: string,
-  opts: { quantity?: number; clientOrderId?: string; whenClosed?: WhenClosed; agent?: string },
+  opts: { quantity?: number; clientOrderId?: string; whenClosed?: WhenClosed; agent?: string; agentCount?: AgentOrderCount },
 ): Promise<Result<ClosedPosition>> {
   const positions = await deps.repo.getPositions(userId);
   const p = positions.find((x) => x.symbol === symbol.toUpperCase());
@@ -50,6 +51,7 @@ export async function closePosition(
     reduceOnly: true,
     ...(opts.whenClosed ? { whenClosed: opts.whenClosed } : {}),
     ...(opts.agent ? { agent: opts.agent } : {}),
+    ...(opts.agent && opts.agentCount ? { agentCount: opts.agentCount } : {}),
   };
   if (p.kind === 'stock') return closeShares(deps, userId, request);
   return decideOrder(deps, userId, request);
@@ -114,8 +116,10 @@ function queueShares(
           next: { ...account, openOrders: countOpenOrder(account, order.session, 1), version: account.version + 1 },
         },
         order: { next: order, expected: 'new' },
+        ...(request.agentCount ? { agentCount: request.agentCount } : {}),
       });
       if (result === 'ok') return ok({ order, checks: [], note: fillTimingNote(timing, 'market', now) });
+      if (result === 'limited') return agentMinuteFull(request.agentCount!);
       if (result === 'duplicate') {
         const replay = await replayed();
         if (replay) return replay;
@@ -208,8 +212,11 @@ function fillShares(deps: PaperDeps, userId: string, request: OrderRequest, timi
                 ),
               ]),
         ],
+        // An agent's sale counts towards its minute when it is placed; a queued one that fills later is not counted again.
+        ...(request.agentCount && !existing ? { agentCount: request.agentCount } : {}),
       });
       if (result === 'ok') return ok({ order, checks: [], ...(note ? { note } : {}) });
+      if (result === 'limited') return agentMinuteFull(request.agentCount!);
       if (result === 'duplicate') {
         if (existing) return ok({ order: (await deps.repo.getOrder(userId, existing.orderId)) ?? existing, checks: [] });
         const replay = await replayed();

@@ -1,7 +1,7 @@
 import { fail, type Result } from '../../result';
 import { accountChanged, noAccount } from '../paper.errors';
 import { type StrategyGroup } from '../types';
-import { MAX_ORDER_LEGS, type OrderRequest, type WhenClosed } from '../../trading/order';
+import { MAX_ORDER_LEGS, type AgentOrderCount, type OrderRequest, type WhenClosed } from '../../trading/order';
 import type { PaperDeps } from './deps';
 import { decideOrder, type PlacedOrder } from './place-order';
 import { retryOnConflict, RETRY } from './retry';
@@ -15,7 +15,7 @@ export async function closeStrategy(
   deps: PaperDeps,
   userId: string,
   groupId: string,
-  opts: { clientOrderId: string; limitPrice?: number; whenClosed?: WhenClosed; agent?: string },
+  opts: { clientOrderId: string; limitPrice?: number; whenClosed?: WhenClosed; agent?: string; agentCount?: AgentOrderCount },
 ): Promise<Result<PlacedOrder>> {
   const legs = (await deps.repo.getPositions(userId)).filter((p) => p.group?.id === groupId);
   if (!legs.length) {
@@ -35,6 +35,7 @@ export async function closeStrategy(
     reduceOnly: true,
     ...(opts.whenClosed ? { whenClosed: opts.whenClosed } : {}),
     ...(opts.agent ? { agent: opts.agent } : {}),
+    ...(opts.agent && opts.agentCount ? { agentCount: opts.agentCount } : {}),
   };
   return decideOrder(deps, userId, request);
 }

@@ -9,13 +9,14 @@ import { countOpenOrder, canRestAnother } from '../open-orders';
 import { fillTiming, fillTimingNote, queuedFillNote, queuedOrderDue, shortcutFillNote, type FillTiming } from '../market-hours';
 import { accountChanged, idReused, noAccount, tooManyOpenOrders } from '../paper.errors';
 import { reduceOnlyViolation } from '../reduce-only';
-import { groupOfOrder, withGroups } from '../strategy-groups';
+import { groupOfOrder, withAgent, withGroups } from '../strategy-groups';
 import { isSameOrder } from '../same-order';
 import { orderEvents } from '../paper.events';
 import type { AccountChange } from '../paper.port';
 import { pruneDayTrades, sessionOf } from '../session';
 import type { Activity, PaperAccount } from '../types';
 import type { Order, OrderRequest } from '../../trading/order';
+import { agentMinuteFull } from '../../trading/agent-orders';
 import { complianceEntries, logChecks } from './compliance-log';
 import type { PaperDeps } from './deps';
 import { loadState, withSessionStart } from './market-state';
@@ -135,7 +136,7 @@ export function decideOrder(deps: PaperDeps, userId: string, request: OrderReque
         change = {
           account: { expectedVersion: account.version, next },
           order: { next: order, expected: existing ? 'open' : 'new' },
-          positions: withGroups(decision.changes, groupOfOrder(order)),
+          positions: withAgent(withGroups(decision.changes, groupOfOrder(order)), order.agent),
           activity: [fillActivity(deps, order, decision, at)],
           counters: { paperTrades: 1, ...(order.legs.length > 1 || order.strategy ? { strategiesBuilt: 1 } : {}) },
           ...(existing ? {} : { compliance: complianceEntries(evaluation.checks, now) }),
@@ -159,8 +160,10 @@ export function decideOrder(deps: PaperDeps, userId: string, request: OrderReque
           events: orderEvents(deps.ids, userId, order, decision, at, { placed: true }),
         };
       }
-      const result = await repo.commit(userId, change);
+      // An agent token's new order counts towards its minute in the same transaction (a re-check of a resting one does not).
+      const result = await repo.commit(userId, request.agentCount && !existing ? { ...change, agentCount: request.agentCount } : change);
       if (result === 'ok') return ok({ order, checks: evaluation.checks, ...(note ? { note } : {}) });
+      if (result === 'limited') return agentMinuteFull(request.agentCount!);
       if (result === 'duplicate') {
         if (existing) return ok({ order: (await repo.getOrder(userId, existing.orderId)) ?? existing, checks: [] });
         const replay = await replayed();

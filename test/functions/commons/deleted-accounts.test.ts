@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SETTLE_MS } from '@shared/users/privacy';
 import { BoundedMap } from '@shared/bounded-map';
 import { issuedBeforeSignOut } from '@shared/users/sessions';
-import type { AccountStanding } from '../../../functions/adapters/dynamo/account-standing';
+import type { AccountStanding, StandingRead } from '../../../functions/adapters/dynamo/account-standing';
 import { LAST_USED_EVERY_MS } from '../../../functions/adapters/dynamo/agent-tokens';
 import {
   AGENT_REVOCATION_SECONDS,
@@ -121,11 +121,11 @@ describe("a personal access token's standing", () => {
   /** Token items by id (their expiry), read with the learner's standing. */
   function tokens() {
     const items = new Map<string, number>();
-    const reads: [string, string | undefined][] = [];
+    const reads: [string, readonly string[] | undefined][] = [];
     const time = { now: 0 };
-    const read = async (id: string, tokenId?: string): Promise<AccountStanding> => {
-      reads.push([id, tokenId]);
-      return { deleted: false, signedOutAt: null, ...(tokenId ? { agentTokenExpiresAt: items.get(tokenId) ?? null } : {}) };
+    const read = async (id: string, tokenIds?: readonly string[]): Promise<StandingRead> => {
+      reads.push([id, tokenIds]);
+      return { deleted: false, signedOutAt: null, ...(tokenIds ? { agentTokens: Object.fromEntries(tokenIds.map((t) => [t, items.get(t) ?? null])) } : {}) };
     };
     return { items, reads, time, read, clock: () => time.now };
   }
@@ -136,17 +136,23 @@ describe("a personal access token's standing", () => {
     w.items.set('t1', 5_000_000);
     expect(await check('a', 't1')).toEqual({ deleted: false, signedOutAt: null, agentTokenExpiresAt: 5_000_000 });
     expect(await check('a', 't1')).toMatchObject({ agentTokenExpiresAt: 5_000_000 });
-    // The browser's requests and another token's are kept apart: each reads once.
+    // The browser's requests share the learner's read; another token is read with the learner's tokens asked lately.
     expect(await check('a')).toEqual({ deleted: false, signedOutAt: null });
-    expect((await check('a', 't2')).agentTokenExpiresAt).toBeNull();
+    w.items.set('t2', 6_000_000);
+    expect((await check('a', 't2')).agentTokenExpiresAt).toBe(6_000_000);
+    expect(await check('a', 't1')).toMatchObject({ agentTokenExpiresAt: 5_000_000 });
     expect(w.reads).toEqual([
-      ['a', 't1'],
-      ['a', undefined],
-      ['a', 't2'],
+      ['a', ['t1']],
+      ['a', ['t1', 't2']],
     ]);
     w.items.delete('t1'); // revoked by another function
+    w.time.now = AGENT_REVOCATION_SECONDS * 1000 - 1;
+    // A Cognito request's read, too, covers the tokens, so whichever request reads next, the revocation is seen.
+    await check('a');
     w.time.now = AGENT_REVOCATION_SECONDS * 1000;
     expect((await check('a', 't1')).agentTokenExpiresAt).toBeNull();
+    expect((await check('a', 't2')).agentTokenExpiresAt).toBe(6_000_000);
+    expect(w.reads).toHaveLength(3);
     expect(trustedForMs(SETTLE_MS)).toBeLessThanOrEqual(AGENT_REVOCATION_SECONDS * 1000);
   });
 

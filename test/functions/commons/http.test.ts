@@ -310,8 +310,11 @@ describe('a personal access token', () => {
     const browserOnly = await tokenApi(lambdaEvent('GET /api/journal/export.csv', { ...tokenContext, agentScopes: 'read trade' }));
     expect(browserOnly.statusCode).toBe(403);
     expect(json(browserOnly)).toEqual({ error: 'Agent tokens cannot use this route.', code: 'forbidden' });
-    expect(agentRefusal('POST /api/orders', { tokenId: 't', name: 'n', scopes: ['trade'] }, scopes)).toBeNull();
-    expect(agentRefusal('GET /api/portfolio', { tokenId: 't', name: 'n', scopes: ['trade'] }, scopes)?.status).toBe(403);
+    const trader = { tokenId: 't', name: 'n', scopes: ['trade' as const] };
+    expect(agentRefusal({ routeKey: 'POST /api/orders', auth: 'user' }, trader, scopes)).toBeNull();
+    expect(agentRefusal({ routeKey: 'GET /api/portfolio', auth: 'user' }, trader, scopes)?.status).toBe(403);
+    // A public route takes anyone, a token too.
+    expect(agentRefusal({ routeKey: 'GET /api/market/status', auth: 'public' }, trader, scopes)).toBeNull();
   });
 
   it('gets 401 once its item is gone (revoked, or the account deleted) or past its expiry, whatever the authorizer remembered', async () => {

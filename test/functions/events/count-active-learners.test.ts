@@ -49,6 +49,19 @@ function setup() {
 }
 
 describe('countActiveLearners (a first order, lesson or quiz counts a learner once)', () => {
+  it("does not count an order the learner's agent token placed: the learner's own first order counts them", async () => {
+    const t = setup();
+    const byAgent = orderPlaced('ada');
+    byAgent.detail = { ...byAgent.detail, agent: 'my-bot' };
+    await t.consume(byAgent);
+    expect(t.learners()).toBe(0);
+    expect(t.receipts.items.has('USER#ada|COUNTED#LEARNER')).toBe(false);
+    const own = orderPlaced('ada');
+    expect(await t.consume(own)).toMatchObject({ status: 'consumed' });
+    expect(t.learners()).toBe(1);
+    expect(t.receipts.items.get('USER#ada|COUNTED#LEARNER')).toMatchObject({ eventId: own.detail.eventId });
+  });
+
   it('counts a learner on their first order and never again, whatever they do next', async () => {
     const t = setup();
     const first = orderPlaced('ada');

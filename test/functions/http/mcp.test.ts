@@ -8,6 +8,7 @@ import { makeMcpHandler, serveMcp, type McpDeps } from '../../../functions/http/
 import type { RouteTable } from '../../../functions/mcp/route-call';
 import { LESSON_OUTLINE_URI, MCP_TOOLS } from '../../../functions/mcp/server';
 import { learner, marketRoutes, NOW } from '../mcp/harness';
+import { MCP_POST_ONLY } from '@shared/agent/mcp.api';
 
 const URL_ = 'https://academy.test/api/mcp';
 
@@ -31,15 +32,14 @@ const toResponse = (status: number, body: string | undefined, headers: Record<st
     headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, String(v)])),
   });
 
-/** The client's requests, answered by the Lambda handler as API Gateway would call it (only POST has a route). */
+/** The client's requests, answered by the Lambda handler as API Gateway would call it (GET and DELETE answer 405). */
 const throughHandler =
   (deps: McpDeps, claims: Record<string, string>): FetchLike =>
   async (_url, init) => {
     const method = (init?.method ?? 'GET').toUpperCase();
-    if (method !== 'POST') return new Response(JSON.stringify({ message: 'Not Found' }), { status: 404 });
     const headers = Object.fromEntries(new Headers(init?.headers).entries());
     const event = {
-      routeKey: 'POST /api/mcp',
+      routeKey: `${method} /api/mcp`,
       headers,
       body: String(init?.body ?? ''),
       isBase64Encoded: false,
@@ -215,6 +215,19 @@ describe('the transport’s own answers', () => {
     ];
     const res = await serveMcp(deps({ 'GET /api/market/status': never }), { body: batch, headers: json, user: learner, requestId: 'r' }, 50);
     expect(res).toEqual({ status: 504, body: { error: 'The request took too long. Please try again.', code: 'gateway_timeout' } });
+  });
+
+  it('answers GET and DELETE with 405 and Allow: POST, as the transport says a server without a stream or a session does', async () => {
+    for (const method of ['GET', 'DELETE']) {
+      const res = await makeMcpHandler(deps({}))({
+        routeKey: `${method} /api/mcp`,
+        headers: { accept: 'text/event-stream' },
+        requestContext: { requestId: 'r' },
+      } as unknown as Event);
+      expect(res.statusCode).toBe(405);
+      expect(res.headers).toMatchObject({ Allow: 'POST' });
+      expect(JSON.parse(res.body!)).toEqual({ error: MCP_POST_ONLY, code: 'bad_request' });
+    }
   });
 
   it('needs a signed-in caller', async () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AGENT_LIMITS, type AgentPrincipal } from '@shared/agent/token';
-import { ok } from '@shared/result';
-import { AGENT_PAPER_ONLY, admitAgentOrder, agentOrderMinute, secondsToNextMinute } from '@shared/trading/agent-orders';
+import { fail, ok } from '@shared/result';
+import { AGENT_PAPER_ONLY, admitAgentOrder, agentMinuteFull, agentOrderMinute, secondsToNextMinute } from '@shared/trading/agent-orders';
+import type { AgentOrderCounter } from '@shared/trading/agent-order-counter.port';
 import { cancelOrder } from '@shared/trading/cancel-order';
 import type { OrderRequest } from '@shared/trading/order';
 import type { OrderVenue } from '@shared/trading/order-venue.port';
@@ -12,13 +13,21 @@ const BOT: AgentPrincipal = { tokenId: '01KTOKEN00000000000000000A', name: 'my-b
 const OTHER: AgentPrincipal = { tokenId: '01KTOKEN00000000000000000B', name: 'other-bot', scopes: ['trade'] };
 const order: OrderRequest = { clientOrderId: 'c1', type: 'market', timeInForce: 'day', legs: [{ contract: 'SPY261218C00600000', side: 'buy', quantity: 1 }] };
 
-function venue(accountId: string) {
+/**
+ * A venue that books an agent's count with the order, as the paper account's transaction does (an order the full
+ * minute refuses is not booked); `refuse` makes it refuse every order as compliance would, booking nothing.
+ */
+function venue(accountId: string, counter?: AgentOrderCounter) {
   const placed: OrderRequest[] = [];
   const canceled: { orderId: string; agent?: string }[] = [];
+  const state = { refuse: false };
   const v: OrderVenue = {
     accountId,
     summary: async () => null,
     placeOrder: async (_userId, request) => {
+      if (state.refuse) return fail('unprocessable', 'Insufficient buying power.');
+      const c = request.agentCount;
+      if (c && counter && (await counter.count(c.tokenId, c.minute, c.limit, c.expiresAt)) === 'full') return agentMinuteFull(c);
       placed.push(request);
       return ok({ order: { orderId: `o${placed.length}`, ...(request.agent ? { agent: request.agent } : {}) } as never, checks: [] });
     },
@@ -28,14 +37,14 @@ function venue(accountId: string) {
     },
     listOrders: async () => ok([]),
   };
-  return { v, placed, canceled };
+  return { v, placed, canceled, state };
 }
 
 function setup(at = '2026-11-30T15:04:20.250Z') {
   let now = new Date(at);
   const memory = memoryAgentOrderCounter();
   const limits = { counter: memory.counter, clock: { now: () => now } };
-  const paper = venue('paper');
+  const paper = venue('paper', memory.counter);
   const live = venue('alpaca-live');
   const alpacaPaper = venue('alpaca-paper');
   return {
@@ -56,12 +65,55 @@ describe('orders placed by an agent token', () => {
     const s = setup();
     const placed = await placeOrder(s.venues, 'u1', order, { agent: BOT, limits: s.limits });
     expect(placed).toMatchObject({ ok: true, value: { order: { agent: 'my-bot' } } });
-    expect(s.paper.placed).toEqual([{ ...order, agent: 'my-bot' }]);
+    expect(s.paper.placed).toEqual([
+      {
+        ...order,
+        agent: 'my-bot',
+        // Booked with the order: one more of the token's minute, and what a refusal would say.
+        agentCount: {
+          tokenId: BOT.tokenId,
+          name: 'my-bot',
+          minute: '2026-11-30T15:04',
+          limit: 10,
+          expiresAt: Date.parse('2026-11-30T15:04:00Z') / 1000 + 120,
+          retryAfter: 40,
+        },
+      },
+    ]);
+    // Counted once, by the booking, not again beside it.
+    expect(s.counts.get(`${BOT.tokenId}|2026-11-30T15:04`)?.orders).toBe(1);
+  });
+
+  it('count an attempt the venue refuses as well, and answer 429 in its place once the minute is full', async () => {
+    const s = setup();
+    s.paper.state.refuse = true;
+    for (let i = 0; i < AGENT_LIMITS.ordersPerMinute; i++) {
+      expect(await placeOrder(s.venues, 'u1', { ...order, clientOrderId: `r${i}` }, { agent: BOT, limits: s.limits })).toMatchObject({
+        ok: false,
+        error: { code: 'unprocessable' },
+      });
+    }
+    expect(s.counts.get(`${BOT.tokenId}|2026-11-30T15:04`)?.orders).toBe(AGENT_LIMITS.ordersPerMinute);
+    expect(await placeOrder(s.venues, 'u1', { ...order, clientOrderId: 'r-over' }, { agent: BOT, limits: s.limits })).toMatchObject({
+      ok: false,
+      error: { code: 'rate_limited', details: { retryAfter: 40, limit: 10 } },
+    });
+    s.paper.state.refuse = false;
+    expect(await placeOrder(s.venues, 'u1', { ...order, clientOrderId: 'ok-over' }, { agent: BOT, limits: s.limits })).toMatchObject({
+      ok: false,
+      error: { code: 'rate_limited' },
+    });
+    expect(s.paper.placed).toEqual([]);
   });
 
   it("never take a name from the request: the learner's own order is unmarked whatever it carries", async () => {
     const s = setup();
-    await placeOrder(s.venues, 'u1', { ...order, agent: 'forged' }, {});
+    await placeOrder(
+      s.venues,
+      'u1',
+      { ...order, agent: 'forged', agentCount: { tokenId: 'x', name: 'forged', minute: 'm', limit: 99, expiresAt: 0, retryAfter: 1 } },
+      {},
+    );
     expect(s.paper.placed).toEqual([order]);
     // Nor is a learner's order counted against any token.
     expect(s.counts.size).toBe(0);

@@ -2,7 +2,8 @@
 import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { isValidElement } from 'react';
+import { createMemoryRouter, Navigate, RouterProvider, type RouteObject } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthState } from '@web/features/auth/hooks/auth-context';
 import { stubApi } from './api-stub';
@@ -37,6 +38,7 @@ vi.mock('@web/features/auth/components/auth-page', () => ({
 }));
 
 import { LANDING_SEEN_KEY } from '@web/app/first-visit';
+import { destinationName } from '@web/app/root-layout';
 import { appRouteDiscovery, routes } from '@web/app/router';
 import { PLANNED_PAGES } from '@web/features/placeholders/planned-pages';
 
@@ -83,6 +85,21 @@ describe('routing', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Continue to Trading' }));
     await screen.findByRole('heading', { name: 'Trading' });
     expect(router.state.location.pathname).toBe('/app/trading');
+  });
+
+  it('names every public page it may be on the way to in words, never by its path', () => {
+    const paths: string[] = [];
+    const walk = (rs: readonly RouteObject[]) =>
+      rs.forEach((r) => {
+        // The addresses that only redirect (to /login, /signup) are never landed on.
+        const redirects = isValidElement(r.element) && r.element.type === Navigate;
+        if (r.path && r.path !== '/' && !r.path.startsWith('/app') && !r.path.includes('*') && !redirects) paths.push(r.path);
+        if (r.children && !r.path?.startsWith('/app')) walk(r.children);
+      });
+    walk(routes);
+    expect(paths).toContain('/agent');
+    for (const path of paths) expect(destinationName(path), path).not.toMatch(/^\//);
+    expect(destinationName('/agent')).toBe('the Agent API page');
   });
 
   it('lets the visitor stay on the landing page instead', async () => {

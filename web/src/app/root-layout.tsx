@@ -46,6 +46,7 @@ const PUBLIC_NAMES: Record<string, string> = {
   '/login': 'sign in',
   '/signup': 'sign up',
   '/optionschain': 'the options chain',
+  '/agent': 'the Agent API page',
   '/coming-soon': 'Indian markets: coming soon',
   '/subscription': 'the free-forever page',
   '/success': 'your subscription',

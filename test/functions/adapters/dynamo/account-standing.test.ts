@@ -40,14 +40,14 @@ describe("a learner's standing from the table", () => {
 describe("a personal access token's standing from the table", () => {
   beforeEach(() => mock.reset());
 
-  it("reads the token's own item in the same BatchGetItem, and gives its expiry, or null once it is gone", async () => {
+  it("reads the tokens' own items in the same BatchGetItem, and gives each one's expiry, or null once it is gone", async () => {
     mock.on(BatchGetCommand).resolves({
       Responses: { tbl: [{ PK: 'USER#u1', SK: 'AGENT_TOKEN#01JTOKEN', expiresAt: '2027-01-01T00:00:00.000Z', hash: 'h' }] },
     });
-    expect(await dynamoAccountStanding(db, 'tbl')('u1', '01JTOKEN')).toEqual({
+    expect(await dynamoAccountStanding(db, 'tbl')('u1', ['01JTOKEN', '01JOTHER'])).toEqual({
       deleted: false,
       signedOutAt: null,
-      agentTokenExpiresAt: Date.parse('2027-01-01T00:00:00.000Z'),
+      agentTokens: { '01JTOKEN': Date.parse('2027-01-01T00:00:00.000Z'), '01JOTHER': null },
     });
     const calls = mock.commandCalls(BatchGetCommand);
     expect(calls).toHaveLength(1);
@@ -56,11 +56,12 @@ describe("a personal access token's standing from the table", () => {
         { PK: 'DELETED#u1', SK: 'TOMBSTONE' },
         { PK: 'USER#u1', SK: 'SESSIONS' },
         { PK: 'USER#u1', SK: 'AGENT_TOKEN#01JTOKEN' },
+        { PK: 'USER#u1', SK: 'AGENT_TOKEN#01JOTHER' },
       ]),
     );
     mock.reset();
     // Revoked: the sessions item alone is there, and it is not taken for the token.
     mock.on(BatchGetCommand).resolves({ Responses: { tbl: [{ PK: 'USER#u1', SK: 'SESSIONS', signedOutAtMs: 5 }] } });
-    expect(await dynamoAccountStanding(db, 'tbl')('u1', '01JTOKEN')).toEqual({ deleted: false, signedOutAt: 5, agentTokenExpiresAt: null });
+    expect(await dynamoAccountStanding(db, 'tbl')('u1', ['01JTOKEN'])).toEqual({ deleted: false, signedOutAt: 5, agentTokens: { '01JTOKEN': null } });
   });
 });

@@ -104,6 +104,20 @@ describe('closing a position', () => {
     group: null,
   };
 
+  it("says which positions the learner's agent token opened, as the orders list says of its orders", async () => {
+    renderPage({
+      ...portfolio([]),
+      positions: [
+        { ...position, agent: 'my-bot' },
+        { ...position, symbol: 'SPY261218C00600000', optionType: 'call', strike: 600 },
+      ],
+    });
+    const rows = await screen.findAllByTestId('position-row');
+    expect(rows.map((r) => within(r).queryByTestId('position-agent')?.textContent ?? null)).toEqual(["opened by agent 'my-bot'", null]);
+    const cards = screen.getAllByTestId('position-card');
+    expect(cards.map((c) => within(c).queryByTestId('position-agent')?.textContent ?? null)).toEqual(["opened by agent 'my-bot'", null]);
+  });
+
   it('sends one idempotency key per close: the same when the learner confirms again after an error, a new one for the next close', async () => {
     let attempts = 0;
     const api = renderPage(

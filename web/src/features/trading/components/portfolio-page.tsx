@@ -1,5 +1,6 @@
 import { environmentOfAccount } from '@shared/broker/account-id';
 import { plural } from '@shared/format/words';
+import { agentOpenedInWords } from '@shared/agent/token';
 import { useSelectedAccount } from '@web/api/selected-account';
 import { LivePortfolio } from './live-account';
 import { Link } from 'react-router-dom';
@@ -375,6 +376,13 @@ function PositionsTable({
     </div>
   );
   const name = (p: PortfolioPosition) => (p.kind === 'option' ? contractLabel(p.symbol) : `${p.symbol} shares`);
+  // Opened by the learner's agent token: said as the orders list says it of the order.
+  const agentMark = (p: PortfolioPosition) =>
+    p.agent && (
+      <span className="mt-0.5 block text-xs font-normal italic text-slate-600" data-testid="position-agent">
+        {agentOpenedInWords(p.agent)}
+      </span>
+    );
   const sideBadge = (p: PortfolioPosition) => (
     <span className={`ml-2 rounded px-1.5 py-0.5 text-xs font-bold ${p.side === 'long' ? 'bg-emerald-100 text-emerald-900' : 'bg-red-100 text-red-900'}`}>
       {p.side}
@@ -390,6 +398,7 @@ function PositionsTable({
               {name(p)}
               {sideBadge(p)}
             </p>
+            {agentMark(p)}
             <dl className="mt-2 grid grid-cols-3 gap-2 text-sm">
               <div>
                 <dt className="text-xs text-slate-600">Qty</dt>
@@ -451,6 +460,7 @@ function PositionsTable({
                   <th scope="row" className="px-4 py-2 text-left font-semibold text-slate-900">
                     {name(p)}
                     {sideBadge(p)}
+                    {agentMark(p)}
                   </th>
                   <td className="px-3 py-2 text-right tabular-nums">{signedQuantity(p.quantity)}</td>
                   <td className="px-3 py-2 text-right tabular-nums">{formatUsd(p.avgPrice)}</td>
