@@ -97,7 +97,8 @@ export function legsOf(positions: readonly Position[]): { legs: StrategyLeg[]; l
 
 /** The ways the learner's option positions may form a strategy: each strategy group, each position, and the ungrouped ones of one expiry together. */
 export function candidates(positions: readonly Position[]): Position[][] {
-  const options = positions.filter((p) => p.kind === 'option' && p.quantity !== 0 && p.optionType && p.strike && p.expiration);
+  // A position the learner's agent token opened is not the learner's own work, so it never meets an exercise.
+  const options = positions.filter((p) => p.kind === 'option' && !p.agent && p.quantity !== 0 && p.optionType && p.strike && p.expiration);
   const out: Position[][] = [];
   const groups = new Map<string, Position[]>();
   for (const p of options) if (p.group) groups.set(p.group.id, [...(groups.get(p.group.id) ?? []), p]);
@@ -159,7 +160,15 @@ function checkPosition(criteria: PositionCriteria, state: ExerciseState): { met:
     }
     if (!best || problems.length < best.problems.length) best = { problems, positions: set };
   }
-  if (!best) return { met: false, detail: `You hold no option positions. Open a ${wanted} to meet this.` };
+  if (!best) {
+    const byAgent = state.positions.some((p) => p.kind === 'option' && p.agent);
+    return {
+      met: false,
+      detail: byAgent
+        ? `You hold no option positions of your own (one your agent token opened does not count). Open a ${wanted} to meet this.`
+        : `You hold no option positions. Open a ${wanted} to meet this.`,
+    };
+  }
   return { met: false, detail: `Your closest position, ${describeLegs(best.positions)}, does not qualify: ${best.problems.join('; ')}.` };
 }
 

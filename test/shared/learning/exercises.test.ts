@@ -187,6 +187,12 @@ describe('practical exercise checks', () => {
       met: false,
       detail: 'You have placed no order on SPY yet.',
     });
+    // A position the agent's order opened does not meet the position requirement either.
+    expect(checkExercise(exercise, state({ positions: [position(C, { agent: 'my-bot' })] })).requirements[0]).toMatchObject({
+      met: false,
+      detail: 'You hold no option positions of your own (one your agent token opened does not count). Open a Long Call or Long Put to meet this.',
+    });
+    expect(checkExercise(exercise, state({ positions: [position(C, {})] })).requirements[0]!.met).toBe(true);
     const withJournal = {
       ...exercise,
       requirements: [{ type: 'journal' as const, description: 'Write it down', criteria: { mustHave: ['setup' as const, 'exitPlan' as const] } }],
