@@ -104,13 +104,16 @@ export interface Scheme {
   start: Int32Array;
   /** All fixed-point points: start[n]. */
   points: number;
-  /** τ_i/T = ζ_i², i = 0..n. */
+  /** τ_i/T = ζ_i² and ζ_i = √(τ_i/T), i = 0..n. */
   nodeZeta2: Float64Array;
+  nodeZeta: Float64Array;
   /** u/T, (τ_i - u)/T, √((τ_i - u)/T) and the weight of du/T at each fixed-point point. */
   fpU: Float64Array;
   fpDt: Float64Array;
   fpSqrtDt: Float64Array;
   fpW: Float64Array;
+  /** 1/(√(2π)·√((τ_i - u)/T)) at each fixed-point point (the density's factor over √(τ_i - u), before 1/√T). */
+  fpDensityOverSqrtDt: Float64Array;
   /** Interpolation weights of nodes 1..n at each fixed-point point (n per point). */
   fpInterp: Float64Array;
   /** (T - u)/T, its square root and the weight of du/T at each price point, and their interpolation weights. */
@@ -178,10 +181,12 @@ function makeScheme(n: number, l: number, p: number, coarse: boolean): Scheme {
     start,
     points,
     nodeZeta2: nodeZ.map((z) => ((1 + z) / 2) ** 2),
+    nodeZeta: nodeZ.map((z) => (1 + z) / 2),
     fpU: new Float64Array(points),
     fpDt: new Float64Array(points),
     fpSqrtDt: new Float64Array(points),
     fpW: new Float64Array(points),
+    fpDensityOverSqrtDt: new Float64Array(points),
     fpInterp: new Float64Array(points * n),
     prDt: new Float64Array(p),
     prSqrtDt: new Float64Array(p),
@@ -224,6 +229,7 @@ function makeScheme(n: number, l: number, p: number, coarse: boolean): Scheme {
       scheme.fpU[ij] = zeta * zeta * s * s;
       scheme.fpDt[ij] = zeta * zeta * c * c;
       scheme.fpSqrtDt[ij] = zeta * c;
+      scheme.fpDensityOverSqrtDt[ij] = ONE_OVER_SQRT_TWO_PI / (zeta * c);
       scheme.fpW[ij] = (rule.w[j] as number) * (Math.PI / 4) * 2 * zeta * zeta * s * c;
       interpolate(2 * zeta * s - 1, scheme.fpInterp, ij * n);
     }
@@ -261,43 +267,69 @@ export function schemeFor(T: number): Scheme {
   return T <= 31 / 365 ? VERY_SHORT : T <= 0.25 ? SHORT : T <= 1 ? MEDIUM : LONG;
 }
 
-/** Sets the per-expiry terms of the scheme (and its coarse companion) for (T, r, q); a no-op when already set. */
+/**
+ * Sets the per-expiry terms of the scheme (and its coarse companion) for (T, r, q); a no-op when already set.
+ * This runs once per contract when contracts come one by one, so it is kept lean: the coarse companion has the
+ * same nodes and copies their terms, and the exponentials at the quadrature points skip fastExp's range check
+ * (their arguments are clamped to ±700, which only matters where r·T or q·T exceeds 700 and the price is bounded
+ * by the no-arbitrage limits anyway).
+ */
 export function setExpiry(scheme: Scheme, T: number, r: number, q: number): void {
-  if (scheme.coarse !== undefined) setExpiry(scheme.coarse, T, r, q);
   const t = scheme.terms;
   if (T === t.T && r === t.r && q === t.q) return;
   t.T = T;
   t.r = r;
   t.q = q;
-  const { n, points, p } = scheme;
+  const { n, p } = scheme;
   const sqrtT = Math.sqrt(T);
+  const inverseSqrtT = 1 / sqrtT;
   const carry = r - q;
   for (let i = 1; i <= n; i++) {
     const zeta2 = scheme.nodeZeta2[i] as number;
-    t.nodeSqrtTau[i] = sqrtT * Math.sqrt(zeta2);
+    t.nodeSqrtTau[i] = sqrtT * (scheme.nodeZeta[i] as number);
     t.nodeDrift[i] = carry * T * zeta2;
     t.nodeAlpha[i] = fastExp(-carry * T * zeta2);
     t.nodeDr[i] = fastExp(-r * T * zeta2);
     t.nodeDq[i] = fastExp(-q * T * zeta2);
     t.nodeOneMinusDr[i] = -Math.expm1(-r * T * zeta2);
   }
-  for (let ij = 0; ij < points; ij++) {
-    const u = T * (scheme.fpU[ij] as number);
-    const weight = T * (scheme.fpW[ij] as number);
-    t.fpDiscR[ij] = r * weight * fastExp(r * u);
-    t.fpDiscQ[ij] = q * weight * fastExp(q * u);
-    t.fpDrift[ij] = carry * T * (scheme.fpDt[ij] as number);
-    const sqrtDt = sqrtT * (scheme.fpSqrtDt[ij] as number);
-    t.fpSqrtDt[ij] = sqrtDt;
-    t.fpDensityOverSqrtDt[ij] = ONE_OVER_SQRT_TWO_PI / sqrtDt;
+  setPointTerms(scheme, t, T, r, q, sqrtT, inverseSqrtT);
+  const coarse = scheme.coarse;
+  if (coarse !== undefined) {
+    const c = coarse.terms;
+    c.T = T;
+    c.r = r;
+    c.q = q;
+    c.nodeSqrtTau.set(t.nodeSqrtTau);
+    c.nodeDrift.set(t.nodeDrift);
+    c.nodeAlpha.set(t.nodeAlpha);
+    c.nodeDr.set(t.nodeDr);
+    c.nodeDq.set(t.nodeDq);
+    c.nodeOneMinusDr.set(t.nodeOneMinusDr);
+    setPointTerms(coarse, c, T, r, q, sqrtT, inverseSqrtT);
   }
   for (let j = 0; j < p; j++) {
     const time = T * (scheme.prDt[j] as number);
     const weight = T * (scheme.prW[j] as number);
-    t.prDiscR[j] = r * weight * fastExp(-r * time);
-    t.prDiscQ[j] = q * weight * fastExp(-q * time);
+    t.prDiscR[j] = r * weight * fastExpUnchecked(Math.max(-700, -r * time));
+    t.prDiscQ[j] = q === 0 ? 0 : q * weight * fastExpUnchecked(Math.min(700, Math.max(-700, -q * time)));
     t.prDrift[j] = carry * time;
     t.prSqrtT[j] = sqrtT * (scheme.prSqrtDt[j] as number);
+  }
+}
+
+/** The fixed-point points' terms of setExpiry (r > 0; the e^{qu} factor is skipped when q = 0). */
+function setPointTerms(scheme: Scheme, t: ExpiryTerms, T: number, r: number, q: number, sqrtT: number, inverseSqrtT: number): void {
+  const carry = r - q;
+  const { fpU, fpW, fpDt, fpSqrtDt, fpDensityOverSqrtDt } = scheme;
+  for (let ij = 0; ij < scheme.points; ij++) {
+    const u = T * (fpU[ij] as number);
+    const weight = T * (fpW[ij] as number);
+    t.fpDiscR[ij] = r * weight * fastExpUnchecked(Math.min(700, r * u));
+    t.fpDiscQ[ij] = q === 0 ? 0 : q * weight * fastExpUnchecked(Math.min(700, Math.max(-700, q * u)));
+    t.fpDrift[ij] = carry * T * (fpDt[ij] as number);
+    t.fpSqrtDt[ij] = sqrtT * (fpSqrtDt[ij] as number);
+    t.fpDensityOverSqrtDt[ij] = inverseSqrtT * (fpDensityOverSqrtDt[ij] as number);
   }
 }
 
@@ -505,7 +537,7 @@ function newtonStep(scheme: Scheme, sigma: number, lnX: number): number {
   normals(HALF, HALF + nodeArgs + n);
   for (let i = 1; i <= n; i++) {
     const own = roots[i] as number;
-    const b = Math.exp(lnX - own);
+    const b = fastExp(lnX - own);
     const alpha = nodeAlpha[i] as number;
     const v = sigma * (nodeSqrtTau[i] as number);
     const m0 = nodeArgs + i - 1;
