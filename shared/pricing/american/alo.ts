@@ -410,6 +410,8 @@ function qdPlusLogBoundary(terms: ExpiryTerms, i: number, r: number, q: number, 
   const beta = alpha * (1 / oneMinusDr + lambdaPrime / (2 * lambda + omega - 1)) - lambda;
   const c = alpha / (r * dr);
   const drift = (r - q) * tau;
+  // e^{-d₋²/2} = e^{-d₊²/2}·S·e^{(r-q)τ} (as S e^{-qτ}φ(d₊) = e^{-rτ}φ(d₋) at strike 1): one exponential fewer.
+  const carryGrowth = 1 / (terms.nodeAlpha[i] as number);
   const charmShift = (r - q) * invV;
   const halfOverTau = 0.5 / tau;
   let y = start;
@@ -420,7 +422,7 @@ function qdPlusLogBoundary(terms: ExpiryTerms, i: number, r: number, q: number, 
     const gp = fastExpUnchecked(-0.5 * dp * dp);
     const pdp = ONE_OVER_SQRT_TWO_PI * gp;
     const nMinusDp = normCdfFromGauss(-dp, gp);
-    const nMinusDm = normCdfFromGauss(-dm, fastExpUnchecked(-0.5 * dm * dm));
+    const nMinusDm = normCdfFromGauss(-dm, gp * x * carryGrowth);
     const dqN = dq * nMinusDp;
     const dqPdf = dq * pdp;
     const npv = dr * nMinusDm - x * dqN;
