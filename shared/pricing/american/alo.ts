@@ -31,10 +31,10 @@
  *   e^{-(r-q)τ_i}·N_i = 0 with the exact Jacobian of the discretisation: the derivative of each kernel with
  *   respect to the boundary at its quadrature point, spread over the nodes by the interpolation weights. Near
  *   u = 0 the derivative of √H is unbounded (H → 0); there it is capped, which keeps the convergence quadratic in
- *   practice. Two steps from QD+, the first on a coarser quadrature (at most five points per integral, which
- *   changes the step's outcome by less than the second step removes), land within 6e-8 of the strike of the
- *   fully converged discrete price on the whole reference set (one step: 3e-5), far inside the discretisation's
- *   own error.
+ *   practice. Two steps from QD+, the first on a coarser quadrature (at most four points per integral, which
+ *   changes the step's outcome by less than the second step removes), land within 1.5e-7 of the strike of the
+ *   fully converged discrete price on the whole reference set (five points: the same; three: 3.5e-6; one step
+ *   alone: 3e-5), far inside the discretisation's own error.
  * - The price is a fixed sequence of smooth operations of σ, r, q, S and T (no iteration stops at a tolerance
  *   on the usual path), so finite differences of it are clean and the implied volatility inverts it exactly.
  * - Node i's integral has min(l, 2 + i) points (the short ones near expiry need few), and the number of nodes
@@ -104,13 +104,16 @@ export interface Scheme {
   start: Int32Array;
   /** All fixed-point points: start[n]. */
   points: number;
-  /** τ_i/T = ζ_i², i = 0..n. */
+  /** τ_i/T = ζ_i² and ζ_i = √(τ_i/T), i = 0..n. */
   nodeZeta2: Float64Array;
+  nodeZeta: Float64Array;
   /** u/T, (τ_i - u)/T, √((τ_i - u)/T) and the weight of du/T at each fixed-point point. */
   fpU: Float64Array;
   fpDt: Float64Array;
   fpSqrtDt: Float64Array;
   fpW: Float64Array;
+  /** 1/(√(2π)·√((τ_i - u)/T)) at each fixed-point point (the density's factor over √(τ_i - u), before 1/√T). */
+  fpDensityOverSqrtDt: Float64Array;
   /** Interpolation weights of nodes 1..n at each fixed-point point (n per point). */
   fpInterp: Float64Array;
   /** (T - u)/T, its square root and the weight of du/T at each price point, and their interpolation weights. */
@@ -120,7 +123,7 @@ export interface Scheme {
   prInterp: Float64Array;
   /** ln(ζ_i/ζ_{i-1})/ln(ζ_{i-1}/ζ_{i-2}): the exponent of the power-law extrapolation of QD+ starts. */
   growth: Float64Array;
-  /** The same nodes with at most five points per integral, for the first Newton step (none when l <= 6). */
+  /** The same nodes with at most four points per integral, for the first Newton step (none when l <= 6). */
   coarse: Scheme | undefined;
   /** Its terms for the (T, r, q) last set by setExpiry. */
   terms: ExpiryTerms;
@@ -178,17 +181,19 @@ function makeScheme(n: number, l: number, p: number, coarse: boolean): Scheme {
     start,
     points,
     nodeZeta2: nodeZ.map((z) => ((1 + z) / 2) ** 2),
+    nodeZeta: nodeZ.map((z) => (1 + z) / 2),
     fpU: new Float64Array(points),
     fpDt: new Float64Array(points),
     fpSqrtDt: new Float64Array(points),
     fpW: new Float64Array(points),
+    fpDensityOverSqrtDt: new Float64Array(points),
     fpInterp: new Float64Array(points * n),
     prDt: new Float64Array(p),
     prSqrtDt: new Float64Array(p),
     prW: new Float64Array(p),
     prInterp: new Float64Array(p * n),
     growth: new Float64Array(n + 1),
-    coarse: coarse && l > 6 ? makeScheme(n, 5, p, false) : undefined,
+    coarse: coarse && l > 6 ? makeScheme(n, 4, p, false) : undefined,
     terms: {
       T: NaN,
       r: NaN,
@@ -224,6 +229,7 @@ function makeScheme(n: number, l: number, p: number, coarse: boolean): Scheme {
       scheme.fpU[ij] = zeta * zeta * s * s;
       scheme.fpDt[ij] = zeta * zeta * c * c;
       scheme.fpSqrtDt[ij] = zeta * c;
+      scheme.fpDensityOverSqrtDt[ij] = ONE_OVER_SQRT_TWO_PI / (zeta * c);
       scheme.fpW[ij] = (rule.w[j] as number) * (Math.PI / 4) * 2 * zeta * zeta * s * c;
       interpolate(2 * zeta * s - 1, scheme.fpInterp, ij * n);
     }
@@ -242,15 +248,18 @@ function makeScheme(n: number, l: number, p: number, coarse: boolean): Scheme {
 }
 
 /**
- * Schemes by maturity (n, l, p, and l_i = min(l, 2 + i) at node i): up to a month, three months, a year, beyond.
- * Chosen as the cheapest that keep the whole reference set (10,640 grid and random contracts, T to five years, σ to
- * 150%) within about 2e-6 of the strike (worst 1.6e-6, against the 5e-6 required; see shared/pricing/README.md):
- * beyond a month one node and, beyond three months, four price points fewer than the earlier 1e-6 choice (6, 6, 14),
- * (7, 7, 20), (9, 8, 24) (about 15% more CPU time a price on the bench's hard grid, in one comparison on a loaded machine).
+ * Schemes by maturity (n, l, p, and l_i = min(l, 2 + i) at node i): up to a month, three months, a year, two years,
+ * beyond. Chosen as the cheapest that keep the whole reference set (10,640 grid and random contracts, T to five
+ * years, σ to 150%) within about 2e-6 of the strike (worst 1.6e-6, against the 5e-6 required; see
+ * shared/pricing/README.md): beyond a month one node and, beyond three months, four price points fewer than the
+ * earlier 1e-6 choice (6, 6, 14), (7, 7, 20), (9, 8, 24) (about 15% more CPU time a price on the bench's hard grid,
+ * in one comparison on a loaded machine). From one to two years eight nodes suffice (worst 7.9e-7 of the strike
+ * there, against 1.1e-6 with nine; about 14% less CPU time for those contracts).
  */
 const VERY_SHORT = makeScheme(4, 5, 12, true);
 const SHORT = makeScheme(5, 6, 14, true);
 const MEDIUM = makeScheme(6, 7, 16, true);
+const TWO_YEARS = makeScheme(8, 8, 20, true);
 const LONG = makeScheme(9, 8, 20, true);
 /** Largest n, l and p a scheme may have (the workspace's size). */
 export const MAX_N = 16;
@@ -258,46 +267,72 @@ export const MAX_L = 16;
 export const MAX_P = 48;
 
 export function schemeFor(T: number): Scheme {
-  return T <= 31 / 365 ? VERY_SHORT : T <= 0.25 ? SHORT : T <= 1 ? MEDIUM : LONG;
+  return T <= 31 / 365 ? VERY_SHORT : T <= 0.25 ? SHORT : T <= 1 ? MEDIUM : T <= 2 ? TWO_YEARS : LONG;
 }
 
-/** Sets the per-expiry terms of the scheme (and its coarse companion) for (T, r, q); a no-op when already set. */
+/**
+ * Sets the per-expiry terms of the scheme (and its coarse companion) for (T, r, q); a no-op when already set.
+ * This runs once per contract when contracts come one by one, so it is kept lean: the coarse companion has the
+ * same nodes and copies their terms, and the exponentials at the quadrature points skip fastExp's range check
+ * (their arguments are clamped to ±700, which only matters where r·T or q·T exceeds 700 and the price is bounded
+ * by the no-arbitrage limits anyway).
+ */
 export function setExpiry(scheme: Scheme, T: number, r: number, q: number): void {
-  if (scheme.coarse !== undefined) setExpiry(scheme.coarse, T, r, q);
   const t = scheme.terms;
   if (T === t.T && r === t.r && q === t.q) return;
   t.T = T;
   t.r = r;
   t.q = q;
-  const { n, points, p } = scheme;
+  const { n, p } = scheme;
   const sqrtT = Math.sqrt(T);
+  const inverseSqrtT = 1 / sqrtT;
   const carry = r - q;
   for (let i = 1; i <= n; i++) {
     const zeta2 = scheme.nodeZeta2[i] as number;
-    t.nodeSqrtTau[i] = sqrtT * Math.sqrt(zeta2);
+    t.nodeSqrtTau[i] = sqrtT * (scheme.nodeZeta[i] as number);
     t.nodeDrift[i] = carry * T * zeta2;
     t.nodeAlpha[i] = fastExp(-carry * T * zeta2);
     t.nodeDr[i] = fastExp(-r * T * zeta2);
     t.nodeDq[i] = fastExp(-q * T * zeta2);
     t.nodeOneMinusDr[i] = -Math.expm1(-r * T * zeta2);
   }
-  for (let ij = 0; ij < points; ij++) {
-    const u = T * (scheme.fpU[ij] as number);
-    const weight = T * (scheme.fpW[ij] as number);
-    t.fpDiscR[ij] = r * weight * fastExp(r * u);
-    t.fpDiscQ[ij] = q * weight * fastExp(q * u);
-    t.fpDrift[ij] = carry * T * (scheme.fpDt[ij] as number);
-    const sqrtDt = sqrtT * (scheme.fpSqrtDt[ij] as number);
-    t.fpSqrtDt[ij] = sqrtDt;
-    t.fpDensityOverSqrtDt[ij] = ONE_OVER_SQRT_TWO_PI / sqrtDt;
+  setPointTerms(scheme, t, T, r, q, sqrtT, inverseSqrtT);
+  const coarse = scheme.coarse;
+  if (coarse !== undefined) {
+    const c = coarse.terms;
+    c.T = T;
+    c.r = r;
+    c.q = q;
+    c.nodeSqrtTau.set(t.nodeSqrtTau);
+    c.nodeDrift.set(t.nodeDrift);
+    c.nodeAlpha.set(t.nodeAlpha);
+    c.nodeDr.set(t.nodeDr);
+    c.nodeDq.set(t.nodeDq);
+    c.nodeOneMinusDr.set(t.nodeOneMinusDr);
+    setPointTerms(coarse, c, T, r, q, sqrtT, inverseSqrtT);
   }
   for (let j = 0; j < p; j++) {
     const time = T * (scheme.prDt[j] as number);
     const weight = T * (scheme.prW[j] as number);
-    t.prDiscR[j] = r * weight * fastExp(-r * time);
-    t.prDiscQ[j] = q * weight * fastExp(-q * time);
+    t.prDiscR[j] = r * weight * fastExpUnchecked(Math.max(-700, -r * time));
+    t.prDiscQ[j] = q === 0 ? 0 : q * weight * fastExpUnchecked(Math.min(700, Math.max(-700, -q * time)));
     t.prDrift[j] = carry * time;
     t.prSqrtT[j] = sqrtT * (scheme.prSqrtDt[j] as number);
+  }
+}
+
+/** The fixed-point points' terms of setExpiry (r > 0; the e^{qu} factor is skipped when q = 0). */
+function setPointTerms(scheme: Scheme, t: ExpiryTerms, T: number, r: number, q: number, sqrtT: number, inverseSqrtT: number): void {
+  const carry = r - q;
+  const { fpU, fpW, fpDt, fpSqrtDt, fpDensityOverSqrtDt } = scheme;
+  for (let ij = 0; ij < scheme.points; ij++) {
+    const u = T * (fpU[ij] as number);
+    const weight = T * (fpW[ij] as number);
+    t.fpDiscR[ij] = r * weight * fastExpUnchecked(Math.min(700, r * u));
+    t.fpDiscQ[ij] = q === 0 ? 0 : q * weight * fastExpUnchecked(Math.min(700, Math.max(-700, q * u)));
+    t.fpDrift[ij] = carry * T * (fpDt[ij] as number);
+    t.fpSqrtDt[ij] = sqrtT * (fpSqrtDt[ij] as number);
+    t.fpDensityOverSqrtDt[ij] = inverseSqrtT * (fpDensityOverSqrtDt[ij] as number);
   }
 }
 
@@ -375,6 +410,8 @@ function qdPlusLogBoundary(terms: ExpiryTerms, i: number, r: number, q: number, 
   const beta = alpha * (1 / oneMinusDr + lambdaPrime / (2 * lambda + omega - 1)) - lambda;
   const c = alpha / (r * dr);
   const drift = (r - q) * tau;
+  // e^{-d₋²/2} = e^{-d₊²/2}·S·e^{(r-q)τ} (as S e^{-qτ}φ(d₊) = e^{-rτ}φ(d₋) at strike 1): one exponential fewer.
+  const carryGrowth = 1 / (terms.nodeAlpha[i] as number);
   const charmShift = (r - q) * invV;
   const halfOverTau = 0.5 / tau;
   let y = start;
@@ -385,7 +422,7 @@ function qdPlusLogBoundary(terms: ExpiryTerms, i: number, r: number, q: number, 
     const gp = fastExpUnchecked(-0.5 * dp * dp);
     const pdp = ONE_OVER_SQRT_TWO_PI * gp;
     const nMinusDp = normCdfFromGauss(-dp, gp);
-    const nMinusDm = normCdfFromGauss(-dm, fastExpUnchecked(-0.5 * dm * dm));
+    const nMinusDm = normCdfFromGauss(-dm, gp * x * carryGrowth);
     const dqN = dq * nMinusDp;
     const dqPdf = dq * pdp;
     const npv = dr * nMinusDm - x * dqN;
@@ -505,7 +542,7 @@ function newtonStep(scheme: Scheme, sigma: number, lnX: number): number {
   normals(HALF, HALF + nodeArgs + n);
   for (let i = 1; i <= n; i++) {
     const own = roots[i] as number;
-    const b = Math.exp(lnX - own);
+    const b = fastExp(lnX - own);
     const alpha = nodeAlpha[i] as number;
     const v = sigma * (nodeSqrtTau[i] as number);
     const m0 = nodeArgs + i - 1;
@@ -685,17 +722,36 @@ export function premiumBound(s: number, T: number, r: number, q: number, sigma: 
   return g < -37 ? 0 : r * T * normCdfFromGauss(g, Math.exp(-0.5 * g * g));
 }
 
+/**
+ * True where the put (strike 1, r > 0) is surely exercised at once, without solving its boundary: s lies 2% below
+ * the perpetual put's boundary B∞ = λ/(λ - 1), λ the negative root of ½σ²λ² + (r - q - ½σ²)λ - r = 0 (McKean
+ * 1965, Merton 1973). The boundary B(τ) falls as the time left τ grows, towards B∞, so B(T) >= B∞ > s: the put is
+ * worth 1 - s, as solving would have found (the solved boundary at T was checked to stay within 0.1% of B∞ or
+ * above it over T from a day to 10 years, σ 0.5%-500% with σ√T <= 4, r 0-30%, q -5% to 50%; the 2% margin keeps
+ * the shortcut inside the region the full solve calls exercise). Deep in-the-money contracts (a seventh of the
+ * bench's hard grid) cost one square root instead of a solve.
+ */
+export function surelyExercised(s: number, T: number, r: number, q: number, sigma: number): boolean {
+  if (!(T <= 10 && sigma * sigma * T <= 16)) return false;
+  const a = 0.5 * sigma * sigma;
+  const b = r - q - a;
+  const lambda = (-b - Math.sqrt(b * b + 4 * a * r)) / (2 * a);
+  return s < 0.98 * (lambda / (lambda - 1));
+}
+
 /** Premiums below this (per unit of strike) are not worth solving for: the European value is returned. */
 export const NEGLIGIBLE_PREMIUM = 1e-10;
 
 /**
  * Early-exercise premium of the American put with strike 1 by ALO (unvalidated; T > 0, σ > 0, r > 0;
  * s = S/K > 0), per unit of strike; NaN where s is in the exercise region (the put is worth 1 - s). Where
- * premiumBound proves the premium below NEGLIGIBLE_PREMIUM, 0 without solving. The scheme is the one for T unless
- * given (differences in T keep one scheme: each has its own discretisation error).
+ * premiumBound proves the premium below NEGLIGIBLE_PREMIUM, 0 without solving; where surelyExercised, NaN without
+ * solving. The scheme is the one for T unless given (differences in T keep one scheme: each has its own
+ * discretisation error).
  */
 export function aloPutPremium(s: number, T: number, r: number, q: number, sigma: number, scheme: Scheme = schemeFor(T)): number {
   if (q >= 0 && premiumBound(s, T, r, q, sigma) <= NEGLIGIBLE_PREMIUM) return 0;
+  if (surelyExercised(s, T, r, q, sigma)) return NaN;
   solveBoundary(scheme, T, r, q, sigma);
   return premiumFromBoundary(scheme, s, r, q, sigma);
 }

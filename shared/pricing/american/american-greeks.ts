@@ -19,7 +19,7 @@
  */
 import { bsmAll, checkOptionFields, DELTA, GAMMA, PRICE, RHO, THETA, VEGA } from '../bsm';
 import type { Greeks, OptionInput } from '../types';
-import { NEGLIGIBLE_PREMIUM, premiumBound, premiumDerivatives, premiumFromBoundary, schemeFor, solveBoundary } from './alo';
+import { NEGLIGIBLE_PREMIUM, premiumBound, premiumDerivatives, premiumFromBoundary, schemeFor, solveBoundary, surelyExercised } from './alo';
 import { aloValue, deterministicExerciseTime, fromPremium } from './american-price';
 
 const european = new Float64Array(6);
@@ -111,6 +111,9 @@ export function americanGreeksUnchecked(
     european[PRICE] = Math.max(european[PRICE] as number, intrinsic);
     return fromEuropean();
   }
+  // Surely in the exercise region (as aloPutPremium decides): the intrinsic value, delta ±1.
+  if (surelyExercised(s, T, rate, dividend, sigma))
+    return result(fromPremium(european[PRICE] as number, intrinsic, NaN, strike, 0), isCall ? 1 : -1, 0, 0, 0, 0);
   const scheme = schemeFor(T);
   solveBoundary(scheme, T, rate, dividend, sigma);
   const premium = premiumFromBoundary(scheme, s, rate, dividend, sigma);
