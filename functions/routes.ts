@@ -27,6 +27,12 @@ export interface FunctionDefinition {
      */
     brokerSecrets?: 'read' | 'readwrite';
     /**
+     * 'control': GetSchedule and UpdateSchedule on exactly the schedules operators stop and start
+     * (CONTROLLABLE_SCHEDULES), with iam:PassRole on their invoke roles, which UpdateSchedule needs
+     * (infra/stacks/ingest-stack.ts); SCHEDULE_GROUP in the environment.
+     */
+    scheduler?: 'control';
+    /**
      * 'deleteUsers': AdminUserGlobalSignOut and AdminDeleteUser on the user pool, for the account deletion (issue 20),
      * with USER_POOL_ID in the environment; 'signOutUsers': AdminUserGlobalSignOut only, for signing out everywhere.
      */
@@ -107,6 +113,14 @@ export const httpFunctions: readonly FunctionDefinition[] = [
     description: 'Market-data statistics, cleanup and manual ingestion (admin)',
     access: { table: 'readwrite', events: 'outbox', marketDataSecret: 'read' },
     timeoutSeconds: 60,
+  },
+  {
+    id: 'operations',
+    file: 'functions/http/operations.ts',
+    description: "The operators' data manager: stored data and job runs, the scheduler's Stop and Start, Run now (admin)",
+    // Reads the market items and job runs; writes who stopped a schedule (SCHEDULER#) and IngestRequested through the outbox.
+    access: { table: 'readwrite', events: 'outbox', scheduler: 'control' },
+    timeoutSeconds: 30,
   },
   {
     id: 'community',
@@ -249,6 +263,10 @@ export const routes: readonly RouteDefinition[] = [
   { routeKey: 'GET /api/admin/market/stats', auth: 'admin', fn: 'adminMarket' },
   { routeKey: 'POST /api/admin/market/cleanup', auth: 'admin', fn: 'adminMarket' },
   { routeKey: 'POST /api/admin/market/ingest', auth: 'admin', fn: 'adminMarket' },
+  { routeKey: 'GET /api/admin/operations/status', auth: 'admin', fn: 'operations' },
+  { routeKey: 'POST /api/admin/operations/scheduler/{jobId}/stop', auth: 'admin', fn: 'operations' },
+  { routeKey: 'POST /api/admin/operations/scheduler/{jobId}/start', auth: 'admin', fn: 'operations' },
+  { routeKey: 'POST /api/admin/operations/run', auth: 'admin', fn: 'operations' },
   { routeKey: 'GET /api/community/testimonials', auth: 'public', fn: 'community' },
   { routeKey: 'GET /api/community/testimonial', auth: 'user', fn: 'community' },
   { routeKey: 'PUT /api/community/testimonial', auth: 'user', fn: 'community' },
