@@ -23,7 +23,7 @@ import { ScheduleStates } from './schedule-states';
  * GET /_local/dead-letters the events each rule gave up on; POST /_local/control `{"putEvents":"down"}` makes PutEvents
  * drop its connections (the bus is unreachable; Secrets Manager and Lambda keep working), `{"putEvents":"up"}` restores it;
  * POST /_local/scheduler/tick `{"job":"ingest"}` fires a job's schedule as its cron would at its next time (a stopped
- * schedule does not run), answering `{ ran, result? }`, so tests need not wait for 18:00.
+ * schedule does not run), answering `{ ran }` at once (the run goes on, as a cron's does), so tests need not wait for 18:00.
  */
 export interface DeliveredEvent {
   id: string;
@@ -61,7 +61,7 @@ export interface RunningAwsEndpoints {
   /** The local schedules' states (ENABLED or DISABLED), which the croner runner follows. */
   schedules: ScheduleStates;
   /** What `/_local/scheduler/tick` calls: the local scheduler, once it runs. */
-  onTick(tick: (jobId: string) => Promise<{ ran: boolean; result?: unknown }>): void;
+  onTick(tick: (jobId: string) => Promise<{ ran: boolean }>): void;
   stop(): Promise<void>;
 }
 
@@ -92,7 +92,7 @@ export async function startAwsEndpoints(opts: {
 }): Promise<RunningAwsEndpoints> {
   const vault = new SecretVault(opts.secretsDir);
   const scheduleStates = new ScheduleStates(opts.schedulesFile ?? null);
-  let tick: ((jobId: string) => Promise<{ ran: boolean; result?: unknown }>) | null = null;
+  let tick: ((jobId: string) => Promise<{ ran: boolean }>) | null = null;
   const events: DeliveredEvent[] = [];
   const deadLetters: DeadLetter[] = [];
   const rules = opts.rules ?? eventRules;

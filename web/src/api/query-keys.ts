@@ -57,6 +57,7 @@ export const queryKeys = {
   admin: {
     all: admin,
     marketStats: () => [...admin, 'market-stats'] as const,
+    operations: () => [...admin, 'operations'] as const,
   },
   community: {
     all: community,

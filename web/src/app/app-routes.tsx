@@ -5,6 +5,7 @@ import { RouteErrorScreen } from './errors/route-error-screen';
 import { RequireAdmin } from './guards';
 import {
   AdminPage,
+  DataManagerPage,
   AgentPage,
   ChainPage,
   CommunityPostPage,
@@ -72,6 +73,14 @@ export const appChildren: RouteObject[] = [
     element: (
       <RequireAdmin>
         <AdminPage area="config" />
+      </RequireAdmin>
+    ),
+  },
+  {
+    path: 'data-manager',
+    element: (
+      <RequireAdmin>
+        <DataManagerPage />
       </RequireAdmin>
     ),
   },

@@ -31,12 +31,6 @@ export const PLANNED_PAGES: readonly PlannedPage[] = [
     summary: 'Prediction markets in demo mode: practise trading yes/no contracts on future events with virtual money.',
   },
   {
-    path: 'data-manager',
-    title: 'Data Manager',
-    area: 'Operator tools',
-    summary: 'Operator view of the stored market data: counts and freshness, cleanup of history older than 30 days, and a manual sync.',
-  },
-  {
     path: 'data',
     title: 'Data',
     area: 'Operator tools',
