@@ -72,7 +72,7 @@ function SchedulerPanel({ jobs }: { jobs: JobStatus[] }) {
         Scheduler
       </h2>
       <p className="mt-1 text-sm text-slate-700">
-        Stop a job during a provider outage; Start runs the fetch once within seconds and then on its schedule again.
+        Stop a job during a provider outage. Starting the market-data ingestion again also runs one fetch within seconds; each job then runs on its schedule.
       </p>
       {stop.isError && (
         <p role="alert" className="mt-2 text-sm text-red-800">
@@ -110,7 +110,7 @@ function SchedulerPanel({ jobs }: { jobs: JobStatus[] }) {
                 <>
                   <p className="text-sm text-slate-700">Next run: {job.scheduler.active ? when(job.nextRun) : 'none while stopped'}</p>
                   {job.scheduler.changedBy && job.scheduler.changedAt && (
-                    <p className="text-sm text-slate-700" data-testid="scheduler-changed">
+                    <p className="break-words text-sm text-slate-700" data-testid="scheduler-changed">
                       {job.scheduler.active ? 'Started' : 'Stopped'} by {job.scheduler.changedBy} on {when(job.scheduler.changedAt)}
                     </p>
                   )}
