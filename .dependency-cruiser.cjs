@@ -42,6 +42,8 @@ const LAYERS = [
   ['journal', 'learning', 'drafts', 'home'],
   // The community (posts share journal trades); users and profiles (which show levels and progress).
   ['community', 'users'],
+  // The operators' data manager: the scheduler's control, the stored data's health, job runs (reads market dates).
+  ['operations'],
 ];
 
 /**

@@ -27,6 +27,12 @@ export interface FunctionDefinition {
      */
     brokerSecrets?: 'read' | 'readwrite';
     /**
+     * 'control': GetSchedule and UpdateSchedule on exactly the schedules operators stop and start
+     * (CONTROLLABLE_SCHEDULES), with iam:PassRole on their invoke roles, which UpdateSchedule needs
+     * (infra/stacks/ingest-stack.ts); SCHEDULE_GROUP in the environment.
+     */
+    scheduler?: 'control';
+    /**
      * 'deleteUsers': AdminUserGlobalSignOut and AdminDeleteUser on the user pool, for the account deletion (issue 20),
      * with USER_POOL_ID in the environment; 'signOutUsers': AdminUserGlobalSignOut only, for signing out everywhere.
      */
@@ -114,6 +120,14 @@ export const httpFunctions: readonly FunctionDefinition[] = [
     description: 'The data browser: stored chains, stock and option bars and daily summaries, page by page (admin)',
     // Queries on the market items' keys and GSI1 only; it writes nothing.
     access: { table: 'read' },
+  },
+  {
+    id: 'operations',
+    file: 'functions/http/operations.ts',
+    description: "The operators' data manager: stored data and job runs, the scheduler's Stop and Start, Run now (admin)",
+    // Reads the market items and job runs; writes who stopped a schedule (SCHEDULER#) and IngestRequested through the outbox.
+    access: { table: 'readwrite', events: 'outbox', scheduler: 'control' },
+    timeoutSeconds: 30,
   },
   {
     id: 'community',
@@ -263,6 +277,10 @@ export const routes: readonly RouteDefinition[] = [
   { routeKey: 'GET /api/admin/data/{underlying}/option-bars', auth: 'admin', fn: 'dataBrowser' },
   { routeKey: 'GET /api/admin/data/{underlying}/summaries', auth: 'admin', fn: 'dataBrowser' },
   { routeKey: 'GET /api/admin/data/{underlying}/history', auth: 'admin', fn: 'dataBrowser' },
+  { routeKey: 'GET /api/admin/operations/status', auth: 'admin', fn: 'operations' },
+  { routeKey: 'POST /api/admin/operations/scheduler/{jobId}/stop', auth: 'admin', fn: 'operations' },
+  { routeKey: 'POST /api/admin/operations/scheduler/{jobId}/start', auth: 'admin', fn: 'operations' },
+  { routeKey: 'POST /api/admin/operations/run', auth: 'admin', fn: 'operations' },
   { routeKey: 'GET /api/community/testimonials', auth: 'public', fn: 'community' },
   { routeKey: 'GET /api/community/testimonial', auth: 'user', fn: 'community' },
   { routeKey: 'PUT /api/community/testimonial', auth: 'user', fn: 'community' },

@@ -2,8 +2,14 @@ import { CrossStackReferences, ReferenceStrength, Tags, type Environment } from 
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { EventRuleDefinition } from '../functions/events/rules';
-import { schedules as defaultSchedules, JOB_WATCHDOG_SCHEDULE, WATCHED_SCHEDULES, type ScheduleDefinition } from '../functions/jobs/schedules';
-import type { FunctionDefinition, RouteDefinition } from '../functions/routes';
+import {
+  CONTROLLABLE_SCHEDULES,
+  schedules as defaultSchedules,
+  JOB_WATCHDOG_SCHEDULE,
+  WATCHED_SCHEDULES,
+  type ScheduleDefinition,
+} from '../functions/jobs/schedules';
+import { httpFunctions as defaultHttpFunctions, type FunctionDefinition, type RouteDefinition } from '../functions/routes';
 import { PROJECT, stackName, stageConfig } from './config';
 import type { AppFunction } from './constructs/app-function';
 import { ApiStack } from './stacks/api-stack';
@@ -77,6 +83,13 @@ export function defineOptionsAcademy(scope: Construct, props: OptionsAcademyProp
     userPool: auth.userPool,
     schedules: props.schedules,
   });
+  // The data manager's Stop and Start: exactly the controllable schedules of this stage, for each function that asks.
+  const stageSchedules = props.schedules ?? defaultSchedules;
+  const controllable = CONTROLLABLE_SCHEDULES.map((s) => s.id).filter((id) => stageSchedules.some((s) => s.id === id));
+  for (const def of props.httpFunctions ?? defaultHttpFunctions) {
+    const fn = api.functions.get(def.id);
+    if (def.access.scheduler === 'control' && fn && controllable.length > 0) ingest.grantScheduleControl(fn.fn, controllable);
+  }
   // Pinned to us-east-1, where CloudFront's web ACLs live; the account stays the CLI's, as for the other stacks.
   const edge = new EdgeStack(scope, stackName(config.stage, 'Edge'), {
     ...name('Edge'),

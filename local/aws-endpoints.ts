@@ -7,6 +7,7 @@ import { lambdaContext, loadHandler } from './handlers';
 import { LOOPBACK } from './ports';
 import { SecretVault } from './secret-vault';
 import { PRE_TOKEN_FUNCTION } from './cognito';
+import { ScheduleStates } from './schedule-states';
 
 /**
  * Local stand-ins for the AWS APIs that have no emulator on npm, spoken in their own wire protocol
@@ -15,10 +16,14 @@ import { PRE_TOKEN_FUNCTION } from './cognito';
  * - EventBridge: PutEvents, matched against functions/events/rules.ts and delivered to the same consumers, each
  *   asynchronously and on its own: a failing consumer is retried as its rule says (CONSUMER_RETRY) and its event then
  *   goes to that rule's dead-letter list, while the other rules' consumers go on;
- * - Lambda Invoke, for cognito-local's pre-token-generation trigger.
+ * - Lambda Invoke, for cognito-local's pre-token-generation trigger;
+ * - EventBridge Scheduler (REST JSON): GetSchedule and UpdateSchedule of the jobs' schedules, of which only `State`
+ *   may change (local/schedule-states.ts keeps it; the croner runner pauses and resumes the job from it).
  * For tests and debugging, on loopback only: GET /_local/events lists the events put so far with their deliveries;
  * GET /_local/dead-letters the events each rule gave up on; POST /_local/control `{"putEvents":"down"}` makes PutEvents
- * drop its connections (the bus is unreachable; Secrets Manager and Lambda keep working), `{"putEvents":"up"}` restores it.
+ * drop its connections (the bus is unreachable; Secrets Manager and Lambda keep working), `{"putEvents":"up"}` restores it;
+ * POST /_local/scheduler/tick `{"job":"ingest"}` fires a job's schedule as its cron would at its next time (a stopped
+ * schedule does not run), answering `{ ran }` at once (the run goes on, as a cron's does), so tests need not wait for 18:00.
  */
 export interface DeliveredEvent {
   id: string;
@@ -53,6 +58,10 @@ export interface RunningAwsEndpoints {
   endpoint: string;
   events: DeliveredEvent[];
   deadLetters: DeadLetter[];
+  /** The local schedules' states (ENABLED or DISABLED), which the croner runner follows. */
+  schedules: ScheduleStates;
+  /** What `/_local/scheduler/tick` calls: the local scheduler, once it runs. */
+  onTick(tick: (jobId: string) => Promise<{ ran: boolean }>): void;
   stop(): Promise<void>;
 }
 
@@ -78,8 +87,12 @@ export async function startAwsEndpoints(opts: {
   log?: (line: string) => void;
   /** Delay before the n-th retry of a failing consumer (n from 0). */
   retryDelayMs?: (retry: number) => number;
+  /** Where the schedules' states are kept (beside the table's data); none: in memory. */
+  schedulesFile?: string | null;
 }): Promise<RunningAwsEndpoints> {
   const vault = new SecretVault(opts.secretsDir);
+  const scheduleStates = new ScheduleStates(opts.schedulesFile ?? null);
+  let tick: ((jobId: string) => Promise<{ ran: boolean }>) | null = null;
   const events: DeliveredEvent[] = [];
   const deadLetters: DeadLetter[] = [];
   const rules = opts.rules ?? eventRules;
@@ -120,10 +133,23 @@ export async function startAwsEndpoints(opts: {
             log(`local clock: ${body.offsetMs} ms ahead of the system time (now ${systemClock.now().toISOString()})`);
             return reply(200, { offsetMs: body.offsetMs, now: systemClock.now().toISOString() }, 'application/json');
           }
+          if (req.method === 'POST' && url.pathname === '/_local/scheduler/tick') {
+            const body = JSON.parse(raw || '{}') as { job?: unknown };
+            if (typeof body.job !== 'string' || !scheduleStates.definitions.some((d) => d.id === body.job))
+              return reply(400, { message: 'Send {"job": "<a schedule id>"}' }, 'application/json');
+            if (!tick) return reply(409, { message: 'The local scheduler is not running' }, 'application/json');
+            return reply(200, await tick(body.job), 'application/json');
+          }
           return reply(404, { message: `No local control at ${req.method} ${url.pathname}` }, 'application/json');
         }
         const invoke = url.pathname.match(/^\/2015-03-31\/functions\/([^/]+)\/invocations$/);
         if (invoke) return reply(200, await invokeLocalFunction(decodeURIComponent(invoke[1]!), JSON.parse(raw || '{}')), 'application/json');
+        const schedule = url.pathname.match(/^\/schedules\/([^/]+)$/);
+        if (schedule && (req.method === 'GET' || req.method === 'PUT')) {
+          const answer = scheduleAction(scheduleStates, req.method, decodeURIComponent(schedule[1]!), url, raw);
+          res.writeHead(200, { 'content-type': 'application/json', 'x-amzn-requestid': randomUUID() });
+          return void res.end(JSON.stringify(answer));
+        }
         const target = String(req.headers['x-amz-target'] ?? '');
         const input = JSON.parse(raw || '{}') as Record<string, unknown>;
         if (target.startsWith('secretsmanager.')) return reply(200, secretsAction(vault, target.slice('secretsmanager.'.length), input));
@@ -135,7 +161,11 @@ export async function startAwsEndpoints(opts: {
         throw new ServiceError('UnknownOperationException', `The local AWS endpoints do not implement ${target || req.url}`);
       };
       run().catch((err: unknown) => {
-        if (err instanceof ServiceError) return reply(err.status, { __type: err.type, message: err.message });
+        if (err instanceof ServiceError) {
+          // The REST JSON services (Scheduler) name the error in a header; the JSON 1.1 ones in `__type`.
+          res.setHeader('x-amzn-errortype', err.type);
+          return reply(err.status, { __type: err.type, message: err.message, Message: err.message });
+        }
         if (err instanceof SyntaxError) return reply(400, { __type: 'SerializationException', message: 'Malformed JSON body' });
         reply(500, { __type: 'InternalFailure', message: (err as Error).message });
       });
@@ -236,6 +266,10 @@ export async function startAwsEndpoints(opts: {
     endpoint: `http://${LOOPBACK}:${opts.port}`,
     events,
     deadLetters,
+    schedules: scheduleStates,
+    onTick: (fn) => {
+      tick = fn;
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         for (const timer of timers) clearTimeout(timer);
@@ -245,6 +279,34 @@ export async function startAwsEndpoints(opts: {
       }),
   };
 }
+
+/**
+ * GetSchedule and UpdateSchedule as EventBridge Scheduler answers them. UpdateSchedule replaces the whole schedule in
+ * AWS, so a caller must send every field back; the local one only keeps `State`, and refuses a call that would change
+ * anything else (or leaves out what AWS requires), so an adapter that forgets a field fails here as it would there.
+ */
+function scheduleAction(states: ScheduleStates, method: string, name: string, url: URL, raw: string) {
+  const input = method === 'PUT' ? (JSON.parse(raw || '{}') as Record<string, unknown>) : {};
+  const group = method === 'PUT' ? (input.GroupName as string | undefined) : (url.searchParams.get('groupName') ?? undefined);
+  const def = states.jobOf(name, group);
+  if (!def) throw new ServiceError('ResourceNotFoundException', `Schedule ${name} does not exist.`, 404);
+  const current = states.describe(def);
+  if (method === 'GET') return { ...current, CreationDate: 0, LastModificationDate: Date.now() / 1000 };
+  for (const field of ['ScheduleExpression', 'FlexibleTimeWindow', 'Target'])
+    if (input[field] === undefined) throw new ServiceError('ValidationException', `${field} is required.`);
+  for (const field of ['ScheduleExpression', 'ScheduleExpressionTimezone', 'Description', 'FlexibleTimeWindow', 'Target'])
+    if (canonical(input[field]) !== canonical(current[field]))
+      throw new ServiceError('ValidationException', `The local Scheduler changes only State; ${field} differs from the schedule's.`);
+  if (input.State !== 'ENABLED' && input.State !== 'DISABLED') throw new ServiceError('ValidationException', 'State must be ENABLED or DISABLED.');
+  states.set(def.id, input.State);
+  return { ScheduleArn: current.Arn };
+}
+
+/** JSON with the keys of every object sorted, so two equal values compare equal whatever order the SDK sent. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v,
+  );
 
 function secretsAction(vault: SecretVault, action: string, input: Record<string, unknown>) {
   const id = String(input.SecretId ?? '');

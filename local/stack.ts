@@ -15,6 +15,8 @@ import { createJwtAuthorizer } from './jwt-authorizer';
 import { startOutboxRelay } from './outbox-relay';
 import { assertPortFree } from './ports';
 import { startScheduler, type RunningScheduler } from './scheduler';
+import { LOCAL_SCHEDULE_GROUP } from './schedule-states';
+import { SCHEDULE_GROUP_ENV } from '../functions/jobs/schedules';
 import { startTtlSweeper } from './ttl-sweeper';
 
 export interface LocalStackOptions {
@@ -101,7 +103,13 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     });
 
   try {
-    const aws = await startAwsEndpoints({ port: opts.ports.aws, secretsDir: path.join(opts.dataDir, 'secrets'), log: opts.log });
+    const aws = await startAwsEndpoints({
+      port: opts.ports.aws,
+      secretsDir: path.join(opts.dataDir, 'secrets'),
+      // Beside the table's data, so a stopped schedule stays stopped across a restart as the table's record of who did.
+      schedulesFile: opts.dynamoInMemory ? null : path.join(opts.dataDir, 'schedules.json'),
+      log: opts.log,
+    });
     stops.push(aws.stop);
     const [dynamo, cognito] = await Promise.all([
       startDynamoLocal({
@@ -134,6 +142,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
       AWS_ENDPOINT_URL_SECRETS_MANAGER: aws.endpoint,
       AWS_ENDPOINT_URL_EVENTBRIDGE: aws.endpoint,
+      AWS_ENDPOINT_URL_SCHEDULER: aws.endpoint,
+      [SCHEDULE_GROUP_ENV]: LOCAL_SCHEDULE_GROUP,
       // Admin routes ask the pool whether the caller is still an operator (functions/commons/http.ts).
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.pool.endpoint,
       USER_POOL_ID: cognito.pool.userPoolId,
@@ -211,11 +221,18 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
 
     const sweeper = startTtlSweeper({ db: DynamoDBDocumentClient.from(raw), table: tableName, intervalMs: opts.sweepIntervalMs ?? 60_000, log: opts.log });
     stops.push(sweeper.stop);
-    const scheduler = opts.scheduler === false ? undefined : startScheduler({ log: opts.log });
-    if (scheduler) stops.push(scheduler.stop);
+    const scheduler = opts.scheduler === false ? undefined : startScheduler({ log: opts.log, enabled: aws.schedules.enabled });
+    if (scheduler) {
+      stops.push(scheduler.stop);
+      // The data manager's Stop and Start reach the local Scheduler endpoint; croner follows it.
+      aws.schedules.onChange((id, enabled) => scheduler.setActive(id, enabled));
+      aws.onTick((id) => scheduler.tick(id));
+    }
     // The chain answers from the simulated market at once; the stored snapshot follows within seconds.
     // Stopping does not wait for it: an interrupted run leaves the status untouched and runs again next start.
-    if (scheduler && opts.seedMarket !== false) void scheduler.runNow('ingest', { source: 'startup' }).catch(() => undefined);
+    // Not while an operator has the fetch stopped: the stop holds across a restart.
+    if (scheduler && opts.seedMarket !== false && aws.schedules.enabled('ingest'))
+      void scheduler.runNow('ingest', { source: 'startup' }).catch(() => undefined);
 
     return {
       url: gateway.url,

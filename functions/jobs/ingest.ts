@@ -4,11 +4,12 @@ import { currentSession } from '@shared/market/simulated-market';
 import { TRACKED_UNDERLYINGS } from '@shared/market/underlyings';
 import type { MarketDataProvider } from '@shared/market/market-data.port';
 import type { MarketStore } from '@shared/market/market-store.port';
-import type { JobRuns } from '@shared/ports/job-runs.port';
+import { triggerOf, type JobRuns } from '@shared/ports/job-runs.port';
 import { dynamoJobRuns } from '../adapters/dynamo/job-runs-repository';
 import { dynamoSummaryStore } from '../adapters/dynamo/summary-repository';
 import { marketDeps } from '../wiring/market';
 import { logger, metrics } from '../commons/powertools';
+import { recordedRun } from './job-run';
 import { INGEST_SCHEDULE } from './schedules';
 
 /**
@@ -31,12 +32,27 @@ export interface IngestJobDeps {
     opts: { horizonMonths?: number; historyContracts?: number },
   ) => Promise<IngestResult>;
   now: () => Date;
-  /** A scheduled run that stored every underlying is recorded, for the watchdog (functions/jobs/job-watchdog.ts). */
+  /** Every run is recorded (functions/jobs/job-run.ts); a scheduled one that stored every underlying is what the watchdog looks for. */
   runs: JobRuns;
 }
 
 export function makeIngestJob(deps: IngestJobDeps) {
-  return async (input: IngestJobInput): Promise<IngestResult | { skipped: string }> => {
+  return (input: IngestJobInput): Promise<IngestResult | { skipped: string }> =>
+    recordedRun(
+      { runs: deps.runs, jobId: INGEST_SCHEDULE.id, trigger: triggerOf(input), now: deps.now },
+      () => ingest(input),
+      (result) =>
+        'skipped' in result
+          ? { outcome: 'skipped', note: result.skipped }
+          : {
+              outcome: result.failures.length === 0 ? 'succeeded' : 'failed',
+              contracts: result.contractsStored,
+              failures: result.failures.map((f) => ({ underlying: f.underlying, reason: f.error })),
+              note: `${result.provider} (${result.source})`,
+            },
+    );
+
+  async function ingest(input: IngestJobInput): Promise<IngestResult | { skipped: string }> {
     let underlyings: readonly string[] = TRACKED_UNDERLYINGS;
     let historyContracts: number | undefined;
     if (input.source === 'request') {
@@ -66,9 +82,8 @@ export function makeIngestJob(deps: IngestJobDeps) {
     metrics.publishStoredMetrics();
     for (const f of result.failures) logger.error('Underlying failed to ingest', f);
     logger.info('Ingestion finished', { runId: result.runId, provider: result.provider, contracts: result.contractsStored, ms: result.durationMs });
-    if (input.source === 'scheduler' && result.failures.length === 0) await deps.runs.recordSuccess(INGEST_SCHEDULE.id, deps.now());
     return result;
-  };
+  }
 }
 
 /**

@@ -138,3 +138,13 @@ export const schedules: readonly ScheduleDefinition[] = [
   ACCOUNT_DELETIONS_SCHEDULE,
   BROKER_SYNC_SCHEDULE,
 ];
+
+/**
+ * The schedules operators stop and start from the data manager: the market-data fetch (an operator pausing ingestion
+ * during a provider outage) and the settlement that runs on its prices. Only these are granted to the operations
+ * function (infra/stacks/ingest-stack.ts) and watched for a stop left too long (functions/jobs/job-watchdog.ts).
+ */
+export const CONTROLLABLE_SCHEDULES: readonly ScheduleDefinition[] = WATCHED_SCHEDULES;
+
+/** The environment variable holding the stage's schedule group; each schedule is named `<group>-<jobId>`. */
+export const SCHEDULE_GROUP_ENV = 'SCHEDULE_GROUP';

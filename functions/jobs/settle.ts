@@ -5,10 +5,11 @@ import type { PaperAccountService } from '@shared/paper/paper-account';
 import type { PaperAccountRepository } from '@shared/paper/paper.port';
 import type { Order } from '@shared/trading/order';
 import type { Clock } from '@shared/ports/clock.port';
-import type { JobRuns } from '@shared/ports/job-runs.port';
+import { triggerOf, type JobRuns } from '@shared/ports/job-runs.port';
 import { dynamoJobRuns } from '../adapters/dynamo/job-runs-repository';
 import { countMetric, BUSINESS_METRICS, instrumented, logger } from '../commons/powertools';
 import { tradingDeps } from '../wiring/trading';
+import { recordedRun } from './job-run';
 import { SETTLE_SCHEDULE } from './schedules';
 
 /** Resting orders re-checked per learner before moving on to the next one, so no learner's orders hold up another's. */
@@ -37,53 +38,66 @@ export function makeSettleJob(deps: {
   paper: Pick<PaperAccountService, 'settleDueExpiries' | 'expireDayOrders' | 'restingOrders' | 'recheckRestingOrder'>;
   repo: Pick<PaperAccountRepository, 'usersWithOpenOrders' | 'usersWithExpiringPositions'>;
   clock: Clock;
-  /** A scheduled run without a failure is recorded, for the watchdog (functions/jobs/job-watchdog.ts). */
+  /** Every run is recorded; a scheduled one without a failure is what the watchdog looks for (functions/jobs/job-watchdog.ts). */
   runs: JobRuns;
 }) {
   return (input?: unknown, context?: Pick<Context, 'getRemainingTimeInMillis'>): Promise<SettleReport> =>
-    instrumented('settle', async () => {
-      const started = deps.clock.now().getTime();
-      const budget = context?.getRemainingTimeInMillis ? context.getRemainingTimeInMillis() - SAFETY_MS : DEFAULT_BUDGET_MS;
-      const timeLeft = () => started + budget - deps.clock.now().getTime() > 0;
-      const report: SettleReport = { users: 0, failures: 0, optionsSettled: 0, ordersExpired: 0, ordersFilled: 0, recheckLeft: 0 };
-      const failed = (userId: string, step: string) => (err: unknown) => {
-        report.failures++;
-        logger.error(`Settlement failed for a user (${step})`, { userId, error: err as Error });
-        return 0;
-      };
+    instrumented('settle', () =>
+      recordedRun(
+        { runs: deps.runs, jobId: SETTLE_SCHEDULE.id, trigger: triggerOf(input), now: () => deps.clock.now() },
+        () => settle(context),
+        (report) => ({
+          outcome: report.failures === 0 ? 'succeeded' : 'failed',
+          failures: report.failureReasons,
+          note: `${report.optionsSettled} options settled, ${report.ordersExpired} day orders expired, ${report.ordersFilled} resting orders filled`,
+        }),
+      ).then(({ failureReasons: _f, ...report }) => report),
+    );
 
-      const today = newYorkParts(deps.clock.now()).date;
-      const expiring = new Set<string>();
-      for (const date of tradingDaysEnding(today, 5)) for (const u of await deps.repo.usersWithExpiringPositions(date)) expiring.add(u);
-      const withOrders = await deps.repo.usersWithOpenOrders();
-      report.users = new Set([...expiring, ...withOrders]).size;
+  async function settle(context?: Pick<Context, 'getRemainingTimeInMillis'>): Promise<SettleReport & { failureReasons: { reason: string }[] }> {
+    const started = deps.clock.now().getTime();
+    const budget = context?.getRemainingTimeInMillis ? context.getRemainingTimeInMillis() - SAFETY_MS : DEFAULT_BUDGET_MS;
+    const timeLeft = () => started + budget - deps.clock.now().getTime() > 0;
+    const report: SettleReport = { users: 0, failures: 0, optionsSettled: 0, ordersExpired: 0, ordersFilled: 0, recheckLeft: 0 };
+    const failureReasons: { reason: string }[] = [];
+    const failed = (userId: string, step: string) => (err: unknown) => {
+      report.failures++;
+      // The learner's id stays in the log; the record names the step and the error only.
+      if (failureReasons.length < 20) failureReasons.push({ reason: `${step}: ${err instanceof Error ? err.message : String(err)}` });
+      logger.error(`Settlement failed for a user (${step})`, { userId, error: err as Error });
+      return 0;
+    };
 
-      for (const userId of expiring) report.optionsSettled += await deps.paper.settleDueExpiries(userId).catch(failed(userId, 'expiries'));
-      for (const userId of withOrders) {
-        if (!timeLeft()) break;
-        report.ordersExpired += await deps.paper.expireDayOrders(userId).catch(failed(userId, 'day orders'));
-      }
+    const today = newYorkParts(deps.clock.now()).date;
+    const expiring = new Set<string>();
+    for (const date of tradingDaysEnding(today, 5)) for (const u of await deps.repo.usersWithExpiringPositions(date)) expiring.add(u);
+    const withOrders = await deps.repo.usersWithOpenOrders();
+    report.users = new Set([...expiring, ...withOrders]).size;
 
-      const queues = new Map<string, Order[]>();
-      for (const userId of withOrders) {
-        if (!timeLeft()) break;
-        queues.set(userId, await deps.paper.restingOrders(userId).catch((err: unknown) => (failed(userId, 'resting orders')(err), [])));
-      }
-      while (timeLeft() && [...queues.values()].some((q) => q.length)) {
-        for (const [userId, queue] of queues) {
-          for (const order of queue.splice(0, RECHECK_SLICE)) {
-            if (await deps.paper.recheckRestingOrder(userId, order).catch(failed(userId, 'recheck'))) report.ordersFilled++;
-          }
-          if (!timeLeft()) break;
+    for (const userId of expiring) report.optionsSettled += await deps.paper.settleDueExpiries(userId).catch(failed(userId, 'expiries'));
+    for (const userId of withOrders) {
+      if (!timeLeft()) break;
+      report.ordersExpired += await deps.paper.expireDayOrders(userId).catch(failed(userId, 'day orders'));
+    }
+
+    const queues = new Map<string, Order[]>();
+    for (const userId of withOrders) {
+      if (!timeLeft()) break;
+      queues.set(userId, await deps.paper.restingOrders(userId).catch((err: unknown) => (failed(userId, 'resting orders')(err), [])));
+    }
+    while (timeLeft() && [...queues.values()].some((q) => q.length)) {
+      for (const [userId, queue] of queues) {
+        for (const order of queue.splice(0, RECHECK_SLICE)) {
+          if (await deps.paper.recheckRestingOrder(userId, order).catch(failed(userId, 'recheck'))) report.ordersFilled++;
         }
+        if (!timeLeft()) break;
       }
-      report.recheckLeft = [...queues.values()].reduce((s, q) => s + q.length, 0);
-      if (report.ordersFilled) countMetric(BUSINESS_METRICS.fills, report.ordersFilled);
-      logger.info('Settlement run finished', { ...report });
-      const scheduled = (input as { source?: unknown } | undefined)?.source === 'scheduler';
-      if (scheduled && report.failures === 0) await deps.runs.recordSuccess(SETTLE_SCHEDULE.id, deps.clock.now());
-      return report;
-    });
+    }
+    report.recheckLeft = [...queues.values()].reduce((s, q) => s + q.length, 0);
+    if (report.ordersFilled) countMetric(BUSINESS_METRICS.fills, report.ordersFilled);
+    logger.info('Settlement run finished', { ...report });
+    return { ...report, failureReasons };
+  }
 }
 
 const wiring = tradingDeps();

@@ -11,6 +11,7 @@ import { gamificationApi } from '@shared/gamification/gamification.api';
 import { learningApi } from '@shared/learning/learning.api';
 import { marketApi } from '@shared/market/market.api';
 import { mcpApi } from '@shared/agent/mcp.api';
+import { operationsApi } from '@shared/operations/operations.api';
 import { paperApi } from '@shared/paper/paper.api';
 import { usersApi } from '@shared/users/users.api';
 import type { RouteContract, RouteKey } from '@shared/api/contract';
@@ -37,6 +38,7 @@ export const apiAreas = {
   agent: agentApi,
   mcp: mcpApi,
   dataBrowser: dataBrowserApi,
+  operations: operationsApi,
 } as const;
 
 export type ApiArea = keyof typeof apiAreas;

@@ -66,6 +66,7 @@ const TAGS: Record<ApiArea, string> = {
   screener: 'Market analysis from the chains (end-of-day): the options screener and saved screens, put-call parity arbitrage, the volatility surface',
   analysis: 'Market analysis, end of day: daily summaries, sentiment, earnings events, regime and the sentiment heatmap',
   agent: "The learner's personal access tokens for the Agent API: created (the token shown once), listed and revoked, from the browser only",
+  operations: "The operators' data manager: stored data per underlying, every job's last runs, the scheduler's Stop and Start, Run now",
   mcp: "The Model Context Protocol server for a learner's AI agent: the same data and rules as these routes, as MCP tools and resources",
   dataBrowser: "The operator's data browser: stored chains, stock and option bars and daily summaries, a page at a time by Queries on their keys",
 };

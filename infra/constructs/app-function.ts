@@ -14,6 +14,7 @@ import { OUTBOX_KEY_PREFIX } from '../../functions/adapters/dynamo/outbox';
 import { brokerSecretsPrefix, marketDataSecretName } from '../../functions/adapters/secrets/secret-names';
 import { GLOBAL_SECONDARY_INDEXES } from '../../functions/adapters/dynamo/table-definition';
 import type { FunctionDefinition } from '../../functions/routes';
+import { SCHEDULE_GROUP_ENV } from '../../functions/jobs/schedules';
 import type { StageConfig } from '../config';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -55,6 +56,8 @@ export interface AccessTargets {
   secretPrefix: string;
   /** For `access.userPool`; only the API stack has it. */
   userPool?: cognito.IUserPool;
+  /** For `access.scheduler`: the stage's schedule group (the grant itself is IngestStack.grantScheduleControl). */
+  scheduleGroup?: string;
 }
 
 /**
@@ -232,6 +235,10 @@ export class AppFunction extends Construct {
       if (!targets.userPool) throw new Error(`${this.node.id} needs the user pool (access.userPool) where none is given`);
       if (access.userPool === 'signOutUsers') this.grantGlobalSignOut(targets.userPool);
       else this.grantUserDeletion(targets.userPool);
+    }
+    if (access.scheduler) {
+      if (!targets.scheduleGroup) throw new Error(`${this.node.id} needs the schedule group (access.scheduler) where none is given`);
+      this.fn.addEnvironment(SCHEDULE_GROUP_ENV, targets.scheduleGroup);
     }
     if (access.events === 'put') this.grantPutEvents(targets.bus);
     if (access.events === 'outbox' && access.table !== 'readwrite') this.grantOutboxWrite(targets.table);

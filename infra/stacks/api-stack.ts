@@ -82,7 +82,14 @@ export class ApiStack extends Stack {
         memoryMb: def.memoryMb,
         timeoutSeconds: def.timeoutSeconds,
       });
-      fn.applyAccess(def.access, { table: props.table, bus: props.bus, secretPrefix: config.secretPrefix, userPool: props.userPool });
+      fn.applyAccess(def.access, {
+        table: props.table,
+        bus: props.bus,
+        secretPrefix: config.secretPrefix,
+        userPool: props.userPool,
+        // The ingest stack names its group so (infra/stacks/ingest-stack.ts): known here without a reference to it.
+        scheduleGroup: resourceName(config),
+      });
       fn.grantOriginVerify(this.originVerifySecret);
       this.functions.set(def.id, fn);
     }

@@ -35,6 +35,8 @@ export interface IngestStackProps extends StackProps {
 export class IngestStack extends Stack {
   readonly jobs = new Map<string, AppFunction>();
   readonly schedules: scheduler.Schedule[] = [];
+  /** Each job's schedule and the role it invokes the job with, by job id. */
+  private readonly byJob = new Map<string, { schedule: scheduler.Schedule; invokeRole: iam.Role }>();
   readonly group: scheduler.ScheduleGroup;
   /** Where the Scheduler parks invocations that never succeeded (none without a schedule). */
   readonly deadLetters?: sqs.Queue;
@@ -74,22 +76,50 @@ export class IngestStack extends Stack {
           "Lambda grantInvoke also names the function's qualified ARNs (function:*) so that versions and aliases can be invoked; it is still this one function.",
       });
 
-      this.schedules.push(
-        new scheduler.Schedule(this, `${def.id}Schedule`, {
-          scheduleName: resourceName(config, def.id),
-          description: def.description,
-          scheduleGroup: this.group,
-          schedule: scheduler.ScheduleExpression.expression(awsCronExpression(def), TimeZone.of(def.timeZone)),
-          timeWindow: scheduler.TimeWindow.off(),
-          target: new LambdaInvoke(job.fn, {
-            input: scheduler.ScheduleTargetInput.fromObject({ source: 'scheduler', scheduleId: def.id }),
-            retryAttempts: 3,
-            maxEventAge: Duration.hours(2),
-            deadLetterQueue: dlq,
-            role: invokeRole,
-          }),
+      const schedule = new scheduler.Schedule(this, `${def.id}Schedule`, {
+        scheduleName: resourceName(config, def.id),
+        description: def.description,
+        scheduleGroup: this.group,
+        schedule: scheduler.ScheduleExpression.expression(awsCronExpression(def), TimeZone.of(def.timeZone)),
+        timeWindow: scheduler.TimeWindow.off(),
+        target: new LambdaInvoke(job.fn, {
+          input: scheduler.ScheduleTargetInput.fromObject({ source: 'scheduler', scheduleId: def.id }),
+          retryAttempts: 3,
+          maxEventAge: Duration.hours(2),
+          deadLetterQueue: dlq,
+          role: invokeRole,
         }),
-      );
+      });
+      this.schedules.push(schedule);
+      this.byJob.set(def.id, { schedule, invokeRole });
     }
+  }
+
+  /**
+   * Lets a function stop and start exactly these jobs' schedules: scheduler:GetSchedule and scheduler:UpdateSchedule on
+   * their ARNs, and iam:PassRole on their invoke roles, only towards EventBridge Scheduler (UpdateSchedule sends the
+   * target's role again). The policy lives here, beside the schedules, and is attached to the function's own role.
+   */
+  grantScheduleControl(grantee: lambda.IFunction, jobIds: readonly string[]): iam.Policy {
+    const targets = jobIds.map((id) => {
+      const found = this.byJob.get(id);
+      if (!found) throw new Error(`No schedule for job ${id} in ${this.stackName}`);
+      return found;
+    });
+    if (!grantee.role) throw new Error(`${grantee.node.id} has no role to grant schedule control to`);
+    return new iam.Policy(this, `${grantee.node.id}ScheduleControl`, {
+      roles: [grantee.role],
+      statements: [
+        new iam.PolicyStatement({
+          actions: ['scheduler:GetSchedule', 'scheduler:UpdateSchedule'],
+          resources: targets.map((t) => t.schedule.scheduleArn),
+        }),
+        new iam.PolicyStatement({
+          actions: ['iam:PassRole'],
+          resources: targets.map((t) => t.invokeRole.roleArn),
+          conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
+        }),
+      ],
+    });
   }
 }

@@ -129,7 +129,8 @@ describe('signing up, in and out in Chromium', () => {
     await page.goto(`${stack.url}/app/config`);
     await page.getByRole('heading', { name: 'Configuration' }).waitFor();
     expect(await page.getByTestId('provider-state').textContent()).toContain('No provider is configured');
-    await page.goto(`${stack.url}/app/admin`);
+    // The market-data tools moved from /app/admin to the data manager.
+    await page.goto(`${stack.url}/app/data-manager`);
     await page.getByTestId('stats-row').first().waitFor();
     expect(await page.getByTestId('stats-row').count()).toBe(4);
     expect(await page.getByTestId('admin-source').textContent()).toBe('Demo (simulated market)');

@@ -9,9 +9,12 @@ import {
   WATCHED_SCHEDULES,
   schedules,
 } from '../../../functions/jobs/schedules';
+import type { SchedulerChange } from '@shared/operations/operations.port';
 import { memoryJobRuns } from '../../support/memory-job-runs';
 
 const at = (iso: string) => new Date(iso);
+const noChanges = { get: async () => null };
+const changes = (...list: SchedulerChange[]) => ({ get: async (jobId: string) => list.find((c) => c.jobId === jobId) ?? null });
 
 describe('when a scheduled run fell due', () => {
   it("is today's 18:00 New York on a weekday evening, in winter and in summer time", () => {
@@ -39,8 +42,24 @@ describe('the job watchdog', () => {
 
   it('checks every watched job and answers per job', async () => {
     const runs = memoryJobRuns({ ingest: at('2026-11-24T23:04:00Z'), settle: at('2026-11-23T23:40:00Z') });
-    const watchdog = makeJobWatchdog({ runs, clock: { now: () => tuesdayEvening } });
+    const watchdog = makeJobWatchdog({ runs, clock: { now: () => tuesdayEvening }, changes: noChanges });
     expect(await watchdog()).toEqual({ ingest: false, settle: true });
+    // The watchdog's own run is recorded for the data manager, saying what it found.
+    expect(runs.runs).toEqual([expect.objectContaining({ jobId: 'jobWatchdog', outcome: 'succeeded', trigger: 'manual', note: 'run missing: settle' })]);
+  });
+
+  it('does not report the run of a job an operator stopped before it fell due, but does one stopped after', async () => {
+    const runs = memoryJobRuns({ ingest: at('2026-11-23T23:04:00Z'), settle: at('2026-11-23T23:40:00Z') });
+    const stoppedBefore = changes(
+      { jobId: 'ingest', active: false, changedBy: 'ops@example.com', changedAt: '2026-11-24T15:00:00.000Z' },
+      // Stopped at 18:45, after settle's 18:30 run fell due: that run should have happened.
+      { jobId: 'settle', active: false, changedBy: 'ops@example.com', changedAt: '2026-11-24T23:45:00.000Z' },
+    );
+    const watchdog = makeJobWatchdog({ runs, clock: { now: () => tuesdayEvening }, changes: stoppedBefore });
+    expect(await watchdog({ source: 'scheduler' })).toEqual({ ingest: false, settle: true });
+    // Started again: the missing run counts again.
+    const restarted = changes({ jobId: 'ingest', active: true, changedBy: 'ops@example.com', changedAt: '2026-11-24T15:00:00.000Z' });
+    expect(await makeJobWatchdog({ runs, clock: { now: () => tuesdayEvening }, changes: restarted })()).toMatchObject({ ingest: true });
   });
 
   it('runs on weekdays after the jobs it watches, and watches every other schedule', () => {

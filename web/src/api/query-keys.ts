@@ -59,6 +59,7 @@ export const queryKeys = {
     marketStats: () => [...admin, 'market-stats'] as const,
     /** The data browser's pages and chart series (GET /api/admin/data/…), by route path and query. */
     data: (path: string, query: Readonly<Record<string, string | number | undefined>>) => [...admin, 'data', path, query] as const,
+    operations: () => [...admin, 'operations'] as const,
   },
   community: {
     all: community,

@@ -6,6 +6,7 @@ import { RequireAdmin } from './guards';
 import {
   AdminPage,
   DataBrowserPage,
+  DataManagerPage,
   AgentPage,
   ChainPage,
   CommunityPostPage,
@@ -81,6 +82,14 @@ export const appChildren: RouteObject[] = [
     element: (
       <RequireAdmin>
         <DataBrowserPage />
+      </RequireAdmin>
+    ),
+  },
+  {
+    path: 'data-manager',
+    element: (
+      <RequireAdmin>
+        <DataManagerPage />
       </RequireAdmin>
     ),
   },

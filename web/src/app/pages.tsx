@@ -12,6 +12,7 @@ export const PublicProfilePage = lazyPage(() => import('../features/profile/comp
 export const SettingsPage = lazyPage(() => import('../features/settings/components/settings-page').then((m) => ({ default: m.SettingsPage })));
 export const AdminPage = lazyPage(() => import('../features/admin/components/admin-page').then((m) => ({ default: m.AdminPage })));
 export const DataBrowserPage = lazyPage(() => import('../features/data-browser/components/data-browser-page'));
+export const DataManagerPage = lazyPage(() => import('../features/data-manager/components/data-manager-page').then((m) => ({ default: m.DataManagerPage })));
 export const PlannedPageView = lazyPage(() => import('../features/placeholders/components/planned-page').then((m) => ({ default: m.PlannedPageView })));
 export const ConstructionPage = lazyPage(() => import('../features/placeholders/components/construction-page').then((m) => ({ default: m.ConstructionPage })));
 export const PortfolioPage = lazyPage(() => import('../features/trading/components/portfolio-page'));

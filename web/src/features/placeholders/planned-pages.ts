@@ -30,12 +30,6 @@ export const PLANNED_PAGES: readonly PlannedPage[] = [
     area: 'Prediction markets',
     summary: 'Prediction markets in demo mode: practise trading yes/no contracts on future events with virtual money.',
   },
-  {
-    path: 'data-manager',
-    title: 'Data Manager',
-    area: 'Operator tools',
-    summary: 'Operator view of the stored market data: counts and freshness, cleanup of history older than 30 days, and a manual sync.',
-  },
   { path: 'bulk-upload', title: 'Bulk Data Upload', area: 'Operator tools', summary: 'Upload market data in bulk for operators, checked before it is stored.' },
 ];
 

@@ -1,179 +1,96 @@
-import { formatCount } from '@shared/format/number';
-import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { formatNewYorkTime } from '@shared/format/time';
 import { useMarketStatus } from '@web/api/market';
+import { useOperationsStatus } from '@web/api/operations';
 import { Spinner } from '@web/components/ui/spinner';
 import { usePageMeta } from '@web/lib/page-meta';
-import { useAdminStats, useCleanup, useRunIngestion } from '../api/market-admin';
-import { QueryError } from '@web/components/query-state';
 
-const KIND_LABELS: Record<string, string> = {
-  chain: 'Chain snapshots',
-  expiry: 'Expiry summaries',
-  stock: 'Underlying daily bars',
-  option: 'Option daily bars',
-};
-const when = (iso: string | null | undefined) => (iso ? formatNewYorkTime(iso) : 'never');
-/** Operators watch a run land: the status is asked again after a few seconds, not the chain page's half minute. */
 const STATUS_STALE_MS = 5_000;
+const card = 'rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200';
 
-/** Operator tools (Cognito group admin): market-data statistics, retention cleanup, a manual ingestion run; /app/config shows how data is sourced. */
+/**
+ * Operator pages (Cognito group admin): /app/admin gathers users and moderation (the data tools are on the data
+ * manager); /app/config shows how market data is sourced and every scheduled job with its schedule and next run.
+ */
 export function AdminPage({ area }: { area: 'admin' | 'config' }) {
   usePageMeta({ title: area === 'admin' ? 'Admin' : 'Configuration', description: 'Operator tools for Options Academy.', path: `/app/${area}`, noindex: true });
-  return area === 'admin' ? <MarketOperations /> : <Configuration />;
+  return area === 'admin' ? <AdminHome /> : <Configuration />;
 }
 
-function MarketOperations() {
-  const stats = useAdminStats();
-  const status = useMarketStatus(STATUS_STALE_MS);
-  const ingest = useRunIngestion();
-  const cleanup = useCleanup();
-  // The sync time seen when a manual run was queued: while it is still the latest, the run is going.
-  const [baseline, setBaseline] = useState<string | null | undefined>(undefined);
-  const lastSync = status.data?.lastSync ?? null;
-  const running = ingest.isSuccess && baseline !== undefined && lastSync === baseline;
-  const { refetch: refetchStatus } = status;
-  const { refetch: refetchStats } = stats;
-  useEffect(() => {
-    if (!running) return;
-    const t = setInterval(() => {
-      void refetchStatus();
-      void refetchStats();
-    }, 2000);
-    return () => clearInterval(t);
-  }, [running, refetchStatus, refetchStats]);
+const TOOLS: { to: string; title: string; text: string }[] = [
+  { to: '/app/admin/community', title: 'Reported posts', text: 'Strategy posts learners reported: hide or restore them.' },
+  { to: '/app/admin/testimonials', title: 'Learner stories', text: 'Stories waiting for approval before they appear on the landing page.' },
+  { to: '/app/data-manager', title: 'Data Manager', text: 'Stored market data, the scheduled jobs and their runs, the scheduler, Run now, cleanup.' },
+  { to: '/app/config', title: 'Configuration', text: 'The market-data provider and when every job runs.' },
+];
 
+function AdminHome() {
   return (
     <div className="space-y-6">
       <header>
         <h1 className="text-2xl font-bold text-slate-900">Admin</h1>
-        <p className="text-slate-700">Market data: what is stored, when it was fetched, and the operations an operator runs.</p>
+        <p className="text-slate-700">Users and moderation. The market data and the jobs are on the Data Manager.</p>
       </header>
-      <section aria-labelledby="sync-h" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-        <h2 id="sync-h" className="text-lg font-semibold">
-          Last ingestion
+      <section aria-labelledby="users-h" className={card}>
+        <h2 id="users-h" className="text-lg font-semibold">
+          Users
         </h2>
-        {status.isPending || stats.isPending ? (
-          <Spinner />
-        ) : (
-          <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-4">
-            <div>
-              <dt className="text-slate-600">Source</dt>
-              <dd className="font-semibold" data-testid="admin-source">
-                {status.data?.source === 'live' ? `Live (${status.data.provider})` : 'Demo (simulated market)'}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-slate-600">Finished</dt>
-              <dd className="font-semibold">{when(lastSync)}</dd>
-            </div>
-            <div>
-              <dt className="text-slate-600">Session stored</dt>
-              <dd className="font-semibold">{status.data?.session ?? '—'}</dd>
-            </div>
-            <div>
-              <dt className="text-slate-600">Contracts stored</dt>
-              <dd className="font-semibold tabular-nums">{stats.data?.lastSync ? formatCount(stats.data.lastSync.contractsStored) : '—'}</dd>
-            </div>
-          </dl>
-        )}
-        {!!stats.data?.lastSync?.failures.length && (
-          <ul className="mt-3 space-y-1 text-sm text-red-900">
-            {stats.data.lastSync.failures.map((f) => (
-              <li key={f.underlying}>
-                <strong>{f.underlying}</strong>: {f.error}
-              </li>
-            ))}
-          </ul>
-        )}
-        <div className="mt-4 flex flex-wrap items-center gap-3">
-          <button
-            type="button"
-            disabled={ingest.isPending || running}
-            onClick={() => {
-              setBaseline(lastSync);
-              ingest.mutate();
-            }}
-            className="rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800 disabled:bg-slate-300 disabled:text-slate-600"
-          >
-            {running || ingest.isPending ? 'Ingesting...' : 'Run ingestion now'}
-          </button>
-          {ingest.isError && (
-            <span role="alert" className="text-sm text-red-800">
-              {ingest.error.message}
-            </span>
-          )}
-          {running && (
-            <span role="status" className="text-sm text-slate-700">
-              {ingest.data?.message}
-            </span>
-          )}
-        </div>
-      </section>
-
-      <section aria-labelledby="stats-h" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <h2 id="stats-h" className="text-lg font-semibold">
-            Stored data
-          </h2>
-          <button
-            type="button"
-            disabled={cleanup.isPending}
-            onClick={() => cleanup.mutate()}
-            className="rounded-lg px-3 py-2 text-sm font-semibold text-red-800 ring-1 ring-red-200 hover:bg-red-50 disabled:opacity-50"
-          >
-            {cleanup.isPending ? 'Cleaning up...' : `Delete history older than ${stats.data?.retentionDays ?? 30} days`}
-          </button>
-        </div>
-        {cleanup.data && (
-          <p role="status" className="mt-2 text-sm text-slate-800">
-            Deleted {cleanup.data.deleted.bars} bars dated before {cleanup.data.barsBefore}, {cleanup.data.deleted.chains} chains and{' '}
-            {cleanup.data.deleted.expiries} expiry summaries of expiries before {cleanup.data.expiriesBefore}.
-          </p>
-        )}
-        {stats.isError ? (
-          <QueryError error={stats.error} onRetry={stats.refetch} retrying={stats.isFetching} className="mt-3 text-sm text-red-800" />
-        ) : (
-          // Scrolls sideways on a phone: focusable so a keyboard can scroll it too (axe: scrollable-region-focusable).
-          <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-labelledby="stats-h">
-            <table className="w-full min-w-[480px] text-sm">
-              <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-600">
-                <tr>
-                  <th scope="col" className="px-3 py-2">
-                    Kind
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right">
-                    Rows
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Oldest
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Newest
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {stats.data?.kinds.map((k) => (
-                  <tr key={k.kind} data-testid="stats-row">
-                    <th scope="row" className="px-3 py-2 text-left font-medium">
-                      {KIND_LABELS[k.kind] ?? k.kind}
-                    </th>
-                    <td className="px-3 py-2 text-right tabular-nums">{formatCount(k.count)}</td>
-                    <td className="px-3 py-2">{k.oldest ?? '—'}</td>
-                    <td className="px-3 py-2">{k.newest ?? '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        <p className="mt-3 text-xs text-slate-600">
-          History expires {stats.data?.retentionDays ?? 30} days after its date through DynamoDB TTL; cleanup removes it at once, along with chains of expiries
-          that have passed.
+        <p className="mt-2 text-sm text-slate-800">
+          Operators are the members of the Cognito group <code className="rounded bg-slate-100 px-1">admin</code>: add or remove them in the user pool (locally{' '}
+          <code className="rounded bg-slate-100 px-1">npm run local:make-admin -- &lt;email&gt;</code>). A removed operator loses these pages within a minute.
         </p>
       </section>
+      <section aria-labelledby="tools-h" className={card}>
+        <h2 id="tools-h" className="text-lg font-semibold">
+          Moderation and operations
+        </h2>
+        <ul className="mt-3 grid gap-3 sm:grid-cols-2">
+          {TOOLS.map((t) => (
+            <li key={t.to}>
+              <Link to={t.to} className="block rounded-xl p-4 ring-1 ring-slate-200 hover:bg-slate-50 focus-visible:outline focus-visible:outline-2">
+                <span className="font-semibold text-brand-800">{t.title}</span>
+                <span className="mt-1 block text-sm text-slate-700">{t.text}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
     </div>
+  );
+}
+
+/** Every scheduled job, its schedule in New York time and its next run (none while an operator has it stopped). */
+function JobsList() {
+  const status = useOperationsStatus();
+  return (
+    <section aria-labelledby="jobs-h" className={card}>
+      <h2 id="jobs-h" className="text-lg font-semibold">
+        Scheduled jobs (New York time)
+      </h2>
+      {status.isPending ? (
+        <Spinner />
+      ) : status.isError ? (
+        <p role="alert" className="mt-2 text-sm text-red-800">
+          Failed to refresh stats
+        </p>
+      ) : (
+        <ul className="mt-2 divide-y divide-slate-100 text-sm text-slate-800">
+          {status.data.jobs.map((job) => (
+            <li key={job.jobId} className="py-2" data-testid="config-job">
+              <strong>{job.schedule}</strong>: {job.description}.{' '}
+              <span className="text-slate-700">
+                {job.scheduler && !job.scheduler.active
+                  ? `Stopped${job.scheduler.changedBy ? ` by ${job.scheduler.changedBy}` : ''}; no next run.`
+                  : job.schedulerError
+                    ? job.schedulerError
+                    : `Next run ${job.nextRun ? formatNewYorkTime(job.nextRun) : '—'}.`}
+              </span>
+            </li>
+          ))}
+          <li className="py-2">Retention: history 30 days (DynamoDB TTL), compliance log 30 days, job runs 30 days.</li>
+        </ul>
+      )}
+    </section>
   );
 }
 
@@ -212,21 +129,7 @@ function Configuration() {
           </li>
         </ul>
       </section>
-      <section aria-labelledby="jobs-h" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-        <h2 id="jobs-h" className="text-lg font-semibold">
-          Scheduled jobs (America/New_York)
-        </h2>
-        <ul className="mt-2 space-y-1 text-sm text-slate-800">
-          <li>
-            <strong>Weekdays 18:00</strong>: market-data ingestion (chains, expiries, tickers, 14 days of history).
-          </li>
-          <li>
-            <strong>Weekdays 18:30</strong>: paper trading after the close (day orders expire, options expiring that day are settled, resting limits
-            re-checked).
-          </li>
-          <li>Retention: history 30 days (DynamoDB TTL), compliance log 30 days.</li>
-        </ul>
-      </section>
+      <JobsList />
     </div>
   );
 }

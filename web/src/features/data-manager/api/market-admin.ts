@@ -9,7 +9,7 @@ export const getAdminStats = () => api.get<AdminStats>('/api/admin/market/stats'
 export const adminStatsOptions = () => queryOptions({ queryKey: queryKeys.admin.marketStats(), queryFn: getAdminStats, staleTime: 5_000 });
 export const useAdminStats = () => useQuery(adminStatsOptions());
 
-/** An ingestion or a cleanup changes the stored market data: the statistics and every market view are stale. */
+/** A cleanup changes the stored market data: the statistics and every market view are stale. */
 function useMarketDataChange<R>(mutationFn: () => Promise<R>) {
   const client = useQueryClient();
   return useMutation({
@@ -17,8 +17,6 @@ function useMarketDataChange<R>(mutationFn: () => Promise<R>) {
     onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: queryKeys.admin.all }), client.invalidateQueries({ queryKey: queryKeys.market.all })]),
   });
 }
-
-export const useRunIngestion = () => useMarketDataChange(() => api.post<{ status: string; message: string }>('/api/admin/market/ingest', {}));
 
 export const useCleanup = () =>
   useMarketDataChange(() =>
