@@ -2,13 +2,7 @@ import { CrossStackReferences, ReferenceStrength, Tags, type Environment } from 
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { EventRuleDefinition } from '../functions/events/rules';
-import {
-  CONTROLLABLE_SCHEDULES,
-  schedules as defaultSchedules,
-  JOB_WATCHDOG_SCHEDULE,
-  WATCHED_SCHEDULES,
-  type ScheduleDefinition,
-} from '../functions/jobs/schedules';
+import { CONTROLLABLE_SCHEDULES, schedules as defaultSchedules, WATCHED_SCHEDULES, type ScheduleDefinition } from '../functions/jobs/schedules';
 import { httpFunctions as defaultHttpFunctions, type FunctionDefinition, type RouteDefinition } from '../functions/routes';
 import { PROJECT, stackName, stageConfig } from './config';
 import type { AppFunction } from './constructs/app-function';
@@ -129,7 +123,8 @@ export function defineOptionsAcademy(scope: Construct, props: OptionsAcademyProp
     deadLetterQueues,
     table: data.table,
     watchedJobs: (props.schedules ?? defaultSchedules).filter((s) => WATCHED_SCHEDULES.some((w) => w.id === s.id)).map((s) => s.id),
-    stoppableJobs: (props.schedules ?? defaultSchedules).filter((s) => s.id !== JOB_WATCHDOG_SCHEDULE.id).map((s) => s.id),
+    // The jobs an operator can stop, which are the ones the watchdog reports as stopped too long.
+    stoppableJobs: controllable,
     alarmEmail,
   });
 

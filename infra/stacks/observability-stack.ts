@@ -10,7 +10,7 @@ import type { Construct } from 'constructs';
 import { GLOBAL_SECONDARY_INDEXES } from '../../functions/adapters/dynamo/table-definition';
 import { BROKER_RESPONSE_METRIC, type BrokerStatusClass } from '../../functions/adapters/alpaca/alpaca-client';
 import { MISSING_RUN_METRIC } from '../../functions/jobs/job-watchdog';
-import { JOB_WATCHDOG_SCHEDULE, schedules, WATCHED_SCHEDULES } from '../../functions/jobs/schedules';
+import { CONTROLLABLE_SCHEDULES, WATCHED_SCHEDULES } from '../../functions/jobs/schedules';
 import { P99_TARGETS_MS } from '../../functions/latency-targets';
 import { resourceName, type StageConfig } from '../config';
 import { METRICS_NAMESPACE, POWERTOOLS_SERVICE_NAME, type AppFunction } from '../constructs/app-function';
@@ -50,8 +50,8 @@ export const ALARMS_PER_WIDGET = 100;
 /** Every alarm's description ends with a link to its section of the runbook. */
 export const RUNBOOK_PATH = 'docs/runbook.md';
 const BROKER_STATUS_CLASSES: readonly BrokerStatusClass[] = ['2xx', '4xx', '5xx', 'network'];
-/** The jobs the SchedulerStoppedTooLong alarms watch: every schedule but the watchdog's own unless told. */
-const stoppableJobs = (props: ObservabilityStackProps) => props.stoppableJobs ?? schedules.filter((s) => s.id !== JOB_WATCHDOG_SCHEDULE.id).map((s) => s.id);
+/** The jobs the SchedulerStoppedTooLong alarms watch: the ones an operator can stop (the watchdog reports only those) unless told. */
+const stoppableJobs = (props: ObservabilityStackProps) => props.stoppableJobs ?? CONTROLLABLE_SCHEDULES.map((s) => s.id);
 const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
 /**
