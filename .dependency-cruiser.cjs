@@ -26,7 +26,7 @@ const LAYERS = [
   // The market: calendar and dates, chains, the simulated market, the daily summaries it produces.
   ['market'],
   // Formatting; the game (XP, levels, badges, boards) on market dates.
-  ['format', 'gamification'],
+  ['format', 'gamification', 'uploads'],
   // Compliance checks (approval levels, disclosures) on formatted money.
   ['compliance'],
   // The order vocabulary shared by every venue.
