@@ -67,6 +67,7 @@ const TAGS: Record<ApiArea, string> = {
   analysis: 'Market analysis, end of day: daily summaries, sentiment, earnings events, regime and the sentiment heatmap',
   agent: "The learner's personal access tokens for the Agent API: created (the token shown once), listed and revoked, from the browser only",
   mcp: "The Model Context Protocol server for a learner's AI agent: the same data and rules as these routes, as MCP tools and resources",
+  uploads: 'Bulk upload of stock and option bars by operators: a presigned POST for a CSV file, then its progress and report',
 };
 
 /**

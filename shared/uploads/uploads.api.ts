@@ -37,7 +37,7 @@ export const NewUploadSchema = z.object({
     .trim()
     .min(1, 'is required')
     .max(200, 'must be at most 200 characters')
-    .refine((n) => /\.csv$/i.test(n), 'must be a .csv file'),
+    .regex(/\.[cC][sS][vV]$/, 'must be a .csv file'),
   size: z
     .number()
     .int()
