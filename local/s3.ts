@@ -57,7 +57,14 @@ export async function startLocalS3(opts: {
     if (!event.Records?.some((r) => r.eventName.startsWith('ObjectCreated'))) return;
     const job = (async () => {
       const handler = await loadHandler<(e: S3CreatedEvent, c: unknown) => Promise<unknown>>(uploadJobFunction.file);
+      const memory = sampleMemory();
+      const began = Date.now();
       await handler(event, lambdaContext(uploadJobFunction.id, `s3-${Date.now()}`, (uploadJobFunction.timeoutSeconds ?? 900) * 1000));
+      const m = memory.stop();
+      // The bench (bench/upload.ts) reads this line: the job's time and how far this process's memory grew while it ran.
+      opts.log(
+        `upload job ${event.Records[0]?.s3.object.key}: ${((Date.now() - began) / 1000).toFixed(1)} s, heap +${m.heapMb.toFixed(0)} MB (peak ${m.peakHeapMb.toFixed(0)} MB), rss +${m.rssMb.toFixed(0)} MB (peak ${m.peakRssMb.toFixed(0)} MB)`,
+      );
     })().catch((err: Error) => opts.log(`upload job failed: ${err.stack ?? err.message}`));
     running.add(job);
     void job.finally(() => running.delete(job));
@@ -70,5 +77,28 @@ export async function startLocalS3(opts: {
       while (running.size) await Promise.all([...running]);
     },
     stop: () => server.close(),
+  };
+}
+
+/**
+ * The growth of this process's memory while a job runs, sampled every 100 ms: the heap in use and the resident set,
+ * each as its peak above what it was when the job started. The job shares the process with the gateway and the other
+ * stand-ins, so the growth, not the total, is the job's.
+ */
+function sampleMemory() {
+  const mb = (n: number) => n / 1024 / 1024;
+  const start = process.memoryUsage();
+  let peakHeap = start.heapUsed;
+  let peakRss = start.rss;
+  const timer = setInterval(() => {
+    const m = process.memoryUsage();
+    peakHeap = Math.max(peakHeap, m.heapUsed);
+    peakRss = Math.max(peakRss, m.rss);
+  }, 100);
+  return {
+    stop() {
+      clearInterval(timer);
+      return { heapMb: mb(peakHeap - start.heapUsed), peakHeapMb: mb(peakHeap), rssMb: mb(peakRss - start.rss), peakRssMb: mb(peakRss) };
+    },
   };
 }

@@ -1,17 +1,26 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndSignIn } from '../support/cognito';
+import { newDataDir, spawnLocalStack, type SpawnedStack } from '../support/local-stack';
 import { optionBarsCsv, signInOperator, uploadFile, waitForUpload } from '../support/uploads';
 
-const stack = inject('stack');
-const db = DynamoDBDocumentClient.from(
-  new DynamoDBClient({ endpoint: stack.endpoints.dynamodb, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
-);
+// A stack of its own, its table in memory: 200,000 uploaded rows would slow every other test's stack (the TTL sweeper
+// scans the whole table), and DynamoDB Local on disk stores them several times slower.
+let stack: SpawnedStack;
+let db: DynamoDBDocumentClient;
 let token: string;
 
 beforeAll(async () => {
+  stack = await spawnLocalStack({ dataDir: newDataDir('bulk-upload'), env: { DYNAMODB_IN_MEMORY: '1', SEED_MARKET: '0', LOG_REQUESTS: '0' } });
+  db = DynamoDBDocumentClient.from(
+    new DynamoDBClient({ endpoint: stack.endpoints.dynamodb, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+  );
   token = await signInOperator(stack);
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.stop();
 });
 
 async function storedBars(keys: { contract: string; date: string }[]) {

@@ -46,7 +46,7 @@ export async function uploadFile(stack: StackInfo, token: string, kind: 'stock' 
   const { uploadId, url, fields } = (await start.json()) as { uploadId: string; url: string; fields: Record<string, string> };
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  form.append('file', new Blob([bytes], { type: 'text/csv' }), fileName);
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'text/csv' }), fileName);
   const sent = await fetch(url, { method: 'POST', body: form });
   if (sent.status >= 300) throw new Error(`the presigned POST answered ${sent.status}: ${await sent.text()}`);
   return uploadId;

@@ -57,6 +57,9 @@ export const queryKeys = {
   admin: {
     all: admin,
     marketStats: () => [...admin, 'market-stats'] as const,
+    /** Bulk uploads: the recent list, and one upload's progress and report. */
+    uploads: () => [...admin, 'uploads'] as const,
+    upload: (uploadId: string) => [...admin, 'uploads', uploadId] as const,
   },
   community: {
     all: community,

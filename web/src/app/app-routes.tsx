@@ -6,6 +6,7 @@ import { RequireAdmin } from './guards';
 import {
   AdminPage,
   AgentPage,
+  BulkUploadPage,
   ChainPage,
   CommunityPostPage,
   CommunityReportsPage,
@@ -72,6 +73,14 @@ export const appChildren: RouteObject[] = [
     element: (
       <RequireAdmin>
         <AdminPage area="config" />
+      </RequireAdmin>
+    ),
+  },
+  {
+    path: 'bulk-upload',
+    element: (
+      <RequireAdmin>
+        <BulkUploadPage />
       </RequireAdmin>
     ),
   },

@@ -11,6 +11,7 @@ export const ProfilePage = lazyPage(() => import('../features/profile/components
 export const PublicProfilePage = lazyPage(() => import('../features/profile/components/public-profile-page').then((m) => ({ default: m.PublicProfilePage })));
 export const SettingsPage = lazyPage(() => import('../features/settings/components/settings-page').then((m) => ({ default: m.SettingsPage })));
 export const AdminPage = lazyPage(() => import('../features/admin/components/admin-page').then((m) => ({ default: m.AdminPage })));
+export const BulkUploadPage = lazyPage(() => import('../features/bulk-upload/components/bulk-upload-page').then((m) => ({ default: m.BulkUploadPage })));
 export const PlannedPageView = lazyPage(() => import('../features/placeholders/components/planned-page').then((m) => ({ default: m.PlannedPageView })));
 export const ConstructionPage = lazyPage(() => import('../features/placeholders/components/construction-page').then((m) => ({ default: m.ConstructionPage })));
 export const PortfolioPage = lazyPage(() => import('../features/trading/components/portfolio-page'));

@@ -42,7 +42,6 @@ export const PLANNED_PAGES: readonly PlannedPage[] = [
     area: 'Operator tools',
     summary: 'Operator view of the stored market data: counts and freshness, cleanup of history older than 30 days, and a manual sync.',
   },
-  { path: 'bulk-upload', title: 'Bulk Data Upload', area: 'Operator tools', summary: 'Upload market data in bulk for operators, checked before it is stored.' },
 ];
 
 export const plannedPage = (path: string): PlannedPage | undefined => PLANNED_PAGES.find((p) => p.path === path);
