@@ -28,7 +28,7 @@ const LAYERS = [
   // The operator's data browser: reads of the stored market data and daily summaries, a page at a time.
   ['data-browser'],
   // Formatting; the game (XP, levels, badges, boards) on market dates.
-  ['format', 'gamification'],
+  ['format', 'gamification', 'uploads'],
   // Compliance checks (approval levels, disclosures) on formatted money.
   ['compliance'],
   // The order vocabulary shared by every venue.

@@ -12,6 +12,7 @@ import { marketSuite } from './market';
 import { ordersSuite } from './orders';
 import { americanSuite, pricingSuite } from './pricing';
 import { screenerSuite } from './screener';
+import { uploadSuite } from './upload';
 
 export interface BenchSuite {
   name: string;
@@ -37,4 +38,5 @@ export const suites: BenchSuite[] = [
   communitySuite,
   landingSuite,
   agentSuite,
+  uploadSuite,
 ];

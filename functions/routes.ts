@@ -42,6 +42,11 @@ export interface FunctionDefinition {
      * otherwise); 'put': PutEvents on the bus, which no product function needs (events leave through the outbox; the Pipe has its own role).
      */
     events?: 'put' | 'outbox';
+    /**
+     * The bulk-upload bucket: 'presign' signs POSTs of new files (s3:PutObject on `incoming/*`, the credentials a
+     * presigned POST carries); 'read' reads them (s3:GetObject on `incoming/*`), for the upload job.
+     */
+    uploadBucket?: 'presign' | 'read';
   };
   memoryMb?: number;
   timeoutSeconds?: number;
@@ -225,7 +230,28 @@ export const httpFunctions: readonly FunctionDefinition[] = [
     memoryMb: 1024,
     timeoutSeconds: 28,
   },
+  {
+    id: 'uploads',
+    file: 'functions/http/uploads.ts',
+    description: 'Bulk upload of stock and option bars (admin): a presigned POST for a CSV file, the recent uploads, progress and report',
+    // The progress items in the table; signs POSTs to the upload bucket (never reads the files).
+    access: { table: 'readwrite', uploadBucket: 'presign' },
+  },
 ];
+
+/**
+ * The upload job: not a route, started by the upload bucket's ObjectCreated events (in AWS an S3 event notification,
+ * locally the local S3's event). It reads the file, writes the bars and the daily summaries of their dates, and the
+ * upload's progress. A 50 MB file is about 500,000 rows: 15 minutes is Lambda's longest run, far more than it needs.
+ */
+export const uploadJobFunction: FunctionDefinition = {
+  id: 'uploadJob',
+  file: 'functions/jobs/upload-job.ts',
+  description: 'Bulk upload job: validates a CSV file of bars from the upload bucket and stores its rows',
+  access: { table: 'readwrite', uploadBucket: 'read' },
+  memoryMb: 512,
+  timeoutSeconds: 900,
+};
 
 export const routes: readonly RouteDefinition[] = [
   { routeKey: 'GET /api/health', auth: 'public', fn: 'health' },
@@ -360,4 +386,7 @@ export const routes: readonly RouteDefinition[] = [
   // The stateless MCP server offers no event stream and no session: 405 with Allow: POST, as the transport's spec says.
   { routeKey: 'GET /api/mcp', auth: 'public', fn: 'mcp' },
   { routeKey: 'DELETE /api/mcp', auth: 'public', fn: 'mcp' },
+  { routeKey: 'POST /api/admin/uploads', auth: 'admin', fn: 'uploads' },
+  { routeKey: 'GET /api/admin/uploads', auth: 'admin', fn: 'uploads' },
+  { routeKey: 'GET /api/admin/uploads/{uploadId}', auth: 'admin', fn: 'uploads' },
 ];

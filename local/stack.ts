@@ -13,7 +13,8 @@ import { ensureTable, startDynamoLocal } from './dynamodb';
 import { startGateway, type WebMode } from './gateway';
 import { createJwtAuthorizer } from './jwt-authorizer';
 import { startOutboxRelay } from './outbox-relay';
-import { assertPortFree } from './ports';
+import { assertPortFree, LOOPBACK } from './ports';
+import { LOCAL_UPLOAD_BUCKET, startLocalS3, type RunningLocalS3 } from './s3';
 import { startScheduler, type RunningScheduler } from './scheduler';
 import { LOCAL_SCHEDULE_GROUP } from './schedule-states';
 import { SCHEDULE_GROUP_ENV } from '../functions/jobs/schedules';
@@ -21,7 +22,7 @@ import { startTtlSweeper } from './ttl-sweeper';
 
 export interface LocalStackOptions {
   dataDir: string;
-  ports: { gateway: number; dynamodb: number; cognito: number; aws: number; alpaca: number };
+  ports: { gateway: number; dynamodb: number; cognito: number; aws: number; alpaca: number; s3: number };
   web: WebMode;
   tableName?: string;
   /** How often the TTL sweeper runs; DynamoDB's own TTL works within days, so a minute is generous. */
@@ -38,8 +39,10 @@ export interface LocalStackOptions {
 export interface LocalStack {
   url: string;
   pool: LocalPool;
-  endpoints: { dynamodb: string; aws: string; cognito: string; alpaca: string | null };
+  endpoints: { dynamodb: string; aws: string; cognito: string; alpaca: string | null; s3: string };
   tableName: string;
+  /** The local S3 of bulk uploads: its bucket, and a wait until the upload jobs started so far have ended. */
+  uploads: Pick<RunningLocalS3, 'bucket' | 'idle'>;
   events: RunningAwsEndpoints['events'];
   scheduler: RunningScheduler | undefined;
   /**
@@ -50,14 +53,22 @@ export interface LocalStack {
   stop(): Promise<void>;
 }
 
-export const DEFAULT_PORTS = { gateway: 3000, dynamodb: 8000, cognito: 9229, aws: 4566, alpaca: 4700 };
-export const PORT_ENV = { gateway: 'PORT', dynamodb: 'DYNAMODB_PORT', cognito: 'COGNITO_PORT', aws: 'AWS_LOCAL_PORT', alpaca: 'ALPACA_PORT' } as const;
+export const DEFAULT_PORTS = { gateway: 3000, dynamodb: 8000, cognito: 9229, aws: 4566, alpaca: 4700, s3: 4569 };
+export const PORT_ENV = {
+  gateway: 'PORT',
+  dynamodb: 'DYNAMODB_PORT',
+  cognito: 'COGNITO_PORT',
+  aws: 'AWS_LOCAL_PORT',
+  alpaca: 'ALPACA_PORT',
+  s3: 'S3_PORT',
+} as const;
 const PORT_LABEL = {
   gateway: 'the web app and API',
   dynamodb: 'DynamoDB Local',
   cognito: 'local Cognito',
   aws: 'the local Secrets Manager and EventBridge endpoints',
   alpaca: 'the local Alpaca stand-in',
+  s3: 'the local S3 of bulk uploads',
 };
 
 /**
@@ -135,6 +146,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       }),
     ]);
 
+    const s3Endpoint = `http://${LOOPBACK}:${opts.ports.s3}`;
     Object.assign(process.env, {
       AWS_REGION: 'us-east-1',
       AWS_ACCESS_KEY_ID: 'local',
@@ -144,6 +156,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       AWS_ENDPOINT_URL_EVENTBRIDGE: aws.endpoint,
       AWS_ENDPOINT_URL_SCHEDULER: aws.endpoint,
       [SCHEDULE_GROUP_ENV]: LOCAL_SCHEDULE_GROUP,
+      AWS_ENDPOINT_URL_S3: s3Endpoint,
+      UPLOAD_BUCKET: LOCAL_UPLOAD_BUCKET,
       // Admin routes ask the pool whether the caller is still an operator (functions/commons/http.ts).
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.pool.endpoint,
       USER_POOL_ID: cognito.pool.userPoolId,
@@ -213,11 +227,20 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
         authFlowType: 'USER_PASSWORD_AUTH',
         emailVerification: false,
       },
-      connectSources: [cognito.pool.endpoint],
+      // The browser sends an upload's file straight to the local S3 (a presigned POST).
+      connectSources: [cognito.pool.endpoint, s3Endpoint],
       log: opts.log,
       logRequests: opts.logRequests,
     });
     stops.push(gateway.stop);
+
+    const s3 = await startLocalS3({
+      port: opts.ports.s3,
+      dataDir: path.join(opts.dataDir, 's3'),
+      siteOrigins: [gateway.url, gateway.url.replace('localhost', '127.0.0.1')],
+      log: opts.log,
+    });
+    stops.push(s3.stop);
 
     const sweeper = startTtlSweeper({ db: DynamoDBDocumentClient.from(raw), table: tableName, intervalMs: opts.sweepIntervalMs ?? 60_000, log: opts.log });
     stops.push(sweeper.stop);
@@ -237,7 +260,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     return {
       url: gateway.url,
       pool: cognito.pool,
-      endpoints: { dynamodb: dynamo.endpoint, aws: aws.endpoint, cognito: cognito.pool.endpoint, alpaca },
+      endpoints: { dynamodb: dynamo.endpoint, aws: aws.endpoint, cognito: cognito.pool.endpoint, alpaca, s3: s3.endpoint },
+      uploads: { bucket: s3.bucket, idle: s3.idle },
       tableName,
       events: aws.events,
       scheduler,

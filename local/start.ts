@@ -1,6 +1,7 @@
 /**
  * `npm start`: the whole product on this machine, on loopback, with no AWS account.
- * Environment: PORT (3000), DYNAMODB_PORT (8000), COGNITO_PORT (9229), AWS_LOCAL_PORT (4566), ALPACA_PORT (4700: the local
+ * Environment: PORT (3000), DYNAMODB_PORT (8000), COGNITO_PORT (9229), AWS_LOCAL_PORT (4566), S3_PORT (4569: the local S3 of
+ * bulk uploads), ALPACA_PORT (4700: the local
  * Alpaca stand-in, started unless ALPACA_PAPER_URL names a real Alpaca paper host; ALPACA_LIVE_URL is Alpaca's live host unless set),
  * DATA_DIR (.data), WEB_MODE (dev: Vite with hot reload; dist: the built SPA from WEB_DIST_DIR, default web/dist; none).
  * DYNAMODB_IN_MEMORY (0): 1 keeps DynamoDB Local's data in memory only (the benches use it); nothing survives a restart.
@@ -67,7 +68,7 @@ try {
   if (!quiet) console.log('Starting Options Academy locally (DynamoDB Local, cognito-local, gateway)...');
   stack = await startLocalStack({
     dataDir,
-    ports: { gateway: port('gateway'), dynamodb: port('dynamodb'), cognito: port('cognito'), aws: port('aws'), alpaca: port('alpaca') },
+    ports: { gateway: port('gateway'), dynamodb: port('dynamodb'), cognito: port('cognito'), aws: port('aws'), alpaca: port('alpaca'), s3: port('s3') },
     web,
     log,
     seedMarket: process.env.SEED_MARKET !== '0',
@@ -109,6 +110,7 @@ try {
         `  API        ${stack.url}/api/health`,
         `  Cognito    ${stack.endpoints.cognito}  (pool ${stack.pool.userPoolId})`,
         `  DynamoDB   ${stack.endpoints.dynamodb}  (table ${stack.tableName})`,
+        `  S3         ${stack.endpoints.s3}  (bucket ${stack.uploads.bucket}, bulk uploads)`,
         `  Alpaca     ${stack.endpoints.alpaca ? `${stack.endpoints.alpaca}  (the local stand-in answers for Alpaca's paper environment)` : `paper ${process.env.ALPACA_PAPER_URL}`}`,
         `  Data       ${dataDir}`,
         `  Web        ${web.mode === 'dev' ? 'Vite dev server with hot reload' : web.mode === 'dist' ? 'built SPA from web/dist' : 'not served'}`,

@@ -16,6 +16,7 @@ import { paperApi } from '@shared/paper/paper.api';
 import { usersApi } from '@shared/users/users.api';
 import type { RouteContract, RouteKey } from '@shared/api/contract';
 import { serviceApi } from '@shared/api/service.api';
+import { uploadsApi } from '@shared/uploads/uploads.api';
 
 /**
  * Every area's contract in one place, so the API document (functions/openapi/document.ts) and the tests see every route.
@@ -39,6 +40,7 @@ export const apiAreas = {
   mcp: mcpApi,
   dataBrowser: dataBrowserApi,
   operations: operationsApi,
+  uploads: uploadsApi,
 } as const;
 
 export type ApiArea = keyof typeof apiAreas;

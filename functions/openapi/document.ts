@@ -69,6 +69,7 @@ const TAGS: Record<ApiArea, string> = {
   operations: "The operators' data manager: stored data per underlying, every job's last runs, the scheduler's Stop and Start, Run now",
   mcp: "The Model Context Protocol server for a learner's AI agent: the same data and rules as these routes, as MCP tools and resources",
   dataBrowser: "The operator's data browser: stored chains, stock and option bars and daily summaries, a page at a time by Queries on their keys",
+  uploads: 'Bulk upload of stock and option bars by operators: a presigned POST for a CSV file, then its progress and report',
 };
 
 /**

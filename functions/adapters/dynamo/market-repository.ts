@@ -1,7 +1,7 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { ExpirySummary, OptionContract } from '@shared/market/chain';
-import { addDays, dayNumber } from '@shared/market/dates';
+import { addDays, dayNumber, newYorkDate } from '@shared/market/dates';
 import type { DailyBar } from '@shared/market/market-data.port';
 import type { BarKind, MarketDataStats, MarketStore, StoredChain, StoredTicker, SyncStatus } from '@shared/market/market-store.port';
 import { batchWriteAll } from './batch-write';
@@ -16,6 +16,8 @@ import { queryAll, queryCount, type QueryInput } from './query';
  *   TICKERS/<ticker>       liquid ticker
  *   HIST#<ticker>/<date>   stock bar, expiresAt = date + 30 days
  *   OHIST#<contract>/<date> option bar, expiresAt = date + 30 days
+ *   (a bar of a bulk upload has origin 'upload', its uploadId and no expiresAt: kept for good, never overwritten by
+ *   the ingestion for a past date, passed over by the cleanup; the ingestion's bars have origin 'ingest')
  *   MARKET/STATUS          last sync, written in one transaction with the outbox items of the events that report it
  * GSI1 lists every item of a kind by date (GSI1PK = KIND#<kind>), for the admin statistics and cleanup.
  */
@@ -23,8 +25,8 @@ export const RETENTION_DAYS = 30;
 const DAY_SECONDS = 86_400;
 const epochOf = (date: string) => dayNumber(date) * DAY_SECONDS;
 
-const BAR_PK: Record<BarKind, string> = { stock: 'HIST#', option: 'OHIST#' };
-const KIND = { chain: 'KIND#chain', expiry: 'KIND#expiry', stock: 'KIND#stock-bar', option: 'KIND#option-bar' } as const;
+export const BAR_PK: Record<BarKind, string> = { stock: 'HIST#', option: 'OHIST#' };
+export const KIND = { chain: 'KIND#chain', expiry: 'KIND#expiry', stock: 'KIND#stock-bar', option: 'KIND#option-bar' } as const;
 
 export function dynamoMarketStore(db: DynamoDBDocumentClient = documentClient(), table = tableName(), now: () => number = Date.now): MarketStore {
   const unexpired = async (input: QueryInput) => (await queryAll(db, table, input)).filter((i) => !isExpired(i, now()));
@@ -111,22 +113,40 @@ export function dynamoMarketStore(db: DynamoDBDocumentClient = documentClient(),
     },
 
     async putBars(kind, ticker, bars) {
+      if (!bars.length) return;
+      // An uploaded bar of a past date is kept as the operator gave it: the scheduled ingestion does not write over it
+      // (today's bar is still the ingestion's to refresh). One Query over the dates written finds them.
+      const dates = bars.map((b) => b.date).sort();
+      const uploaded = new Set(
+        (
+          await queryAll(db, table, {
+            KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+            FilterExpression: 'origin = :upload',
+            ExpressionAttributeValues: { ':pk': `${BAR_PK[kind]}${ticker}`, ':from': dates[0]!, ':to': dates.at(-1)!, ':upload': 'upload' },
+            ProjectionExpression: 'SK',
+          })
+        ).map((i) => String(i.SK)),
+      );
+      const today = newYorkDate(new Date(now()));
       await batchWriteAll(
         db,
         table,
-        bars.map((b) => ({
-          PutRequest: {
-            Item: {
-              PK: `${BAR_PK[kind]}${ticker}`,
-              SK: b.date,
-              GSI1PK: KIND[kind],
-              GSI1SK: `${b.date}#${ticker}`,
-              ticker,
-              ...b,
-              expiresAt: epochOf(addDays(b.date, RETENTION_DAYS)),
+        bars
+          .filter((b) => !(uploaded.has(b.date) && b.date < today))
+          .map((b) => ({
+            PutRequest: {
+              Item: {
+                PK: `${BAR_PK[kind]}${ticker}`,
+                SK: b.date,
+                GSI1PK: KIND[kind],
+                GSI1SK: `${b.date}#${ticker}`,
+                ticker,
+                ...b,
+                origin: 'ingest',
+                expiresAt: epochOf(addDays(b.date, RETENTION_DAYS)),
+              },
             },
-          },
-        })),
+          })),
       );
     },
 
@@ -193,7 +213,9 @@ export function dynamoMarketStore(db: DynamoDBDocumentClient = documentClient(),
         const keys = await queryAll(db, table, {
           IndexName: 'GSI1',
           KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK < :before',
-          ExpressionAttributeValues: { ':pk': pk, ':before': before },
+          // Uploaded history is kept for good: the retention cleanup passes over it.
+          FilterExpression: 'attribute_not_exists(origin) OR origin <> :upload',
+          ExpressionAttributeValues: { ':pk': pk, ':before': before, ':upload': 'upload' },
           ProjectionExpression: 'PK, SK',
         });
         await batchWriteAll(

@@ -8,6 +8,7 @@ import {
   DataBrowserPage,
   DataManagerPage,
   AgentPage,
+  BulkUploadPage,
   ChainPage,
   CommunityPostPage,
   CommunityReportsPage,
@@ -90,6 +91,14 @@ export const appChildren: RouteObject[] = [
     element: (
       <RequireAdmin>
         <DataManagerPage />
+      </RequireAdmin>
+    ),
+  },
+  {
+    path: 'bulk-upload',
+    element: (
+      <RequireAdmin>
+        <BulkUploadPage />
       </RequireAdmin>
     ),
   },

@@ -13,6 +13,7 @@ export const SettingsPage = lazyPage(() => import('../features/settings/componen
 export const AdminPage = lazyPage(() => import('../features/admin/components/admin-page').then((m) => ({ default: m.AdminPage })));
 export const DataBrowserPage = lazyPage(() => import('../features/data-browser/components/data-browser-page'));
 export const DataManagerPage = lazyPage(() => import('../features/data-manager/components/data-manager-page').then((m) => ({ default: m.DataManagerPage })));
+export const BulkUploadPage = lazyPage(() => import('../features/bulk-upload/components/bulk-upload-page').then((m) => ({ default: m.BulkUploadPage })));
 export const PlannedPageView = lazyPage(() => import('../features/placeholders/components/planned-page').then((m) => ({ default: m.PlannedPageView })));
 export const ConstructionPage = lazyPage(() => import('../features/placeholders/components/construction-page').then((m) => ({ default: m.ConstructionPage })));
 export const PortfolioPage = lazyPage(() => import('../features/trading/components/portfolio-page'));

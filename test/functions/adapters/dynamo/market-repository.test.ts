@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { dynamoMarketStore } from '../../../../functions/adapters/dynamo/market-repository';
@@ -37,6 +37,7 @@ describe('dynamoMarketStore', () => {
   });
 
   it('gives bars an expiresAt 30 days after their date', async () => {
+    mock.on(QueryCommand).resolves({ Items: [] });
     mock.on(BatchWriteCommand).resolves({});
     await dynamoMarketStore(db, 't', () => now).putBars('option', 'SPY261127C00600000', [
       { date: '2026-11-20', open: 1, high: 2, low: 0.5, close: 1.5, volume: 10 },
@@ -47,7 +48,34 @@ describe('dynamoMarketStore', () => {
       SK: '2026-11-20',
       expiresAt: Date.parse('2026-12-20T00:00:00Z') / 1000,
       GSI1PK: 'KIND#option-bar',
+      origin: 'ingest',
     });
+  });
+
+  it("never writes over an uploaded bar of a past date; today's bar is the ingestion's to refresh", async () => {
+    // 2026-11-23 15:00 UTC is 10:00 on Monday 23 November in New York.
+    mock.on(QueryCommand).resolves({ Items: [{ SK: '2026-11-20' }, { SK: '2026-11-23' }] });
+    mock.on(BatchWriteCommand).resolves({});
+    await dynamoMarketStore(db, 't', () => now).putBars('stock', 'SPY', [
+      { date: '2026-11-19', open: 1, high: 2, low: 0.5, close: 1.5, volume: 10 },
+      { date: '2026-11-20', open: 1, high: 2, low: 0.5, close: 1.5, volume: 10 },
+      { date: '2026-11-23', open: 1, high: 2, low: 0.5, close: 1.5, volume: 10 },
+    ]);
+    const query = mock.commandCalls(QueryCommand)[0]!.args[0].input;
+    expect(query).toMatchObject({
+      FilterExpression: 'origin = :upload',
+      ExpressionAttributeValues: { ':pk': 'HIST#SPY', ':from': '2026-11-19', ':to': '2026-11-23' },
+    });
+    const written = mock.commandCalls(BatchWriteCommand)[0]!.args[0].input.RequestItems!.t!.map((r) => r.PutRequest!.Item!.SK);
+    expect(written).toEqual(['2026-11-19', '2026-11-23']);
+  });
+
+  it('passes over uploaded bars in the retention cleanup', async () => {
+    mock.on(QueryCommand).resolves({ Items: [] });
+    await dynamoMarketStore(db, 't', () => now).cleanup({ barsBefore: '2026-10-24', expiriesBefore: '2026-11-23' });
+    const inputs = mock.commandCalls(QueryCommand).map((c) => c.args[0].input);
+    expect(inputs.length).toBeGreaterThan(0);
+    for (const input of inputs) expect(input.FilterExpression).toBe('attribute_not_exists(origin) OR origin <> :upload');
   });
 
   it('treats an item past its expiresAt as gone, as DynamoDB will once TTL catches up', async () => {

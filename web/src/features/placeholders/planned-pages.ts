@@ -30,7 +30,6 @@ export const PLANNED_PAGES: readonly PlannedPage[] = [
     area: 'Prediction markets',
     summary: 'Prediction markets in demo mode: practise trading yes/no contracts on future events with virtual money.',
   },
-  { path: 'bulk-upload', title: 'Bulk Data Upload', area: 'Operator tools', summary: 'Upload market data in bulk for operators, checked before it is stored.' },
 ];
 
 export const plannedPage = (path: string): PlannedPage | undefined => PLANNED_PAGES.find((p) => p.path === path);
