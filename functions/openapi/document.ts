@@ -98,7 +98,6 @@ const ERROR_RESPONSES = {
     'Error',
   ],
   NotFound: ['The thing named in the path or body does not exist (the message says which).', 'Error'],
-  MethodNotAllowed: ['The route takes another method; `Allow` names the ones it takes.', 'Error'],
   Conflict: ['The request clashes with the current state (the message says how to resolve it).', 'Error'],
   Unprocessable: ['The request is well formed but a rule refuses it, with the rule’s message (e.g. a compliance check).', 'Error'],
   TooManyRequests: [
@@ -116,7 +115,6 @@ const STATUS_RESPONSE: Record<number, keyof typeof ERROR_RESPONSES> = {
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'NotFound',
-  405: 'MethodNotAllowed',
   409: 'Conflict',
   422: 'Unprocessable',
   429: 'TooManyRequests',
@@ -239,6 +237,9 @@ export function openApiDocument(opts: DocumentOptions): OpenApiDocument {
     if (entry.contract.auth !== r.auth) throw new Error(`${r.routeKey} is '${r.auth}' in the routes but '${entry.contract.auth}' in its contract.`);
     const [method, path] = r.routeKey.split(' ') as [string, string];
     if (r.scope && r.auth !== 'user') throw new Error(`${r.routeKey} has a token scope but is '${r.auth}': only signed-in learner routes take tokens.`);
+    // A route that only refuses (GET and DELETE /api/mcp answer 405, as the MCP transport asks) is no operation a
+    // client can use: the document leaves it out, and describes the method that works.
+    if (entry.contract.refusesOnly) continue;
     const op = operation({ ...entry, routeKey: r.routeKey as RouteKey }, r.scope);
     if (operationIds.has(op.operationId)) throw new Error(`Two routes share the operation id ${op.operationId}.`);
     operationIds.add(op.operationId);

@@ -27,7 +27,7 @@ const IsoDate = z
   .meta({ format: 'date', examples: ['2026-11-27'] });
 const Contract = z
   .string()
-  .regex(/^(O:)?[A-Z][A-Z0-9.]{0,5}\d{6}[CP]\d{8}$/i, 'must be an OCC option symbol such as SPY261218C00600000')
+  .regex(/^([Oo]:)?[A-Za-z][A-Za-z0-9.]{0,5}\d{6}[CPcp]\d{8}$/, 'must be an OCC option symbol such as SPY261218C00600000')
   .transform((s) => s.toUpperCase());
 const Limit = z.coerce
   .number({ error: 'must be a number' })

@@ -34,7 +34,6 @@ export const NewUploadSchema = z.object({
   kind: z.enum(UPLOAD_KINDS, { error: 'must be stock or option' }),
   fileName: z
     .string()
-    .trim()
     .min(1, 'is required')
     .max(200, 'must be at most 200 characters')
     .regex(/\.[cC][sS][vV]$/, 'must be a .csv file'),

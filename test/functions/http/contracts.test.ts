@@ -69,7 +69,8 @@ describe('what a handler accepts, the API document accepts', () => {
   const bodies = addFormats(new Ajv2020({ strict: true, allErrors: true }));
   const parameters = addFormats(new Ajv2020({ strict: true, allErrors: true, coerceTypes: true }));
 
-  for (const r of routes) {
+  // A route that only refuses (GET and DELETE /api/mcp: 405) is not in the document and accepts nothing.
+  for (const r of routes.filter((x) => !contractOf(x.routeKey)?.refusesOnly)) {
     it(r.routeKey, () => {
       const { fn, route } = served.get(r.routeKey)!;
       // A handler not yet on its contract is checked through the contract, which it will use.

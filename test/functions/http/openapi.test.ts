@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { makeOpenApiHandler } from '../../../functions/http/openapi';
 import type { Event } from '../../../functions/commons/http';
 import { routes } from '../../../functions/routes';
+import { contractOf } from '../../../functions/openapi/contracts';
 
 const get = (headers: Record<string, string> = {}) => ({ routeKey: 'GET /api/openapi.json', headers, requestContext: { requestId: 'r' } }) as unknown as Event;
 
 describe('GET /api/openapi.json', () => {
-  it('serves the document of every route, anonymously, with the deployed version and a cacheable ETag', async () => {
+  it('serves the document of every route (but the two that only refuse), anonymously, with the deployed version and a cacheable ETag', async () => {
     const handler = makeOpenApiHandler({ version: '1.2.3' });
     const res = await handler(get());
     expect(res.statusCode).toBe(200);
@@ -14,7 +15,10 @@ describe('GET /api/openapi.json', () => {
     const doc = JSON.parse(res.body!);
     expect(doc).toMatchObject({ openapi: '3.1.0', info: { title: 'Options Academy API', version: '1.2.3' } });
     const operations = Object.values(doc.paths as Record<string, object>).flatMap((ops) => Object.keys(ops));
-    expect(operations).toHaveLength(routes.length);
+    // GET and DELETE /api/mcp only answer 405: no operation a client can use, so the document leaves them out.
+    const refusing = routes.filter((r) => contractOf(r.routeKey)?.refusesOnly);
+    expect(refusing.map((r) => r.routeKey)).toEqual(['GET /api/mcp', 'DELETE /api/mcp']);
+    expect(operations).toHaveLength(routes.length - refusing.length);
 
     const again = await handler(get({ 'if-none-match': res.headers!.etag as string }));
     expect(again.statusCode).toBe(304);
