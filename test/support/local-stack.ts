@@ -113,6 +113,13 @@ async function spawnOnce(opts: StackOptions): Promise<SpawnedStack> {
       }, 15_000);
       await exited;
       clearTimeout(timer);
+      // The stack stops DynamoDB Local and cognito-local itself; should one outlive it (its stop cut short), it is
+      // still in the stack's process group: end it, so no bench or test leaves a Java process holding a port.
+      try {
+        process.kill(-child.pid!, 'SIGTERM');
+      } catch {
+        // Nothing left in the group.
+      }
     },
   };
 }
