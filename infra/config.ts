@@ -1,4 +1,4 @@
-import { RemovalPolicy } from 'aws-cdk-lib';
+import { Aws, RemovalPolicy } from 'aws-cdk-lib';
 
 /** Everything that differs between stages, decided in one place. */
 export interface StageConfig {
@@ -41,3 +41,17 @@ export function stackName(stage: string, part: string): string {
 
 /** Physical names carry the stage so that several stages share one account. */
 export const resourceName = (config: StageConfig, suffix?: string): string => (suffix ? `${PROJECT}-${config.stage}-${suffix}` : `${PROJECT}-${config.stage}`);
+
+/**
+ * The bulk-upload bucket's name, `options-academy-<stage>-uploads-<account>`: bucket names are global, so the account
+ * makes it ours. Known without a reference to the bucket, so that the API stack (the presigning function's grant) and
+ * the Web stack (the CSP) name it while the Upload stack, which needs the site's origin for its CORS, comes after them.
+ * A pseudo parameter rather than the stack's env, so grants and their acknowledgments read the same with or without one.
+ */
+export const uploadBucketName = (config: StageConfig): string => `${resourceName(config, 'uploads')}-${Aws.ACCOUNT_ID}`;
+
+/** The upload bucket's regional origin (`https://<bucket>.s3.<region>.amazonaws.com`): the URL of the presigned POST. */
+export const uploadBucketOrigin = (config: StageConfig, region: string): string => `https://${uploadBucketName(config)}.s3.${region}.amazonaws.com`;
+
+/** Where the browser's files land (functions/adapters/s3/upload-bucket.ts `uploadKey`); grants and the event filter name it. */
+export const UPLOAD_KEY_PREFIX = 'incoming/';

@@ -13,6 +13,7 @@ import { EDGE_REGION, EdgeStack, edgeWebAclParameterName } from './stacks/edge-s
 import { EventsStack } from './stacks/events-stack';
 import { IngestStack } from './stacks/ingest-stack';
 import { ObservabilityStack } from './stacks/observability-stack';
+import { UploadStack } from './stacks/upload-stack';
 import { WebStack } from './stacks/web-stack';
 
 export interface OptionsAcademyProps {
@@ -40,6 +41,7 @@ export interface OptionsAcademyStacks {
   edge: EdgeStack;
   web: WebStack;
   observability: ObservabilityStack;
+  upload: UploadStack;
 }
 
 /** Every stack of one stage, wired together. Used by infra/bin/app.ts and by the tests. */
@@ -101,17 +103,27 @@ export function defineOptionsAcademy(scope: Construct, props: OptionsAcademyProp
     originVerifySecret: api.originVerifySecret,
   });
   web.addStackDependency(edge, 'The distribution needs the web ACL, read from the Edge stack at deploy time');
+  // After the Web stack: the bucket's CORS names the site's origin, while the API and the CSP know the bucket by its name.
+  const upload = new UploadStack(scope, stackName(config.stage, 'Upload'), {
+    ...base,
+    ...name('Upload'),
+    table: data.table,
+    bus: events.bus,
+    siteOrigins: [`https://${web.distribution.distributionDomainName}`],
+  });
   const functions = new Map<string, AppFunction>([
     ...api.functions,
     [api.bearerAuthorizer.node.id, api.bearerAuthorizer],
     ...events.consumers.map((c) => [c.node.id, c] as const),
     [events.enrichment.node.id, events.enrichment],
     ...ingest.jobs,
+    [upload.job.node.id, upload.job],
   ]);
   const deadLetterQueues = new Map<string, sqs.IQueue>([
     ...[...events.deadLetters].map(([rule, queue]) => [`${rule}DeadLetters`, queue] as const),
     ['outboxDeadLetters', events.outboxDeadLetters],
     ...(ingest.deadLetters ? [['scheduleDeadLetters', ingest.deadLetters] as const] : []),
+    ['uploadJobDeadLetters', upload.deadLetters],
   ]);
   const alarmEmail = props.alarmEmail ?? (scope.node.tryGetContext('alarmEmail') as string | undefined);
   if (alarmEmail !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(alarmEmail)) throw new Error(`alarmEmail "${alarmEmail}" is not an e-mail address.`);
@@ -130,5 +142,5 @@ export function defineOptionsAcademy(scope: Construct, props: OptionsAcademyProp
 
   Tags.of(scope).add('project', PROJECT);
   Tags.of(scope).add('stage', config.stage);
-  return { data, auth, events, api, ingest, edge, web, observability };
+  return { data, auth, events, api, ingest, edge, web, observability, upload };
 }

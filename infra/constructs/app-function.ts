@@ -15,7 +15,7 @@ import { brokerSecretsPrefix, marketDataSecretName } from '../../functions/adapt
 import { GLOBAL_SECONDARY_INDEXES } from '../../functions/adapters/dynamo/table-definition';
 import type { FunctionDefinition } from '../../functions/routes';
 import { SCHEDULE_GROUP_ENV } from '../../functions/jobs/schedules';
-import type { StageConfig } from '../config';
+import { resourceName, UPLOAD_KEY_PREFIX, uploadBucketName, type StageConfig } from '../config';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -70,10 +70,12 @@ export class AppFunction extends Construct {
   readonly fn: NodejsFunction;
   readonly role: iam.Role;
   readonly logGroup: logs.LogGroup;
+  private readonly config: StageConfig;
 
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
     super(scope, id);
     const { config } = props;
+    this.config = config;
 
     this.logGroup = new logs.LogGroup(this, 'LogGroup', {
       retention: logs.RetentionDays.ONE_MONTH,
@@ -221,6 +223,24 @@ export class AppFunction extends Construct {
     this.fn.addEnvironment('ORIGIN_VERIFY_SECRET_ARN', secret.secretArn);
   }
 
+  /**
+   * The bulk-upload bucket, on the new files' keys (`incoming/*`) only: 'presign' gets s3:PutObject, because a presigned
+   * POST carries this role's credentials and S3 checks them when the browser sends the file; 'read' gets s3:GetObject,
+   * for the upload job. Neither may list, delete or touch another prefix. UPLOAD_BUCKET in the environment.
+   */
+  grantUploadBucket(mode: 'presign' | 'read'): void {
+    const bucket = uploadBucketName(this.config);
+    const keys = `${UPLOAD_KEY_PREFIX}*`;
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({ actions: [mode === 'presign' ? 's3:PutObject' : 's3:GetObject'], resources: [`arn:${Aws.PARTITION}:s3:::${bucket}/${keys}`] }),
+    );
+    this.fn.addEnvironment('UPLOAD_BUCKET', bucket);
+    Validations.of(this.role).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::${resourceName(this.config, 'uploads')}-<AWS::AccountId>/${keys}]`,
+      reason: `Each upload's file is a new object named by its upload id at runtime (${UPLOAD_KEY_PREFIX}<uploadId>.csv); the grant is limited to that prefix of the one upload bucket.`,
+    });
+  }
+
   grantPutEvents(bus: events.IEventBus): void {
     bus.grantPutEventsTo(this.role);
     this.fn.addEnvironment('EVENT_BUS_NAME', bus.eventBusName);
@@ -240,6 +260,7 @@ export class AppFunction extends Construct {
       if (!targets.scheduleGroup) throw new Error(`${this.node.id} needs the schedule group (access.scheduler) where none is given`);
       this.fn.addEnvironment(SCHEDULE_GROUP_ENV, targets.scheduleGroup);
     }
+    if (access.uploadBucket) this.grantUploadBucket(access.uploadBucket);
     if (access.events === 'put') this.grantPutEvents(targets.bus);
     if (access.events === 'outbox' && access.table !== 'readwrite') this.grantOutboxWrite(targets.table);
   }

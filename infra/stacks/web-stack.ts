@@ -13,7 +13,7 @@ import * as cr from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/origin';
 import { routes } from '../../functions/routes';
-import type { StageConfig } from '../config';
+import { uploadBucketOrigin, type StageConfig } from '../config';
 import { contentSecurityPolicy, STATIC_SECURITY_HEADERS } from '../security-headers';
 import { EDGE_REGION } from './edge-stack';
 
@@ -108,10 +108,13 @@ export class WebStack extends Stack {
 
     // The same host the JWT authorizer's issuer names; a literal region whenever the stack has an env.
     const cognitoEndpoint = `https://cognito-idp.${this.region}.amazonaws.com`;
+    // The bulk-upload page sends its file with XMLHttpRequest to the presigned POST's URL, the upload bucket's regional
+    // host (infra/stacks/upload-stack.ts), known by its name so that this stack needs no reference to the Upload stack.
+    const uploadBucket = uploadBucketOrigin(config, this.region);
     this.responseHeadersPolicy = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: `Options Academy security headers (${config.stage})`,
       securityHeadersBehavior: {
-        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy([cognitoEndpoint]), override: true },
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy([cognitoEndpoint, uploadBucket]), override: true },
         strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
         contentTypeOptions: { override: true },
         frameOptions: { frameOption: frameOption(STATIC_SECURITY_HEADERS['x-frame-options']), override: true },

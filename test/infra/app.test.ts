@@ -21,6 +21,7 @@ describe('the app', () => {
       'OptionsAcademy-Staging-Edge',
       'OptionsAcademy-Staging-Web',
       'OptionsAcademy-Staging-Observability',
+      'OptionsAcademy-Staging-Upload',
     ]);
     expect(stackName('blue-green', 'Api')).toBe('OptionsAcademy-BlueGreen-Api');
     for (const stack of Object.values(stacks)) {

@@ -4,7 +4,7 @@ import { App, Stack, Validations, type PolicyValidationPluginReport } from 'aws-
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { httpFunctions, routes } from '../../functions/routes';
+import { httpFunctions, routes, uploadJobFunction } from '../../functions/routes';
 import { brokerFixture, brokerRoute, ingestScheduleFixture, orderFilledRuleFixture } from './fixtures/definitions';
 import { buildTestApp, type TestApp } from './helpers';
 import { BEARER_AUTHORIZER_FILE } from '../../infra/stacks/api-stack';
@@ -74,11 +74,17 @@ describe('the whole app under cdk-nag AwsSolutions', () => {
     const bundles = readdirSync(assemblyDir)
       .map((d) => path.join(assemblyDir, d, 'index.mjs'))
       .filter((f) => existsSync(f));
-    // One bundle per distinct entry module (the fixtures share one), and the outbox Pipe's enrichment.
+    // One bundle per distinct entry module (the fixtures share one), the outbox Pipe's enrichment and the upload job.
     const entries = new Set(
       [...httpFunctions, brokerFixture]
         .map((f) => f.file)
-        .concat(ingestScheduleFixture.handler.file, orderFilledRuleFixture.consumer.file, 'functions/events/outbox-enrichment.ts', BEARER_AUTHORIZER_FILE),
+        .concat(
+          ingestScheduleFixture.handler.file,
+          orderFilledRuleFixture.consumer.file,
+          'functions/events/outbox-enrichment.ts',
+          BEARER_AUTHORIZER_FILE,
+          uploadJobFunction.file,
+        ),
     );
     expect(bundles).toHaveLength(entries.size);
     for (const bundle of bundles) {

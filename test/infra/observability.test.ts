@@ -93,6 +93,7 @@ describe('the alarms (Observability stack)', () => {
       ...stacks.events.consumers,
       stacks.events.enrichment,
       ...stacks.ingest.jobs.values(),
+      stacks.upload.job,
     ];
     for (const metric of ['Errors', 'Throttles']) {
       const watched = byMetric(metric).map((a) => JSON.stringify(a.Dimensions));
@@ -105,8 +106,8 @@ describe('the alarms (Observability stack)', () => {
     }
   });
 
-  it('alarms on any message in any dead-letter queue: per event rule, the outbox Pipe and the schedules', () => {
-    const queues = [...stacks.events.deadLetters.values(), stacks.events.outboxDeadLetters, stacks.ingest.deadLetters!];
+  it('alarms on any message in any dead-letter queue: per event rule, the outbox Pipe, the schedules and the upload job', () => {
+    const queues = [...stacks.events.deadLetters.values(), stacks.events.outboxDeadLetters, stacks.ingest.deadLetters!, stacks.upload.deadLetters];
     const watched = byMetric('ApproximateNumberOfMessagesVisible');
     expect(watched).toHaveLength(queues.length);
     for (const alarm of watched) expect(alarm).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', Statistic: 'Maximum' });

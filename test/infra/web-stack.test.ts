@@ -2,10 +2,12 @@ import { ORIGIN_VERIFY_HEADER } from '../../functions/origin';
 import { routes } from '../../functions/routes';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OptionsAcademyStacks } from '../../infra/options-academy';
 import { contentSecurityPolicy, STATIC_SECURITY_HEADERS } from '../../infra/security-headers';
+import { uploadBucketOrigin, stageConfig } from '../../infra/config';
 import { buildTestApp, importOf, logicalIdOf } from './helpers';
 
 const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
@@ -49,11 +51,16 @@ describe('WebStack', () => {
     template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
   });
 
-  it('sends the CSP from infra/security-headers.ts (Cognito allowed for connect-src) plus HSTS, nosniff, DENY and the referrer policy', () => {
+  it('sends the CSP from infra/security-headers.ts (Cognito and the upload bucket allowed for connect-src) plus HSTS, nosniff, DENY and the referrer policy', () => {
+    // The bucket's host carries the account as a pseudo parameter (infra/config.ts uploadBucketName): resolved by CloudFormation.
+    const csp = Stack.of(stacks.web).resolve(
+      contentSecurityPolicy([`https://cognito-idp.${REGION}.amazonaws.com`, uploadBucketOrigin(stageConfig('dev'), REGION)]),
+    ) as unknown;
+    expect(JSON.stringify(csp)).toContain(`.s3.${REGION}.amazonaws.com`);
     template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
       ResponseHeadersPolicyConfig: {
         SecurityHeadersConfig: {
-          ContentSecurityPolicy: { ContentSecurityPolicy: contentSecurityPolicy([`https://cognito-idp.${REGION}.amazonaws.com`]), Override: true },
+          ContentSecurityPolicy: { ContentSecurityPolicy: csp, Override: true },
           StrictTransportSecurity: { AccessControlMaxAgeSec: Match.anyValue(), IncludeSubdomains: true, Override: true },
           ContentTypeOptions: { Override: true },
           FrameOptions: { FrameOption: 'DENY', Override: true },
