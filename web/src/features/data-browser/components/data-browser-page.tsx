@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { DATA_PAGE_DEFAULT, DATA_PAGE_MAX } from '@shared/data-browser/data-browser.api';
 import { formatNewYorkTime } from '@shared/format/time';
+import { plural } from '@shared/format/words';
 import { addDays, newYorkDate } from '@shared/market/dates';
 import { useTickers } from '@web/api/market';
 import { QueryError } from '@web/components/query-state';
@@ -290,12 +291,12 @@ function ChainContracts({
       ) : (
         <>
           <p className="text-sm text-slate-600">
-            {contracts.data.chain.contracts} contracts; quotes as of{' '}
+            {plural(contracts.data.chain.contracts, 'contract')}; quotes as of{' '}
             {contracts.data.chain.asOf ? formatNewYorkTime(contracts.data.chain.asOf) : 'an unknown time'} ({contracts.data.chain.source},{' '}
             {contracts.data.chain.provider}).
           </p>
           <DataTable
-            caption={`${underlying} contracts expiring ${expiration}, page ${pager.page}`}
+            caption={`${underlying} options expiring ${expiration}, page ${pager.page}`}
             columns={columns}
             rows={rows}
             page={pager.page}
