@@ -142,7 +142,7 @@ export function BulkUploadPage() {
         ) : recent.data.uploads.length === 0 ? (
           <p className="mt-3 text-sm text-slate-600">No uploads yet.</p>
         ) : (
-          <div className="mt-3 overflow-x-auto">
+          <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="Recent uploads">
             <table className="min-w-full text-sm" data-testid="recent-uploads">
               <thead className="text-left text-slate-600">
                 <tr>

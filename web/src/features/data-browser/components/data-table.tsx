@@ -50,7 +50,8 @@ export function DataTable({
           </Button>
         </div>
       </div>
-      <div className="relative overflow-x-auto rounded-lg ring-1 ring-slate-200">
+      {/* Focusable, so a keyboard can scroll a table wider than a phone's screen. */}
+      <div className="relative overflow-x-auto rounded-lg ring-1 ring-slate-200" tabIndex={0} role="region" aria-label={caption}>
         <table className="min-w-full text-sm">
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-slate-50 text-left text-slate-700">
