@@ -81,8 +81,9 @@ export const WATCHED_SCHEDULES: readonly ScheduleDefinition[] = [INGEST_SCHEDULE
 
 /**
  * The operators' check that each watched job finished its weekday run: 20:00 New York, after the 18:00 and 18:30 runs
- * and their retries (the Scheduler retries a failed invocation within two hours, usually within minutes). Weekdays only,
- * like the jobs it watches (functions/jobs/job-watchdog.ts).
+ * and their retries: the Scheduler invokes a job asynchronously, so Lambda retries a run that failed twice (within a
+ * few minutes), and the Scheduler itself retries only an invocation it could not make (within two hours, then its
+ * dead-letter queue). Weekdays only, like the jobs it watches (functions/jobs/job-watchdog.ts).
  */
 export const JOB_WATCHDOG_SCHEDULE: ScheduleDefinition = {
   id: 'jobWatchdog',

@@ -1,3 +1,4 @@
+import { toCsv } from '../text/csv';
 import type { Rejection, UploadKind } from './rows';
 
 /** Where an upload stands: waiting for its file, reading it, or ended (all rows seen, or stopped by a failure). */
@@ -31,36 +32,27 @@ export interface UploadProgress {
 /** "row N: column: reason", the report's line for one rejection. */
 export const formatRejection = (r: Rejection): string => `row ${r.row}: ${r.column}: ${r.reason}`;
 
-/**
- * One CSV cell, escaped for a spreadsheet: quoted when it holds a comma, a quote or a line break (RFC 4180), and a
- * cell a spreadsheet would run as a formula (starting with =, +, -, @, a tab or a carriage return) is prefixed with a
- * single quote, as OWASP's "CSV Injection" advises, so a rejected cell shown in the report is text, never a formula.
- */
-export function csvCell(value: string | number | null): string {
-  if (value === null) return '';
-  let s = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
 /** The report as CSV: a summary block, then one line per kept rejection (row, column, reason). */
 export function reportCsv(p: UploadProgress): string {
-  const lines: (string | number | null)[][] = [
+  // Through the one CSV writer (shared/text/csv.ts): quoted as RFC 4180 asks, and a rejected cell that looks like a
+  // formula is written as text.
+  return toCsv(
     ['upload', p.uploadId],
-    ['file', p.fileName],
-    ['kind', p.kind],
-    ['state', p.state],
-    ['message', p.message],
-    ['rows read', p.rowsRead],
-    ['stored', p.stored],
-    ['unchanged', p.unchanged],
-    ['rejected', p.rejected],
-    ['finished', p.finishedAt],
-    [],
-    ['row', 'column', 'reason'],
-    ...p.rejections.map((r) => [r.row, r.column, r.reason]),
-  ];
-  return `${lines.map((l) => l.map(csvCell).join(',')).join('\r\n')}\r\n`;
+    [
+      ['file', p.fileName],
+      ['kind', p.kind],
+      ['state', p.state],
+      ['message', p.message],
+      ['rows read', p.rowsRead],
+      ['stored', p.stored],
+      ['unchanged', p.unchanged],
+      ['rejected', p.rejected],
+      ['finished', p.finishedAt],
+      [],
+      ['row', 'column', 'reason'],
+      ...p.rejections.map((r) => [r.row, r.column, r.reason]),
+    ],
+  );
 }
 
 /** Adds rejections to a report: every one is counted, the first `keep` are kept. */

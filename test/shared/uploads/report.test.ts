@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, formatRejection, reportCsv, type UploadProgress } from '@shared/uploads/report';
+import { formatRejection, reportCsv, type UploadProgress } from '@shared/uploads/report';
 import { looksBinary } from '@shared/uploads/file-checks';
 
 const progress = (over: Partial<UploadProgress> = {}): UploadProgress => ({
@@ -26,18 +26,6 @@ describe('the report', () => {
     expect(formatRejection({ row: 12, column: 'open', reason: 'must not be negative (-1)' })).toBe('row 12: open: must not be negative (-1)');
   });
 
-  it('escapes cells: quotes, commas, line breaks, and formulas made text', () => {
-    expect(csvCell('plain')).toBe('plain');
-    expect(csvCell('a,b')).toBe('"a,b"');
-    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
-    expect(csvCell('two\nlines')).toBe('"two\nlines"');
-    expect(csvCell('=1+2')).toBe("'=1+2");
-    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
-    expect(csvCell('-2+3,x')).toBe(`"'-2+3,x"`);
-    expect(csvCell(-5)).toBe('-5');
-    expect(csvCell(null)).toBe('');
-  });
-
   it('exports the counts and each kept rejection as CSV', () => {
     const csv = reportCsv(progress());
     const lines = csv.trimEnd().split('\r\n');
@@ -45,6 +33,11 @@ describe('the report', () => {
     expect(lines).toContain('rows read,3');
     expect(lines).toContain('row,column,reason');
     expect(lines.at(-1)).toBe('2,ticker,"starts with ""="": a formula is not accepted"');
+  });
+
+  it('writes a rejected cell that looks like a formula as text', () => {
+    const csv = reportCsv(progress({ rejections: [{ row: 4, column: '=HYPERLINK("http://x")', reason: '-2+3' }] }));
+    expect(csv.trimEnd().split('\r\n').at(-1)).toBe(`4,"'=HYPERLINK(""http://x"")",'-2+3`);
   });
 });
 

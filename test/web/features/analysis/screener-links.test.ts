@@ -53,7 +53,7 @@ describe("the screener's builder link", () => {
 
 describe('the CSV export', () => {
   it('says the data date, has a header, quotes what needs quoting and leaves unknowns empty', () => {
-    const csv = toCsv([row], 'Nov 25, 2026, 4:00 PM ET').split('\n');
+    const csv = toCsv([row], 'Nov 25, 2026, 4:00 PM ET').split('\r\n');
     expect(csv[0]).toBe('# Options Academy screener, end-of-day data as of Nov 25, 2026, 4:00 PM ET');
     expect(csv[1]!.split(',')[0]).toBe('underlying');
     expect(csv[2]).toMatch(/^SPY,bull-put-spread,2026-12-18,22,put,580,sell put 580 @ 2\.1 \/ buy put 575 @ 1\.4,600,,,/);

@@ -12,6 +12,7 @@ import { Figure, FigureTip, num, pct } from '../common/figure';
 import { TemplateLinks } from '../common/template-links';
 import { UnderlyingPicker, useAnalysedUnderlying } from '../common/underlying-picker';
 import { straddleWhatIf } from './straddle-what-if';
+import { ScrollRegion } from '@web/components/ui/scroll-region';
 
 const STOCKS = ['AAPL', 'TSLA', 'NVDA', 'MSFT', 'AMZN', 'GOOGL'];
 
@@ -166,7 +167,7 @@ function EventsBody({ data: d }: { data: EventsView }) {
           <h2 id="term-h" className="font-semibold text-slate-900">
             Term structure (ATM IV per expiry)
           </h2>
-          <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label="Term structure table">
+          <ScrollRegion className="mt-2" label="Term structure table">
             <table className="w-full min-w-[480px] text-right text-sm [&_td]:px-2 [&_th]:px-2" data-testid="term-table">
               <thead className="text-xs text-slate-700">
                 <tr>
@@ -189,7 +190,7 @@ function EventsBody({ data: d }: { data: EventsView }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </section>
       )}
     </>
@@ -223,7 +224,7 @@ function WhatIfPanel({ data }: { data: EventsView }) {
         Cost today {formatMoney(w.costNow * 100)} for one {formatShortDate(w.expiration)} {formatLevel(w.strike)} straddle. The days until the news also cost
         time value.
       </p>
-      <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label="Straddle what-if table">
+      <ScrollRegion className="mt-2" label="Straddle what-if table">
         <table className="w-full min-w-[480px] text-right text-sm">
           <thead className="text-xs text-slate-700">
             <tr>
@@ -247,7 +248,7 @@ function WhatIfPanel({ data }: { data: EventsView }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <label className="mt-3 block text-sm text-slate-800">
         Your move: {custom >= 0 ? '+' : ''}
         {num(custom, 1)} SD ({pct(mine.move)}) → P&L <span className={pnlTone(mine.pnl)}>{formatMoney(mine.pnl)}</span>

@@ -1,5 +1,6 @@
 import { formatMoney } from '@shared/format/money';
 import { formatCount, formatNumber, formatPercent, orDash } from '@shared/format/number';
+import { toCsv as csvDocument } from '@shared/text/csv';
 import type { ScreenerPreset, SortField } from '@shared/analysis/screener.api';
 import type { ScreenerRowView } from '@web/api/analysis-screener';
 
@@ -164,7 +165,10 @@ const STRATEGY_LABEL: Record<ScreenerRowView['strategy'], string> = {
 };
 export const strategyLabel = (r: ScreenerRowView) => STRATEGY_LABEL[r.strategy];
 
-/** CSV of the rows (RFC 4180 quoting), every column the API answers, with the data's date in the first line. */
+/**
+ * CSV of the rows through the one CSV writer (shared/text/csv.ts: RFC 4180 quoting, formula cells made inert), every
+ * column the API answers, with the data's date in a first comment line.
+ */
 export function toCsv(rows: readonly ScreenerRowView[], asOf: string): string {
   const header = [
     'underlying',
@@ -198,45 +202,37 @@ export function toCsv(rows: readonly ScreenerRowView[], asOf: string): string {
     'max_loss',
     'return_on_risk',
   ];
-  const q = (v: unknown) => {
-    const s = v === null || v === undefined ? '' : String(v);
-    return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-  };
-  const lines = rows.map((r) =>
-    [
-      r.underlying,
-      r.strategy,
-      r.expiration,
-      r.dte,
-      r.type,
-      r.strike,
-      r.legs.map((l) => `${l.action} ${l.optionType} ${l.strike} @ ${l.premium}`).join(' / '),
-      r.price,
-      r.bid,
-      r.ask,
-      r.mid,
-      r.spreadPct,
-      r.volume,
-      r.openInterest,
-      r.volOi,
-      r.iv,
-      r.delta,
-      r.thetaPerDay,
-      r.extrinsicPct,
-      r.moneynessPct,
-      r.breakeven,
-      r.breakevenPct,
-      r.pop,
-      r.staticReturn,
-      r.ifCalledReturn,
-      r.annualizedReturn,
-      r.credit,
-      r.width,
-      r.maxLoss,
-      r.returnOnRisk,
-    ]
-      .map(q)
-      .join(','),
-  );
-  return [`# Options Academy screener, end-of-day data as of ${asOf}`, header.join(','), ...lines].join('\n') + '\n';
+  const lines = rows.map((r) => [
+    r.underlying,
+    r.strategy,
+    r.expiration,
+    r.dte,
+    r.type,
+    r.strike,
+    r.legs.map((l) => `${l.action} ${l.optionType} ${l.strike} @ ${l.premium}`).join(' / '),
+    r.price,
+    r.bid,
+    r.ask,
+    r.mid,
+    r.spreadPct,
+    r.volume,
+    r.openInterest,
+    r.volOi,
+    r.iv,
+    r.delta,
+    r.thetaPerDay,
+    r.extrinsicPct,
+    r.moneynessPct,
+    r.breakeven,
+    r.breakevenPct,
+    r.pop,
+    r.staticReturn,
+    r.ifCalledReturn,
+    r.annualizedReturn,
+    r.credit,
+    r.width,
+    r.maxLoss,
+    r.returnOnRisk,
+  ]);
+  return `# Options Academy screener, end-of-day data as of ${asOf}\r\n` + csvDocument(header, lines);
 }

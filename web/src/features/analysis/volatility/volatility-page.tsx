@@ -10,6 +10,7 @@ import { usePageMeta } from '@web/lib/page-meta';
 import { EodBanner } from '../common/eod-banner';
 import { FormulaTip } from '../common/formula-tip';
 import { UnderlyingPicker, useUnderlyingParam } from '../common/underlying-picker';
+import { ScrollRegion } from '@web/components/ui/scroll-region';
 
 const pct = orDash((x: number, d = 1) => formatPercent(x, d), '–');
 const axis = { fontSize: 12, fill: '#334155' };
@@ -291,7 +292,7 @@ function Heatmap({ data }: { data: SurfaceView }) {
           asOf={data.asOf}
         />
       </h2>
-      <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label="Volatility surface">
+      <ScrollRegion className="relative" label="Volatility surface">
         <table className="min-w-full text-center text-xs tabular-nums" data-testid="surface-heatmap">
           <thead className="text-slate-700">
             <tr>
@@ -318,7 +319,7 @@ function Heatmap({ data }: { data: SurfaceView }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }

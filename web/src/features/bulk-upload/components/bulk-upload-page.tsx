@@ -10,6 +10,7 @@ import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { usePageMeta } from '@web/lib/page-meta';
 import { sendUpload, useRecentUploads, useUpload } from '../api/uploads';
+import { ScrollRegion } from '@web/components/ui/scroll-region';
 
 const KIND_LABEL: Record<UploadKind, string> = { stock: 'Stock bars', option: 'Option bars' };
 const MAX_MB = UPLOAD_LIMITS.maxBytes / 1024 / 1024;
@@ -142,7 +143,7 @@ export function BulkUploadPage() {
         ) : recent.data.uploads.length === 0 ? (
           <p className="mt-3 text-sm text-slate-600">No uploads yet.</p>
         ) : (
-          <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="Recent uploads">
+          <ScrollRegion className="mt-3" label="Recent uploads">
             <table className="min-w-full text-sm" data-testid="recent-uploads">
               <thead className="text-left text-slate-600">
                 <tr>
@@ -177,7 +178,7 @@ export function BulkUploadPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
       </section>
     </div>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from '@web/components/ui/button';
 import { cellText, type Column, type Row } from '../lib/columns';
+import { ScrollRegion } from '@web/components/ui/scroll-region';
 
 /**
  * One page of stored rows: Previous and Next over the server's cursors, the CSV of exactly what is shown, and the
@@ -51,7 +52,7 @@ export function DataTable({
         </div>
       </div>
       {/* Focusable, so a keyboard can scroll a table wider than a phone's screen. */}
-      <div className="relative overflow-x-auto rounded-lg ring-1 ring-slate-200" tabIndex={0} role="region" aria-label={caption}>
+      <ScrollRegion className="relative rounded-lg ring-1 ring-slate-200" label={caption}>
         <table className="min-w-full text-sm">
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-slate-50 text-left text-slate-700">
@@ -88,7 +89,7 @@ export function DataTable({
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </div>
   );
 }

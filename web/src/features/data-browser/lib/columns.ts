@@ -26,10 +26,9 @@ const BAR = [
   col('close', 'Close', 'price', true),
   col('volume', 'Volume', 'count', true),
 ];
-const QUOTE = [
-  col('bid', 'Bid', 'price', true),
-  col('ask', 'Ask', 'price', true),
-  col('last', 'Last', 'price', true),
+/** A quote's prices, and its open interest, IV and Greeks: an option bar's quote fields and a stored contract's. */
+const PRICES = [col('bid', 'Bid', 'price', true), col('ask', 'Ask', 'price', true), col('last', 'Last', 'price', true)];
+const RISK = [
   col('open_interest', 'Open interest', 'count', true),
   col('implied_volatility', 'IV', 'fraction', true),
   col('delta', 'Delta', 'greek', true),
@@ -41,7 +40,14 @@ const QUOTE = [
 /** The columns of each table, in the order the page and the CSV give them. */
 export const COLUMNS: Record<BrowsedTable, readonly Column[]> = {
   'stock-bars': [col('date', 'Date (New York, end of day)', 'date'), col('ticker', 'Ticker', 'text'), ...BAR, col('origin', 'Origin', 'origin')],
-  'option-bars': [col('date', 'Date (New York, end of day)', 'date'), col('contract', 'Contract', 'text'), ...BAR, ...QUOTE, col('origin', 'Origin', 'origin')],
+  'option-bars': [
+    col('date', 'Date (New York, end of day)', 'date'),
+    col('contract', 'Contract', 'text'),
+    ...BAR,
+    ...PRICES,
+    ...RISK,
+    col('origin', 'Origin', 'origin'),
+  ],
   chains: [
     col('expiration', 'Expiration', 'date'),
     col('asOf', 'Fetched (New York time)', 'instant'),
@@ -70,17 +76,10 @@ export const COLUMNS: Record<BrowsedTable, readonly Column[]> = {
     col('contract_ticker', 'Contract', 'text'),
     col('contract_type', 'Type', 'text'),
     col('strike_price', 'Strike', 'price'),
-    col('bid', 'Bid', 'price', true),
-    col('ask', 'Ask', 'price', true),
-    col('last', 'Last', 'price', true),
+    ...PRICES,
     col('mark', 'Mark', 'price', true),
     col('volume', 'Volume', 'count', true),
-    col('open_interest', 'Open interest', 'count', true),
-    col('implied_volatility', 'IV', 'fraction', true),
-    col('delta', 'Delta', 'greek', true),
-    col('gamma', 'Gamma', 'greek', true),
-    col('theta', 'Theta', 'greek', true),
-    col('vega', 'Vega', 'greek', true),
+    ...RISK,
   ],
 };
 

@@ -6,6 +6,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { usePageMeta } from '@web/lib/page-meta';
 import { useStartScheduler, useStopScheduler } from '../api/operations-actions';
 import { MarketTools } from './market-tools';
+import { ScrollRegion } from '@web/components/ui/scroll-region';
 
 const when = (iso: string | null | undefined) => (iso ? formatNewYorkTime(iso) : '—');
 const day = (date: string | null) => (date ? formatExpiry(date) : '—');
@@ -156,7 +157,7 @@ function UnderlyingsTable({ underlyings }: { underlyings: OperationsStatus['unde
         Chain snapshots (one per expiry, by the time of their quotes), daily summaries with the NYSE trading days missing between the first and the last, and
         the underlying&apos;s daily bars.
       </p>
-      <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-labelledby="underlyings-h">
+      <ScrollRegion className="mt-3" labelledBy="underlyings-h">
         <table className="w-full min-w-[760px] text-sm">
           <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-600">
             <tr>
@@ -221,7 +222,7 @@ function UnderlyingsTable({ underlyings }: { underlyings: OperationsStatus['unde
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }
@@ -244,7 +245,7 @@ function JobRuns({ jobs }: { jobs: JobStatus[] }) {
             {job.runs.length === 0 ? (
               <p className="mt-1 text-sm text-slate-600">No run recorded in the last 30 days.</p>
             ) : (
-              <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label={`Last runs of ${job.jobId}`}>
+              <ScrollRegion className="mt-2" label={`Last runs of ${job.jobId}`}>
                 <table className="w-full min-w-[640px] text-sm">
                   <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-600">
                     <tr>
@@ -295,7 +296,7 @@ function JobRuns({ jobs }: { jobs: JobStatus[] }) {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </ScrollRegion>
             )}
           </div>
         ))}

@@ -6,6 +6,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { QueryError } from '@web/components/query-state';
 import { useAdminStats, useCleanup } from '../api/market-admin';
 import { fetchFailureMessage, useRunNow } from '../api/operations-actions';
+import { ScrollRegion } from '@web/components/ui/scroll-region';
 
 const KIND_LABELS: Record<string, string> = {
   chain: 'Chain snapshots',
@@ -146,7 +147,7 @@ export function MarketTools({ underlyings }: { underlyings: readonly string[] })
           <QueryError error={stats.error} onRetry={stats.refetch} retrying={stats.isFetching} className="mt-3 text-sm text-red-800" />
         ) : (
           // Scrolls sideways on a phone: focusable so a keyboard can scroll it too (axe: scrollable-region-focusable).
-          <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-labelledby="stats-h">
+          <ScrollRegion className="mt-3" labelledBy="stats-h">
             <table className="w-full min-w-[480px] text-sm">
               <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-600">
                 <tr>
@@ -177,7 +178,7 @@ export function MarketTools({ underlyings }: { underlyings: readonly string[] })
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
         <p className="mt-3 text-xs text-slate-600">
           History expires {stats.data?.retentionDays ?? 30} days after its date through DynamoDB TTL; cleanup removes it at once, along with chains of expiries
