@@ -1,5 +1,6 @@
 import type { Clock } from '@shared/ports/clock.port';
 import type { GroupMembership } from '@shared/users/group-membership.port';
+import { newUpload } from '@shared/uploads/report';
 import { UPLOAD_LIMITS } from '@shared/uploads/rows';
 import { uploadsApi } from '@shared/uploads/uploads.api';
 import type { UploadProgressStore } from '@shared/uploads/uploads.port';
@@ -22,23 +23,9 @@ export function makeUploadsHandler(deps: {
       const now = deps.clock.now();
       const uploadId = deps.newId();
       // The progress item comes first: the job takes only a file whose upload was announced here.
-      await deps.progress.create({
-        uploadId,
-        kind: body.kind,
-        fileName: body.fileName,
-        size: body.size,
-        createdBy: user.email ?? user.sub,
-        createdAt: now.toISOString(),
-        state: 'waiting',
-        message: null,
-        rowsRead: 0,
-        stored: 0,
-        unchanged: 0,
-        rejected: 0,
-        rejections: [],
-        startedAt: null,
-        finishedAt: null,
-      });
+      await deps.progress.create(
+        newUpload({ uploadId, kind: body.kind, fileName: body.fileName, size: body.size, createdBy: user.email ?? user.sub, createdAt: now.toISOString() }),
+      );
       const post = await deps.presign(uploadId, now);
       return created({ uploadId, ...post, maxBytes: UPLOAD_LIMITS.maxBytes });
     }),

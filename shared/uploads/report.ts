@@ -29,6 +29,20 @@ export interface UploadProgress {
   finishedAt: string | null;
 }
 
+/** What an upload's progress item holds when the upload is announced: nothing read yet, waiting for its file. */
+export const newUpload = (announced: Pick<UploadProgress, 'uploadId' | 'kind' | 'fileName' | 'size' | 'createdBy' | 'createdAt'>): UploadProgress => ({
+  ...announced,
+  state: 'waiting',
+  message: null,
+  rowsRead: 0,
+  stored: 0,
+  unchanged: 0,
+  rejected: 0,
+  rejections: [],
+  startedAt: null,
+  finishedAt: null,
+});
+
 /** "row N: column: reason", the report's line for one rejection. */
 export const formatRejection = (r: Rejection): string => `row ${r.row}: ${r.column}: ${r.reason}`;
 

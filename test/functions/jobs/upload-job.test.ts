@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeUploadJob, type S3CreatedEvent } from '../../../functions/jobs/upload-job';
 import { uploadIdOfKey, uploadKey } from '../../../functions/adapters/s3/upload-bucket';
-import type { UploadProgress } from '@shared/uploads/report';
+import { newUpload, type UploadProgress } from '@shared/uploads/report';
 import { STOCK_COLUMNS } from '@shared/uploads/rows';
 
 const NOW = new Date('2026-11-27T15:00:00Z');
@@ -10,23 +10,7 @@ function harness(file: { size?: number; chunks: (string | Uint8Array)[] } | Erro
   const items = new Map<string, { p: UploadProgress; expiresAt?: number }>();
   const written: unknown[] = [];
   let failed = 0;
-  const start: UploadProgress = {
-    uploadId: '01TESTUPLOAD',
-    kind,
-    fileName: 'f.csv',
-    size: 1,
-    createdBy: 'op',
-    createdAt: NOW.toISOString(),
-    state: 'waiting',
-    message: null,
-    rowsRead: 0,
-    stored: 0,
-    unchanged: 0,
-    rejected: 0,
-    rejections: [],
-    startedAt: null,
-    finishedAt: null,
-  };
+  const start = newUpload({ uploadId: '01TESTUPLOAD', kind, fileName: 'f.csv', size: 1, createdBy: 'op', createdAt: NOW.toISOString() });
   items.set(start.uploadId, { p: start });
   const job = makeUploadJob({
     progress: {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DailySummary } from '@shared/metrics/daily-summary';
 import { barSummary } from '@shared/metrics/daily-summary';
 import { differs, refreshedSummaries } from '@shared/uploads/bars';
-import type { UploadProgress } from '@shared/uploads/report';
+import { newUpload, type UploadProgress } from '@shared/uploads/report';
 import { STOCK_COLUMNS } from '@shared/uploads/rows';
 import { importRows } from '@shared/uploads/use-cases/import-rows';
 import type { UploadedBar } from '@shared/uploads/uploads.port';
@@ -49,21 +49,8 @@ function fakeDeps() {
 }
 
 const start = (uploadId: string, kind: 'stock' | 'option' = 'stock'): UploadProgress => ({
-  uploadId,
-  kind,
-  fileName: 'x.csv',
-  size: 1,
-  createdBy: 'op',
-  createdAt: '',
+  ...newUpload({ uploadId, kind, fileName: 'x.csv', size: 1, createdBy: 'op', createdAt: '' }),
   state: 'running',
-  message: null,
-  rowsRead: 0,
-  stored: 0,
-  unchanged: 0,
-  rejected: 0,
-  rejections: [],
-  startedAt: null,
-  finishedAt: null,
 });
 
 async function* records(lines: string[][]) {
