@@ -10,20 +10,11 @@ import { startAwsEndpoints, type RunningAwsEndpoints } from '../../local/aws-end
 import { freePort } from '../../local/ports';
 import { LOCAL_SCHEDULE_GROUP } from '../../local/schedule-states';
 import { startScheduler } from '../../local/scheduler';
-import type { ScheduleDefinition } from '../../functions/jobs/schedules';
 import { calls } from '../fixtures/jobs/record-job';
+import { recordJobSchedule } from '../fixtures/jobs/record-schedule';
 
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
-const fixture: ScheduleDefinition = {
-  id: 'ingest',
-  description: 'test job',
-  minute: 0,
-  hour: 18,
-  weekdays: ['MON', 'TUE', 'WED', 'THU', 'FRI'],
-  timeZone: 'America/New_York',
-  handler: { file: 'test/fixtures/jobs/record-job.ts', export: 'handler' },
-  access: {},
-};
+const fixture = recordJobSchedule('ingest');
 
 describe('the local EventBridge Scheduler endpoint, through the real SDK client and adapter', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'oa-schedules-'));

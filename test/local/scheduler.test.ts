@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { startScheduler } from '../../local/scheduler';
-import type { ScheduleDefinition } from '../../functions/jobs/schedules';
 import { calls } from '../fixtures/jobs/record-job';
+import { recordJobSchedule } from '../fixtures/jobs/record-schedule';
 
-const fixture: ScheduleDefinition = {
-  id: 'fixture',
-  description: 'test job',
-  minute: 0,
-  hour: 18,
-  weekdays: ['MON', 'TUE', 'WED', 'THU', 'FRI'],
-  timeZone: 'America/New_York',
-  handler: { file: 'test/fixtures/jobs/record-job.ts', export: 'handler' },
-  access: {},
-};
+const fixture = recordJobSchedule('fixture');
 
 describe('local scheduler', () => {
   it('schedules each job at its next weekday 18:00 New York and runs it on demand with the scheduled input', async () => {
