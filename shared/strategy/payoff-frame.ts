@@ -67,6 +67,13 @@ export function payoffFrame(input: PayoffFrameInput, zoom: PayoffZoom = 'focus')
     low = Math.min(low, FULL_RANGE[0] * spot);
     high = Math.max(high, FULL_RANGE[1] * spot);
   }
+  if (zoom !== 'focus') {
+    // The frame before, as drawn (its ends rounded out to its own tick): a coarser tick can round this frame's end
+    // inside it (wide 120 on a $20 tick, full 125 on a $25 one), and zooming out must never cut anything off.
+    const inner = payoffFrame(input, zoom === 'full' ? 'wide' : 'focus');
+    low = Math.min(low, inner.low);
+    high = Math.max(high, inner.high);
+  }
   low = Math.max(0, low);
   const tick = niceStep((high - low) / MIN_TICKS, 'down');
   low = Math.max(0, Math.floor(low / tick + 1e-9) * tick);

@@ -60,6 +60,17 @@ describe('payoffFrame: the price axis a beginner can read', () => {
     expect(full.high).toBeGreaterThanOrEqual(wide.high);
   });
 
+  it('zooming out never cuts off what the frame before showed, even where a coarser tick rounds an end inward', () => {
+    // Found by the property below: the full frame's $25 tick put its low at 125, above the wide frame's 120.
+    const spot = 212.02;
+    const legs = [buyCall(168, 0.01)];
+    const frames = PAYOFF_ZOOMS.map((z) =>
+      payoffFrame({ spot, strikes: [168], breakevens: analyzeAtExpiry(legs).breakevens, move: expectedMove(spot, 0.05, T30) }, z),
+    );
+    expect(frames.map((f) => f.low)).toEqual([150, 120, 100]);
+    for (let i = 1; i < frames.length; i++) expect(frames[i]!.high).toBeGreaterThanOrEqual(frames[i - 1]!.high);
+  });
+
   it('holds for any strategy: everything of interest inside, nested zooms, ticks on a round grid from low to high', () => {
     const arbLeg = fc
       .tuple(fc.constantFrom(buyCall, sellCall, buyPut, sellPut), fc.double({ min: 1, max: 2000, noNaN: true }), fc.double({ min: 0.01, max: 50, noNaN: true }))
