@@ -6,6 +6,9 @@ export const badPrice = (field = 'price'): Err => fail('bad_request', `${field} 
 /** The chain has no implied volatility around the price, so no move, no strikes and no fair value can be drawn from it. */
 export const noAtmIv = (underlying: string, expiration: string): Err =>
   fail('unprocessable', `The ${underlying} chain for ${expiration} has no implied volatility around the price, so no markets are made from it.`);
+/** The chain's quotes are at or after its expiry's close: nothing is left to predict. */
+export const chainExpired = (underlying: string, expiration: string): Err =>
+  fail('unprocessable', `The ${underlying} chain for ${expiration} is quoted at or after the expiry's close, so no markets are made from it.`);
 /** Fewer than two strikes with an implied volatility within the expiry's move: nothing to ask about. */
 export const tooFewStrikes = (underlying: string, expiration: string): Err =>
   fail('unprocessable', `The ${underlying} chain for ${expiration} lists too few strikes with an implied volatility near the price to make markets.`);
