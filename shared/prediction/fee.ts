@@ -25,5 +25,20 @@ export function takerFeeCents(count: number, priceCents: number): Result<number>
   return ok(Math.ceil(tenThousandths / 10_000));
 }
 
+/**
+ * The taker fee of an order filled at several prices (levels of whole cents and counts), in whole cents: the formula
+ * summed over the levels and rounded up once, so an order pays what one equivalent fill would (Kalshi's API
+ * documentation, "Fee Rounding": its fee accumulator makes the fee of many fills of an order converge to that).
+ */
+export function takerFeeOfFillCents(levels: readonly { price: number; count: number }[]): Result<number> {
+  let tenThousandths = 0;
+  for (const { price, count } of levels) {
+    if (!isContractCount(count)) return badCount();
+    if (!isPriceCents(price)) return badPrice();
+    tenThousandths += 7 * count * price * (PAYOUT_CENTS - price);
+  }
+  return ok(Math.ceil(tenThousandths / 10_000));
+}
+
 /** The formula of the fee as the page shows it beside the preview. */
 export const TAKER_FEE_FORMULA = 'fee = round up to the cent of 0.07 × C × P × (1 − P), C contracts at P dollars';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { takerFeeCents } from '@shared/prediction/fee';
+import { takerFeeCents, takerFeeOfFillCents } from '@shared/prediction/fee';
 
 const fee = (count: number, priceCents: number): number => {
   const result = takerFeeCents(count, priceCents);
@@ -48,5 +48,19 @@ describe("Kalshi's taker fee: round up to the cent of 0.07 × C × P × (1 − P
       expect(result.ok).toBe(false);
       if (!result.ok) expect(result.error).toMatchObject({ code: 'bad_request', details: { field } });
     }
+  });
+});
+
+describe('the taker fee of an order filled at several prices', () => {
+  it('sums the formula over the levels and rounds up once, as one equivalent fill would pay', () => {
+    // 3 at 58¢: 0.07 × 3 × 0.58 × 0.42 = 0.051156; 3 at 60¢: 0.07 × 3 × 0.6 × 0.4 = 0.0504; together 0.101556 → 11¢
+    // (rounded level by level it would be 6¢ + 6¢ = 12¢).
+    const result = takerFeeOfFillCents([
+      { price: 58, count: 3 },
+      { price: 60, count: 3 },
+    ]);
+    expect(result).toEqual({ ok: true, value: 11 });
+    expect(takerFeeOfFillCents([{ price: 50, count: 100 }])).toEqual({ ok: true, value: 175 });
+    expect(takerFeeOfFillCents([])).toEqual({ ok: true, value: 0 });
   });
 });
