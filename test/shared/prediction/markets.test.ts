@@ -46,6 +46,18 @@ describe('the "close above" markets of an expiry', () => {
     expect(parseMarketId(m.id)).toEqual({ ok: true, value: { underlying: 'SPY', expiration: '2026-12-18', kind: 'above', lower: 600, upper: null } });
   });
 
+  it('keep every listed strike in the band when there are few enough, and thin $2.50 strikes to the round $5 ones', () => {
+    const base = spyChain();
+    const only = (strikes: number[]) => strikes.flatMap((k) => base.contracts.filter((c) => c.strike_price === 600).map((c) => ({ ...c, strike_price: k })));
+    expect(markets({ ...base, contracts: only([590, 595, 600, 605, 610]) }).above.map((m) => m.lower)).toEqual([590, 595, 600, 605, 610]);
+    const quarters = Array.from({ length: 17 }, (_, i) => 580 + 2.5 * i); // 580, 582.5, …, 620: 17 in the band
+    const { above: thinned } = markets({ ...base, contracts: only(quarters) });
+    expect(thinned.map((m) => m.lower)).toEqual([580, 585, 590, 595, 600, 605, 610, 615, 620]);
+    const { above: halves } = markets({ ...base, contracts: only([597.5, 600, 602.5]) });
+    expect(halves[0]!.question).toBe('Will SPY close above 597.5 on Dec 18, 2026?');
+    expect(halves[0]!.id).toBe('SPY-2026-12-18-ABOVE-597.5');
+  });
+
   it('fail with the reason when the chain has no implied volatility', () => {
     const result = makeMarkets(spyChain(() => null));
     expect(result.ok).toBe(false);
