@@ -171,9 +171,9 @@ export function makeMarkets(chain: ExpiryChain, max = MAX_STRIKES): Result<Expir
   const strikes = marketStrikes(model, max);
   if (strikes.length < 2) return tooFewStrikes(chain.underlying, chain.expiration);
   const terms = { underlying: chain.underlying, expiration: chain.expiration, provider: chain.provider };
-  const above = strikes.map((k) => describe({ ...terms, kind: 'above', lower: k, upper: null }));
+  const above = strikes.map((k) => describeMarket({ ...terms, kind: 'above', lower: k, upper: null }));
   const bounds: (number | null)[] = [null, ...strikes, null];
-  const buckets = bounds.slice(0, -1).map((lower, i) => describe({ ...terms, kind: 'between', lower, upper: bounds[i + 1]! }));
+  const buckets = bounds.slice(0, -1).map((lower, i) => describeMarket({ ...terms, kind: 'between', lower, upper: bounds[i + 1]! }));
   const ladder: Ladder = {
     id: ladderId(chain.underlying, chain.expiration),
     underlying: chain.underlying,
@@ -194,7 +194,7 @@ function rangeWords(lower: number | null, upper: number | null): string {
 }
 
 /** A market with its question, label, times, rule and source. */
-export function describe(terms: MarketKey & { provider: string }): PredictionMarket {
+export function describeMarket(terms: MarketKey & { provider: string }): PredictionMarket {
   const { underlying, expiration, kind, lower, upper, provider } = terms;
   const key: MarketKey = { underlying, expiration, kind, lower, upper };
   const on = formatExpiry(expiration);
