@@ -29,8 +29,9 @@ const LAYERS = [
   ['data-browser'],
   // Formatting; the game (XP, levels, badges, boards) on market dates.
   ['format', 'gamification', 'uploads'],
-  // Compliance checks (approval levels, disclosures) on formatted money.
-  ['compliance'],
+  // Compliance checks (approval levels, disclosures) on formatted money; prediction markets in demo mode (yes/no
+  // contracts made from the chains, priced by the pricing core, their simulated book, fee and settlement).
+  ['compliance', 'prediction'],
   // The order vocabulary shared by every venue.
   ['trading'],
   // The paper account.

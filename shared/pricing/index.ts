@@ -1,5 +1,6 @@
 /**
- * Options math core: European pricing and Greeks (Black-Scholes-Merton, Black-76), implied volatility
+ * Options math core: European pricing and Greeks (Black-Scholes-Merton, Black-76), cash-or-nothing digitals and
+ * the call-spread digital, implied volatility
  * (Jäckel's "Let's Be Rational"), American pricing, Greeks, implied volatility and chains (Andersen-Lake-
  * Offengenden; Bjerksund-Stensland 2002, Barone-Adesi-Whaley and a binomial tree as named methods) and
  * chain-wide batch computation over typed arrays. Pure TypeScript, no dependencies.
@@ -9,6 +10,7 @@
  */
 export { price, greeks } from './bsm';
 export { black76 } from './black76';
+export { callSpreadDigital, digitalPrice } from './digital';
 export { impliedVol, impliedVolResult } from './implied-vol';
 export { americanPrice } from './american/american-price';
 export { americanGreeks } from './american/american-greeks';
