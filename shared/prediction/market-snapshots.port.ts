@@ -1,3 +1,4 @@
+import { simulatedBook, type OrderBook } from './book';
 import type { FairValues } from './fair-value';
 import type { PredictionMarket } from './markets';
 import type { Resolution } from './settlement';
@@ -9,8 +10,8 @@ import type { Resolution } from './settlement';
  */
 export interface StoredMarket {
   market: PredictionMarket;
-  /** The fair value the simulated book was made around (dollars a $1 contract is worth), null when the chain gave none. */
-  fairValue: number | null;
+  /** The fair value the simulated book was made around (dollars a $1 contract is worth: the call-spread digital). */
+  fairValue: number;
   fairValues: FairValues | null;
   /** The YES mid in cents at this making. */
   yesPrice: number;
@@ -61,3 +62,11 @@ export interface MarketSnapshotStore {
   /** Every resolved snapshot (for the calibration chart and settlement history), newest expiry first, at most `limit`. */
   resolved(limit: number): Promise<ExpirySnapshot[]>;
 }
+
+/**
+ * The book a market trades against until the next making: a pure function of the market, the making's seed and the
+ * fair value, so the list, the market page and an order all see the same book. Learners' orders do not deplete it
+ * (each order walks the book as made).
+ */
+export const bookOf = (snapshot: Pick<ExpirySnapshot, 'bookSeed'>, stored: Pick<StoredMarket, 'market' | 'fairValue'>): OrderBook =>
+  simulatedBook(stored.market.id, snapshot.bookSeed, stored.fairValue);
