@@ -194,6 +194,7 @@ describe('routing', () => {
       ['/app/community', 'Community'],
       ['/app/subscription', 'Every feature is free, for everyone'],
       ['/app/construction', 'Under construction'],
+      ['/app/prediction-markets', 'Prediction Markets DEMO'],
       ['/app/admin/testimonials', 'Learner stories'],
       ['/subscription', 'Every feature is free, for everyone'],
       ['/success', 'Processing your subscription'],

@@ -12,6 +12,7 @@ const journal = ['journal'] as const;
 const gamification = ['gamification'] as const;
 const broker = ['broker'] as const;
 const analysis = ['analysis'] as const;
+const prediction = ['prediction'] as const;
 
 export const queryKeys = {
   /** The learner's broker connections and what each Alpaca account holds (issue 21). */
@@ -80,6 +81,17 @@ export const queryKeys = {
     all: learning,
     modules: () => [...learning, 'modules'] as const,
     progress: () => [...learning, 'progress'] as const,
+  },
+  /**
+   * The demo prediction markets (issue 36): the markets (made again after each ingestion; an order changes a market's
+   * volume), the learner's demo account (an order, a cancel, a reset or a settlement changes it) and the calibration.
+   */
+  prediction: {
+    all: prediction,
+    markets: () => [...prediction, 'markets'] as const,
+    market: (marketId: string) => [...prediction, 'markets', marketId] as const,
+    account: () => [...prediction, 'account'] as const,
+    calibration: () => [...prediction, 'calibration'] as const,
   },
   /** The learner's journal: trades (made by the server from their orders), entries and statistics. */
   journal: {

@@ -45,6 +45,8 @@ import {
   QuizPage,
   SettingsPage,
   ProfilePage,
+  PredictionMarketsPage,
+  PredictionMarketPage,
 } from './pages';
 
 /** The shell's child routes below /app (spec part 1 §2, part 3 §2); later issues swap planned pages for real ones. */
@@ -146,6 +148,8 @@ export const appChildren: RouteObject[] = [
   { path: 'events', element: <EventsPage /> },
   { path: 'regime', element: <RegimePage /> },
   { path: 'agent', element: <AgentPage /> },
+  { path: 'prediction-markets', element: <PredictionMarketsPage /> },
+  { path: 'prediction-markets/:marketId', element: <PredictionMarketPage /> },
   ...PLANNED_PAGES.map((p) => ({ path: p.path, element: <PlannedPageView path={p.path} /> })),
   // Spec part 3 §2: any unknown /app path goes to the landing page.
   { path: '*', element: <Navigate to="/" replace /> },

@@ -40,6 +40,8 @@ export const AchievementsPage = lazyPage(() => import('../features/gamification/
 export const ChallengesPage = lazyPage(() => import('../features/gamification/components/challenges-page'));
 export const LeaderboardsPage = lazyPage(() => import('../features/gamification/components/leaderboards-page'));
 export const GamificationDemoPage = lazyPage(() => import('../features/gamification/components/demo-page'));
+export const PredictionMarketsPage = lazyPage(() => import('../features/prediction-markets/components/prediction-markets-page'));
+export const PredictionMarketPage = lazyPage(() => import('../features/prediction-markets/components/market-page'));
 export const JournalTradePage = lazyPage(() => import('../features/journal/components/trade-page'));
 export const CommunityPostPage = lazyPage(() => import('../features/community/components/post-page').then((m) => ({ default: m.PostPage })));
 export const CommunityReportsPage = lazyPage(() => import('../features/community/components/reports-page').then((m) => ({ default: m.ReportsPage })));

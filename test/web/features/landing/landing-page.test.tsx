@@ -177,7 +177,7 @@ describe('the landing page advertises what works', () => {
 
   const titles = (testId: string) => screen.queryAllByTestId(testId).map((li) => li.querySelector('h3, h4')?.textContent);
 
-  it('marks as coming every feature whose page is not built yet (none now), and only the prediction markets as coming', () => {
+  it('marks nothing as coming now that every page is built, and the prediction markets as a demo on the closes of the tracked underlyings', () => {
     stubApi();
     renderLanding();
     expect(titles('feature')).toEqual([
@@ -192,19 +192,19 @@ describe('the landing page advertises what works', () => {
     ]);
     expect(titles('feature-coming')).toEqual([]);
     const prediction = screen.getByRole('region', { name: 'Prediction markets' });
-    expect(within(prediction).getByText('Coming')).toBeTruthy();
-    expect(within(prediction).queryByText('Demo mode')).toBeNull();
-    expect(within(prediction).queryByRole('link', { name: /Try prediction markets/ })).toBeNull();
-    expect(within(prediction).getByRole('link', { name: 'See what is planned' }).getAttribute('href')).toBe('/app/prediction-markets');
+    expect(within(prediction).getByText('Demo')).toBeTruthy();
+    expect(within(prediction).queryByText('Coming')).toBeNull();
+    expect(prediction.textContent).toMatch(/close on their option expiry dates, priced from their own option chains/);
+    expect(prediction.textContent).toContain('never mixed with your paper account');
+    expect(within(prediction).getByRole('link', { name: 'Try prediction markets (demo)' }).getAttribute('href')).toBe('/app/prediction-markets');
   });
 
-  it('once those pages are built, says nothing is coming', () => {
+  it('were the prediction page planned again, would say it is coming and link to the plan', () => {
     stubApi();
-    renderLanding({ status: 'signedOut' }, new Set());
-    expect(titles('feature')).toHaveLength(8);
-    expect(screen.queryAllByTestId('feature-coming')).toHaveLength(0);
+    renderLanding({ status: 'signedOut' }, new Set(['/app/prediction-markets']));
     const prediction = screen.getByRole('region', { name: 'Prediction markets' });
-    expect(within(prediction).getByText('Demo mode')).toBeTruthy();
-    expect(within(prediction).getByRole('link', { name: 'Try prediction markets (demo)' })).toBeTruthy();
+    expect(within(prediction).getByText('Coming')).toBeTruthy();
+    expect(within(prediction).queryByText('Demo')).toBeNull();
+    expect(within(prediction).getByRole('link', { name: 'See what is planned' }).getAttribute('href')).toBe('/app/prediction-markets');
   });
 });

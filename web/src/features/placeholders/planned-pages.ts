@@ -23,14 +23,7 @@ export type PlannedArea =
   | 'Account'
   | 'Operator tools';
 
-export const PLANNED_PAGES: readonly PlannedPage[] = [
-  {
-    path: 'prediction-markets',
-    title: 'Prediction Markets',
-    area: 'Prediction markets',
-    summary: 'Prediction markets in demo mode: practise trading yes/no contracts on future events with virtual money.',
-  },
-];
+export const PLANNED_PAGES: readonly PlannedPage[] = [];
 
 export const plannedPage = (path: string): PlannedPage | undefined => PLANNED_PAGES.find((p) => p.path === path);
 

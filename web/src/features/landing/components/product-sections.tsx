@@ -75,7 +75,10 @@ export function BrokerSection() {
   );
 }
 
-/** Spec part 1 §1: prediction markets in demo mode. Until its page is built the section says "Coming" and links to the plan. */
+/**
+ * Spec part 1 §1: prediction markets in demo mode (issue 36): yes/no contracts on the closes of the tracked underlyings,
+ * priced from their option chains, with play money. Were its page planned again, the section would say "Coming".
+ */
 export function PredictionMarketsSection({ coming }: { coming: boolean }) {
   return (
     <section aria-labelledby="prediction-title" className="bg-white">
@@ -84,16 +87,15 @@ export function PredictionMarketsSection({ coming }: { coming: boolean }) {
           {coming ? (
             <StatusBadge status="coming">Coming</StatusBadge>
           ) : (
-            <p className="inline-flex rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold text-amber-950">Demo mode</p>
+            <p className="inline-flex rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold text-amber-950">Demo</p>
           )}
           <h2 id="prediction-title" className="mt-3 text-3xl font-bold tracking-tight text-slate-900">
             Prediction markets
           </h2>
           <p className="mt-3 text-slate-700">
-            Trade yes/no contracts on future events and see how probabilities turn into prices.{' '}
             {coming
-              ? 'Prediction markets are coming, in demo mode with virtual money; live prediction trading is announced.'
-              : 'Prediction markets run in demo mode with virtual money; live prediction trading is announced.'}
+              ? 'Trade yes/no contracts on future events and see how probabilities turn into prices. Prediction markets are coming, in demo mode with virtual money; live prediction trading is announced.'
+              : 'Will SPY close above 600 on Friday? Trade yes/no contracts on where SPY, QQQ and the other tracked stocks and funds close on their option expiry dates, priced from their own option chains, and see what the options say the chances are. Play money only, never mixed with your paper account; live prediction trading is announced.'}
           </p>
           <Link to="/app/prediction-markets" className="mt-5 inline-block font-semibold text-brand-800 hover:underline">
             {coming ? 'See what is planned' : 'Try prediction markets (demo)'}
