@@ -39,7 +39,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       { label: 'Trading', to: '/app/trading', also: ['/app/trade'] },
       { label: 'Options Chain', to: '/app/optionschain', also: ['/app/option-chain'] },
       { label: 'Strategy Templates', to: '/app/templates', also: ['/app/strategy-templates'] },
-      { label: 'Prediction Markets', to: '/app/prediction-markets' },
+      { label: 'Prediction Markets', to: '/app/prediction-markets', nested: true },
     ],
   },
   {
