@@ -14,14 +14,11 @@ export function DemoBadge() {
 
 export const DEMO_SENTENCE = 'Play money, never mixed with your paper account.';
 
-/** The badge and the sentence, under a screen's heading. */
+/** The sentence under a screen's heading, whose DEMO badge names the screen a demo. */
 export function DemoNotice({ children }: { children?: ReactNode }) {
   return (
-    <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700" data-testid="demo-label">
-      <DemoBadge />
-      <span>
-        {DEMO_SENTENCE} {children}
-      </span>
+    <p className="text-sm text-slate-700" data-testid="demo-label">
+      <span className="font-semibold text-amber-950">{DEMO_SENTENCE}</span> {children}
     </p>
   );
 }

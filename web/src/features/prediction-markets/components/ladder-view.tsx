@@ -29,7 +29,7 @@ export function LadderView({ ladderId, question, bars, current }: { ladderId: st
           <XAxis dataKey="label" tick={{ fontSize: 11, fill: '#334155' }} interval="preserveStartEnd" />
           <YAxis tickFormatter={percentTick} tick={{ fontSize: 12, fill: '#334155' }} width={44} />
           <Tooltip formatter={(v) => formatProbability(Number(v))} />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
+          <Legend wrapperStyle={{ fontSize: 12 }} formatter={(value: string) => <span className="text-slate-800">{value}</span>} />
           <Bar dataKey="market" name="Market" fill="#047857" isAnimationActive={false} />
           <Bar dataKey="implied" name="Chain-implied" fill="#1d4ed8" isAnimationActive={false} />
           <Bar dataKey="lognormal" name="Lognormal (ATM IV)" fill="#94a3b8" isAnimationActive={false} />

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
-import { formatNewYorkTime } from '@shared/format/time';
+import { formatExpiry, formatNewYorkTime } from '@shared/format/time';
 import { formatCount } from '@shared/format/number';
 import { useDemoAccount } from '@web/api/prediction-account';
 import { usePredictionMarket, type MarketDetail } from '@web/api/prediction-markets';
@@ -53,7 +53,10 @@ export function MarketView({ detail, marketId }: { detail: MarketDetail; marketI
           <DemoNotice>Open a bucket to trade it.</DemoNotice>
         </header>
         <LadderView ladderId={ladder.id} question="" bars={ladder.bars} />
-        <Rules detail={detail} />
+        <Rules
+          detail={detail}
+          rule={`Exactly one bucket resolves YES: the one that holds ${market.underlying}'s official close on ${formatExpiry(market.expiration)}. A close exactly on a boundary belongs to the bucket that starts there.`}
+        />
       </>
     );
   }
@@ -117,7 +120,7 @@ export function MarketView({ detail, marketId }: { detail: MarketDetail; marketI
   );
 }
 
-function Rules({ detail }: { detail: MarketDetail }) {
+function Rules({ detail, rule }: { detail: MarketDetail; rule?: string }) {
   const { market } = detail;
   return (
     <section aria-labelledby="rules-h" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
@@ -127,7 +130,7 @@ function Rules({ detail }: { detail: MarketDetail }) {
       <dl className="mt-2 space-y-2 text-sm">
         <div>
           <dt className="font-medium text-slate-900">How it resolves</dt>
-          <dd className="text-slate-700">{market.rule}</dd>
+          <dd className="text-slate-700">{rule ?? market.rule}</dd>
         </div>
         <div>
           <dt className="font-medium text-slate-900">Source</dt>

@@ -19,8 +19,11 @@ export function TeachingPanel({ detail }: { detail: MarketDetail }) {
         What the option chain says
       </h2>
       <p className="mt-1 text-sm text-slate-700">
-        A contract that pays $1.00 if the close is above a level is a <em>digital option</em>. Its fair price is the chance the option market puts on it,
-        discounted by interest: e^(−rT)·N(d₂) in the Black-Scholes-Merton model. Here it is worked out from the {market.underlying} chain three ways.
+        A contract that pays $1.00 if the close is at or above a level is a <em>digital option</em>. Its fair price is the chance the option market puts on it,
+        discounted by interest: e^(−rT)·N(d₂) in the Black-Scholes-Merton model.{' '}
+        {market.kind === 'between' &&
+          'A bucket pays if the close is at or above its lower end and below its upper end, so it is worth the difference of two such digitals. '}
+        Here it is worked out from the {market.underlying} chain three ways.
       </p>
       {fairValues === null ? (
         <p className="mt-3 text-sm text-slate-700">This market has closed, so there is no chain left to price it from.</p>
