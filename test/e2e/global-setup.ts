@@ -7,6 +7,8 @@ import { SHORTENED_WAITS } from '../support/stack-env';
 declare module 'vitest' {
   export interface ProvidedContext {
     e2eStack: StackInfo;
+    /** The built SPA, for a test that starts a stack of its own (one whose clock it moves). */
+    e2eWebDir: string;
   }
 }
 
@@ -22,6 +24,7 @@ export default async function setup(project: TestProject) {
   });
   const { stop, output: _output, exited: _exited, ...info } = stack;
   project.provide('e2eStack', info);
+  project.provide('e2eWebDir', outDir);
   return async () => {
     await stop();
   };

@@ -43,7 +43,7 @@ const position = {
   pnl: -33,
   resolution: { status: 'open' },
   closesAt: '2026-12-18T21:00:00.000Z',
-};
+} as const;
 
 describe('the prediction markets page', () => {
   beforeEach(() => stubResizeObserver());

@@ -45,7 +45,13 @@ export function CalibrationChart({ calibration }: { calibration: Calibration }) 
             role="img"
             aria-label="Calibration chart: implied probability against how often YES happened"
           >
-            <ComposedChart responsive style={{ width: '100%', height: '100%' }} data={points} margin={{ top: 8, right: 16, bottom: 16, left: 0 }}>
+            <ComposedChart
+              responsive
+              accessibilityLayer={false}
+              style={{ width: '100%', height: '100%' }}
+              data={points}
+              margin={{ top: 8, right: 16, bottom: 16, left: 0 }}
+            >
               <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" />
               <XAxis
                 type="number"

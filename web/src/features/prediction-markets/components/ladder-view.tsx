@@ -23,8 +23,13 @@ export function LadderView({ ladderId, question, bars, current }: { ladderId: st
         market&apos;s distribution of the close. The chain-implied bars read it from the option prices; the lognormal bars assume one volatility for every
         strike, so they miss the skew (the fatter left tail).
       </p>
-      <div className="mt-3 h-72" data-testid="ladder-chart" role="img" aria-label="Histogram of the implied distribution: market, chain-implied and lognormal">
-        <BarChart responsive style={{ width: '100%', height: '100%' }} data={bars} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
+      <div
+        className="mt-3 h-72"
+        data-testid="ladder-chart"
+        role="img"
+        aria-label="Histogram of the close: market, chain-implied and lognormal probability of each bucket"
+      >
+        <BarChart responsive accessibilityLayer={false} style={{ width: '100%', height: '100%' }} data={bars} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
           <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" />
           <XAxis dataKey="label" tick={{ fontSize: 11, fill: '#334155' }} interval="preserveStartEnd" />
           <YAxis tickFormatter={percentTick} tick={{ fontSize: 12, fill: '#334155' }} width={44} />
