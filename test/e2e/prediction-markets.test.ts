@@ -86,7 +86,7 @@ describe('the demo prediction markets in Chromium', () => {
 
     // Open the market from the list: under SPY, its expiry, its strike.
     const expiry = page.getByRole('region', { name: `SPY close on ${formatExpiry(group.expiration)}`, exact: true });
-    await expiry.getByRole('link', { name: `Above ${market.label}`, exact: true }).click();
+    await expiry.getByRole('link', { name: market.label, exact: true }).click();
     await page.getByRole('heading', { level: 1, name: `${market.question} DEMO` }).waitFor();
 
     // The teaching panel: the three fair values from the chain, beside the market price in percentage points.

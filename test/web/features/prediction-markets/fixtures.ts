@@ -12,8 +12,9 @@ export const LADDER_ID = 'SPY-2026-12-18-RANGE';
 const AS_OF = '2026-11-27T21:30:00.000Z';
 const CLOSES = '2026-12-18T21:00:00.000Z';
 const VOIDS = '2026-12-23T21:00:00.000Z';
-const RULE = 'Resolves YES if SPY’s official close on Dec 18, 2026 is at or above 600.00; otherwise NO.';
-const SOURCE = 'SPY’s official close in Options Academy’s market data (simulated).';
+const RULE =
+  "Resolves YES if SPY's official closing price on Fri, Dec 18, 2026 is at or above 600, and NO otherwise. A close exactly at 600 counts as above it.";
+const SOURCE = "SPY's official closing price for Fri, Dec 18, 2026, as stored in Options Academy's market data (provider: simulated).";
 
 export function summary(over: Partial<Summary> = {}): Summary {
   return {
@@ -24,7 +25,7 @@ export function summary(over: Partial<Summary> = {}): Summary {
     lower: 600,
     upper: null,
     question: 'Will SPY close above 600 on Dec 18, 2026?',
-    label: '600',
+    label: '600 or above',
     closesAt: CLOSES,
     voidsAt: VOIDS,
     rule: RULE,
@@ -47,7 +48,7 @@ const bucket = (lower: number | null, upper: number | null, yesPrice: number): S
     lower,
     upper,
     question: `Will SPY close ${lower === null ? `below ${upper}` : upper === null ? `at or above ${lower}` : `from ${lower} to below ${upper}`} on Dec 18, 2026?`,
-    label: lower === null ? `below ${upper}` : upper === null ? `${lower} or above` : `${lower} to ${upper}`,
+    label: lower === null ? `Below ${upper}` : upper === null ? `${lower} or above` : `${lower} to ${upper! - 0.01}`,
     yesPrice,
     quote: { yesBid: Math.floor(yesPrice) - 1, yesAsk: Math.ceil(yesPrice) + 1, noBid: 99 - Math.ceil(yesPrice), noAsk: 101 - Math.floor(yesPrice) },
   });
@@ -64,7 +65,10 @@ export const marketsList = () =>
         underlying: 'SPY',
         expiration: '2026-12-18',
         closesAt: CLOSES,
-        above: [summary({ id: 'SPY-2026-12-18-ABOVE-590', label: '590', question: 'Will SPY close above 590 on Dec 18, 2026?', yesPrice: 69.5 }), summary()],
+        above: [
+          summary({ id: 'SPY-2026-12-18-ABOVE-590', label: '590 or above', question: 'Will SPY close above 590 on Dec 18, 2026?', yesPrice: 69.5 }),
+          summary(),
+        ],
         ladder: { id: LADDER_ID, question: 'Where will SPY close on Dec 18, 2026?', buckets: BUCKETS },
       },
     ],

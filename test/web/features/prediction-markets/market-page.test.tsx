@@ -151,7 +151,7 @@ describe('a prediction market page', () => {
     await screen.findByRole('heading', { level: 1, name: 'Where will SPY close on Dec 18, 2026? DEMO' });
     expect(screen.getAllByTestId('bucket-row')).toHaveLength(4);
     expect(screen.getByTestId('ladder-chart')).toBeTruthy();
-    expect(screen.getByRole('link', { name: '590 to 600' }).getAttribute('href')).toBe('/app/prediction-markets/SPY-2026-12-18-RANGE-590-600');
+    expect(screen.getByRole('link', { name: '590 to 599.99' }).getAttribute('href')).toBe('/app/prediction-markets/SPY-2026-12-18-RANGE-590-600');
     expect(screen.queryByTestId('order-ticket')).toBeNull();
   });
 });

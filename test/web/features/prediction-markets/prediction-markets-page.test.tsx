@@ -33,7 +33,7 @@ const api = (over: Record<string, unknown> = {}) =>
 const position = {
   marketId: MARKET_ID,
   question: 'Will SPY close above 600 on Dec 18, 2026?',
-  label: '600',
+  label: '600 or above',
   side: 'yes',
   count: 10,
   avgPrice: 43,
@@ -66,13 +66,13 @@ describe('the prediction markets page', () => {
     const spy = await screen.findByRole('region', { name: 'SPY' });
     const expiry = within(spy).getByRole('region', { name: 'SPY close on Dec 18, 2026' });
     expect(expiry.textContent).toContain('Trading closes Dec 18, 4:00 PM ET');
-    expect(expiry.textContent).toContain('source: SPY’s official close');
+    expect(expiry.textContent).toContain("source: SPY's official closing price for Fri, Dec 18, 2026");
     const row = within(expiry).getAllByTestId('market-row')[1]!;
     const cells = within(row)
       .getAllByRole('cell')
       .map((c) => c.textContent);
-    expect(cells).toEqual(['Above 600: Will SPY close above 600 on Dec 18, 2026?', '41.5% $0.415', '$0.585', '+1.5¢', '120', 'Dec 18, 4:00 PM ET']);
-    expect(within(row).getByRole('link', { name: 'Above 600' }).getAttribute('href')).toBe(`/app/prediction-markets/${MARKET_ID}`);
+    expect(cells).toEqual(['600 or above: Will SPY close above 600 on Dec 18, 2026?', '41.5% $0.415', '$0.585', '+1.5¢', '120', 'Dec 18, 4:00 PM ET']);
+    expect(within(row).getByRole('link', { name: '600 or above' }).getAttribute('href')).toBe(`/app/prediction-markets/${MARKET_ID}`);
     expect(within(expiry).getByRole('link', { name: 'Where will SPY close on Dec 18, 2026?' }).getAttribute('href')).toBe(
       '/app/prediction-markets/SPY-2026-12-18-RANGE',
     );

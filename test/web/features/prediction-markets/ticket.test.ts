@@ -40,7 +40,7 @@ describe('the ticket preview', () => {
     expect(p.feeCents).toBe(kalshiFeeCents(1, 60));
   });
 
-  it.each([1, 10, 25, 50, 75, 99])('rests a limit bid at %i¢ below the ask, holding the limit × count and its fee', (limit) => {
+  it.each([1, 10, 25, 42, 50, 75, 99])('rests a limit bid at %i¢ below the ask, holding the limit × count and its largest fee', (limit) => {
     const p = previewOrder(book(), draft({ type: 'limit', limitPrice: limit, count: 7 }))!;
     if (limit >= 43) {
       expect(p.filled).toBe(7);
@@ -49,9 +49,20 @@ describe('the ticket preview', () => {
       expect(p.filled).toBe(0);
       expect(p.resting).toBe(7);
       expect(p.restingCents).toBe(7 * limit);
-      expect(p.feeCents).toBe(kalshiFeeCents(7, limit));
-      expect(p.totalCents).toBe(7 * limit + kalshiFeeCents(7, limit));
+      // The hold covers the largest fee the fill can owe: at the limit, or at 50¢ where the fee is largest.
+      expect(p.feeCents).toBe(kalshiFeeCents(7, Math.min(limit, 50)));
+      expect(p.totalCents).toBe(7 * limit + kalshiFeeCents(7, Math.min(limit, 50)));
     }
+  });
+
+  it('holds the fee at 50¢ for a resting bid above 50¢, where the fee is largest, since it may fill lower', () => {
+    // YES ask 80¢ (100 − a NO bid of 20¢); a bid at 70¢ rests.
+    const dear: OrderBook = { marketId: 'SPY-2026-12-18-ABOVE-560', yes: [{ price: 60, count: 10 }], no: [{ price: 20, count: 10 }] };
+    const p = previewOrder(dear, draft({ type: 'limit', limitPrice: 70, count: 7 }))!;
+    expect(p.resting).toBe(7);
+    expect(p.feeCents).toBe(kalshiFeeCents(7, 50));
+    expect(p.feeCents).toBe(13);
+    expect(p.totalCents).toBe(7 * 70 + 13);
   });
 
   it('sells to the bids and subtracts the fee from what they pay', () => {

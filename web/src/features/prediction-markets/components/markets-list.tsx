@@ -103,7 +103,7 @@ function MarketRow({ market: m }: { market: MarketSummary }) {
     <tr className="border-t border-slate-100" data-testid="market-row">
       <td className="px-3 py-2">
         <Link to={`/app/prediction-markets/${enc(m.id)}`} className="font-medium text-brand-800 hover:underline">
-          Above {m.label}
+          {m.label}
         </Link>
         <span className="sr-only">: {m.question}</span>
       </td>

@@ -30,8 +30,8 @@ export interface TicketPreview {
   /** Average price of the fill in cents; null with no fill. */
   avgPrice: number | null;
   /**
-   * The taker fee in cents: on the fill (once per order, over the levels it takes), plus, for a resting bid, the fee its
-   * full fill at the limit would cost (what the bid holds back for it). Kalshi's formula; see feeOf.
+   * The taker fee in cents: on the fill (once per order, over the levels it takes), plus, for a resting bid, the largest
+   * fee its fill can cost (what the bid holds back for it). Kalshi's formula.
    */
   feeCents: number;
   /** A buy: cents paid in all (fill, resting bid and fee): the most the order can lose. A sell: cents received after the fee. */
@@ -57,7 +57,9 @@ export function previewOrder(book: OrderBook, draft: TicketDraft): TicketPreview
   const resting = draft.action === 'buy' && limit !== undefined ? fill.unfilled : 0;
   if (fill.filled === 0 && resting === 0) return null;
   const fillFee = fill.filled > 0 ? feeOf(takerFeeOfFillCents(fill.levels)) : 0;
-  const restingFee = resting > 0 && limit !== undefined ? feeOf(takerFeeCents(resting, limit)) : 0;
+  // A resting bid holds the largest fee its fill can owe: the fee, 0.07 × P × (1 − P) a contract, is largest at 50¢, and
+  // the bid fills at asks at or below its limit, so the fee at the limit or at 50¢, whichever is lower (the server's hold).
+  const restingFee = resting > 0 && limit !== undefined ? feeOf(takerFeeCents(resting, Math.min(limit, PAYOUT_CENTS / 2))) : 0;
   const feeCents = fillFee + restingFee;
   const restingCents = resting * (limit ?? 0);
   const buy = draft.action === 'buy';
