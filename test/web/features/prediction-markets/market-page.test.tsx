@@ -46,6 +46,7 @@ describe('a prediction market page', () => {
     await screen.findByRole('heading', { level: 1, name: 'Will SPY close above 600 on Dec 18, 2026? DEMO' });
     expect(screen.getByTestId('demo-label').textContent).toContain('Play money, never mixed with your paper account.');
     expect(await screen.findByText('$1,000.00')).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Will SPY close above 600 on Dec 18, 2026? (demo) | Options Academy'));
   });
 
   it('shows the payoff box and the fee by Kalshi’s formula for the count entered, before the order', async () => {

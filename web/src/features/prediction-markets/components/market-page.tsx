@@ -20,20 +20,21 @@ import { TeachingPanel } from './teaching-panel';
  */
 export default function MarketPage() {
   const marketId = useParams().marketId ?? '';
+  const detail = usePredictionMarket(marketId);
+  const d = detail.data;
   usePageMeta({
-    title: 'Prediction market (demo)',
+    title: d ? `${d.ladder && d.ladder.id === marketId ? d.ladder.question : d.market.question} (demo)` : 'Prediction market (demo)',
     description: 'A demo yes/no contract on a close, its book, and what the option chain says it is worth.',
     path: `/app/prediction-markets/${encodeURIComponent(marketId)}`,
     noindex: true,
   });
-  const detail = usePredictionMarket(marketId);
   return (
     <div className="space-y-6">
       <Link to="/app/prediction-markets" className="text-sm font-semibold text-brand-800 hover:underline">
         ← All prediction markets
       </Link>
       <QueryState query={detail} pendingLabel="Loading the market…">
-        {(d) => <MarketView detail={d} marketId={marketId} />}
+        {(loaded) => <MarketView detail={loaded} marketId={marketId} />}
       </QueryState>
     </div>
   );
