@@ -146,6 +146,16 @@ describe('a prediction market page', () => {
     expect(screen.getByRole('table', { name: 'YES bids' }).textContent).toContain('40¢');
   });
 
+  it('keeps the DEMO heading and says why when the market cannot be read', async () => {
+    stubApi({
+      'GET /api/predictions/markets/SPY-2026-12-18-ABOVE-999': () => json({ error: 'No prediction market has this id.' }, 404),
+      'GET /api/predictions/account': demoAccount(),
+    });
+    renderMarket('SPY-2026-12-18-ABOVE-999');
+    expect((await screen.findByRole('alert')).textContent).toBe('No prediction market has this id.');
+    expect(screen.getByRole('heading', { level: 1, name: 'Prediction market DEMO' })).toBeTruthy();
+  });
+
   it('shows a ladder by its id: the buckets and the histogram, with the DEMO label', async () => {
     stubApi({ [`GET /api/predictions/markets/${LADDER_ID}`]: ladderDetail(), 'GET /api/predictions/account': demoAccount() });
     renderMarket(LADDER_ID);

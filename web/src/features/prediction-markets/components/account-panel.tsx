@@ -119,7 +119,7 @@ export function AccountTables({ account }: { account: DemoAccount }) {
         {account.positions.length === 0 ? (
           <p className="px-5 py-4 text-sm text-slate-700">No positions yet. Open a market below and buy YES or NO.</p>
         ) : (
-          <ScrollRegion labelledBy="positions-h">
+          <ScrollRegion label="Positions table">
             <table className="w-full min-w-[44rem] text-sm">
               <thead>
                 <tr className="text-left text-slate-600">
@@ -219,7 +219,7 @@ function Settlements({ settlements }: { settlements: Settlement[] }) {
           nothing.
         </p>
       ) : (
-        <ScrollRegion labelledBy="settlements-h">
+        <ScrollRegion label="Settlements table">
           <table className="w-full min-w-[44rem] text-sm">
             <thead>
               <tr className="text-left text-slate-600">

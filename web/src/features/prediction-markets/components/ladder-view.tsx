@@ -40,7 +40,7 @@ export function LadderView({ ladderId, question, bars, current }: { ladderId: st
           <Bar dataKey="lognormal" name="Lognormal (ATM IV)" fill="#94a3b8" isAnimationActive={false} />
         </BarChart>
       </div>
-      <ScrollRegion label="The buckets" className="mt-3">
+      <ScrollRegion label="Buckets table" className="mt-3">
         <table className="w-full min-w-[30rem] text-sm">
           <thead>
             <tr className="text-left text-slate-600">

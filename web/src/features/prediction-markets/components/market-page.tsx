@@ -33,6 +33,11 @@ export default function MarketPage() {
       <Link to="/app/prediction-markets" className="text-sm font-semibold text-brand-800 hover:underline">
         ← All prediction markets
       </Link>
+      {!d && (
+        <h1 className="flex flex-wrap items-center gap-3 text-2xl font-bold text-slate-900">
+          Prediction market <DemoBadge />
+        </h1>
+      )}
       <QueryState query={detail} pendingLabel="Loading the market…">
         {(loaded) => <MarketView detail={loaded} marketId={marketId} />}
       </QueryState>
