@@ -1,0 +1,22 @@
+import type { MakeMarketsDeps } from '@shared/prediction/use-cases/make-markets';
+import { dynamoMarketStore } from '../adapters/dynamo/market-repository';
+import { dynamoMarketSnapshots } from '../adapters/dynamo/market-snapshots-repository';
+import { dynamoEventReceipts } from '../adapters/dynamo/event-receipts';
+import { systemClock } from '../commons/clock';
+import { logger } from '../commons/powertools';
+
+/** The composition root of the prediction markets: the stored chains and closes, and the markets made from them. */
+export function predictionMarketDeps() {
+  const chains = dynamoMarketStore();
+  const snapshots = dynamoMarketSnapshots();
+  const make: MakeMarketsDeps = {
+    chains,
+    snapshots,
+    clock: systemClock,
+    warn: (message, context) => logger.warn(message, context),
+  };
+  return { chains, snapshots, clock: systemClock, make };
+}
+
+/** The consumer that makes the markets on ChainIngested: the area's adapters and the receipts. */
+export const makeMarketsConsumerDeps = () => ({ ...predictionMarketDeps(), receipts: dynamoEventReceipts() });
