@@ -1,4 +1,5 @@
 import type { MakeMarketsDeps } from '@shared/prediction/use-cases/make-markets';
+import type { VolumeOf } from '@shared/prediction/read-model/market-summary';
 import { dynamoMarketStore } from '../adapters/dynamo/market-repository';
 import { dynamoMarketSnapshots } from '../adapters/dynamo/market-snapshots-repository';
 import { dynamoEventReceipts } from '../adapters/dynamo/event-receipts';
@@ -16,6 +17,15 @@ export function predictionMarketDeps() {
     warn: (message, context) => logger.warn(message, context),
   };
   return { chains, snapshots, clock: systemClock, make };
+}
+
+/**
+ * What the read routes read: the stored markets and the clock. Volume (contracts learners traded per market) comes
+ * from the demo accounts' trades; until they are wired here every market reads 0.
+ */
+export function predictionReadDeps(volumeOf?: VolumeOf) {
+  const { snapshots, clock } = predictionMarketDeps();
+  return { snapshots, clock, ...(volumeOf ? { volumeOf } : {}) };
 }
 
 /** The consumer that makes the markets on ChainIngested: the area's adapters and the receipts. */
