@@ -1,4 +1,6 @@
 import type { MakeMarketsDeps } from '@shared/prediction/use-cases/make-markets';
+import type { ResolveMarketsDeps } from '@shared/prediction/use-cases/resolve-markets';
+import { storedOfficialCloses } from '@shared/prediction/official-closes';
 import type { VolumeOf } from '@shared/prediction/read-model/market-summary';
 import { dynamoMarketStore } from '../adapters/dynamo/market-repository';
 import { dynamoMarketSnapshots } from '../adapters/dynamo/market-snapshots-repository';
@@ -16,7 +18,13 @@ export function predictionMarketDeps() {
     clock: systemClock,
     warn: (message, context) => logger.warn(message, context),
   };
-  return { chains, snapshots, clock: systemClock, make };
+  const resolve: ResolveMarketsDeps = {
+    snapshots,
+    closes: storedOfficialCloses(chains),
+    clock: systemClock,
+    warn: (message, { error, ...context }) => logger.error(message, { ...context, error: error as Error }),
+  };
+  return { chains, snapshots, clock: systemClock, make, resolve };
 }
 
 /**
