@@ -11,6 +11,7 @@ import { learningWidgetSuite } from './learning-widget';
 import { marketSuite } from './market';
 import { ordersSuite } from './orders';
 import { americanSuite, pricingSuite } from './pricing';
+import { predictionSuite } from './prediction';
 import { screenerSuite } from './screener';
 import { uploadSuite } from './upload';
 
@@ -39,4 +40,5 @@ export const suites: BenchSuite[] = [
   landingSuite,
   agentSuite,
   uploadSuite,
+  predictionSuite,
 ];

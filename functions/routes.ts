@@ -231,6 +231,14 @@ export const httpFunctions: readonly FunctionDefinition[] = [
     timeoutSeconds: 28,
   },
   {
+    id: 'predictionMarkets',
+    file: 'functions/http/prediction-markets.ts',
+    description: 'The demo prediction markets: the markets made from the chains, a market page with its fair values, the calibration chart',
+    // Reads the stored markets (PMARKETS); writes nothing.
+    access: { table: 'read' },
+    memoryMb: 1024,
+  },
+  {
     id: 'uploads',
     file: 'functions/http/uploads.ts',
     description: 'Bulk upload of stock and option bars (admin): a presigned POST for a CSV file, the recent uploads, progress and report',
@@ -386,6 +394,9 @@ export const routes: readonly RouteDefinition[] = [
   // The stateless MCP server offers no event stream and no session: 405 with Allow: POST, as the transport's spec says.
   { routeKey: 'GET /api/mcp', auth: 'public', fn: 'mcp' },
   { routeKey: 'DELETE /api/mcp', auth: 'public', fn: 'mcp' },
+  { routeKey: 'GET /api/predictions/markets', auth: 'user', fn: 'predictionMarkets' },
+  { routeKey: 'GET /api/predictions/markets/{marketId}', auth: 'user', fn: 'predictionMarkets' },
+  { routeKey: 'GET /api/predictions/calibration', auth: 'user', fn: 'predictionMarkets' },
   { routeKey: 'POST /api/admin/uploads', auth: 'admin', fn: 'uploads' },
   { routeKey: 'GET /api/admin/uploads', auth: 'admin', fn: 'uploads' },
   { routeKey: 'GET /api/admin/uploads/{uploadId}', auth: 'admin', fn: 'uploads' },

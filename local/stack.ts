@@ -5,6 +5,7 @@ import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_TABLE_NAME } from '../functions/adapters/dynamo/table-definition';
+import { secretsManagerSecretStore } from '../functions/adapters/secrets/secret-store';
 import { startAlpacaStandIn } from './alpaca-standin';
 import { standInMarket } from './alpaca-standin-market';
 import { startAwsEndpoints, type RunningAwsEndpoints } from './aws-endpoints';
@@ -16,6 +17,7 @@ import { startOutboxRelay } from './outbox-relay';
 import { assertPortFree, LOOPBACK } from './ports';
 import { LOCAL_UPLOAD_BUCKET, startLocalS3, type RunningLocalS3 } from './s3';
 import { startScheduler, type RunningScheduler } from './scheduler';
+import { ensureSimulationSecret } from './simulation-secret';
 import { LOCAL_SCHEDULE_GROUP } from './schedule-states';
 import { SCHEDULE_GROUP_ENV } from '../functions/jobs/schedules';
 import { startTtlSweeper } from './ttl-sweeper';
@@ -169,6 +171,11 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       POWERTOOLS_METRICS_DISABLED: 'true',
       POWERTOOLS_TRACE_ENABLED: 'false',
     });
+
+    // The simulated market's deployment secret: made at the first start, kept after (a test's own when it gives one).
+    const simulationSecret = await ensureSimulationSecret(secretsManagerSecretStore(), process.env.SECRET_PREFIX!, process.env.SIMULATION_SECRET);
+    delete process.env.SIMULATION_SECRET;
+    if (simulationSecret === 'made') opts.log("made the simulated market's deployment secret (kept in the local Secrets Manager)");
 
     // The Alpaca paper environment: the learner's real paper account when ALPACA_PAPER_URL is set, else the local
     // stand-in (local/alpaca-standin.ts) filling at the simulated market's quotes; the product says which (ALPACA_PAPER_STANDIN).

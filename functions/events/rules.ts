@@ -85,6 +85,18 @@ export const eventRules: readonly EventRuleDefinition[] = [
     pattern: { source: [EVENT_SOURCE], 'detail-type': ['ChainIngested'] },
     consumer: { id: 'journalMarks', file: 'functions/events/journal-marks.ts', access: { table: 'readwrite' }, timeoutSeconds: 300 },
   },
+  {
+    id: 'predictionMarketsOnChainIngested',
+    description: 'New chains: the demo prediction markets of the next four expiries are made again from them',
+    pattern: { source: [EVENT_SOURCE], 'detail-type': ['ChainIngested'] },
+    consumer: {
+      id: 'makePredictionMarkets',
+      file: 'functions/events/make-prediction-markets.ts',
+      access: { table: 'readwrite' },
+      memoryMb: 1024,
+      timeoutSeconds: 120,
+    },
+  },
   ...GAME_EVENT_TYPES.map(gamificationRule),
   {
     id: 'learningOnJournalEntryAdded',

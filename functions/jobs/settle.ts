@@ -4,11 +4,13 @@ import { newYorkParts } from '@shared/market/dates';
 import type { PaperAccountService } from '@shared/paper/paper-account';
 import type { PaperAccountRepository } from '@shared/paper/paper.port';
 import type { Order } from '@shared/trading/order';
+import { resolvePredictionMarkets, type ResolveMarketsReport } from '@shared/prediction/use-cases/resolve-markets';
 import type { Clock } from '@shared/ports/clock.port';
 import { triggerOf, type JobRuns } from '@shared/ports/job-runs.port';
 import { dynamoJobRuns } from '../adapters/dynamo/job-runs-repository';
 import { countMetric, BUSINESS_METRICS, instrumented, logger } from '../commons/powertools';
 import { tradingDeps } from '../wiring/trading';
+import { predictionMarketDeps } from '../wiring/prediction-markets';
 import { recordedRun } from './job-run';
 import { SETTLE_SCHEDULE } from './schedules';
 
@@ -26,6 +28,8 @@ export interface SettleReport {
   ordersFilled: number;
   /** Resting orders not re-checked before the time budget ran out (the next run, or the next quotes, take them). */
   recheckLeft: number;
+  /** Prediction-market expiries resolved from their close, or voided, at this run. */
+  predictionExpiriesResolved: number;
 }
 
 /**
@@ -40,6 +44,8 @@ export function makeSettleJob(deps: {
   clock: Clock;
   /** Every run is recorded; a scheduled one without a failure is what the watchdog looks for (functions/jobs/job-watchdog.ts). */
   runs: JobRuns;
+  /** The prediction markets' step: resolves the expiries whose close is stored (or voids them), first. */
+  resolvePredictionMarkets?: () => Promise<Pick<ResolveMarketsReport, 'resolved' | 'voided' | 'failures'>>;
 }) {
   return (input?: unknown, context?: Pick<Context, 'getRemainingTimeInMillis'>): Promise<SettleReport> =>
     instrumented('settle', () =>
@@ -58,7 +64,7 @@ export function makeSettleJob(deps: {
     const started = deps.clock.now().getTime();
     const budget = context?.getRemainingTimeInMillis ? context.getRemainingTimeInMillis() - SAFETY_MS : DEFAULT_BUDGET_MS;
     const timeLeft = () => started + budget - deps.clock.now().getTime() > 0;
-    const report: SettleReport = { users: 0, failures: 0, optionsSettled: 0, ordersExpired: 0, ordersFilled: 0, recheckLeft: 0 };
+    const report: SettleReport = { users: 0, failures: 0, optionsSettled: 0, ordersExpired: 0, ordersFilled: 0, recheckLeft: 0, predictionExpiriesResolved: 0 };
     const failureReasons: { reason: string }[] = [];
     const failed = (userId: string, step: string) => (err: unknown) => {
       report.failures++;
@@ -67,6 +73,17 @@ export function makeSettleJob(deps: {
       logger.error(`Settlement failed for a user (${step})`, { userId, error: err as Error });
       return 0;
     };
+
+    if (deps.resolvePredictionMarkets) {
+      // Each expiry's failure is logged by the step; the run counts them and names the step.
+      const markets = await deps.resolvePredictionMarkets().catch((err: unknown) => {
+        logger.error('The prediction markets could not be resolved', { error: err as Error });
+        return { resolved: 0, voided: 0, failures: 1 };
+      });
+      report.predictionExpiriesResolved = markets.resolved + markets.voided;
+      report.failures += markets.failures;
+      if (markets.failures) failureReasons.push({ reason: `prediction markets: ${markets.failures} expiries could not be resolved` });
+    }
 
     const today = newYorkParts(deps.clock.now()).date;
     const expiring = new Set<string>();
@@ -101,4 +118,11 @@ export function makeSettleJob(deps: {
 }
 
 const wiring = tradingDeps();
-export const handler = makeSettleJob({ paper: wiring.paper, repo: wiring.repo, clock: wiring.clock, runs: dynamoJobRuns() });
+const markets = predictionMarketDeps();
+export const handler = makeSettleJob({
+  paper: wiring.paper,
+  repo: wiring.repo,
+  clock: wiring.clock,
+  runs: dynamoJobRuns(),
+  resolvePredictionMarkets: () => resolvePredictionMarkets(markets.resolve),
+});

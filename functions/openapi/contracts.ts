@@ -13,6 +13,7 @@ import { marketApi } from '@shared/market/market.api';
 import { mcpApi } from '@shared/agent/mcp.api';
 import { operationsApi } from '@shared/operations/operations.api';
 import { paperApi } from '@shared/paper/paper.api';
+import { predictionApi } from '@shared/prediction/prediction.api';
 import { usersApi } from '@shared/users/users.api';
 import type { RouteContract, RouteKey } from '@shared/api/contract';
 import { serviceApi } from '@shared/api/service.api';
@@ -41,6 +42,12 @@ export const apiAreas = {
   dataBrowser: dataBrowserApi,
   operations: operationsApi,
   uploads: uploadsApi,
+  // The prediction markets' read routes; the demo account's and the orders' routes join them from their own part.
+  prediction: {
+    'GET /api/predictions/markets': predictionApi['GET /api/predictions/markets'],
+    'GET /api/predictions/markets/{marketId}': predictionApi['GET /api/predictions/markets/{marketId}'],
+    'GET /api/predictions/calibration': predictionApi['GET /api/predictions/calibration'],
+  },
 } as const;
 
 export type ApiArea = keyof typeof apiAreas;

@@ -5,7 +5,8 @@ import type { IdGenerator } from '@shared/ports/ids.port';
 import { dynamoMarketStore } from '../adapters/dynamo/market-repository';
 import { dynamoEventOutbox } from '../adapters/dynamo/outbox';
 import { resolveProviderConfig, selectProvider } from '../adapters/market/provider-config';
-import { marketDataSecretName } from '../adapters/secrets/secret-names';
+import { marketDataSecretName, simulationSecretName } from '../adapters/secrets/secret-names';
+import { simulationDrawKey } from '../adapters/market/simulation-key';
 import { secretsManagerSecretStore } from '../adapters/secrets/secret-store';
 import { systemClock } from '../commons/clock';
 import { logger } from '../commons/powertools';
@@ -20,6 +21,10 @@ export function marketDeps() {
   const clock = systemClock;
   const store = dynamoMarketStore();
   const simulated = simulatedProvider(clock);
+  // What an ingestion stores from the simulated market (the closes the demo prediction markets resolve from) follows the
+  // deployment's secret draws; the reader's fallback for what is not stored follows the published ones.
+  const secretName = process.env.SECRET_PREFIX ? simulationSecretName(process.env.SECRET_PREFIX) : undefined;
+  const ingested = simulatedProvider(clock, { drawKey: simulationDrawKey({ secretName, secrets: () => secretsManagerSecretStore() }) });
   // The operator's key lives in the secret <SECRET_PREFIX>/market-data unless POLYGON_SECRET_NAME names another.
   // Locally the key comes from POLYGON_API_KEY (or a secret you name); in AWS from the stage's secret.
   const defaultSecret = process.env.SECRET_PREFIX && process.env.STAGE !== 'local' ? marketDataSecretName(process.env.SECRET_PREFIX) : undefined;
@@ -35,7 +40,7 @@ export function marketDeps() {
     newId: () => ulid(),
     reader: marketReader({ store, simulated, clock, warn: (message, error) => logger.warn(message, { error: error as Error }) }),
     /** The live provider when configured, else the simulated market, with the reason. */
-    provider: async () => selectProvider(await config(), simulated, { clock }),
+    provider: async () => selectProvider(await config(), ingested, { clock }),
     providerStatus: async () => {
       const c = await config();
       return c.configured ? { configured: true, provider: c.provider } : { configured: false, provider: 'simulated', reason: c.reason };

@@ -11,7 +11,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { OUTBOX_KEY_PREFIX } from '../../functions/adapters/dynamo/outbox';
-import { brokerSecretsPrefix, marketDataSecretName } from '../../functions/adapters/secrets/secret-names';
+import { brokerSecretsPrefix, marketDataSecretName, simulationSecretName } from '../../functions/adapters/secrets/secret-names';
 import { GLOBAL_SECONDARY_INDEXES } from '../../functions/adapters/dynamo/table-definition';
 import type { FunctionDefinition } from '../../functions/routes';
 import { SCHEDULE_GROUP_ENV } from '../../functions/jobs/schedules';
@@ -155,6 +155,9 @@ export class AppFunction extends Construct {
   grantMarketDataSecret(prefix: string): void {
     const resource = `${this.secretArnPrefix()}${marketDataSecretName(prefix)}-??????`;
     this.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: SECRET_READ_ACTIONS, resources: [resource] }));
+    // With it the simulated market's deployment secret (DataStack), which an ingestion from the simulated market reads.
+    const simulation = `${this.secretArnPrefix()}${simulationSecretName(prefix)}-??????`;
+    this.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [simulation] }));
     this.fn.addEnvironment('SECRET_PREFIX', prefix);
   }
 

@@ -1,7 +1,9 @@
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { GLOBAL_SECONDARY_INDEXES, STREAM_VIEW_TYPE, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/adapters/dynamo/table-definition';
+import { simulationSecretName } from '../../functions/adapters/secrets/secret-names';
 import { resourceName, type StageConfig } from '../config';
 
 export interface DataStackProps extends StackProps {
@@ -44,6 +46,20 @@ export class DataStack extends Stack {
       encryption: dynamodb.TableEncryptionV2.awsManagedKey(),
       deletionProtection: config.isProd,
       removalPolicy: config.removalPolicy,
+    });
+
+    // The simulated market's deployment secret: the key of the draws of its price path, so that nobody with the source
+    // can compute a future close and know how a demo prediction market resolves. Read by the functions that ingest
+    // (AppFunction.grantMarketDataSecret), by its name.
+    const simulation = new secretsmanager.Secret(this, 'SimulationSecret', {
+      secretName: simulationSecretName(config.secretPrefix),
+      description: `The key of the simulated market's price path (${config.stage}); never shown, never logged`,
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      removalPolicy: config.removalPolicy,
+    });
+    Validations.of(simulation).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason: 'A new value is a new simulated price path from then on (the stored data keeps the old one); it is not rotated on a schedule.',
     });
 
     new CfnOutput(this, 'TableName', { value: this.table.tableName });

@@ -11,6 +11,19 @@ import { REFERENCE_DATE, underlyingProfile, type UnderlyingProfile } from './und
  * and the year of daily summaries (simulated-history.ts) both read it, so neither imports the other.
  */
 
+/**
+ * A deployment's secret draws: a keyed hash of a label to a 32-bit seed (an HMAC made by the adapter that holds the
+ * secret). The simulated market is a pure function of ticker and date, so with the source alone anyone could compute
+ * a future close and know how a demo prediction market will resolve; the draws that decide the price path (each
+ * day's return and each earnings jump) are therefore seeded through this key when a deployment gives one. Without a
+ * key the draws are the published ones, which the tests, the tools and the learning snapshots use.
+ */
+export type DrawKey = (label: string) => number;
+
+/** The draw of a path's `purpose` on a day: keyed by the deployment's secret when there is one, else the published one. */
+const pathRng = (key: DrawKey | undefined, ticker: string, date: string, purpose: string) =>
+  key ? seededRng(key(`${ticker}|${date}|${purpose}`)) : seededRng(ticker, date, purpose);
+
 /** The profile of a ticker the simulated market lists; a 404 ProviderError for any other. */
 export function requireProfile(ticker: string): UnderlyingProfile {
   const p = underlyingProfile(ticker);
@@ -44,29 +57,29 @@ export function daySkewLevel(ticker: string, date: string): number {
   return Math.min(1.3, Math.max(0.7, 1 + 0.3 * wave + 0.02 * seededRng(ticker, date, 'skew-level').normal()));
 }
 
-function dailyReturn(p: UnderlyingProfile, date: string): number {
+function dailyReturn(p: UnderlyingProfile, date: string, key?: DrawKey): number {
   const sigma = (p.atmVol * dayVolLevel(p.ticker, date)) / Math.sqrt(252);
-  const z = Math.max(-4, Math.min(4, seededRng(p.ticker, date, 'return').normal()));
+  const z = Math.max(-4, Math.min(4, pathRng(key, p.ticker, date, 'return').normal()));
   const diffusive = 0.07 / 252 - (sigma * sigma) / 2 + sigma * z;
   // A single stock's earnings news (earnings.ts): a jump of standard deviation √E on the session after the report.
   const event = earningsOnSession(p.ticker, date);
   if (!event) return diffusive;
-  const jump = Math.max(-3.5, Math.min(3.5, seededRng(p.ticker, date, 'earnings').normal()));
+  const jump = Math.max(-3.5, Math.min(3.5, pathRng(key, p.ticker, date, 'earnings').normal()));
   return diffusive - event.eventVariance / 2 + Math.sqrt(event.eventVariance) * jump;
 }
 
 /** The simulated market's daily log return of a session (from the previous close), earnings jumps included. */
-export function sessionReturn(ticker: string, date: string): number {
-  return dailyReturn(requireProfile(ticker), date);
+export function sessionReturn(ticker: string, date: string, key?: DrawKey): number {
+  return dailyReturn(requireProfile(ticker), date, key);
 }
 
 /**
  * A day-level multiplier on put volume: hedging demand rises after down days and varies from day to day, so put/call
  * ratios move with the market (sentiment pages). 1 is a usual day.
  */
-export function dayPutDemand(ticker: string, date: string): number {
+export function dayPutDemand(ticker: string, date: string, key?: DrawKey): number {
   const p = requireProfile(ticker);
-  const r = dailyReturn(p, date);
+  const r = dailyReturn(p, date, key);
   const sigma = p.atmVol / Math.sqrt(252);
   return Math.min(1.8, Math.max(0.6, Math.exp(0.18 * seededRng(p.ticker, date, 'put-demand').normal() - 0.12 * (r / sigma))));
 }
@@ -76,12 +89,20 @@ export function withEventVariance(sigma: number, eventVariance: number, T: numbe
   return eventVariance > 0 && T > 0 ? Math.sqrt(sigma * sigma + eventVariance / T) : sigma;
 }
 
-const closes = new Map<string, Map<string, number>>();
+const publishedCloses = new Map<string, Map<string, number>>();
+const keyedCloses = new WeakMap<DrawKey, Map<string, Map<string, number>>>();
+const closesOf = (key: DrawKey | undefined): Map<string, Map<string, number>> => {
+  if (!key) return publishedCloses;
+  let closes = keyedCloses.get(key);
+  if (!closes) keyedCloses.set(key, (closes = new Map()));
+  return closes;
+};
 
 /** The close of a trading day (the trading day on or before the date). */
-export function closePrice(ticker: string, date: string): number {
+export function closePrice(ticker: string, date: string, key?: DrawKey): number {
   const p = requireProfile(ticker);
   const day = tradingDayOnOrBefore(date);
+  const closes = closesOf(key);
   let memo = closes.get(p.ticker);
   if (!memo) {
     memo = new Map([[REFERENCE_DATE, p.referencePrice]]);
@@ -95,12 +116,12 @@ export function closePrice(ticker: string, date: string): number {
   if (day > REFERENCE_DATE) {
     while (d < day) {
       d = nextTradingDay(d);
-      px = memo.get(d) ?? px * Math.exp(dailyReturn(p, d));
+      px = memo.get(d) ?? px * Math.exp(dailyReturn(p, d, key));
       memo.set(d, px);
     }
   } else {
     while (d > day) {
-      px = memo.get(previousTradingDay(d)) ?? px / Math.exp(dailyReturn(p, d));
+      px = memo.get(previousTradingDay(d)) ?? px / Math.exp(dailyReturn(p, d, key));
       d = previousTradingDay(d);
       memo.set(d, px);
     }
@@ -111,11 +132,11 @@ export function closePrice(ticker: string, date: string): number {
 /** Rounds a price to cents, as the simulated market quotes it. */
 export const round2 = (x: number) => Math.round(x * 100) / 100;
 
-export function underlyingBar(ticker: string, date: string): DailyBar {
+export function underlyingBar(ticker: string, date: string, key?: DrawKey): DailyBar {
   const p = requireProfile(ticker);
   const day = tradingDayOnOrBefore(date);
-  const close = closePrice(ticker, day);
-  const prev = closePrice(ticker, previousTradingDay(day));
+  const close = closePrice(ticker, day, key);
+  const prev = closePrice(ticker, previousTradingDay(day), key);
   const rng = seededRng(p.ticker, day, 'bar');
   const sigma = p.atmVol / Math.sqrt(252);
   const open = round2(prev * Math.exp(0.3 * sigma * rng.normal()));

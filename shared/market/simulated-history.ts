@@ -6,7 +6,7 @@ import { earningsBetween, nextEarnings, eventVarianceBetween } from './earnings'
 import { addDays } from './dates';
 import { newYorkInstant, yearsBetween } from './dates';
 import { listedExpirations } from './expirations';
-import { closePrice, dayPutDemand, daySkewLevel, dayVolLevel, underlyingBar, withEventVariance } from './simulated-day';
+import { closePrice, dayPutDemand, daySkewLevel, dayVolLevel, underlyingBar, withEventVariance, type DrawKey } from './simulated-day';
 import { seededRng } from './random';
 import { RISK_FREE_RATE, underlyingProfile, type UnderlyingProfile } from './underlyings';
 import { atmVol, surfaceVol } from './vol-surface';
@@ -82,21 +82,21 @@ function termPoints(p: UnderlyingProfile, date: string, S: number) {
 }
 
 /** The simulated market's summary row of one past session (a trading day). */
-export function simulatedSummary(ticker: string, date: string): DailySummary {
+export function simulatedSummary(ticker: string, date: string, key?: DrawKey): DailySummary {
   const p = underlyingProfile(ticker);
   if (!p) throw new Error(`${ticker} is not an underlying of the simulated market`);
-  const bar = underlyingBar(p.ticker, date);
+  const bar = underlyingBar(p.ticker, date, key);
   const S = bar.close;
   const { atm, call, put } = termPoints(p, bar.date, S);
   const iv30 = constantMaturityIv(atm, T30);
-  const closes = tradingDaysEnding(bar.date, 21).map((d) => closePrice(p.ticker, d));
+  const closes = tradingDaysEnding(bar.date, 21).map((d) => closePrice(p.ticker, d, key));
   const a = ACTIVITY[p.ticker];
   const rng = seededRng(p.ticker, bar.date, 'activity');
   const activity = Math.exp(0.22 * rng.normal());
   const oi = Math.exp(0.04 * rng.normal());
   // Put open interest drifts apart from call open interest a little from day to day, as the chain's does with the price.
   const putOi = oi * Math.exp(0.025 * rng.normal());
-  const putDemand = dayPutDemand(p.ticker, bar.date);
+  const putDemand = dayPutDemand(p.ticker, bar.date, key);
   const premiumScale = (S / p.referencePrice) * ((iv30 ?? p.atmVol) / p.atmVol) * activity;
   return {
     underlying: p.ticker,
@@ -121,8 +121,8 @@ export function simulatedSummary(ticker: string, date: string): DailySummary {
 }
 
 /** The `days` sessions ending on `lastSession` (inclusive), oldest first. */
-export function simulatedSummaries(ticker: string, lastSession: string, days: number): DailySummary[] {
-  return tradingDaysEnding(lastSession, days).map((d) => simulatedSummary(ticker, d));
+export function simulatedSummaries(ticker: string, lastSession: string, days: number, key?: DrawKey): DailySummary[] {
+  return tradingDaysEnding(lastSession, days).map((d) => simulatedSummary(ticker, d, key));
 }
 
 /**
@@ -130,7 +130,12 @@ export function simulatedSummaries(ticker: string, lastSession: string, days: nu
  * (ln(close on the event session / close on the report date)) from its own price path: three years of them, beyond the
  * kept year of summaries, so the events page can average the last 12.
  */
-export function simulatedPastReports(ticker: string, before: string, count: number): { reportDate: string; eventSession: string; move: number }[] {
+export function simulatedPastReports(
+  ticker: string,
+  before: string,
+  count: number,
+  key?: DrawKey,
+): { reportDate: string; eventSession: string; move: number }[] {
   return earningsBetween(ticker, addDays(before, -4 * 366), before)
     .filter((e) => e.eventSession <= before)
     .reverse()
@@ -138,6 +143,6 @@ export function simulatedPastReports(ticker: string, before: string, count: numb
     .map((e) => ({
       reportDate: e.reportDate,
       eventSession: e.eventSession,
-      move: Math.log(closePrice(ticker, e.eventSession) / closePrice(ticker, e.reportDate)),
+      move: Math.log(closePrice(ticker, e.eventSession, key) / closePrice(ticker, e.reportDate, key)),
     }));
 }

@@ -10,12 +10,13 @@ import { strikeGrid } from './strikes';
 import { exerciseStyle, RISK_FREE_RATE, underlyingProfile, type UnderlyingProfile } from './underlyings';
 import { atmVol, surfaceVol } from './vol-surface';
 import { earningsBetween, eventVarianceBetween } from './earnings';
-import { closePrice, dayPutDemand, daySkewLevel, dayVolLevel, requireProfile, round2, underlyingBar, withEventVariance } from './simulated-day';
+import { closePrice, dayPutDemand, daySkewLevel, dayVolLevel, requireProfile, round2, underlyingBar, withEventVariance, type DrawKey } from './simulated-day';
 import { simulatedSummaries } from './simulated-history';
 
 /**
  * The simulated market: a believable, deterministic market for learners without a data-provider key.
- * Every number is a pure function of (ticker, trading day, contract), seeded, so tests and screenshots
+ * Every number is a pure function of (ticker, trading day, contract) and the deployment's secret draws of the price
+ * path (simulated-day.ts DrawKey), seeded, so tests and screenshots
  * are stable. Quotes are end-of-day: a session's data is as of its 16:00 New York close.
  * - Underlyings follow a seeded geometric random walk through NYSE trading days from a reference close.
  * - Option quotes are priced with the pricing core from a volatility surface with skew, smile and term
@@ -41,6 +42,8 @@ interface QuoteContext {
   session: string;
   asOf: Date;
   S: number;
+  /** The deployment's secret draws, if any (simulated-day.ts). */
+  key: DrawKey | undefined;
 }
 
 /** The strikes listed for one expiry at a session. */
@@ -62,7 +65,7 @@ function quoteExpiry(ctx: QuoteContext, expiration: string): ProviderQuote[] {
   const skewLevel = daySkewLevel(p.ticker, session);
   const F = S * Math.exp((r - q) * T);
   const eventVariance = eventVarianceBetween(p.ticker, session, expiration);
-  const putDemand = dayPutDemand(p.ticker, session);
+  const putDemand = dayPutDemand(p.ticker, session, ctx.key);
   const strikes = seriesStrikes(ctx, expiration);
   const n = strikes.length * 2;
   const isCall = new Uint8Array(n);
@@ -158,10 +161,10 @@ function quoteExpiry(ctx: QuoteContext, expiration: string): ProviderQuote[] {
 }
 
 /** The model value of one contract at a session's close (for contract history). */
-function contractCloseValue(p: UnderlyingProfile, contract: ProviderContract, session: string): number | null {
+function contractCloseValue(p: UnderlyingProfile, contract: ProviderContract, session: string, key: DrawKey | undefined): number | null {
   const asOf = newYorkInstant(session, CLOSE_HOUR);
   const T = yearsBetween(asOf, newYorkInstant(contract.expiration, CLOSE_HOUR));
-  const S = closePrice(p.ticker, session);
+  const S = closePrice(p.ticker, session, key);
   if (T <= 0) return Math.max(0, contract.type === 'call' ? S - contract.strike : contract.strike - S);
   const level = dayVolLevel(p.ticker, session);
   const F = S * Math.exp((RISK_FREE_RATE - p.dividendYield) * T);
@@ -174,11 +177,21 @@ function contractCloseValue(p: UnderlyingProfile, contract: ProviderContract, se
   return exerciseStyle(p.ticker) === 'american' ? americanPrice(input) : bsmPrice(input);
 }
 
-export function simulatedProvider(clock: Clock): MarketDataProvider {
-  const context = (underlying: string): QuoteContext => {
+export interface SimulatedProviderOptions {
+  /**
+   * The deployment's secret draws (simulated-day.ts DrawKey), read once when first needed; a deployment always gives
+   * one, so its future closes cannot be computed from the source. Without it the market follows the published draws.
+   */
+  drawKey?: () => Promise<DrawKey | undefined>;
+}
+
+export function simulatedProvider(clock: Clock, options: SimulatedProviderOptions = {}): MarketDataProvider {
+  const keyOf = async (): Promise<DrawKey | undefined> => (options.drawKey ? options.drawKey() : undefined);
+  const context = async (underlying: string): Promise<QuoteContext> => {
     const profile = requireProfile(underlying);
+    const key = await keyOf();
     const { date, asOf } = currentSession(clock.now());
-    return { profile, session: date, asOf, S: closePrice(profile.ticker, date) };
+    return { profile, session: date, asOf, S: closePrice(profile.ticker, date, key), key };
   };
   // Expiries after the session: the session's own expired at its close.
   const expirations = (ctx: QuoteContext) => listedExpirations(ctx.profile.style, ctx.session).filter((e) => e > ctx.session);
@@ -189,7 +202,7 @@ export function simulatedProvider(clock: Clock): MarketDataProvider {
     pacing: { betweenUnderlyingsMs: 0, betweenContractsMs: 0 },
 
     async listContracts(underlying, opts) {
-      const ctx = context(underlying);
+      const ctx = await context(underlying);
       return expirations(ctx)
         .filter((e) => !opts?.expirationLte || e <= opts.expirationLte)
         .flatMap((expiration) =>
@@ -206,7 +219,7 @@ export function simulatedProvider(clock: Clock): MarketDataProvider {
     },
 
     async chainSnapshot(underlying, opts) {
-      const ctx = context(underlying);
+      const ctx = await context(underlying);
       const list = opts?.expiration ? expirations(ctx).filter((e) => e === opts.expiration) : expirations(ctx);
       return { underlyingPrice: ctx.S, asOf: ctx.asOf.toISOString(), quotes: list.flatMap((e) => quoteExpiry(ctx, e)) } satisfies ChainSnapshotResult;
     },
@@ -214,15 +227,16 @@ export function simulatedProvider(clock: Clock): MarketDataProvider {
     async dailyBars(ticker, from, to) {
       const contract = parseOcc(ticker);
       const profile = requireProfile(contract ? contract.underlying : ticker);
+      const key = await keyOf();
       const { date: session } = currentSession(clock.now());
       const bars: DailyBar[] = [];
       for (let d = isTradingDay(from) ? from : nextTradingDay(from); d <= to && d <= session; d = nextTradingDay(d)) {
         if (!contract) {
-          bars.push(underlyingBar(profile.ticker, d));
+          bars.push(underlyingBar(profile.ticker, d, key));
           continue;
         }
         if (d > contract.expiration) break;
-        const value = contractCloseValue(profile, { ...contract, ticker }, d);
+        const value = contractCloseValue(profile, { ...contract, ticker }, d, key);
         if (value === null) continue;
         const rng = seededRng(ticker, d, 'bar');
         const close = round2(value);
@@ -237,12 +251,12 @@ export function simulatedProvider(clock: Clock): MarketDataProvider {
     async previousClose(ticker) {
       const profile = underlyingProfile(ticker);
       if (!profile) return null;
-      return closePrice(profile.ticker, currentSession(clock.now()).date);
+      return closePrice(profile.ticker, currentSession(clock.now()).date, await keyOf());
     },
 
     async summaryHistory(underlying, lastSession, days) {
       requireProfile(underlying);
-      return simulatedSummaries(underlying, lastSession, days);
+      return simulatedSummaries(underlying, lastSession, days, await keyOf());
     },
 
     async earnings(underlying, from, to) {

@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TEST_SIMULATION_SECRET } from '../../functions/adapters/market/simulation-key';
 import { freePort } from '../../local/ports';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -67,6 +68,8 @@ async function spawnOnce(opts: StackOptions): Promise<SpawnedStack> {
       WEB_MODE: opts.webMode ?? 'none',
       READY_JSON: '1',
       EXIT_WITH_PID: String(process.pid),
+      // The tests' own simulation secret: the published draws, which they pin and compute in their own process.
+      SIMULATION_SECRET: TEST_SIMULATION_SECRET,
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -8,3 +8,10 @@ export const marketDataSecretName = (prefix: string): string => `${prefix}/marke
 
 /** Per-learner broker keys, created at runtime, one secret per learner and broker environment (issue to come). */
 export const brokerSecretsPrefix = (prefix: string): string => `${prefix}/broker/`;
+
+/**
+ * The simulated market's deployment secret: the key of the draws that decide its price path, so a future close cannot
+ * be computed from the source (functions/adapters/market/simulation-key.ts). Made by the CDK (DataStack), and at the
+ * local stack's first start.
+ */
+export const simulationSecretName = (prefix: string): string => `${prefix}/simulation`;

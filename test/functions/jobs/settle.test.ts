@@ -87,4 +87,23 @@ describe('the settle job', () => {
     await w.job({ source: 'scheduler', scheduleId: 'settle' }, w.remaining(600_000));
     expect(w.runs.last.get('settle')).toBeInstanceOf(Date);
   });
+
+  it('resolves the prediction markets whose close is stored, counts them, and counts a failed expiry as a failure', async () => {
+    const w = world({}, ['x']);
+    const job = (resolve: () => Promise<{ resolved: number; voided: number; failures: number }>) =>
+      makeSettleJob({
+        runs: w.runs,
+        clock: { now: () => new Date('2026-11-23T23:30:00Z') },
+        repo: { usersWithOpenOrders: async () => [], usersWithExpiringPositions: async () => ['x'] },
+        paper: { settleDueExpiries: async () => 1, expireDayOrders: async () => 0, restingOrders: async () => [], recheckRestingOrder: async () => false },
+        resolvePredictionMarkets: resolve,
+      });
+    expect(await job(async () => ({ resolved: 2, voided: 1, failures: 0 }))()).toMatchObject({ predictionExpiriesResolved: 3, optionsSettled: 1, failures: 0 });
+    expect(await job(async () => ({ resolved: 1, voided: 0, failures: 1 }))()).toMatchObject({ predictionExpiriesResolved: 1, optionsSettled: 1, failures: 1 });
+    expect(
+      await job(async () => {
+        throw new Error('table down');
+      })(),
+    ).toMatchObject({ predictionExpiriesResolved: 0, optionsSettled: 1, failures: 1 });
+  });
 });

@@ -1,0 +1,77 @@
+import { TRACKED_UNDERLYINGS } from '../shared/market/underlyings';
+import { makePredictionMarkets } from '../shared/prediction/use-cases/make-markets';
+import { dynamoMarketStore } from '../functions/adapters/dynamo/market-repository';
+import { dynamoMarketSnapshots } from '../functions/adapters/dynamo/market-snapshots-repository';
+import { signUpAndSignIn } from '../test/support/cognito';
+import { newDataDir, spawnLocalStack, waitFor } from '../test/support/local-stack';
+import { closedLoop, ms } from './latency';
+import { localDocumentClient, startupIngestionDone, timedIngestion } from './local-market';
+import type { BenchSuite } from './suites';
+
+const READERS = 20;
+const REQUESTS = 2_000;
+
+/**
+ * Issue 36's targets, through the local gateway and DynamoDB Local: the markets list and a market's page p99 ≤ 50 ms
+ * with 20 readers at once, and making the markets of every tracked underlying after an ingestion ≤ 2 s (in this
+ * process, on the stack's DynamoDB Local, after an ingestion of its own so every expiry is made again from new chains).
+ */
+export const predictionSuite: BenchSuite = {
+  name: 'prediction',
+  title: 'prediction markets: the list and a market page at 20 readers, making the markets after an ingestion (local stack)',
+  async run() {
+    const stack = await spawnLocalStack({ dataDir: newDataDir('bench-prediction'), env: { LOG_REQUESTS: '0' } });
+    try {
+      await startupIngestionDone(stack, 300_000);
+      // Twenty learners: one learner alone would meet the gateway's per-learner rate limit.
+      const readers = await Promise.all(
+        Array.from({ length: READERS }, async () => {
+          const learner = await signUpAndSignIn(stack);
+          return { authorization: `Bearer ${learner.idToken}` };
+        }),
+      );
+      const list = await waitFor(
+        async () => (await (await fetch(`${stack.url}/api/predictions/markets`, { headers: readers[0] })).json()) as { groups: { above: { id: string }[] }[] },
+        (l) => l.groups?.length > 0,
+        180_000,
+        'the markets of the start-up ingestion',
+      );
+      const markets = list.groups.length;
+      const marketId = list.groups[0]!.above[0]!.id;
+      console.log(`${markets} expiries with markets, ${list.groups.reduce((n, g) => n + g.above.length, 0)} "close above" markets`);
+
+      const getter = (path: string) => async (i: number) => {
+        const res = await fetch(`${stack.url}${path}`, { headers: readers[i % READERS] });
+        await res.arrayBuffer();
+        return res.status === 200;
+      };
+      for (const [label, path] of [
+        ['markets list', '/api/predictions/markets'],
+        ['a market page', `/api/predictions/markets/${marketId}`],
+      ] as const) {
+        await closedLoop(READERS, 100, getter(path)); // warm-up: cold handler, JIT
+        const load = await closedLoop(READERS, REQUESTS, getter(path));
+        console.log(`${label}, ${READERS} readers: ${load.requests} requests, ${load.failures} failed`);
+        console.log(
+          `  p50 ${ms(load.p50)}   p99 ${ms(load.p99)} (target ≤ 50 ms: ${load.p99 <= 50 ? 'met' : 'NOT met'})   max ${ms(load.max)}   ${load.perSecond.toFixed(0)} req/s`,
+        );
+      }
+
+      const db = localDocumentClient(stack);
+      const ingestion = await timedIngestion(stack, db);
+      console.log(`ingestion of ${TRACKED_UNDERLYINGS.length} underlyings (new chains for every expiry): ${ingestion.seconds.toFixed(1)} s`);
+      const started = performance.now();
+      const report = await makePredictionMarkets(
+        { chains: dynamoMarketStore(db, stack.tableName), snapshots: dynamoMarketSnapshots(db, stack.tableName), clock: { now: () => new Date() } },
+        TRACKED_UNDERLYINGS,
+      );
+      const seconds = (performance.now() - started) / 1000;
+      console.log(
+        `making the markets of ${TRACKED_UNDERLYINGS.length} underlyings: ${report.made} expiries made, ${report.unchanged} unchanged, ${report.skipped.length} skipped`,
+      );
+      console.log(`  ${seconds.toFixed(2)} s (target ≤ 2 s: ${seconds <= 2 ? 'met' : 'NOT met'})`);
+    } finally {
+      await stack.stop();
+    }
+  },
+};

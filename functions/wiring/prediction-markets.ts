@@ -1,0 +1,40 @@
+import type { MakeMarketsDeps } from '@shared/prediction/use-cases/make-markets';
+import type { ResolveMarketsDeps } from '@shared/prediction/use-cases/resolve-markets';
+import { storedOfficialCloses } from '@shared/prediction/official-closes';
+import type { VolumeOf } from '@shared/prediction/read-model/market-summary';
+import { dynamoMarketStore } from '../adapters/dynamo/market-repository';
+import { dynamoMarketSnapshots } from '../adapters/dynamo/market-snapshots-repository';
+import { dynamoEventReceipts } from '../adapters/dynamo/event-receipts';
+import { systemClock } from '../commons/clock';
+import { logger } from '../commons/powertools';
+
+/** The composition root of the prediction markets: the stored chains and closes, and the markets made from them. */
+export function predictionMarketDeps() {
+  const chains = dynamoMarketStore();
+  const snapshots = dynamoMarketSnapshots();
+  const make: MakeMarketsDeps = {
+    chains,
+    snapshots,
+    clock: systemClock,
+    warn: (message, context) => logger.warn(message, context),
+  };
+  const resolve: ResolveMarketsDeps = {
+    snapshots,
+    closes: storedOfficialCloses(chains),
+    clock: systemClock,
+    warn: (message, { error, ...context }) => logger.error(message, { ...context, error: error as Error }),
+  };
+  return { chains, snapshots, clock: systemClock, make, resolve };
+}
+
+/**
+ * What the read routes read: the stored markets and the clock. Volume (contracts learners traded per market) comes
+ * from the demo accounts' trades; until they are wired here every market reads 0.
+ */
+export function predictionReadDeps(volumeOf?: VolumeOf) {
+  const { snapshots, clock } = predictionMarketDeps();
+  return { snapshots, clock, ...(volumeOf ? { volumeOf } : {}) };
+}
+
+/** The consumer that makes the markets on ChainIngested: the area's adapters and the receipts. */
+export const makeMarketsConsumerDeps = () => ({ ...predictionMarketDeps(), receipts: dynamoEventReceipts() });

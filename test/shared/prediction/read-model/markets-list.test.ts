@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { fixedClock } from '@shared/ports/clock.port';
+import { quoteOf } from '@shared/prediction/book';
+import { bookOf } from '@shared/prediction/market-snapshots.port';
+import { MarketsListSchema } from '@shared/prediction/prediction.api';
+import { marketsList } from '@shared/prediction/read-model/markets-list';
+import { madeMarkets, MADE_AT } from './fixture';
+
+describe('the prediction markets list', () => {
+  it('says so before any markets were made', async () => {
+    const { memoryMarketSnapshots } = await import('../../../support/memory-market-snapshots');
+    expect(await marketsList({ snapshots: memoryMarketSnapshots(), clock: fixedClock(MADE_AT) })).toEqual({
+      demo: true,
+      madeAt: null,
+      provider: 'simulated',
+      groups: [],
+    });
+  });
+
+  it('groups the markets by underlying and expiry, each with its quote, price, change, volume, rule and source', async () => {
+    const snapshots = await madeMarkets();
+    const before = structuredClone([...snapshots.items.values()]);
+    const list = await marketsList({
+      snapshots,
+      clock: fixedClock('2026-12-01T15:00:00Z'),
+      volumeOf: async (ids) => new Map([[ids[0]!, 7]]),
+    });
+    expect(MarketsListSchema.parse(list)).toEqual(list);
+    expect(list).toMatchObject({ demo: true, madeAt: MADE_AT, provider: 'simulated' });
+    expect(list.groups.map((g) => `${g.underlying} ${g.expiration}`)).toEqual(['SPY 2026-12-04', 'SPY 2026-12-11', 'SPY 2026-12-18', 'SPY 2026-12-24']);
+    const snap = (await snapshots.get('SPY', '2026-12-18'))!;
+    const group = list.groups[2]!;
+    expect(group.ladder).toMatchObject({ id: 'SPY-2026-12-18-RANGE', question: snap.ladder.question });
+    expect([...group.above, ...group.ladder.buckets].map((m) => m.id)).toEqual(snap.markets.map((m) => m.market.id));
+    for (const m of [...group.above, ...group.ladder.buckets]) {
+      const stored = snap.markets.find((s) => s.market.id === m.id)!;
+      expect(m).toMatchObject({
+        question: stored.market.question,
+        rule: stored.market.rule,
+        source: stored.market.source,
+        closesAt: '2026-12-18T21:00:00.000Z',
+        quote: quoteOf(bookOf(snap, stored)),
+        yesPrice: stored.yesPrice,
+        change: null,
+        volume: 0,
+        resolution: { status: 'open' },
+      });
+    }
+    expect(list.groups[0]!.above[0]!.volume).toBe(7);
+    expect([...snapshots.items.values()]).toEqual(before);
+  });
+
+  it('shows the change since the making before, and no quote once trading has stopped', async () => {
+    const snapshots = await madeMarkets();
+    const snap = snapshots.items.get('SPY#2026-12-04')!;
+    snap.markets[0]!.previousYesPrice = snap.markets[0]!.yesPrice - 3.5;
+    const list = await marketsList({ snapshots, clock: fixedClock('2026-12-04T21:30:00Z') });
+    const first = list.groups[0]!.above[0]!;
+    expect(first.change).toBe(3.5);
+    expect(first).toMatchObject({ quote: { yesBid: null, yesAsk: null, noBid: null, noAsk: null }, resolution: { status: 'awaiting-close' } });
+    expect(list.groups[1]!.above[0]!.resolution).toEqual({ status: 'open' });
+  });
+
+  it('keeps an expiry resolved in the last week on the list with each market resolved from the one close', async () => {
+    const snapshots = await madeMarkets();
+    await snapshots.resolve('SPY', '2026-12-04', { status: 'resolved', outcome: 'yes', close: 601, closeDate: '2026-12-04' }, '2026-12-04T23:30:00Z');
+    const list = await marketsList({ snapshots, clock: fixedClock('2026-12-05T15:00:00Z') });
+    const group = list.groups.find((g) => g.expiration === '2026-12-04')!;
+    for (const m of [...group.above, ...group.ladder.buckets]) {
+      const yes = (m.lower === null || 601 >= m.lower) && (m.upper === null || 601 < m.upper);
+      expect(m.resolution).toEqual({ status: 'resolved', outcome: yes ? 'yes' : 'no', close: 601, closeDate: '2026-12-04' });
+    }
+    expect(group.ladder.buckets.filter((m) => m.resolution.status === 'resolved' && m.resolution.outcome === 'yes')).toHaveLength(1);
+    const later = await marketsList({ snapshots, clock: fixedClock('2026-12-14T15:00:00Z') });
+    expect(later.groups.map((g) => g.expiration)).not.toContain('2026-12-04');
+  });
+});
