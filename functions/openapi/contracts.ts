@@ -13,6 +13,7 @@ import { marketApi } from '@shared/market/market.api';
 import { mcpApi } from '@shared/agent/mcp.api';
 import { operationsApi } from '@shared/operations/operations.api';
 import { paperApi } from '@shared/paper/paper.api';
+import { predictionApi } from '@shared/prediction/prediction.api';
 import { usersApi } from '@shared/users/users.api';
 import type { RouteContract, RouteKey } from '@shared/api/contract';
 import { serviceApi } from '@shared/api/service.api';
@@ -41,6 +42,13 @@ export const apiAreas = {
   dataBrowser: dataBrowserApi,
   operations: operationsApi,
   uploads: uploadsApi,
+  // The demo trading routes of the prediction markets; the markets' own routes join them when they are served.
+  prediction: {
+    'GET /api/predictions/account': predictionApi['GET /api/predictions/account'],
+    'POST /api/predictions/account/reset': predictionApi['POST /api/predictions/account/reset'],
+    'POST /api/predictions/orders': predictionApi['POST /api/predictions/orders'],
+    'DELETE /api/predictions/orders/{orderId}': predictionApi['DELETE /api/predictions/orders/{orderId}'],
+  },
 } as const;
 
 export type ApiArea = keyof typeof apiAreas;

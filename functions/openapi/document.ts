@@ -70,6 +70,7 @@ const TAGS: Record<ApiArea, string> = {
   mcp: "The Model Context Protocol server for a learner's AI agent: the same data and rules as these routes, as MCP tools and resources",
   dataBrowser: "The operator's data browser: stored chains, stock and option bars and daily summaries, a page at a time by Queries on their keys",
   uploads: 'Bulk upload of stock and option bars by operators: a presigned POST for a CSV file, then its progress and report',
+  prediction: 'Prediction markets in demo mode: yes/no contracts on the closes of the tracked underlyings, priced from their chains, traded with play money',
 };
 
 /**
