@@ -9,6 +9,7 @@ import { triggerOf, type JobRuns } from '@shared/ports/job-runs.port';
 import { dynamoJobRuns } from '../adapters/dynamo/job-runs-repository';
 import { countMetric, BUSINESS_METRICS, instrumented, logger } from '../commons/powertools';
 import { tradingDeps } from '../wiring/trading';
+import { predictionSettleSteps, type PredictionSettleSteps } from '../wiring/prediction-trading';
 import { recordedRun } from './job-run';
 import { SETTLE_SCHEDULE } from './schedules';
 
@@ -26,6 +27,12 @@ export interface SettleReport {
   ordersFilled: number;
   /** Resting orders not re-checked before the time budget ran out (the next run, or the next quotes, take them). */
   recheckLeft: number;
+  /** Demo prediction positions settled (paid, lost or refunded), and the cents paid into demo balances. */
+  predictionPositionsSettled: number;
+  predictionCentsPaid: number;
+  /** Demo resting bids expired at their market's close, and filled at the new making. */
+  predictionBidsExpired: number;
+  predictionBidsFilled: number;
 }
 
 /**
@@ -40,6 +47,7 @@ export function makeSettleJob(deps: {
   clock: Clock;
   /** Every run is recorded; a scheduled one without a failure is what the watchdog looks for (functions/jobs/job-watchdog.ts). */
   runs: JobRuns;
+  predictions?: PredictionSettleSteps;
 }) {
   return (input?: unknown, context?: Pick<Context, 'getRemainingTimeInMillis'>): Promise<SettleReport> =>
     instrumented('settle', () =>
@@ -49,7 +57,9 @@ export function makeSettleJob(deps: {
         (report) => ({
           outcome: report.failures === 0 ? 'succeeded' : 'failed',
           failures: report.failureReasons,
-          note: `${report.optionsSettled} options settled, ${report.ordersExpired} day orders expired, ${report.ordersFilled} resting orders filled`,
+          note:
+            `${report.optionsSettled} options settled, ${report.ordersExpired} day orders expired, ${report.ordersFilled} resting orders filled; ` +
+            `demo predictions: ${report.predictionPositionsSettled} positions settled, ${report.predictionBidsExpired} bids expired, ${report.predictionBidsFilled} bids filled`,
         }),
       ).then(({ failureReasons: _f, ...report }) => report),
     );
@@ -58,7 +68,18 @@ export function makeSettleJob(deps: {
     const started = deps.clock.now().getTime();
     const budget = context?.getRemainingTimeInMillis ? context.getRemainingTimeInMillis() - SAFETY_MS : DEFAULT_BUDGET_MS;
     const timeLeft = () => started + budget - deps.clock.now().getTime() > 0;
-    const report: SettleReport = { users: 0, failures: 0, optionsSettled: 0, ordersExpired: 0, ordersFilled: 0, recheckLeft: 0 };
+    const report: SettleReport = {
+      users: 0,
+      failures: 0,
+      optionsSettled: 0,
+      ordersExpired: 0,
+      ordersFilled: 0,
+      recheckLeft: 0,
+      predictionPositionsSettled: 0,
+      predictionCentsPaid: 0,
+      predictionBidsExpired: 0,
+      predictionBidsFilled: 0,
+    };
     const failureReasons: { reason: string }[] = [];
     const failed = (userId: string, step: string) => (err: unknown) => {
       report.failures++;
@@ -94,6 +115,25 @@ export function makeSettleJob(deps: {
       }
     }
     report.recheckLeft = [...queues.values()].reduce((s, q) => s + q.length, 0);
+
+    // Demo prediction markets, after the markets' resolution: bids of closed markets expire (their holds come back),
+    // holders of resolved markets are paid once, and the bids still open meet the latest making.
+    if (deps.predictions) {
+      const step = (name: string) => (err: unknown) => void failed('prediction', name)(err);
+      const steps = deps.predictions;
+      report.predictionBidsExpired = await steps
+        .expireBids(step('prediction bids expired'))
+        .catch((err: unknown) => failed('prediction', 'prediction bids')(err));
+      const paid = await steps
+        .payHolders(step('prediction payouts'))
+        .catch((err: unknown) => (failed('prediction', 'prediction payouts')(err), { positions: 0, paid: 0 }));
+      report.predictionPositionsSettled = paid.positions;
+      report.predictionCentsPaid = paid.paid;
+      if (timeLeft())
+        report.predictionBidsFilled = await steps
+          .recheckBids(step('prediction bids rechecked'))
+          .catch((err: unknown) => failed('prediction', 'prediction recheck')(err));
+    }
     if (report.ordersFilled) countMetric(BUSINESS_METRICS.fills, report.ordersFilled);
     logger.info('Settlement run finished', { ...report });
     return { ...report, failureReasons };
@@ -101,4 +141,10 @@ export function makeSettleJob(deps: {
 }
 
 const wiring = tradingDeps();
-export const handler = makeSettleJob({ paper: wiring.paper, repo: wiring.repo, clock: wiring.clock, runs: dynamoJobRuns() });
+export const handler = makeSettleJob({
+  paper: wiring.paper,
+  repo: wiring.repo,
+  clock: wiring.clock,
+  runs: dynamoJobRuns(),
+  predictions: predictionSettleSteps(),
+});
