@@ -133,6 +133,27 @@ describe('demo prediction trading through the gateway', () => {
     expect(poor.body.error).toMatch(/^This order needs \$[\d,.]+ of demo money and your demo balance has \$1,000\.00 available\.$/);
   }, 60_000);
 
+  it('books one order for a retried client id even when the retries race, and never lets two racing orders spend the same balance', async () => {
+    const { call } = await learner(stack);
+    const body = order(low.market.id, 'yes', 2);
+    const retries = await Promise.all([1, 2, 3].map(() => call('POST', '/api/predictions/orders', body)));
+    expect(new Set(retries.map((r) => r.body.id)).size).toBe(1);
+    expect(retries.map((r) => r.status).sort()).toEqual([200, 200, 201]);
+    expect((await call('GET', '/api/predictions/account')).body.recentOrders).toHaveLength(1);
+
+    // Two bids that each hold most of what is left: one rests, the other is refused, whatever the order they arrive in.
+    const left = (await call('GET', '/api/predictions/account')).body.balance as number;
+    // Each holds 2¢ and a fee of at most 0.14¢ a contract: some 58% of what is left.
+    const contracts = Math.floor((0.6 * left) / 2.2);
+    const racing = await Promise.all(
+      [1, 2].map(() => call('POST', '/api/predictions/orders', order(low.market.id, 'no', contracts, { type: 'limit', limitPrice: 2 }))),
+    );
+    expect(racing.map((r) => r.status).sort()).toEqual([201, 422]);
+    const after = (await call('GET', '/api/predictions/account')).body;
+    expect(after.balance).toBeGreaterThanOrEqual(0);
+    expect(after.balance + after.held).toBe(left);
+  }, 60_000);
+
   it("exports the learner's demo account, and the account deletion removes it with its place in the holders index", async () => {
     const { user, call } = await learner(stack);
     expect((await call('POST', '/api/predictions/orders', order(low.market.id, 'yes', 2))).status).toBe(201);
