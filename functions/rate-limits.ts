@@ -107,6 +107,19 @@ export const rateLimits: readonly RateLimitDefinition[] = [
     stageThrottle: { rateLimit: 50, burstLimit: 100 },
   },
   {
+    id: 'predictionOrders',
+    description:
+      "Demo prediction orders, cancels and resets, per learner, apart from the paper account's orders: a learner trying the markets places a few a minute; a script does not get to churn the demo book.",
+    per: 'user',
+    limit: 120,
+    windowSeconds: 300,
+    applies: {
+      to: 'api',
+      routes: { routeKeys: ['POST /api/predictions/orders', 'DELETE /api/predictions/orders/{orderId}', 'POST /api/predictions/account/reset'] },
+    },
+    stageThrottle: { rateLimit: 20, burstLimit: 40 },
+  },
+  {
     id: 'brokerSync',
     description:
       'Syncing a broker account, per learner: the live page syncs when it opens and every 30 s while it is visible (ten a window), with room for a second tab and the other environment.',

@@ -239,6 +239,13 @@ export const httpFunctions: readonly FunctionDefinition[] = [
     memoryMb: 1024,
   },
   {
+    id: 'predictionTrading',
+    file: 'functions/http/prediction-trading.ts',
+    description: "Demo prediction trading: the learner's demo balance, positions, orders, cancels and reset (play money, never the paper account)",
+    // The learner's PREDICT# items and the markets' volume counters in the table; reads the stored markets (PMARKETS).
+    access: { table: 'readwrite' },
+  },
+  {
     id: 'uploads',
     file: 'functions/http/uploads.ts',
     description: 'Bulk upload of stock and option bars (admin): a presigned POST for a CSV file, the recent uploads, progress and report',
@@ -345,6 +352,11 @@ export const routes: readonly RouteDefinition[] = [
   { routeKey: 'GET /api/learning/snapshots/{snapshot}/{expiration}', auth: 'public', fn: 'learning' },
   { routeKey: 'GET /api/learning/progress', auth: 'user', fn: 'learning' },
   { routeKey: 'POST /api/learning/reset', auth: 'user', fn: 'learning' },
+  // Demo prediction trading: browser-only (no scope), so an agent token never trades demo predictions.
+  { routeKey: 'GET /api/predictions/account', auth: 'user', fn: 'predictionTrading' },
+  { routeKey: 'POST /api/predictions/account/reset', auth: 'user', fn: 'predictionTrading' },
+  { routeKey: 'POST /api/predictions/orders', auth: 'user', fn: 'predictionTrading' },
+  { routeKey: 'DELETE /api/predictions/orders/{orderId}', auth: 'user', fn: 'predictionTrading' },
   { routeKey: 'GET /api/journal/trades', auth: 'user', fn: 'journal', scope: 'read' },
   { routeKey: 'GET /api/journal/trades/{id}', auth: 'user', fn: 'journal', scope: 'read' },
   { routeKey: 'GET /api/journal/entries', auth: 'user', fn: 'journal', scope: 'read' },

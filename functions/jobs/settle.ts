@@ -11,6 +11,7 @@ import { dynamoJobRuns } from '../adapters/dynamo/job-runs-repository';
 import { countMetric, BUSINESS_METRICS, instrumented, logger } from '../commons/powertools';
 import { tradingDeps } from '../wiring/trading';
 import { predictionMarketDeps } from '../wiring/prediction-markets';
+import { predictionSettleSteps, type PredictionSettleSteps } from '../wiring/prediction-trading';
 import { recordedRun } from './job-run';
 import { SETTLE_SCHEDULE } from './schedules';
 
@@ -30,6 +31,12 @@ export interface SettleReport {
   recheckLeft: number;
   /** Prediction-market expiries resolved from their close, or voided, at this run. */
   predictionExpiriesResolved: number;
+  /** Demo prediction positions settled (paid, lost or refunded), and the cents paid into demo balances. */
+  predictionPositionsSettled: number;
+  predictionCentsPaid: number;
+  /** Demo resting bids expired at their market's close, and filled at the new making. */
+  predictionBidsExpired: number;
+  predictionBidsFilled: number;
 }
 
 /**
@@ -46,6 +53,7 @@ export function makeSettleJob(deps: {
   runs: JobRuns;
   /** The prediction markets' step: resolves the expiries whose close is stored (or voids them), first. */
   resolvePredictionMarkets?: () => Promise<Pick<ResolveMarketsReport, 'resolved' | 'voided' | 'failures'>>;
+  predictions?: PredictionSettleSteps;
 }) {
   return (input?: unknown, context?: Pick<Context, 'getRemainingTimeInMillis'>): Promise<SettleReport> =>
     instrumented('settle', () =>
@@ -55,7 +63,9 @@ export function makeSettleJob(deps: {
         (report) => ({
           outcome: report.failures === 0 ? 'succeeded' : 'failed',
           failures: report.failureReasons,
-          note: `${report.optionsSettled} options settled, ${report.ordersExpired} day orders expired, ${report.ordersFilled} resting orders filled`,
+          note:
+            `${report.optionsSettled} options settled, ${report.ordersExpired} day orders expired, ${report.ordersFilled} resting orders filled; ` +
+            `demo predictions: ${report.predictionPositionsSettled} positions settled, ${report.predictionBidsExpired} bids expired, ${report.predictionBidsFilled} bids filled`,
         }),
       ).then(({ failureReasons: _f, ...report }) => report),
     );
@@ -64,7 +74,19 @@ export function makeSettleJob(deps: {
     const started = deps.clock.now().getTime();
     const budget = context?.getRemainingTimeInMillis ? context.getRemainingTimeInMillis() - SAFETY_MS : DEFAULT_BUDGET_MS;
     const timeLeft = () => started + budget - deps.clock.now().getTime() > 0;
-    const report: SettleReport = { users: 0, failures: 0, optionsSettled: 0, ordersExpired: 0, ordersFilled: 0, recheckLeft: 0, predictionExpiriesResolved: 0 };
+    const report: SettleReport = {
+      users: 0,
+      failures: 0,
+      optionsSettled: 0,
+      ordersExpired: 0,
+      ordersFilled: 0,
+      recheckLeft: 0,
+      predictionExpiriesResolved: 0,
+      predictionPositionsSettled: 0,
+      predictionCentsPaid: 0,
+      predictionBidsExpired: 0,
+      predictionBidsFilled: 0,
+    };
     const failureReasons: { reason: string }[] = [];
     const failed = (userId: string, step: string) => (err: unknown) => {
       report.failures++;
@@ -111,6 +133,25 @@ export function makeSettleJob(deps: {
       }
     }
     report.recheckLeft = [...queues.values()].reduce((s, q) => s + q.length, 0);
+
+    // Demo prediction markets, after the markets' resolution: bids of closed markets expire (their holds come back),
+    // holders of resolved markets are paid once, and the bids still open meet the latest making.
+    if (deps.predictions) {
+      const step = (name: string) => (err: unknown) => void failed('prediction', name)(err);
+      const steps = deps.predictions;
+      report.predictionBidsExpired = await steps
+        .expireBids(step('prediction bids expired'))
+        .catch((err: unknown) => failed('prediction', 'prediction bids')(err));
+      const paid = await steps
+        .payHolders(step('prediction payouts'))
+        .catch((err: unknown) => (failed('prediction', 'prediction payouts')(err), { positions: 0, paid: 0 }));
+      report.predictionPositionsSettled = paid.positions;
+      report.predictionCentsPaid = paid.paid;
+      if (timeLeft())
+        report.predictionBidsFilled = await steps
+          .recheckBids(step('prediction bids rechecked'))
+          .catch((err: unknown) => failed('prediction', 'prediction recheck')(err));
+    }
     if (report.ordersFilled) countMetric(BUSINESS_METRICS.fills, report.ordersFilled);
     logger.info('Settlement run finished', { ...report });
     return { ...report, failureReasons };
@@ -125,4 +166,5 @@ export const handler = makeSettleJob({
   clock: wiring.clock,
   runs: dynamoJobRuns(),
   resolvePredictionMarkets: () => resolvePredictionMarkets(markets.resolve),
+  predictions: predictionSettleSteps(),
 });

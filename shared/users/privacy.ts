@@ -142,6 +142,11 @@ const SECTIONS: readonly [prefix: string, section: string][] = [
   ['SESSIONS', 'sessions'],
   ['AGENT_TOKEN#', 'agentTokens'],
   ['AGENT_TOKENS', 'agentTokenCount'],
+  ['PREDICT#ACCOUNT', 'predictionAccount'],
+  ['PREDICT#ACCOUNT#POS#', 'predictionPositions'],
+  ['PREDICT#ORDER#', 'predictionOrders'],
+  ['PREDICT#OCID#', 'predictionOrderRequests'],
+  ['PREDICT#SETTLE#', 'predictionSettlements'],
 ];
 
 export const sectionOf = (sk: string): string => SECTIONS.find(([p]) => sk === p || (p.endsWith('#') && sk.startsWith(p)))?.[1] ?? 'other';

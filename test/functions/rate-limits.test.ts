@@ -32,6 +32,10 @@ describe('the rate limits', () => {
     const covering = (routeKey: string) => rateLimits.filter((d) => routesCoveredBy(d, routes).some((r) => r.routeKey === routeKey)).map((d) => d.id);
     expect(covering('POST /api/orders')).toEqual(['orders', 'apiPerUser', 'apiPerAddress', 'agentTokenRequests']);
     expect(covering('POST /api/positions/{contract}/close')).toContain('orders');
+    // Demo prediction orders have a limit of their own, apart from the paper account's.
+    expect(covering('POST /api/predictions/orders')).toEqual(['predictionOrders', 'apiPerUser', 'apiPerAddress', 'agentTokenRequests']);
+    expect(covering('DELETE /api/predictions/orders/{orderId}')).toContain('predictionOrders');
+    expect(covering('GET /api/predictions/account')).not.toContain('predictionOrders');
     expect(covering('GET /api/market/status')).toEqual(['apiPerAddress', 'agentTokenRequests']);
     for (const route of routes) expect(covering(route.routeKey), route.routeKey).toContain('apiPerAddress');
     const cognito = rateLimits.flatMap((d) => (d.applies.to === 'cognito' ? d.applies.operations : []));

@@ -106,4 +106,32 @@ describe('the settle job', () => {
       })(),
     ).toMatchObject({ predictionExpiriesResolved: 0, optionsSettled: 1, failures: 1 });
   });
+
+  it('runs the demo prediction step after the paper passes: bids expired, holders paid, bids re-checked, each counted; a failure counted and the rest run', async () => {
+    const w = world({ a: 1 }, ['x']);
+    const calls: string[] = [];
+    const job = makeSettleJob({
+      runs: w.runs,
+      clock: { now: () => new Date('2026-11-23T23:30:00Z') },
+      repo: { usersWithOpenOrders: async () => ['a'], usersWithExpiringPositions: async () => [] },
+      paper: {
+        settleDueExpiries: async () => 0,
+        expireDayOrders: async () => (calls.push('paper day orders'), 0),
+        restingOrders: async () => [],
+        recheckRestingOrder: async () => false,
+      },
+      predictions: {
+        expireBids: async () => (calls.push('expire bids'), 2),
+        payHolders: async (onError) => {
+          calls.push('pay holders');
+          onError(new Error('one learner kept changing'));
+          return { positions: 3, paid: 1500 };
+        },
+        recheckBids: async () => (calls.push('recheck bids'), 1),
+      },
+    });
+    const report = await job(undefined, w.remaining(600_000));
+    expect(calls).toEqual(['paper day orders', 'expire bids', 'pay holders', 'recheck bids']);
+    expect(report).toMatchObject({ predictionBidsExpired: 2, predictionPositionsSettled: 3, predictionCentsPaid: 1500, predictionBidsFilled: 1, failures: 1 });
+  });
 });

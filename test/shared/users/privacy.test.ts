@@ -103,6 +103,25 @@ describe('the data export', () => {
     ]);
     expect(exportedItem({ SK: 'X', password: 'p', secretArn: 's', ok: 1 })).toEqual({ ok: 1 });
   });
+  it('exports the demo prediction account in sections of its own, without the holders index keys', () => {
+    expect(
+      [
+        'PREDICT#ACCOUNT',
+        'PREDICT#ACCOUNT#POS#SPY-2026-12-18-ABOVE-600#yes',
+        'PREDICT#ORDER#01J',
+        'PREDICT#OCID#client-1',
+        'PREDICT#SETTLE#SPY-2026-12-18-ABOVE-600#yes',
+      ].map(sectionOf),
+    ).toEqual(['predictionAccount', 'predictionPositions', 'predictionOrders', 'predictionOrderRequests', 'predictionSettlements']);
+    const position = {
+      PK: 'USER#a',
+      SK: 'PREDICT#ACCOUNT#POS#SPY-2026-12-18-ABOVE-600#yes',
+      GSI1PK: 'PREDICT#HOLDERS#SPY#2026-12-18',
+      GSI1SK: 'a#SPY-2026-12-18-ABOVE-600#yes',
+      count: 3,
+    };
+    expect(exportedItem(position)).toEqual({ count: 3 });
+  });
   it('lists personal access tokens as their owner sees them, without their hash', () => {
     const stored = {
       PK: 'USER#a',
