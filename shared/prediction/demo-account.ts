@@ -13,12 +13,13 @@ import { formatUsd } from '../format/money';
 import { fail, ok, type Err, type Result } from '../result';
 import { buyAtAsk, sellToBids, type BookFill, type BookLevel, type OrderBook, type Side } from './book';
 import { isContractCount, isPriceCents, PAYOUT_CENTS, takerFeeCents, takerFeeOfFillCents } from './fee';
+import { DEMO_STARTING_CENTS } from './prediction.api';
 import { badCount, badPrice } from './prediction.errors';
 import type { PredictionMarket } from './markets';
 import { payoutCents, type Resolution } from './settlement';
 
-/** $1,000 of play money, in cents (the contract's DEMO_STARTING_CENTS). */
-export const STARTING_BALANCE_CENTS = 100_000;
+/** $1,000 of play money, in cents. */
+export const STARTING_BALANCE_CENTS = DEMO_STARTING_CENTS;
 /** Resting limit bids one learner may keep at once (bounds the reset's one transaction). */
 export const MAX_RESTING_ORDERS = 40;
 

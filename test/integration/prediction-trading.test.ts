@@ -5,7 +5,8 @@ import { ulid } from 'ulid';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { expiryChainOf } from '@shared/prediction/chain-model';
 import { fairValues } from '@shared/prediction/fair-value';
-import { makeMarkets } from '@shared/prediction/markets';
+import { makeMarkets, marketExpiries } from '@shared/prediction/markets';
+import { newYorkParts } from '@shared/market/dates';
 import { bookOf, type ExpirySnapshot, type StoredMarket } from '@shared/prediction/market-snapshots.port';
 import { askOf, quoteOf } from '@shared/prediction/book';
 import { dynamoMarketStore } from '../../functions/adapters/dynamo/market-repository';
@@ -39,12 +40,15 @@ beforeAll(async () => {
     'market data',
   );
   const store = dynamoMarketStore(db, stack.tableName);
-  const { expiries } = (await (await fetch(`${stack.url}/api/market/SPY/expiries?type=Monthly`)).json()) as { expiries: { expiration_date: string }[] };
-  for (const { expiration_date: expiration } of expiries) {
-    const stored = await store.getChain('SPY', expiration);
-    const made = stored ? makeMarkets(expiryChainOf(stored)) : null;
-    if (!made?.ok || made.value.above.length < 4) continue;
-    const { model, above, ladder } = made.value;
+  const { expiries } = (await (await fetch(`${stack.url}/api/market/SPY/expiries`)).json()) as { expiries: { expiration_date: string }[] };
+  const dates = expiries.map((e) => e.expiration_date);
+  // An expiry past the four the markets' own making covers, so that resolving it here changes no market another test reads.
+  const made = new Set(marketExpiries(dates, newYorkParts(new Date()).date));
+  for (const expiration of dates.filter((d) => !made.has(d)).sort()) {
+    const chain = await store.getChain('SPY', expiration);
+    const markets = chain ? makeMarkets(expiryChainOf(chain)) : null;
+    if (!markets?.ok || markets.value.above.length < 4) continue;
+    const { model, above, ladder } = markets.value;
     const base = {
       underlying: 'SPY',
       expiration,
@@ -57,20 +61,20 @@ beforeAll(async () => {
       resolution: null,
       resolvedAt: null,
     };
-    const markets = [...above, ...ladder.buckets].map((market): StoredMarket => {
+    const stored = [...above, ...ladder.buckets].map((market): StoredMarket => {
       const fv = fairValues(model, market);
-      const stored: StoredMarket = { market, fairValue: Math.min(1, Math.max(0, fv.callSpread.value)), fairValues: fv, yesPrice: 0, previousYesPrice: null };
-      const q = quoteOf(bookOf(base, stored));
-      return { ...stored, yesPrice: (q.yesBid! + q.yesAsk!) / 2 };
+      const entry: StoredMarket = { market, fairValue: Math.min(1, Math.max(0, fv.callSpread.value)), fairValues: fv, yesPrice: 0, previousYesPrice: null };
+      const q = quoteOf(bookOf(base, entry));
+      return { ...entry, yesPrice: (q.yesBid! + q.yesAsk!) / 2 };
     });
-    snapshot = { ...base, markets };
+    snapshot = { ...base, markets: stored };
     const mid = Math.floor(above.length / 2);
-    low = markets.find((m) => m.market.id === above[mid - 1]!.id)!;
-    high = markets.find((m) => m.market.id === above[mid + 1]!.id)!;
+    low = stored.find((m) => m.market.id === above[mid - 1]!.id)!;
+    high = stored.find((m) => m.market.id === above[mid + 1]!.id)!;
     await snapshots.save(snapshot);
     return;
   }
-  throw new Error('No stored SPY chain made markets');
+  throw new Error('No stored SPY chain past the four expiries with markets made markets');
 }, 240_000);
 
 const order = (marketId: string, side: 'yes' | 'no', count: number, over: Record<string, unknown> = {}) => ({

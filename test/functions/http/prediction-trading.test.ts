@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makePredictionTradingHandler } from '../../../functions/http/prediction-trading';
-import type { Event } from '../../../functions/commons/http';
+import { agentRefusal, type Event } from '../../../functions/commons/http';
+import { AGENT_NOT_ALLOWED } from '@shared/agent/token';
 import { memoryDemoRepo, memoryMarkets } from '../../shared/prediction/use-cases/memory-demo-repo';
 import { spySnapshot } from '../../shared/prediction/use-cases/snapshot-fixture';
 
@@ -85,5 +86,16 @@ describe('demo prediction trading routes', () => {
     const { call } = harness();
     const res = await call('GET /api/predictions/account', { claims: undefined as unknown as Record<string, string> });
     expect(res.status).toBe(401);
+  });
+
+  it('refuses an agent token, even one with the trade scope: demo predictions are traded from the browser only', () => {
+    const trader = { tokenId: 't1', name: 'my-bot', scopes: ['read' as const, 'trade' as const] };
+    for (const routeKey of [
+      'GET /api/predictions/account',
+      'POST /api/predictions/orders',
+      'DELETE /api/predictions/orders/{orderId}',
+      'POST /api/predictions/account/reset',
+    ])
+      expect(agentRefusal({ routeKey, auth: 'user' }, trader)).toEqual({ status: 403, body: { error: AGENT_NOT_ALLOWED, code: 'forbidden' } });
   });
 });
