@@ -43,15 +43,7 @@ export const apiAreas = {
   operations: operationsApi,
   uploads: uploadsApi,
   // The demo prediction markets: the markets' read routes and the demo account's trading routes.
-  prediction: {
-    'GET /api/predictions/markets': predictionApi['GET /api/predictions/markets'],
-    'GET /api/predictions/markets/{marketId}': predictionApi['GET /api/predictions/markets/{marketId}'],
-    'GET /api/predictions/calibration': predictionApi['GET /api/predictions/calibration'],
-    'GET /api/predictions/account': predictionApi['GET /api/predictions/account'],
-    'POST /api/predictions/account/reset': predictionApi['POST /api/predictions/account/reset'],
-    'POST /api/predictions/orders': predictionApi['POST /api/predictions/orders'],
-    'DELETE /api/predictions/orders/{orderId}': predictionApi['DELETE /api/predictions/orders/{orderId}'],
-  },
+  prediction: predictionApi,
 } as const;
 
 export type ApiArea = keyof typeof apiAreas;

@@ -2,6 +2,7 @@ import type { MakeMarketsDeps } from '@shared/prediction/use-cases/make-markets'
 import type { ResolveMarketsDeps } from '@shared/prediction/use-cases/resolve-markets';
 import { storedOfficialCloses } from '@shared/prediction/official-closes';
 import type { VolumeOf } from '@shared/prediction/read-model/market-summary';
+import { volumeOf as storedVolumeOf } from '../adapters/dynamo/demo-account-repository';
 import { dynamoMarketStore } from '../adapters/dynamo/market-repository';
 import { dynamoMarketSnapshots } from '../adapters/dynamo/market-snapshots-repository';
 import { dynamoEventReceipts } from '../adapters/dynamo/event-receipts';
@@ -27,13 +28,10 @@ export function predictionMarketDeps() {
   return { chains, snapshots, clock: systemClock, make, resolve };
 }
 
-/**
- * What the read routes read: the stored markets and the clock. Volume (contracts learners traded per market) comes
- * from the demo accounts' trades; until they are wired here every market reads 0.
- */
-export function predictionReadDeps(volumeOf?: VolumeOf) {
+/** What the read routes read: the stored markets, the clock, and the volume (contracts learners traded per market) the demo accounts count. */
+export function predictionReadDeps(volumeOf: VolumeOf = (ids) => storedVolumeOf(ids)) {
   const { snapshots, clock } = predictionMarketDeps();
-  return { snapshots, clock, ...(volumeOf ? { volumeOf } : {}) };
+  return { snapshots, clock, volumeOf };
 }
 
 /** The consumer that makes the markets on ChainIngested: the area's adapters and the receipts. */

@@ -6,16 +6,18 @@
  * the close, then void once its void time has passed (what the settle step will store). The read models and the demo
  * account both use this, so a list, a market page and a payout always agree.
  */
+import type { MarketKey } from './markets';
 import type { ExpirySnapshot, StoredMarket } from './market-snapshots.port';
 import { outcomeOf, resolve, type Resolution } from './settlement';
 
-export function marketResolution(snapshot: Pick<ExpirySnapshot, 'resolution'>, stored: Pick<StoredMarket, 'market'>, now: Date): Resolution {
-  const r = snapshot.resolution;
-  if (r?.status === 'resolved') return { status: 'resolved', outcome: outcomeOf(stored.market, r.close), close: r.close, closeDate: r.closeDate };
+/** One market's resolution (`key`: the market's terms) from its expiry's stored one; no snapshot reads as nothing stored. */
+export function marketResolution(snapshot: Pick<ExpirySnapshot, 'resolution'> | null, key: MarketKey, now: Date): Resolution {
+  const r = snapshot?.resolution ?? null;
+  if (r?.status === 'resolved') return { status: 'resolved', outcome: outcomeOf(key, r.close), close: r.close, closeDate: r.closeDate };
   if (r?.status === 'void') return { status: 'void', reason: r.reason };
-  return resolve(stored.market, null, now);
+  return resolve(key, null, now);
 }
 
 /** Whether a market still trades at `now`: before its close, and nothing stored for it yet. */
 export const isOpen = (snapshot: Pick<ExpirySnapshot, 'resolution'>, stored: Pick<StoredMarket, 'market'>, now: Date): boolean =>
-  marketResolution(snapshot, stored, now).status === 'open';
+  marketResolution(snapshot, stored.market, now).status === 'open';

@@ -4,7 +4,8 @@ import type { DemoAccountSchema, PredictionOrderSchema, SettlementSchema } from 
 import { quoteOf } from '../book';
 import { bookOf, type ExpirySnapshot } from '../market-snapshots.port';
 import { parseMarketId } from '../markets';
-import { marketResolution, type TradingDeps } from '../use-cases/deps';
+import { marketResolution } from '../market-resolution';
+import type { TradingDeps } from '../use-cases/deps';
 
 export type DemoAccountView = z.infer<typeof DemoAccountSchema>;
 export type PredictionOrderView = z.infer<typeof PredictionOrderSchema>;

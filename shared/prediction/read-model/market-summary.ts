@@ -27,7 +27,7 @@ const NO_QUOTE: BookQuote = { yesBid: null, yesAsk: null, noBid: null, noAsk: nu
  * it stands. Once trading has stopped the book is gone (no quote), and the YES price stays the last one made.
  */
 export function marketSummary(snapshot: ExpirySnapshot, stored: StoredMarket, now: Date, volume: number): MarketSummary {
-  const resolution = marketResolution(snapshot, stored, now);
+  const resolution = marketResolution(snapshot, stored.market, now);
   return {
     ...stored.market,
     quote: resolution.status === 'open' ? quoteOf(bookOf(snapshot, stored)) : NO_QUOTE,

@@ -2,9 +2,8 @@ import type { Clock } from '../../ports/clock.port';
 import type { IdGenerator } from '../../ports/ids.port';
 import { fail, ok, type Err, type Result } from '../../result';
 import type { DemoAccountRepository } from '../demo-account.port';
-import { closeTime, parseMarketId, type MarketKey } from '../markets';
+import { parseMarketId } from '../markets';
 import type { ExpirySnapshot, MarketSnapshotStore, StoredMarket } from '../market-snapshots.port';
-import { outcomeOf, type Resolution } from '../settlement';
 
 /** What the demo trading use cases need: the demo accounts, the markets as made, the clock and ids (ports, so tests are exact). */
 export interface TradingDeps {
@@ -28,20 +27,4 @@ export async function findMarket(deps: Pick<TradingDeps, 'markets'>, marketId: s
   const snapshot = await deps.markets.get(key.value.underlying, key.value.expiration);
   const stored = snapshot?.markets.find((m) => m.market.id === marketId);
   return snapshot && stored ? ok({ snapshot, stored }) : noSuchMarket();
-}
-
-/**
- * One market's resolution from its expiry's: YES when the expiry's stored close is in the market's range (outcomeOf),
- * void with the expiry; open before the market's close and awaiting the close after it.
- * Local until the markets' own helper beside the snapshot port replaces it.
- */
-export function marketResolution(
-  snapshot: Pick<ExpirySnapshot, 'resolution'> | null,
-  key: Pick<MarketKey, 'lower' | 'upper' | 'expiration'>,
-  now: Date,
-): Resolution {
-  const r = snapshot?.resolution ?? null;
-  if (r?.status === 'resolved') return { status: 'resolved', outcome: outcomeOf(key, r.close), close: r.close, closeDate: r.closeDate };
-  if (r?.status === 'void') return r;
-  return now.getTime() >= closeTime(key.expiration).getTime() ? { status: 'awaiting-close' } : { status: 'open' };
 }

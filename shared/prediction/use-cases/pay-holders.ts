@@ -2,7 +2,8 @@ import { RETRY, retryUntilDecided } from '../../backoff';
 import { settlePosition, type DemoAccount, type DemoPosition, type DemoSettlement, type SettledResolution } from '../demo-account';
 import { parseMarketId } from '../markets';
 import type { ExpirySnapshot } from '../market-snapshots.port';
-import { marketResolution, type TradingDeps } from './deps';
+import { marketResolution } from '../market-resolution';
+import type { TradingDeps } from './deps';
 
 /** How many resolved expiries each run looks back over (their holders are found through an index, not a scan). */
 export const RESOLVED_LOOKBACK = 200;

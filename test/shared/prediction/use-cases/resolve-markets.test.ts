@@ -22,7 +22,7 @@ describe('resolving the prediction markets in the settle job', () => {
     const now = new Date('2026-12-04T23:30:00Z');
     for (const m of snap.markets) {
       const yes = (m.market.lower === null || 603.5 >= m.market.lower) && (m.market.upper === null || 603.5 < m.market.upper);
-      expect(marketResolution(snap, m, now)).toEqual({ status: 'resolved', outcome: yes ? 'yes' : 'no', close: 603.5, closeDate: '2026-12-04' });
+      expect(marketResolution(snap, m.market, now)).toEqual({ status: 'resolved', outcome: yes ? 'yes' : 'no', close: 603.5, closeDate: '2026-12-04' });
     }
     // The other expiries still trade.
     expect((await snapshots.get('SPY', '2026-12-11'))!.resolution).toBeNull();

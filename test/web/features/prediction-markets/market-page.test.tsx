@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -10,6 +10,9 @@ import MarketPage from '@web/features/prediction-markets/components/market-page'
 import { json, stubApi } from '../../app/api-stub';
 import { stubResizeObserver } from '../learning/fixtures';
 import { demoAccount, LADDER_ID, ladderDetail, MARKET_ID, marketDetail, order } from './fixtures';
+
+// The page's first render loads its lazy chunks; a loaded machine takes longer than the default second.
+configure({ asyncUtilTimeout: 10_000 });
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: async () => ({}) }));
 

@@ -1,5 +1,7 @@
 import { buyAtAsk, sellToBids, type BookLevel, type OrderBook } from '@shared/prediction/book';
-import { isContractCount, isPriceCents, PAYOUT_CENTS, takerFeeCents, takerFeeOfFillCents } from '@shared/prediction/fee';
+import { holdCents } from '@shared/prediction/demo-account';
+import type { takerFeeCents } from '@shared/prediction/fee';
+import { isContractCount, isPriceCents, PAYOUT_CENTS, takerFeeOfFillCents } from '@shared/prediction/fee';
 
 /**
  * What an order would do, worked out on the page before it is sent, from the book the page shows: the same book walk
@@ -57,9 +59,8 @@ export function previewOrder(book: OrderBook, draft: TicketDraft): TicketPreview
   const resting = draft.action === 'buy' && limit !== undefined ? fill.unfilled : 0;
   if (fill.filled === 0 && resting === 0) return null;
   const fillFee = fill.filled > 0 ? feeOf(takerFeeOfFillCents(fill.levels)) : 0;
-  // A resting bid holds the largest fee its fill can owe: the fee, 0.07 × P × (1 − P) a contract, is largest at 50¢, and
-  // the bid fills at asks at or below its limit, so the fee at the limit or at 50¢, whichever is lower (the server's hold).
-  const restingFee = resting > 0 && limit !== undefined ? feeOf(takerFeeCents(resting, Math.min(limit, PAYOUT_CENTS / 2))) : 0;
+  // A resting bid holds the largest fee its fill can owe, as the server holds it (holdCents).
+  const restingFee = resting > 0 && limit !== undefined ? holdCents(resting, limit) - resting * limit : 0;
   const feeCents = fillFee + restingFee;
   const restingCents = resting * (limit ?? 0);
   const buy = draft.action === 'buy';
