@@ -1,0 +1,8 @@
+/**
+ * Which file of the built SPA answers a page's address. The landing page `/` has a file of its own, drawn at build time
+ * (web/prerender.ts) so a phone paints it before the JavaScript arrives; every other client-side route is answered with
+ * `index.html`, the empty shell, so that no page shows another page's content before its own. CloudFront's routing
+ * function (stacks/web-stack.ts) and the local gateway (local/gateway.ts) both follow this.
+ */
+export const LANDING_PAGE_FILE = 'landing.html';
+export const SHELL_FILE = 'index.html';
