@@ -6,3 +6,5 @@
  */
 export const LANDING_PAGE_FILE = 'landing.html';
 export const SHELL_FILE = 'index.html';
+/** The landing page's loader (web/public), which starts the app's code after the first paint: not hashed, so never cached long. */
+export const LANDING_LOADER_FILE = 'paint-first.js';

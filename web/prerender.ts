@@ -11,7 +11,7 @@ const ROOT_ELEMENT = '<div id="root"></div>';
  * there. `index.html` stays the empty shell every other route is served, so no other page ever shows the landing page's
  * content before its own.
  */
-export function prerenderLanding(file: string): Plugin {
+export function prerenderLanding(file: string, loader: string): Plugin {
   let config: ResolvedConfig;
   return {
     name: 'options-academy:prerender-landing',
@@ -36,7 +36,7 @@ export function prerenderLanding(file: string): Plugin {
       try {
         const { renderLanding } = (await server.ssrLoadModule('/src/prerender.tsx')) as { renderLanding: () => Promise<string> };
         const page = await renderLanding();
-        writeFileSync(path.join(outDir, file), paintFirst(shell).replace(ROOT_ELEMENT, `<div id="root">${page}</div>`));
+        writeFileSync(path.join(outDir, file), paintFirst(shell, `/${loader}`).replace(ROOT_ELEMENT, `<div id="root">${page}</div>`));
       } finally {
         await server.close();
       }
@@ -46,11 +46,11 @@ export function prerenderLanding(file: string): Plugin {
 
 /**
  * The landing page's head puts what the first paint needs first: its style sheets ahead of everything else, and the app's
- * code started only once the page is painted (/paint-first.js, given the entry and the modules it imports), since the
- * page shows without it and the code then takes it over. On a phone's slow link, and on HTTP/1.1's six connections, the
- * style sheet then no longer shares the first second with some thirty scripts.
+ * code started only once the page is painted (by `loader`, web/public/paint-first.js, given the entry and the modules it
+ * imports), since the page shows without it and the code then takes it over. On a phone's slow link, and on HTTP/1.1's
+ * six connections, the style sheet then no longer shares the first second with some thirty scripts.
  */
-export function paintFirst(html: string): string {
+export function paintFirst(html: string, loader: string): string {
   const sheets = [...html.matchAll(/^[ \t]*<link rel="stylesheet"[^>]*>\n?/gm)].map((m) => m[0]);
   const entry = /^([ \t]*)<script type="module" crossorigin src="([^"]+)"><\/script>\n?/m.exec(html);
   if (!entry) throw new Error('web/index.html as built has no module script to start after the first paint');
@@ -59,7 +59,7 @@ export function paintFirst(html: string): string {
   for (const tag of [...sheets, ...preloads.map((m) => m[0])]) out = out.replace(tag, '');
   out = out.replace(
     entry[0],
-    `${entry[1]}<script src="/paint-first.js" data-entry="${entry[2]}" data-preload="${preloads.map((m) => m[1]).join(' ')}" defer></script>\n`,
+    `${entry[1]}<script src="${loader}" data-entry="${entry[2]}" data-preload="${preloads.map((m) => m[1]).join(' ')}" defer></script>\n`,
   );
   const indent = /^([ \t]*)<script /m.exec(out)?.[1] ?? '';
   return out.replace(/^[ \t]*<script /m, (first) => `${sheets.map((s) => `${indent}${s.trim()}\n`).join('')}${first}`);

@@ -15,7 +15,7 @@ import { ORIGIN_VERIFY_HEADER } from '../../functions/origin';
 import { routes } from '../../functions/routes';
 import { uploadBucketOrigin, type StageConfig } from '../config';
 import { contentSecurityPolicy, STATIC_SECURITY_HEADERS } from '../security-headers';
-import { LANDING_PAGE_FILE, SHELL_FILE } from '../spa-routing';
+import { LANDING_LOADER_FILE, LANDING_PAGE_FILE, SHELL_FILE } from '../spa-routing';
 import { EDGE_REGION } from './edge-stack';
 
 export interface WebStackProps extends StackProps {
@@ -300,8 +300,9 @@ export class WebStack extends Stack {
     });
     const logGroup = new logs.LogGroup(deployment, 'LogGroup', { retention: logs.RetentionDays.ONE_MONTH, removalPolicy: config.removalPolicy });
     logGroup.grantWrite(role);
-    // The two pages name the hashed assets of their build, so they are never cached past a release.
-    const mutableFiles = [SHELL_FILE, LANDING_PAGE_FILE, 'config.json'];
+    // The two pages name the hashed assets of their build, and the landing page's loader starts them: none is cached
+    // past a release.
+    const mutableFiles = [SHELL_FILE, LANDING_PAGE_FILE, LANDING_LOADER_FILE, 'config.json'];
     const assets = s3deploy.Source.asset(webAssetDir);
 
     const hashed = new s3deploy.BucketDeployment(deployment, 'Assets', {

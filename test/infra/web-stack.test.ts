@@ -184,7 +184,7 @@ describe('WebStack', () => {
 
   it('deploys the build and a config.json with the real pool ids and SRP sign-in', () => {
     template.hasResourceProperties('Custom::CDKBucketDeployment', {
-      Include: ['index.html', 'landing.html', 'config.json'],
+      Include: ['index.html', 'landing.html', 'paint-first.js', 'config.json'],
       SystemMetadata: { 'cache-control': 'no-cache' },
       SourceMarkers: Match.arrayWith([
         Match.objectLike({
@@ -193,9 +193,9 @@ describe('WebStack', () => {
         }),
       ]),
     });
-    // The two pages name their build's hashed assets: never cached for a year with the assets.
+    // The two pages name their build's hashed assets and the loader starts them: never cached for a year with the assets.
     template.hasResourceProperties('Custom::CDKBucketDeployment', {
-      Exclude: ['index.html', 'landing.html', 'config.json'],
+      Exclude: ['index.html', 'landing.html', 'paint-first.js', 'config.json'],
       SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
     });
     const configDir = readdirSync(assemblyDir)
