@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import lighthouse, { desktopConfig, type Config, type Flags, type Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { LANDING_PAGE_FILE, SHELL_FILE } from '../infra/spa-routing';
 import { freePort } from '../local/ports';
 import { chromiumPath } from '../test/e2e/ensure-chromium';
 import { newDataDir, REPO_ROOT, spawnLocalStack } from '../test/support/local-stack';
@@ -21,7 +22,9 @@ import type { BenchSuite } from './suites';
  * A first visit to any page but `/` is sent to the landing page first (the app's first-visit rule), so before measuring
  * `/optionschain` the profile records the landing page as seen, as a visitor's browser does after that first visit.
  * PORT, DYNAMODB_PORT, COGNITO_PORT, AWS_LOCAL_PORT, ALPACA_PORT and S3_PORT, when set, choose the stack's ports (else free ones);
- * CHROME_PORT the browser's debugging port.
+ * CHROME_PORT the browser's debugging port; LANDING_FORMS and LANDING_PAGES, when set, measure only the forms and pages
+ * they list (comma-separated: `LANDING_FORMS=mobile LANDING_PAGES=/`); LANDING_REPORT_DIR, when set, a folder to keep
+ * each run's Lighthouse report in (JSON: the network requests, the main thread's breakdown, the long tasks).
  */
 const PAGES = ['/', '/optionschain'] as const;
 const FORMS = ['mobile', 'desktop'] as const;
@@ -32,7 +35,7 @@ const PORT_VARIABLES = ['PORT', 'DYNAMODB_PORT', 'COGNITO_PORT', 'AWS_LOCAL_PORT
 
 const DIST = path.join(REPO_ROOT, 'web', 'dist');
 /** What the build reads: a file here newer than web/dist/index.html means the build is stale. */
-const BUILD_INPUTS = ['web/src', 'web/public', 'web/index.html', 'shared', 'vite.config.ts', 'aliases.ts', 'package-lock.json'];
+const BUILD_INPUTS = ['web/src', 'web/public', 'web/index.html', 'web/prerender.ts', 'shared', 'vite.config.ts', 'aliases.ts', 'package-lock.json'];
 
 interface Measure {
   scores: Record<(typeof CATEGORIES)[number], number>;
@@ -61,10 +64,10 @@ export const landingSuite: BenchSuite = {
       await startupIngestionDone(stack, 180_000);
       await warmUp(stack.url);
       const rows: { page: string; form: Form; median: Measure; all: Measure[] }[] = [];
-      for (const form of FORMS) {
-        for (const page of PAGES) {
+      for (const form of FORMS.filter((f) => only('LANDING_FORMS', f))) {
+        for (const page of PAGES.filter((p) => only('LANDING_PAGES', p))) {
           const all: Measure[] = [];
-          for (let i = 0; i < runs; i++) all.push(await measure(stack.url, page, form));
+          for (let i = 0; i < runs; i++) all.push(await measure(stack.url, page, form, `${form}${page.replace(/\//g, '_')}-${i + 1}`));
           rows.push({ page, form, all, median: medianOf(all) });
         }
       }
@@ -75,6 +78,12 @@ export const landingSuite: BenchSuite = {
     }
   },
 };
+
+/** LANDING_FORMS=mobile or LANDING_PAGES=/optionschain (comma-separated) measures only those; all when unset. */
+function only(variable: string, value: string): boolean {
+  const list = process.env[variable]?.split(',').map((v) => v.trim());
+  return !list?.length || list.includes(value);
+}
 
 function newestMtime(p: string): number {
   const full = path.join(REPO_ROOT, p);
@@ -97,8 +106,11 @@ function buildIfStale() {
 
 /** The JavaScript and CSS a visitor to `/` downloads before the page can show: the entry, what it preloads, the landing's chunks. */
 function printFirstLoad() {
-  const html = readFileSync(path.join(DIST, 'index.html'), 'utf8');
-  const entry = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+  // The page `/` is served: the prerendered landing page (infra/spa-routing.ts), else the shell.
+  const landingHtml = path.join(DIST, LANDING_PAGE_FILE);
+  const html = readFileSync(existsSync(landingHtml) ? landingHtml : path.join(DIST, SHELL_FILE), 'utf8');
+  // In src and href, and in the landing page's data-entry and data-preload (the code it starts after the first paint).
+  const entry = [...new Set([...html.matchAll(/\/(assets\/[^"\s]+\.(?:js|css))/g)].map((m) => m[1]!))];
   const landing = readdirSync(path.join(DIST, 'assets')).find((f) => /^landing-page-.*\.js$/.test(f));
   const files = staticClosure([...entry, ...(landing ? [`assets/${landing}`] : [])]);
   const sum = (ext: string) =>
@@ -150,7 +162,7 @@ async function warmUp(origin: string) {
   }
 }
 
-async function measure(origin: string, page: string, form: Form): Promise<Measure> {
+async function measure(origin: string, page: string, form: Form, name: string): Promise<Measure> {
   const profile = mkdtempSync(path.join(tmpdir(), 'oa-lighthouse-'));
   const port = process.env.CHROME_PORT ? Number(process.env.CHROME_PORT) : await freePort();
   const context = await chromium.launchPersistentContext(profile, {
@@ -180,6 +192,11 @@ async function measure(origin: string, page: string, form: Form): Promise<Measur
     const config: Config | undefined = form === 'desktop' ? desktopConfig : undefined;
     const result = await lighthouse(`${origin}${page}`, flags, config);
     if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+    const reports = process.env.LANDING_REPORT_DIR;
+    if (reports) {
+      mkdirSync(reports, { recursive: true });
+      writeFileSync(path.join(reports, `${name}.json`), JSON.stringify(result.lhr));
+    }
     return measureOf(result.lhr);
   } finally {
     await context.close();

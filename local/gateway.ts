@@ -21,6 +21,7 @@ import {
 import { AGENT_NOT_ALLOWED_ANSWER, RATE_LIMITED_ANSWER } from '../functions/rate-limits';
 import { httpFunctions, routes, type RouteDefinition } from '../functions/routes';
 import { contentSecurityPolicy, STATIC_SECURITY_HEADERS } from '../infra/security-headers';
+import { LANDING_PAGE_FILE, SHELL_FILE } from '../infra/spa-routing';
 import { lambdaContext, loadHandler, REPO_ROOT } from './handlers';
 import { CompressedFiles, isCompressible, negotiateEncoding } from './compression';
 import { LOOPBACK } from './ports';
@@ -223,8 +224,10 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
     if (requested === null) return sendText(res, 400, 'Bad Request');
     if (requested === 'outside') return sendText(res, 404, 'Not found');
     const isFile = existsSync(requested) && statSync(requested).isFile();
-    // Client-side routes fall back to index.html, as CloudFront's error responses do in AWS.
-    const file = isFile ? requested : path.join(root, 'index.html');
+    // As CloudFront's routing function does in AWS: `/` is the prerendered landing page (the shell when a build has
+    // none), and other client-side routes fall back to the shell, index.html.
+    const landing = url.pathname === '/' ? path.join(root, LANDING_PAGE_FILE) : null;
+    const file = isFile ? requested : landing && existsSync(landing) ? landing : path.join(root, SHELL_FILE);
     const hashed = isFile && url.pathname.startsWith('/assets/');
     const type = contentType(file);
     const headers = {

@@ -6,6 +6,7 @@ import { DESKTOP, launchBrowser, PHONE, watchErrors, seriousViolations } from '.
 
 const stack = inject('e2eStack');
 const LANDING_SEEN = 'options-academy.landing-seen';
+const HEADLINE = 'Learn options trading without risking real money';
 let browser: Browser;
 
 beforeAll(async () => {
@@ -203,6 +204,60 @@ describe('the public pages', () => {
 
     expect(await seriousViolations(page)).toEqual([]);
     expect(csp).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('arrives drawn: the headline is in the HTML before any script runs, the app takes the page over in place, and a learner goes on to the app', async () => {
+    // `/` is served the page itself; every other route the empty shell, so none shows the landing page before its own.
+    const html = await (await fetch(`${stack.url}/`)).text();
+    expect(html).toContain(`${HEADLINE}</h1>`);
+    const shell = await (await fetch(`${stack.url}/optionschain`)).text();
+    expect(shell).toContain('<div id="root"></div>');
+    expect(shell).not.toContain(HEADLINE);
+
+    const context = await returningVisitor(PHONE);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    page.on('console', (m) => {
+      if (m.type() === 'error' && /hydrat|Minified React error/i.test(m.text())) errors.push(m.text());
+    });
+    // The app's code held back, as on a slow phone: the page shows without it.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${stack.url}/`, { waitUntil: 'commit' });
+    const headline = page.getByRole('heading', { level: 1, name: HEADLINE });
+    await headline.waitFor();
+    await page.waitForFunction(() => [...document.styleSheets].some((s) => s.href?.includes('/assets/')));
+    expect(await page.getByTestId('hero-cta').textContent()).toBe('Sign Up Free');
+    // A mark on the element itself, not an attribute (React compares those with what it would draw).
+    await headline.evaluate((h) => Object.assign(h, { drawnBeforeTheScript: true }));
+    const before = await headline.boundingBox();
+
+    release();
+    // Taken over: the prices arrive, the very same headline stays where it was, and a link navigates inside the app.
+    await page.getByRole('region', { name: 'Indices' }).getByText('S&P 500 (SPY)').first().waitFor();
+    expect(await headline.evaluate((h) => 'drawnBeforeTheScript' in h)).toBe(true);
+    expect(await headline.boundingBox()).toEqual(before);
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await page.getByTestId('hero-cta').click();
+    await page.waitForURL(`${stack.url}/signup`);
+    await page.getByLabel('Full name').waitFor();
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+
+    // Signed in, the same page offers the app, and takes the learner there.
+    const learner = await signUpAndSignIn(stack, { name: 'Evelyn Boyd Granville' });
+    await page.unrouteAll();
+    await signIn(page, learner.email, learner.password);
+    await page.goto(`${stack.url}/`);
+    await expect.poll(() => page.getByTestId('hero-cta').textContent()).toBe('Go to App');
+    await page.getByTestId('hero-cta').click();
+    await page.waitForURL(`${stack.url}/app`);
+    await page.getByRole('heading', { name: 'Welcome, Evelyn Boyd Granville' }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -88,7 +88,9 @@ describe('WebStack', () => {
     const fn = Object.values(template.findResources('AWS::CloudFront::Function'))[0] as { Properties: { FunctionCode: string } };
     const handler = new Function(`${fn.Properties.FunctionCode}; return handler;`)() as (e: { request: { uri: string } }) => { uri: string };
     expect(handler({ request: { uri: '/learn/options-basics' } }).uri).toBe('/index.html');
-    expect(handler({ request: { uri: '/' } }).uri).toBe('/index.html');
+    expect(handler({ request: { uri: '/optionschain' } }).uri).toBe('/index.html');
+    // The landing page has a file of its own, drawn at build time; no other route is served it.
+    expect(handler({ request: { uri: '/' } }).uri).toBe('/landing.html');
     expect(handler({ request: { uri: '/assets/index-abc123.js' } }).uri).toBe('/assets/index-abc123.js');
     expect(handler({ request: { uri: '/config.json' } }).uri).toBe('/config.json');
   });
@@ -182,7 +184,7 @@ describe('WebStack', () => {
 
   it('deploys the build and a config.json with the real pool ids and SRP sign-in', () => {
     template.hasResourceProperties('Custom::CDKBucketDeployment', {
-      Include: ['index.html', 'config.json'],
+      Include: ['index.html', 'landing.html', 'paint-first.js', 'config.json'],
       SystemMetadata: { 'cache-control': 'no-cache' },
       SourceMarkers: Match.arrayWith([
         Match.objectLike({
@@ -190,6 +192,11 @@ describe('WebStack', () => {
           '<<marker:0xbaba:1>>': importOf(stacks.auth.userPoolClient),
         }),
       ]),
+    });
+    // The two pages name their build's hashed assets and the loader starts them: never cached for a year with the assets.
+    template.hasResourceProperties('Custom::CDKBucketDeployment', {
+      Exclude: ['index.html', 'landing.html', 'paint-first.js', 'config.json'],
+      SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
     });
     const configDir = readdirSync(assemblyDir)
       .map((d) => path.join(assemblyDir, d))

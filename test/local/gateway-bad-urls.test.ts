@@ -18,6 +18,7 @@ const logged: string[] = [];
 beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'), { recursive: true });
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>INDEX</title>');
+  writeFileSync(path.join(dist, 'landing.html'), '<!doctype html><title>LANDING</title>');
   writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log("app")');
   // The sibling a bare prefix check let through: `${dist}-secret` starts with `${dist}`.
   mkdirSync(`${dist}-secret`);
@@ -67,7 +68,7 @@ function raw(request: string, opts: { halfOpen?: boolean } = {}): Promise<string
   });
 }
 
-const stillUp = async () => expect((await get('/')).body).toContain('INDEX');
+const stillUp = async () => expect((await get('/app')).body).toContain('INDEX');
 
 describe('the static root', () => {
   it('names files under the root only, compared with the root plus a separator', () => {
@@ -105,6 +106,21 @@ describe('the static root', () => {
     expect(page.body).toContain('INDEX');
     expect(page.headers['cache-control']).toBe('no-cache');
     expect((await get('/app/portfolio', 'HEAD')).status).toBe(200);
+  });
+
+  it('serves / as the prerendered landing page and no other route with it, and / as the shell when a build has none', async () => {
+    for (const p of ['/', '/?ref=newsletter']) {
+      const res = await get(p);
+      expect(res, p).toMatchObject({ status: 200, body: '<!doctype html><title>LANDING</title>' });
+      expect(res.headers['cache-control'], p).toBe('no-cache');
+    }
+    for (const p of ['/optionschain', '/app', '/login', '/index.html']) expect((await get(p)).body, p).toContain('INDEX');
+    rmSync(path.join(dist, 'landing.html'));
+    try {
+      expect((await get('/')).body).toContain('INDEX');
+    } finally {
+      writeFileSync(path.join(dist, 'landing.html'), '<!doctype html><title>LANDING</title>');
+    }
   });
 });
 

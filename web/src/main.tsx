@@ -1,7 +1,7 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { hasSeenLanding } from './app/first-visit';
+import { hasSeenLanding, readOrigin } from './app/first-visit';
 import { loadLandingPage } from './app/public-pages';
 import { loadRuntimeConfig } from './lib/runtime-config';
 // The learner's theme, motion and number format from this browser's cache, before the first render.
@@ -10,9 +10,10 @@ import './index.css';
 
 // The landing page's code starts loading with the configuration, not after it: on a phone that is one round trip less
 // before the page shows. A first visit to any page goes to the landing page first (first-visit.ts), so it starts then too.
-if (window.location.pathname === '/' || !hasSeenLanding()) void loadLandingPage().catch(() => undefined);
+const startsOnLanding = window.location.pathname === '/' || !hasSeenLanding();
+const landing = startsOnLanding ? loadLandingPage().catch(() => undefined) : null;
 // A first load inside the app starts the shell and its route list at once too, rather than one after the other.
-else if (/^\/app(\/|$)/i.test(window.location.pathname)) {
+if (!startsOnLanding && /^\/app(\/|$)/i.test(window.location.pathname)) {
   void import('./app/app-routes').catch(() => undefined);
   void import('./app/shell/app-shell').catch(() => undefined);
 }
@@ -20,8 +21,19 @@ const config = await loadRuntimeConfig();
 // Amplify's configuration code is a chunk of its own, loaded only when there is a configuration to give it.
 if (config) (await import('./lib/amplify')).configureAmplify(config);
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root')!;
+const app = (
   <StrictMode>
     <App configured={!!config} />
-  </StrictMode>,
+  </StrictMode>
 );
+// `/` arrives drawn (landing.html, written by the build): React takes over the page in place, with nothing drawn again.
+// A tab that a first visit's notice is waiting in draws the page anew, since the notice is not in the drawn page.
+const drawn = window.location.pathname === '/' && root.firstElementChild !== null && !readOrigin();
+if (drawn) await landing;
+// As a transition, React does the first render in slices and lets the phone handle a tap between them, rather than
+// holding the main thread for the whole page at once.
+startTransition(() => {
+  if (drawn) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+});

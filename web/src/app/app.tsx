@@ -4,9 +4,10 @@ import { RouterProvider } from 'react-router-dom';
 import { AuthProvider } from '../features/auth/hooks/auth-context';
 import { createQueryClient } from '../lib/query-client';
 import { AppErrorBoundary } from './errors/app-error-boundary';
-import { createRouter } from './router';
+import { createRouter as createBrowserRouter } from './router';
 
-export function App({ configured }: { configured: boolean }) {
+/** `createRouter` is the browser's router; the build's landing page (prerender.tsx) draws `/` with a memory router. */
+export function App({ configured, createRouter = createBrowserRouter }: { configured: boolean; createRouter?: () => ReturnType<typeof createBrowserRouter> }) {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(createRouter);
   return (

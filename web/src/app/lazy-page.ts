@@ -15,7 +15,8 @@ export interface RetryEnvironment {
 const browserEnvironment = (): RetryEnvironment => ({
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   reload: () => window.location.reload(),
-  session: window.sessionStorage,
+  // The global, not window's: the build draws the landing page (prerender.tsx) where there is no window.
+  session: globalThis.sessionStorage,
 });
 
 /**

@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import type { LandingPage as LandingPageComponent } from '../features/landing/components/landing-page';
 import { useAuth } from '../features/auth/hooks/auth-context';
 import { SIGN_UP_LABEL } from '../features/landing/lib/cta';
 import { PLANNED_APP_PATHS } from '../features/placeholders/planned-pages';
@@ -22,16 +24,27 @@ export const DashboardPage = lazyPage(() => import('../features/dashboard/compon
 /** The shell around every /app page: its sidebar, top bar and notices load with the first /app page, not before. */
 export const AppShellPage = lazyPage(() => import('./shell/app-shell').then((m) => ({ default: m.AppShell })));
 
+/** The landing page's component once its code is here; until then the route shows it through React.lazy. */
+let loadedLandingPage: typeof LandingPageComponent | null = null;
+
 /** The landing page's code, also started early by main.tsx when the first page is the landing page. */
-export const loadLandingPage = () => import('../features/landing/components/landing-page').then((m) => ({ default: m.LandingPage }));
+export const loadLandingPage = () =>
+  import('../features/landing/components/landing-page').then((m) => {
+    loadedLandingPage = m.LandingPage;
+    return { default: m.LandingPage };
+  });
 const LazyLandingPage = lazyPage(loadLandingPage);
 const LazyAgentPublicPage = lazyPage(() => import('../features/agent/components/agent-public-page').then((m) => ({ default: m.AgentPublicPage })));
 const LazyComingSoonPage = lazyPage(() => import('../features/coming-soon/components/coming-soon-page').then((m) => ({ default: m.ComingSoonPage })));
 
 export function LandingRoute() {
   const { state } = useAuth();
+  // Loaded already (main.tsx waits for it before taking over the page drawn at build time), the page is drawn in the same
+  // pass as the rest, with nothing left suspended for the sign-in check to update first, which would make React draw
+  // the page anew. Chosen once per visit of the route, so that the page is never swapped for itself.
+  const [LandingPage] = useState(() => loadedLandingPage ?? LazyLandingPage);
   const visitor = state.status === 'signedIn' ? { status: 'signedIn' as const, name: state.user.name, email: state.user.email } : { status: state.status };
-  return <LazyLandingPage visitor={visitor} planned={PLANNED_APP_PATHS} />;
+  return <LandingPage visitor={visitor} planned={PLANNED_APP_PATHS} />;
 }
 
 /** Notify-me is for signed-in learners, at their account's address (issue 16, 9). */

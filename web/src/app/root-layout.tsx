@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState, type MouseEvent } from 'react';
+import { Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Button } from '../components/ui/button';
 import { DisclaimerBanner } from '../components/ui/risk-disclaimer';
@@ -123,9 +123,14 @@ function SkipLink() {
 }
 
 function ScrollToTop({ pathname, hash }: { pathname: string; hash: string }) {
+  const firstLoad = useRef(true);
   useEffect(() => {
+    const initial = firstLoad.current;
+    firstLoad.current = false;
     if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
-    else window.scrollTo(0, 0);
+    // A page's first load is where the browser put it: at the top, or where the visitor scrolled the landing page that
+    // arrived drawn (landing.html) before its script took over. Only a navigation inside the app starts at the top.
+    else if (!initial) window.scrollTo(0, 0);
   }, [pathname, hash]);
   return null;
 }
