@@ -7,6 +7,7 @@ import { newDataDir, spawnLocalStack, waitFor } from '../test/support/local-stac
 import { closedLoop, ms } from './latency';
 import { localDocumentClient, startupIngestionDone, timedIngestion } from './local-market';
 import type { BenchSuite } from './suites';
+import type { DeliveredEvent } from '../local/aws-endpoints';
 
 const READERS = 20;
 const REQUESTS = 2_000;
@@ -30,12 +31,15 @@ export const predictionSuite: BenchSuite = {
           return { authorization: `Bearer ${learner.idToken}` };
         }),
       );
-      const list = await waitFor(
-        async () => (await (await fetch(`${stack.url}/api/predictions/markets`, { headers: readers[0] })).json()) as { groups: { above: { id: string }[] }[] },
-        (l) => l.groups?.length > 0,
-        180_000,
+      // The start-up ingestion's ChainIngested: its consumer has made every market once its delivery is done.
+      await waitFor(
+        async () => (await (await fetch(`${stack.endpoints.aws}/_local/events`)).json()) as DeliveredEvent[],
+        (events) =>
+          events.some((e) => e.detailType === 'ChainIngested' && e.deliveries.some((d) => d.rule === 'predictionMarketsOnChainIngested' && d.status === 'ok')),
+        300_000,
         'the markets of the start-up ingestion',
       );
+      const list = (await (await fetch(`${stack.url}/api/predictions/markets`, { headers: readers[0] })).json()) as { groups: { above: { id: string }[] }[] };
       const markets = list.groups.length;
       const marketId = list.groups[0]!.above[0]!.id;
       console.log(`${markets} expiries with markets, ${list.groups.reduce((n, g) => n + g.above.length, 0)} "close above" markets`);
