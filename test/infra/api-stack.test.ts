@@ -196,7 +196,7 @@ describe('ApiStack', () => {
     }
   });
 
-  it('grants the market functions read of the market-data secret alone, and the brokerage function alone the broker keys', () => {
+  it('grants the market functions read of the market-data secret and the simulation secret alone, and the brokerage function alone the broker keys', () => {
     for (const [id, fn] of stacks.api.functions) {
       const policies = template.findResources('AWS::IAM::Policy', { Properties: { Roles: [{ Ref: logicalIdOf(fn.role) }] } });
       const resources = Object.values(policies)
@@ -206,7 +206,13 @@ describe('ApiStack', () => {
         .filter((r) => r !== JSON.stringify({ Ref: logicalIdOf(stacks.api.originVerifySecret) }));
       const definition = httpFunctions.find((f) => f.id === id)!;
       expect(resources, id).toEqual([
-        ...(definition.access.marketDataSecret ? [expect.stringMatching(/:secret:options-academy\/dev\/market-data-\?{6}"/)] : []),
+        // With the market-data key, the simulated market's deployment secret (what an ingestion from it reads).
+        ...(definition.access.marketDataSecret
+          ? [
+              expect.stringMatching(/:secret:options-academy\/dev\/market-data-\?{6}"/),
+              expect.stringMatching(/:secret:options-academy\/dev\/simulation-\?{6}"/),
+            ]
+          : []),
         ...(definition.access.brokerSecrets ? [expect.stringMatching(/:secret:options-academy\/dev\/broker\/\*"/)] : []),
       ]);
     }
