@@ -127,7 +127,7 @@ describe('axe finds nothing serious or critical on any working page', () => {
       const { context, page } = await signedIn(viewport);
       const pages = appPages(tradeTicket);
       expect(pages).toContain('/app/portfolio');
-      expect(pages).not.toContain('/app/prediction-markets');
+      expect(pages).toContain('/app/prediction-markets');
       expect(await scan(context, [...pages, ...PUBLIC_PAGES])).toEqual({ violations: [], errors: [] });
       await page.close();
       await context.close();
