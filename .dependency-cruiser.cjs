@@ -39,8 +39,8 @@ const LAYERS = [
   // Strategies on paper's positions; the live broker as a venue beside paper; market analysis (which may read an
   // account's defaults).
   ['strategy', 'broker', 'analysis'],
-  // The journal; the course; strategy drafts; the home page's read models.
-  ['journal', 'learning', 'drafts', 'home'],
+  // The journal; the course; strategy drafts; the home page's read models; the watchlist.
+  ['journal', 'learning', 'drafts', 'home', 'watchlist'],
   // The community (posts share journal trades); users and profiles (which show levels and progress).
   ['community', 'users'],
   // The operators' data manager: the scheduler's control, the stored data's health, job runs (reads market dates).

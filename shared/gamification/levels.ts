@@ -67,11 +67,13 @@ export function rankTierOf(level: number): RankTier {
 /**
  * The feature-unlock table, every 5 levels, with the spec's examples at 5, 10, 15, 20, 30, 35, 50 and 100 (part 1 §9).
  * Shown as milestones and perks: a level never takes away a feature the product already offers everyone (issue 19,
- * Decisions), so these are labels of what the learner has reached, not gates.
+ * Decisions), so these are labels of what the learner has reached, not gates, with one exception: the "+N watchlist
+ * slots" labels are the watchlist's slot rule itself (shared/watchlist/slots.ts reads them), 10 slots plus each of them
+ * up to the learner's level.
  */
 export const UNLOCKS: Readonly<Record<number, readonly string[]>> = {
   5: ['Advanced charts', '+5 watchlist slots'],
-  10: ['Scanner', 'Real-time Greeks'],
+  10: ['Scanner', 'Real-time Greeks', '+10 watchlist slots'],
   15: ['Multi-leg builder'],
   20: ['Competitions', 'Custom alerts'],
   25: ['Strategist profile frame', '+5 watchlist slots'],

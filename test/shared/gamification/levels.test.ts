@@ -69,7 +69,7 @@ describe('rank tiers and unlocks', () => {
   it('unlocks something every 5 levels, with the spec’s examples', () => {
     expect(Object.keys(UNLOCKS).map(Number)).toEqual(Array.from({ length: 20 }, (_, i) => (i + 1) * 5));
     expect(UNLOCKS[5]).toEqual(['Advanced charts', '+5 watchlist slots']);
-    expect(UNLOCKS[10]).toEqual(['Scanner', 'Real-time Greeks']);
+    expect(UNLOCKS[10]).toEqual(['Scanner', 'Real-time Greeks', '+10 watchlist slots']);
     expect(UNLOCKS[15]).toEqual(['Multi-leg builder']);
     expect(UNLOCKS[20]).toEqual(['Competitions', 'Custom alerts']);
     expect(UNLOCKS[30]).toEqual(['Backtesting']);

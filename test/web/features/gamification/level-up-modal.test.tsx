@@ -46,7 +46,13 @@ describe('level-up modal (spec part 1 §2, §9)', () => {
   });
 
   it('lists what every level crossed in one award unlocked, and a level without a perk says so', () => {
-    expect(levelUpContent({ from: 3, to: 11 }).unlocked).toEqual(['Advanced charts', '+5 watchlist slots', 'Scanner', 'Real-time Greeks']);
+    expect(levelUpContent({ from: 3, to: 11 }).unlocked).toEqual([
+      'Advanced charts',
+      '+5 watchlist slots',
+      'Scanner',
+      'Real-time Greeks',
+      '+10 watchlist slots',
+    ]);
     show({ from: 1, to: 3 });
     expect(screen.getByRole('dialog').textContent).toContain('No new perk at this level');
     expect(screen.getByTestId('level-up-next').textContent).toBe('Advanced charts+5 watchlist slots');

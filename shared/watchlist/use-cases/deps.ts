@@ -1,0 +1,16 @@
+import type { MarketReader } from '../../market/market-reader';
+import type { DailySummaryStore } from '../../metrics/daily-summary';
+import type { Clock } from '../../ports/clock.port';
+import type { ExpiryCloses, LevelSource, WatchlistRepository } from '../watchlist.port';
+
+/** What the watchlist's use cases need: the list, the learner's level, and the stored market data, read only. */
+export interface WatchlistDeps {
+  repo: WatchlistRepository;
+  levels: LevelSource;
+  clock: Clock;
+  /** Daily summaries: an underlying's close, change, IV30 and IV rank. */
+  summaries: Pick<DailySummaryStore, 'listSummaries'>;
+  /** Chains and a contract's daily bars, through the market's one reader. */
+  market: Pick<MarketReader, 'chain' | 'contractHistory'>;
+  closes: ExpiryCloses;
+}
