@@ -120,6 +120,16 @@ export const rateLimits: readonly RateLimitDefinition[] = [
     stageThrottle: { rateLimit: 20, burstLimit: 40 },
   },
   {
+    id: 'watchlistWrites',
+    description:
+      'Adding, removing and reordering watchlist items, per learner: starring a few rows and moving items up and down by buttons sends a few dozen; a script does not get to churn the list.',
+    per: 'user',
+    limit: 300,
+    windowSeconds: 300,
+    applies: { to: 'api', routes: { routeKeys: ['POST /api/watchlist/items', 'DELETE /api/watchlist/items/{id}', 'PUT /api/watchlist/order'] } },
+    stageThrottle: { rateLimit: 20, burstLimit: 40 },
+  },
+  {
     id: 'brokerSync',
     description:
       'Syncing a broker account, per learner: the live page syncs when it opens and every 30 s while it is visible (ten a window), with room for a second tab and the other environment.',

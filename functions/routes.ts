@@ -252,6 +252,14 @@ export const httpFunctions: readonly FunctionDefinition[] = [
     // The progress items in the table; signs POSTs to the upload bucket (never reads the files).
     access: { table: 'readwrite', uploadBucket: 'presign' },
   },
+  {
+    id: 'watchlist',
+    file: 'functions/http/watchlist.ts',
+    description: "The learner's watchlist of underlyings and contracts, with their end-of-day figures",
+    // The learner's WATCH# items and count; reads the stored chains, bars, daily summaries and the game state.
+    access: { table: 'readwrite' },
+    memoryMb: 1024,
+  },
 ];
 
 /**
@@ -357,6 +365,11 @@ export const routes: readonly RouteDefinition[] = [
   { routeKey: 'POST /api/predictions/account/reset', auth: 'user', fn: 'predictionTrading' },
   { routeKey: 'POST /api/predictions/orders', auth: 'user', fn: 'predictionTrading' },
   { routeKey: 'DELETE /api/predictions/orders/{orderId}', auth: 'user', fn: 'predictionTrading' },
+  // The watchlist: browser-only (no scope).
+  { routeKey: 'GET /api/watchlist', auth: 'user', fn: 'watchlist' },
+  { routeKey: 'POST /api/watchlist/items', auth: 'user', fn: 'watchlist' },
+  { routeKey: 'DELETE /api/watchlist/items/{id}', auth: 'user', fn: 'watchlist' },
+  { routeKey: 'PUT /api/watchlist/order', auth: 'user', fn: 'watchlist' },
   { routeKey: 'GET /api/journal/trades', auth: 'user', fn: 'journal', scope: 'read' },
   { routeKey: 'GET /api/journal/trades/{id}', auth: 'user', fn: 'journal', scope: 'read' },
   { routeKey: 'GET /api/journal/entries', auth: 'user', fn: 'journal', scope: 'read' },

@@ -18,6 +18,7 @@ import { usersApi } from '@shared/users/users.api';
 import type { RouteContract, RouteKey } from '@shared/api/contract';
 import { serviceApi } from '@shared/api/service.api';
 import { uploadsApi } from '@shared/uploads/uploads.api';
+import { watchlistApi } from '@shared/watchlist/watchlist.api';
 
 /**
  * Every area's contract in one place, so the API document (functions/openapi/document.ts) and the tests see every route.
@@ -44,6 +45,8 @@ export const apiAreas = {
   uploads: uploadsApi,
   // The demo prediction markets: the markets' read routes and the demo account's trading routes.
   prediction: predictionApi,
+  // The learner's watchlist.
+  watchlist: watchlistApi,
 } as const;
 
 export type ApiArea = keyof typeof apiAreas;

@@ -72,6 +72,8 @@ const TAGS: Record<ApiArea, string> = {
   uploads: 'Bulk upload of stock and option bars by operators: a presigned POST for a CSV file, then its progress and report',
   prediction:
     'Demo prediction markets (play money): yes/no contracts on the closes of the tracked underlyings, priced from their option chains, the demo balance, orders and settlement',
+  watchlist:
+    "The learner's watchlist (end of day): underlyings and contracts with their last figures, expired contracts with their settlement value, slots by level",
 };
 
 /**

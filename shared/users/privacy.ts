@@ -147,6 +147,8 @@ const SECTIONS: readonly [prefix: string, section: string][] = [
   ['PREDICT#ORDER#', 'predictionOrders'],
   ['PREDICT#OCID#', 'predictionOrderRequests'],
   ['PREDICT#SETTLE#', 'predictionSettlements'],
+  ['WATCH#', 'watchlist'],
+  ['WATCHLIST', 'watchlistCount'],
 ];
 
 export const sectionOf = (sk: string): string => SECTIONS.find(([p]) => sk === p || (p.endsWith('#') && sk.startsWith(p)))?.[1] ?? 'other';

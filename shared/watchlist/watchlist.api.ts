@@ -7,7 +7,6 @@ import { MAX_WATCH_ITEMS, type WatchItem } from './watchlist';
 /** The learner's watchlist (issue 37): underlyings and option contracts, with end-of-day figures. */
 const Symbol = z
   .string()
-  .trim()
   .min(1, 'must not be empty')
   .max(24, 'at most 24 characters')
   .regex(/^(O:)?[A-Za-z][A-Za-z0-9.]*$/, 'must be a ticker such as SPY or an option symbol such as SPY261218C00600000')

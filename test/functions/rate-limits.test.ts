@@ -36,6 +36,9 @@ describe('the rate limits', () => {
     expect(covering('POST /api/predictions/orders')).toEqual(['predictionOrders', 'apiPerUser', 'apiPerAddress', 'agentTokenRequests']);
     expect(covering('DELETE /api/predictions/orders/{orderId}')).toContain('predictionOrders');
     expect(covering('GET /api/predictions/account')).not.toContain('predictionOrders');
+    expect(covering('POST /api/watchlist/items')).toEqual(['watchlistWrites', 'apiPerUser', 'apiPerAddress', 'agentTokenRequests']);
+    expect(covering('PUT /api/watchlist/order')).toContain('watchlistWrites');
+    expect(covering('GET /api/watchlist')).not.toContain('watchlistWrites');
     expect(covering('GET /api/market/status')).toEqual(['apiPerAddress', 'agentTokenRequests']);
     for (const route of routes) expect(covering(route.routeKey), route.routeKey).toContain('apiPerAddress');
     const cognito = rateLimits.flatMap((d) => (d.applies.to === 'cognito' ? d.applies.operations : []));

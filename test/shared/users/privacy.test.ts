@@ -122,6 +122,9 @@ describe('the data export', () => {
     };
     expect(exportedItem(position)).toEqual({ count: 3 });
   });
+  it('exports the watchlist and its count in sections of their own', () => {
+    expect(['WATCH#SPY', 'WATCH#SPY261218C00600000', 'WATCHLIST'].map(sectionOf)).toEqual(['watchlist', 'watchlist', 'watchlistCount']);
+  });
   it('lists personal access tokens as their owner sees them, without their hash', () => {
     const stored = {
       PK: 'USER#a',
