@@ -109,6 +109,7 @@ describe('the app shell', () => {
     for (const name of [
       'Dashboard',
       'Prediction Markets',
+      'Watchlist',
       'Portfolio',
       'Orders',
       'Subscription',

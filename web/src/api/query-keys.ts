@@ -121,6 +121,8 @@ export const queryKeys = {
   /** This API's OpenAPI document (GET /api/openapi.json): fixed for a deployment. */
   openApiDocument: () => ['openapi'] as const,
   drafts: () => ['drafts'] as const,
+  /** The learner's watchlist (issue 37): an add, a removal or a reorder changes it. */
+  watchlist: () => ['watchlist'] as const,
   me: () => ['me'] as const,
   /** Another learner's public profile (GET /api/people/{publicId}); the learner's own one after a change. */
   person: (publicId: string) => ['people', publicId] as const,

@@ -42,6 +42,7 @@ export const LeaderboardsPage = lazyPage(() => import('../features/gamification/
 export const GamificationDemoPage = lazyPage(() => import('../features/gamification/components/demo-page'));
 export const PredictionMarketsPage = lazyPage(() => import('../features/prediction-markets/components/prediction-markets-page'));
 export const PredictionMarketPage = lazyPage(() => import('../features/prediction-markets/components/market-page'));
+export const WatchlistPage = lazyPage(() => import('../features/watchlist/components/watchlist-page'));
 export const JournalTradePage = lazyPage(() => import('../features/journal/components/trade-page'));
 export const CommunityPostPage = lazyPage(() => import('../features/community/components/post-page').then((m) => ({ default: m.PostPage })));
 export const CommunityReportsPage = lazyPage(() => import('../features/community/components/reports-page').then((m) => ({ default: m.ReportsPage })));

@@ -95,6 +95,7 @@ const newLearnerApi: Record<string, Stub> = {
   'GET /api/market/quotes': {
     quotes: [{ ticker: 'SPY', name: 'SPDR S&P 500', price: 598.12, change: 1.5, changePercent: 0.25, asOf: '2026-11-25T21:00:00.000Z' }],
   },
+  'GET /api/watchlist': { items: [], expired: [], slots: { used: 0, limit: 10, level: 1, next: { level: 5, adds: 5 } } },
 };
 
 const position = (over: Record<string, unknown>) => ({
@@ -238,6 +239,7 @@ describe('a new learner’s dashboard', () => {
         '/api/me',
         '/api/orders',
         '/api/portfolio',
+        '/api/watchlist',
       ].sort(),
     );
     expect(screen.getByText('Start here: open a paper account with virtual money, then take your first lesson.')).toBeTruthy();
@@ -254,7 +256,7 @@ describe('a new learner’s dashboard', () => {
     renderDashboard(newLearnerApi);
     await settled();
     const links = Object.fromEntries(
-      ['account', 'positions', 'progress', 'learning', 'orders', 'journal', 'market'].map((id) => [
+      ['account', 'positions', 'progress', 'learning', 'orders', 'journal', 'market', 'watchlist'].map((id) => [
         id,
         within(tile(id)).getAllByRole('link')[0]!.getAttribute('href'),
       ]),
@@ -267,7 +269,26 @@ describe('a new learner’s dashboard', () => {
       orders: '/app/orders',
       journal: '/app/journal',
       market: '/app/optionschain',
+      watchlist: '/app/watchlist',
     });
+  });
+
+  it('shows the first five watchlist rows, in the learner order, with their close and its date', async () => {
+    const row = (id: string, order: number) => ({
+      id,
+      kind: 'underlying',
+      underlying: id,
+      order,
+      addedAt: '2026-11-20T00:00:00Z',
+      figures: { date: '2026-11-25', close: 100 + order, change: 1, changePercent: 1, iv: 0.2, ivRank: 40, source: 'demo' },
+    });
+    const items = ['SPY', 'QQQ', 'IWM', 'AAPL', 'MSFT', 'NVDA'].map(row);
+    renderDashboard({ ...newLearnerApi, 'GET /api/watchlist': { items, expired: [], slots: { used: 6, limit: 10, level: 1, next: null } } });
+    await settled();
+    const links = within(tile('watchlist')).getAllByRole('link').slice(1);
+    expect(links.map((l) => l.textContent)).toEqual(['SPY', 'QQQ', 'IWM', 'AAPL', 'MSFT']);
+    expect(links[0]!.getAttribute('href')).toBe('/app/optionschain?ticker=SPY');
+    expect(within(tile('watchlist')).getAllByText(/close Nov 25/)).toHaveLength(5);
   });
 
   it('shows a failing tile’s message and a retry without hiding the others', async () => {

@@ -6,6 +6,7 @@ import { useQuotes } from '@web/api/market';
 import { useAccounts, useOrders, usePortfolio } from '@web/api/paper-account';
 import { usePageMeta } from '@web/lib/page-meta';
 import { useMe } from '@web/api/me';
+import { useWatchlist } from '@web/api/watchlist';
 import { AccountTile } from './tiles/account-tile';
 import { JournalTile } from './tiles/journal-tile';
 import { LearningTile } from './tiles/learning-tile';
@@ -13,6 +14,7 @@ import { MarketTile } from './tiles/market-tile';
 import { OrdersTile } from './tiles/orders-tile';
 import { PositionsTile } from './tiles/positions-tile';
 import { ProgressTile } from './tiles/progress-tile';
+import { WatchlistTile } from './tiles/watchlist-tile';
 
 /**
  * The learner's home (issue 20): what matters today, one request per tile at most, all started together on the first
@@ -29,6 +31,7 @@ export function DashboardPage() {
   const modules = useLearningModules();
   const trades = useJournalTrades({ status: 'closed', limit: 20 });
   const quotes = useQuotes(TRACKED_UNDERLYINGS);
+  const watchlist = useWatchlist();
   const hasAccount = portfolio.data !== null && portfolio.data !== undefined;
   const newLearner = portfolio.data === null && modules.data?.modules.every((m) => m.lessons.every((l) => !l.completed));
 
@@ -56,6 +59,7 @@ export function DashboardPage() {
         <OrdersTile orders={orders} hasAccount={hasAccount} />
         <JournalTile trades={trades} />
         <MarketTile quotes={quotes} />
+        <WatchlistTile watchlist={watchlist} />
       </div>
     </div>
   );
