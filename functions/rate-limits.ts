@@ -120,6 +120,27 @@ export const rateLimits: readonly RateLimitDefinition[] = [
     stageThrottle: { rateLimit: 20, burstLimit: 40 },
   },
   {
+    id: 'alertWrites',
+    description:
+      'Setting, pausing, resuming and deleting alerts and the e-mail choice, per learner: a learner sets a few at a time (at most 50 are active); a script does not get to churn them.',
+    per: 'user',
+    limit: 120,
+    windowSeconds: 300,
+    applies: {
+      to: 'api',
+      routes: {
+        routeKeys: [
+          'POST /api/alerts',
+          'DELETE /api/alerts/{alertId}',
+          'POST /api/alerts/{alertId}/pause',
+          'POST /api/alerts/{alertId}/resume',
+          'PUT /api/notifications/settings',
+        ],
+      },
+    },
+    stageThrottle: { rateLimit: 20, burstLimit: 40 },
+  },
+  {
     id: 'brokerSync',
     description:
       'Syncing a broker account, per learner: the live page syncs when it opens and every 30 s while it is visible (ten a window), with room for a second tab and the other environment.',

@@ -1,4 +1,5 @@
 import { agentApi } from '@shared/agent/agent.api';
+import { alertsApi } from '@shared/alerts/alerts.api';
 import { screenerApi } from '@shared/analysis/screener.api';
 import { analysisApi } from '@shared/analysis/analysis.api';
 import { brokerApi } from '@shared/broker/broker.api';
@@ -44,6 +45,8 @@ export const apiAreas = {
   uploads: uploadsApi,
   // The demo prediction markets: the markets' read routes and the demo account's trading routes.
   prediction: predictionApi,
+  // The learner's alerts, checked after each end-of-day ingestion, and the notifications they write.
+  alerts: alertsApi,
 } as const;
 
 export type ApiArea = keyof typeof apiAreas;

@@ -72,6 +72,8 @@ const TAGS: Record<ApiArea, string> = {
   uploads: 'Bulk upload of stock and option bars by operators: a presigned POST for a CSV file, then its progress and report',
   prediction:
     'Demo prediction markets (play money): yes/no contracts on the closes of the tracked underlyings, priced from their option chains, the demo balance, orders and settlement',
+  alerts:
+    "The learner's own alerts on an underlying or a contract, checked after each end-of-day ingestion; the notifications they write, the bell's count, mark read, and the alert e-mail choice",
 };
 
 /**

@@ -21,8 +21,8 @@ const Contract = z
   .string()
   .trim()
   .toUpperCase()
-  .refine((s) => parseOcc(s) !== null, 'must be an OCC option symbol such as SPY261218C00600000')
-  .transform((s) => s.replace(/^O:/, ''));
+  .regex(/^[A-Z][A-Z0-9.]{0,5}\d{6}[CP]\d{8}$/, 'must be an OCC option symbol such as SPY261218C00600000')
+  .refine((s) => parseOcc(s) !== null, 'must be an OCC option symbol with a real expiry date');
 const Direction = z.enum(['above', 'below'], { error: "must be 'above' or 'below'" });
 const Price = z.number().positive().max(1_000_000);
 const Days = z.number().int().min(0).max(MAX_ALERT_DAYS);

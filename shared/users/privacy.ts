@@ -147,6 +147,11 @@ const SECTIONS: readonly [prefix: string, section: string][] = [
   ['PREDICT#ORDER#', 'predictionOrders'],
   ['PREDICT#OCID#', 'predictionOrderRequests'],
   ['PREDICT#SETTLE#', 'predictionSettlements'],
+  ['ALERT#A#', 'alerts'],
+  ['ALERT#COUNT', 'alertCount'],
+  ['ALERT#FIRED#', 'alertFirings'],
+  ['ALERT#SETTINGS', 'alertSettings'],
+  ['NOTE#', 'notifications'],
 ];
 
 export const sectionOf = (sk: string): string => SECTIONS.find(([p]) => sk === p || (p.endsWith('#') && sk.startsWith(p)))?.[1] ?? 'other';

@@ -43,7 +43,7 @@ describe('IV rank and mark against a level', () => {
   const ivAbove = cond({ kind: 'iv-rank', underlying: 'AAPL', direction: 'above', level: 50 });
   const ivBelow = cond({ kind: 'iv-rank', underlying: 'AAPL', direction: 'below', level: 20 });
   const markAbove = cond({ kind: 'mark', contract: 'SPY261218C00600000', direction: 'above', level: 12.5 });
-  const markBelow = cond({ kind: 'mark', contract: 'O:SPY261218P00550000', direction: 'below', level: 3 });
+  const markBelow = cond({ kind: 'mark', contract: 'spy261218p00550000', direction: 'below', level: 3 });
 
   it('fires at the level and beyond it, not short of it', () => {
     expect(evaluateCondition(ivAbove, { tradingDay: DAY, ivRank: 50 }).met).toBe(true);
@@ -61,8 +61,10 @@ describe('IV rank and mark against a level', () => {
     expect(evaluateCondition(markBelow, { tradingDay: DAY }).met).toBe(false);
   });
 
-  it('stores the contract without the vendor prefix', () => {
+  it('takes the contract in capitals, and refuses a vendor prefix or an impossible date', () => {
     expect(markBelow).toMatchObject({ contract: 'SPY261218P00550000' });
+    expect(AlertConditionSchema.safeParse({ kind: 'mark', contract: 'O:SPY261218P00550000', direction: 'below', level: 3 }).success).toBe(false);
+    expect(AlertConditionSchema.safeParse({ kind: 'mark', contract: 'SPY261318P00550000', direction: 'below', level: 3 }).success).toBe(false);
   });
 });
 

@@ -122,6 +122,15 @@ describe('the data export', () => {
     };
     expect(exportedItem(position)).toEqual({ count: 3 });
   });
+  it("exports the learner's alerts, their firings, the e-mail choice and the notifications in sections of their own", () => {
+    expect(['ALERT#A#01J', 'ALERT#COUNT', 'ALERT#FIRED#01J#2026-11-25', 'ALERT#SETTINGS', 'NOTE#01J'].map(sectionOf)).toEqual([
+      'alerts',
+      'alertCount',
+      'alertFirings',
+      'alertSettings',
+      'notifications',
+    ]);
+  });
   it('lists personal access tokens as their owner sees them, without their hash', () => {
     const stored = {
       PK: 'USER#a',
