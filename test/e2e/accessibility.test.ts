@@ -128,6 +128,7 @@ describe('axe finds nothing serious or critical on any working page', () => {
       const pages = appPages(tradeTicket);
       expect(pages).toContain('/app/portfolio');
       expect(pages).toContain('/app/prediction-markets');
+      expect(pages).toEqual(expect.arrayContaining(['/app/alerts', '/app/notifications']));
       expect(await scan(context, [...pages, ...PUBLIC_PAGES])).toEqual({ violations: [], errors: [] });
       await page.close();
       await context.close();

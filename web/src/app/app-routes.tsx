@@ -47,6 +47,8 @@ import {
   ProfilePage,
   PredictionMarketsPage,
   PredictionMarketPage,
+  AlertsPage,
+  NotificationsPage,
 } from './pages';
 
 /** The shell's child routes below /app (spec part 1 §2, part 3 §2); later issues swap planned pages for real ones. */
@@ -150,6 +152,8 @@ export const appChildren: RouteObject[] = [
   { path: 'agent', element: <AgentPage /> },
   { path: 'prediction-markets', element: <PredictionMarketsPage /> },
   { path: 'prediction-markets/:marketId', element: <PredictionMarketPage /> },
+  { path: 'alerts', element: <AlertsPage /> },
+  { path: 'notifications', element: <NotificationsPage /> },
   ...PLANNED_PAGES.map((p) => ({ path: p.path, element: <PlannedPageView path={p.path} /> })),
   // Spec part 3 §2: any unknown /app path goes to the landing page.
   { path: '*', element: <Navigate to="/" replace /> },

@@ -40,6 +40,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       { label: 'Options Chain', to: '/app/optionschain', also: ['/app/option-chain'] },
       { label: 'Strategy Templates', to: '/app/templates', also: ['/app/strategy-templates'] },
       { label: 'Prediction Markets', to: '/app/prediction-markets', nested: true },
+      { label: 'Alerts', to: '/app/alerts', also: ['/app/notifications'] },
     ],
   },
   {
