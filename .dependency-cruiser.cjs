@@ -30,8 +30,9 @@ const LAYERS = [
   // Formatting; the game (XP, levels, badges, boards) on market dates.
   ['format', 'gamification', 'uploads'],
   // Compliance checks (approval levels, disclosures) on formatted money; prediction markets in demo mode (yes/no
-  // contracts made from the chains, priced by the pricing core, their simulated book, fee and settlement).
-  ['compliance', 'prediction'],
+  // contracts made from the chains, priced by the pricing core, their simulated book, fee and settlement); the learner's
+  // alerts and their notifications (conditions on market figures, written in the product's formats).
+  ['compliance', 'prediction', 'alerts'],
   // The order vocabulary shared by every venue.
   ['trading'],
   // The paper account.

@@ -127,6 +127,24 @@ export const rateLimits: readonly RateLimitDefinition[] = [
     limit: 300,
     windowSeconds: 300,
     applies: { to: 'api', routes: { routeKeys: ['POST /api/watchlist/items', 'DELETE /api/watchlist/items/{id}', 'PUT /api/watchlist/order'] } },
+    id: 'alertWrites',
+    description:
+      'Setting, pausing, resuming and deleting alerts and the e-mail choice, per learner: a learner sets a few at a time (at most 50 are active); a script does not get to churn them.',
+    per: 'user',
+    limit: 120,
+    windowSeconds: 300,
+    applies: {
+      to: 'api',
+      routes: {
+        routeKeys: [
+          'POST /api/alerts',
+          'DELETE /api/alerts/{alertId}',
+          'POST /api/alerts/{alertId}/pause',
+          'POST /api/alerts/{alertId}/resume',
+          'PUT /api/notifications/settings',
+        ],
+      },
+    },
     stageThrottle: { rateLimit: 20, burstLimit: 40 },
   },
   {

@@ -246,6 +246,13 @@ export const httpFunctions: readonly FunctionDefinition[] = [
     access: { table: 'readwrite' },
   },
   {
+    id: 'alerts',
+    file: 'functions/http/alerts.ts',
+    description: "The learner's alerts (set, pause, resume, delete), their notifications (the bell, mark read) and the e-mail choice",
+    // The learner's ALERT# and NOTE# items in the table.
+    access: { table: 'readwrite' },
+  },
+  {
     id: 'uploads',
     file: 'functions/http/uploads.ts',
     description: 'Bulk upload of stock and option bars (admin): a presigned POST for a CSV file, the recent uploads, progress and report',
@@ -422,6 +429,17 @@ export const routes: readonly RouteDefinition[] = [
   { routeKey: 'GET /api/predictions/markets', auth: 'user', fn: 'predictionMarkets' },
   { routeKey: 'GET /api/predictions/markets/{marketId}', auth: 'user', fn: 'predictionMarkets' },
   { routeKey: 'GET /api/predictions/calibration', auth: 'user', fn: 'predictionMarkets' },
+  // The learner's alerts and notifications: browser-only (no scope).
+  { routeKey: 'GET /api/alerts', auth: 'user', fn: 'alerts' },
+  { routeKey: 'POST /api/alerts', auth: 'user', fn: 'alerts' },
+  { routeKey: 'DELETE /api/alerts/{alertId}', auth: 'user', fn: 'alerts' },
+  { routeKey: 'POST /api/alerts/{alertId}/pause', auth: 'user', fn: 'alerts' },
+  { routeKey: 'POST /api/alerts/{alertId}/resume', auth: 'user', fn: 'alerts' },
+  { routeKey: 'PUT /api/notifications/settings', auth: 'user', fn: 'alerts' },
+  { routeKey: 'GET /api/notifications', auth: 'user', fn: 'alerts' },
+  { routeKey: 'GET /api/notifications/unread-count', auth: 'user', fn: 'alerts' },
+  { routeKey: 'POST /api/notifications/{notificationId}/read', auth: 'user', fn: 'alerts' },
+  { routeKey: 'POST /api/notifications/read-all', auth: 'user', fn: 'alerts' },
   { routeKey: 'POST /api/admin/uploads', auth: 'admin', fn: 'uploads' },
   { routeKey: 'GET /api/admin/uploads', auth: 'admin', fn: 'uploads' },
   { routeKey: 'GET /api/admin/uploads/{uploadId}', auth: 'admin', fn: 'uploads' },

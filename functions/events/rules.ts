@@ -97,6 +97,13 @@ export const eventRules: readonly EventRuleDefinition[] = [
       timeoutSeconds: 120,
     },
   },
+  {
+    id: 'alertsOnChainIngested',
+    description: "New closes: the learners' alerts on the stored underlyings are checked, and those that fire write their notifications",
+    pattern: { source: [EVENT_SOURCE], 'detail-type': ['ChainIngested'] },
+    // Reads the daily summaries, the stored chains (marks) and paper positions; writes the learners' ALERT# and NOTE# items.
+    consumer: { id: 'evaluateAlerts', file: 'functions/events/evaluate-alerts.ts', access: { table: 'readwrite' }, memoryMb: 1024, timeoutSeconds: 300 },
+  },
   ...GAME_EVENT_TYPES.map(gamificationRule),
   {
     id: 'learningOnJournalEntryAdded',

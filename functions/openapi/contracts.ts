@@ -1,4 +1,5 @@
 import { agentApi } from '@shared/agent/agent.api';
+import { alertsApi } from '@shared/alerts/alerts.api';
 import { screenerApi } from '@shared/analysis/screener.api';
 import { analysisApi } from '@shared/analysis/analysis.api';
 import { brokerApi } from '@shared/broker/broker.api';
@@ -47,6 +48,8 @@ export const apiAreas = {
   prediction: predictionApi,
   // The learner's watchlist.
   watchlist: watchlistApi,
+  // The learner's alerts, checked after each end-of-day ingestion, and the notifications they write.
+  alerts: alertsApi,
 } as const;
 
 export type ApiArea = keyof typeof apiAreas;

@@ -74,6 +74,8 @@ const TAGS: Record<ApiArea, string> = {
     'Demo prediction markets (play money): yes/no contracts on the closes of the tracked underlyings, priced from their option chains, the demo balance, orders and settlement',
   watchlist:
     "The learner's watchlist (end of day): underlyings and contracts with their last figures, expired contracts with their settlement value, slots by level",
+  alerts:
+    "The learner's own alerts on an underlying or a contract, checked after each end-of-day ingestion; the notifications they write, the bell's count, mark read, and the alert e-mail choice",
 };
 
 /**

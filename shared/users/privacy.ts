@@ -149,6 +149,11 @@ const SECTIONS: readonly [prefix: string, section: string][] = [
   ['PREDICT#SETTLE#', 'predictionSettlements'],
   ['WATCH#', 'watchlist'],
   ['WATCHLIST', 'watchlistCount'],
+  ['ALERT#A#', 'alerts'],
+  ['ALERT#COUNT', 'alertCount'],
+  ['ALERT#FIRED#', 'alertFirings'],
+  ['ALERT#SETTINGS', 'alertSettings'],
+  ['NOTE#', 'notifications'],
 ];
 
 export const sectionOf = (sk: string): string => SECTIONS.find(([p]) => sk === p || (p.endsWith('#') && sk.startsWith(p)))?.[1] ?? 'other';

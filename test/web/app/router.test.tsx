@@ -12,6 +12,7 @@ const auth = vi.hoisted(() => ({ state: { status: 'signedOut', user: null } as A
 // The account selector and mode banner read the trading API; they have tests of their own.
 vi.mock('@web/app/shell/slots', () => ({
   AccountSelectorSlot: () => null,
+  NotificationBellSlot: () => null,
   ModeBannerSlot: () => null,
   ModeSummarySlot: () => null,
   GamificationSlot: () => null,

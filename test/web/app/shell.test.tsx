@@ -14,6 +14,7 @@ vi.mock('@web/app/shell/slots', async () => {
     DisclaimerSlot: () => <DisclaimerBanner full />,
     DisclaimerLinkSlot: ({ className }: { className: string }) => <DisclaimerLink className={className} />,
     AccountSelectorSlot: () => null,
+    NotificationBellSlot: () => null,
     ModeBannerSlot: () => null,
     ModeSummarySlot: () => null,
     GamificationSlot: () => null,

@@ -13,6 +13,8 @@ const gamification = ['gamification'] as const;
 const broker = ['broker'] as const;
 const analysis = ['analysis'] as const;
 const prediction = ['prediction'] as const;
+const alerts = ['alerts'] as const;
+const notifications = ['notifications'] as const;
 
 export const queryKeys = {
   /** The learner's broker connections and what each Alpaca account holds (issue 21). */
@@ -92,6 +94,16 @@ export const queryKeys = {
     market: (marketId: string) => [...prediction, 'markets', marketId] as const,
     account: () => [...prediction, 'account'] as const,
     calibration: () => [...prediction, 'calibration'] as const,
+  },
+  /** The learner's alerts (a change invalidates the list) and their notifications (the list and the bell's count). */
+  alerts: {
+    all: alerts,
+    list: () => [...alerts, 'list'] as const,
+  },
+  notifications: {
+    all: notifications,
+    list: () => [...notifications, 'list'] as const,
+    unread: () => [...notifications, 'unread'] as const,
   },
   /** The learner's journal: trades (made by the server from their orders), entries and statistics. */
   journal: {

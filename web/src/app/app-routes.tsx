@@ -48,6 +48,8 @@ import {
   PredictionMarketsPage,
   PredictionMarketPage,
   WatchlistPage,
+  AlertsPage,
+  NotificationsPage,
 } from './pages';
 
 /** The shell's child routes below /app (spec part 1 §2, part 3 §2); later issues swap planned pages for real ones. */
@@ -152,6 +154,8 @@ export const appChildren: RouteObject[] = [
   { path: 'prediction-markets', element: <PredictionMarketsPage /> },
   { path: 'prediction-markets/:marketId', element: <PredictionMarketPage /> },
   { path: 'watchlist', element: <WatchlistPage /> },
+  { path: 'alerts', element: <AlertsPage /> },
+  { path: 'notifications', element: <NotificationsPage /> },
   ...PLANNED_PAGES.map((p) => ({ path: p.path, element: <PlannedPageView path={p.path} /> })),
   // Spec part 3 §2: any unknown /app path goes to the landing page.
   { path: '*', element: <Navigate to="/" replace /> },

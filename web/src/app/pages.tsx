@@ -43,6 +43,8 @@ export const GamificationDemoPage = lazyPage(() => import('../features/gamificat
 export const PredictionMarketsPage = lazyPage(() => import('../features/prediction-markets/components/prediction-markets-page'));
 export const PredictionMarketPage = lazyPage(() => import('../features/prediction-markets/components/market-page'));
 export const WatchlistPage = lazyPage(() => import('../features/watchlist/components/watchlist-page'));
+export const AlertsPage = lazyPage(() => import('../features/alerts/components/alerts-page'));
+export const NotificationsPage = lazyPage(() => import('../features/alerts/components/notifications-page'));
 export const JournalTradePage = lazyPage(() => import('../features/journal/components/trade-page'));
 export const CommunityPostPage = lazyPage(() => import('../features/community/components/post-page').then((m) => ({ default: m.PostPage })));
 export const CommunityReportsPage = lazyPage(() => import('../features/community/components/reports-page').then((m) => ({ default: m.ReportsPage })));

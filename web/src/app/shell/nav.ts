@@ -41,6 +41,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       { label: 'Strategy Templates', to: '/app/templates', also: ['/app/strategy-templates'] },
       { label: 'Prediction Markets', to: '/app/prediction-markets', nested: true },
       { label: 'Watchlist', to: '/app/watchlist' },
+      { label: 'Alerts', to: '/app/alerts', also: ['/app/notifications'] },
     ],
   },
   {

@@ -1,4 +1,5 @@
 import { formatMoney } from '@shared/format/money';
+import { NotificationBell } from '@web/features/alerts/components/notification-bell';
 import { GamificationWidget } from '@web/features/gamification/components/gamification-widget';
 import { XpToasts } from '@web/features/gamification/components/xp-toasts';
 import { AccountSelector } from '@web/features/trading/components/account-selector';
@@ -69,4 +70,9 @@ export function GamificationBarSlot({ side }: { side: 'left' | 'right' }) {
 export function DisplaySlot() {
   useSyncDisplay(useMe().data?.profile.display);
   return null;
+}
+
+/** The bell with the count of unread notifications (issue 37). */
+export function NotificationBellSlot() {
+  return <NotificationBell />;
 }

@@ -1,5 +1,5 @@
 import { forwardRef } from 'react';
-import { AccountSelectorSlot, GamificationBarSlot } from './slots';
+import { AccountSelectorSlot, GamificationBarSlot, NotificationBellSlot } from './slots';
 import { UserMenu } from './user-menu';
 
 /** Page name, account selector and user menu (spec part 1 §2); the menu button opens the phone slide-over. */
@@ -28,6 +28,7 @@ export const TopBar = forwardRef<HTMLButtonElement, { pageName: string; onOpenNa
       </p>
       <GamificationBarSlot side="right" />
       <AccountSelectorSlot />
+      <NotificationBellSlot />
       <UserMenu />
     </header>
   );

@@ -1,0 +1,60 @@
+import type { Alert } from './alert';
+import type { AppNotification } from './notification';
+
+/**
+ * The learner's alerts, their notifications, the fired records and the e-mail choice, all under the learner's own
+ * partition (so the account export and deletion cover them). Adapter: functions/adapters/dynamo/alerts-repository.ts.
+ */
+export interface AlertsRepository {
+  listAlerts(userId: string): Promise<Alert[]>;
+  getAlert(userId: string, alertId: string): Promise<Alert | null>;
+  /**
+   * Adds an active alert if the learner has fewer than `maxActive` active ones (a conditional write on the learner's
+   * active count, so two creations at once cannot both pass the limit): 'limit' otherwise.
+   */
+  createAlert(userId: string, alert: Alert, maxActive: number): Promise<'ok' | 'limit'>;
+  /**
+   * Pauses or resumes, conditional on the stored alert's status and fired count being those read (a race with a firing
+   * or another change answers 'conflict'); resuming counts against `maxActive` ('limit').
+   */
+  setStatus(userId: string, alert: Alert, status: 'active' | 'paused', maxActive: number): Promise<'ok' | 'conflict' | 'limit' | 'not_found'>;
+  deleteAlert(userId: string, alertId: string): Promise<'ok' | 'not_found'>;
+  /**
+   * Fires one alert in one transaction: the fired record `key` (condition: it does not exist yet), the alert's next
+   * state (condition: its fired count is still `expectedFiredCount` and it is active) and the notification. 'duplicate'
+   * when the record exists (the same ingestion delivered again), 'conflict' when the alert changed meanwhile.
+   */
+  fire(
+    userId: string,
+    firing: { key: string; next: Alert; expectedFiredCount: number; notification: AppNotification },
+  ): Promise<'ok' | 'duplicate' | 'conflict'>;
+  /** Every active alert on these underlyings (an alert on a contract is on the contract's underlying), with its learner. */
+  activeAlertsOn(underlyings: readonly string[]): Promise<{ userId: string; alert: Alert }[]>;
+
+  listNotifications(userId: string, limit: number): Promise<AppNotification[]>;
+  unreadCount(userId: string): Promise<number>;
+  /** Marks one read (keeps the first time it was read); 'not_found' for an id the learner does not have. */
+  markRead(userId: string, notificationId: string, at: string): Promise<'ok' | 'not_found'>;
+  /** Marks every unread one read; answers how many changed. */
+  markAllRead(userId: string, at: string): Promise<number>;
+
+  /** Whether the learner wants alert e-mails (off until they turn it on). */
+  getEmailOn(userId: string): Promise<boolean>;
+  setEmailOn(userId: string, on: boolean): Promise<void>;
+}
+
+/** What one ingestion stored about an underlying: its close, the close of the trading day before, its IV rank. */
+export interface UnderlyingDay {
+  close: number | null;
+  previousClose: number | null;
+  ivRank: number | null;
+}
+
+/** The stored figures alerts are evaluated on, read once per ingestion (adapter beside the market store). */
+export interface AlertFigures {
+  underlyingDay(underlying: string, tradingDay: string): Promise<UnderlyingDay | null>;
+  /** The contract's mark in the stored chain of that day, or null. */
+  contractMark(contract: string): Promise<number | null>;
+  /** The learner's paper position in the contract (signed quantity, unrealised P&L in dollars), or null. */
+  position(userId: string, contract: string): Promise<{ quantity: number; unrealisedPnl: number } | null>;
+}

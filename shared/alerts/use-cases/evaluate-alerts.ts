@@ -1,0 +1,79 @@
+import { alertContract, alertUnderlying, type Alert } from '../alert';
+import type { UnderlyingDay } from '../alerts.port';
+import { evaluateCondition, neededFigures, type Observation } from '../conditions';
+import { decideFiring } from '../firing';
+import { notificationText } from '../messages';
+import type { AppNotification } from '../notification';
+import type { EvaluateDeps } from './deps';
+
+export interface EvaluationReport {
+  /** Active alerts checked. */
+  evaluated: number;
+  /** The notifications written by this run, with their learner (for the e-mails). */
+  fired: { userId: string; notification: AppNotification }[];
+  /** Alerts whose fired record for this trading day already existed: the ingestion was delivered before. */
+  duplicates: number;
+}
+
+/** Alerts decided at once; each learner's writes are single items, so they do not contend with each other. */
+const CONCURRENCY = 16;
+/** A firing that lost a race with the learner's own change (a pause, a delete) is decided again at most this often. */
+const MAX_REDECIDE = 3;
+
+/**
+ * After an end-of-day ingestion (the `ChainIngested` consumer): every active alert on the underlyings the run stored is
+ * evaluated on that trading day's stored figures, and each one whose condition holds and may fire writes its fired
+ * record, its next state and its notification in one conditional transaction. Delivered twice, even at the same moment,
+ * the second finds the record and writes nothing. Each figure is read once per run, however many alerts read it.
+ */
+export async function evaluateAlerts(deps: EvaluateDeps, input: { tradingDay: string; underlyings: readonly string[] }): Promise<EvaluationReport> {
+  const { tradingDay } = input;
+  const alerts = await deps.repo.activeAlertsOn(input.underlyings);
+  const days = new Map<string, Promise<UnderlyingDay | null>>();
+  const marks = new Map<string, Promise<number | null>>();
+  const dayOf = (u: string) => days.get(u) ?? days.set(u, deps.figures.underlyingDay(u, tradingDay)).get(u)!;
+  const markOf = (c: string) => marks.get(c) ?? marks.set(c, deps.figures.contractMark(c)).get(c)!;
+
+  const observe = async (userId: string, alert: Alert): Promise<Observation> => {
+    const need = neededFigures(alert.condition);
+    const contract = alertContract(alert.condition);
+    const o: Observation = { tradingDay };
+    if (need.underlyingDay) Object.assign(o, (await dayOf(alertUnderlying(alert.condition))) ?? {});
+    if (need.contractMark && contract) o.mark = await markOf(contract);
+    if (need.position && contract) o.position = await deps.figures.position(userId, contract);
+    return o;
+  };
+
+  const report: EvaluationReport = { evaluated: alerts.length, fired: [], duplicates: 0 };
+  const decideOne = async ({ userId, alert }: { userId: string; alert: Alert }): Promise<void> => {
+    const observation = await observe(userId, alert);
+    let current: Alert | null = alert;
+    for (let attempt = 0; current && attempt < MAX_REDECIDE; attempt++) {
+      const decision = decideFiring(current, evaluateCondition(current.condition, observation), tradingDay);
+      if (!decision.fire) return;
+      const text = notificationText(current.condition, decision.observed, tradingDay);
+      const notification: AppNotification = {
+        id: deps.ids.newId(),
+        alertId: current.id,
+        tradingDay,
+        ...text,
+        createdAt: deps.clock.now().toISOString(),
+        readAt: null,
+      };
+      const written = await deps.repo.fire(userId, { key: decision.key, next: decision.next, expectedFiredCount: current.firedCount, notification });
+      if (written === 'ok') {
+        report.fired.push({ userId, notification });
+        return;
+      }
+      if (written === 'duplicate') {
+        report.duplicates++;
+        return;
+      }
+      await deps.backoff?.(attempt);
+      current = await deps.repo.getAlert(userId, alert.id);
+    }
+  };
+
+  for (let i = 0; i < alerts.length; i += CONCURRENCY) await Promise.all(alerts.slice(i, i + CONCURRENCY).map(decideOne));
+  return report;
+}

@@ -1,0 +1,87 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { formatUsd } from '@shared/format/money';
+import type { DeliveredEvent } from '../../local/aws-endpoints';
+import { dynamoSummaryStore } from '../../functions/adapters/dynamo/summary-repository';
+import { learner } from '../support/learner';
+import { waitFor } from '../support/local-stack';
+
+/**
+ * Issue 37: an alert the learner set fires after the ingestion whose close crosses it, writes one notification, and a
+ * redelivered ChainIngested (the same event, or the same run announced again) writes no second one.
+ */
+const stack = inject('stack');
+const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+const bus = new EventBridgeClient({ endpoint: stack.endpoints.aws, region: 'us-east-1', credentials });
+const db = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: stack.endpoints.dynamodb, region: 'us-east-1', credentials }));
+
+const put = (...entries: { detailType: string; detail: object }[]) =>
+  bus.send(
+    new PutEventsCommand({
+      Entries: entries.map((e) => ({
+        EventBusName: 'options-academy-local',
+        Source: 'options-academy',
+        DetailType: e.detailType,
+        Detail: JSON.stringify(e.detail),
+      })),
+    }),
+  );
+const events = async () => (await (await fetch(`${stack.endpoints.aws}/_local/events`)).json()) as DeliveredEvent[];
+const alertsDelivery = (e: DeliveredEvent) => e.deliveries.find((d) => d.rule === 'alertsOnChainIngested');
+const lastSync = async () => ((await (await fetch(`${stack.url}/api/market/status`)).json()) as { lastSync: string | null }).lastSync;
+
+beforeAll(async () => {
+  await waitFor(lastSync, (s) => s !== null, 280_000, 'the first market ingestion');
+}, 300_000);
+
+describe('alerts after an ingestion (local stack)', () => {
+  it('fires once on the close that crosses the level, and a redelivered ChainIngested writes no second notification', async () => {
+    const { call } = await learner(stack);
+    // The level is SPY's stored close, on the side away from the close before: the next ingestion of the same session
+    // stores that close again, so its close crosses the level (a close exactly at the level has crossed it).
+    const rows = await dynamoSummaryStore(db, stack.tableName).listSummaries('SPY', '2000-01-01');
+    const [prev, last] = rows.slice(-2);
+    expect(prev!.close).not.toBe(last!.close);
+    const direction = last!.close > prev!.close ? 'above' : 'below';
+    const made = await call('POST', '/api/alerts', { condition: { kind: 'price-cross', underlying: 'SPY', direction, level: last!.close } });
+    expect(made.status).toBe(201);
+    expect((await call('GET', '/api/notifications/unread-count')).body).toEqual({ unread: 0 });
+
+    const seen = new Set((await events()).map((e) => e.id));
+    await put({
+      detailType: 'IngestRequested',
+      detail: { eventId: ulid(), requestedBy: 'integration-test', reason: 'sync', underlyings: ['SPY'], at: new Date().toISOString() },
+    });
+    const [ingested] = await waitFor(
+      async () => (await events()).filter((e) => !seen.has(e.id) && e.detailType === 'ChainIngested' && alertsDelivery(e)?.status === 'ok'),
+      (l) => l.length > 0,
+      180_000,
+      'the ingestion and its alerts consumer',
+    );
+    const list = (await call('GET', '/api/notifications')).body;
+    expect(list.unread).toBe(1);
+    expect(list.notifications).toHaveLength(1);
+    expect(list.notifications[0]).toMatchObject({
+      alertId: made.body.id,
+      title: `SPY closed ${direction} ${formatUsd(last!.close)}`,
+      link: '/app/optionschain?ticker=SPY',
+    });
+    expect((await call('GET', '/api/alerts')).body.alerts[0]).toMatchObject({ status: 'done', firedCount: 1 });
+
+    // The same event twice at once, and the same run announced again under a new id: still one notification.
+    const detail = ingested!.detail as Record<string, unknown>;
+    const again = { ...detail, eventId: ulid() };
+    const before = new Set((await events()).map((e) => e.id));
+    await put({ detailType: 'ChainIngested', detail }, { detailType: 'ChainIngested', detail }, { detailType: 'ChainIngested', detail: again });
+    await waitFor(
+      async () => (await events()).filter((e) => !before.has(e.id) && e.detailType === 'ChainIngested' && alertsDelivery(e)?.status === 'ok'),
+      (l) => l.length === 3,
+      60_000,
+      'the redeliveries',
+    );
+    expect((await call('GET', '/api/notifications')).body.notifications).toHaveLength(1);
+  }, 300_000);
+});

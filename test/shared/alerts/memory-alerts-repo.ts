@@ -1,0 +1,70 @@
+import type { Alert } from '@shared/alerts/alert';
+import type { AlertsRepository } from '@shared/alerts/alerts.port';
+import type { AppNotification } from '@shared/alerts/notification';
+import { alertUnderlying } from '@shared/alerts/alert';
+
+/** An in-memory AlertsRepository with the adapter's conditions (limit, fired record, expected state), for unit tests. */
+export function memoryAlertsRepo() {
+  const alerts = new Map<string, Map<string, Alert>>();
+  const notes = new Map<string, AppNotification[]>();
+  const fired = new Set<string>();
+  const email = new Map<string, boolean>();
+  const of = (userId: string) => alerts.get(userId) ?? alerts.set(userId, new Map()).get(userId)!;
+  const notesOf = (userId: string) => notes.get(userId) ?? notes.set(userId, []).get(userId)!;
+  const activeCount = (userId: string) => [...of(userId).values()].filter((a) => a.status === 'active').length;
+
+  const repo: AlertsRepository = {
+    listAlerts: async (userId) => [...of(userId).values()].map((a) => ({ ...a })),
+    getAlert: async (userId, id) => {
+      const a = of(userId).get(id);
+      return a ? { ...a } : null;
+    },
+    createAlert: async (userId, alert, maxActive) => {
+      if (activeCount(userId) >= maxActive) return 'limit';
+      of(userId).set(alert.id, { ...alert });
+      return 'ok';
+    },
+    setStatus: async (userId, alert, status, maxActive) => {
+      const stored = of(userId).get(alert.id);
+      if (!stored) return 'not_found';
+      if (stored.status !== alert.status || stored.firedCount !== alert.firedCount) return 'conflict';
+      if (status === 'active' && activeCount(userId) >= maxActive) return 'limit';
+      of(userId).set(alert.id, { ...stored, status });
+      return 'ok';
+    },
+    deleteAlert: async (userId, id) => (of(userId).delete(id) ? 'ok' : 'not_found'),
+    fire: async (userId, { key, next, expectedFiredCount, notification }) => {
+      if (fired.has(`${userId}|${key}`)) return 'duplicate';
+      const stored = of(userId).get(next.id);
+      if (!stored || stored.status !== 'active' || stored.firedCount !== expectedFiredCount) return 'conflict';
+      fired.add(`${userId}|${key}`);
+      of(userId).set(next.id, { ...next });
+      notesOf(userId).push({ ...notification });
+      return 'ok';
+    },
+    activeAlertsOn: async (underlyings) => {
+      const wanted = new Set(underlyings);
+      return [...alerts.entries()].flatMap(([userId, m]) =>
+        [...m.values()].filter((a) => a.status === 'active' && wanted.has(alertUnderlying(a.condition))).map((alert) => ({ userId, alert: { ...alert } })),
+      );
+    },
+    listNotifications: async (userId, limit) => [...notesOf(userId)].sort((a, b) => b.id.localeCompare(a.id)).slice(0, limit),
+    unreadCount: async (userId) => notesOf(userId).filter((n) => n.readAt === null).length,
+    markRead: async (userId, id, at) => {
+      const n = notesOf(userId).find((x) => x.id === id);
+      if (!n) return 'not_found';
+      n.readAt ??= at;
+      return 'ok';
+    },
+    markAllRead: async (userId, at) => {
+      const unread = notesOf(userId).filter((n) => n.readAt === null);
+      for (const n of unread) n.readAt = at;
+      return unread.length;
+    },
+    getEmailOn: async (userId) => email.get(userId) ?? false,
+    setEmailOn: async (userId, on) => {
+      email.set(userId, on);
+    },
+  };
+  return { repo, notes: notesOf, fired };
+}
