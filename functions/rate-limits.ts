@@ -127,6 +127,9 @@ export const rateLimits: readonly RateLimitDefinition[] = [
     limit: 300,
     windowSeconds: 300,
     applies: { to: 'api', routes: { routeKeys: ['POST /api/watchlist/items', 'DELETE /api/watchlist/items/{id}', 'PUT /api/watchlist/order'] } },
+    stageThrottle: { rateLimit: 20, burstLimit: 40 },
+  },
+  {
     id: 'alertWrites',
     description:
       'Setting, pausing, resuming and deleting alerts and the e-mail choice, per learner: a learner sets a few at a time (at most 50 are active); a script does not get to churn them.',

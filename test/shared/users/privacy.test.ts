@@ -124,6 +124,7 @@ describe('the data export', () => {
   });
   it('exports the watchlist and its count in sections of their own', () => {
     expect(['WATCH#SPY', 'WATCH#SPY261218C00600000', 'WATCHLIST'].map(sectionOf)).toEqual(['watchlist', 'watchlist', 'watchlistCount']);
+  });
   it("exports the learner's alerts, their firings, the e-mail choice and the notifications in sections of their own", () => {
     expect(['ALERT#A#01J', 'ALERT#COUNT', 'ALERT#FIRED#01J#2026-11-25', 'ALERT#SETTINGS', 'NOTE#01J'].map(sectionOf)).toEqual([
       'alerts',
