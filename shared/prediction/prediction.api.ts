@@ -79,13 +79,21 @@ export const MarketSummarySchema = z.object({
   asOf: IsoTime,
 });
 
+/**
+ * One market as a row of the list: the summary without its rule, resolution source and void time, which the market's
+ * own page carries (the list of every market stays small; its expiry group names the source once).
+ */
+export const MarketRowSchema = MarketSummarySchema.omit({ rule: true, source: true, voidsAt: true });
+
 /** Every market of one underlying's expiry: the "close above" strikes and the "close between" ladder. */
 export const ExpiryGroupSchema = z.object({
   underlying: z.string(),
   expiration: NyDate,
   closesAt: IsoTime,
-  above: z.array(MarketSummarySchema),
-  ladder: z.object({ id: z.string(), question: z.string(), buckets: z.array(MarketSummarySchema) }),
+  /** Where the deciding close comes from, with its date: the same for every market of the expiry. */
+  source: z.string(),
+  above: z.array(MarketRowSchema),
+  ladder: z.object({ id: z.string(), question: z.string(), buckets: z.array(MarketRowSchema) }),
 });
 
 export const MarketsListSchema = z.object({

@@ -26,8 +26,6 @@ interface Summary {
   lower: number | null;
   upper: number | null;
   question: string;
-  rule: string;
-  source: string;
   closesAt: string;
   resolution: { status: string; outcome?: string; close?: number; closeDate?: string };
 }
@@ -35,6 +33,7 @@ interface Group {
   underlying: string;
   expiration: string;
   closesAt: string;
+  source: string;
   above: Summary[];
   ladder: { id: string; question: string; buckets: Summary[] };
 }
@@ -62,15 +61,16 @@ describe('the demo prediction markets (a local stack of its own)', () => {
     await own?.stop();
   });
 
-  it('makes markets after an ingestion, each with its question, rule, source and close time, the ladders covering every close once', async () => {
+  it('makes markets after an ingestion, each with its question and close time, the source once per expiry, the ladders covering every close once', async () => {
     // The next four expiries of every tracked underlying.
     for (const u of TRACKED_UNDERLYINGS) expect(groups.filter((g) => g.underlying === u).length, u).toBe(4);
     for (const g of groups) {
       expect(g.above.length).toBeGreaterThanOrEqual(2);
+      expect(g.source).toContain('official closing price');
       for (const m of [...g.above, ...g.ladder.buckets]) {
         expect(m.question).toMatch(/^Will [A-Z.]+ close .+\?$/);
-        expect(m.rule).toMatch(/^Resolves YES if /);
-        expect(m.source).toContain('official closing price');
+        // The rule, source and void time are on the market's page (below), not on each row of the list.
+        expect(m).not.toHaveProperty('rule');
         expect(m.closesAt).toBe(g.closesAt);
         expect(m.resolution).toEqual({ status: 'open' });
       }
@@ -85,6 +85,9 @@ describe('the demo prediction markets (a local stack of its own)', () => {
     const market = groups[0]!.above[0]!;
     const page = await call('GET', `/api/predictions/markets/${market.id}`);
     expect(page.status).toBe(200);
+    expect(page.body.market.rule).toMatch(/^Resolves YES if /);
+    expect(page.body.market.source).toBe(groups[0]!.source);
+    expect(Date.parse(page.body.market.voidsAt)).toBeGreaterThan(Date.parse(market.closesAt));
     expect(Object.keys(page.body.fairValues)).toEqual(['atmIv', 'strikeIv', 'callSpread']);
     for (const f of Object.values(page.body.fairValues) as { value: number; formula: string }[]) {
       expect(f.value).toBeGreaterThanOrEqual(0);

@@ -1,6 +1,6 @@
 import type { Clock } from '../../ports/clock.port';
 import type { ExpirySnapshot, MarketSnapshotStore } from '../market-snapshots.port';
-import { marketSummary, noVolume, type MarketSummary, type VolumeOf } from './market-summary';
+import { marketRow, marketSummary, noVolume, type MarketRow, type VolumeOf } from './market-summary';
 
 export interface MarketsListDeps {
   snapshots: Pick<MarketSnapshotStore, 'unresolved' | 'resolved'>;
@@ -12,8 +12,10 @@ export interface ExpiryGroup {
   underlying: string;
   expiration: string;
   closesAt: string;
-  above: MarketSummary[];
-  ladder: { id: string; question: string; buckets: MarketSummary[] };
+  /** The resolution source, once for the expiry (every market of it is decided by the same close). */
+  source: string;
+  above: MarketRow[];
+  ladder: { id: string; question: string; buckets: MarketRow[] };
 }
 
 export interface MarketsList {
@@ -51,11 +53,12 @@ export async function marketsList(deps: MarketsListDeps): Promise<MarketsList> {
 }
 
 export function expiryGroup(snapshot: ExpirySnapshot, now: Date, volumes: ReadonlyMap<string, number>): ExpiryGroup {
-  const summaries = snapshot.markets.map((m) => marketSummary(snapshot, m, now, volumes.get(m.market.id) ?? 0));
+  const summaries = snapshot.markets.map((m) => marketRow(marketSummary(snapshot, m, now, volumes.get(m.market.id) ?? 0)));
   return {
     underlying: snapshot.underlying,
     expiration: snapshot.expiration,
     closesAt: snapshot.closesAt,
+    source: snapshot.markets[0]?.market.source ?? '',
     above: summaries.filter((m) => m.kind === 'above'),
     ladder: { ...snapshot.ladder, buckets: summaries.filter((m) => m.kind === 'between') },
   };

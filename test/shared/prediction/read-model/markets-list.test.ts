@@ -17,7 +17,7 @@ describe('the prediction markets list', () => {
     });
   });
 
-  it('groups the markets by underlying and expiry, each with its quote, price, change, volume, rule and source', async () => {
+  it('groups the markets by underlying and expiry, each with its quote, price, change and volume, the source once per expiry', async () => {
     const snapshots = await madeMarkets();
     const before = structuredClone([...snapshots.items.values()]);
     const list = await marketsList({
@@ -31,13 +31,18 @@ describe('the prediction markets list', () => {
     const snap = (await snapshots.get('SPY', '2026-12-18'))!;
     const group = list.groups[2]!;
     expect(group.ladder).toMatchObject({ id: 'SPY-2026-12-18-RANGE', question: snap.ladder.question });
+    expect(group.source).toBe(snap.markets[0]!.market.source);
+    expect(group.source).toContain("SPY's official closing price for");
     expect([...group.above, ...group.ladder.buckets].map((m) => m.id)).toEqual(snap.markets.map((m) => m.market.id));
     for (const m of [...group.above, ...group.ladder.buckets]) {
       const stored = snap.markets.find((s) => s.market.id === m.id)!;
+      expect(stored.market.source).toBe(group.source);
+      // The rule, the source and the void time are on the market's own page, not on each row of the list.
+      expect(m).not.toHaveProperty('rule');
+      expect(m).not.toHaveProperty('source');
+      expect(m).not.toHaveProperty('voidsAt');
       expect(m).toMatchObject({
         question: stored.market.question,
-        rule: stored.market.rule,
-        source: stored.market.source,
         closesAt: '2026-12-18T21:00:00.000Z',
         quote: quoteOf(bookOf(snap, stored)),
         yesPrice: stored.yesPrice,

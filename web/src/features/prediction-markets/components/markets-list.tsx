@@ -52,7 +52,6 @@ export function MarketsList({ list }: { list: MarketsList }) {
 
 function ExpiryMarkets({ group }: { group: ExpiryGroup }) {
   const headingId = `e-${group.underlying}-${group.expiration}`;
-  const first = group.above[0] ?? group.ladder.buckets[0];
   return (
     <section aria-labelledby={headingId} className="border-b border-slate-100 py-3 last:border-b-0" data-testid="expiry-group">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-5">
@@ -61,7 +60,7 @@ function ExpiryMarkets({ group }: { group: ExpiryGroup }) {
         </h4>
         <p className="text-xs text-slate-600">
           Trading closes {formatNewYorkTime(group.closesAt)}
-          {first && ` · source: ${first.source}`}
+          {group.source && ` · source: ${group.source}`}
         </p>
       </div>
       {group.above.length > 0 && (
