@@ -41,6 +41,8 @@ interface Group {
 describe('the demo prediction markets (a local stack of its own)', () => {
   let own: SpawnedStack;
   let groups: Group[];
+  let underlyings: string[];
+  let shown: string;
   let call: Awaited<ReturnType<typeof learner>>['call'];
 
   beforeAll(async () => {
@@ -55,13 +57,24 @@ describe('the demo prediction markets (a local stack of its own)', () => {
       240_000,
       'the markets made from the start-up ingestion',
     );
-    groups = (await call('GET', '/api/predictions/markets')).body.groups;
+    // The list is read one underlying at a time, as the page's tabs read it.
+    const first = (await call('GET', '/api/predictions/markets')).body as { underlyings: string[]; underlying: string };
+    underlyings = first.underlyings;
+    shown = first.underlying;
+    groups = [];
+    for (const u of underlyings) groups.push(...(await call('GET', `/api/predictions/markets?underlying=${u}`)).body.groups);
   }, 300_000);
   afterAll(async () => {
     await own?.stop();
   });
 
   it('makes markets after an ingestion, each with its question and close time, the source once per expiry, the ladders covering every close once', async () => {
+    // Every tracked underlying has markets, SPY first and shown without a choice; an underlying not tracked is refused.
+    expect(underlyings).toEqual(TRACKED_UNDERLYINGS);
+    expect(shown).toBe('SPY');
+    const bad = await call('GET', '/api/predictions/markets?underlying=NOPE');
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('underlying');
     // The next four expiries of every tracked underlying.
     for (const u of TRACKED_UNDERLYINGS) expect(groups.filter((g) => g.underlying === u).length, u).toBe(4);
     for (const g of groups) {
@@ -154,7 +167,7 @@ describe('the demo prediction markets (a local stack of its own)', () => {
     const lower = group.above[0]!.lower!;
     expect(resolved.body.market.resolution).toEqual({ status: 'resolved', outcome: bar.close >= lower ? 'yes' : 'no', close: bar.close, closeDate: expiry });
     expect(resolved.body.fairValues).toBeNull();
-    const list = (await call('GET', '/api/predictions/markets')).body as { groups: Group[] };
+    const list = (await call('GET', '/api/predictions/markets?underlying=SPY')).body as { groups: Group[] };
     const settled = list.groups.find((g) => g.underlying === 'SPY' && g.expiration === expiry)!;
     expect(settled.ladder.buckets.filter((b) => b.resolution.outcome === 'yes')).toHaveLength(1);
 

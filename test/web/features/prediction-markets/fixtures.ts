@@ -71,6 +71,8 @@ export const marketsList = () =>
     demo: true,
     madeAt: AS_OF,
     provider: 'simulated',
+    underlyings: ['SPY', 'QQQ'],
+    underlying: 'SPY',
     groups: [
       {
         underlying: 'SPY',
