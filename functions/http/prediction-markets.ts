@@ -25,7 +25,10 @@ export function makePredictionMarketsHandler(deps: PredictionMarketsReadDeps) {
     return okRaw(answer.text, { etag: answer.etag });
   };
   return httpApi({
-    'GET /api/predictions/markets': route(api['GET /api/predictions/markets'], () => kept('list', ANSWER_SECONDS.list, () => marketsList(deps))),
+    // One answer kept per underlying asked for (the query only admits the tracked ones), and one for the default.
+    'GET /api/predictions/markets': route(api['GET /api/predictions/markets'], ({ query }) =>
+      kept(`list:${query.underlying ?? ''}`, ANSWER_SECONDS.list, () => marketsList(deps, query.underlying)),
+    ),
     'GET /api/predictions/markets/{marketId}': route(api['GET /api/predictions/markets/{marketId}'], async ({ params }) => {
       const name = `market:${params.marketId}`;
       const hit = answers.peek(name);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineApi } from '../api/contract';
+import { TRACKED_UNDERLYINGS } from '../market/underlyings';
 
 /**
  * The demo prediction markets' HTTP API (issue 36): yes/no contracts on the closes of the tracked underlyings, priced
@@ -79,13 +80,35 @@ export const MarketSummarySchema = z.object({
   asOf: IsoTime,
 });
 
+/**
+ * One market as a row of the list: the summary without its rule, resolution source and void time, which the market's
+ * own page carries (the list of every market stays small; its expiry group names the source once).
+ */
+export const MarketRowSchema = MarketSummarySchema.omit({ rule: true, source: true, voidsAt: true });
+
 /** Every market of one underlying's expiry: the "close above" strikes and the "close between" ladder. */
 export const ExpiryGroupSchema = z.object({
   underlying: z.string(),
   expiration: NyDate,
   closesAt: IsoTime,
-  above: z.array(MarketSummarySchema),
-  ladder: z.object({ id: z.string(), question: z.string(), buckets: z.array(MarketSummarySchema) }),
+  /** Where the deciding close comes from, with its date: the same for every market of the expiry. */
+  source: z.string(),
+  above: z.array(MarketRowSchema),
+  ladder: z.object({ id: z.string(), question: z.string(), buckets: z.array(MarketRowSchema) }),
+});
+
+/**
+ * The list is read one underlying at a time (as Kalshi groups its events): `underlying` picks it, in any case; without
+ * it the first underlying with markets is shown (SPY when it has some). Only a tracked underlying is a choice: any other
+ * symbol answers 400 naming the field; a tracked one with no markets answers an empty list with the underlyings that
+ * have some.
+ */
+export const MarketsListQuery = z.object({
+  underlying: z
+    .string()
+    .transform((u) => u.trim().toUpperCase())
+    .refine((u) => TRACKED_UNDERLYINGS.includes(u), `must be one of the tracked underlyings: ${TRACKED_UNDERLYINGS.join(', ')}`)
+    .optional(),
 });
 
 export const MarketsListSchema = z.object({
@@ -95,6 +118,11 @@ export const MarketsListSchema = z.object({
   madeAt: IsoTime.nullable(),
   /** 'simulated' or the real provider's name: where the prices and the closes come from. */
   provider: z.string(),
+  /** The underlyings with markets on the list (not yet resolved, or resolved in the last week), in the product's order: the page's tabs. */
+  underlyings: z.array(z.string()),
+  /** The underlying whose expiries `groups` holds; null when nothing was asked and no underlying has markets. */
+  underlying: z.string().nullable(),
+  /** The shown underlying's expiries, nearest first. */
   groups: z.array(ExpiryGroupSchema),
 });
 
@@ -250,7 +278,8 @@ export const CalibrationSchema = z.object({
 export const predictionApi = defineApi({
   'GET /api/predictions/markets': {
     auth: 'user',
-    summary: 'The demo prediction markets, grouped by underlying and expiry',
+    summary: 'The demo prediction markets of one underlying, grouped by expiry, with the underlyings that have markets',
+    query: MarketsListQuery,
     response: MarketsListSchema,
   },
   'GET /api/predictions/markets/{marketId}': {

@@ -84,7 +84,8 @@ describe('the demo prediction markets in Chromium', () => {
     await page.getByTestId('calibration-empty').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
 
-    // Open the market from the list: under SPY, its expiry, its strike.
+    // Open the market from the list: SPY's tab (shown first), its expiry, its strike.
+    expect(await page.getByRole('tab', { name: 'SPY', exact: true }).getAttribute('aria-selected')).toBe('true');
     const expiry = page.getByRole('region', { name: `SPY close on ${formatExpiry(group.expiration)}`, exact: true });
     await expiry.getByRole('link', { name: market.label, exact: true }).click();
     await page.getByRole('heading', { level: 1, name: `${market.question} DEMO` }).waitFor();

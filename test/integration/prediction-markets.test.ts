@@ -26,8 +26,6 @@ interface Summary {
   lower: number | null;
   upper: number | null;
   question: string;
-  rule: string;
-  source: string;
   closesAt: string;
   resolution: { status: string; outcome?: string; close?: number; closeDate?: string };
 }
@@ -35,6 +33,7 @@ interface Group {
   underlying: string;
   expiration: string;
   closesAt: string;
+  source: string;
   above: Summary[];
   ladder: { id: string; question: string; buckets: Summary[] };
 }
@@ -42,6 +41,8 @@ interface Group {
 describe('the demo prediction markets (a local stack of its own)', () => {
   let own: SpawnedStack;
   let groups: Group[];
+  let underlyings: string[];
+  let shown: string;
   let call: Awaited<ReturnType<typeof learner>>['call'];
 
   beforeAll(async () => {
@@ -56,21 +57,33 @@ describe('the demo prediction markets (a local stack of its own)', () => {
       240_000,
       'the markets made from the start-up ingestion',
     );
-    groups = (await call('GET', '/api/predictions/markets')).body.groups;
+    // The list is read one underlying at a time, as the page's tabs read it.
+    const first = (await call('GET', '/api/predictions/markets')).body as { underlyings: string[]; underlying: string };
+    underlyings = first.underlyings;
+    shown = first.underlying;
+    groups = [];
+    for (const u of underlyings) groups.push(...(await call('GET', `/api/predictions/markets?underlying=${u}`)).body.groups);
   }, 300_000);
   afterAll(async () => {
     await own?.stop();
   });
 
-  it('makes markets after an ingestion, each with its question, rule, source and close time, the ladders covering every close once', async () => {
+  it('makes markets after an ingestion, each with its question and close time, the source once per expiry, the ladders covering every close once', async () => {
+    // Every tracked underlying has markets, SPY first and shown without a choice; an underlying not tracked is refused.
+    expect(underlyings).toEqual(TRACKED_UNDERLYINGS);
+    expect(shown).toBe('SPY');
+    const bad = await call('GET', '/api/predictions/markets?underlying=NOPE');
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('underlying');
     // The next four expiries of every tracked underlying.
     for (const u of TRACKED_UNDERLYINGS) expect(groups.filter((g) => g.underlying === u).length, u).toBe(4);
     for (const g of groups) {
       expect(g.above.length).toBeGreaterThanOrEqual(2);
+      expect(g.source).toContain('official closing price');
       for (const m of [...g.above, ...g.ladder.buckets]) {
         expect(m.question).toMatch(/^Will [A-Z.]+ close .+\?$/);
-        expect(m.rule).toMatch(/^Resolves YES if /);
-        expect(m.source).toContain('official closing price');
+        // The rule, source and void time are on the market's page (below), not on each row of the list.
+        expect(m).not.toHaveProperty('rule');
         expect(m.closesAt).toBe(g.closesAt);
         expect(m.resolution).toEqual({ status: 'open' });
       }
@@ -85,6 +98,9 @@ describe('the demo prediction markets (a local stack of its own)', () => {
     const market = groups[0]!.above[0]!;
     const page = await call('GET', `/api/predictions/markets/${market.id}`);
     expect(page.status).toBe(200);
+    expect(page.body.market.rule).toMatch(/^Resolves YES if /);
+    expect(page.body.market.source).toBe(groups[0]!.source);
+    expect(Date.parse(page.body.market.voidsAt)).toBeGreaterThan(Date.parse(market.closesAt));
     expect(Object.keys(page.body.fairValues)).toEqual(['atmIv', 'strikeIv', 'callSpread']);
     for (const f of Object.values(page.body.fairValues) as { value: number; formula: string }[]) {
       expect(f.value).toBeGreaterThanOrEqual(0);
@@ -151,7 +167,7 @@ describe('the demo prediction markets (a local stack of its own)', () => {
     const lower = group.above[0]!.lower!;
     expect(resolved.body.market.resolution).toEqual({ status: 'resolved', outcome: bar.close >= lower ? 'yes' : 'no', close: bar.close, closeDate: expiry });
     expect(resolved.body.fairValues).toBeNull();
-    const list = (await call('GET', '/api/predictions/markets')).body as { groups: Group[] };
+    const list = (await call('GET', '/api/predictions/markets?underlying=SPY')).body as { groups: Group[] };
     const settled = list.groups.find((g) => g.underlying === 'SPY' && g.expiration === expiry)!;
     expect(settled.ladder.buckets.filter((b) => b.resolution.outcome === 'yes')).toHaveLength(1);
 

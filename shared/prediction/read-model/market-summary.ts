@@ -20,6 +20,15 @@ export interface MarketSummary extends PredictionMarket {
   asOf: string;
 }
 
+/** One market as a row of the list (the contract's MarketRow): its rule, source and void time are on its own page. */
+export type MarketRow = Omit<MarketSummary, 'rule' | 'source' | 'voidsAt'>;
+
+/** The list's row of a market: the summary without what only its page shows. */
+export function marketRow(summary: MarketSummary): MarketRow {
+  const { rule: _rule, source: _source, voidsAt: _voidsAt, ...row } = summary;
+  return row;
+}
+
 const NO_QUOTE: BookQuote = { yesBid: null, yesAsk: null, noBid: null, noAsk: null };
 
 /**

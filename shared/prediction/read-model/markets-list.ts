@@ -1,6 +1,7 @@
 import type { Clock } from '../../ports/clock.port';
+import { TRACKED_UNDERLYINGS } from '../../market/underlyings';
 import type { ExpirySnapshot, MarketSnapshotStore } from '../market-snapshots.port';
-import { marketSummary, noVolume, type MarketSummary, type VolumeOf } from './market-summary';
+import { marketRow, marketSummary, noVolume, type MarketRow, type VolumeOf } from './market-summary';
 
 export interface MarketsListDeps {
   snapshots: Pick<MarketSnapshotStore, 'unresolved' | 'resolved'>;
@@ -12,14 +13,18 @@ export interface ExpiryGroup {
   underlying: string;
   expiration: string;
   closesAt: string;
-  above: MarketSummary[];
-  ladder: { id: string; question: string; buckets: MarketSummary[] };
+  /** The resolution source, once for the expiry (every market of it is decided by the same close). */
+  source: string;
+  above: MarketRow[];
+  ladder: { id: string; question: string; buckets: MarketRow[] };
 }
 
 export interface MarketsList {
   demo: true;
   madeAt: string | null;
   provider: string;
+  underlyings: string[];
+  underlying: string | null;
   groups: ExpiryGroup[];
 }
 
@@ -29,33 +34,46 @@ export const RECENTLY_RESOLVED_DAYS = 7;
 const RESOLVED_READ = 60;
 
 /**
- * The markets page: every expiry not yet resolved (open, or closed and awaiting its close) and those resolved in the
- * last week, grouped by underlying and expiry (underlyings A to Z, expiries nearest first), each market with its
- * book's top, YES price, change since the last ingestion, volume and resolution. Reads only.
+ * The underlyings in the order the product lists them (the tracked ones as tracked, SPY first), any other A to Z after.
  */
-export async function marketsList(deps: MarketsListDeps): Promise<MarketsList> {
+const productOrder = (a: string, b: string) => {
+  const rank = (u: string) => (TRACKED_UNDERLYINGS.indexOf(u) + TRACKED_UNDERLYINGS.length + 1) % (TRACKED_UNDERLYINGS.length + 1);
+  return rank(a) - rank(b) || a.localeCompare(b);
+};
+
+/**
+ * The markets page, one underlying at a time: every expiry not yet resolved (open, or closed and awaiting its close)
+ * and those resolved in the last week, of the underlying asked for (without one, the first with markets: SPY when it
+ * has some), expiries nearest first, each market with its book's top, YES price, change since the last ingestion,
+ * volume and resolution; beside them, every underlying with markets on the list, for the page's tabs. Reads only.
+ */
+export async function marketsList(deps: MarketsListDeps, asked?: string): Promise<MarketsList> {
   const now = deps.clock.now();
   const since = now.getTime() - RECENTLY_RESOLVED_DAYS * 86_400_000;
   const [open, resolved] = await Promise.all([deps.snapshots.unresolved(), deps.snapshots.resolved(RESOLVED_READ)]);
-  const snapshots = [...open, ...resolved.filter((s) => Date.parse(s.closesAt) >= since)].sort(
-    (a, b) => a.underlying.localeCompare(b.underlying) || a.expiration.localeCompare(b.expiration),
-  );
+  const listed = [...open, ...resolved.filter((s) => Date.parse(s.closesAt) >= since)];
+  const underlyings = [...new Set(listed.map((s) => s.underlying))].sort(productOrder);
+  const underlying = asked ?? underlyings[0] ?? null;
+  const snapshots = listed.filter((s) => s.underlying === underlying).sort((a, b) => a.expiration.localeCompare(b.expiration));
   const volumes = await (deps.volumeOf ?? noVolume)(snapshots.flatMap((s) => s.markets.map((m) => m.market.id)));
-  const latest = snapshots.reduce<ExpirySnapshot | null>((a, s) => (a === null || s.madeAt > a.madeAt ? s : a), null);
+  const latest = listed.reduce<ExpirySnapshot | null>((a, s) => (a === null || s.madeAt > a.madeAt ? s : a), null);
   return {
     demo: true,
     madeAt: latest?.madeAt ?? null,
     provider: latest?.provider ?? 'simulated',
+    underlyings,
+    underlying,
     groups: snapshots.map((s) => expiryGroup(s, now, volumes)),
   };
 }
 
 export function expiryGroup(snapshot: ExpirySnapshot, now: Date, volumes: ReadonlyMap<string, number>): ExpiryGroup {
-  const summaries = snapshot.markets.map((m) => marketSummary(snapshot, m, now, volumes.get(m.market.id) ?? 0));
+  const summaries = snapshot.markets.map((m) => marketRow(marketSummary(snapshot, m, now, volumes.get(m.market.id) ?? 0)));
   return {
     underlying: snapshot.underlying,
     expiration: snapshot.expiration,
     closesAt: snapshot.closesAt,
+    source: snapshot.markets[0]?.market.source ?? '',
     above: summaries.filter((m) => m.kind === 'above'),
     ladder: { ...snapshot.ladder, buckets: summaries.filter((m) => m.kind === 'between') },
   };

@@ -31,6 +31,18 @@ describe('the prediction markets routes', () => {
     expect(w.reads()).toBe(2);
   });
 
+  it('answer the list one underlying at a time, each kept apart, and 400 naming the field for an underlying not tracked', async () => {
+    const w = await setup();
+    const spy = await w.handler(event('GET /api/predictions/markets', { queryStringParameters: { underlying: 'spy' } }));
+    expect([spy.statusCode, json(spy).underlying, json(spy).groups.length]).toEqual([200, 'SPY', 4]);
+    const msft = await w.handler(event('GET /api/predictions/markets', { queryStringParameters: { underlying: 'MSFT' } }));
+    expect([msft.statusCode, json(msft)]).toEqual([200, expect.objectContaining({ underlying: 'MSFT', underlyings: ['SPY'], groups: [] })]);
+    const bad = await w.handler(event('GET /api/predictions/markets', { queryStringParameters: { underlying: 'ZZZZ' } }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('underlying');
+    expect(bad.body).toContain('must be one of the tracked underlyings');
+  });
+
   it("answer a market's page, 400 for a string that is no market id and 404 for an id of no market", async () => {
     const w = await setup();
     const id = (await w.snapshots.get('SPY', '2026-12-18'))!.markets[0]!.market.id;

@@ -1,11 +1,12 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ResponseOf } from '@shared/api/contract';
 import type { predictionApi } from '@shared/prediction/prediction.api';
 import { api } from '@web/lib/api-client';
 import { queryKeys } from './query-keys';
 
 /**
- * The demo prediction markets (issue 36): every market made from the tracked underlyings' option chains, one market (or
+ * The demo prediction markets (issue 36): the markets made from one tracked underlying's option chains (the list is read
+ * an underlying at a time, with the underlyings that have markets for the page's tabs), one market (or
  * a ladder) with its book and fair values, and the calibration over the settled markets. The types are the area's HTTP
  * contract (shared/prediction/prediction.api.ts). The markets are made again after each ingestion, so a read keeps
  * for half a minute; the learner's own account is in prediction-account.ts.
@@ -22,10 +23,13 @@ export type Calibration = ResponseOf<Api['GET /api/predictions/calibration']>;
 export type CalibrationBucket = Calibration['buckets'][number];
 export type Resolution = MarketSummary['resolution'];
 
-export const getMarkets = (signal?: AbortSignal) => api.get<MarketsList>('/api/predictions/markets', undefined, signal);
-export const marketsQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.prediction.markets(), queryFn: ({ signal }) => getMarkets(signal), staleTime: 30_000 });
-export const usePredictionMarkets = () => useQuery(marketsQueryOptions());
+/** One underlying's markets; null asks for the one the server shows first (SPY when it has markets). */
+export const getMarkets = (underlying: string | null, signal?: AbortSignal) =>
+  api.get<MarketsList>('/api/predictions/markets', underlying === null ? undefined : { underlying }, signal);
+export const marketsQueryOptions = (underlying: string | null) =>
+  queryOptions({ queryKey: queryKeys.prediction.marketsOf(underlying), queryFn: ({ signal }) => getMarkets(underlying, signal), staleTime: 30_000 });
+/** The list of one underlying; while another underlying's list loads, the one shown stays (its tabs with it). */
+export const usePredictionMarkets = (underlying: string | null) => useQuery({ ...marketsQueryOptions(underlying), placeholderData: keepPreviousData });
 
 export const getMarket = (marketId: string, signal?: AbortSignal) =>
   api.get<MarketDetail>(`/api/predictions/markets/${encodeURIComponent(marketId)}`, undefined, signal);

@@ -91,6 +91,8 @@ export const queryKeys = {
   prediction: {
     all: prediction,
     markets: () => [...prediction, 'markets'] as const,
+    /** One underlying's list (null: the one the server shows first). */
+    marketsOf: (underlying: string | null) => [...prediction, 'markets', 'list', underlying ?? 'first'] as const,
     market: (marketId: string) => [...prediction, 'markets', marketId] as const,
     account: () => [...prediction, 'account'] as const,
     calibration: () => [...prediction, 'calibration'] as const,

@@ -13,11 +13,36 @@ describe('the prediction markets list', () => {
       demo: true,
       madeAt: null,
       provider: 'simulated',
+      underlyings: [],
+      underlying: null,
       groups: [],
     });
   });
 
-  it('groups the markets by underlying and expiry, each with its quote, price, change, volume, rule and source', async () => {
+  it('shows one underlying at a time: the first with markets (SPY) unless asked, with every underlying that has markets', async () => {
+    const snapshots = await madeMarkets();
+    const spy = (await snapshots.get('SPY', '2026-12-18'))!;
+    // The same expiry's markets under two more names, saved in no particular order.
+    for (const u of ['AAPL', 'QQQ']) await snapshots.save({ ...spy, underlying: u });
+    const clock = fixedClock('2026-12-01T15:00:00Z');
+
+    const first = await marketsList({ snapshots, clock });
+    expect(first).toMatchObject({ underlyings: ['SPY', 'QQQ', 'AAPL'], underlying: 'SPY' });
+    expect(first.groups.map((g) => `${g.underlying} ${g.expiration}`)).toEqual(['SPY 2026-12-04', 'SPY 2026-12-11', 'SPY 2026-12-18', 'SPY 2026-12-24']);
+
+    const aapl = await marketsList({ snapshots, clock }, 'AAPL');
+    expect(aapl).toMatchObject({ underlyings: ['SPY', 'QQQ', 'AAPL'], underlying: 'AAPL' });
+    expect(aapl.groups.map((g) => `${g.underlying} ${g.expiration}`)).toEqual(['AAPL 2026-12-18']);
+
+    // A tracked underlying with no markets: an empty list, and the tabs to go elsewhere.
+    expect(await marketsList({ snapshots, clock }, 'MSFT')).toMatchObject({ underlyings: ['SPY', 'QQQ', 'AAPL'], underlying: 'MSFT', groups: [] });
+
+    // Without SPY the first in the product's order is shown.
+    for (const e of ['2026-12-04', '2026-12-11', '2026-12-18', '2026-12-24']) snapshots.items.delete(`SPY#${e}`);
+    expect(await marketsList({ snapshots, clock })).toMatchObject({ underlyings: ['QQQ', 'AAPL'], underlying: 'QQQ' });
+  });
+
+  it('groups the markets by underlying and expiry, each with its quote, price, change and volume, the source once per expiry', async () => {
     const snapshots = await madeMarkets();
     const before = structuredClone([...snapshots.items.values()]);
     const list = await marketsList({
@@ -31,13 +56,18 @@ describe('the prediction markets list', () => {
     const snap = (await snapshots.get('SPY', '2026-12-18'))!;
     const group = list.groups[2]!;
     expect(group.ladder).toMatchObject({ id: 'SPY-2026-12-18-RANGE', question: snap.ladder.question });
+    expect(group.source).toBe(snap.markets[0]!.market.source);
+    expect(group.source).toContain("SPY's official closing price for");
     expect([...group.above, ...group.ladder.buckets].map((m) => m.id)).toEqual(snap.markets.map((m) => m.market.id));
     for (const m of [...group.above, ...group.ladder.buckets]) {
       const stored = snap.markets.find((s) => s.market.id === m.id)!;
+      expect(stored.market.source).toBe(group.source);
+      // The rule, the source and the void time are on the market's own page, not on each row of the list.
+      expect(m).not.toHaveProperty('rule');
+      expect(m).not.toHaveProperty('source');
+      expect(m).not.toHaveProperty('voidsAt');
       expect(m).toMatchObject({
         question: stored.market.question,
-        rule: stored.market.rule,
-        source: stored.market.source,
         closesAt: '2026-12-18T21:00:00.000Z',
         quote: quoteOf(bookOf(snap, stored)),
         yesPrice: stored.yesPrice,

@@ -1,4 +1,11 @@
-import { CalibrationSchema, DemoAccountSchema, MarketDetailSchema, MarketsListSchema, type MarketSummarySchema } from '@shared/prediction/prediction.api';
+import {
+  CalibrationSchema,
+  DemoAccountSchema,
+  MarketDetailSchema,
+  MarketsListSchema,
+  type MarketRowSchema,
+  type MarketSummarySchema,
+} from '@shared/prediction/prediction.api';
 import type { z } from 'zod';
 
 /**
@@ -6,6 +13,10 @@ import type { z } from 'zod';
  * change of the contract breaks these tests rather than leaving them testing a shape the server no longer sends.
  */
 type Summary = z.infer<typeof MarketSummarySchema>;
+type Row = z.infer<typeof MarketRowSchema>;
+
+/** A market as a row of the list: without the rule, source and void time its page shows. */
+const row = ({ rule: _rule, source: _source, voidsAt: _voidsAt, ...rest }: Summary): Row => rest;
 
 export const MARKET_ID = 'SPY-2026-12-18-ABOVE-600';
 export const LADDER_ID = 'SPY-2026-12-18-RANGE';
@@ -60,16 +71,19 @@ export const marketsList = () =>
     demo: true,
     madeAt: AS_OF,
     provider: 'simulated',
+    underlyings: ['SPY', 'QQQ'],
+    underlying: 'SPY',
     groups: [
       {
         underlying: 'SPY',
         expiration: '2026-12-18',
         closesAt: CLOSES,
+        source: SOURCE,
         above: [
-          summary({ id: 'SPY-2026-12-18-ABOVE-590', label: '590 or above', question: 'Will SPY close above 590 on Dec 18, 2026?', yesPrice: 69.5 }),
-          summary(),
+          row(summary({ id: 'SPY-2026-12-18-ABOVE-590', label: '590 or above', question: 'Will SPY close above 590 on Dec 18, 2026?', yesPrice: 69.5 })),
+          row(summary()),
         ],
-        ladder: { id: LADDER_ID, question: 'Where will SPY close on Dec 18, 2026?', buckets: BUCKETS },
+        ladder: { id: LADDER_ID, question: 'Where will SPY close on Dec 18, 2026?', buckets: BUCKETS.map(row) },
       },
     ],
   });

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import PredictionMarketsPage from '@web/features/prediction-markets/components/prediction-markets-page';
 import { json, stubApi } from '../../app/api-stub';
 import { stubResizeObserver } from '../learning/fixtures';
+import { MarketsListSchema } from '@shared/prediction/prediction.api';
 import { calibration, demoAccount, emptyCalibration, MARKET_ID, marketsList, order } from './fixtures';
 
 // The page's first render loads its lazy chunks; a loaded machine takes longer than the default second.
@@ -63,10 +64,10 @@ describe('the prediction markets page', () => {
     expect((await screen.findByTestId('demo-balance')).textContent).toBe('$1,000.00');
   });
 
-  it('lists the markets by underlying and expiry: YES as % and $, NO, change, volume, close time and source', async () => {
+  it('lists the markets of an underlying by expiry: YES as % and $, NO, change, volume, close time and source', async () => {
     api();
     renderPage();
-    const spy = await screen.findByRole('region', { name: 'SPY' });
+    const spy = await screen.findByRole('tabpanel', { name: 'SPY' });
     const expiry = within(spy).getByRole('region', { name: 'SPY close on Dec 18, 2026' });
     expect(expiry.textContent).toContain('Trading closes Dec 18, 4:00 PM ET');
     expect(expiry.textContent).toContain("source: SPY's official closing price for Fri, Dec 18, 2026");
@@ -79,6 +80,30 @@ describe('the prediction markets page', () => {
     expect(within(expiry).getByRole('link', { name: 'Where will SPY close on Dec 18, 2026?' }).getAttribute('href')).toBe(
       '/app/prediction-markets/SPY-2026-12-18-RANGE',
     );
+  });
+
+  it('shows one underlying at a time, a tab each: the arrow keys move to the next, which is fetched on its own', async () => {
+    const qqq = MarketsListSchema.parse({ ...marketsList(), underlying: 'QQQ', groups: [] });
+    const { calls } = api({
+      'GET /api/predictions/markets': (url: URL) => json(url.searchParams.get('underlying') === 'QQQ' ? qqq : marketsList()),
+    });
+    renderPage();
+    const tabs = within(await screen.findByRole('tablist', { name: 'Underlying' })).getAllByRole('tab');
+    expect(tabs.map((t) => [t.textContent, t.getAttribute('aria-selected')])).toEqual([
+      ['SPY', 'true'],
+      ['QQQ', 'false'],
+    ]);
+    expect(screen.getByRole('tabpanel', { name: 'SPY' }).textContent).toContain('SPY close on Dec 18, 2026');
+    tabs[0]!.focus();
+    await userEvent.keyboard('{ArrowRight}');
+    const panel = await screen.findByRole('tabpanel', { name: 'QQQ' });
+    await waitFor(() => expect(panel.textContent).toContain('No QQQ markets are on the list now'));
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'QQQ' }));
+    expect(screen.getByRole('tab', { name: 'QQQ' }).getAttribute('aria-selected')).toBe('true');
+    expect(calls.filter((c) => c.path.startsWith('/api/predictions/markets')).map((c) => c.path)).toEqual([
+      '/api/predictions/markets',
+      '/api/predictions/markets?underlying=QQQ',
+    ]);
   });
 
   it('says honestly that nothing can be said about calibration before any market settled', async () => {

@@ -4,21 +4,32 @@ import { formatCount } from '@shared/format/number';
 import { plural } from '@shared/format/words';
 import type { ExpiryGroup, MarketsList, MarketSummary } from '@web/api/prediction-markets';
 import { ScrollRegion } from '@web/components/ui/scroll-region';
+import { TabPanel, Tabs } from '@web/components/ui/tabs';
 import { formatChance, formatChangeCents, formatPriceDollars } from '../lib/format';
 
 const enc = encodeURIComponent;
 const TH = 'px-3 py-2 font-medium';
 const TD = 'px-3 py-2 tabular-nums';
 
-/** The groups by underlying, in the order the list gives them, each with its expiries. */
-export function byUnderlying(groups: readonly ExpiryGroup[]): [string, ExpiryGroup[]][] {
-  const out = new Map<string, ExpiryGroup[]>();
-  for (const g of groups) out.set(g.underlying, [...(out.get(g.underlying) ?? []), g]);
-  return [...out];
-}
+const TABS = 'pm-underlying';
 
-/** Every market, grouped by underlying and then expiry: the "close above" strikes as a table, the ladder as a link. */
-export function MarketsList({ list }: { list: MarketsList }) {
+/**
+ * The markets of one underlying at a time, a tab per underlying with markets (arrow keys move between them), its
+ * expiries nearest first: the "close above" strikes as a table, the ladder as a link.
+ */
+export function MarketsList({
+  list,
+  chosen = null,
+  onChoose,
+  loading = false,
+}: {
+  list: MarketsList;
+  /** The tab the learner chose (its list may still be loading, the last one shown meanwhile); null: the list's own. */
+  chosen?: string | null;
+  onChoose: (underlying: string) => void;
+  loading?: boolean;
+}) {
+  const shown = chosen ?? list.underlying;
   return (
     <section aria-labelledby="markets-h" className="space-y-4">
       <div>
@@ -30,21 +41,29 @@ export function MarketsList({ list }: { list: MarketsList }) {
           {list.madeAt && ` Prices made ${formatNewYorkTime(list.madeAt)} from the ${list.provider} market data's option chains.`}
         </p>
       </div>
-      {list.groups.length === 0 ? (
+      {list.underlyings.length === 0 || shown === null ? (
         <p className="rounded-2xl bg-white p-5 text-sm text-slate-700 shadow-sm ring-1 ring-slate-200">
           No markets yet. They are made from the option chains after each market-data ingestion; come back once the first one has run.
         </p>
       ) : (
-        byUnderlying(list.groups).map(([underlying, groups]) => (
-          <section key={underlying} aria-labelledby={`u-${underlying}`} className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-            <h3 id={`u-${underlying}`} className="border-b border-slate-100 px-5 py-3 text-lg font-semibold text-slate-900">
-              {underlying}
-            </h3>
-            {groups.map((g) => (
-              <ExpiryMarkets key={g.expiration} group={g} />
-            ))}
-          </section>
-        ))
+        <>
+          <Tabs
+            label="Underlying"
+            idPrefix={TABS}
+            items={(list.underlyings.includes(shown) ? list.underlyings : [...list.underlyings, shown]).map((u) => ({ id: u, label: u }))}
+            selected={shown}
+            onSelect={onChoose}
+          />
+          <TabPanel idPrefix={TABS} id={shown} className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+            <div aria-busy={loading} className={loading ? 'opacity-60' : undefined}>
+              {list.groups.length === 0 ? (
+                <p className="p-5 text-sm text-slate-700">No {shown} markets are on the list now: they are made for its next expiries after each ingestion.</p>
+              ) : (
+                list.groups.map((g) => <ExpiryMarkets key={g.expiration} group={g} />)
+              )}
+            </div>
+          </TabPanel>
+        </>
       )}
     </section>
   );
@@ -52,7 +71,6 @@ export function MarketsList({ list }: { list: MarketsList }) {
 
 function ExpiryMarkets({ group }: { group: ExpiryGroup }) {
   const headingId = `e-${group.underlying}-${group.expiration}`;
-  const first = group.above[0] ?? group.ladder.buckets[0];
   return (
     <section aria-labelledby={headingId} className="border-b border-slate-100 py-3 last:border-b-0" data-testid="expiry-group">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-5">
@@ -61,7 +79,7 @@ function ExpiryMarkets({ group }: { group: ExpiryGroup }) {
         </h4>
         <p className="text-xs text-slate-600">
           Trading closes {formatNewYorkTime(group.closesAt)}
-          {first && ` · source: ${first.source}`}
+          {group.source && ` · source: ${group.source}`}
         </p>
       </div>
       {group.above.length > 0 && (

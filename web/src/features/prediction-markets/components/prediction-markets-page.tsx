@@ -1,3 +1,4 @@
+import { useSearchParams } from 'react-router-dom';
 import { useDemoAccount } from '@web/api/prediction-account';
 import { usePredictionCalibration, usePredictionMarkets } from '@web/api/prediction-markets';
 import { QueryState } from '@web/components/query-state';
@@ -9,8 +10,9 @@ import { MarketsList } from './markets-list';
 
 /**
  * /app/prediction-markets (issue 36): yes/no contracts on the closes of the tracked underlyings, priced from their
- * option chains and traded with play money. The demo balance first, then the markets by underlying and expiry, the
- * learner's positions, orders and settlements, and the calibration over every settled market.
+ * option chains and traded with play money. The demo balance first, then the markets, one underlying at a time (a tab
+ * each, kept in the address as `?underlying=`) grouped by expiry, the learner's positions, orders and settlements, and
+ * the calibration over every settled market.
  */
 export default function PredictionMarketsPage() {
   usePageMeta({
@@ -20,7 +22,10 @@ export default function PredictionMarketsPage() {
     noindex: true,
   });
   const account = useDemoAccount();
-  const markets = usePredictionMarkets();
+  const [search, setSearch] = useSearchParams();
+  const asked = search.get('underlying')?.toUpperCase() ?? null;
+  const markets = usePredictionMarkets(asked);
+  const choose = (underlying: string) => setSearch({ underlying }, { replace: true });
   const calibration = usePredictionCalibration();
 
   return (
@@ -41,7 +46,7 @@ export default function PredictionMarketsPage() {
       </QueryState>
 
       <QueryState query={markets} pendingLabel="Loading the markets…">
-        {(list) => <MarketsList list={list} />}
+        {(list) => <MarketsList list={list} chosen={asked} onChoose={choose} loading={markets.isPlaceholderData} />}
       </QueryState>
 
       {account.data && <AccountTables account={account.data} />}

@@ -7,7 +7,7 @@ import { PayoffChart } from '@web/components/strategy/payoff-chart';
 import { PnlTableView } from './pnl-table-view';
 import { StrategyChart } from './strategy-chart';
 import { SummaryTiles } from './summary-tiles';
-import { TabPanel, Tabs } from './tabs';
+import { TabPanel, Tabs } from '@web/components/ui/tabs';
 
 type Tab = 'payoff' | 'table' | 'greeks' | 'chart';
 const TABS: { id: Tab; label: string }[] = [

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { searchTemplates, TEMPLATE_CATEGORIES, type StrategyCategory } from '@shared/strategy';
 import { ComplexityBadge } from '@web/components/strategy/complexity-badge';
-import { TabPanel, Tabs } from './tabs';
+import { TabPanel, Tabs } from '@web/components/ui/tabs';
 
 export const NO_STRATEGIES = 'No strategies found';
 

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { searchTemplates, STRATEGY_TEMPLATES, TEMPLATE_CATEGORIES, type StrategyCategory } from '@shared/strategy';
 import { usePageMeta } from '@web/lib/page-meta';
 import { NO_STRATEGIES } from './ready-made-panel';
-import { TabPanel, Tabs } from './tabs';
+import { TabPanel, Tabs } from '@web/components/ui/tabs';
 import { TemplateCard } from '@web/components/strategy/template-card';
 
 const PAGES = {
