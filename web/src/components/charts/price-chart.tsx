@@ -23,7 +23,18 @@ const ChartCanvas = lazy(() => loadWithRetry(() => import('./chart-canvas')));
  * `expiration` is the expiry whose expected-move cone is drawn (the chain's selected expiry); its IV is the at-the-money
  * IV of that expiry's stored chain.
  */
-export function PriceChart({ ticker, expiration, height }: { ticker: string; expiration: string | null; height?: number }) {
+export function PriceChart({
+  ticker,
+  expiration,
+  height,
+  table = true,
+}: {
+  ticker: string;
+  expiration: string | null;
+  height?: number;
+  /** The visually hidden table of the last sessions; off where the page's own table is the one a reader looks for (the chain). */
+  table?: boolean;
+}) {
   const summary = useAnalysisSummary(ticker);
   const bars = useDailyBars(ticker);
   const chain = useChain(ticker, expiration);
@@ -56,7 +67,7 @@ export function PriceChart({ ticker, expiration, height }: { ticker: string; exp
     );
   }
   if (!model) return <ChartFailed detail={summary.error?.message ?? `No end-of-day history for ${ticker} yet.`} />;
-  return <PriceChartView model={model} height={height} />;
+  return <PriceChartView model={model} height={height} table={table} />;
 }
 
 /** The spec's message, and why when it is known. */
@@ -91,7 +102,7 @@ const money = (x: number) => formatMoney(x);
 const TABLE_SESSIONS = 30;
 
 /** The chart, its toggles, the keyboard readout and the text summary for one model. */
-export function PriceChartView({ model, height = 380 }: { model: ChartModel; height?: number }) {
+export function PriceChartView({ model, height = 380, table = true }: { model: ChartModel; height?: number; table?: boolean }) {
   const { theme } = useDisplay();
   const palette = CHART_PALETTE[theme];
   const [overlays, setOverlays] = useState<Overlays>(DEFAULT_OVERLAYS);
@@ -175,7 +186,7 @@ export function PriceChartView({ model, height = 380 }: { model: ChartModel; hei
       <p id={`${ids}-summary`} className="text-sm text-slate-700" data-testid="chart-summary">
         {summaryText(model)}
       </p>
-      <ChartTable model={model} />
+      {table && <ChartTable model={model} />}
     </figure>
   );
 }
