@@ -1,4 +1,4 @@
-import { Component, lazy, Suspense, useId, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { formatMoney } from '@shared/format/money';
 import { formatCount, formatPercent } from '@shared/format/number';
 import { formatDate, formatShortDate } from '@shared/format/time';
@@ -9,10 +9,10 @@ import { useChain, useDailyBars } from '@web/api/market';
 import { loadWithRetry } from '@web/lib/load-with-retry';
 import { useDisplay } from '@web/lib/display';
 import { Spinner } from '../ui/spinner';
+import { ChartBoundary, ChartFailed } from './chart-fallback';
 import { buildChartModel, CHART_PALETTE, DEFAULT_OVERLAYS, type ChartModel, type Overlays } from './chart-model';
 
-/** Spec part 3 §7: the words where the chart widget cannot be drawn. */
-export const CHART_FAILED = 'Failed to load TradingView widget';
+export { CHART_FAILED } from './chart-fallback';
 
 // The drawing code (lightweight-charts) is its own chunk, fetched with the app's retry policy (three tries, then one
 // reload) the first time a chart is shown.
@@ -68,26 +68,6 @@ export function PriceChart({
   }
   if (!model) return <ChartFailed detail={summary.error?.message ?? `No end-of-day history for ${ticker} yet.`} />;
   return <PriceChartView model={model} height={height} table={table} />;
-}
-
-/** The spec's message, and why when it is known. */
-export function ChartFailed({ detail }: { detail?: string }) {
-  return (
-    <div role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-900 ring-1 ring-red-200" data-testid="chart-failed">
-      <p className="font-semibold">{CHART_FAILED}</p>
-      {detail && <p className="mt-1">{detail}</p>}
-    </div>
-  );
-}
-
-class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override render() {
-    return this.state.failed ? <ChartFailed /> : this.props.children;
-  }
 }
 
 const TOGGLES: { key: keyof Overlays; label: string }[] = [

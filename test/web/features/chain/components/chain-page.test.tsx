@@ -115,7 +115,7 @@ describe('ChainPage: default expiry and strike window', () => {
     renderPage('/optionschain?ticker=SPY&expiry=2026-12-18');
     await screen.findByRole('table');
     expect((screen.getByTestId('chain-chart') as HTMLDetailsElement).open).toBe(true);
-    expect(screen.getByTestId('price-chart').textContent).toBe('SPY chart, cone to 2026-12-18');
+    expect((await screen.findByTestId('price-chart')).textContent).toBe('SPY chart, cone to 2026-12-18');
   });
 
   it('keeps the expiry from the URL, and recomputes the window for another expiry', async () => {

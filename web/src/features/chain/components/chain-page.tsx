@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
-import { useMemo, useState, type MouseEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import { QueryState } from '@web/components/query-state';
-import { PriceChart } from '@web/components/charts/price-chart';
+import { ChartBoundary } from '@web/components/charts/chart-fallback';
+import { loadWithRetry } from '@web/lib/load-with-retry';
 import { usePageMeta } from '@web/lib/page-meta';
 import { useChain, useExpiries, useMarketStatus, useTickers } from '@web/api/market';
 import { useChainParams } from '../hooks/use-chain-params';
@@ -25,6 +26,9 @@ import { MarketSwitch } from './market-switch';
 import { PublicHeader } from './public-header';
 import { TickerSelector } from './ticker-selector';
 import { UnderlyingBanner } from './underlying-banner';
+
+// The chart (its figures and lightweight-charts) loads when it is first shown, not with the chain.
+const PriceChart = lazy(() => loadWithRetry(() => import('@web/components/charts/price-chart').then((m) => ({ default: m.PriceChart }))));
 
 /** A failed read's box on this page: the message and its retry on one line. */
 const FAILURE = 'gap-3 rounded-xl bg-red-50 px-4 py-3 text-sm text-red-900 ring-1 ring-red-200';
@@ -307,7 +311,11 @@ function ChartDisclosure({ ticker, expiry, isPhone, inShell }: { ticker: string;
       </summary>
       {open && (
         <div className="space-y-2 px-3 pb-3 sm:px-4">
-          <PriceChart ticker={ticker} expiration={expiry} height={isPhone ? 260 : 320} table={false} />
+          <ChartBoundary>
+            <Suspense fallback={<p className="text-sm text-slate-700">Loading the price chart…</p>}>
+              <PriceChart ticker={ticker} expiration={expiry} height={isPhone ? 260 : 320} table={false} />
+            </Suspense>
+          </ChartBoundary>
           {inShell && (
             <Link to={`/app/charts/${encodeURIComponent(ticker)}`} className="text-sm font-semibold text-brand-800 underline hover:text-brand-900">
               Open the {ticker} chart on its own page
