@@ -35,6 +35,8 @@ const appPages = (trade: string) => [
   '/app/construction',
   trade,
   '/app/trading?underlying=SPY&template=iron-condor',
+  // The price chart of one underlying (the sidebar's Price Charts opens SPY's).
+  '/app/charts/AAPL',
 ];
 
 let browser: Browser;

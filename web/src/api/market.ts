@@ -65,6 +65,23 @@ export const expiriesQueryOptions = (underlying: string) =>
 
 export const useExpiries = (underlying: string, enabled = true) => useQuery({ ...expiriesQueryOptions(underlying), enabled: enabled && !!underlying });
 
+// Daily bars
+
+export type DailyBarsView = ReaderAnswer<'history'>;
+/** The daily bars are kept 30 days (the server refuses more): the price chart's candles. */
+export const DAILY_BARS_KEPT_DAYS = 30;
+
+export const getDailyBars = (underlying: string, signal?: AbortSignal) =>
+  api.get<DailyBarsView>(`${path(underlying)}/history`, { days: DAILY_BARS_KEPT_DAYS }, signal);
+
+export const useDailyBars = (underlying: string, enabled = true) =>
+  useQuery({
+    queryKey: queryKeys.market.history(underlying),
+    queryFn: ({ signal }) => getDailyBars(underlying, signal),
+    staleTime: 10 * 60_000,
+    enabled: enabled && !!underlying,
+  });
+
 // Chains
 
 export const getChain = (underlying: string, expiry: string, signal?: AbortSignal) => api.get<ChainView>(`${path(underlying)}/chain`, { expiry }, signal);

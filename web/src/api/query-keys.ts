@@ -33,6 +33,7 @@ export const queryKeys = {
     expiries: (underlying: string) => [...market, 'expiries', underlying] as const,
     chain: (underlying: string, expiry: string) => [...market, 'chain', underlying, expiry] as const,
     quotes: (tickers: readonly string[]) => [...market, 'quotes', tickers.join(',')] as const,
+    history: (underlying: string) => [...market, 'history', underlying] as const,
   },
   /**
    * End-of-day analysis (GET /api/analysis/…) and the learner's saved screens: the answers change once a session; a

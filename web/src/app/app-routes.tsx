@@ -50,6 +50,7 @@ import {
   WatchlistPage,
   AlertsPage,
   NotificationsPage,
+  PriceChartPage,
 } from './pages';
 
 /** The shell's child routes below /app (spec part 1 §2, part 3 §2); later issues swap planned pages for real ones. */
@@ -150,6 +151,8 @@ export const appChildren: RouteObject[] = [
   { path: 'sentiment-heatmap', element: <SentimentHeatmapPage /> },
   { path: 'events', element: <EventsPage /> },
   { path: 'regime', element: <RegimePage /> },
+  { path: 'charts', element: <Navigate to="/app/charts/SPY" replace /> },
+  { path: 'charts/:ticker', element: <PriceChartPage /> },
   { path: 'agent', element: <AgentPage /> },
   { path: 'prediction-markets', element: <PredictionMarketsPage /> },
   { path: 'prediction-markets/:marketId', element: <PredictionMarketPage /> },

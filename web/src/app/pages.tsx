@@ -34,6 +34,7 @@ export const SentimentPage = lazyPage(() => import('../features/analysis/sentime
 export const SentimentHeatmapPage = lazyPage(() => import('../features/analysis/heatmap/heatmap-page'));
 export const EventsPage = lazyPage(() => import('../features/analysis/events/events-page'));
 export const RegimePage = lazyPage(() => import('../features/analysis/regime/regime-page'));
+export const PriceChartPage = lazyPage(() => import('../features/analysis/charts/chart-page'));
 export const JournalPage = lazyPage(() => import('../features/journal/components/journal-page'));
 export const GamificationProfilePage = lazyPage(() => import('../features/gamification/components/profile-page'));
 export const AchievementsPage = lazyPage(() => import('../features/gamification/components/achievements-page'));

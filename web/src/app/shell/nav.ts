@@ -54,6 +54,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       { label: 'Sentiment Heatmap', to: '/app/sentiment-heatmap' },
       { label: 'Events', to: '/app/events' },
       { label: 'Market Regime', to: '/app/regime' },
+      { label: 'Price Charts', to: '/app/charts', nested: true },
       { label: 'Arbitrage', to: '/app/arbitrage' },
     ],
   },

@@ -28,6 +28,12 @@ vi.mock('@web/api/market', async () => {
   };
 });
 vi.mock('@web/features/chain/hooks/use-signed-in', () => ({ useSignedIn: () => false }));
+// The price chart above the chain is its own component (test/web/components/price-chart.test.tsx): here only what it is given.
+vi.mock('@web/components/charts/price-chart', () => ({
+  PriceChart: ({ ticker, expiration }: { ticker: string; expiration: string | null }) => (
+    <p data-testid="price-chart">{`${ticker} chart, cone to ${expiration}`}</p>
+  ),
+}));
 
 import ChainPage from '@web/features/chain/components/chain-page';
 
@@ -103,6 +109,13 @@ describe('ChainPage: default expiry and strike window', () => {
     expect((screen.getByLabelText('Strike range from') as HTMLInputElement).value).toBe('480');
     expect((screen.getByLabelText('Strike range to') as HTMLInputElement).value).toBe('630');
     expect(screen.getByText(/showing 31 of 61 strikes/)).toBeTruthy();
+  });
+
+  it('shows the price chart open above the chain on a desktop, its cone on the selected expiry', async () => {
+    renderPage('/optionschain?ticker=SPY&expiry=2026-12-18');
+    await screen.findByRole('table');
+    expect((screen.getByTestId('chain-chart') as HTMLDetailsElement).open).toBe(true);
+    expect((await screen.findByTestId('price-chart')).textContent).toBe('SPY chart, cone to 2026-12-18');
   });
 
   it('keeps the expiry from the URL, and recomputes the window for another expiry', async () => {
@@ -623,6 +636,20 @@ describe('ChainPage: phone and long chains', () => {
     expect(headers()).toEqual(['Strike', 'Puts', 'Bid', 'Ask', 'Last', 'Volume', 'OI', 'IV', 'Delta']);
     expect(within(rowOf(550)).getByRole('link', { name: /put at the bid/ })).toBeTruthy();
     expect(screen.getByText('Filters, sorting and Greeks').closest('details')).toBeTruthy();
+  });
+
+  it('folds the price chart on a phone until the learner opens it, and opens it on the selected expiry', async () => {
+    Object.defineProperty(window, 'matchMedia', {
+      configurable: true,
+      value: (query: string) => ({ matches: query === '(max-width: 767px)', media: query, addEventListener: () => {}, removeEventListener: () => {} }),
+    });
+    renderPage();
+    await screen.findByRole('table');
+    const disclosure = screen.getByTestId('chain-chart') as HTMLDetailsElement;
+    expect(disclosure.open).toBe(false);
+    expect(screen.queryByTestId('price-chart')).toBeNull();
+    await userEvent.click(screen.getByText('SPY price chart'));
+    expect((await screen.findByTestId('price-chart')).textContent).toBe('SPY chart, cone to 2026-11-27');
   });
 
   it('renders only the rows on screen of a 200-strike chain, and tells assistive technology how many there are', async () => {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { EventsResponse, HeatmapResponse, RegimeResponse, SentimentResponse, SummaryResponse } from '@shared/analysis/analysis.api';
+import type { EventsResponse, HeatmapResponse, RegimeResponse, SentimentResponse } from '@shared/analysis/analysis.api';
 import { queryKeys } from '@web/api/query-keys';
 import { api } from '@web/lib/api-client';
 
@@ -8,7 +8,8 @@ import { api } from '@web/lib/api-client';
  * The end-of-day analysis API (GET /api/analysis/…, public; shared/analysis/analysis.api.ts). The answers change once a
  * day, with the ingestion: the browser keeps them for ten minutes and revalidates them with their ETags.
  */
-export type SummaryView = z.infer<typeof SummaryResponse>;
+// The summary is read by the price chart too (web/src/components/charts), so its query sits in web/src/api.
+export { useAnalysisSummary, type SummaryView } from '@web/api/analysis-summary';
 export type SentimentView = z.infer<typeof SentimentResponse>;
 export type EventsView = z.infer<typeof EventsResponse>;
 export type RegimeView = z.infer<typeof RegimeResponse>;
@@ -17,12 +18,6 @@ export type HeatmapView = z.infer<typeof HeatmapResponse>;
 const STALE = 10 * 60_000;
 const path = (underlying: string, what: string) => `/api/analysis/${encodeURIComponent(underlying)}/${what}`;
 
-export const useAnalysisSummary = (underlying: string) =>
-  useQuery({
-    queryKey: queryKeys.analysis.summary(underlying),
-    queryFn: ({ signal }) => api.get<SummaryView>(path(underlying, 'summary'), undefined, signal),
-    staleTime: STALE,
-  });
 export const useSentiment = (underlying: string) =>
   useQuery({
     queryKey: queryKeys.analysis.sentiment(underlying),

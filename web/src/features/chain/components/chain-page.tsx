@@ -1,6 +1,8 @@
 import { Link } from 'react-router-dom';
-import { useMemo, useState, type MouseEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import { QueryState } from '@web/components/query-state';
+import { ChartBoundary } from '@web/components/charts/chart-fallback';
+import { loadWithRetry } from '@web/lib/load-with-retry';
 import { usePageMeta } from '@web/lib/page-meta';
 import { useChain, useExpiries, useMarketStatus, useTickers } from '@web/api/market';
 import { useChainParams } from '../hooks/use-chain-params';
@@ -24,6 +26,9 @@ import { MarketSwitch } from './market-switch';
 import { PublicHeader } from './public-header';
 import { TickerSelector } from './ticker-selector';
 import { UnderlyingBanner } from './underlying-banner';
+
+// The chart (its figures and lightweight-charts) loads when it is first shown, not with the chain.
+const PriceChart = lazy(() => loadWithRetry(() => import('@web/components/charts/price-chart').then((m) => ({ default: m.PriceChart }))));
 
 /** A failed read's box on this page: the message and its retry on one line. */
 const FAILURE = 'gap-3 rounded-xl bg-red-50 px-4 py-3 text-sm text-red-900 ring-1 ring-red-200';
@@ -198,6 +203,7 @@ export default function ChainPage({ inShell }: { inShell: boolean }) {
 
           {chainShown && (
             <>
+              <ChartDisclosure ticker={ticker} expiry={expiry} isPhone={isPhone} inShell={inShell} />
               <ChainControls values={values} onChange={onControls} greeks={greeks} onToggleGreek={toggleGreek} onReset={onReset} compact={isPhone} />
               <section aria-labelledby="chain-heading" className="space-y-2">
                 <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
@@ -280,6 +286,44 @@ export default function ChainPage({ inShell }: { inShell: boolean }) {
         {content}
       </main>
     </div>
+  );
+}
+
+/**
+ * The underlying's price chart above the chain (issue 37): open on a desktop, folded on a phone until the learner opens it
+ * (its drawing code loads only then). The cone follows the chain's selected expiry.
+ */
+function ChartDisclosure({ ticker, expiry, isPhone, inShell }: { ticker: string; expiry: string | null; isPhone: boolean; inShell: boolean }) {
+  const [asked, setAsked] = useState<boolean | null>(null);
+  const open = asked ?? !isPhone;
+  return (
+    <details
+      open={open}
+      onToggle={(e) => {
+        const now = e.currentTarget.open;
+        if (now !== open) setAsked(now);
+      }}
+      className="rounded-xl bg-white ring-1 ring-slate-200"
+      data-testid="chain-chart"
+    >
+      <summary className="cursor-pointer px-4 py-2.5 text-sm font-semibold text-slate-900">
+        {ticker} price chart <span className="font-normal text-slate-700">(end of day)</span>
+      </summary>
+      {open && (
+        <div className="space-y-2 px-3 pb-3 sm:px-4">
+          <ChartBoundary>
+            <Suspense fallback={<p className="text-sm text-slate-700">Loading the price chart…</p>}>
+              <PriceChart ticker={ticker} expiration={expiry} height={isPhone ? 260 : 320} table={false} />
+            </Suspense>
+          </ChartBoundary>
+          {inShell && (
+            <Link to={`/app/charts/${encodeURIComponent(ticker)}`} className="text-sm font-semibold text-brand-800 underline hover:text-brand-900">
+              Open the {ticker} chart on its own page
+            </Link>
+          )}
+        </div>
+      )}
+    </details>
   );
 }
 
