@@ -286,7 +286,13 @@ export function dynamoDemoAccountRepository(
 
     async allResting(): Promise<RestingRef[]> {
       const items = await query({ IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': RESTING } });
-      return items.map((i) => ({ userId: userOf(i.PK), orderId: String(i.id), closesAt: String(i.closesAt) }));
+      return items.map((i) => ({
+        userId: userOf(i.PK),
+        orderId: String(i.id),
+        closesAt: String(i.closesAt),
+        underlying: String(i.underlying),
+        expiration: String(i.expiration),
+      }));
     },
   };
 }
