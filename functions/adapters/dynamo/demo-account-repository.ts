@@ -5,6 +5,7 @@ import type { Side } from '@shared/prediction/book';
 import { batchGetAll } from './batched-get';
 import { documentClient, tableName } from './client';
 import { cancellationReasons, failedConditionsAt, isTransactionConflict } from './conditions';
+import { putOrder } from './order-puts';
 import { userPk } from './profile-repository';
 import { queryAll, type QueryInput } from './query';
 
@@ -161,34 +162,22 @@ export function dynamoDemoAccountRepository(
       const duplicateAt: number[] = [];
       if (change.order) {
         const o = change.order.next;
-        if (change.order.expected === 'new') {
-          duplicateAt.push(items.length);
-          items.push({
-            Put: {
-              TableName: table,
-              Item: {
-                PK: pk(userId),
-                SK: `${CLIENT_ID_PREFIX}${o.clientOrderId}`,
-                entity: 'prediction-client-order-id',
-                orderId: o.id,
-                createdAt: o.createdAt,
-              },
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
-          });
-          items.push({ Put: { TableName: table, Item: orderItem(userId, o), ConditionExpression: 'attribute_not_exists(PK)' } });
-        } else {
-          duplicateAt.push(items.length);
-          items.push({
-            Put: {
-              TableName: table,
-              Item: orderItem(userId, o),
-              ConditionExpression: '#status = :expected',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: { ':expected': change.order.expected },
-            },
-          });
-        }
+        putOrder(
+          { items, duplicateAt },
+          table,
+          orderItem(userId, o),
+          change.order.expected === 'new'
+            ? {
+                clientId: {
+                  PK: pk(userId),
+                  SK: `${CLIENT_ID_PREFIX}${o.clientOrderId}`,
+                  entity: 'prediction-client-order-id',
+                  orderId: o.id,
+                  createdAt: o.createdAt,
+                },
+              }
+            : { status: change.order.expected },
+        );
       }
       for (const p of change.positions ?? []) {
         if (!p.after) {
