@@ -5,7 +5,7 @@ import type { Side } from '@shared/prediction/book';
 import { batchGetAll } from './batched-get';
 import { documentClient, tableName } from './client';
 import { cancellationReasons, failedConditionsAt, isTransactionConflict } from './conditions';
-import { putOrder } from './order-puts';
+import { putOrder, putPosition } from './account-transaction';
 import { userPk } from './profile-repository';
 import { queryAll, type QueryInput } from './query';
 
@@ -180,28 +180,8 @@ export function dynamoDemoAccountRepository(
         );
       }
       for (const p of change.positions ?? []) {
-        if (!p.after) {
-          if (!p.before) continue;
-          items.push({
-            Delete: {
-              TableName: table,
-              Key: { PK: pk(userId), SK: positionSk(p.before) },
-              ConditionExpression: 'version = :v',
-              ExpressionAttributeValues: { ':v': p.before.version },
-            },
-          });
-        } else if (!p.before) {
-          items.push({ Put: { TableName: table, Item: positionItem(userId, { ...p.after, version: 1 }), ConditionExpression: 'attribute_not_exists(PK)' } });
-        } else {
-          items.push({
-            Put: {
-              TableName: table,
-              Item: positionItem(userId, { ...p.after, version: p.before.version + 1 }),
-              ConditionExpression: 'version = :v',
-              ExpressionAttributeValues: { ':v': p.before.version },
-            },
-          });
-        }
+        const at = p.before ?? p.after;
+        if (at) putPosition({ items, duplicateAt }, table, { PK: pk(userId), SK: positionSk(at) }, p, (next) => positionItem(userId, next));
       }
       for (const s of change.settlements ?? []) {
         duplicateAt.push(items.length);

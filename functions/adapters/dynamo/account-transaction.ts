@@ -37,3 +37,35 @@ export function putOrder(tx: GuardedTransaction, table: string, order: Item, gua
     },
   });
 }
+
+/**
+ * A position's write in the same transaction, the same for the paper and the demo accounts: closed (after: null), it is
+ * deleted at the version read; opened (before: null), put at version 1 only if absent; changed, put at the next version
+ * only if still at the one read. `key` is where it lives, `itemOf` the item of its state at a version.
+ */
+export function putPosition<P extends { version: number }>(
+  tx: GuardedTransaction,
+  table: string,
+  key: { PK: string; SK: string },
+  change: { before: P | null; after: P | null },
+  itemOf: (position: P) => Item,
+): void {
+  const { before, after } = change;
+  if (!after) {
+    if (before)
+      tx.items.push({ Delete: { TableName: table, Key: key, ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': before.version } } });
+    return;
+  }
+  tx.items.push(
+    before
+      ? {
+          Put: {
+            TableName: table,
+            Item: itemOf({ ...after, version: before.version + 1 }),
+            ConditionExpression: 'version = :v',
+            ExpressionAttributeValues: { ':v': before.version },
+          },
+        }
+      : { Put: { TableName: table, Item: itemOf({ ...after, version: 1 }), ConditionExpression: 'attribute_not_exists(PK)' } },
+  );
+}
