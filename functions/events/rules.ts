@@ -87,7 +87,7 @@ export const eventRules: readonly EventRuleDefinition[] = [
   },
   {
     id: 'predictionMarketsOnChainIngested',
-    description: 'New chains: the demo prediction markets of the next four expiries are made again from them',
+    description: 'New chains: the demo prediction markets of the next four expiries are made again from them, and their resting bids re-checked',
     pattern: { source: [EVENT_SOURCE], 'detail-type': ['ChainIngested'] },
     consumer: {
       id: 'makePredictionMarkets',

@@ -8,6 +8,7 @@ import { dynamoMarketSnapshots } from '../adapters/dynamo/market-snapshots-repos
 import { dynamoEventReceipts } from '../adapters/dynamo/event-receipts';
 import { systemClock } from '../commons/clock';
 import { logger } from '../commons/powertools';
+import { predictionTradingDeps } from './prediction-trading';
 
 /** The composition root of the prediction markets: the stored chains and closes, and the markets made from them. */
 export function predictionMarketDeps() {
@@ -34,5 +35,5 @@ export function predictionReadDeps(volumeOf: VolumeOf = (ids) => storedVolumeOf(
   return { snapshots, clock, volumeOf };
 }
 
-/** The consumer that makes the markets on ChainIngested: the area's adapters and the receipts. */
-export const makeMarketsConsumerDeps = () => ({ ...predictionMarketDeps(), receipts: dynamoEventReceipts() });
+/** The consumer that makes the markets on ChainIngested: the area's adapters, the demo accounts (whose resting bids meet the new books) and the receipts. */
+export const makeMarketsConsumerDeps = () => ({ ...predictionMarketDeps(), trading: predictionTradingDeps(), receipts: dynamoEventReceipts() });

@@ -37,11 +37,13 @@ export interface Holding {
   side: Side;
 }
 
-/** A resting bid found across learners. */
+/** A resting bid found across learners, with the expiry of its market (so one making's bids are found without reading each order). */
 export interface RestingRef {
   userId: string;
   orderId: string;
   closesAt: string;
+  underlying: string;
+  expiration: string;
 }
 
 export interface DemoAccountRepository {

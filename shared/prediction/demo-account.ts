@@ -38,8 +38,11 @@ export interface DemoAccount {
   version: number;
 }
 
-/** Contracts of one side of one market, with what they cost. */
-export interface DemoPosition {
+/**
+ * One side of one market, as a position or an order keeps it: the market's id and the words and times the account
+ * shows of it, so reading an account never reads the markets.
+ */
+export interface MarketRef {
   marketId: string;
   underlying: string;
   expiration: string;
@@ -47,6 +50,21 @@ export interface DemoPosition {
   label: string;
   closesAt: string;
   side: Side;
+}
+
+/** The reference a position or an order in `market` on `side` keeps. */
+export const marketRefOf = (market: PredictionMarket, side: Side): MarketRef => ({
+  marketId: market.id,
+  underlying: market.underlying,
+  expiration: market.expiration,
+  question: market.question,
+  label: market.label,
+  closesAt: market.closesAt,
+  side,
+});
+
+/** Contracts of one side of one market, with what they cost. */
+export interface DemoPosition extends MarketRef {
   count: number;
   /** Cents paid for the contracts held, fees included. */
   cost: number;
@@ -58,16 +76,9 @@ export interface DemoPosition {
 
 export type OrderStatus = 'filled' | 'resting' | 'canceled' | 'expired';
 
-export interface DemoOrder {
+export interface DemoOrder extends MarketRef {
   id: string;
   clientOrderId: string;
-  marketId: string;
-  underlying: string;
-  expiration: string;
-  question: string;
-  label: string;
-  closesAt: string;
-  side: Side;
   action: 'buy' | 'sell';
   type: 'market' | 'limit';
   count: number;
@@ -207,13 +218,7 @@ const averageOf = (levels: readonly BookLevel[]): number | null => {
 function bought(position: DemoPosition | null, market: PredictionMarket, side: Side, fill: BookFill, fee: number): PositionChange | null {
   if (fill.filled === 0) return null;
   const base: DemoPosition = position ?? {
-    marketId: market.id,
-    underlying: market.underlying,
-    expiration: market.expiration,
-    question: market.question,
-    label: market.label,
-    closesAt: market.closesAt,
-    side,
+    ...marketRefOf(market, side),
     count: 0,
     cost: 0,
     paid: 0,
@@ -257,13 +262,7 @@ export function decideOrder(
   const order: DemoOrder = {
     id: ctx.orderId,
     clientOrderId: request.clientOrderId,
-    marketId: market.id,
-    underlying: market.underlying,
-    expiration: market.expiration,
-    question: market.question,
-    label: market.label,
-    closesAt: market.closesAt,
-    side: request.side,
+    ...marketRefOf(market, request.side),
     action: request.action,
     type: request.type,
     count: request.count,

@@ -33,6 +33,9 @@ export interface MarketKey {
   upper: number | null;
 }
 
+/** One underlying's expiry: the markets one making stores together. */
+export type ExpiryKey = Pick<MarketKey, 'underlying' | 'expiration'>;
+
 export interface PredictionMarket extends MarketKey {
   /** Stable: the same underlying, expiry, kind and strikes always give the same id (see marketId). */
   id: string;

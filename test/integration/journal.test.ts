@@ -5,6 +5,7 @@ import { newYorkInstant, newYorkParts } from '@shared/market/dates';
 import type { DeliveredEvent } from '../../local/aws-endpoints';
 import { learner as learnerOf, monthlyChain, newKey, type ChainContract } from '../support/learner';
 import { newDataDir, spawnLocalStack, waitFor, type SpawnedStack } from '../support/local-stack';
+import { stackClock } from '../support/stack-clock';
 
 /** The journal on the local stack (issue 18): trades made by the consumer of the real order events, entries, stats. */
 const stack = inject('stack');
@@ -347,22 +348,7 @@ describe('a spread whose second leg expires (its own local stack, the clock move
 
     // The clock moves to 18:30 New York on the expiry day; an operator's ingestion stores that day's close, and its ChainIngested
     // runs the settle job, which settles the long put (far out of the money) at the close.
-    const offsetMs = Math.max(0, newYorkInstant(expiry, 18, 30).getTime() - Date.now());
-    expect((await fetch(`${own.endpoints.aws}/_local/clock`, { method: 'POST', body: JSON.stringify({ offsetMs }) })).status).toBe(200);
-    const ownBus = new EventBridgeClient({ endpoint: own.endpoints.aws, region: 'us-east-1', credentials });
-    const requested = {
-      eventId: ulid(),
-      requestedBy: 'integration-test',
-      reason: 'admin',
-      underlyings: ['SPY'],
-      at: new Date(Date.now() + offsetMs).toISOString(),
-    };
-    const put = await ownBus.send(
-      new PutEventsCommand({
-        Entries: [{ EventBusName: 'options-academy-local', Source: 'options-academy', DetailType: 'IngestRequested', Detail: JSON.stringify(requested) }],
-      }),
-    );
-    expect(put.FailedEntryCount).toBe(0);
+    await stackClock(own).ingestAt(newYorkInstant(expiry, 18, 30));
 
     const { body } = await waitFor(
       () => call('GET', `/api/journal/trades/${tradeId}`),

@@ -1,19 +1,16 @@
-import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { ulid } from 'ulid';
 import { afterAll, describe, expect, it } from 'vitest';
 import { addDays, newYorkInstant, newYorkParts, weekday } from '@shared/market/dates';
 import { fillTiming } from '@shared/paper/market-hours';
-import type { DeliveredEvent } from '../../local/aws-endpoints';
 import { learner, newKey, type ChainContract } from '../support/learner';
 import { newDataDir, spawnLocalStack, waitFor, type SpawnedStack } from '../support/local-stack';
+import { stackClock } from '../support/stack-clock';
 
 /**
  * Issue 32: an order placed while NYSE is closed waits for the next session and fills at that session's quotes, with
  * end-of-day data at the first ingestion after the session opens, once, however often that trigger is delivered. On a
  * stack of its own, its clock moved to the next Saturday and then to the evening of the session after it.
  */
-const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
-
 describe('an order placed while the market is closed (its own local stack, the clock moved to a Saturday)', () => {
   let own: SpawnedStack;
   afterAll(async () => {
@@ -34,11 +31,7 @@ describe('an order placed while the market is closed (its own local stack, the c
     const saturdayMorning = newYorkInstant(saturday, 10);
     const timing = fillTiming(saturdayMorning);
     if (timing.kind !== 'next-session') throw new Error('a Saturday is never a trading day');
-    const setClock = async (at: Date) => {
-      const offsetMs = Math.max(0, at.getTime() - Date.now());
-      expect((await fetch(`${own.endpoints.aws}/_local/clock`, { method: 'POST', body: JSON.stringify({ offsetMs }) })).status).toBe(200);
-      return offsetMs;
-    };
+    const clock = stackClock(own);
 
     // A call that is still listed well after the session the order waits for.
     const { expiries } = (await (await fetch(`${own.url}/api/market/SPY/expiries`)).json()) as { expiries: { expiration_date: string }[] };
@@ -52,7 +45,7 @@ describe('an order placed while the market is closed (its own local stack, the c
       .reduce((b, c) => (Math.abs(c.strike_price - chain.underlying.price) < Math.abs(b.strike_price - chain.underlying.price) ? c : b));
 
     const { call } = await learner(own, 100_000);
-    await setClock(saturdayMorning);
+    await clock.moveTo(saturdayMorning);
     const body = { clientOrderId: newKey(), type: 'market', timeInForce: 'day', legs: [{ contract: contract.contract_ticker, side: 'buy', quantity: 1 }] };
     const preview = await call('POST', '/api/compliance/pretrade', body);
     expect(preview.body.marketHours).toMatchObject({ marketOpen: false, fills: 'next-session', session: timing.session });
@@ -65,30 +58,14 @@ describe('an order placed while the market is closed (its own local stack, the c
     expect(queued.account.cash).toBe(100_000);
     expect(queued.positions).toEqual([]);
 
-    // The evening of the session: an operator's ingestion stores its close and announces ChainIngested, whose consumer
-    // runs the settle job; the same announcement is then delivered again, and a second one arrives at the same time.
-    const offsetMs = await setClock(newYorkInstant(timing.session, 18, 30));
-    const ownBus = new EventBridgeClient({ endpoint: own.endpoints.aws, region: 'us-east-1', credentials });
-    const requested = {
-      eventId: ulid(),
-      requestedBy: 'integration-test',
-      reason: 'admin',
-      underlyings: ['SPY'],
-      at: new Date(Date.now() + offsetMs).toISOString(),
-    };
-    const put = (detailType: string, detail: unknown) =>
-      ownBus.send(
-        new PutEventsCommand({
-          Entries: [{ EventBusName: 'options-academy-local', Source: 'options-academy', DetailType: detailType, Detail: JSON.stringify(detail) }],
-        }),
-      );
-    const events = async () => (await (await fetch(`${own.endpoints.aws}/_local/events`)).json()) as DeliveredEvent[];
     // The bus stamps events with the machine's time, not the moved clock: the session's ingestion is the first
     // ChainIngested for SPY after the ones already delivered.
     const spyIngestions = async () =>
-      (await events()).filter((e) => e.detailType === 'ChainIngested' && (e.detail as { underlyings: string[] }).underlyings.includes('SPY'));
+      (await clock.events()).filter((e) => e.detailType === 'ChainIngested' && (e.detail as { underlyings: string[] }).underlyings.includes('SPY'));
     const earlier = (await spyIngestions()).length;
-    expect((await put('IngestRequested', requested)).FailedEntryCount).toBe(0);
+    // The evening of the session: an operator's ingestion stores its close and announces ChainIngested, whose consumer
+    // runs the settle job; the same announcement is then delivered again, and a second one arrives at the same time.
+    await clock.ingestAt(newYorkInstant(timing.session, 18, 30));
     const ingested = await waitFor(
       async () => (await spyIngestions())[earlier],
       (e) => e !== undefined,
@@ -96,7 +73,7 @@ describe('an order placed while the market is closed (its own local stack, the c
       'the ingestion of the session',
     );
     const again = ingested!.detail as { eventId: string };
-    await Promise.all([put('ChainIngested', again), put('ChainIngested', { ...again, eventId: ulid() })]);
+    await Promise.all([clock.put('ChainIngested', again), clock.put('ChainIngested', { ...again, eventId: ulid() })]);
 
     const filled = await waitFor(
       () => call('GET', `/api/orders?status=filled`),
@@ -111,12 +88,12 @@ describe('an order placed while the market is closed (its own local stack, the c
 
     // Every trigger has been handled before counting what they did.
     await waitFor(
-      async () => (await events()).filter((e) => e.detailType === 'ChainIngested').flatMap((e) => e.deliveries),
+      async () => (await clock.events()).filter((e) => e.detailType === 'ChainIngested').flatMap((e) => e.deliveries),
       (ds) => ds.every((d) => d.status !== 'pending'),
       60_000,
       'every ChainIngested delivery',
     );
-    const fillsOfOrder = (await events()).filter((e) => e.detailType === 'OrderFilled' && (e.detail as { orderId: string }).orderId === orderId);
+    const fillsOfOrder = (await clock.events()).filter((e) => e.detailType === 'OrderFilled' && (e.detail as { orderId: string }).orderId === orderId);
     expect(fillsOfOrder).toHaveLength(1);
     const portfolio = (await call('GET', '/api/portfolio')).body;
     expect(portfolio.positions).toHaveLength(1);

@@ -1,5 +1,4 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import { dynamoMarketStore } from '../../functions/adapters/dynamo/market-reposi
 import { dynamoMarketSnapshots } from '../../functions/adapters/dynamo/market-snapshots-repository';
 import { learner } from '../support/learner';
 import { newDataDir, spawnLocalStack, waitFor, type SpawnedStack } from '../support/local-stack';
+import { stackClock } from '../support/stack-clock';
 
 /**
  * Issue 36: the demo prediction markets are made from every ingestion's chains, read the same by every learner, and
@@ -126,28 +126,11 @@ describe('the demo prediction markets (a local stack of its own)', () => {
   it('resolves the markets of an expiry on the settle run after its close is stored, and a second run changes nothing', async () => {
     const group = groups.find((g) => g.underlying === 'SPY')!;
     const expiry = group.expiration;
-    const offsetMs = Math.max(0, newYorkInstant(expiry, 18, 30).getTime() - Date.now());
-    expect((await fetch(`${own.endpoints.aws}/_local/clock`, { method: 'POST', body: JSON.stringify({ offsetMs }) })).status).toBe(200);
-
-    const bus = new EventBridgeClient({ endpoint: own.endpoints.aws, region: 'us-east-1', credentials });
-    const put = (detailType: string, detail: unknown) =>
-      bus.send(
-        new PutEventsCommand({
-          Entries: [{ EventBusName: 'options-academy-local', Source: 'options-academy', DetailType: detailType, Detail: JSON.stringify(detail) }],
-        }),
-      );
-    const events = async () => (await (await fetch(`${own.endpoints.aws}/_local/events`)).json()) as DeliveredEvent[];
+    const { put, events, ingestAt } = stackClock(own);
     const ingestions = async () => (await events()).filter((e) => e.detailType === 'ChainIngested');
     const earlier = (await ingestions()).length;
     // The expiry's evening: an operator's ingestion stores its close and announces ChainIngested, whose consumer runs the settle job.
-    const requested = {
-      eventId: ulid(),
-      requestedBy: 'integration-test',
-      reason: 'admin',
-      underlyings: ['SPY'],
-      at: new Date(Date.now() + offsetMs).toISOString(),
-    };
-    expect((await put('IngestRequested', requested)).FailedEntryCount).toBe(0);
+    await ingestAt(newYorkInstant(expiry, 18, 30));
     const ingested = await waitFor(
       async () => (await ingestions())[earlier],
       (e) => e !== undefined,

@@ -5,6 +5,7 @@ import type { Side } from '@shared/prediction/book';
 import { batchGetAll } from './batched-get';
 import { documentClient, tableName } from './client';
 import { cancellationReasons, failedConditionsAt, isTransactionConflict } from './conditions';
+import { putOrder, putPosition } from './account-transaction';
 import { userPk } from './profile-repository';
 import { queryAll, type QueryInput } from './query';
 
@@ -161,58 +162,26 @@ export function dynamoDemoAccountRepository(
       const duplicateAt: number[] = [];
       if (change.order) {
         const o = change.order.next;
-        if (change.order.expected === 'new') {
-          duplicateAt.push(items.length);
-          items.push({
-            Put: {
-              TableName: table,
-              Item: {
-                PK: pk(userId),
-                SK: `${CLIENT_ID_PREFIX}${o.clientOrderId}`,
-                entity: 'prediction-client-order-id',
-                orderId: o.id,
-                createdAt: o.createdAt,
-              },
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
-          });
-          items.push({ Put: { TableName: table, Item: orderItem(userId, o), ConditionExpression: 'attribute_not_exists(PK)' } });
-        } else {
-          duplicateAt.push(items.length);
-          items.push({
-            Put: {
-              TableName: table,
-              Item: orderItem(userId, o),
-              ConditionExpression: '#status = :expected',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: { ':expected': change.order.expected },
-            },
-          });
-        }
+        putOrder(
+          { items, duplicateAt },
+          table,
+          orderItem(userId, o),
+          change.order.expected === 'new'
+            ? {
+                clientId: {
+                  PK: pk(userId),
+                  SK: `${CLIENT_ID_PREFIX}${o.clientOrderId}`,
+                  entity: 'prediction-client-order-id',
+                  orderId: o.id,
+                  createdAt: o.createdAt,
+                },
+              }
+            : { status: change.order.expected },
+        );
       }
       for (const p of change.positions ?? []) {
-        if (!p.after) {
-          if (!p.before) continue;
-          items.push({
-            Delete: {
-              TableName: table,
-              Key: { PK: pk(userId), SK: positionSk(p.before) },
-              ConditionExpression: 'version = :v',
-              ExpressionAttributeValues: { ':v': p.before.version },
-            },
-          });
-        } else if (!p.before) {
-          items.push({ Put: { TableName: table, Item: positionItem(userId, { ...p.after, version: 1 }), ConditionExpression: 'attribute_not_exists(PK)' } });
-        } else {
-          items.push({
-            Put: {
-              TableName: table,
-              Item: positionItem(userId, { ...p.after, version: p.before.version + 1 }),
-              ConditionExpression: 'version = :v',
-              ExpressionAttributeValues: { ':v': p.before.version },
-            },
-          });
-        }
+        const at = p.before ?? p.after;
+        if (at) putPosition({ items, duplicateAt }, table, { PK: pk(userId), SK: positionSk(at) }, p, (next) => positionItem(userId, next));
       }
       for (const s of change.settlements ?? []) {
         duplicateAt.push(items.length);
@@ -286,7 +255,13 @@ export function dynamoDemoAccountRepository(
 
     async allResting(): Promise<RestingRef[]> {
       const items = await query({ IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': RESTING } });
-      return items.map((i) => ({ userId: userOf(i.PK), orderId: String(i.id), closesAt: String(i.closesAt) }));
+      return items.map((i) => ({
+        userId: userOf(i.PK),
+        orderId: String(i.id),
+        closesAt: String(i.closesAt),
+        underlying: String(i.underlying),
+        expiration: String(i.expiration),
+      }));
     },
   };
 }

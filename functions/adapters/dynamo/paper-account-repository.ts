@@ -7,6 +7,7 @@ import { sharedBatchedGetter } from './batched-get';
 import { documentClient, isExpired, tableName } from './client';
 import { cancellationReasons, failedConditionsAt, isTransactionConflict } from './conditions';
 import { outboxPut } from './outbox';
+import { putOrder, putPosition } from './account-transaction';
 import { userPk } from './profile-repository';
 import { queryAll, type QueryInput } from './query';
 import { COUNTER_ATTRIBUTE, statsShardKey } from './site-stats-repository';
@@ -190,46 +191,17 @@ export function dynamoPaperAccountRepository(
       });
       if (change.order) {
         const o = change.order.next;
-        if (change.order.expected === 'new') {
-          duplicateAt.push(items.length);
-          items.push({
-            Put: {
-              TableName: table,
-              Item: { PK: pk(userId), SK: `ORDERCID#${o.clientOrderId}`, entity: 'client-order-id', orderId: o.orderId, createdAt: o.createdAt },
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
-          });
-          items.push({ Put: { TableName: table, Item: orderItem(userId, o), ConditionExpression: 'attribute_not_exists(PK)' } });
-        } else {
-          duplicateAt.push(items.length);
-          items.push({
-            Put: {
-              TableName: table,
-              Item: orderItem(userId, o),
-              ConditionExpression: '#status = :expected',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: { ':expected': change.order.expected },
-            },
-          });
-        }
+        putOrder(
+          { items, duplicateAt },
+          table,
+          orderItem(userId, o),
+          change.order.expected === 'new'
+            ? { clientId: { PK: pk(userId), SK: `ORDERCID#${o.clientOrderId}`, entity: 'client-order-id', orderId: o.orderId, createdAt: o.createdAt } }
+            : { status: change.order.expected },
+        );
       }
       for (const p of change.positions ?? []) {
-        const key = { PK: pk(userId), SK: `${POSITION_PREFIX}${p.symbol}` };
-        if (!p.after) {
-          if (!p.before) continue;
-          items.push({ Delete: { TableName: table, Key: key, ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': p.before.version } } });
-        } else if (!p.before) {
-          items.push({ Put: { TableName: table, Item: positionItem(userId, { ...p.after, version: 1 }), ConditionExpression: 'attribute_not_exists(PK)' } });
-        } else {
-          items.push({
-            Put: {
-              TableName: table,
-              Item: positionItem(userId, { ...p.after, version: p.before.version + 1 }),
-              ConditionExpression: 'version = :v',
-              ExpressionAttributeValues: { ':v': p.before.version },
-            },
-          });
-        }
+        putPosition({ items, duplicateAt }, table, { PK: pk(userId), SK: `${POSITION_PREFIX}${p.symbol}` }, p, (next) => positionItem(userId, next));
       }
       for (const a of change.activity ?? []) items.push({ Put: { TableName: table, Item: activityItem(userId, a) } });
       if (change.compliance?.length) items.push({ Put: { TableName: table, Item: complianceItem(userId, change.compliance) } });

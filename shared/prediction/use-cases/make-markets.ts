@@ -5,7 +5,7 @@ import { ok, type Result } from '../../result';
 import { expiryChainOf } from '../chain-model';
 import { fairValues } from '../fair-value';
 import { quoteOf } from '../book';
-import { makeMarkets as marketsOf, marketExpiries, type PredictionMarket } from '../markets';
+import { makeMarkets as marketsOf, marketExpiries, type ExpiryKey, type PredictionMarket } from '../markets';
 import { bookOf, type ExpirySnapshot, type MarketSnapshotStore, type StoredMarket } from '../market-snapshots.port';
 
 export interface MakeMarketsDeps {
@@ -22,6 +22,11 @@ export interface MakeMarketsReport {
   made: number;
   /** Expiries whose stored markets were already made from the same chain (a redelivered event). */
   unchanged: number;
+  /**
+   * The expiries whose stored markets are now those of the chains this run read, made now or already (a redelivery
+   * after a failure finds its makings done): the ones whose resting bids meet their books.
+   */
+  current: ExpiryKey[];
   skipped: { underlying: string; expiration: string | null; reason: string }[];
 }
 
@@ -87,7 +92,7 @@ export function snapshotOf(stored: StoredChain, previous: ExpirySnapshot | null,
 export async function makePredictionMarkets(deps: MakeMarketsDeps, underlyings: readonly string[]): Promise<MakeMarketsReport> {
   const now = deps.clock.now();
   const today = newYorkDate(now);
-  const report: MakeMarketsReport = { made: 0, unchanged: 0, skipped: [] };
+  const report: MakeMarketsReport = { made: 0, unchanged: 0, current: [], skipped: [] };
   const skip = (underlying: string, expiration: string | null, reason: string) => {
     report.skipped.push({ underlying, expiration, reason });
     deps.warn?.(`No prediction markets made: ${reason}`, { underlying, ...(expiration ? { expiration } : {}) });
@@ -114,6 +119,7 @@ export async function makePredictionMarkets(deps: MakeMarketsDeps, underlyings: 
         const previous = await deps.snapshots.get(underlying, expiration);
         if (previous !== null && (previous.resolution !== null || previous.bookSeed === bookSeedOf(chain))) {
           report.unchanged++;
+          if (previous.resolution === null) report.current.push({ underlying, expiration });
           continue;
         }
         const snapshot = snapshotOf(chain, previous, now);
@@ -123,6 +129,7 @@ export async function makePredictionMarkets(deps: MakeMarketsDeps, underlyings: 
         }
         await deps.snapshots.save(snapshot.value);
         report.made++;
+        report.current.push({ underlying, expiration });
       } catch (err) {
         skip(underlying, expiration, errorText(err));
       }

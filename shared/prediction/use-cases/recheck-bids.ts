@@ -1,16 +1,22 @@
 import { RETRY, retryUntilDecided } from '../../backoff';
 import { fillResting } from '../demo-account';
 import type { RestingRef } from '../demo-account.port';
+import type { ExpiryKey } from '../markets';
 import { bookOf, type ExpirySnapshot } from '../market-snapshots.port';
 import type { TradingDeps } from './deps';
 
 /**
  * After a new making, every resting bid meets its market's new book: the asks at or below its limit fill
- * (demo-account.ts fillResting), each in one conditional transaction with the balance, so a second run over the same
- * making fills nothing more. Answers how many bids took contracts.
+ * (demo-account.ts fillResting), each in one conditional transaction with the balance guarded by the order still
+ * resting, so a second run over the same making, even one at the same moment, fills nothing more. With `expiries`,
+ * only the bids in those expiries' markets (the ones a making just stored). Answers how many bids took contracts.
  */
-export async function recheckBids(deps: TradingDeps, opts: { onError?: (ref: RestingRef, err: unknown) => void } = {}): Promise<number> {
+export async function recheckBids(
+  deps: TradingDeps,
+  opts: { expiries?: readonly ExpiryKey[]; onError?: (ref: RestingRef, err: unknown) => void } = {},
+): Promise<number> {
   const now = deps.clock.now();
+  const only = opts.expiries && new Set(opts.expiries.map((e) => `${e.underlying}#${e.expiration}`));
   const snapshots = new Map<string, Promise<ExpirySnapshot | null>>();
   const snapshotOf = (underlying: string, expiration: string) => {
     const key = `${underlying}#${expiration}`;
@@ -20,6 +26,7 @@ export async function recheckBids(deps: TradingDeps, opts: { onError?: (ref: Res
   let filled = 0;
   for (const ref of await deps.repo.allResting()) {
     if (new Date(ref.closesAt).getTime() <= now.getTime()) continue;
+    if (only && !only.has(`${ref.underlying}#${ref.expiration}`)) continue;
     try {
       if (await recheckOne(deps, ref, snapshotOf)) filled++;
     } catch (err) {

@@ -251,6 +251,16 @@ describe('the risk disclaimer modal', () => {
     expect(screen.queryByRole('dialog', { name: 'Risk Disclaimer' })).toBeNull();
   });
 
+  it('appears on a direct link to a prediction market, the first page the learner opens', () => {
+    renderShell('/app/prediction-markets/SPY-2026-12-18-ABOVE-600');
+    expect(screen.getByRole('dialog', { name: 'Risk Disclaimer' })).toBeTruthy();
+  });
+
+  it('does not appear on a page whose name only begins like a trading page', () => {
+    renderShell('/app/prediction-markets-glossary');
+    expect(screen.queryByRole('dialog', { name: 'Risk Disclaimer' })).toBeNull();
+  });
+
   it('does not appear on the dashboard', () => {
     renderShell('/app');
     expect(screen.queryByRole('dialog', { name: 'Risk Disclaimer' })).toBeNull();

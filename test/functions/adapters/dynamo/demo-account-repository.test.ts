@@ -1,5 +1,5 @@
 import { DynamoDBClient, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, DynamoDBDocumentClient, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { DemoAccount, DemoOrder, DemoPosition } from '@shared/prediction/demo-account';
@@ -60,6 +60,16 @@ describe('the demo accounts in DynamoDB', () => {
     expect(mock.commandCalls(UpdateCommand)).toHaveLength(0);
     const first = mock.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems![0]!.Put!;
     expect([first.ConditionExpression, first.ExpressionAttributeValues]).toEqual(['version = :v', { ':v': 1 }]);
+  });
+
+  it("finds every learner's resting bids through the index, each with its market's expiry", async () => {
+    mock.on(QueryCommand).resolves({
+      Items: [{ PK: 'USER#u1', SK: 'PREDICT#ORDER#01A', id: '01A', closesAt: '2026-12-18T21:00:00.000Z', underlying: 'SPY', expiration: '2026-12-18' }],
+    });
+    expect(await repo.allResting()).toEqual([
+      { userId: 'u1', orderId: '01A', closesAt: '2026-12-18T21:00:00.000Z', underlying: 'SPY', expiration: '2026-12-18' },
+    ]);
+    expect(mock.commandCalls(QueryCommand)[0]!.args[0].input).toMatchObject({ IndexName: 'GSI1', ExpressionAttributeValues: { ':pk': 'PREDICT#RESTING' } });
   });
 
   it('reads the volume of each market asked for, 0 where none was traded', async () => {

@@ -24,8 +24,9 @@ describe('making the prediction markets after an ingestion', () => {
   it('makes the next four expiries after today, every market with its fair values and a book around the call-spread value', async () => {
     const w = await world();
     const report = await makePredictionMarkets(w.deps, ['SPY']);
-    expect(report).toEqual({ made: 4, unchanged: 0, skipped: [] });
-    expect([...w.snapshots.items.values()].map((s) => s.expiration)).toEqual(['2026-12-04', '2026-12-11', '2026-12-18', '2026-12-24']);
+    const expiries = ['2026-12-04', '2026-12-11', '2026-12-18', '2026-12-24'];
+    expect(report).toEqual({ made: 4, unchanged: 0, current: expiries.map((expiration) => ({ underlying: 'SPY', expiration })), skipped: [] });
+    expect([...w.snapshots.items.values()].map((s) => s.expiration)).toEqual(expiries);
 
     const snap = (await w.snapshots.get('SPY', '2026-12-18'))!;
     const model = expiryModel(expiryChainOf(storedSpyChain('2026-12-18')));
@@ -59,7 +60,9 @@ describe('making the prediction markets after an ingestion', () => {
     await makePredictionMarkets(w.deps, ['SPY']);
     const before = structuredClone([...w.snapshots.items.values()]);
     const report = await makePredictionMarkets({ ...w.deps, clock: fixedClock('2026-11-30T23:30:00.000Z') }, ['SPY']);
-    expect(report).toEqual({ made: 0, unchanged: 4, skipped: [] });
+    // The expiries are still named current, so a redelivery after a failed re-check of the bids re-checks them.
+    expect(report).toMatchObject({ made: 0, unchanged: 4, skipped: [] });
+    expect(report.current.map((e) => e.expiration)).toEqual(['2026-12-04', '2026-12-11', '2026-12-18', '2026-12-24']);
     expect([...w.snapshots.items.values()]).toEqual(before);
   });
 
@@ -82,6 +85,7 @@ describe('making the prediction markets after an ingestion', () => {
     const w = await world((expiration) => (expiration === '2026-12-11' ? null : 0.15));
     const report = await makePredictionMarkets(w.deps, ['SPY', 'QQQ']);
     expect(report.made).toBe(3);
+    expect(report.current.map((e) => e.expiration)).toEqual(['2026-12-04', '2026-12-18', '2026-12-24']);
     expect(report.skipped).toEqual([{ underlying: 'SPY', expiration: '2026-12-11', reason: expect.stringContaining('no implied volatility') }]);
     expect(w.warnings).toHaveLength(1);
     expect(await w.snapshots.get('SPY', '2026-12-11')).toBeNull();

@@ -90,7 +90,11 @@ export function memoryDemoRepo() {
     },
     async allResting(): Promise<RestingRef[]> {
       return [...orders]
-        .flatMap(([userId, os]) => [...os.values()].filter((o) => o.status === 'resting').map((o) => ({ userId, orderId: o.id, closesAt: o.closesAt })))
+        .flatMap(([userId, os]) =>
+          [...os.values()]
+            .filter((o) => o.status === 'resting')
+            .map((o) => ({ userId, orderId: o.id, closesAt: o.closesAt, underlying: o.underlying, expiration: o.expiration })),
+        )
         .sort((a, b) => a.closesAt.localeCompare(b.closesAt));
     },
   };

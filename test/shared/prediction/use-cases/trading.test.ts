@@ -152,6 +152,31 @@ describe('resting bids', () => {
     expect(view.positions[0]!.count).toBe(order.filledCount);
   });
 
+  it('fills a bid once when two re-checks of the same making run at the same moment', async () => {
+    const { deps, markets, demo } = harness();
+    const placed = value(await placeOrder(deps, 'u1', req({ type: 'limit', limitPrice: 10, count: 20 })));
+    markets.put(spySnapshot({ madeAt: '2026-12-02T21:05:00.000Z', bookSeed: 'seed-2', fairValueOf: () => 0.05 }));
+    const writes = demo.writes();
+    // The settle job's re-check of every bid and the making's re-check of its expiry, interleaved.
+    const runs = await Promise.all([recheckBids(deps), recheckBids(deps, { expiries: [{ underlying: 'SPY', expiration: '2026-12-18' }] })]);
+    expect(runs.reduce((a, b) => a + b, 0)).toBe(1);
+    expect(demo.writes()).toBe(writes + 1);
+    const order = (await deps.repo.getOrder('u1', placed.order.id))!;
+    expect(demo.volume.get(ABOVE_600)).toBe(order.filledCount);
+    const view = await accountView(deps, 'u1');
+    const paid = order.fills.reduce((s, l) => s + l.price * l.count, 0);
+    expect(view.balance + view.held).toBe(100_000 - paid - fee(order.fills));
+  });
+
+  it('re-checks only the named expiries’ bids when given them', async () => {
+    const { deps, markets } = harness();
+    value(await placeOrder(deps, 'u1', req({ type: 'limit', limitPrice: 10, count: 20 })));
+    markets.put(spySnapshot({ madeAt: '2026-12-02T21:05:00.000Z', bookSeed: 'seed-2', fairValueOf: () => 0.05 }));
+    expect(await recheckBids(deps, { expiries: [{ underlying: 'SPY', expiration: '2026-12-11' }] })).toBe(0);
+    expect(await recheckBids(deps, { expiries: [{ underlying: 'QQQ', expiration: '2026-12-18' }] })).toBe(0);
+    expect(await recheckBids(deps, { expiries: [{ underlying: 'SPY', expiration: '2026-12-18' }] })).toBe(1);
+  });
+
   it('expires at the market’s close with its held cents back', async () => {
     const { deps, setNow } = harness();
     value(await placeOrder(deps, 'u1', req({ type: 'limit', limitPrice: 10, count: 20 })));

@@ -142,7 +142,8 @@ export function pageNameOf(pathname: string): string {
 }
 
 /**
- * Pages where a learner practises trading. The risk-disclaimer modal appears the first time one
+ * Pages where a learner practises trading, each with the pages under it (a prediction market's own
+ * page, opened from a shared link, is one). The risk-disclaimer modal appears the first time one
  * opens, so the warning comes where the risk is (and never over sign-in).
  */
 const TRADING_PATHS = [
@@ -159,4 +160,7 @@ const TRADING_PATHS = [
   '/app/broker-connections',
 ];
 
-export const isTradingPath = (pathname: string): boolean => TRADING_PATHS.includes(trimSlash(pathname).toLowerCase());
+export function isTradingPath(pathname: string): boolean {
+  const path = trimSlash(pathname).toLowerCase();
+  return TRADING_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
+}
