@@ -12,16 +12,16 @@ export const MAX_ACTIVE_ALERTS = 50;
 /** The largest N an expiry or earnings alert takes (a quarter's reports are about 63 trading days apart). */
 export const MAX_ALERT_DAYS = 90;
 
+// Letters in either case are taken and kept in capitals; the pattern is checked first, so the API document's pattern
+// accepts exactly what the handler does.
 const Ticker = z
   .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z][A-Z0-9.]{0,5}$/, 'must be a ticker such as SPY');
+  .regex(/^[A-Za-z][A-Za-z0-9.]{0,5}$/, 'must be a ticker such as SPY')
+  .toUpperCase();
 const Contract = z
   .string()
-  .trim()
+  .regex(/^[A-Za-z][A-Za-z0-9.]{0,5}\d{6}[CPcp]\d{8}$/, 'must be an OCC option symbol such as SPY261218C00600000')
   .toUpperCase()
-  .regex(/^[A-Z][A-Z0-9.]{0,5}\d{6}[CP]\d{8}$/, 'must be an OCC option symbol such as SPY261218C00600000')
   .refine((s) => parseOcc(s) !== null, 'must be an OCC option symbol with a real expiry date');
 const Direction = z.enum(['above', 'below'], { error: "must be 'above' or 'below'" });
 const Price = z.number().positive().max(1_000_000);
@@ -29,7 +29,7 @@ const Days = z.number().int().min(0).max(MAX_ALERT_DAYS);
 
 /**
  * What an alert watches. Price alerts fire when the close crosses the level (the close before was on the other side);
- * IV rank and mark alerts when the figure is at or beyond the level; a P&L alert when the paper position's unrealised
+ * IV rank and mark alerts when the figure is at or beyond the level; a P&L alert when the paper position's unrealized
  * P&L is a gain (or a loss) of at least the amount; an expiry alert when an option the learner holds on paper has N or
  * fewer trading days left; an earnings alert when the underlying's next report is N or fewer calendar days away.
  */

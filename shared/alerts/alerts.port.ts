@@ -55,6 +55,6 @@ export interface AlertFigures {
   underlyingDay(underlying: string, tradingDay: string): Promise<UnderlyingDay | null>;
   /** The contract's mark in the stored chain of that day, or null. */
   contractMark(contract: string): Promise<number | null>;
-  /** The learner's paper position in the contract (signed quantity, unrealised P&L in dollars), or null. */
-  position(userId: string, contract: string): Promise<{ quantity: number; unrealisedPnl: number } | null>;
+  /** The learner's paper position in the contract (signed quantity, unrealized P&L in dollars), or null. */
+  position(userId: string, contract: string): Promise<{ quantity: number; unrealizedPnl: number } | null>;
 }

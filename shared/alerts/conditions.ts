@@ -19,8 +19,8 @@ export interface Observation {
   ivRank?: number | null;
   /** The contract's mark (mid of bid and ask, or the last price) that day. */
   mark?: number | null;
-  /** The learner's paper position in the contract, if they hold one: signed quantity and unrealised P&L in dollars. */
-  position?: { quantity: number; unrealisedPnl: number } | null;
+  /** The learner's paper position in the contract, if they hold one: signed quantity and unrealized P&L in dollars. */
+  position?: { quantity: number; unrealizedPnl: number } | null;
 }
 
 /** The figures that made a condition true, for the message that says what happened. */
@@ -28,7 +28,7 @@ export type Observed =
   | { kind: 'price-cross'; close: number; previousClose: number | null }
   | { kind: 'iv-rank'; ivRank: number }
   | { kind: 'mark'; mark: number }
-  | { kind: 'position-pnl'; unrealisedPnl: number }
+  | { kind: 'position-pnl'; unrealizedPnl: number }
   | { kind: 'expiry'; expiration: string; tradingDaysLeft: number; quantity: number }
   | { kind: 'earnings'; reportDate: string; daysAway: number };
 
@@ -47,7 +47,7 @@ const reached = (value: number, direction: 'above' | 'below', level: number): bo
  *   close exactly at L has crossed; a close that stays on the same side, however far, has not. With no close before
  *   (a new underlying), reaching L counts as crossing.
  * - IV rank or a contract's mark above (below) L: the figure is at or above (at or below) L.
- * - P&L gain (loss) of A: the unrealised P&L is at least +A (at most −A); no position, no alert.
+ * - P&L gain (loss) of A: the unrealized P&L is at least +A (at most −A); no position, no alert.
  * - expiry in N trading days: the learner holds the contract and there are at most N NYSE trading days after this one
  *   up to and including the expiry (0 on the expiry day itself); an expired contract no longer fires.
  * - earnings inside N days: the next report date is today or at most N calendar days away.
@@ -67,9 +67,9 @@ export function evaluateCondition(condition: AlertCondition, o: Observation): Ev
       return known(o.mark) && reached(o.mark, condition.direction, condition.level) ? met({ kind: 'mark', mark: o.mark }) : NOT_MET;
     case 'position-pnl': {
       const p = o.position;
-      if (!p || p.quantity === 0 || !known(p.unrealisedPnl)) return NOT_MET;
-      const beyond = condition.direction === 'gain' ? p.unrealisedPnl >= condition.amount : p.unrealisedPnl <= -condition.amount;
-      return beyond ? met({ kind: 'position-pnl', unrealisedPnl: p.unrealisedPnl }) : NOT_MET;
+      if (!p || p.quantity === 0 || !known(p.unrealizedPnl)) return NOT_MET;
+      const beyond = condition.direction === 'gain' ? p.unrealizedPnl >= condition.amount : p.unrealizedPnl <= -condition.amount;
+      return beyond ? met({ kind: 'position-pnl', unrealizedPnl: p.unrealizedPnl }) : NOT_MET;
     }
     case 'expiry': {
       const p = o.position;

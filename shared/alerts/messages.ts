@@ -42,7 +42,7 @@ export function describeAlert(condition: AlertCondition): string {
     case 'mark':
       return `${name} mark at or ${condition.direction} ${formatUsd(condition.level)}`;
     case 'position-pnl':
-      return `${name} position: unrealised ${condition.direction} of ${formatUsd(condition.amount)} or more`;
+      return `${name} position: unrealized ${condition.direction} of ${formatUsd(condition.amount)} or more`;
     case 'expiry':
       return `${name} held, ${plural(condition.tradingDays, 'trading day', 'trading days')} or fewer before expiry`;
     case 'earnings':
@@ -91,8 +91,8 @@ export function notificationText(condition: AlertCondition, observed: Observed, 
     case 'position-pnl': {
       const c = condition as Extract<AlertCondition, { kind: 'position-pnl' }>;
       return {
-        title: `${name}: unrealised ${c.direction} of ${formatUsd(Math.abs(observed.unrealisedPnl))}`,
-        body: `Your paper position in ${name} showed an unrealised P&L of ${formatUsd(observed.unrealisedPnl)} ${asOf}, beyond the ${c.direction} of ${formatUsd(c.amount)} you set.`,
+        title: `${name}: unrealized ${c.direction} of ${formatUsd(Math.abs(observed.unrealizedPnl))}`,
+        body: `Your paper position in ${name} showed an unrealized P&L of ${formatUsd(observed.unrealizedPnl)} ${asOf}, beyond the ${c.direction} of ${formatUsd(c.amount)} you set.`,
         link,
       };
     }

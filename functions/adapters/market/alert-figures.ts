@@ -36,7 +36,7 @@ export function storedAlertFigures(deps: {
       if (!held || held.quantity === 0) return null;
       const m = await mark(contract);
       if (m === null) return null;
-      return { quantity: held.quantity, unrealisedPnl: (m - held.avgPrice) * held.quantity * MULTIPLIER };
+      return { quantity: held.quantity, unrealizedPnl: (m - held.avgPrice) * held.quantity * MULTIPLIER };
     },
   };
 }

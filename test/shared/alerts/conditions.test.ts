@@ -68,25 +68,25 @@ describe('IV rank and mark against a level', () => {
   });
 });
 
-describe("a paper position's unrealised P&L", () => {
+describe("a paper position's unrealized P&L", () => {
   const gain = cond({ kind: 'position-pnl', contract: 'SPY261218C00600000', direction: 'gain', amount: 200 });
   const loss = cond({ kind: 'position-pnl', contract: 'SPY261218C00600000', direction: 'loss', amount: 200 });
 
   it('a gain of at least the amount fires; one cent less does not', () => {
-    expect(evaluateCondition(gain, { tradingDay: DAY, position: { quantity: 1, unrealisedPnl: 200 } }).met).toBe(true);
-    expect(evaluateCondition(gain, { tradingDay: DAY, position: { quantity: 1, unrealisedPnl: 199.99 } }).met).toBe(false);
-    expect(evaluateCondition(gain, { tradingDay: DAY, position: { quantity: 1, unrealisedPnl: -500 } }).met).toBe(false);
+    expect(evaluateCondition(gain, { tradingDay: DAY, position: { quantity: 1, unrealizedPnl: 200 } }).met).toBe(true);
+    expect(evaluateCondition(gain, { tradingDay: DAY, position: { quantity: 1, unrealizedPnl: 199.99 } }).met).toBe(false);
+    expect(evaluateCondition(gain, { tradingDay: DAY, position: { quantity: 1, unrealizedPnl: -500 } }).met).toBe(false);
   });
 
   it('a loss of at least the amount fires; a gain never fires a loss alert', () => {
-    expect(evaluateCondition(loss, { tradingDay: DAY, position: { quantity: -2, unrealisedPnl: -200 } }).met).toBe(true);
-    expect(evaluateCondition(loss, { tradingDay: DAY, position: { quantity: -2, unrealisedPnl: -199.99 } }).met).toBe(false);
-    expect(evaluateCondition(loss, { tradingDay: DAY, position: { quantity: 1, unrealisedPnl: 500 } }).met).toBe(false);
+    expect(evaluateCondition(loss, { tradingDay: DAY, position: { quantity: -2, unrealizedPnl: -200 } }).met).toBe(true);
+    expect(evaluateCondition(loss, { tradingDay: DAY, position: { quantity: -2, unrealizedPnl: -199.99 } }).met).toBe(false);
+    expect(evaluateCondition(loss, { tradingDay: DAY, position: { quantity: 1, unrealizedPnl: 500 } }).met).toBe(false);
   });
 
   it('no position, or a closed one, fires nothing', () => {
     expect(evaluateCondition(loss, { tradingDay: DAY, position: null }).met).toBe(false);
-    expect(evaluateCondition(loss, { tradingDay: DAY, position: { quantity: 0, unrealisedPnl: -900 } }).met).toBe(false);
+    expect(evaluateCondition(loss, { tradingDay: DAY, position: { quantity: 0, unrealizedPnl: -900 } }).met).toBe(false);
   });
 });
 
@@ -95,7 +95,7 @@ describe('an owned option N trading days before expiry', () => {
   const twoDays = cond({ kind: 'expiry', contract: 'SPY261127P00550000', tradingDays: 2 });
   const oneDay = cond({ kind: 'expiry', contract: 'SPY261127P00550000', tradingDays: 1 });
   const zero = cond({ kind: 'expiry', contract: 'SPY261127P00550000', tradingDays: 0 });
-  const held = { quantity: -1, unrealisedPnl: 0 };
+  const held = { quantity: -1, unrealizedPnl: 0 };
 
   it('counts NYSE trading days, skipping the holiday: one left from the Wednesday before Thanksgiving', () => {
     expect(evaluateCondition(oneDay, { tradingDay: DAY, position: held })).toEqual({

@@ -31,11 +31,11 @@ const cases: [unknown, Observed][] = [
   ],
   [
     { kind: 'position-pnl', contract: 'SPY261218C00600000', direction: 'gain', amount: 200 },
-    { kind: 'position-pnl', unrealisedPnl: 250 },
+    { kind: 'position-pnl', unrealizedPnl: 250 },
   ],
   [
     { kind: 'position-pnl', contract: 'SPY261218C00600000', direction: 'loss', amount: 200 },
-    { kind: 'position-pnl', unrealisedPnl: -250 },
+    { kind: 'position-pnl', unrealizedPnl: -250 },
   ],
   [
     { kind: 'expiry', contract: 'SPY261127P00550000', tradingDays: 1 },

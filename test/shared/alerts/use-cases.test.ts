@@ -117,7 +117,7 @@ describe('evaluating alerts after an ingestion', () => {
 
   it("reads each learner's own position for a P&L alert", async () => {
     const contract = 'SPY261218C00600000';
-    const { deps, mem } = setup({ position: async (userId) => (userId === 'u1' ? { quantity: 1, unrealisedPnl: 250 } : null) });
+    const { deps, mem } = setup({ position: async (userId) => (userId === 'u1' ? { quantity: 1, unrealizedPnl: 250 } : null) });
     for (const u of ['u1', 'u2']) await createAlert(deps, u, { condition: { kind: 'position-pnl', contract, direction: 'gain', amount: 200 } });
     await evaluateAlerts(deps, { tradingDay: DAY, underlyings: ['SPY'] });
     expect(mem.notes('u1')).toHaveLength(1);

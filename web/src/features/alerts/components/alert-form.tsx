@@ -7,7 +7,7 @@ const KIND_LABELS: Record<AlertKind, string> = {
   'price-cross': 'Underlying price crosses a level',
   'iv-rank': 'IV rank above or below a level',
   mark: "A contract's mark above or below a level",
-  'position-pnl': "A paper position's unrealised P&L",
+  'position-pnl': "A paper position's unrealized P&L",
   expiry: 'An option you hold, N trading days before expiry',
   earnings: 'An earnings report within N days',
 };
