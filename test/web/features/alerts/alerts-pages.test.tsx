@@ -86,7 +86,7 @@ describe('the alerts page', () => {
     expect(await screen.findByRole('link', { name: 'SPY closes above $600.00' })).toBeTruthy();
     expect(screen.getByText(/checked after each end-of-day ingestion, on the day's close/)).toBeTruthy();
     await userEvent.type(screen.getByLabelText('Underlying (e.g. SPY)'), 'qqq');
-    await userEvent.type(screen.getByLabelText('Amount in dollars'), '500');
+    await userEvent.type(screen.getByLabelText('Level in dollars'), '500');
     await userEvent.click(screen.getByRole('button', { name: 'Set alert' }));
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'POST' && c.path === '/api/alerts')?.body).toEqual({

@@ -49,7 +49,9 @@ export default function ChartCanvas({ model, overlays, palette, selected, height
     const chart = createChart(el, {
       autoSize: true,
       height,
-      layout: { background: { color: palette.background }, textColor: palette.text, panes: { separatorColor: palette.grid } },
+      // The licence asks for TradingView's attribution notice and a link to tradingview.com on the page: the link is the
+      // text below the chart, so the logo (a link inside the canvas box, which is hidden from assistive technology) is off.
+      layout: { background: { color: palette.background }, textColor: palette.text, panes: { separatorColor: palette.grid }, attributionLogo: false },
       grid: { vertLines: { color: palette.grid }, horzLines: { color: palette.grid } },
       crosshair: { mode: CrosshairMode.Normal },
       rightPriceScale: { borderColor: palette.grid },
@@ -150,5 +152,16 @@ export default function ChartCanvas({ model, overlays, palette, selected, height
     else d.chart.clearCrosshairPosition();
   }, [selected, model]);
 
-  return <div ref={box} aria-hidden="true" data-testid="chart-canvas" style={{ height }} />;
+  return (
+    <>
+      <div ref={box} aria-hidden="true" data-testid="chart-canvas" style={{ height }} />
+      <p className="text-xs text-slate-700">
+        Chart drawn with{' '}
+        <a href="https://www.tradingview.com/" className="underline" target="_blank" rel="noreferrer">
+          TradingView Lightweight Charts™
+        </a>
+        , copyright © 2025 TradingView, Inc.
+      </p>
+    </>
+  );
 }

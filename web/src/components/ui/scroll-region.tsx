@@ -12,7 +12,7 @@ export function ScrollRegion({
   children,
 }: { className?: string; children: ReactNode } & ({ label: string; labelledBy?: never } | { labelledBy: string; label?: never })) {
   return (
-    <div className={`overflow-x-auto ${className}`.trim()} tabIndex={0} role="region" aria-label={label} aria-labelledby={labelledBy}>
+    <div className={`relative overflow-x-auto ${className}`.trim()} tabIndex={0} role="region" aria-label={label} aria-labelledby={labelledBy}>
       {children}
     </div>
   );

@@ -111,10 +111,12 @@ describe('ChainPage: default expiry and strike window', () => {
     expect(screen.getByText(/showing 31 of 61 strikes/)).toBeTruthy();
   });
 
-  it('shows the price chart open above the chain on a desktop, its cone on the selected expiry', async () => {
+  it('shows the price chart open below the chain on a desktop, its cone on the selected expiry', async () => {
     renderPage('/optionschain?ticker=SPY&expiry=2026-12-18');
     await screen.findByRole('table');
     expect((screen.getByTestId('chain-chart') as HTMLDetailsElement).open).toBe(true);
+    // Below the table, so the chain's first rows stay within a desktop's first screen.
+    expect(screen.getByRole('table').compareDocumentPosition(screen.getByTestId('chain-chart')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect((await screen.findByTestId('price-chart')).textContent).toBe('SPY chart, cone to 2026-12-18');
   });
 

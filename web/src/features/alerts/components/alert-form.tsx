@@ -86,7 +86,9 @@ export function AlertForm({ full }: { full: boolean }) {
           ? `Days (0 to ${MAX_ALERT_DAYS}${kind === 'expiry' ? ', trading days' : ''})`
           : kind === 'iv-rank'
             ? 'IV rank (0 to 100)'
-            : 'Amount in dollars'}
+            : kind === 'position-pnl'
+              ? 'Amount in dollars'
+              : 'Level in dollars'}
         <input className={field} type="number" inputMode="decimal" step="any" min={0} value={value} onChange={(e) => setValue(e.target.value)} required />
       </label>
       <label className="flex items-center gap-2 text-sm text-slate-800">

@@ -29,10 +29,6 @@ export default function AlertsPage() {
           <Link to="/app/notifications" className="font-semibold text-brand-800 underline">
             notification
           </Link>
-          ; e-mail is your choice in{' '}
-          <Link to="/app/settings" className="font-semibold text-brand-800 underline">
-            Settings
-          </Link>
           .
         </p>
       </header>

@@ -203,7 +203,6 @@ export default function ChainPage({ inShell }: { inShell: boolean }) {
 
           {chainShown && (
             <>
-              <ChartDisclosure ticker={ticker} expiry={expiry} isPhone={isPhone} inShell={inShell} />
               <ChainControls values={values} onChange={onControls} greeks={greeks} onToggleGreek={toggleGreek} onReset={onReset} compact={isPhone} />
               <section aria-labelledby="chain-heading" className="space-y-2">
                 <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
@@ -271,6 +270,7 @@ export default function ChainPage({ inShell }: { inShell: boolean }) {
                   }
                 </QueryState>
               </section>
+              <ChartDisclosure ticker={ticker} expiry={expiry} isPhone={isPhone} inShell={inShell} />
             </>
           )}
         </>
@@ -290,8 +290,9 @@ export default function ChainPage({ inShell }: { inShell: boolean }) {
 }
 
 /**
- * The underlying's price chart above the chain (issue 37): open on a desktop, folded on a phone until the learner opens it
- * (its drawing code loads only then). The cone follows the chain's selected expiry.
+ * The underlying's price chart below the chain (issue 37): open on a desktop, folded on a phone until the learner opens it
+ * (its drawing code loads only then). The cone follows the chain's selected expiry. It sits below the table, which keeps
+ * the chain's first rows within a desktop's first screen.
  */
 function ChartDisclosure({ ticker, expiry, isPhone, inShell }: { ticker: string; expiry: string | null; isPhone: boolean; inShell: boolean }) {
   const [asked, setAsked] = useState<boolean | null>(null);
