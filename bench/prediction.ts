@@ -4,7 +4,7 @@ import { dynamoMarketStore } from '../functions/adapters/dynamo/market-repositor
 import { dynamoMarketSnapshots } from '../functions/adapters/dynamo/market-snapshots-repository';
 import { signUpAndSignIn } from '../test/support/cognito';
 import { newDataDir, spawnLocalStack, waitFor } from '../test/support/local-stack';
-import { closedLoop, ms } from './latency';
+import { closedLoop, learnerGetter, ms } from './latency';
 import { localDocumentClient, startupIngestionDone, timedIngestion } from './local-market';
 import type { BenchSuite } from './suites';
 import type { DeliveredEvent } from '../local/aws-endpoints';
@@ -49,16 +49,16 @@ export const predictionSuite: BenchSuite = {
         `${list.groups.length} SPY expiries with markets, ${list.groups.reduce((n, g) => n + g.above.length + g.ladder.buckets.length, 0)} markets (close above and ladder buckets)`,
       );
 
-      const getter = (path: string) => async (i: number) => {
-        const res = await fetch(`${stack.url}${path}`, { headers: readers[i % READERS] });
-        await res.arrayBuffer();
-        return res.status === 200;
-      };
+      // Each reader from its own loopback address with its own kept-alive connections, as the other read benches do:
+      // twenty learners are twenty clients to the gateway and its rate limits.
+      const gets = readers.map((headers, i) => learnerGetter(stack.url, headers, `127.0.0.${10 + i}`));
+      const getter = (path: string) => async (i: number) => (await gets[i % READERS]!(path)) === 200;
       for (const [label, path] of [
         ["markets list (SPY's tab)", listPath],
         ['a market page', `/api/predictions/markets/${marketId}`],
       ] as const) {
-        await closedLoop(READERS, 100, getter(path)); // warm-up: cold handler, JIT
+        // Warmed first, as a warm function is: a fresh process spends its first second or two of load compiling the path.
+        await closedLoop(READERS, 1000, getter(path));
         const load = await closedLoop(READERS, REQUESTS, getter(path));
         console.log(`${label}, ${READERS} readers: ${load.requests} requests, ${load.failures} failed`);
         console.log(
