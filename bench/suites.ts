@@ -12,6 +12,7 @@ import { marketSuite } from './market';
 import { ordersSuite } from './orders';
 import { americanSuite, pricingSuite } from './pricing';
 import { predictionSuite } from './prediction';
+import { watchlistSuite } from './watchlist';
 import { screenerSuite } from './screener';
 import { uploadSuite } from './upload';
 
@@ -41,4 +42,5 @@ export const suites: BenchSuite[] = [
   agentSuite,
   uploadSuite,
   predictionSuite,
+  watchlistSuite,
 ];
