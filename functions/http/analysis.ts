@@ -5,6 +5,7 @@ import { TRACKED_UNDERLYINGS } from '@shared/market/underlyings';
 import type { Clock } from '@shared/ports/clock.port';
 import { ok, type Result } from '@shared/result';
 import { failure, httpApi, okRaw, respond, route, type HttpResponse } from '../commons/http';
+import { ingestionRun } from '../commons/ingestion-run';
 import { snapshotCache } from '../commons/snapshot-cache';
 import { analysisDeps } from '../wiring/analysis';
 
@@ -20,25 +21,11 @@ export interface AnalysisHandlerDeps {
   clock: Clock;
 }
 
-const STATUS_FRESH_MS = 10_000;
-
 export function makeAnalysisHandler(deps: AnalysisHandlerDeps) {
   /** Each answer per ingestion run, a not-found one too (it is not serialised: only its failure is answered). */
   const cache = snapshotCache<Result<unknown>>({ serialise: (read) => (read.ok ? JSON.stringify(read.value) : '') });
-  let status: { at: number; run: Promise<string> } | undefined;
-
   /** The last ingestion run (its finish time), re-read at most every 10 s. */
-  const currentRun = (): Promise<string> => {
-    const now = deps.clock.now().getTime();
-    if (!status || now - status.at > STATUS_FRESH_MS) {
-      const run = deps.market
-        .getStatus()
-        .then((s) => s?.lastSync ?? 'none')
-        .catch(() => 'unknown');
-      status = { at: now, run };
-    }
-    return status.run;
-  };
+  const currentRun = ingestionRun(deps.market, deps.clock);
 
   const cacheControl = () => {
     const now = deps.clock.now();
