@@ -26,22 +26,17 @@ export function ingestionRun(market: Pick<MarketStore, 'getStatus'>, clock: Cloc
 }
 
 /**
- * `read`, kept per ingestion run and key in the warm function: every caller in the same run shares one read (its
- * promise), and a new run reads again. A read that fails is not kept. At most `maxEntries` keys are kept (oldest out).
+ * Keeps what `make` gives per ingestion run and key in the warm function: every caller in the same run shares one
+ * answer (its promise), and a new run makes it again. An answer that fails is not kept. At most `maxEntries` keys are
+ * kept (oldest out).
  */
-export function perIngestionRun<A extends unknown[], R>(
-  run: () => Promise<string>,
-  read: (...args: A) => Promise<R>,
-  keyOf: (...args: A) => string,
-  maxEntries = 5_000,
-): (...args: A) => Promise<R> {
-  const kept = new BoundedMap<string, { run: string; value: Promise<R> }>(maxEntries);
-  return async (...args: A) => {
+export function keptPerIngestionRun(run: () => Promise<string>, maxEntries = 5_000): <T>(key: string, make: () => Promise<T>) => Promise<T> {
+  const kept = new BoundedMap<string, { run: string; value: Promise<unknown> }>(maxEntries);
+  return async <T>(key: string, make: () => Promise<T>): Promise<T> => {
     const version = await run();
-    const key = keyOf(...args);
     const hit = kept.get(key);
-    if (hit && hit.run === version) return hit.value;
-    const value = read(...args);
+    if (hit && hit.run === version) return hit.value as Promise<T>;
+    const value = make();
     kept.set(key, { run: version, value });
     value.catch(() => {
       if (kept.get(key)?.value === value) kept.delete(key);

@@ -1,6 +1,6 @@
 import { storedOfficialCloses } from '@shared/prediction/official-closes';
 import type { WatchlistDeps } from '@shared/watchlist/use-cases/deps';
-import { ingestionRun, perIngestionRun } from '../commons/ingestion-run';
+import { ingestionRun, keptPerIngestionRun } from '../commons/ingestion-run';
 import { dynamoGameRepository } from '../adapters/dynamo/game-repository';
 import { dynamoSummaryStore } from '../adapters/dynamo/summary-repository';
 import { dynamoWatchlistRepository } from '../adapters/dynamo/watchlist-repository';
@@ -10,9 +10,9 @@ import { marketDeps } from './market';
  * The composition root of the watchlist: the list's items, the learner's level from the server's gamification state,
  * and the stored market data read through the market's reader, the daily summaries and the official closes.
  *
- * The market figures are the same for every learner until the next ingestion run stores new data, so the warm function
- * reads each underlying's summaries, each expiry's chain and each contract's bars once per run and shares them between
- * learners (a year of summaries per underlying on every read made the list take about a second at 20 readers).
+ * A row's market figures are the same for every learner until the next ingestion run stores new data, so the warm
+ * function computes each underlying's and each contract's figures once per run and shares them between learners (a
+ * year of summaries per underlying read on every request made the list take about a second at 20 readers).
  */
 export function watchlistDeps(): WatchlistDeps {
   const market = marketDeps();
@@ -23,25 +23,9 @@ export function watchlistDeps(): WatchlistDeps {
     repo: dynamoWatchlistRepository(),
     levels: { levelOf: async (userId) => (await games.load(userId))?.state.level ?? 1 },
     clock: market.clock,
-    summaries: {
-      listSummaries: perIngestionRun(
-        run,
-        (underlying: string, from: string) => summaries.listSummaries(underlying, from),
-        (u, from) => `${u}|${from}`,
-      ),
-    },
-    market: {
-      chain: perIngestionRun(
-        run,
-        (underlying: string, expiration: string) => market.reader.chain(underlying, expiration),
-        (u, e) => `${u}|${e}`,
-      ),
-      contractHistory: perIngestionRun(
-        run,
-        (contract: string, days: number) => market.reader.contractHistory(contract, days),
-        (c, d) => `${c}|${d}`,
-      ),
-    },
+    summaries,
+    market: market.reader,
     closes: storedOfficialCloses(market.store),
+    keep: keptPerIngestionRun(run),
   };
 }

@@ -13,4 +13,9 @@ export interface WatchlistDeps {
   /** Chains and a contract's daily bars, through the market's one reader. */
   market: Pick<MarketReader, 'chain' | 'contractHistory'>;
   closes: ExpiryCloses;
+  /**
+   * Keeps a row's figures, computed from stored market data, for as long as that data stays: the figures are the same
+   * for every learner until the next ingestion run (the wiring keeps them per run). Without it they are computed anew.
+   */
+  keep?: <T>(key: string, make: () => Promise<T>) => Promise<T>;
 }

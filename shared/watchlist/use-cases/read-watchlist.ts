@@ -19,6 +19,7 @@ export async function readWatchlist(deps: WatchlistDeps, userId: string): Promis
   const now = deps.clock.now();
   const today = newYorkDate(now);
   const [items, level] = await Promise.all([deps.repo.list(userId), deps.levels.levelOf(userId)]);
+  const keep = deps.keep ?? (<T>(_key: string, make: () => Promise<T>) => make());
 
   const summaries = new Map<string, ReturnType<typeof deps.summaries.listSummaries>>();
   const summariesOf = (u: string) => {
@@ -40,23 +41,25 @@ export async function readWatchlist(deps: WatchlistDeps, userId: string): Promis
       if (!target) return null;
       const base = { id: item.id, underlying: target.underlying, order: item.order, addedAt: item.addedAt };
       if (target.kind === 'underlying') {
-        return { ...base, kind: 'underlying', figures: underlyingFigures(await summariesOf(target.underlying), today) };
+        const figures = await keep(`underlying|${target.underlying}|${today}`, async () => underlyingFigures(await summariesOf(target.underlying), today));
+        return { ...base, kind: 'underlying', figures };
       }
       const contract = { expiration: target.expiration, type: target.type, strike: target.strike };
       if (isExpired(target.expiration, now)) {
         const close = await deps.closes.closeOf(target.underlying, target.expiration);
         return { ...base, kind: 'contract', ...contract, settlement: close ? settlementOf(target.type, target.strike, close) : null };
       }
-      const [chain, bars] = await Promise.all([chainOf(target.underlying, target.expiration), deps.market.contractHistory(target.id, CONTRACT_BAR_DAYS)]);
-      const line = chain.ok ? chain.value.contracts.find((c) => c.contract_ticker.replace(/^O:/, '') === target.id) : undefined;
-      const figures =
-        chain.ok && line
+      const figures = await keep(`contract|${target.id}|${today}`, async () => {
+        const [chain, bars] = await Promise.all([chainOf(target.underlying, target.expiration), deps.market.contractHistory(target.id, CONTRACT_BAR_DAYS)]);
+        const line = chain.ok ? chain.value.contracts.find((c) => c.contract_ticker.replace(/^O:/, '') === target.id) : undefined;
+        return chain.ok && line
           ? contractFigures(
               line,
               { asOf: chain.value.underlying.asOf, daysToExpiry: chain.value.days_to_expiry, underlyingPrice: chain.value.underlying.price },
               bars.ok ? bars.value.bars : [],
             )
           : null;
+      });
       return { ...base, kind: 'contract', ...contract, figures };
     }),
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ingestionRun, perIngestionRun } from '../../../functions/commons/ingestion-run';
+import { ingestionRun, keptPerIngestionRun } from '../../../functions/commons/ingestion-run';
 
 const clockAt = (ms: { now: number }) => ({ now: () => new Date(ms.now) });
 
@@ -25,11 +25,8 @@ describe('a read kept per ingestion run', () => {
   it('reads once per key and run, shared by every caller, and again after a new run', async () => {
     let version = 'run-1';
     const read = vi.fn(async (u: string) => `${u} of ${version}`);
-    const kept = perIngestionRun(
-      async () => version,
-      read,
-      (u) => u,
-    );
+    const keep = keptPerIngestionRun(async () => version);
+    const kept = (u: string) => keep(u, () => read(u));
     const first = await Promise.all([kept('SPY'), kept('SPY'), kept('QQQ')]);
     expect(first).toEqual(['SPY of run-1', 'SPY of run-1', 'QQQ of run-1']);
     expect(read).toHaveBeenCalledTimes(2);
@@ -39,11 +36,8 @@ describe('a read kept per ingestion run', () => {
   });
   it('does not keep a read that failed', async () => {
     const read = vi.fn().mockRejectedValueOnce(new Error('throttled')).mockResolvedValueOnce('rows');
-    const kept = perIngestionRun(
-      async () => 'run-1',
-      read,
-      () => 'SPY',
-    );
+    const keep = keptPerIngestionRun(async () => 'run-1');
+    const kept = () => keep('SPY', () => read() as Promise<string>);
     await expect(kept()).rejects.toThrow('throttled');
     expect(await kept()).toBe('rows');
     expect(read).toHaveBeenCalledTimes(2);

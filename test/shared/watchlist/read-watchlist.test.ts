@@ -135,6 +135,21 @@ describe('the watchlist read', () => {
     expect(reads).toEqual({ summaries: 1, chains: 1 });
   });
 
+  it('computes each row once for every learner while the kept figures stand, and the same figures either way', async () => {
+    const { deps, reads } = setup();
+    const kept = new Map<string, Promise<unknown>>();
+    const keep = <T>(key: string, make: () => Promise<T>) => {
+      if (!kept.has(key)) kept.set(key, make());
+      return kept.get(key) as Promise<T>;
+    };
+    for (const user of ['u1', 'u2']) for (const s of ['SPY', 'SPY261218C00600000']) await addItem(deps, user, s);
+    const unkept = await readWatchlist(deps, 'u1');
+    const before = { ...reads };
+    const [one, two] = [await readWatchlist({ ...deps, keep }, 'u1'), await readWatchlist({ ...deps, keep }, 'u2')];
+    expect({ summaries: reads.summaries - before.summaries, chains: reads.chains - before.chains }).toEqual({ summaries: 1, chains: 1 });
+    expect(one.items.map((r) => r.figures)).toEqual(unkept.items.map((r) => r.figures));
+    expect(two.items.map((r) => r.figures)).toEqual(unkept.items.map((r) => r.figures));
+  });
   it('shows a contract the chain does not list without figures', async () => {
     const { deps } = setup();
     deps.market.chain = (async () => fail('not_found', 'no')) as unknown as WatchlistDeps['market']['chain'];
