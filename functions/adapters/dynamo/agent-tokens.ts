@@ -1,11 +1,10 @@
-import { type DynamoDBDocumentClient, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AgentTokenRepository, StoredAgentToken } from '@shared/agent/agent-tokens.port';
 import type { AgentScope } from '@shared/agent/token';
-import { jitteredBackoff } from '@shared/backoff';
-import { sleep } from '../../commons/clock';
 import { documentClient, tableName } from './client';
+import { type TransactItems, transactRetryingConflicts } from './transact';
 import { batchWriteAll } from './batch-write';
-import { cancellationReasons, failedConditionsAt, isConditionFailed } from './conditions';
+import { isConditionFailed } from './conditions';
 import { userPk } from './profile-repository';
 import { queryAll } from './query';
 
@@ -88,11 +87,6 @@ export async function touchAgentTokenLastUsed(
   }
 }
 
-/** Concurrent creates and revokes of one learner's tokens conflict on the count: they spread out and try again. */
-const backoff = jitteredBackoff(sleep, Math.random, 10, 200);
-
-type TransactItems = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>;
-
 const toStored = (item: Record<string, unknown>): StoredAgentToken => ({
   tokenId: String(item.tokenId),
   name: String(item.name),
@@ -105,24 +99,7 @@ const toStored = (item: Record<string, unknown>): StoredAgentToken => ({
 });
 
 export function dynamoAgentTokenRepository(db: DynamoDBDocumentClient = documentClient(), table = tableName()): AgentTokenRepository {
-  /**
-   * Runs a transaction; the positions of the items whose condition failed ([] when it was written). A conflict with
-   * another transaction on the same items is tried again after a short random pause.
-   */
-  async function transact(items: TransactItems): Promise<number[]> {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await db.send(new TransactWriteCommand({ TransactItems: items }));
-        return [];
-      } catch (err) {
-        if (!cancellationReasons(err)) throw err;
-        const failed = failedConditionsAt(err);
-        if (failed.length) return failed;
-        if (attempt >= 20) throw err;
-        await backoff(attempt);
-      }
-    }
-  }
+  const transact = (items: TransactItems) => transactRetryingConflicts(db, items);
 
   return {
     async list(userId) {

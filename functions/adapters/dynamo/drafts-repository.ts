@@ -1,13 +1,9 @@
-import { type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Draft, DraftRepository } from '@shared/drafts/drafts';
 import { documentClient, tableName } from './client';
-import { cancellationReasons, isConditionFailed } from './conditions';
+import { type TransactItems, transactRetryingConflicts } from './transact';
+import { isConditionFailed } from './conditions';
 import { userPk } from './profile-repository';
-import { jitteredBackoff } from '@shared/backoff';
-import { sleep } from '../../commons/clock';
-
-/** Concurrent writes to one learner's draft count spread out before they try again. */
-const backoff = jitteredBackoff(sleep, Math.random, 10, 200);
 
 /**
  * Drafts under USER#<sub> / DRAFT#<id>; one Query lists them. USER#<sub> / DRAFTS holds how many there are, changed in
@@ -42,23 +38,8 @@ export function dynamoDraftRepository(db: DynamoDBDocumentClient = documentClien
         if (!isConditionFailed(err)) throw err;
       });
   }
-  /**
-   * Runs a transaction; false when one of its conditions failed. Concurrent writes to the same count conflict
-   * (TransactionConflict): those are tried again after a short random pause, so a burst of creates is counted one by one.
-   */
-  async function transact(items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>): Promise<boolean> {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await db.send(new TransactWriteCommand({ TransactItems: items }));
-        return true;
-      } catch (err) {
-        if (!cancellationReasons(err)) throw err;
-        if (isConditionFailed(err)) return false;
-        if (attempt >= 20) throw err;
-        await backoff(attempt);
-      }
-    }
-  }
+  /** Runs a transaction; false when one of its conditions failed (a conflict on the count is tried again). */
+  const transact = async (items: TransactItems) => (await transactRetryingConflicts(db, items)).length === 0;
   return {
     async list(userId) {
       return ((await query(userId)).Items ?? []).map(strip);

@@ -1,20 +1,14 @@
-import { type DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { jitteredBackoff } from '@shared/backoff';
+import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { WatchItem } from '@shared/watchlist/watchlist';
 import type { WatchlistRepository } from '@shared/watchlist/watchlist.port';
-import { sleep } from '../../commons/clock';
 import { documentClient, tableName } from './client';
-import { cancellationReasons, failedConditionsAt, isConditionFailed } from './conditions';
+import { type TransactItems, transactRetryingConflicts } from './transact';
+import { isConditionFailed } from './conditions';
 import { queryAll } from './query';
 import { userPk } from './profile-repository';
 
-/** Concurrent writes to one learner's watchlist count spread out before they try again. */
-const backoff = jitteredBackoff(sleep, Math.random, 10, 200);
-
 export const WATCH_PREFIX = 'WATCH#';
 export const WATCH_COUNT_SK = 'WATCHLIST';
-
-type TransactItems = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>;
 
 /**
  * The watchlist under USER#<sub>: one item per watched symbol, `WATCH#<symbol>`, so the account export and the account
@@ -49,24 +43,7 @@ export function dynamoWatchlistRepository(db: DynamoDBDocumentClient = documentC
       });
   }
 
-  /**
-   * Runs a transaction: 'ok', or the positions of the items whose condition failed. Concurrent writes to the same count
-   * conflict (TransactionConflict): those are tried again after a short random pause, so a burst is counted one by one.
-   */
-  async function transact(items: TransactItems): Promise<'ok' | number[]> {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await db.send(new TransactWriteCommand({ TransactItems: items }));
-        return 'ok';
-      } catch (err) {
-        if (!cancellationReasons(err)) throw err;
-        const failed = failedConditionsAt(err);
-        if (failed.length) return failed;
-        if (attempt >= 20) throw err;
-        await backoff(attempt);
-      }
-    }
-  }
+  const transact = (items: TransactItems) => transactRetryingConflicts(db, items);
 
   return {
     async list(userId) {
@@ -94,7 +71,7 @@ export function dynamoWatchlistRepository(db: DynamoDBDocumentClient = documentC
         },
         { Put: { TableName: table, Item: { ...key(userId, item.id), entity: 'watch', ...item }, ConditionExpression: 'attribute_not_exists(PK)' } },
       ]);
-      if (out === 'ok') return { outcome: 'added', item };
+      if (out.length === 0) return { outcome: 'added', item };
       // The item's own condition failed: the same symbol was added at the same moment, in another tab.
       if (out.includes(1)) {
         const raced = await get(userId, item.id);
@@ -109,7 +86,7 @@ export function dynamoWatchlistRepository(db: DynamoDBDocumentClient = documentC
         { Delete: { TableName: table, Key: key(userId, id), ConditionExpression: 'attribute_exists(PK)' } },
         { Update: { TableName: table, Key: counterKey(userId), UpdateExpression: 'ADD n :minus', ExpressionAttributeValues: { ':minus': -1 } } },
       ]);
-      return out === 'ok';
+      return out.length === 0;
     },
 
     async reorder(userId, ids) {
@@ -126,7 +103,7 @@ export function dynamoWatchlistRepository(db: DynamoDBDocumentClient = documentC
           },
         })),
       );
-      return out === 'ok';
+      return out.length === 0;
     },
   };
 }
