@@ -4,6 +4,7 @@ import { formatShortDate } from '@shared/format/time';
 import type { ExpiredWatchRow } from '@web/api/watchlist';
 import { ScrollRegion } from '@web/components/ui/scroll-region';
 import { contractLabel } from '../lib/describe';
+import { RemoveButton } from './remove-button';
 import { chainHref } from '../lib/links';
 
 /** Contracts past their expiry, with their settlement value: the intrinsic value at the expiry's official close. */
@@ -55,15 +56,7 @@ export function ExpiredTable({ rows, busy, onRemove }: { rows: readonly ExpiredW
                   )}
                 </td>
                 <td className="py-2 text-right">
-                  <button
-                    type="button"
-                    className="rounded px-2 py-1 font-medium text-red-800 ring-1 ring-red-200 hover:bg-red-50 disabled:opacity-40"
-                    onClick={() => onRemove(row.id, label)}
-                    disabled={busy}
-                    aria-label={`Remove ${label}`}
-                  >
-                    Remove
-                  </button>
+                  <RemoveButton id={row.id} label={label} busy={busy} onRemove={onRemove} />
                 </td>
               </tr>
             );

@@ -5,6 +5,7 @@ import { formatShortDate } from '@shared/format/time';
 import type { WatchRow } from '@web/api/watchlist';
 import { ScrollRegion } from '@web/components/ui/scroll-region';
 import { contractLabel } from '../lib/describe';
+import { RemoveButton } from './remove-button';
 import { builderHref, chainHref } from '../lib/links';
 
 const dash = '—';
@@ -136,15 +137,7 @@ export function WatchlistTable({
                     >
                       ↓
                     </button>
-                    <button
-                      type="button"
-                      className="rounded px-2 py-1 font-medium text-red-800 ring-1 ring-red-200 hover:bg-red-50 disabled:opacity-40"
-                      onClick={() => onRemove(row.id, label)}
-                      disabled={busy}
-                      aria-label={`Remove ${label}`}
-                    >
-                      Remove
-                    </button>
+                    <RemoveButton id={row.id} label={label} busy={busy} onRemove={onRemove} />
                   </div>
                 </td>
               </tr>
