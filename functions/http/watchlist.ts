@@ -10,7 +10,7 @@ import { watchlistDeps } from '../wiring/watchlist';
 /** The learner's watchlist: read with end-of-day figures, add, remove, reorder. */
 export function makeWatchlistHandler(deps: WatchlistDeps) {
   return httpApi({
-    'GET /api/watchlist': route(watchlistApi['GET /api/watchlist'], async ({ user }) => ok(await readWatchlist(deps, user.sub))),
+    'GET /api/watchlist': route(watchlistApi['GET /api/watchlist'], async ({ user, query }) => ok(await readWatchlist(deps, user.sub, query.fresh === '1'))),
 
     'POST /api/watchlist/items': route(watchlistApi['POST /api/watchlist/items'], async ({ user, body }) => {
       const result = await addItem(deps, user.sub, body.symbol);

@@ -1,3 +1,5 @@
+import { systemClock } from '../commons/clock';
+import { watchlistReadCache } from '@shared/watchlist/read-cache';
 import { storedOfficialCloses } from '@shared/prediction/official-closes';
 import type { WatchlistDeps } from '@shared/watchlist/use-cases/deps';
 import { ingestionRun, keptPerIngestionRun } from '../commons/ingestion-run';
@@ -12,7 +14,8 @@ import { marketDeps } from './market';
  *
  * A row's market figures are the same for every learner until the next ingestion run stores new data, so the warm
  * function computes each underlying's and each contract's figures once per run and shares them between learners (a
- * year of summaries per underlying read on every request made the list take about a second at 20 readers).
+ * year of summaries per underlying read on every request made the list take about a second at 20 readers). Each
+ * learner's items and level are kept a few seconds too (shared/watchlist/read-cache.ts).
  */
 export function watchlistDeps(): WatchlistDeps {
   const market = marketDeps();
@@ -27,5 +30,6 @@ export function watchlistDeps(): WatchlistDeps {
     market: market.reader,
     closes: storedOfficialCloses(market.store),
     keep: keptPerIngestionRun(run),
+    lists: watchlistReadCache(systemClock),
   };
 }

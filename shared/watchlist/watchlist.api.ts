@@ -64,6 +64,12 @@ export const watchlistApi = defineApi({
   'GET /api/watchlist': {
     auth: 'user',
     summary: "The learner's watchlist with end-of-day figures: underlyings and live contracts in order, expired contracts with their settlement value",
+    query: z.object({
+      fresh: z
+        .enum(['0', '1'], { error: 'must be 0 or 1' })
+        .optional()
+        .meta({ description: 'Read the list from the table, not from the few seconds the function keeps it (the browser asks so just after a change)' }),
+    }),
     response: WatchlistViewSchema,
   },
   'POST /api/watchlist/items': {

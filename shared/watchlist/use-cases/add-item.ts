@@ -11,7 +11,7 @@ import type { WatchlistDeps } from './deps';
  * already on the list is idempotent: the existing item is answered (`created: false`) and takes no slot.
  */
 export async function addItem(
-  deps: Pick<WatchlistDeps, 'repo' | 'levels' | 'clock'>,
+  deps: Pick<WatchlistDeps, 'repo' | 'levels' | 'clock' | 'lists'>,
   userId: string,
   symbol: string,
 ): Promise<Result<{ item: WatchItem; created: boolean }>> {
@@ -24,6 +24,7 @@ export async function addItem(
   const level = await deps.levels.levelOf(userId);
   const item: WatchItem = { id: target.id, kind: target.kind, underlying: target.underlying, order: now.getTime(), addedAt: now.toISOString() };
   const out = await deps.repo.add(userId, item, watchlistSlots(level));
+  deps.lists?.forget(userId);
   if (out.outcome === 'full') return fail('conflict', slotsFullMessage(level), { limit: watchlistSlots(level), level });
   return ok({ item: out.item, created: out.outcome === 'added' });
 }

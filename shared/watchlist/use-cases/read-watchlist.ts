@@ -13,12 +13,16 @@ const CONTRACT_BAR_DAYS = 10;
 /**
  * GET /api/watchlist: the learner's list with each row's end-of-day figures, read from the stored chains and daily
  * summaries through the market's readers. Changes nothing. Each underlying's summaries and each expiry's chain are read
- * once however many rows need them.
+ * once however many rows need them. `fresh`: the browser has just changed the list, so nothing kept may answer.
  */
-export async function readWatchlist(deps: WatchlistDeps, userId: string): Promise<WatchlistView> {
+export async function readWatchlist(deps: WatchlistDeps, userId: string, fresh = false): Promise<WatchlistView> {
   const now = deps.clock.now();
   const today = newYorkDate(now);
-  const [items, level] = await Promise.all([deps.repo.list(userId), deps.levels.levelOf(userId)]);
+  const load = async () => {
+    const [items, level] = await Promise.all([deps.repo.list(userId), deps.levels.levelOf(userId)]);
+    return { items, level };
+  };
+  const { items, level } = deps.lists ? await deps.lists.read(userId, fresh, load) : await load();
   const keep = deps.keep ?? (<T>(_key: string, make: () => Promise<T>) => make());
 
   const summaries = new Map<string, ReturnType<typeof deps.summaries.listSummaries>>();
@@ -46,8 +50,11 @@ export async function readWatchlist(deps: WatchlistDeps, userId: string): Promis
       }
       const contract = { expiration: target.expiration, type: target.type, strike: target.strike };
       if (isExpired(target.expiration, now)) {
-        const close = await deps.closes.closeOf(target.underlying, target.expiration);
-        return { ...base, kind: 'contract', ...contract, settlement: close ? settlementOf(target.type, target.strike, close) : null };
+        const settlement = await keep(`settlement|${target.id}|${today}`, async () => {
+          const close = await deps.closes.closeOf(target.underlying, target.expiration);
+          return close ? settlementOf(target.type, target.strike, close) : null;
+        });
+        return { ...base, kind: 'contract', ...contract, settlement };
       }
       const figures = await keep(`contract|${target.id}|${today}`, async () => {
         const [chain, bars] = await Promise.all([chainOf(target.underlying, target.expiration), deps.market.contractHistory(target.id, CONTRACT_BAR_DAYS)]);

@@ -5,6 +5,8 @@ import type { DailySummary } from '@shared/metrics/daily-summary';
 import type { OptionContract } from '@shared/market/chain';
 import { readWatchlist } from '@shared/watchlist/use-cases/read-watchlist';
 import { addItem } from '@shared/watchlist/use-cases/add-item';
+import { removeItem } from '@shared/watchlist/use-cases/remove-item';
+import { WATCHLIST_KEPT_MS, watchlistReadCache } from '@shared/watchlist/read-cache';
 import { settlementOf } from '@shared/watchlist/read-model/rows';
 import type { WatchlistDeps } from '@shared/watchlist/use-cases/deps';
 import { memoryWatchlistRepo } from './memory-watchlist-repo';
@@ -150,6 +152,56 @@ describe('the watchlist read', () => {
     expect(one.items.map((r) => r.figures)).toEqual(unkept.items.map((r) => r.figures));
     expect(two.items.map((r) => r.figures)).toEqual(unkept.items.map((r) => r.figures));
   });
+
+  it("answers a learner's list from what the function keeps, but never from before a change made here or asked fresh", async () => {
+    const { deps, repo } = setup();
+    let t = Date.parse('2026-11-27T18:00:00Z');
+    const lists = watchlistReadCache({ now: () => new Date(t) });
+    const kept = { ...deps, lists };
+    await addItem(kept, 'u1', 'SPY');
+    t += 1;
+    expect((await readWatchlist(kept, 'u1')).items.map((r) => r.id)).toEqual(['SPY']);
+    // Written behind this function's back (another function or instance): the kept list answers for a few seconds...
+    await repo.add('u1', { id: 'QQQ', kind: 'underlying', underlying: 'QQQ', order: 9e12, addedAt: '2026-11-27T18:00:00Z' }, 10);
+    expect((await readWatchlist(kept, 'u1')).items.map((r) => r.id)).toEqual(['SPY']);
+    // ...but not to a browser that has just changed its list and asks fresh,
+    expect((await readWatchlist(kept, 'u1', true)).items.map((r) => r.id)).toEqual(['SPY', 'QQQ']);
+    // nor after a change made through this function,
+    await removeItem(kept, 'u1', 'SPY');
+    t += 1;
+    expect((await readWatchlist(kept, 'u1')).items.map((r) => r.id)).toEqual(['QQQ']);
+    // nor once the few seconds are over.
+    await repo.add('u1', { id: 'IWM', kind: 'underlying', underlying: 'IWM', order: 9e12 + 1, addedAt: '2026-11-27T18:00:00Z' }, 10);
+    t += WATCHLIST_KEPT_MS;
+    expect((await readWatchlist(kept, 'u1')).items.map((r) => r.id)).toEqual(['QQQ', 'IWM']);
+  });
+
+  it('does not keep a list read that began before a change made here', async () => {
+    const { deps, repo } = setup();
+    let t = Date.parse('2026-11-27T18:00:00Z');
+    const lists = watchlistReadCache({ now: () => new Date(t++) });
+    await repo.add('u1', { id: 'SPY', kind: 'underlying', underlying: 'SPY', order: 1, addedAt: '2026-11-27T18:00:00Z' }, 10);
+    let release!: () => void;
+    const slow = {
+      ...deps,
+      lists,
+      repo: {
+        ...repo,
+        list: async (u: string) => {
+          const items = await repo.list(u);
+          await new Promise<void>((r) => (release = r));
+          return items;
+        },
+      },
+    };
+    const before = readWatchlist(slow, 'u1');
+    await new Promise((r) => setTimeout(r, 0));
+    await removeItem({ ...deps, lists }, 'u1', 'SPY');
+    release();
+    expect((await before).items.map((r) => r.id)).toEqual(['SPY']);
+    expect((await readWatchlist({ ...deps, lists }, 'u1')).items).toEqual([]);
+  });
+
   it('shows a contract the chain does not list without figures', async () => {
     const { deps } = setup();
     deps.market.chain = (async () => fail('not_found', 'no')) as unknown as WatchlistDeps['market']['chain'];

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ResponseOf } from '@shared/api/contract';
+import { WATCHLIST_KEPT_MS } from '@shared/watchlist/read-cache';
 import type { watchlistApi } from '@shared/watchlist/watchlist.api';
 import { api } from '@web/lib/api-client';
 import { queryKeys } from './query-keys';
@@ -14,7 +15,14 @@ export type WatchlistView = ResponseOf<Api['GET /api/watchlist']>;
 export type WatchRow = WatchlistView['items'][number];
 export type ExpiredWatchRow = WatchlistView['expired'][number];
 
-export const getWatchlist = (signal?: AbortSignal) => api.get<WatchlistView>('/api/watchlist', undefined, signal);
+/**
+ * When this tab last changed the list. For as long as the server may answer from what it keeps (WATCHLIST_KEPT_MS),
+ * the reads after a change ask for a fresh read, so the list never goes back to how it was before the change.
+ */
+let changedAt = Number.NEGATIVE_INFINITY;
+const freshQuery = () => (performance.now() - changedAt < WATCHLIST_KEPT_MS ? { fresh: '1' } : undefined);
+
+export const getWatchlist = (signal?: AbortSignal) => api.get<WatchlistView>('/api/watchlist', freshQuery(), signal);
 export const watchlistQueryOptions = () => queryOptions({ queryKey: queryKeys.watchlist(), queryFn: ({ signal }) => getWatchlist(signal), staleTime: 30_000 });
 export const useWatchlist = (enabled = true) => useQuery({ ...watchlistQueryOptions(), enabled });
 
@@ -27,7 +35,13 @@ export const watchSymbol = (symbol: string) => symbol.toUpperCase().replace(/^O:
 
 function useInvalidating<A>(fn: (a: A) => Promise<unknown>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: fn, onSettled: () => client.invalidateQueries({ queryKey: queryKeys.watchlist() }) });
+  return useMutation({
+    mutationFn: fn,
+    onSettled: () => {
+      changedAt = performance.now();
+      return client.invalidateQueries({ queryKey: queryKeys.watchlist() });
+    },
+  });
 }
 
 export const useAddToWatchlist = () => useInvalidating(addToWatchlist);
