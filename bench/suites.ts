@@ -13,6 +13,7 @@ import { ordersSuite } from './orders';
 import { americanSuite, pricingSuite } from './pricing';
 import { predictionSuite } from './prediction';
 import { watchlistSuite } from './watchlist';
+import { alertsSuite } from './alerts';
 import { screenerSuite } from './screener';
 import { uploadSuite } from './upload';
 
@@ -43,4 +44,5 @@ export const suites: BenchSuite[] = [
   uploadSuite,
   predictionSuite,
   watchlistSuite,
+  alertsSuite,
 ];
