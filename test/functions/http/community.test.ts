@@ -1,25 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { makeCommunityHandler } from '../../../functions/http/community';
-import type { Event } from '../../../functions/commons/http';
 import { NOTIFY_MESSAGES } from '@shared/community/notify';
 import type { Clock } from '@shared/ports/clock.port';
 import { memoryNotify, memoryTestimonials } from '../../shared/community/memory-community';
+import { httpEvent as ev } from '../../support/http-event';
 
 const LEARNER = { sub: 'learner-1', email: 'priya@example.com', name: 'Priya Patel' };
 const OPERATOR = { sub: 'op-1', email: 'op@example.com', 'cognito:groups': '[admin]' };
-
-const ev = (
-  routeKey: string,
-  opts: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown; claims?: Record<string, string> } = {},
-) =>
-  ({
-    routeKey,
-    headers: {},
-    pathParameters: opts.params,
-    queryStringParameters: opts.query,
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-    requestContext: { requestId: 'r', authorizer: opts.claims ? { jwt: { claims: opts.claims } } : undefined },
-  }) as unknown as Event;
 
 function setup() {
   let now = new Date('2026-11-20T10:00:00.000Z');

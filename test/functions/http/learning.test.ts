@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { makeLearningHandler } from '../../../functions/http/learning';
-import type { Event } from '../../../functions/commons/http';
 import { COURSE } from '@shared/learning/content/course';
 import type { LearningDeps } from '@shared/learning/use-cases/deps';
+import { httpEvent as ev } from '../../support/http-event';
 
 const LEARNER = { sub: 'learner-1', email: 'ada@example.com' };
 const LESSON = 'options_basics.reading-a-chain';
-
-const ev = (routeKey: string, opts: { params?: Record<string, string>; body?: unknown; claims?: Record<string, string> } = {}) =>
-  ({
-    routeKey,
-    headers: {},
-    pathParameters: opts.params,
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-    requestContext: { requestId: 'r', authorizer: opts.claims ? { jwt: { claims: opts.claims } } : undefined },
-  }) as unknown as Event;
 
 // The chain task's route reads only the course: any other port used would be a write or a read it must not make.
 const handler = makeLearningHandler({ course: { course: () => COURSE } } as unknown as LearningDeps);

@@ -1,31 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { makeMarketHandler } from '../../../functions/http/market';
-import type { Event } from '../../../functions/commons/http';
 import { runIngestion } from '@shared/market/ingest';
 import { marketReader } from '@shared/market/market-reader';
 import { simulatedProvider } from '@shared/market/simulated-market';
 import type { Clock } from '@shared/ports/clock.port';
 import type { DomainEvent } from '@shared/events/domain-events';
 import { memoryMarketStore } from '../../support/memory-market-store';
-
-const ev = (
-  routeKey: string,
-  opts: {
-    params?: Record<string, string>;
-    query?: Record<string, string>;
-    headers?: Record<string, string>;
-    body?: string;
-    claims?: Record<string, string>;
-  } = {},
-) =>
-  ({
-    routeKey,
-    headers: opts.headers ?? {},
-    pathParameters: opts.params,
-    queryStringParameters: opts.query,
-    body: opts.body,
-    requestContext: { requestId: 'r', authorizer: opts.claims ? { jwt: { claims: opts.claims } } : undefined },
-  }) as unknown as Event;
+import { httpEvent as ev } from '../../support/http-event';
 
 async function setup(configured = false) {
   let now = new Date('2026-11-23T15:00:00Z');

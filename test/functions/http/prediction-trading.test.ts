@@ -1,21 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { makePredictionTradingHandler } from '../../../functions/http/prediction-trading';
-import { agentRefusal, type Event } from '../../../functions/commons/http';
+import { agentRefusal } from '../../../functions/commons/http';
 import { AGENT_NOT_ALLOWED } from '@shared/agent/token';
 import { memoryDemoRepo, memoryMarkets } from '../../shared/prediction/use-cases/memory-demo-repo';
 import { spySnapshot } from '../../shared/prediction/use-cases/snapshot-fixture';
+import { httpEvent as ev } from '../../support/http-event';
 
 const ADA = { sub: 'learner-ada', email: 'ada@example.com' };
 const BOB = { sub: 'learner-bob', email: 'bob@example.com' };
-
-const ev = (routeKey: string, opts: { params?: Record<string, string>; body?: unknown; claims?: Record<string, string> } = {}) =>
-  ({
-    routeKey,
-    headers: {},
-    pathParameters: opts.params,
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-    requestContext: { requestId: 'r', authorizer: opts.claims ? { jwt: { claims: opts.claims } } : undefined },
-  }) as unknown as Event;
 
 function harness() {
   const demo = memoryDemoRepo();

@@ -1,21 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { makeWatchlistHandler } from '../../../functions/http/watchlist';
-import type { Event } from '../../../functions/commons/http';
 import { ok } from '@shared/result';
 import type { WatchlistDeps } from '@shared/watchlist/use-cases/deps';
+import { watchlistReadCache } from '@shared/watchlist/read-cache';
 import { memoryWatchlistRepo } from '../../shared/watchlist/memory-watchlist-repo';
+import { caller } from '../../support/http-event';
 
 const ADA = { sub: 'learner-ada', email: 'ada@example.com' };
 const BOB = { sub: 'learner-bob', email: 'bob@example.com' };
-
-const ev = (routeKey: string, opts: { params?: Record<string, string>; body?: unknown; claims?: Record<string, string> } = {}) =>
-  ({
-    routeKey,
-    headers: {},
-    pathParameters: opts.params,
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-    requestContext: { requestId: 'r', authorizer: opts.claims ? { jwt: { claims: opts.claims } } : undefined },
-  }) as unknown as Event;
 
 function harness(level = 1) {
   const repo = memoryWatchlistRepo();
@@ -30,12 +22,7 @@ function harness(level = 1) {
     },
     closes: { closeOf: async () => null },
   };
-  const handler = makeWatchlistHandler(deps);
-  const call = async (routeKey: string, opts: { params?: Record<string, string>; body?: unknown; claims?: Record<string, string> } = {}) => {
-    const res = await handler(ev(routeKey, { claims: ADA, ...opts }));
-    return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : undefined };
-  };
-  return { call, repo };
+  return { call: caller(makeWatchlistHandler(deps), ADA), repo, deps };
 }
 
 describe('watchlist routes', () => {
@@ -92,6 +79,21 @@ describe('watchlist routes', () => {
       },
     });
     expect((await call('PUT /api/watchlist/order', { body: { ids: ['QQQ'] } })).status).toBe(409);
+  });
+
+  it("answers from the few seconds it keeps a learner's list, except when asked fresh; 400 for another value", async () => {
+    const { call, repo, deps } = harness();
+    deps.lists = watchlistReadCache({ now: () => new Date() }, { keptMs: 60_000 });
+    await call('POST /api/watchlist/items', { body: { symbol: 'SPY' } });
+    await new Promise((r) => setTimeout(r, 2));
+    expect((await call('GET /api/watchlist')).body.items).toHaveLength(1);
+    // Added in another instance of the function: this one's kept list answers until the browser asks fresh.
+    await repo.add(ADA.sub, { id: 'QQQ', kind: 'underlying', underlying: 'QQQ', order: 9e12, addedAt: '2026-11-27T18:00:00.000Z' }, 10);
+    expect((await call('GET /api/watchlist')).body.items).toHaveLength(1);
+    expect((await call('GET /api/watchlist', { query: { fresh: '1' } })).body.items).toHaveLength(2);
+    const bad = await call('GET /api/watchlist', { query: { fresh: 'yes' } });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('fresh');
   });
 
   it('needs a signed-in learner', async () => {
