@@ -104,6 +104,15 @@ describe('the price chart', () => {
     expect(screen.getByTestId('chart-readout').textContent).not.toContain('20-day average');
   });
 
+  it("keys each overlay's toggle with the colour its line is drawn in, the palette the chart draws with", async () => {
+    wrap(<PriceChartView model={model} />);
+    await screen.findByTestId('chart-canvas');
+    const colour = (id: string) => (screen.getByTestId(id) as HTMLElement).style.backgroundColor;
+    const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+    for (const key of ['sma20', 'sma50', 'cone', 'earnings', 'iv', 'hv'] as const) expect(colour(`swatch-${key}`)).toBe(rgb(drawn.last!.palette[key]));
+    expect(screen.getByRole('checkbox', { name: 'IV30 vs HV20' }).closest('label')!.querySelectorAll('[data-testid^="swatch-"]')).toHaveLength(2);
+  });
+
   it('moves the readout and the crosshair between sessions with the arrow keys, Home and End', async () => {
     wrap(<PriceChartView model={model} />);
     await screen.findByTestId('chart-canvas');

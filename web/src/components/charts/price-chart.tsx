@@ -10,7 +10,7 @@ import { loadWithRetry } from '@web/lib/load-with-retry';
 import { useDisplay } from '@web/lib/display';
 import { Spinner } from '../ui/spinner';
 import { ChartBoundary, ChartFailed } from './chart-fallback';
-import { buildChartModel, CHART_PALETTE, DEFAULT_OVERLAYS, type ChartModel, type Overlays } from './chart-model';
+import { buildChartModel, CHART_PALETTE, DEFAULT_OVERLAYS, type ChartModel, type ChartPalette, type Overlays } from './chart-model';
 
 export { CHART_FAILED } from './chart-fallback';
 
@@ -70,12 +70,13 @@ export function PriceChart({
   return <PriceChartView model={model} height={height} table={table} />;
 }
 
-const TOGGLES: { key: keyof Overlays; label: string }[] = [
-  { key: 'sma20', label: '20-day average' },
-  { key: 'sma50', label: '50-day average' },
-  { key: 'cone', label: 'Expected move (±1σ)' },
-  { key: 'earnings', label: 'Earnings' },
-  { key: 'volatility', label: 'IV30 vs HV20' },
+/** Each overlay's toggle, with the colours its lines are drawn in (a legend: the label names the line in words). */
+const TOGGLES: { key: keyof Overlays; label: string; colours: (keyof ChartPalette)[] }[] = [
+  { key: 'sma20', label: '20-day average', colours: ['sma20'] },
+  { key: 'sma50', label: '50-day average', colours: ['sma50'] },
+  { key: 'cone', label: 'Expected move (±1σ)', colours: ['cone'] },
+  { key: 'earnings', label: 'Earnings', colours: ['earnings'] },
+  { key: 'volatility', label: 'IV30 vs HV20', colours: ['iv', 'hv'] },
 ];
 
 const money = (x: number) => formatMoney(x);
@@ -131,6 +132,15 @@ export function PriceChartView({ model, height = 380, table = true }: { model: C
                 disabled={unavailable}
                 onChange={(e) => setOverlays((o) => ({ ...o, [t.key]: e.target.checked }))}
               />
+              {t.colours.map((c) => (
+                <span
+                  key={c}
+                  aria-hidden="true"
+                  className="inline-block h-1 w-3 rounded-full"
+                  style={{ backgroundColor: palette[c] }}
+                  data-testid={`swatch-${c}`}
+                />
+              ))}
               {t.label}
               {t.key === 'cone' && model.cone ? ` to ${formatShortDate(model.cone.expiration)}` : ''}
             </label>
