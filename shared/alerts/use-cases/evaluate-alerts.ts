@@ -15,7 +15,7 @@ export interface EvaluationReport {
   duplicates: number;
 }
 
-/** Alerts decided at once; each learner's writes are single items, so they do not contend with each other. */
+/** Learners whose alerts are decided at once. */
 const CONCURRENCY = 16;
 /** A firing that lost a race with the learner's own change (a pause, a delete) is decided again at most this often. */
 const MAX_REDECIDE = 3;
@@ -74,6 +74,19 @@ export async function evaluateAlerts(deps: EvaluateDeps, input: { tradingDay: st
     }
   };
 
-  for (let i = 0; i < alerts.length; i += CONCURRENCY) await Promise.all(alerts.slice(i, i + CONCURRENCY).map(decideOne));
+  // A firing changes items of its learner's (the count of active alerts, for one that is done): two of one learner's at
+  // once would conflict and be decided again, so each learner's alerts are decided one after another and learners side
+  // by side, CONCURRENCY at a time.
+  const byLearner = new Map<string, { userId: string; alert: Alert }[]>();
+  for (const a of alerts) {
+    const own = byLearner.get(a.userId);
+    if (own) own.push(a);
+    else byLearner.set(a.userId, [a]);
+  }
+  const queue = [...byLearner.values()];
+  const worker = async () => {
+    for (let own = queue.shift(); own; own = queue.shift()) for (const a of own) await decideOne(a);
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, queue.length) }, worker));
   return report;
 }

@@ -85,6 +85,36 @@ describe('evaluating alerts after an ingestion', () => {
     expect((await listAlerts(deps.repo, 'u1')).alerts[0]).toMatchObject({ status: 'done', firedCount: 1, lastFiredOn: DAY });
   });
 
+  it("fires every one of a learner's crossed alerts, though two firings of one learner's at once would conflict", async () => {
+    const { deps, mem } = setup();
+    // As in DynamoDB: a firing that retires a one-shot alert changes the learner's count of active alerts, and a second
+    // transaction on that item while the first is in flight is cancelled (a conflict) and must be decided again.
+    const fire = mem.repo.fire;
+    const inFlight = new Set<string>();
+    let conflicts = 0;
+    deps.repo = {
+      ...mem.repo,
+      fire: async (userId, firing) => {
+        if (inFlight.has(userId)) {
+          conflicts++;
+          return 'conflict';
+        }
+        inFlight.add(userId);
+        try {
+          await new Promise((r) => setTimeout(r, 1));
+          return await fire(userId, firing);
+        } finally {
+          inFlight.delete(userId);
+        }
+      },
+    };
+    for (const user of ['u1', 'u2']) for (let i = 0; i < 20; i++) await createAlert(deps, user, { condition: spyAbove600 });
+    const report = await evaluateAlerts(deps, { tradingDay: DAY, underlyings: ['SPY'] });
+    expect(report.fired).toHaveLength(40);
+    expect([mem.notes('u1').length, mem.notes('u2').length]).toEqual([20, 20]);
+    expect(conflicts).toBe(0);
+  });
+
   it('two deliveries at the same moment write one notification', async () => {
     const { deps, mem } = setup();
     await createAlert(deps, 'u1', { condition: spyAbove600, repeat: 'daily' });
