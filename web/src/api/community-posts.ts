@@ -45,6 +45,8 @@ export const useFeed = (f: FeedFilter) => useInfiniteQuery(feedQueryOptions(f));
 export const postQueryOptions = (id: string) =>
   queryOptions({ queryKey: queryKeys.community.post(id), queryFn: () => getPost(id), staleTime: 10_000, retry: false });
 export const usePost = (id: string) => useQuery(postQueryOptions(id));
+export const useBuilderLegs = (id: string) =>
+  useQuery({ queryKey: queryKeys.community.builder(id), queryFn: () => getBuilderLegs(id), staleTime: 60_000, retry: false });
 
 export function useSharePost() {
   const client = useQueryClient();

@@ -77,6 +77,8 @@ export const queryKeys = {
     feeds: () => [...community, 'feed'] as const,
     feed: (sort: string, underlying: string, strategy: string) => [...community, 'feed', sort, underlying, strategy] as const,
     post: (id: string) => [...community, 'post', id] as const,
+    /** A post's legs rebuilt on today's chain (the watchlist stars on a shared strategy's legs). */
+    builder: (id: string) => [...community, 'builder', id] as const,
     reports: (status?: string) => (status === undefined ? ([...community, 'reports'] as const) : ([...community, 'reports', status] as const)),
   },
   /** The course as the learner sees it, and their progress: a completion, an attempt, a check or a reset changes them all. */

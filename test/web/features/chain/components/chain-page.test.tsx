@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@web/lib/api-client';
 import { setNumberStyle } from '@shared/format/number-style';
 import { chainOf, contract, DEMO_STATUS, EXPIRIES, LIVE_STATUS, TICKERS } from '../fixtures';
+import { stubApi } from '../../../app/api-stub';
 
 const api = vi.hoisted(() => ({ getMarketStatus: vi.fn(), getTickers: vi.fn(), getExpiries: vi.fn(), getChain: vi.fn(), syncMarket: vi.fn() }));
 
@@ -91,6 +92,7 @@ afterEach(() => {
   cleanup();
   setNumberStyle('en-US');
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
   vi.useRealTimers();
   Reflect.deleteProperty(window, 'matchMedia');
 });
@@ -692,6 +694,34 @@ describe('ChainPage: page', () => {
     expect(screen.queryByRole('main')).toBeNull();
     expect(document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href).toBe(`${window.location.origin}/app/optionschain`);
     expect(document.head.querySelector<HTMLMetaElement>('meta[name="robots"]')?.content).toBe('noindex, nofollow');
+  });
+
+  it('puts a watchlist star on each contract, beside the strike on its own side, and on the underlying, inside the app only', async () => {
+    stubApi({
+      'GET /api/watchlist': {
+        items: [{ id: 'SPY', kind: 'underlying', underlying: 'SPY', order: 0, addedAt: '2026-11-20T00:00:00Z', figures: null }],
+        expired: [],
+        slots: { used: 1, limit: 10, level: 1, next: { level: 5, adds: 5 } },
+      },
+    });
+    renderPage('/optionschain', true);
+    await screen.findByRole('table');
+    const row = within(rowOf(550));
+    const call = row.getByRole('button', { name: /^Watch SPY .* \$550 Call$/ });
+    const put = row.getByRole('button', { name: /^Watch SPY .* \$550 Put$/ });
+    // Mirrored: calls | call star | strike | put star | puts.
+    const cells = [...rowOf(550).children];
+    const strikeAt = cells.findIndex((c) => c.tagName === 'TH');
+    expect(cells[strikeAt - 1]!.contains(call)).toBe(true);
+    expect(cells[strikeAt + 1]!.contains(put)).toBe(true);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Watch SPY' }).getAttribute('aria-pressed')).toBe('true'));
+    expect(call.getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('shows no watchlist star on the public chain', async () => {
+    renderPage();
+    await screen.findByRole('table');
+    expect(screen.queryAllByTestId('watch-star')).toHaveLength(0);
   });
 
   it('says what went wrong when the chain cannot be read, and tries again on request', async () => {

@@ -7,6 +7,7 @@ import type { ContractFilters, ScreenerPreset, ScreenerQueryInput, SortField, Un
 import { TRACKED_UNDERLYINGS } from '@shared/market/underlyings';
 import { runScreener, useDeleteScreen, useSaveScreen, useSavedScreens, useScreener, type ScreenerResultView } from '@web/api/analysis-screener';
 import { Button } from '@web/components/ui/button';
+import { WatchStar } from '@web/components/watchlist/watch-star';
 
 import { usePageMeta } from '@web/lib/page-meta';
 import { EodBanner } from '../common/eod-banner';
@@ -310,7 +311,8 @@ export default function ScreenerPage() {
                   <tr key={r.id} className="border-t border-slate-100" data-testid="screener-row">
                     <th scope="row" className="sticky left-0 whitespace-nowrap bg-white px-2 py-1.5 text-left font-medium text-slate-900">
                       {r.legs.map((l) => (
-                        <span key={l.contractTicker} className="block">
+                        <span key={l.contractTicker} className="flex items-center gap-1">
+                          <WatchStar symbol={l.contractTicker} className="-ml-1" />
                           {legName(l.action, { underlying: r.underlying, expiration: l.expiration, strike: l.strike, type: l.optionType })}
                         </span>
                       ))}

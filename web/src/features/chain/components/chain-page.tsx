@@ -194,6 +194,7 @@ export default function ChainPage({ inShell }: { inShell: boolean }) {
               price={view?.underlying.price ?? tickerInfo?.current_price ?? null}
               asOf={view?.underlying.asOf ?? tickerInfo?.last_update ?? null}
               currency={currency}
+              watch={inShell}
             />
           </div>
 
@@ -264,6 +265,7 @@ export default function ChainPage({ inShell }: { inShell: boolean }) {
                           greeks={greeks}
                           side={side}
                           maxVolume={maxVolume(visible, side)}
+                          watch={inShell}
                         />
                       </div>
                     ) : null

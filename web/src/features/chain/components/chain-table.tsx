@@ -8,6 +8,7 @@ import { formatMoney, type Currency } from '@shared/format/money';
 import { formatShortDate } from '@shared/format/time';
 import { formatCompact, formatGreek, formatIv, formatStrike, type Greek } from '../lib/format';
 import { tradeHref } from '../lib/trade-link';
+import { WatchStar } from '@web/components/watchlist/watch-star';
 import { ColumnHeader } from './column-header';
 
 interface Props {
@@ -20,6 +21,8 @@ interface Props {
   /** 'both' is the mirrored desktop table; a phone shows one side. */
   side: 'both' | 'call' | 'put';
   maxVolume: number;
+  /** Each contract gets a watchlist star (signed in only: the public chain has no watchlist). */
+  watch?: boolean;
 }
 
 /** Estimated row height in px (h-9); windowed rows are measured as they render. */
@@ -30,7 +33,7 @@ export const VIRTUALIZE_FROM = 80;
 const cellBase = 'h-9 whitespace-nowrap px-1.5 text-right tabular-nums';
 
 /** The chain: calls left, strike centre, puts mirrored right (spec part 2 §2); or strike then one side. */
-export function ChainTable({ rows, price, atmStrike, currency, greeks, side, maxVolume }: Props) {
+export function ChainTable({ rows, price, atmStrike, currency, greeks, side, maxVolume, watch = false }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const columns = visibleColumns(greeks);
   const windowed = rows.length > VIRTUALIZE_FROM;
@@ -50,9 +53,17 @@ export function ChainTable({ rows, price, atmStrike, currency, greeks, side, max
   const model = chainModel(rows.flatMap((r) => [r.call, r.put].filter((c): c is OptionContract => !!c)));
   const callCols = columns;
   const putCols = [...columns].reverse();
-  const colCount = side === 'both' ? columns.length * 2 + 1 : columns.length + 1;
+  // The stars sit in a narrow column of each side next to the strike, so the mirrored table stays mirrored.
+  const sideSpan = columns.length + (watch ? 1 : 0);
+  const colCount = side === 'both' ? sideSpan * 2 + 1 : sideSpan + 1;
 
   const headerCell = 'bg-slate-100 px-1.5 py-2 text-xs text-slate-800';
+  const starHeader = (type: 'call' | 'put') =>
+    watch ? (
+      <th key={`${type}-watch`} scope="col" className={`${headerCell} w-7 px-0.5`}>
+        <span className="sr-only">Watch</span>
+      </th>
+    ) : null;
   return (
     <div
       ref={scrollRef}
@@ -75,11 +86,7 @@ export function ChainTable({ rows, price, atmStrike, currency, greeks, side, max
               />
             )}
             {side !== 'put' && (
-              <th
-                scope="colgroup"
-                colSpan={columns.length}
-                className="bg-brand-50 px-2 py-1.5 text-left text-xs font-bold uppercase tracking-wide text-brand-900"
-              >
+              <th scope="colgroup" colSpan={sideSpan} className="bg-brand-50 px-2 py-1.5 text-left text-xs font-bold uppercase tracking-wide text-brand-900">
                 Calls
               </th>
             )}
@@ -94,7 +101,7 @@ export function ChainTable({ rows, price, atmStrike, currency, greeks, side, max
             {side !== 'call' && (
               <th
                 scope="colgroup"
-                colSpan={columns.length}
+                colSpan={sideSpan}
                 className={`bg-red-50 px-2 py-1.5 text-xs font-bold uppercase tracking-wide text-red-900 ${side === 'both' ? 'text-right' : 'text-left'}`}
               >
                 Puts
@@ -104,8 +111,11 @@ export function ChainTable({ rows, price, atmStrike, currency, greeks, side, max
           <tr aria-rowindex={2}>
             {side === 'both' &&
               callCols.map((c) => <ColumnHeader key={`call-${c.id}`} label={c.label} help={c.help(currency, model)} className={`${headerCell} text-right`} />)}
+            {side === 'both' && starHeader('call')}
+            {side === 'both' && starHeader('put')}
             {side === 'both' &&
               putCols.map((c) => <ColumnHeader key={`put-${c.id}`} label={c.label} help={c.help(currency, model)} className={`${headerCell} text-right`} />)}
+            {side !== 'both' && starHeader(side)}
             {side !== 'both' &&
               columns.map((c) => (
                 <ColumnHeader key={`${side}-${c.id}`} label={c.label} help={c.help(currency, model)} className={`${headerCell} text-right`} />
@@ -142,6 +152,12 @@ export function ChainTable({ rows, price, atmStrike, currency, greeks, side, max
                   {renderCell(contract, col.id, currency, maxVolume, type)}
                 </td>
               ));
+            const starCell = (contract: OptionContract | null, itm: boolean, type: 'call' | 'put') =>
+              watch ? (
+                <td key={`${type}-watch`} className={`h-9 w-7 border-b border-slate-100 px-0.5 text-center ${itm ? 'bg-sky-100/70' : 'bg-white'}`}>
+                  {contract && <WatchStar symbol={contract.contract_ticker} />}
+                </td>
+              ) : null;
             return (
               <tr
                 key={row.strike}
@@ -155,12 +171,15 @@ export function ChainTable({ rows, price, atmStrike, currency, greeks, side, max
                 {side === 'both' ? (
                   <>
                     {sideCells(row.call, callItm, callCols, 'call')}
+                    {starCell(row.call, callItm, 'call')}
                     {strikeCell}
+                    {starCell(row.put, putItm, 'put')}
                     {sideCells(row.put, putItm, putCols, 'put')}
                   </>
                 ) : (
                   <>
                     {strikeCell}
+                    {side === 'call' ? starCell(row.call, callItm, 'call') : starCell(row.put, putItm, 'put')}
                     {side === 'call' ? sideCells(row.call, callItm, columns, 'call') : sideCells(row.put, putItm, columns, 'put')}
                   </>
                 )}

@@ -1,5 +1,6 @@
 import { formatMoney, type Currency } from '@shared/format/money';
 import { formatNewYorkTime } from '@shared/format/time';
+import { WatchStar } from '@web/components/watchlist/watch-star';
 
 interface Props {
   ticker: string;
@@ -8,10 +9,12 @@ interface Props {
   price: number | null;
   asOf: string | null;
   currency: Currency;
+  /** A watchlist star for the underlying (signed in only). */
+  watch?: boolean;
 }
 
 /** The underlying's price and when it was taken, above the expiries and the chain. */
-export function UnderlyingBanner({ ticker, name, sector, price, asOf, currency }: Props) {
+export function UnderlyingBanner({ ticker, name, sector, price, asOf, currency, watch = false }: Props) {
   return (
     <section
       aria-label={`${ticker} price`}
@@ -20,6 +23,7 @@ export function UnderlyingBanner({ ticker, name, sector, price, asOf, currency }
       <div className="min-w-0">
         <p className="text-sm text-brand-100">
           <span className="font-semibold text-white">{ticker}</span>
+          {watch && <WatchStar symbol={ticker} tone="dark" className="-my-1 ml-1" />}
           {name && <span> · {name}</span>}
           {sector && <span className="hidden sm:inline"> · {sector}</span>}
         </p>

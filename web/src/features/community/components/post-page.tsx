@@ -7,9 +7,11 @@ import { formatPnl } from '@shared/format/money';
 import { formatExpiry, formatNewYorkTime } from '@shared/format/time';
 import { plural } from '@shared/format/words';
 import { templateById } from '@shared/strategy';
+import { occSymbol } from '@shared/market/occ';
 import {
   getBuilderLegs,
   POST_DELETED_STATUS,
+  useBuilderLegs,
   useAddComment,
   usePost,
   useReport,
@@ -21,6 +23,7 @@ import {
 } from '@web/api/community-posts';
 import { PayoffChart } from '@web/components/strategy/payoff-chart';
 import { Spinner } from '@web/components/ui/spinner';
+import { WatchStar } from '@web/components/watchlist/watch-star';
 import { ApiError } from '@web/lib/api-client';
 import { usePageMeta } from '@web/lib/page-meta';
 import { PostMarkdown } from './post-markdown';
@@ -66,6 +69,8 @@ export function PostPage() {
 
 function PostView({ post }: { post: Post }) {
   const legs = useMemo(() => legsAt(post.legs, { underlying: post.underlying, price: post.refPrice, date: post.refDate }), [post]);
+  // The legs are kept relative to the price; what a learner can watch is today's listed contract nearest each one.
+  const today = useBuilderLegs(post.id).data;
   return (
     <article className="space-y-6">
       {post.hidden && (
@@ -76,7 +81,10 @@ function PostView({ post }: { post: Post }) {
       <header className="space-y-2">
         <div className="flex flex-wrap items-center gap-2 text-xs font-medium">
           <span className="rounded-full bg-brand-50 px-2 py-0.5 text-brand-800 ring-1 ring-brand-200">{post.strategyName}</span>
-          <span className="rounded-full bg-slate-100 px-2 py-0.5 text-slate-800">{post.underlying}</span>
+          <span className="inline-flex items-center gap-0.5 rounded-full bg-slate-100 py-0.5 pl-2 pr-0.5 text-slate-800">
+            {post.underlying}
+            <WatchStar symbol={post.underlying} className="-my-1" />
+          </span>
           {post.tags.map((t) => (
             <span key={t} className="text-slate-600">
               #{t}
@@ -96,7 +104,7 @@ function PostView({ post }: { post: Post }) {
         </h2>
         <p className="mt-1 text-sm text-slate-700">
           Kept relative to {post.underlying} at {formatNumber(post.refPrice)} on {formatExpiry(post.refDate)}; the diagram is drawn there. Open it in the
-          builder to lay the same shape on today&apos;s chain.
+          builder to lay the same shape on today&apos;s chain. A star watches today&apos;s listed contract nearest the leg.
         </p>
         <div className="mt-3 overflow-x-auto">
           <table className="w-full text-left text-sm">
@@ -106,7 +114,8 @@ function PostView({ post }: { post: Post }) {
                 <th className="py-1 pr-3 font-medium">Type</th>
                 <th className="py-1 pr-3 font-medium">Strike</th>
                 <th className="py-1 pr-3 font-medium">Expiry</th>
-                <th className="py-1 font-medium">Qty</th>
+                <th className="py-1 pr-3 font-medium">Qty</th>
+                <th className="py-1 font-medium">Watch</th>
               </tr>
             </thead>
             <tbody>
@@ -118,7 +127,19 @@ function PostView({ post }: { post: Post }) {
                     {pct(t.strikeRatio)} <span className="whitespace-nowrap text-slate-600">({formatNumber(legs[i]!.strike)})</span>
                   </td>
                   <td className="py-1.5 pr-3">{plural(t.dte, 'day')}</td>
-                  <td className="py-1.5">{t.quantity}</td>
+                  <td className="py-1.5 pr-3">{t.quantity}</td>
+                  <td className="py-0.5">
+                    {today?.legs[i] ? (
+                      <WatchStar symbol={occSymbol(today.underlying, today.legs[i].expiration, today.legs[i].optionType, today.legs[i].strike)} />
+                    ) : (
+                      <>
+                        <span aria-hidden className="text-slate-600">
+                          –
+                        </span>
+                        <span className="sr-only">No listed contract today</span>
+                      </>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -55,7 +55,7 @@ export function ExpiredTable({ rows, busy, onRemove }: { rows: readonly ExpiredW
                     'Waiting for the official close'
                   )}
                 </td>
-                <td className="py-2 text-right">
+                <td className="py-2 pr-1 text-right">
                   <RemoveButton id={row.id} label={label} busy={busy} onRemove={onRemove} />
                 </td>
               </tr>

@@ -117,7 +117,8 @@ export function WatchlistTable({
                   </>
                 )}
                 <td className="py-2 pr-3 whitespace-nowrap text-slate-700">{row.figures ? formatShortDate(row.figures.date) : 'Not stored yet'}</td>
-                <td className="py-2 whitespace-nowrap">
+                {/* pr-1: the scroll region clips at its edge, and the Remove button's ring is drawn outside the button. */}
+                <td className="py-2 pr-1 whitespace-nowrap">
                   <div className="flex justify-end gap-1">
                     <button
                       type="button"
