@@ -1,4 +1,11 @@
-import { type DynamoDBDocumentClient, GetCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { alertUnderlying, type Alert } from '@shared/alerts/alert';
 import type { AlertsRepository } from '@shared/alerts/alerts.port';
 import type { AppNotification } from '@shared/alerts/notification';
@@ -15,6 +22,7 @@ import { queryAll, type QueryInput } from './query';
  *   ALERT#COUNT                     `active`: how many are active, the item every change of the count is conditional on
  *   ALERT#FIRED#<alertId>#<day>     the fired record: one per alert and trading day, written once
  *   ALERT#SETTINGS                  `emailOn`
+ *   ALERT#MAILED#<alertId>#<day>    the record of that firing's e-mail: written once, before the send
  *   NOTE#<ulid>                     a notification (newest last in key order)
  * A creation, a pause or resume, a deletion and a firing are each one TransactWriteItems with the count.
  */
@@ -22,6 +30,7 @@ const ALERT_PREFIX = 'ALERT#A#';
 const COUNT_SK = 'ALERT#COUNT';
 const FIRED_PREFIX = 'ALERT#FIRED#';
 const SETTINGS_SK = 'ALERT#SETTINGS';
+const MAILED_PREFIX = 'ALERT#MAILED#';
 const NOTE_PREFIX = 'NOTE#';
 export const alertsOnKey = (underlying: string) => `ALERTS#ON#${underlying}`;
 
@@ -238,6 +247,22 @@ export function dynamoAlertsRepository(db: DynamoDBDocumentClient = documentClie
           ExpressionAttributeValues: { ':on': on, ':e': 'alert-settings' },
         }),
       );
+    },
+
+    async claimEmail(userId, key, at) {
+      try {
+        await db.send(
+          new PutCommand({
+            TableName: table,
+            Item: { PK: pk(userId), SK: `${MAILED_PREFIX}${key}`, entity: 'alert-mailed', at },
+            ConditionExpression: 'attribute_not_exists(PK)',
+          }),
+        );
+        return 'ok';
+      } catch (err) {
+        if (isConditionFailed(err)) return 'duplicate';
+        throw err;
+      }
     },
   };
 }
