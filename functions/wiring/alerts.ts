@@ -3,6 +3,7 @@ import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { ulid } from 'ulid';
 import type { Mailer } from '@shared/alerts/mail.port';
 import type { AlertMailDeps } from '@shared/alerts/use-cases/send-alert-emails';
+import type { UnsubscribeDeps } from '@shared/alerts/use-cases/unsubscribe';
 import { jitteredBackoff } from '@shared/backoff';
 import type { AlertsDeps, EvaluateDeps } from '@shared/alerts/use-cases/deps';
 import { dynamoAlertsRepository } from '../adapters/dynamo/alerts-repository';
@@ -15,7 +16,7 @@ import { cognitoVerifiedEmail } from '../adapters/cognito/verified-email';
 import { fileMailer } from '../adapters/mail/file-mailer';
 import { MAIL_ENV } from '../adapters/mail/mail-env';
 import { sesMailer } from '../adapters/mail/ses-mailer';
-import { unsubscribeKey, unsubscribeLinks } from '../adapters/mail/unsubscribe-links';
+import { learnerOfToken, unsubscribeKey, unsubscribeLinks } from '../adapters/mail/unsubscribe-links';
 import { unsubscribeSecretName } from '../adapters/secrets/secret-names';
 import { secretsManagerSecretStore } from '../adapters/secrets/secret-store';
 import { sleep, systemClock } from '../commons/clock';
@@ -71,4 +72,10 @@ export function alertMailDeps(): AlertMailDeps | null {
     mailer,
     links: unsubscribeLinks({ key: unsubscribeKeyFromEnv(), siteUrl: () => process.env[MAIL_ENV.siteUrl] ?? '' }),
   };
+}
+
+/** The public unsubscribe route: the e-mail choice, and the key that verifies the links' tokens. */
+export function unsubscribeDeps(): UnsubscribeDeps {
+  const key = unsubscribeKeyFromEnv();
+  return { repo: dynamoAlertsRepository(), tokens: { learnerOf: (token) => learnerOfToken(key, token) } };
 }

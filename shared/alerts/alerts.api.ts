@@ -15,6 +15,8 @@ export const NotificationIdParam = z.object({ notificationId: Id });
 
 export const CreateAlertBody = z.object({ condition: AlertConditionSchema, repeat: AlertRepeatSchema.optional() }).strict();
 export const AlertEmailBody = z.object({ emailOn: z.boolean() }).strict();
+/** An unsubscribe link's signed token (functions/adapters/mail/unsubscribe-token.ts: two base64url parts). */
+export const UnsubscribeQuery = z.object({ token: z.string().min(1).max(1024) }).strict();
 
 export const AlertSchema = z.object({
   id: z.string(),
@@ -85,11 +87,29 @@ export const alertsApi = defineApi({
     response: AlertSchema,
     errors: [404, 409],
   },
+  'GET /api/notifications/settings': {
+    auth: 'user',
+    summary: 'Whether alert e-mails are on (off until turned on); reads only',
+    response: AlertEmailBody,
+  },
   'PUT /api/notifications/settings': {
     auth: 'user',
     summary: 'Turn alert e-mails on or off',
     body: AlertEmailBody,
     response: AlertEmailBody,
+  },
+  // The unsubscribe link of an alert e-mail: public (no sign-in), the signed token is the only input.
+  'GET /api/unsubscribe': {
+    auth: 'public',
+    summary: "Check an alert e-mail's unsubscribe token; reads only",
+    query: UnsubscribeQuery,
+    response: z.object({ valid: z.literal(true) }),
+  },
+  'POST /api/unsubscribe': {
+    auth: 'public',
+    summary: "Turn alert e-mails off with an e-mail's unsubscribe token (no sign-in; also the one-click target of RFC 8058)",
+    query: UnsubscribeQuery,
+    response: z.object({ emailOn: z.literal(false), message: z.string() }),
   },
   'GET /api/notifications': {
     auth: 'user',

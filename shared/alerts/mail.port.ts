@@ -33,3 +33,8 @@ export interface AlertMailLinks {
   siteUrl(): string;
   unsubscribeUrls(userId: string): Promise<{ page: string; oneClick: string }>;
 }
+
+/** The learner an unsubscribe link's token names, or null for one malformed, tampered with or made for another purpose. */
+export interface UnsubscribeTokens {
+  learnerOf(token: string): Promise<string | null>;
+}

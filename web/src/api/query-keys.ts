@@ -107,6 +107,7 @@ export const queryKeys = {
     all: notifications,
     list: () => [...notifications, 'list'] as const,
     unread: () => [...notifications, 'unread'] as const,
+    settings: () => [...notifications, 'settings'] as const,
   },
   /** The learner's journal: trades (made by the server from their orders), entries and statistics. */
   journal: {
