@@ -8,11 +8,12 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { alertUnderlying, type Alert } from '@shared/alerts/alert';
 import type { AlertsRepository } from '@shared/alerts/alerts.port';
-import type { AppNotification } from '@shared/alerts/notification';
+import { NOTIFICATION_TTL_DAYS, type AppNotification } from '@shared/alerts/notification';
 import { documentClient, tableName } from './client';
 import { cancellationReasons, failedConditionsAt, isConditionFailed, isTransactionConflict } from './conditions';
 import { userPk } from './profile-repository';
-import { queryAll, type QueryInput } from './query';
+import { queryAll, queryCount, type QueryInput } from './query';
+import { TTL_ATTRIBUTE } from './table-definition';
 
 /**
  * The learner's alerts and notifications in the single table, under the learner's own USER#<sub> (so the account export
@@ -23,7 +24,9 @@ import { queryAll, type QueryInput } from './query';
  *   ALERT#FIRED#<alertId>#<day>     the fired record: one per alert and trading day, written once
  *   ALERT#SETTINGS                  `emailOn`
  *   ALERT#MAILED#<alertId>#<day>    the record of that firing's e-mail: written once, before the send
- *   NOTE#<ulid>                     a notification (newest last in key order)
+ *   NOTE#<ulid>                     a notification (newest last in key order), removed by the TTL 90 days after it was
+ *                                   written; while unread also in GSI2 under UNREAD#<sub> (sparse: marking it read
+ *                                   removes its GSI2 keys), so the bell counts only the unread ones (Select COUNT)
  * A creation, a pause or resume, a deletion and a firing are each one TransactWriteItems with the count.
  */
 const ALERT_PREFIX = 'ALERT#A#';
@@ -33,13 +36,16 @@ const SETTINGS_SK = 'ALERT#SETTINGS';
 const MAILED_PREFIX = 'ALERT#MAILED#';
 const NOTE_PREFIX = 'NOTE#';
 export const alertsOnKey = (underlying: string) => `ALERTS#ON#${underlying}`;
+/** The sparse GSI2 partition of a learner's unread notifications. */
+export const unreadKey = (userId: string) => `UNREAD#${userId}`;
+const noteExpiresAt = (createdAt: string) => Math.floor(Date.parse(createdAt) / 1000) + NOTIFICATION_TTL_DAYS * 86_400;
 
 type Item = Record<string, unknown>;
 type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;
 
 const strip = <T>(item: Item | undefined): T | null => {
   if (!item) return null;
-  const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, entity: _e, ...rest } = item;
+  const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, GSI2PK: _g3, GSI2SK: _g4, entity: _e, [TTL_ATTRIBUTE]: _x, ...rest } = item;
   return rest as T;
 };
 const userOf = (pk: unknown) => String(pk).slice('USER#'.length);
@@ -163,7 +169,19 @@ export function dynamoAlertsRepository(db: DynamoDBDocumentClient = documentClie
           },
         },
         { Put: { TableName: table, Item: alertItem(userId, next), ...unchanged({ ...next, status: 'active', firedCount: expectedFiredCount }) } },
-        { Put: { TableName: table, Item: { PK: pk(userId), SK: `${NOTE_PREFIX}${notification.id}`, entity: 'notification', ...notification } } },
+        {
+          Put: {
+            TableName: table,
+            Item: {
+              PK: pk(userId),
+              SK: `${NOTE_PREFIX}${notification.id}`,
+              entity: 'notification',
+              ...notification,
+              ...(notification.readAt === null ? { GSI2PK: unreadKey(userId), GSI2SK: `${NOTE_PREFIX}${notification.id}` } : {}),
+              [TTL_ATTRIBUTE]: noteExpiresAt(notification.createdAt),
+            },
+          },
+        },
       ];
       if (next.status !== 'active') items.push(countChange(userId, -1, 0));
       const out = await transact(items);
@@ -186,7 +204,9 @@ export function dynamoAlertsRepository(db: DynamoDBDocumentClient = documentClie
     },
 
     async unreadCount(userId) {
-      return (await notes(userId)).filter((i) => i.readAt === null).length;
+      // The sparse index holds only unread notifications, so the count reads no read one (an index read: a mark made a
+      // moment ago may still be counted for about a second).
+      return queryCount(db, table, { IndexName: 'GSI2', KeyConditionExpression: 'GSI2PK = :pk', ExpressionAttributeValues: { ':pk': unreadKey(userId) } });
     },
 
     async markRead(userId, notificationId, at) {
@@ -196,7 +216,7 @@ export function dynamoAlertsRepository(db: DynamoDBDocumentClient = documentClie
           new UpdateCommand({
             TableName: table,
             Key: { PK: pk(userId), SK: `${NOTE_PREFIX}${notificationId}` },
-            UpdateExpression: 'SET readAt = :at',
+            UpdateExpression: 'SET readAt = :at REMOVE GSI2PK, GSI2SK',
             ConditionExpression: 'attribute_exists(PK) AND readAt = :null',
             ExpressionAttributeValues: { ':at': at, ':null': null },
           }),
@@ -212,7 +232,12 @@ export function dynamoAlertsRepository(db: DynamoDBDocumentClient = documentClie
     },
 
     async markAllRead(userId, at) {
-      const unread = (await notes(userId)).filter((i) => i.readAt === null);
+      const unread = await query({
+        IndexName: 'GSI2',
+        KeyConditionExpression: 'GSI2PK = :pk',
+        ExpressionAttributeValues: { ':pk': unreadKey(userId) },
+        ProjectionExpression: 'SK',
+      });
       let marked = 0;
       for (const n of unread) {
         try {
@@ -220,8 +245,8 @@ export function dynamoAlertsRepository(db: DynamoDBDocumentClient = documentClie
             new UpdateCommand({
               TableName: table,
               Key: { PK: pk(userId), SK: n.SK },
-              UpdateExpression: 'SET readAt = :at',
-              ConditionExpression: 'readAt = :null',
+              UpdateExpression: 'SET readAt = :at REMOVE GSI2PK, GSI2SK',
+              ConditionExpression: 'attribute_exists(PK) AND readAt = :null',
               ExpressionAttributeValues: { ':at': at, ':null': null },
             }),
           );
