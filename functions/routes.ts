@@ -264,6 +264,13 @@ export const httpFunctions: readonly FunctionDefinition[] = [
     access: { table: 'readwrite' },
   },
   {
+    id: 'adminMail',
+    file: 'functions/http/admin-mail.ts',
+    description: 'The alert e-mails the local mail stand-in wrote (admin; in AWS mail goes through SES and nothing is listed)',
+    // Reads the stand-in's folder on the local stack only; nothing in AWS.
+    access: {},
+  },
+  {
     id: 'unsubscribe',
     file: 'functions/http/unsubscribe.ts',
     description: "The unsubscribe link of alert e-mails (public): its signed token turns the learner's alert e-mails off",
@@ -459,6 +466,7 @@ export const routes: readonly RouteDefinition[] = [
   { routeKey: 'POST /api/notifications/{notificationId}/read', auth: 'user', fn: 'alerts' },
   { routeKey: 'POST /api/notifications/read-all', auth: 'user', fn: 'alerts' },
   { routeKey: 'GET /api/notifications/settings', auth: 'user', fn: 'alerts' },
+  { routeKey: 'GET /api/admin/mail', auth: 'admin', fn: 'adminMail' },
   // The unsubscribe link of alert e-mails: public, the signed token is the credential (rate-limited per address).
   { routeKey: 'GET /api/unsubscribe', auth: 'public', fn: 'unsubscribe' },
   { routeKey: 'POST /api/unsubscribe', auth: 'public', fn: 'unsubscribe' },

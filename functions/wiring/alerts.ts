@@ -13,7 +13,7 @@ import { dynamoSummaryStore } from '../adapters/dynamo/summary-repository';
 import { storedAlertFigures } from '../adapters/market/alert-figures';
 import { marketQuoteSource } from '../adapters/market/quote-source';
 import { cognitoVerifiedEmail } from '../adapters/cognito/verified-email';
-import { fileMailer } from '../adapters/mail/file-mailer';
+import { fileMailer, type StoredMail } from '../adapters/mail/file-mailer';
 import { MAIL_ENV } from '../adapters/mail/mail-env';
 import { sesMailer } from '../adapters/mail/ses-mailer';
 import { learnerOfToken, unsubscribeKey, unsubscribeLinks } from '../adapters/mail/unsubscribe-links';
@@ -53,7 +53,9 @@ export const unsubscribeKeyFromEnv = () =>
  * The mailer the environment names (functions/adapters/mail/mail-env.ts): the local stand-in's folder, else SES with the
  * sending identity and configuration set, else none (then no e-mail is sent; the notifications still are).
  */
-export function mailerFromEnv(env: NodeJS.ProcessEnv = process.env): (Mailer & { kind: 'file' | 'ses' }) | null {
+export type ChosenMailer = (Mailer & { kind: 'file'; list(limit?: number): Promise<StoredMail[]> }) | (Mailer & { kind: 'ses' });
+
+export function mailerFromEnv(env: NodeJS.ProcessEnv = process.env): ChosenMailer | null {
   const dir = env[MAIL_ENV.dir];
   if (dir) return { kind: 'file', ...fileMailer(path.resolve(dir), { now: () => systemClock.now(), newId: () => ulid() }) };
   const from = env[MAIL_ENV.from];

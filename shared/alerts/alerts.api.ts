@@ -52,6 +52,22 @@ export type _AlertMatches = Expect<Equal<z.output<typeof AlertSchema>, Alert>>;
 export type _NotificationMatches = Expect<Equal<z.output<typeof NotificationSchema>, AppNotification>>;
 export type _ListMatches = Expect<Equal<z.output<typeof AlertsListSchema>, AlertsList>>;
 
+/** A message the local mail stand-in wrote (functions/adapters/mail/file-mailer.ts). */
+export const SentMailSchema = z.object({
+  id: z.string(),
+  sentAt: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  unsubscribeUrl: z.string(),
+});
+export const SentMailListSchema = z.object({
+  /** 'local': the stand-in's folder, listed here; 'ses': sent through Amazon SES, whose messages are not kept here. */
+  source: z.enum(['local', 'ses', 'none']),
+  messages: z.array(SentMailSchema),
+});
+
 export const alertsApi = defineApi({
   'GET /api/alerts': {
     auth: 'user',
@@ -110,6 +126,11 @@ export const alertsApi = defineApi({
     summary: "Turn alert e-mails off with an e-mail's unsubscribe token (no sign-in; also the one-click target of RFC 8058)",
     query: UnsubscribeQuery,
     response: z.object({ emailOn: z.literal(false), message: z.string() }),
+  },
+  'GET /api/admin/mail': {
+    auth: 'admin',
+    summary: 'The alert e-mails the local stand-in wrote, newest first (the local stack only; in AWS mail goes through SES and nothing is listed); reads only',
+    response: SentMailListSchema,
   },
   'GET /api/notifications': {
     auth: 'user',

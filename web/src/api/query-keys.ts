@@ -64,6 +64,8 @@ export const queryKeys = {
     /** The data browser's pages and chart series (GET /api/admin/data/…), by route path and query. */
     data: (path: string, query: Readonly<Record<string, string | number | undefined>>) => [...admin, 'data', path, query] as const,
     operations: () => [...admin, 'operations'] as const,
+    /** The alert e-mails the local mail stand-in wrote. */
+    mail: () => [...admin, 'mail'] as const,
     /** Bulk uploads: the recent list, and one upload's progress and report. */
     uploads: () => [...admin, 'uploads'] as const,
     upload: (uploadId: string) => [...admin, 'uploads', uploadId] as const,
