@@ -1,5 +1,6 @@
 import type { AlertMailLinks } from '@shared/alerts/mail.port';
 import type { SecretStore } from '@shared/ports/secret-store.port';
+import { keptUntilFailure } from '../../commons/kept-until-failure';
 import { makeUnsubscribeToken, verifyUnsubscribeToken } from './unsubscribe-token';
 
 /** The public page an unsubscribe link opens (no sign-in): it says what happened. */
@@ -12,20 +13,12 @@ export const UNSUBSCRIBE_API_PATH = '/api/unsubscribe';
  * Fails closed: without the secret no link is signed and none verifies. The value is never logged or put in an error.
  */
 export function unsubscribeKey(deps: { secretName: string | undefined; secrets: () => SecretStore }): () => Promise<string> {
-  let key: Promise<string> | undefined;
-  const load = async (): Promise<string> => {
+  return keptUntilFailure(async () => {
     if (!deps.secretName) throw new Error('The unsubscribe key is not configured (SECRET_PREFIX is not set).');
     const value = await deps.secrets().get(deps.secretName);
     if (value === null || value.trim() === '') throw new Error(`The unsubscribe secret "${deps.secretName}" does not exist.`);
     return value;
-  };
-  return () => {
-    key ??= load().catch((err: unknown) => {
-      key = undefined;
-      throw err;
-    });
-    return key;
-  };
+  });
 }
 
 /** The site's origin and the signed links of an alert e-mail: the page in the body, the route in the one-click header. */
