@@ -151,6 +151,15 @@ export const rateLimits: readonly RateLimitDefinition[] = [
     stageThrottle: { rateLimit: 20, burstLimit: 40 },
   },
   {
+    id: 'unsubscribeLinks',
+    description: 'The public unsubscribe link of alert e-mails, per address: a learner follows one link once or twice; a script does not get to try tokens.',
+    per: 'ip',
+    limit: 30,
+    windowSeconds: 300,
+    applies: { to: 'api', routes: { routeKeys: ['GET /api/unsubscribe', 'POST /api/unsubscribe'] } },
+    stageThrottle: { rateLimit: 5, burstLimit: 10 },
+  },
+  {
     id: 'brokerSync',
     description:
       'Syncing a broker account, per learner: the live page syncs when it opens and every 30 s while it is visible (ten a window), with room for a second tab and the other environment.',

@@ -34,9 +34,10 @@ export interface FunctionDefinition {
     scheduler?: 'control';
     /**
      * 'deleteUsers': AdminUserGlobalSignOut and AdminDeleteUser on the user pool, for the account deletion (issue 20),
-     * with USER_POOL_ID in the environment; 'signOutUsers': AdminUserGlobalSignOut only, for signing out everywhere.
+     * with USER_POOL_ID in the environment; 'signOutUsers': AdminUserGlobalSignOut only, for signing out everywhere;
+     * 'readEmail': AdminGetUser only, for the confirmed address alert e-mails go to.
      */
-    userPool?: 'deleteUsers' | 'signOutUsers';
+    userPool?: 'deleteUsers' | 'signOutUsers' | 'readEmail';
     /**
      * 'outbox': writes events as outbox items (PutItem on `OUTBOX#` keys only, for a function that reads the table
      * otherwise); 'put': PutEvents on the bus, which no product function needs (events leave through the outbox; the Pipe has its own role).
@@ -47,6 +48,16 @@ export interface FunctionDefinition {
      * presigned POST carries); 'read' reads them (s3:GetObject on `incoming/*`), for the upload job.
      */
     uploadBucket?: 'presign' | 'read';
+    /**
+     * The key that signs and verifies the unsubscribe links of alert e-mails (`<prefix>/unsubscribe`): read on that one
+     * secret, for the function that signs them (the alerts' consumer) and the one that verifies them (the public route).
+     */
+    unsubscribeSecret?: 'read';
+    /**
+     * 'send': ses:SendEmail from the stage's sending identity through its configuration set, nothing else, with the
+     * identity, the configuration set and the site's origin in the environment (functions/adapters/mail/mail-env.ts).
+     */
+    mail?: 'send';
   };
   memoryMb?: number;
   timeoutSeconds?: number;
@@ -253,6 +264,20 @@ export const httpFunctions: readonly FunctionDefinition[] = [
     access: { table: 'readwrite' },
   },
   {
+    id: 'adminMail',
+    file: 'functions/http/admin-mail.ts',
+    description: 'The alert e-mails the local mail stand-in wrote (admin; in AWS mail goes through SES and nothing is listed)',
+    // Reads the stand-in's folder on the local stack only; nothing in AWS.
+    access: {},
+  },
+  {
+    id: 'unsubscribe',
+    file: 'functions/http/unsubscribe.ts',
+    description: "The unsubscribe link of alert e-mails (public): its signed token turns the learner's alert e-mails off",
+    // The learner's e-mail choice (ALERT#SETTINGS) in the table; the key that verifies the links.
+    access: { table: 'readwrite', unsubscribeSecret: 'read' },
+  },
+  {
     id: 'uploads',
     file: 'functions/http/uploads.ts',
     description: 'Bulk upload of stock and option bars (admin): a presigned POST for a CSV file, the recent uploads, progress and report',
@@ -440,6 +465,11 @@ export const routes: readonly RouteDefinition[] = [
   { routeKey: 'GET /api/notifications/unread-count', auth: 'user', fn: 'alerts' },
   { routeKey: 'POST /api/notifications/{notificationId}/read', auth: 'user', fn: 'alerts' },
   { routeKey: 'POST /api/notifications/read-all', auth: 'user', fn: 'alerts' },
+  { routeKey: 'GET /api/notifications/settings', auth: 'user', fn: 'alerts' },
+  { routeKey: 'GET /api/admin/mail', auth: 'admin', fn: 'adminMail' },
+  // The unsubscribe link of alert e-mails: public, the signed token is the credential (rate-limited per address).
+  { routeKey: 'GET /api/unsubscribe', auth: 'public', fn: 'unsubscribe' },
+  { routeKey: 'POST /api/unsubscribe', auth: 'public', fn: 'unsubscribe' },
   { routeKey: 'POST /api/admin/uploads', auth: 'admin', fn: 'uploads' },
   { routeKey: 'GET /api/admin/uploads', auth: 'admin', fn: 'uploads' },
   { routeKey: 'GET /api/admin/uploads/{uploadId}', auth: 'admin', fn: 'uploads' },

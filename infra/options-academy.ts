@@ -28,6 +28,12 @@ export interface OptionsAcademyProps {
   routes?: readonly RouteDefinition[];
   schedules?: readonly ScheduleDefinition[];
   eventRules?: readonly EventRuleDefinition[];
+  /**
+   * The sending address of alert e-mails, verified in SES (context `mailFrom`: `cdk deploy -c mailFrom=alerts@example.com
+   * -c siteUrl=https://academy.example`), and the site's origin for their links; without both, no e-mail is sent.
+   */
+  mailFrom?: string;
+  siteUrl?: string;
   /** Where alarms are e-mailed; defaults to the context value `alarmEmail` (`cdk deploy -c alarmEmail=ops@example.com`). */
   alarmEmail?: string;
 }
@@ -54,12 +60,18 @@ export function defineOptionsAcademy(scope: Construct, props: OptionsAcademyProp
 
   const data = new DataStack(scope, stackName(config.stage, 'Data'), { ...base, ...name('Data') });
   const auth = new AuthStack(scope, stackName(config.stage, 'Auth'), { ...base, ...name('Auth') });
+  const mailFrom = props.mailFrom ?? (scope.node.tryGetContext('mailFrom') as string | undefined);
+  const siteUrl = props.siteUrl ?? (scope.node.tryGetContext('siteUrl') as string | undefined);
+  if (mailFrom !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(mailFrom)) throw new Error(`mailFrom "${mailFrom}" is not an e-mail address.`);
+  if (mailFrom !== undefined && !/^https:\/\/[^/\s]+$/.test(siteUrl ?? ''))
+    throw new Error("mailFrom needs siteUrl, the site's origin (https://host), for the links in alert e-mails.");
   const events = new EventsStack(scope, stackName(config.stage, 'Events'), {
     ...base,
     ...name('Events'),
     table: data.table,
     userPool: auth.userPool,
     rules: props.eventRules,
+    mail: mailFrom && siteUrl ? { from: mailFrom, siteUrl } : undefined,
   });
   const api = new ApiStack(scope, stackName(config.stage, 'Api'), {
     ...base,

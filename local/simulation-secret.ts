@@ -9,7 +9,14 @@ import { simulationSecretName } from '../functions/adapters/secrets/secret-names
  * (SIMULATION_SECRET: the tests and benches give theirs) is stored instead. The value is never printed.
  */
 export async function ensureSimulationSecret(store: SecretStore, prefix: string, given: string | undefined): Promise<'given' | 'kept' | 'made'> {
-  const name = simulationSecretName(prefix);
+  return ensureDeploymentSecret(store, simulationSecretName(prefix), given);
+}
+
+/**
+ * A deployment secret the CDK generates in AWS, made here at the first start (48 random characters) and kept across
+ * restarts; a value given is stored instead. Used for the simulated market's key and the unsubscribe links' key.
+ */
+export async function ensureDeploymentSecret(store: SecretStore, name: string, given: string | undefined): Promise<'given' | 'kept' | 'made'> {
   if (given) {
     await store.put(name, given);
     return 'given';

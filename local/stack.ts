@@ -6,6 +6,8 @@ import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_TABLE_NAME } from '../functions/adapters/dynamo/table-definition';
 import { secretsManagerSecretStore } from '../functions/adapters/secrets/secret-store';
+import { unsubscribeSecretName } from '../functions/adapters/secrets/secret-names';
+import { MAIL_ENV } from '../functions/adapters/mail/mail-env';
 import { startAlpacaStandIn } from './alpaca-standin';
 import { standInMarket } from './alpaca-standin-market';
 import { startAwsEndpoints, type RunningAwsEndpoints } from './aws-endpoints';
@@ -17,7 +19,7 @@ import { startOutboxRelay } from './outbox-relay';
 import { assertPortFree, LOOPBACK } from './ports';
 import { LOCAL_UPLOAD_BUCKET, startLocalS3, type RunningLocalS3 } from './s3';
 import { startScheduler, type RunningScheduler } from './scheduler';
-import { ensureSimulationSecret } from './simulation-secret';
+import { ensureDeploymentSecret, ensureSimulationSecret } from './simulation-secret';
 import { LOCAL_SCHEDULE_GROUP } from './schedule-states';
 import { SCHEDULE_GROUP_ENV } from '../functions/jobs/schedules';
 import { startTtlSweeper } from './ttl-sweeper';
@@ -166,6 +168,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       TABLE_NAME: tableName,
       EVENT_BUS_NAME: 'options-academy-local',
       SECRET_PREFIX: 'options-academy/local',
+      // Alert e-mails go to the local stand-in: one file per message under the data directory (listed at /app/admin/mail).
+      [MAIL_ENV.dir]: path.join(opts.dataDir, 'mail'),
       STAGE: 'local',
       POWERTOOLS_LOG_LEVEL: process.env.LOG_LEVEL ?? process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
       POWERTOOLS_METRICS_DISABLED: 'true',
@@ -176,6 +180,9 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     const simulationSecret = await ensureSimulationSecret(secretsManagerSecretStore(), process.env.SECRET_PREFIX!, process.env.SIMULATION_SECRET);
     delete process.env.SIMULATION_SECRET;
     if (simulationSecret === 'made') opts.log("made the simulated market's deployment secret (kept in the local Secrets Manager)");
+    // The key of the alert e-mails' unsubscribe links, as the CDK's generated secret in AWS.
+    const unsubscribeSecret = await ensureDeploymentSecret(secretsManagerSecretStore(), unsubscribeSecretName(process.env.SECRET_PREFIX!), undefined);
+    if (unsubscribeSecret === 'made') opts.log("made the unsubscribe links' key (kept in the local Secrets Manager)");
 
     // The Alpaca paper environment: the learner's real paper account when ALPACA_PAPER_URL is set, else the local
     // stand-in (local/alpaca-standin.ts) filling at the simulated market's quotes; the product says which (ALPACA_PAPER_STANDIN).
@@ -240,6 +247,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       logRequests: opts.logRequests,
     });
     stops.push(gateway.stop);
+    // The links in alert e-mails lead to this gateway (in AWS, the site's domain).
+    process.env[MAIL_ENV.siteUrl] = gateway.url;
 
     const s3 = await startLocalS3({
       port: opts.ports.s3,

@@ -102,7 +102,14 @@ export const eventRules: readonly EventRuleDefinition[] = [
     description: "New closes: the learners' alerts on the stored underlyings are checked, and those that fire write their notifications",
     pattern: { source: [EVENT_SOURCE], 'detail-type': ['ChainIngested'] },
     // Reads the daily summaries, the stored chains (marks) and paper positions; writes the learners' ALERT# and NOTE# items.
-    consumer: { id: 'evaluateAlerts', file: 'functions/events/evaluate-alerts.ts', access: { table: 'readwrite' }, memoryMb: 1024, timeoutSeconds: 300 },
+    consumer: {
+      id: 'evaluateAlerts',
+      file: 'functions/events/evaluate-alerts.ts',
+      // Notifications in the table; e-mails through SES to the confirmed address in the pool, with signed unsubscribe links.
+      access: { table: 'readwrite', mail: 'send', userPool: 'readEmail', unsubscribeSecret: 'read' },
+      memoryMb: 1024,
+      timeoutSeconds: 300,
+    },
   },
   ...GAME_EVENT_TYPES.map(gamificationRule),
   {

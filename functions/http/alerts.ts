@@ -6,7 +6,7 @@ import { deleteAlert } from '@shared/alerts/use-cases/delete-alert';
 import type { AlertsDeps } from '@shared/alerts/use-cases/deps';
 import { markAllNotificationsRead, markNotificationRead } from '@shared/alerts/use-cases/mark-read';
 import { setAlertStatus } from '@shared/alerts/use-cases/set-alert-status';
-import { setAlertEmail } from '@shared/alerts/use-cases/set-email';
+import { getAlertEmail, setAlertEmail } from '@shared/alerts/use-cases/set-email';
 import { created, httpApi, ok, respond, route } from '../commons/http';
 import { alertsDeps } from '../wiring/alerts';
 
@@ -28,6 +28,7 @@ export function makeAlertsHandler(deps: AlertsDeps) {
     'POST /api/alerts/{alertId}/resume': route(api['POST /api/alerts/{alertId}/resume'], async ({ user, params }) =>
       respond(await setAlertStatus(deps, user.sub, params.alertId, 'active')),
     ),
+    'GET /api/notifications/settings': route(api['GET /api/notifications/settings'], async ({ user }) => ok(await getAlertEmail(deps, user.sub))),
     'PUT /api/notifications/settings': route(api['PUT /api/notifications/settings'], async ({ user, body }) =>
       respond(await setAlertEmail(deps, user.sub, body.emailOn)),
     ),

@@ -11,7 +11,8 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { OUTBOX_KEY_PREFIX } from '../../functions/adapters/dynamo/outbox';
-import { brokerSecretsPrefix, marketDataSecretName, simulationSecretName } from '../../functions/adapters/secrets/secret-names';
+import { brokerSecretsPrefix, marketDataSecretName, simulationSecretName, unsubscribeSecretName } from '../../functions/adapters/secrets/secret-names';
+import { MAIL_ENV } from '../../functions/adapters/mail/mail-env';
 import { GLOBAL_SECONDARY_INDEXES } from '../../functions/adapters/dynamo/table-definition';
 import type { FunctionDefinition } from '../../functions/routes';
 import { SCHEDULE_GROUP_ENV } from '../../functions/jobs/schedules';
@@ -58,6 +59,15 @@ export interface AccessTargets {
   userPool?: cognito.IUserPool;
   /** For `access.scheduler`: the stage's schedule group (the grant itself is IngestStack.grantScheduleControl). */
   scheduleGroup?: string;
+  /** For `access.mail`: the sending identity, the SES configuration set and the site's origin; none: no e-mail is sent. */
+  mail?: MailTarget;
+}
+
+/** Where alert e-mails leave from: the verified sending address (context `mailFrom`), the configuration set, the site. */
+export interface MailTarget {
+  from: string;
+  configurationSetName: string;
+  siteUrl: string;
 }
 
 /**
@@ -177,6 +187,39 @@ export class AppFunction extends Construct {
     });
   }
 
+  /** Reads the one key that signs and verifies the unsubscribe links of alert e-mails, `<prefix>/unsubscribe`. */
+  grantUnsubscribeSecret(prefix: string): void {
+    const resource = `${this.secretArnPrefix()}${unsubscribeSecretName(prefix)}-??????`;
+    this.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [resource] }));
+    this.fn.addEnvironment('SECRET_PREFIX', prefix);
+  }
+
+  /**
+   * ses:SendEmail and nothing else, only from the stage's sending identity (the address, or its domain when that is the
+   * verified identity) and only through its configuration set; the From address is pinned by the `ses:FromAddress`
+   * condition. The identity, the configuration set and the site's origin go in the environment (MAIL_ENV).
+   */
+  grantMailSend(mail: MailTarget): void {
+    const ses = `arn:${Aws.PARTITION}:ses:${Aws.REGION}:${Aws.ACCOUNT_ID}`;
+    const domain = mail.from.split('@')[1]!;
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['ses:SendEmail'],
+        resources: [`${ses}:identity/${mail.from}`, `${ses}:identity/${domain}`, `${ses}:configuration-set/${mail.configurationSetName}`],
+        conditions: { StringEquals: { 'ses:FromAddress': mail.from } },
+      }),
+    );
+    this.fn.addEnvironment(MAIL_ENV.from, mail.from);
+    this.fn.addEnvironment(MAIL_ENV.configurationSet, mail.configurationSetName);
+    this.fn.addEnvironment(MAIL_ENV.siteUrl, mail.siteUrl);
+  }
+
+  /** Reads a user's attributes (AdminGetUser) and nothing else: the confirmed address alert e-mails go to. */
+  grantEmailLookup(userPool: cognito.IUserPool): void {
+    this.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['cognito-idp:AdminGetUser'], resources: [userPool.userPoolArn] }));
+    this.fn.addEnvironment('USER_POOL_ID', userPool.userPoolId);
+  }
+
   /** Pseudo parameters rather than the stack's env, so the ARN (and the acknowledgment above) reads the same with or without one. */
   private secretArnPrefix(): string {
     return `arn:${Aws.PARTITION}:secretsmanager:${Aws.REGION}:${Aws.ACCOUNT_ID}:secret:`;
@@ -257,6 +300,7 @@ export class AppFunction extends Construct {
     if (access.userPool) {
       if (!targets.userPool) throw new Error(`${this.node.id} needs the user pool (access.userPool) where none is given`);
       if (access.userPool === 'signOutUsers') this.grantGlobalSignOut(targets.userPool);
+      else if (access.userPool === 'readEmail') this.grantEmailLookup(targets.userPool);
       else this.grantUserDeletion(targets.userPool);
     }
     if (access.scheduler) {
@@ -264,6 +308,9 @@ export class AppFunction extends Construct {
       this.fn.addEnvironment(SCHEDULE_GROUP_ENV, targets.scheduleGroup);
     }
     if (access.uploadBucket) this.grantUploadBucket(access.uploadBucket);
+    if (access.unsubscribeSecret) this.grantUnsubscribeSecret(targets.secretPrefix);
+    // Without a sending identity (no `mailFrom` context) the function gets no grant and sends no e-mail.
+    if (access.mail === 'send' && targets.mail) this.grantMailSend(targets.mail);
     if (access.events === 'put') this.grantPutEvents(targets.bus);
     if (access.events === 'outbox' && access.table !== 'readwrite') this.grantOutboxWrite(targets.table);
   }

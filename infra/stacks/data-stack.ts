@@ -3,7 +3,7 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { GLOBAL_SECONDARY_INDEXES, STREAM_VIEW_TYPE, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/adapters/dynamo/table-definition';
-import { simulationSecretName } from '../../functions/adapters/secrets/secret-names';
+import { simulationSecretName, unsubscribeSecretName } from '../../functions/adapters/secrets/secret-names';
 import { resourceName, type StageConfig } from '../config';
 
 export interface DataStackProps extends StackProps {
@@ -60,6 +60,19 @@ export class DataStack extends Stack {
     Validations.of(simulation).acknowledge({
       id: 'AwsSolutions-SMG4',
       reason: 'A new value is a new simulated price path from then on (the stored data keeps the old one); it is not rotated on a schedule.',
+    });
+
+    // The key that signs the unsubscribe links of alert e-mails, so a link names one learner and cannot be forged. Read
+    // only by the functions that sign (the alerts' consumer) or verify (the unsubscribe route) a link, by its name.
+    const unsubscribe = new secretsmanager.Secret(this, 'UnsubscribeSecret', {
+      secretName: unsubscribeSecretName(config.secretPrefix),
+      description: `The key of the unsubscribe links in alert e-mails (${config.stage}); never shown, never logged`,
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      removalPolicy: config.removalPolicy,
+    });
+    Validations.of(unsubscribe).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason: 'A new value would break the unsubscribe links in e-mails already sent, which must keep working; it is not rotated on a schedule.',
     });
 
     new CfnOutput(this, 'TableName', { value: this.table.tableName });

@@ -6,6 +6,7 @@ import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import * as pipes from 'aws-cdk-lib/aws-pipes';
+import * as ses from 'aws-cdk-lib/aws-ses';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { OUTBOX_STREAM_FILTER } from '../../functions/adapters/dynamo/outbox';
@@ -21,6 +22,11 @@ export interface EventsStackProps extends StackProps {
   userPool?: cognito.IUserPool;
   /** Defaults to the catalogue in functions/events/rules.ts; tests pass fixtures. */
   rules?: readonly EventRuleDefinition[];
+  /**
+   * The sending identity of alert e-mails (an address verified in SES, context `mailFrom`) and the site's origin for
+   * their links (context `siteUrl`); without them no consumer is granted SES and none sends.
+   */
+  mail?: { from: string; siteUrl: string };
 }
 
 /** Attempts of the Pipe at a batch of stream records before it parks the batch's description in its dead-letter queue. */
@@ -38,6 +44,8 @@ export class EventsStack extends Stack {
   readonly pipe: pipes.CfnPipe;
   readonly outboxDeadLetters: sqs.Queue;
   readonly deadLetters = new Map<string, sqs.Queue>();
+  /** The SES v2 configuration set every alert e-mail goes through (reputation metrics: bounces and complaints). */
+  readonly mailConfigurationSet: ses.ConfigurationSet;
 
   constructor(scope: Construct, id: string, props: EventsStackProps) {
     super(scope, id, props);
@@ -53,6 +61,13 @@ export class EventsStack extends Stack {
       retention: Duration.days(30),
     });
 
+    this.mailConfigurationSet = new ses.ConfigurationSet(this, 'MailConfigurationSet', {
+      configurationSetName: resourceName(config, 'mail'),
+      tlsPolicy: ses.ConfigurationSetTlsPolicy.REQUIRE,
+      reputationMetrics: true,
+    });
+    const mail = props.mail && { ...props.mail, configurationSetName: resourceName(config, 'mail') };
+
     ({ pipe: this.pipe, enrichment: this.enrichment, deadLetters: this.outboxDeadLetters } = this.outboxPipe(config, table));
 
     for (const def of rules) {
@@ -64,7 +79,7 @@ export class EventsStack extends Stack {
         memoryMb: def.consumer.memoryMb,
         timeoutSeconds: def.consumer.timeoutSeconds ?? 30,
       });
-      consumer.applyAccess(def.consumer.access, { table, bus: this.bus, secretPrefix: config.secretPrefix, userPool: props.userPool });
+      consumer.applyAccess(def.consumer.access, { table, bus: this.bus, secretPrefix: config.secretPrefix, userPool: props.userPool, mail });
       this.consumers.push(consumer);
 
       const dlq = deadLetterQueue(this, `${def.id}DeadLetters`);

@@ -15,6 +15,8 @@ export const NotificationIdParam = z.object({ notificationId: Id });
 
 export const CreateAlertBody = z.object({ condition: AlertConditionSchema, repeat: AlertRepeatSchema.optional() }).strict();
 export const AlertEmailBody = z.object({ emailOn: z.boolean() }).strict();
+/** An unsubscribe link's signed token (functions/adapters/mail/unsubscribe-token.ts: two base64url parts). */
+export const UnsubscribeQuery = z.object({ token: z.string().min(1).max(1024) }).strict();
 
 export const AlertSchema = z.object({
   id: z.string(),
@@ -49,6 +51,22 @@ export const UnreadSchema = z.object({ unread: z.number().int().nonnegative() })
 export type _AlertMatches = Expect<Equal<z.output<typeof AlertSchema>, Alert>>;
 export type _NotificationMatches = Expect<Equal<z.output<typeof NotificationSchema>, AppNotification>>;
 export type _ListMatches = Expect<Equal<z.output<typeof AlertsListSchema>, AlertsList>>;
+
+/** A message the local mail stand-in wrote (functions/adapters/mail/file-mailer.ts). */
+export const SentMailSchema = z.object({
+  id: z.string(),
+  sentAt: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  unsubscribeUrl: z.string(),
+});
+export const SentMailListSchema = z.object({
+  /** 'local': the stand-in's folder, listed here; 'ses': sent through Amazon SES, whose messages are not kept here. */
+  source: z.enum(['local', 'ses', 'none']),
+  messages: z.array(SentMailSchema),
+});
 
 export const alertsApi = defineApi({
   'GET /api/alerts': {
@@ -85,11 +103,34 @@ export const alertsApi = defineApi({
     response: AlertSchema,
     errors: [404, 409],
   },
+  'GET /api/notifications/settings': {
+    auth: 'user',
+    summary: 'Whether alert e-mails are on (off until turned on); reads only',
+    response: AlertEmailBody,
+  },
   'PUT /api/notifications/settings': {
     auth: 'user',
     summary: 'Turn alert e-mails on or off',
     body: AlertEmailBody,
     response: AlertEmailBody,
+  },
+  // The unsubscribe link of an alert e-mail: public (no sign-in), the signed token is the only input.
+  'GET /api/unsubscribe': {
+    auth: 'public',
+    summary: "Check an alert e-mail's unsubscribe token; reads only",
+    query: UnsubscribeQuery,
+    response: z.object({ valid: z.literal(true) }),
+  },
+  'POST /api/unsubscribe': {
+    auth: 'public',
+    summary: "Turn alert e-mails off with an e-mail's unsubscribe token (no sign-in; also the one-click target of RFC 8058)",
+    query: UnsubscribeQuery,
+    response: z.object({ emailOn: z.literal(false), message: z.string() }),
+  },
+  'GET /api/admin/mail': {
+    auth: 'admin',
+    summary: 'The alert e-mails the local stand-in wrote, newest first (the local stack only; in AWS mail goes through SES and nothing is listed); reads only',
+    response: SentMailListSchema,
   },
   'GET /api/notifications': {
     auth: 'user',

@@ -41,6 +41,11 @@ export interface AlertsRepository {
   /** Whether the learner wants alert e-mails (off until they turn it on). */
   getEmailOn(userId: string): Promise<boolean>;
   setEmailOn(userId: string, on: boolean): Promise<void>;
+  /**
+   * The record of one alert e-mail (`key`: the alert and the trading day), written only if it does not exist yet:
+   * 'duplicate' when it does, so that e-mail is never sent twice.
+   */
+  claimEmail(userId: string, key: string, at: string): Promise<'ok' | 'duplicate'>;
 }
 
 /** What one ingestion stored about an underlying: its close, the close of the trading day before, its IV rank. */

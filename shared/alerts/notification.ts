@@ -19,3 +19,10 @@ export interface AppNotification {
 
 /** At most this many notifications are listed at once, newest first. */
 export const NOTIFICATIONS_PAGE = 50;
+
+/**
+ * A notification is kept this many days after it was written, read or not, then the table's TTL removes it (so a
+ * learner's notifications, and the unread count that reads them, stay bounded: at most 50 active alerts, each firing at
+ * most once a trading day). The alert and its fired records are not removed with it.
+ */
+export const NOTIFICATION_TTL_DAYS = 90;

@@ -214,9 +214,12 @@ describe('ApiStack', () => {
             ]
           : []),
         ...(definition.access.brokerSecrets ? [expect.stringMatching(/:secret:options-academy\/dev\/broker\/\*"/)] : []),
+        // The unsubscribe links' key: only the public route that verifies them.
+        ...(definition.access.unsubscribeSecret ? [expect.stringMatching(/:secret:options-academy\/dev\/unsubscribe-\?{6}"/)] : []),
       ]);
     }
     expect(['market', 'adminMarket'].every((id) => httpFunctions.find((f) => f.id === id)!.access.marketDataSecret === 'read')).toBe(true);
+    expect(httpFunctions.filter((f) => f.access.unsubscribeSecret).map((f) => f.id)).toEqual(['unsubscribe']);
   });
 
   it('grants the me function item-level table access on the table and its GSIs only, without Scan', () => {

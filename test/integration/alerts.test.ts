@@ -1,9 +1,13 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatUsd } from '@shared/format/money';
+import { UNSUBSCRIBED_PAGE } from '@shared/alerts/messages';
+import type { StoredMail } from '../../functions/adapters/mail/file-mailer';
 import type { DeliveredEvent } from '../../local/aws-endpoints';
 import { dynamoSummaryStore } from '../../functions/adapters/dynamo/summary-repository';
 import { learner } from '../support/learner';
@@ -11,7 +15,9 @@ import { waitFor } from '../support/local-stack';
 
 /**
  * Issue 37: an alert the learner set fires after the ingestion whose close crosses it, writes one notification, and a
- * redelivered ChainIngested (the same event, or the same run announced again) writes no second one.
+ * redelivered ChainIngested (the same event, or the same run announced again) writes no second one. A learner who chose
+ * e-mail gets exactly one message in the local stand-in's folder, whose unsubscribe link turns the choice off without
+ * signing in.
  */
 const stack = inject('stack');
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
@@ -31,6 +37,13 @@ const put = (...entries: { detailType: string; detail: object }[]) =>
   );
 const events = async () => (await (await fetch(`${stack.endpoints.aws}/_local/events`)).json()) as DeliveredEvent[];
 const alertsDelivery = (e: DeliveredEvent) => e.deliveries.find((d) => d.rule === 'alertsOnChainIngested');
+/** The messages the local mail stand-in wrote to one address (one JSON file each under the data directory's mail/). */
+const mailTo = async (to: string): Promise<StoredMail[]> => {
+  const dir = path.join(stack.dataDir, 'mail');
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const all = await Promise.all(names.filter((n) => n.endsWith('.json')).map(async (n) => JSON.parse(await readFile(path.join(dir, n), 'utf8')) as StoredMail));
+  return all.filter((m) => m.to === to);
+};
 const lastSync = async () => ((await (await fetch(`${stack.url}/api/market/status`)).json()) as { lastSync: string | null }).lastSync;
 
 beforeAll(async () => {
@@ -38,8 +51,10 @@ beforeAll(async () => {
 }, 300_000);
 
 describe('alerts after an ingestion (local stack)', () => {
-  it('fires once on the close that crosses the level, and a redelivered ChainIngested writes no second notification', async () => {
-    const { call } = await learner(stack);
+  it('fires once on the close that crosses the level, and a redelivered ChainIngested writes no second notification or e-mail', async () => {
+    const { call, user } = await learner(stack);
+    expect((await call('GET', '/api/notifications/settings')).body).toEqual({ emailOn: false });
+    expect((await call('PUT', '/api/notifications/settings', { emailOn: true })).body).toEqual({ emailOn: true });
     // The level is SPY's stored close, on the side away from the close before: the next ingestion of the same session
     // stores that close again, so its close crosses the level (a close exactly at the level has crossed it).
     const rows = await dynamoSummaryStore(db, stack.tableName).listSummaries('SPY', '2000-01-01');
@@ -70,6 +85,10 @@ describe('alerts after an ingestion (local stack)', () => {
       link: '/app/optionschain?ticker=SPY',
     });
     expect((await call('GET', '/api/alerts')).body.alerts[0]).toMatchObject({ status: 'done', firedCount: 1 });
+    const mailed = await mailTo(user.email);
+    expect(mailed).toHaveLength(1);
+    expect(mailed[0]!.subject).toBe(`Options Academy alert: SPY closed ${direction} ${formatUsd(last!.close)}`);
+    expect(mailed[0]!.text).toContain(`${stack.url}/app/optionschain?ticker=SPY`);
 
     // The same event twice at once, and the same run announced again under a new id: still one notification.
     const detail = ingested!.detail as Record<string, unknown>;
@@ -83,5 +102,20 @@ describe('alerts after an ingestion (local stack)', () => {
       'the redeliveries',
     );
     expect((await call('GET', '/api/notifications')).body.notifications).toHaveLength(1);
+    expect(await mailTo(user.email)).toHaveLength(1);
+
+    // The message's unsubscribe link, followed without signing in: it opens the public page /unsubscribe (a web route;
+    // this stack serves no web build), which makes this POST with the link's token.
+    const link = new URL(/Turn alert e-mails off: (\S+)/.exec(mailed[0]!.text)![1]!);
+    expect(`${link.origin}${link.pathname}`).toBe(`${stack.url}/unsubscribe`);
+    const token = link.searchParams.get('token')!;
+    const off = await fetch(`${stack.url}/api/unsubscribe?token=${encodeURIComponent(token)}`, { method: 'POST' });
+    expect(off.status).toBe(200);
+    expect(await off.json()).toEqual({ emailOn: false, message: UNSUBSCRIBED_PAGE.done });
+    expect((await call('GET', '/api/notifications/settings')).body).toEqual({ emailOn: false });
+    // An altered token is refused in words and changes nothing.
+    const bad = await fetch(`${stack.url}/api/unsubscribe?token=${encodeURIComponent(`${token}x`)}`, { method: 'POST' });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: string }).error).toBe(UNSUBSCRIBED_PAGE.refused);
   }, 300_000);
 });

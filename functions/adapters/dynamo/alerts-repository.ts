@@ -1,11 +1,19 @@
-import { type DynamoDBDocumentClient, GetCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { alertUnderlying, type Alert } from '@shared/alerts/alert';
 import type { AlertsRepository } from '@shared/alerts/alerts.port';
-import type { AppNotification } from '@shared/alerts/notification';
+import { NOTIFICATION_TTL_DAYS, type AppNotification } from '@shared/alerts/notification';
 import { documentClient, tableName } from './client';
 import { cancellationReasons, failedConditionsAt, isConditionFailed, isTransactionConflict } from './conditions';
 import { userPk } from './profile-repository';
-import { queryAll, type QueryInput } from './query';
+import { queryAll, queryCount, type QueryInput } from './query';
+import { TTL_ATTRIBUTE } from './table-definition';
 
 /**
  * The learner's alerts and notifications in the single table, under the learner's own USER#<sub> (so the account export
@@ -15,22 +23,29 @@ import { queryAll, type QueryInput } from './query';
  *   ALERT#COUNT                     `active`: how many are active, the item every change of the count is conditional on
  *   ALERT#FIRED#<alertId>#<day>     the fired record: one per alert and trading day, written once
  *   ALERT#SETTINGS                  `emailOn`
- *   NOTE#<ulid>                     a notification (newest last in key order)
+ *   ALERT#MAILED#<alertId>#<day>    the record of that firing's e-mail: written once, before the send
+ *   NOTE#<ulid>                     a notification (newest last in key order), removed by the TTL 90 days after it was
+ *                                   written; while unread also in GSI2 under UNREAD#<sub> (sparse: marking it read
+ *                                   removes its GSI2 keys), so the bell counts only the unread ones (Select COUNT)
  * A creation, a pause or resume, a deletion and a firing are each one TransactWriteItems with the count.
  */
 const ALERT_PREFIX = 'ALERT#A#';
 const COUNT_SK = 'ALERT#COUNT';
 const FIRED_PREFIX = 'ALERT#FIRED#';
 const SETTINGS_SK = 'ALERT#SETTINGS';
+const MAILED_PREFIX = 'ALERT#MAILED#';
 const NOTE_PREFIX = 'NOTE#';
 export const alertsOnKey = (underlying: string) => `ALERTS#ON#${underlying}`;
+/** The sparse GSI2 partition of a learner's unread notifications. */
+export const unreadKey = (userId: string) => `UNREAD#${userId}`;
+const noteExpiresAt = (createdAt: string) => Math.floor(Date.parse(createdAt) / 1000) + NOTIFICATION_TTL_DAYS * 86_400;
 
 type Item = Record<string, unknown>;
 type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;
 
 const strip = <T>(item: Item | undefined): T | null => {
   if (!item) return null;
-  const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, entity: _e, ...rest } = item;
+  const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, GSI2PK: _g3, GSI2SK: _g4, entity: _e, [TTL_ATTRIBUTE]: _x, ...rest } = item;
   return rest as T;
 };
 const userOf = (pk: unknown) => String(pk).slice('USER#'.length);
@@ -154,7 +169,19 @@ export function dynamoAlertsRepository(db: DynamoDBDocumentClient = documentClie
           },
         },
         { Put: { TableName: table, Item: alertItem(userId, next), ...unchanged({ ...next, status: 'active', firedCount: expectedFiredCount }) } },
-        { Put: { TableName: table, Item: { PK: pk(userId), SK: `${NOTE_PREFIX}${notification.id}`, entity: 'notification', ...notification } } },
+        {
+          Put: {
+            TableName: table,
+            Item: {
+              PK: pk(userId),
+              SK: `${NOTE_PREFIX}${notification.id}`,
+              entity: 'notification',
+              ...notification,
+              ...(notification.readAt === null ? { GSI2PK: unreadKey(userId), GSI2SK: `${NOTE_PREFIX}${notification.id}` } : {}),
+              [TTL_ATTRIBUTE]: noteExpiresAt(notification.createdAt),
+            },
+          },
+        },
       ];
       if (next.status !== 'active') items.push(countChange(userId, -1, 0));
       const out = await transact(items);
@@ -177,7 +204,9 @@ export function dynamoAlertsRepository(db: DynamoDBDocumentClient = documentClie
     },
 
     async unreadCount(userId) {
-      return (await notes(userId)).filter((i) => i.readAt === null).length;
+      // The sparse index holds only unread notifications, so the count reads no read one (an index read: a mark made a
+      // moment ago may still be counted for about a second).
+      return queryCount(db, table, { IndexName: 'GSI2', KeyConditionExpression: 'GSI2PK = :pk', ExpressionAttributeValues: { ':pk': unreadKey(userId) } });
     },
 
     async markRead(userId, notificationId, at) {
@@ -187,7 +216,7 @@ export function dynamoAlertsRepository(db: DynamoDBDocumentClient = documentClie
           new UpdateCommand({
             TableName: table,
             Key: { PK: pk(userId), SK: `${NOTE_PREFIX}${notificationId}` },
-            UpdateExpression: 'SET readAt = :at',
+            UpdateExpression: 'SET readAt = :at REMOVE GSI2PK, GSI2SK',
             ConditionExpression: 'attribute_exists(PK) AND readAt = :null',
             ExpressionAttributeValues: { ':at': at, ':null': null },
           }),
@@ -203,7 +232,12 @@ export function dynamoAlertsRepository(db: DynamoDBDocumentClient = documentClie
     },
 
     async markAllRead(userId, at) {
-      const unread = (await notes(userId)).filter((i) => i.readAt === null);
+      const unread = await query({
+        IndexName: 'GSI2',
+        KeyConditionExpression: 'GSI2PK = :pk',
+        ExpressionAttributeValues: { ':pk': unreadKey(userId) },
+        ProjectionExpression: 'SK',
+      });
       let marked = 0;
       for (const n of unread) {
         try {
@@ -211,8 +245,8 @@ export function dynamoAlertsRepository(db: DynamoDBDocumentClient = documentClie
             new UpdateCommand({
               TableName: table,
               Key: { PK: pk(userId), SK: n.SK },
-              UpdateExpression: 'SET readAt = :at',
-              ConditionExpression: 'readAt = :null',
+              UpdateExpression: 'SET readAt = :at REMOVE GSI2PK, GSI2SK',
+              ConditionExpression: 'attribute_exists(PK) AND readAt = :null',
               ExpressionAttributeValues: { ':at': at, ':null': null },
             }),
           );
@@ -238,6 +272,22 @@ export function dynamoAlertsRepository(db: DynamoDBDocumentClient = documentClie
           ExpressionAttributeValues: { ':on': on, ':e': 'alert-settings' },
         }),
       );
+    },
+
+    async claimEmail(userId, key, at) {
+      try {
+        await db.send(
+          new PutCommand({
+            TableName: table,
+            Item: { PK: pk(userId), SK: `${MAILED_PREFIX}${key}`, entity: 'alert-mailed', at },
+            ConditionExpression: 'attribute_not_exists(PK)',
+          }),
+        );
+        return 'ok';
+      } catch (err) {
+        if (isConditionFailed(err)) return 'duplicate';
+        throw err;
+      }
     },
   };
 }

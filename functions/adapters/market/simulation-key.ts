@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { DrawKey } from '@shared/market/simulated-day';
 import type { SecretStore } from '@shared/ports/secret-store.port';
+import { keptUntilFailure } from '../../commons/kept-until-failure';
 
 /**
  * The value the tests and benches give the local stack's simulation secret (SIMULATION_SECRET at its first start): it
@@ -21,18 +22,10 @@ export const hmacDrawKey =
  * the source could compute ahead. The value is never logged or put in an error.
  */
 export function simulationDrawKey(deps: { secretName: string | undefined; secrets: () => SecretStore }): () => Promise<DrawKey | undefined> {
-  let key: Promise<DrawKey | undefined> | undefined;
-  const load = async (): Promise<DrawKey | undefined> => {
+  return keptUntilFailure(async (): Promise<DrawKey | undefined> => {
     if (!deps.secretName) throw new Error('The simulated market has no deployment secret configured (SECRET_PREFIX is not set).');
     const value = await deps.secrets().get(deps.secretName);
     if (value === null || value.trim() === '') throw new Error(`The simulated market's deployment secret "${deps.secretName}" does not exist.`);
     return value === TEST_SIMULATION_SECRET ? undefined : hmacDrawKey(value);
-  };
-  return () => {
-    key ??= load().catch((err: unknown) => {
-      key = undefined;
-      throw err;
-    });
-    return key;
-  };
+  });
 }

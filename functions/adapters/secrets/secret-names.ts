@@ -15,3 +15,9 @@ export const brokerSecretsPrefix = (prefix: string): string => `${prefix}/broker
  * local stack's first start.
  */
 export const simulationSecretName = (prefix: string): string => `${prefix}/simulation`;
+
+/**
+ * The key that signs the unsubscribe links of alert e-mails (functions/adapters/mail/unsubscribe-token.ts). Made by the
+ * CDK (DataStack) and at the local stack's first start; read only by the functions that sign or verify a link.
+ */
+export const unsubscribeSecretName = (prefix: string): string => `${prefix}/unsubscribe`;

@@ -6,3 +6,8 @@ export async function setAlertEmail(deps: Pick<AlertsDeps, 'repo'>, userId: stri
   await deps.repo.setEmailOn(userId, on);
   return ok({ emailOn: on });
 }
+
+/** GET /api/notifications/settings: the e-mail choice, for the Settings switch (reads only). */
+export async function getAlertEmail(deps: Pick<AlertsDeps, 'repo'>, userId: string): Promise<{ emailOn: boolean }> {
+  return { emailOn: await deps.repo.getEmailOn(userId) };
+}

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { makeAlertsHandler } from '../../../functions/http/alerts';
+import { makeUnsubscribeHandler } from '../../../functions/http/unsubscribe';
+import { learnerOfToken } from '../../../functions/adapters/mail/unsubscribe-links';
+import { makeUnsubscribeToken } from '../../../functions/adapters/mail/unsubscribe-token';
+import { UNSUBSCRIBED_PAGE } from '@shared/alerts/messages';
 import type { Event } from '../../../functions/commons/http';
 import { evaluateAlerts } from '@shared/alerts/use-cases/evaluate-alerts';
 import { memoryAlertsRepo } from '../../shared/alerts/memory-alerts-repo';
@@ -92,5 +96,63 @@ describe('alert routes', () => {
   it('answers 401 without a signed-in learner', async () => {
     const { call } = harness();
     expect((await call('GET /api/notifications', { claims: undefined as unknown as Record<string, string> })).status).toBe(401);
+  });
+});
+
+describe('the public unsubscribe route', () => {
+  const SECRET = 'unsubscribe-test-key';
+  const key = async () => SECRET;
+  const publicEv = (routeKey: string, token: string | undefined, body?: string) =>
+    ({
+      routeKey,
+      headers: body ? { 'content-type': 'application/x-www-form-urlencoded' } : {},
+      queryStringParameters: token === undefined ? undefined : { token },
+      body,
+      requestContext: { requestId: 'r' },
+    }) as unknown as Event;
+
+  async function unsubscribeHarness() {
+    const mem = memoryAlertsRepo();
+    await mem.repo.setEmailOn(ADA.sub, true);
+    await mem.repo.setEmailOn(BOB.sub, true);
+    const handler = makeUnsubscribeHandler({ repo: mem.repo, tokens: { learnerOf: (t) => learnerOfToken(key, t) } });
+    const call = async (routeKey: string, token: string | undefined, body?: string) => {
+      const res = await handler(publicEv(routeKey, token, body));
+      return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : undefined };
+    };
+    return { mem, call };
+  }
+
+  it("turns off only the named learner's e-mails, without signing in, and again changes nothing more", async () => {
+    const { mem, call } = await unsubscribeHarness();
+    const token = makeUnsubscribeToken(SECRET, ADA.sub);
+    expect(await call('GET /api/unsubscribe', token)).toEqual({ status: 200, body: { valid: true } });
+    expect(await mem.repo.getEmailOn(ADA.sub)).toBe(true);
+    const off = await call('POST /api/unsubscribe', token);
+    expect(off).toEqual({ status: 200, body: { emailOn: false, message: UNSUBSCRIBED_PAGE.done } });
+    expect(await mem.repo.getEmailOn(ADA.sub)).toBe(false);
+    expect(await mem.repo.getEmailOn(BOB.sub)).toBe(true);
+    expect((await call('POST /api/unsubscribe', token)).status).toBe(200);
+  });
+
+  it("takes a mail client's one-click post (RFC 8058 form body)", async () => {
+    const { mem, call } = await unsubscribeHarness();
+    expect((await call('POST /api/unsubscribe', makeUnsubscribeToken(SECRET, BOB.sub), 'List-Unsubscribe=One-Click')).status).toBe(200);
+    expect(await mem.repo.getEmailOn(BOB.sub)).toBe(false);
+  });
+
+  it('refuses a tampered, foreign-keyed or missing token with a clear 400 and changes nothing', async () => {
+    const { mem, call } = await unsubscribeHarness();
+    const good = makeUnsubscribeToken(SECRET, ADA.sub);
+    const [payload, signature] = good.split('.');
+    const forged = `${Buffer.from(JSON.stringify({ sub: BOB.sub, purpose: 'alert-email-off' })).toString('base64url')}.${signature}`;
+    for (const token of [forged, `${payload}.`, makeUnsubscribeToken('another-key', ADA.sub), 'garbage']) {
+      for (const route of ['GET /api/unsubscribe', 'POST /api/unsubscribe']) {
+        expect(await call(route, token)).toEqual({ status: 400, body: { error: UNSUBSCRIBED_PAGE.refused, code: 'bad_request' } });
+      }
+    }
+    expect((await call('POST /api/unsubscribe', undefined)).status).toBe(400);
+    expect(await mem.repo.getEmailOn(ADA.sub)).toBe(true);
+    expect(await mem.repo.getEmailOn(BOB.sub)).toBe(true);
   });
 });

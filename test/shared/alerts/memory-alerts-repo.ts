@@ -9,6 +9,7 @@ export function memoryAlertsRepo() {
   const notes = new Map<string, AppNotification[]>();
   const fired = new Set<string>();
   const email = new Map<string, boolean>();
+  const mailed = new Set<string>();
   const of = (userId: string) => alerts.get(userId) ?? alerts.set(userId, new Map()).get(userId)!;
   const notesOf = (userId: string) => notes.get(userId) ?? notes.set(userId, []).get(userId)!;
   const activeCount = (userId: string) => [...of(userId).values()].filter((a) => a.status === 'active').length;
@@ -65,6 +66,11 @@ export function memoryAlertsRepo() {
     setEmailOn: async (userId, on) => {
       email.set(userId, on);
     },
+    claimEmail: async (userId, key) => {
+      if (mailed.has(`${userId}|${key}`)) return 'duplicate';
+      mailed.add(`${userId}|${key}`);
+      return 'ok';
+    },
   };
-  return { repo, notes: notesOf, fired };
+  return { repo, notes: notesOf, fired, mailed };
 }

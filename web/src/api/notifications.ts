@@ -27,6 +27,12 @@ export const useUnreadCount = () => useQuery(unreadQueryOptions());
 export const markRead = (notificationId: string) =>
   api.post<ResponseOf<Api['POST /api/notifications/{notificationId}/read']>>(`/api/notifications/${encodeURIComponent(notificationId)}/read`);
 export const markAllRead = () => api.post<ResponseOf<Api['POST /api/notifications/read-all']>>('/api/notifications/read-all');
+/** The alert e-mail choice, read and written here only (the Settings switch). */
+export const getAlertEmail = (signal?: AbortSignal) =>
+  api.get<ResponseOf<Api['GET /api/notifications/settings']>>('/api/notifications/settings', undefined, signal);
+export const alertEmailQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.notifications.settings(), queryFn: ({ signal }) => getAlertEmail(signal), staleTime: 60_000 });
+export const useAlertEmail = () => useQuery(alertEmailQueryOptions());
 export const setAlertEmail = (emailOn: boolean) => api.put<ResponseOf<Api['PUT /api/notifications/settings']>>('/api/notifications/settings', { emailOn });
 
 function useNotificationsMutation<A>(fn: (arg: A) => Promise<unknown>, also: readonly (readonly unknown[])[] = []) {
@@ -39,3 +45,7 @@ function useNotificationsMutation<A>(fn: (arg: A) => Promise<unknown>, also: rea
 export const useMarkRead = () => useNotificationsMutation(markRead);
 export const useMarkAllRead = () => useNotificationsMutation(markAllRead);
 export const useSetAlertEmail = () => useNotificationsMutation(setAlertEmail, [queryKeys.alerts.all]);
+
+/** The unsubscribe link of an alert e-mail (public, no sign-in): its token turns the learner's alert e-mails off. */
+export const unsubscribeWithToken = (token: string) =>
+  api.post<ResponseOf<Api['POST /api/unsubscribe']>>(`/api/unsubscribe?token=${encodeURIComponent(token)}`);

@@ -64,6 +64,8 @@ export const queryKeys = {
     /** The data browser's pages and chart series (GET /api/admin/data/…), by route path and query. */
     data: (path: string, query: Readonly<Record<string, string | number | undefined>>) => [...admin, 'data', path, query] as const,
     operations: () => [...admin, 'operations'] as const,
+    /** The alert e-mails the local mail stand-in wrote. */
+    mail: () => [...admin, 'mail'] as const,
     /** Bulk uploads: the recent list, and one upload's progress and report. */
     uploads: () => [...admin, 'uploads'] as const,
     upload: (uploadId: string) => [...admin, 'uploads', uploadId] as const,
@@ -109,6 +111,7 @@ export const queryKeys = {
     all: notifications,
     list: () => [...notifications, 'list'] as const,
     unread: () => [...notifications, 'unread'] as const,
+    settings: () => [...notifications, 'settings'] as const,
   },
   /** The learner's journal: trades (made by the server from their orders), entries and statistics. */
   journal: {

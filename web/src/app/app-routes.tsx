@@ -4,6 +4,7 @@ import { PLANNED_PAGES } from '../features/placeholders/planned-pages';
 import { RouteErrorScreen } from './errors/route-error-screen';
 import { RequireAdmin } from './guards';
 import {
+  AdminMailPage,
   AdminPage,
   DataBrowserPage,
   DataManagerPage,
@@ -113,6 +114,14 @@ export const appChildren: RouteObject[] = [
     element: (
       <RequireAdmin>
         <ModerationPage />
+      </RequireAdmin>
+    ),
+  },
+  {
+    path: 'admin/mail',
+    element: (
+      <RequireAdmin>
+        <AdminMailPage />
       </RequireAdmin>
     ),
   },

@@ -10,6 +10,7 @@ export { ChainPage, DashboardPage, FreeForeverPage } from './public-pages';
 export const ProfilePage = lazyPage(() => import('../features/profile/components/profile-page').then((m) => ({ default: m.ProfilePage })));
 export const PublicProfilePage = lazyPage(() => import('../features/profile/components/public-profile-page').then((m) => ({ default: m.PublicProfilePage })));
 export const SettingsPage = lazyPage(() => import('../features/settings/components/settings-page').then((m) => ({ default: m.SettingsPage })));
+export const AdminMailPage = lazyPage(() => import('../features/admin/components/mail-page').then((m) => ({ default: m.MailPage })));
 export const AdminPage = lazyPage(() => import('../features/admin/components/admin-page').then((m) => ({ default: m.AdminPage })));
 export const DataBrowserPage = lazyPage(() => import('../features/data-browser/components/data-browser-page'));
 export const DataManagerPage = lazyPage(() => import('../features/data-manager/components/data-manager-page').then((m) => ({ default: m.DataManagerPage })));

@@ -19,6 +19,7 @@ export const SubscriptionSuccessPage = lazyPage(() =>
 export const PrivacyPage = lazyPage(() => import('../features/legal/components/privacy-page').then((m) => ({ default: m.PrivacyPage })));
 export const TermsPage = lazyPage(() => import('../features/legal/components/terms-page').then((m) => ({ default: m.TermsPage })));
 export const DisclaimerPage = lazyPage(() => import('../features/legal/components/disclaimer-page').then((m) => ({ default: m.DisclaimerPage })));
+export const UnsubscribePage = lazyPage(() => import('../features/alerts/components/unsubscribe-page').then((m) => ({ default: m.UnsubscribePage })));
 /** /app itself: the dashboard, the one page of the shell the route map names before the others are added. */
 export const DashboardPage = lazyPage(() => import('../features/dashboard/components/dashboard-page').then((m) => ({ default: m.DashboardPage })));
 /** The shell around every /app page: its sidebar, top bar and notices load with the first /app page, not before. */

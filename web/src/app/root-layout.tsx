@@ -55,6 +55,7 @@ const PUBLIC_NAMES: Record<string, string> = {
   '/terms': 'the terms and conditions',
   '/termsandconditions': 'the terms and conditions',
   '/disclaimerdetailed': 'the risk disclaimer',
+  '/unsubscribe': 'alert e-mails',
 };
 
 export function destinationName(origin: string): string {

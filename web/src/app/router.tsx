@@ -13,6 +13,7 @@ import {
   ChainPage,
   ComingSoonRoute,
   DisclaimerPage,
+  UnsubscribePage,
   FreeForeverPage,
   LandingRoute,
   PrivacyPage,
@@ -65,6 +66,8 @@ export const routes: RouteObject[] = [
           { path: '/terms', element: <TermsPage /> },
           { path: '/TermsAndConditions', element: <TermsPage /> },
           { path: '/DisclaimerDetailed', element: <DisclaimerPage /> },
+          // The unsubscribe link of alert e-mails: public, the token in the query is the only credential.
+          { path: '/unsubscribe', element: <UnsubscribePage /> },
         ],
       },
       {

@@ -123,6 +123,27 @@ describe('settings', () => {
     expect(api.calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ showOnLeaderboards: false }]);
   });
 
+  it('turns alert e-mails on and off with one switch, read and written on the server', async () => {
+    let emailOn = false;
+    const reply = () => new Response(JSON.stringify({ emailOn }), { headers: { 'content-type': 'application/json' } });
+    const api = renderSettings({
+      'GET /api/notifications/settings': reply,
+      'PUT /api/notifications/settings': (_url: URL, init?: RequestInit) => {
+        emailOn = (JSON.parse(String(init?.body)) as { emailOn: boolean }).emailOn;
+        return reply();
+      },
+    });
+    const box = await within(section('Alerts')).findByRole('checkbox', { name: /E-mail me when an alert fires/ });
+    await waitFor(() => expect((box as HTMLInputElement).disabled).toBe(false));
+    expect((box as HTMLInputElement).checked).toBe(false);
+    await userEvent.setup().click(box);
+    await waitFor(() => expect((box as HTMLInputElement).checked).toBe(true));
+    await waitFor(() => expect((box as HTMLInputElement).disabled).toBe(false));
+    await userEvent.setup().click(box);
+    await waitFor(() => expect((box as HTMLInputElement).checked).toBe(false));
+    expect(api.calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ emailOn: true }, { emailOn: false }]);
+  });
+
   it('switches to the dark theme at once and keeps it with the profile and in this browser', async () => {
     const me = DEFAULT_API['GET /api/me'] as { user: object; profile: { display: object } };
     const api = renderSettings({

@@ -116,6 +116,7 @@ export const isPlanned = (item: Pick<NavItem, 'to'>): boolean => PLANNED_APP_PAT
 const OTHER_PAGE_NAMES: Record<string, string> = {
   '/app/construction': 'Under Construction',
   '/app/trade': 'Paper Trade',
+  '/app/admin/mail': 'Sent mail',
 };
 
 const trimSlash = (p: string) => (p.length > 1 && p.endsWith('/') ? p.slice(0, -1) : p);

@@ -20,6 +20,7 @@ export function AdminPage({ area }: { area: 'admin' | 'config' }) {
 const TOOLS: { to: string; title: string; text: string }[] = [
   { to: '/app/admin/community', title: 'Reported posts', text: 'Strategy posts learners reported: hide or restore them.' },
   { to: '/app/admin/testimonials', title: 'Learner stories', text: 'Stories waiting for approval before they appear on the landing page.' },
+  { to: '/app/admin/mail', title: 'Sent mail', text: 'The alert e-mails the local stack wrote (in AWS they go through SES).' },
   { to: '/app/data-manager', title: 'Data Manager', text: 'Stored market data, the scheduled jobs and their runs, the scheduler, Run now, cleanup.' },
   { to: '/app/config', title: 'Configuration', text: 'The market-data provider and when every job runs.' },
 ];

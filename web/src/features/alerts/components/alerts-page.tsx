@@ -51,6 +51,13 @@ export default function AlertsPage() {
                 <p className="mt-1 text-sm text-slate-700">
                   {data.active} of {data.maxActive} active. {data.schedule}
                 </p>
+                <p className="mt-1 text-sm text-slate-700">
+                  Each alert that fires shows under the bell{data.emailOn ? ' and is e-mailed to you' : ''}; e-mail is chosen in{' '}
+                  <Link to="/app/settings#alerts" className="font-semibold text-brand-700 underline">
+                    Settings
+                  </Link>
+                  .
+                </p>
                 {data.alerts.length === 0 ? (
                   <p className="mt-3 text-slate-700">No alerts yet.</p>
                 ) : (

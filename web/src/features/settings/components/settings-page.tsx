@@ -6,6 +6,7 @@ import { useGamificationState, useUpdateGameSettings, type GamificationState } f
 import { NUMBER_STYLES, NUMBER_STYLE_IDS, localizeNumber } from '@shared/format/number-style';
 import type { DisplaySettings, MotionChoice, NumberStyle, ThemeChoice } from '@shared/users/profile-settings';
 import { useMe, useUpdateProfile } from '@web/api/me';
+import { useAlertEmail, useSetAlertEmail } from '@web/api/notifications';
 import { applyDisplay, useDisplay } from '@web/lib/display';
 import { queryKeys } from '@web/api/query-keys';
 import { usePageMeta } from '@web/lib/page-meta';
@@ -47,6 +48,7 @@ export function SettingsPage() {
         </Link>
       </Section>
       <GamificationSection />
+      <AlertEmailSection />
       <DisplaySection />
       <PrivacySection />
     </div>
@@ -164,6 +166,42 @@ const CORNERS: { value: GamificationState['settings']['widgetPosition']; label: 
   { value: 'bottom-right', label: 'Bottom right' },
   { value: 'bottom-left', label: 'Bottom left' },
 ];
+
+/** The alert e-mail choice (issue 37): off until the learner turns it on; every e-mail carries a link that turns it off. */
+function AlertEmailSection() {
+  const choice = useAlertEmail();
+  const update = useSetAlertEmail();
+  const on = update.isPending ? update.variables : (choice.data?.emailOn ?? false);
+  return (
+    <Section id="alerts" title="Alerts">
+      {choice.isError && <QueryError error={choice.error} onRetry={choice.refetch} retrying={choice.isFetching} className="text-sm text-red-800" />}
+      <label className="flex items-start gap-3 text-sm text-slate-800">
+        <input
+          type="checkbox"
+          className="mt-1 h-4 w-4"
+          checked={on}
+          disabled={!choice.data || update.isPending}
+          onChange={(e) => update.mutate(e.target.checked)}
+        />
+        <span>
+          <span className="font-medium">E-mail me when an alert fires</span>
+          <span className="block text-xs text-slate-600">
+            Besides the notification in the app, one e-mail per alert that fires, to the address you sign in with. Alerts are checked after each end-of-day
+            ingestion; every e-mail has a link that turns this off without signing in.
+          </span>
+        </span>
+      </label>
+      {update.isError && (
+        <p role="alert" className="text-sm text-red-800">
+          {update.error.message}
+        </p>
+      )}
+      <Link to="/app/alerts" className="text-sm font-semibold text-brand-700 underline">
+        Manage your alerts
+      </Link>
+    </Section>
+  );
+}
 
 function GamificationSection() {
   const state = useGamificationState();
