@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { compileRoutes, matchRoute, toApiGatewayEvent } from '../../local/gateway';
+import { compileRoutes, loggedQuery, matchRoute, toApiGatewayEvent } from '../../local/gateway';
 import { claimsAsApiGatewayDoes } from '../../functions/authorizers/bearer-check';
 import type { RouteDefinition } from '../../functions/routes';
 
@@ -61,5 +61,13 @@ describe('the API Gateway v2 event', () => {
     const lambda = { sub: 's', agentTokenId: 't', agentTokenName: 'bot', agentScopes: 'read' };
     const event = toApiGatewayEvent(req, new URL('http://localhost/api/portfolio'), Buffer.alloc(0), 'GET /api/portfolio', {}, { lambda }, 'req-2');
     expect(event.requestContext.authorizer as unknown).toEqual({ lambda });
+  });
+});
+
+describe('the request log', () => {
+  it("never writes an unsubscribe link's token, and keeps every other query as it came", () => {
+    expect(loggedQuery(new URL('http://x/api/unsubscribe?token=abc.def'))).toBe('?token=%E2%80%A6');
+    expect(loggedQuery(new URL('http://x/api/unsubscribe?lang=en&token=abc.def'))).not.toContain('abc');
+    expect(loggedQuery(new URL('http://x/api/market/SPY/chain?expiry=2026-12-18'))).toBe('?expiry=2026-12-18');
   });
 });
