@@ -79,8 +79,11 @@ describe('the watchlist star', () => {
     await user.click(star('Watch SPY Dec 18, 2026 $450 Call'));
     await waitFor(() => expect(pressed('Watch SPY Dec 18, 2026 $450 Call')).toBe('true'));
     expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ symbol: 'SPY261218C00450000' });
-    // The list was read again after the add (the watchlist page and the dashboard tile read the same query).
-    expect(api.calls.filter((c) => c.method === 'GET' && c.path === '/api/watchlist').length).toBeGreaterThanOrEqual(2);
+    // The list was read again after the add (the watchlist page and the dashboard tile read the same query), fresh: not
+    // from what the server keeps of the list from before the add.
+    const reads = api.calls.filter((c) => c.method === 'GET' && c.path.startsWith('/api/watchlist')).map((c) => c.path);
+    expect(reads.length).toBeGreaterThanOrEqual(2);
+    expect(reads.at(-1)).toBe('/api/watchlist?fresh=1');
   });
 
   it('removes a watched underlying with a second press, from the keyboard', async () => {
