@@ -264,14 +264,21 @@ export function dynamoAlertsRepository(db: DynamoDBDocumentClient = documentClie
     },
 
     async setEmailOn(userId, on) {
-      await db.send(
-        new UpdateCommand({
-          TableName: table,
-          Key: { PK: pk(userId), SK: SETTINGS_SK },
-          UpdateExpression: 'SET emailOn = :on, entity = :e',
-          ExpressionAttributeValues: { ':on': on, ':e': 'alert-settings' },
-        }),
-      );
+      // Off is the default, so turning e-mails off changes only a choice that was stored: an unsubscribe link followed
+      // after the account was deleted (or by a learner who never turned e-mails on) writes nothing under the learner.
+      await db
+        .send(
+          new UpdateCommand({
+            TableName: table,
+            Key: { PK: pk(userId), SK: SETTINGS_SK },
+            UpdateExpression: 'SET emailOn = :on, entity = :e',
+            ...(on ? {} : { ConditionExpression: 'attribute_exists(PK)' }),
+            ExpressionAttributeValues: { ':on': on, ':e': 'alert-settings' },
+          }),
+        )
+        .catch((err: unknown) => {
+          if (on || !isConditionFailed(err)) throw err;
+        });
     },
 
     async claimEmail(userId, key, at) {
