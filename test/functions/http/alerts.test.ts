@@ -4,31 +4,18 @@ import { makeUnsubscribeHandler } from '../../../functions/http/unsubscribe';
 import { learnerOfToken } from '../../../functions/adapters/mail/unsubscribe-links';
 import { makeUnsubscribeToken } from '../../../functions/adapters/mail/unsubscribe-token';
 import { UNSUBSCRIBED_PAGE } from '@shared/alerts/messages';
-import type { Event } from '../../../functions/commons/http';
 import { evaluateAlerts } from '@shared/alerts/use-cases/evaluate-alerts';
 import { memoryAlertsRepo } from '../../shared/alerts/memory-alerts-repo';
+import { caller, httpEvent } from '../../support/http-event';
 
 const ADA = { sub: 'learner-ada', email: 'ada@example.com' };
 const BOB = { sub: 'learner-bob', email: 'bob@example.com' };
-
-const ev = (routeKey: string, opts: { params?: Record<string, string>; body?: unknown; claims?: Record<string, string> } = {}) =>
-  ({
-    routeKey,
-    headers: {},
-    pathParameters: opts.params,
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-    requestContext: { requestId: 'r', authorizer: opts.claims ? { jwt: { claims: opts.claims } } : undefined },
-  }) as unknown as Event;
 
 function harness() {
   const mem = memoryAlertsRepo();
   let n = 0;
   const deps = { repo: mem.repo, clock: { now: () => new Date('2026-11-25T22:00:00.000Z') }, ids: { newId: () => `01ID${String(++n).padStart(6, '0')}` } };
-  const handler = makeAlertsHandler(deps);
-  const call = async (routeKey: string, opts: { params?: Record<string, string>; body?: unknown; claims?: Record<string, string> } = {}) => {
-    const res = await handler(ev(routeKey, { claims: ADA, ...opts }));
-    return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : undefined };
-  };
+  const call = caller(makeAlertsHandler(deps), ADA);
   const ingest = () =>
     evaluateAlerts(
       {
@@ -103,13 +90,11 @@ describe('the public unsubscribe route', () => {
   const SECRET = 'unsubscribe-test-key';
   const key = async () => SECRET;
   const publicEv = (routeKey: string, token: string | undefined, body?: string) =>
-    ({
-      routeKey,
+    httpEvent(routeKey, {
       headers: body ? { 'content-type': 'application/x-www-form-urlencoded' } : {},
-      queryStringParameters: token === undefined ? undefined : { token },
+      query: token === undefined ? undefined : { token },
       body,
-      requestContext: { requestId: 'r' },
-    }) as unknown as Event;
+    });
 
   async function unsubscribeHarness() {
     const mem = memoryAlertsRepo();
