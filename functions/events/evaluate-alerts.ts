@@ -30,11 +30,20 @@ export const makeEvaluateAlerts = (deps: {
     const status = await deps.market.getStatus();
     const tradingDay = status?.session ?? tradingDayOnOrBefore(newYorkDate(event.detail.finishedAt));
     const report = await evaluateAlerts(deps.evaluate, { tradingDay, underlyings: event.detail.underlyings.filter((u) => !failed.has(u)) });
-    logger.info('Alerts evaluated', { tradingDay, evaluated: report.evaluated, fired: report.fired.length, duplicates: report.duplicates });
-    if (!deps.mail || report.fired.length === 0) return;
-    const mailed = await sendAlertEmails(deps.mail, report.fired);
-    for (const f of mailed.failed) logger.error('Alert e-mail not sent (its record is kept: not retried)', { alertId: f.alertId, error: f.error });
-    logger.info('Alert e-mails', { sent: mailed.sent, skipped: mailed.skipped, duplicates: mailed.duplicates, failed: mailed.failed.length });
+    logger.info('Alerts evaluated', {
+      tradingDay,
+      evaluated: report.evaluated,
+      fired: report.fired.length,
+      duplicates: report.duplicates,
+      unsettled: report.unsettled,
+    });
+    if (deps.mail && report.fired.length > 0) {
+      const mailed = await sendAlertEmails(deps.mail, report.fired);
+      for (const f of mailed.failed) logger.error('Alert e-mail not sent (its record is kept: not retried)', { alertId: f.alertId, error: f.error });
+      logger.info('Alert e-mails', { sent: mailed.sent, skipped: mailed.skipped, duplicates: mailed.duplicates, failed: mailed.failed.length });
+    }
+    // Thrown last, once this run's notifications and e-mails are out: the redelivery decides the unsettled alerts again.
+    if (report.unsettled > 0) throw new Error(`${report.unsettled} alert(s) not decided: each changed by its learner at every try`);
   });
 
 export const handler = makeEvaluateAlerts(evaluateAlertsConsumerDeps());

@@ -13,6 +13,11 @@ export interface EvaluationReport {
   fired: { userId: string; notification: AppNotification }[];
   /** Alerts whose fired record for this trading day already existed: the ingestion was delivered before. */
   duplicates: number;
+  /**
+   * Alerts still undecided after MAX_REDECIDE tries, each lost to a change the learner made at the same moment: the
+   * consumer fails the event once the rest is done, so a redelivery decides them again (the rest are duplicates then).
+   */
+  unsettled: number;
 }
 
 /** Learners whose alerts are decided at once. */
@@ -44,7 +49,7 @@ export async function evaluateAlerts(deps: EvaluateDeps, input: { tradingDay: st
     return o;
   };
 
-  const report: EvaluationReport = { evaluated: alerts.length, fired: [], duplicates: 0 };
+  const report: EvaluationReport = { evaluated: alerts.length, fired: [], duplicates: 0, unsettled: 0 };
   const decideOne = async ({ userId, alert }: { userId: string; alert: Alert }): Promise<void> => {
     const observation = await observe(userId, alert);
     let current: Alert | null = alert;
@@ -72,6 +77,7 @@ export async function evaluateAlerts(deps: EvaluateDeps, input: { tradingDay: st
       await deps.backoff?.(attempt);
       current = await deps.repo.getAlert(userId, alert.id);
     }
+    if (current) report.unsettled++;
   };
 
   // A firing changes items of its learner's (the count of active alerts, for one that is done): two of one learner's at

@@ -115,6 +115,29 @@ describe('evaluating alerts after an ingestion', () => {
     expect(conflicts).toBe(0);
   });
 
+  it("counts an alert lost to the learner's changes at every try as unsettled, and one they paused meanwhile as decided", async () => {
+    const { deps, mem } = setup();
+    const made = [];
+    for (let i = 0; i < 3; i++) made.push(await createAlert(deps, 'u1', { condition: spyAbove600 }));
+    const [busy, paused] = made.map((m) => (m.ok ? m.value.id : ''));
+    const fire = mem.repo.fire;
+    deps.repo = {
+      ...mem.repo,
+      // Every try at `busy` meets a change made at the same moment; `paused` is paused just before its first firing lands.
+      fire: async (userId, firing) => {
+        if (firing.next.id === busy) return 'conflict';
+        if (firing.next.id === paused) {
+          await setAlertStatus(deps, userId, paused!, 'paused');
+          return 'conflict';
+        }
+        return fire(userId, firing);
+      },
+    };
+    const report = await evaluateAlerts(deps, { tradingDay: DAY, underlyings: ['SPY'] });
+    expect(report).toMatchObject({ evaluated: 3, unsettled: 1 });
+    expect(report.fired).toHaveLength(1);
+  });
+
   it('two deliveries at the same moment write one notification', async () => {
     const { deps, mem } = setup();
     await createAlert(deps, 'u1', { condition: spyAbove600, repeat: 'daily' });
