@@ -1,6 +1,5 @@
 import { evaluateAlerts } from '@shared/alerts/use-cases/evaluate-alerts';
 import type { EvaluateDeps } from '@shared/alerts/use-cases/deps';
-import { sendAlertEmails, type AlertMailDeps } from '@shared/alerts/use-cases/send-alert-emails';
 import { tradingDayOnOrBefore } from '@shared/market/calendar';
 import { newYorkDate } from '@shared/market/dates';
 import type { MarketStore } from '@shared/market/market-store.port';
@@ -14,17 +13,11 @@ import { evaluateAlertsConsumerDeps } from '../wiring/alerts';
  * writes its fired record with its notification in one conditional transaction, so a redelivery, even a simultaneous
  * one, writes nothing more.
  *
- * Then the fired alerts of learners who turned e-mails on are e-mailed (when a mailer is configured: SES in AWS, the
- * file stand-in locally), each once: its send record is written before the send, conditional on not existing. A send
- * that fails after its record is logged and not retried (the learner gets at most one e-mail, and the notification in
- * the app says the same); the event is not failed for it, since a retry would find every record written and send nothing.
+ * A learner who turned alert e-mails on gets an `AlertFired` event with each firing, in the same transaction; its own
+ * consumer (functions/events/send-alert-email.ts) sends the e-mail, so one that stops here after the notifications still
+ * has its e-mails sent.
  */
-export const makeEvaluateAlerts = (deps: {
-  evaluate: EvaluateDeps;
-  mail: AlertMailDeps | null;
-  market: Pick<MarketStore, 'getStatus'>;
-  receipts: EventReceipts;
-}) =>
+export const makeEvaluateAlerts = (deps: { evaluate: EvaluateDeps; market: Pick<MarketStore, 'getStatus'>; receipts: EventReceipts }) =>
   eventHandler({ consumer: 'evaluateAlerts', types: ['ChainIngested'], receipts: deps.receipts }, async (event) => {
     const failed = new Set(event.detail.failures.map((f) => f.underlying));
     const status = await deps.market.getStatus();
@@ -37,12 +30,7 @@ export const makeEvaluateAlerts = (deps: {
       duplicates: report.duplicates,
       unsettled: report.unsettled,
     });
-    if (deps.mail && report.fired.length > 0) {
-      const mailed = await sendAlertEmails(deps.mail, report.fired);
-      for (const f of mailed.failed) logger.error('Alert e-mail not sent (its record is kept: not retried)', { alertId: f.alertId, error: f.error });
-      logger.info('Alert e-mails', { sent: mailed.sent, skipped: mailed.skipped, duplicates: mailed.duplicates, failed: mailed.failed.length });
-    }
-    // Thrown last, once this run's notifications and e-mails are out: the redelivery decides the unsettled alerts again.
+    // Thrown last, once this run's notifications are written: the redelivery decides the unsettled alerts again.
     if (report.unsettled > 0) throw new Error(`${report.unsettled} alert(s) not decided: each changed by its learner at every try`);
   });
 

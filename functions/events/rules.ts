@@ -101,14 +101,19 @@ export const eventRules: readonly EventRuleDefinition[] = [
     id: 'alertsOnChainIngested',
     description: "New closes: the learners' alerts on the stored underlyings are checked, and those that fire write their notifications",
     pattern: { source: [EVENT_SOURCE], 'detail-type': ['ChainIngested'] },
-    // Reads the daily summaries, the stored chains (marks) and paper positions; writes the learners' ALERT# and NOTE# items.
+    // Reads the daily summaries, the stored chains (marks) and paper positions; writes the learners' ALERT# and NOTE# items,
+    // and an AlertFired outbox item with each firing of a learner who turned alert e-mails on.
+    consumer: { id: 'evaluateAlerts', file: 'functions/events/evaluate-alerts.ts', access: { table: 'readwrite' }, memoryMb: 1024, timeoutSeconds: 300 },
+  },
+  {
+    id: 'alertEmailOnAlertFired',
+    description: 'An alert fired for a learner who turned alert e-mails on: its e-mail is sent, once',
+    pattern: { source: [EVENT_SOURCE], 'detail-type': ['AlertFired'] },
     consumer: {
-      id: 'evaluateAlerts',
-      file: 'functions/events/evaluate-alerts.ts',
-      // Notifications in the table; e-mails through SES to the confirmed address in the pool, with signed unsubscribe links.
+      id: 'sendAlertEmail',
+      file: 'functions/events/send-alert-email.ts',
+      // Its send record in the table; e-mails through SES to the confirmed address in the pool, with signed unsubscribe links.
       access: { table: 'readwrite', mail: 'send', userPool: 'readEmail', unsubscribeSecret: 'read' },
-      memoryMb: 1024,
-      timeoutSeconds: 300,
     },
   },
   ...GAME_EVENT_TYPES.map(gamificationRule),

@@ -39,7 +39,12 @@ export function evaluateAlertsConsumerDeps() {
       paper: dynamoPaperAccountRepository(),
     }),
   };
-  return { evaluate, mail: alertMailDeps(), market: market.store, receipts: dynamoEventReceipts() };
+  return { evaluate, market: market.store, receipts: dynamoEventReceipts() };
+}
+
+/** The consumer of AlertFired: the fired alert's notification, and what e-mailing it needs. */
+export function alertEmailConsumerDeps() {
+  return { mail: alertMailDeps(), notes: dynamoAlertsRepository(), receipts: dynamoEventReceipts() };
 }
 
 /** The unsubscribe links' key, from the stage's secret (SECRET_PREFIX), read once per warm function. */

@@ -1,3 +1,4 @@
+import type { EventOf } from '../events/domain-events';
 import type { Alert } from './alert';
 import type { AppNotification } from './notification';
 
@@ -21,17 +22,20 @@ export interface AlertsRepository {
   deleteAlert(userId: string, alertId: string): Promise<'ok' | 'not_found'>;
   /**
    * Fires one alert in one transaction: the fired record `key` (condition: it does not exist yet), the alert's next
-   * state (condition: its fired count is still `expectedFiredCount` and it is active) and the notification. 'duplicate'
+   * state (condition: its fired count is still `expectedFiredCount` and it is active), the notification and, when
+   * given, the `AlertFired` event's outbox item (the learner's e-mail is sent from it). 'duplicate'
    * when the record exists (the same ingestion delivered again), 'conflict' when the alert changed meanwhile.
    */
   fire(
     userId: string,
-    firing: { key: string; next: Alert; expectedFiredCount: number; notification: AppNotification },
+    firing: { key: string; next: Alert; expectedFiredCount: number; notification: AppNotification; announce?: EventOf<'AlertFired'> },
   ): Promise<'ok' | 'duplicate' | 'conflict'>;
   /** Every active alert on these underlyings (an alert on a contract is on the contract's underlying), with its learner. */
   activeAlertsOn(underlyings: readonly string[]): Promise<{ userId: string; alert: Alert }[]>;
 
   listNotifications(userId: string, limit: number): Promise<AppNotification[]>;
+  /** One notification, while kept (null once it expired or for an id the learner does not have). */
+  getNotification(userId: string, notificationId: string): Promise<AppNotification | null>;
   unreadCount(userId: string): Promise<number>;
   /** Marks one read (keeps the first time it was read); 'not_found' for an id the learner does not have. */
   markRead(userId: string, notificationId: string, at: string): Promise<'ok' | 'not_found'>;

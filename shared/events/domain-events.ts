@@ -171,6 +171,19 @@ export const IngestRequestedDetail = z.object({
  */
 export const AccountDeletionRequestedDetail = z.object({ eventId, account: userId, requestedAt: isoTime });
 
+/**
+ * An alert fired for a learner who had turned alert e-mails on, announced in the same transaction as its notification:
+ * its e-mail is sent by a consumer of its own, so a delivery that stops after the notifications still gets it sent.
+ */
+export const AlertFiredDetail = z.object({
+  eventId,
+  userId,
+  alertId: z.string().min(1),
+  notificationId: z.string().min(1),
+  tradingDay: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  at: isoTime,
+});
+
 export const DomainEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('OrderPlaced'), detail: OrderPlacedDetail }),
   z.object({ type: z.literal('OrderEnded'), detail: OrderEndedDetail }),
@@ -188,6 +201,7 @@ export const DomainEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ChainIngested'), detail: ChainIngestedDetail }),
   z.object({ type: z.literal('IngestRequested'), detail: IngestRequestedDetail }),
   z.object({ type: z.literal('AccountDeletionRequested'), detail: AccountDeletionRequestedDetail }),
+  z.object({ type: z.literal('AlertFired'), detail: AlertFiredDetail }),
 ]);
 export type DomainEvent = z.infer<typeof DomainEvent>;
 export type DomainEventType = DomainEvent['type'];

@@ -40,12 +40,12 @@ describe('the route catalog', () => {
       ['privacy', 'deleteUsers'],
       ['sessions', 'signOutUsers'],
       ['accountDeletions', 'deleteUsers'],
-      // The alerts' consumer reads the learner's confirmed address (AdminGetUser) for alert e-mails.
-      ['evaluateAlerts', 'readEmail'],
+      // The alert e-mails' consumer reads the learner's confirmed address (AdminGetUser).
+      ['sendAlertEmail', 'readEmail'],
       ['finishDeletion', 'deleteUsers'],
     ]);
-    expect(accesses.filter(([, access]) => access.mail).map(([id]) => id)).toEqual(['evaluateAlerts']);
-    expect(accesses.filter(([, access]) => access.unsubscribeSecret).map(([id]) => id)).toEqual(['unsubscribe', 'evaluateAlerts']);
+    expect(accesses.filter(([, access]) => access.mail).map(([id]) => id)).toEqual(['sendAlertEmail']);
+    expect(accesses.filter(([, access]) => access.unsubscribeSecret).map(([id]) => id)).toEqual(['unsubscribe', 'sendAlertEmail']);
   });
 
   it('has unique route keys', () => {

@@ -12,7 +12,7 @@ const actionsOf = (statements: Statement[]) => statements.flatMap((s) => [s.Acti
 describe('alert e-mails in AWS (SES v2)', () => {
   const { stacks } = buildTestApp({ context: { mailFrom: 'alerts@academy.example', siteUrl: 'https://academy.example' } });
   const events = Template.fromStack(stacks.events);
-  const sender = stacks.events.consumers.find((c) => c.node.id === 'evaluateAlerts')!;
+  const sender = stacks.events.consumers.find((c) => c.node.id === 'sendAlertEmail')!;
 
   it('sends through a configuration set of the stage that requires TLS and keeps reputation metrics', () => {
     events.hasResourceProperties('AWS::SES::ConfigurationSet', {
@@ -22,7 +22,7 @@ describe('alert e-mails in AWS (SES v2)', () => {
     });
   });
 
-  it('grants ses:SendEmail to the alerts consumer alone, only from the context identity and through that configuration set', () => {
+  it("grants ses:SendEmail to the alert e-mails' consumer alone, only from the context identity and through that configuration set", () => {
     const ses = statementsOf(events, logicalIdOf(sender.role)).filter((s) => actionsOf([s]).some((a) => a.startsWith('ses:')));
     expect(ses).toHaveLength(1);
     expect(ses[0]!.Action).toBe('ses:SendEmail');
@@ -74,7 +74,7 @@ describe('alert e-mails in AWS (SES v2)', () => {
   it('without a sending identity, grants no SES and sets no mail variables (no e-mail is sent)', () => {
     const bare = buildTestApp().stacks;
     const template = Template.fromStack(bare.events);
-    const consumer = bare.events.consumers.find((c) => c.node.id === 'evaluateAlerts')!;
+    const consumer = bare.events.consumers.find((c) => c.node.id === 'sendAlertEmail')!;
     expect(actionsOf(statementsOf(template, logicalIdOf(consumer.role))).filter((a) => a.startsWith('ses:'))).toEqual([]);
     const fn = template.toJSON().Resources[logicalIdOf(consumer.fn)].Properties.Environment.Variables as Record<string, unknown>;
     expect(fn.MAIL_FROM).toBeUndefined();

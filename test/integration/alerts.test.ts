@@ -37,6 +37,7 @@ const put = (...entries: { detailType: string; detail: object }[]) =>
   );
 const events = async () => (await (await fetch(`${stack.endpoints.aws}/_local/events`)).json()) as DeliveredEvent[];
 const alertsDelivery = (e: DeliveredEvent) => e.deliveries.find((d) => d.rule === 'alertsOnChainIngested');
+const mailDelivery = (e: DeliveredEvent) => e.deliveries.find((d) => d.rule === 'alertEmailOnAlertFired');
 /** The messages the local mail stand-in wrote to one address (one JSON file each under the data directory's mail/). */
 const mailTo = async (to: string): Promise<StoredMail[]> => {
   const dir = path.join(stack.dataDir, 'mail');
@@ -85,6 +86,13 @@ describe('alerts after an ingestion (local stack)', () => {
       link: '/app/optionschain?ticker=SPY',
     });
     expect((await call('GET', '/api/alerts')).body.alerts[0]).toMatchObject({ status: 'done', firedCount: 1 });
+    // The firing announced AlertFired (the learner turned e-mails on); its consumer sends the e-mail.
+    await waitFor(
+      async () => (await events()).filter((e) => !seen.has(e.id) && e.detailType === 'AlertFired' && mailDelivery(e)?.status === 'ok'),
+      (l) => l.length === 1,
+      60_000,
+      'the alert e-mail consumer',
+    );
     const mailed = await mailTo(user.email);
     expect(mailed).toHaveLength(1);
     expect(mailed[0]!.subject).toBe(`Options Academy alert: SPY closed ${direction} ${formatUsd(last!.close)}`);
@@ -102,6 +110,8 @@ describe('alerts after an ingestion (local stack)', () => {
       'the redeliveries',
     );
     expect((await call('GET', '/api/notifications')).body.notifications).toHaveLength(1);
+    // Nothing fired again, so nothing more was announced or sent.
+    expect((await events()).filter((e) => !seen.has(e.id) && e.detailType === 'AlertFired')).toHaveLength(1);
     expect(await mailTo(user.email)).toHaveLength(1);
 
     // The message's unsubscribe link, followed without signing in: it opens the public page /unsubscribe (a web route;

@@ -11,6 +11,7 @@ import type { AlertsRepository } from '@shared/alerts/alerts.port';
 import { NOTIFICATION_TTL_DAYS, type AppNotification } from '@shared/alerts/notification';
 import { documentClient, tableName } from './client';
 import { cancellationReasons, failedConditionsAt, isConditionFailed, isTransactionConflict } from './conditions';
+import { outboxPut } from './outbox';
 import { userPk } from './profile-repository';
 import { queryAll, queryCount, type QueryInput } from './query';
 import { TTL_ATTRIBUTE } from './table-definition';
@@ -152,7 +153,7 @@ export function dynamoAlertsRepository(db: DynamoDBDocumentClient = documentClie
       throw new Error(`Deleting alert ${alertId} kept losing races`);
     },
 
-    async fire(userId, { key, next, expectedFiredCount, notification }) {
+    async fire(userId, { key, next, expectedFiredCount, notification, announce }) {
       const items: TransactItems = [
         {
           Put: {
@@ -184,6 +185,7 @@ export function dynamoAlertsRepository(db: DynamoDBDocumentClient = documentClie
         },
       ];
       if (next.status !== 'active') items.push(countChange(userId, -1, 0));
+      if (announce) items.push(outboxPut(table, announce, new Date(notification.createdAt)));
       const out = await transact(items);
       if (out === 'ok') return 'ok';
       if (Array.isArray(out) && out.includes(0)) return 'duplicate';
@@ -197,6 +199,13 @@ export function dynamoAlertsRepository(db: DynamoDBDocumentClient = documentClie
         ),
       );
       return lists.flat().map((i) => ({ userId: userOf(i.PK), alert: strip<Alert>(i)! }));
+    },
+
+    async getNotification(userId, notificationId) {
+      const out = await db.send(
+        new GetCommand({ TableName: table, Key: { PK: pk(userId), SK: `${NOTE_PREFIX}${notificationId}` }, ConsistentRead: true }),
+      );
+      return strip<AppNotification>(out.Item);
     },
 
     async listNotifications(userId, limit) {

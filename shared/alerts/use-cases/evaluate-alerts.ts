@@ -4,12 +4,13 @@ import { evaluateCondition, neededFigures, type Observation } from '../condition
 import { decideFiring } from '../firing';
 import { notificationText } from '../messages';
 import type { AppNotification } from '../notification';
+import { domainEvent } from '../../events/domain-events';
 import type { EvaluateDeps } from './deps';
 
 export interface EvaluationReport {
   /** Active alerts checked. */
   evaluated: number;
-  /** The notifications written by this run, with their learner (for the e-mails). */
+  /** The notifications written by this run, with their learner. */
   fired: { userId: string; notification: AppNotification }[];
   /** Alerts whose fired record for this trading day already existed: the ingestion was delivered before. */
   duplicates: number;
@@ -28,8 +29,9 @@ const MAX_REDECIDE = 3;
 /**
  * After an end-of-day ingestion (the `ChainIngested` consumer): every active alert on the underlyings the run stored is
  * evaluated on that trading day's stored figures, and each one whose condition holds and may fire writes its fired
- * record, its next state and its notification in one conditional transaction. Delivered twice, even at the same moment,
- * the second finds the record and writes nothing. Each figure is read once per run, however many alerts read it.
+ * record, its next state and its notification in one conditional transaction, with an `AlertFired` event when the learner
+ * turned alert e-mails on (its consumer sends the e-mail). Delivered twice, even at the same moment, the second finds
+ * the record and writes nothing. Each figure is read once per run, and each learner's e-mail choice once.
  */
 export async function evaluateAlerts(deps: EvaluateDeps, input: { tradingDay: string; underlyings: readonly string[] }): Promise<EvaluationReport> {
   const { tradingDay } = input;
@@ -38,6 +40,8 @@ export async function evaluateAlerts(deps: EvaluateDeps, input: { tradingDay: st
   const marks = new Map<string, Promise<number | null>>();
   const dayOf = (u: string) => days.get(u) ?? days.set(u, deps.figures.underlyingDay(u, tradingDay)).get(u)!;
   const markOf = (c: string) => marks.get(c) ?? marks.set(c, deps.figures.contractMark(c)).get(c)!;
+  const mailing = new Map<string, Promise<boolean>>();
+  const wantsMail = (userId: string) => mailing.get(userId) ?? mailing.set(userId, deps.repo.getEmailOn(userId)).get(userId)!;
 
   const observe = async (userId: string, alert: Alert): Promise<Observation> => {
     const need = neededFigures(alert.condition);
@@ -65,7 +69,16 @@ export async function evaluateAlerts(deps: EvaluateDeps, input: { tradingDay: st
         createdAt: deps.clock.now().toISOString(),
         readAt: null,
       };
-      const written = await deps.repo.fire(userId, { key: decision.key, next: decision.next, expectedFiredCount: current.firedCount, notification });
+      const announce = (await wantsMail(userId))
+        ? domainEvent('AlertFired', { userId, alertId: current.id, notificationId: notification.id, tradingDay, at: notification.createdAt }, deps.ids.newId())
+        : undefined;
+      const written = await deps.repo.fire(userId, {
+        key: decision.key,
+        next: decision.next,
+        expectedFiredCount: current.firedCount,
+        notification,
+        announce,
+      });
       if (written === 'ok') {
         report.fired.push({ userId, notification });
         return;

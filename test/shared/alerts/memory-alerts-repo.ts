@@ -1,6 +1,7 @@
 import type { Alert } from '@shared/alerts/alert';
 import type { AlertsRepository } from '@shared/alerts/alerts.port';
 import type { AppNotification } from '@shared/alerts/notification';
+import type { EventOf } from '@shared/events/domain-events';
 import { alertUnderlying } from '@shared/alerts/alert';
 
 /** An in-memory AlertsRepository with the adapter's conditions (limit, fired record, expected state), for unit tests. */
@@ -10,6 +11,8 @@ export function memoryAlertsRepo() {
   const fired = new Set<string>();
   const email = new Map<string, boolean>();
   const mailed = new Set<string>();
+  /** The AlertFired events written with their firings (the outbox). */
+  const announced: EventOf<'AlertFired'>[] = [];
   const of = (userId: string) => alerts.get(userId) ?? alerts.set(userId, new Map()).get(userId)!;
   const notesOf = (userId: string) => notes.get(userId) ?? notes.set(userId, []).get(userId)!;
   const activeCount = (userId: string) => [...of(userId).values()].filter((a) => a.status === 'active').length;
@@ -34,13 +37,14 @@ export function memoryAlertsRepo() {
       return 'ok';
     },
     deleteAlert: async (userId, id) => (of(userId).delete(id) ? 'ok' : 'not_found'),
-    fire: async (userId, { key, next, expectedFiredCount, notification }) => {
+    fire: async (userId, { key, next, expectedFiredCount, notification, announce }) => {
       if (fired.has(`${userId}|${key}`)) return 'duplicate';
       const stored = of(userId).get(next.id);
       if (!stored || stored.status !== 'active' || stored.firedCount !== expectedFiredCount) return 'conflict';
       fired.add(`${userId}|${key}`);
       of(userId).set(next.id, { ...next });
       notesOf(userId).push({ ...notification });
+      if (announce) announced.push(announce);
       return 'ok';
     },
     activeAlertsOn: async (underlyings) => {
@@ -48,6 +52,10 @@ export function memoryAlertsRepo() {
       return [...alerts.entries()].flatMap(([userId, m]) =>
         [...m.values()].filter((a) => a.status === 'active' && wanted.has(alertUnderlying(a.condition))).map((alert) => ({ userId, alert: { ...alert } })),
       );
+    },
+    getNotification: async (userId, id) => {
+      const n = notesOf(userId).find((x) => x.id === id);
+      return n ? { ...n } : null;
     },
     listNotifications: async (userId, limit) => [...notesOf(userId)].sort((a, b) => b.id.localeCompare(a.id)).slice(0, limit),
     unreadCount: async (userId) => notesOf(userId).filter((n) => n.readAt === null).length,
@@ -72,5 +80,5 @@ export function memoryAlertsRepo() {
       return 'ok';
     },
   };
-  return { repo, notes: notesOf, fired, mailed };
+  return { repo, notes: notesOf, fired, mailed, announced };
 }
