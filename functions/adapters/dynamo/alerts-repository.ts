@@ -202,9 +202,7 @@ export function dynamoAlertsRepository(db: DynamoDBDocumentClient = documentClie
     },
 
     async getNotification(userId, notificationId) {
-      const out = await db.send(
-        new GetCommand({ TableName: table, Key: { PK: pk(userId), SK: `${NOTE_PREFIX}${notificationId}` }, ConsistentRead: true }),
-      );
+      const out = await db.send(new GetCommand({ TableName: table, Key: { PK: pk(userId), SK: `${NOTE_PREFIX}${notificationId}` }, ConsistentRead: true }));
       return strip<AppNotification>(out.Item);
     },
 
