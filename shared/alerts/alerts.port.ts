@@ -2,6 +2,21 @@ import type { EventOf } from '../events/domain-events';
 import type { Alert } from './alert';
 import type { AppNotification } from './notification';
 
+/** One alert's firing: its fired record key, its next state, the fired count it was decided on, what it writes. */
+export interface Firing {
+  key: string;
+  next: Alert;
+  expectedFiredCount: number;
+  notification: AppNotification;
+  announce?: EventOf<'AlertFired'>;
+}
+
+/**
+ * The most firings written in one transaction: DynamoDB's TransactWriteItems takes at most 100 items, and a firing is at
+ * most 4 (fired record, alert, notification, outbox event) beside the one count update.
+ */
+export const MAX_FIRINGS_TOGETHER = 24;
+
 /**
  * The learner's alerts, their notifications, the fired records and the e-mail choice, all under the learner's own
  * partition (so the account export and deletion cover them). Adapter: functions/adapters/dynamo/alerts-repository.ts.
@@ -26,10 +41,13 @@ export interface AlertsRepository {
    * given, the `AlertFired` event's outbox item (the learner's e-mail is sent from it). 'duplicate'
    * when the record exists (the same ingestion delivered again), 'conflict' when the alert changed meanwhile.
    */
-  fire(
-    userId: string,
-    firing: { key: string; next: Alert; expectedFiredCount: number; notification: AppNotification; announce?: EventOf<'AlertFired'> },
-  ): Promise<'ok' | 'duplicate' | 'conflict'>;
+  fire(userId: string, firing: Firing): Promise<'ok' | 'duplicate' | 'conflict'>;
+  /**
+   * Fires several of one learner's alerts in one transaction (each firing with the conditions `fire` has, at most
+   * MAX_FIRINGS_TOGETHER): true when all were written, false when any condition failed or another transaction raced it,
+   * and then nothing was written (the caller fires them one by one, which tells a duplicate from a conflict).
+   */
+  fireTogether(userId: string, firings: readonly Firing[]): Promise<boolean>;
   /** Every active alert on these underlyings (an alert on a contract is on the contract's underlying), with its learner. */
   activeAlertsOn(underlyings: readonly string[]): Promise<{ userId: string; alert: Alert }[]>;
 
@@ -64,6 +82,15 @@ export interface AlertFigures {
   underlyingDay(underlying: string, tradingDay: string): Promise<UnderlyingDay | null>;
   /** The contract's mark in the stored chain of that day, or null. */
   contractMark(contract: string): Promise<number | null>;
-  /** The learner's paper position in the contract (signed quantity, unrealized P&L in dollars), or null. */
-  position(userId: string, contract: string): Promise<{ quantity: number; unrealizedPnl: number } | null>;
+  /**
+   * The learner's open paper option positions valued at their stored marks, by contract (signed quantity, unrealized P&L
+   * in dollars); a contract with no stored mark is left out. Read once per learner and run.
+   */
+  positions(userId: string): Promise<ReadonlyMap<string, HeldPosition>>;
+}
+
+/** A paper option position as alerts see it. */
+export interface HeldPosition {
+  quantity: number;
+  unrealizedPnl: number;
 }

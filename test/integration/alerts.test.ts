@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatUsd } from '@shared/format/money';
@@ -65,6 +65,14 @@ describe('alerts after an ingestion (local stack)', () => {
     const made = await call('POST', '/api/alerts', { condition: { kind: 'price-cross', underlying: 'SPY', direction, level: last!.close } });
     expect(made.status).toBe(201);
     expect((await call('GET', '/api/notifications/unread-count')).body).toEqual({ unread: 0 });
+    // A second learner with three alerts that cross on the same close: their firings are written in one transaction,
+    // with the active count taken down once for the two one-shot alerts it retires.
+    const other = await learner(stack);
+    const crossing = { kind: 'price-cross', underlying: 'SPY', direction, level: last!.close };
+    for (const repeat of ['once', 'once', 'daily']) expect((await other.call('POST', '/api/alerts', { condition: crossing, repeat })).status).toBe(201);
+    const activeCount = async () =>
+      (await db.send(new GetCommand({ TableName: stack.tableName, Key: { PK: `USER#${other.user.sub}`, SK: 'ALERT#COUNT' } }))).Item?.active;
+    expect(await activeCount()).toBe(3);
 
     const seen = new Set((await events()).map((e) => e.id));
     await put({
@@ -86,6 +94,11 @@ describe('alerts after an ingestion (local stack)', () => {
       link: '/app/optionschain?ticker=SPY',
     });
     expect((await call('GET', '/api/alerts')).body.alerts[0]).toMatchObject({ status: 'done', firedCount: 1 });
+    expect((await other.call('GET', '/api/notifications')).body.notifications).toHaveLength(3);
+    const theirs = (await other.call('GET', '/api/alerts')).body;
+    expect(theirs.alerts.map((a: { status: string; firedCount: number }) => `${a.status} ${a.firedCount}`).sort()).toEqual(['active 1', 'done 1', 'done 1']);
+    expect(theirs.active).toBe(1);
+    expect(await activeCount()).toBe(1);
     // The firing announced AlertFired (the learner turned e-mails on); its consumer sends the e-mail.
     await waitFor(
       async () => (await events()).filter((e) => !seen.has(e.id) && e.detailType === 'AlertFired' && mailDelivery(e)?.status === 'ok'),
@@ -110,6 +123,7 @@ describe('alerts after an ingestion (local stack)', () => {
       'the redeliveries',
     );
     expect((await call('GET', '/api/notifications')).body.notifications).toHaveLength(1);
+    expect((await other.call('GET', '/api/notifications')).body.notifications).toHaveLength(3);
     // Nothing fired again, so nothing more was announced or sent.
     expect((await events()).filter((e) => !seen.has(e.id) && e.detailType === 'AlertFired')).toHaveLength(1);
     expect(await mailTo(user.email)).toHaveLength(1);

@@ -7,7 +7,7 @@ import {
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { alertUnderlying, type Alert } from '@shared/alerts/alert';
-import type { AlertsRepository } from '@shared/alerts/alerts.port';
+import { MAX_FIRINGS_TOGETHER, type AlertsRepository, type Firing } from '@shared/alerts/alerts.port';
 import { NOTIFICATION_TTL_DAYS, type AppNotification } from '@shared/alerts/notification';
 import { documentClient, tableName } from './client';
 import { cancellationReasons, failedConditionsAt, isConditionFailed, isTransactionConflict } from './conditions';
@@ -28,7 +28,8 @@ import { TTL_ATTRIBUTE } from './table-definition';
  *   NOTE#<ulid>                     a notification (newest last in key order), removed by the TTL 90 days after it was
  *                                   written; while unread also in GSI2 under UNREAD#<sub> (sparse: marking it read
  *                                   removes its GSI2 keys), so the bell counts only the unread ones (Select COUNT)
- * A creation, a pause or resume, a deletion and a firing are each one TransactWriteItems with the count.
+ * A creation, a pause or resume, a deletion and a firing are each one TransactWriteItems with the count; several of one
+ * learner's firings after an ingestion go in one (fireTogether), with one change of the count.
  */
 const ALERT_PREFIX = 'ALERT#A#';
 const COUNT_SK = 'ALERT#COUNT';
@@ -63,7 +64,7 @@ export function dynamoAlertsRepository(db: DynamoDBDocumentClient = documentClie
     ...(a.status === 'active' ? { GSI1PK: alertsOnKey(alertUnderlying(a.condition)), GSI1SK: `${userId}#${a.id}` } : {}),
   });
   /** Adds `delta` to the active count; an increase is conditional on staying within `max`. */
-  const countChange = (userId: string, delta: 1 | -1, max: number) => ({
+  const countChange = (userId: string, delta: number, max: number) => ({
     Update: {
       TableName: table,
       Key: { PK: pk(userId), SK: COUNT_SK },
@@ -78,6 +79,39 @@ export function dynamoAlertsRepository(db: DynamoDBDocumentClient = documentClie
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: { ':status': a.status, ':fired': a.firedCount },
   });
+
+  /** A firing's items: the fired record first (its condition failing means a duplicate), the alert, the notification, the event. */
+  const firingItems = (userId: string, { key, next, expectedFiredCount, notification, announce }: Firing): TransactItems => [
+    {
+      Put: {
+        TableName: table,
+        Item: {
+          PK: pk(userId),
+          SK: `${FIRED_PREFIX}${key}`,
+          entity: 'alert-fired',
+          alertId: next.id,
+          notificationId: notification.id,
+          at: notification.createdAt,
+        },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+    { Put: { TableName: table, Item: alertItem(userId, next), ...unchanged({ ...next, status: 'active', firedCount: expectedFiredCount }) } },
+    {
+      Put: {
+        TableName: table,
+        Item: {
+          PK: pk(userId),
+          SK: `${NOTE_PREFIX}${notification.id}`,
+          entity: 'notification',
+          ...notification,
+          ...(notification.readAt === null ? { GSI2PK: unreadKey(userId), GSI2SK: `${NOTE_PREFIX}${notification.id}` } : {}),
+          [TTL_ATTRIBUTE]: noteExpiresAt(notification.createdAt),
+        },
+      },
+    },
+    ...(announce ? [outboxPut(table, announce, new Date(notification.createdAt))] : []),
+  ];
 
   /** Runs a transaction; names which item's condition failed, or 'conflict' for a race with another transaction. */
   async function transact(items: TransactItems): Promise<'ok' | 'conflict' | number[]> {
@@ -153,43 +187,22 @@ export function dynamoAlertsRepository(db: DynamoDBDocumentClient = documentClie
       throw new Error(`Deleting alert ${alertId} kept losing races`);
     },
 
-    async fire(userId, { key, next, expectedFiredCount, notification, announce }) {
-      const items: TransactItems = [
-        {
-          Put: {
-            TableName: table,
-            Item: {
-              PK: pk(userId),
-              SK: `${FIRED_PREFIX}${key}`,
-              entity: 'alert-fired',
-              alertId: next.id,
-              notificationId: notification.id,
-              at: notification.createdAt,
-            },
-            ConditionExpression: 'attribute_not_exists(PK)',
-          },
-        },
-        { Put: { TableName: table, Item: alertItem(userId, next), ...unchanged({ ...next, status: 'active', firedCount: expectedFiredCount }) } },
-        {
-          Put: {
-            TableName: table,
-            Item: {
-              PK: pk(userId),
-              SK: `${NOTE_PREFIX}${notification.id}`,
-              entity: 'notification',
-              ...notification,
-              ...(notification.readAt === null ? { GSI2PK: unreadKey(userId), GSI2SK: `${NOTE_PREFIX}${notification.id}` } : {}),
-              [TTL_ATTRIBUTE]: noteExpiresAt(notification.createdAt),
-            },
-          },
-        },
-      ];
-      if (next.status !== 'active') items.push(countChange(userId, -1, 0));
-      if (announce) items.push(outboxPut(table, announce, new Date(notification.createdAt)));
+    async fire(userId, firing) {
+      const items = firingItems(userId, firing);
+      if (firing.next.status !== 'active') items.push(countChange(userId, -1, 0));
       const out = await transact(items);
       if (out === 'ok') return 'ok';
       if (Array.isArray(out) && out.includes(0)) return 'duplicate';
       return 'conflict';
+    },
+
+    async fireTogether(userId, firings) {
+      if (firings.length > MAX_FIRINGS_TOGETHER) throw new Error(`At most ${MAX_FIRINGS_TOGETHER} firings go in one transaction, not ${firings.length}`);
+      const items = firings.flatMap((f) => firingItems(userId, f));
+      // One update of the count for all the one-shot alerts retired: a transaction may not touch an item twice.
+      const retired = firings.filter((f) => f.next.status !== 'active').length;
+      if (retired) items.push(countChange(userId, -retired, 0));
+      return (await transact(items)) === 'ok';
     },
 
     async activeAlertsOn(underlyings) {

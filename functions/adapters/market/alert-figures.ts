@@ -1,4 +1,4 @@
-import type { AlertFigures } from '@shared/alerts/alerts.port';
+import type { AlertFigures, HeldPosition } from '@shared/alerts/alerts.port';
 import { volatilityMetrics } from '@shared/analysis/history-metrics';
 import { addDays } from '@shared/market/dates';
 import { parseOcc } from '@shared/market/occ';
@@ -13,7 +13,7 @@ const MULTIPLIER = 100;
 /**
  * The figures alerts are evaluated on, from what the ingestion stored: the underlying's daily summaries (its close, the
  * close before, and the IV rank the analysis pages show, from the same rows), the contract's mark from the stored chain
- * (through the quote source), and the learner's paper position valued at that mark.
+ * (through the quote source), and the learner's paper option positions valued at their marks (one read per learner).
  */
 export function storedAlertFigures(deps: {
   summaries: Pick<DailySummaryStore, 'listSummaries'>;
@@ -29,14 +29,16 @@ export function storedAlertFigures(deps: {
       return { close: last.close, previousClose: rows.at(-2)?.close ?? null, ivRank: volatilityMetrics(rows, tradingDay).ivRank };
     },
     contractMark: mark,
-    async position(userId, contract) {
-      const occ = parseOcc(contract);
-      if (!occ) return null;
-      const held = (await deps.paper.getPositions(userId)).find((p) => p.kind === 'option' && p.symbol === contract);
-      if (!held || held.quantity === 0) return null;
-      const m = await mark(contract);
-      if (m === null) return null;
-      return { quantity: held.quantity, unrealizedPnl: (m - held.avgPrice) * held.quantity * MULTIPLIER };
+    async positions(userId) {
+      const held = (await deps.paper.getPositions(userId)).filter((p) => p.kind === 'option' && p.quantity !== 0 && parseOcc(p.symbol));
+      const valued = new Map<string, HeldPosition>();
+      if (held.length === 0) return valued;
+      const quotes = await deps.quotes.quotes(held.map((p) => p.symbol));
+      for (const p of held) {
+        const m = quotes.get(p.symbol)?.mark;
+        if (m !== undefined && m !== null) valued.set(p.symbol, { quantity: p.quantity, unrealizedPnl: (m - p.avgPrice) * p.quantity * MULTIPLIER });
+      }
+      return valued;
     },
   };
 }

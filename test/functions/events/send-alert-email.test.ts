@@ -22,7 +22,11 @@ function world() {
     repo: mem.repo,
     clock: fixedClock('2026-11-25T22:00:00.000Z'),
     ids: { newId: () => ulid() },
-    figures: { underlyingDay: async () => ({ close: 601.5, previousClose: 598, ivRank: 40 }), contractMark: async () => null, position: async () => null },
+    figures: {
+      underlyingDay: async () => ({ close: 601.5, previousClose: 598, ivRank: 40 }),
+      contractMark: async () => null,
+      positions: async () => new Map(),
+    },
   };
   const sent: MailMessage[] = [];
   const mail: AlertMailDeps = {

@@ -20,7 +20,11 @@ function harness() {
     evaluateAlerts(
       {
         ...deps,
-        figures: { underlyingDay: async () => ({ close: 601, previousClose: 598, ivRank: 40 }), contractMark: async () => null, position: async () => null },
+        figures: {
+          underlyingDay: async () => ({ close: 601, previousClose: 598, ivRank: 40 }),
+          contractMark: async () => null,
+          positions: async () => new Map(),
+        },
       },
       { tradingDay: '2026-11-25', underlyings: ['SPY'] },
     );

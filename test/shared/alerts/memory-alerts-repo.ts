@@ -1,5 +1,5 @@
 import type { Alert } from '@shared/alerts/alert';
-import type { AlertsRepository } from '@shared/alerts/alerts.port';
+import type { AlertsRepository, Firing } from '@shared/alerts/alerts.port';
 import type { AppNotification } from '@shared/alerts/notification';
 import type { EventOf } from '@shared/events/domain-events';
 import { alertUnderlying } from '@shared/alerts/alert';
@@ -16,6 +16,18 @@ export function memoryAlertsRepo() {
   const of = (userId: string) => alerts.get(userId) ?? alerts.set(userId, new Map()).get(userId)!;
   const notesOf = (userId: string) => notes.get(userId) ?? notes.set(userId, []).get(userId)!;
   const activeCount = (userId: string) => [...of(userId).values()].filter((a) => a.status === 'active').length;
+
+  const checkFiring = (userId: string, { key, next, expectedFiredCount }: Firing): 'ok' | 'duplicate' | 'conflict' => {
+    if (fired.has(`${userId}|${key}`)) return 'duplicate';
+    const stored = of(userId).get(next.id);
+    return !stored || stored.status !== 'active' || stored.firedCount !== expectedFiredCount ? 'conflict' : 'ok';
+  };
+  const write = (userId: string, { key, next, notification, announce }: Firing) => {
+    fired.add(`${userId}|${key}`);
+    of(userId).set(next.id, { ...next });
+    notesOf(userId).push({ ...notification });
+    if (announce) announced.push(announce);
+  };
 
   const repo: AlertsRepository = {
     listAlerts: async (userId) => [...of(userId).values()].map((a) => ({ ...a })),
@@ -37,15 +49,17 @@ export function memoryAlertsRepo() {
       return 'ok';
     },
     deleteAlert: async (userId, id) => (of(userId).delete(id) ? 'ok' : 'not_found'),
-    fire: async (userId, { key, next, expectedFiredCount, notification, announce }) => {
-      if (fired.has(`${userId}|${key}`)) return 'duplicate';
-      const stored = of(userId).get(next.id);
-      if (!stored || stored.status !== 'active' || stored.firedCount !== expectedFiredCount) return 'conflict';
-      fired.add(`${userId}|${key}`);
-      of(userId).set(next.id, { ...next });
-      notesOf(userId).push({ ...notification });
-      if (announce) announced.push(announce);
-      return 'ok';
+    fire: async (userId, firing) => {
+      const check = checkFiring(userId, firing);
+      if (check === 'ok') write(userId, firing);
+      return check;
+    },
+    fireTogether: async (userId, firings) => {
+      // All or nothing, as the transaction: a firing's conditions are checked against the others' writes too.
+      const keys = firings.map((f) => f.key);
+      if (new Set(keys).size < keys.length || firings.some((f) => checkFiring(userId, f) !== 'ok')) return false;
+      for (const f of firings) write(userId, f);
+      return true;
     },
     activeAlertsOn: async (underlyings) => {
       const wanted = new Set(underlyings);

@@ -19,7 +19,11 @@ function setup(opts: { addresses?: Record<string, string | null>; failSend?: boo
     repo: mem.repo,
     clock: fixedClock('2026-11-25T22:00:00.000Z'),
     ids: { newId: () => `id${String(++n).padStart(6, '0')}` },
-    figures: { underlyingDay: async () => ({ close: 601.5, previousClose: 598, ivRank: 40 }), contractMark: async () => null, position: async () => null },
+    figures: {
+      underlyingDay: async () => ({ close: 601.5, previousClose: 598, ivRank: 40 }),
+      contractMark: async () => null,
+      positions: async () => new Map(),
+    },
   };
   const sent: MailMessage[] = [];
   const addresses = opts.addresses ?? { u1: 'ada@example.com', u2: 'grace@example.com' };

@@ -26,7 +26,7 @@ function setup(figures: Partial<AlertFigures> = {}) {
     figures: {
       underlyingDay: async () => ({ close: 601, previousClose: 598, ivRank: 40 }),
       contractMark: async () => null,
-      position: async () => null,
+      positions: async () => new Map(),
       ...figures,
     },
   };
@@ -85,15 +85,54 @@ describe('evaluating alerts after an ingestion', () => {
     expect((await listAlerts(deps.repo, 'u1')).alerts[0]).toMatchObject({ status: 'done', firedCount: 1, lastFiredOn: DAY });
   });
 
+  it("writes a learner's firings together, 24 to a transaction, and a group the table refuses one by one", async () => {
+    const { deps, mem } = setup();
+    const made = [];
+    for (let i = 0; i < 30; i++) made.push(await createAlert(deps, 'u1', { condition: spyAbove600 }));
+    const paused = made[3]!.ok ? made[3]!.value.id : '';
+    const groups: number[] = [];
+    const singles: string[] = [];
+    const { fire, fireTogether } = mem.repo;
+    let first = true;
+    deps.repo = {
+      ...mem.repo,
+      fireTogether: async (userId, firings) => {
+        groups.push(firings.length);
+        // The learner pauses one alert of the first group just before it is written: the group is refused whole.
+        if (first) {
+          first = false;
+          await setAlertStatus(deps, userId, paused, 'paused');
+        }
+        return fireTogether(userId, firings);
+      },
+      fire: async (userId, firing) => {
+        singles.push(firing.next.id);
+        return fire(userId, firing);
+      },
+    };
+    const report = await evaluateAlerts(deps, { tradingDay: DAY, underlyings: ['SPY'] });
+    expect(groups).toEqual([24, 6]);
+    expect(singles).toHaveLength(24);
+    expect(report).toMatchObject({ evaluated: 30, duplicates: 0, unsettled: 0 });
+    expect(report.fired).toHaveLength(29);
+    expect(mem.notes('u1')).toHaveLength(29);
+    expect((await listAlerts(deps.repo, 'u1')).alerts.find((a) => a.id === paused)).toMatchObject({ status: 'paused', firedCount: 0 });
+    const again = await evaluateAlerts(deps, { tradingDay: DAY, underlyings: ['SPY'] });
+    expect(again.fired).toEqual([]);
+    expect(mem.notes('u1')).toHaveLength(29);
+  });
+
   it("fires every one of a learner's crossed alerts, though two firings of one learner's at once would conflict", async () => {
     const { deps, mem } = setup();
     // As in DynamoDB: a firing that retires a one-shot alert changes the learner's count of active alerts, and a second
-    // transaction on that item while the first is in flight is cancelled (a conflict) and must be decided again.
+    // transaction on that item while the first is in flight is cancelled (a conflict) and must be decided again. Every
+    // group is refused here, so each alert goes the one-by-one way.
     const fire = mem.repo.fire;
     const inFlight = new Set<string>();
     let conflicts = 0;
     deps.repo = {
       ...mem.repo,
+      fireTogether: async () => false,
       fire: async (userId, firing) => {
         if (inFlight.has(userId)) {
           conflicts++;
@@ -124,6 +163,7 @@ describe('evaluating alerts after an ingestion', () => {
     deps.repo = {
       ...mem.repo,
       // Every try at `busy` meets a change made at the same moment; `paused` is paused just before its first firing lands.
+      fireTogether: async () => false,
       fire: async (userId, firing) => {
         if (firing.next.id === busy) return 'conflict';
         if (firing.next.id === paused) {
@@ -170,9 +210,17 @@ describe('evaluating alerts after an ingestion', () => {
 
   it("reads each learner's own position for a P&L alert", async () => {
     const contract = 'SPY261218C00600000';
-    const { deps, mem } = setup({ position: async (userId) => (userId === 'u1' ? { quantity: 1, unrealizedPnl: 250 } : null) });
+    const reads: string[] = [];
+    const { deps, mem } = setup({
+      positions: async (userId) => {
+        reads.push(userId);
+        return new Map(userId === 'u1' ? [[contract, { quantity: 1, unrealizedPnl: 250 }]] : []);
+      },
+    });
     for (const u of ['u1', 'u2']) await createAlert(deps, u, { condition: { kind: 'position-pnl', contract, direction: 'gain', amount: 200 } });
+    await createAlert(deps, 'u1', { condition: { kind: 'expiry', contract, tradingDays: 5 } });
     await evaluateAlerts(deps, { tradingDay: DAY, underlyings: ['SPY'] });
+    expect(reads.sort()).toEqual(['u1', 'u2']);
     expect(mem.notes('u1')).toHaveLength(1);
     expect(mem.notes('u2')).toEqual([]);
     expect(mem.notes('u1')[0]!.link).toBe('/app/portfolio');
