@@ -43,12 +43,13 @@ export const NSE_SOURCES = {
   /**
    * NSE circular FAOP70616: index lot sizes revised from the end of day of 28 October 2025 (NIFTY 75→65, BANKNIFTY
    * 35→30, FINNIFTY 65→60, MIDCPNIFTY 140→120, NIFTYNXT50 unchanged at 25), for weekly and monthly contracts from the
-   * January 2026 expiries. Checked against Financial Express and Capital Market (7 October 2025) and Upstox's notice.
+   * January 2026 expiries. The circular is dated 3 October 2025 (Flattrade's notice); checked against Financial
+   * Express, Capital Market (7 October 2025) and Upstox's notice.
    */
   nseIndexLots2025: {
-    title: 'NSE: Revision in market lot of derivative contracts on indices (FAOP70616)',
-    publisher: 'National Stock Exchange of India (reported by Financial Express, Capital Market, Upstox)',
-    date: '2025-10-07',
+    title: 'NSE: Revision in market lot of derivative contracts on indices (NSE/FAOP/70616)',
+    publisher: 'National Stock Exchange of India (reported by Financial Express, Capital Market, Upstox, Flattrade)',
+    date: '2025-10-03',
     url: 'https://www.financialexpress.com/market/nse-revises-lot-sizes-for-key-index-derivatives-effective-october-28-3998519',
   },
   /** NSE's periodic stock lot revision effective 29 October 2025 (HDFCBANK 1100→550 from the November 2025 expiries). */
@@ -57,6 +58,17 @@ export const NSE_SOURCES = {
     publisher: 'National Stock Exchange of India (reported by Zerodha TradingQ&A)',
     date: '2025-10-29',
     url: 'https://tradingqna.com/t/nse-revises-market-lots-for-stock-derivatives-effective-october-29-2025/188238',
+  },
+  /**
+   * NSE's NIFTY strike scheme from 30 August 2013: near, mid and far month series every 50 points (30-1-30). No later
+   * change to the weekly and monthly series was found; NSE's change of 16 December 2025 (1000 to 1500 points) is to
+   * the long-dated series only, which the simulated market does not list.
+   */
+  nseNiftyStrikes2013: {
+    title: 'NSE: Revision in scheme of strikes in Nifty Index Options',
+    publisher: 'National Stock Exchange of India (reported by TradeSmart, 31 July 2013)',
+    date: '2013-07-31',
+    url: 'https://tradesmartonline.in/blog/revision-in-scheme-of-strikes-in-nifty-index-options/',
   },
   /** NSE's BANKNIFTY strike scheme from 24 March 2023: strikes every 100 points (25-1-25), and every 500 further out. */
   nseBankNiftyStrikes2023: {
@@ -79,7 +91,9 @@ export const NSE_SOURCES = {
   /**
    * NSE's equity-derivatives contract specifications: NIFTY has 4 weekly expiries (besides the monthlies) and 3 monthly
    * ones, BANKNIFTY and FINNIFTY 3 monthly ones (NIFTY and BANKNIFTY also quarterlies, NIFTY half-yearlies: not
-   * simulated); stock options the near, mid and far month; premiums in steps of ₹0.05; options are European-style.
+   * simulated); stock options the near, mid and far month; premiums in steps of ₹0.05 (the stored copy of 27 June
+   * 2025). NSE's options contract specification pages state the contracts are European-styled, exercised only on the
+   * expiration date (the Bank Nifty options page, stored December 2024).
    */
   nseContractSpecifications: {
     title: 'NSE: Equity Derivatives contract specifications',
@@ -173,12 +187,12 @@ export const NSE_CONTRACTS: readonly NseContractSpec[] = [
     name: 'Nifty 50',
     kind: 'index',
     lotSize: 65,
-    // Not found in a stored 2025–2026 source: NIFTY strikes are listed every 50 points (100 for long-dated series).
+    // Every 50 points by NSE's 2013 scheme; not restated in a 2025–2026 source found, hence unconfirmed.
     strikeInterval: 50,
     farStrikeInterval: 50,
     expiryKinds: ['weekly', 'monthly'],
     confirmed: { lotSize: true, strikeInterval: false },
-    sources: [S.nseIndexLots2025, S.sebiIndexDerivatives2024, S.nseTuesdayExpiry2025, S.nseContractSpecifications],
+    sources: [S.nseIndexLots2025, S.sebiIndexDerivatives2024, S.nseTuesdayExpiry2025, S.nseContractSpecifications, S.nseNiftyStrikes2013],
     referencePrice: 26_000,
     dividendYield: 0.012,
     atmVol: 0.12,

@@ -114,8 +114,10 @@ const WEEKLY_MONTH = ['1', '2', '3', '4', '5', '6', '7', '8', '9', 'O', 'N', 'D'
 
 /**
  * The trading symbol as Kite's instruments dump spells it: monthly SYMBOL·YY·MMM·STRIKE·CE|PE (the research note's
- * sample row BANKNIFTY18JAN23500CE); weekly SYMBOL·YY·M·DD·STRIKE with M = 1–9, O, N, D (Zerodha's convention, not
- * confirmed in a stored source). A display and lookup key only: the feed reads expiry and strike from their columns.
+ * sample row BANKNIFTY18JAN23500CE); weekly SYMBOL·YY·M·DD·STRIKE·CE|PE with M = 1–9 for January to September and O, N,
+ * D for October to December (Zerodha on the Kite Connect forum: BANKNIFTY2020630900CE for 6 February 2020,
+ * NIFTY20D1713600CE for 17 December 2020). A display and lookup key only: the feed reads expiry and strike from their
+ * columns, as the research note advises.
  */
 export function nseTradingSymbol(symbol: string, expiry: NseExpiry, strike: number, type: NseOptionType): string {
   const yy = expiry.date.slice(2, 4);
