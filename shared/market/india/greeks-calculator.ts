@@ -8,7 +8,8 @@ import { continuousRepoRate, RBI_REPO_RATE } from './repo-rate';
  * The Indian Greeks calculator: the price and Greeks of one NSE option, per share and per lot, from inputs a learner
  * types or takes from a contract. NSE options are European, so the model is Black-Scholes-Merton on the spot with the
  * RBI repo rate (continuous, repo-rate.ts) and an optional dividend yield. Days to expiry are calendar days from the
- * trade date to the expiry date (nse-calendar.ts nseDaysToExpiry) and T = days / 365.
+ * trade date to the expiry date (nse-calendar.ts nseDaysToExpiry) and T = days / 365. NSE's own option chain solves
+ * IV with a flat 10% interest rate (the note on its option-chain page), so IVs here differ a little from NSE's.
  */
 export interface IndianGreeksInput {
   type: OptionType;

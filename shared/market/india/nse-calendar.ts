@@ -155,8 +155,8 @@ export function nseListedExpiries(symbol: string, today: string): NseExpiry[] {
 }
 
 /**
- * Days to expiry: calendar days from the trading date to the expiry date, 0 on the expiry day itself. This is how
- * option chains and brokers in India show "days to expiry"; no NSE document stating the count was found.
+ * Days to expiry: calendar days from the trading date to the expiry date, 0 on the expiry day itself, as Indian option
+ * calculators count them (e.g. a Monday to a Thursday expiry is 3 days). No NSE document stating its own count was found.
  */
 export const nseDaysToExpiry = (today: string, expiry: string): number => Math.max(0, daysBetween(today, expiry));
 
