@@ -57,7 +57,12 @@ export function daySkewLevel(ticker: string, date: string): number {
   return Math.min(1.3, Math.max(0.7, 1 + 0.3 * wave + 0.02 * seededRng(ticker, date, 'skew-level').normal()));
 }
 
-function dailyReturn(p: UnderlyingProfile, date: string, key?: DrawKey): number {
+/**
+ * A session's seeded log return: diffusion at the day's volatility, plus a single stock's earnings jump. It reads only the
+ * ticker (the seed) and the 30-day volatility, so another exchange's simulated market (shared/market/india) walks with it
+ * under tickers of its own; a ticker without earnings (earnings.ts) has no jumps.
+ */
+export function dailyReturn(p: Pick<UnderlyingProfile, 'ticker' | 'atmVol'>, date: string, key?: DrawKey): number {
   const sigma = (p.atmVol * dayVolLevel(p.ticker, date)) / Math.sqrt(252);
   const z = Math.max(-4, Math.min(4, pathRng(key, p.ticker, date, 'return').normal()));
   const diffusive = 0.07 / 252 - (sigma * sigma) / 2 + sigma * z;
@@ -101,28 +106,57 @@ const closesOf = (key: DrawKey | undefined): Map<string, Map<string, number>> =>
 /** The close of a trading day (the trading day on or before the date). */
 export function closePrice(ticker: string, date: string, key?: DrawKey): number {
   const p = requireProfile(ticker);
-  const day = tradingDayOnOrBefore(date);
+  return walkClose(
+    {
+      ticker: p.ticker,
+      referenceDate: REFERENCE_DATE,
+      referencePrice: p.referencePrice,
+      dayOnOrBefore: tradingDayOnOrBefore,
+      nextDay: nextTradingDay,
+      previousDay: previousTradingDay,
+      dailyReturn: (d) => dailyReturn(p, d, key),
+    },
+    date,
+    key,
+  );
+}
+
+/** A seeded price path: where it starts, the exchange's trading days it steps through, and each day's return. */
+export interface ClosePath {
+  /** The memo's key: unique across markets (the Indian market prefixes its symbols). */
+  ticker: string;
+  referenceDate: string;
+  referencePrice: number;
+  dayOnOrBefore: (date: string) => string;
+  nextDay: (date: string) => string;
+  previousDay: (date: string) => string;
+  dailyReturn: (date: string) => number;
+}
+
+/** The close of a path on the trading day on or before a date, rounded to cents (or paise). */
+export function walkClose(path: ClosePath, date: string, key?: DrawKey): number {
+  const day = path.dayOnOrBefore(date);
   const closes = closesOf(key);
-  let memo = closes.get(p.ticker);
+  let memo = closes.get(path.ticker);
   if (!memo) {
-    memo = new Map([[REFERENCE_DATE, p.referencePrice]]);
-    closes.set(p.ticker, memo);
+    memo = new Map([[path.referenceDate, path.referencePrice]]);
+    closes.set(path.ticker, memo);
   }
   const known = memo.get(day);
   if (known !== undefined) return round2(known);
   // Walk from the reference close towards the day, memoising every close on the way.
-  let d = REFERENCE_DATE;
-  let px = p.referencePrice;
-  if (day > REFERENCE_DATE) {
+  let d = path.referenceDate;
+  let px = path.referencePrice;
+  if (day > path.referenceDate) {
     while (d < day) {
-      d = nextTradingDay(d);
-      px = memo.get(d) ?? px * Math.exp(dailyReturn(p, d, key));
+      d = path.nextDay(d);
+      px = memo.get(d) ?? px * Math.exp(path.dailyReturn(d));
       memo.set(d, px);
     }
   } else {
     while (d > day) {
-      px = memo.get(previousTradingDay(d)) ?? px / Math.exp(dailyReturn(p, d, key));
-      d = previousTradingDay(d);
+      px = memo.get(path.previousDay(d)) ?? px / Math.exp(path.dailyReturn(d));
+      d = path.previousDay(d);
       memo.set(d, px);
     }
   }

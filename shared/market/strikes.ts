@@ -14,8 +14,14 @@ export function strikeIncrement(style: ListingStyle, price: number, daysToExpiry
   return ladder[Math.min(ladder.length - 1, i + (far ? 1 : 0))]!;
 }
 
-export function strikeGrid(style: ListingStyle, price: number, daysToExpiry: number, atmVol: number): number[] {
-  const step = strikeIncrement(style, price, daysToExpiry);
+/** `step` is the listing's own strike step where an exchange sets it (NSE's per-underlying intervals); else the US ladder. */
+export function strikeGrid(
+  style: ListingStyle,
+  price: number,
+  daysToExpiry: number,
+  atmVol: number,
+  step: number = strikeIncrement(style, price, daysToExpiry),
+): number[] {
   const T = Math.max(daysToExpiry, 1) / 365;
   const minWidth = style === 'index-etf' ? 0.12 : 0.2;
   const halfWidth = price * Math.min(0.6, Math.max(minWidth, 3.5 * atmVol * Math.sqrt(T)));

@@ -1,5 +1,8 @@
 import type { UnderlyingProfile } from './underlyings';
 
+/** What the surface reads of an underlying: its 30-day at-the-money volatility, skew and smile (US or NSE profiles). */
+export type VolProfile = Pick<UnderlyingProfile, 'atmVol' | 'skew' | 'smile'>;
+
 /**
  * The simulated market's implied-volatility surface, a parametric smile in standardised
  * log-moneyness x = ln(K/F) / (σ_atm √T):
@@ -12,13 +15,13 @@ import type { UnderlyingProfile } from './underlyings';
  * Skew is negative for indices (downside puts are dearer), smaller for single stocks; `daySkew` moves it along the
  * market's own day-to-day skew path (simulated-day.ts daySkewLevel).
  */
-export function atmVol(profile: UnderlyingProfile, T: number, dayLevel = 1): number {
+export function atmVol(profile: VolProfile, T: number, dayLevel = 1): number {
   const t = Math.max(T, 1 / 365);
   const term = 1 + 0.12 * (Math.sqrt(t) - Math.sqrt(30 / 365));
   return profile.atmVol * dayLevel * Math.min(1.3, Math.max(0.75, term));
 }
 
-export function surfaceVol(profile: UnderlyingProfile, strike: number, forward: number, T: number, dayLevel = 1, daySkew = 1): number {
+export function surfaceVol(profile: VolProfile, strike: number, forward: number, T: number, dayLevel = 1, daySkew = 1): number {
   const t = Math.max(T, 1 / 365);
   const atm = atmVol(profile, t, dayLevel);
   const x = 3.5 * Math.tanh(Math.log(strike / forward) / (atm * Math.sqrt(t)) / 3.5);
