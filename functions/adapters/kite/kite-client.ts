@@ -23,7 +23,7 @@ import { ok, type Result } from '@shared/result';
  * - an answer `{"status":"error",…}` or a non-OK status becomes the spec's failure: Kite's message when it sent one,
  *   else 'Failed to generate session' / 'Failed to fetch instruments' (shared/market/india/kite/errors.ts);
  * - quotes go in batches of at most 500 instruments (LTP 1000) and at most one quote call per second, Kite's limits
- *   (Zerodha staff on the kite.trade forum); a 429 is retried once after the pause;
+ *   (Zerodha staff on the kite.trade forum); a 429 is retried once after the pause; historical calls at most three a second;
  * - the instrument dump is CSV, read with csv-parse (shared/market/india/kite/instruments.ts).
  */
 export const KITE_API_ROOT = 'https://api.kite.trade';
@@ -38,6 +38,8 @@ export interface KiteClientOptions {
   timeoutMs?: number;
   /** The pause between quote calls (default 1000 ms: Kite's one quote call per second). */
   quoteIntervalMs?: number;
+  /** The pause between historical calls (default 334 ms: Kite's three a second). */
+  historicalIntervalMs?: number;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
 }
@@ -46,15 +48,18 @@ type Query = [string, string][];
 type Sent = Result<{ status: number; contentType: string; text: string }>;
 
 export function kiteClient(opts: KiteClientOptions): KiteApi {
-  return build(opts, { lastQuoteAt: Number.NEGATIVE_INFINITY });
+  return build(opts, { quote: Number.NEGATIVE_INFINITY, historical: Number.NEGATIVE_INFINITY });
 }
 
 /** `pace` is shared by the copies withAccessToken makes: Kite counts quote calls per API key. */
-function build(opts: KiteClientOptions, pace: { lastQuoteAt: number }): KiteApi {
+function build(opts: KiteClientOptions, pace: { quote: number; historical: number }): KiteApi {
   const doFetch = opts.fetch ?? fetch;
   const base = (opts.baseUrl ?? KITE_API_ROOT).replace(/\/+$/, '');
   const timeoutMs = opts.timeoutMs ?? 10_000;
-  const quoteIntervalMs = opts.quoteIntervalMs ?? 1000 / KITE_LIMITS.quoteRequestsPerSecond;
+  const intervals = {
+    quote: opts.quoteIntervalMs ?? 1000 / KITE_LIMITS.quoteRequestsPerSecond,
+    historical: opts.historicalIntervalMs ?? Math.ceil(1000 / KITE_LIMITS.historicalRequestsPerSecond),
+  };
   const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const now = opts.now ?? Date.now;
 
@@ -116,11 +121,11 @@ function build(opts: KiteClientOptions, pace: { lastQuoteAt: number }): KiteApi 
     return ok(parsed.data.data as z.infer<T>);
   }
 
-  /** Waits until a quote call is allowed (one per quoteIntervalMs), then takes the slot. */
-  async function quoteSlot(): Promise<void> {
-    const wait = pace.lastQuoteAt + quoteIntervalMs - now();
+  /** Waits until a call of the kind is allowed (one per its interval), then takes the slot. */
+  async function slot(kind: 'quote' | 'historical'): Promise<void> {
+    const wait = pace[kind] + intervals[kind] - now();
     if (wait > 0) await sleep(wait);
-    pace.lastQuoteAt = now();
+    pace[kind] = now();
   }
 
   async function batched<T extends z.ZodType<Record<string, unknown>>>(path: string, schema: T, instruments: readonly string[], size: number) {
@@ -129,7 +134,7 @@ function build(opts: KiteClientOptions, pace: { lastQuoteAt: number }): KiteApi 
       const query: Query = instruments.slice(i, i + size).map((key) => ['i', key]);
       let answer: Awaited<ReturnType<typeof json<T>>> | undefined;
       for (let attempt = 0; attempt < 2; attempt++) {
-        await quoteSlot();
+        await slot('quote');
         answer = await json('quote', schema, 'GET', path, query);
         if (answer.ok || answer.error.code !== 'rate_limited') break;
       }
@@ -160,6 +165,7 @@ function build(opts: KiteClientOptions, pace: { lastQuoteAt: number }): KiteApi 
         ['continuous', extra.continuous ? '1' : '0'],
         ['oi', extra.oi ? '1' : '0'],
       ];
+      await slot('historical');
       const answer = await json('historical', KiteHistorical, 'GET', `/instruments/historical/${instrumentToken}/${interval}`, query);
       if (!answer.ok) return answer;
       return ok(

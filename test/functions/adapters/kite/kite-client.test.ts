@@ -103,6 +103,29 @@ describe('the Kite REST client against the stand-in', () => {
     expect(!bad.ok && bad.error.message).toBe('invalid from timestamp');
   });
 
+  it('keeps historical calls to three a second', async () => {
+    const starts: number[] = [];
+    const paced = kiteClient({
+      apiKey: KITE_KEY,
+      baseUrl: standin.url,
+      fetch: (input, init) => {
+        if (String(input).includes('/historical/')) starts.push(Date.now());
+        return fetch(input, init);
+      },
+    });
+    const s = await paced.generateSession(standin.issueRequestToken(), KITE_SECRET);
+    if (!s.ok) throw new Error(s.error.message);
+    const hist = paced.withAccessToken(s.value.access_token);
+    for (let i = 0; i < 3; i++) {
+      const week = await hist.historical(256265, 'day', '2026-11-21', '2026-11-27');
+      // Saturday 21 and Sunday 22 November have no candle; Monday to Friday one each, stamped at midnight in Mumbai.
+      expect(week.ok && week.value.map((c) => c.date)).toEqual(['23', '24', '25', '26', '27'].map((d) => `2026-11-${d}T00:00:00+0530`));
+    }
+    expect(starts).toHaveLength(3);
+    expect(starts[1]! - starts[0]!).toBeGreaterThanOrEqual(330);
+    expect(starts[2]! - starts[1]!).toBeGreaterThanOrEqual(330);
+  });
+
   it("says 'Failed to fetch instruments' when Kite cannot be reached", async () => {
     const closed = await startTestKiteStandin();
     await closed.close();
