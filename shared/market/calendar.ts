@@ -71,28 +71,44 @@ export function easterSunday(year: number): string {
   return ymd(year, month, day);
 }
 
-export function isTradingDay(date: string): boolean {
-  const dow = weekday(date);
-  if (dow === 0 || dow === 6) return false;
-  return !nyseHolidays(Number(date.slice(0, 4))).has(date);
+/** An exchange's trading days: weekdays that are not its holidays, and the steps between them. */
+export interface TradingCalendar {
+  isTradingDay(date: string): boolean;
+  /** The trading day on or before a date. */
+  onOrBefore(date: string): string;
+  /** The trading day on or after a date. */
+  onOrAfter(date: string): string;
+  previous(date: string): string;
+  next(date: string): string;
 }
 
+/** The trading calendar of an exchange whose holidays of a year are `holidays(year)`. */
+export function tradingCalendar(holidays: (year: number) => ReadonlySet<string>): TradingCalendar {
+  const isTradingDay = (date: string): boolean => {
+    const dow = weekday(date);
+    return dow !== 0 && dow !== 6 && !holidays(Number(date.slice(0, 4))).has(date);
+  };
+  const onOrBefore = (date: string): string => {
+    let d = date;
+    while (!isTradingDay(d)) d = addDays(d, -1);
+    return d;
+  };
+  const onOrAfter = (date: string): string => {
+    let d = date;
+    while (!isTradingDay(d)) d = addDays(d, 1);
+    return d;
+  };
+  return { isTradingDay, onOrBefore, onOrAfter, previous: (date) => onOrBefore(addDays(date, -1)), next: (date) => onOrAfter(addDays(date, 1)) };
+}
+
+const nyse = tradingCalendar(nyseHolidays);
+export const isTradingDay = nyse.isTradingDay;
 /** The trading day on or before a date. */
-export function tradingDayOnOrBefore(date: string): string {
-  let d = date;
-  while (!isTradingDay(d)) d = addDays(d, -1);
-  return d;
-}
-
+export const tradingDayOnOrBefore = nyse.onOrBefore;
 /** The trading day on or after a date. */
-export function tradingDayOnOrAfter(date: string): string {
-  let d = date;
-  while (!isTradingDay(d)) d = addDays(d, 1);
-  return d;
-}
-
-export const previousTradingDay = (date: string): string => tradingDayOnOrBefore(addDays(date, -1));
-export const nextTradingDay = (date: string): string => tradingDayOnOrAfter(addDays(date, 1));
+export const tradingDayOnOrAfter = nyse.onOrAfter;
+export const previousTradingDay = nyse.previous;
+export const nextTradingDay = nyse.next;
 
 /** The n trading days ending on `end` (inclusive when it is a trading day), oldest first. */
 export function tradingDaysEnding(end: string, n: number): string[] {

@@ -1,4 +1,4 @@
-import { americanChain, americanPrice, chainGreeks, price as bsmPrice } from '../pricing';
+import { americanChain, americanPrice, callPutBatch, chainGreeks, price as bsmPrice } from '../pricing';
 import type { Clock } from '../ports/clock.port';
 import type { ChainSnapshotResult, DailyBar, MarketDataProvider, ProviderContract, ProviderQuote } from './market-data.port';
 import { isTradingDay, nextTradingDay, previousTradingDay } from './calendar';
@@ -68,18 +68,9 @@ function quoteExpiry(ctx: QuoteContext, expiration: string): ProviderQuote[] {
   const putDemand = dayPutDemand(p.ticker, session, ctx.key);
   const strikes = seriesStrikes(ctx, expiration);
   const n = strikes.length * 2;
-  const isCall = new Uint8Array(n);
-  const K = new Float64Array(n);
-  const sigma = new Float64Array(n);
-  strikes.forEach((k, i) => {
-    for (const j of [0, 1]) {
-      isCall[2 * i + j] = j === 0 ? 1 : 0;
-      K[2 * i + j] = k;
-      sigma[2 * i + j] = withEventVariance(surfaceVol(p, k, F, T, level, skewLevel), eventVariance, T);
-    }
-  });
+  const { isCall, K, sigma, T: Ts } = callPutBatch(strikes, T, (k) => withEventVariance(surfaceVol(p, k, F, T, level, skewLevel), eventVariance, T));
   const american = exerciseStyle(p.ticker) === 'american';
-  const batch = { S, r, q, isCall, K, T: new Float64Array(n).fill(T), sigma };
+  const batch = { S, r, q, isCall, K, T: Ts, sigma };
   // The whole expiry at once: the American chain shares its exercise boundaries across strikes.
   const model = american ? americanChain(batch, undefined, { greeks: false }) : chainGreeks(batch);
 

@@ -110,6 +110,26 @@ export function chainOutputArrays(out: Partial<ChainOutput> | undefined, n: numb
 }
 
 /**
+ * The contract arrays of one expiry's chain at a model volatility per strike: a call then a put at each strike, in strike
+ * order (contract 2i is the call at strikes[i], 2i + 1 the put), all with time to expiry T.
+ */
+export function callPutBatch(strikes: readonly number[], T: number, volAt: (strike: number) => number): Pick<ChainBatch, 'isCall' | 'K' | 'T' | 'sigma'> {
+  const n = strikes.length * 2;
+  const isCall = new Uint8Array(n);
+  const K = new Float64Array(n);
+  const sigma = new Float64Array(n);
+  strikes.forEach((k, i) => {
+    const vol = volAt(k);
+    isCall[2 * i] = 1;
+    K[2 * i] = k;
+    K[2 * i + 1] = k;
+    sigma[2 * i] = vol;
+    sigma[2 * i + 1] = vol;
+  });
+  return { isCall, K, T: new Float64Array(n).fill(T), sigma };
+}
+
+/**
  * Implied volatility and Greeks (market mode) or price and Greeks (model mode) for every contract of a chain.
  * Pass `out` (any subset of the output arrays, each of length >= n) to reuse buffers; missing ones are
  * allocated. Throws RangeError on invalid scalars, mismatched lengths, a flag other than 0/1, K <= 0, T < 0,

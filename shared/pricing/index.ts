@@ -17,7 +17,7 @@ export { americanGreeks } from './american/american-greeks';
 export { americanImpliedVol, americanImpliedVolResult } from './american/american-implied-vol';
 export { americanChain } from './american/american-chain';
 export type { AmericanChainOptions } from './american/american-chain';
-export { chainGreeks } from './chain';
+export { callPutBatch, chainGreeks } from './chain';
 export { inDisplayUnits } from './display-units';
 export type { ChainBatch, ChainOutput } from './chain';
 export type { AmericanInput, AmericanMethod, Black76Input, Greeks, ImpliedVolInput, ImpliedVolResult, OptionInput, OptionType } from './types';

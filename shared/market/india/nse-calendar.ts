@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, daysBetween, lastWeekday, weekday, ymd } from '../dates';
+import { tradingCalendar } from '../calendar';
 import { nseContract, type NseExpiryKind } from './nse-contracts';
 
 /**
@@ -52,26 +53,12 @@ export const nseHolidaysKnown = (year: number): boolean => holidaySets.has(year)
 
 export const nseHolidays = (year: number): ReadonlySet<string> => holidaySets.get(year) ?? new Set();
 
-export function isNseTradingDay(date: string): boolean {
-  const dow = weekday(date);
-  if (dow === 0 || dow === 6) return false;
-  return !nseHolidays(Number(date.slice(0, 4))).has(date);
-}
-
-export function nseTradingDayOnOrBefore(date: string): string {
-  let d = date;
-  while (!isNseTradingDay(d)) d = addDays(d, -1);
-  return d;
-}
-
-export function nseTradingDayOnOrAfter(date: string): string {
-  let d = date;
-  while (!isNseTradingDay(d)) d = addDays(d, 1);
-  return d;
-}
-
-export const previousNseTradingDay = (date: string): string => nseTradingDayOnOrBefore(addDays(date, -1));
-export const nextNseTradingDay = (date: string): string => nseTradingDayOnOrAfter(addDays(date, 1));
+const nse = tradingCalendar(nseHolidays);
+export const isNseTradingDay = nse.isTradingDay;
+export const nseTradingDayOnOrBefore = nse.onOrBefore;
+export const nseTradingDayOnOrAfter = nse.onOrAfter;
+export const previousNseTradingDay = nse.previous;
+export const nextNseTradingDay = nse.next;
 
 /** The instant of a wall-clock time on an Indian calendar date (e.g. the 15:30 close). */
 export function kolkataInstant(date: string, hours: number, minutes = 0): Date {

@@ -1,4 +1,4 @@
-import { chainGreeks, inDisplayUnits, type Greeks } from '../../pricing';
+import { callPutBatch, chainGreeks, inDisplayUnits, type Greeks } from '../../pricing';
 import { seededRng } from '../random';
 import { dailyReturn, daySkewLevel, dayVolLevel, round2, walkClose, type DrawKey } from '../simulated-day';
 import { strikeGrid } from '../strikes';
@@ -144,17 +144,7 @@ function quoteExpiry(spec: NseContractSpec, session: string, S: number, r: numbe
   const strikes = strikeGrid(spec.kind === 'index' ? 'index-etf' : 'stock', S, dte, atm, far ? spec.farStrikeInterval : spec.strikeInterval);
 
   const n = strikes.length * 2;
-  const isCall = new Uint8Array(n);
-  const K = new Float64Array(n);
-  const sigma = new Float64Array(n);
-  strikes.forEach((k, i) => {
-    for (const j of [0, 1]) {
-      isCall[2 * i + j] = j === 0 ? 1 : 0;
-      K[2 * i + j] = k;
-      sigma[2 * i + j] = surfaceVol(spec, k, F, T, level, skewLevel);
-    }
-  });
-  const Ts = new Float64Array(n).fill(T);
+  const { isCall, K, sigma, T: Ts } = callPutBatch(strikes, T, (k) => surfaceVol(spec, k, F, T, level, skewLevel));
   const model = chainGreeks({ S, r, q, isCall, K, T: Ts, sigma });
 
   const t = NSE_OPTION_TICK;
