@@ -61,7 +61,7 @@ describe('the Indian Greeks calculator', () => {
       expect(rupees(lot)).toBeGreaterThan(0);
       rupees((await row(page, 'Theta'))[1]);
       expect(await results.getByRole('status').textContent()).toMatch(
-        /^NIFTY ₹25,900\.00 call \(CE\), \d+ days to expiry: ₹[\d,.]+ a share, ₹[\d,.]+ a lot of 65\.$/,
+        /^NIFTY ₹25,900\.00 call \(CE\), (1 day|\d+ days) to expiry: ₹[\d,.]+ a share, ₹[\d,.]+ a lot of 65\.$/,
       );
 
       // The formula, typeset, with the numbers typed.
@@ -71,6 +71,16 @@ describe('the Indian Greeks calculator', () => {
       expect(await formula.locator('.katex-html').first().isVisible()).toBe(true);
       expect(await formula.locator('annotation').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('\\ln(26{,}000/25{,}900)')]));
 
+      console.log(
+        'WIDE',
+        await page.evaluate(() =>
+          [...document.querySelectorAll('body *')]
+            .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
+            .slice(0, 12)
+            .map((e) => `${e.tagName}.${String(e.className).slice(0, 60)} ${Math.round(e.getBoundingClientRect().right)}`),
+        ),
+      );
+      await page.screenshot({ path: `/tmp/in-calc-${name}.png`, fullPage: true });
       // Nothing wider than the screen: a long formula scrolls in its own region.
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       expect(await seriousViolations(page)).toEqual([]);

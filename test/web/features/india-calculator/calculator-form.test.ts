@@ -91,9 +91,12 @@ describe('the formula with the learner’s numbers', () => {
     expect(lines[2]!.tex).toContain('\\ln(26{,}000/25{,}900)');
     // The price line ends in the price BSM gives for these inputs, and the lot line multiplies it by 65.
     const bsm = price({ type: 'call', S: 26_000, K: 25_900, T: 8 / 365, r: result.value.r, q: 0, sigma: 0.12 });
-    expect(lines[4]!.tex.endsWith(`= \\text{₹}${texNumber(bsm, 2)}`)).toBe(true);
+    expect(lines[4]!.tex.endsWith(`&= \\text{₹}${texNumber(bsm, 2)} \\end{aligned}`)).toBe(true);
     expect(lines[6]!.tex).toContain('\\times 65 =');
     expect(lines[6]!.tex.endsWith(`\\text{₹}${texNumber(bsm * 65, 2)}`)).toBe(true);
+    const oneDay = indianGreeks({ ...input, days: 1 });
+    if (!oneDay.ok) throw new Error(oneDay.error.message);
+    expect(formulaLines({ ...input, days: 1 }, oneDay.value)[0]!.tex).toContain('\\frac{1\\ \\text{day}}{365}');
   });
 
   it('on the expiry day shows the payoff, as the price is then', () => {

@@ -143,11 +143,12 @@ export function IndiaCalculatorPage({ now }: { now?: Date }) {
         input yourself. For learning only: not a quote and not advice.
       </p>
 
-      <div className="mt-6 grid gap-8 lg:grid-cols-5">
+      {/* min-w-0 on both columns: a grid item is as wide as its content by default, and a long formula would widen the page on a phone. */}
+      <div className="mt-6 grid grid-cols-1 gap-8 lg:grid-cols-5">
         <form
           aria-label="Option inputs"
           onSubmit={(e) => e.preventDefault()}
-          className="space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 lg:col-span-2"
+          className="min-w-0 space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 lg:col-span-2"
         >
           <div>
             <label htmlFor={ids.underlying} className="block text-sm font-medium text-slate-800">
@@ -295,7 +296,7 @@ export function IndiaCalculatorPage({ now }: { now?: Date }) {
           />
         </form>
 
-        <div className="space-y-8 lg:col-span-3">
+        <div className="min-w-0 space-y-8 lg:col-span-3">
           <section aria-labelledby={ids.results} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
             <h2 id={ids.results} className="text-xl font-bold text-slate-900">
               Price and Greeks
@@ -308,7 +309,8 @@ export function IndiaCalculatorPage({ now }: { now?: Date }) {
               <>
                 <p role="status" className="mt-2 text-sm text-slate-700">
                   {spec ? `${spec.symbol} ` : ''}
-                  {formatMoney(input.strike, 'INR')} {input.type === 'call' ? 'call (CE)' : 'put (PE)'}, {result.value.daysToExpiry} days to expiry:{' '}
+                  {formatMoney(input.strike, 'INR')} {input.type === 'call' ? 'call (CE)' : 'put (PE)'},{' '}
+                  {result.value.daysToExpiry === 1 ? '1 day' : `${result.value.daysToExpiry} days`} to expiry:{' '}
                   <strong className="text-slate-900">{formatMoney(result.value.perShare.price, 'INR')}</strong> a share,{' '}
                   <strong className="text-slate-900">{formatMoney(result.value.perLot.price, 'INR')}</strong> a lot of {lot}.
                 </p>
@@ -334,8 +336,8 @@ export function IndiaCalculatorPage({ now }: { now?: Date }) {
                             {row.name}
                             <span className="block text-xs font-normal text-slate-600">{row.meaning}</span>
                           </th>
-                          <td className="py-2 pr-3 text-right tabular-nums text-slate-900">{row.perShare}</td>
-                          <td className="py-2 text-right tabular-nums text-slate-900">{row.perLot}</td>
+                          <td className="whitespace-nowrap py-2 pr-3 text-right tabular-nums text-slate-900">{row.perShare}</td>
+                          <td className="whitespace-nowrap py-2 text-right tabular-nums text-slate-900">{row.perLot}</td>
                         </tr>
                       ))}
                     </tbody>
@@ -357,7 +359,7 @@ export function IndiaCalculatorPage({ now }: { now?: Date }) {
                 {formulaLines(input, result.value).map((line) => (
                   <li key={line.label}>
                     <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">{line.label}</p>
-                    <ScrollRegion label={line.label}>
+                    <ScrollRegion label={line.label} className="text-xs sm:text-base">
                       <Formula tex={line.tex} />
                     </ScrollRegion>
                   </li>

@@ -28,7 +28,10 @@ export function formulaLines(input: IndianGreeksInput, result: IndianGreeksResul
   const call = type === 'call';
   const V = call ? 'C' : 'P';
   const lines: FormulaLine[] = [
-    { label: 'Time to expiry in years', tex: `T = \\frac{${texNumber(daysToExpiry, 2)}\\ \\text{days}}{365} = ${texNumber(T, 6)}` },
+    {
+      label: 'Time to expiry in years',
+      tex: `T = \\frac{${texNumber(daysToExpiry, 2)}\\ \\text{${daysToExpiry === 1 ? 'day' : 'days'}}}{365} = ${texNumber(T, 6)}`,
+    },
     {
       label: 'RBI repo rate compounded daily, as a continuous rate',
       tex: `r = 365\\,\\ln\\!\\left(1 + \\frac{${texNumber(repoRate * 100, 2)}\\%}{365}\\right) = ${texNumber(r * 100, 4)}\\%`,
@@ -51,23 +54,23 @@ export function formulaLines(input: IndianGreeksInput, result: IndianGreeksResul
       {
         label: 'd1',
         tex:
-          `d_1 = \\frac{\\ln(S/K) + (r - q + \\sigma^2/2)\\,T}{\\sigma\\sqrt{T}} = ` +
+          `\\begin{aligned} d_1 &= \\frac{\\ln(S/K) + (r - q + \\sigma^2/2)\\,T}{\\sigma\\sqrt{T}} \\\\ &= ` +
           `\\frac{\\ln(${texNumber(S, 2)}/${texNumber(K, 2)}) + (${texNumber(r, 6)} - ${texNumber(q, 4)} + ${texNumber(sigma, 4)}^2/2) \\times ${texNumber(T, 6)}}` +
-          `{${texNumber(sigma, 4)}\\sqrt{${texNumber(T, 6)}}} = ${texNumber(d1)}`,
+          `{${texNumber(sigma, 4)}\\sqrt{${texNumber(T, 6)}}} \\\\ &= ${texNumber(d1)} \\end{aligned}`,
       },
       { label: 'd2', tex: `d_2 = d_1 - \\sigma\\sqrt{T} = ${texNumber(d1)} - ${texNumber(sigma, 4)}\\sqrt{${texNumber(T, 6)}} = ${texNumber(d2)}` },
       call
         ? {
             label: 'Call price per share',
             tex:
-              `C = S\\,e^{-qT} N(d_1) - K\\,e^{-rT} N(d_2) = ${texNumber(S, 2)} \\times ${texNumber(dq)} \\times ${texNumber(normCdf(d1))}` +
-              ` - ${texNumber(K, 2)} \\times ${texNumber(dr)} \\times ${texNumber(normCdf(d2))} = ${rupees(perShare.price)}`,
+              `\\begin{aligned} C &= S\\,e^{-qT} N(d_1) - K\\,e^{-rT} N(d_2) \\\\ &= ${texNumber(S, 2)} \\times ${texNumber(dq)} \\times ${texNumber(normCdf(d1))}` +
+              ` - ${texNumber(K, 2)} \\times ${texNumber(dr)} \\times ${texNumber(normCdf(d2))} \\\\ &= ${rupees(perShare.price)} \\end{aligned}`,
           }
         : {
             label: 'Put price per share',
             tex:
-              `P = K\\,e^{-rT} N(-d_2) - S\\,e^{-qT} N(-d_1) = ${texNumber(K, 2)} \\times ${texNumber(dr)} \\times ${texNumber(normCdf(-d2))}` +
-              ` - ${texNumber(S, 2)} \\times ${texNumber(dq)} \\times ${texNumber(normCdf(-d1))} = ${rupees(perShare.price)}`,
+              `\\begin{aligned} P &= K\\,e^{-rT} N(-d_2) - S\\,e^{-qT} N(-d_1) \\\\ &= ${texNumber(K, 2)} \\times ${texNumber(dr)} \\times ${texNumber(normCdf(-d2))}` +
+              ` - ${texNumber(S, 2)} \\times ${texNumber(dq)} \\times ${texNumber(normCdf(-d1))} \\\\ &= ${rupees(perShare.price)} \\end{aligned}`,
           },
       {
         label: 'Delta per share',
@@ -77,7 +80,7 @@ export function formulaLines(input: IndianGreeksInput, result: IndianGreeksResul
   }
   lines.push({
     label: 'Premium per lot',
-    tex: `${V}_{\\text{lot}} = ${V} \\times \\text{lot size} = ${texNumber(perShare.price, 2)} \\times ${texNumber(lotSize, 0)} = ${rupees(perLot.price)}`,
+    tex: `${V}_{\\text{lot}} = ${V} \\times \\text{lot size} = ${texNumber(perShare.price, 4)} \\times ${texNumber(lotSize, 0)} = ${rupees(perLot.price)}`,
   });
   return lines;
 }
