@@ -71,16 +71,6 @@ describe('the Indian Greeks calculator', () => {
       expect(await formula.locator('.katex-html').first().isVisible()).toBe(true);
       expect(await formula.locator('annotation').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('\\ln(26{,}000/25{,}900)')]));
 
-      console.log(
-        'WIDE',
-        await page.evaluate(() =>
-          [...document.querySelectorAll('body *')]
-            .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
-            .slice(0, 12)
-            .map((e) => `${e.tagName}.${String(e.className).slice(0, 60)} ${Math.round(e.getBoundingClientRect().right)}`),
-        ),
-      );
-      await page.screenshot({ path: `/tmp/in-calc-${name}.png`, fullPage: true });
       // Nothing wider than the screen: a long formula scrolls in its own region.
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       expect(await seriousViolations(page)).toEqual([]);
