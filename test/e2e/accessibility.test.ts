@@ -20,6 +20,7 @@ const PUBLIC_PAGES = [
   '/signup',
   '/optionschain',
   '/coming-soon',
+  '/india/greeks-calculator',
   '/subscription',
   '/success',
   '/privacy',

@@ -19,6 +19,10 @@ export const SubscriptionSuccessPage = lazyPage(() =>
 export const PrivacyPage = lazyPage(() => import('../features/legal/components/privacy-page').then((m) => ({ default: m.PrivacyPage })));
 export const TermsPage = lazyPage(() => import('../features/legal/components/terms-page').then((m) => ({ default: m.TermsPage })));
 export const DisclaimerPage = lazyPage(() => import('../features/legal/components/disclaimer-page').then((m) => ({ default: m.DisclaimerPage })));
+/** The Indian Greeks calculator (issue 38): public, works without an account or a server call. */
+export const IndiaCalculatorPage = lazyPage(() =>
+  import('../features/india-calculator/components/india-calculator-page').then((m) => ({ default: m.IndiaCalculatorPage })),
+);
 export const UnsubscribePage = lazyPage(() => import('../features/alerts/components/unsubscribe-page').then((m) => ({ default: m.UnsubscribePage })));
 /** /app itself: the dashboard, the one page of the shell the route map names before the others are added. */
 export const DashboardPage = lazyPage(() => import('../features/dashboard/components/dashboard-page').then((m) => ({ default: m.DashboardPage })));

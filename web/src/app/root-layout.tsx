@@ -48,6 +48,7 @@ const PUBLIC_NAMES: Record<string, string> = {
   '/optionschain': 'the options chain',
   '/agent': 'the Agent API page',
   '/coming-soon': 'Indian markets: coming soon',
+  '/india/greeks-calculator': 'the Indian Greeks calculator',
   '/subscription': 'the free-forever page',
   '/success': 'your subscription',
   '/privacy': 'the privacy policy',

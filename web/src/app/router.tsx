@@ -15,6 +15,7 @@ import {
   DisclaimerPage,
   UnsubscribePage,
   FreeForeverPage,
+  IndiaCalculatorPage,
   LandingRoute,
   PrivacyPage,
   SubscriptionSuccessPage,
@@ -59,6 +60,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/agent', element: <AgentRoute /> },
           { path: '/coming-soon', element: <ComingSoonRoute /> },
+          { path: '/india/greeks-calculator', element: <IndiaCalculatorPage /> },
           { path: '/subscription', element: <FreeForeverPage inShell={false} /> },
           { path: '/success', element: <SubscriptionSuccessPage /> },
           { path: '/privacy', element: <PrivacyPage /> },

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
@@ -64,13 +64,20 @@ describe('the coming-soon page', () => {
     expect(screen.getByText('20+ Indian stocks')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'US options chain with Greeks' }).getAttribute('href')).toBe('/optionschain');
     expect(screen.getByRole('link', { name: /NSE option chain/ }).getAttribute('href')).toBe('https://www.nseindia.com/option-chain');
+    const now = screen.getByRole('region', { name: 'Available now' });
+    expect(within(now).getByRole('link', { name: 'Indian Greeks calculator' }).getAttribute('href')).toBe('/india/greeks-calculator');
+    expect(within(now).getByRole('link', { name: 'Indian option chain, view only' }).getAttribute('href')).toBe('/optionschain?market=india');
     const phases = screen.getAllByText(/^Phase \d$/);
     expect(phases).toHaveLength(3);
-    // Only what the code does: the Indian foundation is under way and no Indian broker is in testing.
-    expect(screen.getByText('In progress')).toBeTruthy();
-    expect(screen.getByText('Next')).toBeTruthy();
-    expect(screen.queryByText('Done')).toBeNull();
-    expect(screen.getByText(/none is in testing yet/)).toBeTruthy();
+    // Only what the code does: the foundation (instruments, lot sizes, the feed's wiring) is built, and Zerodha alone is
+    // in testing, for data.
+    const timeline = screen.getByRole('region', { name: 'Timeline' });
+    const foundation = within(timeline).getByText('Foundation').closest('li')!;
+    expect(within(foundation).getByText('Done')).toBeTruthy();
+    expect(foundation.textContent).toMatch(/NSE lot sizes.*Zerodha Kite Connect data feed, wired and tested against a local stand-in/);
+    const testing = within(timeline).getByText('Testing').closest('li')!;
+    expect(within(testing).getByText('In progress')).toBeTruthy();
+    expect(testing.textContent).toContain('Zerodha is the one Indian broker in testing, for market data only');
   });
 });
 

@@ -60,14 +60,19 @@ describe('the landing page', () => {
     expect(document.body.textContent).toMatch(/free forever/i);
   });
 
-  it('marks Alpaca available, since it connects, and no broker as in testing', () => {
+  it('marks Alpaca available, since it connects, Zerodha alone in testing and for market data only, and the rest planned', () => {
     stubApi();
     renderLanding();
     const brokers = screen.getByRole('region', { name: 'From paper to live, when you are ready' });
     const alpaca = within(brokers).getByText('US brokerage (Alpaca)').closest('li')!;
     expect(within(alpaca).getByText('Available now')).toBeTruthy();
-    expect(within(brokers).queryByText('In testing')).toBeNull();
+    expect(within(brokers).getAllByText('In testing')).toHaveLength(1);
+    const zerodha = within(brokers).getByText('Zerodha (Kite Connect)').closest('li')!;
+    expect(within(zerodha).getByText('In testing')).toBeTruthy();
+    expect(zerodha.textContent).toContain('Trading through Zerodha is not built yet.');
     expect(within(brokers).getAllByText('Planned').length).toBe(2);
+    const india = within(brokers).getByText('Indian markets').closest('li')!;
+    expect(within(india).getByRole('link', { name: 'Indian Greeks calculator' }).getAttribute('href')).toBe('/india/greeks-calculator');
   });
 
   it('welcomes a signed-in learner by name and sends every call to action to the app', async () => {
@@ -160,6 +165,7 @@ describe('the landing page', () => {
       '/app/prediction-markets',
       '/optionschain',
       '/coming-soon',
+      '/india/greeks-calculator',
       '/privacy',
       '/terms',
       'mailto:support@optionsacademy.example',

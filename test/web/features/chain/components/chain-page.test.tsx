@@ -605,6 +605,7 @@ describe('ChainPage: markets', () => {
     // Q1 2026 has passed without a launch: the banner says so rather than showing a past date as the future.
     expect(banner.textContent).toContain('Q1 2026 (delayed). The new date will be announced on the coming-soon page.');
     expect(within(banner).getByRole('link', { name: 'See what is coming' }).getAttribute('href')).toBe('/coming-soon');
+    expect(within(banner).getByRole('link', { name: 'Open the Indian Greeks calculator' }).getAttribute('href')).toBe('/india/greeks-calculator');
     const nse = within(banner).getByRole('link', { name: /NSE option chain/ });
     expect(nse.getAttribute('href')).toBe('https://www.nseindia.com/option-chain');
     expect(nse.getAttribute('target')).toBe('_blank');

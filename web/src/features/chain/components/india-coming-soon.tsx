@@ -37,6 +37,12 @@ export function IndiaComingSoon() {
         <Link to={INDIA_COMING_SOON.comingSoonPath} className="rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800">
           See what is coming
         </Link>
+        <Link
+          to={INDIA_COMING_SOON.calculatorPath}
+          className="rounded-lg bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 ring-1 ring-inset ring-slate-300 hover:bg-slate-50"
+        >
+          Open the Indian Greeks calculator
+        </Link>
         <a
           href={INDIA_COMING_SOON.nseOptionChainUrl}
           target="_blank"

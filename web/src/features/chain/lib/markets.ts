@@ -22,5 +22,7 @@ export const marketParam = (market: Market): string | null => (market === 'INDIA
 export const INDIA_COMING_SOON = {
   features: ['NIFTY, BANKNIFTY and FINNIFTY options', '20+ NSE/BSE stock options', 'Real-time data', 'Indian Greeks calculator'],
   comingSoonPath: '/coming-soon',
+  /** The Indian Greeks calculator (issue 38), a public page of its own. */
+  calculatorPath: '/india/greeks-calculator',
   nseOptionChainUrl: 'https://www.nseindia.com/option-chain',
 } as const;

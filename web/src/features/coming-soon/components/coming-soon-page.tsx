@@ -7,7 +7,10 @@ import { NotifyForm, type NotifyVisitor } from './notify-form';
 const PLANNED = [
   { title: 'Live trading on index options', text: 'NIFTY, BANKNIFTY and FINNIFTY options through Indian brokers.' },
   { title: '20+ Indian stocks', text: 'Options on more than twenty NSE and BSE stocks.' },
-  { title: 'Indian Greeks', text: 'Greeks computed with NSE lot sizes and the Reserve Bank of India rates.' },
+  {
+    title: 'Indian Greeks',
+    text: 'Greeks with NSE lot sizes and the Reserve Bank of India repo rate, in the chain and the calculator today, and on every trade at launch.',
+  },
   { title: 'Real-time data', text: 'Live quotes during Indian market hours.' },
   { title: 'Multi-leg strategies', text: 'Spreads, straddles and iron condors placed as one order.' },
   { title: 'Paper trading', text: 'Practise on Indian markets with virtual rupees first.' },
@@ -26,10 +29,14 @@ export function ComingSoonPage({ visitor }: { visitor: NotifyVisitor }) {
   const timeline = [
     {
       phase: 'Foundation',
-      status: 'In progress',
-      text: 'Rupee amounts and the Indian-markets switch are in; Indian instruments, lot sizes and a data feed are being built.',
+      status: 'Done',
+      text: 'Indian instruments with NSE lot sizes, strike steps and expiries; a simulated NSE market; the Zerodha Kite Connect data feed, wired and tested against a local stand-in of its API; a view-only Indian option chain and the Indian Greeks calculator.',
     },
-    { phase: 'Testing', status: 'Next', text: 'Integrations with Indian brokers are tested once the foundation is done; none is in testing yet.' },
+    {
+      phase: 'Testing',
+      status: 'In progress',
+      text: 'Zerodha is the one Indian broker in testing, for market data only; trading through an Indian broker is not built yet.',
+    },
     { phase: 'Launch', status: estimate.short, text: estimate.sentence },
   ];
   return (
@@ -43,7 +50,8 @@ export function ComingSoonPage({ visitor }: { visitor: NotifyVisitor }) {
           Live options trading for Indian markets
         </h1>
         <p className="mt-3 max-w-2xl text-slate-200">
-          {estimate.sentence} Until then, everything in the academy works on US markets, and the exchange&apos;s own site shows Indian option chains.
+          {estimate.sentence} Until then, paper and live trading work on US markets; for India you can read a view-only NSE option chain with lot sizes in
+          rupees and price options with the Indian Greeks calculator.
         </p>
       </section>
 
@@ -71,6 +79,18 @@ export function ComingSoonPage({ visitor }: { visitor: NotifyVisitor }) {
                 US options chain with Greeks
               </Link>
               <p className="mt-1 text-slate-700">No login required.</p>
+            </li>
+            <li className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+              <Link to="/india/greeks-calculator" className="font-semibold text-brand-800 hover:underline">
+                Indian Greeks calculator
+              </Link>
+              <p className="mt-1 text-slate-700">Price and Greeks of an NSE option, per share and per lot in rupees. No login required.</p>
+            </li>
+            <li className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+              <Link to="/optionschain?market=india" className="font-semibold text-brand-800 hover:underline">
+                Indian option chain, view only
+              </Link>
+              <p className="mt-1 text-slate-700">NIFTY, BANKNIFTY, FINNIFTY and NSE stock options with lot sizes, in rupees.</p>
             </li>
             <li className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
               <a

@@ -31,12 +31,19 @@ const BROKERS: { name: string; detail: string; status: Status; label: string }[]
   },
   { name: 'International broker', detail: 'Live options trading through an international brokerage account.', status: 'announced', label: 'Announced' },
   { name: 'Crypto broker', detail: 'Crypto options through a crypto exchange account.', status: 'soon', label: 'Planned' },
-  { name: 'Indian brokers', detail: 'NIFTY, BANKNIFTY and stock options through Indian brokers.', status: 'soon', label: 'Planned' },
+  {
+    name: 'Zerodha (Kite Connect)',
+    detail: 'Indian market data through Zerodha’s Kite Connect, tested against a stand-in of its API. Trading through Zerodha is not built yet.',
+    status: 'testing',
+    label: 'In testing',
+  },
+  { name: 'Other Indian brokers', detail: 'NIFTY, BANKNIFTY and stock options through further Indian brokers.', status: 'soon', label: 'Planned' },
 ];
 
 /**
  * The brokers the product can trade through today and the ones it plans. A status says only what the code does now
- * (Alpaca connects; nothing else is built or being tested yet), never a date we cannot stand behind.
+ * (Alpaca connects; Zerodha's Kite Connect feeds Indian market data and is in testing, for data only; nothing else is
+ * built or being tested yet), never a date we cannot stand behind.
  */
 export function BrokerSection() {
   return (
@@ -65,10 +72,21 @@ export function BrokerSection() {
             <h3 className="font-semibold">Indian markets</h3>
             <span className="inline-flex shrink-0 rounded-full bg-white/15 px-2.5 py-0.5 text-xs font-semibold text-white">Coming soon</span>
           </div>
-          <p className="mt-2 text-sm text-slate-200">Live trading on Indian index and stock options is being prepared.</p>
-          <Link to="/coming-soon" className="mt-3 inline-block text-sm font-semibold text-white underline underline-offset-2 focus-visible:outline-white">
-            See the plan and get notified
-          </Link>
+          <p className="mt-2 text-sm text-slate-200">
+            Live trading on Indian index and stock options is being prepared. Available now: a view-only NSE option chain with lot sizes in rupees, and the
+            Indian Greeks calculator.
+          </p>
+          <div className="mt-3 flex flex-wrap gap-x-4 gap-y-2">
+            <Link
+              to="/india/greeks-calculator"
+              className="inline-block text-sm font-semibold text-white underline underline-offset-2 focus-visible:outline-white"
+            >
+              Indian Greeks calculator
+            </Link>
+            <Link to="/coming-soon" className="inline-block text-sm font-semibold text-white underline underline-offset-2 focus-visible:outline-white">
+              See the plan and get notified
+            </Link>
+          </div>
         </li>
       </ul>
     </section>
