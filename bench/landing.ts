@@ -21,7 +21,7 @@ import type { BenchSuite } from './suites';
  *
  * A first visit to any page but `/` is sent to the landing page first (the app's first-visit rule), so before measuring
  * `/optionschain` the profile records the landing page as seen, as a visitor's browser does after that first visit.
- * PORT, DYNAMODB_PORT, COGNITO_PORT, AWS_LOCAL_PORT, ALPACA_PORT and S3_PORT, when set, choose the stack's ports (else free ones);
+ * PORT, DYNAMODB_PORT, COGNITO_PORT, AWS_LOCAL_PORT, ALPACA_PORT, S3_PORT and KITE_PORT, when set, choose the stack's ports (else free ones);
  * CHROME_PORT the browser's debugging port; LANDING_FORMS and LANDING_PAGES, when set, measure only the forms and pages
  * they list (comma-separated: `LANDING_FORMS=mobile LANDING_PAGES=/`); LANDING_REPORT_DIR, when set, a folder to keep
  * each run's Lighthouse report in (JSON: the network requests, the main thread's breakdown, the long tasks).
@@ -31,7 +31,7 @@ const FORMS = ['mobile', 'desktop'] as const;
 type Form = (typeof FORMS)[number];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const LANDING_SEEN_KEY = 'options-academy.landing-seen';
-const PORT_VARIABLES = ['PORT', 'DYNAMODB_PORT', 'COGNITO_PORT', 'AWS_LOCAL_PORT', 'ALPACA_PORT', 'S3_PORT'];
+const PORT_VARIABLES = ['PORT', 'DYNAMODB_PORT', 'COGNITO_PORT', 'AWS_LOCAL_PORT', 'ALPACA_PORT', 'S3_PORT', 'KITE_PORT'];
 
 const DIST = path.join(REPO_ROOT, 'web', 'dist');
 /** What the build reads: a file here newer than web/dist/index.html means the build is stale. */

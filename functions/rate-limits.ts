@@ -160,6 +160,16 @@ export const rateLimits: readonly RateLimitDefinition[] = [
     stageThrottle: { rateLimit: 5, burstLimit: 10 },
   },
   {
+    id: 'kiteCallback',
+    description:
+      "Kite's login callback, public, per address: the operator's browser comes back once a morning; a script does not get to try states or request tokens.",
+    per: 'ip',
+    limit: 30,
+    windowSeconds: 300,
+    applies: { to: 'api', routes: { routeKeys: ['GET /api/kite/callback'] } },
+    stageThrottle: { rateLimit: 5, burstLimit: 10 },
+  },
+  {
     id: 'brokerSync',
     description:
       'Syncing a broker account, per learner: the live page syncs when it opens and every 30 s while it is visible (ten a window), with room for a second tab and the other environment.',

@@ -54,6 +54,11 @@ export interface FunctionDefinition {
      */
     unsubscribeSecret?: 'read';
     /**
+     * 'login': the Kite login's two secrets and nothing else: reads the operator's keys (`<prefix>/kite`), and reads,
+     * creates and writes the day's session (`<prefix>/kite-session`).
+     */
+    kiteSecrets?: 'login';
+    /**
      * 'send': ses:SendEmail from the stage's sending identity through its configuration set, nothing else, with the
      * identity, the configuration set and the site's origin in the environment (functions/adapters/mail/mail-env.ts).
      */
@@ -271,6 +276,12 @@ export const httpFunctions: readonly FunctionDefinition[] = [
     access: {},
   },
   {
+    id: 'kiteLogin',
+    file: 'functions/http/kite-login.ts',
+    description: "The operator's daily Zerodha Kite Connect login (admin) and Kite's callback (public), keeping the session in Secrets Manager",
+    access: { kiteSecrets: 'login' },
+  },
+  {
     id: 'unsubscribe',
     file: 'functions/http/unsubscribe.ts',
     description: "The unsubscribe link of alert e-mails (public): its signed token turns the learner's alert e-mails off",
@@ -468,6 +479,10 @@ export const routes: readonly RouteDefinition[] = [
   { routeKey: 'GET /api/notifications/settings', auth: 'user', fn: 'alerts' },
   { routeKey: 'GET /api/admin/mail', auth: 'admin', fn: 'adminMail' },
   // The unsubscribe link of alert e-mails: public, the signed token is the credential (rate-limited per address).
+  { routeKey: 'GET /api/admin/kite', auth: 'admin', fn: 'kiteLogin' },
+  { routeKey: 'POST /api/admin/kite/login', auth: 'admin', fn: 'kiteLogin' },
+  // Kite sends the operator's browser here after the login: public, its signed state is the credential (rate-limited per address).
+  { routeKey: 'GET /api/kite/callback', auth: 'public', fn: 'kiteLogin' },
   { routeKey: 'GET /api/unsubscribe', auth: 'public', fn: 'unsubscribe' },
   { routeKey: 'POST /api/unsubscribe', auth: 'public', fn: 'unsubscribe' },
   { routeKey: 'POST /api/admin/uploads', auth: 'admin', fn: 'uploads' },

@@ -486,10 +486,15 @@ const TYPES: Record<string, string> = {
 };
 const contentType = (file: string) => TYPES[path.extname(file)] ?? 'application/octet-stream';
 
-/** The query as the request log shows it: a token in it (an e-mail's unsubscribe link) is not written to the log. */
+/**
+ * The query as the request log shows it: a token in it (an e-mail's unsubscribe link; Kite's one-time request token and
+ * the login's signed state on its callback) is not written to the log.
+ */
+const LOG_HIDDEN_PARAMS = ['token', 'request_token', 'state'];
 export function loggedQuery(url: URL): string {
-  if (!url.searchParams.has('token')) return url.search;
+  const hidden = LOG_HIDDEN_PARAMS.filter((name) => url.searchParams.has(name));
+  if (hidden.length === 0) return url.search;
   const shown = new URLSearchParams(url.searchParams);
-  shown.set('token', '…');
+  for (const name of hidden) shown.set(name, '…');
   return `?${shown.toString()}`;
 }

@@ -9,7 +9,7 @@ import path from 'node:path';
 export interface RunningStackInfo {
   url: string;
   pid: number;
-  endpoints: { dynamodb: string; aws: string; cognito: string; alpaca: string | null; s3?: string };
+  endpoints: { dynamodb: string; aws: string; cognito: string; alpaca: string | null; s3?: string; kite?: string | null };
   pool: { userPoolId: string; userPoolClientId: string };
   tableName: string;
 }

@@ -10,6 +10,8 @@ import { unsubscribeSecretName } from '../functions/adapters/secrets/secret-name
 import { MAIL_ENV } from '../functions/adapters/mail/mail-env';
 import { startAlpacaStandIn } from './alpaca-standin';
 import { standInMarket } from './alpaca-standin-market';
+import { startKiteStandin } from './kite-standin';
+import { ensureLocalKiteKeys, localKiteUnderlyings } from './kite-standin-local';
 import { startAwsEndpoints, type RunningAwsEndpoints } from './aws-endpoints';
 import { startCognito, type LocalPool } from './cognito';
 import { ensureTable, startDynamoLocal } from './dynamodb';
@@ -26,7 +28,7 @@ import { startTtlSweeper } from './ttl-sweeper';
 
 export interface LocalStackOptions {
   dataDir: string;
-  ports: { gateway: number; dynamodb: number; cognito: number; aws: number; alpaca: number; s3: number };
+  ports: { gateway: number; dynamodb: number; cognito: number; aws: number; alpaca: number; s3: number; kite: number };
   web: WebMode;
   tableName?: string;
   /** How often the TTL sweeper runs; DynamoDB's own TTL works within days, so a minute is generous. */
@@ -43,7 +45,7 @@ export interface LocalStackOptions {
 export interface LocalStack {
   url: string;
   pool: LocalPool;
-  endpoints: { dynamodb: string; aws: string; cognito: string; alpaca: string | null; s3: string };
+  endpoints: { dynamodb: string; aws: string; cognito: string; alpaca: string | null; s3: string; kite: string | null };
   tableName: string;
   /** The local S3 of bulk uploads: its bucket, and a wait until the upload jobs started so far have ended. */
   uploads: Pick<RunningLocalS3, 'bucket' | 'idle'>;
@@ -57,7 +59,7 @@ export interface LocalStack {
   stop(): Promise<void>;
 }
 
-export const DEFAULT_PORTS = { gateway: 3000, dynamodb: 8000, cognito: 9229, aws: 4566, alpaca: 4700, s3: 4569 };
+export const DEFAULT_PORTS = { gateway: 3000, dynamodb: 8000, cognito: 9229, aws: 4566, alpaca: 4700, s3: 4569, kite: 4710 };
 export const PORT_ENV = {
   gateway: 'PORT',
   dynamodb: 'DYNAMODB_PORT',
@@ -65,6 +67,7 @@ export const PORT_ENV = {
   aws: 'AWS_LOCAL_PORT',
   alpaca: 'ALPACA_PORT',
   s3: 'S3_PORT',
+  kite: 'KITE_PORT',
 } as const;
 const PORT_LABEL = {
   gateway: 'the web app and API',
@@ -73,6 +76,7 @@ const PORT_LABEL = {
   aws: 'the local Secrets Manager and EventBridge endpoints',
   alpaca: 'the local Alpaca stand-in',
   s3: 'the local S3 of bulk uploads',
+  kite: 'the local Kite Connect stand-in',
 };
 
 /**
@@ -83,8 +87,11 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   const tableName = opts.tableName ?? DEFAULT_TABLE_NAME;
   // A configured Alpaca paper URL means the stand-in is not started, so its port is not needed.
   const standIn = !process.env.ALPACA_PAPER_URL;
+  // A configured Kite API URL (Zerodha's) means the Kite stand-in is not started either.
+  const kiteStandIn = !process.env.KITE_API_URL;
   for (const key of Object.keys(opts.ports) as (keyof typeof opts.ports)[]) {
     if (key === 'alpaca' && !standIn) continue;
+    if (key === 'kite' && !kiteStandIn) continue;
     await assertPortFree(opts.ports[key], `${PORT_LABEL[key]} (${PORT_ENV[key]})`);
   }
   const logs = path.join(opts.dataDir, 'logs');
@@ -200,6 +207,27 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       if (liveStandIn) Object.assign(process.env, { ALPACA_LIVE_URL: running.url, ALPACA_LIVE_STANDIN: '1' });
     }
 
+    // Zerodha Kite Connect: Zerodha's API when KITE_API_URL is set (with the operator's keys in the local secret
+    // <prefix>/kite), else the local stand-in (local/kite-standin.ts) with keys made at the first start, so the morning
+    // login runs end to end on a laptop; the product says when it talks to the stand-in (KITE_STAND_IN=1).
+    let kite: string | null = null;
+    if (kiteStandIn) {
+      const keys = await ensureLocalKiteKeys(secretsManagerSecretStore(), process.env.SECRET_PREFIX!);
+      if (keys.made) opts.log("made the local Kite stand-in's keys (kept in the local Secrets Manager)");
+      const running = await startKiteStandin({
+        port: opts.ports.kite,
+        apiKey: keys.apiKey,
+        apiSecret: keys.apiSecret,
+        underlyings: localKiteUnderlyings(new Date()),
+        // Kite sends the browser to the app's registered redirect URL: the gateway's callback route.
+        redirectUrl: `http://localhost:${opts.ports.gateway}/api/kite/callback`,
+        log: opts.log,
+      });
+      stops.push(running.close);
+      kite = running.url;
+      Object.assign(process.env, { KITE_API_URL: running.url, KITE_LOGIN_URL: `${running.url}/connect/login`, KITE_STAND_IN: '1' });
+    }
+
     const raw = new DynamoDBClient({});
     stops.push(() => raw.destroy());
     const created = await ensureTable(raw, tableName);
@@ -276,7 +304,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     return {
       url: gateway.url,
       pool: cognito.pool,
-      endpoints: { dynamodb: dynamo.endpoint, aws: aws.endpoint, cognito: cognito.pool.endpoint, alpaca, s3: s3.endpoint },
+      endpoints: { dynamodb: dynamo.endpoint, aws: aws.endpoint, cognito: cognito.pool.endpoint, alpaca, s3: s3.endpoint, kite },
       uploads: { bucket: s3.bucket, idle: s3.idle },
       tableName,
       events: aws.events,

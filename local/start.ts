@@ -3,6 +3,7 @@
  * Environment: PORT (3000), DYNAMODB_PORT (8000), COGNITO_PORT (9229), AWS_LOCAL_PORT (4566), S3_PORT (4569: the local S3 of
  * bulk uploads), ALPACA_PORT (4700: the local
  * Alpaca stand-in, started unless ALPACA_PAPER_URL names a real Alpaca paper host; ALPACA_LIVE_URL is Alpaca's live host unless set),
+ * KITE_PORT (4710: the local Zerodha Kite Connect stand-in, started unless KITE_API_URL names Kite's API),
  * DATA_DIR (.data), WEB_MODE (dev: Vite with hot reload; dist: the built SPA from WEB_DIST_DIR, default web/dist; none).
  * DYNAMODB_IN_MEMORY (0): 1 keeps DynamoDB Local's data in memory only (the benches use it); nothing survives a restart.
  * LOG_REQUESTS (1): 0 stops the one-line-per-request log.
@@ -68,7 +69,15 @@ try {
   if (!quiet) console.log('Starting Options Academy locally (DynamoDB Local, cognito-local, gateway)...');
   stack = await startLocalStack({
     dataDir,
-    ports: { gateway: port('gateway'), dynamodb: port('dynamodb'), cognito: port('cognito'), aws: port('aws'), alpaca: port('alpaca'), s3: port('s3') },
+    ports: {
+      gateway: port('gateway'),
+      dynamodb: port('dynamodb'),
+      cognito: port('cognito'),
+      aws: port('aws'),
+      alpaca: port('alpaca'),
+      s3: port('s3'),
+      kite: port('kite'),
+    },
     web,
     log,
     seedMarket: process.env.SEED_MARKET !== '0',
@@ -111,6 +120,7 @@ try {
         `  Cognito    ${stack.endpoints.cognito}  (pool ${stack.pool.userPoolId})`,
         `  DynamoDB   ${stack.endpoints.dynamodb}  (table ${stack.tableName})`,
         `  S3         ${stack.endpoints.s3}  (bucket ${stack.uploads.bucket}, bulk uploads)`,
+        `  Kite       ${stack.endpoints.kite ? `${stack.endpoints.kite}  (the local Kite Connect stand-in; log in on /app/config)` : `${process.env.KITE_API_URL}`}`,
         `  Alpaca     ${stack.endpoints.alpaca ? `${stack.endpoints.alpaca}  (the local stand-in answers for Alpaca's paper environment)` : `paper ${process.env.ALPACA_PAPER_URL}`}`,
         `  Data       ${dataDir}`,
         `  Web        ${web.mode === 'dev' ? 'Vite dev server with hot reload' : web.mode === 'dist' ? 'built SPA from web/dist' : 'not served'}`,

@@ -11,6 +11,7 @@ import { journalApi } from '@shared/journal/journal.api';
 import { gamificationApi } from '@shared/gamification/gamification.api';
 import { learningApi } from '@shared/learning/learning.api';
 import { marketApi } from '@shared/market/market.api';
+import { kiteLoginApi } from '@shared/market/india/kite-login.api';
 import { mcpApi } from '@shared/agent/mcp.api';
 import { operationsApi } from '@shared/operations/operations.api';
 import { paperApi } from '@shared/paper/paper.api';
@@ -50,6 +51,8 @@ export const apiAreas = {
   watchlist: watchlistApi,
   // The learner's alerts, checked after each end-of-day ingestion, and the notifications they write.
   alerts: alertsApi,
+  // The operator's daily Zerodha Kite Connect login (issue 38).
+  kiteLogin: kiteLoginApi,
 } as const;
 
 export type ApiArea = keyof typeof apiAreas;

@@ -74,6 +74,8 @@ const TAGS: Record<ApiArea, string> = {
     'Demo prediction markets (play money): yes/no contracts on the closes of the tracked underlyings, priced from their option chains, the demo balance, orders and settlement',
   watchlist:
     "The learner's watchlist (end of day): underlyings and contracts with their last figures, expired contracts with their settlement value, slots by level",
+  kiteLogin:
+    "The operator's daily Zerodha Kite Connect login: the keys' and session's state, the login URL, and Kite's callback that keeps the session on the server",
   alerts:
     "The learner's own alerts on an underlying or a contract, checked after each end-of-day ingestion; the notifications they write, the bell's count, mark read, and the alert e-mail choice",
 };
@@ -176,9 +178,11 @@ function responses(contract: RouteContract): Record<string, unknown> {
   const success = contract.refusesOnly ? [] : [contract.status ?? 200, ...(contract.otherStatuses ?? [])];
   for (const status of success) {
     out[String(status)] =
-      status === 204 || !contract.response
-        ? { description: 'Done; no content.' }
-        : { description: 'Success.', content: { 'application/json': { schema: jsonSchemaOf(contract.response, 'output') } } };
+      status === 302
+        ? { description: 'Sends the browser on (the Location header).', headers: { Location: { schema: { type: 'string' } } } }
+        : status === 204 || !contract.response
+          ? { description: 'Done; no content.' }
+          : { description: 'Success.', content: { 'application/json': { schema: jsonSchemaOf(contract.response, 'output') } } };
   }
   const errors = new Set<number>([429, 500, ...(contract.errors ?? [])]);
   if (contract.params || contract.query || contract.body) errors.add(400);

@@ -11,7 +11,14 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { OUTBOX_KEY_PREFIX } from '../../functions/adapters/dynamo/outbox';
-import { brokerSecretsPrefix, marketDataSecretName, simulationSecretName, unsubscribeSecretName } from '../../functions/adapters/secrets/secret-names';
+import {
+  brokerSecretsPrefix,
+  kiteSecretName,
+  kiteSessionSecretName,
+  marketDataSecretName,
+  simulationSecretName,
+  unsubscribeSecretName,
+} from '../../functions/adapters/secrets/secret-names';
 import { MAIL_ENV } from '../../functions/adapters/mail/mail-env';
 import { GLOBAL_SECONDARY_INDEXES } from '../../functions/adapters/dynamo/table-definition';
 import type { FunctionDefinition } from '../../functions/routes';
@@ -195,6 +202,21 @@ export class AppFunction extends Construct {
   }
 
   /**
+   * The Kite login's two secrets and no other: reads the operator's keys (`<prefix>/kite`, made by the operator like
+   * the market-data key), and reads, creates and writes the day's session (`<prefix>/kite-session`, created by the
+   * first login's callback). Each named with the six characters Secrets Manager adds, as grantMarketDataSecret does.
+   */
+  grantKiteLoginSecrets(prefix: string): void {
+    const keys = `${this.secretArnPrefix()}${kiteSecretName(prefix)}-??????`;
+    this.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: SECRET_READ_ACTIONS, resources: [keys] }));
+    const session = `${this.secretArnPrefix()}${kiteSessionSecretName(prefix)}-??????`;
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({ actions: [...SECRET_READ_ACTIONS, 'secretsmanager:CreateSecret', 'secretsmanager:PutSecretValue'], resources: [session] }),
+    );
+    this.fn.addEnvironment('SECRET_PREFIX', prefix);
+  }
+
+  /**
    * ses:SendEmail and nothing else, only from the stage's sending identity (the address, or its domain when that is the
    * verified identity) and only through its configuration set; the From address is pinned by the `ses:FromAddress`
    * condition. The identity, the configuration set and the site's origin go in the environment (MAIL_ENV).
@@ -309,6 +331,7 @@ export class AppFunction extends Construct {
     }
     if (access.uploadBucket) this.grantUploadBucket(access.uploadBucket);
     if (access.unsubscribeSecret) this.grantUnsubscribeSecret(targets.secretPrefix);
+    if (access.kiteSecrets === 'login') this.grantKiteLoginSecrets(targets.secretPrefix);
     // Without a sending identity (no `mailFrom` context) the function gets no grant and sends no e-mail.
     if (access.mail === 'send' && targets.mail) this.grantMailSend(targets.mail);
     if (access.events === 'put') this.grantPutEvents(targets.bus);

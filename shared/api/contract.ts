@@ -32,7 +32,8 @@ export interface RouteContract {
   refusesOnly?: true;
 }
 
-export type SuccessStatus = 200 | 201 | 202 | 204;
+/** 302: a route a browser is sent to (the Kite login's callback), which answers by sending it on (Location). */
+export type SuccessStatus = 200 | 201 | 202 | 204 | 302;
 export type ExpectedErrorStatus = 404 | 405 | 409 | 422 | 429 | 502 | 503 | 504;
 
 export type ApiContract = Partial<Record<RouteKey, RouteContract>>;

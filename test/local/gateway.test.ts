@@ -69,5 +69,8 @@ describe('the request log', () => {
     expect(loggedQuery(new URL('http://x/api/unsubscribe?token=abc.def'))).toBe('?token=%E2%80%A6');
     expect(loggedQuery(new URL('http://x/api/unsubscribe?lang=en&token=abc.def'))).not.toContain('abc');
     expect(loggedQuery(new URL('http://x/api/market/SPY/chain?expiry=2026-12-18'))).toBe('?expiry=2026-12-18');
+    const kite = loggedQuery(new URL('http://x/api/kite/callback?state=eyJzdWIi.c2ln&action=login&status=success&request_token=r3qu35t'));
+    expect(kite).not.toMatch(/eyJzdWIi|r3qu35t/);
+    expect(kite).toContain('status=success');
   });
 });

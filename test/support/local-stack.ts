@@ -11,7 +11,7 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 export interface StackInfo {
   url: string;
   pool: { userPoolId: string; userPoolClientId: string; endpoint: string; issuer: string; jwksUri: string; region: string };
-  endpoints: { dynamodb: string; aws: string; cognito: string; alpaca: string | null; s3: string };
+  endpoints: { dynamodb: string; aws: string; cognito: string; alpaca: string | null; s3: string; kite: string | null };
   tableName: string;
   dataDir: string;
 }
@@ -50,10 +50,18 @@ interface StackOptions {
   env?: Record<string, string>;
 }
 
-const PORT_VARIABLES = ['PORT', 'DYNAMODB_PORT', 'COGNITO_PORT', 'AWS_LOCAL_PORT', 'ALPACA_PORT', 'S3_PORT'];
+const PORT_VARIABLES = ['PORT', 'DYNAMODB_PORT', 'COGNITO_PORT', 'AWS_LOCAL_PORT', 'ALPACA_PORT', 'S3_PORT', 'KITE_PORT'];
 
 async function spawnOnce(opts: StackOptions): Promise<SpawnedStack> {
-  const [gateway, dynamodb, cognito, aws, alpaca, s3] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort(), freePort()]);
+  const [gateway, dynamodb, cognito, aws, alpaca, s3, kite] = await Promise.all([
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+  ]);
   const child = spawn(process.execPath, [path.join(REPO_ROOT, 'node_modules/tsx/dist/cli.mjs'), path.join(REPO_ROOT, 'local/start.ts')], {
     cwd: REPO_ROOT,
     env: {
@@ -64,6 +72,7 @@ async function spawnOnce(opts: StackOptions): Promise<SpawnedStack> {
       AWS_LOCAL_PORT: String(aws),
       ALPACA_PORT: String(alpaca),
       S3_PORT: String(s3),
+      KITE_PORT: String(kite),
       DATA_DIR: opts.dataDir,
       WEB_MODE: opts.webMode ?? 'none',
       READY_JSON: '1',

@@ -21,3 +21,12 @@ export const simulationSecretName = (prefix: string): string => `${prefix}/simul
  * CDK (DataStack) and at the local stack's first start; read only by the functions that sign or verify a link.
  */
 export const unsubscribeSecretName = (prefix: string): string => `${prefix}/unsubscribe`;
+
+/**
+ * The operator's Zerodha Kite Connect keys, JSON {"apiKey","apiSecret"} (README "Using Zerodha Kite Connect"), made by
+ * the operator like the market-data key; placeholders count as not configured (kite-session-store.ts).
+ */
+export const kiteSecretName = (prefix: string): string => `${prefix}/kite`;
+
+/** The access token of the day's Kite login (the KiteSession JSON), written by the login's callback until it expires. */
+export const kiteSessionSecretName = (prefix: string): string => `${prefix}/kite-session`;

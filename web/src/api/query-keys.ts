@@ -66,6 +66,8 @@ export const queryKeys = {
     operations: () => [...admin, 'operations'] as const,
     /** The alert e-mails the local mail stand-in wrote. */
     mail: () => [...admin, 'mail'] as const,
+    /** The Zerodha Kite Connect feed's keys and session (GET /api/admin/kite). */
+    kite: () => [...admin, 'kite'] as const,
     /** Bulk uploads: the recent list, and one upload's progress and report. */
     uploads: () => [...admin, 'uploads'] as const,
     upload: (uploadId: string) => [...admin, 'uploads', uploadId] as const,

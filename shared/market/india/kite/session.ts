@@ -18,10 +18,10 @@ export async function sessionChecksum(apiKey: string, requestToken: string, apiS
 /**
  * The login page for an API key (`v=3` asks for Kite Connect 3). `redirectParams` come back, URL-encoded as one
  * `redirect_params` query value, on the redirect (Kite Connect v3 docs, "User"): the callback uses them to tie the
- * answer to the login it started.
+ * answer to the login it started. `loginPage` is Kite's unless given (KITE_LOGIN_URL: the local stand-in's).
  */
-export function kiteLoginUrl(apiKey: string, redirectParams?: Record<string, string>): string {
-  const url = new URL(KITE_LOGIN_URL);
+export function kiteLoginUrl(apiKey: string, redirectParams?: Record<string, string>, loginPage: string = KITE_LOGIN_URL): string {
+  const url = new URL(loginPage);
   url.searchParams.set('v', '3');
   url.searchParams.set('api_key', apiKey);
   if (redirectParams && Object.keys(redirectParams).length > 0) url.searchParams.set('redirect_params', new URLSearchParams(redirectParams).toString());

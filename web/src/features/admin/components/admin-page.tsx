@@ -4,6 +4,7 @@ import { useMarketStatus } from '@web/api/market';
 import { useOperationsStatus } from '@web/api/operations';
 import { Spinner } from '@web/components/ui/spinner';
 import { usePageMeta } from '@web/lib/page-meta';
+import { KiteSection } from './kite-section';
 
 const STATUS_STALE_MS = 5_000;
 const card = 'rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200';
@@ -130,6 +131,7 @@ function Configuration() {
           </li>
         </ul>
       </section>
+      <KiteSection />
       <JobsList />
     </div>
   );
