@@ -10,6 +10,7 @@ import { draftsApi } from '@shared/drafts/drafts.api';
 import { journalApi } from '@shared/journal/journal.api';
 import { gamificationApi } from '@shared/gamification/gamification.api';
 import { learningApi } from '@shared/learning/learning.api';
+import { indiaApi } from '@shared/market/india/india.api';
 import { marketApi } from '@shared/market/market.api';
 import { mcpApi } from '@shared/agent/mcp.api';
 import { operationsApi } from '@shared/operations/operations.api';
@@ -50,6 +51,8 @@ export const apiAreas = {
   watchlist: watchlistApi,
   // The learner's alerts, checked after each end-of-day ingestion, and the notifications they write.
   alerts: alertsApi,
+  // Indian markets: the view-only NSE chain and its underlyings, with the feed's badge.
+  india: indiaApi,
 } as const;
 
 export type ApiArea = keyof typeof apiAreas;

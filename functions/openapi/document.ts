@@ -76,6 +76,7 @@ const TAGS: Record<ApiArea, string> = {
     "The learner's watchlist (end of day): underlyings and contracts with their last figures, expired contracts with their settlement value, slots by level",
   alerts:
     "The learner's own alerts on an underlying or a contract, checked after each end-of-day ingestion; the notifications they write, the bell's count, mark read, and the alert e-mail choice",
+  india: 'Indian markets: the view-only NSE option chain with lot sizes in rupees, and its underlyings, from Zerodha Kite or the simulated NSE market',
 };
 
 /**

@@ -11,7 +11,14 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { OUTBOX_KEY_PREFIX } from '../../functions/adapters/dynamo/outbox';
-import { brokerSecretsPrefix, marketDataSecretName, simulationSecretName, unsubscribeSecretName } from '../../functions/adapters/secrets/secret-names';
+import {
+  brokerSecretsPrefix,
+  kiteSecretName,
+  kiteSessionSecretName,
+  marketDataSecretName,
+  simulationSecretName,
+  unsubscribeSecretName,
+} from '../../functions/adapters/secrets/secret-names';
 import { MAIL_ENV } from '../../functions/adapters/mail/mail-env';
 import { GLOBAL_SECONDARY_INDEXES } from '../../functions/adapters/dynamo/table-definition';
 import type { FunctionDefinition } from '../../functions/routes';
@@ -187,6 +194,19 @@ export class AppFunction extends Construct {
     });
   }
 
+  /**
+   * Reads the operator's Kite keys and the day's login, `<prefix>/kite` and `<prefix>/kite-session` (each by its name and
+   * the six characters Secrets Manager adds), and the simulated market's deployment secret, which the simulated NSE
+   * market draws with when Kite has no live login.
+   */
+  grantKiteSecretsRead(prefix: string): void {
+    const resources = [kiteSecretName(prefix), kiteSessionSecretName(prefix)].map((name) => `${this.secretArnPrefix()}${name}-??????`);
+    this.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: SECRET_READ_ACTIONS, resources }));
+    const simulation = `${this.secretArnPrefix()}${simulationSecretName(prefix)}-??????`;
+    this.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [simulation] }));
+    this.fn.addEnvironment('SECRET_PREFIX', prefix);
+  }
+
   /** Reads the one key that signs and verifies the unsubscribe links of alert e-mails, `<prefix>/unsubscribe`. */
   grantUnsubscribeSecret(prefix: string): void {
     const resource = `${this.secretArnPrefix()}${unsubscribeSecretName(prefix)}-??????`;
@@ -309,6 +329,7 @@ export class AppFunction extends Construct {
     }
     if (access.uploadBucket) this.grantUploadBucket(access.uploadBucket);
     if (access.unsubscribeSecret) this.grantUnsubscribeSecret(targets.secretPrefix);
+    if (access.kiteSecrets) this.grantKiteSecretsRead(targets.secretPrefix);
     // Without a sending identity (no `mailFrom` context) the function gets no grant and sends no e-mail.
     if (access.mail === 'send' && targets.mail) this.grantMailSend(targets.mail);
     if (access.events === 'put') this.grantPutEvents(targets.bus);

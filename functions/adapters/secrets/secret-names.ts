@@ -21,3 +21,9 @@ export const simulationSecretName = (prefix: string): string => `${prefix}/simul
  * CDK (DataStack) and at the local stack's first start; read only by the functions that sign or verify a link.
  */
 export const unsubscribeSecretName = (prefix: string): string => `${prefix}/unsubscribe`;
+
+/** The operator's Zerodha Kite Connect keys, {"apiKey","apiSecret"} (issue 38; shared/market/india/kite-session.port.ts). */
+export const kiteSecretName = (prefix: string): string => `${prefix}/kite`;
+
+/** The day's Kite login (the KiteSession JSON), written by the login's callback, read by the Indian chain. */
+export const kiteSessionSecretName = (prefix: string): string => `${prefix}/kite-session`;
