@@ -54,15 +54,16 @@ export interface FunctionDefinition {
      */
     unsubscribeSecret?: 'read';
     /**
-     * 'login': the Kite login's two secrets and nothing else: reads the operator's keys (`<prefix>/kite`), and reads,
-     * creates and writes the day's session (`<prefix>/kite-session`).
-     */
-    kiteSecrets?: 'login';
-    /**
      * 'send': ses:SendEmail from the stage's sending identity through its configuration set, nothing else, with the
      * identity, the configuration set and the site's origin in the environment (functions/adapters/mail/mail-env.ts).
      */
     mail?: 'send';
+    /**
+     * The operator's Zerodha Kite keys (`<prefix>/kite`) and the day's login (`<prefix>/kite-session`), issue 38.
+     * 'read': read on those two, with the simulated market's deployment secret the simulated NSE market draws with (the
+     * Indian chain). 'login': reads the keys, and reads, creates and writes the session (the login's callback).
+     */
+    kiteSecrets?: 'read' | 'login';
   };
   memoryMb?: number;
   timeoutSeconds?: number;
@@ -303,6 +304,16 @@ export const httpFunctions: readonly FunctionDefinition[] = [
     access: { table: 'readwrite' },
     memoryMb: 1024,
   },
+  {
+    id: 'india',
+    file: 'functions/http/india.ts',
+    description: 'Indian markets (public): the view-only NSE option chain from Zerodha Kite or the simulated NSE market, and its underlyings',
+    // Reads the Kite keys and login (Secrets Manager) and calls Kite; the simulated NSE market needs the deployment's draws.
+    // The instrument dump is several MB and a chain's quotes may take two of Kite's one-a-second calls.
+    access: { kiteSecrets: 'read' },
+    memoryMb: 1024,
+    timeoutSeconds: 20,
+  },
 ];
 
 /**
@@ -358,6 +369,9 @@ export const routes: readonly RouteDefinition[] = [
   { routeKey: 'GET /api/market/{underlying}/chain', auth: 'public', fn: 'market' },
   { routeKey: 'GET /api/market/{underlying}/history', auth: 'public', fn: 'market' },
   { routeKey: 'GET /api/market/contracts/{contract}/history', auth: 'public', fn: 'market' },
+  // Indian markets: the view-only NSE chain (issue 38).
+  { routeKey: 'GET /api/india/underlyings', auth: 'public', fn: 'india' },
+  { routeKey: 'GET /api/india/chain', auth: 'public', fn: 'india' },
   { routeKey: 'POST /api/market/sync', auth: 'user', fn: 'market' },
   { routeKey: 'GET /api/admin/market/stats', auth: 'admin', fn: 'adminMarket' },
   { routeKey: 'POST /api/admin/market/cleanup', auth: 'admin', fn: 'adminMarket' },

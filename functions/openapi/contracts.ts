@@ -10,6 +10,7 @@ import { draftsApi } from '@shared/drafts/drafts.api';
 import { journalApi } from '@shared/journal/journal.api';
 import { gamificationApi } from '@shared/gamification/gamification.api';
 import { learningApi } from '@shared/learning/learning.api';
+import { indiaApi } from '@shared/market/india/india.api';
 import { marketApi } from '@shared/market/market.api';
 import { kiteLoginApi } from '@shared/market/india/kite-login.api';
 import { mcpApi } from '@shared/agent/mcp.api';
@@ -53,6 +54,8 @@ export const apiAreas = {
   alerts: alertsApi,
   // The operator's daily Zerodha Kite Connect login (issue 38).
   kiteLogin: kiteLoginApi,
+  // Indian markets: the view-only NSE chain and its underlyings, with the feed's badge.
+  india: indiaApi,
 } as const;
 
 export type ApiArea = keyof typeof apiAreas;

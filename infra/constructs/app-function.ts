@@ -194,6 +194,19 @@ export class AppFunction extends Construct {
     });
   }
 
+  /**
+   * Reads the operator's Kite keys and the day's login, `<prefix>/kite` and `<prefix>/kite-session` (each by its name and
+   * the six characters Secrets Manager adds), and the simulated market's deployment secret, which the simulated NSE
+   * market draws with when Kite has no live login.
+   */
+  grantKiteSecretsRead(prefix: string): void {
+    const resources = [kiteSecretName(prefix), kiteSessionSecretName(prefix)].map((name) => `${this.secretArnPrefix()}${name}-??????`);
+    this.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: SECRET_READ_ACTIONS, resources }));
+    const simulation = `${this.secretArnPrefix()}${simulationSecretName(prefix)}-??????`;
+    this.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [simulation] }));
+    this.fn.addEnvironment('SECRET_PREFIX', prefix);
+  }
+
   /** Reads the one key that signs and verifies the unsubscribe links of alert e-mails, `<prefix>/unsubscribe`. */
   grantUnsubscribeSecret(prefix: string): void {
     const resource = `${this.secretArnPrefix()}${unsubscribeSecretName(prefix)}-??????`;
@@ -332,6 +345,7 @@ export class AppFunction extends Construct {
     if (access.uploadBucket) this.grantUploadBucket(access.uploadBucket);
     if (access.unsubscribeSecret) this.grantUnsubscribeSecret(targets.secretPrefix);
     if (access.kiteSecrets === 'login') this.grantKiteLoginSecrets(targets.secretPrefix);
+    if (access.kiteSecrets === 'read') this.grantKiteSecretsRead(targets.secretPrefix);
     // Without a sending identity (no `mailFrom` context) the function gets no grant and sends no e-mail.
     if (access.mail === 'send' && targets.mail) this.grantMailSend(targets.mail);
     if (access.events === 'put') this.grantPutEvents(targets.bus);

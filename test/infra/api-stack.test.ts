@@ -216,10 +216,23 @@ describe('ApiStack', () => {
         ...(definition.access.brokerSecrets ? [expect.stringMatching(/:secret:options-academy\/dev\/broker\/\*"/)] : []),
         // The unsubscribe links' key: only the public route that verifies them.
         ...(definition.access.unsubscribeSecret ? [expect.stringMatching(/:secret:options-academy\/dev\/unsubscribe-\?{6}"/)] : []),
+        // The Kite login's callback: the keys (read) and the day's session (read and written), in two statements.
+        ...(definition.access.kiteSecrets === 'login'
+          ? [expect.stringMatching(/:secret:options-academy\/dev\/kite-\?{6}"/), expect.stringMatching(/:secret:options-academy\/dev\/kite-session-\?{6}"/)]
+          : []),
+        // The Kite keys and the day's login, and the draws of the simulated NSE market: the Indian chain reads them.
+        ...(definition.access.kiteSecrets === 'read'
+          ? [
+              expect.stringMatching(/:secret:options-academy\/dev\/kite-\?{6}".*:secret:options-academy\/dev\/kite-session-\?{6}"/),
+              expect.stringMatching(/:secret:options-academy\/dev\/simulation-\?{6}"/),
+            ]
+          : []),
       ]);
     }
     expect(['market', 'adminMarket'].every((id) => httpFunctions.find((f) => f.id === id)!.access.marketDataSecret === 'read')).toBe(true);
     expect(httpFunctions.filter((f) => f.access.unsubscribeSecret).map((f) => f.id)).toEqual(['unsubscribe']);
+    expect(httpFunctions.filter((f) => f.access.kiteSecrets === 'read').map((f) => f.id)).toEqual(['india']);
+    expect(httpFunctions.filter((f) => f.access.kiteSecrets === 'login').map((f) => f.id)).toEqual(['kiteLogin']);
   });
 
   it('grants the me function item-level table access on the table and its GSIs only, without Scan', () => {

@@ -1,4 +1,4 @@
-import { callPutBatch, chainGreeks, inDisplayUnits, type Greeks } from '../../pricing';
+import { callPutBatch, chainGreeks, type Greeks } from '../../pricing';
 import { seededRng } from '../random';
 import { dailyReturn, daySkewLevel, dayVolLevel, round2, walkClose, type DrawKey } from '../simulated-day';
 import { strikeGrid } from '../strikes';
@@ -16,6 +16,7 @@ import {
   type NseExpiry,
 } from './nse-calendar';
 import { NSE_EXERCISE_STYLE, NSE_OPTION_TICK, NSE_REFERENCE_DATE, nseContract, type NseContractSpec } from './nse-contracts';
+import { nseQuoteGreeks } from './nse-quote-greeks';
 import { continuousRepoRate, repoRateOn } from './repo-rate';
 
 /**
@@ -170,7 +171,7 @@ function quoteExpiry(spec: NseContractSpec, session: string, S: number, r: numbe
   const mids = new Float64Array(n);
   for (let i = 0; i < n; i++) mids[i] = round2((bids[i]! + asks[i]!) / 2);
   // IV and Greeks from the quoted mids, as from a feed's quotes.
-  const market = chainGreeks({ S, r, q, isCall, K, T: Ts, price: mids });
+  const market = nseQuoteGreeks({ S, r, q, isCall, K, T: Ts, price: mids });
 
   const quotes: NseOptionQuote[] = [];
   for (let i = 0; i < n; i++) {
@@ -187,8 +188,6 @@ function quoteExpiry(spec: NseContractSpec, session: string, S: number, r: numbe
     const ask = asks[i]!;
     const mid = mids[i]!;
     const last = volume > 0 || oi > 0 ? round2(Math.min(ask, Math.max(bid, Math.round((mid + (rng.uniform() - 0.5) * (ask - bid) * 0.8) / t) * t))) : null;
-    const iv = market.iv[i]!;
-    const solved = iv === iv;
     quotes.push({
       tradingsymbol: nseTradingSymbol(spec.symbol, expiry, k, type),
       underlying: spec.symbol,
@@ -202,17 +201,8 @@ function quoteExpiry(spec: NseContractSpec, session: string, S: number, r: numbe
       mid,
       last,
       premiumPerLot: round2(mid * spec.lotSize),
-      iv: solved ? iv : null,
-      greeks: solved
-        ? inDisplayUnits({
-            price: market.price[i]!,
-            delta: market.delta[i]!,
-            gamma: market.gamma[i]!,
-            theta: market.theta[i]!,
-            vega: market.vega[i]!,
-            rho: market.rho[i]!,
-          })
-        : null,
+      iv: market[i]!.iv,
+      greeks: market[i]!.greeks,
       volume,
       openInterest: oi,
     });

@@ -35,6 +35,11 @@ export const queryKeys = {
     quotes: (tickers: readonly string[]) => [...market, 'quotes', tickers.join(',')] as const,
     history: (underlying: string) => [...market, 'history', underlying] as const,
   },
+  /** Indian markets (GET /api/india/…, issue 38): the NSE underlyings and the view-only chain of one expiry. */
+  india: {
+    underlyings: () => ['india', 'underlyings'] as const,
+    chain: (symbol: string, expiry: string | null) => ['india', 'chain', symbol, expiry ?? ''] as const,
+  },
   /**
    * End-of-day analysis (GET /api/analysis/…) and the learner's saved screens: the answers change once a session; a
    * saved or deleted screen changes the list.

@@ -8,6 +8,11 @@ import { ApiError } from '@web/lib/api-client';
 import { setNumberStyle } from '@shared/format/number-style';
 import { chainOf, contract, DEMO_STATUS, EXPIRIES, LIVE_STATUS, TICKERS } from '../fixtures';
 import { stubApi } from '../../../app/api-stub';
+import type * as IndiaApi from '@web/api/india';
+import { formatMoney } from '@shared/format/money';
+import { INDIA_BADGE, INDIA_REFRESH_SECONDS, type IndiaFeed } from '@shared/market/india/india.api';
+import { NSE_CONTRACTS } from '@shared/market/india/nse-contracts';
+import { simulatedIndianChainSource } from '@shared/market/india/simulated-chain-source';
 
 const api = vi.hoisted(() => ({ getMarketStatus: vi.fn(), getTickers: vi.fn(), getExpiries: vi.fn(), getChain: vi.fn(), syncMarket: vi.fn() }));
 
@@ -26,6 +31,23 @@ vi.mock('@web/api/market', async () => {
     getChain: api.getChain,
     useChain: (u: string, e: string | null) => useQuery({ queryKey: ['market', 'chain', u, e], queryFn: () => api.getChain(u, e), enabled: !!u && !!e }),
     syncMarket: api.syncMarket,
+  };
+});
+// The Indian chain's fetchers are replaced; its refresh rule is the real one.
+const india = vi.hoisted(() => ({ getIndiaUnderlyings: vi.fn(), getIndianChain: vi.fn() }));
+vi.mock('@web/api/india', async (importOriginal) => {
+  const real = await importOriginal<typeof IndiaApi>();
+  const { useQuery } = await import('@tanstack/react-query');
+  return {
+    ...real,
+    useIndiaUnderlyings: (enabled = true) => useQuery({ queryKey: ['india', 'underlyings'], queryFn: () => india.getIndiaUnderlyings(), enabled }),
+    useIndianChain: (symbol: string, expiry: string | null, enabled = true) =>
+      useQuery({
+        queryKey: ['india', 'chain', symbol, expiry ?? ''],
+        queryFn: () => india.getIndianChain(symbol, expiry),
+        enabled: enabled && !!symbol,
+        refetchInterval: (query) => real.indiaRefetchInterval(query.state.data as never),
+      }),
   };
 });
 vi.mock('@web/features/chain/hooks/use-signed-in', () => ({ useSignedIn: () => false }));
@@ -79,8 +101,27 @@ const cellTexts = (strike: number) =>
     .getAllByRole('cell')
     .map((c) => c.textContent);
 
+/** The simulated NSE market's NIFTY chain of Friday 27 November 2026, as GET /api/india/chain answers it. */
+const DEMO_FEED: IndiaFeed = {
+  badge: INDIA_BADGE.demo,
+  source: 'simulated',
+  standIn: false,
+  sessionExpiresAt: null,
+  marketOpen: false,
+  refreshSeconds: INDIA_REFRESH_SECONDS,
+};
+async function indianChain(symbol: string, feed: IndiaFeed = DEMO_FEED) {
+  const read = await simulatedIndianChainSource().chain({ symbol, now: new Date('2026-11-28T06:30:00Z') });
+  if (!read.ok || !read.value) throw new Error('no simulated chain');
+  return { ...read.value, feed };
+}
+const UNDERLYINGS = NSE_CONTRACTS.map((c) => ({ symbol: c.symbol, name: c.name, kind: c.kind, lotSize: c.lotSize, strikeInterval: c.strikeInterval }));
+
 beforeEach(() => {
   Object.values(api).forEach((f) => f.mockReset());
+  Object.values(india).forEach((f) => f.mockReset());
+  india.getIndiaUnderlyings.mockResolvedValue({ underlyings: UNDERLYINGS, feed: DEMO_FEED });
+  india.getIndianChain.mockImplementation((symbol: string) => indianChain(symbol));
   api.getMarketStatus.mockResolvedValue(DEMO_STATUS);
   api.getTickers.mockResolvedValue({ source: 'demo', tickers: TICKERS });
   api.getExpiries.mockResolvedValue({ underlying: 'SPY', source: 'demo', expiries: EXPIRIES });
@@ -592,7 +633,7 @@ describe('ChainPage: data source, demo notice and Sync Data', () => {
 });
 
 describe('ChainPage: markets', () => {
-  it('shows only the coming-soon banner in Indian mode, with NIFTY selected, and SPY again on the way back', async () => {
+  it('keeps the coming-soon banner in Indian mode and shows the view-only NIFTY chain below it, in rupees with lot sizes; SPY again on the way back', async () => {
     const router = renderPage('/optionschain?ticker=QQQ');
     await screen.findByRole('table');
     await userEvent.click(screen.getByRole('button', { name: 'Indian Markets' }));
@@ -612,14 +653,82 @@ describe('ChainPage: markets', () => {
     expect(nse.getAttribute('rel')).toBe('noopener noreferrer');
     expect(screen.getByTestId('data-source-badge').textContent).toBe('Demo Data Only');
     expect(screen.queryByRole('button', { name: 'Sync Data' })).toBeNull();
-    expect(screen.queryByRole('table')).toBeNull();
     expect(screen.queryByRole('button', { name: /^Ticker / })).toBeNull();
     expect(api.getExpiries).not.toHaveBeenCalledWith('NIFTY');
+
+    // The Indian chain, below the banner.
+    const chain = await indianChain('NIFTY');
+    const section = screen.getByRole('region', { name: 'NSE option chain (view only)' });
+    expect(banner.compareDocumentPosition(section) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(india.getIndianChain).toHaveBeenCalledWith('NIFTY', null);
+    const nseTable = await within(section).findByRole('table');
+    expect(section.textContent).toContain('For viewing only: Indian options cannot be traded or added to the strategy builder here.');
+    expect(within(section).getByTestId('india-as-of').textContent).toContain('End of day: the close of Fri, Nov 27, 2026 (15:30 IST).');
+    expect((within(section).getByLabelText('Underlying') as HTMLSelectElement).value).toBe('NIFTY');
+    expect((within(section).getByLabelText('Expiry') as HTMLSelectElement).value).toBe(chain.expiry);
+    expect(nseTable.querySelector('caption')!.textContent).toContain('Each contract is one lot of 65');
+    // A row: the call's lot, bid, ask and premium per lot in rupees, then the strike, then the put's.
+    const q = chain.quotes.find((x) => x.type === 'CE')!;
+    const row = within(nseTable)
+      .getByRole('rowheader', { name: new RegExp(`^₹${q.strike.toLocaleString('en-IN')}`) })
+      .closest('tr')!;
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(cells.slice(0, 4)).toEqual(['65', formatMoney(q.bid, 'INR'), formatMoney(q.ask, 'INR'), formatMoney(q.premiumPerLot, 'INR')]);
+    expect(cells.at(-1)).toBe('65');
+    // en-IN grouping: the spot (₹26,xxx) and any premium per lot past a lakh (₹1,23,456.00).
+    expect(section.textContent).toContain(formatMoney(chain.spot, 'INR'));
+    expect(formatMoney(123_456, 'INR')).toBe('₹1,23,456.00');
+    // View only: nothing to trade or to build with.
+    expect(within(section).queryAllByRole('button')).toEqual([]);
+    expect(within(section).queryByRole('link')).toBeNull();
 
     await userEvent.click(screen.getByRole('button', { name: 'US Markets' }));
     expect(router.state.location.search).toBe('?ticker=SPY');
     expect(await screen.findByRole('button', { name: /^Ticker SPY/ })).toBeTruthy();
     await screen.findByRole('table');
+    expect(screen.queryByRole('region', { name: 'NSE option chain (view only)' })).toBeNull();
+  });
+
+  it("says 'Zerodha Connected', reads the chain again every 5 s while NSE is open, and stops when the page goes back to the US", async () => {
+    const live: IndiaFeed = {
+      ...DEMO_FEED,
+      badge: INDIA_BADGE.connected,
+      source: 'kite',
+      standIn: true,
+      sessionExpiresAt: '2026-12-01T00:30:00Z',
+      marketOpen: true,
+    };
+    india.getIndiaUnderlyings.mockResolvedValue({ underlyings: UNDERLYINGS, feed: live });
+    india.getIndianChain.mockImplementation(async (symbol: string) => ({ ...(await indianChain(symbol, live)), asOf: '2026-11-30T05:00:07Z' }));
+    renderPage('/optionschain?market=india&ticker=NIFTY');
+    const section = await screen.findByRole('region', { name: 'NSE option chain (view only)' });
+    await within(section).findByRole('table');
+    expect(screen.getByTestId('data-source-badge').textContent).toBe('Zerodha Connected');
+    expect(within(section).getByTestId('india-as-of').textContent).toBe(
+      'Live from Zerodha Kite: refreshed at 10:30:07 IST, every 5 seconds while NSE is open. These prices come from the local Kite stand-in, not from Zerodha.',
+    );
+    await waitFor(() => expect(india.getIndianChain.mock.calls.length).toBeGreaterThanOrEqual(2), { timeout: 7_000 });
+    await userEvent.click(screen.getByRole('button', { name: 'US Markets' }));
+    const after = india.getIndianChain.mock.calls.length;
+    await new Promise((r) => setTimeout(r, 6_000));
+    expect(india.getIndianChain.mock.calls.length).toBe(after);
+  });
+
+  it('reads another underlying and expiry from the labelled pickers', async () => {
+    const router = renderPage('/optionschain?market=india&ticker=NIFTY');
+    const section = await screen.findByRole('region', { name: 'NSE option chain (view only)' });
+    await within(section).findByRole('table');
+    expect(india.getIndianChain.mock.calls.length).toBe(1);
+    await userEvent.selectOptions(within(section).getByLabelText('Underlying'), 'BANKNIFTY');
+    expect(router.state.location.search).toBe('?market=india&ticker=BANKNIFTY');
+    await waitFor(() => expect(india.getIndianChain).toHaveBeenCalledWith('BANKNIFTY', null));
+    await waitFor(() => expect(within(section).getByRole('table').querySelector('caption')!.textContent).toContain('one lot of 30'));
+    const bank = await indianChain('BANKNIFTY');
+    const second = bank.expiries[1]!.date;
+    await userEvent.selectOptions(within(section).getByLabelText('Expiry'), second);
+    await waitFor(() => expect(india.getIndianChain).toHaveBeenCalledWith('BANKNIFTY', second));
   });
 });
 

@@ -5,6 +5,8 @@ import { ChartBoundary } from '@web/components/charts/chart-fallback';
 import { loadWithRetry } from '@web/lib/load-with-retry';
 import { usePageMeta } from '@web/lib/page-meta';
 import { useChain, useExpiries, useMarketStatus, useTickers } from '@web/api/market';
+import { useIndiaUnderlyings, useIndianChain } from '@web/api/india';
+import { INDIA_BADGE } from '@shared/market/india/india.api';
 import { useChainParams } from '../hooks/use-chain-params';
 import { useMarketSync } from '../hooks/use-market-sync';
 import { PHONE_QUERY, useMediaQuery } from '../hooks/use-media-query';
@@ -21,6 +23,7 @@ import { atTheMoneyStrike } from '@shared/market/strikes';
 import { DataSourceBar } from './data-source-bar';
 import { DemoNotice } from './demo-notice';
 import { ExpiryFilter } from './expiry-filter';
+import { IndiaChain } from './india-chain';
 import { IndiaComingSoon } from './india-coming-soon';
 import { MarketSwitch } from './market-switch';
 import { PublicHeader } from './public-header';
@@ -59,6 +62,10 @@ export default function ChainPage({ inShell }: { inShell: boolean }) {
   const expiryList = useMemo(() => expiries.data?.expiries ?? [], [expiries.data]);
   const expiry = us && expiries.data ? resolveExpiry(expiryList, requestedExpiry) : null;
   const chain = useChain(ticker, expiry);
+  // Indian mode: the view-only NSE chain, read only while the page is in it (switching back stops its refresh).
+  const indiaUnderlyings = useIndiaUnderlyings(!us);
+  const indiaChain = useIndianChain(ticker, us ? null : requestedExpiry, !us);
+  const indiaFeed = indiaChain.data?.feed ?? indiaUnderlyings.data?.feed;
   const sync = useMarketSync();
 
   const [tabState, setTabState] = useState<{ ticker: string; tab: ExpiryTab }>({ ticker, tab: 'All' });
@@ -162,7 +169,8 @@ export default function ChainPage({ inShell }: { inShell: boolean }) {
 
       {/* Where the prices come from, on one line: the badge, Sync Data, and the simulated-prices notice folded to its heading. */}
       <DataSourceBar
-        live={live}
+        live={us ? live : indiaFeed?.badge === INDIA_BADGE.connected}
+        label={us ? undefined : (indiaFeed?.badge ?? INDIA_BADGE.demo)}
         canSync={canSync}
         syncHint={syncHint}
         syncing={sync.syncing}
@@ -175,7 +183,10 @@ export default function ChainPage({ inShell }: { inShell: boolean }) {
       </DataSourceBar>
 
       {!us ? (
-        <IndiaComingSoon />
+        <>
+          <IndiaComingSoon />
+          <IndiaChain underlyings={indiaUnderlyings} chain={indiaChain} symbol={ticker} onSymbol={selectTicker} onExpiry={selectExpiry} isPhone={isPhone} />
+        </>
       ) : (
         <>
           <div className="flex flex-col gap-3 sm:flex-row sm:items-stretch">

@@ -6,6 +6,8 @@ import { formatNewYorkTime } from '@shared/format/time';
 
 interface Props {
   live: boolean;
+  /** The badge's words when they are not the US ones: India's 'Zerodha Connected' or 'Demo Data Only' (spec part 2 §2). */
+  label?: string;
   /** A provider is configured, so Sync Data has something to pull from; without one the button is not shown. */
   canSync: boolean;
   /** Why Sync Data is off, read out with the button. */
@@ -30,7 +32,7 @@ const NOTICE_STYLE: Record<SyncNotice['kind'], string> = {
  * The data-source badge, Sync Data and what the last sync said (spec part 2 §2). Sync Data shows only when a provider
  * is configured: on the simulated market there is nothing to sync, and the demo notice says where prices come from.
  */
-export function DataSourceBar({ live, canSync, syncHint, syncing, onSync, lastSync, notice, onDismissNotice, children }: Props) {
+export function DataSourceBar({ live, label, canSync, syncHint, syncing, onSync, lastSync, notice, onDismissNotice, children }: Props) {
   const hintId = useId();
   const location = useLocation();
   return (
@@ -41,7 +43,7 @@ export function DataSourceBar({ live, canSync, syncHint, syncing, onSync, lastSy
           className={`inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-xs font-semibold ring-1 ring-inset ${live ? 'bg-brand-50 text-brand-900 ring-brand-100' : 'bg-amber-50 text-amber-900 ring-amber-200'}`}
         >
           <span aria-hidden className={`h-2 w-2 rounded-full ${live ? 'bg-brand-600' : 'bg-amber-500'}`} />
-          {live ? 'Live Data Available' : 'Demo Data Only'}
+          {label ?? (live ? 'Live Data Available' : 'Demo Data Only')}
         </span>
         {canSync && (
           <Button variant="secondary" className="px-3 py-1.5" onClick={onSync} disabled={syncing} aria-describedby={syncHint ? hintId : undefined}>

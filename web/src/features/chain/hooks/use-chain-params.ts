@@ -2,7 +2,8 @@ import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { MARKETS, marketFromParam, marketParam, type Market } from '../lib/markets';
 
-const TICKER = /^[A-Z][A-Z.]{0,9}$/;
+/** A US ticker (BRK.B) or an NSE symbol (M&M, BAJAJ-AUTO). */
+const TICKER = /^[A-Z][A-Z.&-]{0,19}$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
