@@ -642,7 +642,7 @@ describe('ChainPage: markets', () => {
     for (const item of ['NIFTY, BANKNIFTY and FINNIFTY options', '20+ NSE/BSE stock options', 'Real-time data', 'Indian Greeks calculator']) {
       expect(within(banner).getByText(item)).toBeTruthy();
     }
-    expect(banner.textContent).toContain('Expected launch: Q1 2026');
+    expect(banner.textContent).toContain('below is a view-only NSE chain. Expected launch: Q1 2026');
     // Q1 2026 has passed without a launch: the banner says so rather than showing a past date as the future.
     expect(banner.textContent).toContain('Q1 2026 (delayed). The new date will be announced on the coming-soon page.');
     expect(within(banner).getByRole('link', { name: 'See what is coming' }).getAttribute('href')).toBe('/coming-soon');
@@ -652,6 +652,10 @@ describe('ChainPage: markets', () => {
     expect(nse.getAttribute('target')).toBe('_blank');
     expect(nse.getAttribute('rel')).toBe('noopener noreferrer');
     expect(screen.getByTestId('data-source-badge').textContent).toBe('Demo Data Only');
+    // The simulated NSE market's chain is not called live; the US market's simulated-prices notice is not shown here.
+    await waitFor(() => expect(document.title).toBe('Options Chain (Simulated) | Options Academy'));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Options ChainSimulated');
+    expect(screen.queryByTestId('demo-notice-fold')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Sync Data' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Ticker / })).toBeNull();
     expect(api.getExpiries).not.toHaveBeenCalledWith('NIFTY');
@@ -706,6 +710,7 @@ describe('ChainPage: markets', () => {
     const section = await screen.findByRole('region', { name: 'NSE option chain (view only)' });
     await within(section).findByRole('table');
     expect(screen.getByTestId('data-source-badge').textContent).toBe('Zerodha Connected');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Live Options Chain');
     expect(within(section).getByTestId('india-as-of').textContent).toBe(
       'Live from Zerodha Kite: refreshed at 10:30:07 IST, every 5 seconds while NSE is open. These prices come from the local Kite stand-in, not from Zerodha.',
     );

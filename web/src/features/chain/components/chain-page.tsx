@@ -108,7 +108,8 @@ export default function ChainPage({ inShell }: { inShell: boolean }) {
   const marketStatus = status.data;
   const dataSource = view?.source ?? expiries.data?.source;
   const live = us && marketStatus?.source === 'live' && dataSource !== 'demo';
-  const demoInUse = us && !live && (!!marketStatus || status.isError);
+  // In Indian mode the chain is Zerodha's only while its feed is connected; otherwise the simulated NSE market's.
+  const demoInUse = us ? !live && (!!marketStatus || status.isError) : indiaFeed?.badge !== INDIA_BADGE.connected;
   // The spec names the page "Live Options Chain": it says "Live" only while a provider serves live prices; on the
   // simulated market it is the "Options Chain (Simulated)".
   const pageTitle = demoInUse ? 'Options Chain (Simulated)' : 'Live Options Chain';
@@ -121,7 +122,9 @@ export default function ChainPage({ inShell }: { inShell: boolean }) {
   });
   const canSync = us && marketStatus?.configured === true;
   const syncHint = !us
-    ? 'Zerodha is not configured, so there is nothing to sync.'
+    ? indiaFeed?.badge === INDIA_BADGE.connected
+      ? 'The Indian chain refreshes by itself every few seconds while NSE is open.'
+      : 'Zerodha is not configured, so there is nothing to sync.'
     : marketStatus && !marketStatus.configured
       ? 'Sync Data pulls live prices, and none are connected.'
       : null;
@@ -179,7 +182,7 @@ export default function ChainPage({ inShell }: { inShell: boolean }) {
         notice={sync.notice}
         onDismissNotice={sync.dismissNotice}
       >
-        {demoInUse && !noticeDismissed && <DemoNotice fallback={fallback} onDismiss={() => setNoticeDismissed(true)} />}
+        {us && demoInUse && !noticeDismissed && <DemoNotice fallback={fallback} onDismiss={() => setNoticeDismissed(true)} />}
       </DataSourceBar>
 
       {!us ? (

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { launchEstimateText } from '@web/lib/launch-estimate';
 import { INDIA_COMING_SOON } from '../lib/markets';
 
-/** Indian mode shows only this banner in this build (spec part 2 §2). */
+/** Indian mode's coming-soon banner (spec part 2 §2), above the view-only NSE chain. */
 export function IndiaComingSoon() {
   const headingId = useId();
   // The spec's estimate, marked as delayed once its quarter has passed (as on the coming-soon page).
@@ -15,8 +15,8 @@ export function IndiaComingSoon() {
         Indian market options are on their way
       </h2>
       <p className="mt-2 max-w-2xl text-slate-700">
-        Options chains for the NSE and BSE are being built. Expected launch: <strong className="text-slate-900">{estimate.short}</strong>.
-        {estimate.overdue && <> The new date will be announced on the coming-soon page.</>}
+        Trading Indian options, BSE chains and real-time Indian data are being built; below is a view-only NSE chain. Expected launch:{' '}
+        <strong className="text-slate-900">{estimate.short}</strong>.{estimate.overdue && <> The new date will be announced on the coming-soon page.</>}
       </p>
       <h3 className="mt-5 text-sm font-semibold text-slate-900">What you will get</h3>
       <ul className="mt-2 grid gap-2 sm:grid-cols-2">
