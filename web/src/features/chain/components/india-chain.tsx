@@ -1,3 +1,4 @@
+import { ScrollRegion } from '@web/components/ui/scroll-region';
 import { useId, useMemo, useState } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { formatMoney } from '@shared/format/money';
@@ -86,7 +87,7 @@ export function IndiaChain({ underlyings, chain, symbol, onSymbol, onExpiry, isP
       </div>
 
       <div className="flex flex-wrap items-end gap-3">
-        <div className="flex flex-col gap-1">
+        <div className="flex min-w-0 max-w-full flex-col gap-1">
           <label htmlFor={underlyingId} className="text-sm font-semibold text-slate-900">
             Underlying
           </label>
@@ -94,7 +95,7 @@ export function IndiaChain({ underlyings, chain, symbol, onSymbol, onExpiry, isP
             id={underlyingId}
             value={symbol}
             onChange={(e) => onSymbol(e.target.value)}
-            className="rounded-lg border-0 bg-white px-3 py-2 text-sm text-slate-900 ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-brand-600"
+            className="w-full max-w-full truncate rounded-lg border-0 bg-white px-3 py-2 text-sm text-slate-900 ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-brand-600"
           >
             {list.length === 0 && <option value={symbol}>{symbol}</option>}
             {list.map((u) => (
@@ -104,7 +105,7 @@ export function IndiaChain({ underlyings, chain, symbol, onSymbol, onExpiry, isP
             ))}
           </select>
         </div>
-        <div className="flex flex-col gap-1">
+        <div className="flex min-w-0 max-w-full flex-col gap-1">
           <label htmlFor={expiryId} className="text-sm font-semibold text-slate-900">
             Expiry
           </label>
@@ -113,7 +114,7 @@ export function IndiaChain({ underlyings, chain, symbol, onSymbol, onExpiry, isP
             value={view?.expiry ?? ''}
             disabled={!view}
             onChange={(e) => onExpiry(e.target.value)}
-            className="rounded-lg border-0 bg-white px-3 py-2 text-sm text-slate-900 ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-brand-600 disabled:opacity-60"
+            className="w-full max-w-full truncate rounded-lg border-0 bg-white px-3 py-2 text-sm text-slate-900 ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-brand-600 disabled:opacity-60"
           >
             {!view && <option value="">Loading…</option>}
             {view?.expiries.map((e) => (
@@ -153,7 +154,7 @@ export function IndiaChain({ underlyings, chain, symbol, onSymbol, onExpiry, isP
                   ))}
                 </div>
               )}
-              <div className="overflow-x-auto rounded-xl ring-1 ring-slate-200" tabIndex={0} aria-label={`${view.underlying} chain table, scrolls sideways`}>
+              <ScrollRegion className="rounded-xl ring-1 ring-slate-200" label={`${view.underlying} chain table, scrolls sideways`}>
                 <table className="min-w-full text-right text-sm tabular-nums">
                   <caption className="sr-only">
                     {view.underlying} options expiring {formatDate(view.expiry)}, in rupees:{' '}
@@ -233,7 +234,7 @@ export function IndiaChain({ underlyings, chain, symbol, onSymbol, onExpiry, isP
                     })}
                   </tbody>
                 </table>
-              </div>
+              </ScrollRegion>
             </div>
           ) : null
         }
