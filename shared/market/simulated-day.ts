@@ -166,6 +166,18 @@ export function walkClose(path: ClosePath, date: string, key?: DrawKey): number 
 /** Rounds a price to cents, as the simulated market quotes it. */
 export const round2 = (x: number) => Math.round(x * 100) / 100;
 
+/**
+ * A market maker's quote around a value on a tick grid: the bid rounded down and the ask up from value ∓ half the
+ * spread, at least one tick apart; a value under half a tick is quoted 0 bid, one tick ask (not yet rounded to cents).
+ */
+export function quoteOnTicks(value: number, halfSpread: number, tick: number): { bid: number; ask: number } {
+  if (value < tick / 2) return { bid: 0, ask: tick };
+  const bid = Math.max(0, Math.floor((value - halfSpread) / tick + 1e-9) * tick);
+  let ask = Math.ceil((value + halfSpread) / tick - 1e-9) * tick;
+  if (ask - bid < tick - 1e-9) ask = bid + tick;
+  return { bid, ask };
+}
+
 export function underlyingBar(ticker: string, date: string, key?: DrawKey): DailyBar {
   const p = requireProfile(ticker);
   const day = tradingDayOnOrBefore(date);

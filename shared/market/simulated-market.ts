@@ -10,7 +10,18 @@ import { strikeGrid } from './strikes';
 import { exerciseStyle, RISK_FREE_RATE, underlyingProfile, type UnderlyingProfile } from './underlyings';
 import { atmVol, surfaceVol } from './vol-surface';
 import { earningsBetween, eventVarianceBetween } from './earnings';
-import { closePrice, dayPutDemand, daySkewLevel, dayVolLevel, requireProfile, round2, underlyingBar, withEventVariance, type DrawKey } from './simulated-day';
+import {
+  closePrice,
+  dayPutDemand,
+  daySkewLevel,
+  dayVolLevel,
+  requireProfile,
+  quoteOnTicks,
+  round2,
+  underlyingBar,
+  withEventVariance,
+  type DrawKey,
+} from './simulated-day';
 import { simulatedSummaries } from './simulated-history';
 
 /**
@@ -105,13 +116,7 @@ function quoteExpiry(ctx: QuoteContext, expiration: string): ProviderQuote[] {
     const extrinsic = Math.max(0, mid - intrinsic);
     const pct = (p.style === 'index-etf' ? 0.008 : 0.018) * (1 + 0.6 * Math.min(3.5, Math.abs(x)) + 0.8 * Math.sqrt(T));
     const halfSpread = Math.max(t / 2, extrinsic * pct + intrinsic * (p.style === 'index-etf' ? 0.0015 : 0.003));
-    let bid = Math.max(0, Math.floor((mid - halfSpread) / t + 1e-9) * t);
-    let ask = Math.ceil((mid + halfSpread) / t - 1e-9) * t;
-    if (ask - bid < t - 1e-9) ask = bid + t;
-    if (mid < t / 2) {
-      bid = 0;
-      ask = t;
-    }
+    let { bid, ask } = quoteOnTicks(mid, halfSpread, t);
     // An American option bought below what exercising it pays is free money. The model value is at least the
     // intrinsic value and the ask at least the model value, so only rounding to the tick can pull the mid under it.
     if (american && (bid + ask) / 2 < intrinsic - 1e-9) ask = Math.ceil((2 * intrinsic - bid) / t - 1e-9) * t;

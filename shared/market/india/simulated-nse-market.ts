@@ -1,6 +1,6 @@
 import { callPutBatch, chainGreeks, type Greeks } from '../../pricing';
 import { seededRng } from '../random';
-import { dailyReturn, daySkewLevel, dayVolLevel, round2, walkClose, type DrawKey } from '../simulated-day';
+import { dailyReturn, daySkewLevel, dayVolLevel, quoteOnTicks, round2, walkClose, type DrawKey } from '../simulated-day';
 import { strikeGrid } from '../strikes';
 import { atmVol, surfaceVol } from '../vol-surface';
 import {
@@ -158,13 +158,7 @@ function quoteExpiry(spec: NseContractSpec, session: string, S: number, r: numbe
     // Market makers quote the time value: wider away from the money and for stocks than for indices.
     const pct = (spec.kind === 'index' ? 0.01 : 0.02) * (1 + 0.6 * Math.min(3.5, Math.abs(x)));
     const halfSpread = Math.max(t / 2, Math.max(0, value - intrinsic) * pct + intrinsic * 0.001);
-    let bid = Math.max(0, Math.floor((value - halfSpread) / t + 1e-9) * t);
-    let ask = Math.ceil((value + halfSpread) / t - 1e-9) * t;
-    if (ask - bid < t - 1e-9) ask = bid + t;
-    if (value < t / 2) {
-      bid = 0;
-      ask = t;
-    }
+    const { bid, ask } = quoteOnTicks(value, halfSpread, t);
     bids[i] = round2(bid);
     asks[i] = round2(ask);
   }

@@ -24,6 +24,7 @@ import { DataSourceBar } from './data-source-bar';
 import { DemoNotice } from './demo-notice';
 import { ExpiryFilter } from './expiry-filter';
 import { IndiaChain } from './india-chain';
+import { SideToggle } from './side-toggle';
 import { IndiaComingSoon } from './india-coming-soon';
 import { MarketSwitch } from './market-switch';
 import { PublicHeader } from './public-header';
@@ -361,24 +362,6 @@ function SkipToChain() {
     >
       Skip to the chain table
     </a>
-  );
-}
-
-function SideToggle({ side, onChange }: { side: 'call' | 'put'; onChange: (side: 'call' | 'put') => void }) {
-  return (
-    <div role="group" aria-label="Side of the chain" className="inline-flex rounded-lg bg-slate-100 p-1 ring-1 ring-inset ring-slate-200">
-      {(['call', 'put'] as const).map((s) => (
-        <button
-          key={s}
-          type="button"
-          aria-pressed={side === s}
-          onClick={() => onChange(s)}
-          className={`rounded-md px-4 py-1.5 text-sm font-semibold ${side === s ? (s === 'call' ? 'bg-brand-700 text-white shadow-sm' : 'bg-red-700 text-white shadow-sm') : 'text-slate-700'}`}
-        >
-          {s === 'call' ? 'Calls' : 'Puts'}
-        </button>
-      ))}
-    </div>
   );
 }
 

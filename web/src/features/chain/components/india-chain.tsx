@@ -6,6 +6,7 @@ import { formatDate } from '@shared/format/time';
 import { INDIA_BADGE } from '@shared/market/india/india.api';
 import type { IndiaUnderlyings, IndianChain, IndianQuote } from '@web/api/india';
 import { QueryState } from '@web/components/query-state';
+import { SideToggle } from './side-toggle';
 
 const FAILURE = 'gap-3 rounded-xl bg-red-50 px-4 py-3 text-sm text-red-900 ring-1 ring-red-200';
 const MINUS = '−';
@@ -139,21 +140,7 @@ export function IndiaChain({ underlyings, chain, symbol, onSymbol, onExpiry, isP
                 {view.feed.badge === INDIA_BADGE.connected && view.feed.standIn && ' These prices come from the local Kite stand-in, not from Zerodha.'}
                 {view.feed.badge === INDIA_BADGE.demo && ' Simulated NSE market: not real prices.'}
               </p>
-              {isPhone && (
-                <div role="group" aria-label="Side of the chain" className="inline-flex rounded-lg bg-slate-100 p-1 ring-1 ring-inset ring-slate-200">
-                  {(['call', 'put'] as const).map((s) => (
-                    <button
-                      key={s}
-                      type="button"
-                      aria-pressed={side === s}
-                      onClick={() => setSide(s)}
-                      className={`rounded-md px-4 py-1.5 text-sm font-semibold ${side === s ? 'bg-brand-700 text-white shadow-sm' : 'text-slate-700'}`}
-                    >
-                      {s === 'call' ? 'Calls (CE)' : 'Puts (PE)'}
-                    </button>
-                  ))}
-                </div>
-              )}
+              {isPhone && <SideToggle side={side} onChange={setSide} labels={{ call: 'Calls (CE)', put: 'Puts (PE)' }} />}
               <ScrollRegion className="rounded-xl ring-1 ring-slate-200" label={`${view.underlying} chain table, scrolls sideways`}>
                 <table className="min-w-full text-right text-sm tabular-nums">
                   <caption className="sr-only">
