@@ -105,14 +105,17 @@ describe('the options chain in Chromium, signed out', () => {
     await page.locator(`[id="${tipId}"]`).waitFor({ state: 'visible' });
     expect(await page.locator(`[id="${tipId}"]`).textContent()).toContain('one percentage point');
 
-    // India: only the coming-soon banner, with NIFTY; back to the US selects SPY.
+    // India: the coming-soon banner with NIFTY, and below it the view-only NSE chain in place of the US one; back to the
+    // US selects SPY.
     await page.getByRole('button', { name: 'Indian Markets' }).click();
     const banner = page.getByRole('region', { name: 'Indian market options are on their way' });
     await banner.waitFor();
     expect(await banner.textContent()).toContain('Expected launch: Q1 2026');
     expect(await banner.getByRole('link', { name: /NSE option chain/ }).getAttribute('rel')).toBe('noopener noreferrer');
     expect(new URL(page.url()).searchParams.get('ticker')).toBe('NIFTY');
-    expect(await page.getByRole('table').count()).toBe(0);
+    await page.getByRole('region', { name: 'NSE option chain (view only)' }).getByRole('table').waitFor();
+    expect(await page.getByRole('table').count()).toBe(1);
+    expect(await page.getByRole('button', { name: /^Ticker / }).count()).toBe(0);
     expect(await page.getByTestId('data-source-badge').textContent()).toBe('Demo Data Only');
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'US Markets' }).click();
