@@ -47,6 +47,22 @@ export interface IndianGreeksResult {
   formula: string[];
 }
 
+/** The calculator's refusals, worded for the learner; the page shows the same words beside the field at fault. */
+export const INDIAN_GREEKS_MESSAGES = {
+  type: 'Choose a call (CE) or a put (PE).',
+  spot: 'Spot price must be a positive number of rupees.',
+  strike: 'Strike must be a positive number of rupees.',
+  iv: 'Implied volatility must be above 0% and at most 500%.',
+  lotSize: 'Lot size must be a whole number of shares, at least 1.',
+  repoRate: 'Repo rate must be between 0% and 100%.',
+  dividendYield: 'Dividend yield must be between 0% and 100%.',
+  days: 'Days to expiry must be 0 or more.',
+  dates: 'Dates must be written YYYY-MM-DD.',
+  expired: 'This contract has already expired.',
+  noExpiry: 'Give the days to expiry, or the expiry date and the trade date.',
+} as const;
+const M = INDIAN_GREEKS_MESSAGES;
+
 const positive = (x: number | undefined): x is number => typeof x === 'number' && Number.isFinite(x) && x > 0;
 
 const times = (g: Greeks, k: number): Greeks => ({
@@ -62,26 +78,26 @@ const fmt = (x: number, digits = 4) => Number(x.toFixed(digits)).toString();
 
 export function indianGreeks(input: IndianGreeksInput): Result<IndianGreeksResult> {
   const { type, spot, strike, iv, lotSize } = input;
-  if (type !== 'call' && type !== 'put') return fail('bad_request', 'Choose a call (CE) or a put (PE).');
-  if (!positive(spot)) return fail('bad_request', 'Spot price must be a positive number of rupees.');
-  if (!positive(strike)) return fail('bad_request', 'Strike must be a positive number of rupees.');
-  if (!positive(iv) || iv > 5) return fail('bad_request', 'Implied volatility must be above 0% and at most 500%.');
-  if (!Number.isInteger(lotSize) || lotSize < 1) return fail('bad_request', 'Lot size must be a whole number of shares, at least 1.');
+  if (type !== 'call' && type !== 'put') return fail('bad_request', M.type);
+  if (!positive(spot)) return fail('bad_request', M.spot);
+  if (!positive(strike)) return fail('bad_request', M.strike);
+  if (!positive(iv) || iv > 5) return fail('bad_request', M.iv);
+  if (!Number.isInteger(lotSize) || lotSize < 1) return fail('bad_request', M.lotSize);
   const repoRate = input.repoRate ?? RBI_REPO_RATE.rate;
-  if (!Number.isFinite(repoRate) || repoRate < 0 || repoRate > 1) return fail('bad_request', 'Repo rate must be between 0% and 100%.');
+  if (!Number.isFinite(repoRate) || repoRate < 0 || repoRate > 1) return fail('bad_request', M.repoRate);
   const q = input.dividendYield ?? 0;
-  if (!Number.isFinite(q) || q < 0 || q > 1) return fail('bad_request', 'Dividend yield must be between 0% and 100%.');
+  if (!Number.isFinite(q) || q < 0 || q > 1) return fail('bad_request', M.dividendYield);
 
   let days: number;
   if (input.days !== undefined) {
-    if (!Number.isFinite(input.days) || input.days < 0) return fail('bad_request', 'Days to expiry must be 0 or more.');
+    if (!Number.isFinite(input.days) || input.days < 0) return fail('bad_request', M.days);
     days = input.days;
   } else if (input.expiry !== undefined && input.today !== undefined) {
-    if (!isIsoDate(input.expiry) || !isIsoDate(input.today)) return fail('bad_request', 'Dates must be written YYYY-MM-DD.');
-    if (input.expiry < input.today) return fail('unprocessable', 'This contract has already expired.');
+    if (!isIsoDate(input.expiry) || !isIsoDate(input.today)) return fail('bad_request', M.dates);
+    if (input.expiry < input.today) return fail('unprocessable', M.expired);
     days = nseDaysToExpiry(input.today, input.expiry);
   } else {
-    return fail('bad_request', 'Give the days to expiry, or the expiry date and the trade date.');
+    return fail('bad_request', M.noExpiry);
   }
 
   const T = days / 365;

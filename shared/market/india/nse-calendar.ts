@@ -46,12 +46,39 @@ const HOLIDAYS: Readonly<Record<number, readonly string[]>> = {
 const holidaySets = new Map<number, ReadonlySet<string>>(Object.entries(HOLIDAYS).map(([y, days]) => [Number(y), new Set(days)]));
 
 /**
- * Whether the year's holidays are known. NSE publishes a year's list in December of the year before; no 2027 list was
- * found, so 2027 and later years are weekdays only until their list is added here.
+ * The holidays NSE's list names every year on the same calendar day: Republic Day (26 January), Maharashtra Day
+ * (1 May), Independence Day (15 August), Mahatma Gandhi Jayanti (2 October) and Christmas (25 December), as in the 2026
+ * list above. Festivals that follow the lunar calendar (Holi, Diwali, Id and the others) move from year to year and are
+ * known only from NSE's list for that year.
+ */
+const FIXED_HOLIDAYS: readonly (readonly [month: number, day: number])[] = [
+  [1, 26],
+  [5, 1],
+  [8, 15],
+  [10, 2],
+  [12, 25],
+];
+
+/**
+ * Whether the year's holidays are known. NSE publishes a year's list in a circular of December the year before; no 2027
+ * list was found in a stored source (searched 30 November 2026), so for 2027 and later years the calendar closes at
+ * weekends and on the fixed-date holidays above only, and an expiry that a festival holiday would move is not moved.
  */
 export const nseHolidaysKnown = (year: number): boolean => holidaySets.has(year);
 
-export const nseHolidays = (year: number): ReadonlySet<string> => holidaySets.get(year) ?? new Set();
+const fixedHolidaySets = new Map<number, ReadonlySet<string>>();
+
+/** The year's NSE holidays: the published list, or for a year without one the fixed-date holidays on weekdays. */
+export function nseHolidays(year: number): ReadonlySet<string> {
+  const known = holidaySets.get(year);
+  if (known) return known;
+  let fixed = fixedHolidaySets.get(year);
+  if (!fixed) {
+    fixed = new Set(FIXED_HOLIDAYS.map(([m, d]) => ymd(year, m, d)).filter((date) => weekday(date) !== 0 && weekday(date) !== 6));
+    fixedHolidaySets.set(year, fixed);
+  }
+  return fixed;
+}
 
 const nse = tradingCalendar(nseHolidays);
 export const isNseTradingDay = nse.isTradingDay;

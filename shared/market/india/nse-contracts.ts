@@ -152,6 +152,13 @@ const MONTHLY: readonly NseExpiryKind[] = ['monthly'];
 /**
  * A stock whose lot size and strike steps were not found in a stored source: the values are NSE's as last known to the
  * author (lot sizes of the December 2024 – October 2025 revisions), to be checked against NSE's contract file.
+ *
+ * Checked on 30 November 2026 against the stored reports of NSE's stock lot revisions: the circular effective
+ * 29 October 2025 (Zerodha TradingQ&A; wownews24x7) revised 28 stocks (8 down, 17 up, 3 down to a non-multiple), and
+ * of the 17 chosen here only HDFCBANK is among them (1,100 → 550); the other 16 are in its "unchanged" annexure, whose
+ * values no stored report lists. The April 2025 revision (Fyers' notice: 89 stocks up from the July 2025 expiries) is
+ * stored without its annexures, and no report of an April 2026 revision was found. So those 16 lot sizes, and every
+ * stock's strike step, stay unconfirmed (`confirmed: false`); the page says so beside each.
  */
 const stock = (
   symbol: string,

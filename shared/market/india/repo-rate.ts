@@ -17,7 +17,9 @@ export interface RepoRateDecision {
 /**
  * The decisions that set the rate, oldest first. The rate was cut to 5.50% on 6 June 2025 and to 5.25% on
  * 5 December 2025; the MPC kept it at 5.25% on 6 February, 8 April and 5 June 2026 (stored reports below). No report of
- * the August or October 2026 decisions was found: the rate is as last confirmed on 5 June 2026.
+ * the August or October 2026 decisions was found (searched again on 30 November 2026: the stored reports of an August or
+ * October decision are of 2025, when the rate stayed at 5.50%): the rate is as last confirmed on 5 June 2026, and the
+ * pages that use it say so (`RBI_REPO_RATE_UNCONFIRMED_AFTER`).
  */
 export const RBI_REPO_RATE_DECISIONS: readonly RepoRateDecision[] = [
   {
@@ -52,6 +54,9 @@ export const RBI_REPO_RATE_LAST_CONFIRMED = {
     url: 'https://news.warptechlab.com/news/216883467',
   },
 } as const;
+
+/** The MPC decisions after the last confirmation that no stored source reports: the rate may have changed since. */
+export const RBI_REPO_RATE_UNCONFIRMED_AFTER = { date: '2026-06-05', decisions: ['August 2026', 'October 2026'] } as const;
 
 /** The repo rate in force on a date (simple annual); the earliest known one for dates before the list. */
 export function repoRateOn(date: string): RepoRateDecision {

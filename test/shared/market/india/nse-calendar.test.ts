@@ -26,9 +26,15 @@ describe('NSE calendar', () => {
     expect(previousNseTradingDay('2026-11-11')).toBe('2026-11-09'); // over the holiday
   });
 
-  it('says it does not know 2027 holidays yet', () => {
+  it('says it does not know 2027 holidays yet, and closes 2027 only at weekends and on the fixed-date holidays', () => {
     expect(nseHolidaysKnown(2026)).toBe(true);
     expect(nseHolidaysKnown(2027)).toBe(false);
+    // Republic Day, 26 January, is on NSE's list every year; in 2027 it is a Tuesday.
+    expect(isNseTradingDay('2027-01-26')).toBe(false);
+    // 1 May 2027 (Maharashtra Day) is a Saturday: nothing more closes.
+    expect(isNseTradingDay('2027-05-03')).toBe(true);
+    // Festivals whose date moves each year are not known for 2027: an ordinary weekday trades.
+    expect(isNseTradingDay('2027-03-22')).toBe(true);
   });
 
   it('opens at 09:15 and closes at 15:30 Asia/Kolkata', () => {
@@ -66,11 +72,12 @@ describe('NSE calendar', () => {
       { date: '2026-11-23', kind: 'monthly' },
       { date: '2026-12-01', kind: 'weekly' },
       { date: '2026-12-29', kind: 'monthly' },
-      { date: '2027-01-26', kind: 'monthly' },
+      // January 2027's last Tuesday is Republic Day: the monthly moves to Monday 25 January.
+      { date: '2027-01-25', kind: 'monthly' },
     ]);
     expect(nseListedExpiries('BANKNIFTY', '2026-11-24')).toEqual([
       { date: '2026-12-29', kind: 'monthly' },
-      { date: '2027-01-26', kind: 'monthly' },
+      { date: '2027-01-25', kind: 'monthly' },
       { date: '2027-02-23', kind: 'monthly' },
     ]);
     // On an expiry day the expiring series still trades.

@@ -1,10 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { indianGreeks } from '@shared/market/india/greeks-calculator';
-import { nseContract } from '@shared/market/india/nse-contracts';
+import { INDIAN_GREEKS_MESSAGES, indianGreeks } from '@shared/market/india/greeks-calculator';
 import { RBI_REPO_RATE } from '@shared/market/india/repo-rate';
 import { price } from '@shared/pricing';
-import { blankForm, chooseUnderlying, kolkataToday, onStep, parseNumber, snapToStep, toInput } from '@web/features/india-calculator/lib/calculator-form';
+import {
+  atTheMoneyStrike,
+  blankForm,
+  contractFromChain,
+  contractInput,
+  fieldErrors,
+  formFromContract,
+  holidaysUnknownFor,
+  kolkataToday,
+  onStep,
+  parseNumber,
+  snapToStep,
+  toInput,
+  type CalculatorForm,
+} from '@web/features/india-calculator/lib/calculator-form';
 import { formulaLines, texNumber } from '@web/features/india-calculator/lib/formula-tex';
+import { niftyChain } from './fixtures';
 
 // Monday 30 November 2026, 11:30 in India (06:00 UTC); 23:00 UTC the same Monday is already Tuesday in India.
 const MONDAY = new Date('2026-11-30T06:00:00Z');
@@ -32,22 +46,8 @@ describe('the calculator form', () => {
     expect(parseNumber('abc')).toBeNaN();
   });
 
-  it('fills NIFTY’s lot size, strike step and first listed expiry from the contract specifications', () => {
-    const nifty = nseContract('NIFTY')!;
-    const form = chooseUnderlying(blankForm(), 'NIFTY', '2026-11-30');
-    expect(form.lotSize).toBe(String(nifty.lotSize));
-    expect(form.strikeStep).toBe(String(nifty.strikeInterval));
-    // The weekly of Tuesday 1 December 2026.
-    expect(form.expiry).toBe('2026-12-01');
-    expect(Number(form.strike) % nifty.strikeInterval).toBe(0);
-    // The repo rate stays the RBI's.
-    expect(Number(form.repoRate)).toBeCloseTo(RBI_REPO_RATE.rate * 100, 10);
-    // Back to own inputs keeps what is there.
-    expect(chooseUnderlying(form, '', '2026-11-30')).toEqual({ ...form, underlying: '' });
-  });
-
   it('turns percentages into fractions and gives the pure calculator the expiry with the trade date, or the days', () => {
-    const form = { ...chooseUnderlying(blankForm(), 'NIFTY', '2026-11-30'), spot: '26,000', strike: '26000', iv: '12.5', expiry: '2026-12-08' };
+    const form: CalculatorForm = { ...blankForm(), spot: '26,000', strike: '26000', lotSize: '65', iv: '12.5', expiry: '2026-12-08' };
     expect(toInput(form, '2026-11-30')).toEqual({
       type: 'call',
       spot: 26_000,
@@ -61,6 +61,108 @@ describe('the calculator form', () => {
     });
     expect(toInput({ ...form, expiryMode: 'days', days: '8' }, '2026-11-30')).toMatchObject({ days: 8 });
     expect(toInput({ ...form, expiryMode: 'days', days: '' }, '2026-11-30').days).toBeNaN();
+  });
+});
+
+describe('the errors beside the fields', () => {
+  const good: CalculatorForm = { ...blankForm(), spot: '26,000', strike: '25,900', lotSize: '65', iv: '12', expiry: '2026-12-08' };
+
+  it('finds nothing wrong in a complete form, and the pure calculator prices it', () => {
+    expect(fieldErrors(good, '2026-11-30')).toEqual({});
+    expect(indianGreeks(toInput(good, '2026-11-30')).ok).toBe(true);
+  });
+
+  it('names every empty field of a blank form, but not the repo rate and dividend it starts with', () => {
+    expect(Object.keys(fieldErrors(blankForm(), '2026-11-30')).sort()).toEqual(['expiry', 'iv', 'lotSize', 'spot', 'strike']);
+  });
+
+  // One field wrong at a time: the field's error is the very message the pure calculator refuses the input with.
+  it.each([
+    ['spot', { spot: '-5' }],
+    ['strike', { strike: 'abc' }],
+    ['iv', { iv: '0' }],
+    ['iv', { iv: '600' }],
+    ['lotSize', { lotSize: '65.5' }],
+    ['repoRate', { repoRate: '101' }],
+    ['dividendYield', { dividendYield: '-1' }],
+    ['expiry', { expiry: '2026-11-27' }],
+    ['days', { expiryMode: 'days', days: '-1' }],
+  ] as const)('puts the calculator’s own words beside %s', (name, patch) => {
+    const form = { ...good, ...patch } as CalculatorForm;
+    const errors = fieldErrors(form, '2026-11-30');
+    expect(Object.keys(errors)).toEqual([name]);
+    const result = indianGreeks(toInput(form, '2026-11-30'));
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(errors[name]).toBe(result.error.message);
+  });
+
+  it('asks for an expiry date that is missing, which the calculator cannot word for a field', () => {
+    expect(fieldErrors({ ...good, expiry: '' }, '2026-11-30')).toEqual({ expiry: 'Choose the expiry date.' });
+    expect(fieldErrors({ ...good, expiry: '2026-11-27' }, '2026-11-30').expiry).toBe(INDIAN_GREEKS_MESSAGES.expired);
+  });
+});
+
+describe('a contract chosen from the NSE chain', () => {
+  it('opens on the strike nearest the spot, a call, with days counted from the chain’s date as NSE counts them', () => {
+    const chain = niftyChain();
+    expect(atTheMoneyStrike(chain)).toBe(26_000);
+    const c = contractFromChain(chain, null, 'call')!;
+    expect(c).toMatchObject({ underlying: 'NIFTY', strike: 26_000, type: 'call', expiry: '2026-12-01', spot: 26_012.35, iv: 0.1234, lotSize: 65 });
+    // Friday 27 November to Tuesday 1 December: 4 calendar days.
+    expect(c.daysToExpiry).toBe(4);
+    expect(c.session).toBe('2026-11-27');
+  });
+
+  it('takes the strike and side asked for, and the at-the-money strike when the one asked for is not listed', () => {
+    const chain = niftyChain();
+    expect(contractFromChain(chain, 25_950, 'put')).toMatchObject({ strike: 25_950, type: 'put', iv: 0.1301, tradingsymbol: 'NIFTY26120125950PE' });
+    expect(contractFromChain(chain, 30_000, 'call')!.strike).toBe(26_000);
+  });
+
+  it('prices with the contract’s own figures: BSM on the chain’s spot, IV, repo rate and dividend yield', () => {
+    const c = contractFromChain(niftyChain(), null, 'call')!;
+    const input = contractInput(c)!;
+    expect(input).toEqual({ type: 'call', spot: 26_012.35, strike: 26_000, days: 4, iv: 0.1234, repoRate: 0.0525, dividendYield: 0.012, lotSize: 65 });
+    const res = indianGreeks(input);
+    if (!res.ok) throw new Error(res.error.message);
+    const bsm = price({ type: 'call', S: 26_012.35, K: 26_000, T: 4 / 365, r: 365 * Math.log1p(0.0525 / 365), q: 0.012, sigma: 0.1234 });
+    expect(res.value.perShare.price).toBeCloseTo(bsm, 9);
+    expect(res.value.perLot.price).toBeCloseTo(bsm * 65, 7);
+  });
+
+  it('cannot be priced when the chain has no IV for it', () => {
+    const c = contractFromChain(niftyChain(), 26_050, 'call')!;
+    expect(c.iv).toBeNull();
+    expect(contractInput(c)).toBeNull();
+  });
+
+  it('keeps its values when the learner switches to own inputs, and they price the same', () => {
+    const c = contractFromChain(niftyChain(), null, 'put')!;
+    const form = formFromContract(c, 50);
+    expect(form).toMatchObject({
+      underlying: 'NIFTY',
+      type: 'put',
+      spot: '26012.35',
+      strike: '26000',
+      strikeStep: '50',
+      lotSize: '65',
+      expiryMode: 'days',
+      days: '4',
+      iv: '13.01',
+      repoRate: '5.25',
+      dividendYield: '1.2',
+    });
+    expect(fieldErrors(form, '2026-11-30')).toEqual({});
+    const own = indianGreeks(toInput(form, '2026-11-30'));
+    const chosen = indianGreeks(contractInput(c)!);
+    if (!own.ok || !chosen.ok) throw new Error('not priced');
+    expect(own.value.perShare.price).toBeCloseTo(chosen.value.perShare.price, 9);
+    expect(own.value.daysToExpiry).toBe(4);
+  });
+
+  it('says when an expiry is in a year whose NSE holiday list the calendar lacks', () => {
+    expect(holidaysUnknownFor('2026-12-29')).toBe(false);
+    expect(holidaysUnknownFor('2027-01-25')).toBe(true);
   });
 });
 
