@@ -1,9 +1,24 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { formatMoney } from '@shared/format/money';
+import { indianGreeks } from '@shared/market/india/greeks-calculator';
+import { nseDaysToExpiry } from '@shared/market/india/nse-calendar';
+import type { IndianChain } from '@web/api/india';
 import { DESKTOP, launchBrowser, PHONE, returningLearner, seriousViolations, watchErrors } from './browser';
 
+/**
+ * Issue 38 end to end at each width: the Indian Greeks calculator opens on a real contract of the NSE chain (the local
+ * stack has no Kite keys, so the simulated NSE market's): NIFTY's nearest expiry, the at-the-money call, priced per share
+ * and per lot in rupees, with no error before the learner does anything; the learner switches to own inputs with the
+ * contract's values kept, and an error shows only on the field got wrong. The chain's "Price" link opens the calculator
+ * on that contract.
+ */
 const stack = inject('e2eStack');
 let browser: Browser;
+const SHOTS = process.env.SHOTS_DIR;
+async function shot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -24,12 +39,32 @@ async function row(page: Page, name: string): Promise<[string, string]> {
   return [(await cells.nth(0).textContent())!, (await cells.nth(1).textContent())!];
 }
 
+/** What the page must show for a contract of a chain: the pure calculator on the chain's own figures. */
+function priced(chain: IndianChain, strike: number, type: 'CE' | 'PE') {
+  const q = chain.quotes.find((x) => x.strike === strike && x.type === type)!;
+  const res = indianGreeks({
+    type: type === 'CE' ? 'call' : 'put',
+    spot: chain.spot,
+    strike,
+    days: nseDaysToExpiry(chain.session, q.expiry),
+    iv: q.iv!,
+    repoRate: chain.repoRate,
+    dividendYield: chain.dividendYield,
+    lotSize: q.lotSize,
+  });
+  if (!res.ok) throw new Error(res.error.message);
+  return res.value;
+}
+
+const atTheMoney = (chain: IndianChain) =>
+  [...new Set(chain.quotes.map((q) => q.strike))].reduce((best, k) => (Math.abs(k - chain.spot) < Math.abs(best - chain.spot) ? k : best));
+
 describe('the Indian Greeks calculator', () => {
   for (const [name, viewport] of [
     ['desktop', DESKTOP],
     ['phone', PHONE],
   ] as const) {
-    it(`is reached from the coming-soon page's Available now, and prices a NIFTY option per lot in rupees with its formula (${name})`, async () => {
+    it(`opens from Available now on NIFTY's nearest at-the-money call, priced per lot in rupees with no error, and keeps it as own inputs (${name})`, async () => {
       const context = await returningLearner(browser, viewport);
       const page = await context.newPage();
       const errors = watchErrors(page);
@@ -40,36 +75,56 @@ describe('the Indian Greeks calculator', () => {
       await page.getByRole('heading', { level: 1, name: 'Indian options Greeks calculator' }).waitFor();
       expect(await page.title()).toBe('Indian options Greeks calculator | Options Academy');
 
-      // Chosen from the keyboard: NIFTY is the first underlying after "Type my own inputs".
-      const underlying = page.getByLabel('NSE underlying');
-      await underlying.focus();
-      await page.keyboard.press('ArrowDown');
-      expect(await underlying.inputValue()).toBe('NIFTY');
-      expect(await page.getByLabel(/^Lot size/).inputValue()).toBe('65');
-      expect(await page.getByText(/^Lot size 65, strikes every ₹50\.00/).isVisible()).toBe(true);
-      const expiry = page.getByLabel('Listed NIFTY expiry');
-      expect(await expiry.locator('option').first().textContent()).toMatch(/^\w{3} \d{1,2}, \d{4} \((weekly|monthly)\)$/);
+      // The contract it opens on is the chain's: the same answer the page read.
+      const chain = (await (await fetch(`${stack.url}/api/india/chain?symbol=NIFTY`)).json()) as IndianChain;
+      const strike = atTheMoney(chain);
+      const expected = priced(chain, strike, 'CE');
+      const results = page.getByRole('region', { name: 'Price and Greeks', exact: true });
+      await results.getByRole('columnheader', { name: `Per lot of ${chain.lotSize}` }).waitFor();
+      expect(await page.getByRole('radio', { name: 'Choose an NSE contract' }).isChecked()).toBe(true);
+      expect(await page.getByLabel('NSE underlying').inputValue()).toBe('NIFTY');
+      expect(await page.getByLabel('Expiry', { exact: true }).inputValue()).toBe(chain.expiry);
+      expect(await page.getByLabel('Strike', { exact: true }).inputValue()).toBe(String(strike));
+      const [share, lot] = await row(page, 'Premium');
+      expect(share).toBe(formatMoney(expected.perShare.price, 'INR'));
+      expect(lot).toBe(formatMoney(expected.perLot.price, 'INR'));
+      rupees(lot);
+      rupees((await row(page, 'Theta'))[1]);
+      expect(await results.getByRole('status').textContent()).toMatch(
+        new RegExp(`^NIFTY \\w{3} \\d{1,2}, \\d{4} ${formatMoney(strike, 'INR').replace(/[.$]/g, '\\$&')} call \\(CE\\), (1 day|\\d+ days) to expiry: ₹`),
+      );
+      expect(await page.getByTestId('calculator-data-date').textContent()).toMatch(/^Data of .+: the close \(15:30 IST\), from the simulated NSE market/);
+      // Nothing is marked wrong before the learner has done anything.
+      expect(await page.locator('[aria-invalid="true"]').count()).toBe(0);
+      expect(await page.getByText('must be a positive number').count()).toBe(0);
 
-      await page.getByLabel(/^Spot price/).fill('26,000');
+      // The formula, typeset, with the chain's numbers.
+      const formula = page.getByRole('region', { name: 'The formula, with your numbers' });
+      await formula.scrollIntoViewIfNeeded();
+      expect(await formula.locator('.katex-html').count()).toBe(expected.daysToExpiry === 0 ? 4 : 7);
+      expect(await formula.locator('.katex-html').first().isVisible()).toBe(true);
+      await shot(page, `calculator-contract-${name}`);
+
+      // Own inputs start from the contract's values: the same price.
+      await page.getByRole('radio', { name: 'Type my own inputs' }).check();
+      expect(await page.getByLabel(/^Lot size/).inputValue()).toBe(String(chain.lotSize));
+      expect(await page.getByLabel(/^Days to expiry/).inputValue()).toBe(String(expected.daysToExpiry));
+      expect((await row(page, 'Premium'))[0]).toBe(share);
+      // A field emptied and left is marked, with the calculator's words; typed again, the price is back.
+      const spot = page.getByLabel(/^Spot price/);
+      await spot.fill('');
+      await spot.blur();
+      expect(await spot.getAttribute('aria-invalid')).toBe('true');
+      expect(await page.getByText('Spot price must be a positive number of rupees.').isVisible()).toBe(true);
+      expect(await results.getByRole('status').textContent()).toBe('Correct the fields marked above to see the price.');
+      await spot.fill('26,000');
       await page.getByLabel(/^Strike \(/).fill('25,900');
       await page.getByLabel(/^Implied volatility/).fill('12');
-      const results = page.getByRole('region', { name: 'Price and Greeks', exact: true });
-      await results.getByRole('columnheader', { name: 'Per lot of 65' }).waitFor();
-      const [share, lot] = await row(page, 'Premium');
-      // Per lot is per share times the lot size (the share price shown rounded to the paisa).
-      expect(Math.abs(rupees(share) * 65 - rupees(lot))).toBeLessThanOrEqual(0.005 * 65 + 0.01);
-      expect(rupees(lot)).toBeGreaterThan(0);
-      rupees((await row(page, 'Theta'))[1]);
+      await results.getByRole('columnheader', { name: `Per lot of ${chain.lotSize}` }).waitFor();
       expect(await results.getByRole('status').textContent()).toMatch(
         /^NIFTY ₹25,900\.00 call \(CE\), (1 day|\d+ days) to expiry: ₹[\d,.]+ a share, ₹[\d,.]+ a lot of 65\.$/,
       );
-
-      // The formula, typeset, with the numbers typed.
-      const formula = page.getByRole('region', { name: 'The formula, with your numbers' });
-      await formula.scrollIntoViewIfNeeded();
-      expect(await formula.locator('.katex-html').count()).toBe(7);
-      expect(await formula.locator('.katex-html').first().isVisible()).toBe(true);
-      expect(await formula.locator('annotation').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('\\ln(26{,}000/25{,}900)')]));
+      await shot(page, `calculator-own-${name}`);
 
       // Nothing wider than the screen: a long formula scrolls in its own region.
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
@@ -78,4 +133,24 @@ describe('the Indian Greeks calculator', () => {
       await context.close();
     });
   }
+
+  it('opens on the contract whose "Price" link the Indian chain shows', async () => {
+    const context = await returningLearner(browser, DESKTOP);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${stack.url}/optionschain?market=india&ticker=NIFTY`);
+    const section = page.getByRole('region', { name: 'NSE option chain (view only)' });
+    await section.getByRole('table').waitFor();
+    const chain = (await (await fetch(`${stack.url}/api/india/chain?symbol=NIFTY`)).json()) as IndianChain;
+    const put = chain.quotes.find((q) => q.type === 'PE' && q.iv !== null && q.strike < chain.spot)!;
+    await section.getByRole('link', { name: `Price NIFTY ${formatMoney(put.strike, 'INR')} PE in the Greeks calculator` }).click();
+    await page.waitForURL(`${stack.url}/india/greeks-calculator?symbol=NIFTY&expiry=${put.expiry}&strike=${put.strike}&type=put`);
+    const results = page.getByRole('region', { name: 'Price and Greeks', exact: true });
+    await results.getByRole('table').waitFor();
+    expect(await page.getByLabel('Strike', { exact: true }).inputValue()).toBe(String(put.strike));
+    expect(await page.getByRole('radio', { name: 'Put (PE)' }).isChecked()).toBe(true);
+    expect((await row(page, 'Premium'))[0]).toBe(formatMoney(priced(chain, put.strike, 'PE').perShare.price, 'INR'));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -47,7 +47,11 @@ describe.each(VIEWPORTS)('the Indian chain on %s', (name, viewport) => {
     expect(cells[0]).toBe('65');
     expect(cells).toContain(formatMoney(call.premiumPerLot, 'INR'));
     expect(await section.getByRole('button', { name: /buy|sell|trade|build/i }).count()).toBe(0);
-    expect(await section.getByRole('link').count()).toBe(0);
+    // The only links open a contract in the Greeks calculator.
+    const hrefs = await section.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    // One per contract shown: both sides on a desktop, the calls on a phone (one side at a time).
+    expect(hrefs.length).toBe(name === 'phone' ? chain.quotes.filter((q) => q.type === 'CE').length : chain.quotes.length);
+    for (const href of hrefs) expect(href).toMatch(/^\/india\/greeks-calculator\?symbol=NIFTY&expiry=\d{4}-\d{2}-\d{2}&strike=\d+&type=(call|put)$/);
     // The page is never wider than the screen: the table scrolls in its own region.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await shot(page, `india-chain-${name}`);

@@ -684,9 +684,20 @@ describe('ChainPage: markets', () => {
     // en-IN grouping: the spot (₹26,xxx) and any premium per lot past a lakh (₹1,23,456.00).
     expect(section.textContent).toContain(formatMoney(chain.spot, 'INR'));
     expect(formatMoney(123_456, 'INR')).toBe('₹1,23,456.00');
-    // View only: nothing to trade or to build with.
+    // View only: nothing to trade or to build with; the one link of each contract opens it in the Greeks calculator.
     expect(within(section).queryAllByRole('button')).toEqual([]);
-    expect(within(section).queryByRole('link')).toBeNull();
+    const price = within(row).getByRole('link', { name: `Price NIFTY ${formatMoney(q.strike, 'INR')} CE in the Greeks calculator` });
+    expect(price.getAttribute('href')).toBe(`/india/greeks-calculator?symbol=NIFTY&expiry=${chain.expiry}&strike=${q.strike}&type=call`);
+    expect(
+      within(row)
+        .getByRole('link', { name: `Price NIFTY ${formatMoney(q.strike, 'INR')} PE in the Greeks calculator` })
+        .getAttribute('href'),
+    ).toBe(`/india/greeks-calculator?symbol=NIFTY&expiry=${chain.expiry}&strike=${q.strike}&type=put`);
+    expect(
+      within(section)
+        .getAllByRole('link')
+        .every((a) => a.getAttribute('href')!.startsWith('/india/greeks-calculator?symbol=NIFTY&')),
+    ).toBe(true);
 
     await userEvent.click(screen.getByRole('button', { name: 'US Markets' }));
     expect(router.state.location.search).toBe('?ticker=SPY');

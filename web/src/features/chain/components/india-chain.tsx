@@ -1,11 +1,14 @@
 import { ScrollRegion } from '@web/components/ui/scroll-region';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { formatMoney } from '@shared/format/money';
 import { formatDate } from '@shared/format/time';
 import { INDIA_BADGE } from '@shared/market/india/india.api';
+import { nseHolidaysKnown } from '@shared/market/india/nse-calendar';
 import type { IndiaUnderlyings, IndianChain, IndianQuote } from '@web/api/india';
 import { QueryState } from '@web/components/query-state';
+import { indiaCalculatorHref } from '@web/lib/india-calculator-link';
 import { SideToggle } from './side-toggle';
 
 const FAILURE = 'gap-3 rounded-xl bg-red-50 px-4 py-3 text-sm text-red-900 ring-1 ring-red-200';
@@ -46,9 +49,23 @@ const rowsOf = (quotes: readonly IndianQuote[]): Row[] => {
   return [...byStrike.values()].sort((a, b) => a.strike - b.strike);
 };
 
-const SIDE_COLUMNS = ['Lot', 'Bid', 'Ask', 'Premium per lot', 'IV', 'Delta'] as const;
-const cellsOf = (q: IndianQuote | undefined): string[] =>
-  q ? [String(q.lotSize), rupees(q.bid), rupees(q.ask), rupees(q.premiumPerLot), percent(q.iv), signed(q.greeks?.delta)] : SIDE_COLUMNS.map(() => '-');
+const SIDE_COLUMNS = ['Lot', 'Bid', 'Ask', 'Premium per lot', 'IV', 'Delta', 'Greeks'] as const;
+
+/** The link that opens the Greeks calculator on one contract; its name (starting with the visible "Price") says which. */
+const calculatorLink = (q: IndianQuote): ReactNode => (
+  <Link
+    to={indiaCalculatorHref({ symbol: q.underlying, expiry: q.expiry, strike: q.strike, type: q.type === 'CE' ? 'call' : 'put' })}
+    aria-label={`Price ${q.underlying} ${rupees(q.strike)} ${q.type} in the Greeks calculator`}
+    className="font-semibold text-brand-800 underline underline-offset-2"
+  >
+    Price
+  </Link>
+);
+
+const cellsOf = (q: IndianQuote | undefined): ReactNode[] =>
+  q
+    ? [String(q.lotSize), rupees(q.bid), rupees(q.ask), rupees(q.premiumPerLot), percent(q.iv), signed(q.greeks?.delta), calculatorLink(q)]
+    : SIDE_COLUMNS.map(() => '-');
 
 interface Props {
   underlyings: UseQueryResult<IndiaUnderlyings>;
@@ -83,7 +100,7 @@ export function IndiaChain({ underlyings, chain, symbol, onSymbol, onExpiry, isP
         </h2>
         <p className="mt-1 text-sm text-slate-700">
           For viewing only: Indian options cannot be traded or added to the strategy builder here. Prices are in rupees per share (per index unit for indices);
-          one contract is one lot.
+          one contract is one lot. &ldquo;Price&rdquo; opens a contract in the Indian Greeks calculator.
         </p>
       </div>
 
@@ -140,6 +157,12 @@ export function IndiaChain({ underlyings, chain, symbol, onSymbol, onExpiry, isP
                 {view.feed.badge === INDIA_BADGE.connected && view.feed.standIn && ' These prices come from the local Kite stand-in, not from Zerodha.'}
                 {view.feed.badge === INDIA_BADGE.demo && ' Simulated NSE market: not real prices.'}
               </p>
+              {view.feed.source === 'simulated' && !nseHolidaysKnown(Number(view.expiry.slice(0, 4))) && (
+                <p className="text-sm font-medium text-amber-900">
+                  NSE&apos;s {view.expiry.slice(0, 4)} holiday list is not in the simulated market yet: its {view.expiry.slice(0, 4)} expiries count weekends
+                  and the fixed-date holidays (Republic Day, Maharashtra Day, Independence Day, Gandhi Jayanti, Christmas) only.
+                </p>
+              )}
               {isPhone && <SideToggle side={side} onChange={setSide} labels={{ call: 'Calls (CE)', put: 'Puts (PE)' }} />}
               <ScrollRegion className="rounded-xl ring-1 ring-slate-200" label={`${view.underlying} chain table, scrolls sideways`}>
                 <table className="min-w-full text-right text-sm tabular-nums">
