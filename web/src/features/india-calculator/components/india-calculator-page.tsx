@@ -332,7 +332,7 @@ function ContractFields({
           </option>
         ))}
       </SelectField>
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-1">
         <SelectField
           id={id('expiry')}
           label="Expiry"
