@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 
-export const fieldClass =
-  'mt-1 block w-full min-w-0 rounded-lg bg-white px-3 py-2 text-slate-900 ring-1 ring-inset ring-slate-300 focus:outline-none focus:ring-2 focus:ring-brand-600 disabled:opacity-60';
-export const invalidFieldClass = 'ring-red-600';
+const fieldBase =
+  'mt-1 block w-full min-w-0 rounded-lg bg-white px-3 py-2 text-slate-900 ring-inset focus:outline-none focus:ring-2 focus:ring-brand-600 disabled:opacity-60';
+/** A field's look; a field marked wrong has a red ring instead of the grey one (never both: Tailwind would pick one by its CSS order). */
+export const fieldClass = `${fieldBase} ring-1 ring-slate-300`;
+export const invalidFieldClass = `${fieldBase} ring-2 ring-red-600`;
 export const hintClass = 'mt-1 text-xs text-slate-600';
 export const errorClass = 'mt-1 text-sm font-medium text-red-800';
 
@@ -63,7 +65,7 @@ export function NumberField({
         onBlur={onBlur}
         aria-invalid={error ? true : undefined}
         aria-describedby={described || undefined}
-        className={`${fieldClass} ${error ? invalidFieldClass : ''}`}
+        className={error ? invalidFieldClass : fieldClass}
       />
       {error && (
         <p id={`${id}-error`} className={errorClass}>

@@ -531,7 +531,7 @@ function OwnFields({
                 onBlur={touch('expiry')}
                 aria-invalid={expiryError ? true : undefined}
                 aria-describedby={`${expiryError ? `${id('expiry')}-error ` : ''}${id('expiry')}-hint`}
-                className={`${fieldClass} ${expiryError ? invalidFieldClass : ''}`}
+                className={expiryError ? invalidFieldClass : fieldClass}
               />
               {expiryError && (
                 <p id={`${id('expiry')}-error`} className={errorClass}>
