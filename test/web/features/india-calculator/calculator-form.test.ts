@@ -190,12 +190,18 @@ describe('the formula with the learner’s numbers', () => {
     ]);
     expect(lines[0]!.tex).toContain('\\frac{8\\ \\text{days}}{365}');
     expect(lines[1]!.tex).toContain('5.25\\%');
-    expect(lines[2]!.tex).toContain('\\ln(26{,}000/25{,}900)');
+    // d1 one step a line: ln(26,000/25,900) = 0.0038535… to four significant digits, then the quotient.
+    expect(lines[2]!.tex).toContain('\\ln(S/K) &= \\ln(26{,}000/25{,}900) = 0.003854');
+    const T = 8 / 365;
+    const d1 = (Math.log(26_000 / 25_900) + (result.value.r + 0.12 ** 2 / 2) * T) / (0.12 * Math.sqrt(T));
+    expect(lines[2]!.tex.endsWith(`= ${texNumber(d1)} \\end{aligned}`)).toBe(true);
     // The price line ends in the price BSM gives for these inputs, and the lot line multiplies it by 65.
     const bsm = price({ type: 'call', S: 26_000, K: 25_900, T: 8 / 365, r: result.value.r, q: 0, sigma: 0.12 });
-    expect(lines[4]!.tex.endsWith(`&= \\text{₹}${texNumber(bsm, 2)} \\end{aligned}`)).toBe(true);
+    expect(lines[4]!.tex.endsWith(`&= \\text{₹}${texNumber(bsm, 2, 2)} \\end{aligned}`)).toBe(true);
     expect(lines[6]!.tex).toContain('\\times 65 =');
-    expect(lines[6]!.tex.endsWith(`\\text{₹}${texNumber(bsm * 65, 2)}`)).toBe(true);
+    // Rupees always with their paise, as the tables show them.
+    expect(lines[6]!.tex.endsWith(`\\text{₹}${texNumber(bsm * 65, 2, 2)}`)).toBe(true);
+    expect(lines[6]!.tex).toMatch(/\.\d{2}$/);
     const oneDay = indianGreeks({ ...input, days: 1 });
     if (!oneDay.ok) throw new Error(oneDay.error.message);
     expect(formulaLines({ ...input, days: 1 }, oneDay.value)[0]!.tex).toContain('\\frac{1\\ \\text{day}}{365}');
@@ -207,6 +213,6 @@ describe('the formula with the learner’s numbers', () => {
     if (!atExpiry.ok) throw new Error(atExpiry.error.message);
     const lines = formulaLines(put, atExpiry.value);
     expect(lines.map((l) => l.label)).toContain('On the expiry day the option is worth what it pays');
-    expect(lines.find((l) => l.label.startsWith('On the expiry day'))!.tex).toContain('= \\text{₹}100');
+    expect(lines.find((l) => l.label.startsWith('On the expiry day'))!.tex).toContain('= \\text{₹}100.00');
   });
 });

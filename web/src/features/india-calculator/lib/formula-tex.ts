@@ -12,15 +12,23 @@ export interface FormulaLine {
   tex: string;
 }
 
-const grouping = (digits: number) => new Intl.NumberFormat('en-IN', { minimumFractionDigits: 0, maximumFractionDigits: digits });
+const grouping = (digits: number, minDigits = 0) => new Intl.NumberFormat('en-IN', { minimumFractionDigits: minDigits, maximumFractionDigits: digits });
 
 /** A number for TeX: en-IN grouping with the commas braced (so TeX does not space them as punctuation), a true minus. */
-export function texNumber(x: number, digits = 4): string {
-  const text = grouping(digits).format(Math.abs(x)).replace(/,/g, '{,}');
+export function texNumber(x: number, digits = 4, minDigits = 0): string {
+  const text = grouping(digits, minDigits).format(Math.abs(x)).replace(/,/g, '{,}');
   return x < 0 && Number(x.toFixed(digits)) !== 0 ? `-${text}` : text;
 }
 
-const rupees = (x: number) => `\\text{₹}${texNumber(x, 2)}`;
+/** A small number to four significant digits (ln(S/K) near the money is 0.00001984, not 0.00002). */
+function texSignificant(x: number): string {
+  if (Math.abs(x) >= 0.1 || x === 0) return texNumber(x, 6);
+  const text = new Intl.NumberFormat('en-IN', { maximumSignificantDigits: 4 }).format(Math.abs(x));
+  return x < 0 ? `-${text}` : text;
+}
+
+/** Rupees with their paise always shown (₹8,643.70, not ₹8,643.7), as the tables beside the formulas show them. */
+const rupees = (x: number) => `\\text{₹}${texNumber(x, 2, 2)}`;
 
 export function formulaLines(input: IndianGreeksInput, result: IndianGreeksResult): FormulaLine[] {
   const { spot: S, strike: K, iv: sigma, lotSize, type } = input;
@@ -46,17 +54,24 @@ export function formulaLines(input: IndianGreeksInput, result: IndianGreeksResul
     });
   } else {
     const sqrtT = Math.sqrt(T);
-    const d1 = (Math.log(S / K) + (r - q + (sigma * sigma) / 2) * T) / (sigma * sqrtT);
+    const logMoneyness = Math.log(S / K);
+    const drift = r - q + (sigma * sigma) / 2;
+    const volT = sigma * sqrtT;
+    const d1 = (logMoneyness + drift * T) / volT;
     const d2 = d1 - sigma * sqrtT;
     const dq = Math.exp(-q * T);
     const dr = Math.exp(-r * T);
     lines.push(
       {
         label: 'd1',
+        // One step a line, so that each line fits a phone's width: the log of moneyness, the drift over T, the
+        // volatility over T, then their quotient.
         tex:
-          `\\begin{aligned} d_1 &= \\frac{\\ln(S/K) + (r - q + \\sigma^2/2)\\,T}{\\sigma\\sqrt{T}} \\\\ &= ` +
-          `\\frac{\\ln(${texNumber(S, 2)}/${texNumber(K, 2)}) + (${texNumber(r, 6)} - ${texNumber(q, 4)} + ${texNumber(sigma, 4)}^2/2) \\times ${texNumber(T, 6)}}` +
-          `{${texNumber(sigma, 4)}\\sqrt{${texNumber(T, 6)}}} \\\\ &= ${texNumber(d1)} \\end{aligned}`,
+          `\\begin{aligned} d_1 &= \\frac{\\ln(S/K) + (r - q + \\sigma^2/2)\\,T}{\\sigma\\sqrt{T}} \\\\ ` +
+          `\\ln(S/K) &= \\ln(${texNumber(S, 2)}/${texNumber(K, 2)}) = ${texSignificant(logMoneyness)} \\\\ ` +
+          `r - q + \\sigma^2/2 &= ${texNumber(r, 6)} - ${texNumber(q, 4)} + ${texNumber(sigma, 4)}^2/2 = ${texNumber(drift, 6)} \\\\ ` +
+          `\\sigma\\sqrt{T} &= ${texNumber(sigma, 4)}\\sqrt{${texNumber(T, 6)}} = ${texNumber(volT, 6)} \\\\ ` +
+          `d_1 &= (${texSignificant(logMoneyness)} + ${texNumber(drift, 6)} \\times ${texNumber(T, 6)}) / ${texNumber(volT, 6)} = ${texNumber(d1)} \\end{aligned}`,
       },
       { label: 'd2', tex: `d_2 = d_1 - \\sigma\\sqrt{T} = ${texNumber(d1)} - ${texNumber(sigma, 4)}\\sqrt{${texNumber(T, 6)}} = ${texNumber(d2)}` },
       call
