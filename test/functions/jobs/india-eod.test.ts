@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { kiteChainSources } from '../../../functions/adapters/kite/kite-chain-source';
+import { kiteClient } from '../../../functions/adapters/kite/kite-client';
 import { makeIndiaEodJob } from '../../../functions/jobs/india-eod';
+import type { RunningKiteStandin } from '../../../local/kite-standin';
 import type { IndianClosingChainStore, StoredIndianChain } from '@shared/market/india/closing-chains.port';
 import type { IndiaDeps } from '@shared/market/india/india-feed';
 import type { IndianChainSource } from '@shared/market/india/indian-chain-source.port';
@@ -9,6 +12,7 @@ import { simulatedIndianChainSource } from '@shared/market/india/simulated-chain
 import { CLOSING_EXPIRIES, closingRunDecision } from '@shared/market/india/use-cases/store-closing-chains';
 import { fail, ok } from '@shared/result';
 import { memoryJobRuns } from '../../support/memory-job-runs';
+import { KITE_KEY, KITE_SECRET, startTestKiteStandin } from '../../support/kite-standin';
 import { memoryKiteSessionStore } from '../../support/memory-kite-session-store';
 
 /** Monday 30 November 2026, 15:45 in Mumbai (10:15 UTC): the schedule's time, a quarter of an hour after the close. */
@@ -146,5 +150,63 @@ describe('the Indian end-of-day job', () => {
     const { run, store } = job();
     await run({ source: 'manual', underlyings: ['finnifty', 'NOPE'] });
     expect([...new Set([...store.items.values()].map((c) => c.underlying))]).toEqual(['FINNIFTY']);
+  });
+});
+
+describe('the Indian end-of-day job against the Kite stand-in', () => {
+  let standin: RunningKiteStandin;
+  beforeAll(async () => {
+    standin = await startTestKiteStandin();
+  });
+  afterAll(() => standin.close());
+
+  it("stores each expiry Kite lists of the indices it lists, as 'kite', with one quote call per expiry and the dump read once", async () => {
+    const exchanged = await kiteClient({ apiKey: KITE_KEY, baseUrl: standin.url }).generateSession(standin.issueRequestToken(), KITE_SECRET);
+    if (!exchanged.ok) throw new Error(exchanged.error.message);
+    const calls: string[] = [];
+    const store = memoryStore();
+    const runs = memoryJobRuns();
+    const run = makeIndiaEodJob({
+      india: {
+        clock: { now: () => AFTER_CLOSE },
+        sessions: memoryKiteSessionStore({
+          credentials: { apiKey: KITE_KEY, apiSecret: KITE_SECRET },
+          session: {
+            accessToken: exchanged.value.access_token,
+            expiresAt: '2026-12-01T00:30:00.000Z',
+            createdAt: '2026-11-30T03:00:00.000Z',
+            kiteUserId: 'XX0000',
+          },
+        }),
+        simulated: simulatedIndianChainSource(),
+        kite: kiteChainSources({
+          baseUrl: standin.url,
+          quoteIntervalMs: 60,
+          fetch: (input, init) => {
+            calls.push(new URL(String(input)).pathname);
+            return fetch(input, init);
+          },
+        }),
+        standIn: true,
+      },
+      store,
+      runs,
+    });
+    const result = await run({ source: 'scheduler' });
+    if ('skipped' in result) throw new Error(result.skipped);
+    // The stand-in lists NIFTY (expiries 1, 8 and 29 December) and BANKNIFTY (29 December) only.
+    expect(result.stored.map((u) => [u.underlying, u.expiries])).toEqual([
+      ['NIFTY', ['2026-12-01', '2026-12-08', '2026-12-29']],
+      ['BANKNIFTY', ['2026-12-29']],
+    ]);
+    expect(result.notListed).toHaveLength(18);
+    expect(result.failures).toEqual([]);
+    const nifty = (await store.getChain('NIFTY', '2026-12-08'))!;
+    expect(nifty).toMatchObject({ source: 'kite', standIn: true, session: '2026-11-30' });
+    expect(nifty.chain.quotes.every((q) => q.expiry === '2026-12-08' && q.lotSize === 65)).toBe(true);
+    expect(nifty.chain.quotes.filter((q) => q.iv !== null && q.greeks !== null).length).toBeGreaterThan(0);
+    expect(calls.filter((c) => c === '/quote')).toHaveLength(4);
+    expect(calls.filter((c) => c === '/instruments/NFO')).toHaveLength(1);
+    expect(runs.runs[0]).toMatchObject({ outcome: 'succeeded', note: expect.stringContaining('Kite (local stand-in): 4 chains of 2 underlyings') });
   });
 });
