@@ -18,7 +18,7 @@ import { queryAll } from './query';
  */
 export const INDIAN_CHAIN_PK = (underlying: string): string => `IN#CHAIN#${underlying}`;
 
-/** DynamoDB's item limit is 400 KB; a chain's compressed quotes are far below it (a NIFTY expiry: about 20 KB). */
+/** DynamoDB's item limit is 400 KB; one expiry's compressed chain is far below it (simulated: 10–60 KB; a near NIFTY weekly about 20 KB). */
 const MAX_DATA_BYTES = 350_000;
 
 const epochOf = (date: string) => dayNumber(date) * 86_400;
