@@ -33,6 +33,7 @@ export function nextDue(schedule: ScheduleDefinition, now: Date): Date | null {
   return next ?? null;
 }
 
+const ZONE_NAMES: Readonly<Record<string, string>> = { 'America/New_York': 'New York', 'Asia/Kolkata': 'Kolkata' };
 const DAY_NAMES = { MON: 'Mon', TUE: 'Tue', WED: 'Wed', THU: 'Thu', FRI: 'Fri', SAT: 'Sat', SUN: 'Sun' } as const;
 const hhmm = (h: number, m: number) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
 
@@ -44,7 +45,7 @@ export function describeSchedule(s: ScheduleDefinition): string {
       : s.weekdays.length === 5 && !s.weekdays.includes('SAT') && !s.weekdays.includes('SUN')
         ? 'Weekdays'
         : s.weekdays.map((d) => DAY_NAMES[d]).join(', ');
-  const zone = s.timeZone === 'America/New_York' ? 'New York' : s.timeZone;
+  const zone = ZONE_NAMES[s.timeZone] ?? s.timeZone;
   if (s.repeat) {
     const lastMinute = s.minute + Math.floor((59 - s.minute) / s.repeat.everyMinutes) * s.repeat.everyMinutes;
     return `${days} every ${s.repeat.everyMinutes} min ${hhmm(s.hour, s.minute)}–${hhmm(s.repeat.untilHour, lastMinute)} ${zone}`;

@@ -76,6 +76,26 @@ export const SETTLE_SCHEDULE: ScheduleDefinition = {
   timeoutSeconds: 900,
 };
 
+/**
+ * The Indian closing chains (issue 38; functions/jobs/india-eod.ts): weekdays at 15:45 Asia/Kolkata, a quarter of an
+ * hour after NSE's 15:30 close, leaving Kite's quotes time to settle on the day's last prices. India keeps +05:30 all
+ * year, so this is 10:15 UTC every weekday. The job itself does nothing on an NSE holiday.
+ */
+export const INDIA_EOD_SCHEDULE: ScheduleDefinition = {
+  id: 'indiaEod',
+  description: 'Indian closing chains: the nearest expiries of each NSE underlying after the close, from Kite or the simulated NSE market',
+  minute: 45,
+  hour: 15,
+  weekdays: ['MON', 'TUE', 'WED', 'THU', 'FRI'],
+  timeZone: 'Asia/Kolkata',
+  handler: { file: 'functions/jobs/india-eod.ts', export: 'handler' },
+  // The Kite keys and the day's login, and the simulated market's deployment secret; the chains in the table.
+  access: { table: 'readwrite', kiteSecrets: 'read' },
+  memoryMb: 1024,
+  // About 60 quote calls at Kite's one a second, plus the instruments dump.
+  timeoutSeconds: 600,
+};
+
 /** The jobs whose weekday runs the watchdog checks. */
 export const WATCHED_SCHEDULES: readonly ScheduleDefinition[] = [INGEST_SCHEDULE, SETTLE_SCHEDULE];
 
@@ -138,6 +158,7 @@ export const schedules: readonly ScheduleDefinition[] = [
   JOB_WATCHDOG_SCHEDULE,
   ACCOUNT_DELETIONS_SCHEDULE,
   BROKER_SYNC_SCHEDULE,
+  INDIA_EOD_SCHEDULE,
 ];
 
 /**

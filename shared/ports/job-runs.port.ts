@@ -9,7 +9,7 @@ export interface JobRun {
   finishedAt: string;
   outcome: JobOutcome;
   durationMs: number;
-  /** Contracts stored (the ingest only). */
+  /** Contracts stored (the ingest, and the Indian closing chains' quotes). */
   contracts?: number;
   /** What went wrong, each with its reason (an underlying that failed to ingest, a learner's settlement, …). */
   failures: { underlying?: string; reason: string }[];

@@ -46,6 +46,12 @@ describe('the route catalog', () => {
     ]);
     expect(accesses.filter(([, access]) => access.mail).map(([id]) => id)).toEqual(['sendAlertEmail']);
     expect(accesses.filter(([, access]) => access.unsubscribeSecret).map(([id]) => id)).toEqual(['unsubscribe', 'sendAlertEmail']);
+    // The Kite session is written by the login's callback only; the Indian chain and its end-of-day job read it.
+    expect(accesses.filter(([, access]) => access.kiteSecrets).map(([id, access]) => [id, access.kiteSecrets])).toEqual([
+      ['kiteLogin', 'login'],
+      ['india', 'read'],
+      ['indiaEod', 'read'],
+    ]);
   });
 
   it('has unique route keys', () => {

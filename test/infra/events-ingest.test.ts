@@ -84,11 +84,18 @@ describe('EventsStack and IngestStack', () => {
     Template.fromStack(empty.events).resourceCountIs('AWS::Events::Rule', 0);
   });
 
-  it('builds the real catalogue: the weekday 18:00 New York ingest and the on-request rule', () => {
+  it('builds the real catalogue: the weekday 18:00 New York ingest, the 15:45 Mumbai Indian closing chains and the on-request rule', () => {
     const real = buildTestApp().stacks;
     Template.fromStack(real.ingest).hasResourceProperties('AWS::Scheduler::Schedule', {
       ScheduleExpression: 'cron(0 18 ? * MON-FRI *)',
       ScheduleExpressionTimezone: 'America/New_York',
+    });
+    // The Indian closing chains: weekdays 15:45 in Mumbai, a quarter of an hour after NSE's close.
+    Template.fromStack(real.ingest).hasResourceProperties('AWS::Scheduler::Schedule', {
+      Name: 'options-academy-dev-indiaEod',
+      ScheduleExpression: 'cron(45 15 ? * MON-FRI *)',
+      ScheduleExpressionTimezone: 'Asia/Kolkata',
+      Target: Match.objectLike({ Input: JSON.stringify({ source: 'scheduler', scheduleId: 'indiaEod' }) }),
     });
     Template.fromStack(real.events).hasResourceProperties('AWS::Events::Rule', {
       EventPattern: { source: ['options-academy'], 'detail-type': ['IngestRequested'] },

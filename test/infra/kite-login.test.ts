@@ -47,4 +47,17 @@ describe("the Kite login's function in AWS", () => {
       else expect(onKite.flatMap((s) => [s.Action].flat()).sort()).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
     }
   });
+
+  it('lets the Indian end-of-day job read the two Kite secrets, and no other job touch them', () => {
+    for (const [id, job] of stacks.ingest.jobs) {
+      const onKite = statementsOf(job).filter((s) => JSON.stringify(s.Resource).includes('/kite'));
+      if (id !== 'indiaEod') expect(onKite, id).toEqual([]);
+      else {
+        expect(onKite.flatMap((s) => [s.Action].flat()).sort()).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
+        const resources = JSON.stringify(onKite.map((s) => s.Resource));
+        expect(resources).toContain(':secret:options-academy/dev/kite-??????');
+        expect(resources).toContain(':secret:options-academy/dev/kite-session-??????');
+      }
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { INDIA_EOD_SCHEDULE } from '../../functions/jobs/schedules';
 import { startScheduler } from '../../local/scheduler';
 import { calls } from '../fixtures/jobs/record-job';
 import { recordJobSchedule } from '../fixtures/jobs/record-schedule';
@@ -27,6 +28,25 @@ describe('local scheduler', () => {
       expect(calls.length).toBe(before + 1);
       expect(calls.at(-1)).toMatchObject({ source: 'scheduler', scheduleId: 'fixture' });
       await expect(scheduler.runNow('nope')).rejects.toThrow('No schedule named nope');
+    } finally {
+      scheduler.stop();
+    }
+  });
+
+  it('runs the Indian closing chains from the same definition at 15:45 in Mumbai on a weekday', () => {
+    const scheduler = startScheduler({ log: () => undefined, schedules: [INDIA_EOD_SCHEDULE] });
+    try {
+      const next = scheduler.next('indiaEod')!;
+      const parts = new Intl.DateTimeFormat('en-US', {
+        timeZone: 'Asia/Kolkata',
+        weekday: 'short',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }).formatToParts(next);
+      const part = (t: string) => parts.find((p) => p.type === t)?.value;
+      expect(`${part('hour')}:${part('minute')}`).toBe('15:45');
+      expect(['Mon', 'Tue', 'Wed', 'Thu', 'Fri']).toContain(part('weekday'));
     } finally {
       scheduler.stop();
     }

@@ -4,6 +4,7 @@ import {
   INGEST_SCHEDULE,
   SETTLE_SCHEDULE,
   ACCOUNT_DELETIONS_SCHEDULE,
+  INDIA_EOD_SCHEDULE,
   BROKER_SYNC_SCHEDULE,
   JOB_WATCHDOG_SCHEDULE,
   WATCHED_SCHEDULES,
@@ -71,6 +72,9 @@ describe('the job watchdog', () => {
     // The nightly sweep of account deletions is not a weekday run to watch: it throws when a deletion cannot be
     // resumed, which the function's error alarm reports, and the next night tries again.
     // Nor is the broker sync, which runs every few minutes of the trading day and does nothing outside it.
-    expect(schedules.filter((s) => s !== JOB_WATCHDOG_SCHEDULE && s !== ACCOUNT_DELETIONS_SCHEDULE && s !== BROKER_SYNC_SCHEDULE)).toEqual(WATCHED_SCHEDULES);
+    // Nor, yet, the Indian closing chains: their runs are skipped on NSE holidays, which the watchdog's New York
+    // reckoning of due runs does not know; the data manager lists their runs with their outcome.
+    const unwatched = [JOB_WATCHDOG_SCHEDULE, ACCOUNT_DELETIONS_SCHEDULE, BROKER_SYNC_SCHEDULE, INDIA_EOD_SCHEDULE];
+    expect(schedules.filter((s) => !unwatched.includes(s))).toEqual(WATCHED_SCHEDULES);
   });
 });

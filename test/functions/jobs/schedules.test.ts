@@ -1,6 +1,6 @@
 import { Cron } from 'croner';
 import { describe, expect, it } from 'vitest';
-import { awsCronExpression, localCronExpression, type ScheduleDefinition } from '../../../functions/jobs/schedules';
+import { awsCronExpression, INDIA_EOD_SCHEDULE, localCronExpression, type ScheduleDefinition } from '../../../functions/jobs/schedules';
 
 const weekdayEvening: ScheduleDefinition = {
   id: 'ingest',
@@ -41,6 +41,15 @@ describe('schedule expressions from one definition', () => {
     // Tuesday 24 November 2026, 10:02 New York (UTC-5): next 10:05; after 15:55 the next run is the next day's 9:00.
     expect(cron.nextRun(new Date('2026-11-24T15:02:00Z'))?.toISOString()).toBe('2026-11-24T15:05:00.000Z');
     expect(cron.nextRun(new Date('2026-11-24T20:56:00Z'))?.toISOString()).toBe('2026-11-25T14:00:00.000Z');
+    cron.stop();
+  });
+
+  it('gives both the Indian closing chains at 15:45 Asia/Kolkata on weekdays', () => {
+    expect(awsCronExpression(INDIA_EOD_SCHEDULE)).toBe('cron(45 15 ? * MON-FRI *)');
+    expect(localCronExpression(INDIA_EOD_SCHEDULE)).toBe('45 15 * * 1-5');
+    const cron = new Cron(localCronExpression(INDIA_EOD_SCHEDULE), { timezone: INDIA_EOD_SCHEDULE.timeZone, paused: true });
+    // Monday 30 November 2026, 11:00 in Mumbai (UTC+05:30): the same day's 15:45 is 10:15 UTC.
+    expect(cron.nextRun(new Date('2026-11-30T05:30:00Z'))?.toISOString()).toBe('2026-11-30T10:15:00.000Z');
     cron.stop();
   });
 });
