@@ -37,6 +37,8 @@ export class NodeServiceImage extends Construct {
     const staging = new AssetStaging(this, 'Bundle', {
       sourcePath: dockerDir,
       assetHashType: AssetHashType.OUTPUT,
+      // CDK caches staged assets by their options, where the `local` bundler's code does not count: the entry does.
+      extraHash: `${props.entry}:${props.bundleName}`,
       bundling: {
         // Never pulled: local bundling always succeeds or throws (NodejsFunction names a 'dummy' image the same way).
         image: DockerImage.fromRegistry('dummy'),

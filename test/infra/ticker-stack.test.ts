@@ -270,6 +270,8 @@ describe("the India ticker service's image", () => {
         child.stderr.on('data', said);
         void exited.then(() => resolve());
       });
+      // Its first words may come just before it listens for SIGTERM; ECS never stops a task that early.
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 500))]);
       child.kill('SIGTERM');
       const end = await exited;
       expect(output).not.toMatch(/ERR_MODULE_NOT_FOUND|Cannot find (package|module)|Dynamic require/);
