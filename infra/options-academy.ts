@@ -13,6 +13,7 @@ import { EDGE_REGION, EdgeStack, edgeWebAclParameterName } from './stacks/edge-s
 import { EventsStack } from './stacks/events-stack';
 import { IngestStack } from './stacks/ingest-stack';
 import { ObservabilityStack } from './stacks/observability-stack';
+import { TickerStack } from './stacks/ticker-stack';
 import { UploadStack } from './stacks/upload-stack';
 import { WebStack } from './stacks/web-stack';
 
@@ -48,6 +49,7 @@ export interface OptionsAcademyStacks {
   web: WebStack;
   observability: ObservabilityStack;
   upload: UploadStack;
+  ticker: TickerStack;
 }
 
 /** Every stack of one stage, wired together. Used by infra/bin/app.ts and by the tests. */
@@ -123,6 +125,8 @@ export function defineOptionsAcademy(scope: Construct, props: OptionsAcademyProp
     bus: events.bus,
     siteOrigins: [`https://${web.distribution.distributionDomainName}`],
   });
+  // The India ticker service (one Fargate task holding Kite's WebSocket), in every stage: it idles outside NSE hours.
+  const ticker = new TickerStack(scope, stackName(config.stage, 'Ticker'), { ...base, ...name('Ticker'), table: data.table });
   const functions = new Map<string, AppFunction>([
     ...api.functions,
     [api.bearerAuthorizer.node.id, api.bearerAuthorizer],
@@ -154,5 +158,5 @@ export function defineOptionsAcademy(scope: Construct, props: OptionsAcademyProp
 
   Tags.of(scope).add('project', PROJECT);
   Tags.of(scope).add('stage', config.stage);
-  return { data, auth, events, api, ingest, edge, web, observability, upload };
+  return { data, auth, events, api, ingest, edge, web, observability, upload, ticker };
 }

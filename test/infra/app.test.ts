@@ -22,6 +22,7 @@ describe('the app', () => {
       'OptionsAcademy-Staging-Web',
       'OptionsAcademy-Staging-Observability',
       'OptionsAcademy-Staging-Upload',
+      'OptionsAcademy-Staging-Ticker',
     ]);
     expect(stackName('blue-green', 'Api')).toBe('OptionsAcademy-BlueGreen-Api');
     for (const stack of Object.values(stacks)) {
