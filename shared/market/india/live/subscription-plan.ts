@@ -44,7 +44,7 @@ export interface PlanInput {
  * Which instruments the ticker service subscribes (issue 38): for each tracked underlying, every CE and PE row of its
  * nearest expiry on or after the day (the chain a learner opens first) and its spot (the index or the stock on NSE), in
  * full mode. When they come to more than one connection's limit, every underlying keeps the same number of contracts
- * at most (the largest that fits: an underlying with fewer keeps all of its own), those nearest its spot, so that no
+ * at most (the largest that fits: an underlying with fewer keeps all of its own), whole strikes nearest its spot, so that no
  * underlying is dropped for another's far strikes.
  */
 export function planSubscription(input: PlanInput): SubscriptionPlan {
@@ -84,10 +84,17 @@ export function planSubscription(input: PlanInput): SubscriptionPlan {
       if (g.rows.length <= cap) return g;
       const strikes = g.rows.map((r) => r.strike);
       const centre = input.spots?.get(g.underlying) ?? strikes[strikes.length >> 1]!;
-      const kept = [...g.rows]
-        .sort((a, b) => Math.abs(a.strike - centre) - Math.abs(b.strike - centre) || a.strike - b.strike)
-        .slice(0, cap)
-        .sort((a, b) => a.strike - b.strike || (a.instrument_type === b.instrument_type ? 0 : a.instrument_type === 'CE' ? -1 : 1));
+      // Whole strikes (the call with its put), nearest the centre first, as many as the cap holds.
+      const byDistance = [...new Set(strikes)].sort((a, b) => Math.abs(a - centre) - Math.abs(b - centre) || a - b);
+      const keptStrikes = new Set<number>();
+      let count = 0;
+      for (const k of byDistance) {
+        const n = g.rows.filter((r) => r.strike === k).length;
+        if (count + n > cap) break;
+        keptStrikes.add(k);
+        count += n;
+      }
+      const kept = g.rows.filter((r) => keptStrikes.has(r.strike));
       trimmed.push({ underlying: g.underlying, left: g.rows.length - kept.length });
       return { ...g, rows: kept };
     });
