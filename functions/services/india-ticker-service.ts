@@ -233,7 +233,9 @@ export function indiaTickerService(deps: IndiaTickerDeps): IndiaTickerService {
       if (typeof found === 'string') return end(s, found);
       if (found.session.accessToken !== s.session.accessToken) return end(s, 'a new Kite login was stored', 0);
     }
-    if (s.ticker.state === 'connected') void write(s.book.due(now.getTime(), now), s.book);
+    // The time of the decision, after the login's read.
+    const at = deps.clock.now();
+    if (s.ticker.state === 'connected') void write(s.book.due(at.getTime(), at), s.book);
     schedule(() => void turn(s), flushCheckMs);
   }
 
