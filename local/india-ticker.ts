@@ -18,7 +18,8 @@ export function startIndiaTicker(opts: { logFile: string; env: Record<string, st
   const log = createWriteStream(opts.logFile, { flags: 'a' });
   const child = spawn(process.execPath, ['--import', 'tsx', INDIA_TICKER_ENTRY], {
     cwd: REPO_ROOT,
-    env: { ...process.env, ...opts.env },
+    // Its few lines a day (idle, streaming, closed) at INFO, whatever the stack's own level.
+    env: { ...process.env, POWERTOOLS_LOG_LEVEL: process.env.LOG_LEVEL ?? 'INFO', ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.pipe(log);

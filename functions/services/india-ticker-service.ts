@@ -204,10 +204,19 @@ export function indiaTickerService(deps: IndiaTickerDeps): IndiaTickerService {
     schedule(() => void turn(s), flushCheckMs);
   }
 
+  /** The groups being written: a group is not written again before its last write has ended (an older figure must not land last). */
+  const writing = new Set<string>();
+
   function write(groups: LiveGroup[], book: QuoteBook): Promise<void> {
     const done = Promise.all(
       groups.map(async (g) => {
-        const put = await deps.store.put(g);
+        const key = `${g.underlying}|${g.expiry}`;
+        if (writing.has(key)) {
+          book.failed(g.underlying, g.expiry);
+          return;
+        }
+        writing.add(key);
+        const put = await deps.store.put(g).finally(() => writing.delete(key));
         if (put.ok) stats.writes += 1;
         else {
           stats.failedWrites += 1;
@@ -246,6 +255,7 @@ export function indiaTickerService(deps: IndiaTickerDeps): IndiaTickerService {
     for (const off of s.off) off();
     s.ticker.close();
     deps.log('info', `India ticker: stream closed (${reason})`);
+    await Promise.all([...inFlight]);
     const now = deps.clock.now();
     await write(s.book.drain(now.getTime(), now), s.book);
     if (stopped()) return;
@@ -272,8 +282,8 @@ export function indiaTickerService(deps: IndiaTickerDeps): IndiaTickerService {
         stream = null;
         for (const off of s.off) off();
         s.ticker.close();
-        const now = deps.clock.now();
         await Promise.all([...inFlight]);
+        const now = deps.clock.now();
         await write(s.book.drain(now.getTime(), now), s.book);
       }
       await Promise.all([...inFlight]);

@@ -7,6 +7,7 @@ import type { RunningKiteStandin } from '../../../local/kite-standin';
 import { BANKNIFTY, KITE_KEY, KITE_NOW, KITE_SECRET, NIFTY, startTestKiteStandin } from '../../support/kite-standin';
 import { memoryIndianLiveQuotes } from '../../support/memory-india-live-quotes';
 import { memoryKiteSessionStore } from '../../support/memory-kite-session-store';
+import { fail } from '@shared/result';
 
 /** A clock that starts at `start` and runs with real time, so the flush policy's pace is real. */
 function runningClock(start: Date) {
@@ -158,5 +159,19 @@ describe('the India ticker service against the Kite stand-in', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(standin.tickerHandshakes()).toBe(handshakes);
     expect(refused.logs).toContain('India ticker idle: Kite refused the stored login; waiting for a new one');
+  });
+  it('logs a write the table refused and writes that group again at the next turn the pace allows', async () => {
+    const memory = memoryIndianLiveQuotes(() => clock.now().getTime());
+    let refusals = 1;
+    const { svc, logs } = await service({
+      store: {
+        get: memory.get,
+        put: async (g) => (g.underlying === 'NIFTY' && refusals-- > 0 ? fail('unavailable', 'throttled', { operation: 'put' }) : memory.put(g)),
+      },
+    });
+    await until(() => memory.items.has(NIFTY_GROUP));
+    expect(svc.stats().failedWrites).toBe(1);
+    expect(logs).toContain('India ticker: a group was not written');
+    expect(svc.state).toBe('streaming');
   });
 });
