@@ -160,6 +160,7 @@ describe('the India ticker service against the Kite stand-in', () => {
     expect(standin.tickerHandshakes()).toBe(handshakes);
     expect(refused.logs).toContain('India ticker idle: Kite refused the stored login; waiting for a new one');
   });
+
   it('logs a write the table refused and writes that group again at the next turn the pace allows', async () => {
     const memory = memoryIndianLiveQuotes(() => clock.now().getTime());
     let refusals = 1;
