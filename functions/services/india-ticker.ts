@@ -40,9 +40,7 @@ const service = indiaTickerService({
   log: (level, message, details) => logger[level](message, details ?? {}),
 });
 
-logger.info('India ticker started', { table: tableName(), kiteApi: apiUrl, kiteTicker: tickerUrl });
-service.start();
-
+// The signals are heard before anything starts, so a stop sent at once is still an orderly one.
 let stopping = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const)
   process.on(signal, () => {
@@ -52,3 +50,6 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const)
     setTimeout(() => process.exit(1), 20_000).unref();
     void service.stop().then(() => process.exit(0));
   });
+
+logger.info('India ticker started', { table: tableName(), kiteApi: apiUrl, kiteTicker: tickerUrl });
+service.start();

@@ -36,8 +36,7 @@ describe('the India ticker process', () => {
       },
       'SIGTERM',
     );
-    expect(out).toContain('India ticker: stopped');
-    expect(code).toBe(0);
+    expect({ code, stopped: out.includes('India ticker: stopped') }, out).toEqual({ code: 0, stopped: true });
   });
 
   it('exits 1 and says why without SECRET_PREFIX', async () => {
