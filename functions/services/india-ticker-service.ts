@@ -2,7 +2,7 @@ import type { KiteApi, KiteTickerPort } from '@shared/market/india/kite/kite.por
 import { isKiteSessionOver } from '@shared/market/india/kite/errors';
 import type { KiteInstrument } from '@shared/market/india/kite/instruments';
 import { realTimers, type Timers } from '@shared/market/india/kite/reconnect-policy';
-import { kiteSpotKey } from '@shared/market/india/kite/spot-symbols';
+import { kiteSpotKey, kiteSpotSymbol } from '@shared/market/india/kite/spot-symbols';
 import type { KiteCredentials, KiteSession, KiteSessionStore } from '@shared/market/india/kite-session.port';
 import type { IndianLiveQuotes, LiveGroup } from '@shared/market/india/live/live-quotes.port';
 import { LIVE_FLUSH_MS, LIVE_KEEPALIVE_MS, QuoteBook } from '@shared/market/india/live/quote-book';
@@ -139,7 +139,7 @@ export function indiaTickerService(deps: IndiaTickerDeps): IndiaTickerService {
     await begin(found.credentials, found.session);
   }
 
-  /** The day's dumps for an API key, read once a day. */
+  /** The day's dumps for an API key, read once a day (again only after a restart or for another key). */
   async function dumpsOf(api: KiteApi, apiKey: string, day: string): Promise<Result<{ nfo: KiteInstrument[]; nse: KiteInstrument[] }>> {
     const key = `${apiKey}|${day}`;
     const kept = dumps.get(key);
@@ -149,7 +149,13 @@ export function indiaTickerService(deps: IndiaTickerDeps): IndiaTickerService {
     const nse = await api.instruments('NSE');
     if (!nse.ok) return nse;
     dumps.clear();
-    const value = { nfo: nfo.value, nse: nse.value };
+    // Only the rows a plan can use are kept (the tracked underlyings' options and spots): the whole NFO dump is ~100,000 rows.
+    const names = new Set(underlyings);
+    const spotSymbols = new Set(underlyings.map(kiteSpotSymbol));
+    const value = {
+      nfo: nfo.value.filter((r) => names.has(r.name) && (r.instrument_type === 'CE' || r.instrument_type === 'PE')),
+      nse: nse.value.filter((r) => spotSymbols.has(r.tradingsymbol)),
+    };
     dumps.set(key, value);
     return { ok: true, value };
   }
