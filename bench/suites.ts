@@ -16,6 +16,7 @@ import { watchlistSuite } from './watchlist';
 import { alertsSuite } from './alerts';
 import { screenerSuite } from './screener';
 import { uploadSuite } from './upload';
+import { indiaSuite } from './india';
 
 export interface BenchSuite {
   name: string;
@@ -45,4 +46,5 @@ export const suites: BenchSuite[] = [
   predictionSuite,
   watchlistSuite,
   alertsSuite,
+  indiaSuite,
 ];

@@ -308,9 +308,10 @@ export const httpFunctions: readonly FunctionDefinition[] = [
     id: 'india',
     file: 'functions/http/india.ts',
     description: 'Indian markets (public): the view-only NSE option chain from Zerodha Kite or the simulated NSE market, and its underlyings',
-    // Reads the Kite keys and login (Secrets Manager) and calls Kite; the simulated NSE market needs the deployment's draws.
-    // The instrument dump is several MB and a chain's quotes may take two of Kite's one-a-second calls.
-    access: { kiteSecrets: 'read' },
+    // Reads the Kite keys and login (Secrets Manager), the ticker service's live items (IN#LIVE#…, the table) and else calls
+    // Kite; the simulated NSE market needs the deployment's draws. The instrument dump is several MB and a chain's quotes
+    // may take two of Kite's one-a-second calls.
+    access: { table: 'read', kiteSecrets: 'read' },
     memoryMb: 1024,
     timeoutSeconds: 20,
   },

@@ -11,6 +11,7 @@ import { MAIL_ENV } from '../functions/adapters/mail/mail-env';
 import { startAlpacaStandIn } from './alpaca-standin';
 import { standInMarket } from './alpaca-standin-market';
 import { startKiteStandin } from './kite-standin';
+import { startIndiaTicker } from './india-ticker';
 import { ensureLocalKiteKeys, localKiteUnderlyings } from './kite-standin-local';
 import { startAwsEndpoints, type RunningAwsEndpoints } from './aws-endpoints';
 import { startCognito, type LocalPool } from './cognito';
@@ -211,6 +212,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     // <prefix>/kite), else the local stand-in (local/kite-standin.ts) with keys made at the first start, so the morning
     // login runs end to end on a laptop; the product says when it talks to the stand-in (KITE_STAND_IN=1).
     let kite: string | null = null;
+    let kiteTickerUrl = process.env.KITE_TICKER_URL;
     if (kiteStandIn) {
       const keys = await ensureLocalKiteKeys(secretsManagerSecretStore(), process.env.SECRET_PREFIX!);
       if (keys.made) opts.log("made the local Kite stand-in's keys (kept in the local Secrets Manager)");
@@ -225,6 +227,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       });
       stops.push(running.close);
       kite = running.url;
+      kiteTickerUrl = running.wsUrl;
       Object.assign(process.env, { KITE_API_URL: running.url, KITE_LOGIN_URL: `${running.url}/connect/login`, KITE_STAND_IN: '1' });
     }
 
@@ -295,6 +298,18 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       aws.schedules.onChange((id, enabled) => scheduler.setActive(id, enabled));
       aws.onTick((id) => scheduler.tick(id));
     }
+    // The India ticker service (functions/services/india-ticker.ts), a child process as it is a Fargate task in AWS:
+    // started last and not waited for (it idles until NSE is open and a Kite login is live), so readiness is unchanged.
+    const tickerLog = path.join(logs, 'india-ticker.log');
+    const ticker = startIndiaTicker({ logFile: tickerLog, env: { KITE_TICKER_URL: kiteTickerUrl } });
+    stops.push(ticker.stop);
+    void ticker.exited.then((how) => {
+      if (!stopping) opts.log(`the India ticker service exited (${how}); see ${tickerLog}. The Indian chain reads Kite's REST API meanwhile.`);
+    });
+    opts.log(
+      `India ticker service: a child process streaming ${kite ? "the local Kite stand-in's" : "Kite's"} WebSocket (${kiteTickerUrl ?? 'wss://ws.kite.trade'}) into table ${tableName} while NSE is open and a Kite login is live; log ${tickerLog}`,
+    );
+
     // The chain answers from the simulated market at once; the stored snapshot follows within seconds.
     // Stopping does not wait for it: an interrupted run leaves the status untouched and runs again next start.
     // Not while an operator has the fetch stopped: the stop holds across a restart.

@@ -3,12 +3,13 @@ import type { IndianChain, IndianChainSource } from '@shared/market/india/indian
 import { optionChainRows, optionExpiries, type KiteInstrument } from '@shared/market/india/kite/instruments';
 import type { KiteApi } from '@shared/market/india/kite/kite.port';
 import { instrumentKey, type KiteQuote } from '@shared/market/india/kite/kite.wire';
+import { KITE_INDEX_SYMBOLS, kiteSpotKey } from '@shared/market/india/kite/spot-symbols';
 import type { KiteCredentials, KiteSession } from '@shared/market/india/kite-session.port';
-import { kolkataInstant, kolkataParts, nseTradingDayOnOrBefore, nseYearsToExpiry, type NseExpiry } from '@shared/market/india/nse-calendar';
-import { NSE_EXERCISE_STYLE, nseContract } from '@shared/market/india/nse-contracts';
-import { nseQuoteGreeks } from '@shared/market/india/nse-quote-greeks';
-import { continuousRepoRate, repoRateOn } from '@shared/market/india/repo-rate';
-import type { NseOptionQuote } from '@shared/market/india/simulated-nse-market';
+import { isLiveFresh, LIVE_FRESH_MS } from '@shared/market/india/live/quote-book';
+import type { IndianLiveQuotes } from '@shared/market/india/live/live-quotes.port';
+import { kolkataInstant, kolkataParts } from '@shared/market/india/nse-calendar';
+import { nseContract } from '@shared/market/india/nse-contracts';
+import { quotedIndianChain, type QuotedContract } from '@shared/market/india/quoted-chain';
 import { INDIA_REFRESH_SECONDS } from '@shared/market/india/india.api';
 import { kiteClient } from './kite-client';
 
@@ -23,7 +24,9 @@ import { kiteClient } from './kite-client';
  * - bid and ask are the best of the quote's depth, the mid between them (the last price when a side is empty);
  *   Kite's volume and open interest are in shares and are shown in contracts (÷ lot size);
  * - Kite's quotes carry no IV or Greeks: they are solved on the server from the mids exactly as the simulated chain's
- *   are (nseQuoteGreeks: BSM on the spot with the RBI repo rate and the underlying's dividend yield, European);
+ *   are (shared/market/india/quoted-chain.ts, one function for this path and the live one);
+ * - first of all, when the ticker service (functions/services/india-ticker.ts) wrote the group lately (its item at most
+ *   LIVE_FRESH_MS old), the chain is built from that item and Kite is not called at all;
  * - one answer per underlying and expiry is kept a little under the page's refresh, so learners reading together
  *   share one quote call (Kite allows one a second per API key).
  */
@@ -36,18 +39,13 @@ export interface KiteChainSourceOptions {
   keepMs?: number;
   /** The pause between quote calls, Kite's one a second by default. */
   quoteIntervalMs?: number;
+  /** The ticker service's live groups (the table); without them every read goes to Kite's REST API. */
+  live?: IndianLiveQuotes;
+  /** How old a live item may be and still be used (default LIVE_FRESH_MS). */
+  liveFreshMs?: number;
 }
 
-/** Kite's trading symbols of the NSE indices NSE's index options are written on; a stock's is its own symbol. */
-export const KITE_INDEX_SYMBOLS: Readonly<Record<string, string>> = {
-  NIFTY: 'NIFTY 50',
-  BANKNIFTY: 'NIFTY BANK',
-  FINNIFTY: 'NIFTY FIN SERVICE',
-};
-
-export const kiteSpotKey = (symbol: string): string => instrumentKey('NSE', KITE_INDEX_SYMBOLS[symbol] ?? symbol);
-
-const round2 = (x: number) => Math.round(x * 100) / 100;
+export { KITE_INDEX_SYMBOLS, kiteSpotKey };
 
 /** Kite's quote time, IST without a zone ("YYYY-MM-DD HH:MM:SS"), as an instant. */
 function quoteInstant(timestamp: string | null | undefined): Date | null {
@@ -55,13 +53,9 @@ function quoteInstant(timestamp: string | null | undefined): Date | null {
   return m ? kolkataInstant(m[1]!, Number(m[2]), Number(m[3])) : null;
 }
 
-/** An expiry is the month's monthly when no later expiry of the underlying falls in the same month (Kite's dump says no kind). */
-function expiryKinds(expiries: readonly string[]): NseExpiry[] {
-  return expiries.map((date) => ({ date, kind: expiries.some((e) => e > date && e.slice(0, 7) === date.slice(0, 7)) ? 'weekly' : 'monthly' }));
-}
-
 export function kiteChainSources(options: KiteChainSourceOptions = {}) {
   const keepMs = options.keepMs ?? INDIA_REFRESH_SECONDS * 1000 - 500;
+  const freshMs = options.liveFreshMs ?? LIVE_FRESH_MS;
   const dumps = new Map<string, Promise<Result<KiteInstrument[]>>>();
   const answers = new Map<string, { at: number; value: Promise<Result<IndianChain | null>> }>();
   const clients = new Map<string, KiteApi>();
@@ -84,6 +78,8 @@ export function kiteChainSources(options: KiteChainSourceOptions = {}) {
   async function read(api: KiteApi, apiKey: string, symbol: string, expiry: string | undefined, now: Date): Promise<Result<IndianChain | null>> {
     const spec = nseContract(symbol);
     if (!spec) return ok(null);
+    const streamed = await live(spec.symbol, expiry, now);
+    if (streamed) return ok(streamed);
     const instruments = await dump(api, apiKey, kolkataParts(now).date);
     if (!instruments.ok) return instruments;
     const listed = optionExpiries(instruments.value, spec.symbol).filter((e) => e >= kolkataParts(now).date);
@@ -99,72 +95,34 @@ export function kiteChainSources(options: KiteChainSourceOptions = {}) {
     const spotQuote = quotes.value[spotKey];
     if (!spotQuote || !(spotQuote.last_price > 0)) return fail('bad_gateway', `Kite sent no price for ${spotKey}`, { source: 'kite', operation: 'quote' });
 
-    const S = spotQuote.last_price;
-    const asOf = quoteInstant(spotQuote.timestamp) ?? now;
-    const session = nseTradingDayOnOrBefore(kolkataParts(asOf).date);
-    const repo = repoRateOn(session).rate;
-    const r = continuousRepoRate(repo);
-    const q = spec.dividendYield;
-    const kinds = expiryKinds(listed);
-    const kindOf = (date: string) => kinds.find((k) => k.date === date)?.kind ?? 'monthly';
-
-    const quoted = rows.map((row) => ({ row, quote: quotes.value[instrumentKey(row.exchange || 'NFO', row.tradingsymbol)] as KiteQuote | undefined }));
-    const present = quoted.filter((x): x is { row: (typeof rows)[number]; quote: KiteQuote } => x.quote !== undefined);
-    const n = present.length;
-    const isCall = new Uint8Array(n);
-    const K = new Float64Array(n);
-    const T = new Float64Array(n).fill(nseYearsToExpiry(asOf, chosen));
-    const mids = new Float64Array(n);
-    const sides = present.map(({ row, quote }, i) => {
-      const bid = quote.depth?.buy[0]?.price ?? 0;
-      const ask = quote.depth?.sell[0]?.price ?? 0;
-      const mid = bid > 0 && ask > 0 ? round2((bid + ask) / 2) : quote.last_price;
-      isCall[i] = row.instrument_type === 'CE' ? 1 : 0;
-      K[i] = row.strike;
-      mids[i] = mid;
-      return { bid, ask, mid };
-    });
-    const solved = nseQuoteGreeks({ S, r, q, isCall, K, T, price: mids });
-
-    const optionQuotes: NseOptionQuote[] = present.map(({ row, quote }, i) => {
-      const lot = row.lot_size > 0 ? row.lot_size : spec.lotSize;
-      const { bid, ask, mid } = sides[i]!;
-      return {
+    const contracts: QuotedContract[] = [];
+    for (const row of rows) {
+      const quote = quotes.value[instrumentKey(row.exchange || 'NFO', row.tradingsymbol)] as KiteQuote | undefined;
+      if (!quote) continue;
+      contracts.push({
         tradingsymbol: row.tradingsymbol,
-        underlying: spec.symbol,
-        expiry: chosen,
-        expiryKind: kindOf(chosen),
         strike: row.strike,
         type: row.instrument_type,
-        lotSize: lot,
-        bid,
-        ask,
-        mid,
-        last: quote.last_price > 0 ? quote.last_price : null,
-        premiumPerLot: round2(mid * lot),
-        iv: solved[i]!.iv,
-        greeks: solved[i]!.greeks,
-        volume: Math.round((quote.volume ?? 0) / lot),
-        openInterest: Math.round((quote.oi ?? 0) / lot),
-      };
-    });
+        lotSize: row.lot_size,
+        bid: quote.depth?.buy[0]?.price ?? 0,
+        ask: quote.depth?.sell[0]?.price ?? 0,
+        last: quote.last_price,
+        volume: quote.volume ?? 0,
+        oi: quote.oi ?? 0,
+      });
+    }
+    const asOf = quoteInstant(spotQuote.timestamp) ?? now;
+    return ok(quotedIndianChain({ spec, expiry: chosen, listed, spot: spotQuote.last_price, asOf, contracts }));
+  }
 
-    return ok({
-      underlying: spec.symbol,
-      name: spec.name,
-      session,
-      asOf: asOf.toISOString(),
-      spot: S,
-      currency: 'INR',
-      exercise: NSE_EXERCISE_STYLE,
-      lotSize: rows[0]!.lot_size > 0 ? rows[0]!.lot_size : spec.lotSize,
-      repoRate: repo,
-      riskFreeRate: r,
-      dividendYield: q,
-      expiries: kinds,
-      expiry: chosen,
-      quotes: optionQuotes,
-    });
+  /** The ticker service's item of the group, when the stream wrote it lately; else null (and Kite's REST API answers). */
+  async function live(symbol: string, expiry: string | undefined, now: Date): Promise<IndianChain | null> {
+    const spec = nseContract(symbol);
+    if (!spec || !options.live) return null;
+    const read = await options.live.get({ underlying: spec.symbol, expiry, from: kolkataParts(now).date });
+    if (!read.ok || !read.value || read.value.spot === null || !(read.value.spot > 0) || !isLiveFresh(read.value, now, freshMs)) return null;
+    const g = read.value;
+    return quotedIndianChain({ spec, expiry: g.expiry, listed: g.expiries, spot: g.spot!, asOf: new Date(g.asOf), contracts: g.contracts });
   }
 
   /** The chain source for one login: the keys' API key and the day's access token. */
