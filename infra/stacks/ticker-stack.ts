@@ -6,6 +6,7 @@ import * as ecs from 'aws-cdk-lib/aws-ecs';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct, IDependable } from 'constructs';
+import { LIVE_PK_PREFIX } from '../../functions/adapters/dynamo/india-live-quotes';
 import { KITE_API_ROOT } from '../../functions/adapters/kite/kite-client';
 import { KITE_TICKER_ROOT } from '../../functions/adapters/kite/kite-ticker';
 import { kiteSecretName, kiteSessionSecretName } from '../../functions/adapters/secrets/secret-names';
@@ -17,10 +18,10 @@ import { NodeServiceImage } from '../constructs/node-service-image';
 export const TICKER_ENTRY = 'functions/services/india-ticker.ts';
 
 /**
- * The partition keys the ticker service writes, the latest quote of each NSE instrument (agreed with the service,
- * functions/services/india-ticker.ts); its role may write no other item.
+ * The partition keys the ticker service writes, the live quotes of each (underlying, expiry) group, as its adapter
+ * names them (functions/adapters/dynamo/india-live-quotes.ts); its role may write no other item.
  */
-export const INDIA_LIVE_KEY_PREFIX = 'IN#LIVE#';
+export const INDIA_LIVE_KEY_PREFIX = LIVE_PK_PREFIX;
 
 /** What the service does to the table: writes quotes, one item or a batch at a time, and reads none. */
 export const TICKER_TABLE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:BatchWriteItem'];
