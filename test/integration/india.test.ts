@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { INDIA_BADGE, type IndianChainView } from '@shared/market/india/india.api';
 import { KITE_CONFIG_PATH, KITE_LOGIN_RESULT, type KiteStatus } from '@shared/market/india/kite-login.api';
 import { kolkataParts } from '@shared/market/india/nse-calendar';
-import { setStackClockOffset, signedInOperator } from '../support/india';
+import { kiteMorningLogin, setStackClockOffset, signedInOperator } from '../support/india';
 import { waitFor } from '../support/local-stack';
 
 /**
@@ -35,12 +35,6 @@ function configResult(res: Response): URLSearchParams {
   return location.searchParams;
 }
 
-/** Kite's redirect to the app's callback, sent to the gateway the test knows (the stand-in names it `localhost`). */
-const callbackAt = (location: string) => {
-  const url = new URL(location);
-  return `${stack.url}${url.pathname}${url.search}`;
-};
-
 beforeAll(async () => {
   operator = await signedInOperator(stack);
 });
@@ -65,17 +59,15 @@ describe('the Zerodha Kite feed through the local stack', () => {
     expect(before).toMatchObject({ configured: true, standIn: true, message: null });
     expect(before.session?.live ?? false).toBe(false);
 
-    // /app/config's button: the login URL, at the stand-in's login page, carrying the signed state.
-    const start = await fetch(`${stack.url}/api/admin/kite/login`, { method: 'POST', headers: operator });
-    expect(start.status).toBe(200);
-    const { loginUrl } = (await start.json()) as { loginUrl: string };
-    expect(loginUrl.startsWith(`${stack.endpoints.kite}/connect/login?`)).toBe(true);
-    // Kite's login page sends the browser back to the registered redirect URL with a request token.
-    const kitePage = await fetch(loginUrl, { redirect: 'manual' });
-    expect(kitePage.status).toBe(302);
-    loginCallback = callbackAt(kitePage.headers.get('location')!);
+    // /app/config's button: the login URL, at the stand-in's login page, carrying the signed state; Kite's login page
+    // sends the browser back to the registered redirect URL with a request token.
+    const login = await kiteMorningLogin(stack, operator);
+    expect(login.start.status).toBe(200);
+    expect(login.loginUrl.startsWith(`${stack.endpoints.kite}/connect/login?`)).toBe(true);
+    expect(login.kitePage.status).toBe(302);
+    loginCallback = login.callback;
     expect(new URL(loginCallback).searchParams.get('request_token')).toMatch(/^[0-9a-f]{32}$/);
-    const result = configResult(await fetch(loginCallback, { redirect: 'manual' }));
+    const result = configResult(login.result);
     expect(result.get('kite')).toBe(KITE_LOGIN_RESULT.connected);
 
     const after = await kiteStatus();

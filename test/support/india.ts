@@ -33,3 +33,28 @@ export async function signedInOperator(stack: StackInfo): Promise<{ authorizatio
   await cognitoClient(stack).send(new AdminAddUserToGroupCommand({ UserPoolId: stack.pool.userPoolId, Username: admin.email, GroupName: 'admin' }));
   return { authorization: `Bearer ${(await signIn(stack, admin.email, admin.password)).idToken}` };
 }
+
+/** The steps of the operator's morning Kite login as a browser takes them, each answer kept for the caller to check. */
+export interface KiteMorningLogin {
+  /** POST /api/admin/kite/login: 200 with the login URL at Kite's (the stand-in's) login page. */
+  start: Response;
+  loginUrl: string;
+  /** Kite's login page: a 302 back to the app's registered redirect URL with a request token. */
+  kitePage: Response;
+  /** That redirect, sent to the gateway the caller knows (the stand-in names it `localhost`). */
+  callback: string;
+  /** The callback's answer: a 302 to /app/config saying how the login went. */
+  result: Response;
+}
+
+/** Drives the operator's morning login against the stack's Kite stand-in (/app/config's button, Kite's page, the callback). */
+export async function kiteMorningLogin(stack: Pick<StackInfo, 'url'>, operator: { authorization: string }): Promise<KiteMorningLogin> {
+  const start = await fetch(`${stack.url}/api/admin/kite/login`, { method: 'POST', headers: operator });
+  const { loginUrl } = start.status === 200 ? ((await start.json()) as { loginUrl: string }) : { loginUrl: '' };
+  if (!loginUrl) throw new Error(`POST /api/admin/kite/login answered ${start.status}`);
+  const kitePage = await fetch(loginUrl, { redirect: 'manual' });
+  const redirect = new URL(kitePage.headers.get('location') ?? `${stack.url}/`);
+  const callback = `${stack.url}${redirect.pathname}${redirect.search}`;
+  const result = await fetch(callback, { redirect: 'manual' });
+  return { start, loginUrl, kitePage, callback, result };
+}
