@@ -71,7 +71,7 @@ export function formulaLines(input: IndianGreeksInput, result: IndianGreeksResul
           `\\ln(S/K) &= \\ln(${texNumber(S, 2)}/${texNumber(K, 2)}) = ${texSignificant(logMoneyness)} \\\\ ` +
           `r - q + \\sigma^2/2 &= ${texNumber(r, 6)} - ${texNumber(q, 4)} + ${texNumber(sigma, 4)}^2/2 = ${texNumber(drift, 6)} \\\\ ` +
           `\\sigma\\sqrt{T} &= ${texNumber(sigma, 4)}\\sqrt{${texNumber(T, 6)}} = ${texNumber(volT, 6)} \\\\ ` +
-          `d_1 &= (${texSignificant(logMoneyness)} + ${texNumber(drift, 6)} \\times ${texNumber(T, 6)}) / ${texNumber(volT, 6)} = ${texNumber(d1)} \\end{aligned}`,
+          `d_1 &= \\frac{${texSignificant(logMoneyness)} + ${texNumber(drift, 6)} \\times ${texNumber(T, 6)}}{${texNumber(volT, 6)}} = ${texNumber(d1)} \\end{aligned}`,
       },
       { label: 'd2', tex: `d_2 = d_1 - \\sigma\\sqrt{T} = ${texNumber(d1)} - ${texNumber(sigma, 4)}\\sqrt{${texNumber(T, 6)}} = ${texNumber(d2)}` },
       call
