@@ -4,7 +4,8 @@ import { chainGreeks, inDisplayUnits, type Greeks } from '../../pricing';
  * IV and Greeks of NSE option quotes from their premiums, for a feed whose quotes carry neither (Kite's do not) and for
  * the simulated NSE market, which quotes the same way: the implied volatility solved back from each premium and the
  * Greeks taken at it (shared/pricing chainGreeks, market mode), European, Black-Scholes-Merton on the spot with the
- * repo rate r (continuous) and the dividend yield q. One function for both, so the two chains are computed alike.
+ * repo rate r (continuous) and the dividend yield q. One function for both, so the two chains are computed alike and
+ * served to the same digits.
  */
 export interface NseQuoteGreeksInput {
   S: number;
@@ -24,6 +25,26 @@ export interface NseQuoteGreeks {
   greeks: Greeks | null;
 }
 
+const round = (x: number, digits: number) => {
+  const f = 10 ** digits;
+  return Math.round(x * f) / f;
+};
+
+/**
+ * Each figure to the digits the US chain serves (shared/market/chain.ts: delta, theta, vega and rho to 5 decimals, gamma
+ * to 6, the price to the paisa), IV to 6 decimals, one more than the US chain's, so that the Indian Greeks calculator,
+ * which prices a chain contract at its IV, gives back the chain's premium to the paisa. Unrounded doubles (17 digits)
+ * made a NIFTY chain of one expiry 100 KB of JSON for nothing a learner reads.
+ */
+const served = (g: Greeks): Greeks => ({
+  price: round(g.price, 2),
+  delta: round(g.delta, 5),
+  gamma: round(g.gamma, 6),
+  theta: round(g.theta, 5),
+  vega: round(g.vega, 5),
+  rho: round(g.rho, 5),
+});
+
 export function nseQuoteGreeks(input: NseQuoteGreeksInput): NseQuoteGreeks[] {
   const market = chainGreeks({ S: input.S, r: input.r, q: input.q, isCall: input.isCall, K: input.K, T: input.T, price: input.price });
   const out: NseQuoteGreeks[] = [];
@@ -32,16 +53,18 @@ export function nseQuoteGreeks(input: NseQuoteGreeksInput): NseQuoteGreeks[] {
     // NaN where the solver found no volatility.
     const solved = iv === iv && input.T[i]! > 0;
     out.push({
-      iv: solved ? iv : null,
+      iv: solved ? round(iv, 6) : null,
       greeks: solved
-        ? inDisplayUnits({
-            price: market.price[i]!,
-            delta: market.delta[i]!,
-            gamma: market.gamma[i]!,
-            theta: market.theta[i]!,
-            vega: market.vega[i]!,
-            rho: market.rho[i]!,
-          })
+        ? served(
+            inDisplayUnits({
+              price: market.price[i]!,
+              delta: market.delta[i]!,
+              gamma: market.gamma[i]!,
+              theta: market.theta[i]!,
+              vega: market.vega[i]!,
+              rho: market.rho[i]!,
+            }),
+          )
         : null,
     });
   }
