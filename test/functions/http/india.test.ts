@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeIndiaHandler } from '../../../functions/http/india';
+import { chainVersion, makeIndiaHandler } from '../../../functions/http/india';
 import { makeMarketHandler } from '../../../functions/http/market';
 import { INDIA_BADGE } from '@shared/market/india/india.api';
 import { simulatedIndianChainSource } from '@shared/market/india/simulated-chain-source';
@@ -9,13 +9,17 @@ import { simulatedProvider } from '@shared/market/simulated-market';
 import { fail } from '@shared/result';
 import { memoryMarketStore } from '../../support/memory-market-store';
 import { memoryKiteSessionStore } from '../../support/memory-kite-session-store';
-import { caller } from '../../support/http-event';
+import { caller, httpEvent } from '../../support/http-event';
 
 /** Saturday 28 November 2026, 12:00 in Mumbai: NSE is closed; the latest session is Friday's. */
 const NOW = new Date('2026-11-28T06:30:00Z');
 
 function india(kiteAnswers = false) {
-  const handler = makeIndiaHandler({
+  return caller(indiaHandler(kiteAnswers), {});
+}
+
+function indiaHandler(kiteAnswers = false) {
+  return makeIndiaHandler({
     clock: { now: () => NOW },
     sessions: memoryKiteSessionStore(
       kiteAnswers
@@ -30,7 +34,6 @@ function india(kiteAnswers = false) {
     kite: () => ({ chain: async () => fail('unauthorized', 'Incorrect `api_key` or `access_token`.', { source: 'kite', operation: 'quote' }) }),
     standIn: false,
   });
-  return caller(handler, {});
 }
 
 describe('GET /api/india/chain', () => {
@@ -57,6 +60,38 @@ describe('GET /api/india/chain', () => {
     expect(res.status).toBe(200);
     expect(res.body.feed).toMatchObject({ badge: INDIA_BADGE.demo, source: 'simulated' });
     expect(res.body.lotSize).toBe(30);
+  });
+
+  it('answers the same chain with the same ETag, 304 to a browser that has it, and another ETag once a figure changes', async () => {
+    const handler = indiaHandler();
+    const first = await handler(httpEvent('GET /api/india/chain', { query: { symbol: 'NIFTY' } }));
+    const again = await handler(httpEvent('GET /api/india/chain', { query: { symbol: 'NIFTY' } }));
+    const etag = first.headers?.etag as string;
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+    expect(again.headers?.etag).toBe(etag);
+    expect(again.body).toBe(first.body);
+    expect(first.headers?.['cache-control']).toBe('public, max-age=4');
+    const revalidated = await handler(httpEvent('GET /api/india/chain', { query: { symbol: 'NIFTY' }, headers: { 'if-none-match': etag } }));
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.body).toBeUndefined();
+
+    // The version moves with any quote's figure, the feed and the instant, so a changed chain is never served as kept.
+    const view = JSON.parse(first.body!);
+    const version = chainVersion(view);
+    const moved = (change: (v: typeof view) => void) => {
+      const copy = structuredClone(view);
+      change(copy);
+      return chainVersion(copy);
+    };
+    expect(moved((v) => (v.quotes[40].bid += 0.05))).not.toBe(version);
+    expect(moved((v) => (v.quotes[41].ask -= 0.05))).not.toBe(version);
+    expect(moved((v) => (v.quotes[3].openInterest += 1))).not.toBe(version);
+    const traded = view.quotes.findIndex((q: { last: number | null }) => q.last !== null);
+    expect(moved((v) => (v.quotes[traded].last = null))).not.toBe(version);
+    // Two quotes' figures swapped is a change too.
+    expect(moved((v) => ([v.quotes[5].bid, v.quotes[6].bid] = [v.quotes[6].bid, v.quotes[5].bid]))).not.toBe(version);
+    expect(moved((v) => (v.feed.marketOpen = !v.feed.marketOpen))).not.toBe(version);
+    expect(moved((v) => (v.asOf = '2026-11-27T10:00:01.000Z'))).not.toBe(version);
   });
 
   it('answers 404 for an underlying it does not list and for an expiry not listed, 400 for a malformed symbol or date', async () => {
