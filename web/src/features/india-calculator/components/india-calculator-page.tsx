@@ -315,12 +315,12 @@ function ContractFields({
   const strikes = chain ? chainStrikes(chain) : [];
   const atm = chain ? contractFromChain(chain, null, choice.type)?.strike : undefined;
   const row = (term: string, value: ReactNode, note?: ReactNode) => (
-    <div className="border-b border-slate-100 py-2 last:border-0">
-      <div className="flex items-baseline justify-between gap-3">
-        <dt className="text-sm text-slate-700">{term}</dt>
-        <dd className="text-right text-sm font-semibold tabular-nums text-slate-900">{value}</dd>
-      </div>
-      {note && <div className={hintClass}>{note}</div>}
+    // One wrapper per term, with only its dt and dds in it (a dl's groups may be wrapped once, never twice: axe's
+    // definition-list and dlitem rules); the note is a second description, on its own row.
+    <div className="grid grid-cols-[1fr_auto] items-baseline gap-x-3 border-b border-slate-100 py-2 last:border-0">
+      <dt className="text-sm text-slate-700">{term}</dt>
+      <dd className="text-right text-sm font-semibold tabular-nums text-slate-900">{value}</dd>
+      {note && <dd className={`col-span-2 ${hintClass}`}>{note}</dd>}
     </div>
   );
   return (
