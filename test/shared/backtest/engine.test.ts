@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { runBacktest, type BacktestResult } from '@shared/backtest';
 import { americanPrice } from '@shared/pricing';
+import { tradingDaysEnding } from '@shared/market/calendar';
+import { weekday } from '@shared/market/dates';
 import { simulatedSummaries } from '@shared/market/simulated-history';
 import { underlyingProfile } from '@shared/market/underlyings';
 import type { Result } from '@shared/result';
@@ -418,5 +420,42 @@ describe('history rows', () => {
     const p0 = bsm('put', 100, 95, years(DATES[0], '2026-03-20'), IVS_1[0]!);
     const p3 = bsm('put', CLOSES_1[3]!, 95, years(DATES[3], '2026-03-20'), IVS_1[2]!);
     expect(run.trades[0]!.marks[3]!.pnl).toBeCloseTo(100 * (p0 - p3), 2);
+  });
+});
+
+describe('entry schedule and filters', () => {
+  it('enters on the weekday named, every week of the range', () => {
+    const run = value(
+      runBacktest(
+        history(CLOSES_1, IVS_1),
+        rules({ strategy: shortPut(), entry: { schedule: { kind: 'weekday', weekday: 3 }, daysToExpiry: 9 }, size: { kind: 'contracts', contracts: 1 } }),
+      ),
+    );
+    expect(run.trades.map((t) => t.entryDate)).toEqual(['2026-03-04', '2026-03-11', '2026-03-18', '2026-03-25']);
+    expect(run.trades.every((t) => weekday(t.entryDate) === 3)).toBe(true);
+  });
+
+  it('IV rank "above" and "below" are strict: a rank of exactly 50 passes neither 50', () => {
+    // 68 sessions of IV30 between 12.5% and 37.5%, then 25%: rank 100 × (0.25 − 0.125) / (0.375 − 0.125) = 50 exactly.
+    const dates = tradingDaysEnding('2026-03-27', 70);
+    const rows = dates.map((d, i) => summaryRow('SPX', d, 100, i < 68 ? (i % 2 ? 0.375 : 0.125) : 0.25));
+    const run = (ivRank: object) =>
+      value(
+        runBacktest(
+          rows,
+          rules({
+            from: dates[68],
+            to: dates[69],
+            strategy: shortPut(),
+            entry: { schedule: ONCE, daysToExpiry: 18 },
+            filters: { ivRank },
+            size: { kind: 'contracts', contracts: 1 },
+          }),
+        ),
+      );
+    expect(run({ above: 50 }).noTrade).toMatchObject({ reason: 'iv-rank', field: 'filters.ivRank' });
+    expect(run({ below: 50 }).noTrade).toMatchObject({ reason: 'iv-rank' });
+    expect(run({ above: 49.9 }).trades).toHaveLength(1);
+    expect(run({ above: 49.9, below: 50.1 }).trades).toHaveLength(1);
   });
 });
