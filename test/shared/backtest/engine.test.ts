@@ -246,6 +246,51 @@ describe('rules at their boundaries', () => {
     expect(t).toMatchObject({ exitDate: DATES[k], exitReason: 'stop-loss' });
   });
 
+  it('a target on unlimited profit is a percent of the debit; a stop of the max loss is a percent of it', () => {
+    // A long call at the money on a rising path: 100% of the debit is met when the call is worth twice its cost.
+    const rising = CLOSES_2.map((_, i) => 100 + i);
+    const call = (k: number) => bsm('call', rising[k]!, 100, years(DATES[k], '2026-03-27'), 0.2);
+    const doubled = DATES.findIndex((_, k) => k > 0 && call(k) >= 2 * call(0));
+    expect(doubled).toBeGreaterThan(0);
+    const long = value(
+      runBacktest(
+        history(
+          rising,
+          rising.map(() => 0.2),
+        ),
+        rules({
+          strategy: { legs: [{ type: 'call', side: 'buy', quantity: 1, strike: { by: 'steps', steps: 0 } }] },
+          entry: { schedule: ONCE, daysToExpiry: 25 },
+          exit: { profitTargetPct: 100 },
+          size: { kind: 'contracts', contracts: 1 },
+        }),
+      ),
+    ).trades[0]!;
+    expect(long).toMatchObject({ exitDate: DATES[doubled], exitReason: 'profit-target', maxProfit: Infinity });
+    // The iron condor on path 1 (the fall through its 96 put): the stop at a quarter of its max loss, 400 − credit.
+    const strikes = [
+      ['put', 92, 100],
+      ['put', 96, -100],
+      ['call', 104, -100],
+      ['call', 108, 100],
+    ] as const;
+    const v = (k: number) => strikes.reduce((s, [type, K, w]) => s + w * bsm(type, CLOSES_1[k]!, K, years(DATES[k], '2026-03-27'), IVS_1[k]!), 0);
+    const stopAt = DATES.findIndex((_, k) => k > 0 && k < 19 && v(k) - v(0) <= -0.25 * (400 + v(0)));
+    expect(stopAt).toBeGreaterThan(0);
+    const condor = value(
+      runBacktest(
+        history(CLOSES_1, IVS_1),
+        rules({
+          strategy: ironCondor,
+          entry: { schedule: ONCE, daysToExpiry: 25 },
+          exit: { stopLoss: { pct: 25, of: 'max-loss' } },
+          size: { kind: 'contracts', contracts: 1 },
+        }),
+      ),
+    ).trades[0]!;
+    expect(condor).toMatchObject({ exitDate: DATES[stopAt], exitReason: 'stop-loss' });
+  });
+
   it('closes what is still open on the range’s last session', () => {
     const t = value(
       runBacktest(
