@@ -42,6 +42,9 @@ const LAYERS = [
   ['strategy', 'broker', 'analysis'],
   // The journal; the course; strategy drafts; the home page's read models; the watchlist.
   ['journal', 'learning', 'drafts', 'home', 'watchlist'],
+  // The strategy backtester (issue 39): the builder's templates and placement on a past day, priced at the daily
+  // summaries' surface (above drafts, which a run may start from; below the community, which may share a run).
+  ['backtest'],
   // The community (posts share journal trades); users and profiles (which show levels and progress).
   ['community', 'users'],
   // The operators' data manager: the scheduler's control, the stored data's health, job runs (reads market dates).

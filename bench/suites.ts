@@ -17,6 +17,7 @@ import { alertsSuite } from './alerts';
 import { screenerSuite } from './screener';
 import { uploadSuite } from './upload';
 import { indiaSuite } from './india';
+import { backtestSuite } from './backtest';
 
 export interface BenchSuite {
   name: string;
@@ -47,4 +48,5 @@ export const suites: BenchSuite[] = [
   watchlistSuite,
   alertsSuite,
   indiaSuite,
+  backtestSuite,
 ];

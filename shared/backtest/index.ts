@@ -1,0 +1,14 @@
+/**
+ * The strategy backtester's pure core (issue 39, "Backtesting"): the rules (rules.ts, with their zod schema), the
+ * surface read from a daily summary (surface.ts), the entry's expiry and placement (entry.ts), the engine
+ * (engine.ts `runBacktest`) and the run's figures (metrics.ts). No I/O: the caller passes the stored summaries.
+ */
+export { runBacktest, MODEL_NOTE } from './engine';
+export type { BacktestResult, BacktestTrade, EquityPoint, ExitReason, NoTrade, SkipReason, TradeLeg, TradeMark } from './engine';
+export { BacktestRulesSchema, DEFAULT_COSTS, DEFAULT_STARTING_BALANCE } from './rules';
+export type { BacktestRules, BacktestRulesInput, Costs, EntryRule, ExitRule, ExplicitLeg, Filters, SizeRule, StrategyRule, StrikeRule } from './rules';
+export { atmVolAt, surfaceOf, volAt } from './surface';
+export type { DaySurface } from './surface';
+export { chooseExpiry, listingStyleOf } from './entry';
+export type { BacktestMetrics, PnlBucket } from './metrics';
+export type { BacktestFailureDetails, BacktestFailureReason } from './backtest.errors';
