@@ -1,4 +1,5 @@
 import { parseOcc } from '../market/occ';
+import { requirement } from '../paper/buying-power';
 import { applyFill } from '../paper/positions';
 import { CONTRACT_MULTIPLIER, type Position } from '../paper/types';
 import { ok, type Result } from '../result';
@@ -10,7 +11,8 @@ import type { Side } from '../trading/order';
  * Defined risk only (issue 39): an order in a competition account is refused when, after it, the account's position in
  * any underlying the order touches could lose without limit. The worst case is the strategy analytics' `maxLoss`
  * (shared/strategy analyzeAtExpiry: exact for one expiry, the first expiry's value for several); unlimited means the
- * payoff keeps falling as the price rises (more calls sold than bought calls and shares cover, or shares sold short).
+ * payoff keeps falling as the price rises (more calls sold than bought calls and shares cover, or shares sold short),
+ * or a short call outlives the long call that covers it (see maxLossOf).
  * A cash-secured put is defined risk: its loss stops at the strike less the premium, and the paper account's buying
  * power check already holds that cash. The paper engine's own compliance checks (level, buying power, naked calls) run
  * as for any paper order; this check comes on top of them.
@@ -82,10 +84,16 @@ function legsOf(positions: readonly Position[]): StrategyLeg[] {
     );
 }
 
-/** The most an underlying's positions can lose at expiry, positive dollars, or Infinity when unlimited. */
+/**
+ * The most an underlying's positions can lose, positive dollars, or Infinity when unlimited: the analytics' max loss at
+ * the first expiry, and unlimited too when a short call outlives what covers it (the paper account's own pairing,
+ * requirement().nakedCalls: shares, or a long call expiring no earlier), which a first-expiry view cannot see (a short
+ * far call against a near long call is covered until the near one expires, then naked).
+ */
 export function maxLossOf(positions: readonly Position[]): number {
   const legs = legsOf(positions);
   if (legs.length === 0) return 0;
+  if (requirement(positions).nakedCalls.length > 0) return Infinity;
   const { maxLoss } = analyzeAtExpiry(legs);
   return maxLoss === -Infinity ? Infinity : Math.max(0, -maxLoss);
 }

@@ -64,4 +64,10 @@ describe('defined risk only: the competition account refuses a position that cou
     const r = checkDefinedRisk(other, [leg(put(580), 'buy', 1, 4)]);
     expect(r.ok && r.value.risks.map((x) => x.underlying)).toEqual(['SPY']);
   });
+
+  it('reads several expiries: a long calendar is defined risk, a far short call against a near long call is not (naked once the near one expires)', () => {
+    const far = (strike: number) => occSymbol('SPY', '2027-01-15', 'call', strike);
+    expect(checkDefinedRisk([], [leg(call(600), 'sell', 1, 6), leg(far(600), 'buy', 1, 11)]).ok).toBe(true);
+    expect(checkDefinedRisk([], [leg(call(600), 'buy', 1, 6), leg(far(600), 'sell', 1, 11)]).ok).toBe(false);
+  });
 });
