@@ -47,6 +47,9 @@ const LAYERS = [
   ['backtest'],
   // The community (posts share journal trades); users and profiles (which show levels and progress).
   ['community', 'users'],
+  // Competitions (issue 39): seasons on market dates, the risk-adjusted score, defined-risk orders on paper positions
+  // by the strategy analytics, leagues with gamification's privacy rule, the season close with journal plans.
+  ['competitions'],
   // The operators' data manager: the scheduler's control, the stored data's health, job runs (reads market dates).
   ['operations'],
 ];

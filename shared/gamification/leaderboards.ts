@@ -24,9 +24,11 @@ export const PROFIT_KING_DRAWDOWN_FLOOR = 0.01;
 
 const unlockedIn = (s: GameState, category: string) => ACHIEVEMENTS.filter((a) => a.category === category && s.unlockedAchievements.includes(a.id)).length;
 
+/** The privacy rule of every board (issue 20): a learner hides from leaderboards by turning showOnLeaderboards off. */
+export const hidesFromBoards = (settings: Pick<GameState['settings'], 'showOnLeaderboards'>): boolean => settings.showOnLeaderboards === false;
+
 /** The values a learner's board entries hold: none while they hide from leaderboards (their entries leave the index). */
-export const visibleBoardValues = (s: GameState): Partial<Record<LeaderboardCategory, number>> =>
-  s.settings.showOnLeaderboards === false ? {} : boardValues(s);
+export const visibleBoardValues = (s: GameState): Partial<Record<LeaderboardCategory, number>> => (hidesFromBoards(s.settings) ? {} : boardValues(s));
 
 /**
  * A learner's value on each board, or nothing when they are not on it (a sparse index: absent means rank 0). Every board
