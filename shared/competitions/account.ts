@@ -4,9 +4,10 @@ import { DEFAULT_SETTINGS, DEFAULT_STARTING_CAPITAL, type AccountSettings, type 
  * The competition paper account (issue 39): separate from the learner's own paper account, one per entrant and season,
  * the same for everyone but the options level. The same starting capital for all (the paper account's default, the
  * largest it offers); fills at the far side (buy at the ask, sell at the bid), never at the mid, as ranked games should
- * (research-peers §3.5: the natural side in ranked games); the paper account's commission; and the learner's own
- * options level (their approval from the course, as the paper account's compliance checks read it), so a competition
- * never unlocks a strategy the learner's paper account does not allow. The settings cannot be changed during a season.
+ * (Investopedia's simulator trading rules, support.investopedia.com, "Explanation of Trading Rules": buy at the ask,
+ * sell at the bid); the paper account's commission; and the learner's own options level (their approval from the
+ * course, as the paper account's compliance checks read it), so a competition never unlocks a strategy the learner's
+ * paper account does not allow. The settings cannot be changed during a season.
  */
 export const COMPETITION_STARTING_CAPITAL = DEFAULT_STARTING_CAPITAL;
 

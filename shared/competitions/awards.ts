@@ -2,8 +2,9 @@ import type { SeasonKind } from './seasons';
 
 /**
  * The season's award, as data for the gamification consumer to grant later (issue 39: "coins and an achievement for
- * finishing a season with a plan on every trade, not for winning alone"; research-peers §3.4 rule 1: reward the
- * process, not activity or profit). Finishing means ranked (the minimum sample, so an entrant with no trade cannot earn
+ * finishing a season with a plan on every trade, not for winning alone"; reward the process, not activity or profit:
+ * Chapkovski, Khapko and Zoican, "Trading Gamification and Investor Behavior", Management Science 2024, found that
+ * rewarding activity raised trading). Finishing means ranked (the minimum sample, so an entrant with no trade cannot earn
  * it by planning nothing); the rank plays no part. Coins buy only cosmetics, freezes and learning power-ups (gamification's
  * catalogue), never anything that changes a trade.
  */

@@ -2,7 +2,8 @@ import { displayNameOf } from '../gamification/display-name';
 import { hidesFromBoards } from '../gamification/leaderboards';
 
 /**
- * Leagues and boards (issue 39; research-peers §3.4 rule 2: cohort leagues of about 30, as Duolingo's weekly leagues).
+ * Leagues and boards (issue 39: cohort leagues of about 30, as Duolingo's weekly leagues are, duoplanet.com, "Duolingo
+ * Leagues: the essential guide").
  *
  * The draw: when joining closes (the end of the season's first trading day), the entrants in the order they joined
  * (joinedAt, then user id) are cut into L = max(1, round(n / 30)) consecutive leagues whose sizes differ by at most one,

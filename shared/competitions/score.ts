@@ -2,8 +2,9 @@ import { newYorkDate } from '../market/dates';
 
 /**
  * The competition score (issue 39): risk-adjusted, never raw return, and a function of the competition account's daily
- * closing equity alone. Winner-take-all stock games reward variance, leverage and churn (research-peers §3.3, the
- * classroom and state-game cases; Barber and Odean, "Trading Is Hazardous to Your Wealth", Journal of Finance 2000), so:
+ * closing equity alone. Winner-take-all stock games reward variance, leverage and churn (Tony Isola, "Confessions of a
+ * Stock Market Game Winner", 2015, on state-game winners' margin and churn; Barber and Odean, "Trading Is Hazardous to
+ * Your Wealth", Journal of Finance 2000), so:
  *
  *   R = (final equity − starting capital) / starting capital
  *   D = the largest fall of the daily closing equity from an earlier high (the starting capital counts as the first
