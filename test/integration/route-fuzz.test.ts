@@ -34,12 +34,22 @@ interface Request {
   body?: string | Buffer;
 }
 
+/**
+ * The fuzzer's loopback addresses: a fresh one every 1,000 requests (127.0.4.x for `send`, 127.0.5.x for `sendRaw`), so
+ * that its ~10,000 requests never exceed one address's budget of 6,000 per 5 minutes (functions/rate-limits.ts), however
+ * fast the machine runs them, and never spend the budget of the other tests' requests from 127.0.0.1.
+ */
+const REQUESTS_PER_ADDRESS = 1000;
+const counts = { send: 0, raw: 0 };
+const fuzzerAddress = (kind: keyof typeof counts): string =>
+  `127.0.${kind === 'send' ? 4 : 5}.${2 + (Math.floor(counts[kind]++ / REQUESTS_PER_ADDRESS) % 250)}`;
+
 function send(req: Request): Promise<{ status: number; text: string }> {
   // Node frames a DELETE body only when told its length (it sends no chunked encoding for DELETE by default).
   const headers = req.body === undefined ? req.headers : { ...req.headers, 'content-length': String(Buffer.byteLength(req.body)) };
   return new Promise((resolve, reject) => {
     // A fresh connection each time: a kept-alive socket the server has just closed would fail the request, not the route.
-    // From a loopback address of its own: the fuzzer is one client to the rate limits (functions/rate-limits.ts), not every test's.
+    // From the fuzzer's own loopback addresses (fuzzerAddress), never 127.0.0.1's budget.
     const options = {
       host: base.hostname,
       port: base.port,
@@ -48,7 +58,7 @@ function send(req: Request): Promise<{ status: number; text: string }> {
       headers,
       timeout: 20_000,
       agent: false,
-      localAddress: '127.0.0.2',
+      localAddress: fuzzerAddress('send'),
     };
     const r = http.request(options, (res) => {
       const chunks: Buffer[] = [];
@@ -76,9 +86,9 @@ interface WireAnswer {
  */
 function sendRaw(bytes: Buffer, hangUp: boolean): Promise<WireAnswer> {
   return new Promise((resolve, reject) => {
-    // From a loopback address of its own, as `send`'s: the malformed requests spend their own rate-limit budget, never
-    // that of the other tests' requests from 127.0.0.1 (the unsubscribe link's 30 per 5 minutes, for one).
-    const socket = net.connect({ host: base.hostname, port: Number(base.port), localAddress: '127.0.0.3' }, () =>
+    // From the fuzzer's own loopback addresses, as `send`'s: the malformed requests never spend the budget of the other
+    // tests' requests from 127.0.0.1 (the unsubscribe link's 30 per 5 minutes, for one).
+    const socket = net.connect({ host: base.hostname, port: Number(base.port), localAddress: fuzzerAddress('raw') }, () =>
       hangUp ? socket.end(bytes) : socket.write(bytes),
     );
     const chunks: Buffer[] = [];
