@@ -180,7 +180,7 @@ const targetFigures = (run: BacktestResult): TargetFigures => ({
   expectancy: run.metrics.expectancy,
 });
 
-const OTHER_EXITS = (rules: BacktestRules): string => {
+const otherExitsWords = (rules: BacktestRules): string => {
   const exits: string[] = [];
   if (rules.exit.stopLoss) exits.push('the stop');
   if (rules.exit.daysBeforeExpiry !== undefined) exits.push(`${plural(rules.exit.daysBeforeExpiry, 'day')} before expiry`);
@@ -193,7 +193,7 @@ function profitTargetLesson(history: readonly DailySummary[], rules: BacktestRul
   if (targetPct === undefined)
     return ok<ProfitTargetLesson>({
       kind: 'no-target',
-      sentence: `These rules had no profit target, so there is nothing to compare: every trade ran to ${OTHER_EXITS(rules)}.`,
+      sentence: `These rules had no profit target, so there is nothing to compare: every trade ran to ${otherExitsWords(rules)}.`,
     });
   const { profitTargetPct: _target, ...otherExits } = rules.exit;
   const rerun = runBacktest(history, { ...rules, exit: otherExits });
@@ -201,7 +201,7 @@ function profitTargetLesson(history: readonly DailySummary[], rules: BacktestRul
   const withTarget = targetFigures(run);
   const withoutTarget = targetFigures(rerun.value);
   const target = `Taking profit at ${formatNumber(targetPct, { digits: 2, minDigits: 0 })}% of the max profit`;
-  const holding = `holding to ${OTHER_EXITS(rules)}`;
+  const holding = `holding to ${otherExitsWords(rules)}`;
   const won = (f: TargetFigures) => (f.winRate === null ? 'no trade' : `${rate(f.winRate)} of trades (${f.wins} of ${f.trades})`);
   const avg = (x: number | null, none: string) => (x === null ? none : money(x));
   const perTrade = (x: number | null) => (x === null ? 'nothing, with no trade' : x < 0 ? `a loss of ${money(x)}` : `${money(x)}`);

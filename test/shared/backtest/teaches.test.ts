@@ -142,8 +142,8 @@ describe('the worst trade and why', () => {
   });
 
   it('a move of more than 2% that stays above the short strike is not a gap', () => {
-    // 100 → 97.5 on 3 March (−2.5%), above 95 on both closes.
-    const closes = [100, 97.5, ...sliding(94.08).slice(2)];
+    // 100 → 97.5 on 3 March (−2.5%), above 95 on both closes, and there after.
+    const closes = DATES.map((_, i) => (i === 0 ? 100 : 97.5));
     const worst = teach({ history: history(closes, FLAT_IV), rules: putRules() }).worstTrade;
     if (worst.kind !== 'worst') throw new Error('expected a trade');
     expect(worst.gap).toBeNull();
