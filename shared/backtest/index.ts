@@ -1,7 +1,7 @@
 /**
  * The strategy backtester's pure core (issue 39, "Backtesting"): the rules (rules.ts, with their zod schema), the
  * surface read from a daily summary (surface.ts), the entry's expiry and placement (entry.ts), the engine
- * (engine.ts `runBacktest`) and the run's figures (metrics.ts). No I/O: the caller passes the stored summaries.
+ * (engine.ts `runBacktest`), the run's figures (metrics.ts) and the "what this teaches" panel (teaches.ts). No I/O: the caller passes the stored summaries.
  */
 export { runBacktest, MODEL_NOTE } from './engine';
 export type { BacktestResult, BacktestTrade, EquityPoint, ExitReason, NoTrade, SkipReason, TradeLeg, TradeMark } from './engine';
@@ -12,3 +12,19 @@ export type { DaySurface } from './surface';
 export { chooseExpiry, listingStyleOf } from './entry';
 export type { BacktestMetrics, PnlBucket } from './metrics';
 export type { BacktestFailureDetails, BacktestFailureReason } from './backtest.errors';
+export { whatThisTeaches, findGap, findIvSpike, TEACH_THRESHOLDS } from './teaches';
+export type {
+  GapFinding,
+  IvSpikeFinding,
+  MoveFinding,
+  OtherFigures,
+  OtherUnderlyingRun,
+  OtherUnderlyingsLesson,
+  ProfitTargetLesson,
+  TargetFigures,
+  TeachInput,
+  TeachThresholds,
+  WhatThisTeaches,
+  WorstReason,
+  WorstTradeLesson,
+} from './teaches';
