@@ -6,7 +6,23 @@ import { weekday } from '@shared/market/dates';
 import { simulatedSummaries } from '@shared/market/simulated-history';
 import { underlyingProfile } from '@shared/market/underlyings';
 import type { Result } from '@shared/result';
-import { COST_PER_CONTRACT, DATES, R, bsm, history, putDelta, rules, summaryRow, years } from './support/history';
+import {
+  CLOSES_1,
+  CLOSES_2,
+  COST_PER_CONTRACT,
+  DATES,
+  IRON_CONDOR,
+  IVS_1,
+  IVS_2,
+  ONCE,
+  R,
+  bsm,
+  history,
+  putDelta,
+  rules,
+  summaryRow,
+  years,
+} from './support/history';
 
 const value = (r: Result<BacktestResult>): BacktestResult => {
   if (!r.ok) throw new Error(r.error.message);
@@ -18,22 +34,10 @@ const failure = (r: Result<BacktestResult>) => {
 };
 
 // Path 1: a fall through the short put's strike into the 20 March expiry, volatility rising as it falls.
-const CLOSES_1 = [100, 101, 100.5, 99, 98.2, 99.5, 100.8, 99.4, 97.6, 96.9, 97.8, 96.2, 95.5, 95.1, 94.3, 95.6, 96.8, 97.9, 98.4, 99.1];
-const IVS_1 = [0.2, 0.21, 0.205, 0.22, 0.23, 0.215, 0.2, 0.21, 0.24, 0.25, 0.24, 0.26, 0.27, 0.265, 0.28, 0.26, 0.25, 0.24, 0.235, 0.23];
 // Path 2: the price hovering near 100 while volatility falls from 25% to 15%.
-const CLOSES_2 = [100, 100.4, 99.8, 100.2, 100.9, 100.3, 99.6, 100.1, 100.5, 99.9, 100.2, 100.6, 100.1, 99.7, 100.3, 100.8, 100.2, 99.9, 100.4, 100.1];
-const IVS_2 = [0.25, 0.245, 0.24, 0.235, 0.23, 0.22, 0.215, 0.21, 0.2, 0.195, 0.19, 0.185, 0.18, 0.175, 0.17, 0.165, 0.16, 0.16, 0.155, 0.15];
 
-const ONCE = { kind: 'every', tradingDays: 63 } as const;
 const shortPut = (distance = -5) => ({ legs: [{ type: 'put', side: 'sell', quantity: 1, strike: { by: 'distance', distance, unit: 'percent' } }] }) as const;
-const ironCondor = {
-  legs: [
-    { type: 'put', side: 'buy', quantity: 1, strike: { by: 'distance', distance: -8, unit: 'percent' } },
-    { type: 'put', side: 'sell', quantity: 1, strike: { by: 'distance', distance: -4, unit: 'percent' } },
-    { type: 'call', side: 'sell', quantity: 1, strike: { by: 'distance', distance: 4, unit: 'percent' } },
-    { type: 'call', side: 'buy', quantity: 1, strike: { by: 'distance', distance: 8, unit: 'percent' } },
-  ],
-} as const;
+const ironCondor = IRON_CONDOR;
 
 describe('a short put over the constructed 20-day history, by hand', () => {
   // Entry on 2 March at the close of 100: the strike 5% below is 95; 18 days to expiry is Friday 20 March, a listed

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { runBacktest, whatThisTeaches, type WhatThisTeaches } from '@shared/backtest';
 import { formatUsd } from '@shared/format/money';
 import type { Result } from '@shared/result';
-import { COST_PER_CONTRACT, DATES, bsm, history, rules, years } from './support/history';
+import { CLOSES_2, COST_PER_CONTRACT, DATES, IRON_CONDOR, IVS_2, ONCE, bsm, history, rules, years } from './support/history';
 
 const value = <T>(r: Result<T>): T => {
   if (!r.ok) throw new Error(r.error.message);
@@ -10,7 +10,6 @@ const value = <T>(r: Result<T>): T => {
 };
 const teach = (input: Parameters<typeof whatThisTeaches>[0]): WhatThisTeaches => value(whatThisTeaches(input));
 
-const ONCE = { kind: 'every', tradingDays: 63 } as const;
 const ONE_LOT = { kind: 'contracts', contracts: 1 } as const;
 /** A put sold 5% below the entry close: 95 on 2 March at 100, expiring Friday 20 March (18 days). */
 const shortPut = { legs: [{ type: 'put', side: 'sell', quantity: 1, strike: { by: 'distance', distance: -5, unit: 'percent' } }] } as const;
@@ -25,16 +24,7 @@ const sliding = (gapTo: number) => [100, 99.5, 99, 98.5, 98, 97.5, 97, 96.5, 96,
 describe('what the profit target changed', () => {
   // The iron condor of the engine's tests on path 2 (the price hovering near 100, IV falling from 25% to 15%): 92/96/104/
   // 108 on 27 March. With a 50% target it closes at the target; without, it expires worthless at 100.10 on 27 March.
-  const CLOSES_2 = [100, 100.4, 99.8, 100.2, 100.9, 100.3, 99.6, 100.1, 100.5, 99.9, 100.2, 100.6, 100.1, 99.7, 100.3, 100.8, 100.2, 99.9, 100.4, 100.1];
-  const IVS_2 = [0.25, 0.245, 0.24, 0.235, 0.23, 0.22, 0.215, 0.21, 0.2, 0.195, 0.19, 0.185, 0.18, 0.175, 0.17, 0.165, 0.16, 0.16, 0.155, 0.15];
-  const condor = {
-    legs: [
-      { type: 'put', side: 'buy', quantity: 1, strike: { by: 'distance', distance: -8, unit: 'percent' } },
-      { type: 'put', side: 'sell', quantity: 1, strike: { by: 'distance', distance: -4, unit: 'percent' } },
-      { type: 'call', side: 'sell', quantity: 1, strike: { by: 'distance', distance: 4, unit: 'percent' } },
-      { type: 'call', side: 'buy', quantity: 1, strike: { by: 'distance', distance: 8, unit: 'percent' } },
-    ],
-  } as const;
+  const condor = IRON_CONDOR;
   const strikes = [
     ['put', 92, 100],
     ['put', 96, -100],

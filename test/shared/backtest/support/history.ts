@@ -90,3 +90,23 @@ export const rules = (input: Record<string, unknown>): BacktestRules =>
 
 /** The default costs a contract, each fill: $0.65 commission + $2.00 spread. */
 export const COST_PER_CONTRACT = 0.65 + 2;
+
+/** Path 1: a slide from 100 to 94.30 and back to 99.10, IV rising from 20% to 28% and easing. */
+export const CLOSES_1 = [100, 101, 100.5, 99, 98.2, 99.5, 100.8, 99.4, 97.6, 96.9, 97.8, 96.2, 95.5, 95.1, 94.3, 95.6, 96.8, 97.9, 98.4, 99.1];
+export const IVS_1 = [0.2, 0.21, 0.205, 0.22, 0.23, 0.215, 0.2, 0.21, 0.24, 0.25, 0.24, 0.26, 0.27, 0.265, 0.28, 0.26, 0.25, 0.24, 0.235, 0.23];
+/** Path 2: the price hovering near 100, IV falling from 25% to 15%. */
+export const CLOSES_2 = [100, 100.4, 99.8, 100.2, 100.9, 100.3, 99.6, 100.1, 100.5, 99.9, 100.2, 100.6, 100.1, 99.7, 100.3, 100.8, 100.2, 99.9, 100.4, 100.1];
+export const IVS_2 = [0.25, 0.245, 0.24, 0.235, 0.23, 0.22, 0.215, 0.21, 0.2, 0.195, 0.19, 0.185, 0.18, 0.175, 0.17, 0.165, 0.16, 0.16, 0.155, 0.15];
+
+/** One entry in the 20 sessions: every 63 sessions from the first. */
+export const ONCE = { kind: 'every', tradingDays: 63 } as const;
+
+/** An iron condor 8% / 4% below and 4% / 8% above the entry price (92/96/104/108 at 100). */
+export const IRON_CONDOR = {
+  legs: [
+    { type: 'put', side: 'buy', quantity: 1, strike: { by: 'distance', distance: -8, unit: 'percent' } },
+    { type: 'put', side: 'sell', quantity: 1, strike: { by: 'distance', distance: -4, unit: 'percent' } },
+    { type: 'call', side: 'sell', quantity: 1, strike: { by: 'distance', distance: 4, unit: 'percent' } },
+    { type: 'call', side: 'buy', quantity: 1, strike: { by: 'distance', distance: 8, unit: 'percent' } },
+  ],
+} as const;
