@@ -64,6 +64,11 @@ export interface FunctionDefinition {
      * Indian chain). 'login': reads the keys, and reads, creates and writes the session (the login's callback).
      */
     kiteSecrets?: 'read' | 'login';
+    /**
+     * 'read': GetItem and Query on the ticker service's live Indian quotes only (items whose partition key starts with
+     * `IN#LIVE#`), for the public Indian chain, which reads nothing else of the table.
+     */
+    indiaLiveQuotes?: 'read';
   };
   memoryMb?: number;
   timeoutSeconds?: number;
@@ -311,7 +316,7 @@ export const httpFunctions: readonly FunctionDefinition[] = [
     // Reads the Kite keys and login (Secrets Manager), the ticker service's live items (IN#LIVE#…, the table) and else calls
     // Kite; the simulated NSE market needs the deployment's draws. The instrument dump is several MB and a chain's quotes
     // may take two of Kite's one-a-second calls.
-    access: { table: 'read', kiteSecrets: 'read' },
+    access: { indiaLiveQuotes: 'read', kiteSecrets: 'read' },
     memoryMb: 1024,
     timeoutSeconds: 20,
   },

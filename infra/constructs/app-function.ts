@@ -11,6 +11,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { OUTBOX_KEY_PREFIX } from '../../functions/adapters/dynamo/outbox';
+import { LIVE_PK_PREFIX } from '../../functions/adapters/dynamo/india-live-quotes';
 import {
   brokerSecretsPrefix,
   kiteSecretName,
@@ -276,9 +277,20 @@ export class AppFunction extends Construct {
   }
 
   /**
-   * Reads a user's groups from the user pool and nothing else: a function that serves admin routes confirms that the
-   * caller is still an operator there (functions/commons/http.ts), not only in their token.
+   * Reads the ticker service's live Indian quotes and nothing else of the table: GetItem and Query on items whose
+   * partition key starts with `IN#LIVE#` (the prefix the service's own role may write).
    */
+  grantIndiaLiveQuotesRead(table: dynamodb.ITableV2): void {
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['dynamodb:GetItem', 'dynamodb:Query'],
+        resources: [table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${LIVE_PK_PREFIX}*`] } },
+      }),
+    );
+    this.fn.addEnvironment('TABLE_NAME', table.tableName);
+  }
+
   /** Signs a user out everywhere and deletes them from the pool, nothing else: the account deletion (functions/http/privacy.ts). */
   grantUserDeletion(userPool: cognito.IUserPool): void {
     this.role.addToPrincipalPolicy(
@@ -293,6 +305,10 @@ export class AppFunction extends Construct {
     this.fn.addEnvironment('USER_POOL_ID', userPool.userPoolId);
   }
 
+  /**
+   * Reads a user's groups from the user pool and nothing else: a function that serves admin routes confirms that the
+   * caller is still an operator there (functions/commons/http.ts), not only in their token.
+   */
   grantGroupLookup(userPool: cognito.IUserPool): void {
     this.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['cognito-idp:AdminListGroupsForUser'], resources: [userPool.userPoolArn] }));
     this.fn.addEnvironment('USER_POOL_ID', userPool.userPoolId);
@@ -346,6 +362,7 @@ export class AppFunction extends Construct {
     if (access.unsubscribeSecret) this.grantUnsubscribeSecret(targets.secretPrefix);
     if (access.kiteSecrets === 'login') this.grantKiteLoginSecrets(targets.secretPrefix);
     if (access.kiteSecrets === 'read') this.grantKiteSecretsRead(targets.secretPrefix);
+    if (access.indiaLiveQuotes === 'read') this.grantIndiaLiveQuotesRead(targets.table);
     // Without a sending identity (no `mailFrom` context) the function gets no grant and sends no e-mail.
     if (access.mail === 'send' && targets.mail) this.grantMailSend(targets.mail);
     if (access.events === 'put') this.grantPutEvents(targets.bus);

@@ -235,6 +235,21 @@ describe('ApiStack', () => {
     expect(httpFunctions.filter((f) => f.access.kiteSecrets === 'login').map((f) => f.id)).toEqual(['kiteLogin']);
   });
 
+  it('grants the Indian chain GetItem and Query on the live quotes (IN#LIVE#…) and nothing else of the table', () => {
+    const india = stacks.api.functions.get('india')!;
+    const policies = template.findResources('AWS::IAM::Policy', { Properties: { Roles: [{ Ref: logicalIdOf(india.role) }] } });
+    const dynamo = Object.values(policies)
+      .flatMap(statementsOf)
+      .filter((st) => [st.Action].flat().some((a) => a.startsWith('dynamodb:')));
+    expect(dynamo).toEqual([
+      expect.objectContaining({
+        Action: ['dynamodb:GetItem', 'dynamodb:Query'],
+        Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['IN#LIVE#*'] } },
+      }),
+    ]);
+    expect(JSON.stringify(stacks.api.resolve(dynamo[0]!.Resource))).not.toContain('/index/');
+  });
+
   it('grants the me function item-level table access on the table and its GSIs only, without Scan', () => {
     const me = stacks.api.functions.get('me')!;
     const policies = template.findResources('AWS::IAM::Policy', { Properties: { Roles: [{ Ref: logicalIdOf(me.role) }] } });
