@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
+import type http from 'node:http';
 import type { AlpacaAccount, AlpacaOptionContract, AlpacaOrder, AlpacaOrderLegRequest, AlpacaPosition } from '@shared/broker/alpaca.wire';
 import { OPEN_ORDER_STATUSES } from '@shared/broker/alpaca.wire';
 import { levelForOpening } from '@shared/compliance/levels';
@@ -10,6 +10,7 @@ import { requirement } from '@shared/paper/buying-power';
 import { applyFill } from '@shared/paper/positions';
 import { CONTRACT_MULTIPLIER, type Position } from '@shared/paper/types';
 import { LOOPBACK } from './ports';
+import { bodyServer, closeServer, listenOnLoopback } from './standin-server';
 
 /**
  * A local Alpaca Trading API v2 for `npm start` and the tests, written from the documented API
@@ -633,73 +634,60 @@ export async function startAlpacaStandIn(opts: {
     return [404, { message: `No local control at ${method} ${path}` }];
   }
 
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const raw = Buffer.concat(chunks).toString('utf8');
-      const method = req.method ?? 'GET';
-      const url = new URL(req.url ?? '/', 'http://local');
-      const reply = (status: number, body: unknown) => {
-        if (res.destroyed) return;
-        const reset = String(Math.ceil(Date.now() / 60_000) * 60);
-        res.writeHead(status, {
-          // An injected 429 asks for a one-second wait, so tests do not wait for the minute's window to end.
-          ...(status === 429 ? { 'retry-after': '1' } : {}),
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          'x-ratelimit-limit': '200',
-          'x-ratelimit-remaining': '199',
-          'x-ratelimit-reset': reset,
-          'x-request-id': randomUUID(),
-        });
-        res.end(body === undefined ? undefined : JSON.stringify(body));
-      };
-      const run = async () => {
-        if (url.pathname.startsWith('/_local/')) {
-          if (!isLoopback(req.socket.remoteAddress)) return reply(403, { message: 'Local controls answer on loopback only' });
-          const [status, body] = await control(method, url.pathname, raw);
-          return reply(status, body);
-        }
-        const a = authenticate(req);
-        a.requests += 1;
-        const fault = takeFault(a, method, url.pathname);
-        if (fault?.status) {
-          if (fault.delayMs) await sleep(fault.delayMs);
-          return reply(
-            fault.status,
-            fault.status === 429 ? { code: 42910000, message: 'rate limit exceeded' } : { code: fault.status * 1e5, message: 'injected failure' },
-          );
-        }
-        let answer: [number, unknown];
-        try {
-          answer = await route(a, method, url, raw);
-        } catch (e) {
-          if (!(e instanceof AlpacaHttpError)) throw e;
-          answer = [e.status, e.body];
-        }
-        if (fault?.delayMs) await sleep(fault.delayMs);
-        reply(answer[0], answer[1]);
-      };
-      run().catch((e: unknown) => {
-        if (e instanceof AlpacaHttpError) return reply(e.status, e.body);
-        opts.log?.(`Alpaca stand-in: ${(e as Error).stack ?? String(e)}`);
-        reply(500, { code: 50010000, message: 'internal server error' });
+  const server = bodyServer((req, res, raw) => {
+    const method = req.method ?? 'GET';
+    const url = new URL(req.url ?? '/', 'http://local');
+    const reply = (status: number, body: unknown) => {
+      if (res.destroyed) return;
+      const reset = String(Math.ceil(Date.now() / 60_000) * 60);
+      res.writeHead(status, {
+        // An injected 429 asks for a one-second wait, so tests do not wait for the minute's window to end.
+        ...(status === 429 ? { 'retry-after': '1' } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        'x-ratelimit-limit': '200',
+        'x-ratelimit-remaining': '199',
+        'x-ratelimit-reset': reset,
+        'x-request-id': randomUUID(),
       });
+      res.end(body === undefined ? undefined : JSON.stringify(body));
+    };
+    const run = async () => {
+      if (url.pathname.startsWith('/_local/')) {
+        if (!isLoopback(req.socket.remoteAddress)) return reply(403, { message: 'Local controls answer on loopback only' });
+        const [status, body] = await control(method, url.pathname, raw);
+        return reply(status, body);
+      }
+      const a = authenticate(req);
+      a.requests += 1;
+      const fault = takeFault(a, method, url.pathname);
+      if (fault?.status) {
+        if (fault.delayMs) await sleep(fault.delayMs);
+        return reply(
+          fault.status,
+          fault.status === 429 ? { code: 42910000, message: 'rate limit exceeded' } : { code: fault.status * 1e5, message: 'injected failure' },
+        );
+      }
+      let answer: [number, unknown];
+      try {
+        answer = await route(a, method, url, raw);
+      } catch (e) {
+        if (!(e instanceof AlpacaHttpError)) throw e;
+        answer = [e.status, e.body];
+      }
+      if (fault?.delayMs) await sleep(fault.delayMs);
+      reply(answer[0], answer[1]);
+    };
+    run().catch((e: unknown) => {
+      if (e instanceof AlpacaHttpError) return reply(e.status, e.body);
+      opts.log?.(`Alpaca stand-in: ${(e as Error).stack ?? String(e)}`);
+      reply(500, { code: 50010000, message: 'internal server error' });
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port, LOOPBACK, () => resolve());
-  });
-  const port = (server.address() as { port: number }).port;
+  const port = await listenOnLoopback(server, opts.port);
   return {
     url: `http://${LOOPBACK}:${port}`,
     port,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    stop: () => closeServer(server),
   };
 }
 

@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { createHash, randomBytes } from 'node:crypto';
-import http from 'node:http';
+import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { KITE_INSTRUMENT_COLUMNS } from '@shared/market/india/kite/instruments';
@@ -11,6 +11,7 @@ import { seededRng } from '@shared/market/random';
 import { bsmPrice } from '@shared/pricing/bsm';
 import { encodeMessage, encodePacket, type StandinTickFigures } from './kite-standin-packets';
 import { LOOPBACK } from './ports';
+import { bodyServer, closeServer, listenOnLoopback } from './standin-server';
 
 /**
  * A local Kite Connect v3 for `npm start` and the tests, written from Kite's documentation (Kite Connect v3 docs:
@@ -419,26 +420,21 @@ export async function startKiteStandin(opts: KiteStandinOptions): Promise<Runnin
     throw new KiteHttpError(404, 'GeneralException', 'Route not found');
   }
 
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://local');
-      const reply = (a: Answer) => {
-        if (res.destroyed) return;
-        if (a.location) res.writeHead(a.status, { location: a.location }).end();
-        else if (a.csv !== undefined) res.writeHead(a.status, { 'content-type': 'text/csv' }).end(a.csv);
-        else res.writeHead(a.status, { 'content-type': 'application/json' }).end(JSON.stringify(a.json));
-      };
-      route(req, url, Buffer.concat(chunks).toString('utf8'))
-        .then(reply)
-        .catch((e: unknown) => {
-          if (e instanceof KiteHttpError)
-            return reply({ status: e.status, json: { status: 'error', message: e.message, error_type: e.errorType, data: null } });
-          opts.log?.(`Kite stand-in: ${(e as Error).stack ?? String(e)}`);
-          reply({ status: 500, json: { status: 'error', message: 'Internal server error', error_type: 'GeneralException', data: null } });
-        });
-    });
+  const server = bodyServer((req, res, body) => {
+    const url = new URL(req.url ?? '/', 'http://local');
+    const reply = (a: Answer) => {
+      if (res.destroyed) return;
+      if (a.location) res.writeHead(a.status, { location: a.location }).end();
+      else if (a.csv !== undefined) res.writeHead(a.status, { 'content-type': 'text/csv' }).end(a.csv);
+      else res.writeHead(a.status, { 'content-type': 'application/json' }).end(JSON.stringify(a.json));
+    };
+    route(req, url, body)
+      .then(reply)
+      .catch((e: unknown) => {
+        if (e instanceof KiteHttpError) return reply({ status: e.status, json: { status: 'error', message: e.message, error_type: e.errorType, data: null } });
+        opts.log?.(`Kite stand-in: ${(e as Error).stack ?? String(e)}`);
+        reply({ status: 500, json: { status: 'error', message: 'Internal server error', error_type: 'GeneralException', data: null } });
+      });
   });
 
   // The ticker.
@@ -503,11 +499,7 @@ export async function startKiteStandin(opts: KiteStandinOptions): Promise<Runnin
   ticker.unref();
   heartbeat.unref();
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port, LOOPBACK, () => resolve());
-  });
-  const port = (server.address() as { port: number }).port;
+  const port = await listenOnLoopback(server, opts.port);
   return {
     url: `http://${LOOPBACK}:${port}`,
     wsUrl: `ws://${LOOPBACK}:${port}`,
@@ -527,14 +519,12 @@ export async function startKiteStandin(opts: KiteStandinOptions): Promise<Runnin
       for (const ws of connections.keys()) ws.send(text);
     },
     tickerHandshakes: () => handshakes,
-    close: () =>
-      new Promise<void>((resolve) => {
-        clearInterval(ticker);
-        clearInterval(heartbeat);
-        for (const ws of connections.keys()) ws.terminate();
-        wss.close();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => {
+      clearInterval(ticker);
+      clearInterval(heartbeat);
+      for (const ws of connections.keys()) ws.terminate();
+      wss.close();
+      return closeServer(server);
+    },
   };
 }
