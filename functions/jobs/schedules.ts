@@ -96,8 +96,12 @@ export const INDIA_EOD_SCHEDULE: ScheduleDefinition = {
   timeoutSeconds: 600,
 };
 
-/** The jobs whose weekday runs the watchdog checks. */
-export const WATCHED_SCHEDULES: readonly ScheduleDefinition[] = [INGEST_SCHEDULE, SETTLE_SCHEDULE];
+/**
+ * The jobs whose weekday runs the watchdog checks. Each is reckoned in its own zone (schedule-times.ts lastDue): at
+ * 20:00 New York the Indian closing chains' last due run is that New York weekday's 15:45 Kolkata run; a run skipped
+ * on an NSE holiday counts as done.
+ */
+export const WATCHED_SCHEDULES: readonly ScheduleDefinition[] = [INGEST_SCHEDULE, SETTLE_SCHEDULE, INDIA_EOD_SCHEDULE];
 
 /**
  * The operators' check that each watched job finished its weekday run: 20:00 New York, after the 18:00 and 18:30 runs
@@ -107,7 +111,7 @@ export const WATCHED_SCHEDULES: readonly ScheduleDefinition[] = [INGEST_SCHEDULE
  */
 export const JOB_WATCHDOG_SCHEDULE: ScheduleDefinition = {
   id: 'jobWatchdog',
-  description: 'Reports a weekday ingest or settle run that failed or did not run',
+  description: 'Reports a weekday ingest, settle or Indian closing-chains run that failed or did not run',
   minute: 0,
   hour: 20,
   weekdays: ['MON', 'TUE', 'WED', 'THU', 'FRI'],
@@ -166,7 +170,7 @@ export const schedules: readonly ScheduleDefinition[] = [
  * during a provider outage) and the settlement that runs on its prices. Only these are granted to the operations
  * function (infra/stacks/ingest-stack.ts) and watched for a stop left too long (functions/jobs/job-watchdog.ts).
  */
-export const CONTROLLABLE_SCHEDULES: readonly ScheduleDefinition[] = WATCHED_SCHEDULES;
+export const CONTROLLABLE_SCHEDULES: readonly ScheduleDefinition[] = [INGEST_SCHEDULE, SETTLE_SCHEDULE];
 
 /** The environment variable holding the stage's schedule group; each schedule is named `<group>-<jobId>`. */
 export const SCHEDULE_GROUP_ENV = 'SCHEDULE_GROUP';

@@ -23,7 +23,7 @@ export interface JobRun {
  * without failing, so that a missed or failed run can be told (functions/jobs/job-watchdog.ts).
  */
 export interface JobRuns {
-  /** Keeps the run; a scheduled run that succeeded also becomes the job's last success. */
+  /** Keeps the run; a scheduled run that did not fail (succeeded, or skipped on a holiday) also becomes the job's last success. */
   record(run: JobRun): Promise<void>;
   lastSuccess(jobId: string): Promise<Date | null>;
   /** The newest runs first. */

@@ -9,7 +9,7 @@ export function memoryJobRuns(initial: Record<string, Date> = {}): JobRuns & { l
     runs,
     async record(run) {
       runs.push(run);
-      if (run.outcome === 'succeeded' && run.trigger === 'schedule') last.set(run.jobId, new Date(run.finishedAt));
+      if (run.outcome !== 'failed' && run.trigger === 'schedule') last.set(run.jobId, new Date(run.finishedAt));
     },
     async lastSuccess(jobId) {
       return last.get(jobId) ?? null;

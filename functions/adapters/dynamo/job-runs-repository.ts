@@ -3,7 +3,8 @@ import type { JobRun, JobRuns } from '@shared/ports/job-runs.port';
 import { documentClient, tableName } from './client';
 
 /**
- * Per job: `JOBRUN#<jobId>` / `LAST` holds its last scheduled run that succeeded (`succeededAt`, read by the watchdog),
+ * Per job: `JOBRUN#<jobId>` / `LAST` holds its last scheduled run that finished without failing (`succeededAt`, read
+ * by the watchdog): one that succeeded, or one that found nothing to do (skipped: an exchange holiday),
  * and `JOBRUN#<jobId>` / `RUN#<startedAt>` each run, kept 30 days (DynamoDB TTL on `expiresAt`) for the data manager.
  */
 export const jobRunKey = (jobId: string) => ({ PK: `JOBRUN#${jobId}`, SK: 'LAST' });
@@ -15,7 +16,7 @@ export function dynamoJobRuns(db: DynamoDBDocumentClient = documentClient(), tab
     async record(run) {
       const expiresAt = Math.floor(Date.parse(run.finishedAt) / 1000) + RUN_RETENTION_SECONDS;
       const runItem = { ...runKey(run), type: 'jobRunEntry', ...run, expiresAt };
-      if (run.outcome === 'succeeded' && run.trigger === 'schedule') {
+      if (run.outcome !== 'failed' && run.trigger === 'schedule') {
         await db.send(
           new TransactWriteCommand({
             TransactItems: [

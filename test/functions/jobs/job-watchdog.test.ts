@@ -12,6 +12,8 @@ import {
 } from '../../../functions/jobs/schedules';
 import type { SchedulerChange } from '@shared/operations/operations.port';
 import { memoryJobRuns } from '../../support/memory-job-runs';
+import { nextDue } from '../../../functions/jobs/schedule-times';
+import { newYorkDate } from '@shared/market/dates';
 
 const at = (iso: string) => new Date(iso);
 const noChanges = { get: async () => null };
@@ -42,39 +44,71 @@ describe('the job watchdog', () => {
   });
 
   it('checks every watched job and answers per job', async () => {
-    const runs = memoryJobRuns({ ingest: at('2026-11-24T23:04:00Z'), settle: at('2026-11-23T23:40:00Z') });
+    const runs = memoryJobRuns({ ingest: at('2026-11-24T23:04:00Z'), settle: at('2026-11-23T23:40:00Z'), indiaEod: at('2026-11-24T10:16:00Z') });
     const watchdog = makeJobWatchdog({ runs, clock: { now: () => tuesdayEvening }, changes: noChanges });
-    expect(await watchdog()).toEqual({ ingest: false, settle: true });
+    expect(await watchdog()).toEqual({ ingest: false, settle: true, indiaEod: false });
     // The watchdog's own run is recorded for the data manager, saying what it found.
     expect(runs.runs).toEqual([expect.objectContaining({ jobId: 'jobWatchdog', outcome: 'succeeded', trigger: 'manual', note: 'run missing: settle' })]);
   });
 
   it('does not report the run of a job an operator stopped before it fell due, but does one stopped after', async () => {
-    const runs = memoryJobRuns({ ingest: at('2026-11-23T23:04:00Z'), settle: at('2026-11-23T23:40:00Z') });
+    const runs = memoryJobRuns({ ingest: at('2026-11-23T23:04:00Z'), settle: at('2026-11-23T23:40:00Z'), indiaEod: at('2026-11-24T10:16:00Z') });
     const stoppedBefore = changes(
       { jobId: 'ingest', active: false, changedBy: 'ops@example.com', changedAt: '2026-11-24T15:00:00.000Z' },
       // Stopped at 18:45, after settle's 18:30 run fell due: that run should have happened.
       { jobId: 'settle', active: false, changedBy: 'ops@example.com', changedAt: '2026-11-24T23:45:00.000Z' },
     );
     const watchdog = makeJobWatchdog({ runs, clock: { now: () => tuesdayEvening }, changes: stoppedBefore });
-    expect(await watchdog({ source: 'scheduler' })).toEqual({ ingest: false, settle: true });
+    expect(await watchdog({ source: 'scheduler' })).toEqual({ ingest: false, settle: true, indiaEod: false });
     // Started again: the missing run counts again.
     const restarted = changes({ jobId: 'ingest', active: true, changedBy: 'ops@example.com', changedAt: '2026-11-24T15:00:00.000Z' });
     expect(await makeJobWatchdog({ runs, clock: { now: () => tuesdayEvening }, changes: restarted })()).toMatchObject({ ingest: true });
   });
 
-  it('runs on weekdays after the jobs it watches, and watches every other schedule', () => {
+  it('watches the Indian closing chains in their own zone, and counts a run skipped on an NSE holiday as done', async () => {
+    // Tuesday 24 November 2026, 20:00 New York = Wednesday 06:30 Kolkata: the last due run is Tuesday's 15:45 Kolkata.
+    expect(lastDue(INDIA_EOD_SCHEDULE, tuesdayEvening)?.toISOString()).toBe('2026-11-24T10:15:00.000Z');
+    const ran = { ingest: at('2026-11-24T23:04:00Z'), settle: at('2026-11-24T23:35:00Z') };
+    const missed = makeJobWatchdog({
+      runs: memoryJobRuns({ ...ran, indiaEod: at('2026-11-23T10:20:00Z') }),
+      clock: { now: () => tuesdayEvening },
+      changes: noChanges,
+    });
+    expect(await missed()).toEqual({ ingest: false, settle: false, indiaEod: true });
+    const runs = memoryJobRuns(ran);
+    await runs.record({
+      jobId: 'indiaEod',
+      startedAt: '2026-11-24T10:15:00.000Z',
+      finishedAt: '2026-11-24T10:15:01.000Z',
+      outcome: 'skipped',
+      note: 'NSE holiday',
+      durationMs: 1000,
+      failures: [],
+      trigger: 'schedule',
+    });
+    expect(await makeJobWatchdog({ runs, clock: { now: () => tuesdayEvening }, changes: noChanges })()).toEqual({
+      ingest: false,
+      settle: false,
+      indiaEod: false,
+    });
+  });
+
+  it('runs on weekdays, at least an hour after each watched job fell due that New York day, and watches every other schedule', () => {
     expect(JOB_WATCHDOG_SCHEDULE.weekdays).toEqual(['MON', 'TUE', 'WED', 'THU', 'FRI']);
-    for (const watched of WATCHED_SCHEDULES) {
-      expect(watched.timeZone).toBe(JOB_WATCHDOG_SCHEDULE.timeZone);
-      expect(watched.hour * 60 + watched.minute + 60).toBeLessThanOrEqual(JOB_WATCHDOG_SCHEDULE.hour * 60 + JOB_WATCHDOG_SCHEDULE.minute);
+    // Every watchdog run of a year (both sides of each daylight-saving change, in New York and not in Kolkata).
+    let watchdogRun = lastDue(JOB_WATCHDOG_SCHEDULE, at('2026-01-02T12:00:00Z'))!;
+    for (let n = 0; n < 260; n++) {
+      for (const watched of WATCHED_SCHEDULES) {
+        const due = lastDue(watched, watchdogRun)!;
+        expect(watchdogRun.getTime() - due.getTime(), `${watched.id} before ${watchdogRun.toISOString()}`).toBeGreaterThanOrEqual(60 * 60_000);
+        expect(newYorkDate(due), watched.id).toBe(newYorkDate(watchdogRun));
+      }
+      watchdogRun = nextDue(JOB_WATCHDOG_SCHEDULE, watchdogRun)!;
     }
     // The nightly sweep of account deletions is not a weekday run to watch: it throws when a deletion cannot be
     // resumed, which the function's error alarm reports, and the next night tries again.
     // Nor is the broker sync, which runs every few minutes of the trading day and does nothing outside it.
-    // Nor, yet, the Indian closing chains: their runs are skipped on NSE holidays, which the watchdog's New York
-    // reckoning of due runs does not know; the data manager lists their runs with their outcome.
-    const unwatched = [JOB_WATCHDOG_SCHEDULE, ACCOUNT_DELETIONS_SCHEDULE, BROKER_SYNC_SCHEDULE, INDIA_EOD_SCHEDULE];
+    const unwatched = [JOB_WATCHDOG_SCHEDULE, ACCOUNT_DELETIONS_SCHEDULE, BROKER_SYNC_SCHEDULE];
     expect(schedules.filter((s) => !unwatched.includes(s))).toEqual(WATCHED_SCHEDULES);
   });
 });

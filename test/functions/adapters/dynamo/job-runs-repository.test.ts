@@ -38,7 +38,14 @@ describe('dynamoJobRuns', () => {
     expect(mock.commandCalls(GetCommand)[0]!.args[0].input.ConsistentRead).toBe(true);
   });
 
-  it('keeps a manual, failed or skipped run without touching the last success', async () => {
+  it('counts a scheduled run skipped on a holiday as done: it finished without failing', async () => {
+    mock.on(TransactWriteCommand).resolves({});
+    await runs.record(run({ jobId: 'indiaEod', outcome: 'skipped', note: 'NSE holiday' }));
+    const items = mock.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!.map((t) => t.Put!.Item);
+    expect(items[1]).toEqual({ PK: 'JOBRUN#indiaEod', SK: 'LAST', type: 'jobRun', jobId: 'indiaEod', succeededAt: '2026-11-24T23:40:00.000Z' });
+  });
+
+  it('keeps a manual or failed run without touching the last success', async () => {
     mock.on(PutCommand).resolves({});
     await runs.record(run({ trigger: 'manual' }));
     await runs.record(run({ outcome: 'failed', failures: [{ underlying: 'SPY', reason: 'provider answered 503' }] }));
