@@ -2,11 +2,11 @@ import { CfnOutput, Duration, Fn, Stack, Validations, type StackProps } from 'aw
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaAuthorizer, HttpLambdaResponseType, HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as events from 'aws-cdk-lib/aws-events';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
@@ -36,11 +36,36 @@ export const routeConstructId = (routeKey: string): string =>
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase())
     .join('');
 
+/**
+ * The part of a route's path its function's invoke permission names: `/api/<area>` (`/api/competitions/seasons/{id}/join`
+ * → `/api/competitions`), so one permission per function and area covers all the function's routes there.
+ */
+export const routeArea = (routeKey: string): string => routeKey.split(' ')[1]!.split('/').slice(0, 3).join('/');
+
+/**
+ * A Lambda proxy integration (payload 2.0) that adds no invoke permission of its own. CDK's HttpLambdaIntegration adds
+ * one per route (two resources a route with the route itself), and at some 160 routes the stack would pass
+ * CloudFormation's 500 resources; the stack grants each function one permission per area of its routes instead.
+ */
+class LambdaProxyIntegration extends apigwv2.HttpRouteIntegration {
+  constructor(
+    id: string,
+    private readonly handler: lambda.IFunction,
+  ) {
+    super(id);
+  }
+
+  bind(): apigwv2.HttpRouteIntegrationConfig {
+    return { type: apigwv2.HttpIntegrationType.AWS_PROXY, uri: this.handler.functionArn, payloadFormatVersion: apigwv2.PayloadFormatVersion.VERSION_2_0 };
+  }
+}
+
 /** The bearer authorizer's module (functions/authorizers/bearer.ts). */
 export const BEARER_AUTHORIZER_FILE = 'functions/authorizers/bearer.ts';
 
 /**
- * The HTTP API: one Lambda per function definition and one route per route definition. Routes a personal access
+ * The HTTP API: one Lambda per function definition and one route per route definition, each function invocable by
+ * this API alone, on the paths of its routes' areas. Routes a personal access
  * token may use (a `scope` in functions/routes.ts) go through the bearer Lambda authorizer, which takes a Cognito token
  * or a token; the other routes that are not public through the Cognito JWT authorizer; the admin group is checked in
  * the handler.
@@ -162,7 +187,7 @@ export class ApiStack extends Stack {
       resultsCacheTtl: Duration.seconds(AGENT_AUTHORIZER_CACHE_SECONDS),
     });
 
-    const integrations = new Map<string, HttpLambdaIntegration>();
+    const integrations = new Map<string, LambdaProxyIntegration>();
     // API Gateway throttles each route for all callers together, whoever they are and whichever way they come (through
     // CloudFront and its web ACL, or straight to the execute-api endpoint): functions/rate-limits.ts `stageThrottle`.
     const cfnStage = this.stage.node.defaultChild as apigwv2.CfnStage;
@@ -172,7 +197,7 @@ export class ApiStack extends Stack {
       if (!fn) throw new Error(`Route "${route.routeKey}" names function "${route.fn}", which is not in httpFunctions.`);
       let integration = integrations.get(route.fn);
       if (!integration) {
-        integration = new HttpLambdaIntegration(`${route.fn}Integration`, fn.fn);
+        integration = new LambdaProxyIntegration(`${route.fn}Integration`, fn.fn);
         integrations.set(route.fn, integration);
       }
       const [method, path] = route.routeKey.split(' ') as [apigwv2.HttpMethod, string];
@@ -197,6 +222,19 @@ export class ApiStack extends Stack {
     }
 
     cfnStage.routeSettings = routeSettings;
+
+    // Only this API may invoke a function, and only through the paths of the areas its routes are in (any method and
+    // stage): one permission per function and area, `arn:…:execute-api:<region>:<account>:<apiId>/*/*/api/<area>*`.
+    const granted = new Set<string>();
+    for (const route of routeDefs) {
+      const area = routeArea(route.routeKey);
+      if (granted.has(`${route.fn} ${area}`)) continue;
+      granted.add(`${route.fn} ${area}`);
+      this.functions.get(route.fn)!.fn.addPermission(`Invoke${routeConstructId(area)}`, {
+        principal: new iam.ServicePrincipal('apigateway.amazonaws.com'),
+        sourceArn: this.formatArn({ service: 'execute-api', resource: this.httpApi.apiId, resourceName: `*/*${area}*` }),
+      });
+    }
 
     // Derived from the routes, so that no function serving an admin route can go without it.
     for (const id of new Set(routeDefs.filter((r) => r.auth === 'admin').map((r) => r.fn))) this.functions.get(id)!.grantGroupLookup(props.userPool);

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { httpFunctions, routes } from '../../functions/routes';
 import { AGENT_AUTHORIZER_CACHE_SECONDS } from '../../shared/agent/token';
 import type { OptionsAcademyStacks } from '../../infra/options-academy';
+import { routeArea } from '../../infra/stacks/api-stack';
 import { buildTestApp, expectImportOf, importOf, logicalIdOf } from './helpers';
 
 type Resource = { Type: string; Properties: Record<string, unknown> };
@@ -96,18 +97,42 @@ describe('ApiStack', () => {
     expect(statements.flatMap((s) => [s.Action].flat()).filter((a) => /^(secretsmanager|cognito-idp|events):/.test(a))).toEqual([]);
   });
 
-  it('routes each entry to its own function, which only API Gateway may invoke, and only on that route', () => {
+  it("routes each entry to its own function, which only this API may invoke, and only on its routes' areas", () => {
+    const permissions = Object.values(template.findResources('AWS::Lambda::Permission')) as { Properties: Record<string, unknown> }[];
+    const sourceOf = (p: { Properties: Record<string, unknown> }) => JSON.stringify(stacks.api.resolve(p.Properties.SourceArn));
     for (const route of routes) {
       const fn = stacks.api.functions.get(route.fn)!;
-      template.hasResourceProperties('AWS::Lambda::Permission', {
-        Action: 'lambda:InvokeFunction',
-        Principal: 'apigateway.amazonaws.com',
-        FunctionName: { 'Fn::GetAtt': [logicalIdOf(fn.fn), 'Arn'] },
-        SourceArn: { 'Fn::Join': ['', Match.arrayWith([`/*/*${route.routeKey.split(' ')[1]}`])] },
+      template.hasResourceProperties('AWS::ApiGatewayV2::Integration', {
+        IntegrationType: 'AWS_PROXY',
+        PayloadFormatVersion: '2.0',
+        IntegrationUri: { 'Fn::GetAtt': [logicalIdOf(fn.fn), 'Arn'] },
       });
+      const area = routeArea(route.routeKey);
+      expect(route.routeKey.split(' ')[1]!.startsWith(area)).toBe(true);
+      const own = permissions.filter((p) => JSON.stringify(p.Properties.FunctionName) === JSON.stringify({ 'Fn::GetAtt': [logicalIdOf(fn.fn), 'Arn'] }));
+      expect(
+        own.filter(
+          (p) =>
+            p.Properties.Principal === 'apigateway.amazonaws.com' &&
+            p.Properties.Action === 'lambda:InvokeFunction' &&
+            sourceOf(p).includes(JSON.stringify({ Ref: logicalIdOf(stacks.api.httpApi) })) &&
+            sourceOf(p).endsWith(`/*/*${area}*"]]}`),
+        ),
+        route.routeKey,
+      ).toHaveLength(1);
+    }
+    // Each function's permissions name its own routes' areas and nothing else.
+    for (const [id, fn] of stacks.api.functions) {
+      const areas = new Set(routes.filter((r) => r.fn === id).map((r) => routeArea(r.routeKey)));
+      const own = permissions.filter((p) => JSON.stringify(p.Properties.FunctionName) === JSON.stringify({ 'Fn::GetAtt': [logicalIdOf(fn.fn), 'Arn'] }));
+      expect(own, id).toHaveLength(areas.size);
     }
     // And the bearer authorizer.
     template.resourceCountIs('AWS::Lambda::Function', httpFunctions.length + 1);
+  });
+
+  it("stays well inside CloudFormation's 500 resources a stack", () => {
+    expect(Object.keys(template.toJSON().Resources).length).toBeLessThanOrEqual(450);
   });
 
   it('logs every request and throttles the default stage', () => {
