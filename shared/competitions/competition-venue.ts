@@ -119,7 +119,9 @@ export function competitionVenue(season: Season, deps: PaperDeps): OrderVenue {
         const booked = await deps.repo.getOrderByClientId(userId, request.clientOrderId);
         if (!booked) return risk;
       }
-      return placeOrder(deps, userId, request);
+      // Never the practice shortcut: an order placed while the market is closed waits for the next session, as every
+      // entrant's does, rather than filling at a last close that news since may have left behind.
+      return placeOrder(deps, userId, { ...request, whenClosed: 'next-session' });
     },
     cancelOrder: (userId, orderId, agent) => cancelOrder(deps, userId, orderId, agent),
     listOrders: async (userId, status) => ok(await listOrders(deps, userId, status)),

@@ -155,3 +155,14 @@ describe('the competition venue', () => {
     expect(await c.depsOf(RUNNING.id).repo.listOrders('u1')).toEqual([]);
   });
 });
+
+describe('the competition venue while the market is closed', () => {
+  it('queues an order for the next session even when the practice shortcut (the last close) is asked for', async () => {
+    const c = competitionHarness('2026-11-24T23:00:00Z'); // Tuesday 18:00 New York, after the close
+    await c.service.openAccount('u1', 10_000, 3);
+    await openCompetitionAccount(c.deps, 'u1', RUNNING, c.clock.now().toISOString());
+    const placed = await competitionVenue(RUNNING, c.depsOf(RUNNING.id)).placeOrder('u1', { ...spread('after-hours'), whenClosed: 'last-close' });
+    expect(placed).toMatchObject({ ok: true, value: { order: { status: 'open', queued: true } } });
+    expect(await c.depsOf(RUNNING.id).repo.getPositions('u1')).toEqual([]);
+  });
+});
