@@ -65,25 +65,23 @@ function riskLegs(legs: OrderRequest['legs'], quotes: ReadonlyMap<string, Quote>
 }
 
 /**
- * The defined-risk check of an order against the account's positions as they would be once every order still resting
- * fills too (so a resting short call cannot outlive the long call sold after it).
+ * The defined-risk check of an order against the account's positions as they are, and as they would be once every
+ * order still resting fills too: either may come true, so both must keep a defined max loss (a resting short call
+ * cannot outlive the long call sold after it, nor a resting buy-to-close that never fills leave one naked).
  */
 async function definedRisk(deps: PaperDeps, userId: string, request: OrderRequest): Promise<Result<unknown>> {
   const [positions, resting] = await Promise.all([deps.repo.getPositions(userId), deps.repo.listOrders(userId, { status: 'open' })]);
-  const legs = [...resting.flatMap((o) => o.legs), ...request.legs];
-  const contracts = [...new Set(legs.map((l) => l.contract.toUpperCase()))].filter((c) => parseOcc(c));
+  const restingLegs = resting.flatMap((o) => o.legs);
+  const contracts = [...new Set([...restingLegs, ...request.legs].map((l) => l.contract.toUpperCase()))].filter((c) => parseOcc(c));
   const quotes = await deps.quotes.quotes(contracts);
-  const pending = riskLegs(
-    resting.flatMap((o) => o.legs),
-    quotes,
-  );
   const ordered = riskLegs(request.legs, quotes);
-  const check = checkDefinedRisk(positions, [...pending, ...ordered]);
-  if (check.ok || pending.length === 0) return check;
+  const now = checkDefinedRisk(positions, ordered);
+  if (!now.ok || restingLegs.length === 0) return now;
+  const later = checkDefinedRisk(positions, [...riskLegs(restingLegs, quotes), ...ordered]);
+  if (later.ok) return later;
   // A refusal names an underlying this order touches, not one only a resting order does.
   const touched = new Set(ordered.map((l) => parseOcc(l.contract)?.underlying ?? l.contract));
-  const underlying = String(check.error.details?.underlying ?? '');
-  return touched.has(underlying) ? check : ok(undefined);
+  return touched.has(String(later.error.details?.underlying ?? '')) ? later : now;
 }
 
 /** The competition account of a season as a venue; `deps` keep the season's items (a scoped repository). */

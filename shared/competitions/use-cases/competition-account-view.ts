@@ -10,9 +10,8 @@ import { tradesOf } from './competition-snapshot';
 /** The learner's competition account in a season as the page reads it; 404 when they have not joined it. Reads only. */
 export async function competitionAccountView(deps: CompetitionAccountDeps, userId: string, season: Season): Promise<Result<CompetitionAccountView>> {
   const paper = deps.depsOf(season.id);
-  const view = await portfolioView(paper, userId);
+  const [view, { orders, trades }] = await Promise.all([portfolioView(paper, userId), tradesOf(deps, userId, season.id)]);
   if (!view) return fail('not_found', COMPETITION_TEXTS.notJoined(season));
-  const [{ orders, trades }] = await Promise.all([tradesOf(deps, userId, season.id)]);
   const a = view.account;
   return ok({
     seasonId: season.id,

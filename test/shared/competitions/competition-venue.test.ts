@@ -166,3 +166,27 @@ describe('the competition venue while the market is closed', () => {
     expect(await c.depsOf(RUNNING.id).repo.getPositions('u1')).toEqual([]);
   });
 });
+
+describe('the defined-risk check with orders resting', () => {
+  it('refuses selling the long call of a spread whose short call is still to be bought back by a resting order', async () => {
+    const c = await joined();
+    const venue = c.venue;
+    expect((await venue.placeOrder('u1', spread())).ok).toBe(true);
+    // A resting limit to buy the short call back, well under its ask: it may never fill.
+    const buyBack = {
+      clientOrderId: 'buy-back',
+      type: 'limit' as const,
+      limitPrice: 0.1,
+      timeInForce: 'day',
+      legs: [{ contract: call(105), side: 'buy' as const, quantity: 1 }],
+    };
+    expect(await venue.placeOrder('u1', buyBack)).toMatchObject({ ok: true, value: { order: { status: 'open' } } });
+    const sellLong = {
+      clientOrderId: 'sell-long',
+      type: 'market' as const,
+      timeInForce: 'day',
+      legs: [{ contract: call(100), side: 'sell' as const, quantity: 1 }],
+    };
+    expect(await venue.placeOrder('u1', sellLong)).toMatchObject({ ok: false, error: { message: undefinedRiskMessage('XYZ') } });
+  });
+});
