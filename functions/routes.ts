@@ -308,8 +308,10 @@ export const httpFunctions: readonly FunctionDefinition[] = [
     id: 'competitionAccount',
     file: 'functions/http/competition-account.ts',
     description: "A learner's competition paper account in a season: balances, positions by strategy, open orders, trades and their plans",
-    // The learner's COMP#<seasonId># items (the account read, a trade's plan written); reads the stored chains for marks.
+    // The learner's COMP#<seasonId># items (the account read, a trade's plan written); reads the stored chains for marks
+    // and prices each trade's entry with the strategy analytics.
     access: { table: 'readwrite' },
+    memoryMb: 1024,
   },
   {
     id: 'india',
