@@ -130,6 +130,16 @@ export const rateLimits: readonly RateLimitDefinition[] = [
     stageThrottle: { rateLimit: 20, burstLimit: 40 },
   },
   {
+    id: 'competitionPlanWrites',
+    description:
+      "Writing competition trades' plans, per learner: a plan is written once or twice a trade and a season holds a few dozen trades; a script does not get to churn them.",
+    per: 'user',
+    limit: 300,
+    windowSeconds: 300,
+    applies: { to: 'api', routes: { routeKeys: ['PUT /api/competitions/seasons/{seasonId}/trades/{tradeId}/plan'] } },
+    stageThrottle: { rateLimit: 20, burstLimit: 40 },
+  },
+  {
     id: 'alertWrites',
     description:
       'Setting, pausing, resuming and deleting alerts and the e-mail choice, per learner: a learner sets a few at a time (at most 50 are active); a script does not get to churn them.',

@@ -310,6 +310,15 @@ export const httpFunctions: readonly FunctionDefinition[] = [
     memoryMb: 1024,
   },
   {
+    id: 'competitionAccount',
+    file: 'functions/http/competition-account.ts',
+    description: "A learner's competition paper account in a season: balances, positions by strategy, open orders, trades and their plans",
+    // The learner's COMP#<seasonId># items (the account read, a trade's plan written); reads the stored chains for marks
+    // and prices each trade's entry with the strategy analytics.
+    access: { table: 'readwrite' },
+    memoryMb: 1024,
+  },
+  {
     id: 'india',
     file: 'functions/http/india.ts',
     description: 'Indian markets (public): the view-only NSE option chain from Zerodha Kite or the simulated NSE market, and its underlyings',
@@ -428,6 +437,9 @@ export const routes: readonly RouteDefinition[] = [
   { routeKey: 'POST /api/predictions/account/reset', auth: 'user', fn: 'predictionTrading' },
   { routeKey: 'POST /api/predictions/orders', auth: 'user', fn: 'predictionTrading' },
   { routeKey: 'DELETE /api/predictions/orders/{orderId}', auth: 'user', fn: 'predictionTrading' },
+  // A learner's competition account (issue 39): browser-only (no scope); its orders go through the order routes.
+  { routeKey: 'GET /api/competitions/seasons/{seasonId}/account', auth: 'user', fn: 'competitionAccount' },
+  { routeKey: 'PUT /api/competitions/seasons/{seasonId}/trades/{tradeId}/plan', auth: 'user', fn: 'competitionAccount' },
   // The watchlist: browser-only (no scope).
   { routeKey: 'GET /api/watchlist', auth: 'user', fn: 'watchlist' },
   { routeKey: 'POST /api/watchlist/items', auth: 'user', fn: 'watchlist' },

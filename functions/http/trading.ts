@@ -40,15 +40,20 @@ function placed<T>(result: Result<T>): HttpResponse {
 export function makeTradingHandler(deps: {
   paper: PaperAccountService;
   venues: readonly OrderVenue[];
+  /** The learner's competition accounts' venues (issue 39): the running seasons', and the one `accountId` names. */
+  competitionVenues?: (accountId?: string) => readonly OrderVenue[];
   repo: PaperAccountRepository;
   clock: Clock;
   agentOrders: AgentOrderDeps;
 }) {
   const { paper } = deps;
   const api = paperApi;
+  // The venues a request can use: the static ones, and the competition accounts (shared/competitions/competition-venue.ts).
+  const venuesFor = (accountId?: string): readonly OrderVenue[] =>
+    deps.competitionVenues ? [...deps.venues, ...deps.competitionVenues(accountId)] : deps.venues;
   return httpApi({
     'GET /api/accounts': route(api['GET /api/accounts'], async ({ user }) =>
-      ok({ ...(await listAccounts(deps.venues, user.sub)), startingCapitals: [...STARTING_CAPITALS] }),
+      ok({ ...(await listAccounts(venuesFor(), user.sub)), startingCapitals: [...STARTING_CAPITALS] }),
     ),
 
     'POST /api/account': route(api['POST /api/account'], async ({ user, body }) =>
@@ -66,17 +71,17 @@ export function makeTradingHandler(deps: {
     'GET /api/portfolio': route(api['GET /api/portfolio'], async ({ user }) => respond(await paper.portfolio(user.sub))),
 
     'POST /api/orders': route(api['POST /api/orders'], async ({ user, body }) => {
-      const result = await placeOrder(deps.venues, user.sub, body, { agent: user.agent, limits: deps.agentOrders });
+      const result = await placeOrder(venuesFor(body.accountId), user.sub, body, { agent: user.agent, limits: deps.agentOrders });
       countOrder(result);
       return placed(result);
     }),
 
     'GET /api/orders': route(api['GET /api/orders'], async ({ user, query }) =>
-      respond(await listOrders(deps.venues, user.sub, query), (orders) => ok({ orders })),
+      respond(await listOrders(venuesFor(query.accountId), user.sub, query), (orders) => ok({ orders })),
     ),
 
     'DELETE /api/orders/{id}': route(api['DELETE /api/orders/{id}'], async ({ user, params, query }) =>
-      respond(await cancelOrder(deps.venues, user.sub, params.id, query.accountId, user.agent), (order) => ok({ order })),
+      respond(await cancelOrder(venuesFor(query.accountId), user.sub, params.id, query.accountId, user.agent), (order) => ok({ order })),
     ),
 
     'POST /api/positions/{contract}/close': route(api['POST /api/positions/{contract}/close'], async ({ user, params, body }) => {

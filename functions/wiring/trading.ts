@@ -13,6 +13,8 @@ import { marketQuoteSource } from '../adapters/market/quote-source';
 import { marketDeps } from './market';
 import { logger } from '../commons/powertools';
 import { brokerDeps } from './broker';
+import { competitionAccountDeps } from './competition-accounts';
+import { competitionVenues } from '@shared/competitions/competition-venue';
 
 /**
  * The composition root of trading: one paper-account repository (DynamoDB), quotes from the market API's chains, the
@@ -36,5 +38,8 @@ export function tradingDeps() {
   const venues = [paperVenue(deps), ...BROKER_ENVIRONMENTS.map((env) => alpacaVenue(env, brokerage, isStandIn(env)))];
   // An agent token's orders a minute are counted in the table (shared/trading/agent-orders.ts).
   const agentOrders = { counter: dynamoAgentOrderCounter(), clock: deps.clock };
-  return { paper: paperAccount(deps), venues, repo: deps.repo, clock: deps.clock, agentOrders };
+  // The learner's competition accounts (issue 39): the running seasons' and the one an order names.
+  const competition = competitionAccountDeps();
+  const competitionVenuesOf = (accountId?: string) => competitionVenues(competition.depsOf, deps.clock.now(), accountId);
+  return { paper: paperAccount(deps), venues, competitionVenues: competitionVenuesOf, repo: deps.repo, clock: deps.clock, agentOrders };
 }

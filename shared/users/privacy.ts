@@ -154,6 +154,8 @@ const SECTIONS: readonly [prefix: string, section: string][] = [
   ['ALERT#FIRED#', 'alertFirings'],
   ['ALERT#SETTINGS', 'alertSettings'],
   ['NOTE#', 'notifications'],
+  // A competition account's items (issue 39): account, positions, orders, activity, compliance log, trade plans.
+  ['COMP#', 'competitionAccounts'],
 ];
 
 export const sectionOf = (sk: string): string => SECTIONS.find(([p]) => sk === p || (p.endsWith('#') && sk.startsWith(p)))?.[1] ?? 'other';

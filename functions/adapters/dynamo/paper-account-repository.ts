@@ -25,11 +25,26 @@ import { agentOrderCountUpdate } from './agent-order-counter';
  *   DISCL#<type>#<version>   a disclosure acknowledgement
  * Every change is one TransactWriteItems conditional on the account's version, with the outbox items of the events
  * that report it (functions/adapters/dynamo/outbox.ts).
+ *
+ * A competition account (issue 39, `scope`): the same items in the same partition (so the learner's export and deletion
+ * cover them), every sort key but the disclosures' prefixed `COMP#<seasonId>#`, its open orders in GSI1 under
+ * `COMPOPEN#<seasonId>` and its options under `COMPEXPIRY#<seasonId>#<date>`, so the paper account's scheduled jobs
+ * (OPENORDERS, EXPIRY#<date>) never see it. It writes no outbox events and no site counters: its orders feed neither
+ * the learner's journal, XP and achievements nor the site's statistics. Disclosures are the learner's, not an
+ * account's: read and written unprefixed.
  */
-const ACCOUNT_SK = 'PAPER#ACCOUNT';
-const POSITION_PREFIX = 'PAPER#POS#';
+const ACCOUNT = 'PAPER#ACCOUNT';
+const POSITIONS = 'PAPER#POS#';
 const COMPLIANCE_RETENTION_DAYS = 30;
 type Item = Record<string, unknown>;
+
+/** Which of the learner's paper accounts a repository keeps: their own (no scope), or a season's competition account. */
+export interface PaperAccountScope {
+  seasonId: string;
+}
+
+/** The sort-key prefix of a competition account's items. */
+export const competitionSkPrefix = (seasonId: string): string => `COMP#${seasonId}#`;
 
 const strip = <T>(item: Item | undefined): T | null => {
   if (!item) return null;
@@ -41,31 +56,40 @@ export function dynamoPaperAccountRepository(
   db: DynamoDBDocumentClient = documentClient(),
   table = tableName(),
   now: () => number = Date.now,
+  scope?: PaperAccountScope,
 ): PaperAccountRepository {
   const pk = userPk;
+  const sk = scope ? competitionSkPrefix(scope.seasonId) : '';
+  const ACCOUNT_SK = `${sk}${ACCOUNT}`;
+  const POSITION_PREFIX = `${sk}${POSITIONS}`;
+  const openOrdersKey = scope ? `COMPOPEN#${scope.seasonId}` : 'OPENORDERS';
+  const expiryKey = (date: string) => (scope ? `COMPEXPIRY#${scope.seasonId}#${date}` : `EXPIRY#${date}`);
+  // A competition account reports nothing outside itself (see above).
+  const outbox = (events: readonly Parameters<typeof outboxPut>[1][] | undefined) =>
+    scope ? [] : (events ?? []).map((e) => outboxPut(table, e, new Date(now())));
   const getItem = sharedBatchedGetter(db, table);
   const query = (input: QueryInput, limit?: number): Promise<Item[]> => queryAll(db, table, input, { limit });
 
   const orderItem = (userId: string, o: Order): Item => ({
     PK: pk(userId),
-    SK: `ORDER#${o.orderId}`,
+    SK: `${sk}ORDER#${o.orderId}`,
     entity: 'order',
     ...o,
-    ...(o.status === 'open' ? { GSI1PK: 'OPENORDERS', GSI1SK: `${o.createdAt}#${userId}#${o.orderId}` } : {}),
+    ...(o.status === 'open' ? { GSI1PK: openOrdersKey, GSI1SK: `${o.createdAt}#${userId}#${o.orderId}` } : {}),
   });
   const positionItem = (userId: string, p: Position): Item => ({
     PK: pk(userId),
     SK: `${POSITION_PREFIX}${p.symbol}`,
     entity: 'position',
     ...p,
-    ...(p.kind === 'option' && p.expiration ? { GSI1PK: `EXPIRY#${p.expiration}`, GSI1SK: `${userId}#${p.symbol}` } : {}),
+    ...(p.kind === 'option' && p.expiration ? { GSI1PK: expiryKey(p.expiration), GSI1SK: `${userId}#${p.symbol}` } : {}),
   });
-  const activityItem = (userId: string, a: Activity): Item => ({ PK: pk(userId), SK: `ACT#${a.id}`, entity: 'activity', ...a });
+  const activityItem = (userId: string, a: Activity): Item => ({ PK: pk(userId), SK: `${sk}ACT#${a.id}`, entity: 'activity', ...a });
   const complianceItem = (userId: string, entries: readonly ComplianceLogEntry[]): Item => {
     const first = entries[0]!;
     return {
       PK: pk(userId),
-      SK: `COMPL#${first.trade_date}#${first.created_at}#${Math.random().toString(36).slice(2, 8)}`,
+      SK: `${sk}COMPL#${first.trade_date}#${first.created_at}#${Math.random().toString(36).slice(2, 8)}`,
       entity: 'compliance',
       entries,
       // The summary reads trade dates back to (New York today - 30 days); a New York day ends by 05:00 UTC of the
@@ -109,7 +133,7 @@ export function dynamoPaperAccountRepository(
             },
           },
           { Put: { TableName: table, Item: activityItem(account.userId, activity) } },
-          ...events.map((e) => outboxPut(table, e, new Date(now()))),
+          ...outbox(events),
         ],
         { duplicateAt: [0] },
       );
@@ -128,7 +152,7 @@ export function dynamoPaperAccountRepository(
     async getAccountAndPositions(userId) {
       const items = await query({
         KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
-        ExpressionAttributeValues: { ':pk': pk(userId), ':p': 'PAPER#' },
+        ExpressionAttributeValues: { ':pk': pk(userId), ':p': `${sk}PAPER#` },
         ConsistentRead: true,
       });
       const account = items.find((i) => i.SK === ACCOUNT_SK);
@@ -139,12 +163,12 @@ export function dynamoPaperAccountRepository(
     },
 
     async getOrder(userId, orderId) {
-      const out = await db.send(new GetCommand({ TableName: table, Key: { PK: pk(userId), SK: `ORDER#${orderId}` }, ConsistentRead: true }));
+      const out = await db.send(new GetCommand({ TableName: table, Key: { PK: pk(userId), SK: `${sk}ORDER#${orderId}` }, ConsistentRead: true }));
       return strip<Order>(out.Item);
     },
 
     async getOrderByClientId(userId, clientOrderId) {
-      const guard = await db.send(new GetCommand({ TableName: table, Key: { PK: pk(userId), SK: `ORDERCID#${clientOrderId}` }, ConsistentRead: true }));
+      const guard = await db.send(new GetCommand({ TableName: table, Key: { PK: pk(userId), SK: `${sk}ORDERCID#${clientOrderId}` }, ConsistentRead: true }));
       if (!guard.Item) return null;
       return this.getOrder(userId, String(guard.Item.orderId));
     },
@@ -153,7 +177,7 @@ export function dynamoPaperAccountRepository(
       const items = await query(
         {
           KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
-          ExpressionAttributeValues: { ':pk': pk(userId), ':p': 'ORDER#', ...(opts?.status ? { ':s': opts.status } : {}) },
+          ExpressionAttributeValues: { ':pk': pk(userId), ':p': `${sk}ORDER#`, ...(opts?.status ? { ':s': opts.status } : {}) },
           ...(opts?.status ? { FilterExpression: '#status = :s', ExpressionAttributeNames: { '#status': 'status' } } : {}),
           ScanIndexForward: false,
           ConsistentRead: true,
@@ -168,7 +192,7 @@ export function dynamoPaperAccountRepository(
         new QueryCommand({
           TableName: table,
           KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
-          ExpressionAttributeValues: { ':pk': pk(userId), ':p': 'ACT#' },
+          ExpressionAttributeValues: { ':pk': pk(userId), ':p': `${sk}ACT#` },
           ScanIndexForward: false,
           Limit: limit,
           // Strongly consistent: the portfolio keeps what it reads for the account version read before it.
@@ -196,7 +220,7 @@ export function dynamoPaperAccountRepository(
           table,
           orderItem(userId, o),
           change.order.expected === 'new'
-            ? { clientId: { PK: pk(userId), SK: `ORDERCID#${o.clientOrderId}`, entity: 'client-order-id', orderId: o.orderId, createdAt: o.createdAt } }
+            ? { clientId: { PK: pk(userId), SK: `${sk}ORDERCID#${o.clientOrderId}`, entity: 'client-order-id', orderId: o.orderId, createdAt: o.createdAt } }
             : { status: change.order.expected },
         );
       }
@@ -206,7 +230,7 @@ export function dynamoPaperAccountRepository(
       for (const a of change.activity ?? []) items.push({ Put: { TableName: table, Item: activityItem(userId, a) } });
       if (change.compliance?.length) items.push({ Put: { TableName: table, Item: complianceItem(userId, change.compliance) } });
       // The learner's own shard of the site counters, counted in the same transaction as the trade.
-      const counters = Object.entries(change.counters ?? {}).filter(([, by]) => by);
+      const counters = scope ? [] : Object.entries(change.counters ?? {}).filter(([, by]) => by);
       if (counters.length) {
         items.push({
           Update: {
@@ -218,7 +242,7 @@ export function dynamoPaperAccountRepository(
           },
         });
       }
-      for (const e of change.events ?? []) items.push(outboxPut(table, e, new Date(now())));
+      items.push(...outbox(change.events));
       // An agent token's order counts towards its minute here, so a full minute books nothing (shared/trading/agent-orders.ts).
       const limitedAt = change.agentCount ? items.push({ Update: agentOrderCountUpdate(table, change.agentCount) }) - 1 : undefined;
       return transact(items, { duplicateAt, limitedAt });
@@ -238,7 +262,7 @@ export function dynamoPaperAccountRepository(
           },
           ...change.clear.map((p) => ({ Delete: { TableName: table, Key: { PK: pk(userId), SK: `${POSITION_PREFIX}${p.symbol}` } } })),
           { Put: { TableName: table, Item: activityItem(userId, change.activity) } },
-          ...change.events.map((e) => outboxPut(table, e, new Date(now()))),
+          ...outbox(change.events),
         ],
         { duplicateAt: [] },
       );
@@ -253,7 +277,7 @@ export function dynamoPaperAccountRepository(
     async complianceLog(userId, fromDate) {
       const items = await query({
         KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': pk(userId), ':from': `COMPL#${fromDate}`, ':to': 'COMPL#~' },
+        ExpressionAttributeValues: { ':pk': pk(userId), ':from': `${sk}COMPL#${fromDate}`, ':to': `${sk}COMPL#~` },
       });
       return items.filter((i) => !isExpired(i, now())).flatMap((i) => (i.entries as ComplianceLogEntry[] | undefined) ?? []);
     },
@@ -276,12 +300,12 @@ export function dynamoPaperAccountRepository(
     },
 
     async usersWithOpenOrders() {
-      const items = await query({ IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': 'OPENORDERS' } });
+      const items = await query({ IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': openOrdersKey } });
       return [...new Set(items.map((i) => String(i.PK).slice('USER#'.length)))];
     },
 
     async usersWithExpiringPositions(date) {
-      const items = await query({ IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': `EXPIRY#${date}` } });
+      const items = await query({ IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': expiryKey(date) } });
       return [...new Set(items.map((i) => String(i.PK).slice('USER#'.length)))];
     },
   };
