@@ -45,6 +45,7 @@ export async function refreshStandings(deps: Pick<SeasonDeps, 'repo' | 'accounts
   report.basis = afterClose ? 'closing' : 'provisional';
   for (const season of runningSeasons(now)) {
     const { joined, profiles } = await entrantsWithProfiles(deps, season.id);
+    if (joined.length === 0) continue;
     const entrants: Entrant[] = [];
     let failed = false;
     await eachLimited(joined, ENTRANTS_AT_ONCE, async (e) => {
@@ -69,7 +70,7 @@ export async function refreshStandings(deps: Pick<SeasonDeps, 'repo' | 'accounts
       seasonId: season.id,
       computedAt: now.toISOString(),
       basis: afterClose ? 'closing' : 'provisional',
-      leagues: joined.length ? standings.leagues : 0,
+      leagues: standings.leagues,
       results: standings.results,
     });
     report.seasons += 1;
