@@ -154,6 +154,9 @@ const SECTIONS: readonly [prefix: string, section: string][] = [
   ['ALERT#FIRED#', 'alertFirings'],
   ['ALERT#SETTINGS', 'alertSettings'],
   ['NOTE#', 'notifications'],
+  ['COMPENTRY#', 'competitionEntries'],
+  ['COMPEQ#', 'competitionEquity'],
+  ['COMPDEBRIEF#', 'competitionDebriefs'],
 ];
 
 export const sectionOf = (sk: string): string => SECTIONS.find(([p]) => sk === p || (p.endsWith('#') && sk.startsWith(p)))?.[1] ?? 'other';

@@ -88,7 +88,15 @@ export async function closeSeasons(deps: Pick<SeasonDeps, 'repo' | 'accounts' | 
         entrants: out.results.length,
         award: award ? { coins: award.coins, achievementId: award.achievementId } : null,
       };
-      const result: EntryResult = { ranked: r.ranked, rank: r.overallRank, leagueRank: r.leagueRank, league: r.league, score: r.score, note: r.note, awarded: !!award };
+      const result: EntryResult = {
+        ranked: r.ranked,
+        rank: r.overallRank,
+        leagueRank: r.leagueRank,
+        league: r.league,
+        score: r.score,
+        note: r.note,
+        awarded: !!award,
+      };
       const event = award
         ? domainEvent(
             'CompetitionSeasonAwarded',
@@ -102,7 +110,13 @@ export async function closeSeasons(deps: Pick<SeasonDeps, 'repo' | 'accounts' | 
       }
     }
     const frozen = { seasonId: season.id, closedAt: out.closedAt, leagues: out.leagues, results: out.results, awards: out.awards.map((a) => a.key) };
-    const written = await deps.repo.saveResults(frozen, { seasonId: season.id, computedAt: out.closedAt, basis: 'final', leagues: out.leagues, results: out.results });
+    const written = await deps.repo.saveResults(frozen, {
+      seasonId: season.id,
+      computedAt: out.closedAt,
+      basis: 'final',
+      leagues: out.leagues,
+      results: out.results,
+    });
     if (written === 'written') report.closed.push(season.id);
     else report.alreadyClosed += 1;
   }

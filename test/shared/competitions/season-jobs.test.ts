@@ -23,16 +23,30 @@ const trade = (id: string, day: string, pnl: number, planned = true): Competitio
   closedAt: `${day}T20:00:00.000Z`,
   realizedPnl: pnl,
   maxLoss: 500,
-  plan: planned ? { thesis: 'SPY holds its support', plannedExit: { profitTargetPct: 50, stop: 'twice the credit', time: '' }, createdAt: `${day}T14:50:00.000Z` } : null,
+  plan: planned
+    ? { thesis: 'SPY holds its support', plannedExit: { profitTargetPct: 50, stop: 'twice the credit', time: '' }, createdAt: `${day}T14:50:00.000Z` }
+    : null,
 });
-const fiveTrades = (planned: boolean) => [trade('t1', MON, 100), trade('t2', MON, 50), trade('t3', TUE, 80), trade('t4', WED, -30), trade('t5', WED, 60, planned)];
+const fiveTrades = (planned: boolean) => [
+  trade('t1', MON, 100),
+  trade('t2', MON, 50),
+  trade('t3', TUE, 80),
+  trade('t4', WED, -30),
+  trade('t5', WED, 60, planned),
+];
 
 function setup(profiles: Parameters<typeof memoryProfiles>[0] = {}) {
   const store = memorySeasonRepository();
   const accounts = memoryCompetitionAccounts();
   let now = new Date('2026-11-30T15:00:00.000Z');
   let n = 0;
-  const deps = { repo: store.repo, accounts: accounts.port, profiles: memoryProfiles(profiles), clock: { now: () => now }, ids: { newId: () => `01EVENT${++n}` } };
+  const deps = {
+    repo: store.repo,
+    accounts: accounts.port,
+    profiles: memoryProfiles(profiles),
+    clock: { now: () => now },
+    ids: { newId: () => `01EVENT${++n}` },
+  };
   return { store, accounts, deps, at: (iso: string) => (now = new Date(iso)) };
 }
 
@@ -86,7 +100,13 @@ describe('refreshStandings (the competitionBoard job)', () => {
   it('keeps the last standings when an entrant’s account cannot be maintained, and reports it', async () => {
     const store = memorySeasonRepository();
     const accounts = memoryCompetitionAccounts({ failMaintain: new Set(['ben']) });
-    const deps = { repo: store.repo, accounts: accounts.port, profiles: memoryProfiles(), clock: { now: () => new Date('2026-11-30T15:00:00.000Z') }, ids: { newId: () => 'x' } };
+    const deps = {
+      repo: store.repo,
+      accounts: accounts.port,
+      profiles: memoryProfiles(),
+      clock: { now: () => new Date('2026-11-30T15:00:00.000Z') },
+      ids: { newId: () => 'x' },
+    };
     await joinSeason(deps, 'ann', season.id);
     await joinSeason(deps, 'ben', season.id);
     const out = await refreshStandings(deps);
@@ -162,7 +182,12 @@ describe('closeSeasons (the competitionClose job)', () => {
   it('run twice gives the same items and one award', async () => {
     const { deps, store } = await closedSeason();
     await closeSeasons(deps);
-    const snapshot = structuredClone({ results: [...store.results], debriefs: [...store.debriefs], standings: [...store.standings], entries: [...store.entries] });
+    const snapshot = structuredClone({
+      results: [...store.results],
+      debriefs: [...store.debriefs],
+      standings: [...store.standings],
+      entries: [...store.entries],
+    });
     const again = await closeSeasons(deps);
     expect(again).toMatchObject({ closed: [], alreadyClosed: 1, debriefs: 0, awards: 0 });
     expect({ results: [...store.results], debriefs: [...store.debriefs], standings: [...store.standings], entries: [...store.entries] }).toEqual(snapshot);

@@ -41,7 +41,10 @@ describe('joinSeason', () => {
   it('joins on the first trading day and opens the competition account, apart from the paper account', async () => {
     const { deps, accounts, store } = setup('2026-11-30T18:00:00.000Z');
     const out = await joinSeason(deps, 'ann', season.id);
-    expect(out).toEqual({ ok: true, value: { created: true, entry: { seasonId: season.id, joinedAt: '2026-11-30T18:00:00.000Z', accountId: 'competition-weekly-2026-11-30' } } });
+    expect(out).toEqual({
+      ok: true,
+      value: { created: true, entry: { seasonId: season.id, joinedAt: '2026-11-30T18:00:00.000Z', accountId: 'competition-weekly-2026-11-30' } },
+    });
     expect(accounts.has('ann', season.id)).toBe(true);
     expect(await store.repo.entrantCount(season.id)).toBe(1);
   });
@@ -119,7 +122,13 @@ describe('readBoard', () => {
       trades: [],
     }));
     const s = standingsOf(season, entrants, false);
-    await store.repo.saveStandings({ seasonId: season.id, computedAt: '2026-12-01T14:45:00.000Z', basis: 'provisional', leagues: s.leagues, results: s.results });
+    await store.repo.saveStandings({
+      seasonId: season.id,
+      computedAt: '2026-12-01T14:45:00.000Z',
+      basis: 'provisional',
+      leagues: s.leagues,
+      results: s.results,
+    });
 
     const forAnn = await readBoard(deps, 'ann', season.id, 'league');
     if (!forAnn.ok) throw new Error('no board');
