@@ -6,6 +6,9 @@ import {
   ACCOUNT_DELETIONS_SCHEDULE,
   INDIA_EOD_SCHEDULE,
   BROKER_SYNC_SCHEDULE,
+  COMPETITION_BOARD_AFTER_SETTLE_SCHEDULE,
+  COMPETITION_BOARD_SCHEDULE,
+  COMPETITION_CLOSE_SCHEDULE,
   JOB_WATCHDOG_SCHEDULE,
   WATCHED_SCHEDULES,
   schedules,
@@ -74,7 +77,17 @@ describe('the job watchdog', () => {
     // Nor is the broker sync, which runs every few minutes of the trading day and does nothing outside it.
     // Nor, yet, the Indian closing chains: their runs are skipped on NSE holidays, which the watchdog's New York
     // reckoning of due runs does not know; the data manager lists their runs with their outcome.
-    const unwatched = [JOB_WATCHDOG_SCHEDULE, ACCOUNT_DELETIONS_SCHEDULE, BROKER_SYNC_SCHEDULE, INDIA_EOD_SCHEDULE];
+    // Nor the competitions' jobs: the standings run every 15 minutes of the trading day (a failed run's standings are
+    // replaced by the next), and the close at 19:05 catches up any season a failed run left (a season with results is skipped).
+    const unwatched = [
+      JOB_WATCHDOG_SCHEDULE,
+      ACCOUNT_DELETIONS_SCHEDULE,
+      BROKER_SYNC_SCHEDULE,
+      INDIA_EOD_SCHEDULE,
+      COMPETITION_BOARD_SCHEDULE,
+      COMPETITION_BOARD_AFTER_SETTLE_SCHEDULE,
+      COMPETITION_CLOSE_SCHEDULE,
+    ];
     expect(schedules.filter((s) => !unwatched.includes(s))).toEqual(WATCHED_SCHEDULES);
   });
 });
