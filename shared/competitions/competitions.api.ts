@@ -118,7 +118,11 @@ export const BoardSchema = z.object({
   label: z.string(),
   status: SeasonStatusSchema,
   view: z.enum(['league', 'overall']),
-  league: z.number().int().nullable().meta({ description: "The league shown (the viewer's); null on the overall board or when the viewer has not entered" }),
+  league: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ description: "The league shown: the viewer's, or league 1 when they have not entered; null on the overall board or before the first standings" }),
   leagues: z.number().int().meta({ description: 'How many leagues the season has (0 before the first standings)' }),
   entrants: z.number().int().meta({ description: 'Entrants in the standings' }),
   rows: z.array(BoardRowSchema).max(200).meta({ description: 'The board in rank order, then the unranked (the overall board: its first 200 rows)' }),
