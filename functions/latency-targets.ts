@@ -25,4 +25,6 @@ export const P99_TARGETS_MS: Readonly<Record<string, number>> = {
   analysisScreener: 150,
   // Every market-analysis answer, p99 ≤ 50 ms.
   analysis: 50,
+  // A competition board at 20 readers, p99 ≤ 50 ms (one GetItem of the stored standings and pure code).
+  competitions: 50,
 };

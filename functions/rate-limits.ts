@@ -140,6 +140,16 @@ export const rateLimits: readonly RateLimitDefinition[] = [
     stageThrottle: { rateLimit: 20, burstLimit: 40 },
   },
   {
+    id: 'competitionJoins',
+    description:
+      'Joining competition seasons, per learner: a learner joins a season or two a week, and a retried join changes nothing; a script does not get to hammer the join.',
+    per: 'user',
+    limit: 60,
+    windowSeconds: 300,
+    applies: { to: 'api', routes: { routeKeys: ['POST /api/competitions/seasons/{seasonId}/join'] } },
+    stageThrottle: { rateLimit: 10, burstLimit: 20 },
+  },
+  {
     id: 'alertWrites',
     description:
       'Setting, pausing, resuming and deleting alerts and the e-mail choice, per learner: a learner sets a few at a time (at most 50 are active); a script does not get to churn them.',

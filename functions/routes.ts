@@ -319,6 +319,15 @@ export const httpFunctions: readonly FunctionDefinition[] = [
     memoryMb: 1024,
   },
   {
+    id: 'competitions',
+    file: 'functions/http/competitions.ts',
+    description: 'Competition seasons: the seasons to join, joining (opens the competition account), the league and overall boards, the debriefs',
+    // The learner's COMPENTRY#/COMPEQ#/COMPDEBRIEF# items and the seasons' SEASON# items; opens the competition account
+    // (paper items under the learner's partition) through the accounts' port.
+    access: { table: 'readwrite' },
+    memoryMb: 1024,
+  },
+  {
     id: 'india',
     file: 'functions/http/india.ts',
     description: 'Indian markets (public): the view-only NSE option chain from Zerodha Kite or the simulated NSE market, and its underlyings',
@@ -445,6 +454,11 @@ export const routes: readonly RouteDefinition[] = [
   { routeKey: 'POST /api/watchlist/items', auth: 'user', fn: 'watchlist' },
   { routeKey: 'DELETE /api/watchlist/items/{id}', auth: 'user', fn: 'watchlist' },
   { routeKey: 'PUT /api/watchlist/order', auth: 'user', fn: 'watchlist' },
+  // Competition seasons: browser-only (no scope).
+  { routeKey: 'GET /api/competitions', auth: 'user', fn: 'competitions' },
+  { routeKey: 'POST /api/competitions/seasons/{seasonId}/join', auth: 'user', fn: 'competitions' },
+  { routeKey: 'GET /api/competitions/seasons/{seasonId}/board', auth: 'user', fn: 'competitions' },
+  { routeKey: 'GET /api/competitions/seasons/{seasonId}/debrief', auth: 'user', fn: 'competitions' },
   { routeKey: 'GET /api/journal/trades', auth: 'user', fn: 'journal', scope: 'read' },
   { routeKey: 'GET /api/journal/trades/{id}', auth: 'user', fn: 'journal', scope: 'read' },
   { routeKey: 'GET /api/journal/entries', auth: 'user', fn: 'journal', scope: 'read' },

@@ -156,6 +156,60 @@ export const BROKER_SYNC_SCHEDULE: ScheduleDefinition = {
   timeoutSeconds: 240,
 };
 
+/**
+ * The competitions' standings (issue 39; functions/jobs/competition-board.ts): every 15 minutes of the trading day
+ * (runs from 9:00 to 16:45 New York; the job itself does nothing before the 9:30 open or on a holiday), recomputing each
+ * running season's standings with today's point from the intraday marks, and after the 16:00 close recording the day's
+ * closing equity.
+ */
+export const COMPETITION_BOARD_SCHEDULE: ScheduleDefinition = {
+  id: 'competitionBoard',
+  description: "Competition seasons: maintains each entrant's competition account and recomputes the standings the boards read",
+  minute: 0,
+  hour: 9,
+  repeat: { everyMinutes: 15, untilHour: 16 },
+  weekdays: ['MON', 'TUE', 'WED', 'THU', 'FRI'],
+  timeZone: 'America/New_York',
+  handler: { file: 'functions/jobs/competition-board.ts', export: 'handler' },
+  // The seasons' items and the entrants' competition accounts (paper items) in the table.
+  access: { table: 'readwrite' },
+  memoryMb: 1024,
+  timeoutSeconds: 600,
+};
+
+/**
+ * The same run once after the settle job (18:30): the day's expiries settled, so the closing equity it records for the
+ * day is the final one (a later write of the same date replaces the 16:00 one).
+ */
+export const COMPETITION_BOARD_AFTER_SETTLE_SCHEDULE: ScheduleDefinition = {
+  ...COMPETITION_BOARD_SCHEDULE,
+  id: 'competitionBoardAfterSettle',
+  description: "Competition seasons after the settle job: records each entrant's final closing equity of the day and the standings",
+  minute: 45,
+  hour: 18,
+  repeat: undefined,
+  handler: { file: 'functions/jobs/competition-board.ts', export: 'afterSettleHandler' },
+};
+
+/**
+ * The seasons' close (functions/jobs/competition-close.ts): weekdays at 19:05 New York, after SEASON_CLOSE_HOUR (19:00),
+ * freezing each season whose close has passed: results, debriefs and the awards' events. Idempotent: a season with
+ * results is skipped.
+ */
+export const COMPETITION_CLOSE_SCHEDULE: ScheduleDefinition = {
+  id: 'competitionClose',
+  description: "Competition seasons: freezes the results of each season whose close has passed, writes each entrant's debrief and the awards",
+  minute: 5,
+  hour: 19,
+  weekdays: ['MON', 'TUE', 'WED', 'THU', 'FRI'],
+  timeZone: 'America/New_York',
+  handler: { file: 'functions/jobs/competition-close.ts', export: 'handler' },
+  // The seasons' items, the debriefs and the awards' events through the outbox, in the table; the accounts read.
+  access: { table: 'readwrite' },
+  memoryMb: 1024,
+  timeoutSeconds: 600,
+};
+
 export const schedules: readonly ScheduleDefinition[] = [
   INGEST_SCHEDULE,
   SETTLE_SCHEDULE,
@@ -163,6 +217,9 @@ export const schedules: readonly ScheduleDefinition[] = [
   ACCOUNT_DELETIONS_SCHEDULE,
   BROKER_SYNC_SCHEDULE,
   INDIA_EOD_SCHEDULE,
+  COMPETITION_BOARD_SCHEDULE,
+  COMPETITION_BOARD_AFTER_SETTLE_SCHEDULE,
+  COMPETITION_CLOSE_SCHEDULE,
 ];
 
 /**

@@ -81,6 +81,8 @@ const TAGS: Record<ApiArea, string> = {
   competitionAccount:
     "A learner's competition paper account in a season (issue 39): balances, positions by strategy, open orders and trades with their plans; traded through the order routes with accountId competition-<seasonId>",
   india: 'Indian markets: the view-only NSE option chain with lot sizes in rupees, and its underlyings, from Zerodha Kite or the simulated NSE market',
+  competitions:
+    "Competitions: weekly and monthly seasons to join, their league and overall boards ranked by a risk-adjusted score, and each entrant's debrief after the close",
 };
 
 /**

@@ -145,6 +145,20 @@ export const JournalTradeClosedDetail = z.object({
  * takes nothing back, as the day's posting limit still counts the post.
  */
 export const CommunityPostSharedDetail = z.object({ eventId, userId, postId: z.string().min(1), at: isoTime });
+/**
+ * A competition season closed and an entrant earned its award (issue 39, shared/competitions/awards.ts): finished ranked
+ * with a written plan on every trade. Published by the season close, once per entrant and season, in the transaction
+ * that freezes their debrief; gamification grants the coins and the achievement once per `awardKey`.
+ */
+export const CompetitionSeasonAwardedDetail = z.object({
+  eventId,
+  userId,
+  seasonId: z.string().min(1),
+  awardKey: z.string().min(1),
+  coins: z.number().int().nonnegative(),
+  achievementId: z.string().min(1),
+  at: isoTime,
+});
 export const ChainIngestedDetail = z.object({
   eventId,
   runId: z.string().min(1),
@@ -198,6 +212,7 @@ export const DomainEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('JournalEntryAdded'), detail: JournalEntryAddedDetail }),
   z.object({ type: z.literal('JournalTradeClosed'), detail: JournalTradeClosedDetail }),
   z.object({ type: z.literal('CommunityPostShared'), detail: CommunityPostSharedDetail }),
+  z.object({ type: z.literal('CompetitionSeasonAwarded'), detail: CompetitionSeasonAwardedDetail }),
   z.object({ type: z.literal('ChainIngested'), detail: ChainIngestedDetail }),
   z.object({ type: z.literal('IngestRequested'), detail: IngestRequestedDetail }),
   z.object({ type: z.literal('AccountDeletionRequested'), detail: AccountDeletionRequestedDetail }),

@@ -1,7 +1,7 @@
 import type { GameState } from './state';
 
 /**
- * The catalogue: 30 achievements in the spec's eight categories and five rarities (XP 100-5000, coins 10-500, with the
+ * The catalogue: the spec's 30 achievements and the competitions' Planned Season (issue 39), in the spec's eight categories and five rarities (XP 100-5000, coins 10-500, with the
  * spec's examples: 10 trades 250 XP; 7-, 30- and 100-day streaks 300, 1500 and 5000 XP; profit targets $1,000, $5,000
  * and $10,000; a 70% win rate over 50 trades), the daily, weekly and monthly challenges with the spec's XP and coins,
  * the rewards coins buy and the power-ups (spec part 1 §3, §9; issue 19).
@@ -423,6 +423,21 @@ const defs: Def[] = [
     coinReward: 200,
     requirement: '50 journal entries',
     progress: (s) => count(s.stats.journalEntries, 50),
+  },
+  // competitions (issue 39; CompetitionSeasonAwarded: a season finished ranked with a written plan on every trade). The
+  // season's own coins come with each season's award; the achievement unlocks with the first. Its id, name, description
+  // and icon are shared/competitions/awards.ts PLANNED_SEASON_ACHIEVEMENT's (a test holds them together).
+  {
+    id: 'planned-season',
+    name: 'Planned Season',
+    description: 'Finished a competition season ranked, with a written plan on every trade.',
+    icon: '🗺️',
+    category: 'risk_management',
+    rarity: 'rare',
+    xpReward: 500,
+    coinReward: 50,
+    requirement: '1 competition season finished ranked with a plan on every trade',
+    progress: (s) => count(s.stats.plannedSeasons ?? 0, 1),
   },
 ];
 

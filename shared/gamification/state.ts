@@ -63,6 +63,11 @@ export interface LifetimeStats {
   activeDays: number;
   /** No community event exists yet; kept so the community achievements have a source when one does. */
   communityPosts: number;
+  /**
+   * Competition seasons finished ranked with a written plan on every trade (issue 39's award). Absent in a state stored
+   * before the competitions: read as 0.
+   */
+  plannedSeasons?: number;
 }
 
 export interface PeriodStats {
@@ -149,6 +154,7 @@ export function initialState(userId: string, now: Date): GameState {
       journalEntries: 0,
       activeDays: 0,
       communityPosts: 0,
+      plannedSeasons: 0,
     },
     periods: emptyPeriods(),
     completedChallenges: [],

@@ -156,6 +156,9 @@ const SECTIONS: readonly [prefix: string, section: string][] = [
   ['NOTE#', 'notifications'],
   // A competition account's items (issue 39): account, positions, orders, activity, compliance log, trade plans.
   ['COMP#', 'competitionAccounts'],
+  ['COMPENTRY#', 'competitionEntries'],
+  ['COMPEQ#', 'competitionEquity'],
+  ['COMPDEBRIEF#', 'competitionDebriefs'],
 ];
 
 export const sectionOf = (sk: string): string => SECTIONS.find(([p]) => sk === p || (p.endsWith('#') && sk.startsWith(p)))?.[1] ?? 'other';

@@ -92,7 +92,17 @@ describe("the data manager's scheduler control on the local stack", () => {
     const spy = s.underlyings.find((u) => u.underlying === 'SPY')!;
     expect(spy.chains.count).toBeGreaterThan(0);
     expect(spy.chains.newest).not.toBeNull();
-    expect(s.jobs.map((j) => j.jobId)).toEqual(['ingest', 'settle', 'jobWatchdog', 'accountDeletions', 'brokerSync', 'indiaEod']);
+    expect(s.jobs.map((j) => j.jobId)).toEqual([
+      'ingest',
+      'settle',
+      'jobWatchdog',
+      'accountDeletions',
+      'brokerSync',
+      'indiaEod',
+      'competitionBoard',
+      'competitionBoardAfterSettle',
+      'competitionClose',
+    ]);
     expect((await api('/api/admin/operations/scheduler/jobWatchdog/stop', { method: 'POST' })).status).toBe(404);
     const run = await api('/api/admin/operations/run', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"underlying":"QQQ"}' });
     expect(run.status).toBe(202);

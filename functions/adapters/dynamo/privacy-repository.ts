@@ -2,6 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteComma
 import { NOTIFY_LIST_INDIA } from '@shared/community/notify';
 import type { PrivacyStore, Tombstone, UserItem } from '@shared/users/privacy';
 import { eraseAgentTokenLookups } from './agent-tokens';
+import { eraseCompetitionEntrant } from './competitions-repository';
 import { batchWriteAll } from './batch-write';
 import { dynamoPostRepository } from './community-posts';
 import { sharedBatchedGetter } from './batched-get';
@@ -107,6 +108,8 @@ export function dynamoPrivacyStore(
     async deleteOutsideItems(userId, email) {
       await posts.eraseLearner(userId);
       await eraseAgentTokenLookups(userId, db, table);
+      // Competition seasons: the learner's entrant items leave the seasons' partitions.
+      await eraseCompetitionEntrant(userId, db, table);
       if (!email) return;
       for (const list of NOTIFY_LISTS) {
         try {

@@ -14,6 +14,7 @@ export const GAME_EVENT_TYPES = [
   'AccountOpened',
   'AccountReset',
   'CommunityPostShared',
+  'CompetitionSeasonAwarded',
 ] as const;
 export type GameEventType = (typeof GAME_EVENT_TYPES)[number];
 export type GameEvent = EventOf<GameEventType>;
@@ -33,6 +34,9 @@ export function eventKey(event: GameEvent): string {
       return `JournalTradeClosed#${event.detail.tradeId}`;
     case 'CommunityPostShared':
       return `CommunityPostShared#${event.detail.postId}`;
+    case 'CompetitionSeasonAwarded':
+      // The season's award key (shared/competitions/awards.ts): one award per entrant and season, whichever event reports it.
+      return event.detail.awardKey;
     default:
       return `${event.type}#${event.detail.eventId}`;
   }

@@ -147,6 +147,22 @@ export function apply(state: GameState, event: GameEvent, now: Date): Applied {
       // achievements and the social_butterfly board. The consumer's receipt makes it once per event.
       s.stats.communityPosts += 1;
       break;
+    case 'CompetitionSeasonAwarded':
+      // A competition season finished ranked with a plan on every trade (issue 39): the season's coins, no XP of its own
+      // (the Planned Season achievement brings its XP with its first unlock). Keyed by the season's award key, so the
+      // award item's condition makes it once per entrant and season, however often the close or the bus delivers it.
+      s.stats.plannedSeasons = (s.stats.plannedSeasons ?? 0) + 1;
+      awards.push(
+        grant(s, {
+          ...base,
+          label: 'Finished a competition season with a plan on every trade',
+          icon: '🗺️',
+          baseXp: 0,
+          coins: event.detail.coins,
+          learning: false,
+        }),
+      );
+      break;
     case 'AccountOpened':
       if (event.detail.run === s.run.run && s.run.closedTrades === 0) s.run.startingCapital = event.detail.startingCapital;
       else if (event.detail.run > s.run.run) s.run = newRun(event.detail.run, event.detail.startingCapital);

@@ -6,6 +6,9 @@ import {
   ACCOUNT_DELETIONS_SCHEDULE,
   INDIA_EOD_SCHEDULE,
   BROKER_SYNC_SCHEDULE,
+  COMPETITION_BOARD_AFTER_SETTLE_SCHEDULE,
+  COMPETITION_BOARD_SCHEDULE,
+  COMPETITION_CLOSE_SCHEDULE,
   JOB_WATCHDOG_SCHEDULE,
   WATCHED_SCHEDULES,
   schedules,
@@ -108,7 +111,16 @@ describe('the job watchdog', () => {
     // The nightly sweep of account deletions is not a weekday run to watch: it throws when a deletion cannot be
     // resumed, which the function's error alarm reports, and the next night tries again.
     // Nor is the broker sync, which runs every few minutes of the trading day and does nothing outside it.
-    const unwatched = [JOB_WATCHDOG_SCHEDULE, ACCOUNT_DELETIONS_SCHEDULE, BROKER_SYNC_SCHEDULE];
+    // Nor the competitions' jobs: the standings run every 15 minutes of the trading day (a failed run's standings are
+    // replaced by the next), and the close at 19:05 catches up any season a failed run left (a season with results is skipped).
+    const unwatched = [
+      JOB_WATCHDOG_SCHEDULE,
+      ACCOUNT_DELETIONS_SCHEDULE,
+      BROKER_SYNC_SCHEDULE,
+      COMPETITION_BOARD_SCHEDULE,
+      COMPETITION_BOARD_AFTER_SETTLE_SCHEDULE,
+      COMPETITION_CLOSE_SCHEDULE,
+    ];
     expect(schedules.filter((s) => !unwatched.includes(s))).toEqual(WATCHED_SCHEDULES);
   });
 });

@@ -134,6 +134,13 @@ describe('the data export', () => {
       'notifications',
     ]);
   });
+  it("exports the learner's competition entries, daily closing equity and debriefs in sections of their own", () => {
+    expect(['COMPENTRY#weekly-2026-11-30', 'COMPEQ#weekly-2026-11-30#2026-11-30', 'COMPDEBRIEF#weekly-2026-11-30'].map(sectionOf)).toEqual([
+      'competitionEntries',
+      'competitionEquity',
+      'competitionDebriefs',
+    ]);
+  });
   it('lists personal access tokens as their owner sees them, without their hash', () => {
     const stored = {
       PK: 'USER#a',

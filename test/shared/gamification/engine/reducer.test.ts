@@ -162,9 +162,9 @@ describe('streaks on New York trading days', () => {
 });
 
 describe('achievements', () => {
-  it('has 30 in the spec’s 8 categories and 5 rarities, XP 100-5000 and coins 10-500', () => {
-    expect(ACHIEVEMENTS).toHaveLength(30);
-    expect(new Set(ACHIEVEMENTS.map((a) => a.id)).size).toBe(30);
+  it('has the spec’s 30 and the competitions’ Planned Season, in the spec’s 8 categories and 5 rarities, XP 100-5000 and coins 10-500', () => {
+    expect(ACHIEVEMENTS).toHaveLength(31);
+    expect(new Set(ACHIEVEMENTS.map((a) => a.id)).size).toBe(31);
     expect(new Set(ACHIEVEMENTS.map((a) => a.category))).toEqual(new Set(ACHIEVEMENT_CATEGORIES));
     expect(new Set(ACHIEVEMENTS.map((a) => a.rarity))).toEqual(new Set(RARITIES));
     for (const a of ACHIEVEMENTS) {
