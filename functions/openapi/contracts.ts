@@ -4,6 +4,7 @@ import { screenerApi } from '@shared/analysis/screener.api';
 import { analysisApi } from '@shared/analysis/analysis.api';
 import { brokerApi } from '@shared/broker/broker.api';
 import { dataBrowserApi } from '@shared/data-browser/data-browser.api';
+import { competitionsApi } from '@shared/competitions/competitions.api';
 import { communityApi } from '@shared/community/community.api';
 import { postsApi } from '@shared/community/posts.api';
 import { draftsApi } from '@shared/drafts/drafts.api';
@@ -56,6 +57,8 @@ export const apiAreas = {
   kiteLogin: kiteLoginApi,
   // Indian markets: the view-only NSE chain and its underlyings, with the feed's badge.
   india: indiaApi,
+  // Competitions (issue 39): the seasons, joining, the boards and the debriefs.
+  competitions: competitionsApi,
 } as const;
 
 export type ApiArea = keyof typeof apiAreas;

@@ -79,6 +79,8 @@ const TAGS: Record<ApiArea, string> = {
   alerts:
     "The learner's own alerts on an underlying or a contract, checked after each end-of-day ingestion; the notifications they write, the bell's count, mark read, and the alert e-mail choice",
   india: 'Indian markets: the view-only NSE option chain with lot sizes in rupees, and its underlyings, from Zerodha Kite or the simulated NSE market',
+  competitions:
+    "Competitions: weekly and monthly seasons to join, their league and overall boards ranked by a risk-adjusted score, and each entrant's debrief after the close",
 };
 
 /**
