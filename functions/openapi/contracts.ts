@@ -23,6 +23,7 @@ import type { RouteContract, RouteKey } from '@shared/api/contract';
 import { serviceApi } from '@shared/api/service.api';
 import { uploadsApi } from '@shared/uploads/uploads.api';
 import { watchlistApi } from '@shared/watchlist/watchlist.api';
+import { competitionAccountApi } from '@shared/competitions/competition-account.api';
 
 /**
  * Every area's contract in one place, so the API document (functions/openapi/document.ts) and the tests see every route.
@@ -51,6 +52,8 @@ export const apiAreas = {
   prediction: predictionApi,
   // The learner's watchlist.
   watchlist: watchlistApi,
+  // A learner's competition paper account in a season (issue 39): read, and a trade's plan.
+  competitionAccount: competitionAccountApi,
   // The learner's alerts, checked after each end-of-day ingestion, and the notifications they write.
   alerts: alertsApi,
   // The operator's daily Zerodha Kite Connect login (issue 38).

@@ -78,6 +78,8 @@ const TAGS: Record<ApiArea, string> = {
     "The operator's daily Zerodha Kite Connect login: the keys' and session's state, the login URL, and Kite's callback that keeps the session on the server",
   alerts:
     "The learner's own alerts on an underlying or a contract, checked after each end-of-day ingestion; the notifications they write, the bell's count, mark read, and the alert e-mail choice",
+  competitionAccount:
+    "A learner's competition paper account in a season (issue 39): balances, positions by strategy, open orders and trades with their plans; traded through the order routes with accountId competition-<seasonId>",
   india: 'Indian markets: the view-only NSE option chain with lot sizes in rupees, and its underlyings, from Zerodha Kite or the simulated NSE market',
   competitions:
     "Competitions: weekly and monthly seasons to join, their league and overall boards ranked by a risk-adjusted score, and each entrant's debrief after the close",
