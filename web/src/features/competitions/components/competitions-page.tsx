@@ -141,7 +141,7 @@ function PastSeasons({ past }: { past: readonly PastSeason[] }) {
       {past.length === 0 ? (
         <p className="text-sm text-slate-700">No closed seasons yet. Once a season you joined closes, its results and your debrief appear here.</p>
       ) : (
-        <ScrollRegion labelledBy="past-h" className="rounded-xl border border-slate-200 bg-white">
+        <ScrollRegion label="Past seasons, table" className="rounded-xl border border-slate-200 bg-white">
           <table className="w-full min-w-[36rem] text-sm">
             <thead>
               <tr className="border-b border-slate-200 text-left text-slate-600">
