@@ -129,7 +129,7 @@ function Tile({ label, value, tone = 'text-slate-900' }: { label: string; value:
 function TradeItem({ seasonId, trade: t, canWrite }: { seasonId: string; trade: CompetitionTrade; canWrite: boolean }) {
   const headingId = `trade-${t.id}`;
   return (
-    <li className="rounded-lg border border-slate-200 p-3" aria-labelledby={headingId} data-testid={`trade-${t.id}`}>
+    <li className="break-words rounded-lg border border-slate-200 p-3" aria-labelledby={headingId} data-testid={`trade-${t.id}`}>
       <h4 id={headingId} className="font-semibold text-slate-900">
         {t.underlying} {t.strategy}
       </h4>

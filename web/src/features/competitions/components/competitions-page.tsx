@@ -73,6 +73,7 @@ function SeasonCard({ season: s, seasons }: { season: SeasonSummary; seasons: re
   const joinOne = (id: string) => {
     setRefusal(null);
     join.mutate(id, {
+      onSuccess: () => setRefusal(null),
       onError: (err) => setRefusal({ message: err.message, nextSeasonId: nextSeasonOf(err) ?? (id === s.id ? s.nextSeasonId : null) }),
     });
   };
