@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useAccounts } from '@web/api/paper-account';
 import { useSelectedAccount } from '@web/api/selected-account';
 
 const COMPETITION = 'competition-';
@@ -18,8 +19,10 @@ export function useAccountParam(): void {
   const [params, setParams] = useSearchParams();
   const wanted = params.get('account');
   const { accounts, select, isPending } = useSelectedAccount();
+  // A list read before the account opened (a join a moment ago) is being read again: wait for the new one.
+  const refreshing = useAccounts().isFetching;
   useEffect(() => {
-    if (!wanted || isPending) return;
+    if (!wanted || isPending || refreshing) return;
     if (accounts.some((a) => a.id === wanted)) select(wanted);
     setParams(
       (prev) => {
@@ -29,5 +32,5 @@ export function useAccountParam(): void {
       },
       { replace: true },
     );
-  }, [wanted, accounts, isPending, select, setParams]);
+  }, [wanted, accounts, isPending, refreshing, select, setParams]);
 }
