@@ -1,4 +1,4 @@
-import { formatNumber, formatPercent } from '@shared/format/number';
+import { formatCount, formatNumber, formatPercent } from '@shared/format/number';
 import { formatDate, formatNewYorkTime } from '@shared/format/time';
 import { plural } from '@shared/format/words';
 import type { BoardView, ScoreFigures, SeasonSummary } from '@web/api/competitions';
@@ -40,12 +40,12 @@ export function divisorText(f: ScoreFigures, floor: number): string {
 
 /** "3 of 5 closed trades · 2 of 3 trading days" */
 export const sampleText = (sample: { closedTrades: number; tradingDays: number }, min: { minClosedTrades: number; minTradingDays: number }) =>
-  `${formatNumber(sample.closedTrades, { digits: 0 })} of ${plural(min.minClosedTrades, 'closed trade')} · ${formatNumber(sample.tradingDays, { digits: 0 })} of ${plural(min.minTradingDays, 'trading day')}`;
+  `${formatCount(sample.closedTrades)} of ${plural(min.minClosedTrades, 'closed trade')} · ${formatCount(sample.tradingDays)} of ${plural(min.minTradingDays, 'trading day')}`;
 
 /** How many trades still lack a plan, and what the award asks. */
 export function planText(planned: { withPlan: number; trades: number }): string {
   if (planned.trades === 0) return 'No trades yet. The award needs a written plan on every trade, written before it closes.';
   const missing = planned.trades - planned.withPlan;
   if (missing === 0) return `Every trade has a plan (${plural(planned.trades, 'trade')}). The award needs a plan on every trade.`;
-  return `${plural(missing, 'trade')} of ${formatNumber(planned.trades, { digits: 0 })} ${missing === 1 ? 'lacks' : 'lack'} a plan. The award needs a plan on every trade, written before it closes.`;
+  return `${plural(missing, 'trade')} of ${formatCount(planned.trades)} ${missing === 1 ? 'lacks' : 'lack'} a plan. The award needs a plan on every trade, written before it closes.`;
 }
