@@ -14,7 +14,9 @@ import { PlanForm } from './plan-form';
  * its positions by strategy, its open orders, and each trade with its plan, or the form to write one until it closes.
  */
 export function AccountSection({ account: a }: { account: CompetitionAccountView }) {
-  const running = a.season.status !== 'closed';
+  // Orders are taken from the first trading day until the close; plans are written until then too.
+  const running = a.season.status === 'running';
+  const open = a.season.status !== 'closed';
   return (
     <section aria-labelledby="account-h" className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -108,7 +110,7 @@ export function AccountSection({ account: a }: { account: CompetitionAccountView
         {a.trades.length > 0 && (
           <ul className="space-y-3">
             {a.trades.map((t) => (
-              <TradeItem key={t.id} seasonId={a.seasonId} trade={t} canWrite={running && t.closedAt === null} />
+              <TradeItem key={t.id} seasonId={a.seasonId} trade={t} canWrite={open && t.closedAt === null} />
             ))}
           </ul>
         )}
