@@ -31,19 +31,23 @@ const PUBLIC_PAGES = [
 ];
 const planned = new Set(PLANNED_PAGES.map((p) => `/app/${p.path}`));
 /** Every page of the sidebar that is built (the planned placeholders are not), and the pages the sidebar does not list. */
-const appPages = (trade: string) => [
+const appPages = (trade: string, season: string) => [
   ...NAV_GROUPS.flatMap((g) => g.items.flatMap((i) => [i.to, ...(i.also ?? [])])).filter((p) => !planned.has(p)),
   '/app/construction',
   trade,
   '/app/trading?underlying=SPY&template=iron-condor',
   // The price chart of one underlying (the sidebar's Price Charts opens SPY's).
   '/app/charts/AAPL',
+  // A competition season's page: its board and the learner's competition account.
+  season,
 ];
 
 let browser: Browser;
 /** A learner (also an operator, to reach the admin pages) with positions, a strategy, a resting order and a long activity list. */
 let user: { email: string; password: string };
 let tradeTicket: string;
+/** A competition season the learner joined (issue 39): its page shows the board and the competition account. */
+let seasonPage: string;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -74,6 +78,14 @@ beforeAll(async () => {
   };
   expect((await call('POST', '/api/orders', resting)).status).toBe(201);
   await cognitoClient(stack).send(new AdminAddUserToGroupCommand({ UserPoolId: stack.pool.userPoolId, Username: u.email, GroupName: 'admin' }));
+  // Joins the first season still open: the current weekly one, or the season its refusal names once joining has closed.
+  const { seasons } = (await call('GET', '/api/competitions')).body as { seasons: { id: string; status: string }[] };
+  const first = seasons.find((s) => s.status !== 'closed')!;
+  const joined = await call('POST', `/api/competitions/seasons/${first.id}/join`);
+  const seasonId = joined.status === 409 ? (joined.body as { nextSeasonId: string }).nextSeasonId : first.id;
+  if (joined.status === 409) expect((await call('POST', `/api/competitions/seasons/${seasonId}/join`)).status).toBe(201);
+  else expect(joined.status).toBe(201);
+  seasonPage = `/app/competitions/${seasonId}`;
   user = u;
   tradeTicket = `/app/trade?contract=${calls[5]!.contract_ticker}&side=buy`;
 });
@@ -128,8 +140,9 @@ describe('axe finds nothing serious or critical on any working page', () => {
 
     it(`signed in, ${name}`, async () => {
       const { context, page } = await signedIn(viewport);
-      const pages = appPages(tradeTicket);
+      const pages = appPages(tradeTicket, seasonPage);
       expect(pages).toContain('/app/portfolio');
+      expect(pages).toContain('/app/competitions');
       expect(pages).toContain('/app/prediction-markets');
       expect(pages).toContain('/app/watchlist');
       expect(pages).toEqual(expect.arrayContaining(['/app/alerts', '/app/notifications']));

@@ -15,6 +15,7 @@ const analysis = ['analysis'] as const;
 const prediction = ['prediction'] as const;
 const alerts = ['alerts'] as const;
 const notifications = ['notifications'] as const;
+const competitions = ['competitions'] as const;
 
 export const queryKeys = {
   /** The learner's broker connections and what each Alpaca account holds (issue 21). */
@@ -140,6 +141,17 @@ export const queryKeys = {
     state: () => [...gamification, 'state'] as const,
     boards: () => [...gamification, 'boards'] as const,
     leaderboard: (category: string, limit: number) => [...gamification, 'boards', category, limit] as const,
+  },
+  /**
+   * The competitions (issue 39): the seasons and rules, a season's boards, the learner's debrief of a closed season and
+   * their competition account in it. Joining changes them all; an order or a plan changes the account.
+   */
+  competitions: {
+    all: competitions,
+    view: () => [...competitions, 'view'] as const,
+    board: (seasonId: string, view: string) => [...competitions, 'board', seasonId, view] as const,
+    debrief: (seasonId: string) => [...competitions, 'debrief', seasonId] as const,
+    account: (seasonId: string) => [...competitions, 'account', seasonId] as const,
   },
   /** The account deletion's progress (answers with a deleted account's token too). */
   privacy: { deletion: () => ['privacy', 'deletion'] as const },

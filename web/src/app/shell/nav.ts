@@ -75,6 +75,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       { label: 'Achievements', to: '/app/gamification/achievements' },
       { label: 'Challenges', to: '/app/gamification/challenges' },
       { label: 'Leaderboards', to: '/app/gamification/leaderboards' },
+      { label: 'Competitions', to: '/app/competitions', nested: true },
       { label: 'Demo', to: '/app/gamification/demo', also: ['/app/demo'] },
     ],
   },

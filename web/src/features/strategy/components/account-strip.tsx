@@ -10,29 +10,40 @@ export function AccountStrip({
   loading,
   error,
   template = null,
+  competition = false,
 }: {
   portfolio: BuilderPortfolio | null | undefined;
   loading: boolean;
   error: string | null;
   /** The template the builder opened with: the opening form starts at the level it needs. */
   template?: StrategyTemplate | null;
+  /** The competition account chosen in the account selector (issue 39) is shown, and never the offer to open one. */
+  competition?: boolean;
 }) {
+  const which = competition ? 'competition account' : 'paper account';
   if (loading)
     return (
       <p role="status" className="text-sm text-slate-700">
-        Loading your paper account...
+        Loading your {which}...
       </p>
     );
   if (error)
     return (
       <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200">
-        We could not load your paper account: {error}
+        We could not load your {which}: {error}
       </p>
     );
-  if (!portfolio) return <OpenAccount template={template} />;
+  if (!portfolio)
+    return competition ? (
+      <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200">
+        This competition account is not open: choose another account in the account selector.
+      </p>
+    ) : (
+      <OpenAccount template={template} />
+    );
   const { account } = portfolio;
   return (
-    <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3" aria-label="Paper account">
+    <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3" aria-label={competition ? account.name : 'Paper account'}>
       <div className="rounded-xl bg-white p-3 ring-1 ring-slate-200">
         <dt className="text-xs text-slate-600">Account balance</dt>
         <dd className="font-bold tabular-nums text-slate-900" data-testid="account-balance">

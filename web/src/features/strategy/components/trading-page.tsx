@@ -5,9 +5,12 @@ import { usePageMeta } from '@web/lib/page-meta';
 import { useTickers } from '@web/api/market';
 import { environmentOfAccount } from '@shared/broker/account-id';
 import { usePortfolio } from '@web/api/paper-account';
+import { useCompetitionAccount } from '@web/api/competition-account';
 import { useSelectedAccount } from '@web/api/selected-account';
+import { competitionSeasonOf, useAccountParam } from '../hooks/use-account-param';
 import { useBuilderParams } from '../hooks/use-builder-params';
 import { useStrategyBuilder } from '../hooks/use-strategy-builder';
+import { competitionPortfolio } from '../lib/competition-portfolio';
 import { AccountStrip } from './account-strip';
 import { DraftsPanel } from './drafts-panel';
 import { StrategyBuilder } from './strategy-builder';
@@ -30,6 +33,18 @@ export default function TradingPage() {
   // Where Trade All places: the paper account, or the Alpaca account chosen in the account selector (issue 21).
   const { selected } = useSelectedAccount();
   const broker = environmentOfAccount(selected?.id);
+  // Arriving from a competition's "Trade in the builder" (?account=competition-<seasonId>) chooses that account.
+  useAccountParam();
+  const competitionSeason = competitionSeasonOf(selected?.id);
+  // A competition account is the builder's account while it is chosen: its funds, fills and positions.
+  const competition = useCompetitionAccount(competitionSeason ?? '', competitionSeason !== null);
+  const account = competitionSeason
+    ? {
+        data: competition.data ? competitionPortfolio(competition.data) : competition.data === null ? null : undefined,
+        isPending: competition.isPending,
+        error: competition.isError ? competition.error.message : null,
+      }
+    : { data: portfolio.data, isPending: portfolio.isPending, error: portfolio.isError ? portfolio.error.message : null };
 
   return (
     <div className="space-y-6">
@@ -37,7 +52,7 @@ export default function TradingPage() {
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">Trading</h1>
         <p className="mt-1 max-w-3xl text-sm text-slate-700">
           Build a strategy from the options chain, see what it can make or lose before you trade, then place it as one{' '}
-          {broker ? `order on your ${selected!.name} account` : 'paper order'}.
+          {broker || competitionSeason ? `order on your ${selected!.name} account` : 'paper order'}.
         </p>
       </header>
 
@@ -48,9 +63,18 @@ export default function TradingPage() {
             ? 'Trades here go to your Alpaca live account and use real money.'
             : broker === 'paper'
               ? 'Trades here go to your Alpaca paper account, with its virtual money.'
-              : 'Trades here are simulated with virtual money in your paper account.'}{' '}
+              : competitionSeason
+                ? 'Trades here go to your competition account, with its virtual money; only defined-risk positions are allowed.'
+                : 'Trades here are simulated with virtual money in your paper account.'}{' '}
           Nothing on this page is investment advice, and the figures are estimates from end-of-day quotes.
         </p>
+        {competitionSeason && (
+          <p className="mt-2">
+            <Link to={`/app/competitions/${encodeURIComponent(competitionSeason)}`} className="font-semibold underline">
+              Your competition account, its trades and their plans
+            </Link>
+          </p>
+        )}
       </aside>
 
       {templateId && !template && (
@@ -80,10 +104,11 @@ export default function TradingPage() {
       ) : (
         <>
           <AccountStrip
-            portfolio={portfolio.data}
-            loading={portfolio.isPending}
-            error={portfolio.isError ? portfolio.error.message : null}
+            portfolio={account.data}
+            loading={account.isPending}
+            error={account.error}
             template={template}
+            competition={competitionSeason !== null}
           />
           {builder.chainSource === 'demo' && <p className="text-xs text-slate-600">Demo data: prices come from the simulated market.</p>}
           <QueryState
@@ -96,7 +121,7 @@ export default function TradingPage() {
             {() => (
               <>
                 {builder.chains.error && <Failure message={builder.chains.error} />}
-                <StrategyBuilder key={underlying} builder={builder} underlying={underlying} portfolio={portfolio.data} />
+                <StrategyBuilder key={underlying} builder={builder} underlying={underlying} portfolio={account.data} />
               </>
             )}
           </QueryState>

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@web/api/query-keys';
 import { fundsAndMargins } from '@shared/strategy';
 import { environmentOfAccount } from '@shared/broker/account-id';
 import { preTrade, type OrderRequest, type PreTradeAnswer } from '@web/api/paper-account';
@@ -29,6 +31,7 @@ import {
 import type { BuilderPortfolio } from '../lib/types';
 import type { OrderKind } from '../components/order-type-field';
 import type { StrategyBuilder } from './use-strategy-builder';
+import { competitionSeasonOf } from './use-account-param';
 
 /** What the Trade All confirmation shows: the order, its figures now, at its limit, and the paper dry run's answer. */
 export interface TradeAllDraft {
@@ -68,8 +71,13 @@ export function useBuilderActions({
 }) {
   // Trade All places on the account chosen in the account selector: the paper account, or a connected Alpaca account
   // (paper or live), whose order goes through the same use case; a live one with the live confirmation.
+  // A competition account (issue 39) places through the same order path with its id; its own checks (defined risk,
+  // the season running) answer when the order is placed.
   const { selected } = useSelectedAccount();
   const brokerAccount = selected && environmentOfAccount(selected.id) ? selected : null;
+  const competitionAccount = selected && competitionSeasonOf(selected.id) ? selected : null;
+  const namedAccount = brokerAccount ?? competitionAccount;
+  const client = useQueryClient();
   const [alert, setAlert] = useState<string | null>(null);
   const [success, setSuccess] = useState<BuilderSuccess | null>(null);
   const [orderKind, setOrderKindState] = useState<OrderKind>('market');
@@ -80,10 +88,12 @@ export function useBuilderActions({
   const [sharing, setSharing] = useState<ShareSource | null>(null);
 
   const flow = useOrderFlow<TradeAllDraft>({
-    toRequest: (draft, clientOrderId) => ({ ...draft.order, clientOrderId, ...(brokerAccount ? { accountId: brokerAccount.id } : {}) }),
+    toRequest: (draft, clientOrderId) => ({ ...draft.order, clientOrderId, ...(namedAccount ? { accountId: namedAccount.id } : {}) }),
     describeError: blockingText,
     onPlaced: (placed, draft) => {
       b.clear();
+      // The competition account, its trades and the boards are read again (the paper account's views are already).
+      if (competitionAccount) void client.invalidateQueries({ queryKey: queryKeys.competitions.all });
       setSuccess(
         placed?.order?.status === 'open'
           ? { text: placed.order.queued && placed.note ? placed.note : RESTING_MESSAGE, orders: true, resting: true }
@@ -158,8 +168,8 @@ export function useBuilderActions({
       },
       order.clientOrderId,
     );
-    // The paper account's dry run says nothing about a broker account: its checks run when the order is placed.
-    if (!brokerAccount) void dryRun(order);
+    // The paper account's dry run says nothing about a broker or a competition account: their checks run when the order is placed.
+    if (!namedAccount) void dryRun(order);
   };
 
   /** "Share": the legs as they stand, at today's price, for the community (the server keeps them relative to it). */
@@ -216,6 +226,7 @@ export function useBuilderActions({
 
   return {
     brokerAccount,
+    competitionAccount,
     whenClosed,
     setWhenClosed,
     sharesHeld,
@@ -256,7 +267,7 @@ export function useBuilderActions({
         ? {
             draft: confirming,
             trade: confirmation,
-            account: brokerAccount ? { name: brokerAccount.name, mode: brokerAccount.mode } : { name: portfolio!.account.name, mode: 'paper' },
+            account: namedAccount ? { name: namedAccount.name, mode: namedAccount.mode } : { name: portfolio!.account.name, mode: 'paper' },
             busy: flow.busy,
             error: flow.error ?? preCheckError,
             blocked: !!preCheckError,
