@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineApi, type Equal, type Expect } from '../api/contract';
-import { POST_BOUNDS } from '../community/strategy-posts';
 import type { BacktestTrade, EquityPoint, NoTrade, TradeLeg, TradeMark } from './engine';
 import type { BacktestMetrics } from './metrics';
 import {
@@ -28,6 +27,11 @@ export const MAX_SAVED_RUNS = 50;
 /** At most this many other underlyings a run is compared with ("what this teaches"). */
 export const MAX_COMPARE = 2;
 export const RUN_NAME_MAX = 80;
+/**
+ * The community's bounds of a strategy post (POST_BOUNDS in shared/community/strategy-posts.ts), which a shared run is:
+ * repeated here because this area sits below the community's (.dependency-cruiser.cjs LAYERS); a unit test holds them equal.
+ */
+export const SHARE_BOUNDS = { title: { min: 3, max: 120 }, thesis: { min: 10, max: 4000 }, tag: { min: 2, max: 24, count: 5 } } as const;
 
 const Ticker = z
   .string()
@@ -67,27 +71,27 @@ export const RunBody = z.object({
 export const ShareRunBody = z.object({
   title: z
     .string({ error: 'The title is required' })
-    .max(POST_BOUNDS.title.max * 2, `The title must be at most ${POST_BOUNDS.title.max} characters`)
+    .max(SHARE_BOUNDS.title.max * 2, `The title must be at most ${SHARE_BOUNDS.title.max} characters`)
     .transform((s) => s.trim())
     .pipe(
       z
         .string()
-        .min(POST_BOUNDS.title.min, `The title must be at least ${POST_BOUNDS.title.min} characters`)
-        .max(POST_BOUNDS.title.max, `The title must be at most ${POST_BOUNDS.title.max} characters`),
+        .min(SHARE_BOUNDS.title.min, `The title must be at least ${SHARE_BOUNDS.title.min} characters`)
+        .max(SHARE_BOUNDS.title.max, `The title must be at most ${SHARE_BOUNDS.title.max} characters`),
     ),
   thesis: z
     .string({ error: 'The thesis is required' })
-    .max(POST_BOUNDS.thesis.max * 2, `The thesis must be at most ${POST_BOUNDS.thesis.max} characters`)
+    .max(SHARE_BOUNDS.thesis.max * 2, `The thesis must be at most ${SHARE_BOUNDS.thesis.max} characters`)
     .transform((s) => s.trim())
     .pipe(
       z
         .string()
-        .min(POST_BOUNDS.thesis.min, `The thesis must be at least ${POST_BOUNDS.thesis.min} characters`)
-        .max(POST_BOUNDS.thesis.max, `The thesis must be at most ${POST_BOUNDS.thesis.max} characters`),
+        .min(SHARE_BOUNDS.thesis.min, `The thesis must be at least ${SHARE_BOUNDS.thesis.min} characters`)
+        .max(SHARE_BOUNDS.thesis.max, `The thesis must be at most ${SHARE_BOUNDS.thesis.max} characters`),
     ),
   tags: z
-    .array(z.string().max(POST_BOUNDS.tag.max + 8, `Each tag must be at most ${POST_BOUNDS.tag.max} characters`))
-    .max(POST_BOUNDS.tag.count, `At most ${POST_BOUNDS.tag.count} tags`)
+    .array(z.string().max(SHARE_BOUNDS.tag.max + 8, `Each tag must be at most ${SHARE_BOUNDS.tag.max} characters`))
+    .max(SHARE_BOUNDS.tag.count, `At most ${SHARE_BOUNDS.tag.count} tags`)
     .default([]),
 });
 
@@ -306,12 +310,12 @@ export const backtestApi = defineApi({
   },
   'POST /api/backtest/runs': {
     auth: 'user',
-    summary: `Run a backtest with "what this teaches" and save it (at most ${MAX_SAVED_RUNS} a learner: 409 at the limit, delete one to save another). A retry with the same clientRunId answers the saved run (200) without running again. A rule that cannot run answers 400 naming the field (issues[0].path) and the reason; a run with no trade is saved with result.noTrade naming the rule that filtered everything out`,
+    summary: `Run a backtest with "what this teaches" and save it (at most ${MAX_SAVED_RUNS} a learner: 409 at the limit, delete one to save another). A retry with the same clientRunId answers the saved run (200) without running again. A rule that cannot run answers 400 with \`field\` (its path in the body, rules.from), \`reason\` (dates-outside-history, size-over-balance, template-cannot-be-placed, …) and the message; a run with no trade is saved with result.noTrade naming the rule that filtered everything out; a run too large to keep (hundreds of overlapping trades) answers 422`,
     body: RunBody,
     response: z.object({ run: SavedRunSchema }),
     status: 201,
     otherStatuses: [200],
-    errors: [409, 429],
+    errors: [409, 422, 429],
   },
   'GET /api/backtest/runs': {
     auth: 'user',
@@ -336,11 +340,12 @@ export const backtestApi = defineApi({
   'POST /api/backtest/runs/{id}/share': {
     auth: 'user',
     summary:
-      'Share a saved run to the community feed as a strategy post carrying its rules and headline figures; its legs are the first trade’s, relative to its entry, so "Open in builder" works (counts against the 10 posts a New York day)',
+      'Share a saved run to the community feed as a strategy post carrying its rules and headline figures; its legs are the first trade’s, relative to its entry, so "Open in builder" works (counts against the 10 posts a New York day). Sharing a run already shared answers its post (200) while the post is on the feed; a run with no trade has no legs to share (422)',
     params: RunParams,
     body: ShareRunBody,
     response: z.object({ postId: z.string() }),
     status: 201,
+    otherStatuses: [200],
     errors: [404, 422, 429],
   },
 });
