@@ -299,6 +299,25 @@ export const HistorySchema = z.object({
   limit: z.number().meta({ description: 'The most saved runs a learner keeps' }),
 });
 
+/** The backtest a community strategy post carries when it was shared from a saved run: its rules and headline figures. */
+export const BacktestPostPartSchema = z
+  .object({
+    runId: z.string(),
+    rules: SavedRulesSchema,
+    underlying: z.string(),
+    from: Ymd,
+    to: Ymd,
+    trades: z.number(),
+    winRate: MaybeNum.meta({ description: 'Percent; null with no trade' }),
+    returnOnRisk: MaybeNum.meta({ description: 'Percent; null with no trade or when a loss was unlimited' }),
+    maxDrawdown: z.number().meta({ description: 'Dollars' }),
+    totalPnl: z.number(),
+    ranAt: z.string().meta({ description: 'ISO time the run was made' }),
+    dataAsOf: Ymd.meta({ description: 'The last session of the end-of-day history the run used' }),
+  })
+  .meta({ description: 'A shared backtest: its rules and headline figures (modelled from end-of-day data, not traded quotes)' });
+export type BacktestPostPart = z.infer<typeof BacktestPostPartSchema>;
+
 const RunParams = z.object({ id: RunId });
 
 export const backtestApi = defineApi({
