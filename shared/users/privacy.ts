@@ -154,6 +154,10 @@ const SECTIONS: readonly [prefix: string, section: string][] = [
   ['ALERT#FIRED#', 'alertFirings'],
   ['ALERT#SETTINGS', 'alertSettings'],
   ['NOTE#', 'notifications'],
+  ['BACKTEST#', 'backtestRuns'],
+  ['BACKTESTSUM#', 'backtestRunSummaries'],
+  ['BACKTESTCID#', 'backtestRunRequests'],
+  ['BACKTESTS', 'backtestRunCount'],
 ];
 
 export const sectionOf = (sk: string): string => SECTIONS.find(([p]) => sk === p || (p.endsWith('#') && sk.startsWith(p)))?.[1] ?? 'other';
