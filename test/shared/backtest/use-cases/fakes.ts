@@ -75,7 +75,7 @@ export function memorySharer(dailyMax = 10): RunSharer & { posts: { id: string; 
     posts,
     async share(author, input) {
       if (posts.filter((p) => p.author.userId === author.userId).length >= dailyMax) return fail('rate_limited', 'You have shared 10 strategies today.');
-      const id = `01POST${String(posts.length).padStart(20, '0')}`;
+      const id = `01P0ST${String(posts.length).padStart(20, '0')}`;
       posts.push({ id, author, input, shown: true });
       return ok({ postId: id });
     },
@@ -95,7 +95,7 @@ export function fakeDeps(overrides: Partial<BacktestDeps> = {}) {
     history,
     sharer,
     clock: { now: () => new Date(Date.UTC(2026, 10, 30, 4, 0, n)) },
-    ids: { newId: () => `01JRUN${String(++n).padStart(20, '0')}` },
+    ids: { newId: () => `01JRAN${String(++n).padStart(20, '0')}` },
     ...overrides,
   };
   return { deps, runs, history, sharer };
