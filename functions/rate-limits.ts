@@ -150,6 +150,26 @@ export const rateLimits: readonly RateLimitDefinition[] = [
     stageThrottle: { rateLimit: 10, burstLimit: 20 },
   },
   {
+    id: 'backtestRuns',
+    description:
+      'Backtest runs, per learner: each is up to four engine runs of a year in the function, so a learner trying ideas sends a few dozen in a window; a script does not get to spin the CPU.',
+    per: 'user',
+    limit: 40,
+    windowSeconds: 300,
+    applies: { to: 'api', routes: { routeKeys: ['POST /api/backtest/runs'] } },
+    stageThrottle: { rateLimit: 5, burstLimit: 10 },
+  },
+  {
+    id: 'backtestShares',
+    description:
+      "Sharing saved backtests to the feed, per learner: the community's 10 posts a New York day apply too; this stops a script hammering the route before that count is read.",
+    per: 'user',
+    limit: 20,
+    windowSeconds: 300,
+    applies: { to: 'api', routes: { routeKeys: ['POST /api/backtest/runs/{id}/share'] } },
+    stageThrottle: { rateLimit: 5, burstLimit: 10 },
+  },
+  {
     id: 'alertWrites',
     description:
       'Setting, pausing, resuming and deleting alerts and the e-mail choice, per learner: a learner sets a few at a time (at most 50 are active); a script does not get to churn them.',

@@ -328,6 +328,17 @@ export const httpFunctions: readonly FunctionDefinition[] = [
     memoryMb: 1024,
   },
   {
+    id: 'backtest',
+    file: 'functions/http/backtest.ts',
+    description: "The strategy backtester: the stored history, runs with 'what this teaches' saved per learner, and sharing a run to the feed",
+    // The learner's BACKTEST# items and count; reads the daily summaries (SUM#) and the profile; writes a shared run's
+    // community post with its feed entries, daily count and CommunityPostShared through the outbox, in one transaction.
+    // Runs execute here (pure code): a run with "what this teaches" is up to four engine runs of a year, so a full vCPU.
+    access: { table: 'readwrite' },
+    memoryMb: 1769,
+    timeoutSeconds: 28,
+  },
+  {
     id: 'india',
     file: 'functions/http/india.ts',
     description: 'Indian markets (public): the view-only NSE option chain from Zerodha Kite or the simulated NSE market, and its underlyings',
@@ -459,6 +470,13 @@ export const routes: readonly RouteDefinition[] = [
   { routeKey: 'POST /api/competitions/seasons/{seasonId}/join', auth: 'user', fn: 'competitions' },
   { routeKey: 'GET /api/competitions/seasons/{seasonId}/board', auth: 'user', fn: 'competitions' },
   { routeKey: 'GET /api/competitions/seasons/{seasonId}/debrief', auth: 'user', fn: 'competitions' },
+  // The strategy backtester: browser-only (no scope).
+  { routeKey: 'GET /api/backtest/history', auth: 'user', fn: 'backtest' },
+  { routeKey: 'POST /api/backtest/runs', auth: 'user', fn: 'backtest' },
+  { routeKey: 'GET /api/backtest/runs', auth: 'user', fn: 'backtest' },
+  { routeKey: 'GET /api/backtest/runs/{id}', auth: 'user', fn: 'backtest' },
+  { routeKey: 'DELETE /api/backtest/runs/{id}', auth: 'user', fn: 'backtest' },
+  { routeKey: 'POST /api/backtest/runs/{id}/share', auth: 'user', fn: 'backtest' },
   { routeKey: 'GET /api/journal/trades', auth: 'user', fn: 'journal', scope: 'read' },
   { routeKey: 'GET /api/journal/trades/{id}', auth: 'user', fn: 'journal', scope: 'read' },
   { routeKey: 'GET /api/journal/entries', auth: 'user', fn: 'journal', scope: 'read' },

@@ -2,6 +2,7 @@ import { agentApi } from '@shared/agent/agent.api';
 import { alertsApi } from '@shared/alerts/alerts.api';
 import { screenerApi } from '@shared/analysis/screener.api';
 import { analysisApi } from '@shared/analysis/analysis.api';
+import { backtestApi } from '@shared/backtest/backtest.api';
 import { brokerApi } from '@shared/broker/broker.api';
 import { dataBrowserApi } from '@shared/data-browser/data-browser.api';
 import { competitionsApi } from '@shared/competitions/competitions.api';
@@ -62,6 +63,8 @@ export const apiAreas = {
   india: indiaApi,
   // Competitions (issue 39): the seasons, joining, the boards and the debriefs.
   competitions: competitionsApi,
+  // The strategy backtester (issue 39): the stored history, saved runs and sharing a run to the feed.
+  backtest: backtestApi,
 } as const;
 
 export type ApiArea = keyof typeof apiAreas;

@@ -83,6 +83,8 @@ const TAGS: Record<ApiArea, string> = {
   india: 'Indian markets: the view-only NSE option chain with lot sizes in rupees, and its underlyings, from Zerodha Kite or the simulated NSE market',
   competitions:
     "Competitions: weekly and monthly seasons to join, their league and overall boards ranked by a risk-adjusted score, and each entrant's debrief after the close",
+  backtest:
+    "The strategy backtester (end of day): the stored history a run can use, a run with 'what this teaches' saved per learner (at most 50), the saved runs, and sharing one to the community feed",
 };
 
 /**

@@ -9,7 +9,8 @@ import { isIsoDate } from '../market/dates';
  * days; dates yyyy-mm-dd (New York sessions).
  */
 
-const isoDate = z.string().refine(isIsoDate, 'Use a date as yyyy-mm-dd');
+// A calendar date as the API document states it (format: date), then checked as the market's own dates are.
+const isoDate = z.iso.date({ error: 'Use a date as yyyy-mm-dd' }).refine(isIsoDate, 'Use a date as yyyy-mm-dd');
 
 /** Where a leg's strike goes, on the day's listed strikes of its expiry (the builder's placement does the placing). */
 export const StrikeRuleSchema = z.discriminatedUnion('by', [

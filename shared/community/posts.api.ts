@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineApi } from '../api/contract';
+import { BacktestPostPartSchema } from '../backtest/backtest.api';
 import { FEED_SORTS, POST_BOUNDS } from './strategy-posts';
 
 /**
@@ -100,7 +101,9 @@ export const PostSummarySchema = z.object({
   strategyName: z.string(),
   strategyType: z.string(),
   tags: z.array(z.string()),
-  source: z.enum(['builder', 'journal']),
+  source: z
+    .enum(['builder', 'journal', 'backtest'])
+    .meta({ description: 'Where it was shared from: the strategy builder, a closed journal trade, or a saved backtest' }),
   useful: z.number(),
   comments: z.number(),
   createdAt: z.string(),
@@ -124,6 +127,8 @@ export const PostSchema = PostSummarySchema.extend({
   refPrice: z.number(),
   refDate: z.string(),
   outcome: OutcomeSchema.nullable(),
+  /** A post shared from a saved backtest carries its rules and headline figures (issue 39). */
+  backtest: BacktestPostPartSchema.optional(),
   hidden: z.boolean(),
   mine: z.boolean(),
   votedUseful: z.boolean(),

@@ -1,4 +1,5 @@
 import { domainEvent, type EventOf } from '../events/domain-events';
+import type { BacktestShare, ShareAuthor } from '../backtest/backtest.port';
 import type { JournalTrade } from '../journal/trades';
 import { newYorkParts } from '../market/dates';
 import type { Clock } from '../ports/clock.port';
@@ -178,6 +179,46 @@ export async function sharePost(deps: PostDeps, author: Author, body: SharePost)
   const counted = await deps.posts.create(post, { day: rateDay(now), max: DAILY_LIMITS.posts }, shared);
   if (counted === 'rate_limited') return fail('rate_limited', RATE_LIMIT_MESSAGES.posts);
   return ok(view(post, author.userId, [], false));
+}
+
+/**
+ * Shares a saved backtest (issue 39) as a strategy post: its legs (the run's first trade) relative to that trade's entry
+ * close and date, and its rules and headline figures in `backtest`. The backtester's share use case builds the input from
+ * the learner's own run (shared/backtest/use-cases/share-run.ts); like any post it counts against the day's limit.
+ */
+export async function shareBacktestPost(
+  deps: Pick<PostDeps, 'posts' | 'clock' | 'ids'>,
+  author: ShareAuthor,
+  input: BacktestShare,
+): Promise<Result<{ postId: string }>> {
+  const now = deps.clock.now();
+  const post: StoredPost = {
+    id: deps.ids.newId(),
+    authorId: author.userId,
+    authorName: author.displayName,
+    authorPublicId: author.publicId,
+    title: input.title,
+    thesis: input.thesis,
+    tags: normaliseTags(input.tags),
+    underlying: input.underlying,
+    strategyName: input.strategyName,
+    strategyType: strategyType(input.strategyName),
+    source: 'backtest',
+    legs: legTemplates(input.legs.slice(0, 8), input.spot, input.refDate),
+    refPrice: input.spot,
+    refDate: input.refDate,
+    outcome: null,
+    hasOutcome: false,
+    backtest: input.backtest,
+    useful: 0,
+    comments: 0,
+    hidden: false,
+    createdAt: now.toISOString(),
+  };
+  const shared = domainEvent('CommunityPostShared', { userId: author.userId, postId: post.id, at: post.createdAt }, deps.ids.newId());
+  const counted = await deps.posts.create(post, { day: rateDay(now), max: DAILY_LIMITS.posts }, shared);
+  if (counted === 'rate_limited') return fail('rate_limited', RATE_LIMIT_MESSAGES.posts);
+  return ok({ postId: post.id });
 }
 
 function view(p: StoredPost, viewer: string, comments: StoredComment[], votedUseful: boolean): Post {

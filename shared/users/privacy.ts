@@ -159,6 +159,10 @@ const SECTIONS: readonly [prefix: string, section: string][] = [
   ['COMPENTRY#', 'competitionEntries'],
   ['COMPEQ#', 'competitionEquity'],
   ['COMPDEBRIEF#', 'competitionDebriefs'],
+  ['BACKTEST#', 'backtestRuns'],
+  ['BACKTESTSUM#', 'backtestRunSummaries'],
+  ['BACKTESTCID#', 'backtestRunRequests'],
+  ['BACKTESTS', 'backtestRunCount'],
 ];
 
 export const sectionOf = (sk: string): string => SECTIONS.find(([p]) => sk === p || (p.endsWith('#') && sk.startsWith(p)))?.[1] ?? 'other';

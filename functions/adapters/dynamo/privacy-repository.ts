@@ -1,3 +1,4 @@
+import { BACKTEST_PREFIX, decodeRun } from './backtest-repository';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { NOTIFY_LIST_INDIA } from '@shared/community/notify';
 import type { PrivacyStore, Tombstone, UserItem } from '@shared/users/privacy';
@@ -87,7 +88,10 @@ export function dynamoPrivacyStore(
         }),
       );
       return {
-        items: (out.Items ?? []) as UserItem[],
+        // A saved backtest's run is stored gzipped: the export carries it as the JSON it is.
+        items: (out.Items ?? []).map((i) =>
+          String(i.SK).startsWith(BACKTEST_PREFIX) && i.run instanceof Uint8Array ? { ...i, run: decodeRun(i) } : i,
+        ) as UserItem[],
         cursor: out.LastEvaluatedKey ? String(out.LastEvaluatedKey.SK) : undefined,
       };
     },

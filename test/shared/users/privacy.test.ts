@@ -122,6 +122,15 @@ describe('the data export', () => {
     };
     expect(exportedItem(position)).toEqual({ count: 3 });
   });
+  it('exports saved backtests, their list lines, their request ids and their count in sections of their own', () => {
+    expect(['BACKTEST#01J', 'BACKTESTSUM#01J', 'BACKTESTCID#abc-123', 'BACKTESTS'].map(sectionOf)).toEqual([
+      'backtestRuns',
+      'backtestRunSummaries',
+      'backtestRunRequests',
+      'backtestRunCount',
+    ]);
+  });
+
   it('exports the watchlist and its count in sections of their own', () => {
     expect(['WATCH#SPY', 'WATCH#SPY261218C00600000', 'WATCHLIST'].map(sectionOf)).toEqual(['watchlist', 'watchlist', 'watchlistCount']);
   });
