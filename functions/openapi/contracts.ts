@@ -2,6 +2,7 @@ import { agentApi } from '@shared/agent/agent.api';
 import { alertsApi } from '@shared/alerts/alerts.api';
 import { screenerApi } from '@shared/analysis/screener.api';
 import { analysisApi } from '@shared/analysis/analysis.api';
+import { backtestApi } from '@shared/backtest/backtest.api';
 import { brokerApi } from '@shared/broker/broker.api';
 import { dataBrowserApi } from '@shared/data-browser/data-browser.api';
 import { communityApi } from '@shared/community/community.api';
@@ -56,6 +57,8 @@ export const apiAreas = {
   kiteLogin: kiteLoginApi,
   // Indian markets: the view-only NSE chain and its underlyings, with the feed's badge.
   india: indiaApi,
+  // The strategy backtester (issue 39): the stored history, saved runs and sharing a run to the feed.
+  backtest: backtestApi,
 } as const;
 
 export type ApiArea = keyof typeof apiAreas;

@@ -79,6 +79,8 @@ const TAGS: Record<ApiArea, string> = {
   alerts:
     "The learner's own alerts on an underlying or a contract, checked after each end-of-day ingestion; the notifications they write, the bell's count, mark read, and the alert e-mail choice",
   india: 'Indian markets: the view-only NSE option chain with lot sizes in rupees, and its underlyings, from Zerodha Kite or the simulated NSE market',
+  backtest:
+    "The strategy backtester (end of day): the stored history a run can use, a run with 'what this teaches' saved per learner (at most 50), the saved runs, and sharing one to the community feed",
 };
 
 /**
