@@ -44,6 +44,7 @@ export const LeaderboardsPage = lazyPage(() => import('../features/gamification/
 export const GamificationDemoPage = lazyPage(() => import('../features/gamification/components/demo-page'));
 export const PredictionMarketsPage = lazyPage(() => import('../features/prediction-markets/components/prediction-markets-page'));
 export const PredictionMarketPage = lazyPage(() => import('../features/prediction-markets/components/market-page'));
+export const BacktestPage = lazyPage(() => import('../features/backtest/components/backtest-page'));
 export const WatchlistPage = lazyPage(() => import('../features/watchlist/components/watchlist-page'));
 export const AlertsPage = lazyPage(() => import('../features/alerts/components/alerts-page'));
 export const NotificationsPage = lazyPage(() => import('../features/alerts/components/notifications-page'));

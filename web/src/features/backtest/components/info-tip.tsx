@@ -1,0 +1,36 @@
+import { useId, useState } from 'react';
+
+/**
+ * The builder's info tip (features/strategy/components/info-tip.tsx), repeated here because a feature imports no other
+ * feature; both belong in web/src/components/ui when one is moved.
+ *
+ * A small "i" button whose explanation shows on hover, focus or click, and is its accessible description. */
+export function InfoTip({ label, text }: { label: string; text: string }) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  return (
+    <span className="group relative inline-flex">
+      <button
+        type="button"
+        aria-label={label}
+        aria-describedby={id}
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+        onBlur={() => setOpen(false)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') setOpen(false);
+        }}
+        className="inline-flex h-5 w-5 items-center justify-center rounded-full text-xs font-bold text-slate-600 ring-1 ring-slate-300 hover:bg-slate-100"
+      >
+        i
+      </button>
+      <span
+        id={id}
+        role="tooltip"
+        className={`absolute bottom-full left-1/2 z-20 mb-2 w-64 -translate-x-1/2 rounded-lg bg-slate-900 p-2.5 text-xs font-normal leading-relaxed text-white shadow-lg ${open ? 'block' : 'hidden group-hover:block group-focus-within:block'}`}
+      >
+        {text}
+      </span>
+    </span>
+  );
+}
