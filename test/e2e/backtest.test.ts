@@ -145,7 +145,7 @@ describe('the backtester', () => {
     await page.getByRole('button', { name: 'Yes, delete' }).click();
     await page.getByTestId('saved-empty').waitFor();
     expect(await page.getByTestId('saved-count').textContent()).toBe('0 of 50 saved');
-    expect(await results.count()).toBe(0);
+    await expect.poll(() => results.count()).toBe(0);
     expect((await api<SavedRuns>(learner.idToken, '/api/backtest/runs')).count).toBe(0);
 
     expect(errors).toEqual([]);

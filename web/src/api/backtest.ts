@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BodyOf, ResponseOf } from '@shared/api/contract';
 import type { backtestApi } from '@shared/backtest/backtest.api';
+import type { Draft } from '@shared/drafts/drafts';
 import { api } from '@web/lib/api-client';
 import { queryKeys } from './query-keys';
 
@@ -72,3 +73,12 @@ export function useShareRun() {
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.community.feeds() }),
   });
 }
+
+/**
+ * The learner's strategy drafts, for the form's "start from a saved draft": the same key and answer as the builder's
+ * drafts (GET /api/drafts), so both read one cache.
+ */
+export const backtestDraftsQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.drafts(), queryFn: () => api.get<{ drafts: Draft[] }>('/api/drafts'), staleTime: 30_000 });
+export const useBacktestDrafts = () => useQuery(backtestDraftsQueryOptions());
+export type { Draft };

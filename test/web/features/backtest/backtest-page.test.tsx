@@ -290,7 +290,7 @@ describe('the backtest page', () => {
     await waitFor(() => expect(api.calls.some((c) => c.method === 'DELETE' && c.path === `/api/backtest/runs/${RUN_ID}`)).toBe(true));
     expect(await screen.findByTestId('saved-empty')).toBeTruthy();
     expect(screen.getByTestId('saved-count').textContent).toBe('0 of 50 saved');
-    expect(screen.queryByTestId('run-results')).toBeNull();
+    await waitFor(() => expect(screen.queryByTestId('run-results')).toBeNull());
   });
 
   it('shares a run within the community’s bounds and links to the post', async () => {
@@ -319,6 +319,42 @@ describe('the backtest page', () => {
     const distances = screen.getAllByLabelText(/Distance from the price, %/) as HTMLInputElement[];
     expect(distances.map((d) => d.value)).toEqual(['-5', '-10']);
     expect(screen.getByTestId('builder-note')).toBeTruthy();
+  });
+});
+
+describe('a saved draft', () => {
+  it('sets the legs from a draft by their distance from the underlying’s latest close', async () => {
+    const leg = (action: string, strike: number) => ({
+      action,
+      optionType: 'put',
+      strike,
+      premium: 1,
+      quantity: 1,
+      expiration: '2026-12-18',
+      underlying: 'QQQ',
+      contractTicker: null,
+    });
+    const draft = {
+      draftId: 'd1',
+      name: 'QQQ put spread',
+      underlying: 'QQQ',
+      strategy: 'Bull Put Spread',
+      multiplier: 1,
+      legs: [leg('sell', 380), leg('buy', 360)],
+      createdAt: '2026-11-01T00:00:00Z',
+      updatedAt: '2026-11-01T00:00:00Z',
+    };
+    renderPage({
+      'GET /api/drafts': { drafts: [draft] },
+      'GET /api/market/quotes': { quotes: [{ ticker: 'QQQ', name: 'QQQ', price: 400, change: 0, changePercent: 0, asOf: '2026-11-27T21:00:00Z' }] },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('radio', { name: 'My own legs' }));
+    await user.selectOptions(await screen.findByLabelText('Start from a saved draft (optional)'), 'd1');
+    await waitFor(() => expect((screen.getByLabelText('Underlying') as HTMLSelectElement).value).toBe('QQQ'));
+    const distances = screen.getAllByLabelText(/Distance from the price, %/) as HTMLInputElement[];
+    expect(distances.map((d) => d.value)).toEqual(['-5', '-10']);
+    expect(screen.getByTestId('builder-note').textContent).toContain('latest close ($400.00)');
   });
 });
 

@@ -1,12 +1,25 @@
 import { useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ulid } from 'ulid';
+import { formatUsd } from '@shared/format/money';
 import { formatExpiry } from '@shared/format/time';
-import { useBacktestHistory, useBacktestRun, useBacktestRuns, useDeleteRun, useRunBacktest, type BacktestHistory, type SavedRun } from '@web/api/backtest';
+import {
+  useBacktestDrafts,
+  useBacktestHistory,
+  useBacktestRun,
+  useBacktestRuns,
+  useDeleteRun,
+  useRunBacktest,
+  type BacktestHistory,
+  type Draft,
+  type SavedRun,
+} from '@web/api/backtest';
+import { quotesQueryOptions } from '@web/api/market';
 import { QueryState } from '@web/components/query-state';
 import { ApiError } from '@web/lib/api-client';
 import { usePageMeta } from '@web/lib/page-meta';
-import { initialFields, knownField, rulesOf, serverFieldError, startFromSearch, type FieldErrors, type FormFields } from '../lib/form';
+import { initialFields, knownField, legsFromDraft, rulesOf, serverFieldError, startFromSearch, type FieldErrors, type FormFields } from '../lib/form';
 import { RunForm } from './run-form';
 import { RunResults } from './run-results';
 import { SavedRunsList } from './saved-runs';
@@ -63,6 +76,9 @@ function Workspace({ history }: { history: BacktestHistory }) {
   const [formError, setFormError] = useState<string | null>(null);
   const [said, setSaid] = useState('');
   const [sharing, setSharing] = useState<SavedRun | null>(null);
+  const [note, setNote] = useState(start.note);
+  const client = useQueryClient();
+  const drafts = useBacktestDrafts();
   /** The submission in flight or last failed: its rules and its clientRunId. */
   const attempt = useRef<{ key: string; id: string } | null>(null);
   const results = useRef<HTMLDivElement>(null);
@@ -92,6 +108,25 @@ function Workspace({ history }: { history: BacktestHistory }) {
     setFields(next);
     setServerErrors({});
     setFormError(null);
+  };
+
+  /** A draft's legs by their distance from its underlying's latest close (a draft keeps no price of its own). */
+  const fromDraft = async (draft: Draft) => {
+    try {
+      const { quotes } = await client.fetchQuery(quotesQueryOptions([draft.underlying]));
+      const price = quotes.find((q) => q.ticker === draft.underlying)?.price ?? NaN;
+      const legs = legsFromDraft(draft.legs, price);
+      if (!legs.length) throw new Error('no price');
+      const stored = history.underlyings.some((u) => u.symbol === draft.underlying);
+      onChange({ ...fields, ...(stored ? { underlying: draft.underlying } : {}), strategyKind: 'legs', legs });
+      setNote(
+        `${draft.name}: its strikes are set as distances from ${draft.underlying}’s latest close (${formatUsd(price)}); each entry places them the same distance from that day’s price, all on one expiry.` +
+          (draft.legs.length > legs.length ? ` Only its first ${legs.length} legs are kept: a backtest takes at most 4.` : '') +
+          (stored ? '' : ` ${draft.underlying} has no stored history, so the underlying is unchanged.`),
+      );
+    } catch {
+      setNote(`${draft.name}: the latest price of ${draft.underlying} could not be read, so its legs could not be set. Enter them below.`);
+    }
   };
 
   const submit = () => {
@@ -148,7 +183,9 @@ function Workspace({ history }: { history: BacktestHistory }) {
           onSubmit={submit}
           running={run.isPending}
           formError={formError}
-          note={start.note}
+          note={note}
+          drafts={drafts.data?.drafts ?? []}
+          onDraft={(d) => void fromDraft(d)}
         />
       </section>
 

@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { formatExpiry } from '@shared/format/time';
 import { formatCount } from '@shared/format/number';
 import { formatUsd } from '@shared/format/money';
-import type { BacktestHistory } from '@web/api/backtest';
+import type { BacktestHistory, Draft } from '@web/api/backtest';
 import { MAX_LEGS, newLeg, storedOf, type FieldErrors, type FormFields, type LegFields } from '../lib/form';
 
 const input =
@@ -22,8 +22,11 @@ export interface RunFormProps {
   running: boolean;
   /** A failure that names no field of the form. */
   formError: string | null;
-  /** A note about legs that came from the builder. */
+  /** A note about legs that came from the builder or a draft. */
   note: string | null;
+  /** The learner's saved drafts, to start the legs from one. */
+  drafts?: readonly Draft[];
+  onDraft?: (draft: Draft) => void;
 }
 
 /** One labelled input with its hint and its error, the error tied to the input (aria-describedby). */
@@ -67,7 +70,7 @@ function Field({
  * The backtest's rules (issue 39): underlying and range, strategy, entry, exit, size and costs, in fieldsets that
  * stack on a phone. Each error shows on a field once it is touched, or on every field after a submit.
  */
-export function RunForm({ history, fields: f, onChange, errors, onTouch, onSubmit, running, formError, note }: RunFormProps) {
+export function RunForm({ history, fields: f, onChange, errors, onTouch, onSubmit, running, formError, note, drafts = [], onDraft }: RunFormProps) {
   const uid = useId();
   const id = (path: string) => `${uid}-${path.replace(/\./g, '-')}`;
   const set = (patch: Partial<FormFields>) => onChange({ ...f, ...patch });
@@ -198,6 +201,28 @@ export function RunForm({ history, fields: f, onChange, errors, onTouch, onSubmi
             </Field>
           ) : (
             <div className="space-y-3">
+              {drafts.length > 0 && onDraft && (
+                <Field id={id('draft')} label="Start from a saved draft (optional)" hint="Its strikes become distances from the underlying’s latest close.">
+                  {(p) => (
+                    <select
+                      {...p}
+                      className={input}
+                      value=""
+                      onChange={(e) => {
+                        const d = drafts.find((x) => x.draftId === e.target.value);
+                        if (d) onDraft(d);
+                      }}
+                    >
+                      <option value="">Choose a draft…</option>
+                      {drafts.map((d) => (
+                        <option key={d.draftId} value={d.draftId}>
+                          {d.name}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </Field>
+              )}
               {errors.strategy && (
                 <p className="text-sm font-medium text-red-800" role="alert">
                   Error: {errors.strategy}

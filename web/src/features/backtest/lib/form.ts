@@ -269,4 +269,22 @@ export function legsFromBuilder(raw: string | null, price: number): LegFields[] 
   return out;
 }
 
+/**
+ * A saved draft's legs (shared/drafts) as the engine's explicit legs, by their distance from `price` (the underlying's
+ * latest close: a draft keeps no price of its own); the first MAX_LEGS legs, every one on the entry rule's one expiry.
+ */
+export function legsFromDraft(
+  legs: readonly { action: 'buy' | 'sell'; optionType: 'call' | 'put'; strike: number; quantity: number }[],
+  price: number,
+): LegFields[] {
+  if (!(price > 0)) return [];
+  return legs.slice(0, MAX_LEGS).map((l) => ({
+    side: l.action,
+    type: l.optionType,
+    quantity: String(Math.min(10, Math.max(1, Math.round(l.quantity)))),
+    by: 'distance' as const,
+    value: String(Math.round((l.strike / price - 1) * 1000) / 10),
+  }));
+}
+
 export const storedOf = (history: BacktestHistory, symbol: string): HistoryUnderlying | undefined => history.underlyings.find((u) => u.symbol === symbol);
