@@ -188,7 +188,7 @@ export function fieldOf(path: string): string {
   return p;
 }
 
-/** Every field the form shows, so a server error on any other path is shown above the button instead. */
+/** Whether the form shows the field now, so a server error on any other path is shown above the button instead. */
 export function knownField(path: string, f: FormFields): boolean {
   const fixed = [
     'underlying',
@@ -210,6 +210,9 @@ export function knownField(path: string, f: FormFields): boolean {
     'to',
     'name',
   ];
+  // A field the form does not show now (the other size, the schedule's other kind) cannot carry its error.
+  if (path === 'size.contracts') return f.sizeKind === 'contracts';
+  if (path === 'size.riskPct') return f.sizeKind === 'risk';
   if (fixed.includes(path)) return true;
   const leg = /^strategy\.legs\.(\d+)\./.exec(path);
   return !!leg && Number(leg[1]) < f.legs.length;
