@@ -185,17 +185,19 @@ export function RunForm({ history, fields: f, onChange, errors, onTouch, onSubmi
             >
               {(p) => (
                 <select {...p} className={input} value={f.template} onBlur={blur('strategy')} onChange={(e) => set({ template: e.target.value })}>
-                  {(['bullish', 'bearish', 'neutral', 'volatility'] as const).map((c) => (
-                    <optgroup key={c} label={c[0]!.toUpperCase() + c.slice(1)}>
-                      {history.templates
-                        .filter((t) => t.category === c)
-                        .map((t) => (
-                          <option key={t.id} value={t.id}>
-                            {t.name}
-                          </option>
-                        ))}
-                    </optgroup>
-                  ))}
+                  {(['bullish', 'bearish', 'neutral', 'volatility'] as const)
+                    .filter((c) => history.templates.some((t) => t.category === c))
+                    .map((c) => (
+                      <optgroup key={c} label={c[0]!.toUpperCase() + c.slice(1)}>
+                        {history.templates
+                          .filter((t) => t.category === c)
+                          .map((t) => (
+                            <option key={t.id} value={t.id}>
+                              {t.name}
+                            </option>
+                          ))}
+                      </optgroup>
+                    ))}
                 </select>
               )}
             </Field>
