@@ -145,6 +145,7 @@ describe('axe finds nothing serious or critical on any working page', () => {
       expect(pages).toContain('/app/competitions');
       expect(pages).toContain('/app/prediction-markets');
       expect(pages).toContain('/app/watchlist');
+      expect(pages).toContain('/app/backtest');
       expect(pages).toEqual(expect.arrayContaining(['/app/alerts', '/app/notifications']));
       expect(await scan(context, [...pages, ...PUBLIC_PAGES])).toEqual({ violations: [], errors: [] });
       await page.close();

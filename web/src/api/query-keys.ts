@@ -16,6 +16,7 @@ const prediction = ['prediction'] as const;
 const alerts = ['alerts'] as const;
 const notifications = ['notifications'] as const;
 const competitions = ['competitions'] as const;
+const backtest = ['backtest'] as const;
 
 export const queryKeys = {
   /** The learner's broker connections and what each Alpaca account holds (issue 21). */
@@ -160,6 +161,13 @@ export const queryKeys = {
   /** This API's OpenAPI document (GET /api/openapi.json): fixed for a deployment. */
   openApiDocument: () => ['openapi'] as const,
   drafts: () => ['drafts'] as const,
+  /** The strategy backtester (issue 39): the stored history it runs on, and the learner's saved runs (a run, a delete changes the list). */
+  backtest: {
+    all: backtest,
+    history: () => [...backtest, 'history'] as const,
+    runs: () => [...backtest, 'runs'] as const,
+    run: (id: string) => [...backtest, 'run', id] as const,
+  },
   /** The learner's watchlist (issue 37): an add, a removal or a reorder changes it. */
   watchlist: () => ['watchlist'] as const,
   me: () => ['me'] as const,

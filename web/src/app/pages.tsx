@@ -46,6 +46,7 @@ export const PredictionMarketsPage = lazyPage(() => import('../features/predicti
 export const PredictionMarketPage = lazyPage(() => import('../features/prediction-markets/components/market-page'));
 export const CompetitionsPage = lazyPage(() => import('../features/competitions/components/competitions-page'));
 export const CompetitionSeasonPage = lazyPage(() => import('../features/competitions/components/season-page'));
+export const BacktestPage = lazyPage(() => import('../features/backtest/components/backtest-page'));
 export const WatchlistPage = lazyPage(() => import('../features/watchlist/components/watchlist-page'));
 export const AlertsPage = lazyPage(() => import('../features/alerts/components/alerts-page'));
 export const NotificationsPage = lazyPage(() => import('../features/alerts/components/notifications-page'));

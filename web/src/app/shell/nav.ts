@@ -39,6 +39,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       { label: 'Trading', to: '/app/trading', also: ['/app/trade'] },
       { label: 'Options Chain', to: '/app/optionschain', also: ['/app/option-chain'] },
       { label: 'Strategy Templates', to: '/app/templates', also: ['/app/strategy-templates'] },
+      { label: 'Backtest', to: '/app/backtest' },
       { label: 'Prediction Markets', to: '/app/prediction-markets', nested: true },
       { label: 'Watchlist', to: '/app/watchlist' },
       { label: 'Alerts', to: '/app/alerts', also: ['/app/notifications'] },
