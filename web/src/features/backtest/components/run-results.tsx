@@ -5,7 +5,7 @@ import { newYorkParts } from '@shared/market/dates';
 import type { SavedRun } from '@web/api/backtest';
 import { pnlTone } from '@web/components/ui/pnl-tone';
 import { figuresOf, rangeWords, ruleWords } from '../lib/results';
-import { InfoTip } from './info-tip';
+import { InfoTip } from '@web/components/ui/info-tip';
 import { EquityChart, PnlHistogram } from './run-charts';
 import { TeachesPanel } from './teaches-panel';
 import { TradesTable } from './trades-table';

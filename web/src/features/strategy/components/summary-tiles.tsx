@@ -2,7 +2,7 @@ import { formatNumber } from '@shared/format/number';
 import type { StrategySummary } from '@shared/strategy';
 import { formatMoney } from '@shared/format/money';
 import { percent, strike } from '../lib/format';
-import { InfoTip } from './info-tip';
+import { InfoTip } from '@web/components/ui/info-tip';
 
 const ratio = (r: number | null) => (r === null ? 'n/a' : r === Infinity ? 'Unlimited' : formatNumber(r));
 

@@ -1,6 +1,9 @@
 import { useId, useState } from 'react';
 
-/** A small "i" button whose explanation shows on hover, focus or click, and is its accessible description. */
+/**
+ * A small "i" button whose explanation shows on hover, focus or click, and is its accessible description. On a phone the
+ * explanation sits across the bottom of the screen, so it never widens the page.
+ */
 export function InfoTip({ label, text }: { label: string; text: string }) {
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -23,7 +26,7 @@ export function InfoTip({ label, text }: { label: string; text: string }) {
       <span
         id={id}
         role="tooltip"
-        className={`absolute bottom-full left-1/2 z-20 mb-2 w-64 -translate-x-1/2 rounded-lg bg-slate-900 p-2.5 text-xs font-normal leading-relaxed text-white shadow-lg ${open ? 'block' : 'hidden group-hover:block group-focus-within:block'}`}
+        className={`fixed inset-x-4 bottom-4 z-50 rounded-lg sm:absolute sm:inset-x-auto sm:bottom-full sm:left-1/2 sm:z-20 sm:mb-2 sm:w-64 sm:-translate-x-1/2 bg-slate-900 p-2.5 text-xs font-normal leading-relaxed text-white shadow-lg ${open ? 'block' : 'hidden group-hover:block group-focus-within:block'}`}
       >
         {text}
       </span>
