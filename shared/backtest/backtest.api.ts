@@ -35,7 +35,6 @@ export const SHARE_BOUNDS = { title: { min: 3, max: 120 }, thesis: { min: 10, ma
 
 const Ticker = z
   .string()
-  .trim()
   .regex(/^[A-Za-z.]{1,10}$/, 'must be a ticker such as SPY')
   .transform((s) => s.toUpperCase());
 /** A saved run's id: a ulid. */

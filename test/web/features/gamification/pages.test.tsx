@@ -17,10 +17,10 @@ const oneLesson = () => stateAfter([lesson('options_basics', 'options_basics.why
 const greeksLesson = () => stateAfter([lesson('options_greeks', 'options_greeks.delta')]);
 
 describe('achievements page', () => {
-  it('lists the 30 achievements by category with rarity, unlocked or locked, and progress current / total', async () => {
+  it('lists the 31 achievements (the specification’s 30 and Planned Season) by category with rarity, unlocked or locked, and progress current / total', async () => {
     stubApi({ 'GET /api/gamification/state': oneLesson() });
     render(withProviders(<AchievementsPage />, '/app/gamification/achievements'));
-    expect((await screen.findByTestId('achievements-count')).textContent).toBe('1 / 30 unlocked');
+    expect((await screen.findByTestId('achievements-count')).textContent).toBe('1 / 31 unlocked');
     for (const c of ['First steps', 'Strategy mastery', 'Greeks guru', 'Risk management', 'Profit milestones', 'Consistency', 'Community', 'Learning'])
       expect(screen.getByRole('heading', { level: 2, name: new RegExp(`^${c}`) })).toBeTruthy();
     const first = within(screen.getByTestId('achievement-first-lesson'));
@@ -30,7 +30,7 @@ describe('achievements page', () => {
     const trades = within(screen.getByTestId('achievement-ten-trades'));
     expect(trades.getByText('Locked')).toBeTruthy();
     expect(trades.getByText('0 / 10')).toBeTruthy();
-    expect(screen.getAllByRole('listitem').filter((li) => li.dataset.testid?.startsWith('achievement-'))).toHaveLength(30);
+    expect(screen.getAllByRole('listitem').filter((li) => li.dataset.testid?.startsWith('achievement-'))).toHaveLength(31);
   });
 
   it('filters to the unlocked ones and by rarity', async () => {

@@ -8,7 +8,7 @@ import { capitalise, GamePage, ProgressBar, RarityBadge } from './game-ui';
 
 type Filter = 'all' | 'unlocked' | 'locked';
 
-/** /app/gamification/achievements — the 30 achievements by category and rarity, unlocked or locked, with progress (issue 19). */
+/** /app/gamification/achievements — the achievements (the spec's 30 and issue 39's Planned Season) by category and rarity, unlocked or locked, with progress (issue 19). */
 export default function AchievementsPage() {
   usePageMeta({
     title: 'Achievements',
