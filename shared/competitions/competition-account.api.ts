@@ -73,7 +73,7 @@ export const CompetitionAccountSchema = z.object({
   seasonId: z.string(),
   /** The id the order routes take (`competition-<seasonId>`). */
   accountId: z.string(),
-  /** "Competition · Weekly, Nov 30 – Dec 4" */
+  /** "Competition · Weekly · Nov 30 – Dec 4, 2026" */
   name: z.string(),
   season: z.object({
     firstDay: z.string(),

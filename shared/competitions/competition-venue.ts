@@ -12,6 +12,7 @@ import { competitionAccountId } from './account';
 import { formatSeasonDay } from './competitions.errors';
 import { checkDefinedRisk, type RiskOrderLeg } from './defined-risk';
 import { seasonById, seasonOnOrAfter, SEASON_KINDS, type Season } from './seasons';
+import { seasonLabel } from './season-view';
 
 /**
  * A competition account as an order venue (issue 39): the one order path (POST /api/orders, DELETE /api/orders/{id},
@@ -22,24 +23,20 @@ import { seasonById, seasonOnOrAfter, SEASON_KINDS, type Season } from './season
  */
 export const COMPETITION_ACCOUNT_PREFIX = 'competition-';
 
-export type SeasonStatus = 'upcoming' | 'running' | 'closed';
+/** The competition account's trading window: before its first trading day, open, or closed. */
+export type TradingWindow = 'upcoming' | 'running' | 'closed';
 
-/** Orders are taken from the season's first trading day (New York) until its close (closesAt). */
-export function seasonStatus(season: Season, now: Date): SeasonStatus {
+/**
+ * Orders are taken from the season's first trading day (New York) until its close (closesAt). Not the page's season
+ * status (season-view.ts seasonStatus), which says joinable until the first trading day ends, while trading is open.
+ */
+export function tradingWindow(season: Season, now: Date): TradingWindow {
   if (now.getTime() >= Date.parse(season.closesAt)) return 'closed';
   return newYorkParts(now).date < season.firstDay ? 'upcoming' : 'running';
 }
 
-const SHORT_DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const MONTH = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const day = (date: string) => new Date(`${date}T00:00:00Z`);
-
-/** "Competition · Weekly, Nov 30 – Dec 4", "Competition · Monthly, December 2026". */
-export function competitionAccountName(season: Season): string {
-  return season.kind === 'weekly'
-    ? `Competition · Weekly, ${SHORT_DAY.format(day(season.firstDay))} – ${SHORT_DAY.format(day(season.lastDay))}`
-    : `Competition · Monthly, ${MONTH.format(day(season.firstDay))}`;
-}
+/** "Competition · Weekly · Nov 30 – Dec 4, 2026", "Competition · Monthly · December 2026": the season's own label. */
+export const competitionAccountName = (season: Season): string => `Competition · ${seasonLabel(season)}`;
 
 export const COMPETITION_TEXTS = {
   notStarted: (season: Season) =>
@@ -47,7 +44,7 @@ export const COMPETITION_TEXTS = {
   closed: (season: Season) =>
     `This season closed on ${formatSeasonDay(season.lastDay)} and its results are frozen: its competition account takes no more orders.`,
   notJoined: (season: Season) =>
-    `You have not joined the ${competitionAccountName(season).replace('Competition · ', '')} season, so you have no competition account in it.`,
+    `You have not joined the ${seasonLabel(season)} season, so you have no competition account in it.`,
 } as const;
 
 /** The season a competition account id names, or null. */
@@ -91,7 +88,7 @@ export function competitionVenue(season: Season, deps: PaperDeps): OrderVenue {
   return {
     accountId,
     async summary(userId) {
-      if (seasonStatus(season, deps.clock.now()) !== 'running') return null;
+      if (tradingWindow(season, deps.clock.now()) !== 'running') return null;
       const equity = await paperEquity(deps, userId);
       if (equity === null) return null;
       return {
@@ -107,7 +104,7 @@ export function competitionVenue(season: Season, deps: PaperDeps): OrderVenue {
       };
     },
     async placeOrder(userId, request): Promise<Result<PlacedOrder>> {
-      const status = seasonStatus(season, deps.clock.now());
+      const status = tradingWindow(season, deps.clock.now());
       if (status === 'upcoming') return fail('conflict', COMPETITION_TEXTS.notStarted(season));
       if (status === 'closed') return fail('conflict', COMPETITION_TEXTS.closed(season));
       if (!(await deps.repo.getAccount(userId))) return fail('not_found', COMPETITION_TEXTS.notJoined(season));
@@ -136,7 +133,7 @@ export function competitionVenues(depsOf: (seasonId: string) => PaperDeps, now: 
   const seasons = new Map<string, Season>();
   for (const kind of SEASON_KINDS) {
     const season = seasonOnOrAfter(kind, date);
-    if (seasonStatus(season, now) === 'running') seasons.set(season.id, season);
+    if (tradingWindow(season, now) === 'running') seasons.set(season.id, season);
   }
   const named = seasonOfAccount(accountId);
   if (named) seasons.set(named.id, named);

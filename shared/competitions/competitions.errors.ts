@@ -1,10 +1,10 @@
+import { formatDayInWords } from '../format/time';
 import { fail, type Err } from '../result';
 
 /** The competitions' failures, with the words a learner reads (docs/architecture.md, "Errors"). */
 
-const LONG_DAY = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
 /** "Monday, November 30": how the competition pages and messages write a season's days. */
-export const formatSeasonDay = (date: string): string => LONG_DAY.format(new Date(`${date}T00:00:00Z`));
+export const formatSeasonDay = formatDayInWords;
 
 /** The refusal of a late join: when the season started, and the next one to join instead. */
 export function lateJoinMessage(season: { kind: 'weekly' | 'monthly'; firstDay: string }, next: { firstDay: string }): string {

@@ -27,6 +27,8 @@ const NEW_YORK_YEAR = lazyFormat({ year: 'numeric', timeZone: 'America/New_York'
 const LONG_DATE = lazyFormat({ weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 const SHORT_DATE = lazyFormat({ month: 'short', day: 'numeric', timeZone: 'UTC' });
 const MEDIUM_DATE = lazyFormat({ month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const MONTH_YEAR = lazyFormat({ month: 'long', year: 'numeric', timeZone: 'UTC' });
+const DAY_IN_WORDS = lazyFormat({ weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
 /**
  * An instant in New York time with its zone (issue 24): "Nov 24, 4:00 PM ET" this year, "Dec 31, 2025, 4:00 PM ET"
@@ -47,3 +49,9 @@ export const formatExpiry = (isoDate: string): string => MEDIUM_DATE().format(ne
 
 /** A calendar date in short, for labels and axes: "Nov 27". */
 export const formatShortDate = (isoDate: string): string => SHORT_DATE().format(new Date(`${isoDate}T00:00:00Z`));
+
+/** The month of a calendar date, in words: "December 2026". */
+export const formatMonth = (isoDate: string): string => MONTH_YEAR().format(new Date(`${isoDate}T00:00:00Z`));
+
+/** A calendar date in a sentence: "Monday, November 30". */
+export const formatDayInWords = (isoDate: string): string => DAY_IN_WORDS().format(new Date(`${isoDate}T00:00:00Z`));

@@ -3,7 +3,7 @@ import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { undefinedRiskMessage } from '@shared/competitions/competitions.errors';
-import { seasonStatus } from '@shared/competitions/competition-venue';
+import { tradingWindow } from '@shared/competitions/competition-venue';
 import { seasonOnOrAfter, SEASON_KINDS, type Season } from '@shared/competitions/seasons';
 import type { CompetitionAccountDeps } from '@shared/competitions/use-cases/competition-account-deps';
 import { newYorkParts } from '@shared/market/dates';
@@ -45,7 +45,7 @@ const accounts = competitionAccountsOf(deps);
 /** A season running now: orders are taken from its first trading day until its close. */
 function runningSeason(now = new Date()): Season | null {
   const { date } = newYorkParts(now);
-  return SEASON_KINDS.map((kind) => seasonOnOrAfter(kind, date)).find((s) => seasonStatus(s, now) === 'running') ?? null;
+  return SEASON_KINDS.map((kind) => seasonOnOrAfter(kind, date)).find((s) => tradingWindow(s, now) === 'running') ?? null;
 }
 
 const order = (accountId: string, legs: { contract: string; side: 'buy' | 'sell' }[]) => ({
@@ -114,8 +114,6 @@ describe('a competition account', () => {
       // Not in the learner's own paper account.
       expect((await call('GET', '/api/orders')).body.orders).toEqual([]);
       expect((await call('GET', '/api/portfolio')).body.positions).toEqual([]);
-      const snapshot = await accounts.snapshot(user.sub, s.id);
-      expect(snapshot).toMatchObject({ seasonId: s.id, startingCapital: 100_000 });
 
       const naked = await call('POST', '/api/orders', order(accountId, [{ contract: short.contract_ticker, side: 'sell' }]));
       expect(naked).toMatchObject({ status: 422, body: { error: undefinedRiskMessage('SPY') } });

@@ -64,7 +64,8 @@ describe('a competition season on the local stack (its own stack, the clock move
       60_000,
       'the standings',
     );
-    expect(board).toMatchObject({ status: 'running', view: 'league', league: 1, entrants: 2, asOf: { basis: 'provisional' } });
+    // Trading is open from the first trading day; the season stays joinable until that day ends.
+    expect(board).toMatchObject({ status: 'joinable', view: 'league', league: 1, entrants: 2, asOf: { basis: 'provisional' } });
     expect(board.rows.filter((r) => r.isYou)).toHaveLength(1);
     expect(board.rows.every((r) => !r.ranked && r.note.startsWith('Not ranked yet'))).toBe(true);
 

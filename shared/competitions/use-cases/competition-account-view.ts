@@ -2,7 +2,7 @@ import { portfolioView } from '../../paper/read-model/portfolio-view';
 import { fail, ok, type Result } from '../../result';
 import { competitionAccountId } from '../account';
 import type { CompetitionAccountView } from '../competition-account.api';
-import { competitionAccountName, COMPETITION_TEXTS, seasonStatus } from '../competition-venue';
+import { competitionAccountName, COMPETITION_TEXTS, tradingWindow } from '../competition-venue';
 import type { Season } from '../seasons';
 import type { CompetitionAccountDeps } from './competition-account-deps';
 import { tradesOf } from './competition-snapshot';
@@ -17,7 +17,7 @@ export async function competitionAccountView(deps: CompetitionAccountDeps, userI
     seasonId: season.id,
     accountId: competitionAccountId(season.id),
     name: competitionAccountName(season),
-    season: { firstDay: season.firstDay, lastDay: season.lastDay, closesAt: season.closesAt, status: seasonStatus(season, paper.clock.now()) },
+    season: { firstDay: season.firstDay, lastDay: season.lastDay, closesAt: season.closesAt, status: tradingWindow(season, paper.clock.now()) },
     account: {
       startingCapital: a.startingCapital,
       cash: a.cash,

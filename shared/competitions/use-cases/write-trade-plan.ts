@@ -1,6 +1,6 @@
 import { fail, ok, type Result } from '../../result';
 import type { CompetitionTradeView, PlanBody } from '../competition-account.api';
-import { COMPETITION_TEXTS, seasonStatus } from '../competition-venue';
+import { COMPETITION_TEXTS, tradingWindow } from '../competition-venue';
 import type { Season } from '../seasons';
 import type { CompetitionAccountDeps } from './competition-account-deps';
 import { tradesOf } from './competition-snapshot';
@@ -39,7 +39,7 @@ export async function writeTradePlan(
     w.plannedExit.stop === body.plannedExit.stop &&
     w.plannedExit.time === body.plannedExit.time;
   if (same) return ok({ trade: view(trade) });
-  if (seasonStatus(season, now) === 'closed') return fail('conflict', COMPETITION_TEXTS.closed(season));
+  if (tradingWindow(season, now) === 'closed') return fail('conflict', COMPETITION_TEXTS.closed(season));
   if (trade.closedAt !== null) return fail('conflict', PLAN_TEXTS.closedTrade);
   const plan = { thesis: body.thesis, plannedExit: body.plannedExit, writtenAt: now.toISOString() };
   await deps.plans.put(userId, season.id, tradeId, plan);

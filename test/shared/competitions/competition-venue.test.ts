@@ -43,8 +43,8 @@ describe('the competition venue', () => {
   it('is named for its season and answers to competition-<seasonId>', () => {
     const venue = competitionVenue(RUNNING, competitionHarness().depsOf(RUNNING.id));
     expect(venue.accountId).toBe('competition-weekly-2026-11-23');
-    expect(competitionAccountName(RUNNING)).toBe('Competition · Weekly, Nov 23 – Nov 27');
-    expect(competitionAccountName(seasonById('monthly-2026-12')!)).toBe('Competition · Monthly, December 2026');
+    expect(competitionAccountName(RUNNING)).toBe('Competition · Weekly · Nov 23 – Nov 27, 2026');
+    expect(competitionAccountName(seasonById('monthly-2026-12')!)).toBe('Competition · Monthly · December 2026');
   });
 
   it('refuses an order before the season starts, after it closes, and from a learner who has not joined', async () => {
@@ -67,7 +67,7 @@ describe('the competition venue', () => {
     });
     expect(await competitionVenue(RUNNING, c.depsOf(RUNNING.id)).placeOrder('u1', spread())).toEqual({
       ok: false,
-      error: { code: 'not_found', message: 'You have not joined the Weekly, Nov 23 – Nov 27 season, so you have no competition account in it.' },
+      error: { code: 'not_found', message: 'You have not joined the Weekly · Nov 23 – Nov 27, 2026 season, so you have no competition account in it.' },
     });
     expect(COMPETITION_TEXTS.notJoined(RUNNING)).toContain('not joined');
   });
@@ -134,7 +134,7 @@ describe('the competition venue', () => {
       id: competitionAccountId(RUNNING.id),
       mode: 'paper',
       balance: 100_000,
-      name: 'Competition · Weekly, Nov 23 – Nov 27',
+      name: 'Competition · Weekly · Nov 23 – Nov 27, 2026',
     });
     expect(await c.venue.summary('u2')).toBeNull();
     c.setNow('2026-11-28T00:00:00Z'); // 19:00 New York on the last trading day: closed

@@ -132,7 +132,7 @@ export const PLANNED_ID = '01JDQ3Z7M8K9V2N4P6R8T0W2Y5';
 export const account = (over: Partial<CompetitionAccountView> = {}): CompetitionAccountView => ({
   seasonId: running.id,
   accountId: `competition-${running.id}`,
-  name: 'Competition · Weekly, Nov 30 – Dec 4',
+  name: 'Competition · Weekly · Nov 30 – Dec 4, 2026',
   season: { firstDay: running.firstDay, lastDay: running.lastDay, closesAt: running.closesAt, status: 'running' },
   account: {
     startingCapital: 100_000,

@@ -37,7 +37,7 @@ vi.mock('@web/api/paper-account', async () => ({
     data: {
       accounts: [
         { id: 'paper', name: 'Paper Trading', mode: 'paper' },
-        { id: COMPETITION, name: 'Competition · Weekly, Nov 30 – Dec 4', mode: 'paper' },
+        { id: COMPETITION, name: 'Competition · Weekly · Nov 30 – Dec 4, 2026', mode: 'paper' },
       ],
       needsSetup: false,
     },
@@ -111,7 +111,7 @@ describe('the builder with a competition account', () => {
     await chooseBullPutSpread();
     await userEvent.click(screen.getByRole('button', { name: 'Trade All' }));
     const dialog = screen.getByRole('dialog');
-    expect(dialog.textContent).toContain('Competition · Weekly, Nov 30 – Dec 4');
+    expect(dialog.textContent).toContain('Competition · Weekly · Nov 30 – Dec 4, 2026');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Place Paper Trade' }));
     expect(api.placeOrder.mock.calls.at(-1)![0]).toMatchObject({ accountId: COMPETITION, strategy: 'Bull Put Spread' });
     // The paper account's dry run says nothing about the competition account, so none is asked for.
