@@ -74,7 +74,7 @@ describe('a competition season on the local stack (its own stack, the clock move
     const late = await learner(own);
     const refused = await late.call('POST', `/api/competitions/seasons/${season.id}/join`);
     expect(refused.status).toBe(409);
-    expect(refused.body.error.message).toMatch(/^This season started on .*, and joining closed at the end of that trading day/);
+    expect(refused.body.error).toMatch(/^This season started on .*, and joining closed at the end of that trading day/);
 
     // No debrief before the close.
     expect((await call('GET', `/api/competitions/seasons/${season.id}/debrief`)).status).toBe(404);
