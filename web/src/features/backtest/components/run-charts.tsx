@@ -25,7 +25,7 @@ export function EquityChart({ result }: { result: RunResult }) {
             {result.underlying} at {formatMoney(last.buyAndHold)} on {formatExpiry(last.date)}.
           </p>
           <div className="mt-2 h-64" data-testid="equity-chart" aria-hidden="true">
-            <LineChart responsive style={{ width: '100%', height: '100%' }} data={result.equity} margin={{ left: 0, right: 8 }}>
+            <LineChart responsive accessibilityLayer={false} style={{ width: '100%', height: '100%' }} data={result.equity} margin={{ left: 0, right: 8 }}>
               <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" />
               <XAxis dataKey="date" tickFormatter={(d: string) => formatShortDate(d)} tick={tick} minTickGap={24} />
               <YAxis tickFormatter={(v: number) => formatWholeDollars(v)} tick={tick} width={78} domain={['auto', 'auto']} />
@@ -62,7 +62,7 @@ export function PnlHistogram({ result }: { result: RunResult }) {
       {buckets.length ? (
         <>
           <div className="mt-2 h-56" data-testid="pnl-histogram" aria-hidden="true">
-            <BarChart responsive style={{ width: '100%', height: '100%' }} data={buckets} margin={{ left: 0, right: 8 }}>
+            <BarChart responsive accessibilityLayer={false} style={{ width: '100%', height: '100%' }} data={buckets} margin={{ left: 0, right: 8 }}>
               <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" />
               <XAxis dataKey="from" tickFormatter={(v: number) => formatWholeDollars(v)} tick={tick} />
               <YAxis allowDecimals={false} tick={tick} width={36} />
