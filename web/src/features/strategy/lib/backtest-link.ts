@@ -1,4 +1,4 @@
-import { MAX_LEGS as BACKTEST_MAX_LEGS } from '@web/features/backtest/lib/form';
+import { MAX_BACKTEST_LEGS } from '@web/api/backtest';
 import { formatUrlLegs } from '../hooks/use-builder-params';
 import type { QuotedLeg } from './legs';
 
@@ -9,7 +9,7 @@ import type { QuotedLeg } from './legs';
  * a backtest takes.
  */
 export function backtestHref(underlying: string, spot: number | null, quoted: readonly QuotedLeg[]): string | null {
-  if (!underlying || spot === null || !(spot > 0) || quoted.length === 0 || quoted.length > BACKTEST_MAX_LEGS) return null;
+  if (!underlying || spot === null || !(spot > 0) || quoted.length === 0 || quoted.length > MAX_BACKTEST_LEGS) return null;
   const legs = formatUrlLegs(
     quoted.map((q) => ({ action: q.leg.action, optionType: q.leg.optionType, strike: q.strike, expiration: q.leg.expiration, quantity: q.leg.lots })),
   );
