@@ -68,31 +68,32 @@ function Field({
 
 type TextKey = { [K in keyof FormFields]: FormFields[K] extends string ? K : never }[keyof FormFields];
 
-/** A numeric text input in its Field: whole numbers (the numeric keypad) unless `decimal`. */
-function NumberField({
-  id,
-  label,
-  hint,
-  error,
-  decimal = false,
-  value,
-  onBlur,
-  onChange,
-}: {
+interface TextFieldProps {
   id: string;
   label: string;
   hint?: ReactNode;
   error?: string;
-  decimal?: boolean;
   value: string;
   onBlur: () => void;
   onChange: (value: string) => void;
-}) {
+}
+
+/** A numeric text input in its Field: whole numbers (the numeric keypad) unless `decimal`. */
+function NumberField({ decimal = false, value, onBlur, onChange, ...field }: TextFieldProps & { decimal?: boolean }) {
   return (
-    <Field id={id} label={label} hint={hint} error={error}>
+    <Field {...field}>
       {(p) => (
         <input {...p} inputMode={decimal ? 'decimal' : 'numeric'} className={input} value={value} onBlur={onBlur} onChange={(e) => onChange(e.target.value)} />
       )}
+    </Field>
+  );
+}
+
+/** A date input in its Field, within the stored sessions. */
+function DateField({ min, max, value, onBlur, onChange, ...field }: TextFieldProps & { min?: string; max?: string }) {
+  return (
+    <Field {...field}>
+      {(p) => <input {...p} type="date" className={input} min={min} max={max} value={value} onBlur={onBlur} onChange={(e) => onChange(e.target.value)} />}
     </Field>
   );
 }
@@ -108,8 +109,8 @@ export function RunForm({ history, fields: f, onChange, errors, onTouch, onSubmi
   const setLeg = (i: number, patch: Partial<LegFields>) => set({ legs: f.legs.map((l, j) => (j === i ? { ...l, ...patch } : l)) });
   const blur = (path: string) => () => onTouch(path);
   const stored = storedOf(history, f.underlying);
-  /** A NumberField's id, error, value and handlers for the form's field at `path` (touching `touch` on blur). */
-  const numeric = (path: string, key: TextKey, touch = path) => ({
+  /** A NumberField's or DateField's id, error, value and handlers for the form's field at `path` (touching `touch` on blur). */
+  const fieldOf = (path: string, key: TextKey, touch = path) => ({
     id: id(path),
     error: errors[path],
     value: f[key],
@@ -172,34 +173,8 @@ export function RunForm({ history, fields: f, onChange, errors, onTouch, onSubmi
             )}
           </Field>
           <div className="grid gap-3 sm:grid-cols-2">
-            <Field id={id('from')} label="From" error={errors.from}>
-              {(p) => (
-                <input
-                  {...p}
-                  type="date"
-                  className={input}
-                  min={stored?.first}
-                  max={stored?.last}
-                  value={f.from}
-                  onBlur={blur('from')}
-                  onChange={(e) => set({ from: e.target.value })}
-                />
-              )}
-            </Field>
-            <Field id={id('to')} label="To" error={errors.to}>
-              {(p) => (
-                <input
-                  {...p}
-                  type="date"
-                  className={input}
-                  min={stored?.first}
-                  max={stored?.last}
-                  value={f.to}
-                  onBlur={blur('to')}
-                  onChange={(e) => set({ to: e.target.value })}
-                />
-              )}
-            </Field>
+            <DateField {...fieldOf('from', 'from')} label="From" min={stored?.first} max={stored?.last} />
+            <DateField {...fieldOf('to', 'to')} label="To" min={stored?.first} max={stored?.last} />
           </div>
           <Field id={id('name')} label="Name (optional)" error={errors.name} hint="Left blank: the underlying, strategy and dates.">
             {(p) => <input {...p} className={input} value={f.name} maxLength={80} onBlur={blur('name')} onChange={(e) => set({ name: e.target.value })} />}
@@ -372,13 +347,13 @@ export function RunForm({ history, fields: f, onChange, errors, onTouch, onSubmi
                 )}
               </Field>
             ) : (
-              <NumberField {...numeric('entry.schedule', 'tradingDays')} label="Trading days between entries" hint="1 to 63; 1 enters every session." />
+              <NumberField {...fieldOf('entry.schedule', 'tradingDays')} label="Trading days between entries" hint="1 to 63; 1 enters every session." />
             )}
-            <NumberField {...numeric('entry.daysToExpiry', 'daysToExpiry')} label="Days to expiry at entry" hint="The listed expiry nearest it." />
-            <NumberField {...numeric('entry.maxOpen', 'maxOpen')} label="Most positions open at once" />
-            <NumberField {...numeric('filters.ivRank', 'ivRankAbove')} label="Only when IV rank is above (optional)" decimal hint="0-100; blank: any." />
+            <NumberField {...fieldOf('entry.daysToExpiry', 'daysToExpiry')} label="Days to expiry at entry" hint="The listed expiry nearest it." />
+            <NumberField {...fieldOf('entry.maxOpen', 'maxOpen')} label="Most positions open at once" />
+            <NumberField {...fieldOf('filters.ivRank', 'ivRankAbove')} label="Only when IV rank is above (optional)" decimal hint="0-100; blank: any." />
             <NumberField
-              {...numeric('filters.ivRankBelow', 'ivRankBelow', 'filters.ivRank')}
+              {...fieldOf('filters.ivRankBelow', 'ivRankBelow', 'filters.ivRank')}
               label="Only when IV rank is below (optional)"
               decimal
               hint="0-100; blank: any."
@@ -395,9 +370,9 @@ export function RunForm({ history, fields: f, onChange, errors, onTouch, onSubmi
           <legend className={legend}>Exit</legend>
           <p className="text-xs text-slate-600">Checked at each close. Leave all three blank to hold every trade to expiry.</p>
           <div className="grid gap-3 sm:grid-cols-2">
-            <NumberField {...numeric('exit.profitTargetPct', 'profitTargetPct')} label="Profit target, % of max profit" decimal hint="Blank: no target." />
-            <NumberField {...numeric('exit.daysBeforeExpiry', 'daysBeforeExpiry')} label="Close this many days before expiry" hint="Blank: no such rule." />
-            <NumberField {...numeric('exit.stopLoss', 'stopPct')} label="Stop loss, %" decimal hint="Blank: no stop." />
+            <NumberField {...fieldOf('exit.profitTargetPct', 'profitTargetPct')} label="Profit target, % of max profit" decimal hint="Blank: no target." />
+            <NumberField {...fieldOf('exit.daysBeforeExpiry', 'daysBeforeExpiry')} label="Close this many days before expiry" hint="Blank: no such rule." />
+            <NumberField {...fieldOf('exit.stopLoss', 'stopPct')} label="Stop loss, %" decimal hint="Blank: no stop." />
             <Field id={id('exit.stopOf')} label="Stop measured as % of">
               {(p) => (
                 <select {...p} className={input} value={f.stopOf} onChange={(e) => set({ stopOf: e.target.value as FormFields['stopOf'] })}>
@@ -421,11 +396,11 @@ export function RunForm({ history, fields: f, onChange, errors, onTouch, onSubmi
               )}
             </Field>
             {f.sizeKind === 'contracts' ? (
-              <NumberField {...numeric('size.contracts', 'contracts')} label="Lots per trade" hint="1 to 100." />
+              <NumberField {...fieldOf('size.contracts', 'contracts')} label="Lots per trade" hint="1 to 100." />
             ) : (
-              <NumberField {...numeric('size.riskPct', 'riskPct')} label="Risk per trade, %" decimal hint="As many lots as keep the max loss within it." />
+              <NumberField {...fieldOf('size.riskPct', 'riskPct')} label="Risk per trade, %" decimal hint="As many lots as keep the max loss within it." />
             )}
-            <NumberField {...numeric('startingBalance', 'startingBalance')} label="Starting balance, $" decimal />
+            <NumberField {...fieldOf('startingBalance', 'startingBalance')} label="Starting balance, $" decimal />
           </div>
         </fieldset>
 
@@ -433,13 +408,13 @@ export function RunForm({ history, fields: f, onChange, errors, onTouch, onSubmi
           <legend className={legend}>Costs</legend>
           <div className="grid gap-3 sm:grid-cols-2">
             <NumberField
-              {...numeric('costs.commissionPerContract', 'commission')}
+              {...fieldOf('costs.commissionPerContract', 'commission')}
               label="Commission per contract, $"
               decimal
               hint={`Default ${formatUsd(history.defaults.costs.commissionPerContract)}, on the opening and on a closing trade.`}
             />
             <NumberField
-              {...numeric('costs.spreadPerContract', 'spread')}
+              {...fieldOf('costs.spreadPerContract', 'spread')}
               label="Spread cost per contract, $"
               decimal
               hint={`Default ${formatUsd(history.defaults.costs.spreadPerContract)}: crossing a quote from its mid. None at expiry.`}
