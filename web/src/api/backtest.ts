@@ -22,6 +22,9 @@ export type SavedRuns = ResponseOf<Api['GET /api/backtest/runs']>;
 export type RunSummary = SavedRuns['runs'][number];
 export type ShareRunBody = BodyOf<Api['POST /api/backtest/runs/{id}/share']>;
 
+/** The most legs a run's own strategy takes (StrategyRuleSchema, shared/backtest/rules.ts): the form's and the builder link's limit. */
+export const MAX_BACKTEST_LEGS = 4;
+
 const base = '/api/backtest';
 const runPath = (id: string) => `${base}/runs/${encodeURIComponent(id)}`;
 

@@ -189,12 +189,14 @@ describe('the landing page advertises what works', () => {
     expect(titles('feature')).toEqual([
       'Options chains with Greeks',
       'Strategy builder',
+      'Strategy backtester',
       'Paper trading',
       'Learning modules',
       'Trading journal',
       'Progress you can see',
       'Market analysis',
       'Community',
+      'Competitions',
     ]);
     expect(titles('feature-coming')).toEqual([]);
     const prediction = screen.getByRole('region', { name: 'Prediction markets' });

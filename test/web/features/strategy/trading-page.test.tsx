@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@web/lib/api-client';
-import { chainFor, EXPIRIES, markOf, portfolioWith, TICKERS } from './fixtures';
+import { chainFor, EXPIRIES, markOf, portfolioWith, SPOT, TICKERS } from './fixtures';
 import { stubResizeObserver } from './mock-api';
 
 const api = vi.hoisted(() => ({
@@ -200,6 +200,25 @@ describe('the builder states', () => {
     }
     expect(screen.queryByText('No strategy selected - Select a ready-made strategy or build your own')).toBeNull();
     expect(screen.getByTestId('summary-max-profit').textContent).toMatch(/^\$\d/);
+  });
+
+  it('links the legs to the backtest page with their price, and offers no link without legs or with more than a backtest takes', async () => {
+    renderPage();
+    await screen.findByText('No strategy selected - Select a ready-made strategy or build your own');
+    expect(screen.queryByRole('link', { name: 'Backtest these legs' })).toBeNull();
+
+    await chooseTemplate('Bullish', 'Bull Call Spread');
+    const link = await screen.findByRole('link', { name: 'Backtest these legs' });
+    const url = new URL(link.getAttribute('href')!, 'http://x');
+    expect(url.pathname).toBe('/app/backtest');
+    expect(url.searchParams.get('underlying')).toBe('SPY');
+    expect(url.searchParams.get('price')).toBe(String(SPOT));
+    const [low, high] = [strikeOf(1), strikeOf(2)];
+    expect(url.searchParams.get('legs')).toBe(`buy.call.${low}.${FRONT}.1,sell.call.${high}.${FRONT}.1`);
+
+    for (let i = 0; i < 3; i++) await userEvent.click(screen.getByRole('button', { name: 'Add Leg' }));
+    await waitFor(() => expect(legRows()).toHaveLength(5));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Backtest these legs' })).toBeNull());
   });
 
   it('Clear New Trades empties the legs, drops the template, sets the multiplier back to 1 and shows the panel again', async () => {

@@ -1,8 +1,8 @@
 import { formatNumber } from '@shared/format/number';
 import { useId, useState } from 'react';
-import { POST_BOUNDS } from '@shared/community/strategy-posts';
 import { useSharePost, type Post, type ShareBody } from '@web/api/community-posts';
 import { Modal } from '@web/components/trading/modal';
+import { PostFields, tagsOf } from './post-fields';
 import { useCelebrationHold } from '@web/lib/celebration-hold';
 
 export type ShareSource =
@@ -14,8 +14,6 @@ export type ShareSource =
       legs: { action: 'buy' | 'sell'; optionType: 'call' | 'put'; strike: number; expiration: string; quantity: number; premium: number | null }[];
     }
   | { kind: 'journal'; journalTradeId: string; strategyName: string; underlying: string };
-
-const field = 'mt-1 w-full rounded-lg px-3 py-2 ring-1 ring-inset ring-slate-300 focus:outline-none focus:ring-2 focus:ring-brand-600';
 
 /**
  * "Share with the community": a title, the thesis (Markdown: links and emphasis, no HTML), up to five tags and, for a
@@ -30,11 +28,8 @@ export function ShareStrategyDialog({ source, onClose, onShared }: { source: Sha
   const share = useSharePost();
   // A level reached meanwhile waits until the dialog closes (issue 33: no modal over a form).
   useCelebrationHold(true, 'Continue');
-  const ids = { form: useId(), title: useId(), thesis: useId(), tags: useId(), outcome: useId(), thesisHelp: useId() };
-  const tagList = tags
-    .split(',')
-    .map((t) => t.trim())
-    .filter(Boolean);
+  const ids = { form: useId(), outcome: useId() };
+  const tagList = tagsOf(tags);
 
   const submit = () => {
     const common = { title, thesis, tags: tagList };
@@ -80,46 +75,14 @@ export function ShareStrategyDialog({ source, onClose, onShared }: { source: Sha
           submit();
         }}
       >
-        <div>
-          <label htmlFor={ids.title} className="block text-sm font-medium text-slate-800">
-            Title
-          </label>
-          <input
-            id={ids.title}
-            value={title}
-            required
-            minLength={POST_BOUNDS.title.min}
-            maxLength={POST_BOUNDS.title.max}
-            onChange={(e) => setTitle(e.target.value)}
-            className={field}
-          />
-        </div>
-        <div>
-          <label htmlFor={ids.thesis} className="block text-sm font-medium text-slate-800">
-            Thesis
-          </label>
-          <textarea
-            id={ids.thesis}
-            value={thesis}
-            required
-            rows={5}
-            minLength={POST_BOUNDS.thesis.min}
-            maxLength={POST_BOUNDS.thesis.max}
-            aria-describedby={ids.thesisHelp}
-            onChange={(e) => setThesis(e.target.value)}
-            className={field}
-            placeholder="Why this shape, what you expect the underlying to do, and what would prove you wrong."
-          />
-          <p id={ids.thesisHelp} className="mt-1 text-xs text-slate-600">
-            Markdown: **bold**, lists and http(s) links. {thesis.length}/{POST_BOUNDS.thesis.max} characters.
-          </p>
-        </div>
-        <div>
-          <label htmlFor={ids.tags} className="block text-sm font-medium text-slate-800">
-            Tags <span className="font-normal text-slate-600">(up to {POST_BOUNDS.tag.count}, separated by commas)</span>
-          </label>
-          <input id={ids.tags} value={tags} maxLength={200} onChange={(e) => setTags(e.target.value)} className={field} placeholder="earnings, low-iv" />
-        </div>
+        <PostFields
+          title={title}
+          thesis={thesis}
+          tags={tags}
+          onChange={(f, v) => ({ title: setTitle, thesis: setThesis, tags: setTags })[f](v)}
+          thesisPlaceholder="Why this shape, what you expect the underlying to do, and what would prove you wrong."
+          tagsPlaceholder="earnings, low-iv"
+        />
         {source.kind === 'journal' && (
           <label htmlFor={ids.outcome} className="flex items-start gap-2 text-sm text-slate-800">
             <input id={ids.outcome} type="checkbox" checked={includeOutcome} onChange={(e) => setIncludeOutcome(e.target.checked)} className="mt-0.5 h-4 w-4" />

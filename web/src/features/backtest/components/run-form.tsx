@@ -66,6 +66,38 @@ function Field({
   );
 }
 
+type TextKey = { [K in keyof FormFields]: FormFields[K] extends string ? K : never }[keyof FormFields];
+
+interface TextFieldProps {
+  id: string;
+  label: string;
+  hint?: ReactNode;
+  error?: string;
+  value: string;
+  onBlur: () => void;
+  onChange: (value: string) => void;
+}
+
+/** A numeric text input in its Field: whole numbers (the numeric keypad) unless `decimal`. */
+function NumberField({ decimal = false, value, onBlur, onChange, ...field }: TextFieldProps & { decimal?: boolean }) {
+  return (
+    <Field {...field}>
+      {(p) => (
+        <input {...p} inputMode={decimal ? 'decimal' : 'numeric'} className={input} value={value} onBlur={onBlur} onChange={(e) => onChange(e.target.value)} />
+      )}
+    </Field>
+  );
+}
+
+/** A date input in its Field, within the stored sessions. */
+function DateField({ min, max, value, onBlur, onChange, ...field }: TextFieldProps & { min?: string; max?: string }) {
+  return (
+    <Field {...field}>
+      {(p) => <input {...p} type="date" className={input} min={min} max={max} value={value} onBlur={onBlur} onChange={(e) => onChange(e.target.value)} />}
+    </Field>
+  );
+}
+
 /**
  * The backtest's rules (issue 39): underlying and range, strategy, entry, exit, size and costs, in fieldsets that
  * stack on a phone. Each error shows on a field once it is touched, or on every field after a submit.
@@ -77,6 +109,21 @@ export function RunForm({ history, fields: f, onChange, errors, onTouch, onSubmi
   const setLeg = (i: number, patch: Partial<LegFields>) => set({ legs: f.legs.map((l, j) => (j === i ? { ...l, ...patch } : l)) });
   const blur = (path: string) => () => onTouch(path);
   const stored = storedOf(history, f.underlying);
+  /** A NumberField's or DateField's id, error, value and handlers for the form's field at `path` (touching `touch` on blur). */
+  const fieldOf = (path: string, key: TextKey, touch = path) => ({
+    id: id(path),
+    error: errors[path],
+    value: f[key],
+    onBlur: blur(touch),
+    onChange: (v: string) => set({ [key]: v }),
+  });
+  const legNumeric = (i: number, field: 'quantity' | 'strike', key: 'quantity' | 'value') => ({
+    id: id(`strategy.legs.${i}.${field}`),
+    error: errors[`strategy.legs.${i}.${field}`],
+    value: f.legs[i]![key],
+    onBlur: blur(`strategy.legs.${i}.${field}`),
+    onChange: (v: string) => setLeg(i, { [key]: v }),
+  });
 
   return (
     <form
@@ -126,34 +173,8 @@ export function RunForm({ history, fields: f, onChange, errors, onTouch, onSubmi
             )}
           </Field>
           <div className="grid gap-3 sm:grid-cols-2">
-            <Field id={id('from')} label="From" error={errors.from}>
-              {(p) => (
-                <input
-                  {...p}
-                  type="date"
-                  className={input}
-                  min={stored?.first}
-                  max={stored?.last}
-                  value={f.from}
-                  onBlur={blur('from')}
-                  onChange={(e) => set({ from: e.target.value })}
-                />
-              )}
-            </Field>
-            <Field id={id('to')} label="To" error={errors.to}>
-              {(p) => (
-                <input
-                  {...p}
-                  type="date"
-                  className={input}
-                  min={stored?.first}
-                  max={stored?.last}
-                  value={f.to}
-                  onBlur={blur('to')}
-                  onChange={(e) => set({ to: e.target.value })}
-                />
-              )}
-            </Field>
+            <DateField {...fieldOf('from', 'from')} label="From" min={stored?.first} max={stored?.last} />
+            <DateField {...fieldOf('to', 'to')} label="To" min={stored?.first} max={stored?.last} />
           </div>
           <Field id={id('name')} label="Name (optional)" error={errors.name} hint="Left blank: the underlying, strategy and dates.">
             {(p) => <input {...p} className={input} value={f.name} maxLength={80} onBlur={blur('name')} onChange={(e) => set({ name: e.target.value })} />}
@@ -262,18 +283,7 @@ export function RunForm({ history, fields: f, onChange, errors, onTouch, onSubmi
                           </select>
                         )}
                       </Field>
-                      <Field id={id(`strategy.legs.${i}.quantity`)} label="Contracts per lot" error={errors[`strategy.legs.${i}.quantity`]}>
-                        {(p) => (
-                          <input
-                            {...p}
-                            inputMode="numeric"
-                            className={input}
-                            value={leg.quantity}
-                            onBlur={blur(`strategy.legs.${i}.quantity`)}
-                            onChange={(e) => setLeg(i, { quantity: e.target.value })}
-                          />
-                        )}
-                      </Field>
+                      <NumberField {...legNumeric(i, 'quantity', 'quantity')} label="Contracts per lot" />
                       <Field id={id(`strategy.legs.${i}.by`)} label="Strike by">
                         {(p) => (
                           <select
@@ -291,22 +301,11 @@ export function RunForm({ history, fields: f, onChange, errors, onTouch, onSubmi
                         )}
                       </Field>
                     </div>
-                    <Field
-                      id={id(`strategy.legs.${i}.strike`)}
+                    <NumberField
+                      {...legNumeric(i, 'strike', 'value')}
                       label={leg.by === 'delta' ? 'Delta (0.30 is a 30-delta option)' : 'Distance from the price, % (−5 is 5% below)'}
-                      error={errors[`strategy.legs.${i}.strike`]}
-                    >
-                      {(p) => (
-                        <input
-                          {...p}
-                          inputMode="decimal"
-                          className={input}
-                          value={leg.value}
-                          onBlur={blur(`strategy.legs.${i}.strike`)}
-                          onChange={(e) => setLeg(i, { value: e.target.value })}
-                        />
-                      )}
-                    </Field>
+                      decimal
+                    />
                   </li>
                 ))}
               </ol>
@@ -348,67 +347,17 @@ export function RunForm({ history, fields: f, onChange, errors, onTouch, onSubmi
                 )}
               </Field>
             ) : (
-              <Field id={id('entry.schedule')} label="Trading days between entries" error={errors['entry.schedule']} hint="1 to 63; 1 enters every session.">
-                {(p) => (
-                  <input
-                    {...p}
-                    inputMode="numeric"
-                    className={input}
-                    value={f.tradingDays}
-                    onBlur={blur('entry.schedule')}
-                    onChange={(e) => set({ tradingDays: e.target.value })}
-                  />
-                )}
-              </Field>
+              <NumberField {...fieldOf('entry.schedule', 'tradingDays')} label="Trading days between entries" hint="1 to 63; 1 enters every session." />
             )}
-            <Field id={id('entry.daysToExpiry')} label="Days to expiry at entry" error={errors['entry.daysToExpiry']} hint="The listed expiry nearest it.">
-              {(p) => (
-                <input
-                  {...p}
-                  inputMode="numeric"
-                  className={input}
-                  value={f.daysToExpiry}
-                  onBlur={blur('entry.daysToExpiry')}
-                  onChange={(e) => set({ daysToExpiry: e.target.value })}
-                />
-              )}
-            </Field>
-            <Field id={id('entry.maxOpen')} label="Most positions open at once" error={errors['entry.maxOpen']}>
-              {(p) => (
-                <input
-                  {...p}
-                  inputMode="numeric"
-                  className={input}
-                  value={f.maxOpen}
-                  onBlur={blur('entry.maxOpen')}
-                  onChange={(e) => set({ maxOpen: e.target.value })}
-                />
-              )}
-            </Field>
-            <Field id={id('filters.ivRank')} label="Only when IV rank is above (optional)" error={errors['filters.ivRank']} hint="0-100; blank: any.">
-              {(p) => (
-                <input
-                  {...p}
-                  inputMode="decimal"
-                  className={input}
-                  value={f.ivRankAbove}
-                  onBlur={blur('filters.ivRank')}
-                  onChange={(e) => set({ ivRankAbove: e.target.value })}
-                />
-              )}
-            </Field>
-            <Field id={id('filters.ivRankBelow')} label="Only when IV rank is below (optional)" hint="0-100; blank: any.">
-              {(p) => (
-                <input
-                  {...p}
-                  inputMode="decimal"
-                  className={input}
-                  value={f.ivRankBelow}
-                  onBlur={blur('filters.ivRank')}
-                  onChange={(e) => set({ ivRankBelow: e.target.value })}
-                />
-              )}
-            </Field>
+            <NumberField {...fieldOf('entry.daysToExpiry', 'daysToExpiry')} label="Days to expiry at entry" hint="The listed expiry nearest it." />
+            <NumberField {...fieldOf('entry.maxOpen', 'maxOpen')} label="Most positions open at once" />
+            <NumberField {...fieldOf('filters.ivRank', 'ivRankAbove')} label="Only when IV rank is above (optional)" decimal hint="0-100; blank: any." />
+            <NumberField
+              {...fieldOf('filters.ivRankBelow', 'ivRankBelow', 'filters.ivRank')}
+              label="Only when IV rank is below (optional)"
+              decimal
+              hint="0-100; blank: any."
+            />
           </div>
           <label className="flex items-start gap-2 text-sm text-slate-800">
             <input type="checkbox" className="mt-1" checked={f.noEarnings} onChange={(e) => set({ noEarnings: e.target.checked })} />
@@ -421,47 +370,9 @@ export function RunForm({ history, fields: f, onChange, errors, onTouch, onSubmi
           <legend className={legend}>Exit</legend>
           <p className="text-xs text-slate-600">Checked at each close. Leave all three blank to hold every trade to expiry.</p>
           <div className="grid gap-3 sm:grid-cols-2">
-            <Field id={id('exit.profitTargetPct')} label="Profit target, % of max profit" error={errors['exit.profitTargetPct']} hint="Blank: no target.">
-              {(p) => (
-                <input
-                  {...p}
-                  inputMode="decimal"
-                  className={input}
-                  value={f.profitTargetPct}
-                  onBlur={blur('exit.profitTargetPct')}
-                  onChange={(e) => set({ profitTargetPct: e.target.value })}
-                />
-              )}
-            </Field>
-            <Field
-              id={id('exit.daysBeforeExpiry')}
-              label="Close this many days before expiry"
-              error={errors['exit.daysBeforeExpiry']}
-              hint="Blank: no such rule."
-            >
-              {(p) => (
-                <input
-                  {...p}
-                  inputMode="numeric"
-                  className={input}
-                  value={f.daysBeforeExpiry}
-                  onBlur={blur('exit.daysBeforeExpiry')}
-                  onChange={(e) => set({ daysBeforeExpiry: e.target.value })}
-                />
-              )}
-            </Field>
-            <Field id={id('exit.stopLoss')} label="Stop loss, %" error={errors['exit.stopLoss']} hint="Blank: no stop.">
-              {(p) => (
-                <input
-                  {...p}
-                  inputMode="decimal"
-                  className={input}
-                  value={f.stopPct}
-                  onBlur={blur('exit.stopLoss')}
-                  onChange={(e) => set({ stopPct: e.target.value })}
-                />
-              )}
-            </Field>
+            <NumberField {...fieldOf('exit.profitTargetPct', 'profitTargetPct')} label="Profit target, % of max profit" decimal hint="Blank: no target." />
+            <NumberField {...fieldOf('exit.daysBeforeExpiry', 'daysBeforeExpiry')} label="Close this many days before expiry" hint="Blank: no such rule." />
+            <NumberField {...fieldOf('exit.stopLoss', 'stopPct')} label="Stop loss, %" decimal hint="Blank: no stop." />
             <Field id={id('exit.stopOf')} label="Stop measured as % of">
               {(p) => (
                 <select {...p} className={input} value={f.stopOf} onChange={(e) => set({ stopOf: e.target.value as FormFields['stopOf'] })}>
@@ -485,84 +396,29 @@ export function RunForm({ history, fields: f, onChange, errors, onTouch, onSubmi
               )}
             </Field>
             {f.sizeKind === 'contracts' ? (
-              <Field id={id('size.contracts')} label="Lots per trade" error={errors['size.contracts']} hint="1 to 100.">
-                {(p) => (
-                  <input
-                    {...p}
-                    inputMode="numeric"
-                    className={input}
-                    value={f.contracts}
-                    onBlur={blur('size.contracts')}
-                    onChange={(e) => set({ contracts: e.target.value })}
-                  />
-                )}
-              </Field>
+              <NumberField {...fieldOf('size.contracts', 'contracts')} label="Lots per trade" hint="1 to 100." />
             ) : (
-              <Field id={id('size.riskPct')} label="Risk per trade, %" error={errors['size.riskPct']} hint="As many lots as keep the max loss within it.">
-                {(p) => (
-                  <input
-                    {...p}
-                    inputMode="decimal"
-                    className={input}
-                    value={f.riskPct}
-                    onBlur={blur('size.riskPct')}
-                    onChange={(e) => set({ riskPct: e.target.value })}
-                  />
-                )}
-              </Field>
+              <NumberField {...fieldOf('size.riskPct', 'riskPct')} label="Risk per trade, %" decimal hint="As many lots as keep the max loss within it." />
             )}
-            <Field id={id('startingBalance')} label="Starting balance, $" error={errors.startingBalance}>
-              {(p) => (
-                <input
-                  {...p}
-                  inputMode="decimal"
-                  className={input}
-                  value={f.startingBalance}
-                  onBlur={blur('startingBalance')}
-                  onChange={(e) => set({ startingBalance: e.target.value })}
-                />
-              )}
-            </Field>
+            <NumberField {...fieldOf('startingBalance', 'startingBalance')} label="Starting balance, $" decimal />
           </div>
         </fieldset>
 
         <fieldset className={fieldset}>
           <legend className={legend}>Costs</legend>
           <div className="grid gap-3 sm:grid-cols-2">
-            <Field
-              id={id('costs.commissionPerContract')}
+            <NumberField
+              {...fieldOf('costs.commissionPerContract', 'commission')}
               label="Commission per contract, $"
-              error={errors['costs.commissionPerContract']}
+              decimal
               hint={`Default ${formatUsd(history.defaults.costs.commissionPerContract)}, on the opening and on a closing trade.`}
-            >
-              {(p) => (
-                <input
-                  {...p}
-                  inputMode="decimal"
-                  className={input}
-                  value={f.commission}
-                  onBlur={blur('costs.commissionPerContract')}
-                  onChange={(e) => set({ commission: e.target.value })}
-                />
-              )}
-            </Field>
-            <Field
-              id={id('costs.spreadPerContract')}
+            />
+            <NumberField
+              {...fieldOf('costs.spreadPerContract', 'spread')}
               label="Spread cost per contract, $"
-              error={errors['costs.spreadPerContract']}
+              decimal
               hint={`Default ${formatUsd(history.defaults.costs.spreadPerContract)}: crossing a quote from its mid. None at expiry.`}
-            >
-              {(p) => (
-                <input
-                  {...p}
-                  inputMode="decimal"
-                  className={input}
-                  value={f.spread}
-                  onBlur={blur('costs.spreadPerContract')}
-                  onChange={(e) => set({ spread: e.target.value })}
-                />
-              )}
-            </Field>
+            />
           </div>
         </fieldset>
       </div>

@@ -1,5 +1,5 @@
 import { BacktestRulesSchema, DEFAULT_COSTS, DEFAULT_STARTING_BALANCE } from '@shared/backtest';
-import type { BacktestHistory, HistoryUnderlying, RunBody } from '@web/api/backtest';
+import { MAX_BACKTEST_LEGS, type BacktestHistory, type HistoryUnderlying, type RunBody } from '@web/api/backtest';
 
 /**
  * The backtest form (issue 39, "Backtesting"): its fields as the learner types them (text, so a half-typed number stays
@@ -46,7 +46,7 @@ export interface FormFields {
 
 /** The template a first visit starts with: a short put (the engine's Cash-Secured Put), the learner's usual first idea. */
 export const FIRST_TEMPLATE = 'cash-secured-put';
-export const MAX_LEGS = 4;
+export const MAX_LEGS = MAX_BACKTEST_LEGS;
 
 export const newLeg = (): LegFields => ({ side: 'sell', type: 'put', quantity: '1', by: 'delta', value: '0.3' });
 

@@ -27,6 +27,7 @@ import { WatchStar } from '@web/components/watchlist/watch-star';
 import { ApiError } from '@web/lib/api-client';
 import { usePageMeta } from '@web/lib/page-meta';
 import { PostMarkdown } from './post-markdown';
+import { BacktestPartView } from './backtest-part';
 import { QueryError } from '@web/components/query-state';
 
 const pct = (ratio: number) => {
@@ -67,6 +68,12 @@ export function PostPage() {
   );
 }
 
+const SOURCE_WORDS: Record<Post['source'], string> = {
+  builder: ' · from the strategy builder',
+  journal: ' · from a closed paper trade',
+  backtest: ' · from a backtest',
+};
+
 function PostView({ post }: { post: Post }) {
   const legs = useMemo(() => legsAt(post.legs, { underlying: post.underlying, price: post.refPrice, date: post.refDate }), [post]);
   // The legs are kept relative to the price; what a learner can watch is today's listed contract nearest each one.
@@ -94,10 +101,11 @@ function PostView({ post }: { post: Post }) {
         <h1 className="text-2xl font-bold break-words text-slate-900">{post.title}</h1>
         <p className="text-sm text-slate-700">
           Shared by <AuthorName className="font-semibold" name={post.authorName} publicId={post.authorPublicId} /> · {formatNewYorkTime(post.createdAt)}
-          {post.source === 'journal' ? ' · from a closed paper trade' : ' · from the strategy builder'}
+          {SOURCE_WORDS[post.source]}
         </p>
       </header>
       <Actions post={post} />
+      {post.backtest && <BacktestPartView part={post.backtest} />}
       <section aria-labelledby="legs-heading" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
         <h2 id="legs-heading" className="font-semibold text-slate-900">
           Legs

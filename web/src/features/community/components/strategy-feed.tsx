@@ -121,6 +121,7 @@ function PostCard({ post }: { post: PostSummary }) {
         {post.source === 'journal' && (
           <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-emerald-900 ring-1 ring-emerald-200">From a closed trade</span>
         )}
+        {post.source === 'backtest' && <span className="rounded-full bg-sky-50 px-2 py-0.5 text-sky-900 ring-1 ring-sky-200">From a backtest</span>}
       </div>
       <h3 className="mt-2 text-base font-semibold break-words text-slate-900">
         <Link to={`/app/community/posts/${post.id}`} className="hover:underline">

@@ -20,6 +20,11 @@ export const FEATURES: readonly Feature[] = [
     needs: ['/app/trading', '/app/templates'],
   },
   {
+    title: 'Strategy backtester',
+    text: 'Run entry and exit rules over past end-of-day data, with costs, and see every trade, the win rate, the drawdown and what the run teaches. Prices are modelled, not past quotes.',
+    needs: ['/app/backtest'],
+  },
+  {
     title: 'Paper trading',
     text: 'Place orders with virtual money and meet the rules real brokers apply: buying power, trading levels, day-trade limits.',
     needs: ['/app/portfolio', '/app/orders'],
@@ -43,6 +48,11 @@ export const FEATURES: readonly Feature[] = [
     needs: ['/app/sentiment', '/app/regime', '/app/events', '/app/screener', '/app/arbitrage'],
   },
   { title: 'Community', text: 'Share what you learned, and read how other learners got started.', needs: ['/app/community'] },
+  {
+    title: 'Competitions',
+    text: 'Weekly and monthly seasons on a separate paper account, defined-risk trades only, ranked by return over max drawdown, so trading more or bigger does not help.',
+    needs: ['/app/competitions'],
+  },
 ];
 
 /** The features that work now, in order, then those still coming (any page they need is planned). */

@@ -11,6 +11,7 @@ import { useBuilderActions } from '../hooks/use-builder-actions';
 import type { StrategyBuilder as Builder } from '../hooks/use-strategy-builder';
 import { gridOf, legEarlyExercise, MAX_LEGS, MULTIPLIERS, NO_LEGS_HINT, type Multiplier } from '../lib/legs';
 import { unitNote, type LimitEstimate, type TradeEstimate } from '../lib/trade';
+import { backtestHref } from '../lib/backtest-link';
 import type { BuilderPortfolio } from '../lib/types';
 import { AnalyticsPanel } from './analytics-panel';
 import { ComplexityBadge } from '@web/components/strategy/complexity-badge';
@@ -40,6 +41,7 @@ export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
   const { edit, resetMessages, sharesHeld, funds, estimate, orderKind, alert, success } = a;
   const template = b.template;
   const messages = b.validation;
+  const backtest = b.loadingPrices ? null : backtestHref(underlying, b.spot, b.quoted);
 
   return (
     // Phones read legs, then the analysis, then the ready-made list and drafts; wide screens put the analysis beside them.
@@ -156,6 +158,14 @@ export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
               Trade All
             </button>
           </div>
+          {backtest && (
+            <p className="mt-2 text-sm">
+              <Link to={backtest} className="font-semibold text-brand-800 underline">
+                Backtest these legs
+              </Link>{' '}
+              <span className="text-slate-600">over past end-of-day data, as distances from the price.</span>
+            </p>
+          )}
           <OrderTypeField
             kind={orderKind}
             onKind={a.setOrderKind}
