@@ -43,8 +43,7 @@ export const COMPETITION_TEXTS = {
     `This season starts on ${formatSeasonDay(season.firstDay)}: its competition account takes orders from then until the season closes.`,
   closed: (season: Season) =>
     `This season closed on ${formatSeasonDay(season.lastDay)} and its results are frozen: its competition account takes no more orders.`,
-  notJoined: (season: Season) =>
-    `You have not joined the ${seasonLabel(season)} season, so you have no competition account in it.`,
+  notJoined: (season: Season) => `You have not joined the ${seasonLabel(season)} season, so you have no competition account in it.`,
 } as const;
 
 /** The season a competition account id names, or null. */
