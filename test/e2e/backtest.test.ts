@@ -121,8 +121,18 @@ describe('the backtester', () => {
     await postLink.click();
     await page.waitForURL((u) => u.pathname.startsWith('/app/community/posts/'));
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
-    await page.goto(`${stack.url}/app/community`);
-    await page.getByRole('list', { name: 'Shared strategies' }).getByRole('link', { name: title }).waitFor();
+    // The feed: the community function keeps each feed page 2 s in its warm function, and the post was written by the
+    // backtest function, so a page read just before the share may answer for those seconds; a reload then shows it.
+    const feedLink = page.getByRole('list', { name: 'Shared strategies' }).getByRole('link', { name: title });
+    for (let attempt = 0; ; attempt++) {
+      await page.goto(`${stack.url}/app/community`);
+      const shown = await feedLink.waitFor({ timeout: 5_000 }).then(
+        () => true,
+        () => false,
+      );
+      if (shown) break;
+      if (attempt === 5) throw new Error(`The shared run "${title}" never reached the community feed`);
+    }
 
     // At a phone's width: the same run, the form stacked, nothing wider than the screen (tables scroll in their own box).
     const phoneContext = await returningLearner(browser, PHONE);
