@@ -18,6 +18,7 @@ import { screenerSuite } from './screener';
 import { uploadSuite } from './upload';
 import { indiaSuite } from './india';
 import { backtestSuite } from './backtest';
+import { competitionsSuite } from './competitions';
 
 export interface BenchSuite {
   name: string;
@@ -49,4 +50,5 @@ export const suites: BenchSuite[] = [
   alertsSuite,
   indiaSuite,
   backtestSuite,
+  competitionsSuite,
 ];
