@@ -1,6 +1,8 @@
 import { type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { EquityPoint } from '@shared/competitions/score';
-import type { EntryResult, SeasonRepository, StoredDebrief, StoredEntry, StoredStandings } from '@shared/competitions/seasons.port';
+import { withoutEntrant } from '@shared/competitions/erase-entrant';
+import type { EntryResult, FrozenResults, SeasonRepository, StoredDebrief, StoredEntry, StoredStandings } from '@shared/competitions/seasons.port';
+import { ulid } from 'ulid';
 import { documentClient, tableName } from './client';
 import { isConditionFailed } from './conditions';
 import { outboxPut } from './outbox';
@@ -236,5 +238,15 @@ export async function eraseCompetitionEntrant(userId: string, db: DynamoDBDocume
         },
       },
     ]);
+    // Then the season's standings and frozen results keep the learner's row for the others' ranks, without who it was.
+    for (const [sk, field] of [
+      ['STANDINGS', 'standings'],
+      ['RESULTS', 'results'],
+    ] as const) {
+      const out = await db.send(new GetCommand({ TableName: table, Key: { PK: seasonPk(seasonId), SK: sk }, ConsistentRead: true }));
+      const record = out.Item?.[field] as StoredStandings | FrozenResults | undefined;
+      const cleaned = record ? withoutEntrant(record, userId, `deleted-${ulid()}`) : null;
+      if (cleaned) await db.send(new PutCommand({ TableName: table, Item: { ...out.Item, [field]: cleaned } }));
+    }
   }
 }

@@ -63,6 +63,7 @@ describe('the competition seasons repository', () => {
   it("removes a deleted learner's entrant items from each season they entered, and the count with them", async () => {
     mock.on(QueryCommand).resolves({ Items: [{ seasonId: SEASON }, { seasonId: 'monthly-2026-12' }] });
     mock.on(TransactWriteCommand).resolves({});
+    mock.on(GetCommand).resolves({});
     await eraseCompetitionEntrant('u1', db, 'table');
     const calls = mock.commandCalls(TransactWriteCommand).map((c) => c.args[0].input.TransactItems!);
     expect(calls.map((items) => items[0]!.Delete?.Key)).toEqual([
@@ -70,5 +71,56 @@ describe('the competition seasons repository', () => {
       { PK: 'SEASON#monthly-2026-12', SK: 'ENTRANT#u1' },
     ]);
     expect(calls[0]![1]!.Update).toMatchObject({ Key: { PK: `SEASON#${SEASON}`, SK: 'META' }, ExpressionAttributeValues: { ':minus': -1 } });
+  });
+
+  it("keeps a deleted learner's row in a season's standings and frozen results, without their id, name or award", async () => {
+    const row = (userId: string, displayName: string) => ({
+      userId,
+      displayName,
+      hidden: false,
+      league: 1,
+      ranked: true,
+      leagueRank: 1,
+      overallRank: 1,
+      score: 2,
+    });
+    const results = [row('u1', 'Ada Lovelace'), row('u2', 'Grace Hopper')];
+    mock.on(QueryCommand).resolves({ Items: [{ seasonId: SEASON }] });
+    mock.on(TransactWriteCommand).resolves({});
+    mock.on(GetCommand, { Key: { PK: `SEASON#${SEASON}`, SK: 'STANDINGS' } }).resolves({
+      Item: { PK: `SEASON#${SEASON}`, SK: 'STANDINGS', basis: 'final', standings: { seasonId: SEASON, computedAt: 'x', basis: 'final', leagues: 1, results } },
+    });
+    mock.on(GetCommand, { Key: { PK: `SEASON#${SEASON}`, SK: 'RESULTS' } }).resolves({
+      Item: {
+        PK: `SEASON#${SEASON}`,
+        SK: 'RESULTS',
+        results: { seasonId: SEASON, closedAt: 'y', leagues: 1, results, awards: [`competition#${SEASON}#u1`, `competition#${SEASON}#u2`] },
+      },
+    });
+    mock.on(PutCommand).resolves({});
+    await eraseCompetitionEntrant('u1', db, 'table');
+    const puts = mock.commandCalls(PutCommand).map((c) => c.args[0].input.Item!);
+    expect(puts.map((i) => i.SK)).toEqual(['STANDINGS', 'RESULTS']);
+    for (const [item, field] of [
+      [puts[0]!, 'standings'],
+      [puts[1]!, 'results'],
+    ] as const) {
+      const written = JSON.stringify(item);
+      expect(written).not.toContain('u1');
+      expect(written).not.toContain('Ada Lovelace');
+      const rows = (item[field] as { results: { userId: string; displayName: string; hidden: boolean; overallRank: number }[] }).results;
+      expect(rows[0]).toMatchObject({ displayName: 'Deleted learner', hidden: true, overallRank: 1 });
+      expect(rows[0]!.userId).toMatch(/^deleted-/);
+      expect(rows[1]).toEqual(row('u2', 'Grace Hopper'));
+    }
+    expect((puts[1]!.results as { awards: string[] }).awards).toEqual([`competition#${SEASON}#u2`]);
+  });
+
+  it('writes nothing to a season whose standings no longer name the learner (a repeated deletion)', async () => {
+    mock.on(QueryCommand).resolves({ Items: [{ seasonId: SEASON }] });
+    mock.on(TransactWriteCommand).rejects(cancelled('ConditionalCheckFailed', 'None'));
+    mock.on(GetCommand).resolves({ Item: { standings: { seasonId: SEASON, computedAt: 'x', basis: 'closing', leagues: 1, results: [] } } });
+    await eraseCompetitionEntrant('u1', db, 'table');
+    expect(mock.commandCalls(PutCommand)).toHaveLength(0);
   });
 });
