@@ -1,7 +1,7 @@
 import { formatNumber } from '@shared/format/number';
 import { useId, useState } from 'react';
 import { useSharePost, type Post, type ShareBody } from '@web/api/community-posts';
-import { Modal } from '@web/components/trading/modal';
+import { FormDialogActions, Modal } from '@web/components/trading/modal';
 import { PostFields, tagsOf } from './post-fields';
 import { useCelebrationHold } from '@web/lib/celebration-hold';
 
@@ -46,26 +46,7 @@ export function ShareStrategyDialog({ source, onClose, onShared }: { source: Sha
       onClose={onClose}
       locked={share.isPending}
       wide
-      footer={
-        <>
-          <button
-            type="button"
-            onClick={onClose}
-            disabled={share.isPending}
-            className="rounded-lg px-4 py-2.5 text-sm font-semibold text-slate-800 ring-1 ring-inset ring-slate-300 hover:bg-slate-50"
-          >
-            Cancel
-          </button>
-          <button
-            type="submit"
-            form={ids.form}
-            disabled={share.isPending}
-            className="rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800 disabled:bg-slate-300"
-          >
-            {share.isPending ? 'Sharing...' : 'Share strategy'}
-          </button>
-        </>
-      }
+      footer={<FormDialogActions formId={ids.form} pending={share.isPending} onCancel={onClose} submitLabel="Share strategy" pendingLabel="Sharing..." />}
     >
       <form
         id={ids.form}

@@ -85,3 +85,42 @@ export function Modal({
     </div>
   );
 }
+
+/**
+ * A form dialog's footer: Cancel, and the submit button of the form named by `formId` (outside the form, in the
+ * footer), both disabled while it is sent, the submit saying what is happening ("Saving...").
+ */
+export function FormDialogActions({
+  formId,
+  pending,
+  onCancel,
+  submitLabel,
+  pendingLabel,
+}: {
+  formId: string;
+  pending: boolean;
+  onCancel: () => void;
+  submitLabel: string;
+  pendingLabel: string;
+}) {
+  return (
+    <>
+      <button
+        type="button"
+        onClick={onCancel}
+        disabled={pending}
+        className="rounded-lg px-4 py-2.5 text-sm font-semibold text-slate-800 ring-1 ring-inset ring-slate-300 hover:bg-slate-50"
+      >
+        Cancel
+      </button>
+      <button
+        type="submit"
+        form={formId}
+        disabled={pending}
+        className="rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800 disabled:bg-slate-300"
+      >
+        {pending ? pendingLabel : submitLabel}
+      </button>
+    </>
+  );
+}

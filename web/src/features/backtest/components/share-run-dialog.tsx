@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { POST_BOUNDS } from '@shared/community/strategy-posts';
 import { useShareRun, type SavedRun } from '@web/api/backtest';
 import { PostFields, postFieldErrors, tagsOf, type PostField } from '@web/components/community/post-fields';
-import { Modal } from '@web/components/trading/modal';
+import { FormDialogActions, Modal } from '@web/components/trading/modal';
 import { useCelebrationHold } from '@web/lib/celebration-hold';
 
 /**
@@ -42,24 +42,7 @@ export function ShareRunDialog({ run, onClose }: { run: SavedRun; onClose: () =>
             Close
           </button>
         ) : (
-          <>
-            <button
-              type="button"
-              onClick={onClose}
-              disabled={share.isPending}
-              className="rounded-lg px-4 py-2.5 text-sm font-semibold text-slate-800 ring-1 ring-inset ring-slate-300 hover:bg-slate-50"
-            >
-              Cancel
-            </button>
-            <button
-              type="submit"
-              form={formId}
-              disabled={share.isPending}
-              className="rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800 disabled:bg-slate-300"
-            >
-              {share.isPending ? 'Sharing...' : 'Share run'}
-            </button>
-          </>
+          <FormDialogActions formId={formId} pending={share.isPending} onCancel={onClose} submitLabel="Share run" pendingLabel="Sharing..." />
         )
       }
     >

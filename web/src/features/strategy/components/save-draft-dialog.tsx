@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Modal } from '@web/components/trading/modal';
+import { FormDialogActions, Modal } from '@web/components/trading/modal';
 import { useCreateDraft, type DraftBody } from '../api/drafts';
 
 /** "Add to Drafts": asks for a name (a sensible default is filled in) and saves the legs for this learner. */
@@ -23,26 +23,7 @@ export function SaveDraftDialog({
       title="Save to drafts"
       onClose={onClose}
       locked={create.isPending}
-      footer={
-        <>
-          <button
-            type="button"
-            onClick={onClose}
-            disabled={create.isPending}
-            className="rounded-lg px-4 py-2.5 text-sm font-semibold text-slate-800 ring-1 ring-inset ring-slate-300 hover:bg-slate-50"
-          >
-            Cancel
-          </button>
-          <button
-            type="submit"
-            form={formId}
-            disabled={create.isPending}
-            className="rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800 disabled:bg-slate-300"
-          >
-            {create.isPending ? 'Saving...' : 'Save draft'}
-          </button>
-        </>
-      }
+      footer={<FormDialogActions formId={formId} pending={create.isPending} onCancel={onClose} submitLabel="Save draft" pendingLabel="Saving..." />}
     >
       <form
         id={formId}
