@@ -31,6 +31,15 @@ export const KITE_NOW = new Date('2026-11-30T05:00:00Z');
 export const KITE_KEY = 'kitestandinkey';
 export const KITE_SECRET = 'kitestandinsecret';
 
+/** The test stand-in's window between two quote calls of one key (Kite's is a second). */
+export const TEST_QUOTE_WINDOW_MS = 50;
+/**
+ * The pause a test's Kite client keeps between quote calls: four times the window, as a busy machine can hold a
+ * request back by tens of milliseconds between the client's send and the stand-in's clock, which must not turn a paced
+ * call into a refused one (a 429 and its retry).
+ */
+export const TEST_QUOTE_INTERVAL_MS = 4 * TEST_QUOTE_WINDOW_MS;
+
 export function startTestKiteStandin(extra: Partial<KiteStandinOptions> = {}): Promise<RunningKiteStandin> {
   return startKiteStandin({
     port: 0,
@@ -39,7 +48,7 @@ export function startTestKiteStandin(extra: Partial<KiteStandinOptions> = {}): P
     underlyings: [NIFTY, BANKNIFTY],
     seed: 'test',
     now: () => KITE_NOW,
-    quoteWindowMs: 50,
+    quoteWindowMs: TEST_QUOTE_WINDOW_MS,
     ...extra,
   });
 }

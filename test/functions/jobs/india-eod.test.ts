@@ -12,7 +12,7 @@ import { simulatedIndianChainSource } from '@shared/market/india/simulated-chain
 import { CLOSING_EXPIRIES, closingRunDecision } from '@shared/market/india/use-cases/store-closing-chains';
 import { fail, ok } from '@shared/result';
 import { memoryJobRuns } from '../../support/memory-job-runs';
-import { KITE_KEY, KITE_SECRET, startTestKiteStandin } from '../../support/kite-standin';
+import { KITE_KEY, KITE_SECRET, startTestKiteStandin, TEST_QUOTE_INTERVAL_MS } from '../../support/kite-standin';
 import { memoryKiteSessionStore } from '../../support/memory-kite-session-store';
 
 /** Monday 30 November 2026, 15:45 in Mumbai (10:15 UTC): the schedule's time, a quarter of an hour after the close. */
@@ -181,7 +181,7 @@ describe('the Indian end-of-day job against the Kite stand-in', () => {
         simulated: simulatedIndianChainSource(),
         kite: kiteChainSources({
           baseUrl: standin.url,
-          quoteIntervalMs: 60,
+          quoteIntervalMs: TEST_QUOTE_INTERVAL_MS,
           fetch: (input, init) => {
             calls.push(new URL(String(input)).pathname);
             return fetch(input, init);

@@ -4,7 +4,7 @@ import { KiteTicker } from '../../../functions/adapters/kite/kite-ticker';
 import { indiaTickerService, type IndiaTickerDeps, type IndiaTickerService } from '../../../functions/services/india-ticker-service';
 import type { KiteSession } from '@shared/market/india/kite-session.port';
 import type { RunningKiteStandin } from '../../../local/kite-standin';
-import { BANKNIFTY, KITE_KEY, KITE_NOW, KITE_SECRET, NIFTY, startTestKiteStandin } from '../../support/kite-standin';
+import { BANKNIFTY, KITE_KEY, KITE_NOW, KITE_SECRET, NIFTY, startTestKiteStandin, TEST_QUOTE_INTERVAL_MS } from '../../support/kite-standin';
 import { memoryIndianLiveQuotes } from '../../support/memory-india-live-quotes';
 import { memoryKiteSessionStore } from '../../support/memory-kite-session-store';
 import { fail } from '@shared/result';
@@ -53,7 +53,7 @@ async function service(extra: Partial<IndiaTickerDeps> & { session?: KiteSession
   const svc = indiaTickerService({
     clock: c,
     sessions,
-    api: (credentials, accessToken) => kiteClient({ apiKey: credentials.apiKey, accessToken, baseUrl: standin.url, quoteIntervalMs: 60 }),
+    api: (credentials, accessToken) => kiteClient({ apiKey: credentials.apiKey, accessToken, baseUrl: standin.url, quoteIntervalMs: TEST_QUOTE_INTERVAL_MS }),
     ticker: (credentials, accessToken) => new KiteTicker({ apiKey: credentials.apiKey, accessToken, url: standin.wsUrl, baseDelayMs: 30 }),
     store,
     log: (_level, message) => logs.push(message),

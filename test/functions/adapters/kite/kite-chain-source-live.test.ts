@@ -5,7 +5,7 @@ import type { KiteSession } from '@shared/market/india/kite-session.port';
 import type { LiveGroup } from '@shared/market/india/live/live-quotes.port';
 import { LIVE_FRESH_MS } from '@shared/market/india/live/quote-book';
 import type { RunningKiteStandin } from '../../../../local/kite-standin';
-import { KITE_KEY, KITE_NOW, KITE_SECRET, NIFTY, startTestKiteStandin } from '../../../support/kite-standin';
+import { KITE_KEY, KITE_NOW, KITE_SECRET, NIFTY, startTestKiteStandin, TEST_QUOTE_INTERVAL_MS } from '../../../support/kite-standin';
 import { memoryIndianLiveQuotes } from '../../../support/memory-india-live-quotes';
 
 let standin: RunningKiteStandin;
@@ -37,7 +37,7 @@ function source(group: LiveGroup | null) {
   const calls: string[] = [];
   const sources = kiteChainSources({
     baseUrl: standin.url,
-    quoteIntervalMs: 60,
+    quoteIntervalMs: TEST_QUOTE_INTERVAL_MS,
     keepMs: 0,
     live,
     fetch: (input, init) => {

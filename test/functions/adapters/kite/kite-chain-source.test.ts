@@ -8,7 +8,7 @@ import { readIndianChain } from '@shared/market/india/use-cases/read-indian-chai
 import { listNseUnderlyings } from '@shared/market/india/use-cases/list-nse-underlyings';
 import { bsmPrice } from '@shared/pricing/bsm';
 import type { RunningKiteStandin } from '../../../../local/kite-standin';
-import { KITE_KEY, KITE_NOW, KITE_SECRET, NIFTY, startTestKiteStandin } from '../../../support/kite-standin';
+import { KITE_KEY, KITE_NOW, KITE_SECRET, NIFTY, startTestKiteStandin, TEST_QUOTE_INTERVAL_MS } from '../../../support/kite-standin';
 import { memoryKiteSessionStore } from '../../../support/memory-kite-session-store';
 import { kiteClient } from '../../../../functions/adapters/kite/kite-client';
 
@@ -33,7 +33,7 @@ function deps(session: KiteSession | null, calls: string[] = []): IndiaDeps & { 
     simulated: simulatedIndianChainSource(),
     kite: kiteChainSources({
       baseUrl: standin.url,
-      quoteIntervalMs: 60,
+      quoteIntervalMs: TEST_QUOTE_INTERVAL_MS,
       fetch: (input, init) => {
         calls.push(new URL(String(input)).pathname);
         return fetch(input, init);

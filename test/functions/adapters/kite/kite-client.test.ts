@@ -4,7 +4,7 @@ import { isKiteSessionOver } from '@shared/market/india/kite/errors';
 import { optionChainRows } from '@shared/market/india/kite/instruments';
 import type { KiteApi } from '@shared/market/india/kite/kite.port';
 import type { RunningKiteStandin } from '../../../../local/kite-standin';
-import { KITE_KEY, KITE_SECRET, startTestKiteStandin } from '../../../support/kite-standin';
+import { KITE_KEY, KITE_SECRET, startTestKiteStandin, TEST_QUOTE_INTERVAL_MS } from '../../../support/kite-standin';
 
 let standin: RunningKiteStandin;
 beforeAll(async () => {
@@ -18,7 +18,7 @@ function client(extra: { quoteIntervalMs?: number } = {}) {
   const api = kiteClient({
     apiKey: KITE_KEY,
     baseUrl: standin.url,
-    quoteIntervalMs: extra.quoteIntervalMs ?? 60,
+    quoteIntervalMs: extra.quoteIntervalMs ?? TEST_QUOTE_INTERVAL_MS,
     fetch: (input, init) => {
       const url = new URL(String(input));
       calls.push({ path: url.pathname, instruments: url.searchParams.getAll('i').length });
