@@ -111,7 +111,8 @@ describe('competitions in Chromium, on a clock of its own', () => {
     await card.getByRole('link', { name: 'Trade in the builder' }).click();
     await page.waitForURL((url) => url.pathname === '/app/trading' && !url.searchParams.has('account'));
     await page.goto(`${own.url}/app/trading?underlying=SPY&template=bull-put-spread`);
-    expect(await page.getByRole('complementary', { name: 'Educational use only' }).textContent()).toContain('Trades here go to your competition account');
+    // The chosen account holds across the reload; the notice names it once the account list has arrived.
+    await page.getByRole('complementary', { name: 'Educational use only' }).filter({ hasText: 'Trades here go to your competition account' }).waitFor();
     await page.getByTestId('buying-power').waitFor();
     await page.getByTestId('leg-row').nth(1).waitFor();
     await fillNowIfMarketClosed(page);

@@ -100,7 +100,13 @@ describe('a competition season on the local stack (its own stack, the clock move
     expect(debrief.body.note).toMatch(/^Not ranked: 0 closed trades on 0 trading days/);
     expect(debrief.body.lesson.title).not.toBe(debrief.body.lesson.id);
 
-    const closedBoard = (await call('GET', `/api/competitions/seasons/${season.id}/board?view=overall`)).body;
+    // The boards' function keeps a season's standings 2 s, so the final ones show within seconds of the close.
+    const closedBoard = await waitFor(
+      async () => (await call('GET', `/api/competitions/seasons/${season.id}/board?view=overall`)).body,
+      (b: { asOf: { basis: string } | null }) => b.asOf?.basis === 'final',
+      10_000,
+      'the final standings',
+    );
     expect(closedBoard).toMatchObject({ status: 'closed', asOf: { at: season.closesAt, basis: 'final' }, entrants: 2 });
 
     // A second close changes nothing, and an unranked season earns no coins.
