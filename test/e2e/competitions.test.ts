@@ -206,8 +206,10 @@ describe('competitions in Chromium, on a clock of its own', () => {
     await section.waitFor();
     expect(await section.getByRole('heading', { name: 'What drove your score' }).isVisible()).toBe(true);
     expect(await section.textContent()).toContain('1 of 1 trade had a plan');
-    // One closed trade is short of the minimum sample: not ranked, so no award, and the page says why.
-    expect(await section.textContent()).toContain('You were not ranked');
+    // The spread was still open at the close: no closed trade, short of the minimum sample, so not ranked and no award,
+    // and the page says why.
+    expect(await section.textContent()).toContain('Not ranked: 0 closed trades on 0 trading days; ranking needs 5 closed trades on at least 3 trading days.');
+    expect(await section.textContent()).not.toMatch(/not ranked: Not ranked/i);
     expect(await page.getByTestId('award').count()).toBe(0);
     const lesson = section.getByRole('link', { name: d.lesson.title });
     expect(await lesson.getAttribute('href')).toBe(d.lesson.href);

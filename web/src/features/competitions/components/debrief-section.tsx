@@ -27,7 +27,7 @@ export function DebriefSection({ debrief: d, view }: { debrief: DebriefView; vie
           Results frozen at {formatNewYorkTime(d.closedAt)}.{' '}
           {d.ranked && d.leagueRank !== null
             ? `You finished ${formatOrdinal(d.leagueRank)} in league ${d.league}${d.rank !== null ? ` and ${formatOrdinal(d.rank)} of ${plural(d.entrants, 'entrant')} overall` : ''}.`
-            : `You were not ranked${d.note ? `: ${d.note}` : '.'}`}
+            : (d.note ?? 'Not ranked.')}
         </p>
       </div>
 
