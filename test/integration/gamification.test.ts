@@ -70,7 +70,7 @@ describe('gamification from real events', () => {
     await gameDeliveries(ada.user.sub, 'AccountOpened', 1);
     const fresh = await state(ada);
     expect(fresh).toMatchObject({ level: 1, currentXP: 0, totalXP: 0, xpToNextLevel: 115, optionsCoins: 0, currentStreak: 0 });
-    expect(fresh.achievements).toHaveLength(30);
+    expect(fresh.achievements).toHaveLength(31); // the specification's 30 and Planned Season (issue 39)
 
     const placed = await ada.call('POST', '/api/orders', marketBuy(contract.contract_ticker, 1));
     expect(placed.status).toBe(201);
