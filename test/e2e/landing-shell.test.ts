@@ -178,8 +178,15 @@ describe('the app shell', () => {
 });
 
 describe('the public pages', () => {
-  it('draws the landing page from the product API under the strict CSP, with no serious accessibility findings', async () => {
+  it('draws the landing page and the public chain from the product API under the strict CSP, with no serious accessibility findings', async () => {
     const context = await returningVisitor();
+    // What the policy refused, also where the page caught the refusal (a library trying eval once raises no console error).
+    await context.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+    });
+    const violations = (page: Page) => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
     const page = await context.newPage();
     const errors = watchErrors(page);
     const csp: string[] = [];
@@ -203,6 +210,13 @@ describe('the public pages', () => {
     expect(await page.getByText('Read the risk disclaimer').count()).toBe(0);
 
     expect(await seriousViolations(page)).toEqual([]);
+    expect(await violations(page)).toEqual([]);
+
+    // The public chain parses its answers with the product's schemas: none of that may ask the policy for eval.
+    await page.goto(`${stack.url}/optionschain`);
+    await page.getByRole('table').first().waitFor();
+    await page.locator('tbody tr[data-strike]').first().waitFor();
+    expect(await violations(page)).toEqual([]);
     expect(csp).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();

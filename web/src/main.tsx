@@ -1,3 +1,5 @@
+// Before any schema exists: Zod's settings for a page whose policy forbids eval (zod-config.ts).
+import './lib/zod-config';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
