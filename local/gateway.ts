@@ -21,7 +21,7 @@ import {
 import { AGENT_NOT_ALLOWED_ANSWER, RATE_LIMITED_ANSWER } from '../functions/rate-limits';
 import { httpFunctions, routes, type RouteDefinition } from '../functions/routes';
 import { contentSecurityPolicy, STATIC_SECURITY_HEADERS } from '../infra/security-headers';
-import { LANDING_PAGE_FILE, SHELL_FILE } from '../infra/spa-routing';
+import { DRAWN_PAGES, SHELL_FILE } from '../infra/spa-routing';
 import { lambdaContext, loadHandler, REPO_ROOT } from './handlers';
 import { CompressedFiles, isCompressible, negotiateEncoding } from './compression';
 import { LOOPBACK } from './ports';
@@ -224,10 +224,11 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
     if (requested === null) return sendText(res, 400, 'Bad Request');
     if (requested === 'outside') return sendText(res, 404, 'Not found');
     const isFile = existsSync(requested) && statSync(requested).isFile();
-    // As CloudFront's routing function does in AWS: `/` is the prerendered landing page (the shell when a build has
-    // none), and other client-side routes fall back to the shell, index.html.
-    const landing = url.pathname === '/' ? path.join(root, LANDING_PAGE_FILE) : null;
-    const file = isFile ? requested : landing && existsSync(landing) ? landing : path.join(root, SHELL_FILE);
+    // As CloudFront's routing function does in AWS: `/` and `/optionschain` are their pages drawn at build time (the
+    // shell when a build has none), and other client-side routes fall back to the shell, index.html.
+    const drawnFile = Object.hasOwn(DRAWN_PAGES, url.pathname) ? DRAWN_PAGES[url.pathname] : undefined;
+    const drawn = drawnFile ? path.join(root, drawnFile) : null;
+    const file = isFile ? requested : drawn && existsSync(drawn) ? drawn : path.join(root, SHELL_FILE);
     const hashed = isFile && url.pathname.startsWith('/assets/');
     const type = contentType(file);
     const headers = {

@@ -5,16 +5,16 @@ import { createServer, type Plugin, type ResolvedConfig } from 'vite';
 const ROOT_ELEMENT = '<div id="root"></div>';
 
 /**
- * Writes the landing page as HTML into every client build, beside the app's shell: `file` (served for `/` by CloudFront's
- * routing function and the local gateway) is `index.html` with the page drawn inside #root (web/src/prerender.tsx), so a
- * phone paints the headline from HTML and CSS before any JavaScript has arrived, and main.tsx then hydrates what is
- * there. `index.html` stays the empty shell every other route is served, so no other page ever shows the landing page's
- * content before its own.
+ * Writes the pages drawn at build time as HTML into every client build, beside the app's shell: each file (served for its
+ * address by CloudFront's routing function and the local gateway: `pages`, infra/spa-routing.ts) is `index.html` with the
+ * page drawn inside #root (web/src/prerender.tsx), so a phone paints it from HTML and CSS before any JavaScript has
+ * arrived, and main.tsx then hydrates what is there. `index.html` stays the empty shell every other route is served, so
+ * no other page ever shows a drawn page's content before its own.
  */
-export function prerenderLanding(file: string, loader: string): Plugin {
+export function prerenderPages(pages: Readonly<Record<string, string>>, loader: string): Plugin {
   let config: ResolvedConfig;
   return {
-    name: 'options-academy:prerender-landing',
+    name: 'options-academy:prerender-pages',
     apply: (userConfig, env) => env.command === 'build' && !userConfig.build?.ssr,
     configResolved(resolved) {
       config = resolved;
@@ -22,7 +22,7 @@ export function prerenderLanding(file: string, loader: string): Plugin {
     async closeBundle() {
       const outDir = path.resolve(config.root, config.build.outDir);
       const shell = readFileSync(path.join(outDir, 'index.html'), 'utf8');
-      if (!shell.includes(ROOT_ELEMENT)) throw new Error(`web/index.html has no ${ROOT_ELEMENT} to draw the landing page into`);
+      if (!shell.includes(ROOT_ELEMENT)) throw new Error(`web/index.html has no ${ROOT_ELEMENT} to draw the pages into`);
       // The app's modules as the server side loads them (JSX, aliases and CSS imports handled as in the build), without
       // a client dependency scan: nothing is served.
       const server = await createServer({
@@ -34,9 +34,11 @@ export function prerenderLanding(file: string, loader: string): Plugin {
         optimizeDeps: { noDiscovery: true, include: [] },
       });
       try {
-        const { renderLanding } = (await server.ssrLoadModule('/src/prerender.tsx')) as { renderLanding: () => Promise<string> };
-        const page = await renderLanding();
-        writeFileSync(path.join(outDir, file), paintFirst(shell, `/${loader}`).replace(ROOT_ELEMENT, `<div id="root">${page}</div>`));
+        const { renderPage } = (await server.ssrLoadModule('/src/prerender.tsx')) as { renderPage: (path: string) => Promise<string> };
+        for (const [address, file] of Object.entries(pages)) {
+          const page = await renderPage(address);
+          writeFileSync(path.join(outDir, file), paintFirst(shell, `/${loader}`).replace(ROOT_ELEMENT, `<div id="root">${page}</div>`));
+        }
       } finally {
         await server.close();
       }

@@ -15,7 +15,7 @@ import { ORIGIN_VERIFY_HEADER } from '../../functions/origin';
 import { routes } from '../../functions/routes';
 import { uploadBucketOrigin, type StageConfig } from '../config';
 import { contentSecurityPolicy, STATIC_SECURITY_HEADERS } from '../security-headers';
-import { LANDING_LOADER_FILE, LANDING_PAGE_FILE, SHELL_FILE } from '../spa-routing';
+import { DRAWN_PAGES, LANDING_LOADER_FILE, SHELL_FILE } from '../spa-routing';
 import { EDGE_REGION } from './edge-stack';
 
 export interface WebStackProps extends StackProps {
@@ -43,15 +43,17 @@ export interface RuntimeConfig {
 }
 
 /**
- * `/` is served the prerendered landing page, other client-side routes (/learn/options-basics) the shell, index.html
- * (spa-routing.ts says why); files (anything with an extension) pass through. Attached to the S3 behaviour only, so the
- * API's own 403/404 answers reach the browser unchanged, which distribution-wide custom error responses would not allow.
+ * `/` and `/optionschain` are served their pages drawn at build time, other client-side routes (/learn/options-basics)
+ * the shell, index.html (spa-routing.ts says why); files (anything with an extension) pass through. Attached to the S3
+ * behaviour only, so the API's own 403/404 answers reach the browser unchanged, which distribution-wide custom error
+ * responses would not allow.
  */
 const SPA_ROUTING_CODE = `function handler(event) {
   var request = event.request;
   var uri = request.uri;
   var lastSegment = uri.substring(uri.lastIndexOf('/') + 1);
-  if (uri === '/') request.uri = '/${LANDING_PAGE_FILE}';
+  var drawn = ${JSON.stringify(DRAWN_PAGES)};
+  if (Object.prototype.hasOwnProperty.call(drawn, uri)) request.uri = '/' + drawn[uri];
   else if (lastSegment.indexOf('.') === -1) request.uri = '/${SHELL_FILE}';
   return request;
 }`;
@@ -77,7 +79,7 @@ export class WebStack extends Stack {
   constructor(scope: Construct, id: string, props: WebStackProps) {
     super(scope, id, props);
     const { config } = props;
-    for (const file of [SHELL_FILE, LANDING_PAGE_FILE]) {
+    for (const file of [SHELL_FILE, ...Object.values(DRAWN_PAGES)]) {
       if (!existsSync(path.join(props.webAssetDir, file))) throw new Error(`No ${file} in ${props.webAssetDir}: run npm run build:web first.`);
     }
     const autoDeleteObjects = !config.isProd;
@@ -289,7 +291,7 @@ export class WebStack extends Stack {
   }
 
   /**
-   * Two passes over the same build: hashed assets cached for a year, then index.html, landing.html and config.json
+   * Two passes over the same build: hashed assets cached for a year, then index.html, the drawn pages and config.json
    * with no-cache, so a new release is picked up on the next page load without an invalidation.
    */
   private deploySite(config: StageConfig, webAssetDir: string, runtimeConfig: RuntimeConfig): void {
@@ -302,7 +304,7 @@ export class WebStack extends Stack {
     logGroup.grantWrite(role);
     // The two pages name the hashed assets of their build, and the landing page's loader starts them: none is cached
     // past a release.
-    const mutableFiles = [SHELL_FILE, LANDING_PAGE_FILE, LANDING_LOADER_FILE, 'config.json'];
+    const mutableFiles = [SHELL_FILE, ...Object.values(DRAWN_PAGES), LANDING_LOADER_FILE, 'config.json'];
     const assets = s3deploy.Source.asset(webAssetDir);
 
     const hashed = new s3deploy.BucketDeployment(deployment, 'Assets', {

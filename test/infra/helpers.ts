@@ -22,6 +22,7 @@ export function webDistFixture(): string {
   const dir = tempDir('oa-web-dist-');
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Options Academy</title><div id="root"></div>');
   writeFileSync(path.join(dir, 'landing.html'), '<!doctype html><title>Options Academy</title><div id="root"><h1>Learn options</h1></div>');
+  writeFileSync(path.join(dir, 'optionschain.html'), '<!doctype html><title>Options Academy</title><div id="root"><h1>Options Chain</h1></div>');
   return dir;
 }
 

@@ -88,9 +88,12 @@ describe('WebStack', () => {
     const fn = Object.values(template.findResources('AWS::CloudFront::Function'))[0] as { Properties: { FunctionCode: string } };
     const handler = new Function(`${fn.Properties.FunctionCode}; return handler;`)() as (e: { request: { uri: string } }) => { uri: string };
     expect(handler({ request: { uri: '/learn/options-basics' } }).uri).toBe('/index.html');
-    expect(handler({ request: { uri: '/optionschain' } }).uri).toBe('/index.html');
-    // The landing page has a file of its own, drawn at build time; no other route is served it.
+    expect(handler({ request: { uri: '/app/optionschain' } }).uri).toBe('/index.html');
+    expect(handler({ request: { uri: '/optionschain/x' } }).uri).toBe('/index.html');
+    // The landing page and the public chain have files of their own, drawn at build time; no other route is served them.
     expect(handler({ request: { uri: '/' } }).uri).toBe('/landing.html');
+    expect(handler({ request: { uri: '/optionschain' } }).uri).toBe('/optionschain.html');
+    expect(handler({ request: { uri: '/constructor' } }).uri).toBe('/index.html');
     expect(handler({ request: { uri: '/assets/index-abc123.js' } }).uri).toBe('/assets/index-abc123.js');
     expect(handler({ request: { uri: '/config.json' } }).uri).toBe('/config.json');
   });
@@ -184,7 +187,7 @@ describe('WebStack', () => {
 
   it('deploys the build and a config.json with the real pool ids and SRP sign-in', () => {
     template.hasResourceProperties('Custom::CDKBucketDeployment', {
-      Include: ['index.html', 'landing.html', 'paint-first.js', 'config.json'],
+      Include: ['index.html', 'landing.html', 'optionschain.html', 'paint-first.js', 'config.json'],
       SystemMetadata: { 'cache-control': 'no-cache' },
       SourceMarkers: Match.arrayWith([
         Match.objectLike({
@@ -193,9 +196,9 @@ describe('WebStack', () => {
         }),
       ]),
     });
-    // The two pages name their build's hashed assets and the loader starts them: never cached for a year with the assets.
+    // The pages name their build's hashed assets and the loader starts them: never cached for a year with the assets.
     template.hasResourceProperties('Custom::CDKBucketDeployment', {
-      Exclude: ['index.html', 'landing.html', 'paint-first.js', 'config.json'],
+      Exclude: ['index.html', 'landing.html', 'optionschain.html', 'paint-first.js', 'config.json'],
       SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
     });
     const configDir = readdirSync(assemblyDir)

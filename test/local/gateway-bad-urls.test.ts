@@ -19,6 +19,7 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'), { recursive: true });
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>INDEX</title>');
   writeFileSync(path.join(dist, 'landing.html'), '<!doctype html><title>LANDING</title>');
+  writeFileSync(path.join(dist, 'optionschain.html'), '<!doctype html><title>CHAIN</title>');
   writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log("app")');
   // The sibling a bare prefix check let through: `${dist}-secret` starts with `${dist}`.
   mkdirSync(`${dist}-secret`);
@@ -108,13 +109,14 @@ describe('the static root', () => {
     expect((await get('/app/portfolio', 'HEAD')).status).toBe(200);
   });
 
-  it('serves / as the prerendered landing page and no other route with it, and / as the shell when a build has none', async () => {
+  it('serves / and /optionschain as their prerendered pages and no other route with them, and the shell when a build has none', async () => {
     for (const p of ['/', '/?ref=newsletter']) {
       const res = await get(p);
       expect(res, p).toMatchObject({ status: 200, body: '<!doctype html><title>LANDING</title>' });
       expect(res.headers['cache-control'], p).toBe('no-cache');
     }
-    for (const p of ['/optionschain', '/app', '/login', '/index.html']) expect((await get(p)).body, p).toContain('INDEX');
+    for (const p of ['/optionschain', '/optionschain?ticker=AAPL']) expect((await get(p)).body, p).toContain('CHAIN');
+    for (const p of ['/app/optionschain', '/optionschain/', '/app', '/login', '/index.html', '/constructor']) expect((await get(p)).body, p).toContain('INDEX');
     rmSync(path.join(dist, 'landing.html'));
     try {
       expect((await get('/')).body).toContain('INDEX');

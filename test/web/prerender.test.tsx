@@ -6,7 +6,7 @@ import { createMemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '@web/app/app';
 import { routes } from '@web/app/router';
-import { renderLanding } from '@web/prerender';
+import { renderLanding, renderPage } from '@web/prerender';
 import { stubApi } from './app/api-stub';
 
 // The landing page is a lazy chunk, compiled on its first import here: on a busy machine that takes more than a second.
@@ -62,6 +62,45 @@ describe('the landing page drawn at build time', () => {
     expect(screen.getByRole('heading', { level: 1, name: HEADLINE })).toBe(headline);
     expect(recoverable).not.toHaveBeenCalled();
     // React's development build also notes that two renderers (the build's and the browser's) share the contexts here.
+    const logged = consoleError.mock.calls.map((c) => String(c[0])).filter((m) => !m.includes('multiple renderers concurrently rendering'));
+    expect(logged).toEqual([]);
+  });
+});
+
+describe('the public chain drawn at build time', () => {
+  let root: Root | undefined;
+  beforeEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+    stubApi();
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    act(() => root?.unmount());
+    root = undefined;
+    document.body.innerHTML = '';
+    localStorage.clear();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('is taken over by the app in place for a returning visitor: the same heading, no mismatch', async () => {
+    const html = await renderPage('/optionschain');
+    await prerender(<></>);
+    expect(html).not.toMatch(/<script/i);
+    document.body.innerHTML = `<div id="root">${html}</div>`;
+    const heading = screen.getByRole('heading', { level: 1, name: 'Options Chain' });
+    const recoverable = vi.fn((e: unknown) => console.log('RECOVERABLE', e));
+    const consoleError = vi.spyOn(console, 'error');
+    await act(async () => {
+      root = hydrateRoot(
+        document.getElementById('root')!,
+        <App configured={false} createRouter={() => createMemoryRouter(routes, { initialEntries: ['/optionschain'] })} />,
+        { onRecoverableError: recoverable },
+      );
+    });
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Options Chain (Simulated)' })).toBe(heading));
+    expect(recoverable).not.toHaveBeenCalled();
     const logged = consoleError.mock.calls.map((c) => String(c[0])).filter((m) => !m.includes('multiple renderers concurrently rendering'));
     expect(logged).toEqual([]);
   });

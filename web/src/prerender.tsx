@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { createMemoryRouter } from 'react-router-dom';
 import { App } from './app/app';
+import { markLandingSeen } from './app/first-visit';
 import { routes } from './app/router';
 
 /** A browser's storage, empty: what a first visitor's browser holds when the page starts. */
@@ -20,23 +21,29 @@ function emptyStorage(): Storage {
 }
 
 /**
- * The landing page as HTML, drawn at build time (web/prerender.ts writes it into the build as landing.html, served for
- * `/`): the app's own tree at `/`, as the browser's first render draws it before any answer arrives (a visitor not yet
- * known, the tapes and figures loading), so that main.tsx hydrates it in place instead of drawing it again. Rendered to
- * completion (the lazy landing page included), with no inline script: the content security policy allows none.
+ * A public page as HTML, drawn at build time (web/prerender.ts writes each into the build, `/` as landing.html and
+ * `/optionschain` as optionschain.html, served for their paths): the app's own tree at `path`, as the browser's first
+ * render draws it before any answer arrives (a visitor not yet known, the page's data loading), so that main.tsx
+ * hydrates it in place instead of drawing it again. Rendered to completion (the lazy page included), with no inline
+ * script: the content security policy allows none.
  */
-export async function renderLanding(): Promise<string> {
+export async function renderPage(path: string): Promise<string> {
   // The first-visit rule reads the tab's storage while rendering; at build time there is none, as on a first visit.
   globalThis.localStorage ??= emptyStorage();
   globalThis.sessionStorage ??= emptyStorage();
+  // Any page but `/` is drawn as a returning visitor opens it (main.tsx sends a first visit to the landing page instead).
+  if (path !== '/') markLandingSeen(localStorage);
   // A failure inside the page would otherwise be drawn as its loading spinner, for the browser to render again.
   const errors: unknown[] = [];
   const { prelude } = await prerender(
     <StrictMode>
-      <App configured createRouter={() => createMemoryRouter(routes, { initialEntries: ['/'] })} />
+      <App configured createRouter={() => createMemoryRouter(routes, { initialEntries: [path] })} />
     </StrictMode>,
     { onError: (error) => void errors.push(error) },
   );
-  if (errors.length) throw new Error('The landing page could not be drawn at build time', { cause: errors[0] });
+  if (errors.length) throw new Error(`The page ${path} could not be drawn at build time`, { cause: errors[0] });
   return new Response(prelude).text();
 }
+
+/** The landing page, `/`. */
+export const renderLanding = () => renderPage('/');

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { Spinner } from '../components/ui/spinner';
 import { useAuth } from '../features/auth/hooks/auth-context';
+import { hasStoredSession } from '../features/auth/lib/stored-session';
 import { hasSeenLanding, optionsChainTarget } from './first-visit';
 
 /** /app routes need a signed-in learner; others go to /login and come back afterwards. */
@@ -33,12 +34,14 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
 
 /**
  * /optionschain needs no login. A signed-in learner who has seen the landing page gets the chain
- * inside the app instead (spec part 1 §4); a signed-out visitor stays on the public page.
+ * inside the app instead (spec part 1 §4); a signed-out visitor stays on the public page. While the
+ * sign-in check runs, a browser with no stored session is shown the public chain at once (as the
+ * build draws it), and only one that may be signed in waits.
  */
 export function PublicChainRoute({ children }: { children: ReactNode }) {
   const { state } = useAuth();
   const { search } = useLocation();
-  if (state.status === 'loading') return <Spinner />;
+  if (state.status === 'loading' && hasStoredSession()) return <Spinner />;
   const target = optionsChainTarget(search, hasSeenLanding(), state.status === 'signedIn');
   if (target) return <Navigate to={target} replace />;
   return <>{children}</>;

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type ChainPageComponent from '../features/chain/components/chain-page';
 import type { LandingPage as LandingPageComponent } from '../features/landing/components/landing-page';
 import { useAuth } from '../features/auth/hooks/auth-context';
 import { SIGN_UP_LABEL } from '../features/landing/lib/cta';
@@ -11,7 +12,25 @@ import { lazyPage } from './lazy-page';
  * app's page list.
  */
 export const AuthPage = lazyPage(() => import('../features/auth/components/auth-page').then((m) => ({ default: m.AuthPage })));
-export const ChainPage = lazyPage(() => import('../features/chain/components/chain-page'));
+/** The chain page's component once its code is here; until then the route shows it through React.lazy. */
+let loadedChainPage: typeof ChainPageComponent | null = null;
+
+/** The public chain's code, also started early by main.tsx when a returning visitor opens /optionschain directly. */
+export const loadChainPage = () =>
+  import('../features/chain/components/chain-page').then((m) => {
+    loadedChainPage = m.default;
+    return m;
+  });
+const LazyChainPage = lazyPage(loadChainPage);
+
+/**
+ * The options chain, public (/optionschain) or in the shell. Loaded already (main.tsx waits for it before taking over
+ * the public chain drawn at build time), it is drawn in the same pass as the rest, as the landing page is (below).
+ */
+export function ChainPage({ inShell }: { inShell: boolean }) {
+  const [Page] = useState(() => loadedChainPage ?? LazyChainPage);
+  return <Page inShell={inShell} />;
+}
 export const FreeForeverPage = lazyPage(() => import('../features/free-forever/components/free-forever-page').then((m) => ({ default: m.FreeForeverPage })));
 export const SubscriptionSuccessPage = lazyPage(() =>
   import('../features/subscription/components/subscription-success-page').then((m) => ({ default: m.SubscriptionSuccessPage })),

@@ -111,9 +111,12 @@ export default function ChainPage({ inShell }: { inShell: boolean }) {
   const live = us && marketStatus?.source === 'live' && dataSource !== 'demo';
   // In Indian mode the chain is Zerodha's only while its feed is connected; otherwise the simulated NSE market's.
   const demoInUse = us ? !live && (!!marketStatus || status.isError) : indiaFeed?.badge !== INDIA_BADGE.connected;
+  const liveShown = us ? live : indiaFeed?.badge === INDIA_BADGE.connected;
   // The spec names the page "Live Options Chain": it says "Live" only while a provider serves live prices; on the
-  // simulated market it is the "Options Chain (Simulated)".
-  const pageTitle = demoInUse ? 'Options Chain (Simulated)' : 'Live Options Chain';
+  // simulated market it is the "Options Chain (Simulated)"; until the market's status is known, the "Options Chain".
+  // The heading's words are the same before and after a simulated market's status arrives, so the page's largest text
+  // is painted once, with the page, not again with the answer.
+  const pageTitle = liveShown ? 'Live Options Chain' : demoInUse ? 'Options Chain (Simulated)' : 'Options Chain';
   usePageMeta({
     title: pageTitle,
     description:
@@ -157,14 +160,14 @@ export default function ChainPage({ inShell }: { inShell: boolean }) {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0 sm:flex-1">
           <h1 aria-label={demoInUse ? pageTitle : undefined} className="flex flex-wrap items-center gap-x-2 text-2xl font-bold tracking-tight text-slate-900">
-            {demoInUse ? 'Options Chain' : 'Live Options Chain'}
+            {liveShown ? 'Live Options Chain' : 'Options Chain'}
             {demoInUse && (
               <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-sm font-semibold tracking-normal text-amber-950 ring-1 ring-inset ring-amber-300">
                 Simulated
               </span>
             )}
           </h1>
-          <p className="mt-1 hidden text-sm text-slate-700 sm:block">
+          <p className="mt-1 text-sm text-slate-700">
             Every strike&apos;s bid, ask, volume, open interest, implied volatility and Greeks. Click a bid to sell or an ask to buy, with virtual money.
           </p>
         </div>
