@@ -95,7 +95,15 @@ export function resultsItems(table: string, frozen: FrozenResults): Put[] {
     })),
     {
       TableName: table,
-      Item: { PK: pk, SK: RESULTS, entity: 'competition-results', ...stamp, leagues: frozen.leagues, entrants: frozen.results.length, awards: frozen.awards.length },
+      Item: {
+        PK: pk,
+        SK: RESULTS,
+        entity: 'competition-results',
+        ...stamp,
+        leagues: frozen.leagues,
+        entrants: frozen.results.length,
+        awards: frozen.awards.length,
+      },
       ...NOT_THERE,
     },
   ];
@@ -169,13 +177,24 @@ export function dynamoSeasonRepository(db: DynamoDBDocumentClient = documentClie
     const head = items.at(-1)!;
     const chunks = transactionsOf(items);
     if (chunks.length === 1) {
-      const failed = await transactRetryingConflicts(db, items.map((Put) => ({ Put })));
+      const failed = await transactRetryingConflicts(
+        db,
+        items.map((Put) => ({ Put })),
+      );
       if (failed.length === 0) return true;
       if (failed.includes(items.length - 1)) return false;
       await putEach(items.slice(0, -1));
     } else {
       for (const chunk of transactionsOf(items.slice(0, -1))) {
-        if ((await transactRetryingConflicts(db, chunk.map((Put) => ({ Put })))).length) await putEach(chunk);
+        if (
+          (
+            await transactRetryingConflicts(
+              db,
+              chunk.map((Put) => ({ Put })),
+            )
+          ).length
+        )
+          await putEach(chunk);
       }
     }
     return putUnlessRefused(head);
@@ -199,7 +218,12 @@ export function dynamoSeasonRepository(db: DynamoDBDocumentClient = documentClie
     for (let league = now.leagues + 1; league <= had; league++) {
       try {
         await db.send(
-          new DeleteCommand({ TableName: table, Key: { PK: seasonPk(now.seasonId), SK: leagueSk(STANDINGS, league) }, ConditionExpression: 'basis <> :final', ExpressionAttributeValues: { ':final': 'final' } }),
+          new DeleteCommand({
+            TableName: table,
+            Key: { PK: seasonPk(now.seasonId), SK: leagueSk(STANDINGS, league) },
+            ConditionExpression: 'basis <> :final',
+            ExpressionAttributeValues: { ':final': 'final' },
+          }),
         );
       } catch (err) {
         if (!isConditionFailed(err)) throw err;
