@@ -57,6 +57,7 @@ const NOT_FINAL = { ConditionExpression: 'attribute_not_exists(PK) OR basis <> :
 const NOT_THERE = { ConditionExpression: 'attribute_not_exists(PK)' };
 
 type Put = NonNullable<TransactItems[number]['Put']> & { Item: Record<string, unknown> };
+const asTransactPut = (put: Put) => ({ Put: put });
 
 /**
  * Every item of a season's standings, the head last: the parts carry the head's basis and computed time (a part's own
@@ -174,30 +175,16 @@ export function dynamoSeasonRepository(db: DynamoDBDocumentClient = documentClie
    * one by one, in order. While the parts are written, a reader sees the earlier head with parts of either run.
    */
   const writeHeadLast = async (items: Put[]): Promise<boolean> => {
-    const head = items.at(-1)!;
-    const chunks = transactionsOf(items);
-    if (chunks.length === 1) {
-      const failed = await transactRetryingConflicts(
-        db,
-        items.map((Put) => ({ Put })),
-      );
+    const transact = (puts: Put[]) => transactRetryingConflicts(db, puts.map(asTransactPut));
+    if (transactionsOf(items).length === 1) {
+      const failed = await transact(items);
       if (failed.length === 0) return true;
       if (failed.includes(items.length - 1)) return false;
       await putEach(items.slice(0, -1));
     } else {
-      for (const chunk of transactionsOf(items.slice(0, -1))) {
-        if (
-          (
-            await transactRetryingConflicts(
-              db,
-              chunk.map((Put) => ({ Put })),
-            )
-          ).length
-        )
-          await putEach(chunk);
-      }
+      for (const chunk of transactionsOf(items.slice(0, -1))) if ((await transact(chunk)).length) await putEach(chunk);
     }
-    return putUnlessRefused(head);
+    return putUnlessRefused(items.at(-1)!);
   };
   const putUnlessRefused = async (put: Put): Promise<boolean> => {
     try {
