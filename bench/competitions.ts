@@ -7,7 +7,7 @@ import { closedLoop, learnerGetter, ms } from './latency';
 import type { BenchSuite } from './suites';
 
 const READERS = 20;
-/** Two leagues of about 30, so the league board is a slice of a larger standings item. */
+/** Two leagues of about 30, so a league board reads one league's part of the standings and the overall board the top part. */
 const ENTRANTS = 60;
 const REQUESTS = 2_000;
 

@@ -40,6 +40,15 @@ export interface StoredStandings {
   results: EntrantResult[];
 }
 
+/** What a board reads first of the stored standings: when and how they were computed, and their size. */
+export interface StandingsHead {
+  seasonId: string;
+  computedAt: string;
+  basis: StandingsBasis;
+  leagues: number;
+  entrants: number;
+}
+
 /** A debrief as kept under the learner's partition: the pure debrief with the season's result around it. */
 export interface StoredDebrief extends Debrief {
   closedAt: string;
@@ -71,9 +80,21 @@ export interface SeasonRepository {
   markAccountOpened(userId: string, seasonId: string): Promise<void>;
   entrantCount(seasonId: string): Promise<number>;
   entrants(seasonId: string): Promise<{ userId: string; joinedAt: string }[]>;
-  /** One read of the season's standings item. */
-  standings(seasonId: string): Promise<StoredStandings | null>;
-  /** Writes the standings unless the season's final standings are there (a late board run never overwrites them). */
+  /**
+   * The stored standings, read in parts (standings-parts.ts), so a board reads a few small items whatever the season's
+   * size: the head (null before the first standings), …
+   */
+  standingsHead(seasonId: string): Promise<StandingsHead | null>;
+  /** …one league's rows in board order ([] when not stored), … */
+  leagueStandings(seasonId: string, league: number): Promise<EntrantResult[]>;
+  /** …the overall board's first TOP_ROWS rows, … */
+  topStandings(seasonId: string): Promise<EntrantResult[]>;
+  /** …and the league of a learner in them (null when they are not in them). */
+  standingsLeague(seasonId: string, userId: string): Promise<number | null>;
+  /**
+   * Writes the standings unless the season's final standings are there (a late board run never overwrites them); the
+   * head last, so a head never names a league whose part is not written.
+   */
   saveStandings(standings: StoredStandings): Promise<void>;
   equity(userId: string, seasonId: string): Promise<EquityPoint[]>;
   /** One item per entrant, season and date: a later write of the same date replaces it. */
@@ -85,7 +106,10 @@ export interface SeasonRepository {
    * changes, so no award is emitted twice).
    */
   freezeEntrant(debrief: StoredDebrief, result: EntryResult, award: DomainEvent | null): Promise<'written' | 'exists'>;
-  /** Writes the frozen results (conditional on not existing) and the final standings. */
+  /**
+   * Writes the frozen results (conditional on not existing) and the final standings: `written` once the results are
+   * complete, `exists` when an earlier run completed them (nothing changes).
+   */
   saveResults(results: FrozenResults, standings: StoredStandings): Promise<'written' | 'exists'>;
   debrief(userId: string, seasonId: string): Promise<StoredDebrief | null>;
 }

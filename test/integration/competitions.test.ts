@@ -103,11 +103,15 @@ describe('a competition season on the local stack (its own stack, the clock move
     // The boards' function keeps a season's standings 2 s, so the final ones show within seconds of the close.
     const closedBoard = await waitFor(
       async () => (await call('GET', `/api/competitions/seasons/${season.id}/board?view=overall`)).body,
-      (b: { asOf: { basis: string } | null }) => b.asOf?.basis === 'final',
+      (b: { asOf: { basis: string } | null; rows: { isYou: boolean }[] }) => b.asOf?.basis === 'final',
       10_000,
       'the final standings',
     );
     expect(closedBoard).toMatchObject({ status: 'closed', asOf: { at: season.closesAt, basis: 'final' }, entrants: 2 });
+    // The overall board's rows come from the top part, the viewer's own row from their league's part.
+    expect(closedBoard.rows).toHaveLength(2);
+    expect(closedBoard.rows.filter((r) => r.isYou)).toHaveLength(1);
+    expect(closedBoard).toMatchObject({ leagues: 1, you: { league: 1, row: { isYou: true } } });
 
     // A second close changes nothing, and an unranked season earns no coins.
     await tick('competitionClose');

@@ -4,16 +4,20 @@ import type { BoardView } from '../competitions.api';
 import { SCORE_FORMULA } from '../rules';
 import { seasonLabel, seasonStatus } from '../season-view';
 import { seasonById } from '../seasons';
+import { TOP_ROWS } from '../standings-parts';
 import type { SeasonDeps } from './deps';
 import { unknownSeason } from './join-season';
 
-/** The overall board answers its first rows; a league holds at most about 45. */
-export const BOARD_ROWS = 200;
+/** The overall board answers its first rows (the stored top part); a league holds at most about 45. */
+export const BOARD_ROWS = TOP_ROWS;
 
 /**
  * GET /api/competitions/seasons/{seasonId}/board: the standings the scheduled jobs stored, as the viewer sees them (a
- * hidden entrant shows as a private entrant to others). One read of the standings item and pure code; nothing written.
- * The league view shows the viewer's league (the first league when the viewer has not entered).
+ * hidden entrant shows as a private entrant to others). The league view shows the viewer's league (the first league
+ * when the viewer has not entered). Reads: the standings' head, the viewer's league and, on the overall board, its top
+ * part at once; then the one league's part (the viewer's, which also holds their own row with its overall rank). Pure
+ * code after that; nothing written. Parts written by a job while they are read may be one run apart: the board shows
+ * the rows of each part as that run left them, under the head's `asOf`.
  */
 export async function readBoard(
   deps: Pick<SeasonDeps, 'repo' | 'clock'>,
@@ -23,11 +27,16 @@ export async function readBoard(
 ): Promise<Result<BoardView>> {
   const season = seasonById(seasonId);
   if (!season) return unknownSeason(seasonId);
-  const standings = await deps.repo.standings(seasonId);
-  const results = standings?.results ?? [];
-  const mine = results.find((r) => r.userId === userId) ?? null;
-  const league = view === 'overall' ? null : (mine?.league ?? (results.length ? 1 : null));
-  const rows = boardFor(results, userId, league ?? undefined).slice(0, BOARD_ROWS);
+  const [head, myLeague, top] = await Promise.all([
+    deps.repo.standingsHead(seasonId),
+    deps.repo.standingsLeague(seasonId, userId),
+    view === 'overall' ? deps.repo.topStandings(seasonId) : Promise.resolve([]),
+  ]);
+  const league = !head || view === 'overall' ? null : (myLeague ?? (head.entrants ? 1 : null));
+  const read = head ? (myLeague ?? league) : null;
+  const leagueRows = read === null ? [] : await deps.repo.leagueStandings(seasonId, read);
+  const mine = myLeague === null ? null : (leagueRows.find((r) => r.userId === userId) ?? null);
+  const rows = (view === 'overall' ? boardFor(top, userId) : boardFor(leagueRows, userId, league ?? undefined)).slice(0, BOARD_ROWS);
   const you = mine
     ? {
         row: boardFor([mine], userId)[0]!,
@@ -45,11 +54,11 @@ export async function readBoard(
     status: seasonStatus(season, deps.clock.now()),
     view,
     league,
-    leagues: standings?.leagues ?? 0,
-    entrants: results.length,
+    leagues: head?.leagues ?? 0,
+    entrants: head?.entrants ?? 0,
     rows,
     you,
-    asOf: standings ? { at: standings.computedAt, basis: standings.basis } : null,
+    asOf: head ? { at: head.computedAt, basis: head.basis } : null,
     scoreFormula: SCORE_FORMULA,
   });
 }

@@ -63,7 +63,7 @@ describe('competition routes', () => {
     const board = await call(BOARD, { ...at(season.id), query: { view: 'overall' } });
     expect(board).toMatchObject({ status: 200, body: { seasonId: season.id, view: 'overall', rows: [], asOf: null } });
     expect((await call(BOARD, { ...at(season.id), query: { view: 'everyone' } })).status).toBe(400);
-    expect(await store.repo.standings(season.id)).toBeNull();
+    expect(store.standings.get(season.id) ?? null).toBeNull();
   });
 
   it('answers 404 for a debrief before the close, and for a learner who did not enter after it', async () => {

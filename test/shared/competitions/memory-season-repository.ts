@@ -1,10 +1,14 @@
 import type { DomainEvent } from '@shared/events/domain-events';
 import type { EquityPoint } from '@shared/competitions/score';
+import { leagueRowsOf, standingsHeadOf, topRowsOf } from '@shared/competitions/standings-parts';
 import type { EntrantProfiles, FrozenResults, SeasonRepository, StoredDebrief, StoredEntry, StoredStandings } from '@shared/competitions/seasons.port';
 
 const copy = <T>(x: T): T => structuredClone(x);
 
-/** The seasons' items in memory, with the same conditions as the table's (entries, debriefs and results written once). */
+/**
+ * The seasons' items in memory, with the same conditions as the table's (entries, debriefs and results written once),
+ * the standings read in the same parts as the table's (standings-parts.ts).
+ */
 export function memorySeasonRepository() {
   const entries = new Map<string, StoredEntry>();
   const entrants = new Map<string, Map<string, string>>();
@@ -38,7 +42,13 @@ export function memorySeasonRepository() {
     },
     entrantCount: async (seasonId) => entrants.get(seasonId)?.size ?? 0,
     entrants: async (seasonId) => [...(entrants.get(seasonId) ?? new Map<string, string>()).entries()].map(([userId, joinedAt]) => ({ userId, joinedAt })),
-    standings: async (seasonId) => copy(standings.get(seasonId) ?? null),
+    standingsHead: async (seasonId) => {
+      const s = standings.get(seasonId);
+      return s ? standingsHeadOf(s) : null;
+    },
+    leagueStandings: async (seasonId, league) => copy(leagueRowsOf(standings.get(seasonId)?.results ?? []).find(([l]) => l === league)?.[1] ?? []),
+    topStandings: async (seasonId) => copy(topRowsOf(standings.get(seasonId)?.results ?? [])),
+    standingsLeague: async (seasonId, userId) => standings.get(seasonId)?.results.find((r) => r.userId === userId)?.league ?? null,
     async saveStandings(s) {
       if (standings.get(s.seasonId)?.basis === 'final') return;
       standings.set(s.seasonId, copy(s));

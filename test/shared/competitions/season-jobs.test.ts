@@ -61,7 +61,7 @@ describe('refreshStandings (the competitionBoard job)', () => {
     const intraday = await refreshStandings(deps);
     expect(intraday).toMatchObject({ skipped: false, seasons: 1, entrants: 2, basis: 'provisional', failures: [] });
     expect(await store.repo.equity('ann', season.id)).toEqual([]);
-    let stored = await store.repo.standings(season.id);
+    let stored = store.standings.get(season.id) ?? null;
     expect(stored).toMatchObject({ basis: 'provisional', computedAt: '2026-11-30T18:00:00.000Z', leagues: 1 });
     const annRow = stored!.results.find((r) => r.userId === 'ann')!;
     expect(annRow).toMatchObject({ ranked: false, overallRank: null, note: 'Not ranked yet: needs 4 more closed trades, on 2 more trading days.' });
@@ -72,14 +72,14 @@ describe('refreshStandings (the competitionBoard job)', () => {
     accounts.set('ann', season.id, { equity: 101_200 });
     await refreshStandings(deps); // a later run the same evening replaces the day's point
     expect(await store.repo.equity('ann', season.id)).toEqual([{ date: MON, equity: 101_200 }]);
-    stored = await store.repo.standings(season.id);
+    stored = store.standings.get(season.id) ?? null;
     expect(stored!.basis).toBe('closing');
 
     // With five closed trades over three days, Ann is ranked; Ben, without a trade, is not.
     accounts.set('ann', season.id, { trades: fiveTrades(true) });
     at('2026-12-02T16:00:00.000Z');
     await refreshStandings(deps);
-    stored = await store.repo.standings(season.id);
+    stored = store.standings.get(season.id) ?? null;
     expect(stored!.results.map((r) => [r.userId, r.ranked, r.overallRank])).toEqual([
       ['ann', true, 1],
       ['ben', false, null],
@@ -111,7 +111,7 @@ describe('refreshStandings (the competitionBoard job)', () => {
     await joinSeason(deps, 'ben', season.id);
     const out = await refreshStandings(deps);
     expect(out.failures).toEqual([{ seasonId: season.id, userId: 'ben', reason: 'The paper engine is unavailable' }]);
-    expect(await store.repo.standings(season.id)).toBeNull();
+    expect(store.standings.get(season.id) ?? null).toBeNull();
   });
 
   it('runs the seasons that have begun and not closed', () => {
@@ -161,7 +161,7 @@ describe('closeSeasons (the competitionClose job)', () => {
       ['ann', 2],
       ['cy', null],
     ]);
-    expect((await store.repo.standings(season.id))!.basis).toBe('final');
+    expect(store.standings.get(season.id)!.basis).toBe('final');
 
     const debrief = await readDebrief(deps, 'ben', season.id);
     expect(debrief.ok && debrief.value).toMatchObject({ rank: 1, ranked: true, award: null, planned: { withPlan: 4, trades: 5 } });

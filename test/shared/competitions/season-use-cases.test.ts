@@ -8,7 +8,7 @@ import { listSeasons } from '@shared/competitions/use-cases/list-seasons';
 import { readBoard } from '@shared/competitions/use-cases/read-board';
 import { readDebrief } from '@shared/competitions/use-cases/read-debrief';
 import { seasonLabel } from '@shared/competitions/season-view';
-import { standingsOf } from '@shared/competitions/standings';
+import { standingsOf, type EntrantResult } from '@shared/competitions/standings';
 import type { Clock } from '@shared/ports/clock.port';
 import { memoryCompetitionAccounts } from './memory-competition-accounts';
 import { memoryProfiles, memorySeasonRepository } from './memory-season-repository';
@@ -146,6 +146,46 @@ describe('readBoard', () => {
     expect(forBen.ok && forBen.value.rows.map((r) => r.name)).toEqual(['CY', 'BEN', 'ANN']);
     expect(forBen.ok && forBen.value.league).toBeNull();
     expect(JSON.stringify(forBen)).not.toContain('"userId"');
+  });
+
+  it("answers the overall board's first 200 rows and the viewer's own row from their league, and a league board with that league alone", async () => {
+    const { deps, store } = setup('2026-12-02T15:00:00.000Z');
+    // 300 ranked entrants in 10 leagues of 30 (the draw's consecutive leagues), ranked by score: u000 first.
+    const results = Array.from({ length: 300 }, (_, i) => {
+      const league = 1 + Math.floor(i / 30);
+      return {
+        userId: `u${String(i).padStart(3, '0')}`,
+        displayName: `Learner ${i}`,
+        hidden: false,
+        league,
+        ranked: true,
+        leagueRank: 1 + (i % 30),
+        overallRank: i + 1,
+        score: 1000 - i,
+        figures: { score: 1000 - i } as EntrantResult['figures'],
+        sample: { closedTrades: 5, tradingDays: 3 },
+        note: null,
+      } satisfies EntrantResult;
+    });
+    await store.repo.saveStandings({ seasonId: season.id, computedAt: '2026-12-02T14:45:00.000Z', basis: 'closing', leagues: 10, results });
+
+    const overall = await readBoard(deps, 'u250', season.id, 'overall');
+    if (!overall.ok) throw new Error('no board');
+    expect(overall.value).toMatchObject({ league: null, leagues: 10, entrants: 300 });
+    expect(overall.value.rows).toHaveLength(200);
+    expect(overall.value.rows.map((r) => r.rank)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
+    expect(overall.value.you).toMatchObject({ league: 9, leagueRank: 11, overallRank: 251, row: { name: 'Learner 250', rank: 251, isYou: true } });
+
+    const league = await readBoard(deps, 'u250', season.id, 'league');
+    if (!league.ok) throw new Error('no board');
+    expect(league.value).toMatchObject({ league: 9, leagues: 10, entrants: 300, you: { row: { rank: 11 } } });
+    expect(league.value.rows.map((r) => r.name)).toEqual(Array.from({ length: 30 }, (_, i) => `Learner ${240 + i}`));
+    expect(league.value.rows.map((r) => r.rank)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+
+    // Someone who did not enter sees league 1, and no row of their own.
+    const visitor = await readBoard(deps, 'zed', season.id, 'league');
+    expect(visitor.ok && visitor.value).toMatchObject({ league: 1, you: null, entrants: 300 });
+    expect(visitor.ok && visitor.value.rows[0]!.name).toBe('Learner 0');
   });
 
   it('answers an empty board with no standings yet, and the viewer not in it', async () => {
