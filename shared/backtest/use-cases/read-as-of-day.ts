@@ -1,11 +1,11 @@
+import { daysBetween } from '../../market/dates';
+import { classifyExpiry } from '../../market/expirations';
 import { underlyingProfile } from '../../market/underlyings';
 import { ok, type Result } from '../../result';
 import { AS_OF_LABEL, asOfDay } from '../as-of';
 import type { AsOfDayJson } from '../backtest.api';
 import { MODEL_NOTE } from '../engine';
 import type { BacktestDeps } from './deps';
-import { daysBetween } from '../../market/dates';
-import { classifyExpiry } from '../../market/expirations';
 
 /**
  * GET /api/backtest/as-of/{underlying}?date=: a stored session for the builder "as of" that day: its close, the surface

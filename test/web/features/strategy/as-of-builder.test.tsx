@@ -10,7 +10,7 @@ import { formatMoney } from '@shared/format/money';
 import type { DailySummary } from '@shared/metrics/daily-summary';
 import { builderHref } from '@web/features/backtest/lib/results';
 import { CLOSES_1, IRON_CONDOR, IVS_1, history, rules } from '../../../shared/backtest/support/history';
-import { portfolioWith, TICKERS } from './fixtures';
+import { chainFor, EXPIRIES, portfolioWith, TICKERS } from './fixtures';
 import { stubResizeObserver } from './mock-api';
 
 const api = vi.hoisted(() => ({
@@ -125,6 +125,15 @@ describe('the builder as of a backtest trade’s entry day', () => {
     expect(api.getChain).not.toHaveBeenCalled();
     expect(api.getAsOfChain).toHaveBeenCalledWith('SPY', trade.entryDate, trade.expiration);
     expect(new URLSearchParams(router.state.location.search).get('asOf')).toBe(trade.entryDate);
+  });
+
+  it('reads a malformed asOf as none: today’s chain, no banner', async () => {
+    api.getExpiries.mockResolvedValue({ underlying: 'SPY', source: 'demo', expiries: EXPIRIES });
+    api.getChain.mockImplementation(async (u: string, e: string) => chainFor(e, u));
+    renderPage('/app/trading?underlying=SPY&asOf=2026-02-30');
+    await screen.findByRole('button', { name: 'Trade All' });
+    expect(screen.queryByTestId('as-of-banner')).toBeNull();
+    expect(api.getAsOfDay).not.toHaveBeenCalled();
   });
 
   it('says why when the day cannot be priced (a weekend)', async () => {
