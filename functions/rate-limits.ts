@@ -170,6 +170,16 @@ export const rateLimits: readonly RateLimitDefinition[] = [
     stageThrottle: { rateLimit: 5, burstLimit: 10 },
   },
   {
+    id: 'backtestAsOfReads',
+    description:
+      "The builder's modelled chains as of a past session, per learner: each read prices a chain of American contracts from a year of stored summaries; opening a trade reads a day and a chain or two, a script does not get to spin the CPU.",
+    per: 'user',
+    limit: 300,
+    windowSeconds: 300,
+    applies: { to: 'api', routes: { routeKeys: ['GET /api/backtest/as-of/{underlying}', 'GET /api/backtest/as-of/{underlying}/chain'] } },
+    stageThrottle: { rateLimit: 20, burstLimit: 40 },
+  },
+  {
     id: 'alertWrites',
     description:
       'Setting, pausing, resuming and deleting alerts and the e-mail choice, per learner: a learner sets a few at a time (at most 50 are active); a script does not get to churn them.',

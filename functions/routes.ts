@@ -330,7 +330,8 @@ export const httpFunctions: readonly FunctionDefinition[] = [
   {
     id: 'backtest',
     file: 'functions/http/backtest.ts',
-    description: "The strategy backtester: the stored history, runs with 'what this teaches' saved per learner, and sharing a run to the feed",
+    description:
+      "The strategy backtester: the stored history, runs with 'what this teaches' saved per learner, sharing a run to the feed, and the builder's modelled chain as of a stored session",
     // The learner's BACKTEST# items and count; reads the daily summaries (SUM#) and the profile; writes a shared run's
     // community post with its feed entries, daily count and CommunityPostShared through the outbox, in one transaction.
     // Runs execute here (pure code): a run with "what this teaches" is up to four engine runs of a year, so a full vCPU.
@@ -477,6 +478,9 @@ export const routes: readonly RouteDefinition[] = [
   { routeKey: 'GET /api/backtest/runs/{id}', auth: 'user', fn: 'backtest' },
   { routeKey: 'DELETE /api/backtest/runs/{id}', auth: 'user', fn: 'backtest' },
   { routeKey: 'POST /api/backtest/runs/{id}/share', auth: 'user', fn: 'backtest' },
+  // The builder as of a past session (a backtest trade's entry day): reads of the stored summaries only.
+  { routeKey: 'GET /api/backtest/as-of/{underlying}', auth: 'user', fn: 'backtest' },
+  { routeKey: 'GET /api/backtest/as-of/{underlying}/chain', auth: 'user', fn: 'backtest' },
   { routeKey: 'GET /api/journal/trades', auth: 'user', fn: 'journal', scope: 'read' },
   { routeKey: 'GET /api/journal/trades/{id}', auth: 'user', fn: 'journal', scope: 'read' },
   { routeKey: 'GET /api/journal/entries', auth: 'user', fn: 'journal', scope: 'read' },

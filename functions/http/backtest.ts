@@ -2,12 +2,14 @@ import { backtestApi } from '@shared/backtest/backtest.api';
 import type { BacktestDeps } from '@shared/backtest/use-cases/deps';
 import { deleteRun } from '@shared/backtest/use-cases/delete-run';
 import { getRun } from '@shared/backtest/use-cases/get-run';
+import { readAsOfChain } from '@shared/backtest/use-cases/read-as-of-chain';
+import { readAsOfDay } from '@shared/backtest/use-cases/read-as-of-day';
 import { listRuns } from '@shared/backtest/use-cases/list-runs';
 import { readHistory } from '@shared/backtest/use-cases/read-history';
 import { runAndSave } from '@shared/backtest/use-cases/run-and-save';
 import { shareRun } from '@shared/backtest/use-cases/share-run';
 import { displayName, publicCard, type ProfileRepository } from '@shared/users/profile';
-import { created, failure, httpApi, noContent, ok, route, type AuthUser } from '../commons/http';
+import { created, failure, httpApi, noContent, ok, respond, route, type AuthUser } from '../commons/http';
 import { dynamoProfileRepository } from '../adapters/dynamo/profile-repository';
 import { backtestDeps } from '../wiring/backtest';
 
@@ -50,6 +52,14 @@ export function makeBacktestHandler(deps: BacktestHandlerDeps) {
       if (!result.ok) return failure(result.error);
       return result.value.created ? created({ postId: result.value.postId }) : ok({ postId: result.value.postId });
     }),
+
+    'GET /api/backtest/as-of/{underlying}': route(api['GET /api/backtest/as-of/{underlying}'], async ({ params, query }) =>
+      respond(await readAsOfDay(deps, params.underlying, query.date)),
+    ),
+
+    'GET /api/backtest/as-of/{underlying}/chain': route(api['GET /api/backtest/as-of/{underlying}/chain'], async ({ params, query }) =>
+      respond(await readAsOfChain(deps, params.underlying, query.date, query.expiry)),
+    ),
   });
 }
 

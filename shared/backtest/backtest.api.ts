@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { defineApi, type Equal, type Expect } from '../api/contract';
+import { isIsoDate } from '../market/dates';
+import { EXPIRY_TYPES, type ExpiryType } from '../market/expirations';
+import { ChainSchema } from '../market/market.api';
+import type { AsOfChain } from './as-of';
 import type { BacktestTrade, EquityPoint, NoTrade, TradeLeg, TradeMark } from './engine';
 import type { BacktestMetrics } from './metrics';
 import {
@@ -319,6 +323,48 @@ export type BacktestPostPart = z.infer<typeof BacktestPostPartSchema>;
 
 const RunParams = z.object({ id: RunId });
 
+// The builder "as of" a past session.
+
+const AsOfDate = z
+  .string({ error: 'is required: a date in the form YYYY-MM-DD' })
+  .max(10, 'must be a date in the form YYYY-MM-DD')
+  .refine(isIsoDate, 'must be a date in the form YYYY-MM-DD')
+  .meta({ format: 'date', examples: ['2026-03-16'] });
+const AsOfParams = z.object({ underlying: Ticker });
+const AsOfQuery = z.object({ date: AsOfDate.meta({ description: 'The stored session, yyyy-mm-dd' }) });
+const AsOfChainQuery = AsOfQuery.extend({ expiry: AsOfDate.meta({ description: 'An expiry listed on that session, after it' }) });
+
+export const AsOfDaySchema = z.object({
+  underlying: z.string(),
+  name: z.string().nullable().meta({ description: 'The underlying’s name when the product lists it' }),
+  date: Ymd,
+  close: z.number().meta({ description: 'The session’s close: the spot the day’s chains are priced at' }),
+  surface: z
+    .object({ iv30: z.number(), iv90: MaybeNum, iv25dCall: MaybeNum, iv25dPut: MaybeNum })
+    .meta({ description: 'The session’s stored volatility figures (decimals) the model prices from' }),
+  rates: z.object({ r: z.number(), q: z.number() }).meta({ description: 'The risk-free rate and dividend yield, continuous, as the backtest uses' }),
+  exerciseStyle: z.enum(['american', 'european']),
+  expirations: z
+    .array(z.object({ date: Ymd, daysToExpiry: z.number(), type: z.enum(EXPIRY_TYPES as [ExpiryType, ...ExpiryType[]]) }))
+    .meta({ description: 'The expiries listed that session, after it, soonest first' }),
+  history: z.object({ first: Ymd, last: Ymd }).meta({ description: 'The stored sessions of the underlying' }),
+  source: z.object({
+    kind: z.literal('end-of-day'),
+    summary: z.enum(['live', 'demo']).meta({ description: 'Where the session’s summary came from: a live provider or the simulated market' }),
+    label: z.string().meta({ description: 'Says the prices are modelled from the end-of-day surface, not traded quotes' }),
+  }),
+  modelNote: z.string().meta({ description: 'What modelled prices leave out (MODEL_NOTE)' }),
+});
+export type AsOfDayJson = z.infer<typeof AsOfDaySchema>;
+
+export const AsOfChainSchema = ChainSchema.extend({
+  basis: z.literal('model').meta({ description: 'The prices are the model’s from the session’s end-of-day surface, not traded quotes' }),
+  asOfDate: Ymd.meta({ description: 'The session the chain is priced as of' }),
+}).meta({
+  description:
+    "The market's chain shape: each contract's mark the model value a share (to 1/10,000, as a backtest keeps its prices), IV and delta the model's; no bid, ask, volume or open interest. `source` is where the session's summary came from",
+});
+
 export const backtestApi = defineApi({
   'GET /api/backtest/history': {
     auth: 'user',
@@ -366,6 +412,22 @@ export const backtestApi = defineApi({
     otherStatuses: [200],
     errors: [404, 422, 429],
   },
+  'GET /api/backtest/as-of/{underlying}': {
+    auth: 'user',
+    summary:
+      'A stored session for the strategy builder "as of" that day: its close, the surface figures the model prices from (IV30, IV90, 25-delta call and put), the rates, the exercise style and the expiries listed that day. A date outside the stored history, one that is not a stored session or has no IV30, or an underlying with no stored history answers 400 with `field` and `reason`. Reads only',
+    params: AsOfParams,
+    query: AsOfQuery,
+    response: AsOfDaySchema,
+  },
+  'GET /api/backtest/as-of/{underlying}/chain': {
+    auth: 'user',
+    summary:
+      "One expiry's chain as of a stored session, in the market chain's shape, priced by the backtest's model from that day's end-of-day surface (a backtest trade's entry prices, to the 1/10,000). The day's refusals, and an expiry not listed that day or not after it, answer 400 with `field` and `reason`. Reads only",
+    params: AsOfParams,
+    query: AsOfChainQuery,
+    response: AsOfChainSchema,
+  },
 });
 
 /** The rules as answered are the engine's rules. */
@@ -385,6 +447,7 @@ type _Thresholds = Expect<Equal<z.infer<typeof TeachesSchema>['thresholds'], Tea
 /** A trade as answered is the engine's trade with its unbounded max profit and loss as null. */
 type TradeJson = { [K in keyof BacktestTrade]: K extends 'maxProfit' | 'maxLoss' ? number | null : BacktestTrade[K] };
 type _Trade = Expect<Equal<z.infer<typeof TradeSchema>, TradeJson>>;
+type _AsOfChain = Expect<Equal<z.infer<typeof AsOfChainSchema>, AsOfChain>>;
 type _OtherRun = Expect<Equal<z.infer<typeof OtherRunSchema>, OtherUnderlyingRun>>;
 
 export type SavedRunJson = z.infer<typeof SavedRunSchema>;

@@ -11,7 +11,11 @@ export type BacktestFailureReason =
   | 'template-not-supported'
   | 'template-cannot-be-placed'
   | 'size-over-balance'
-  | 'undefined-risk';
+  | 'undefined-risk'
+  /** The as-of view (as-of.ts): a date in the stored range with no stored summary, one without IV30, an expiry not listed. */
+  | 'not-a-session'
+  | 'no-surface'
+  | 'expiry-not-listed';
 
 export interface BacktestFailureDetails {
   field: string;

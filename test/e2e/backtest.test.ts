@@ -1,15 +1,17 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { formatExpiry } from '@shared/format/time';
-import type { BacktestHistory, SavedRuns } from '@web/api/backtest';
+import { formatMoney } from '@shared/format/money';
+import { formatDayInWords, formatExpiry } from '@shared/format/time';
+import type { BacktestHistory, SavedRun, SavedRuns } from '@web/api/backtest';
 import { signUpAndSignIn } from '../support/cognito';
 import { DESKTOP, launchBrowserWhenMarketReady, PHONE, returningLearner, seriousViolations, signInThroughPage, watchErrors } from './browser';
 
 /**
  * Issue 39 ("Backtesting") end to end, one learner's whole journey: open /app/backtest, run a year of a short put on
  * SPY over the stored end-of-day history (the year of daily summaries the stack's first ingestion backfills), read the
- * equity chart, the trades and what the run teaches, find it saved, open a trade in the builder, share the run and find
- * the post on the community feed, read it at a phone's width, then delete it.
+ * equity chart, the trades and what the run teaches, find it saved, open a trade in the builder as of its entry day
+ * (each leg at the trade's entry price), share the run and find the post on the community feed, read it at a phone's
+ * width, then delete it.
  */
 const stack = inject('e2eStack');
 /** Where the screenshots go when SHOTS_DIR is set (a developer looking at the pages); otherwise none are taken. */
@@ -93,17 +95,36 @@ describe('the backtester', () => {
     const name = saved.runs[0]!.name;
     expect(await page.getByTestId('saved-run').first().textContent()).toContain(name);
 
-    // The first trade in the builder at its entry: its expiry has passed, and the builder says the legs are no longer listed.
-    expect(await page.getByTestId('builder-link-note').textContent()).toContain('no longer listed');
+    // The first trade in the builder as of its entry day: the banner names the day and the model, the leg is priced on
+    // that day's modelled chain at the table's entry price, and nothing offers to trade the past.
+    expect(await page.getByTestId('builder-link-note').textContent()).toContain('as of its entry day');
+    const firstTrade = (await api<{ run: SavedRun }>(learner.idToken, `/api/backtest/runs/${runId}`)).run.result.trades[0]!;
+    const tableEntry = /: (\$[\d,]+\.\d{2}) → /.exec((await rows.first().textContent()) ?? '')?.[1];
+    expect(tableEntry, 'the first trade’s entry price in the table').toBe(formatMoney(firstTrade.legs[0]!.entryPrice));
     await rows
       .first()
       .getByRole('link', { name: /^Open in builder/ })
       .click();
     await page.waitForURL(
-      (u) => u.pathname === '/app/trading' && u.searchParams.get('underlying') === 'SPY' && /^sell\.put\./.test(u.searchParams.get('legs') ?? ''),
+      (u) =>
+        u.pathname === '/app/trading' &&
+        u.searchParams.get('underlying') === 'SPY' &&
+        u.searchParams.get('asOf') === firstTrade.entryDate &&
+        /^sell\.put\./.test(u.searchParams.get('legs') ?? ''),
     );
-    await page.getByTestId('leg-unlisted').first().waitFor();
-    expect(await page.getByTestId('leg-unlisted').first().textContent()).toMatch(/is no longer listed/);
+    const banner = page.getByTestId('as-of-banner');
+    await banner.waitFor();
+    const bannerText = (await banner.textContent()) ?? '';
+    expect(bannerText).toContain(`As of ${formatDayInWords(firstTrade.entryDate)}, ${firstTrade.entryDate.slice(0, 4)}.`);
+    expect(bannerText).toContain('Priced by the model from that day’s end-of-day surface, not traded quotes');
+    expect(bannerText).toContain('Orders and drafts are off in this view');
+    await page.getByLabel('Leg 1 price', { exact: true }).filter({ hasText: tableEntry! }).waitFor();
+    expect(await page.getByLabel('Leg 1 price', { exact: true }).textContent()).toBe(tableEntry);
+    expect(await page.getByTestId('leg-unlisted').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Trade All' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Add to Drafts' }).count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, 'backtest-trade-as-of-builder');
     await page.goBack();
     await results.waitFor();
 

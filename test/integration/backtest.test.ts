@@ -7,7 +7,8 @@ import { waitFor } from '../support/local-stack';
 /**
  * The backtester through the gateway and DynamoDB Local, on the daily summaries the local ingestion stores (the
  * simulated market's year): a year of weekly short puts on SPY run and saved, listed, read, shared to the feed and read
- * back as a post with its backtest part, deleted; its items are under USER#<sub>. The 50-run limit is unit-tested.
+ * back as a post with its backtest part, a trade's entry day read as of it (its chain at the trade's entry price), deleted;
+ * its items are under USER#<sub>. The 50-run limit is unit-tested.
  */
 const stack = inject('stack');
 const local = { region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
@@ -64,6 +65,22 @@ describe('the backtester', () => {
     const list = (await call('GET', '/api/backtest/runs')).body;
     expect(list).toMatchObject({ count: 1, limit: 50, runs: [{ id: run.body.run.id, underlying: 'SPY', trades: run.body.run.result.metrics.trades }] });
     expect((await call('GET', `/api/backtest/runs/${run.body.run.id}`)).body.run).toEqual(run.body.run);
+
+    // The builder as of the first trade's entry day: the stored day and its modelled chain, the leg at its entry price.
+    const first = run.body.run.result.trades[0];
+    const day = await call('GET', `/api/backtest/as-of/SPY?date=${first.entryDate}`);
+    expect(day).toMatchObject({ status: 200, body: { underlying: 'SPY', date: first.entryDate, close: first.marks[0].close } });
+    const asOf = await call('GET', `/api/backtest/as-of/SPY/chain?date=${first.entryDate}&expiry=${first.expiration}`);
+    expect(asOf).toMatchObject({ status: 200, body: { basis: 'model', asOfDate: first.entryDate } });
+    const leg = first.legs[0];
+    const contract = asOf.body.contracts.find(
+      (c: { contract_type: string; strike_price: number }) => c.contract_type === leg.optionType && c.strike_price === leg.strike,
+    );
+    expect(contract.mark).toBe(leg.entryPrice);
+    expect((await call('GET', `/api/backtest/as-of/SPY/chain?date=${first.entryDate}&expiry=${first.entryDate}`)).body).toMatchObject({
+      field: 'expiry',
+      reason: 'expiry-not-listed',
+    });
 
     const other = await learner(stack);
     expect((await other.call('GET', `/api/backtest/runs/${run.body.run.id}`)).status).toBe(404);

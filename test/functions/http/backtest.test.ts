@@ -86,4 +86,42 @@ describe('backtest routes', () => {
       (await ada('POST /api/backtest/runs/{id}/share', { params: { id: none.id }, body: { title: 'Nothing', thesis: 'A run with no trade' } })).status,
     ).toBe(422);
   });
+
+  it('opens a saved trade as of its entry day: the day, then its chain with the trade’s entry prices; refusals name the field', async () => {
+    const { ada, runs } = harness();
+    const run = (await ada('POST /api/backtest/runs', { body: { clientRunId: 'as-of-run-01', rules: shortRange(), compare: [] } })).body.run;
+    const trade = run.result.trades[0];
+    const day = await ada('GET /api/backtest/as-of/{underlying}', { params: { underlying: 'spy' }, query: { date: trade.entryDate } });
+    expect(day).toMatchObject({ status: 200, body: { underlying: 'SPY', date: trade.entryDate, close: trade.marks[0].close, exerciseStyle: 'american' } });
+    expect(day.body.expirations.map((e: { date: string }) => e.date)).toContain(trade.expiration);
+    const chain = await ada('GET /api/backtest/as-of/{underlying}/chain', {
+      params: { underlying: 'SPY' },
+      query: { date: trade.entryDate, expiry: trade.expiration },
+    });
+    expect(chain).toMatchObject({ status: 200, body: { basis: 'model', asOfDate: trade.entryDate, expiration_date: trade.expiration } });
+    const leg = trade.legs[0];
+    const contract = chain.body.contracts.find(
+      (c: { contract_type: string; strike_price: number }) => c.contract_type === leg.optionType && c.strike_price === leg.strike,
+    );
+    expect(contract.mark).toBe(leg.entryPrice);
+
+    const refused: [Record<string, string>, string, string][] = [
+      [{ date: '2019-01-02' }, 'date', 'dates-outside-history'],
+      [{ date: '2026-11-21' }, 'date', 'not-a-session'], // a Saturday,
+      [{ date: trade.entryDate, expiry: trade.entryDate }, 'expiry', 'expiry-not-listed'],
+    ];
+    for (const [query, field, reason] of refused) {
+      const path = query.expiry ? 'GET /api/backtest/as-of/{underlying}/chain' : 'GET /api/backtest/as-of/{underlying}';
+      const res = await ada(path, { params: { underlying: 'SPY' }, query });
+      expect(res.status, reason).toBe(400);
+      expect(res.body).toMatchObject({ code: 'bad_request', field, reason });
+    }
+    const badDate = await ada('GET /api/backtest/as-of/{underlying}', { params: { underlying: 'SPY' }, query: { date: '2026-02-30' } });
+    expect(badDate.status).toBe(400);
+    expect(badDate.body.issues[0].path).toBe('query.date');
+    const unknown = await ada('GET /api/backtest/as-of/{underlying}', { params: { underlying: 'ZZZZ' }, query: { date: trade.entryDate } });
+    expect(unknown).toMatchObject({ status: 400, body: { field: 'underlying' } });
+    // Reads only: nothing saved beyond the run.
+    expect(runs.saves).toBe(1);
+  });
 });

@@ -3,6 +3,7 @@ import type { BodyOf, ResponseOf } from '@shared/api/contract';
 import type { backtestApi } from '@shared/backtest/backtest.api';
 import type { Draft } from '@shared/drafts/drafts';
 import { api } from '@web/lib/api-client';
+import { useChainsOf, type Chains } from './market';
 import { queryKeys } from './query-keys';
 
 /**
@@ -21,6 +22,9 @@ export type RunTeaches = SavedRun['teaches'];
 export type SavedRuns = ResponseOf<Api['GET /api/backtest/runs']>;
 export type RunSummary = SavedRuns['runs'][number];
 export type ShareRunBody = BodyOf<Api['POST /api/backtest/runs/{id}/share']>;
+/** A stored session for the builder "as of" it, and one expiry's chain that day, modelled (the market chain's shape). */
+export type AsOfDay = ResponseOf<Api['GET /api/backtest/as-of/{underlying}']>;
+export type AsOfChain = ResponseOf<Api['GET /api/backtest/as-of/{underlying}/chain']>;
 
 /** The most legs a run's own strategy takes (StrategyRuleSchema, shared/backtest/rules.ts): the form's and the builder link's limit. */
 export const MAX_BACKTEST_LEGS = 4;
@@ -33,6 +37,10 @@ export const getRuns = (signal?: AbortSignal) => api.get<SavedRuns>(`${base}/run
 export const getRun = (id: string, signal?: AbortSignal) => api.get<{ run: SavedRun }>(runPath(id), undefined, signal);
 export const runBacktest = (body: RunBody) => api.post<{ run: SavedRun }>(`${base}/runs`, body);
 export const deleteRun = (id: string) => api.del<null>(runPath(id));
+export const getAsOfDay = (underlying: string, date: string, signal?: AbortSignal) =>
+  api.get<AsOfDay>(`${base}/as-of/${encodeURIComponent(underlying)}`, { date }, signal);
+export const getAsOfChain = (underlying: string, date: string, expiry: string, signal?: AbortSignal) =>
+  api.get<AsOfChain>(`${base}/as-of/${encodeURIComponent(underlying)}/chain`, { date, expiry }, signal);
 export const shareRun = (id: string, body: ShareRunBody) => api.post<ResponseOf<Api['POST /api/backtest/runs/{id}/share']>>(`${runPath(id)}/share`, body);
 
 /** The stored history changes once a session: an hour is fresh enough for the form. */
@@ -48,6 +56,28 @@ export const useBacktestRuns = () => useQuery(backtestRunsQueryOptions());
 export const backtestRunQueryOptions = (id: string) =>
   queryOptions({ queryKey: queryKeys.backtest.run(id), queryFn: ({ signal }) => getRun(id, signal), staleTime: Infinity });
 export const useBacktestRun = (id: string | null) => useQuery({ ...backtestRunQueryOptions(id ?? ''), enabled: !!id });
+
+/** A past session never changes: read once a page. */
+export const asOfDayQueryOptions = (underlying: string, date: string) =>
+  queryOptions({ queryKey: queryKeys.backtest.asOfDay(underlying, date), queryFn: ({ signal }) => getAsOfDay(underlying, date, signal), staleTime: Infinity });
+/** The builder's day as of `date` (null: today's builder, nothing read). */
+export const useAsOfDay = (underlying: string, date: string | null) =>
+  useQuery({ ...asOfDayQueryOptions(underlying, date ?? ''), enabled: !!underlying && !!date });
+
+const listedThen = (day: AsOfDay) => ({ expiries: day.expirations.map((e) => ({ expiration_date: e.date, days_to_expiry: e.daysToExpiry })) });
+/** The expiries listed on the as-of day, in the shape of the market's expiries (the same cache entry as the day). */
+export const useAsOfExpiries = (underlying: string, date: string | null) =>
+  useQuery({ ...asOfDayQueryOptions(underlying, date ?? ''), enabled: !!underlying && !!date, select: listedThen });
+
+export const asOfChainQueryOptions = (underlying: string, date: string, expiry: string) =>
+  queryOptions({
+    queryKey: queryKeys.backtest.asOfChain(underlying, date, expiry),
+    queryFn: ({ signal }) => getAsOfChain(underlying, date, expiry, signal),
+    staleTime: Infinity,
+  });
+/** The modelled chains of several expiries as of `date`, as the builder reads chains (null date: none read). */
+export const useAsOfChains = (underlying: string, date: string | null, expiries: readonly string[]): Chains =>
+  useChainsOf(date ? underlying : '', expiries, (u, e) => asOfChainQueryOptions(u, date ?? '', e));
 
 /** Runs a backtest; the answer is the saved run, put in the cache under its id, and the saved list is read again. */
 export function useRunBacktest() {

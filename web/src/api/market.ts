@@ -1,4 +1,4 @@
-import { queryOptions, useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { queryOptions, useQueries, useQuery, type QueryKey, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import type { ChainView, ReaderAnswer } from '@shared/market/market-reader';
 import { parseOcc } from '@shared/market/occ';
@@ -113,8 +113,18 @@ const combineChains = (results: UseQueryResult<ChainView>[]) => ({
 });
 
 /** The chains of several expiries of one underlying, loaded together (the strategy builder's legs). */
-export function useChains(underlying: string, expiries: readonly string[]): Chains {
-  const result = useQueries({ queries: underlying ? expiries.map((e) => chainQueryOptions(underlying, e)) : [], combine: combineChains });
+export const useChains = (underlying: string, expiries: readonly string[]): Chains => useChainsOf(underlying, expiries, chainQueryOptions);
+
+/**
+ * Several expiries' chains of one underlying read through `optionsOf` (today's market chain, or a past session's modelled
+ * chain: api/backtest.ts), loaded together; no underlying, no reads.
+ */
+export function useChainsOf<T extends ChainView, K extends QueryKey>(
+  underlying: string,
+  expiries: readonly string[],
+  optionsOf: (underlying: string, expiry: string) => UseQueryOptions<T, Error, T, K>,
+): Chains {
+  const result = useQueries({ queries: underlying ? expiries.map((e) => optionsOf(underlying, e)) : [], combine: combineChains });
   const key = expiries.join(',');
   return useMemo(() => {
     const byExpiry = new Map<string, ChainView>();

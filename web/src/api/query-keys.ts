@@ -167,6 +167,9 @@ export const queryKeys = {
     history: () => [...backtest, 'history'] as const,
     runs: () => [...backtest, 'runs'] as const,
     run: (id: string) => [...backtest, 'run', id] as const,
+    /** A stored session for the builder "as of" it, and one expiry's modelled chain that day (they never change). */
+    asOfDay: (underlying: string, date: string) => [...backtest, 'as-of', underlying, date] as const,
+    asOfChain: (underlying: string, date: string, expiry: string) => [...backtest, 'as-of', underlying, date, 'chain', expiry] as const,
   },
   /** The learner's watchlist (issue 37): an add, a removal or a reorder changes it. */
   watchlist: () => ['watchlist'] as const,

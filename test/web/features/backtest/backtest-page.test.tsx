@@ -188,8 +188,8 @@ describe('the backtest page', () => {
       within(rows[0]!)
         .getByRole('link', { name: /Open in builder/ })
         .getAttribute('href'),
-    ).toBe(`/app/trading?underlying=SPY&legs=sell.put.95.${first.expiration}.1`);
-    expect(screen.getByTestId('builder-link-note').textContent).toContain('no longer listed');
+    ).toBe(`/app/trading?underlying=SPY&legs=sell.put.95.${first.expiration}.1&asOf=${first.entryDate}`);
+    expect(screen.getByTestId('builder-link-note').textContent).toContain('as of its entry day');
 
     const teaches = screen.getByTestId('teaches-panel');
     expect(teaches.textContent).toContain(run.teaches.profitTarget.sentences.winRate);
@@ -375,8 +375,10 @@ describe('the backtest page’s helpers', () => {
     expect(legsFromBuilder('sell.call.412.2026-12-18.2', NaN)).toEqual([]);
   });
 
-  it('opens a trade in the builder with every leg on its expiry, lots multiplied in', () => {
+  it('opens a trade in the builder as of its entry day with every leg on its expiry, lots multiplied in', () => {
     const trade = savedRun().result.trades[0];
-    expect(builderHref('SPY', { ...trade, lots: 3 })).toBe(`/app/trading?underlying=SPY&legs=sell.put.${trade.legs[0].strike}.${trade.expiration}.3`);
+    expect(builderHref('SPY', { ...trade, lots: 3 })).toBe(
+      `/app/trading?underlying=SPY&legs=sell.put.${trade.legs[0].strike}.${trade.expiration}.3&asOf=${trade.entryDate}`,
+    );
   });
 });

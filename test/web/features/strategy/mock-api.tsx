@@ -27,23 +27,48 @@ export const tickersModule = (api: MockApi) => ({
 
 export const expiriesModule = (api: MockApi) => ({
   getExpiries: api.getExpiries,
-  useExpiries: (u: string) => useQuery({ queryKey: ['market', 'expiries', u], queryFn: () => api.getExpiries(u), enabled: !!u }),
+  useExpiries: (u: string, enabled = true) => useQuery({ queryKey: ['market', 'expiries', u], queryFn: () => api.getExpiries(u), enabled: enabled && !!u }),
 });
+
+/** Several expiries' chains through one fetcher, as the builder reads them (byExpiry, pending, the first error). */
+function useChainsThrough(key: string, u: string, expiries: readonly string[], fetch: (u: string, e: string) => Promise<unknown>) {
+  const results = useQueries({ queries: expiries.map((e) => ({ queryKey: [key, 'chain', u, e], queryFn: () => fetch(u, e), enabled: !!u })) });
+  const byExpiry = new Map();
+  const pending = new Set<string>();
+  let error: string | null = null;
+  results.forEach((r, i) => {
+    if (r.data) byExpiry.set(expiries[i]!, r.data);
+    else if (r.isError) error ??= (r.error as Error).message;
+    else if (u) pending.add(expiries[i]!);
+  });
+  return { byExpiry, pending, error };
+}
 
 export const chainModule = (api: MockApi) => ({
   getChain: api.getChain,
-  useChains: (u: string, expiries: readonly string[]) => {
-    const results = useQueries({ queries: expiries.map((e) => ({ queryKey: ['market', 'chain', u, e], queryFn: () => api.getChain(u, e), enabled: !!u })) });
-    const byExpiry = new Map();
-    const pending = new Set<string>();
-    let error: string | null = null;
-    results.forEach((r, i) => {
-      if (r.data) byExpiry.set(expiries[i]!, r.data);
-      else if (r.isError) error ??= (r.error as Error).message;
-      else pending.add(expiries[i]!);
-    });
-    return { byExpiry, pending, error };
-  },
+  useChains: (u: string, expiries: readonly string[]) => useChainsThrough('market', u, expiries, (x, e) => api.getChain(x, e)),
+  // The real module's generic reader (api/backtest.ts reads its as-of chains through it); a test of the as-of builder mocks that module too.
+  useChainsOf: () => ({ byExpiry: new Map(), pending: new Set(), error: null }),
+});
+
+/** Stand-ins for the as-of reads of web/src/api/backtest.ts (the builder as of a past session), over mocked fetchers. */
+export interface AsOfApi {
+  getAsOfDay: Mock;
+  getAsOfChain: Mock;
+}
+export const asOfModule = (api: AsOfApi) => ({
+  getAsOfDay: api.getAsOfDay,
+  getAsOfChain: api.getAsOfChain,
+  useAsOfDay: (u: string, date: string | null) => useQuery({ queryKey: ['as-of', u, date], queryFn: () => api.getAsOfDay(u, date), enabled: !!u && !!date }),
+  useAsOfExpiries: (u: string, date: string | null) =>
+    useQuery({
+      queryKey: ['as-of', u, date],
+      queryFn: () => api.getAsOfDay(u, date),
+      enabled: !!u && !!date,
+      select: (d: { expirations: { date: string }[] }) => ({ expiries: d.expirations.map((e) => ({ expiration_date: e.date })) }),
+    }),
+  useAsOfChains: (u: string, date: string | null, expiries: readonly string[]) =>
+    useChainsThrough('as-of', date ? u : '', expiries, (x, e) => api.getAsOfChain(x, date, e)),
 });
 
 export const portfolioModule = (api: MockApi) => ({

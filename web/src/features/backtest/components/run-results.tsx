@@ -1,7 +1,6 @@
 import { formatPnl } from '@shared/format/money';
 import { formatExpiry } from '@shared/format/time';
 import { plural } from '@shared/format/words';
-import { newYorkParts } from '@shared/market/dates';
 import type { SavedRun } from '@web/api/backtest';
 import { pnlTone } from '@web/components/ui/pnl-tone';
 import { figuresOf, rangeWords, ruleWords } from '../lib/results';
@@ -28,7 +27,6 @@ const SKIP_WORDS: Record<string, string> = {
  */
 export function RunResults({ run, onShare }: { run: SavedRun; onShare: () => void }) {
   const result = run.result;
-  const today = newYorkParts(new Date()).date;
   const skipped = Object.entries(result.skipped).filter(([, n]) => (n ?? 0) > 0);
   return (
     <section aria-labelledby="bt-results-h" className="space-y-4" data-testid="run-results">
@@ -101,7 +99,7 @@ export function RunResults({ run, onShare }: { run: SavedRun; onShare: () => voi
 
       <TeachesPanel teaches={run.teaches} />
 
-      {result.trades.length > 0 && <TradesTable result={result} today={today} />}
+      {result.trades.length > 0 && <TradesTable result={result} />}
     </section>
   );
 }

@@ -6,27 +6,25 @@ import { plural } from '@shared/format/words';
 import type { RunResult } from '@web/api/backtest';
 import { ScrollRegion } from '@web/components/ui/scroll-region';
 import { pnlTone } from '@web/components/ui/pnl-tone';
-import { builderHref, EXIT_REASON_WORDS, expiryPassed, legWords } from '../lib/results';
+import { builderHref, EXIT_REASON_WORDS, legWords } from '../lib/results';
 
 const th = 'whitespace-nowrap px-3 py-2 text-left font-medium';
 const td = 'px-3 py-2 align-top';
 
 /**
  * Every trade of the run (issue 39): entry and exit dates, the legs with their model prices at the entry and the exit,
- * P&L after costs, the exit reason in words, days held, and "Open in builder" with the legs as they were at the entry.
+ * P&L after costs, the exit reason in words, days held, and "Open in builder" with the legs as of the entry day.
  * The table scrolls in its own region on a phone.
  */
-export function TradesTable({ result, today }: { result: RunResult; today: string }) {
-  const anyPassed = result.trades.some((t) => expiryPassed(t, today));
+export function TradesTable({ result }: { result: RunResult }) {
   return (
     <section aria-labelledby="bt-trades-h" className="min-w-0 space-y-2">
       <h3 id="bt-trades-h" className="font-semibold text-slate-900">
         Every trade ({plural(result.trades.length, 'trade')})
       </h3>
-      {anyPassed && (
+      {result.trades.length > 0 && (
         <p className="text-sm text-slate-700" data-testid="builder-link-note">
-          “Open in builder” opens a trade’s legs as they were on its entry day. Where that expiry has passed, the builder shows each leg as no longer listed:
-          choose a listed expiry there to study the same shape on today’s chain.
+          “Open in builder” opens a trade’s legs as of its entry day, on that day’s chain priced by the same model, so each leg shows its entry price here.
         </p>
       )}
       <ScrollRegion labelledBy="bt-trades-h" className="rounded-xl bg-white ring-1 ring-slate-200">

@@ -25,19 +25,16 @@ export const legWords = (underlying: string, trade: RunTrade, leg: RunTrade['leg
 const MAX_BUILDER_QUANTITY = 999;
 
 /**
- * The builder with the trade's legs as they were at its entry (?underlying=&legs=action.type.strike.expiration.qty).
- * Their expiry has usually passed: the builder then marks each leg "no longer listed" (leg-row.tsx), and the page says
- * so beside the links.
+ * The builder with the trade's legs as they were at its entry (?underlying=&legs=action.type.strike.expiration.qty),
+ * as of its entry day (&asOf=): the builder prices them on that day's modelled chain, the model the run used, so each
+ * leg shows the trade's entry price.
  */
 export function builderHref(underlying: string, trade: RunTrade): string {
   const total = trade.legs.reduce((s, l) => s + l.quantity * trade.lots, 0);
   const lots = trade.legs.every((l) => l.quantity * trade.lots <= MAX_BUILDER_QUANTITY) && total > 0 ? trade.lots : 1;
   const legs = trade.legs.map((l) => `${l.action}.${l.optionType}.${l.strike}.${trade.expiration}.${l.quantity * lots}`).join(',');
-  return `/app/trading?${new URLSearchParams({ underlying, legs }).toString()}`;
+  return `/app/trading?${new URLSearchParams({ underlying, legs, asOf: trade.entryDate }).toString()}`;
 }
-
-/** Whether the trade's expiry is before `today` (yyyy-mm-dd): the builder will find its contracts gone. */
-export const expiryPassed = (trade: RunTrade, today: string): boolean => trade.expiration < today;
 
 export interface Figure {
   id: 'winRate' | 'averageWin' | 'averageLoss' | 'expectancy' | 'maxDrawdown' | 'returnOnRisk';

@@ -42,6 +42,8 @@ export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
   const template = b.template;
   const messages = b.validation;
   const backtest = b.loadingPrices ? null : backtestHref(underlying, b.spot, b.quoted);
+  // As of a past day (?asOf=): the chains are modelled and the day has passed, so nothing is ordered, saved or shared.
+  const past = b.asOfDay !== null;
 
   return (
     // Phones read legs, then the analysis, then the ready-made list and drafts; wide screens put the analysis beside them.
@@ -148,16 +150,25 @@ export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
             <button type="button" onClick={edit(b.clear)} className={`${button} text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50`}>
               Clear New Trades
             </button>
-            <button type="button" onClick={a.addToDrafts} className={`${button} text-brand-800 ring-1 ring-brand-600 hover:bg-brand-50`}>
-              Add to Drafts
-            </button>
-            <button type="button" onClick={a.share} className={`${button} text-brand-800 ring-1 ring-brand-600 hover:bg-brand-50`}>
-              Share
-            </button>
-            <button type="button" onClick={a.tradeAll} className={`${button} bg-brand-700 text-white hover:bg-brand-800`}>
-              Trade All
-            </button>
+            {!past && (
+              <>
+                <button type="button" onClick={a.addToDrafts} className={`${button} text-brand-800 ring-1 ring-brand-600 hover:bg-brand-50`}>
+                  Add to Drafts
+                </button>
+                <button type="button" onClick={a.share} className={`${button} text-brand-800 ring-1 ring-brand-600 hover:bg-brand-50`}>
+                  Share
+                </button>
+                <button type="button" onClick={a.tradeAll} className={`${button} bg-brand-700 text-white hover:bg-brand-800`}>
+                  Trade All
+                </button>
+              </>
+            )}
           </div>
+          {past && (
+            <p className="mt-2 text-sm text-slate-700" data-testid="as-of-no-orders">
+              Trading, drafts and sharing are off here: these are {underlying}’s modelled prices on a past day, which no order can fill.
+            </p>
+          )}
           {backtest && (
             <p className="mt-2 text-sm">
               <Link to={backtest} className="font-semibold text-brand-800 underline">
@@ -166,27 +177,31 @@ export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
               <span className="text-slate-600">over past end-of-day data, as distances from the price.</span>
             </p>
           )}
-          <OrderTypeField
-            kind={orderKind}
-            onKind={a.setOrderKind}
-            text={a.limit.input}
-            side={a.limit.side}
-            sideFixed={a.limit.sideFixed}
-            onText={a.limit.setText}
-            onSide={a.limit.setSide}
-            parsed={a.limit.parsed}
-            unitNote={unitNote(b.quoted)}
-          />
-          {!a.brokerAccount && (
-            <div className="mt-2">
-              <MarketHoursNote type={orderKind} whenClosed={a.whenClosed} onChange={a.setWhenClosed} />
-            </div>
+          {!past && (
+            <>
+              <OrderTypeField
+                kind={orderKind}
+                onKind={a.setOrderKind}
+                text={a.limit.input}
+                side={a.limit.side}
+                sideFixed={a.limit.sideFixed}
+                onText={a.limit.setText}
+                onSide={a.limit.setSide}
+                parsed={a.limit.parsed}
+                unitNote={unitNote(b.quoted)}
+              />
+              {!a.brokerAccount && (
+                <div className="mt-2">
+                  <MarketHoursNote type={orderKind} whenClosed={a.whenClosed} onChange={a.setWhenClosed} />
+                </div>
+              )}
+              <p className="mt-2 text-xs text-slate-600">
+                Each leg is sent as lots × multiplier contracts, in one {orderKind === 'limit' ? 'limit order at your net price' : 'market order'} for the day,
+                with virtual money.
+              </p>
+              {estimate && <PriceBreakdown estimate={estimate} limit={orderKind === 'limit' ? a.limit.estimate : null} />}
+            </>
           )}
-          <p className="mt-2 text-xs text-slate-600">
-            Each leg is sent as lots × multiplier contracts, in one {orderKind === 'limit' ? 'limit order at your net price' : 'market order'} for the day, with
-            virtual money.
-          </p>
-          {estimate && <PriceBreakdown estimate={estimate} limit={orderKind === 'limit' ? a.limit.estimate : null} />}
           {b.quoted.length >= MAX_LEGS && (
             <p className="mt-1 text-xs text-slate-600" data-testid="max-legs">
               A strategy holds at most {MAX_LEGS} legs: remove one to add another.
@@ -232,7 +247,7 @@ export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
           loading={b.loadingPrices || b.placing}
           equity={portfolio?.account.equity ?? null}
         />
-        {funds && (
+        {funds && !past && (
           <FundsPanel
             funds={funds}
             buyingPower={portfolio?.account.buyingPower ?? null}
@@ -243,12 +258,14 @@ export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
 
       <div className="min-w-0 space-y-6 xl:col-start-1 xl:row-start-2">
         {!template && <ReadyMadePanel onChoose={edit(b.chooseTemplate)} />}
-        <DraftsPanel
-          onOpen={(d: Draft) => {
-            resetMessages();
-            b.openDraft(d);
-          }}
-        />
+        {!past && (
+          <DraftsPanel
+            onOpen={(d: Draft) => {
+              resetMessages();
+              b.openDraft(d);
+            }}
+          />
+        )}
       </div>
 
       {a.confirmation && (

@@ -12,6 +12,7 @@ import { useBuilderParams } from '../hooks/use-builder-params';
 import { useStrategyBuilder } from '../hooks/use-strategy-builder';
 import { competitionPortfolio } from '../lib/competition-portfolio';
 import { AccountStrip } from './account-strip';
+import { AsOfBanner } from './as-of-banner';
 import { DraftsPanel } from './drafts-panel';
 import { StrategyBuilder } from './strategy-builder';
 import { UnderlyingSelect } from './underlying-select';
@@ -110,13 +111,18 @@ export default function TradingPage() {
             template={template}
             competition={competitionSeason !== null}
           />
-          {builder.chainSource === 'demo' && <p className="text-xs text-slate-600">Demo data: prices come from the simulated market.</p>}
+          {builder.asOfDay && <AsOfBanner asOf={builder.asOfDay} />}
+          {builder.chainSource === 'demo' && !builder.asOfDay && <p className="text-xs text-slate-600">Demo data: prices come from the simulated market.</p>}
           <QueryState
             query={builder.expiries}
             pendingLabel={`Loading the ${underlying} options chain...`}
             errorClassName={FAILURE}
             isEmpty={() => builder.soonest.length === 0}
-            empty={<p className="rounded-xl bg-white p-6 text-slate-700 ring-1 ring-slate-200">No expirations are listed for {underlying} right now.</p>}
+            empty={
+              <p className="rounded-xl bg-white p-6 text-slate-700 ring-1 ring-slate-200">
+                No expirations are listed for {underlying} {builder.asOfDay ? 'on that day' : 'right now'}.
+              </p>
+            }
           >
             {() => (
               <>

@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { isIsoDate } from '@shared/market/dates';
 import { templateById, type StrategyTemplate } from '@shared/strategy';
 
 export interface BuilderParams {
@@ -10,6 +11,11 @@ export interface BuilderParams {
   templateId: string | null;
   /** Legs the URL fills in (?legs=sell.put.580.2026-12-18.1,…), as the screener's "open in builder" sends them. */
   urlLegs?: UrlLeg[];
+  /**
+   * The past session the builder is priced as of (?asOf=2026-03-16, a backtest trade's entry day): its expiries and
+   * modelled chains, counted from that day; null for today's chain. A malformed date counts as none.
+   */
+  asOf?: string | null;
   setParams: (next: { underlying?: string; template?: string | null }) => void;
 }
 
@@ -42,7 +48,10 @@ export function parseUrlLegs(raw: string | null): UrlLeg[] {
 export const formatUrlLegs = (legs: readonly UrlLeg[]): string =>
   legs.map((l) => `${l.action}.${l.optionType}.${l.strike}.${l.expiration}.${l.quantity}`).join(',');
 
-/** The builder's underlying and template live in the URL (?underlying=SPY&template=iron-condor), so a link reopens them. */
+/**
+ * The builder's underlying and template live in the URL (?underlying=SPY&template=iron-condor), so a link reopens them;
+ * so does the past day it is priced as of (&asOf=2026-03-16).
+ */
 export function useBuilderParams(): BuilderParams {
   const [params, setSearchParams] = useSearchParams();
   const underlying = (params.get('underlying') ?? '').trim().toUpperCase();
@@ -50,12 +59,15 @@ export function useBuilderParams(): BuilderParams {
   const template = templateId ? (templateById(templateId) ?? null) : null;
   const rawLegs = params.get('legs');
   const urlLegs = useMemo(() => parseUrlLegs(rawLegs), [rawLegs]);
+  const rawAsOf = params.get('asOf');
+  const asOf = rawAsOf && isIsoDate(rawAsOf) ? rawAsOf : null;
   const setParams = useCallback(
     (next: { underlying?: string; template?: string | null }) =>
       setSearchParams((prev) => {
         const out = new URLSearchParams(prev);
-        // Legs from a link belong to the underlying and template they came with.
+        // Legs from a link belong to the underlying and template they came with; the past day, to the underlying.
         if (next.underlying !== undefined || next.template !== undefined) out.delete('legs');
+        if (next.underlying !== undefined) out.delete('asOf');
         if (next.underlying !== undefined) {
           if (next.underlying) out.set('underlying', next.underlying);
           else out.delete('underlying');
@@ -68,5 +80,5 @@ export function useBuilderParams(): BuilderParams {
       }),
     [setSearchParams],
   );
-  return { underlying, template, templateId, urlLegs, setParams };
+  return { underlying, template, templateId, urlLegs, asOf, setParams };
 }

@@ -1,8 +1,10 @@
 import { useCallback, useMemo, useState } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { newYorkParts } from '@shared/market/dates';
 import { knownStrategy, STRATEGY_TEMPLATES, validateStrategy, type StrategyLeg, type StrategyTemplate, type ValidationResult } from '@shared/strategy';
 import type { Draft } from '@shared/drafts/drafts';
 import { useChains, useExpiries, type ChainView } from '@web/api/market';
+import { useAsOfChains, useAsOfDay, useAsOfExpiries, type AsOfDay } from '@web/api/backtest';
 import {
   defaultExpiry,
   expiryChoices,
@@ -19,9 +21,18 @@ import {
 import { placeOnChains, templateExpiries } from '../lib/placement';
 import type { BuilderParams } from './use-builder-params';
 
+/** The listed expiries as the builder reads them: today's market's, or those listed on the as-of day. */
+export type BuilderExpiries = UseQueryResult<{ expiries: readonly { expiration_date: string }[] }>;
+
 export interface StrategyBuilder {
+  /** The day the builder counts from: today in New York, or the as-of day. */
   today: string;
-  expiries: ReturnType<typeof useExpiries>;
+  expiries: BuilderExpiries;
+  /**
+   * The past session the builder is priced as of (?asOf=), with its close and surface, once read; null on today's chain.
+   * Orders, drafts and sharing are off then: the chains are modelled, and that day has passed.
+   */
+  asOfDay: { date: string; day: AsOfDay | null } | null;
   /** The 6 soonest listed expirations. */
   soonest: string[];
   chains: ReturnType<typeof useChains>;
@@ -64,13 +75,21 @@ const NO_URL_LEGS: NonNullable<BuilderParams['urlLegs']> = [];
  * stand until the learner edits them; Clear empties the legs, drops the template and sets the multiplier to 1.
  * The legs belong to an underlying and a template (the URL's), so changing either starts afresh.
  */
-export function useStrategyBuilder({ underlying, template, urlLegs = NO_URL_LEGS, setParams }: BuilderParams, now: () => string = nyToday): StrategyBuilder {
-  const [today] = useState(now);
+export function useStrategyBuilder(
+  { underlying, template, urlLegs = NO_URL_LEGS, asOf = null, setParams }: BuilderParams,
+  now: () => string = nyToday,
+): StrategyBuilder {
+  const [nyDay] = useState(now);
+  // As of a past session (a backtest trade's entry day): that day's listed expiries and modelled chains, counted from it.
+  const today = asOf ?? nyDay;
   const key = `${underlying}|${template?.id ?? ''}`;
   const [edited, setEdited] = useState<{ key: string; legs: BuilderLeg[]; name: string | null } | null>(null);
   const [multiplier, setMultiplier] = useState<Multiplier>(1);
 
-  const expiries = useExpiries(underlying);
+  const marketExpiries = useExpiries(underlying, !asOf);
+  const pastDay = useAsOfDay(underlying, asOf);
+  const pastExpiries = useAsOfExpiries(underlying, asOf);
+  const expiries: BuilderExpiries = asOf ? pastExpiries : marketExpiries;
   const expirations = useMemo(() => (expiries.data?.expiries ?? []).map((e) => e.expiration_date).sort(), [expiries.data]);
   const listed = useMemo(() => new Set(expirations), [expirations]);
   const soonest = useMemo(() => soonestExpiries(expirations), [expirations]);
@@ -98,7 +117,9 @@ export function useStrategyBuilder({ underlying, template, urlLegs = NO_URL_LEGS
     const all = [...(startExpiry ? [startExpiry] : []), ...(editedLegs ? editedLegs.map((l) => l.expiration) : forTemplate)];
     return [...new Set(all)].filter((e) => listed.has(e)).sort();
   }, [startExpiry, editedLegs, forTemplate, listed]);
-  const chains = useChains(underlying, needed);
+  const marketChains = useChains(asOf ? '' : underlying, needed);
+  const pastChains = useAsOfChains(underlying, asOf, needed);
+  const chains = asOf ? pastChains : marketChains;
 
   const templateChainsReady = forTemplate.length > 0 && forTemplate.every((e) => chains.byExpiry.has(e));
   const placement = useMemo(
@@ -141,6 +162,7 @@ export function useStrategyBuilder({ underlying, template, urlLegs = NO_URL_LEGS
   return {
     today,
     expiries,
+    asOfDay: asOf ? { date: asOf, day: pastDay.data ?? null } : null,
     soonest,
     chains,
     spot: anyChain?.underlying.price ?? null,
