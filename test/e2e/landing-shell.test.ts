@@ -223,12 +223,16 @@ describe('the public pages', () => {
   });
 
   it('arrives drawn: the headline is in the HTML before any script runs, the app takes the page over in place, and a learner goes on to the app', async () => {
-    // `/` is served the page itself; every other route the empty shell, so none shows the landing page before its own.
+    // `/` and `/optionschain` are served their pages; every other route the empty shell, so none shows another's page.
     const html = await (await fetch(`${stack.url}/`)).text();
     expect(html).toContain(`${HEADLINE}</h1>`);
-    const shell = await (await fetch(`${stack.url}/optionschain`)).text();
-    expect(shell).toContain('<div id="root"></div>');
-    expect(shell).not.toContain(HEADLINE);
+    const chainHtml = await (await fetch(`${stack.url}/optionschain`)).text();
+    expect(chainHtml).toContain('>Options Chain</h1>');
+    expect(chainHtml).not.toContain(HEADLINE);
+    for (const route of ['/app/optionschain', '/login']) {
+      const shell = await (await fetch(`${stack.url}${route}`)).text();
+      expect(shell, route).toContain('<div id="root"></div>');
+    }
 
     const context = await returningVisitor(PHONE);
     const page = await context.newPage();
@@ -274,6 +278,61 @@ describe('the public pages', () => {
     await page.getByRole('heading', { name: 'Welcome, Evelyn Boyd Granville' }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('arrives drawn on the public chain for a returning visitor, taken over in place; a first visit and a signed-in learner never see it drawn', async () => {
+    const context = await returningVisitor(PHONE);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    page.on('console', (m) => {
+      if (m.type() === 'error' && /hydrat|Minified React error/i.test(m.text())) errors.push(m.text());
+    });
+    // The app's code and the API held back, as on a slow phone: the page shows without them.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]+\.js$|\/api\//, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${stack.url}/optionschain`, { waitUntil: 'commit' });
+    const heading = page.getByRole('heading', { level: 1, name: 'Options Chain' });
+    await heading.waitFor();
+    expect(await page.getByText('Every strike').isVisible()).toBe(true);
+    await heading.evaluate((h) => Object.assign(h, { drawnBeforeTheScript: true }));
+    release();
+    // Taken over: the chain arrives, the very same heading is now the simulated market's.
+    await page.locator('tbody tr[data-strike]').first().waitFor();
+    const named = page.getByRole('heading', { level: 1, name: 'Options Chain (Simulated)' });
+    expect(await named.evaluate((h) => 'drawnBeforeTheScript' in h)).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // A first visit goes to the landing page without the drawn chain ever showing: hidden before its first paint.
+    const first = await browser.newContext({ viewport: PHONE });
+    const firstPage = await first.newPage();
+    let releaseFirst!: () => void;
+    const heldFirst = new Promise<void>((resolve) => (releaseFirst = resolve));
+    await firstPage.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await heldFirst;
+      await route.continue();
+    });
+    await firstPage.goto(`${stack.url}/optionschain`, { waitUntil: 'domcontentloaded' });
+    expect(await firstPage.getByRole('heading', { level: 1, name: 'Options Chain' }).isVisible()).toBe(false);
+    expect(await firstPage.evaluate(() => getComputedStyle(document.getElementById('root')!).visibility)).toBe('hidden');
+    releaseFirst();
+    await firstPage.waitForURL(`${stack.url}/`);
+    await firstPage.getByRole('heading', { level: 1, name: HEADLINE }).waitFor();
+    await first.close();
+
+    // A signed-in learner who has seen the landing page is taken to the chain inside the app.
+    const learner = await signUpAndSignIn(stack, { name: 'Mary Jackson' });
+    const signedIn = await returningVisitor(PHONE);
+    const learnerPage = await signedIn.newPage();
+    await signIn(learnerPage, learner.email, learner.password);
+    await learnerPage.goto(`${stack.url}/optionschain?ticker=QQQ`);
+    await learnerPage.waitForURL(`${stack.url}/app/optionschain?ticker=QQQ`);
+    await learnerPage.getByRole('heading', { name: /^QQQ \w{3}, / }).waitFor();
+    await signedIn.close();
   });
 
   it('shows the sign-in page with the risk banner and no serious accessibility findings', async () => {

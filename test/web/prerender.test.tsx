@@ -90,7 +90,7 @@ describe('the public chain drawn at build time', () => {
     expect(html).not.toMatch(/<script/i);
     document.body.innerHTML = `<div id="root">${html}</div>`;
     const heading = screen.getByRole('heading', { level: 1, name: 'Options Chain' });
-    const recoverable = vi.fn((e: unknown) => console.log('RECOVERABLE', e));
+    const recoverable = vi.fn();
     const consoleError = vi.spyOn(console, 'error');
     await act(async () => {
       root = hydrateRoot(
