@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { formatMoney } from '@shared/format/money';
 import { formatPercent } from '@shared/format/number';
 import { formatExpiry } from '@shared/format/time';
@@ -8,6 +9,50 @@ const pct = (x: number | null) => (x === null ? '—' : formatPercent(x / 100));
 const money = (x: number | null) => (x === null ? '—' : formatMoney(x));
 const th = 'whitespace-nowrap px-3 py-2 text-left font-medium';
 const td = 'whitespace-nowrap px-3 py-2';
+
+type FigureRow = { label: string; cells: ReactNode[] } | { label: string; message: string };
+
+/** One table of figures: a header row, then a row each with its label as the row's header, or a message across it. */
+function FiguresTable({ label, head, rows, testId }: { label: string; head: string[]; rows: FigureRow[]; testId?: string }) {
+  return (
+    <ScrollRegion label={label} className="rounded-lg bg-white ring-1 ring-slate-200">
+      <table className="min-w-full text-sm" data-testid={testId}>
+        <thead className="bg-slate-50 text-slate-700">
+          <tr>
+            {head.map((h, i) => (
+              <th key={h} scope="col" className={i === 0 ? th : `${th} text-right`}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.label} className="border-t border-slate-100">
+              <th scope="row" className={`${td} text-left font-medium text-slate-900`}>
+                {row.label}
+              </th>
+              {'message' in row ? (
+                <td colSpan={head.length - 1} className="px-3 py-2 text-slate-700">
+                  {row.message}
+                </td>
+              ) : (
+                row.cells.map((c, i) => (
+                  <td key={i} className={`${td} text-right`}>
+                    {c}
+                  </td>
+                ))
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollRegion>
+  );
+}
+
+type OtherFigures = RunTeaches['otherUnderlyings']['own']['figures'];
+const otherCells = (f: OtherFigures): ReactNode[] => [f.trades, pct(f.returnOnRisk), pct(f.winRate), formatMoney(-f.maxDrawdown)];
 
 /**
  * "What this teaches" (issue 39), in the server's own sentences: the profit target with and without, the worst trade and
@@ -29,51 +74,16 @@ export function TeachesPanel({ teaches }: { teaches: RunTeaches }) {
           <p className="text-sm text-slate-800">{target.sentence}</p>
         ) : (
           <>
-            <ScrollRegion label="Profit target: with and without" className="rounded-lg bg-white ring-1 ring-slate-200">
-              <table className="min-w-full text-sm">
-                <thead className="bg-slate-50 text-slate-700">
-                  <tr>
-                    <th scope="col" className={th}>
-                      Rules
-                    </th>
-                    <th scope="col" className={`${th} text-right`}>
-                      Trades
-                    </th>
-                    <th scope="col" className={`${th} text-right`}>
-                      Win rate
-                    </th>
-                    <th scope="col" className={`${th} text-right`}>
-                      Average win
-                    </th>
-                    <th scope="col" className={`${th} text-right`}>
-                      Average loss
-                    </th>
-                    <th scope="col" className={`${th} text-right`}>
-                      Expectancy
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {(
-                    [
-                      [`With the ${target.targetPct}% target`, target.withTarget],
-                      ['Without a target', target.withoutTarget],
-                    ] as const
-                  ).map(([label, f]) => (
-                    <tr key={label} className="border-t border-slate-100">
-                      <th scope="row" className={`${td} text-left font-medium text-slate-900`}>
-                        {label}
-                      </th>
-                      <td className={`${td} text-right`}>{f.trades}</td>
-                      <td className={`${td} text-right`}>{pct(f.winRate)}</td>
-                      <td className={`${td} text-right`}>{money(f.averageWin)}</td>
-                      <td className={`${td} text-right`}>{money(f.averageLoss)}</td>
-                      <td className={`${td} text-right`}>{money(f.expectancy)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </ScrollRegion>
+            <FiguresTable
+              label="Profit target: with and without"
+              head={['Rules', 'Trades', 'Win rate', 'Average win', 'Average loss', 'Expectancy']}
+              rows={(
+                [
+                  [`With the ${target.targetPct}% target`, target.withTarget],
+                  ['Without a target', target.withoutTarget],
+                ] as const
+              ).map(([label, f]) => ({ label, cells: [f.trades, pct(f.winRate), money(f.averageWin), money(f.averageLoss), money(f.expectancy)] }))}
+            />
             <ul className="list-disc space-y-1 pl-5 text-sm text-slate-800">
               <li>{target.sentences.winRate}</li>
               <li>{target.sentences.averageWin}</li>
@@ -98,59 +108,17 @@ export function TeachesPanel({ teaches }: { teaches: RunTeaches }) {
 
       <div className="space-y-2">
         <h4 className="font-semibold text-slate-900">The same rules on other underlyings</h4>
-        <ScrollRegion label="The same rules on other underlyings" className="rounded-lg bg-white ring-1 ring-slate-200">
-          <table className="min-w-full text-sm" data-testid="others-table">
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className={th}>
-                  Underlying
-                </th>
-                <th scope="col" className={`${th} text-right`}>
-                  Trades
-                </th>
-                <th scope="col" className={`${th} text-right`}>
-                  Return on risk
-                </th>
-                <th scope="col" className={`${th} text-right`}>
-                  Win rate
-                </th>
-                <th scope="col" className={`${th} text-right`}>
-                  Max drawdown
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              <tr className="border-t border-slate-100">
-                <th scope="row" className={`${td} text-left font-medium text-slate-900`}>
-                  {others.own.underlying} (this run)
-                </th>
-                <td className={`${td} text-right`}>{others.own.figures.trades}</td>
-                <td className={`${td} text-right`}>{pct(others.own.figures.returnOnRisk)}</td>
-                <td className={`${td} text-right`}>{pct(others.own.figures.winRate)}</td>
-                <td className={`${td} text-right`}>{formatMoney(-others.own.figures.maxDrawdown)}</td>
-              </tr>
-              {others.runs.map((r) => (
-                <tr key={r.underlying} className="border-t border-slate-100">
-                  <th scope="row" className={`${td} text-left font-medium text-slate-900`}>
-                    {r.underlying}
-                  </th>
-                  {r.ok ? (
-                    <>
-                      <td className={`${td} text-right`}>{r.figures.trades}</td>
-                      <td className={`${td} text-right`}>{pct(r.figures.returnOnRisk)}</td>
-                      <td className={`${td} text-right`}>{pct(r.figures.winRate)}</td>
-                      <td className={`${td} text-right`}>{formatMoney(-r.figures.maxDrawdown)}</td>
-                    </>
-                  ) : (
-                    <td colSpan={4} className="px-3 py-2 text-slate-700">
-                      Could not run: {r.message}
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollRegion>
+        <FiguresTable
+          label="The same rules on other underlyings"
+          testId="others-table"
+          head={['Underlying', 'Trades', 'Return on risk', 'Win rate', 'Max drawdown']}
+          rows={[
+            { label: `${others.own.underlying} (this run)`, cells: otherCells(others.own.figures) },
+            ...others.runs.map((r) =>
+              r.ok ? { label: r.underlying, cells: otherCells(r.figures) } : { label: r.underlying, message: `Could not run: ${r.message}` },
+            ),
+          ]}
+        />
         <ul className="list-disc space-y-1 pl-5 text-sm text-slate-800">
           {others.runs.map((r) => (
             <li key={r.underlying}>{r.sentence}</li>
