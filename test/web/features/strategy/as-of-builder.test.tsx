@@ -7,6 +7,7 @@ import { runBacktest, type BacktestTrade } from '@shared/backtest';
 import { readAsOfChain } from '@shared/backtest/use-cases/read-as-of-chain';
 import { readAsOfDay } from '@shared/backtest/use-cases/read-as-of-day';
 import { formatMoney } from '@shared/format/money';
+import { formatExpiry } from '@shared/format/time';
 import type { DailySummary } from '@shared/metrics/daily-summary';
 import { builderHref } from '@web/features/backtest/lib/results';
 import { CLOSES_1, IRON_CONDOR, IVS_1, history, rules } from '../../../shared/backtest/support/history';
@@ -120,6 +121,9 @@ describe('the builder as of a backtest trade’s entry day', () => {
     for (const name of ['Trade All', 'Add to Drafts', 'Share']) expect(screen.queryByRole('button', { name })).toBeNull();
     expect(screen.getByTestId('as-of-no-orders').textContent).toContain('no order can fill');
     expect(screen.queryByTestId('price-breakdown')).toBeNull();
+    // No account to fund on a past day, and the payoff's price line is that day's, not today's.
+    expect(screen.queryByTestId('account-balance')).toBeNull();
+    await waitFor(() => expect(screen.getByText(`Price on ${formatExpiry(trade.entryDate)} ${formatMoney(trade.marks[0]!.close)}`)).toBeTruthy());
     // Only the as-of reads: today's market chain is never asked for.
     expect(api.getExpiries).not.toHaveBeenCalled();
     expect(api.getChain).not.toHaveBeenCalled();

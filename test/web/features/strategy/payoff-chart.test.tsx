@@ -85,6 +85,14 @@ describe('the payoff chart', () => {
     expect(labels).toEqual(expect.arrayContaining(['$550', '$620', '−$800', '$0', '$800']));
   });
 
+  it('names the price line by its date when the chart is of a past day', () => {
+    const { container } = render(<PayoffChart legs={spread} spot={585.81} today="2025-12-01" spotDate="Dec 1, 2025" multiplier={1} iv={0.14} />);
+    const labels = [...container.querySelectorAll('svg.payoff-plot text')].map((t) => t.textContent);
+    expect(labels).toContain('Dec 1, 2025 $585.81');
+    expect(labels).not.toContain('Today $585.81');
+    expect(screen.getByText('Price on Dec 1, 2025 $585.81')).toBeTruthy();
+  });
+
   it('on the expiry date draws the expiry curve only', () => {
     const { container } = render(<PayoffChart legs={spread} spot={585.81} today="2026-12-18" multiplier={1} iv={0.14} />);
     expect(container.querySelectorAll('svg.payoff-plot .payoff-curve path')).toHaveLength(1);

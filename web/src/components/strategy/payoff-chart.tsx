@@ -23,6 +23,8 @@ interface Props {
   legs: readonly StrategyLeg[];
   spot: number;
   today: string;
+  /** The price's date in words where `today` is a past day (the builder as of a backtest's entry, a post's reference day). */
+  spotDate?: string;
   multiplier: number;
   /** The chain's at-the-money IV, for the expected-move bands. */
   iv: number | null;
@@ -36,7 +38,7 @@ interface Props {
  * widened on request; profit and loss are shaded, breakevens and today's price marked. The chart is a slider over
  * price: a pointer or the arrow keys move a cursor, and the P&L there is written out below it. Shared by the strategy builder and the learning area's payoff widget.
  */
-export function PayoffChart({ legs, spot, today, multiplier, iv, exit }: Props) {
+export function PayoffChart({ legs, spot, today, spotDate, multiplier, iv, exit }: Props) {
   const id = useId();
   const firstExpiry = legs.map((l) => l.expiration).sort()[0] ?? today;
   const days = Math.max(0, daysBetween(today, firstExpiry));
@@ -149,6 +151,7 @@ export function PayoffChart({ legs, spot, today, multiplier, iv, exit }: Props) 
           showTarget={!onExpiryDay}
           pixelToPrice={toPriceRef}
           strikeLabel={strike}
+          spotLabel={spotDate}
         />
       </div>
       <p id={`${id}-keys`} className="text-xs text-slate-600">
@@ -177,7 +180,7 @@ export function PayoffChart({ legs, spot, today, multiplier, iv, exit }: Props) 
         </li>
         <li className="flex items-center gap-1.5">
           <span aria-hidden className="inline-block h-3 w-0.5" style={{ background: COLORS.spot }} />
-          Today&apos;s price {formatMoney(spot)}
+          {spotDate ? `Price on ${spotDate}` : 'Today’s price'} {formatMoney(spot)}
         </li>
         <li className="flex items-center gap-1.5" data-testid="payoff-breakevens">
           <span aria-hidden className="inline-block h-3 w-0.5" style={{ background: COLORS.breakeven }} />

@@ -41,6 +41,8 @@ export interface PayoffPlotProps {
   /** Receives the plot's pixel-to-price conversion (x from the svg's left edge; null outside the plot). */
   pixelToPrice: RefObject<((x: number) => number | null) | null>;
   strikeLabel: (k: number) => string;
+  /** What the spot line is called: 'Today', or the date the price is of (a past day's chart). */
+  spotLabel?: string;
 }
 
 const MARGIN = { top: 20, right: 18, bottom: 26, left: 68 };
@@ -179,7 +181,7 @@ export function PayoffPlot({ pixelToPrice: pixelToPriceRef, ...p }: PayoffPlotPr
             <g className="payoff-ref">
               {vline(p.spot, C.spot, { width: 2 })}
               <text x={x(p.spot)} y={-6} textAnchor="middle" fill={C.spot} fontSize={12}>
-                Today {p.strikeLabel(Math.round(p.spot * 100) / 100)}
+                {p.spotLabel ?? 'Today'} {p.strikeLabel(Math.round(p.spot * 100) / 100)}
               </text>
             </g>
           )}

@@ -154,7 +154,7 @@ function PostView({ post }: { post: Post }) {
           </table>
         </div>
         <div className="mt-4">
-          <PayoffChart legs={legs} spot={post.refPrice} today={post.refDate} multiplier={1} iv={null} />
+          <PayoffChart legs={legs} spot={post.refPrice} today={post.refDate} spotDate={formatExpiry(post.refDate)} multiplier={1} iv={null} />
         </div>
       </section>
       {post.outcome && (

@@ -23,6 +23,8 @@ interface Props {
   legs: readonly StrategyLeg[];
   spot: number | null;
   today: string;
+  /** `today` in words when it is a past day (the builder as of a backtest's entry). */
+  spotDate?: string;
   multiplier: number;
   frontChain: ChainView | null;
   loading: boolean;
@@ -31,7 +33,7 @@ interface Props {
 }
 
 /** The builder's right column (spec part 3 §2): the summary tiles and the four analysis tabs. */
-export function AnalyticsPanel({ legs, spot, today, multiplier, frontChain, loading, equity = null }: Props) {
+export function AnalyticsPanel({ legs, spot, today, spotDate, multiplier, frontChain, loading, equity = null }: Props) {
   const [tab, setTab] = useState<Tab>('payoff');
   const firstExpiry = legs.map((l) => l.expiration).sort()[0];
   const iv = useMemo(() => (frontChain && spot !== null ? atmImpliedVol(frontChain.contracts, spot, firstExpiry) : null), [frontChain, spot, firstExpiry]);
@@ -61,7 +63,7 @@ export function AnalyticsPanel({ legs, spot, today, multiplier, frontChain, load
           <SummaryTiles summary={figures.summary} />
           <Tabs label="Analysis views" items={TABS} selected={tab} onSelect={setTab} idPrefix="analysis" layout="grid" />
           <TabPanel idPrefix="analysis" id={tab}>
-            {tab === 'payoff' && <PayoffChart legs={legs} spot={spot} today={today} multiplier={multiplier} iv={iv} />}
+            {tab === 'payoff' && <PayoffChart legs={legs} spot={spot} today={today} spotDate={spotDate} multiplier={multiplier} iv={iv} />}
             {tab === 'table' && <PnlTableView table={figures.table} spot={spot} today={today} />}
             {tab === 'greeks' && <GreeksView greeks={figures.greeks} />}
             {tab === 'chart' && <StrategyChart legs={legs} spot={spot} />}

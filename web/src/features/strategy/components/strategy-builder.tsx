@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { formatUsd } from '@shared/format/money';
+import { formatExpiry } from '@shared/format/time';
 import { defaultDraftName } from '@shared/drafts/drafts';
 import type { Draft } from '@shared/drafts/drafts';
 import { ChecksList } from '@web/components/trading/checks-list';
@@ -242,6 +243,7 @@ export function StrategyBuilder({ builder, underlying, portfolio }: Props) {
           legs={b.strategyLegs}
           spot={b.spot}
           today={b.today}
+          spotDate={past ? formatExpiry(b.today) : undefined}
           multiplier={b.multiplier}
           frontChain={b.frontChain}
           loading={b.loadingPrices || b.placing}

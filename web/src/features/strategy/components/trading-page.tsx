@@ -104,14 +104,18 @@ export default function TradingPage() {
         </>
       ) : (
         <>
-          <AccountStrip
-            portfolio={account.data}
-            loading={account.isPending}
-            error={account.error}
-            template={template}
-            competition={competitionSeason !== null}
-          />
-          {builder.asOfDay && <AsOfBanner asOf={builder.asOfDay} />}
+          {/* A past day is for study: no account to open or fund there (orders are off), the day's banner first. */}
+          {builder.asOfDay ? (
+            <AsOfBanner asOf={builder.asOfDay} />
+          ) : (
+            <AccountStrip
+              portfolio={account.data}
+              loading={account.isPending}
+              error={account.error}
+              template={template}
+              competition={competitionSeason !== null}
+            />
+          )}
           {builder.chainSource === 'demo' && !builder.asOfDay && <p className="text-xs text-slate-600">Demo data: prices come from the simulated market.</p>}
           <QueryState
             query={builder.expiries}
