@@ -37,6 +37,17 @@ async function signIn(page: Page, email: string, password: string) {
  * axe-core in the page; only serious and critical findings fail a test. The site's CSP forbids
  * inline scripts (addScriptTag is refused), so axe is evaluated through the DevTools protocol.
  */
+/** Holds back every request matching `pattern` (as a slow phone would), until the returned function is called. */
+async function holdBack(page: Page, pattern: RegExp): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 const path = (page: Page) => new URL(page.url()).pathname;
 
 describe('the first visit', () => {
@@ -241,12 +252,7 @@ describe('the public pages', () => {
       if (m.type() === 'error' && /hydrat|Minified React error/i.test(m.text())) errors.push(m.text());
     });
     // The app's code held back, as on a slow phone: the page shows without it.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdBack(page, /\/assets\/index-[^/]+\.js$/);
     await page.goto(`${stack.url}/`, { waitUntil: 'commit' });
     const headline = page.getByRole('heading', { level: 1, name: HEADLINE });
     await headline.waitFor();
@@ -288,12 +294,7 @@ describe('the public pages', () => {
       if (m.type() === 'error' && /hydrat|Minified React error/i.test(m.text())) errors.push(m.text());
     });
     // The app's code and the API held back, as on a slow phone: the page shows without them.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[^/]+\.js$|\/api\//, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdBack(page, /\/assets\/index-[^/]+\.js$|\/api\//);
     await page.goto(`${stack.url}/optionschain`, { waitUntil: 'commit' });
     const heading = page.getByRole('heading', { level: 1, name: 'Options Chain' });
     await heading.waitFor();
@@ -310,12 +311,7 @@ describe('the public pages', () => {
     // A first visit goes to the landing page without the drawn chain ever showing: hidden before its first paint.
     const first = await browser.newContext({ viewport: PHONE });
     const firstPage = await first.newPage();
-    let releaseFirst!: () => void;
-    const heldFirst = new Promise<void>((resolve) => (releaseFirst = resolve));
-    await firstPage.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await heldFirst;
-      await route.continue();
-    });
+    const releaseFirst = await holdBack(firstPage, /\/assets\/index-[^/]+\.js$/);
     await firstPage.goto(`${stack.url}/optionschain`, { waitUntil: 'domcontentloaded' });
     expect(await firstPage.getByRole('heading', { level: 1, name: 'Options Chain' }).isVisible()).toBe(false);
     expect(await firstPage.evaluate(() => getComputedStyle(document.getElementById('root')!).visibility)).toBe('hidden');

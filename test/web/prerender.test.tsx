@@ -14,7 +14,7 @@ configure({ asyncUtilTimeout: 10_000 });
 
 const HEADLINE = 'Learn options trading without risking real money';
 
-describe('the landing page drawn at build time', () => {
+describe('the pages drawn at build time', () => {
   let root: Root | undefined;
   beforeEach(() => {
     localStorage.clear();
@@ -65,26 +65,8 @@ describe('the landing page drawn at build time', () => {
     const logged = consoleError.mock.calls.map((c) => String(c[0])).filter((m) => !m.includes('multiple renderers concurrently rendering'));
     expect(logged).toEqual([]);
   });
-});
 
-describe('the public chain drawn at build time', () => {
-  let root: Root | undefined;
-  beforeEach(() => {
-    localStorage.clear();
-    sessionStorage.clear();
-    stubApi();
-    vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
-  });
-  afterEach(() => {
-    act(() => root?.unmount());
-    root = undefined;
-    document.body.innerHTML = '';
-    localStorage.clear();
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
-
-  it('is taken over by the app in place for a returning visitor: the same heading, no mismatch', async () => {
+  it('draws the public chain as a returning visitor first sees it, taken over by the app in place: the same heading, no mismatch', async () => {
     const html = await renderPage('/optionschain');
     await prerender(<></>);
     expect(html).not.toMatch(/<script/i);
