@@ -3,7 +3,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { dynamoPostRepository } from '../functions/adapters/dynamo/community-posts';
 import type { StoredPost } from '../shared/community/posts';
 import { domainEvent } from '../shared/events/domain-events';
-import { legTemplates } from '../shared/community/strategy-posts';
+import { legTemplates } from '../shared/strategy/shape';
 import { signUpAndSignIn } from '../test/support/cognito';
 import { newDataDir, spawnLocalStack } from '../test/support/local-stack';
 import { closedLoop, learnerGetter, ms } from './latency';

@@ -11,16 +11,13 @@ import {
   DAILY_LIMITS,
   FEED_PAGE_SIZE,
   fromJournalTrade,
-  legTemplates,
   normaliseTags,
   RATE_LIMIT_MESSAGES,
   rateDay,
-  rebuildOnChain,
-  expiriesFor,
   strategyType,
-  type ConcreteLeg,
   type FeedSort,
 } from './strategy-posts';
+import { expiriesFor, legTemplates, rebuildOnChain, type ConcreteLeg } from '../strategy/shape';
 
 /** A post as stored: what everyone sees, plus its author's id and whether an operator hid it. */
 export type StoredPost = Omit<Post, 'mine' | 'votedUseful' | 'commentList'> & { authorId: string };

@@ -125,6 +125,14 @@ describe('the backtester', () => {
     expect(await page.getByRole('button', { name: 'Add to Drafts' }).count()).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
     await shot(page, 'backtest-trade-as-of-builder');
+    // The same shape on today's chain: the put on a listed expiry, priced from today's quotes, and tradeable.
+    await banner.getByTestId('same-shape-today').click();
+    await page.waitForURL((u) => u.pathname === '/app/trading' && u.searchParams.get('asOf') === null && /^sell\.put\./.test(u.searchParams.get('legs') ?? ''));
+    await page.getByRole('button', { name: 'Trade All' }).waitFor();
+    expect(await page.getByTestId('as-of-banner').count()).toBe(0);
+    expect(await page.getByTestId('leg-unlisted').count()).toBe(0);
+    await page.goBack();
+    await banner.waitFor();
     await page.goBack();
     await results.waitFor();
 

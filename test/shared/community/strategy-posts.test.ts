@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  expiriesFor,
-  legsAt,
-  legTemplates,
-  nearestExpiry,
-  nearestStrike,
-  normaliseTags,
-  rateDay,
-  rebuildOnChain,
-  safeHref,
-  strategyType,
-  type ConcreteLeg,
-} from '@shared/community/strategy-posts';
+import { legsAt, normaliseTags, rateDay, safeHref, strategyType } from '@shared/community/strategy-posts';
+import { expiriesFor, legTemplates, nearestExpiry, nearestStrike, rebuildOnChain, type ConcreteLeg } from '@shared/strategy/shape';
 import { SharePostBody } from '@shared/community/posts.api';
 import { analyzeAtExpiry } from '@shared/strategy';
 

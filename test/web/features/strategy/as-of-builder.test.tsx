@@ -8,10 +8,12 @@ import { readAsOfChain } from '@shared/backtest/use-cases/read-as-of-chain';
 import { readAsOfDay } from '@shared/backtest/use-cases/read-as-of-day';
 import { formatMoney } from '@shared/format/money';
 import { formatExpiry } from '@shared/format/time';
+import { daysBetween } from '@shared/market/dates';
 import type { DailySummary } from '@shared/metrics/daily-summary';
 import { builderHref } from '@web/features/backtest/lib/results';
+import { parseUrlLegs } from '@web/features/strategy/hooks/use-builder-params';
 import { CLOSES_1, IRON_CONDOR, IVS_1, history, rules } from '../../../shared/backtest/support/history';
-import { chainFor, EXPIRIES, portfolioWith, TICKERS } from './fixtures';
+import { chainFor, EXPIRATIONS, EXPIRIES, portfolioWith, SPOT, TICKERS, TODAY } from './fixtures';
 import { stubResizeObserver } from './mock-api';
 
 const api = vi.hoisted(() => ({
@@ -82,6 +84,8 @@ beforeEach(() => {
   api.getTickers.mockResolvedValue({ source: 'demo', tickers: TICKERS });
   api.getPortfolio.mockResolvedValue(portfolioWith(100_000));
   api.getDrafts.mockResolvedValue({ drafts: [] });
+  api.getExpiries.mockResolvedValue({ underlying: 'SPY', source: 'demo', expiries: EXPIRIES });
+  api.getChain.mockImplementation(async (u: string, e: string) => chainFor(e, u));
   api.getAsOfDay.mockImplementation((u: string, date: string) => unwrap(readAsOfDay(deps, u, date)));
   api.getAsOfChain.mockImplementation((u: string, date: string, expiry: string) => unwrap(readAsOfChain(deps, u, date, expiry)));
 });
@@ -124,11 +128,30 @@ describe('the builder as of a backtest trade’s entry day', () => {
     // No account to fund on a past day, and the payoff's price line is that day's, not today's.
     expect(screen.queryByTestId('account-balance')).toBeNull();
     await waitFor(() => expect(screen.getByText(`Price on ${formatExpiry(trade.entryDate)} ${formatMoney(trade.marks[0]!.close)}`)).toBeTruthy());
-    // Only the as-of reads: today's market chain is never asked for.
-    expect(api.getExpiries).not.toHaveBeenCalled();
-    expect(api.getChain).not.toHaveBeenCalled();
+    // The legs are priced from the as-of reads only; today's chain is read just for the same-shape link below.
     expect(api.getAsOfChain).toHaveBeenCalledWith('SPY', trade.entryDate, trade.expiration);
     expect(new URLSearchParams(router.state.location.search).get('asOf')).toBe(trade.entryDate);
+
+    // The same shape on today's chain: the listed expiry nearest the trade's days to expiry, each strike the listed one
+    // nearest the same ratio to today's price as the leg's to the entry close.
+    const shape = await within(banner).findByTestId('same-shape-today');
+    const shapeUrl = new URL(shape.getAttribute('href')!, 'http://x');
+    expect(shapeUrl.pathname).toBe('/app/trading');
+    expect(shapeUrl.searchParams.get('asOf')).toBeNull();
+    const dte = daysBetween(trade.entryDate, trade.expiration);
+    const gap = (e: string) => Math.abs(daysBetween(TODAY, e) - dte);
+    const expiry = EXPIRATIONS.reduce((best, e) => (gap(e) <= gap(best) ? e : best));
+    const listed = chainFor(expiry).contracts.map((c) => c.strike_price);
+    const close = trade.marks[0]!.close;
+    const legs = parseUrlLegs(shapeUrl.searchParams.get('legs'));
+    expect(legs).toHaveLength(trade.legs.length);
+    for (const [i, leg] of trade.legs.entries()) {
+      const target = (leg.strike / close) * SPOT;
+      const nearest = Math.min(...listed.map((k) => Math.abs(k - target)));
+      expect(legs[i]).toMatchObject({ action: leg.action, optionType: leg.optionType, expiration: expiry });
+      expect(Math.abs(legs[i]!.strike - target)).toBe(nearest);
+    }
+    expect(api.getChain).toHaveBeenCalledWith('SPY', expiry);
   });
 
   it('reads a malformed asOf as none: today’s chain, no banner', async () => {

@@ -2,6 +2,8 @@ import { Link, useLocation } from 'react-router-dom';
 import { formatMoney } from '@shared/format/money';
 import { formatPercent } from '@shared/format/number';
 import { formatDayInWords } from '@shared/format/time';
+import type { StrategyLeg } from '@shared/strategy';
+import { useSameShapeToday } from '../hooks/use-same-shape-today';
 import type { StrategyBuilder } from '../hooks/use-strategy-builder';
 
 /** "Monday, March 16, 2026": the as-of day in words. */
@@ -10,10 +12,11 @@ export const asOfWords = (date: string): string => `${formatDayInWords(date)}, $
 /**
  * The builder as of a past session (?asOf=, a backtest trade's "Open in builder"): says which day, that its prices are
  * the model's from that day's end-of-day surface (its close and IV30), that orders and drafts are off, and links back
- * to today's chain (the same page without asOf).
+ * to today's chain (the same page without asOf) and to the same shape laid on today's chain (use-same-shape-today.ts).
  */
-export function AsOfBanner({ asOf }: { asOf: NonNullable<StrategyBuilder['asOfDay']> }) {
+export function AsOfBanner({ asOf, underlying, legs }: { asOf: NonNullable<StrategyBuilder['asOfDay']>; underlying: string; legs: readonly StrategyLeg[] }) {
   const location = useLocation();
+  const sameShape = useSameShapeToday(underlying, legs, asOf.day ? { date: asOf.date, close: asOf.day.close } : null);
   const params = new URLSearchParams(location.search);
   params.delete('asOf');
   const today = `${location.pathname}?${params.toString()}`;
@@ -30,6 +33,15 @@ export function AsOfBanner({ asOf }: { asOf: NonNullable<StrategyBuilder['asOfDa
         <Link to={today} className="font-semibold underline">
           Back to today’s chain
         </Link>
+        {sameShape && (
+          <>
+            {' · '}
+            <Link to={sameShape} className="font-semibold underline" data-testid="same-shape-today">
+              The same shape on today’s chain
+            </Link>{' '}
+            (each strike the same percentage from today’s price, on the expiry nearest as many days out)
+          </>
+        )}
       </p>
     </aside>
   );

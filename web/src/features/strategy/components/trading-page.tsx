@@ -106,7 +106,7 @@ export default function TradingPage() {
         <>
           {/* A past day is for study: no account to open or fund there (orders are off), the day's banner first. */}
           {builder.asOfDay ? (
-            <AsOfBanner asOf={builder.asOfDay} />
+            <AsOfBanner asOf={builder.asOfDay} underlying={underlying} legs={builder.strategyLegs} />
           ) : (
             <AccountStrip
               portfolio={account.data}
