@@ -1,6 +1,7 @@
 import type { DailySummary } from '../metrics/daily-summary';
 import type { Result } from '../result';
 import type { BacktestPostPart, RunSummary, SavedRunJson } from './backtest.api';
+import type { ConcreteLeg } from '../strategy/shape';
 
 /** A saved run as stored: the run as answered, with the client's id for the run and the post it was shared as. */
 export interface StoredRun extends SavedRunJson {
@@ -56,16 +57,6 @@ export interface SummaryHistorySource {
   history(underlying: string): Promise<DailySummary[]>;
 }
 
-/** A leg of the shared post, as the builder holds one: concrete strike and expiry, the premium per share at the entry. */
-export interface SharedLeg {
-  action: 'buy' | 'sell';
-  optionType: 'call' | 'put';
-  strike: number;
-  expiration: string;
-  quantity: number;
-  premium: number | null;
-}
-
 /** Who shares: the name and public profile other learners see. */
 export interface ShareAuthor {
   userId: string;
@@ -82,7 +73,8 @@ export interface BacktestShare {
   /** The underlying's close on the first trade's entry and that session: the legs are kept relative to them. */
   spot: number;
   refDate: string;
-  legs: SharedLeg[];
+  /** Concrete strikes and expiry, the premium per share at the entry (the shape a post keeps them as is computed from these). */
+  legs: ConcreteLeg[];
   backtest: BacktestPostPart;
 }
 

@@ -1,6 +1,7 @@
 import { fail, ok, type Result } from '../../result';
 import { BACKTEST_MESSAGES } from '../backtest.messages';
-import type { ShareAuthor, SharedLeg } from '../backtest.port';
+import type { ConcreteLeg } from '../../strategy/shape';
+import type { ShareAuthor } from '../backtest.port';
 import { strategyLabel } from '../saved-run';
 import type { BacktestDeps } from './deps';
 
@@ -34,7 +35,7 @@ export async function shareRun(
   const first = run.result.trades[0];
   const entry = first?.marks[0];
   if (!first || !entry) return fail('unprocessable', BACKTEST_MESSAGES.noTradeToShare);
-  const legs: SharedLeg[] = first.legs.map((l) => ({
+  const legs: ConcreteLeg[] = first.legs.map((l) => ({
     action: l.action,
     optionType: l.optionType,
     strike: l.strike,
